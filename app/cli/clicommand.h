@@ -1,0 +1,34 @@
+#pragma once
+
+#include <QCommandLineOption>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <functional>
+
+namespace tidemark::cli {
+
+class CliContext;
+
+// Process exit codes of tidemark-cli.
+enum ExitCode : int { ExitDone = 0, ExitFailed = 1, ExitUsage = 2, ExitRefused = 3 };
+
+// Options every command of an area can ask for by name.
+enum class CommonOption { Db, Sqlite, Archive };
+
+// One subcommand, e.g. {"positions", "thin-file"}. Areas register theirs in register<Area>Commands().
+struct CliCommand {
+    QStringList path;
+    QString summary;
+    QList<QCommandLineOption> options;
+    QList<CommonOption> common;
+    QString positionalHelp; // empty: no positional arguments accepted
+    std::function<int(CliContext&)> run;
+};
+
+class CliRegistry;
+void registerSchemaCommands(CliRegistry& registry);
+void registerDemoCommands(CliRegistry& registry);
+void registerPositionsCommands(CliRegistry& registry);
+
+} // namespace tidemark::cli

@@ -1,0 +1,53 @@
+#include "clicontext.h"
+
+#include "common/error.h"
+
+#include <QJsonDocument>
+#include <QProcessEnvironment>
+
+namespace tidemark::cli {
+
+CliContext::CliContext(QCommandLineParser& parser, QTextStream& out, QTextStream& err)
+    : m_parser(parser), m_out(out), m_err(err) {}
+
+bool CliContext::json() const { return m_parser.isSet(QStringLiteral("json")); }
+
+bool CliContext::nowGiven() const { return m_parser.isSet(QStringLiteral("now")); }
+
+Micros CliContext::now() const {
+    if (nowGiven())
+        return parseIsoTimestamp(m_parser.value(QStringLiteral("now")), QStringLiteral("--now"));
+    return nowMicros();
+}
+
+QString CliContext::dbConninfo() const {
+    return m_parser.optionNames().contains(QStringLiteral("db")) ? m_parser.value(QStringLiteral("db")) : QString();
+}
+
+QString CliContext::sqlitePath() const {
+    if (m_parser.isSet(QStringLiteral("sqlite")))
+        return m_parser.value(QStringLiteral("sqlite"));
+    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("GPS_TRACKS_DB_PATH"));
+}
+
+QString CliContext::archiveUrl() const {
+    if (m_parser.isSet(QStringLiteral("archive")))
+        return m_parser.value(QStringLiteral("archive"));
+    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("TIDEMARK_ARCHIVE_URL"));
+}
+
+QString CliContext::required(const QString& name) const {
+    if (!m_parser.isSet(name) || m_parser.value(name).isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("--%1 is required").arg(name));
+    return m_parser.value(name);
+}
+
+void CliContext::print(const QJsonObject& object, const QString& text) {
+    if (json())
+        m_out << QJsonDocument(object).toJson(QJsonDocument::Compact) << '\n';
+    else if (!text.isEmpty())
+        m_out << text << (text.endsWith(QLatin1Char('\n')) ? "" : "\n");
+    m_out.flush();
+}
+
+} // namespace tidemark::cli

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "clicommand.h"
+
+#include "common/timestamp.h"
+
+#include <QCommandLineParser>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace tidemark::cli {
+
+// What a running command sees: its parsed options, the clock (--now), the output mode (--json) and the
+// connection options every area shares (--db, --sqlite, --archive).
+class CliContext {
+public:
+    CliContext(QCommandLineParser& parser, QTextStream& out, QTextStream& err);
+
+    QCommandLineParser& parser() { return m_parser; }
+    bool json() const;
+    // --now, or the system clock. Every age decision of a command uses this.
+    Micros now() const;
+    bool nowGiven() const;
+    // --db, "" (libpq defaults and PG* variables) when absent.
+    QString dbConninfo() const;
+    QString sqlitePath() const;   // --sqlite, else GPS_TRACKS_DB_PATH
+    QString archiveUrl() const;   // --archive, else TIDEMARK_ARCHIVE_URL
+    QString value(const QString& name) const { return m_parser.value(name); }
+    bool isSet(const QString& name) const { return m_parser.isSet(name); }
+    // The value of a required option; throws Error(Usage) naming it when missing.
+    QString required(const QString& name) const;
+
+    // Prints `object` as one JSON document with --json, else `text` (a trailing newline is added).
+    void print(const QJsonObject& object, const QString& text);
+    QTextStream& out() { return m_out; }
+    QTextStream& err() { return m_err; }
+
+private:
+    QCommandLineParser& m_parser;
+    QTextStream& m_out;
+    QTextStream& m_err;
+};
+
+} // namespace tidemark::cli

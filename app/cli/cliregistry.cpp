@@ -1,0 +1,127 @@
+#include "cliregistry.h"
+
+#include "clicontext.h"
+
+#include "common/error.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+namespace tidemark::cli {
+
+void CliRegistry::add(CliCommand command) { m_commands.append(std::move(command)); }
+
+int CliRegistry::printOverview(QTextStream& out, const QStringList& prefix) const {
+    out << "Usage: tidemark-cli <command> [options]\n"
+        << "Retention for mower positions, kudos and GPS tracks, headless.\n\n"
+        << "Global options: --help, --version, --json, --now ISO-8601\n"
+        << "Exit codes: 0 done, 1 failed, 2 bad usage or settings, 3 refused.\n\nCommands:\n";
+    for (const CliCommand& c : m_commands) {
+        if (!prefix.isEmpty() && c.path.mid(0, prefix.size()) != prefix)
+            continue;
+        out << "  " << c.path.join(QLatin1Char(' ')).leftJustified(28) << ' ' << c.summary << '\n';
+    }
+    out << "\nRun 'tidemark-cli <command> --help' for the options of one command.\n";
+    out.flush();
+    return ExitDone;
+}
+
+int CliRegistry::dispatch(const QStringList& arguments) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QStringList args = arguments.mid(1);
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
+        args.first() == QLatin1String("help"))
+        return printOverview(out, {});
+    if (args.first() == QLatin1String("--version") || args.first() == QLatin1String("-v")) {
+        out << "tidemark-cli " << QCoreApplication::applicationVersion() << '\n';
+        return ExitDone;
+    }
+
+    const CliCommand* best = nullptr;
+    for (const CliCommand& c : m_commands)
+        if (args.mid(0, c.path.size()) == c.path && (!best || c.path.size() > best->path.size()))
+            best = &c;
+    if (!best) {
+        const bool isArea = std::any_of(m_commands.cbegin(), m_commands.cend(),
+                                        [&](const CliCommand& c) { return c.path.first() == args.first(); });
+        if (isArea) {
+            err << "tidemark-cli: " << args.first() << ": missing or unknown subcommand\n";
+            printOverview(err, {args.first()});
+        } else {
+            err << "tidemark-cli: unknown command \"" << args.first() << "\" (see tidemark-cli --help)\n";
+        }
+        return ExitUsage;
+    }
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(best->summary);
+    parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the result as JSON.")});
+    parser.addOption({QStringLiteral("now"), QStringLiteral("The clock for every age decision (ISO-8601)."),
+                      QStringLiteral("T")});
+    for (CommonOption common : best->common) {
+        switch (common) {
+        case CommonOption::Db:
+            parser.addOption({QStringLiteral("db"),
+                              QStringLiteral("PostgreSQL: a libpq connection string, URI or service=NAME "
+                                             "(PG* variables, ~/.pgpass and ~/.pg_service.conf apply)."),
+                              QStringLiteral("CONNINFO")});
+            break;
+        case CommonOption::Sqlite:
+            parser.addOption({QStringLiteral("sqlite"),
+                              QStringLiteral("The tracks SQLite file (default GPS_TRACKS_DB_PATH)."),
+                              QStringLiteral("FILE")});
+            break;
+        case CommonOption::Archive:
+            parser.addOption({QStringLiteral("archive"),
+                              QStringLiteral("The archive: file:///dir or s3://bucket/prefix (default "
+                                             "TIDEMARK_ARCHIVE_URL)."),
+                              QStringLiteral("URL")});
+            break;
+        }
+    }
+    parser.addOptions(best->options);
+    if (!best->positionalHelp.isEmpty())
+        parser.addPositionalArgument(QStringLiteral("args"), best->positionalHelp);
+
+    QStringList parseArgs = {QStringLiteral("tidemark-cli ") + best->path.join(QLatin1Char(' '))};
+    parseArgs += args.mid(best->path.size());
+    if (!parser.parse(parseArgs)) {
+        err << "tidemark-cli " << best->path.join(QLatin1Char(' ')) << ": " << parser.errorText() << '\n';
+        return ExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out << parser.helpText();
+        return ExitDone;
+    }
+    if (best->positionalHelp.isEmpty() && !parser.positionalArguments().isEmpty()) {
+        err << "tidemark-cli " << best->path.join(QLatin1Char(' ')) << ": unexpected argument \""
+            << parser.positionalArguments().first() << "\"\n";
+        return ExitUsage;
+    }
+
+    CliContext context(parser, out, err);
+    try {
+        if (parser.isSet(QStringLiteral("now")))
+            context.now(); // validates --now up front
+        return best->run(context);
+    } catch (const Error& e) {
+        err << "tidemark-cli: " << e.message() << '\n';
+        switch (e.kind()) {
+        case Error::Kind::Usage:
+        case Error::Kind::Settings:
+            return ExitUsage;
+        case Error::Kind::Refused:
+            return ExitRefused;
+        default:
+            return ExitFailed;
+        }
+    } catch (const std::exception& e) {
+        err << "tidemark-cli: " << e.what() << '\n';
+        return ExitFailed;
+    }
+}
+
+} // namespace tidemark::cli

@@ -1,0 +1,17 @@
+#include "cliregistry.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("Tidemark"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("tidemark.example.org"));
+    QCoreApplication::setApplicationName(QStringLiteral("Tidemark"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TIDEMARK_VERSION));
+
+    tidemark::cli::CliRegistry registry;
+    tidemark::cli::registerSchemaCommands(registry);
+    tidemark::cli::registerDemoCommands(registry);
+    tidemark::cli::registerPositionsCommands(registry);
+    return registry.dispatch(QCoreApplication::arguments());
+}

@@ -1,0 +1,88 @@
+#include "clicontext.h"
+#include "cliregistry.h"
+
+#include "common/error.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+
+#include <QJsonArray>
+
+namespace tidemark::cli {
+
+namespace {
+
+const QCommandLineOption kDatasetOption(QStringLiteral("dataset"), QStringLiteral("positions or kudos."),
+                                        QStringLiteral("NAME"));
+
+QJsonObject statusJson(const SchemaStatus& s) {
+    return {{QStringLiteral("dataset"), s.dataset},
+            {QStringLiteral("version"), s.currentVersion},
+            {QStringLiteral("latest"), s.latestVersion},
+            {QStringLiteral("applied"), QJsonArray::fromStringList(s.applied)},
+            {QStringLiteral("missing_tables"), QJsonArray::fromStringList(s.missingTables)}};
+}
+
+QString statusText(const SchemaStatus& s, const QString& where) {
+    QString text = QStringLiteral("%1 schema on %2: version %3 of %4").arg(s.dataset, where).arg(s.currentVersion).arg(s.latestVersion);
+    if (s.newerThanKnown())
+        text += QStringLiteral(" (newer than this Tidemark knows)");
+    for (const QString& a : s.applied)
+        text += QStringLiteral("\n  applied %1").arg(a);
+    if (!s.missingTables.isEmpty())
+        text += QStringLiteral("\n  missing tables: %1").arg(s.missingTables.join(QStringLiteral(", ")));
+    return text;
+}
+
+int runMigrate(CliContext& ctx) {
+    const QString dataset = ctx.required(QStringLiteral("dataset"));
+    DatasetSchema::forName(dataset);
+    if (dataset == QLatin1String("tracks"))
+        throw Error(Error::Kind::Usage, QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks init --sqlite FILE"));
+    auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
+    SchemaMigrator migrator(*db, dataset);
+    const QList<Migration> applied = migrator.migrate();
+    const SchemaStatus s = migrator.status();
+    QStringList names;
+    for (const Migration& m : applied)
+        names << QStringLiteral("%1_%2").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
+    QJsonObject json = statusJson(s);
+    json.insert(QStringLiteral("applied_now"), QJsonArray::fromStringList(names));
+    ctx.print(json, names.isEmpty() ? QStringLiteral("%1 schema on %2 is up to date (version %3)")
+                                          .arg(dataset, db->describe())
+                                          .arg(s.currentVersion)
+                                    : QStringLiteral("applied to %1: %2").arg(db->describe(), names.join(QStringLiteral(", "))));
+    return ExitDone;
+}
+
+int runStatus(CliContext& ctx) {
+    const QString dataset = ctx.required(QStringLiteral("dataset"));
+    DatasetSchema::forName(dataset);
+    if (dataset == QLatin1String("tracks"))
+        throw Error(Error::Kind::Usage, QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks status --sqlite FILE"));
+    auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
+    SchemaMigrator migrator(*db, dataset);
+    const SchemaStatus s = migrator.status();
+    ctx.print(statusJson(s), statusText(s, db->describe()));
+    if (s.newerThanKnown())
+        return ExitRefused;
+    return s.missingTables.isEmpty() ? ExitDone : ExitFailed;
+}
+
+} // namespace
+
+void registerSchemaCommands(CliRegistry& registry) {
+    registry.add({{QStringLiteral("schema"), QStringLiteral("migrate")},
+                  QStringLiteral("Apply the versioned migrations of a dataset (idempotent)."),
+                  {kDatasetOption},
+                  {CommonOption::Db},
+                  {},
+                  runMigrate});
+    registry.add({{QStringLiteral("schema"), QStringLiteral("status")},
+                  QStringLiteral("Report the schema version of a dataset and any missing table."),
+                  {kDatasetOption},
+                  {CommonOption::Db},
+                  {},
+                  runStatus});
+}
+
+} // namespace tidemark::cli

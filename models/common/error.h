@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QString>
+#include <stdexcept>
+
+namespace tidemark {
+
+// One error type for the whole model layer. The kind decides the CLI's exit code and the console's wording;
+// the message is one line that says what failed and where, never a secret.
+class Error : public std::runtime_error {
+public:
+    enum class Kind {
+        Usage,      // bad command line
+        Settings,   // a setting with a bad value; the message names it
+        Connection, // a server or file that cannot be reached
+        Schema,     // a database without (or with a newer) schema
+        Refused,    // the operation was refused to protect data
+        Failed,     // anything else that went wrong while working
+    };
+
+    Error(Kind kind, const QString& message) : std::runtime_error(message.toStdString()), m_kind(kind) {}
+
+    Kind kind() const { return m_kind; }
+    QString message() const { return QString::fromStdString(what()); }
+
+private:
+    Kind m_kind;
+};
+
+} // namespace tidemark

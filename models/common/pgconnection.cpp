@@ -1,0 +1,183 @@
+#include "pgconnection.h"
+
+#include "error.h"
+
+#include <libpq-fe.h>
+
+namespace tidemark {
+
+PgResult::PgResult(pg_result* result) : m_result(result) {}
+PgResult::PgResult(PgResult&& other) noexcept : m_result(other.m_result) { other.m_result = nullptr; }
+PgResult& PgResult::operator=(PgResult&& other) noexcept {
+    if (this != &other) {
+        if (m_result)
+            PQclear(m_result);
+        m_result = other.m_result;
+        other.m_result = nullptr;
+    }
+    return *this;
+}
+PgResult::~PgResult() {
+    if (m_result)
+        PQclear(m_result);
+}
+int PgResult::rows() const { return PQntuples(m_result); }
+int PgResult::columns() const { return PQnfields(m_result); }
+int PgResult::column(const char* name) const { return PQfnumber(m_result, name); }
+bool PgResult::isNull(int row, int col) const { return PQgetisnull(m_result, row, col); }
+const char* PgResult::raw(int row, int col) const { return PQgetvalue(m_result, row, col); }
+int PgResult::length(int row, int col) const { return PQgetlength(m_result, row, col); }
+QString PgResult::text(int row, int col) const { return QString::fromUtf8(raw(row, col), length(row, col)); }
+long long PgResult::toLong(int row, int col) const { return std::strtoll(raw(row, col), nullptr, 10); }
+double PgResult::toDouble(int row, int col) const { return std::strtod(raw(row, col), nullptr); }
+bool PgResult::toBool(int row, int col) const { return raw(row, col)[0] == 't'; }
+long long PgResult::affectedRows() const {
+    const char* n = PQcmdTuples(m_result);
+    return n && *n ? std::strtoll(n, nullptr, 10) : 0;
+}
+
+PgConnection::PgConnection(pg_conn* conn) : m_conn(conn) {}
+
+PgConnection::~PgConnection() {
+    if (m_copyBuffer)
+        PQfreemem(m_copyBuffer);
+    if (m_conn)
+        PQfinish(m_conn);
+}
+
+namespace {
+QString oneLine(const char* message) {
+    return QString::fromUtf8(message).trimmed().replace(QLatin1Char('\n'), QLatin1String("; "));
+}
+} // namespace
+
+std::unique_ptr<PgConnection> PgConnection::open(const QString& conninfo, const QString& applicationName) {
+    const QByteArray info = conninfo.toUtf8();
+    const QByteArray app = applicationName.toUtf8();
+    const char* keys[] = {"dbname", "application_name", "connect_timeout", nullptr};
+    const char* values[] = {info.constData(), app.constData(), "10", nullptr};
+    // expand_dbname=1: the first dbname value is parsed as a full connection string or URI.
+    PGconn* conn = PQconnectdbParams(keys, values, 1);
+    if (!conn)
+        throw Error(Error::Kind::Connection, QStringLiteral("PostgreSQL: out of memory while connecting"));
+    if (PQstatus(conn) != CONNECTION_OK) {
+        QString where;
+        const char* host = PQhost(conn);
+        const char* port = PQport(conn);
+        const char* db = PQdb(conn);
+        where = QStringLiteral("%1:%2/%3").arg(QString::fromUtf8(host && *host ? host : "(default)"),
+                                                QString::fromUtf8(port ? port : ""),
+                                                QString::fromUtf8(db ? db : ""));
+        const QString message = oneLine(PQerrorMessage(conn));
+        PQfinish(conn);
+        throw Error(Error::Kind::Connection,
+                    QStringLiteral("cannot connect to PostgreSQL at %1: %2").arg(where, message));
+    }
+    PQsetNoticeProcessor(conn, [](void*, const char*) {}, nullptr);
+    auto connection = std::unique_ptr<PgConnection>(new PgConnection(conn));
+    connection->execScript(QStringLiteral("SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD';"
+                                          "SET extra_float_digits = 3;"));
+    return connection;
+}
+
+QString PgConnection::describe() const {
+    const char* host = PQhost(m_conn);
+    return QStringLiteral("%1:%2/%3").arg(QString::fromUtf8(host && *host ? host : "(socket)"),
+                                          QString::fromUtf8(PQport(m_conn)), QString::fromUtf8(PQdb(m_conn)));
+}
+
+QString PgConnection::lastErrorMessage() const { return oneLine(PQerrorMessage(m_conn)); }
+
+void PgConnection::failFrom(pg_result* result, const QString& sql) {
+    QString message = result ? oneLine(PQresultErrorMessage(result)) : lastErrorMessage();
+    const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    if (result)
+        PQclear(result);
+    Error::Kind kind = Error::Kind::Failed;
+    if (PQstatus(m_conn) != CONNECTION_OK)
+        kind = Error::Kind::Connection;
+    else if (state && (qstrcmp(state, "42P01") == 0 || qstrcmp(state, "42703") == 0 || qstrcmp(state, "42883") == 0))
+        kind = Error::Kind::Schema; // undefined table / column / function
+    Q_UNUSED(sql);
+    throw Error(kind, QStringLiteral("PostgreSQL %1: %2").arg(describe(), message));
+}
+
+PgResult PgConnection::exec(const QString& sql, const std::vector<PgParam>& params) {
+    const QByteArray query = sql.toUtf8();
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const PgParam& p : params)
+        values.push_back(p.value() ? p.value()->constData() : nullptr);
+    PGresult* result = PQexecParams(m_conn, query.constData(), static_cast<int>(params.size()), nullptr,
+                                    values.data(), nullptr, nullptr, 0);
+    const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        failFrom(result, sql);
+    return PgResult(result);
+}
+
+void PgConnection::execScript(const QString& sql, const QString& what) {
+    if (!PQsendQuery(m_conn, sql.toUtf8().constData()))
+        failFrom(nullptr, sql);
+    PGresult* failed = nullptr;
+    while (PGresult* r = PQgetResult(m_conn)) {
+        const ExecStatusType status = PQresultStatus(r);
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_EMPTY_QUERY && !failed) {
+            failed = r;
+            continue;
+        }
+        PQclear(r);
+    }
+    if (failed) {
+        if (what.isEmpty())
+            failFrom(failed, sql);
+        const QString message = oneLine(PQresultErrorMessage(failed));
+        PQclear(failed);
+        throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: %2: %3").arg(describe(), what, message));
+    }
+}
+
+bool PgConnection::tryAdvisoryLock(long long key) {
+    return exec(QStringLiteral("SELECT pg_try_advisory_lock($1::bigint)"), {key}).toBool(0, 0);
+}
+
+void PgConnection::advisoryUnlock(long long key) {
+    exec(QStringLiteral("SELECT pg_advisory_unlock($1::bigint)"), {key});
+}
+
+void PgConnection::startCopyOut(const QString& sql) {
+    PGresult* result = PQexec(m_conn, sql.toUtf8().constData());
+    if (!result || PQresultStatus(result) != PGRES_COPY_OUT)
+        failFrom(result, sql);
+    PQclear(result);
+}
+
+int PgConnection::nextCopyRow(char** row) {
+    if (m_copyBuffer) {
+        PQfreemem(m_copyBuffer);
+        m_copyBuffer = nullptr;
+    }
+    const int len = PQgetCopyData(m_conn, &m_copyBuffer, 0);
+    if (len >= 0) {
+        *row = m_copyBuffer;
+        return len;
+    }
+    if (len == -2)
+        failFrom(nullptr, {});
+    PGresult* result = PQgetResult(m_conn);
+    if (result && PQresultStatus(result) != PGRES_COMMAND_OK)
+        failFrom(result, {});
+    if (result)
+        PQclear(result);
+    while (PGresult* extra = PQgetResult(m_conn))
+        PQclear(extra);
+    return -1;
+}
+
+QString pgQuoteIdentifier(const QString& name) {
+    QString quoted = name;
+    quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));
+    return QLatin1Char('"') + quoted + QLatin1Char('"');
+}
+
+} // namespace tidemark

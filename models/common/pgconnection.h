@@ -1,0 +1,102 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+#include <vector>
+
+struct pg_conn;
+struct pg_result;
+
+namespace tidemark {
+
+// One SQL parameter in text form; std::nullopt is NULL.
+class PgParam {
+public:
+    PgParam(std::nullopt_t) {}
+    PgParam(const QString& v) : m_value(v.toUtf8()) {}
+    PgParam(const char* v) : m_value(QByteArray(v)) {}
+    PgParam(const QByteArray& v) : m_value(v) {}
+    PgParam(long long v) : m_value(QByteArray::number(v)) {}
+    PgParam(long v) : m_value(QByteArray::number(static_cast<long long>(v))) {}
+    PgParam(int v) : m_value(QByteArray::number(v)) {}
+    PgParam(double v) : m_value(QByteArray::number(v, 'g', 17)) {}
+    PgParam(bool v) : m_value(v ? QByteArray("true") : QByteArray("false")) {}
+    const std::optional<QByteArray>& value() const { return m_value; }
+
+private:
+    std::optional<QByteArray> m_value;
+};
+
+// A query result (owns the PGresult). Values are text unless the query asked for binary.
+class PgResult {
+public:
+    explicit PgResult(pg_result* result);
+    PgResult(PgResult&&) noexcept;
+    PgResult& operator=(PgResult&&) noexcept;
+    ~PgResult();
+
+    int rows() const;
+    int columns() const;
+    int column(const char* name) const; // -1 when absent
+    bool isNull(int row, int col) const;
+    const char* raw(int row, int col) const;
+    int length(int row, int col) const;
+    QString text(int row, int col) const;
+    long long toLong(int row, int col) const;
+    double toDouble(int row, int col) const;
+    bool toBool(int row, int col) const;
+    long long affectedRows() const;
+    pg_result* handle() const { return m_result; }
+
+private:
+    pg_result* m_result = nullptr;
+};
+
+// A libpq connection (owns the PGconn). Used on one thread only. Every failure throws tidemark::Error with
+// the server named (host, port, database), never the password.
+class PgConnection {
+public:
+    // conninfo: a libpq connection string, a URI or "service=NAME"; libpq's PG* variables, ~/.pgpass and
+    // ~/.pg_service.conf apply as libpq defines them. applicationName tags the session in pg_stat_activity.
+    static std::unique_ptr<PgConnection> open(const QString& conninfo,
+                                              const QString& applicationName = QStringLiteral("tidemark"));
+    ~PgConnection();
+
+    PgResult exec(const QString& sql, const std::vector<PgParam>& params = {});
+    // Several statements in one simple-query round trip (migrations); no parameters.
+    void execScript(const QString& sql, const QString& what = {});
+    bool tryAdvisoryLock(long long key);
+    void advisoryUnlock(long long key);
+
+    // "host:port/dbname" for messages.
+    QString describe() const;
+    pg_conn* handle() const { return m_conn; }
+    // Streams COPY ... TO STDOUT rows (text or binary, as the statement says) to `sink`, one buffer per row.
+    template <typename Sink> void copyOut(const QString& sql, Sink&& sink);
+
+    QString lastErrorMessage() const;
+
+private:
+    explicit PgConnection(pg_conn* conn);
+    void startCopyOut(const QString& sql);
+    // Returns the length of the next row (buffer in *row, freed by the next call), -1 at the end.
+    int nextCopyRow(char** row);
+    [[noreturn]] void failFrom(pg_result* result, const QString& sql);
+    pg_conn* m_conn = nullptr;
+    char* m_copyBuffer = nullptr;
+};
+
+template <typename Sink> void PgConnection::copyOut(const QString& sql, Sink&& sink) {
+    startCopyOut(sql);
+    char* row = nullptr;
+    for (int len; (len = nextCopyRow(&row)) >= 0;)
+        sink(row, len);
+}
+
+// Quotes an SQL identifier ("name" with inner quotes doubled).
+QString pgQuoteIdentifier(const QString& name);
+
+} // namespace tidemark

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace tidemark {
+
+class PgConnection;
+
+// One versioned migration script from resources/sql/<dataset>/NNNN_name.sql.
+struct Migration {
+    int version = 0;
+    QString name;
+    QString sql;
+    QString checksum; // sha256 of the script, recorded when applied
+};
+
+// The datasets Tidemark knows and the tables each one must have once migrated.
+struct DatasetSchema {
+    QString dataset;
+    QStringList requiredTables;
+    static DatasetSchema forName(const QString& dataset); // throws Error(Usage) for an unknown name
+    static QStringList names();
+};
+
+struct SchemaStatus {
+    QString dataset;
+    int currentVersion = 0; // 0 = never migrated
+    int latestVersion = 0;  // the newest this build knows
+    QStringList applied;    // "0001 positions (2026-11-30T03:00:00Z)"
+    QStringList missingTables;
+    bool newerThanKnown() const { return currentVersion > latestVersion; }
+};
+
+// Applies and reports the migrations of one dataset on PostgreSQL, recorded in tidemark_schema_migrations.
+class SchemaMigrator {
+public:
+    SchemaMigrator(PgConnection& connection, QString dataset);
+
+    static QList<Migration> migrations(const QString& dataset);
+
+    SchemaStatus status();
+    // Applies what is missing, each migration in its own transaction with its record. Refuses (Error Refused)
+    // a database whose recorded version is newer than this build knows, or whose applied script changed.
+    QList<Migration> migrate();
+    // Throws Error(Schema) naming the first missing table, with the command that fixes it.
+    void requireSchema();
+
+private:
+    void ensureLedger();
+    PgConnection& m_connection;
+    QString m_dataset;
+};
+
+} // namespace tidemark

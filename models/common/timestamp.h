@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+#include <cstdint>
+
+namespace tidemark {
+
+// UTC instants as microseconds since 1970-01-01T00:00:00Z, PostgreSQL's own precision.
+using Micros = std::int64_t;
+
+constexpr Micros kMicrosPerSecond = 1'000'000;
+constexpr Micros kMicrosPerMinute = 60 * kMicrosPerSecond;
+constexpr Micros kMicrosPerHour = 60 * kMicrosPerMinute;
+constexpr Micros kMicrosPerDay = 24 * kMicrosPerHour;
+
+// floor(a / b) for any sign of a (b > 0).
+constexpr std::int64_t floorDiv(std::int64_t a, std::int64_t b) {
+    const std::int64_t q = a / b;
+    return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+// The largest multiple of step (counted from anchor) that is <= t.
+constexpr Micros floorToStep(Micros t, Micros step, Micros anchor = 0) {
+    return anchor + floorDiv(t - anchor, step) * step;
+}
+
+// Parses ISO-8601 with a 'Z' or a numeric offset (or none, read as UTC), up to microseconds; also the
+// PostgreSQL text form "2026-01-02 03:04:05.678+00". Throws tidemark::Error(Usage) naming `what`.
+Micros parseIsoTimestamp(const QString& text, const QString& what = QStringLiteral("timestamp"));
+bool tryParseIsoTimestamp(const QString& text, Micros* out);
+
+// "2026-01-02T03:04:05.678901Z", with the fraction only when it is not zero (trailing zeros trimmed).
+QString formatIsoTimestamp(Micros t);
+
+Micros nowMicros();
+
+} // namespace tidemark

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QString>
+
+namespace tidemark::test {
+
+// Real PostgreSQL for tests, never a mock. With TIDEMARK_TEST_PG set (a key=value conninfo of a server where
+// the user may create databases; .ci/run starts one), databases are created there; otherwise this test
+// executable initialises and starts a private throwaway cluster of its own, stopped at exit.
+class TestPostgres {
+public:
+    // Drops and creates database `name`, returns its conninfo.
+    static QString createDatabase(const QString& name);
+    // The conninfo of the server's maintenance database.
+    static QString adminConninfo();
+};
+
+} // namespace tidemark::test

@@ -1,0 +1,1 @@
+// The console widgets live here.
