@@ -1,1 +1,0 @@
-// positions models
