@@ -1,0 +1,68 @@
+#pragma once
+
+#include "common/timestamp.h"
+
+#include <QString>
+#include <vector>
+
+namespace tidemark {
+class JobControl;
+}
+
+namespace tidemark::demo {
+
+// The embedded demo workspace: a private PostgreSQL cluster (databases `positions` and `kudos`), a local
+// archive folder and a demo gps_tracks.sqlite under one root folder, filled by the deterministic generators.
+//
+//   root/state.json           seed, now, port (written once the data is complete)
+//   root/cluster/             the cluster's state (password, pgpass, port, log); PGDATA beside or in /var/tmp
+//   root/archive/             the archive (file://root/archive)
+//   root/gps_tracks.sqlite    the tracks
+class DemoWorkspace {
+public:
+    struct TableCount {
+        QString dataset; // positions | kudos | tracks
+        QString table;
+        qint64 rows = 0;
+    };
+    struct Status {
+        bool initialized = false; // the data was generated (state file present)
+        bool running = false;     // the cluster is running
+        int port = 0;
+        quint64 seed = 0;
+        Micros now = 0;
+        QString root;
+        QString positionsConninfo;
+        QString kudosConninfo;
+        QString tracksPath;
+        QString archiveUrl;
+        std::vector<TableCount> counts; // empty when not running
+    };
+    struct UpOptions {
+        int port = 0; // 0 = the last port used, else a free one
+    };
+
+    // TIDEMARK_DEMO_DIR if set, else QStandardPaths::AppDataLocation + "/demo".
+    static QString defaultRoot();
+
+    explicit DemoWorkspace(QString root);
+
+    // Creates and fills the workspace, or (already up with data) just makes sure the cluster runs.
+    // A failure removes what this call created and stops the cluster it started; throws tidemark::Error.
+    void up(quint64 seed, Micros now, JobControl* control = nullptr);
+    void up(quint64 seed, Micros now, const UpOptions& options, JobControl* control = nullptr);
+    Status status() const;
+    void down();  // stops the cluster; nothing keeps running
+    void purge(); // down, then removes every file of the workspace
+
+    QString root() const { return m_root; }
+    QString positionsConninfo() const;
+    QString kudosConninfo() const;
+    QString tracksPath() const;
+    QString archiveUrl() const;
+
+private:
+    QString m_root;
+};
+
+} // namespace tidemark::demo
