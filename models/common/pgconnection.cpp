@@ -174,6 +174,41 @@ int PgConnection::nextCopyRow(char** row) {
     return -1;
 }
 
+void PgConnection::beginCopyIn(const QString& sql) {
+    PGresult* result = PQexec(m_conn, sql.toUtf8().constData());
+    if (!result || PQresultStatus(result) != PGRES_COPY_IN)
+        failFrom(result, sql);
+    PQclear(result);
+}
+
+void PgConnection::putCopyData(const char* data, int length) {
+    if (length > 0 && PQputCopyData(m_conn, data, length) != 1)
+        failFrom(nullptr, {});
+}
+
+long long PgConnection::endCopyIn() {
+    if (PQputCopyEnd(m_conn, nullptr) != 1)
+        failFrom(nullptr, {});
+    PGresult* result = PQgetResult(m_conn);
+    if (!result || PQresultStatus(result) != PGRES_COMMAND_OK) {
+        while (PGresult* extra = PQgetResult(m_conn))
+            PQclear(extra);
+        failFrom(result, {});
+    }
+    const char* n = PQcmdTuples(result);
+    const long long rows = n && *n ? std::strtoll(n, nullptr, 10) : 0;
+    PQclear(result);
+    while (PGresult* extra = PQgetResult(m_conn))
+        PQclear(extra);
+    return rows;
+}
+
+void PgConnection::abortCopyIn(const QString& reason) {
+    PQputCopyEnd(m_conn, reason.toUtf8().constData());
+    while (PGresult* r = PQgetResult(m_conn))
+        PQclear(r);
+}
+
 QString pgQuoteIdentifier(const QString& name) {
     QString quoted = name;
     quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));

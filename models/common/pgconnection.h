@@ -79,6 +79,14 @@ public:
 
     QString lastErrorMessage() const;
 
+    // COPY ... FROM STDIN: beginCopyIn starts it, putCopyData sends any number of chunks (text or binary, as
+    // the statement says), endCopyIn finishes and throws on a server-side error; abortCopyIn cancels it.
+    void beginCopyIn(const QString& sql);
+    void putCopyData(const char* data, int length);
+    void putCopyData(const QByteArray& data) { putCopyData(data.constData(), static_cast<int>(data.size())); }
+    long long endCopyIn(); // rows copied
+    void abortCopyIn(const QString& reason);
+
 private:
     explicit PgConnection(pg_conn* conn);
     void startCopyOut(const QString& sql);
