@@ -1,0 +1,280 @@
+#include "common/error.h"
+#include "map/basemap.h"
+#include "map/mapview.h"
+#include "map/mbtilestilesource.h"
+#include "map/xyztilesource.h"
+
+#include <QBuffer>
+#include <QNetworkAccessManager>
+#include <QSignalSpy>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTcpServer>
+#include <QTcpSocket>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::ui;
+
+namespace {
+
+QByteArray pngOf(const QColor& colour) {
+    QImage image(256, 256, QImage::Format_RGB32);
+    image.fill(colour);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+// A minimal HTTP/1.1 tile server on 127.0.0.1: answers every GET with a solid PNG (cacheable for an hour),
+// or holds the connection open without answering, to exercise timeouts and aborts.
+class LocalTileServer : public QTcpServer {
+public:
+    QColor colour{90, 140, 200};
+    bool answer = true;
+    QStringList paths;
+    QStringList userAgents;
+    int closedByClient = 0;
+
+    LocalTileServer() {
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            while (QTcpSocket* socket = nextPendingConnection()) {
+                connect(socket, &QTcpSocket::readyRead, this, [this, socket] { readRequest(socket); });
+                connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
+                    if (socket->property("answered").toBool() == false)
+                        ++closedByClient;
+                    socket->deleteLater();
+                });
+            }
+        });
+    }
+    QString urlTemplate() const { return QStringLiteral("http://127.0.0.1:%1/{z}/{x}/{y}.png").arg(serverPort()); }
+
+private:
+    void readRequest(QTcpSocket* socket) {
+        QByteArray buffered = socket->property("buffered").toByteArray() + socket->readAll();
+        socket->setProperty("buffered", buffered);
+        const int end = buffered.indexOf("\r\n\r\n");
+        if (end < 0)
+            return;
+        const QList<QByteArray> lines = buffered.left(end).split('\n');
+        paths << QString::fromLatin1(lines.value(0).split(' ').value(1));
+        for (const QByteArray& line : lines)
+            if (line.toLower().startsWith("user-agent:"))
+                userAgents << QString::fromLatin1(line.mid(11).trimmed());
+        socket->setProperty("buffered", buffered.mid(end + 4));
+        if (!answer)
+            return;
+        const QByteArray body = pngOf(colour);
+        socket->setProperty("answered", true);
+        socket->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nCache-Control: max-age=3600\r\n"
+                      "Last-Modified: Mon, 30 Nov 2026 00:00:00 GMT\r\nContent-Length: " +
+                      QByteArray::number(body.size()) + "\r\n\r\n" + body);
+    }
+};
+
+void createMbTiles(const QString& path, const QString& format = QStringLiteral("png")) {
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-mbtiles"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE metadata (name text, value text)")));
+        QVERIFY(q.exec(QStringLiteral("CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, "
+                                      "tile_data blob)")));
+        QVERIFY(q.prepare(QStringLiteral("INSERT INTO metadata VALUES (?, ?)")));
+        const QList<QPair<QString, QString>> metadata = {{QStringLiteral("name"), QStringLiteral("test")},
+                                                         {QStringLiteral("format"), format},
+                                                         {QStringLiteral("minzoom"), QStringLiteral("0")},
+                                                         {QStringLiteral("maxzoom"), QStringLiteral("1")},
+                                                         {QStringLiteral("attribution"), QStringLiteral("test data")}};
+        for (const auto& [key, value] : metadata) {
+            q.bindValue(0, key);
+            q.bindValue(1, value);
+            QVERIFY(q.exec());
+        }
+        QVERIFY(q.prepare(QStringLiteral("INSERT INTO tiles VALUES (?, ?, ?, ?)")));
+        // TMS rows count from the south: row 1 at zoom 1 is the northern half (XYZ y = 0).
+        const QList<std::tuple<int, int, int, QColor>> tiles = {{1, 0, 1, QColor(220, 30, 30)},
+                                                               {1, 0, 0, QColor(30, 30, 220)},
+                                                               {1, 1, 1, QColor(30, 200, 30)},
+                                                               {1, 1, 0, QColor(200, 200, 30)}};
+        for (const auto& [z, x, row, colour] : tiles) {
+            q.bindValue(0, z);
+            q.bindValue(1, x);
+            q.bindValue(2, row);
+            q.bindValue(3, pngOf(colour));
+            QVERIFY(q.exec());
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("create-mbtiles"));
+}
+
+} // namespace
+
+class TestMapTiles : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QVERIFY(m_cacheDir.isValid()); }
+
+    void rejectsBadTemplates() {
+        QNetworkAccessManager network;
+        XyzTileSource::Options options;
+        options.urlTemplate = QStringLiteral("https://tiles.example.org/{z}/{x}.png");
+        QVERIFY_THROWS_EXCEPTION(Error, XyzTileSource(&network, options));
+        options.urlTemplate = QStringLiteral("ftp://tiles.example.org/{z}/{x}/{y}.png");
+        QVERIFY_THROWS_EXCEPTION(Error, XyzTileSource(&network, options));
+        options.urlTemplate = QStringLiteral("https://tiles.example.org/{z}/{x}/{y}.png");
+        XyzTileSource ok(&network, options);
+        QCOMPARE(ok.tileUrl({3, 4, 5}), QStringLiteral("https://tiles.example.org/3/4/5.png"));
+    }
+
+    void tilesAppearWithAnIdentifyingUserAgent() {
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        QNetworkAccessManager network;
+        XyzTileSource::installDiskCache(network, m_cacheDir.filePath(QStringLiteral("tiles")));
+        XyzTileSource::Options options{server.urlTemplate(), QStringLiteral("ops@example.org"),
+                                       QStringLiteral("test tiles")};
+        auto source = std::make_shared<XyzTileSource>(&network, options);
+
+        MapView view;
+        view.resize(512, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setView(QGeoCoordinate(52.37, 4.89), 16);
+        view.setTileSource(source);
+        const QList<TileKey> visible = view.baseMap()->visibleTiles(view.viewport());
+        QVERIFY(visible.size() >= 4);
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(visible.begin(), visible.end(),
+                                             [&](const TileKey& k) { return view.baseMap()->hasTile(k); }),
+                                 10000);
+        QCOMPARE(server.paths.size(), visible.size());
+        QVERIFY(server.paths.contains(QStringLiteral("/%1/%2/%3.png").arg(visible[0].z).arg(visible[0].x).arg(visible[0].y)));
+        QCOMPARE(server.userAgents.size(), server.paths.size());
+        for (const QString& agent : server.userAgents) {
+            QCOMPARE(agent, XyzTileSource::userAgent(QStringLiteral("ops@example.org")));
+            QVERIFY(agent.startsWith(QStringLiteral("Tidemark/")));
+            QVERIFY(agent.contains(QStringLiteral("(+ops@example.org)")));
+        }
+        const QImage shown = view.grab().toImage();
+        QCOMPARE(shown.pixelColor(256, 200), server.colour);
+        QCOMPARE(shown.pixelColor(20, 60), server.colour);
+
+        // A second source on the same network access manager is served from the disk cache.
+        const int requestsBefore = static_cast<int>(server.paths.size());
+        XyzTileSource again(&network, options);
+        QSignalSpy ready(&again, &TileSource::tileReady);
+        again.request({visible[0]});
+        QVERIFY(ready.wait(5000));
+        QCOMPARE(server.paths.size(), requestsBefore);
+    }
+
+    void noRequestsWhilePanning() {
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        QNetworkAccessManager network;
+        auto source = std::make_shared<XyzTileSource>(
+            &network, XyzTileSource::Options{server.urlTemplate(), QStringLiteral("ops@example.org"), {}});
+        MapView view;
+        view.resize(400, 300);
+        view.setView(QGeoCoordinate(52.37, 4.89), 15);
+        view.setTileSource(source);
+        for (int i = 0; i < 20; ++i) {
+            view.panBy(QPointF(40, 10)); // a fast pan: each step restarts the settle timer
+            QCoreApplication::processEvents();
+        }
+        QCOMPARE(server.paths.size(), 0);
+        QCOMPARE(source->requestsInFlight(), 0);
+        // Once still, exactly the tiles of the final view are asked for.
+        QTRY_VERIFY_WITH_TIMEOUT(server.paths.size() > 0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(server.paths.size(), view.baseMap()->visibleTiles(view.viewport()).size(), 5000);
+        for (const TileKey& key : view.baseMap()->visibleTiles(view.viewport()))
+            QVERIFY(server.paths.contains(QStringLiteral("/%1/%2/%3.png").arg(key.z).arg(key.x).arg(key.y)));
+    }
+
+    void abandonedTilesAreAborted() {
+        LocalTileServer server;
+        server.answer = false;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        QNetworkAccessManager network;
+        XyzTileSource source(&network, {server.urlTemplate(), QStringLiteral("ops@example.org"), {}});
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        source.request({{5, 1, 1}, {5, 1, 2}});
+        QTRY_COMPARE(server.paths.size(), 2);
+        QCOMPARE(source.requestsInFlight(), 2);
+        source.request({{5, 1, 2}}); // the view moved: 5/1/1 is no longer wanted
+        QCOMPARE(source.requestsInFlight(), 1);
+        QTRY_COMPARE(server.closedByClient, 1);
+        QCOMPARE(failed.count(), 0); // abandoned quietly
+    }
+
+    void slowTilesTimeOut() {
+        LocalTileServer server;
+        server.answer = false;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        QNetworkAccessManager network;
+        XyzTileSource::Options options{server.urlTemplate(), QStringLiteral("ops@example.org"), {}};
+        options.timeoutMs = 300;
+        XyzTileSource source(&network, options);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        source.request({{4, 2, 3}});
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.first().at(0).value<TileKey>(), TileKey({4, 2, 3}));
+        QCOMPARE(source.requestsInFlight(), 0);
+    }
+
+    void readsMbTilesWithTheRowFlip() {
+        const QString path = m_cacheDir.filePath(QStringLiteral("test.mbtiles"));
+        createMbTiles(path);
+        auto source = std::make_shared<MbTilesTileSource>(path);
+        QCOMPARE(source->maxZoom(), 1);
+        QCOMPARE(source->attribution(), QStringLiteral("test data"));
+        QCOMPARE(MbTilesTileSource::tmsRow({1, 0, 0}), 1);
+
+        QSignalSpy ready(source.get(), &TileSource::tileReady);
+        QSignalSpy failed(source.get(), &TileSource::tileFailed);
+        source->request({{1, 0, 0}, {1, 0, 1}, {0, 0, 0}});
+        QTRY_COMPARE(ready.count() + failed.count(), 3);
+        QCOMPARE(ready.count(), 2);
+        QCOMPARE(failed.count(), 1); // no zoom 0 tile in the file
+        QHash<TileKey, QColor> colours;
+        for (const auto& args : ready)
+            colours.insert(args.at(0).value<TileKey>(), args.at(1).value<QImage>().pixelColor(128, 128));
+        QCOMPARE(colours.value({1, 0, 0}), QColor(220, 30, 30)); // north-west
+        QCOMPARE(colours.value({1, 0, 1}), QColor(30, 30, 220)); // south-west
+
+        MapView view;
+        view.resize(512, 512);
+        view.setView(QGeoCoordinate(0, 0), 1);
+        view.setTileSource(source);
+        QTRY_VERIFY_WITH_TIMEOUT(view.baseMap()->cachedTileCount() == 4, 5000);
+        const QImage shown = view.grab().toImage();
+        QCOMPARE(shown.pixelColor(128, 128), QColor(220, 30, 30));
+        QCOMPARE(shown.pixelColor(384, 128), QColor(30, 200, 30));
+        QCOMPARE(shown.pixelColor(128, 384), QColor(30, 30, 220));
+        QCOMPARE(shown.pixelColor(384, 384), QColor(200, 200, 30));
+    }
+
+    void rejectsBadMbTiles() {
+        QVERIFY_THROWS_EXCEPTION(Error, MbTilesTileSource(m_cacheDir.filePath(QStringLiteral("missing.mbtiles"))));
+        const QString vector = m_cacheDir.filePath(QStringLiteral("vector.mbtiles"));
+        createMbTiles(vector, QStringLiteral("pbf"));
+        try {
+            MbTilesTileSource source(vector);
+            QFAIL("a vector MBTiles file was accepted");
+        } catch (const Error& error) {
+            QCOMPARE(error.kind(), Error::Kind::Settings);
+        }
+    }
+
+private:
+    QTemporaryDir m_cacheDir;
+};
+
+QTEST_MAIN(TestMapTiles)
+#include "test_maptiles.moc"

@@ -1,0 +1,88 @@
+#include "map/maprenderer.h"
+
+#include <QPainter>
+#include <QThread>
+#include <algorithm>
+
+namespace tidemark::ui {
+
+MapRenderer::MapRenderer(QObject* parent) : QObject(parent) {
+    m_pool.setMaxThreadCount(std::max(1, std::min(QThread::idealThreadCount(), 4)));
+    m_pool.setObjectName(QStringLiteral("tidemark-map-render"));
+}
+
+MapRenderer::~MapRenderer() {
+    for (auto& [layer, job] : m_running)
+        job.cancelled->store(true);
+    m_pool.clear();
+    m_pool.waitForDone();
+}
+
+void MapRenderer::render(const MapViewport& viewport, const std::vector<std::shared_ptr<MapLayer>>& layers) {
+    if (viewport.isEmpty())
+        return;
+    for (const auto& layer : layers) {
+        if (!layer->isVisible())
+            continue;
+        const MapLayer* key = layer.get();
+        const quint64 revision = layer->revision();
+        const auto cached = m_images.constFind(key);
+        if (cached != m_images.constEnd() && cached->viewport == viewport && cached->revision == revision)
+            continue;
+        const auto running = m_running.find(key);
+        if (running != m_running.end()) {
+            if (running->second.viewport == viewport && running->second.revision == revision)
+                continue;
+            running->second.cancelled->store(true);
+            ++m_jobsCancelled;
+            m_running.erase(running);
+        }
+        RunningJob job{m_nextJobId++, viewport, revision, std::make_shared<std::atomic<bool>>(false)};
+        m_running.emplace(key, job);
+        ++m_jobsStarted;
+        m_pool.start([this, key, id = job.id, viewport, revision, cancelled = job.cancelled,
+                      draw = layer->renderFunction()] {
+            if (cancelled->load())
+                return;
+            LayerImage result{QImage(viewport.size(), QImage::Format_ARGB32_Premultiplied), viewport, revision};
+            result.image.fill(Qt::transparent);
+            {
+                QPainter painter(&result.image);
+                draw(painter, viewport, *cancelled);
+            }
+            if (cancelled->load())
+                return;
+            QMetaObject::invokeMethod(
+                this, [this, key, id, result] { finished(key, id, result); }, Qt::QueuedConnection);
+        });
+    }
+}
+
+const MapRenderer::LayerImage* MapRenderer::image(const MapLayer* layer) const {
+    const auto it = m_images.constFind(layer);
+    return it == m_images.constEnd() ? nullptr : &*it;
+}
+
+void MapRenderer::forget(const MapLayer* layer) {
+    m_images.remove(layer);
+    const auto running = m_running.find(layer);
+    if (running != m_running.end()) {
+        running->second.cancelled->store(true);
+        m_running.erase(running);
+        if (m_running.empty())
+            emit idle();
+    }
+}
+
+void MapRenderer::finished(const MapLayer* layer, quint64 jobId, const LayerImage& result) {
+    const auto running = m_running.find(layer);
+    if (running == m_running.end() || running->second.id != jobId)
+        return; // superseded while its result was on the way
+    m_running.erase(running);
+    m_images.insert(layer, result);
+    emit imageReady();
+    if (m_running.empty())
+        emit idle();
+}
+
+} // namespace tidemark::ui

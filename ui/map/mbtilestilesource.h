@@ -1,0 +1,43 @@
+#pragma once
+
+#include "map/tilesource.h"
+
+#include <QThreadPool>
+#include <atomic>
+#include <memory>
+
+namespace tidemark::ui {
+
+// Raster tiles from a local MBTiles file (SQLite: metadata + tiles(zoom_level, tile_column, tile_row,
+// tile_data), rows counted from the south, TMS style). Reads run as jobs on the source's own one-thread pool,
+// each job opening its own named read-only connection; the GUI thread only receives decoded images.
+class MbTilesTileSource : public TileSource {
+    Q_OBJECT
+public:
+    // Reads the metadata; throws tidemark::Error (Connection) when the file cannot be opened or has no tiles
+    // table, (Settings) when its format is not a raster image format.
+    explicit MbTilesTileSource(const QString& path, QObject* parent = nullptr);
+    ~MbTilesTileSource() override;
+
+    int minZoom() const override { return m_minZoom; }
+    int maxZoom() const override { return m_maxZoom; }
+    QString attribution() const override { return m_attribution; }
+    QString name() const { return m_name; }
+    void request(const QList<TileKey>& keys) override;
+
+    // The MBTiles tile_row of an XYZ key.
+    static int tmsRow(const TileKey& key) { return (1 << key.z) - 1 - key.y; }
+
+private:
+    void deliver(quint64 generation, const TileKey& key, const QImage& image, bool found);
+
+    QString m_path;
+    QString m_name;
+    QString m_attribution;
+    int m_minZoom = 0;
+    int m_maxZoom = 22;
+    QThreadPool m_pool;
+    std::shared_ptr<std::atomic<quint64>> m_generation = std::make_shared<std::atomic<quint64>>(0);
+};
+
+} // namespace tidemark::ui

@@ -1,0 +1,43 @@
+#pragma once
+
+#include <QHashFunctions>
+#include <QImage>
+#include <QList>
+#include <QMetaType>
+#include <QObject>
+#include <QString>
+
+namespace tidemark::ui {
+
+// An XYZ tile address: y counts from the north (slippy map convention).
+struct TileKey {
+    int z = 0;
+    int x = 0;
+    int y = 0;
+    bool operator==(const TileKey&) const = default;
+};
+
+inline size_t qHash(const TileKey& key, size_t seed = 0) { return qHashMulti(seed, key.z, key.x, key.y); }
+
+// Where base map tiles come from. Lives on the GUI thread; results arrive as signals.
+class TileSource : public QObject {
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    virtual int minZoom() const = 0;
+    virtual int maxZoom() const = 0;
+    virtual QString attribution() const = 0;
+
+    // The tiles the view needs now, most important first. Tiles requested earlier and missing from this list
+    // are abandoned (network requests aborted).
+    virtual void request(const QList<TileKey>& keys) = 0;
+
+signals:
+    void tileReady(const tidemark::ui::TileKey& key, const QImage& image);
+    void tileFailed(const tidemark::ui::TileKey& key, const QString& reason);
+};
+
+} // namespace tidemark::ui
+
+Q_DECLARE_METATYPE(tidemark::ui::TileKey)
