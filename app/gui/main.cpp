@@ -1,12 +1,132 @@
+#include "connectionprofilestore.h"
+#include "demo/demoworkspace.h"
+#include "mainwindow.h"
+#include "screenshotsaver.h"
+#include "translationinstaller.h"
+
 #include <QApplication>
-#include <QMainWindow>
+#include <QCommandLineParser>
+#include <QIcon>
+#include <cstdio>
+
+namespace {
+
+// --lang must act before the parser's own texts are made, so it is read ahead of the parser.
+QString languageArgument(const QStringList& arguments) {
+    for (int i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--lang") && i + 1 < arguments.size())
+            return arguments[i + 1];
+        if (arguments[i].startsWith(QLatin1String("--lang=")))
+            return arguments[i].mid(7);
+    }
+    return {};
+}
+
+int usageError(const QString& message) {
+    std::fprintf(stderr, "tidemark: %s\n", qPrintable(message));
+    return 2;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tidemark"));
+    QApplication::setOrganizationDomain(QStringLiteral("tidemark.org"));
     QApplication::setApplicationName(QStringLiteral("Tidemark"));
     QApplication::setApplicationVersion(QStringLiteral(TIDEMARK_VERSION));
-    QMainWindow window;
+    QApplication::setDesktopFileName(QStringLiteral("org.tidemark.Tidemark"));
+    QIcon icon;
+    for (int size : {32, 64, 256})
+        icon.addFile(QStringLiteral(":/icons/org.tidemark.Tidemark-%1.png").arg(size), QSize(size, size));
+    QApplication::setWindowIcon(icon);
+
+    const QString requestedLanguage = languageArgument(QApplication::arguments());
+    if (!requestedLanguage.isEmpty() &&
+        !tidemark::ui::TranslationInstaller::availableLanguages().contains(requestedLanguage))
+        return usageError(QApplication::translate("main", "--lang: no translation for \"%1\" (available: %2)")
+                              .arg(requestedLanguage,
+                                   tidemark::ui::TranslationInstaller::availableLanguages().join(QStringLiteral(", "))));
+    tidemark::ui::TranslationInstaller translations;
+    translations.install(tidemark::ui::TranslationInstaller::resolveLanguage(requestedLanguage));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Tidemark operations console for data retention."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QApplication::translate("main", "Open the embedded demo workspace (created on first use)."));
+    const QCommandLineOption demoDir(QStringLiteral("demo-dir"),
+                                     QApplication::translate("main", "Folder of the demo workspace."),
+                                     QApplication::translate("main", "DIR"));
+    const QCommandLineOption screenshot(
+        QStringLiteral("screenshot"),
+        QApplication::translate("main", "Save the window as a PNG once the panels have loaded, then exit."),
+        QApplication::translate("main", "FILE.png"));
+    const QCommandLineOption timeout(QStringLiteral("timeout"),
+                                     QApplication::translate("main", "Seconds --screenshot waits for loading (default 600)."),
+                                     QApplication::translate("main", "SECONDS"), QStringLiteral("600"));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QApplication::translate("main", "Language of the console (en, ru); default: the system's."),
+                                  QApplication::translate("main", "LANG"));
+    const QCommandLineOption dbPositions(QStringLiteral("db-positions"),
+                                         QApplication::translate("main", "Positions database: libpq connection string or service=NAME."),
+                                         QApplication::translate("main", "CONNINFO"));
+    const QCommandLineOption dbKudos(QStringLiteral("db-kudos"),
+                                     QApplication::translate("main", "Kudos database: libpq connection string or service=NAME."),
+                                     QApplication::translate("main", "CONNINFO"));
+    const QCommandLineOption sqlite(QStringLiteral("sqlite"),
+                                    QApplication::translate("main", "Tracks database (gps_tracks.sqlite)."),
+                                    QApplication::translate("main", "FILE"));
+    const QCommandLineOption archive(QStringLiteral("archive"),
+                                     QApplication::translate("main", "Archive URL (default: TIDEMARK_ARCHIVE_URL)."),
+                                     QApplication::translate("main", "URL"));
+    parser.addOptions({demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive});
+    if (!parser.parse(QApplication::arguments()))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help")))
+        parser.showHelp(0);
+    if (parser.isSet(QStringLiteral("version")))
+        parser.showVersion();
+    if (!parser.positionalArguments().isEmpty())
+        return usageError(QApplication::translate("main", "unexpected argument: %1").arg(parser.positionalArguments().first()));
+    bool timeoutOk = false;
+    const int timeoutSeconds = parser.value(timeout).toInt(&timeoutOk);
+    if (!timeoutOk || timeoutSeconds <= 0)
+        return usageError(QApplication::translate("main", "--timeout: expected a positive number of seconds, got \"%1\"")
+                              .arg(parser.value(timeout)));
+
+    tidemark::ui::WorkspaceConnections connections;
+    connections.positionsConninfo = parser.value(dbPositions);
+    connections.kudosConninfo = parser.value(dbKudos);
+    connections.tracksPath = parser.value(sqlite);
+    connections.archiveUrl = parser.isSet(archive) ? parser.value(archive) : qEnvironmentVariable("TIDEMARK_ARCHIVE_URL");
+    const bool useDemo = parser.isSet(demo) || parser.isSet(demoDir);
+    const bool explicitConnections = !connections.positionsConninfo.isEmpty() || !connections.kudosConninfo.isEmpty() ||
+                                     !connections.tracksPath.isEmpty();
+    if (useDemo && explicitConnections)
+        return usageError(QApplication::translate("main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
+
+    tidemark::ui::MainWindow window;
+    const QString demoRoot = parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
+    window.setDemoRoot(demoRoot);
+
+    std::unique_ptr<tidemark::app::ScreenshotSaver> saver;
+    if (parser.isSet(screenshot))
+        saver = std::make_unique<tidemark::app::ScreenshotSaver>(&window, parser.value(screenshot), timeoutSeconds);
+
     window.show();
+    if (useDemo) {
+        window.openDemoWorkspace(demoRoot);
+    } else if (explicitConnections) {
+        window.connectTo(connections);
+    } else {
+        tidemark::ui::ConnectionProfileStore profiles;
+        const QString last = profiles.lastProfile();
+        if (!last.isEmpty() && profiles.profileNames().contains(last) && !saver)
+            window.connectTo(profiles.profile(last));
+        else if (saver)
+            saver->saveWhenShown();
+    }
     return app.exec();
 }

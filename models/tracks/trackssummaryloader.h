@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+#include <vector>
+
+namespace tidemark {
+class JobControl;
+}
+
+namespace tidemark::tracks {
+
+// Tracks of one activity type (or all of them): how many, how long, and the extent they cover.
+struct TracksSummary {
+    QString activityType; // empty for the "all tracks" row
+    qint64 tracks = 0;
+    double lengthMetres = 0;
+    double minLon = 0, minLat = 0, maxLon = 0, maxLat = 0; // meaningful when tracks > 0
+};
+
+// Reads the track counts and extents of a gps_tracks.sqlite file from the bounding-box columns (no SpatiaLite
+// needed for that). Opens its own connection on the calling thread; the first row is the total.
+class TracksSummaryLoader {
+public:
+    explicit TracksSummaryLoader(QString path);
+
+    // Throws tidemark::Error: Connection for a missing or unreadable file, Schema without the tracks table.
+    std::vector<TracksSummary> load(JobControl* control = nullptr) const;
+
+private:
+    QString m_path;
+};
+
+} // namespace tidemark::tracks

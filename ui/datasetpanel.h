@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QWidget>
+
+class QAbstractItemModel;
+class QLabel;
+class QPushButton;
+class QSortFilterProxyModel;
+class QStackedWidget;
+class QTableView;
+
+namespace tidemark::ui {
+
+// One dataset's panel: where it comes from, what state its loading is in, and the table of what was loaded.
+// It shows a model and asks for reloads; the loading itself is a job the window starts.
+class DatasetPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class State { NotConnected, Loading, Loaded, Failed };
+
+    DatasetPanel(const QString& title, QAbstractItemModel* model, int sortRole, QWidget* parent = nullptr);
+
+    void setSource(const QString& source); // e.g. "127.0.0.1:5433/positions" (never a password)
+    void setNotConnected(const QString& hint);
+    void setLoading();
+    void setLoaded(const QString& summary);
+    void setFailed(const QString& message);
+
+    State state() const { return m_state; }
+    QString summaryText() const;
+    QString messageText() const; // the failure or hint shown instead of the table
+    QTableView* view() const { return m_view; }
+
+signals:
+    void reloadRequested();
+
+private:
+    void showMessage(const QString& text);
+    State m_state = State::NotConnected;
+    QLabel* m_title;
+    QLabel* m_source;
+    QLabel* m_summary;
+    QLabel* m_message;
+    QPushButton* m_reload;
+    QStackedWidget* m_stack;
+    QTableView* m_view;
+    QSortFilterProxyModel* m_proxy;
+};
+
+} // namespace tidemark::ui

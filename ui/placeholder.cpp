@@ -1,1 +1,0 @@
-// The console widgets live here.

@@ -1,0 +1,84 @@
+#include "translationinstaller.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QSettings>
+#include <QTranslator>
+
+namespace tidemark::ui {
+
+namespace {
+const QString kResourceDir = QStringLiteral(":/i18n");
+const QString kSettingKey = QStringLiteral("ui/language");
+} // namespace
+
+TranslationInstaller::TranslationInstaller() = default;
+
+TranslationInstaller::~TranslationInstaller() {
+    if (m_tidemark)
+        QCoreApplication::removeTranslator(m_tidemark.get());
+    if (m_qt)
+        QCoreApplication::removeTranslator(m_qt.get());
+}
+
+QStringList TranslationInstaller::availableLanguages() {
+    QStringList languages{QStringLiteral("en")};
+    const QStringList files = QDir(kResourceDir).entryList({QStringLiteral("tidemark_*.qm")}, QDir::Files);
+    for (const QString& file : files)
+        languages << file.mid(9, file.size() - 12); // tidemark_<lang>.qm
+    return languages;
+}
+
+QString TranslationInstaller::savedLanguage() { return QSettings().value(kSettingKey).toString(); }
+
+void TranslationInstaller::saveLanguage(const QString& lang) {
+    QSettings settings;
+    if (lang.isEmpty())
+        settings.remove(kSettingKey);
+    else
+        settings.setValue(kSettingKey, lang);
+}
+
+QString TranslationInstaller::resolveLanguage(const QString& override) {
+    const QStringList available = availableLanguages();
+    if (!override.isEmpty())
+        return override;
+    const QString saved = savedLanguage();
+    if (available.contains(saved))
+        return saved;
+    for (const QString& uiLanguage : QLocale::system().uiLanguages()) {
+        const QString lang = uiLanguage.section(QLatin1Char('-'), 0, 0).section(QLatin1Char('_'), 0, 0).toLower();
+        if (available.contains(lang))
+            return lang;
+    }
+    return QStringLiteral("en");
+}
+
+bool TranslationInstaller::install(const QString& lang) {
+    if (m_tidemark)
+        QCoreApplication::removeTranslator(m_tidemark.get());
+    if (m_qt)
+        QCoreApplication::removeTranslator(m_qt.get());
+    m_tidemark.reset();
+    m_qt.reset();
+    m_language = QStringLiteral("en");
+    if (lang == QLatin1String("en"))
+        return true; // the source strings are English
+    auto tidemark = std::make_unique<QTranslator>();
+    if (!tidemark->load(QStringLiteral("tidemark_%1").arg(lang), kResourceDir))
+        return false;
+    QCoreApplication::installTranslator(tidemark.get());
+    m_tidemark = std::move(tidemark);
+    m_language = lang;
+    // Qt's own strings (standard buttons, file dialogs) from qt6-translations-l10n, when installed.
+    auto qt = std::make_unique<QTranslator>();
+    if (qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qt.get());
+        m_qt = std::move(qt);
+    }
+    return true;
+}
+
+} // namespace tidemark::ui

@@ -1,0 +1,235 @@
+#include "workspacesession.h"
+
+#include "connectionprofilestore.h"
+#include "demo/demoworkspace.h"
+#include "jobrunner.h"
+#include "kudos/kudostablesummarymodel.h"
+#include "positions/mowersummarymodel.h"
+#include "tracks/trackssummarymodel.h"
+
+#include <QDateTime>
+#include <QLocale>
+#include <QTimeZone>
+
+namespace tidemark::ui {
+
+namespace {
+QString displayDate(Micros t) {
+    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc()).date(),
+                              QLocale::ShortFormat);
+}
+int slot(WorkspaceSession::Dataset dataset) { return static_cast<int>(dataset); }
+} // namespace
+
+WorkspaceSession::WorkspaceSession(JobRunner* jobs, QObject* parent)
+    : QObject(parent), m_jobs(jobs), m_positions(new positions::MowerSummaryModel(this)),
+      m_kudos(new kudos::KudosTableSummaryModel(this)), m_tracks(new tracks::TracksSummaryModel(this)) {}
+
+WorkspaceSession::~WorkspaceSession() = default;
+
+QString WorkspaceSession::datasetName(Dataset dataset) {
+    switch (dataset) {
+    case Dataset::Positions:
+        return tr("Positions");
+    case Dataset::Kudos:
+        return tr("Kudos");
+    case Dataset::Tracks:
+        return tr("Tracks");
+    }
+    return {};
+}
+
+bool WorkspaceSession::isBusy() const {
+    return m_demoPending || std::any_of(m_pending.begin(), m_pending.end(), [](bool p) { return p; });
+}
+
+void WorkspaceSession::setConnections(const WorkspaceConnections& connections) {
+    m_connections = connections;
+    m_demoFailed = false;
+    emit connectionsChanged(m_connections);
+    reloadAll();
+}
+
+void WorkspaceSession::reloadAll() {
+    m_failed.fill(false);
+    for (Dataset dataset : {Dataset::Positions, Dataset::Kudos, Dataset::Tracks})
+        reload(dataset);
+    checkSettled();
+}
+
+void WorkspaceSession::reload(Dataset dataset) {
+    const int index = slot(dataset);
+    const int generation = ++m_generation[index];
+    m_failed[index] = false;
+    const bool connected = dataset == Dataset::Positions ? !m_connections.positionsConninfo.isEmpty()
+                           : dataset == Dataset::Kudos   ? !m_connections.kudosConninfo.isEmpty()
+                                                         : !m_connections.tracksPath.isEmpty();
+    if (!connected) {
+        m_pending[index] = false;
+        switch (dataset) {
+        case Dataset::Positions:
+            m_positions->clear();
+            break;
+        case Dataset::Kudos:
+            m_kudos->clear();
+            break;
+        case Dataset::Tracks:
+            m_tracks->clear();
+            break;
+        }
+        emit notConnected(dataset);
+        return;
+    }
+    m_pending[index] = true;
+    emit loadingStarted(dataset);
+    switch (dataset) {
+    case Dataset::Positions:
+        loadPositions(generation);
+        break;
+    case Dataset::Kudos:
+        loadKudos(generation);
+        break;
+    case Dataset::Tracks:
+        loadTracks(generation);
+        break;
+    }
+}
+
+void WorkspaceSession::finishLoad(Dataset dataset, int generation, bool ok) {
+    const int index = slot(dataset);
+    if (generation != m_generation[index])
+        return;
+    m_pending[index] = false;
+    m_failed[index] = !ok;
+    checkSettled();
+}
+
+void WorkspaceSession::checkSettled() {
+    if (isBusy())
+        return;
+    emit settled(!m_demoFailed && std::none_of(m_failed.begin(), m_failed.end(), [](bool f) { return f; }));
+}
+
+void WorkspaceSession::loadPositions(int generation) {
+    using positions::MowerSummary;
+    JobRunner::Job<std::vector<MowerSummary>> job;
+    job.title = tr("Load positions from %1").arg(ConnectionProfileStore::describe(m_connections.positionsConninfo));
+    job.work = [conninfo = m_connections.positionsConninfo](JobControl& control) {
+        return positions::MowerSummaryLoader(conninfo).load(&control);
+    };
+    job.summarize = [](const std::vector<MowerSummary>& mowers) { return tr("%n mower(s)", "", int(mowers.size())); };
+    job.onSuccess = [this, generation](const std::vector<MowerSummary>& mowers) {
+        if (generation != m_generation[slot(Dataset::Positions)])
+            return;
+        m_positions->setMowers(mowers);
+        QString summary = tr("%n mower(s), %1 rows", "", int(mowers.size())).arg(QLocale().toString(m_positions->totalRows()));
+        if (!mowers.empty()) {
+            const Micros oldest = std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
+                                      return a.oldest < b.oldest;
+                                  })->oldest;
+            summary += tr(", oldest row %1").arg(displayDate(oldest));
+        }
+        emit loaded(Dataset::Positions, summary);
+        finishLoad(Dataset::Positions, generation, true);
+    };
+    job.onFailure = [this, generation](const Error& error) {
+        if (generation != m_generation[slot(Dataset::Positions)])
+            return;
+        emit loadFailed(Dataset::Positions, error.message());
+        finishLoad(Dataset::Positions, generation, false);
+    };
+    m_jobs->start(std::move(job));
+}
+
+void WorkspaceSession::loadKudos(int generation) {
+    using kudos::KudosTableSummary;
+    JobRunner::Job<std::vector<KudosTableSummary>> job;
+    job.title = tr("Load kudos from %1").arg(ConnectionProfileStore::describe(m_connections.kudosConninfo));
+    job.pausable = true;
+    job.work = [conninfo = m_connections.kudosConninfo](JobControl& control) {
+        return kudos::KudosTableSummaryLoader(conninfo).load(&control);
+    };
+    job.summarize = [](const std::vector<KudosTableSummary>& tables) {
+        return tr("%n table(s)", "", int(tables.size()));
+    };
+    job.onSuccess = [this, generation](const std::vector<KudosTableSummary>& tables) {
+        if (generation != m_generation[slot(Dataset::Kudos)])
+            return;
+        m_kudos->setTables(tables);
+        emit loaded(Dataset::Kudos, tr("%n table(s), %1 rows", "", int(tables.size()))
+                                        .arg(QLocale().toString(m_kudos->totalRows())));
+        finishLoad(Dataset::Kudos, generation, true);
+    };
+    job.onFailure = [this, generation](const Error& error) {
+        if (generation != m_generation[slot(Dataset::Kudos)])
+            return;
+        emit loadFailed(Dataset::Kudos, error.message());
+        finishLoad(Dataset::Kudos, generation, false);
+    };
+    m_jobs->start(std::move(job));
+}
+
+void WorkspaceSession::loadTracks(int generation) {
+    using tracks::TracksSummary;
+    JobRunner::Job<std::vector<TracksSummary>> job;
+    job.title = tr("Load tracks from %1").arg(m_connections.tracksPath);
+    job.work = [path = m_connections.tracksPath](JobControl& control) {
+        return tracks::TracksSummaryLoader(path).load(&control);
+    };
+    job.summarize = [](const std::vector<TracksSummary>& rows) {
+        return tr("%n track(s)", "", rows.empty() ? 0 : int(rows.front().tracks));
+    };
+    job.onSuccess = [this, generation](const std::vector<TracksSummary>& rows) {
+        if (generation != m_generation[slot(Dataset::Tracks)])
+            return;
+        m_tracks->setSummaries(rows);
+        QString summary = tr("%n track(s)", "", int(m_tracks->totalTracks()));
+        if (!rows.empty() && rows.front().tracks > 0)
+            summary += tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(rows.front()));
+        emit loaded(Dataset::Tracks, summary);
+        finishLoad(Dataset::Tracks, generation, true);
+    };
+    job.onFailure = [this, generation](const Error& error) {
+        if (generation != m_generation[slot(Dataset::Tracks)])
+            return;
+        emit loadFailed(Dataset::Tracks, error.message());
+        finishLoad(Dataset::Tracks, generation, false);
+    };
+    m_jobs->start(std::move(job));
+}
+
+void WorkspaceSession::openDemo(const QString& root, quint64 seed) {
+    struct DemoResult {
+        WorkspaceConnections connections;
+    };
+    m_demoPending = true;
+    m_demoFailed = false;
+    emit demoStarting(root);
+    JobRunner::Job<DemoResult> job;
+    job.title = tr("Open demo workspace in %1").arg(root);
+    job.work = [root, seed](JobControl& control) {
+        demo::DemoWorkspace workspace(root);
+        // A demo made before keeps its own clock; a new one is generated up to today (00:00 UTC).
+        workspace.up(seed, floorToStep(nowMicros(), kMicrosPerDay), &control);
+        DemoResult result;
+        result.connections.positionsConninfo = workspace.positionsConninfo();
+        result.connections.kudosConninfo = workspace.kudosConninfo();
+        result.connections.tracksPath = workspace.tracksPath();
+        result.connections.archiveUrl = workspace.archiveUrl();
+        return result;
+    };
+    job.summarize = [root](const DemoResult&) { return tr("Demo workspace running (%1)").arg(root); };
+    job.onSuccess = [this](const DemoResult& result) {
+        m_demoPending = false;
+        setConnections(result.connections);
+    };
+    job.onFailure = [this](const Error& error) {
+        m_demoPending = false;
+        m_demoFailed = true;
+        emit demoFailed(error.message());
+        checkSettled();
+    };
+    m_jobs->start(std::move(job));
+}
+
+} // namespace tidemark::ui
