@@ -1,0 +1,40 @@
+#pragma once
+
+#include "common/timestamp.h"
+#include "tracks/importedtrack.h"
+#include "tracks/tracksourcelist.h"
+
+#include <vector>
+
+namespace tidemark::demo {
+
+// What one pipeline run of one source delivered for one region.
+struct TrackBatch {
+    QString region;
+    QString source;
+    Micros importedAt = 0;
+    std::vector<tracks::ImportedTrack> tracks;
+};
+
+struct TracksGeneratorOptions {
+    quint64 seed = 20261130;
+    int tracks = 2000; // distinct rides; duplicates come on top
+    int years = 7;     // pipeline runs every half year over this many years before `end`
+    Micros end = 0;
+};
+
+// Trail rides (enduro, mtb, hike, moto) around the towns of central Russia, delivered by three sources
+// (osm, ttrails, velomarsh). Many rides (about 45 %) come from a second or third source too: the same
+// points with extra points under 5 m apart and another URL, so they share the dedup key and merge.
+// Batches come in import order (half-yearly runs, sources in configured order within a run).
+class TracksGenerator {
+public:
+    explicit TracksGenerator(TracksGeneratorOptions options);
+    static tracks::TrackSourceList sources() { return tracks::TrackSourceList::demo(); }
+    std::vector<TrackBatch> generate() const;
+
+private:
+    TracksGeneratorOptions m_options;
+};
+
+} // namespace tidemark::demo

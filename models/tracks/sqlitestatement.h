@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace tidemark::tracks {
+
+// One prepared SQLite statement (owns the sqlite3_stmt). Parameters are 1-based, columns 0-based.
+class SqliteStatement {
+public:
+    SqliteStatement(sqlite3* db, const QString& sql, const QString& where);
+    SqliteStatement(SqliteStatement&& other) noexcept;
+    SqliteStatement(const SqliteStatement&) = delete;
+    SqliteStatement& operator=(const SqliteStatement&) = delete;
+    ~SqliteStatement();
+
+    SqliteStatement& bind(int index, const QString& value);
+    SqliteStatement& bind(int index, const QByteArray& utf8);
+    SqliteStatement& bind(int index, qint64 value);
+    SqliteStatement& bind(int index, int value) { return bind(index, static_cast<qint64>(value)); }
+    SqliteStatement& bind(int index, double value);
+    SqliteStatement& bindNull(int index);
+
+    bool step();  // true while there is a row; throws tidemark::Error on failure
+    void reset(); // for the next execution with new bindings
+    bool isNull(int column) const;
+    QString text(int column) const;
+    qint64 toInt64(int column) const;
+    double toDouble(int column) const;
+
+private:
+    sqlite3* m_db = nullptr;
+    sqlite3_stmt* m_statement = nullptr;
+    QString m_where;
+};
+
+} // namespace tidemark::tracks

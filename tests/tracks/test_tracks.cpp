@@ -1,0 +1,209 @@
+#include "demo/tracksgenerator.h"
+#include "tracks/spatialitedatabase.h"
+#include "tracks/trackdedupkey.h"
+#include "tracks/trackimporter.h"
+#include "tracks/tracksmigrator.h"
+#include "tracks/tracksstore.h"
+
+#include "common/error.h"
+
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::tracks;
+
+namespace {
+const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+
+std::vector<TrackPoint> line(double lat, double lon, int n, double stepMetres) {
+    std::vector<TrackPoint> points;
+    for (int i = 0; i < n; ++i)
+        points.push_back({lat + i * stepMetres / 111195.0, lon + i * stepMetres * 0.3 / 111195.0, std::nullopt});
+    return points;
+}
+
+ImportedTrack track(const QString& source, const std::vector<TrackPoint>& points) {
+    ImportedTrack t;
+    t.sourceId = source;
+    t.externalUrl = QStringLiteral("https://%1.example/1").arg(source);
+    t.name = QStringLiteral("Oka ridge");
+    t.activityType = QStringLiteral("mtb");
+    t.user = QStringLiteral("rider7");
+    t.points = points;
+    return t;
+}
+
+QStringList jsonList(const QString& json) {
+    QStringList out;
+    for (const QJsonValue& v : QJsonDocument::fromJson(json.toUtf8()).array())
+        out << v.toString();
+    return out;
+}
+} // namespace
+
+class TestTracks : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<SpatialiteDatabase> freshFile(const QString& name) {
+        auto db = SpatialiteDatabase::open(m_dir.filePath(name), SpatialiteDatabase::Mode::CreateIfMissing);
+        TracksMigrator(*db).migrate();
+        return db;
+    }
+
+private slots:
+    void openerLoadsSpatialiteAndSetsWal() {
+        auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("a.sqlite")), SpatialiteDatabase::Mode::CreateIfMissing);
+        QVERIFY(db->hasTable(QStringLiteral("spatial_ref_sys")));
+        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM spatial_ref_sys WHERE srid = 4326")) == 1);
+        auto mode = db->prepare(QStringLiteral("PRAGMA journal_mode"));
+        QVERIFY(mode.step());
+        QCOMPARE(mode.text(0), QStringLiteral("wal"));
+        QVERIFY(db->scalar(QStringLiteral("SELECT ST_NPoints(GeomFromText('LINESTRING(0 0, 1 1, 2 2)', 4326))")) == 3);
+    }
+
+    void missingFileIsAConnectionError() {
+        try {
+            SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("nope/x.sqlite")));
+            QFAIL("no error");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Connection);
+            QVERIFY(e.message().contains(QLatin1String("nope/x.sqlite")));
+        }
+    }
+
+    void migrationsAreIdempotentAndRefuseNewer() {
+        auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("m.sqlite")), SpatialiteDatabase::Mode::CreateIfMissing);
+        TracksMigrator migrator(*db);
+        QCOMPARE(migrator.status().missingTables.size(), 2);
+        QVERIFY_THROWS_EXCEPTION(Error, migrator.requireSchema());
+        QCOMPARE(migrator.migrate().size(), 1);
+        QCOMPARE(migrator.migrate().size(), 0);
+        const SchemaStatus s = migrator.status();
+        QCOMPARE(s.currentVersion, 1);
+        QVERIFY(s.missingTables.isEmpty());
+        migrator.requireSchema();
+        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM geometry_columns WHERE f_table_name = 'tracks'")) == 1);
+        db->exec(QStringLiteral("INSERT INTO tidemark_schema_migrations VALUES ('tracks', 99, 'future', 'x', '2030-01-01')"));
+        try {
+            migrator.migrate();
+            QFAIL("a newer schema was not refused");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+        }
+    }
+
+    void dedupKeyIgnoresCloseExtraPoints() {
+        const auto base = line(55.5, 37.5, 50, 12);
+        std::vector<TrackPoint> extra;
+        for (size_t i = 0; i < base.size(); ++i) {
+            extra.push_back(base[i]);
+            if (i + 1 < base.size())
+                extra.push_back({base[i].lat + (base[i + 1].lat - base[i].lat) * 0.2, base[i].lon + (base[i + 1].lon - base[i].lon) * 0.2, std::nullopt});
+        }
+        QCOMPARE(TrackDedupKey::of(extra), TrackDedupKey::of(base));
+        auto reversed = base;
+        std::reverse(reversed.begin(), reversed.end());
+        QVERIFY(TrackDedupKey::of(reversed) != TrackDedupKey::of(base));
+        QVERIFY(TrackDedupKey::of(line(55.5003, 37.5, 50, 12)) != TrackDedupKey::of(base));
+        QCOMPARE(TrackDedupKey::of(base).size(), 64);
+        QVERIFY(TrackDedupKey::normalisedText(base).startsWith("55.5000,37.5000\n"));
+    }
+
+    void duplicatesFromTwoSourcesMergeInConfiguredOrder() {
+        auto db = freshFile(QStringLiteral("merge.sqlite"));
+        TrackImporter importer(*db, TrackSourceList::demo(), kNow);
+        const auto points = line(55.5, 37.5, 40, 15);
+        QCOMPARE(importer.importBatch(QStringLiteral("cfo"), QStringLiteral("ttrails"), {track(QStringLiteral("ttrails"), points)}).added, 1);
+        auto dup = track(QStringLiteral("osm"), points);
+        dup.points.insert(dup.points.begin() + 1, {points[0].lat + 1e-5, points[0].lon, std::nullopt}); // 1.1 m on
+        const TrackImportReport report = importer.importBatch(QStringLiteral("cfo"), QStringLiteral("osm"), {dup, dup});
+        QCOMPARE(report.added, 0);
+        QCOMPARE(report.merged, 1);
+        QCOMPARE(report.unchanged, 1);
+        TracksStore store(*db);
+        QCOMPARE(store.count(), 1);
+        auto row = db->prepare(QStringLiteral("SELECT sources_json, external_urls_json, user, points_count FROM tracks"));
+        QVERIFY(row.step());
+        QCOMPARE(jsonList(row.text(0)), (QStringList{QStringLiteral("osm"), QStringLiteral("ttrails")}));
+        QCOMPARE(jsonList(row.text(1)), (QStringList{QStringLiteral("https://osm.example/1"), QStringLiteral("https://ttrails.example/1")}));
+        QVERIFY(row.isNull(2)); // ttrails's licence does not allow authors; the first import decides
+        QCOMPARE(row.toInt64(3), 40);
+        QCOMPARE(store.pipelineRunCount(), 2);
+        QCOMPARE(store.countBySource().value(QStringLiteral("ttrails")), 1);
+    }
+
+    void mergeKeepsAtMostEightSources() {
+        TrackSourceList sources;
+        QStringList s, u;
+        for (int i = 0; i < 10; ++i)
+            sources.merge(&s, &u, QStringLiteral("s%1").arg(9 - i), QStringLiteral("u%1").arg(9 - i));
+        QCOMPARE(s.size(), TrackSourceList::kMaxSourcesPerTrack);
+        QCOMPARE(u.size(), s.size());
+        QCOMPARE(s.indexOf(QStringLiteral("s5")), u.indexOf(QStringLiteral("u5")));
+    }
+
+    void sourcesFromYaml() {
+        const QString path = m_dir.filePath(QStringLiteral("gps_sources.yaml"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("sources:\n  - id: osm\n    name: OpenStreetMap\n    licence_allows_author: true\n"
+                "    url_template: \"https://osm.org/{id}\"\n  - id: ttrails\n    name: T Trails\n");
+        f.close();
+        const TrackSourceList list = TrackSourceList::fromYaml(path);
+        QCOMPARE(list.sources().size(), 2);
+        QCOMPARE(list.rank(QStringLiteral("ttrails")), 1);
+        QVERIFY(list.find(QStringLiteral("osm"))->licenceAllowsAuthor);
+        QCOMPARE(list.find(QStringLiteral("osm"))->urlTemplate, QStringLiteral("https://osm.org/{id}"));
+    }
+
+    void generatedTracksImportWithMergedDuplicates() {
+        demo::TracksGeneratorOptions options;
+        options.end = kNow;
+        const auto batches = demo::TracksGenerator(options).generate();
+        const auto again = demo::TracksGenerator(options).generate();
+        QCOMPARE(again.size(), batches.size());
+        size_t delivered = 0;
+        QSet<QString> sourceIds;
+        for (size_t i = 0; i < batches.size(); ++i) {
+            QCOMPARE(again[i].tracks.size(), batches[i].tracks.size());
+            QCOMPARE(TrackDedupKey::of(again[i].tracks.front().points), TrackDedupKey::of(batches[i].tracks.front().points));
+            QVERIFY(i == 0 || batches[i].importedAt >= batches[i - 1].importedAt);
+            delivered += batches[i].tracks.size();
+            sourceIds.insert(batches[i].source);
+        }
+        QCOMPARE(sourceIds.size(), 3);
+        options.seed = 5;
+        QVERIFY(TrackDedupKey::of(demo::TracksGenerator(options).generate().front().tracks.front().points) !=
+                TrackDedupKey::of(batches.front().tracks.front().points));
+
+        auto db = freshFile(QStringLiteral("demo.sqlite"));
+        int merged = 0;
+        for (const auto& batch : batches)
+            merged += TrackImporter(*db, demo::TracksGenerator::sources(), batch.importedAt)
+                          .importBatch(batch.region, batch.source, batch.tracks)
+                          .merged;
+        TracksStore store(*db);
+        qInfo("%zu tracks delivered in %zu batches, %lld rows, %d merged", delivered, batches.size(), store.count(), merged);
+        QCOMPARE(store.count(), 2000);
+        QCOMPARE(static_cast<size_t>(store.count() + merged), delivered);
+        QVERIFY(merged > 300);
+        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE sources_json LIKE '%,%,%'")) > 20);
+        const TracksExtent e = store.extent();
+        QVERIFY(e.minLat > 50 && e.maxLat < 60 && e.minLon > 30 && e.maxLon < 50);
+        QCOMPARE(store.countByActivity().size(), 4);
+        const auto near = store.idsInBox(37.3, 55.5, 37.9, 56.0);
+        QVERIFY(!near.empty());
+        const auto osmOnly = store.idsInBox(37.3, 55.5, 37.9, 56.0, {}, {QStringLiteral("osm")});
+        QVERIFY(osmOnly.size() < near.size());
+        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE created_at < '2021-11-30'")) > 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTracks)
+#include "test_tracks.moc"
