@@ -1,0 +1,160 @@
+#include "thinningstatement.h"
+
+#include "common/error.h"
+#include "geodesy.h"
+
+namespace tidemark::positions {
+
+namespace {
+
+const QString kRadians = QStringLiteral("0.017453292519943295::float8");
+const QString kRadius = QStringLiteral("6371008.8::float8");
+
+// planeStep(a → b) of geodesy.h, same operations in the same order (phi/lam are already in radians).
+QString dxExpr(const QString& phiA, const QString& lamA, const QString& phiB, const QString& lamB) {
+    return QStringLiteral("(%1 * (%5 - %3) * cos((%2 + %4) / 2::float8))").arg(kRadius, phiA, lamA, phiB, lamB);
+}
+QString dyExpr(const QString& phiA, const QString& phiB) {
+    return QStringLiteral("(%1 * (%3 - %2))").arg(kRadius, phiA, phiB);
+}
+QString distExpr(const QString& dx, const QString& dy) { return QStringLiteral("sqrt(%1 * %1 + %2 * %2)").arg(dx, dy); }
+
+// The nearest row at least 0.3 m away beyond the three neighbours that the window functions already gave:
+// an index search through ix_mower_positions_mower_time bounded by the context, stopping at the first hit.
+// Used only for rows whose three neighbours on that side are all within 0.3 m (slow or standing).
+QString farSearch(bool backward) {
+    const QString phiM = QStringLiteral("(m.lat * ") + kRadians + QStringLiteral(")");
+    const QString lamM = QStringLiteral("(m.lon * ") + kRadians + QStringLiteral(")");
+    const QString phi = QStringLiteral("dd.phi"), lam = QStringLiteral("dd.lam");
+    const QString dx = backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM);
+    const QString dy = backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM);
+    const QString s = backward ? QStringLiteral("p") : QStringLiteral("n");
+    const QString range = backward
+        ? QStringLiteral("m.observed_at < dd.t_p3 AND m.observed_at >= $2::timestamptz - interval '10 minutes'")
+        : QStringLiteral("m.observed_at > dd.t_n3 AND m.observed_at < $3::timestamptz + interval '10 minutes'");
+    return QStringLiteral("LEFT JOIN LATERAL (SELECT ") + dx + QStringLiteral(" AS dx, ") + dy +
+           QStringLiteral(" AS dy FROM mower_positions m WHERE dd.t_") + s + QStringLiteral("3 IS NOT NULL AND NOT (dd.d_") + s +
+           QStringLiteral("1 >= 0.3::float8 OR dd.d_") + s + QStringLiteral("2 >= 0.3::float8 OR dd.d_") + s +
+           QStringLiteral("3 >= 0.3::float8) AND m.mower_id = $1 AND ") + range + QStringLiteral(" AND ") +
+           distExpr(dx, dy) + QStringLiteral(" >= 0.3::float8 ORDER BY m.observed_at ") +
+           (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1) far_") + s +
+           QStringLiteral(" ON true");
+}
+
+QString judgedCtes() {
+    QString neighbours;
+    QString steps;
+    QString dists;
+    for (int k = 1; k <= 3; ++k) {
+        neighbours += QStringLiteral(", lag(phi, %1) OVER w AS phi_p%1, lag(lam, %1) OVER w AS lam_p%1"
+                                     ", lead(phi, %1) OVER w AS phi_n%1, lead(lam, %1) OVER w AS lam_n%1")
+                          .arg(k);
+        const QString pp = QStringLiteral("phi_p%1").arg(k), lp = QStringLiteral("lam_p%1").arg(k);
+        const QString pn = QStringLiteral("phi_n%1").arg(k), ln = QStringLiteral("lam_n%1").arg(k);
+        steps += QStringLiteral(", %1 AS dx_p%3, %2 AS dy_p%3")
+                     .arg(dxExpr(pp, lp, QStringLiteral("phi"), QStringLiteral("lam")), dyExpr(pp, QStringLiteral("phi")))
+                     .arg(k);
+        steps += QStringLiteral(", %1 AS dx_n%3, %2 AS dy_n%3")
+                     .arg(dxExpr(QStringLiteral("phi"), QStringLiteral("lam"), pn, ln), dyExpr(QStringLiteral("phi"), pn))
+                     .arg(k);
+        dists += QStringLiteral(", %1 AS d_p%3, %2 AS d_n%3")
+                     .arg(distExpr(QStringLiteral("dx_p%1").arg(k), QStringLiteral("dy_p%1").arg(k)),
+                          distExpr(QStringLiteral("dx_n%1").arg(k), QStringLiteral("dy_n%1").arg(k)))
+                     .arg(k);
+    }
+    const auto heading = [](const QString& side, const QString& axis) {
+        QString text = QStringLiteral("CASE");
+        for (int k = 1; k <= 3; ++k)
+            text += QStringLiteral(" WHEN dd.d_") + side + QString::number(k) + QStringLiteral(" >= 0.3::float8 THEN dd.") +
+                    axis + QLatin1Char('_') + side + QString::number(k);
+        return text + QStringLiteral(" ELSE far_") + side + QLatin1Char('.') + axis + QStringLiteral(" END");
+    };
+    const QString delta = QStringLiteral("(atan2(dx_out, dy_out) - atan2(dx_in, dy_in))");
+    const QString normalised = QStringLiteral("(%1 - 2::float8 * pi() * floor((%1 + pi()) / (2::float8 * pi())))").arg(delta);
+    const QString width = QStringLiteral("CASE WHEN b OR d_p1 > 1::float8 THEN $4::interval ELSE $5::interval END");
+    const QString anchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
+
+    return QStringLiteral(
+               "WITH ctx AS ("
+               " SELECT observed_at AS t, blades_on AS b, rtk_fix AS r, lat * %1 AS phi, lon * %1 AS lam"
+               " FROM mower_positions WHERE mower_id = $1"
+               " AND observed_at >= $2::timestamptz - interval '10 minutes'"
+               " AND observed_at < $3::timestamptz + interval '10 minutes'"
+               " ORDER BY observed_at DESC),"
+               " nb AS (SELECT t, b, r, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
+               " lag(t, 3) OVER w AS t_p3, lead(t, 3) OVER w AS t_n3, lag(b) OVER w AS b_p, lead(b) OVER w AS b_n,"
+               " lag(r) OVER w AS r_p, lead(r) OVER w AS r_n%2 FROM ctx WINDOW w AS (ORDER BY t)),"
+               " sl AS (SELECT t, b, r, phi, lam, t_p, t_n, t_p3, t_n3, b_p, b_n, r_p, r_n%3 FROM nb"
+               " WHERE t >= $2::timestamptz AND t < $3::timestamptz),"
+               " dd AS (SELECT sl.*%4 FROM sl),"
+               " hd AS (SELECT dd.t, dd.b, dd.r, dd.t_p, dd.t_n, dd.b_p, dd.b_n, dd.r_p, dd.r_n, dd.d_p1,"
+               " %5 AS dx_in, %6 AS dy_in, %7 AS dx_out, %8 AS dy_out FROM dd %9 %10),"
+               " judged AS (SELECT t,"
+               " (t_p IS NULL OR date_bin(%11, t, %12) <> date_bin(%11, t_p, %12)) AS k_bin,"
+               " (t_p IS NULL OR t_n IS NULL OR t - t_p > interval '120 seconds' OR t_n - t > interval '120 seconds') AS k_gap,"
+               " (coalesce(b <> b_p, false) OR coalesce(b <> b_n, false)) AS k_blades,"
+               " ((t_p IS NOT NULL AND r IS DISTINCT FROM r_p) OR (t_n IS NOT NULL AND r IS DISTINCT FROM r_n)) AS k_rtk,"
+               " coalesce(abs(%13) > $6::float8, false) AS k_turn,"
+               " EXISTS (SELECT 1 FROM mower_history h WHERE h.mower_id = $1 AND h.observed_at = hd.t"
+               " AND h.error_code IS NOT NULL) AS k_error"
+               " FROM hd)")
+        .arg(kRadians, neighbours, steps, dists, heading(QStringLiteral("p"), QStringLiteral("dx")),
+             heading(QStringLiteral("p"), QStringLiteral("dy")), heading(QStringLiteral("n"), QStringLiteral("dx")),
+             heading(QStringLiteral("n"), QStringLiteral("dy")), farSearch(true))
+        .arg(farSearch(false), width, anchor, normalised);
+}
+
+const QString kKept = QStringLiteral("(k_bin OR k_gap OR k_blades OR k_rtk OR k_turn OR k_error)");
+
+} // namespace
+
+ThinningStatement::ThinningStatement(const PositionSettings& settings)
+    : m_activeWidth(QStringLiteral("%1 seconds").arg(settings.thinActiveSeconds)),
+      m_idleWidth(QStringLiteral("%1 seconds").arg(settings.thinIdleSeconds)),
+      m_turnRadians(kTurnDegrees * kRadiansPerDegree) {}
+
+QString ThinningStatement::sql(Mode mode) {
+    static const QString judged = judgedCtes();
+    switch (mode) {
+    case Mode::Delete:
+        return judged + QStringLiteral(
+                            ", doomed AS (SELECT t FROM judged WHERE NOT %1),"
+                            " del AS (DELETE FROM mower_positions m USING doomed d"
+                            " WHERE m.mower_id = $1 AND m.observed_at = d.t RETURNING 1)"
+                            " SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del)")
+                            .arg(kKept);
+    case Mode::Count:
+        return judged + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT %1) FROM judged").arg(kKept);
+    case Mode::Reasons:
+        return judged + QStringLiteral(
+                            " SELECT (extract(epoch FROM t) * 1000000)::bigint,"
+                            " k_bin::int | (k_gap::int << 1) | (k_blades::int << 2) | (k_rtk::int << 3)"
+                            " | (k_turn::int << 4) | (k_error::int << 5)"
+                            " FROM judged WHERE %1 ORDER BY t")
+                            .arg(kKept);
+    }
+    return {};
+}
+
+std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
+    return {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin),
+            formatIsoTimestamp(slice.end), m_activeWidth, m_idleWidth, m_turnRadians};
+}
+
+ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
+    if (mode == Mode::Reasons)
+        throw Error(Error::Kind::Failed, QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
+    const PgResult r = db.exec(sql(mode), params(slice));
+    return {r.toLong(0, 0), r.toLong(0, 1)};
+}
+
+std::vector<ThinningStatement::KeptInstant> ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice) const {
+    const PgResult r = db.exec(sql(Mode::Reasons), params(slice));
+    std::vector<KeptInstant> kept;
+    kept.reserve(static_cast<std::size_t>(r.rows()));
+    for (int row = 0; row < r.rows(); ++row)
+        kept.push_back({r.toLong(row, 0), static_cast<KeepReasons>(r.toLong(row, 1))});
+    return kept;
+}
+
+} // namespace tidemark::positions

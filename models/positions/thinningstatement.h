@@ -1,0 +1,49 @@
+#pragma once
+
+#include "keepset.h"
+#include "positionsettings.h"
+#include "sliceplanner.h"
+
+#include "common/pgconnection.h"
+
+#include <QString>
+#include <vector>
+
+namespace tidemark::positions {
+
+// The thinning of one slice as one SQL statement (spec/positions.md): a CTE reads the slice and 10 minutes
+// of context on each side through ix_mower_positions_mower_time, lag/lead give the neighbours, date_bin the
+// bins, the turn rule takes the nearest rows ≥ 0.3 m away (three rows by window functions, beyond that an
+// index search bounded by the context), and DELETE … USING removes the rest by primary key. The geometry
+// mirrors geodesy.h operation for operation, so boundary cases agree with KeepSet bit for bit.
+class ThinningStatement {
+public:
+    enum class Mode {
+        Delete, // deletes; returns scanned and deleted
+        Count,  // the dry run: returns scanned and would-delete
+        Reasons // returns the kept rows of the slice with their reasons, deletes nothing
+    };
+
+    struct Counts {
+        long long scanned = 0; // rows of the slice
+        long long deleted = 0; // deleted, or would be deleted
+    };
+    struct KeptInstant {
+        Micros observedAt = 0;
+        KeepReasons reasons = 0;
+    };
+
+    explicit ThinningStatement(const PositionSettings& settings);
+
+    static QString sql(Mode mode);
+    Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
+    std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice) const;
+
+private:
+    std::vector<PgParam> params(const SliceRange& slice) const;
+    QString m_activeWidth;
+    QString m_idleWidth;
+    double m_turnRadians;
+};
+
+} // namespace tidemark::positions

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "positions/positionrow.h"
+
+#include <QString>
+#include <random>
+#include <vector>
+
+namespace tidemark {
+class PgConnection;
+}
+
+namespace tidemark::test {
+
+// Random position tracks for the thinning tests: random rates, speeds, turns (lane ends with sub-0.3 m
+// sideways steps), standing jitter, gaps (some exactly 120 s), blade and RTK changes, NULLs, error instants,
+// rows on bin and slice boundaries.
+// Tracks start within two days of this instant (2025-06-01T00:00:00Z).
+constexpr Micros kRandomTracksBase = Micros(1748736000) * kMicrosPerSecond;
+
+class RandomTracks {
+public:
+    explicit RandomTracks(std::uint32_t seed) : m_rng(seed) {}
+    positions::MowerTrack next(int maxRows);
+
+private:
+    double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(m_rng); }
+    int between(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
+    bool chance(double p) { return uniform(0, 1) < p; }
+    std::mt19937_64 m_rng;
+};
+
+// Inserts tracks into mower_positions (and one mower_history row per error instant, plus a few history rows
+// without an error code) in batches of one statement.
+void insertTracks(PgConnection& db, const std::vector<positions::MowerTrack>& tracks);
+// The rows of one mower as the table holds them.
+std::vector<positions::PositionRow> tableRows(PgConnection& db, const QUuid& mowerId);
+
+} // namespace tidemark::test
