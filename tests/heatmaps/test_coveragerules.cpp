@@ -3,6 +3,7 @@
 #include "positions/coveragecheck.h"
 #include "positions/coveragejoin.h"
 #include "positions/coveragelayer.h"
+#include "positions/heatmaplayers.h"
 #include "positions/signallayers.h"
 
 #include <QTest>
@@ -198,6 +199,39 @@ private slots:
         QCOMPARE(c.verdictText(), QStringLiteral("pass"));
         QVERIFY2(c.narrowRatio < 0.5, qPrintable(QString::number(c.narrowRatio)));
         QCOMPARE(c.cellsLostNarrow, c.cellsBefore - c.cellsAfterNarrow + layers.afterNarrow.minus(layers.before).count());
+    }
+
+    // The default range is the last 7 days; the layers see only the rows inside it, and old pairs join wide.
+    void layersOverDefaultRange() {
+        PlaneTrackBuilder b(kPlane, kNow - 8 * kMicrosPerDay);
+        b.add(1, 1);                                        // 8 days old: outside the default range
+        b.wait(kMicrosPerDay + kMicrosPerHour);
+        b.add(3, 3).wifiRssi = -70;                         // inside
+        b.add(3.3, 3, true, 10 * kMicrosPerSecond).wifiRssi = -50;
+        b.add(30, 30, false, kMicrosPerHour);
+        PositionRow late = b.rows().back();
+        late.observedAt = kNow;                             // at now: outside [now − 7 d, now)
+        b.rows().push_back(late);
+        const HeatmapRange range = HeatmapRange::lastDays(kNow);
+        QCOMPARE(range.from, kNow - 7 * kMicrosPerDay);
+        QCOMPARE(range.select(b.rows()).size(), std::size_t(3));
+        const HeatmapLayers layers = HeatmapLayers::build(b.rows(), range, kNow, kSettings);
+        QCOMPARE(layers.coverage.stats().bladesOnRows, 2);
+        QCOMPARE(layers.coverage.stats().segments, 1);
+        QCOMPARE(layers.signal.cells().size(), std::size_t(2)); // (3, 3) and (30, 30) in 2 m cells
+        QCOMPARE(layers.plane.originLat(), b.rows()[1].lat);
+        const SignalCell* c = layers.signal.find(0, 0);
+        QVERIFY(c);
+        QCOMPARE(*c->wifiMedian, -60.0);
+        const HeatmapRange inverted{kNow, kNow - 1};
+        QCOMPARE(inverted.select(b.rows()).size(), std::size_t(0));
+
+        // An old range joins 50 s / 15 m pairs wide; the same pair inside the detail window does not.
+        const auto old = pair(kDetailEdge - 3 * kMicrosPerDay, 50 * kMicrosPerSecond, 15);
+        const HeatmapRange oldRange{kDetailEdge - 4 * kMicrosPerDay, kDetailEdge};
+        QCOMPARE(HeatmapLayers::build(old, oldRange, kNow, kSettings).coverage.stats().segments, 1);
+        const auto recent = pair(kNow - 3 * kMicrosPerDay, 50 * kMicrosPerSecond, 15);
+        QCOMPARE(HeatmapLayers::build(recent, HeatmapRange::lastDays(kNow), kNow, kSettings).coverage.stats().discs, 2);
     }
 
     void checkArithmeticAndVerdicts() {
