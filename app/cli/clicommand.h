@@ -30,5 +30,6 @@ class CliRegistry;
 void registerSchemaCommands(CliRegistry& registry);
 void registerDemoCommands(CliRegistry& registry);
 void registerPositionsCommands(CliRegistry& registry);
+void registerCoverageCommands(CliRegistry& registry);
 
 } // namespace tidemark::cli

@@ -13,5 +13,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerSchemaCommands(registry);
     tidemark::cli::registerDemoCommands(registry);
     tidemark::cli::registerPositionsCommands(registry);
+    tidemark::cli::registerCoverageCommands(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

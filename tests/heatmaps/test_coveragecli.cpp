@@ -1,0 +1,188 @@
+// tidemark-cli positions coverage, run as a process: files, kept files, images, GeoJSON, usage errors, and the
+// database form on a real PostgreSQL.
+#include "heatmaptestdata.h"
+#include "testpostgres.h"
+
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::positions;
+
+namespace {
+
+const QString kNow = QStringLiteral("2026-12-01T00:00:00Z");
+constexpr Micros kOld = 1780272000LL * kMicrosPerSecond; // 2026-06-01, far beyond the 90-day detail window
+const QString kMowerA = QStringLiteral("0b6a3c1e-8f5d-4c3a-9e61-5a4f0c2d7e11");
+const QString kMowerB = QStringLiteral("7d2e9f40-1c3b-4a5e-8f60-2b1c3d4e5f60");
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+};
+
+Run cli(const QStringList& args, const QHash<QString, QString>& env = {}) {
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    p.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"), QStringList{QStringLiteral("positions"), QStringLiteral("coverage")} + args);
+    if (!p.waitForFinished(120000))
+        return {};
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+std::vector<PositionRow> lanes(double x0) {
+    return test::boustrophedon(HeatmapPlane(48.2, 16.3), kOld + 3 * kMicrosPerSecond, x0, 2, 25, 30);
+}
+
+QString csvLine(const QString& mower, const PositionRow& r) {
+    return QStringLiteral("%1,%2,%3,%4,%5,%6,%7,\n")
+        .arg(mower, formatIsoTimestamp(r.observedAt))
+        .arg(r.lat, 0, 'f', 10)
+        .arg(r.lon, 0, 'f', 10)
+        .arg(r.bladesOn ? QStringLiteral("true") : QStringLiteral("false"))
+        .arg(int(r.rtkFix))
+        .arg(-60);
+}
+
+QString writeRows(const QString& path, const QList<std::pair<QString, std::vector<PositionRow>>>& tracks) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n");
+    for (const auto& [mower, rows] : tracks)
+        for (const PositionRow& r : rows)
+            f.write(csvLine(mower, r).toUtf8());
+    return path;
+}
+
+} // namespace
+
+class TestCoverageCli : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+private slots:
+    void thinsFirstAndPasses() {
+        const QString rows = writeRows(path(QStringLiteral("rows.csv")), {{kMowerA, lanes(2)}});
+        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonObject o = r.json();
+        for (const char* key : {"area_before_m2", "area_after_m2", "area_after_narrow_m2", "ratio", "cells_lost", "cells_gained", "verdict"})
+            QVERIFY2(o.contains(QLatin1String(key)), key);
+        QCOMPARE(o[QStringLiteral("verdict")].toString(), QStringLiteral("pass"));
+        QCOMPARE(o[QStringLiteral("ratio")].toDouble(), 1.0);
+        QCOMPARE(o[QStringLiteral("cells_lost")].toInt(), 0);
+        QVERIFY(o[QStringLiteral("area_before_m2")].toDouble() > 100);
+        QVERIFY(o[QStringLiteral("area_after_narrow_m2")].toDouble() < 0.9 * o[QStringLiteral("area_before_m2")].toDouble());
+        QVERIFY(o[QStringLiteral("rows_after")].toInt() * 5 < o[QStringLiteral("rows_before")].toInt());
+        QCOMPARE(o[QStringLiteral("mowers")].toArray().size(), 1);
+        QCOMPARE(o[QStringLiteral("mowers")][0][QStringLiteral("mower_id")].toString(), kMowerA);
+
+        const Run text = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("area_before_m2=") && text.out.contains("verdict=pass"));
+    }
+
+    // A kept file missing half the lanes: the check fails, exit 1, the loss is in cells_lost.
+    void keptFileThatLosesTooMuchFails() {
+        const auto raw = lanes(2);
+        const QString rows = writeRows(path(QStringLiteral("rows-kept.csv")), {{kMowerA, raw}});
+        QFile kept(path(QStringLiteral("kept.csv")));
+        QVERIFY(kept.open(QIODevice::WriteOnly));
+        kept.write("mower_id,observed_at,reasons\n");
+        for (std::size_t k = 0; k < raw.size() / 2; ++k)
+            kept.write(QStringLiteral("%1,%2,bin\n").arg(kMowerA, formatIsoTimestamp(raw[k].observedAt)).toUtf8());
+        kept.close();
+        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--kept"), kept.fileName(), QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.json()[QStringLiteral("verdict")].toString(), QStringLiteral("fail"));
+        QVERIFY(r.json()[QStringLiteral("cells_lost")].toInt() > 1000);
+        QCOMPARE(r.json()[QStringLiteral("rows_after")].toInt(), int(raw.size() / 2));
+    }
+
+    void writesImagesAndGeoJsonPerMower() {
+        const QString rows = writeRows(path(QStringLiteral("two.csv")), {{kMowerA, lanes(2)}, {kMowerB, lanes(40)}});
+        const QString png = path(QStringLiteral("png"));
+        const QString geojson = path(QStringLiteral("layers.geojson"));
+        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json"),
+                           QStringLiteral("--png-dir"), png, QStringLiteral("--geojson"), geojson});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QCOMPARE(r.json()[QStringLiteral("mowers")].toArray().size(), 2);
+        for (const QString& mower : {kMowerA, kMowerB}) {
+            const QStringList files = QDir(QDir(png).filePath(mower)).entryList({QStringLiteral("*.png")});
+            QCOMPARE(files.size(), 7);
+        }
+        QFile f(geojson);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray features = QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("features")].toArray();
+        QSet<QString> layers, mowers;
+        for (const QJsonValue& v : features) {
+            layers.insert(v[QStringLiteral("properties")][QStringLiteral("layer")].toString());
+            mowers.insert(v[QStringLiteral("properties")][QStringLiteral("mower_id")].toString());
+        }
+        QVERIFY(layers.contains(QStringLiteral("before")) && layers.contains(QStringLiteral("after")) &&
+                layers.contains(QStringLiteral("after_narrow")) && layers.contains(QStringLiteral("signal")));
+        QCOMPARE(mowers.size(), 2);
+    }
+
+    void usageErrorsExitTwo() {
+        const QString rows = writeRows(path(QStringLiteral("u.csv")), {{kMowerA, lanes(2)}});
+        QCOMPARE(cli({QStringLiteral("--now"), kNow}).exitCode, 2); // database form without --mower/--from/--to
+        QCOMPARE(cli({QStringLiteral("--kept"), rows}).exitCode, 2);
+        QCOMPARE(cli({QStringLiteral("--input"), rows, QStringLiteral("--from"), QStringLiteral("2026-07-01"), QStringLiteral("--to"),
+                      QStringLiteral("2026-06-01")}).exitCode, 2);
+        const Run bad = cli({QStringLiteral("--input"), rows}, {{QStringLiteral("MOWDECK_TELEMETRY_HEATMAP_CELL_METRES"), QStringLiteral("0.5")}});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("MOWDECK_TELEMETRY_HEATMAP_CELL_METRES"));
+        QFile broken(path(QStringLiteral("broken.csv")));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n");
+        broken.write(QStringLiteral("%1,2026-06-01T00:00:00Z,48.2,16.3,maybe,2,,\n").arg(kMowerA).toUtf8());
+        broken.close();
+        const Run r = cli({QStringLiteral("--input"), broken.fileName()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("line 2") && r.err.contains("blades_on"), r.err.constData());
+        QCOMPARE(cli({QStringLiteral("--input"), path(QStringLiteral("missing.csv"))}).exitCode, 1);
+    }
+
+    // The database form reads the mower's rows of the range (with slice context) and thins them in memory.
+    void databaseForm() {
+        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("heatmaps_coverage_cli"));
+        auto db = PgConnection::open(conninfo);
+        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        const auto raw = lanes(2);
+        for (const PositionRow& r : raw)
+            db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix, wifi_rssi) "
+                                    "VALUES ($1, $2, $3, $4, $5, $6, $7)"),
+                     {kMowerA, formatIsoTimestamp(r.observedAt), r.lat, r.lon, r.bladesOn, int(r.rtkFix), -60});
+        const QString rows = writeRows(path(QStringLiteral("db.csv")), {{kMowerA, raw}});
+        const QStringList range = {QStringLiteral("--from"), QStringLiteral("2026-05-31T00:00:00Z"), QStringLiteral("--to"),
+                                   QStringLiteral("2026-06-02T00:00:00Z"), QStringLiteral("--now"), kNow, QStringLiteral("--json")};
+        const Run fromDb = cli(QStringList{QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA} + range);
+        QVERIFY2(fromDb.exitCode == 0, fromDb.err.constData());
+        const Run fromFile = cli(QStringList{QStringLiteral("--input"), rows} + range);
+        QCOMPARE(fromFile.exitCode, 0);
+        for (const char* key : {"rows_before", "rows_after", "area_before_m2", "area_after_m2", "area_after_narrow_m2", "cells_lost"})
+            QCOMPARE(fromDb.json()[QLatin1String(key)], fromFile.json()[QLatin1String(key)]);
+        QVERIFY(fromDb.json()[QStringLiteral("rows_before")].toInt() == int(raw.size()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCoverageCli)
+#include "test_coveragecli.moc"
