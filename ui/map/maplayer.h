@@ -10,7 +10,7 @@
 #include <atomic>
 #include <functional>
 
-class QPainter;
+class QImage;
 
 namespace tidemark::ui {
 
@@ -19,10 +19,10 @@ struct LegendEntry {
     QString label;
 };
 
-// Draws a layer for one viewport on a worker thread. It owns (shared, immutable) copies of what it needs and
-// polls `cancelled` every few thousand items.
+// Draws a layer for one viewport on a worker thread into `image` (viewport-sized, ARGB32 premultiplied,
+// transparent). It owns (shared, immutable) copies of what it needs and polls `cancelled` every few thousand items.
 using LayerRenderFunction =
-    std::function<void(QPainter& painter, const MapViewport& viewport, const std::atomic<bool>& cancelled)>;
+    std::function<void(QImage& image, const MapViewport& viewport, const std::atomic<bool>& cancelled)>;
 
 // A layer of the map. Lives on the GUI thread; renderFunction() snapshots its data for a render job.
 class MapLayer : public QObject {

@@ -1,6 +1,5 @@
 #include "map/maprenderer.h"
 
-#include <QPainter>
 #include <QThread>
 #include <algorithm>
 
@@ -46,10 +45,7 @@ void MapRenderer::render(const MapViewport& viewport, const std::vector<std::sha
                 return;
             LayerImage result{QImage(viewport.size(), QImage::Format_ARGB32_Premultiplied), viewport, revision};
             result.image.fill(Qt::transparent);
-            {
-                QPainter painter(&result.image);
-                draw(painter, viewport, *cancelled);
-            }
+            draw(result.image, viewport, *cancelled);
             if (cancelled->load())
                 return;
             QMetaObject::invokeMethod(

@@ -22,7 +22,7 @@ QGeoRectangle MarkerLayer::extent() const {
 }
 
 LayerRenderFunction MarkerLayer::renderFunction() const {
-    return [position = m_position, colour = m_colour](QPainter& painter, const MapViewport& viewport,
+    return [position = m_position, colour = m_colour](QImage& image, const MapViewport& viewport,
                                                       const std::atomic<bool>&) {
         if (!position.isValid())
             return;
@@ -31,6 +31,7 @@ LayerRenderFunction MarkerLayer::renderFunction() const {
         if (!screen.contains(centre))
             return;
         const QPoint c(qRound(centre.x()), qRound(centre.y()));
+        QPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing, true);
         QColor halo(Qt::white);
         halo.setAlpha(150);

@@ -27,7 +27,7 @@ void RasterLayer::setOpacity(double opacity) {
 QGeoRectangle RasterLayer::extent() const { return m_raster ? m_raster->bounds : QGeoRectangle(); }
 
 LayerRenderFunction RasterLayer::renderFunction() const {
-    return [raster = m_raster, opacity = m_opacity](QPainter& painter, const MapViewport& viewport,
+    return [raster = m_raster, opacity = m_opacity](QImage& image, const MapViewport& viewport,
                                                     const std::atomic<bool>& cancelled) {
         if (!raster || raster->image.isNull() || !raster->bounds.isValid() || cancelled.load())
             return;
@@ -43,6 +43,7 @@ LayerRenderFunction RasterLayer::renderFunction() const {
         const double sy = raster->image.height() / target.height();
         const QRectF source((visible.left() - target.left()) * sx, (visible.top() - target.top()) * sy,
                             visible.width() * sx, visible.height() * sy);
+        QPainter painter(&image);
         painter.setOpacity(opacity);
         painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
         painter.drawImage(visible, raster->image, source);

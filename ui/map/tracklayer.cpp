@@ -1,6 +1,6 @@
 #include "map/tracklayer.h"
 
-#include <QPainter>
+#include <QImage>
 
 namespace tidemark::ui {
 
@@ -30,10 +30,10 @@ QList<LegendEntry> TrackLayer::legend() const {
 QGeoRectangle TrackLayer::extent() const { return m_points ? m_points->extent : QGeoRectangle(); }
 
 LayerRenderFunction TrackLayer::renderFunction() const {
-    return [points = m_points, style = m_style](QPainter& painter, const MapViewport& viewport,
+    return [points = m_points, style = m_style](QImage& image, const MapViewport& viewport,
                                                 const std::atomic<bool>& cancelled) {
         if (points)
-            TrackPainter::paint(painter, viewport, *points, style, cancelled);
+            TrackPainter::paint(image, viewport, *points, style, cancelled);
     };
 }
 
