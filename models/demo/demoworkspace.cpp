@@ -1,12 +1,54 @@
 #include "demoworkspace.h"
 
+#include "deferredindexes.h"
+#include "demokudosloader.h"
+#include "demopositionsloader.h"
+#include "tracksgenerator.h"
+
 #include "common/error.h"
+#include "common/jobcontrol.h"
+#include "common/pgcluster.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "tracks/spatialitedatabase.h"
+#include "tracks/trackimporter.h"
+#include "tracks/tracksmigrator.h"
+#include "tracks/tracksstore.h"
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 
 namespace tidemark::demo {
+
+namespace {
+
+const QString kPositionsDb = QStringLiteral("positions");
+const QString kKudosDb = QStringLiteral("kudos");
+
+PgCluster::Options clusterOptions(const QString& stateDir) {
+    PgCluster::Options o;
+    o.stateDir = stateDir;
+    o.database = QStringLiteral("postgres"); // the demo's databases are created by name below
+    return o;
+}
+
+void report(JobControl* control, double fraction, const QString& message) {
+    if (control)
+        control->reportProgress(fraction, message);
+}
+
+void removeSqliteFile(const QString& path) {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+        QFile::remove(path + QLatin1String(suffix));
+}
+
+} // namespace
 
 QString DemoWorkspace::defaultRoot() {
     const QString env = QProcessEnvironment::systemEnvironment().value(QStringLiteral("TIDEMARK_DEMO_DIR"));
@@ -17,16 +59,223 @@ QString DemoWorkspace::defaultRoot() {
 
 DemoWorkspace::DemoWorkspace(QString root) : m_root(QDir(root).absolutePath()) {}
 
-void DemoWorkspace::up(quint64 seed, Micros now, JobControl* control) { up(seed, now, UpOptions{}, control); }
-void DemoWorkspace::up(quint64, Micros, const UpOptions&, JobControl*) {
-    throw Error(Error::Kind::Failed, QStringLiteral("demo workspace: not implemented yet"));
-}
-DemoWorkspace::Status DemoWorkspace::status() const { return {}; }
-void DemoWorkspace::down() {}
-void DemoWorkspace::purge() {}
-QString DemoWorkspace::positionsConninfo() const { return {}; }
-QString DemoWorkspace::kudosConninfo() const { return {}; }
+QString DemoWorkspace::statePath() const { return QDir(m_root).filePath(QStringLiteral("state.json")); }
+QString DemoWorkspace::clusterStateDir() const { return QDir(m_root).filePath(QStringLiteral("cluster")); }
 QString DemoWorkspace::tracksPath() const { return QDir(m_root).filePath(QStringLiteral("gps_tracks.sqlite")); }
-QString DemoWorkspace::archiveUrl() const { return QStringLiteral("file://") + QDir(m_root).filePath(QStringLiteral("archive")); }
+QString DemoWorkspace::archiveUrl() const {
+    return QStringLiteral("file://") + QDir(m_root).filePath(QStringLiteral("archive"));
+}
+QString DemoWorkspace::positionsConninfo() const { return PgCluster(clusterOptions(clusterStateDir())).conninfo(kPositionsDb); }
+QString DemoWorkspace::kudosConninfo() const { return PgCluster(clusterOptions(clusterStateDir())).conninfo(kKudosDb); }
+
+void DemoWorkspace::up(quint64 seed, Micros now, JobControl* control) { up(seed, now, UpOptions{}, control); }
+
+void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+    QElapsedTimer total;
+    total.start();
+    m_figures = {};
+    const QFileInfo rootInfo(m_root);
+    const bool rootExisted = rootInfo.exists();
+    if (rootExisted && !rootInfo.isDir())
+        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is a file, not a folder").arg(m_root));
+    if (!QDir().mkpath(m_root))
+        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
+    {
+        QFile probe(QDir(m_root).filePath(QStringLiteral(".write-test")));
+        if (!probe.open(QIODevice::WriteOnly)) {
+            if (!rootExisted)
+                QDir(m_root).removeRecursively();
+            throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, probe.errorString()));
+        }
+        probe.remove();
+    }
+
+    PgCluster cluster(clusterOptions(clusterStateDir()));
+    if (QFileInfo::exists(statePath()) && cluster.isInitialized()) {
+        if (cluster.isRunning())
+            return;
+        int port = options.port;
+        if (port == 0) {
+            port = cluster.port();
+            if (port == 0 || !PgCluster::portIsFree(port))
+                port = PgCluster::findFreePort();
+        } else if (!PgCluster::portIsFree(port)) {
+            throw Error(Error::Kind::Connection, QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(port).arg(m_root));
+        }
+        report(control, 0.5, QStringLiteral("starting the demo cluster"));
+        cluster.start(port);
+        m_figures.totalSeconds = total.elapsed() / 1000.0;
+        return;
+    }
+
+    // A fresh workspace. Check what can be checked before creating anything.
+    auto cleanRoot = [&] {
+        if (!rootExisted)
+            QDir(m_root).removeRecursively();
+    };
+    try {
+        PgCluster::binDir();
+        if (options.port != 0 && !PgCluster::portIsFree(options.port))
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(options.port).arg(m_root));
+    } catch (...) {
+        cleanRoot();
+        throw;
+    }
+    const bool archiveExisted = QFileInfo::exists(QDir(m_root).filePath(QStringLiteral("archive")));
+    const bool clusterDirExisted = QFileInfo::exists(clusterStateDir());
+    bool clusterCreated = false;
+    try {
+        if (cluster.isInitialized()) // the leftovers of an interrupted up
+            cluster.removeFiles();
+        report(control, 0.01, QStringLiteral("initialising the demo cluster"));
+        cluster.initialize();
+        clusterCreated = true;
+        cluster.start(options.port != 0 ? options.port : PgCluster::findFreePort());
+        generate(seed, now, options, control);
+    } catch (...) {
+        try {
+            if (clusterCreated)
+                cluster.removeFiles();
+        } catch (...) {
+        }
+        removeSqliteFile(tracksPath());
+        QFile::remove(statePath());
+        if (!archiveExisted)
+            QDir(QDir(m_root).filePath(QStringLiteral("archive"))).removeRecursively();
+        if (!clusterDirExisted)
+            QDir(clusterStateDir()).removeRecursively();
+        cleanRoot();
+        throw;
+    }
+    m_figures.totalSeconds = total.elapsed() / 1000.0;
+    report(control, 1.0, QStringLiteral("demo workspace ready"));
+}
+
+void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+    m_figures.generated = true;
+    PgCluster cluster(clusterOptions(clusterStateDir()));
+    {
+        auto admin = PgConnection::open(cluster.conninfo(QStringLiteral("postgres")), QStringLiteral("tidemark-demo"));
+        for (const QString& name : {kPositionsDb, kKudosDb}) {
+            admin->exec(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(pgQuoteIdentifier(name)));
+            admin->exec(QStringLiteral("CREATE DATABASE %1").arg(pgQuoteIdentifier(name)));
+        }
+    }
+    QElapsedTimer timer;
+    timer.start();
+    {
+        report(control, 0.04, QStringLiteral("positions: migrating"));
+        auto db = PgConnection::open(cluster.conninfo(kPositionsDb), QStringLiteral("tidemark-demo-load"));
+        SchemaMigrator(*db, kPositionsDb).migrate();
+        PositionsGeneratorOptions generatorOptions;
+        generatorOptions.seed = seed;
+        generatorOptions.mowers = options.mowers;
+        generatorOptions.days = options.positionDays;
+        generatorOptions.end = now;
+        DeferredIndexes indexes(*db, {QStringLiteral("mower_positions")});
+        DemoPositionsLoader loader(*db, generatorOptions);
+        m_figures.positionRows = loader.load(control);
+        report(control, 0.6, QStringLiteral("positions: building indexes"));
+        indexes.restore();
+        db->execScript(QStringLiteral("ANALYZE"));
+    }
+    m_figures.positionsSeconds = timer.restart() / 1000.0;
+    {
+        report(control, 0.66, QStringLiteral("kudos: migrating and loading"));
+        auto db = PgConnection::open(cluster.conninfo(kKudosDb), QStringLiteral("tidemark-demo-load"));
+        SchemaMigrator(*db, kKudosDb).migrate();
+        KudosGeneratorOptions generatorOptions;
+        generatorOptions.seed = seed;
+        generatorOptions.weeks = options.kudosWeeks;
+        generatorOptions.end = now;
+        DeferredIndexes indexes(*db, {QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events")});
+        m_figures.kudosRows = DemoKudosLoader(cluster.conninfo(kKudosDb), generatorOptions).load(control);
+        indexes.restore();
+        db->execScript(QStringLiteral("ANALYZE"));
+    }
+    m_figures.kudosSeconds = timer.restart() / 1000.0;
+
+    report(control, 0.85, QStringLiteral("tracks: importing"));
+    if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
+    removeSqliteFile(tracksPath());
+    {
+        auto db = tracks::SpatialiteDatabase::open(tracksPath(), tracks::SpatialiteDatabase::Mode::CreateIfMissing);
+        tracks::TracksMigrator(*db).migrate();
+        TracksGeneratorOptions generatorOptions;
+        generatorOptions.seed = seed;
+        generatorOptions.tracks = options.tracks;
+        generatorOptions.end = now;
+        for (const TrackBatch& batch : TracksGenerator(generatorOptions).generate())
+            tracks::TrackImporter(*db, TracksGenerator::sources(), batch.importedAt).importBatch(batch.region, batch.source, batch.tracks, control);
+        m_figures.tracks = tracks::TracksStore(*db).count();
+    }
+    m_figures.tracksSeconds = timer.restart() / 1000.0;
+
+    // Written last: its presence means the data is complete.
+    const QJsonObject state{{QStringLiteral("seed"), QString::number(seed)},
+                            {QStringLiteral("now"), formatIsoTimestamp(now)},
+                            {QStringLiteral("mowers"), options.mowers},
+                            {QStringLiteral("position_days"), options.positionDays},
+                            {QStringLiteral("kudos_weeks"), options.kudosWeeks},
+                            {QStringLiteral("tracks"), options.tracks},
+                            {QStringLiteral("created_at"), formatIsoTimestamp(nowMicros())}};
+    QFile f(statePath());
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(state).toJson()) < 0)
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
+}
+
+DemoWorkspace::Status DemoWorkspace::status() const {
+    Status s;
+    s.root = m_root;
+    s.tracksPath = tracksPath();
+    s.archiveUrl = archiveUrl();
+    QFile f(statePath());
+    if (f.open(QIODevice::ReadOnly)) {
+        const QJsonObject state = QJsonDocument::fromJson(f.readAll()).object();
+        s.initialized = true;
+        s.seed = state.value(QStringLiteral("seed")).toString().toULongLong();
+        tryParseIsoTimestamp(state.value(QStringLiteral("now")).toString(), &s.now);
+    }
+    PgCluster cluster(clusterOptions(clusterStateDir()));
+    s.running = cluster.isInitialized() && cluster.isRunning();
+    s.port = cluster.port();
+    s.positionsConninfo = cluster.conninfo(kPositionsDb);
+    s.kudosConninfo = cluster.conninfo(kKudosDb);
+    if (s.running) {
+        for (const QString& dataset : {kPositionsDb, kKudosDb}) {
+            auto db = PgConnection::open(cluster.conninfo(dataset), QStringLiteral("tidemark-demo-status"));
+            PgResult tables = db->exec(QStringLiteral(
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition"
+                " AND c.relname <> 'tidemark_schema_migrations' ORDER BY c.relname"));
+            for (int i = 0; i < tables.rows(); ++i) {
+                const QString table = tables.text(i, 0);
+                const qint64 rows = db->exec(QStringLiteral("SELECT count(*) FROM %1").arg(pgQuoteIdentifier(table))).toLong(0, 0);
+                s.counts.push_back({dataset, table, rows});
+            }
+        }
+    }
+    if (QFileInfo::exists(tracksPath())) {
+        auto db = tracks::SpatialiteDatabase::open(tracksPath());
+        for (const QString& table : {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")})
+            if (db->hasTable(table))
+                s.counts.push_back({QStringLiteral("tracks"), table, db->scalar(QStringLiteral("SELECT count(*) FROM ") + table)});
+    }
+    return s;
+}
+
+void DemoWorkspace::down() { PgCluster(clusterOptions(clusterStateDir())).stop(); }
+
+void DemoWorkspace::purge() {
+    PgCluster cluster(clusterOptions(clusterStateDir()));
+    cluster.removeFiles();
+    removeSqliteFile(tracksPath());
+    QFile::remove(statePath());
+    QDir(QDir(m_root).filePath(QStringLiteral("archive"))).removeRecursively();
+    QDir(clusterStateDir()).removeRecursively();
+    QDir().rmdir(m_root); // only when nothing else is left in it
+}
 
 } // namespace tidemark::demo

@@ -39,7 +39,23 @@ public:
         std::vector<TableCount> counts; // empty when not running
     };
     struct UpOptions {
-        int port = 0; // 0 = the last port used, else a free one
+        int port = 0; // 0 = the last port used, else a free one from 55432
+        // The size of the generated data (the defaults are the demo's; tests use less).
+        int mowers = 8;
+        int positionDays = 120;
+        int kudosWeeks = 20;
+        int tracks = 2000;
+    };
+    // What the last `up` that generated data did, for the report (zero when it only started the cluster).
+    struct UpFigures {
+        bool generated = false;
+        qint64 positionRows = 0;
+        qint64 kudosRows = 0;
+        qint64 tracks = 0;
+        double positionsSeconds = 0; // generation + COPY
+        double kudosSeconds = 0;
+        double tracksSeconds = 0;
+        double totalSeconds = 0;
     };
 
     // TIDEMARK_DEMO_DIR if set, else QStandardPaths::AppDataLocation + "/demo".
@@ -51,6 +67,7 @@ public:
     // A failure removes what this call created and stops the cluster it started; throws tidemark::Error.
     void up(quint64 seed, Micros now, JobControl* control = nullptr);
     void up(quint64 seed, Micros now, const UpOptions& options, JobControl* control = nullptr);
+    const UpFigures& lastUpFigures() const { return m_figures; }
     Status status() const;
     void down();  // stops the cluster; nothing keeps running
     void purge(); // down, then removes every file of the workspace
@@ -62,7 +79,11 @@ public:
     QString archiveUrl() const;
 
 private:
+    QString statePath() const;
+    QString clusterStateDir() const;
+    void generate(quint64 seed, Micros now, const UpOptions& options, JobControl* control);
     QString m_root;
+    UpFigures m_figures;
 };
 
 } // namespace tidemark::demo
