@@ -28,7 +28,7 @@ void BaseMap::setSource(std::shared_ptr<TileSource> source) {
             emit tilesChanged();
         });
         connect(m_source.get(), &TileSource::tileFailed, this, [this](const TileKey& key, const QString& reason) {
-            m_failed.insert(key);
+            m_failed.insert(key, QDeadlineTimer(kRetryFailedTileMs));
             emit tileFailed(reason);
         });
     }
@@ -66,7 +66,7 @@ void BaseMap::requestTiles(const MapViewport& viewport) {
         return;
     QList<TileKey> missing;
     for (const TileKey& key : visibleTiles(viewport))
-        if (!m_tiles.contains(key) && !m_failed.contains(key))
+        if (!m_tiles.contains(key) && !(m_failed.contains(key) && !m_failed.value(key).hasExpired()))
             missing.append(key);
     m_source->request(missing);
 }

@@ -4,9 +4,10 @@
 #include "map/tilesource.h"
 
 #include <QCache>
+#include <QDeadlineTimer>
+#include <QHash>
 #include <QImage>
 #include <QObject>
-#include <QSet>
 #include <memory>
 
 class QPainter;
@@ -19,6 +20,8 @@ namespace tidemark::ui {
 class BaseMap : public QObject {
     Q_OBJECT
 public:
+    static constexpr int kRetryFailedTileMs = 30000;
+
     explicit BaseMap(QObject* parent = nullptr);
 
     void setSource(std::shared_ptr<TileSource> source); // nullptr: the grid alone
@@ -42,7 +45,7 @@ private:
 
     std::shared_ptr<TileSource> m_source;
     QCache<TileKey, QImage> m_tiles{64 * 1024}; // cost in KiB: 64 MiB
-    QSet<TileKey> m_failed;
+    QHash<TileKey, QDeadlineTimer> m_failed; // not asked for again until the deadline passes
 };
 
 } // namespace tidemark::ui

@@ -113,18 +113,23 @@ public:
                 colourOf[m] = qPremultiply(m_style.pathColour.rgba());
         }
         std::size_t pointPixels = 0;
+        std::vector<int> rowsWithPoints;
         for (int y = 0; y < m_height; ++y) {
             auto* line = reinterpret_cast<quint32*>(image.scanLine(y));
             const std::uint8_t* maskLine = m_mask.data() + static_cast<std::size_t>(y) * m_width;
+            std::size_t inRow = 0;
             for (int x = 0; x < m_width; ++x) {
                 line[x] = colourOf[maskLine[x]];
-                pointPixels += (maskLine[x] & ~kPathBit) != 0;
+                inRow += (maskLine[x] & ~kPathBit) != 0;
             }
+            if (inRow > 0)
+                rowsWithPoints.push_back(y);
+            pointPixels += inRow;
         }
         m_stats.points = pointPixels;
         if (pointPixels >= static_cast<std::size_t>(m_style.markThreshold))
             return;
-        for (int y = 0; y < m_height; ++y)
+        for (const int y : rowsWithPoints)
             for (int x = 0; x < m_width; ++x) {
                 const std::uint8_t bits = m_mask[static_cast<std::size_t>(y) * m_width + x] & ~kPathBit;
                 if (bits == 0)
