@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QThread>
 #include <QDir>
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -69,6 +70,24 @@ int countColour(const QImage& image, const QColor& colour, int tolerance = 0) {
         }
     return count;
 }
+
+// Records which thread rendered it.
+class ThreadProbeLayer : public MapLayer {
+public:
+    ThreadProbeLayer() : MapLayer(QStringLiteral("probe")) {}
+    QString explanation() const override { return QStringLiteral("records its render thread"); }
+    QList<LegendEntry> legend() const override { return {}; }
+    QGeoRectangle extent() const override { return {}; }
+    LayerRenderFunction renderFunction() const override {
+        return [thread = m_thread](QImage&, const MapViewport&, const std::atomic<bool>&) {
+            thread->store(QThread::currentThread());
+        };
+    }
+    QThread* renderThread() const { return m_thread->load(); }
+
+private:
+    std::shared_ptr<std::atomic<QThread*>> m_thread = std::make_shared<std::atomic<QThread*>>(nullptr);
+};
 
 } // namespace
 
@@ -228,6 +247,32 @@ private slots:
         QTRY_VERIFY(m_view->isRenderingIdle());
         const auto* image = renderer->image(track.get());
         QVERIFY(image && image->viewport == m_view->viewport());
+    }
+
+    void rendersOnThePoolNotTheGuiThread() {
+        auto probe = std::make_shared<ThreadProbeLayer>();
+        m_view->layers()->addLayer(probe);
+        m_view->renderNow();
+        QTRY_VERIFY(m_view->isRenderingIdle());
+        QVERIFY(probe->renderThread() != nullptr);
+        QVERIFY(probe->renderThread() != QThread::currentThread());
+    }
+
+    void coalescesBurstsOfViewChanges() {
+        auto track = std::make_shared<TrackLayer>(QStringLiteral("raw"), QStringLiteral("every row"));
+        track->setPoints(test::LawnTrack().generate(20000));
+        m_view->layers()->addLayer(track);
+        m_view->renderNow();
+        QTRY_VERIFY(m_view->isRenderingIdle());
+        const int before = m_view->renderer()->jobsStarted();
+        QSignalSpy finished(m_view.get(), &MapView::renderingFinished);
+        for (int i = 0; i < 30; ++i) { // a drag delivers many moves before the view settles
+            m_view->panBy(QPointF(3, 1));
+            m_view->zoomAround(QPointF(300, 200), m_view->zoom() + 0.01);
+        }
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(m_view->renderer()->jobsStarted(), before + 1);
+        QCOMPARE(m_view->renderer()->image(track.get())->viewport, m_view->viewport());
     }
 
     void hiddenLayersAreNotDrawn() {
