@@ -44,6 +44,7 @@ private slots:
         QTest::newRow("0.35 m at 1 Hz, 30 m lanes") << 0.35 << 30.0 << 60;
         QTest::newRow("0.35 m at 1 Hz, 60 m lanes") << 0.35 << 60.0 << 40;
         QTest::newRow("0.25 m at 1 Hz, 12 m lanes") << 0.25 << 12.0 << 80;
+        QTest::newRow("0.5 m at 1 Hz, 40 m lanes") << 0.5 << 40.0 << 30;
     }
     void straightLanesThinnedEqualRaw() {
         QFETCH(double, step);
@@ -81,7 +82,8 @@ private slots:
         for (int m = 0; m < generator.mowerCount(); ++m) {
             const demo::GeneratedMower mower = generator.generate(m);
             const MowerTrack kept = thinned(mower.track, kNow);
-            for (Micros from = floorToStep(dataStart, kMicrosPerDay); from + 7 * kMicrosPerDay <= detailEdge; from += 7 * kMicrosPerDay) {
+            // Every 7-day range of whole days that ends before the detail window (sliding by a day).
+            for (Micros from = floorToStep(dataStart, kMicrosPerDay); from + 7 * kMicrosPerDay <= detailEdge; from += kMicrosPerDay) {
                 const Micros to = from + 7 * kMicrosPerDay;
                 const auto raw = inRange(mower.track.rows, from, to);
                 const auto survivors = inRange(kept.rows, from, to);
@@ -90,7 +92,8 @@ private slots:
                     continue;
                 ++checks;
                 const double narrowLoss = 1 - c.narrowRatio;
-                qInfo("%s %s: rows %7lld -> %6lld  area %8.2f -> %8.2f m2 (%+.2f %%, lost %lld gained %lld cells)  "
+                if (from % (7 * kMicrosPerDay) == floorToStep(dataStart, kMicrosPerDay) % (7 * kMicrosPerDay))
+                    qInfo("%s %s: rows %7lld -> %6lld  area %8.2f -> %8.2f m2 (%+.2f %%, lost %lld gained %lld cells)  "
                       "normal join %8.2f m2 (%.1f %% lost)  %s",
                       qPrintable(mower.name.left(24)), qPrintable(formatIsoTimestamp(from).left(10)), qlonglong(c.rowsBefore),
                       qlonglong(c.rowsAfter), c.areaBefore, c.areaAfter, 100 * (c.ratio - 1), qlonglong(c.cellsLost),
@@ -107,7 +110,7 @@ private slots:
         }
         qInfo("demo: %d checks, worst deviation %.2f %% (limit 12 %%); the normal join on the survivors loses %.1f %% on "
               "average, at least %.1f %%", checks, 100 * worst, 100 * narrowLossSum / std::max(1, checks), 100 * narrowLossMin);
-        QVERIFY(checks >= generator.mowerCount() * 2);
+        QVERIFY(checks >= generator.mowerCount() * 10);
         QCOMPARE(failures, 0);
         QVERIFY(narrowLossSum / checks > 5 * worst);
     }
