@@ -257,7 +257,7 @@ DemoWorkspace::Status DemoWorkspace::status() const {
             }
         }
     }
-    if (QFileInfo::exists(tracksPath())) {
+    if (QFileInfo(tracksPath()).isFile()) {
         auto db = tracks::SpatialiteDatabase::open(tracksPath());
         for (const QString& table : {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")})
             if (db->hasTable(table))
