@@ -4,12 +4,13 @@
 
 #include "positions/coveragelayer.h"
 #include "positions/positionsettings.h"
+#include "positions/swathstamper.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QTextStream>
 
 #include <cstdio>
+#include <ctime>
 
 using namespace tidemark;
 using namespace tidemark::positions;
@@ -17,6 +18,21 @@ using namespace tidemark::positions;
 namespace {
 
 constexpr Micros kStart = 1767225600LL * kMicrosPerSecond;
+
+// Thread CPU time: the machine is shared, and wall time would count other processes' turns on the core.
+class CpuTimer {
+public:
+    void start() { m_start = now(); }
+    double seconds() const { return now() - m_start; }
+
+private:
+    static double now() {
+        timespec ts{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return double(ts.tv_sec) + double(ts.tv_nsec) / 1e9;
+    }
+    double m_start = 0;
+};
 
 long statusKb(const char* field) {
     QFile f(QStringLiteral("/proc/self/status"));
@@ -54,12 +70,12 @@ struct Run {
     std::size_t bytes = 0;
 };
 
-Run tiled(const std::vector<PositionRow>& rows, const HeatmapPlane& plane) {
-    QElapsedTimer timer;
+Run tiled(const std::vector<PositionRow>& rows, const HeatmapPlane& plane, double cell = 0.1) {
+    CpuTimer timer;
     timer.start();
-    const CoverageLayer layer = CoverageLayer::build(rows, plane, CoverageJoin{}, 0.1, 0.25);
+    const CoverageLayer layer = CoverageLayer::build(rows, plane, CoverageJoin{}, cell, 0.25);
     Run r;
-    r.seconds = double(timer.nsecsElapsed()) / 1e9;
+    r.seconds = timer.seconds();
     r.segments = layer.stats().segments + layer.stats().discs;
     r.cells = layer.cells().count();
     r.bytes = layer.cells().memoryBytes();
@@ -67,14 +83,14 @@ Run tiled(const std::vector<PositionRow>& rows, const HeatmapPlane& plane) {
 }
 
 Run dense(const std::vector<PositionRow>& rows, const HeatmapPlane& plane) {
-    QElapsedTimer timer;
+    CpuTimer timer;
     timer.start();
     const CoverageJoin join;
     std::size_t bytes = 0;
     const auto cells = test::DenseCoverageReference::cells(
         rows, plane, [&join](const PositionRow& a, const PositionRow& b) { return join.joins(a, b); }, 0.1, 0.25, &bytes);
     Run r;
-    r.seconds = double(timer.nsecsElapsed()) / 1e9;
+    r.seconds = timer.seconds();
     r.cells = std::int64_t(cells.size());
     r.bytes = bytes;
     return r;
@@ -88,7 +104,7 @@ int main() {
     const std::size_t n = 1'000'000;
     const auto lawn = mowing(plane, n, 60, 0);
     const long baseKb = statusKb("VmHWM:");
-    out << "bench_coverage: " << n << " rows, 1 Hz mowing on a 60 m lawn, 0.1 m cells, 0.25 m swath, one thread\n";
+    out << "bench_coverage: " << n << " rows, 1 Hz mowing on a 60 m lawn, 0.1 m cells, 0.25 m swath, one thread, thread CPU time\n";
 
     // Best of three for time; memory from the structures themselves and from VmHWM.
     Run t;
@@ -110,6 +126,32 @@ int main() {
     out << QStringLiteral("ratio : tiled is %1x the dense reference's speed; same cells: %2\n")
                .arg(d.seconds / t.seconds, 0, 'f', 2).arg(d.cells == t.cells ? "yes" : "NO");
     out.flush();
+
+    // The raster part alone: the same segments, already projected, stamped into a fresh cell set.
+    {
+        std::vector<PlanePoint> points;
+        points.reserve(lawn.size());
+        for (const PositionRow& r : lawn)
+            points.push_back(plane.project(r.lat, r.lon));
+        double best = 0;
+        for (int k = 0; k < 3; ++k) {
+            HeatmapCellSet cells;
+            SwathStamper stamper(cells, 0.1, 0.125);
+            CpuTimer timer;
+            timer.start();
+            for (std::size_t i = 1; i < points.size(); ++i)
+                stamper.stampSegment(points[i - 1].x, points[i - 1].y, points[i].x, points[i].y);
+            const double s = timer.seconds();
+            best = k == 0 ? s : std::min(best, s);
+        }
+        out << QStringLiteral("stamp : stamping alone (projection and join decisions excluded): %1 M segments/s\n")
+                   .arg(double(points.size() - 1) / best / 1e6, 0, 'f', 2);
+        const Run fine = tiled(lawn, plane, 0.05);
+        out << QStringLiteral("0.05 m: tiled %1 M segments/s, %2 cells, raster %3 MiB\n")
+                   .arg(double(fine.segments) / fine.seconds / 1e6, 0, 'f', 2).arg(fine.cells)
+                   .arg(double(fine.bytes) / 1048576, 0, 'f', 1);
+        out.flush();
+    }
 
     // Two lawns 5 km apart: the dense raster would be the whole bounding box.
     const auto split = mowing(plane, n, 60, 5000);
