@@ -28,6 +28,8 @@ namespace tidemark::demo {
 
 namespace {
 
+// Bumped whenever the generators change their output: a workspace of another version is generated afresh.
+constexpr int kDataVersion = 1;
 const QString kPositionsDb = QStringLiteral("positions");
 const QString kKudosDb = QStringLiteral("kudos");
 
@@ -68,6 +70,13 @@ QString DemoWorkspace::archiveUrl() const {
 QString DemoWorkspace::positionsConninfo() const { return PgCluster(clusterOptions(clusterStateDir())).conninfo(kPositionsDb); }
 QString DemoWorkspace::kudosConninfo() const { return PgCluster(clusterOptions(clusterStateDir())).conninfo(kKudosDb); }
 
+int DemoWorkspace::storedDataVersion() const {
+    QFile f(statePath());
+    if (!f.open(QIODevice::ReadOnly))
+        return 0;
+    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("data_version")).toInt();
+}
+
 void DemoWorkspace::up(quint64 seed, Micros now, JobControl* control) { up(seed, now, UpOptions{}, control); }
 
 void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
@@ -91,7 +100,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, JobCo
     }
 
     PgCluster cluster(clusterOptions(clusterStateDir()));
-    if (QFileInfo::exists(statePath()) && cluster.isInitialized()) {
+    if (storedDataVersion() == kDataVersion && cluster.isInitialized()) {
         if (cluster.isRunning())
             return;
         int port = options.port;
@@ -214,7 +223,8 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
     m_figures.tracksSeconds = timer.restart() / 1000.0;
 
     // Written last: its presence means the data is complete.
-    const QJsonObject state{{QStringLiteral("seed"), QString::number(seed)},
+    const QJsonObject state{{QStringLiteral("data_version"), kDataVersion},
+                            {QStringLiteral("seed"), QString::number(seed)},
                             {QStringLiteral("now"), formatIsoTimestamp(now)},
                             {QStringLiteral("mowers"), options.mowers},
                             {QStringLiteral("position_days"), options.positionDays},

@@ -80,6 +80,7 @@ public:
 
 private:
     QString statePath() const;
+    int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
     void generate(quint64 seed, Micros now, const UpOptions& options, JobControl* control);
     QString m_root;
