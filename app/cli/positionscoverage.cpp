@@ -25,14 +25,31 @@ namespace {
 
 using namespace tidemark::positions;
 
-const QCommandLineOption kInput(QStringLiteral("input"), QStringLiteral("Rows CSV (the format of positions thin-file)."), QStringLiteral("ROWS.csv"));
-const QCommandLineOption kKept(QStringLiteral("kept"), QStringLiteral("Survivors CSV (thin-file's output); without it the rows are thinned first."), QStringLiteral("KEPT.csv"));
-const QCommandLineOption kErrors(QStringLiteral("errors"), QStringLiteral("Error instants CSV, for thinning."), QStringLiteral("ERRORS.csv"));
-const QCommandLineOption kMower(QStringLiteral("mower"), QStringLiteral("The mower (required with the database)."), QStringLiteral("ID"));
-const QCommandLineOption kFrom(QStringLiteral("from"), QStringLiteral("Range start, inclusive (required with the database)."), QStringLiteral("T"));
-const QCommandLineOption kTo(QStringLiteral("to"), QStringLiteral("Range end, exclusive (required with the database)."), QStringLiteral("T"));
-const QCommandLineOption kPngDir(QStringLiteral("png-dir"), QStringLiteral("Write the layers as PNG images into this folder."), QStringLiteral("DIR"));
-const QCommandLineOption kGeoJson(QStringLiteral("geojson"), QStringLiteral("Write the layers as GeoJSON cell polygons."), QStringLiteral("FILE"));
+const QCommandLineOption kInput(QStringLiteral("input"),
+                                QStringLiteral("Rows CSV (the format of positions thin-file)."),
+                                QStringLiteral("ROWS.csv"));
+const QCommandLineOption
+    kKept(QStringLiteral("kept"),
+          QStringLiteral("Survivors CSV (thin-file's output); without it the rows are thinned first."),
+          QStringLiteral("KEPT.csv"));
+const QCommandLineOption kErrors(QStringLiteral("errors"),
+                                 QStringLiteral("Error instants CSV, for thinning."),
+                                 QStringLiteral("ERRORS.csv"));
+const QCommandLineOption kMower(QStringLiteral("mower"),
+                                QStringLiteral("The mower (required with the database)."),
+                                QStringLiteral("ID"));
+const QCommandLineOption kFrom(QStringLiteral("from"),
+                               QStringLiteral("Range start, inclusive (required with the database)."),
+                               QStringLiteral("T"));
+const QCommandLineOption kTo(QStringLiteral("to"),
+                             QStringLiteral("Range end, exclusive (required with the database)."),
+                             QStringLiteral("T"));
+const QCommandLineOption kPngDir(QStringLiteral("png-dir"),
+                                 QStringLiteral("Write the layers as PNG images into this folder."),
+                                 QStringLiteral("DIR"));
+const QCommandLineOption kGeoJson(QStringLiteral("geojson"),
+                                  QStringLiteral("Write the layers as GeoJSON cell polygons."),
+                                  QStringLiteral("FILE"));
 
 struct MowerInput {
     QUuid mowerId;
@@ -47,19 +64,23 @@ std::vector<PositionRow> inRange(const std::vector<PositionRow>& rows, Micros fr
     return out;
 }
 
-std::vector<MowerTrack> thinned(std::vector<MowerTrack> tracks, Micros now, const PositionSettings& settings) {
+std::vector<MowerTrack> thinned(std::vector<MowerTrack> tracks, Micros now,
+                                const PositionSettings& settings) {
     InMemoryPositionStore store(std::move(tracks));
     store.thinUntil(settings.thinningCutoff(now), settings);
     return store.tracks();
 }
 
-std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSettings& settings, Micros from, Micros to) {
+std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSettings& settings, Micros from,
+                                  Micros to) {
     std::vector<MowerTrack> tracks = CoverageCsv::readRows(ctx.value(QStringLiteral("input")));
     if (ctx.isSet(QStringLiteral("mower"))) {
         const QUuid id(ctx.value(QStringLiteral("mower")));
         std::erase_if(tracks, [&](const MowerTrack& t) { return t.mowerId != id; });
         if (tracks.empty())
-            throw Error(Error::Kind::Usage, QStringLiteral("--mower %1 has no rows in %2").arg(ctx.value(QStringLiteral("mower")), ctx.value(QStringLiteral("input"))));
+            throw Error(Error::Kind::Usage,
+                        QStringLiteral("--mower %1 has no rows in %2")
+                            .arg(ctx.value(QStringLiteral("mower")), ctx.value(QStringLiteral("input"))));
     }
     if (ctx.isSet(QStringLiteral("errors")))
         CoverageCsv::readErrors(ctx.value(QStringLiteral("errors")), tracks);
@@ -79,14 +100,17 @@ std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSet
     }
     const std::vector<MowerTrack> survivors = thinned(tracks, now, settings);
     for (std::size_t k = 0; k < tracks.size(); ++k)
-        inputs.push_back({tracks[k].mowerId, inRange(tracks[k].rows, from, to), inRange(survivors[k].rows, from, to)});
+        inputs.push_back(
+            {tracks[k].mowerId, inRange(tracks[k].rows, from, to), inRange(survivors[k].rows, from, to)});
     return inputs;
 }
 
-std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const PositionSettings& settings, Micros from, Micros to) {
+std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const PositionSettings& settings,
+                                     Micros from, Micros to) {
     const QUuid id(ctx.required(QStringLiteral("mower")));
     if (id.isNull())
-        throw Error(Error::Kind::Usage, QStringLiteral("--mower: not a uuid: %1").arg(ctx.value(QStringLiteral("mower"))));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--mower: not a uuid: %1").arg(ctx.value(QStringLiteral("mower"))));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli coverage"));
     PgPositionReader reader(*db);
     // The rows as stored, with the slice context around the range so that its edge rows see their neighbours.
@@ -96,7 +120,9 @@ std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const Position
 }
 
 // Figures rounded for output: areas to 0.0001 m², ratios to 1e-6 (the cells are exact integers anyway).
-double rounded(double v, double unit) { return std::round(v / unit) * unit; }
+double rounded(double v, double unit) {
+    return std::round(v / unit) * unit;
+}
 
 QJsonObject checkJson(const CoverageCheck& c) {
     return {{QStringLiteral("rows_before"), qint64(c.rowsBefore)},
@@ -114,12 +140,19 @@ QJsonObject checkJson(const CoverageCheck& c) {
 }
 
 QString checkText(const CoverageCheck& c) {
-    return QStringLiteral("rows_before=%1 rows_after=%2 area_before_m2=%3 area_after_m2=%4 area_after_narrow_m2=%5 "
-                          "ratio=%6 narrow_ratio=%7 cells_lost=%8 cells_gained=%9 verdict=%10")
-        .arg(c.rowsBefore).arg(c.rowsAfter)
-        .arg(c.areaBefore, 0, 'f', 2).arg(c.areaAfter, 0, 'f', 2).arg(c.areaAfterNarrow, 0, 'f', 2)
-        .arg(c.ratio, 0, 'f', 4).arg(c.narrowRatio, 0, 'f', 4)
-        .arg(c.cellsLost).arg(c.cellsGained).arg(c.verdictText());
+    return QStringLiteral(
+               "rows_before=%1 rows_after=%2 area_before_m2=%3 area_after_m2=%4 area_after_narrow_m2=%5 "
+               "ratio=%6 narrow_ratio=%7 cells_lost=%8 cells_gained=%9 verdict=%10")
+        .arg(c.rowsBefore)
+        .arg(c.rowsAfter)
+        .arg(c.areaBefore, 0, 'f', 2)
+        .arg(c.areaAfter, 0, 'f', 2)
+        .arg(c.areaAfterNarrow, 0, 'f', 2)
+        .arg(c.ratio, 0, 'f', 4)
+        .arg(c.narrowRatio, 0, 'f', 4)
+        .arg(c.cellsLost)
+        .arg(c.cellsGained)
+        .arg(c.verdictText());
 }
 
 int runCoverage(CliContext& ctx) {
@@ -138,7 +171,8 @@ int runCoverage(CliContext& ctx) {
     if (to <= from)
         throw Error(Error::Kind::Usage, QStringLiteral("--to must be after --from"));
 
-    const std::vector<MowerInput> inputs = files ? fromFiles(ctx, now, settings, from, to) : fromDatabase(ctx, now, settings, from, to);
+    const std::vector<MowerInput> inputs =
+        files ? fromFiles(ctx, now, settings, from, to) : fromDatabase(ctx, now, settings, from, to);
 
     CoverageCheck total;
     total.cellMetres = settings.heatmapCellMetres;
@@ -166,11 +200,14 @@ int runCoverage(CliContext& ctx) {
         total.cellsLostNarrow += c.cellsLostNarrow;
 
         if (ctx.isSet(QStringLiteral("png-dir")) || ctx.isSet(QStringLiteral("geojson"))) {
-            const SignalLayers signal = SignalLayers::build(in.survivors, layers.plane, settings.heatmapSignalCellMetres);
+            const SignalLayers signal =
+                SignalLayers::build(in.survivors, layers.plane, settings.heatmapSignalCellMetres);
             if (ctx.isSet(QStringLiteral("png-dir"))) {
                 const QString base = ctx.value(QStringLiteral("png-dir"));
                 const QString dir = several ? QDir(base).filePath(id) : base;
-                HeatmapImageWriter images(HeatmapImageWriter::extentOf(layers, signal, settings.heatmapCellMetres), settings.heatmapCellMetres);
+                HeatmapImageWriter images(
+                    HeatmapImageWriter::extentOf(layers, signal, settings.heatmapCellMetres),
+                    settings.heatmapCellMetres);
                 images.writeAll(dir, layers, signal);
             }
             if (ctx.isSet(QStringLiteral("geojson"))) {
@@ -195,11 +232,16 @@ int runCoverage(CliContext& ctx) {
     total.areaBefore = double(total.cellsBefore) * cellArea;
     total.areaAfter = double(total.cellsAfter) * cellArea;
     total.areaAfterNarrow = double(total.cellsAfterNarrow) * cellArea;
-    total.ratio = total.cellsBefore ? double(total.cellsAfter) / double(total.cellsBefore) : (total.cellsAfter ? 0.0 : 1.0);
-    total.narrowRatio = total.cellsBefore ? double(total.cellsAfterNarrow) / double(total.cellsBefore) : (total.cellsAfterNarrow ? 0.0 : 1.0);
-    total.deviation = total.cellsBefore ? std::abs(double(total.cellsAfter - total.cellsBefore)) / double(total.cellsBefore) : 0.0;
-    total.verdict = anyFail ? CoverageCheck::Verdict::Fail
-                            : (total.cellsBefore ? CoverageCheck::Verdict::Pass : CoverageCheck::Verdict::NoCoverage);
+    total.ratio = total.cellsBefore ? double(total.cellsAfter) / double(total.cellsBefore)
+                                    : (total.cellsAfter ? 0.0 : 1.0);
+    total.narrowRatio = total.cellsBefore ? double(total.cellsAfterNarrow) / double(total.cellsBefore)
+                                          : (total.cellsAfterNarrow ? 0.0 : 1.0);
+    total.deviation = total.cellsBefore
+                          ? std::abs(double(total.cellsAfter - total.cellsBefore)) / double(total.cellsBefore)
+                          : 0.0;
+    total.verdict =
+        anyFail ? CoverageCheck::Verdict::Fail
+                : (total.cellsBefore ? CoverageCheck::Verdict::Pass : CoverageCheck::Verdict::NoCoverage);
 
     QJsonObject json = checkJson(total);
     json.insert(QStringLiteral("now"), formatIsoTimestamp(now));
@@ -215,13 +257,14 @@ int runCoverage(CliContext& ctx) {
 } // namespace
 
 void registerCoverageCommands(CliRegistry& registry) {
-    registry.add({{QStringLiteral("positions"), QStringLiteral("coverage")},
-                  QStringLiteral("The 12 % coverage check: covered area of the raw rows against the thinned ones "
-                                 "(exit 1 when a mower fails it)."),
-                  {kInput, kKept, kErrors, kMower, kFrom, kTo, kPngDir, kGeoJson},
-                  {CommonOption::Db},
-                  {},
-                  runCoverage});
+    registry.add(
+        {{QStringLiteral("positions"), QStringLiteral("coverage")},
+         QStringLiteral("The 12 % coverage check: covered area of the raw rows against the thinned ones "
+                        "(exit 1 when a mower fails it)."),
+         {kInput, kKept, kErrors, kMower, kFrom, kTo, kPngDir, kGeoJson},
+         {CommonOption::Db},
+         {},
+         runCoverage});
 }
 
 } // namespace tidemark::cli

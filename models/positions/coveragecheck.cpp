@@ -18,14 +18,16 @@ QString CoverageCheck::verdictText() const {
     return QStringLiteral("no-coverage");
 }
 
-CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors, Micros now,
-                            const PositionSettings& settings, CoverageCheckLayers* layers) {
+CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
+                            Micros now, const PositionSettings& settings, CoverageCheckLayers* layers) {
     const HeatmapPlane plane = HeatmapPlane::southWestOf(raw);
     const double cell = settings.heatmapCellMetres;
     const double swath = settings.heatmapSwathMetres;
     CoverageLayer before = CoverageLayer::build(raw, plane, CoverageJoin::normal(settings), cell, swath);
-    CoverageLayer after = CoverageLayer::build(survivors, plane, CoverageJoin::agedAt(settings, now), cell, swath);
-    CoverageLayer narrow = CoverageLayer::build(survivors, plane, CoverageJoin::normal(settings), cell, swath);
+    CoverageLayer after =
+        CoverageLayer::build(survivors, plane, CoverageJoin::agedAt(settings, now), cell, swath);
+    CoverageLayer narrow =
+        CoverageLayer::build(survivors, plane, CoverageJoin::normal(settings), cell, swath);
 
     CoverageCheck c;
     c.cellMetres = cell;
@@ -52,7 +54,8 @@ CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const Po
         c.ratio = double(c.cellsAfter) / double(c.cellsBefore);
         c.narrowRatio = double(c.cellsAfterNarrow) / double(c.cellsBefore);
         c.deviation = std::abs(double(c.cellsAfter - c.cellsBefore)) / double(c.cellsBefore);
-        c.verdict = c.deviation <= CoverageCheck::kTolerance ? CoverageCheck::Verdict::Pass : CoverageCheck::Verdict::Fail;
+        c.verdict = c.deviation <= CoverageCheck::kTolerance ? CoverageCheck::Verdict::Pass
+                                                             : CoverageCheck::Verdict::Fail;
     }
     if (layers) {
         layers->plane = plane;

@@ -22,15 +22,15 @@ struct CoverageCheck {
     std::int64_t cellsBefore = 0;
     std::int64_t cellsAfter = 0;
     std::int64_t cellsAfterNarrow = 0;
-    std::int64_t cellsLost = 0;         // covered before, not after
-    std::int64_t cellsGained = 0;       // covered after, not before
-    std::int64_t cellsLostNarrow = 0;   // covered before, not by the survivors with the normal join
-    double areaBefore = 0;              // m²
+    std::int64_t cellsLost = 0;       // covered before, not after
+    std::int64_t cellsGained = 0;     // covered after, not before
+    std::int64_t cellsLostNarrow = 0; // covered before, not by the survivors with the normal join
+    double areaBefore = 0;            // m²
     double areaAfter = 0;
     double areaAfterNarrow = 0;
-    double ratio = 0;                   // areaAfter / areaBefore (1 when both are 0)
-    double narrowRatio = 0;             // areaAfterNarrow / areaBefore
-    double deviation = 0;               // |areaAfter − areaBefore| / areaBefore, the checked figure
+    double ratio = 0;       // areaAfter / areaBefore (1 when both are 0)
+    double narrowRatio = 0; // areaAfterNarrow / areaBefore
+    double deviation = 0;   // |areaAfter − areaBefore| / areaBefore, the checked figure
     Verdict verdict = Verdict::NoCoverage;
 
     bool passed() const { return verdict != Verdict::Fail; }
@@ -47,9 +47,10 @@ struct CoverageCheckLayers {
     HeatmapCellSet gained;
 };
 
-// `raw` and `survivors` are one mower's rows of the same range in time order; the plane's origin comes from the
-// raw rows. Pure: `now` is only used for the detail window of the wider join.
-CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors, Micros now,
-                            const PositionSettings& settings, CoverageCheckLayers* layers = nullptr);
+// `raw` and `survivors` are one mower's rows of the same range in time order; the plane's origin comes from
+// the raw rows. Pure: `now` is only used for the detail window of the wider join.
+CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
+                            Micros now, const PositionSettings& settings,
+                            CoverageCheckLayers* layers = nullptr);
 
 } // namespace tidemark::positions

@@ -13,10 +13,11 @@ namespace tidemark::positions {
 namespace {
 
 class CsvFile {
-public:
+  public:
     CsvFile(const QString& path, const QStringList& required) : m_path(path), m_file(path) {
         if (!m_file.open(QIODevice::ReadOnly | QIODevice::Text))
-            throw Error(Error::Kind::Connection, QStringLiteral("cannot read %1: %2").arg(path, m_file.errorString()));
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("cannot read %1: %2").arg(path, m_file.errorString()));
         m_stream.setDevice(&m_file);
         QStringList header;
         if (!next(header))
@@ -24,7 +25,8 @@ public:
         for (const QString& name : required) {
             const qsizetype at = header.indexOf(name);
             if (at < 0)
-                throw Error(Error::Kind::Usage, QStringLiteral("%1: header has no column %2").arg(path, name));
+                throw Error(Error::Kind::Usage,
+                            QStringLiteral("%1: header has no column %2").arg(path, name));
             m_columns.append(int(at));
         }
     }
@@ -76,7 +78,7 @@ public:
         return v;
     }
 
-private:
+  private:
     bool next(QStringList& fields) {
         QString line;
         while (m_stream.readLineInto(&line)) {
@@ -123,8 +125,10 @@ std::vector<MowerTrack> CoverageCsv::readRows(const QString& path) {
         else if (v[4] != QLatin1String("false") && v[4] != QLatin1String("f"))
             csv.fail(QStringLiteral("bad blades_on \"%1\" (true or false)").arg(v[4]));
         r.rtkFix = std::int8_t(csv.optionalInt(v[5], "rtk_fix", 0, 2).value_or(-1));
-        r.wifiRssi = std::int16_t(csv.optionalInt(v[6], "wifi_rssi", -32767, 32767).value_or(PositionRow::kNoRssi));
-        r.mnetRssi = std::int16_t(csv.optionalInt(v[7], "mnet_rssi", -32767, 32767).value_or(PositionRow::kNoRssi));
+        r.wifiRssi =
+            std::int16_t(csv.optionalInt(v[6], "wifi_rssi", -32767, 32767).value_or(PositionRow::kNoRssi));
+        r.mnetRssi =
+            std::int16_t(csv.optionalInt(v[7], "mnet_rssi", -32767, 32767).value_or(PositionRow::kNoRssi));
         auto it = index.constFind(id);
         if (it == index.constEnd()) {
             it = index.insert(id, tracks.size());
@@ -134,25 +138,30 @@ std::vector<MowerTrack> CoverageCsv::readRows(const QString& path) {
         tracks[it.value()].rows.push_back(r);
     }
     for (MowerTrack& t : tracks) {
-        std::stable_sort(t.rows.begin(), t.rows.end(),
-                         [](const PositionRow& a, const PositionRow& b) { return a.observedAt < b.observedAt; });
-        const auto dup = std::adjacent_find(t.rows.begin(), t.rows.end(), [](const PositionRow& a, const PositionRow& b) {
-            return a.observedAt == b.observedAt;
+        std::stable_sort(t.rows.begin(), t.rows.end(), [](const PositionRow& a, const PositionRow& b) {
+            return a.observedAt < b.observedAt;
         });
+        const auto dup =
+            std::adjacent_find(t.rows.begin(), t.rows.end(), [](const PositionRow& a, const PositionRow& b) {
+                return a.observedAt == b.observedAt;
+            });
         if (dup != t.rows.end())
             throw Error(Error::Kind::Usage, QStringLiteral("%1: mower %2 has two rows at %3")
-                                                .arg(path, t.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(dup->observedAt)));
+                                                .arg(path, t.mowerId.toString(QUuid::WithoutBraces),
+                                                     formatIsoTimestamp(dup->observedAt)));
     }
     return tracks;
 }
 
 void CoverageCsv::readErrors(const QString& path, std::vector<MowerTrack>& tracks) {
-    CsvFile csv(path, {QStringLiteral("mower_id"), QStringLiteral("observed_at"), QStringLiteral("error_code")});
+    CsvFile csv(path,
+                {QStringLiteral("mower_id"), QStringLiteral("observed_at"), QStringLiteral("error_code")});
     QStringList v;
     while (csv.nextRecord(v)) {
         const QUuid id = csv.uuid(v[0]);
         const Micros t = csv.instant(v[1]);
-        if (!csv.optionalInt(v[2], "error_code", std::numeric_limits<int>::min(), std::numeric_limits<int>::max()))
+        if (!csv.optionalInt(v[2], "error_code", std::numeric_limits<int>::min(),
+                             std::numeric_limits<int>::max()))
             continue;
         for (MowerTrack& track : tracks)
             if (track.mowerId == id)
@@ -160,7 +169,8 @@ void CoverageCsv::readErrors(const QString& path, std::vector<MowerTrack>& track
     }
     for (MowerTrack& track : tracks) {
         std::sort(track.errorInstants.begin(), track.errorInstants.end());
-        track.errorInstants.erase(std::unique(track.errorInstants.begin(), track.errorInstants.end()), track.errorInstants.end());
+        track.errorInstants.erase(std::unique(track.errorInstants.begin(), track.errorInstants.end()),
+                                  track.errorInstants.end());
     }
 }
 

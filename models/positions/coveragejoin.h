@@ -9,8 +9,8 @@
 
 namespace tidemark::positions {
 
-// When two consecutive blades-on rows a, b form a swath segment (spec: Heatmaps, Coverage): t_b − t_a ≤ J_s and
-// dist(a, b) ≤ J_m, with the normal limits, or the wider ones when t_a is older than the detail window.
+// When two consecutive blades-on rows a, b form a swath segment (spec: Heatmaps, Coverage): t_b − t_a ≤ J_s
+// and dist(a, b) ≤ J_m, with the normal limits, or the wider ones when t_a is older than the detail window.
 struct CoverageJoin {
     Micros normalMicros = 30 * kMicrosPerSecond;
     double normalMetres = 10;
@@ -38,7 +38,7 @@ struct CoverageJoin {
         return distanceMetres(a.lat, a.lon, b.lat, b.lon) <= (wide ? wideMetres : normalMetres);
     }
 
-private:
+  private:
     static CoverageJoin widening(const PositionSettings& s) {
         CoverageJoin j;
         const int wideSeconds = std::max(s.heatmapJoinSeconds, 2 * s.thinActiveSeconds + 5);

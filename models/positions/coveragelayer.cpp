@@ -4,8 +4,8 @@
 
 namespace tidemark::positions {
 
-CoverageLayer CoverageLayer::build(std::span<const PositionRow> rows, const HeatmapPlane& plane, const CoverageJoin& join,
-                                   double cellMetres, double swathMetres) {
+CoverageLayer CoverageLayer::build(std::span<const PositionRow> rows, const HeatmapPlane& plane,
+                                   const CoverageJoin& join, double cellMetres, double swathMetres) {
     CoverageLayer layer;
     layer.m_cellMetres = cellMetres;
     SwathStamper stamper(layer.m_cells, cellMetres, swathMetres / 2);

@@ -12,15 +12,15 @@ namespace tidemark::positions {
 // swath segments by `join`, blades-on rows joined to neither neighbour as discs, stamped at `cellMetres` with
 // half the swath as radius on `plane`. Pure: no clock, no database.
 class CoverageLayer {
-public:
+  public:
     struct Stats {
         std::int64_t bladesOnRows = 0;
         std::int64_t segments = 0;
         std::int64_t discs = 0;
     };
 
-    static CoverageLayer build(std::span<const PositionRow> rows, const HeatmapPlane& plane, const CoverageJoin& join,
-                               double cellMetres, double swathMetres);
+    static CoverageLayer build(std::span<const PositionRow> rows, const HeatmapPlane& plane,
+                               const CoverageJoin& join, double cellMetres, double swathMetres);
 
     const HeatmapCellSet& cells() const { return m_cells; }
     HeatmapCellSet takeCells() { return std::move(m_cells); }
@@ -28,7 +28,7 @@ public:
     double cellMetres() const { return m_cellMetres; }
     double areaSquareMetres() const { return double(m_cells.count()) * m_cellMetres * m_cellMetres; }
 
-private:
+  private:
     HeatmapCellSet m_cells;
     Stats m_stats;
     double m_cellMetres = 0;

@@ -5,7 +5,9 @@
 
 namespace tidemark::positions {
 
-HeatmapCellSet::HeatmapCellSet(const HeatmapCellSet& other) { *this = other; }
+HeatmapCellSet::HeatmapCellSet(const HeatmapCellSet& other) {
+    *this = other;
+}
 
 HeatmapCellSet& HeatmapCellSet::operator=(const HeatmapCellSet& other) {
     if (this == &other)
@@ -75,7 +77,8 @@ bool HeatmapCellSet::tileEmpty(const Tile& t) {
 }
 
 std::size_t HeatmapCellSet::memoryBytes() const {
-    return m_tiles.size() * (sizeof(Tile) + sizeof(std::uint64_t) + 4 * sizeof(void*)) + m_tiles.bucket_count() * sizeof(void*);
+    return m_tiles.size() * (sizeof(Tile) + sizeof(std::uint64_t) + 4 * sizeof(void*)) +
+           m_tiles.bucket_count() * sizeof(void*);
 }
 
 HeatmapCellSet::Bounds HeatmapCellSet::bounds() const {
@@ -118,7 +121,8 @@ bool HeatmapCellSet::operator==(const HeatmapCellSet& other) const {
     return covers(*this, other) && covers(other, *this);
 }
 
-void HeatmapCellSet::forEachRun(const std::function<void(std::int32_t, std::int32_t, std::int32_t)>& visit) const {
+void HeatmapCellSet::forEachRun(
+    const std::function<void(std::int32_t, std::int32_t, std::int32_t)>& visit) const {
     std::vector<std::uint64_t> keys;
     keys.reserve(m_tiles.size());
     for (const auto& [k, tile] : m_tiles)

@@ -12,7 +12,7 @@ namespace tidemark::positions {
 // A sparse set of raster cells (i, j) of one local plane, stored as 256 × 256 bit tiles in a hash map, so a
 // track spread over kilometres costs memory only where it has cells. Cell indices may be negative.
 class HeatmapCellSet {
-public:
+  public:
     static constexpr int kTileShift = 8;
     static constexpr int kTileSize = 1 << kTileShift;
     static constexpr int kWordsPerRow = kTileSize / 64;
@@ -46,7 +46,7 @@ public:
     // Maximal runs of consecutive cells per row, rows ascending, runs left to right (merged across tiles).
     void forEachRun(const std::function<void(std::int32_t j, std::int32_t i0, std::int32_t i1)>& visit) const;
 
-private:
+  private:
     struct Tile {
         std::array<std::uint64_t, kTileSize * kWordsPerRow> words{};
     };

@@ -17,7 +17,8 @@ HeatmapCellSet::Bounds unite(HeatmapCellSet::Bounds a, const HeatmapCellSet::Bou
         return a;
     if (a.empty())
         return b;
-    return {std::min(a.iMin, b.iMin), std::max(a.iMax, b.iMax), std::min(a.jMin, b.jMin), std::max(a.jMax, b.jMax)};
+    return {std::min(a.iMin, b.iMin), std::max(a.iMax, b.iMax), std::min(a.jMin, b.jMin),
+            std::max(a.jMax, b.jMax)};
 }
 
 // 0 → red, 0.5 → yellow, 1 → green.
@@ -28,7 +29,8 @@ QRgb ramp(double t) {
 
 } // namespace
 
-HeatmapImageWriter::HeatmapImageWriter(HeatmapCellSet::Bounds extent, double cellMetres, int maxSide) : m_cell(cellMetres) {
+HeatmapImageWriter::HeatmapImageWriter(HeatmapCellSet::Bounds extent, double cellMetres, int maxSide)
+    : m_cell(cellMetres) {
     if (extent.empty())
         extent = {0, 0, 0, 0};
     const std::int64_t w = std::int64_t(extent.iMax) - extent.iMin + 1;
@@ -40,13 +42,16 @@ HeatmapImageWriter::HeatmapImageWriter(HeatmapCellSet::Bounds extent, double cel
     m_height = int((h + m_scale - 1) / m_scale);
 }
 
-HeatmapCellSet::Bounds HeatmapImageWriter::extentOf(const CoverageCheckLayers& layers, const SignalLayers& signal,
-                                                    double cellMetres) {
-    HeatmapCellSet::Bounds b = unite(unite(layers.before.bounds(), layers.after.bounds()), layers.afterNarrow.bounds());
+HeatmapCellSet::Bounds HeatmapImageWriter::extentOf(const CoverageCheckLayers& layers,
+                                                    const SignalLayers& signal, double cellMetres) {
+    HeatmapCellSet::Bounds b =
+        unite(unite(layers.before.bounds(), layers.after.bounds()), layers.afterNarrow.bounds());
     const double s = signal.cellMetres();
     for (const SignalCell& c : signal.cells()) {
-        const HeatmapCellSet::Bounds cb{std::int32_t(std::floor(c.i * s / cellMetres)), std::int32_t(std::ceil((c.i + 1) * s / cellMetres)) - 1,
-                                        std::int32_t(std::floor(c.j * s / cellMetres)), std::int32_t(std::ceil((c.j + 1) * s / cellMetres)) - 1};
+        const HeatmapCellSet::Bounds cb{std::int32_t(std::floor(c.i * s / cellMetres)),
+                                        std::int32_t(std::ceil((c.i + 1) * s / cellMetres)) - 1,
+                                        std::int32_t(std::floor(c.j * s / cellMetres)),
+                                        std::int32_t(std::ceil((c.j + 1) * s / cellMetres)) - 1};
         b = unite(b, cb);
     }
     return b;
@@ -77,7 +82,8 @@ QImage HeatmapImageWriter::coverage(const HeatmapCellSet& cells, QRgb colour) co
     return image;
 }
 
-QImage HeatmapImageWriter::difference(const HeatmapCellSet& before, const HeatmapCellSet& lost, const HeatmapCellSet& gained) const {
+QImage HeatmapImageWriter::difference(const HeatmapCellSet& before, const HeatmapCellSet& lost,
+                                      const HeatmapCellSet& gained) const {
     QImage image = blank();
     paint(image, before, qRgba(150, 150, 150, 255));
     paint(image, lost, qRgba(220, 30, 30, 255));
@@ -126,7 +132,8 @@ void HeatmapImageWriter::save(const QImage& image, const QString& path) {
         throw Error(Error::Kind::Failed, QStringLiteral("cannot write the image %1").arg(path));
 }
 
-QStringList HeatmapImageWriter::writeAll(const QString& dir, const CoverageCheckLayers& layers, const SignalLayers& signalLayers) const {
+QStringList HeatmapImageWriter::writeAll(const QString& dir, const CoverageCheckLayers& layers,
+                                         const SignalLayers& signalLayers) const {
     if (!QDir().mkpath(dir))
         throw Error(Error::Kind::Failed, QStringLiteral("cannot create the folder %1").arg(dir));
     const QDir d(dir);

@@ -16,8 +16,8 @@ HeatmapLayers HeatmapLayers::build(std::span<const PositionRow> track, const Hea
     const std::span<const PositionRow> rows = range.select(track);
     HeatmapLayers layers;
     layers.plane = HeatmapPlane::southWestOf(rows);
-    layers.coverage = CoverageLayer::build(rows, layers.plane, CoverageJoin::agedAt(settings, now), settings.heatmapCellMetres,
-                                           settings.heatmapSwathMetres);
+    layers.coverage = CoverageLayer::build(rows, layers.plane, CoverageJoin::agedAt(settings, now),
+                                           settings.heatmapCellMetres, settings.heatmapSwathMetres);
     layers.signal = SignalLayers::build(rows, layers.plane, settings.heatmapSignalCellMetres);
     return layers;
 }

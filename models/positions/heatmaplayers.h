@@ -13,7 +13,9 @@ struct HeatmapRange {
     Micros from = 0;
     Micros to = 0;
 
-    static HeatmapRange lastDays(Micros now, int days = 7) { return {now - Micros(days) * kMicrosPerDay, now}; }
+    static HeatmapRange lastDays(Micros now, int days = 7) {
+        return {now - Micros(days) * kMicrosPerDay, now};
+    }
     // The rows of a time-ordered track inside the range (a view, no copy).
     std::span<const PositionRow> select(std::span<const PositionRow> rows) const;
 };

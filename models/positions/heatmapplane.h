@@ -17,7 +17,7 @@ struct PlanePoint {
 // south-west corner of the bounding box of the raw rows of the range (both sides of the coverage check use
 // the same origin so that their cells line up).
 class HeatmapPlane {
-public:
+  public:
     HeatmapPlane() = default;
     HeatmapPlane(double originLat, double originLon) : m_lat0(originLat), m_lon0(originLon) {}
 
@@ -38,7 +38,8 @@ public:
     PlanePoint project(double lat, double lon) const {
         const double phi = lat * kRadiansPerDegree;
         const double phi0 = m_lat0 * kRadiansPerDegree;
-        return {kEarthRadiusMetres * (lon * kRadiansPerDegree - m_lon0 * kRadiansPerDegree) * std::cos((phi + phi0) / 2),
+        return {kEarthRadiusMetres * (lon * kRadiansPerDegree - m_lon0 * kRadiansPerDegree) *
+                    std::cos((phi + phi0) / 2),
                 kEarthRadiusMetres * (phi - phi0)};
     }
 
@@ -46,11 +47,12 @@ public:
     std::pair<double, double> unproject(double x, double y) const {
         const double phi0 = m_lat0 * kRadiansPerDegree;
         const double phi = phi0 + y / kEarthRadiusMetres;
-        const double lambda = m_lon0 * kRadiansPerDegree + x / (kEarthRadiusMetres * std::cos((phi + phi0) / 2));
+        const double lambda =
+            m_lon0 * kRadiansPerDegree + x / (kEarthRadiusMetres * std::cos((phi + phi0) / 2));
         return {phi / kRadiansPerDegree, lambda / kRadiansPerDegree};
     }
 
-private:
+  private:
     double m_lat0 = 0;
     double m_lon0 = 0;
 };

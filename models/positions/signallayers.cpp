@@ -18,7 +18,8 @@ std::optional<double> SignalLayers::median(std::vector<std::int16_t>& values) {
     return (lower + upper) / 2;
 }
 
-SignalLayers SignalLayers::build(std::span<const PositionRow> rows, const HeatmapPlane& plane, double cellMetres) {
+SignalLayers SignalLayers::build(std::span<const PositionRow> rows, const HeatmapPlane& plane,
+                                 double cellMetres) {
     struct Accumulator {
         SignalCell cell;
         std::vector<std::int16_t> wifi;

@@ -1,5 +1,5 @@
-// Coverage raster throughput and memory: the tiled stamper against the dense reference, side by side in one run.
-// Synthetic 1 Hz mowing (0.35 m steps, lanes 0.22 m apart, 0.25 m swath), 0.1 m cells, one thread.
+// Coverage raster throughput and memory: the tiled stamper against the dense reference, side by side in one
+// run. Synthetic 1 Hz mowing (0.35 m steps, lanes 0.22 m apart, 0.25 m swath), 0.1 m cells, one thread.
 #include "../heatmaps/heatmaptestdata.h"
 
 #include "positions/coveragelayer.h"
@@ -21,11 +21,11 @@ constexpr Micros kStart = 1767225600LL * kMicrosPerSecond;
 
 // Thread CPU time: the machine is shared, and wall time would count other processes' turns on the core.
 class CpuTimer {
-public:
+  public:
     void start() { m_start = now(); }
     double seconds() const { return now() - m_start; }
 
-private:
+  private:
     static double now() {
         timespec ts{};
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
@@ -88,7 +88,8 @@ Run dense(const std::vector<PositionRow>& rows, const HeatmapPlane& plane) {
     const CoverageJoin join;
     std::size_t bytes = 0;
     const auto cells = test::DenseCoverageReference::cells(
-        rows, plane, [&join](const PositionRow& a, const PositionRow& b) { return join.joins(a, b); }, 0.1, 0.25, &bytes);
+        rows, plane, [&join](const PositionRow& a, const PositionRow& b) { return join.joins(a, b); }, 0.1,
+        0.25, &bytes);
     Run r;
     r.seconds = timer.seconds();
     r.cells = std::int64_t(cells.size());
@@ -104,7 +105,8 @@ int main() {
     const std::size_t n = 1'000'000;
     const auto lawn = mowing(plane, n, 60, 0);
     const long baseKb = statusKb("VmHWM:");
-    out << "bench_coverage: " << n << " rows, 1 Hz mowing on a 60 m lawn, 0.1 m cells, 0.25 m swath, one thread, thread CPU time\n";
+    out << "bench_coverage: " << n
+        << " rows, 1 Hz mowing on a 60 m lawn, 0.1 m cells, 0.25 m swath, one thread, thread CPU time\n";
 
     // Best of three for time; memory from the structures themselves and from VmHWM.
     Run t;
@@ -114,17 +116,26 @@ int main() {
             t = r;
     }
     const long tiledHwm = statusKb("VmHWM:");
-    out << QStringLiteral("tiled : %1 segments+discs in %2 s = %3 M segments/s; %4 cells; raster %5 MiB; VmHWM +%6 MiB\n")
-               .arg(t.segments).arg(t.seconds, 0, 'f', 3).arg(double(t.segments) / t.seconds / 1e6, 0, 'f', 2)
-               .arg(t.cells).arg(double(t.bytes) / 1048576, 0, 'f', 1).arg(double(tiledHwm - baseKb) / 1024, 0, 'f', 1);
+    out << QStringLiteral("tiled : %1 segments+discs in %2 s = %3 M segments/s; %4 cells; raster %5 MiB; "
+                          "VmHWM +%6 MiB\n")
+               .arg(t.segments)
+               .arg(t.seconds, 0, 'f', 3)
+               .arg(double(t.segments) / t.seconds / 1e6, 0, 'f', 2)
+               .arg(t.cells)
+               .arg(double(t.bytes) / 1048576, 0, 'f', 1)
+               .arg(double(tiledHwm - baseKb) / 1024, 0, 'f', 1);
     out.flush();
     const Run d = dense(lawn, plane);
     const long denseHwm = statusKb("VmHWM:");
     out << QStringLiteral("dense : %1 cells in %2 s = %3 M segments/s; grid %4 MiB; VmHWM +%5 MiB\n")
-               .arg(d.cells).arg(d.seconds, 0, 'f', 3).arg(double(t.segments) / d.seconds / 1e6, 0, 'f', 2)
-               .arg(double(d.bytes) / 1048576, 0, 'f', 1).arg(double(denseHwm - tiledHwm) / 1024, 0, 'f', 1);
+               .arg(d.cells)
+               .arg(d.seconds, 0, 'f', 3)
+               .arg(double(t.segments) / d.seconds / 1e6, 0, 'f', 2)
+               .arg(double(d.bytes) / 1048576, 0, 'f', 1)
+               .arg(double(denseHwm - tiledHwm) / 1024, 0, 'f', 1);
     out << QStringLiteral("ratio : tiled is %1x the dense reference's speed; same cells: %2\n")
-               .arg(d.seconds / t.seconds, 0, 'f', 2).arg(d.cells == t.cells ? "yes" : "NO");
+               .arg(d.seconds / t.seconds, 0, 'f', 2)
+               .arg(d.cells == t.cells ? "yes" : "NO");
     out.flush();
 
     // The raster part alone: the same segments, already projected, stamped into a fresh cell set.
@@ -144,11 +155,13 @@ int main() {
             const double s = timer.seconds();
             best = k == 0 ? s : std::min(best, s);
         }
-        out << QStringLiteral("stamp : stamping alone (projection and join decisions excluded): %1 M segments/s\n")
+        out << QStringLiteral(
+                   "stamp : stamping alone (projection and join decisions excluded): %1 M segments/s\n")
                    .arg(double(points.size() - 1) / best / 1e6, 0, 'f', 2);
         const Run fine = tiled(lawn, plane, 0.05);
         out << QStringLiteral("0.05 m: tiled %1 M segments/s, %2 cells, raster %3 MiB\n")
-                   .arg(double(fine.segments) / fine.seconds / 1e6, 0, 'f', 2).arg(fine.cells)
+                   .arg(double(fine.segments) / fine.seconds / 1e6, 0, 'f', 2)
+                   .arg(fine.cells)
                    .arg(double(fine.bytes) / 1048576, 0, 'f', 1);
         out.flush();
     }
@@ -157,10 +170,13 @@ int main() {
     const auto split = mowing(plane, n, 60, 5000);
     const Run s = tiled(split, plane);
     const double denseCells = (5000.0 + 62) / 0.1 * (62 / 0.1);
-    out << QStringLiteral("split : two lawns 5 km apart: tiled %1 M segments/s, raster %2 MiB in %3 cells; a dense "
-                          "bounding-box raster would need %4 MiB at one byte per cell\n")
-               .arg(double(s.segments) / s.seconds / 1e6, 0, 'f', 2).arg(double(s.bytes) / 1048576, 0, 'f', 1)
-               .arg(s.cells).arg(denseCells / 1048576, 0, 'f', 0);
+    out << QStringLiteral(
+               "split : two lawns 5 km apart: tiled %1 M segments/s, raster %2 MiB in %3 cells; a dense "
+               "bounding-box raster would need %4 MiB at one byte per cell\n")
+               .arg(double(s.segments) / s.seconds / 1e6, 0, 'f', 2)
+               .arg(double(s.bytes) / 1048576, 0, 'f', 1)
+               .arg(s.cells)
+               .arg(denseCells / 1048576, 0, 'f', 0);
     out << QStringLiteral("peak  : VmHWM %1 MiB for the whole run (rows themselves: %2 MiB per million)\n")
                .arg(double(statusKb("VmHWM:")) / 1024, 0, 'f', 1)
                .arg(double(sizeof(PositionRow)) * 1e6 / 1048576, 0, 'f', 1);

@@ -16,7 +16,7 @@ using positions::PositionRow;
 
 // Builds rows on a local plane: positions in metres, converted to lat/lon through the plane's exact inverse.
 class PlaneTrackBuilder {
-public:
+  public:
     PlaneTrackBuilder(HeatmapPlane plane, Micros start) : m_plane(plane), m_t(start) {}
 
     PositionRow& add(double x, double y, bool bladesOn = true, Micros step = kMicrosPerSecond) {
@@ -36,7 +36,7 @@ public:
     Micros time() const { return m_t; }
     std::vector<PositionRow>& rows() { return m_rows; }
 
-private:
+  private:
     HeatmapPlane m_plane;
     Micros m_t;
     std::vector<PositionRow> m_rows;
@@ -44,8 +44,9 @@ private:
 
 // Boustrophedon lanes along x at 0.35 m steps, 1 Hz, `spacing` apart, joined by a sideways step at each end
 // (the mower's U-turn), starting at (x0, y0).
-inline std::vector<PositionRow> boustrophedon(const HeatmapPlane& plane, Micros start, double x0, double y0, double length,
-                                              int lanes, double spacing = 0.22, double step = 0.35) {
+inline std::vector<PositionRow> boustrophedon(const HeatmapPlane& plane, Micros start, double x0, double y0,
+                                              double length, int lanes, double spacing = 0.22,
+                                              double step = 0.35) {
     PlaneTrackBuilder b(plane, start);
     const int steps = int(std::floor(length / step));
     for (int lane = 0; lane < lanes; ++lane) {
@@ -61,16 +62,19 @@ inline std::vector<PositionRow> boustrophedon(const HeatmapPlane& plane, Micros 
 // The obvious dense implementation of the spec's raster, for comparison: join pairs, then test every cell of
 // a dense grid over the whole bounding box against every segment and disc whose box contains it.
 class DenseCoverageReference {
-public:
+  public:
     struct Cell {
         std::int32_t i, j;
         bool operator<(const Cell& o) const { return j != o.j ? j < o.j : i < o.i; }
     };
 
     template <typename JoinFn>
-    static std::vector<Cell> cells(const std::vector<PositionRow>& rows, const HeatmapPlane& plane, JoinFn joins,
-                                   double cell, double swath, std::size_t* denseBytes = nullptr) {
-        struct Seg { double ax, ay, bx, by; };
+    static std::vector<Cell> cells(const std::vector<PositionRow>& rows, const HeatmapPlane& plane,
+                                   JoinFn joins, double cell, double swath,
+                                   std::size_t* denseBytes = nullptr) {
+        struct Seg {
+            double ax, ay, bx, by;
+        };
         std::vector<Seg> shapes;
         std::vector<int> joinedCount(rows.size(), 0);
         for (std::size_t k = 1; k < rows.size(); ++k)
@@ -96,8 +100,10 @@ public:
             x1 = std::max({x1, s.ax + r, s.bx + r});
             y1 = std::max({y1, s.ay + r, s.by + r});
         }
-        const auto iMin = std::int32_t(std::floor(x0 / cell)) - 1, jMin = std::int32_t(std::floor(y0 / cell)) - 1;
-        const auto iMax = std::int32_t(std::floor(x1 / cell)) + 1, jMax = std::int32_t(std::floor(y1 / cell)) + 1;
+        const auto iMin = std::int32_t(std::floor(x0 / cell)) - 1,
+                   jMin = std::int32_t(std::floor(y0 / cell)) - 1;
+        const auto iMax = std::int32_t(std::floor(x1 / cell)) + 1,
+                   jMax = std::int32_t(std::floor(y1 / cell)) + 1;
         const std::size_t width = std::size_t(iMax - iMin + 1), height = std::size_t(jMax - jMin + 1);
         std::vector<std::uint8_t> grid(width * height, 0);
         if (denseBytes)
@@ -109,7 +115,8 @@ public:
             const auto sj1 = std::int32_t(std::floor((std::max(s.ay, s.by) + r) / cell)) + 1;
             for (std::int32_t j = sj0; j <= sj1; ++j)
                 for (std::int32_t i = si0; i <= si1; ++i)
-                    if (positions::SwathStamper::withinSwath((i + 0.5) * cell, (j + 0.5) * cell, s.ax, s.ay, s.bx, s.by, r * r))
+                    if (positions::SwathStamper::withinSwath((i + 0.5) * cell, (j + 0.5) * cell, s.ax, s.ay,
+                                                             s.bx, s.by, r * r))
                         grid[std::size_t(j - jMin) * width + std::size_t(i - iMin)] = 1;
         }
         std::vector<Cell> out;

@@ -1,5 +1,5 @@
-// tidemark-cli positions coverage, run as a process: files, kept files, images, GeoJSON, usage errors, and the
-// database form on a real PostgreSQL.
+// tidemark-cli positions coverage, run as a process: files, kept files, images, GeoJSON, usage errors, and
+// the database form on a real PostgreSQL.
 #include "heatmaptestdata.h"
 #include "testpostgres.h"
 
@@ -38,7 +38,8 @@ Run cli(const QStringList& args, const QHash<QString, QString>& env = {}) {
     for (auto it = env.begin(); it != env.end(); ++it)
         e.insert(it.key(), it.value());
     p.setProcessEnvironment(e);
-    p.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"), QStringList{QStringLiteral("positions"), QStringLiteral("coverage")} + args);
+    p.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"),
+            QStringList{QStringLiteral("positions"), QStringLiteral("coverage")} + args);
     if (!p.waitForFinished(120000))
         return {};
     return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
@@ -73,23 +74,26 @@ QString writeRows(const QString& path, const QList<std::pair<QString, std::vecto
 
 class TestCoverageCli : public QObject {
     Q_OBJECT
-private:
+  private:
     QTemporaryDir m_dir;
     QString path(const QString& name) const { return m_dir.filePath(name); }
 
-private slots:
+  private slots:
     void thinsFirstAndPasses() {
         const QString rows = writeRows(path(QStringLiteral("rows.csv")), {{kMowerA, lanes(2)}});
-        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        const Run r =
+            cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = r.json();
-        for (const char* key : {"area_before_m2", "area_after_m2", "area_after_narrow_m2", "ratio", "cells_lost", "cells_gained", "verdict"})
+        for (const char* key : {"area_before_m2", "area_after_m2", "area_after_narrow_m2", "ratio",
+                                "cells_lost", "cells_gained", "verdict"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
         QCOMPARE(o[QStringLiteral("verdict")].toString(), QStringLiteral("pass"));
         QCOMPARE(o[QStringLiteral("ratio")].toDouble(), 1.0);
         QCOMPARE(o[QStringLiteral("cells_lost")].toInt(), 0);
         QVERIFY(o[QStringLiteral("area_before_m2")].toDouble() > 100);
-        QVERIFY(o[QStringLiteral("area_after_narrow_m2")].toDouble() < 0.9 * o[QStringLiteral("area_before_m2")].toDouble());
+        QVERIFY(o[QStringLiteral("area_after_narrow_m2")].toDouble() <
+                0.9 * o[QStringLiteral("area_before_m2")].toDouble());
         QVERIFY(o[QStringLiteral("rows_after")].toInt() * 5 < o[QStringLiteral("rows_before")].toInt());
         QCOMPARE(o[QStringLiteral("mowers")].toArray().size(), 1);
         QCOMPARE(o[QStringLiteral("mowers")][0][QStringLiteral("mower_id")].toString(), kMowerA);
@@ -107,9 +111,11 @@ private slots:
         QVERIFY(kept.open(QIODevice::WriteOnly));
         kept.write("mower_id,observed_at,reasons\n");
         for (std::size_t k = 0; k < raw.size() / 2; ++k)
-            kept.write(QStringLiteral("%1,%2,bin\n").arg(kMowerA, formatIsoTimestamp(raw[k].observedAt)).toUtf8());
+            kept.write(
+                QStringLiteral("%1,%2,bin\n").arg(kMowerA, formatIsoTimestamp(raw[k].observedAt)).toUtf8());
         kept.close();
-        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--kept"), kept.fileName(), QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--kept"), kept.fileName(),
+                           QStringLiteral("--now"), kNow, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.json()[QStringLiteral("verdict")].toString(), QStringLiteral("fail"));
         QVERIFY(r.json()[QStringLiteral("cells_lost")].toInt() > 1000);
@@ -117,11 +123,13 @@ private slots:
     }
 
     void writesImagesAndGeoJsonPerMower() {
-        const QString rows = writeRows(path(QStringLiteral("two.csv")), {{kMowerA, lanes(2)}, {kMowerB, lanes(40)}});
+        const QString rows =
+            writeRows(path(QStringLiteral("two.csv")), {{kMowerA, lanes(2)}, {kMowerB, lanes(40)}});
         const QString png = path(QStringLiteral("png"));
         const QString geojson = path(QStringLiteral("layers.geojson"));
-        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json"),
-                           QStringLiteral("--png-dir"), png, QStringLiteral("--geojson"), geojson});
+        const Run r =
+            cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json"),
+                 QStringLiteral("--png-dir"), png, QStringLiteral("--geojson"), geojson});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QCOMPARE(r.json()[QStringLiteral("mowers")].toArray().size(), 2);
         for (const QString& mower : {kMowerA, kMowerB}) {
@@ -130,7 +138,8 @@ private slots:
         }
         QFile f(geojson);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonArray features = QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("features")].toArray();
+        const QJsonArray features =
+            QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("features")].toArray();
         QSet<QString> layers, mowers;
         for (const QJsonValue& v : features) {
             layers.insert(v[QStringLiteral("properties")][QStringLiteral("layer")].toString());
@@ -143,11 +152,16 @@ private slots:
 
     void usageErrorsExitTwo() {
         const QString rows = writeRows(path(QStringLiteral("u.csv")), {{kMowerA, lanes(2)}});
-        QCOMPARE(cli({QStringLiteral("--now"), kNow}).exitCode, 2); // database form without --mower/--from/--to
+        QCOMPARE(cli({QStringLiteral("--now"), kNow}).exitCode,
+                 2); // database form without --mower/--from/--to
         QCOMPARE(cli({QStringLiteral("--kept"), rows}).exitCode, 2);
-        QCOMPARE(cli({QStringLiteral("--input"), rows, QStringLiteral("--from"), QStringLiteral("2026-07-01"), QStringLiteral("--to"),
-                      QStringLiteral("2026-06-01")}).exitCode, 2);
-        const Run bad = cli({QStringLiteral("--input"), rows}, {{QStringLiteral("MOWDECK_TELEMETRY_HEATMAP_CELL_METRES"), QStringLiteral("0.5")}});
+        QCOMPARE(cli({QStringLiteral("--input"), rows, QStringLiteral("--from"), QStringLiteral("2026-07-01"),
+                      QStringLiteral("--to"), QStringLiteral("2026-06-01")})
+                     .exitCode,
+                 2);
+        const Run bad =
+            cli({QStringLiteral("--input"), rows},
+                {{QStringLiteral("MOWDECK_TELEMETRY_HEATMAP_CELL_METRES"), QStringLiteral("0.5")}});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("MOWDECK_TELEMETRY_HEATMAP_CELL_METRES"));
         QFile broken(path(QStringLiteral("broken.csv")));
@@ -168,17 +182,23 @@ private slots:
         SchemaMigrator(*db, QStringLiteral("positions")).migrate();
         const auto raw = lanes(2);
         for (const PositionRow& r : raw)
-            db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix, wifi_rssi) "
-                                    "VALUES ($1, $2, $3, $4, $5, $6, $7)"),
-                     {kMowerA, formatIsoTimestamp(r.observedAt), r.lat, r.lon, r.bladesOn, int(r.rtkFix), -60});
+            db->exec(
+                QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, "
+                               "rtk_fix, wifi_rssi) "
+                               "VALUES ($1, $2, $3, $4, $5, $6, $7)"),
+                {kMowerA, formatIsoTimestamp(r.observedAt), r.lat, r.lon, r.bladesOn, int(r.rtkFix), -60});
         const QString rows = writeRows(path(QStringLiteral("db.csv")), {{kMowerA, raw}});
-        const QStringList range = {QStringLiteral("--from"), QStringLiteral("2026-05-31T00:00:00Z"), QStringLiteral("--to"),
-                                   QStringLiteral("2026-06-02T00:00:00Z"), QStringLiteral("--now"), kNow, QStringLiteral("--json")};
-        const Run fromDb = cli(QStringList{QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA} + range);
+        const QStringList range = {QStringLiteral("--from"), QStringLiteral("2026-05-31T00:00:00Z"),
+                                   QStringLiteral("--to"),   QStringLiteral("2026-06-02T00:00:00Z"),
+                                   QStringLiteral("--now"),  kNow,
+                                   QStringLiteral("--json")};
+        const Run fromDb =
+            cli(QStringList{QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA} + range);
         QVERIFY2(fromDb.exitCode == 0, fromDb.err.constData());
         const Run fromFile = cli(QStringList{QStringLiteral("--input"), rows} + range);
         QCOMPARE(fromFile.exitCode, 0);
-        for (const char* key : {"rows_before", "rows_after", "area_before_m2", "area_after_m2", "area_after_narrow_m2", "cells_lost"})
+        for (const char* key : {"rows_before", "rows_after", "area_before_m2", "area_after_m2",
+                                "area_after_narrow_m2", "cells_lost"})
             QCOMPARE(fromDb.json()[QLatin1String(key)], fromFile.json()[QLatin1String(key)]);
         QVERIFY(fromDb.json()[QStringLiteral("rows_before")].toInt() == int(raw.size()));
     }

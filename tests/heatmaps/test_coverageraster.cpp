@@ -34,13 +34,15 @@ CoverageJoin joinEverything() {
     return j;
 }
 
-double relativeError(double measured, double exact) { return std::abs(measured - exact) / exact; }
+double relativeError(double measured, double exact) {
+    return std::abs(measured - exact) / exact;
+}
 
 } // namespace
 
 class TestCoverageRaster : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void cellSetRunsAcrossTilesAndNegativeCells() {
         HeatmapCellSet s;
         s.insertRun(-1, -300, 300); // crosses tiles -2, -1, 0, 1 in x and lies in tile row -1
@@ -81,8 +83,8 @@ private slots:
         QCOMPARE(a.minus(a).tileCount(), std::size_t(0));
     }
 
-    // The tiled stamper against the dense reference on random tracks, cell for cell, including negative cells,
-    // tile edges, broken joins, discs, blades-off rows and several cell and swath sizes.
+    // The tiled stamper against the dense reference on random tracks, cell for cell, including negative
+    // cells, tile edges, broken joins, discs, blades-off rows and several cell and swath sizes.
     void matchesDenseReferenceOnRandomTracks() {
         QRandomGenerator rng(4242);
         int compared = 0;
@@ -98,7 +100,8 @@ private slots:
                 const double step = rng.bounded(1.0) < 0.05 ? rng.bounded(15.0) : rng.bounded(0.8);
                 x += step * std::sin(heading);
                 y += step * std::cos(heading);
-                const Micros dt = (rng.bounded(1.0) < 0.05 ? 1 + rng.bounded(60) : 1 + rng.bounded(5)) * kMicrosPerSecond;
+                const Micros dt =
+                    (rng.bounded(1.0) < 0.05 ? 1 + rng.bounded(60) : 1 + rng.bounded(5)) * kMicrosPerSecond;
                 b.add(x, y, rng.bounded(1.0) > 0.08, dt);
             }
             CoverageJoin join;
@@ -109,13 +112,15 @@ private slots:
             const auto dense = DenseCoverageReference::cells(
                 rows, kPlane,
                 [](const PositionRow& p, const PositionRow& q) {
-                    return q.observedAt - p.observedAt <= 30 * kMicrosPerSecond && distanceMetres(p.lat, p.lon, q.lat, q.lon) <= 10;
+                    return q.observedAt - p.observedAt <= 30 * kMicrosPerSecond &&
+                           distanceMetres(p.lat, p.lon, q.lat, q.lon) <= 10;
                 },
                 cell, swath);
             QCOMPARE(layer.cells().count(), std::int64_t(dense.size()));
             for (const auto& c : dense)
                 if (!layer.cells().contains(c.i, c.j))
-                    QFAIL(qPrintable(QStringLiteral("track %1: cell (%2, %3) missing").arg(track).arg(c.i).arg(c.j)));
+                    QFAIL(qPrintable(
+                        QStringLiteral("track %1: cell (%2, %3) missing").arg(track).arg(c.i).arg(c.j)));
             cellsCompared += std::int64_t(dense.size());
             ++compared;
         }
@@ -123,8 +128,8 @@ private slots:
         QVERIFY(cellsCompared > 100000);
     }
 
-    // n parallel lanes of length L, spacing d < 2r: the union is the band L·((n−1)d + 2r) plus, at the two ends,
-    // half of a column of n discs each (n·πr² − (n−1)·lens(d) for both halves together).
+    // n parallel lanes of length L, spacing d < 2r: the union is the band L·((n−1)d + 2r) plus, at the two
+    // ends, half of a column of n discs each (n·πr² − (n−1)·lens(d) for both halves together).
     void lanesAreaMatchesExactUnion_data() {
         QTest::addColumn<double>("angle");
         QTest::addColumn<double>("offset");
@@ -149,9 +154,11 @@ private slots:
         }
         const CoverageLayer layer = CoverageLayer::build(b.rows(), kPlane, CoverageJoin{}, 0.1, 2 * r);
         QCOMPARE(layer.stats().discs, 0);
-        const double exact = length * ((lanes - 1) * d + 2 * r) + lanes * kPi * r * r - (lanes - 1) * lens(r, d);
-        QVERIFY2(relativeError(layer.areaSquareMetres(), exact) < 0.01,
-                 qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
+        const double exact =
+            length * ((lanes - 1) * d + 2 * r) + lanes * kPi * r * r - (lanes - 1) * lens(r, d);
+        QVERIFY2(
+            relativeError(layer.areaSquareMetres(), exact) < 0.01,
+            qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
     }
 
     void separatedDiscsAreaMatches() {
@@ -164,8 +171,9 @@ private slots:
         QCOMPARE(layer.stats().discs, 1000);
         QCOMPARE(layer.stats().segments, 0);
         const double exact = 1000 * kPi * r * r;
-        QVERIFY2(relativeError(layer.areaSquareMetres(), exact) < 0.01,
-                 qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
+        QVERIFY2(
+            relativeError(layer.areaSquareMetres(), exact) < 0.01,
+            qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
     }
 
     void obliqueCapsuleAreaMatches() {
@@ -176,8 +184,9 @@ private slots:
         const CoverageLayer layer = CoverageLayer::build(b.rows(), kPlane, joinEverything(), 0.01, 2 * r);
         QCOMPARE(layer.stats().segments, 1);
         const double exact = 2 * r * length + kPi * r * r;
-        QVERIFY2(relativeError(layer.areaSquareMetres(), exact) < 0.01,
-                 qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
+        QVERIFY2(
+            relativeError(layer.areaSquareMetres(), exact) < 0.01,
+            qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
     }
 
     // Two capsules of length L meeting at a right angle: two bands 2rL, minus their r × r overlap, plus the
@@ -191,8 +200,9 @@ private slots:
         b.add(cx + length * std::cos(a), cy + length * std::sin(a));
         const CoverageLayer layer = CoverageLayer::build(b.rows(), kPlane, joinEverything(), 0.01, 2 * r);
         const double exact = 4 * r * length - r * r + 1.25 * kPi * r * r;
-        QVERIFY2(relativeError(layer.areaSquareMetres(), exact) < 0.01,
-                 qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
+        QVERIFY2(
+            relativeError(layer.areaSquareMetres(), exact) < 0.01,
+            qPrintable(QStringLiteral("raster %1 m², exact %2 m²").arg(layer.areaSquareMetres()).arg(exact)));
     }
 
     // A cell is covered when its centre is within swath/2 (inclusive), never by overlap alone.
@@ -200,8 +210,10 @@ private slots:
         HeatmapCellSet cells;
         positions::SwathStamper stamper(cells, 0.1, 0.125);
         stamper.stampDisc(0.05, 0.05); // centre of cell (0, 0): its 4-neighbours' centres are 0.1 away
-        QCOMPARE(cells.count(), 5);     // the diagonal ones are 0.1414 away: outside although they overlap the disc
-        QVERIFY(cells.contains(-1, 0) && cells.contains(1, 0) && cells.contains(0, -1) && cells.contains(0, 1));
+        QCOMPARE(cells.count(),
+                 5); // the diagonal ones are 0.1414 away: outside although they overlap the disc
+        QVERIFY(cells.contains(-1, 0) && cells.contains(1, 0) && cells.contains(0, -1) &&
+                cells.contains(0, 1));
     }
 };
 

@@ -16,7 +16,7 @@ namespace {
 
 const HeatmapPlane kPlane(47.1, 8.3);
 constexpr Micros kNow = 1796083200LL * kMicrosPerSecond; // 2026-12-01T00:00:00Z
-const PositionSettings kSettings;                       // the spec's defaults
+const PositionSettings kSettings;                        // the spec's defaults
 const Micros kDetailEdge = kNow - kSettings.detailWindow();
 
 // Two blades-on rows `dt` apart and `metres` apart along x, the first at t0.
@@ -35,7 +35,7 @@ CoverageLayer::Stats statsOf(const std::vector<PositionRow>& rows, const Coverag
 
 class TestCoverageRules : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void joinLimitsFollowSettings() {
         const CoverageJoin j = CoverageJoin::agedAt(kSettings, kNow);
         QCOMPARE(j.normalMicros, 30 * kMicrosPerSecond);
@@ -86,14 +86,17 @@ private slots:
         b.add(1.6, 1, false); // blades off between: no join across it, even 1 s apart
         b.add(1.9, 1);
         b.add(5, 5, false);
-        const CoverageLayer layer = CoverageLayer::build(b.rows(), kPlane, CoverageJoin::normal(kSettings), 0.1, 0.25);
+        const CoverageLayer layer =
+            CoverageLayer::build(b.rows(), kPlane, CoverageJoin::normal(kSettings), 0.1, 0.25);
         QCOMPARE(layer.stats().bladesOnRows, 3);
         QCOMPARE(layer.stats().segments, 1);
         QCOMPARE(layer.stats().discs, 1);
-        // The blades-off rows draw nothing: nothing around (5, 5) nor at (1.6, 1) beyond the first swath's reach.
+        // The blades-off rows draw nothing: nothing around (5, 5) nor at (1.6, 1) beyond the first swath's
+        // reach.
         QVERIFY(!layer.cells().contains(50, 50));
-        QVERIFY(layer.cells().contains(19, 10));  // the disc at (1.9, 1): cell centre (1.95, 1.05)
-        QVERIFY(!layer.cells().contains(16, 10)); // (1.65, 1.05): 0.25 from the segment's end, 0.25 from the disc
+        QVERIFY(layer.cells().contains(19, 10)); // the disc at (1.9, 1): cell centre (1.95, 1.05)
+        QVERIFY(
+            !layer.cells().contains(16, 10)); // (1.65, 1.05): 0.25 from the segment's end, 0.25 from the disc
     }
 
     void emptyAndBladesOffOnly() {
@@ -120,7 +123,8 @@ private slots:
         }
     }
 
-    // Hand-made signal cells of 2 m: medians (odd and even counts), fixed shares, NULLs ignored, negative cells.
+    // Hand-made signal cells of 2 m: medians (odd and even counts), fixed shares, NULLs ignored, negative
+    // cells.
     void signalLayersOnHandMadeCells() {
         PlaneTrackBuilder b(kPlane, kNow);
         auto at = [&](double x, double y, int rtk, int wifi, int mnet) {
@@ -176,16 +180,18 @@ private slots:
     }
 
     // Straight lanes older than the detail window, thinned by hand to what the rules keep on them (the first
-    // row of every 30 s bin and the lane ends, where the track turns): with the wider join the coverage equals
-    // the raw coverage to the cell; with the normal join it falls apart into discs.
+    // row of every 30 s bin and the lane ends, where the track turns): with the wider join the coverage
+    // equals the raw coverage to the cell; with the normal join it falls apart into discs.
     void straightLanesHandThinned() {
         const Micros start = kDetailEdge - 20 * kMicrosPerDay;
         const auto raw = test::boustrophedon(kPlane, start, 3, 3, 30, 40);
         std::vector<PositionRow> kept;
         for (std::size_t k = 0; k < raw.size(); ++k) {
-            const bool laneEnd = k + 1 == raw.size() || k == 0 || raw[k].lat != raw[k - 1].lat || raw[k].lat != raw[k + 1].lat;
-            const bool binStart = k == 0 || floorDiv(raw[k].observedAt - kBinAnchor, 30 * kMicrosPerSecond) !=
-                                                floorDiv(raw[k - 1].observedAt - kBinAnchor, 30 * kMicrosPerSecond);
+            const bool laneEnd =
+                k + 1 == raw.size() || k == 0 || raw[k].lat != raw[k - 1].lat || raw[k].lat != raw[k + 1].lat;
+            const bool binStart =
+                k == 0 || floorDiv(raw[k].observedAt - kBinAnchor, 30 * kMicrosPerSecond) !=
+                              floorDiv(raw[k - 1].observedAt - kBinAnchor, 30 * kMicrosPerSecond);
             if (laneEnd || binStart)
                 kept.push_back(raw[k]);
         }
@@ -198,19 +204,20 @@ private slots:
         QCOMPARE(c.ratio, 1.0);
         QCOMPARE(c.verdictText(), QStringLiteral("pass"));
         QVERIFY2(c.narrowRatio < 0.5, qPrintable(QString::number(c.narrowRatio)));
-        QCOMPARE(c.cellsLostNarrow, c.cellsBefore - c.cellsAfterNarrow + layers.afterNarrow.minus(layers.before).count());
+        QCOMPARE(c.cellsLostNarrow,
+                 c.cellsBefore - c.cellsAfterNarrow + layers.afterNarrow.minus(layers.before).count());
     }
 
     // The default range is the last 7 days; the layers see only the rows inside it, and old pairs join wide.
     void layersOverDefaultRange() {
         PlaneTrackBuilder b(kPlane, kNow - 8 * kMicrosPerDay);
-        b.add(1, 1);                                        // 8 days old: outside the default range
+        b.add(1, 1); // 8 days old: outside the default range
         b.wait(kMicrosPerDay + kMicrosPerHour);
-        b.add(3, 3).wifiRssi = -70;                         // inside
+        b.add(3, 3).wifiRssi = -70; // inside
         b.add(3.3, 3, true, 10 * kMicrosPerSecond).wifiRssi = -50;
         b.add(30, 30, false, kMicrosPerHour);
         PositionRow late = b.rows().back();
-        late.observedAt = kNow;                             // at now: outside [now − 7 d, now)
+        late.observedAt = kNow; // at now: outside [now − 7 d, now)
         b.rows().push_back(late);
         const HeatmapRange range = HeatmapRange::lastDays(kNow);
         QCOMPARE(range.from, kNow - 7 * kMicrosPerDay);
@@ -231,7 +238,10 @@ private slots:
         const HeatmapRange oldRange{kDetailEdge - 4 * kMicrosPerDay, kDetailEdge};
         QCOMPARE(HeatmapLayers::build(old, oldRange, kNow, kSettings).coverage.stats().segments, 1);
         const auto recent = pair(kNow - 3 * kMicrosPerDay, 50 * kMicrosPerSecond, 15);
-        QCOMPARE(HeatmapLayers::build(recent, HeatmapRange::lastDays(kNow), kNow, kSettings).coverage.stats().discs, 2);
+        QCOMPARE(HeatmapLayers::build(recent, HeatmapRange::lastDays(kNow), kNow, kSettings)
+                     .coverage.stats()
+                     .discs,
+                 2);
     }
 
     void checkArithmeticAndVerdicts() {

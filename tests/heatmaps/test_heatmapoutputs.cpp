@@ -20,7 +20,7 @@ const HeatmapPlane kPlane(59.9, 10.7);
 
 class TestHeatmapOutputs : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // One polygon per row run; its corners go back to the run's cell edges through the plane.
     void geoJsonMergesRowRuns() {
         HeatmapCellSet cells;
@@ -63,7 +63,8 @@ private slots:
         HeatmapGeoJsonWriter writer(kPlane);
         writer.setMower(kPlane, QStringLiteral("m-1"));
         writer.addSignal(signal);
-        const QJsonArray features = QJsonDocument::fromJson(writer.toJson()).object()[QStringLiteral("features")].toArray();
+        const QJsonArray features =
+            QJsonDocument::fromJson(writer.toJson()).object()[QStringLiteral("features")].toArray();
         QCOMPARE(features.size(), 2);
         const QJsonObject p0 = features[0][QStringLiteral("properties")].toObject();
         QCOMPARE(p0[QStringLiteral("mower_id")].toString(), QStringLiteral("m-1"));
@@ -90,15 +91,16 @@ private slots:
         const HeatmapImageWriter writer(HeatmapImageWriter::extentOf(layers, signal, 0.1), 0.1);
         QCOMPARE(writer.size(), QSize(20, 20));
         const QImage before = writer.coverage(layers.before, qRgba(0, 255, 0, 255));
-        QCOMPARE(before.pixel(0, 19), qRgba(0, 255, 0, 255));  // cell (0, 0): bottom-left
-        QCOMPARE(before.pixel(0, 10), qRgba(0, 255, 0, 255));  // cell (0, 9)
-        QCOMPARE(qAlpha(before.pixel(0, 0)), 0);               // cell (0, 19): nothing
+        QCOMPARE(before.pixel(0, 19), qRgba(0, 255, 0, 255)); // cell (0, 0): bottom-left
+        QCOMPARE(before.pixel(0, 10), qRgba(0, 255, 0, 255)); // cell (0, 9)
+        QCOMPARE(qAlpha(before.pixel(0, 0)), 0);              // cell (0, 19): nothing
         const QImage diff = writer.difference(layers.before, layers.lost, layers.gained);
-        QCOMPARE(qRed(diff.pixel(2, 10)), 220);                // lost: red
-        QCOMPARE(qBlue(diff.pixel(5, 14)), 230);               // gained: blue
-        QCOMPARE(qRed(diff.pixel(10, 10)), 150);               // kept: grey
+        QCOMPARE(qRed(diff.pixel(2, 10)), 220);  // lost: red
+        QCOMPARE(qBlue(diff.pixel(5, 14)), 230); // gained: blue
+        QCOMPARE(qRed(diff.pixel(10, 10)), 150); // kept: grey
         const QImage rtk = writer.signal(signal, HeatmapImageWriter::SignalKind::Rtk);
-        QVERIFY(qRed(rtk.pixel(0, 0)) > 150 && qGreen(rtk.pixel(0, 0)) < 60); // share 0: red, over the whole cell
+        QVERIFY(qRed(rtk.pixel(0, 0)) > 150 &&
+                qGreen(rtk.pixel(0, 0)) < 60); // share 0: red, over the whole cell
         QVERIFY(qRed(rtk.pixel(19, 19)) > 150);
         QCOMPARE(qAlpha(writer.signal(signal, HeatmapImageWriter::SignalKind::Wifi).pixel(0, 0)), 0);
 
