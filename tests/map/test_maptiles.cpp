@@ -172,6 +172,11 @@ private slots:
         again.request({visible[0]});
         QVERIFY(ready.wait(5000));
         QCOMPARE(server.paths.size(), requestsBefore);
+
+        // Zoomed in before the new tiles came: the cached parents stand in, scaled, instead of bare grid.
+        view.setZoom(17);
+        QVERIFY(!view.baseMap()->hasTile(view.baseMap()->visibleTiles(view.viewport()).first()));
+        QCOMPARE(view.grab().toImage().pixelColor(256, 200), server.colour);
     }
 
     void noRequestsWhilePanning() {

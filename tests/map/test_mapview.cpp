@@ -275,6 +275,33 @@ private slots:
         QCOMPARE(m_view->renderer()->image(track.get())->viewport, m_view->viewport());
     }
 
+    void rendersHiDpiImages() {
+        MapRenderer renderer;
+        auto track = std::make_shared<TrackLayer>(QStringLiteral("one fix"), QStringLiteral("a single row"));
+        auto points = std::make_shared<TrackPoints>();
+        points->classes = {{QColor(0, 0, 220), QStringLiteral("kept")}};
+        points->append(kLawn.longitude(), kLawn.latitude(), 0);
+        track->setPoints(points);
+        const MapViewport viewport = MapViewport::centredOn(kLawn, 18, QSize(200, 100)).pannedBy(QPointF(30, 20));
+        QSignalSpy idle(&renderer, &MapRenderer::idle);
+        renderer.render(viewport, {track}, 2.0);
+        QVERIFY(idle.wait(5000));
+        const auto* image = renderer.image(track.get());
+        QVERIFY(image);
+        QCOMPARE(image->image.size(), QSize(400, 200));
+        QCOMPARE(image->image.devicePixelRatio(), 2.0);
+        QCOMPARE(image->viewport, viewport);
+        const QPointF logical = viewport.toScreen(kLawn);
+        const QPoint device(static_cast<int>(std::floor(logical.x() * 2)), static_cast<int>(std::floor(logical.y() * 2)));
+        QCOMPARE(image->image.pixelColor(device), QColor(0, 0, 220));
+        // The same view at ratio 1 is a different image: rendered again.
+        const int started = renderer.jobsStarted();
+        renderer.render(viewport, {track}, 1.0);
+        QCOMPARE(renderer.jobsStarted(), started + 1);
+        QVERIFY(idle.wait(5000));
+        QCOMPARE(renderer.image(track.get())->image.size(), QSize(200, 100));
+    }
+
     void hiddenLayersAreNotDrawn() {
         auto points = test::LawnTrack().generate(50000);
         auto track = std::make_shared<TrackLayer>(QStringLiteral("raw"), QStringLiteral("every row"));

@@ -17,35 +17,41 @@ MapRenderer::~MapRenderer() {
     m_pool.waitForDone();
 }
 
-void MapRenderer::render(const MapViewport& viewport, const std::vector<std::shared_ptr<MapLayer>>& layers) {
+void MapRenderer::render(const MapViewport& viewport, const std::vector<std::shared_ptr<MapLayer>>& layers,
+                         double devicePixelRatio) {
     if (viewport.isEmpty())
         return;
+    const double dpr = devicePixelRatio > 0 ? devicePixelRatio : 1.0;
     for (const auto& layer : layers) {
         if (!layer->isVisible())
             continue;
         const MapLayer* key = layer.get();
         const quint64 revision = layer->revision();
         const auto cached = m_images.constFind(key);
-        if (cached != m_images.constEnd() && cached->viewport == viewport && cached->revision == revision)
+        if (cached != m_images.constEnd() && cached->viewport == viewport && cached->revision == revision &&
+            cached->image.devicePixelRatio() == dpr)
             continue;
         const auto running = m_running.find(key);
         if (running != m_running.end()) {
-            if (running->second.viewport == viewport && running->second.revision == revision)
+            const RunningJob& job = running->second;
+            if (job.viewport == viewport && job.revision == revision && job.devicePixelRatio == dpr)
                 continue;
             running->second.cancelled->store(true);
             ++m_jobsCancelled;
             m_running.erase(running);
         }
-        RunningJob job{m_nextJobId++, viewport, revision, std::make_shared<std::atomic<bool>>(false)};
+        RunningJob job{m_nextJobId++, viewport, dpr, revision, std::make_shared<std::atomic<bool>>(false)};
         m_running.emplace(key, job);
         ++m_jobsStarted;
-        m_pool.start([this, key, id = job.id, viewport, revision, cancelled = job.cancelled,
+        m_pool.start([this, key, id = job.id, viewport, dpr, revision, cancelled = job.cancelled,
                       draw = layer->renderFunction()] {
             if (cancelled->load())
                 return;
-            LayerImage result{QImage(viewport.size(), QImage::Format_ARGB32_Premultiplied), viewport, revision};
+            const MapViewport device = viewport.forDevice(dpr);
+            LayerImage result{QImage(device.size(), QImage::Format_ARGB32_Premultiplied), viewport, revision};
             result.image.fill(Qt::transparent);
-            draw(result.image, viewport, *cancelled);
+            draw(result.image, device, *cancelled);
+            result.image.setDevicePixelRatio(dpr);
             if (cancelled->load())
                 return;
             QMetaObject::invokeMethod(

@@ -21,16 +21,18 @@ class MapRenderer : public QObject {
     Q_OBJECT
 public:
     struct LayerImage {
-        QImage image;
-        MapViewport viewport;
+        QImage image; // carries the device pixel ratio it was rendered for
+        MapViewport viewport; // logical pixels
         quint64 revision = 0;
     };
 
     explicit MapRenderer(QObject* parent = nullptr);
     ~MapRenderer() override; // cancels running jobs and waits for them
 
-    // Starts the jobs needed to show `layers` (bottom first) at `viewport`.
-    void render(const MapViewport& viewport, const std::vector<std::shared_ptr<MapLayer>>& layers);
+    // Starts the jobs needed to show `layers` (bottom first) at `viewport` (logical pixels), rendering
+    // images with `devicePixelRatio` device pixels per logical pixel.
+    void render(const MapViewport& viewport, const std::vector<std::shared_ptr<MapLayer>>& layers,
+                double devicePixelRatio = 1.0);
     // The newest finished image of a layer, possibly for an older viewport (the caller reprojects it).
     const LayerImage* image(const MapLayer* layer) const;
     void forget(const MapLayer* layer);
@@ -48,6 +50,7 @@ private:
     struct RunningJob {
         quint64 id = 0;
         MapViewport viewport;
+        double devicePixelRatio = 1;
         quint64 revision = 0;
         std::shared_ptr<std::atomic<bool>> cancelled;
     };

@@ -71,15 +71,19 @@ void MapView::setCenter(const QGeoCoordinate& centre) {
         setViewport(MapViewport::centredOn(centre, m_viewport.zoom(), size()));
 }
 
-void MapView::setZoom(double zoom) { setViewport(m_viewport.withZoom(zoom)); }
+namespace {
+double viewZoom(double zoom) { return std::clamp(zoom, MapViewport::kMinZoom, MapViewport::kMaxZoom); }
+} // namespace
+
+void MapView::setZoom(double zoom) { setViewport(m_viewport.withZoom(viewZoom(zoom))); }
 
 void MapView::setView(const QGeoCoordinate& centre, double zoom) {
     if (centre.isValid())
-        setViewport(MapViewport::centredOn(centre, zoom, size()));
+        setViewport(MapViewport::centredOn(centre, viewZoom(zoom), size()));
 }
 
 void MapView::zoomAround(const QPointF& widgetPos, double zoom) {
-    setViewport(m_viewport.zoomedAround(widgetPos, zoom));
+    setViewport(m_viewport.zoomedAround(widgetPos, viewZoom(zoom)));
 }
 
 void MapView::panBy(const QPointF& pixels) { setViewport(m_viewport.pannedBy(pixels)); }
@@ -126,7 +130,7 @@ void MapView::setViewport(const MapViewport& viewport) {
 void MapView::scheduleRender() { m_renderTimer.start(); }
 
 void MapView::startRender() {
-    m_renderer->render(m_viewport, m_layers->drawingOrder());
+    m_renderer->render(m_viewport, m_layers->drawingOrder(), devicePixelRatioF());
     if (isRenderingIdle())
         emit renderingFinished();
 }

@@ -3,12 +3,13 @@
 #include "common/webmercator.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tidemark::ui {
 
 MapViewport::MapViewport(const QPointF& centreUnit, double zoom, const QSize& size)
     : m_centreUnit(std::clamp(centreUnit.x(), 0.0, 1.0), std::clamp(centreUnit.y(), 0.0, 1.0)),
-      m_zoom(std::clamp(zoom, kMinZoom, kMaxZoom)), m_size(size), m_worldSize(WebMercator::worldSize(m_zoom)) {}
+      m_zoom(std::clamp(zoom, kMinZoom, kMaxDeviceZoom)), m_size(size), m_worldSize(WebMercator::worldSize(m_zoom)) {}
 
 MapViewport MapViewport::centredOn(const QGeoCoordinate& centre, double zoom, const QSize& size) {
     return MapViewport(WebMercator::toUnit(centre.longitude(), centre.latitude()), zoom, size);
@@ -56,6 +57,13 @@ MapViewport MapViewport::zoomedAround(const QPointF& screenAnchor, double zoom) 
     // Move the centre so that anchorUnit lands on screenAnchor again.
     const QPointF offset = (screenAnchor - QPointF(m_size.width(), m_size.height()) / 2) / zoomed.m_worldSize;
     return zoomed.withCentre(anchorUnit - offset);
+}
+
+MapViewport MapViewport::forDevice(double devicePixelRatio) const {
+    if (devicePixelRatio == 1.0)
+        return *this;
+    const QSize deviceSize(qRound(m_size.width() * devicePixelRatio), qRound(m_size.height() * devicePixelRatio));
+    return MapViewport(m_centreUnit, m_zoom + std::log2(devicePixelRatio), deviceSize);
 }
 
 QTransform MapViewport::transformFrom(const MapViewport& rendered) const {

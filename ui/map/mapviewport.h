@@ -13,7 +13,8 @@ namespace tidemark::ui {
 class MapViewport {
 public:
     static constexpr double kMinZoom = 0.0;
-    static constexpr double kMaxZoom = 25.0;
+    static constexpr double kMaxZoom = 25.0;       // what the view lets an operator reach (~5 mm/px)
+    static constexpr double kMaxDeviceZoom = 30.0; // the constructor's clamp, leaving room for HiDPI ratios
 
     MapViewport() = default;
     MapViewport(const QPointF& centreUnit, double zoom, const QSize& size);
@@ -40,6 +41,9 @@ public:
     MapViewport withZoom(double zoom) const;
     MapViewport pannedBy(const QPointF& screenDelta) const;         // content follows the delta
     MapViewport zoomedAround(const QPointF& screenAnchor, double zoom) const; // anchor keeps its place
+
+    // The same view in device pixels, for rendering an image with this device pixel ratio.
+    MapViewport forDevice(double devicePixelRatio) const;
 
     // Maps pixels of an image rendered for `rendered` onto this viewport's pixels.
     QTransform transformFrom(const MapViewport& rendered) const;
