@@ -150,6 +150,30 @@ class TestCoverageCli : public QObject {
         QCOMPARE(mowers.size(), 2);
     }
 
+    // The survivors of `positions thin-file`, given as --kept, give the same check as thinning in the
+    // command.
+    void keptFromThinFileMatchesThinningFirst() {
+        const QString rows =
+            writeRows(path(QStringLiteral("thin.csv")), {{kMowerA, lanes(2)}, {kMowerB, lanes(40)}});
+        QProcess thin;
+        thin.setStandardOutputFile(path(QStringLiteral("thin-kept.csv")));
+        thin.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"),
+                   {QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), rows,
+                    QStringLiteral("--now"), kNow});
+        QVERIFY(thin.waitForFinished(120000));
+        QCOMPARE(thin.exitCode(), 0);
+        const Run viaKept = cli({QStringLiteral("--input"), rows, QStringLiteral("--kept"),
+                                 path(QStringLiteral("thin-kept.csv")), QStringLiteral("--now"), kNow,
+                                 QStringLiteral("--json")});
+        const Run direct =
+            cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        QVERIFY2(viaKept.exitCode == 0, viaKept.err.constData());
+        QCOMPARE(direct.exitCode, 0);
+        QVERIFY(viaKept.json()[QStringLiteral("rows_after")].toInt() <
+                viaKept.json()[QStringLiteral("rows_before")].toInt());
+        QCOMPARE(viaKept.json()[QStringLiteral("mowers")], direct.json()[QStringLiteral("mowers")]);
+    }
+
     void usageErrorsExitTwo() {
         const QString rows = writeRows(path(QStringLiteral("u.csv")), {{kMowerA, lanes(2)}});
         QCOMPARE(cli({QStringLiteral("--now"), kNow}).exitCode,
