@@ -22,10 +22,19 @@ void MapRenderer::render(const MapViewport& viewport, const std::vector<std::sha
     if (viewport.isEmpty())
         return;
     const double dpr = devicePixelRatio > 0 ? devicePixelRatio : 1.0;
+    const bool wasIdle = m_running.empty();
     for (const auto& layer : layers) {
-        if (!layer->isVisible())
-            continue;
         const MapLayer* key = layer.get();
+        if (!layer->isVisible()) {
+            // Its cached image stays for when it is shown again; a job still drawing it is wasted work.
+            const auto running = m_running.find(key);
+            if (running != m_running.end()) {
+                running->second.cancelled->store(true);
+                ++m_jobsCancelled;
+                m_running.erase(running);
+            }
+            continue;
+        }
         const quint64 revision = layer->revision();
         const auto cached = m_images.constFind(key);
         if (cached != m_images.constEnd() && cached->viewport == viewport && cached->revision == revision &&
@@ -58,6 +67,8 @@ void MapRenderer::render(const MapViewport& viewport, const std::vector<std::sha
                 this, [this, key, id, result] { finished(key, id, result); }, Qt::QueuedConnection);
         });
     }
+    if (!wasIdle && m_running.empty())
+        emit idle(); // the only running jobs were for layers now hidden
 }
 
 const MapRenderer::LayerImage* MapRenderer::image(const MapLayer* layer) const {
