@@ -112,6 +112,14 @@ std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const Position
         throw Error(Error::Kind::Usage,
                     QStringLiteral("--mower: not a uuid: %1").arg(ctx.value(QStringLiteral("mower"))));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli coverage"));
+    // Rows behind the mower's watermark are already thinned: then "before" is not the raw track. Say so.
+    const PgResult mark =
+        db->exec(QStringLiteral("SELECT thinned_until FROM mower_positions_thinning WHERE mower_id = $1"),
+                 {id.toString(QUuid::WithoutBraces)});
+    if (mark.rows() == 1 && !mark.isNull(0, 0) && parseIsoTimestamp(mark.text(0, 0)) > from)
+        ctx.err() << "tidemark-cli: warning: mower " << id.toString(QUuid::WithoutBraces)
+                  << " is thinned until " << formatIsoTimestamp(parseIsoTimestamp(mark.text(0, 0)))
+                  << ": the stored rows of the range are survivors already, not the raw track\n";
     PgPositionReader reader(*db);
     // The rows as stored, with the slice context around the range so that its edge rows see their neighbours.
     MowerTrack track = reader.read(id, from - kSliceContext, to + kSliceContext);

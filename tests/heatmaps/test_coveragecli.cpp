@@ -225,6 +225,16 @@ class TestCoverageCli : public QObject {
                                 "area_after_narrow_m2", "cells_lost"})
             QCOMPARE(fromDb.json()[QLatin1String(key)], fromFile.json()[QLatin1String(key)]);
         QVERIFY(fromDb.json()[QStringLiteral("rows_before")].toInt() == int(raw.size()));
+        QVERIFY(!fromDb.err.contains("warning"));
+        // Behind a watermark the stored rows are survivors already: the command says so.
+        db->exec(
+            QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"),
+            {kMowerA, QStringLiteral("2026-06-02T00:00:00Z")});
+        const Run behind =
+            cli(QStringList{QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA} + range);
+        QCOMPARE(behind.exitCode, 0);
+        QVERIFY2(behind.err.contains("warning") && behind.err.contains("thinned until"),
+                 behind.err.constData());
     }
 };
 
