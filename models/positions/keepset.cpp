@@ -128,17 +128,13 @@ long KeepSet::searchForward(std::size_t node, std::size_t lo, std::size_t hi, st
     return left >= 0 ? left : searchForward(2 * node + 1, mid, hi, from, i);
 }
 
-long KeepSet::turnPredecessor(std::span<const PositionRow> context, std::size_t i) {
+void KeepSet::setContext(std::span<const PositionRow> context) {
     m_context = context;
     m_treeReady = false;
-    return predecessor(i);
 }
 
-long KeepSet::turnSuccessor(std::span<const PositionRow> context, std::size_t i) {
-    m_context = context;
-    m_treeReady = false;
-    return successor(i);
-}
+long KeepSet::turnPredecessor(std::size_t i) { return predecessor(i); }
+long KeepSet::turnSuccessor(std::size_t i) { return successor(i); }
 
 long KeepSet::predecessor(std::size_t i) {
     const std::span<const PositionRow> context = m_context;
@@ -181,8 +177,7 @@ const std::vector<KeptRow>& KeepSet::evaluate(std::span<const PositionRow> conte
                                               std::span<const Micros> errorInstants, Micros sliceBegin,
                                               Micros sliceEnd) {
     m_kept.clear();
-    m_context = context;
-    m_treeReady = false;
+    setContext(context);
     const std::size_t n = context.size();
     const auto byTime = [](const PositionRow& r, Micros t) { return r.observedAt < t; };
     const std::size_t a = std::lower_bound(context.begin(), context.end(), sliceBegin, byTime) - context.begin();

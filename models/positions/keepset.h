@@ -36,10 +36,11 @@ public:
     const std::vector<KeptRow>& evaluate(std::span<const PositionRow> context, std::span<const Micros> errorInstants,
                                          Micros sliceBegin, Micros sliceEnd);
 
-    // The turn rule's neighbours of row i inside the context: the latest row before i and the earliest
-    // after i at least 0.3 m away; -1 when there is none. Exposed for tests.
-    long turnPredecessor(std::span<const PositionRow> context, std::size_t i);
-    long turnSuccessor(std::span<const PositionRow> context, std::size_t i);
+    // The turn rule's neighbours of row i inside the context set by setContext (or the last evaluate):
+    // the latest row before i and the earliest after i at least 0.3 m away; -1 when there is none.
+    void setContext(std::span<const PositionRow> context);
+    long turnPredecessor(std::size_t i);
+    long turnSuccessor(std::size_t i);
 
 private:
     // The same searches on m_context, reusing its tree.

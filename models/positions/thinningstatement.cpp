@@ -3,12 +3,17 @@
 #include "common/error.h"
 #include "geodesy.h"
 
+#include <libpq-fe.h>
+
 namespace tidemark::positions {
 
 namespace {
 
 const QString kRadians = QStringLiteral("0.017453292519943295::float8");
 const QString kRadius = QStringLiteral("6371008.8::float8");
+// Neighbours on each side that the window functions hand to the turn rule; rows whose nearest row at least
+// 0.3 m away lies further out take the index search. One is fastest on 1 Hz mowing (0.35 m steps).
+constexpr int kWindowNeighbours = 1;
 
 // planeStep(a → b) of geodesy.h, same operations in the same order (phi/lam are already in radians).
 QString dxExpr(const QString& phiA, const QString& lamA, const QString& phiB, const QString& lamB) {
@@ -19,9 +24,12 @@ QString dyExpr(const QString& phiA, const QString& phiB) {
 }
 QString distExpr(const QString& dx, const QString& dy) { return QStringLiteral("sqrt(%1 * %1 + %2 * %2)").arg(dx, dy); }
 
-// The nearest row at least 0.3 m away beyond the three neighbours that the window functions already gave:
-// an index search through ix_mower_positions_mower_time bounded by the context, stopping at the first hit.
-// Used only for rows whose three neighbours on that side are all within 0.3 m (slow or standing).
+// The nearest row at least 0.3 m away beyond the three neighbours that the window functions already gave,
+// for rows whose three neighbours on that side are all within 0.3 m (slow or standing). Exact, and not
+// quadratic on standing jitter: the context's 5-minute blocks have bounding boxes (blk); a block whose
+// farthest corner is provably under 0.3 m from row i (plane distance × the plane's worst-case distortion
+// + 1e-6 m) cannot hold p or q, so the index search through ix_mower_positions_mower_time covers only the
+// row's own block (when it is not provably near) and everything beyond the nearest block that is not.
 QString farSearch(bool backward) {
     const QString phiM = QStringLiteral("(m.lat * ") + kRadians + QStringLiteral(")");
     const QString lamM = QStringLiteral("(m.lon * ") + kRadians + QStringLiteral(")");
@@ -29,14 +37,39 @@ QString farSearch(bool backward) {
     const QString dx = backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM);
     const QString dy = backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM);
     const QString s = backward ? QStringLiteral("p") : QStringLiteral("n");
-    const QString range = backward
-        ? QStringLiteral("m.observed_at < dd.t_p3 AND m.observed_at >= $2::timestamptz - interval '10 minutes'")
-        : QStringLiteral("m.observed_at > dd.t_n3 AND m.observed_at < $3::timestamptz + interval '10 minutes'");
-    return QStringLiteral("LEFT JOIN LATERAL (SELECT ") + dx + QStringLiteral(" AS dx, ") + dy +
-           QStringLiteral(" AS dy FROM mower_positions m WHERE dd.t_") + s + QStringLiteral("3 IS NOT NULL AND NOT (dd.d_") + s +
-           QStringLiteral("1 >= 0.3::float8 OR dd.d_") + s + QStringLiteral("2 >= 0.3::float8 OR dd.d_") + s +
-           QStringLiteral("3 >= 0.3::float8) AND m.mower_id = $1 AND ") + range + QStringLiteral(" AND ") +
-           distExpr(dx, dy) + QStringLiteral(" >= 0.3::float8 ORDER BY m.observed_at ") +
+    QString gate = QStringLiteral("dd.t_") + s + QStringLiteral("k IS NOT NULL");
+    for (int k = 1; k <= kWindowNeighbours; ++k)
+        gate += QStringLiteral(" AND dd.d_") + s + QString::number(k) + QStringLiteral(" < 0.3::float8");
+    const QString own = QStringLiteral("date_bin('5 minutes', dd.t, '2000-01-01 00:00:00+00'::timestamptz)");
+    const QString far = QStringLiteral(
+        "sqrt(greatest(abs(6371008.8::float8 * dd.lam * b.c0 - b.x0), abs(6371008.8::float8 * dd.lam * b.c0 - b.x1)) ^ 2"
+        " + greatest(abs(6371008.8::float8 * dd.phi - b.y0), abs(6371008.8::float8 * dd.phi - b.y1)) ^ 2) * b.sc"
+        " + 1e-6::float8 >= 0.3::float8");
+    const QString blocks = backward
+        ? QStringLiteral("LEFT JOIN LATERAL (SELECT coalesce(bool_or(") + far + QStringLiteral(") FILTER (WHERE b.bt = ") + own +
+              QStringLiteral("), true) AS own_far, CASE WHEN count(*) = 0 THEN NULL ELSE coalesce(max(b.bt) FILTER (WHERE b.bt < ") +
+              own + QStringLiteral(" AND ") + far +
+              QStringLiteral(") + interval '5 minutes', '-infinity'::timestamptz) END AS edge FROM blk b WHERE ") + gate +
+              QStringLiteral(" AND b.bt <= ") + own + QStringLiteral(") blk_p ON true ")
+        : QStringLiteral("LEFT JOIN LATERAL (SELECT coalesce(bool_or(") + far + QStringLiteral(") FILTER (WHERE b.bt = ") + own +
+              QStringLiteral("), true) AS own_far, CASE WHEN count(*) = 0 THEN NULL ELSE coalesce(min(b.bt) FILTER (WHERE b.bt > ") +
+              own + QStringLiteral(" AND ") + far +
+              QStringLiteral("), 'infinity'::timestamptz) END AS edge FROM blk b WHERE ") + gate + QStringLiteral(" AND b.bt >= ") +
+              own + QStringLiteral(") blk_n ON true ");
+    const QString head = QStringLiteral("(SELECT ") + dx + QStringLiteral(" AS dx, ") + dy +
+                         QStringLiteral(" AS dy, m.observed_at FROM mower_positions m WHERE ") + gate +
+                         QStringLiteral(" AND m.mower_id = $1 AND ");
+    const QString tail = QStringLiteral(" AND ") + distExpr(dx, dy) + QStringLiteral(" >= 0.3::float8 ORDER BY m.observed_at ") +
+                         (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1)");
+    const QString ownRange = backward
+        ? QStringLiteral("blk_p.own_far AND m.observed_at < dd.t_pk AND m.observed_at >= ") + own
+        : QStringLiteral("blk_n.own_far AND m.observed_at > dd.t_nk AND m.observed_at < ") + own + QStringLiteral(" + interval '5 minutes'");
+    const QString beyond = backward
+        ? QStringLiteral("m.observed_at < least(dd.t_pk, blk_p.edge) AND m.observed_at >= $2::timestamptz - interval '10 minutes'")
+        : QStringLiteral("m.observed_at > greatest(dd.t_nk, blk_n.edge - interval '1 microsecond')"
+                         " AND m.observed_at < $3::timestamptz + interval '10 minutes'");
+    return blocks + QStringLiteral("LEFT JOIN LATERAL (SELECT u.dx, u.dy FROM (") + head + ownRange + tail +
+           QStringLiteral(" UNION ALL ") + head + beyond + tail + QStringLiteral(") u ORDER BY u.observed_at ") +
            (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1) far_") + s +
            QStringLiteral(" ON true");
 }
@@ -45,7 +78,7 @@ QString judgedCtes() {
     QString neighbours;
     QString steps;
     QString dists;
-    for (int k = 1; k <= 3; ++k) {
+    for (int k = 1; k <= kWindowNeighbours; ++k) {
         neighbours += QStringLiteral(", lag(phi, %1) OVER w AS phi_p%1, lag(lam, %1) OVER w AS lam_p%1"
                                      ", lead(phi, %1) OVER w AS phi_n%1, lead(lam, %1) OVER w AS lam_n%1")
                           .arg(k);
@@ -64,7 +97,7 @@ QString judgedCtes() {
     }
     const auto heading = [](const QString& side, const QString& axis) {
         QString text = QStringLiteral("CASE");
-        for (int k = 1; k <= 3; ++k)
+        for (int k = 1; k <= kWindowNeighbours; ++k)
             text += QStringLiteral(" WHEN dd.d_") + side + QString::number(k) + QStringLiteral(" >= 0.3::float8 THEN dd.") +
                     axis + QLatin1Char('_') + side + QString::number(k);
         return text + QStringLiteral(" ELSE far_") + side + QLatin1Char('.') + axis + QStringLiteral(" END");
@@ -81,13 +114,21 @@ QString judgedCtes() {
                " AND observed_at >= $2::timestamptz - interval '10 minutes'"
                " AND observed_at < $3::timestamptz + interval '10 minutes'"
                " ORDER BY observed_at DESC),"
+               // The context's 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the
+               // plane's worst-case distance distortion sc (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
+               " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM ctx),"
+               " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, '2000-01-01 00:00:00+00'::timestamptz) AS bt,"
+               " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
+               " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
+               " max(g.c0) AS c0, max(1 + g.half / g.c0 + 1e-9::float8) AS sc"
+               " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY 1),"
                " nb AS (SELECT t, b, r, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
-               " lag(t, 3) OVER w AS t_p3, lead(t, 3) OVER w AS t_n3, lag(b) OVER w AS b_p, lead(b) OVER w AS b_n,"
+               " lag(t, KWIN) OVER w AS t_pk, lead(t, KWIN) OVER w AS t_nk, lag(b) OVER w AS b_p, lead(b) OVER w AS b_n,"
                " lag(r) OVER w AS r_p, lead(r) OVER w AS r_n%2 FROM ctx WINDOW w AS (ORDER BY t)),"
-               " sl AS (SELECT t, b, r, phi, lam, t_p, t_n, t_p3, t_n3, b_p, b_n, r_p, r_n%3 FROM nb"
+               " sl AS (SELECT t, b, r, phi, lam, t_p, t_n, t_pk, t_nk, b_p, b_n, r_p, r_n%3 FROM nb"
                " WHERE t >= $2::timestamptz AND t < $3::timestamptz),"
-               " dd AS (SELECT sl.*%4 FROM sl),"
-               " hd AS (SELECT dd.t, dd.b, dd.r, dd.t_p, dd.t_n, dd.b_p, dd.b_n, dd.r_p, dd.r_n, dd.d_p1,"
+               " dd AS MATERIALIZED (SELECT sl.*%4 FROM sl),"
+               " hd AS MATERIALIZED (SELECT dd.t, dd.b, dd.r, dd.t_p, dd.t_n, dd.b_p, dd.b_n, dd.r_p, dd.r_n, dd.d_p1,"
                " %5 AS dx_in, %6 AS dy_in, %7 AS dx_out, %8 AS dy_out FROM dd %9 %10),"
                " judged AS (SELECT t,"
                " (t_p IS NULL OR date_bin(%11, t, %12) <> date_bin(%11, t_p, %12)) AS k_bin,"
@@ -101,7 +142,8 @@ QString judgedCtes() {
         .arg(kRadians, neighbours, steps, dists, heading(QStringLiteral("p"), QStringLiteral("dx")),
              heading(QStringLiteral("p"), QStringLiteral("dy")), heading(QStringLiteral("n"), QStringLiteral("dx")),
              heading(QStringLiteral("n"), QStringLiteral("dy")), farSearch(true))
-        .arg(farSearch(false), width, anchor, normalised);
+        .arg(farSearch(false), width, anchor, normalised)
+        .replace(QStringLiteral("KWIN"), QString::number(kWindowNeighbours));
 }
 
 const QString kKept = QStringLiteral("(k_bin OR k_gap OR k_blades OR k_rtk OR k_turn OR k_error)");
@@ -141,15 +183,51 @@ std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
             formatIsoTimestamp(slice.end), m_activeWidth, m_idleWidth, m_turnRadians};
 }
 
+// Planning the statement costs about as much as running it on a slice, so it is prepared once per
+// connection (a named server-side statement) and then only executed.
+PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
+    const int m = static_cast<int>(mode);
+    const QByteArray name = "tidemark_thin_" + QByteArray::number(m);
+    if (m_preparedOn[m] != db.handle()) {
+        const bool exists = db.exec(QStringLiteral("SELECT 1 FROM pg_prepared_statements WHERE name = $1"),
+                                    {QString::fromLatin1(name)}).rows() > 0;
+        if (!exists) {
+            PGresult* r = PQprepare(db.handle(), name.constData(), sql(mode).toUtf8().constData(), 6, nullptr);
+            const bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+            const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
+            if (r)
+                PQclear(r);
+            if (!ok)
+                throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: preparing the thinning statement: %2")
+                                                     .arg(db.describe(), message));
+        }
+        m_preparedOn[m] = db.handle();
+    }
+    const std::vector<PgParam> values = params(slice);
+    std::vector<const char*> raw;
+    for (const PgParam& v : values)
+        raw.push_back(v.value()->constData());
+    PGresult* r = PQexecPrepared(db.handle(), name.constData(), static_cast<int>(raw.size()), raw.data(), nullptr, nullptr, 0);
+    if (!r || PQresultStatus(r) != PGRES_TUPLES_OK) {
+        const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
+        if (r)
+            PQclear(r);
+        throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: thinning slice %2..%3 of mower %4: %5")
+                                             .arg(db.describe(), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end),
+                                                  slice.mowerId.toString(QUuid::WithoutBraces), message));
+    }
+    return PgResult(r);
+}
+
 ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
     if (mode == Mode::Reasons)
         throw Error(Error::Kind::Failed, QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
-    const PgResult r = db.exec(sql(mode), params(slice));
+    const PgResult r = execute(db, slice, mode);
     return {r.toLong(0, 0), r.toLong(0, 1)};
 }
 
 std::vector<ThinningStatement::KeptInstant> ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice) const {
-    const PgResult r = db.exec(sql(Mode::Reasons), params(slice));
+    const PgResult r = execute(db, slice, Mode::Reasons);
     std::vector<KeptInstant> kept;
     kept.reserve(static_cast<std::size_t>(r.rows()));
     for (int row = 0; row < r.rows(); ++row)

@@ -41,6 +41,8 @@ public:
 
 private:
     std::vector<PgParam> params(const SliceRange& slice) const;
+    PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
+    mutable const void* m_preparedOn[3] = {nullptr, nullptr, nullptr};
     QString m_activeWidth;
     QString m_idleWidth;
     double m_turnRadians;

@@ -75,7 +75,7 @@ private slots:
         PositionSettings settings;
         // At the equator R·Δφ is fine-grained enough to hit 1 m exactly.
         const double lat0 = 0.0;
-        double lat1 = 1.0 / 111195.0;
+        double lat1 = 1.0 / (kEarthRadiusMetres * kRadiansPerDegree);
         while (distanceMetres(lat0, 13.4, lat1, 13.4) > 1.0)
             lat1 = std::nextafter(lat1, 0.0);
         while (distanceMetres(lat0, 13.4, lat1, 13.4) < 1.0)
@@ -211,9 +211,10 @@ private slots:
         move(lat, lon, 0, 0.2999);
         rows.push_back(at(t += kMicrosPerSecond, lat, lon));
         KeepSet ks(settings);
-        QCOMPARE(ks.turnPredecessor(rows, 2), 0L);
-        QCOMPARE(ks.turnSuccessor(rows, 2), 4L);
-        QCOMPARE(ks.turnPredecessor(rows, 1), -1L);
+        ks.setContext(rows);
+        QCOMPARE(ks.turnPredecessor(2), 0L);
+        QCOMPARE(ks.turnSuccessor(2), 4L);
+        QCOMPARE(ks.turnPredecessor(1), -1L);
         const auto kept = ks.evaluate(rows, {}, kT0, kT0 + kMicrosPerHour);
         QVERIFY(hasReason(reasonsAt(kept, 2), KeepReason::Turn)); // 90° between 0 → 2 and 2 → 4
         QVERIFY(!hasReason(reasonsAt(kept, 1), KeepReason::Turn)); // no p at 0.3 m
@@ -228,6 +229,7 @@ private slots:
         for (int n = 0; n < 60; ++n) {
             const MowerTrack track = random.next(3000);
             const auto& rows = track.rows;
+            ks.setContext(rows);
             for (std::size_t i = 0; i < rows.size(); i += 1 + i % 7) {
                 long back = -1, forward = -1;
                 for (std::size_t j = i; j-- > 0;)
@@ -240,8 +242,8 @@ private slots:
                         forward = static_cast<long>(j);
                         break;
                     }
-                QCOMPARE(ks.turnPredecessor(rows, i), back);
-                QCOMPARE(ks.turnSuccessor(rows, i), forward);
+                QCOMPARE(ks.turnPredecessor(i), back);
+                QCOMPARE(ks.turnSuccessor(i), forward);
                 ++checked;
             }
         }

@@ -89,12 +89,12 @@ private slots:
         settings.thinIdleSeconds = idle;
         auto db = freshDatabase(QStringLiteral("thinsql_random_%1").arg(seed));
         test::RandomTracks random(seed);
-        const int count = active == 30 ? 2000 : 300;
+        const int count = active == 30 ? 2000 : 200;
         long long rows = 0, slices = 0;
         for (int batch = 0; batch < count / 100; ++batch) {
             std::vector<MowerTrack> tracks;
             for (int i = 0; i < 100; ++i)
-                tracks.push_back(random.next(1500));
+                tracks.push_back(random.next(600));
             for (const MowerTrack& t : tracks)
                 rows += static_cast<long long>(t.rows.size());
             long long s = 0;
@@ -127,7 +127,7 @@ private slots:
             MowerTrack t{QUuid::createUuid(), {}, {}};
             // At the equator exact 1 m steps exist: rows go back and forth between 0 and lat1 (exactly 1 m)
             // or the next double above it (just over).
-            double lat1 = 1.0 / 111195.0;
+            double lat1 = 1.0 / (kEarthRadiusMetres * kRadiansPerDegree);
             while (distanceMetres(0.0, 13.4, lat1, 13.4) > 1.0)
                 lat1 = std::nextafter(lat1, 0.0);
             while (distanceMetres(0.0, 13.4, lat1, 13.4) < 1.0)

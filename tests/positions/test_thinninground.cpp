@@ -1,0 +1,367 @@
+#include "common/error.h"
+#include "common/jobcontrol.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "positions/inmemorypositionstore.h"
+#include "positions/thinningmetrics.h"
+#include "positions/thinninground.h"
+#include "positions/thinningstatus.h"
+#include "testpostgres.h"
+#include "thinningtestdata.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+#include <atomic>
+#include <libpq-fe.h>
+#include <thread>
+
+using namespace tidemark;
+using namespace tidemark::positions;
+
+namespace {
+
+// "now" such that the cutoff lies 30 h after the start of the random tracks (inside many of them).
+PositionSettings defaultSettings() { return {}; }
+Micros nowFor(const PositionSettings& s) { return test::kRandomTracksBase + 30 * kMicrosPerHour + s.detailWindow(); }
+
+std::vector<MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows = 1500) {
+    test::RandomTracks random(seed);
+    std::vector<MowerTrack> tracks;
+    for (int i = 0; i < count; ++i)
+        tracks.push_back(random.next(maxRows));
+    return tracks;
+}
+
+RoundOptions roundAt(Micros now) {
+    RoundOptions o;
+    o.now = now;
+    o.ignoreWindow = true;
+    return o;
+}
+
+std::optional<Micros> watermarkOf(PgConnection& db, const QUuid& id) {
+    const PgResult r = db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM mower_positions_thinning"
+                                              " WHERE mower_id = $1"),
+                               {id.toString(QUuid::WithoutBraces)});
+    if (r.rows() == 0)
+        return std::nullopt;
+    return r.toLong(0, 0);
+}
+
+long long countRows(PgConnection& db, const QString& where = QStringLiteral("true"), const std::vector<PgParam>& params = {}) {
+    return db.exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE ") + where, params).toLong(0, 0);
+}
+
+} // namespace
+
+class TestThinningRound : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<PgConnection> freshDatabase(const QString& name, QString* conninfo = nullptr) {
+        const QString info = test::TestPostgres::createDatabase(name);
+        if (conninfo)
+            *conninfo = info;
+        auto db = PgConnection::open(info);
+        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        return db;
+    }
+
+    void expectThinnedLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff) {
+        InMemoryPositionStore store(tracks);
+        store.thinUntil(cutoff, defaultSettings());
+        for (std::size_t k = 0; k < tracks.size(); ++k) {
+            const auto rows = test::tableRows(db, tracks[k].mowerId);
+            const auto& expected = store.tracks()[k].rows;
+            QCOMPARE(rows.size(), expected.size());
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                QCOMPARE(rows[i].observedAt, expected[i].observedAt);
+        }
+    }
+
+private slots:
+    void roundMatchesStoreAndSecondRoundIsIdle() {
+        auto db = freshDatabase(QStringLiteral("round_idempotent"));
+        const auto tracks = someTracks(11, 40);
+        test::insertTracks(*db, tracks);
+        const PositionSettings settings = defaultSettings();
+        const Micros now = nowFor(settings);
+        const RoundReport first = ThinningRound(*db, settings).run(roundAt(now));
+        QVERIFY(first.complete);
+        QVERIFY(first.slices > 0);
+        QVERIFY(first.deleted > 0);
+        QVERIFY(first.infoLine().contains(QStringLiteral("complete=true")));
+        expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
+        for (const MowerTrack& t : tracks)
+            if (t.rows.front().observedAt < settings.thinningCutoff(now))
+                QCOMPARE(watermarkOf(*db, t.mowerId), std::optional<Micros>(settings.thinningCutoff(now)));
+
+        const RoundReport second = ThinningRound(*db, settings).run(roundAt(now));
+        QCOMPARE(second.slices, 0LL);
+        QCOMPARE(second.deleted, 0LL);
+        QVERIFY(second.complete);
+        QVERIFY(!second.didWork());
+        expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
+    }
+
+    // The runner's backend is killed after a slice's delete and before its commit: that slice is untouched
+    // and the watermark stays; the next round completes the work exactly as an uninterrupted one would.
+    void crashBeforeCommitLeavesSliceUntouched() {
+        QString info;
+        auto db = freshDatabase(QStringLiteral("round_crash"), &info);
+        MowerTrack track = someTracks(12, 1, 2)[0];
+        // A long 1 Hz-ish track so that it spans several slices.
+        track.rows.clear();
+        for (int i = 0; i < 30000; ++i)
+            track.rows.push_back({test::kRandomTracksBase + i * 2 * kMicrosPerSecond, 50 + (i % 600) * 3e-6, 8 + (i / 600) * 2e-6, i % 5000 < 4000, 2});
+        test::insertTracks(*db, {track});
+        const PositionSettings settings = defaultSettings();
+        const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + settings.detailWindow();
+        const long long before = countRows(*db);
+
+        auto killer = PgConnection::open(info);
+        auto runner = PgConnection::open(info);
+        RoundOptions options = roundAt(now);
+        int calls = 0;
+        SliceRange crashed;
+        options.beforeCommit = [&](PgConnection& c, const SliceRange& slice) {
+            if (++calls < 2)
+                return;
+            crashed = slice;
+            killer->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {PQbackendPID(c.handle())});
+            throw std::runtime_error("injected crash");
+        };
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, ThinningRound(*runner, settings).run(options));
+        QCOMPARE(watermarkOf(*db, track.mowerId), std::optional<Micros>(crashed.begin));
+        // The crashed slice still has every row it had.
+        const std::vector<PgParam> range = {formatIsoTimestamp(crashed.begin), formatIsoTimestamp(crashed.end)};
+        long long original = 0;
+        for (const PositionRow& r : track.rows)
+            original += r.observedAt >= crashed.begin && r.observedAt < crashed.end;
+        QCOMPARE(countRows(*db, QStringLiteral("observed_at >= $1::timestamptz AND observed_at < $2::timestamptz"), range), original);
+        QVERIFY(countRows(*db) < before); // the first slice did commit
+
+        auto again = PgConnection::open(info);
+        const RoundReport report = ThinningRound(*again, settings).run(roundAt(now));
+        QVERIFY(report.complete);
+        expectThinnedLikeStore(*db, {track}, settings.thinningCutoff(now));
+    }
+
+    // A writer inserting fresh positions during a round loses nothing and never waits on a lock.
+    void concurrentWriterLosesNothing() {
+        QString info;
+        auto db = freshDatabase(QStringLiteral("round_writer"), &info);
+        const auto tracks = someTracks(13, 60);
+        test::insertTracks(*db, tracks);
+        const PositionSettings settings = defaultSettings();
+        const Micros now = nowFor(settings);
+        std::atomic<bool> done{false};
+        std::atomic<long long> inserted{0};
+        QString writerError;
+        std::thread writer([&] {
+            try {
+                auto w = PgConnection::open(info);
+                w->exec(QStringLiteral("SET lock_timeout = '5s'"));
+                Micros t = now;
+                while (!done.load() || inserted.load() < 50) {
+                    const QUuid& id = tracks[static_cast<std::size_t>(inserted.load()) % tracks.size()].mowerId;
+                    w->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES ($1, $2, 1, 2, true)"),
+                            {id.toString(QUuid::WithoutBraces), formatIsoTimestamp(t += 1000)});
+                    ++inserted;
+                }
+            } catch (const std::exception& e) {
+                writerError = QString::fromUtf8(e.what());
+            }
+        });
+        RoundReport report;
+        try {
+            report = ThinningRound(*db, settings).run(roundAt(now));
+        } catch (...) {
+            done = true;
+            writer.join();
+            throw;
+        }
+        done = true;
+        writer.join();
+        QVERIFY2(writerError.isEmpty(), qPrintable(writerError));
+        QVERIFY(report.complete);
+        QCOMPARE(countRows(*db, QStringLiteral("observed_at >= $1::timestamptz"), {formatIsoTimestamp(now)}), inserted.load());
+        qInfo("%lld rows inserted during a round of %lld slices", inserted.load(), report.slices);
+    }
+
+    // Two runners at once: the first (paused between slices, holding the lock) works, the second skips.
+    // Then pause / resume / cancel.
+    void twoRunnersOneSkipsAndPauseResumeCancel() {
+        QString info;
+        auto db = freshDatabase(QStringLiteral("round_two"), &info);
+        const auto tracks = someTracks(14, 20);
+        test::insertTracks(*db, tracks);
+        const PositionSettings settings = defaultSettings();
+        const Micros now = nowFor(settings);
+
+        JobControl control;
+        std::atomic<int> progressCalls{0};
+        control.setProgressSink([&](double, const QString&) {
+            if (++progressCalls == 1)
+                control.pause();
+        });
+        RoundReport first;
+        std::thread runner([&] {
+            auto c = PgConnection::open(info);
+            RoundOptions o = roundAt(now);
+            o.control = &control;
+            first = ThinningRound(*c, settings).run(o);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(progressCalls.load() >= 1 && control.isPaused(), 60000);
+        auto second = PgConnection::open(info);
+        const RoundReport skipped = ThinningRound(*second, settings).run(roundAt(now));
+        QVERIFY(skipped.skippedLocked);
+        QCOMPARE(skipped.slices, 0LL);
+        QCOMPARE(progressCalls.load(), 1); // still paused
+        control.resume();
+        runner.join();
+        QVERIFY(first.complete);
+        QVERIFY(!first.skippedLocked);
+        expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
+        // The lock is released: a later round runs (and finds nothing to do).
+        QVERIFY(!ThinningRound(*second, settings).run(roundAt(now)).skippedLocked);
+
+        // Cancel after the first slice of a fresh database.
+        auto db2 = freshDatabase(QStringLiteral("round_cancel"));
+        test::insertTracks(*db2, tracks);
+        JobControl cancel;
+        cancel.setProgressSink([&](double, const QString&) { cancel.cancel(); });
+        RoundOptions o = roundAt(now);
+        o.control = &cancel;
+        const RoundReport cancelled = ThinningRound(*db2, settings).run(o);
+        QVERIFY(cancelled.cancelled);
+        QVERIFY(!cancelled.complete);
+        QCOMPARE(cancelled.slices, 1LL);
+        QCOMPARE(db2->exec(QStringLiteral("SELECT count(*) FROM mower_positions_thinning")).toLong(0, 0), 1LL);
+    }
+
+    // Rows that arrive behind a watermark are not thinned; the age delete removes them in time.
+    void rowsBehindWatermarkAreLeftForAgeDelete() {
+        auto db = freshDatabase(QStringLiteral("round_behind"));
+        const auto tracks = someTracks(15, 10);
+        test::insertTracks(*db, tracks);
+        PositionSettings settings = defaultSettings();
+        settings.retentionDays = 100;
+        const Micros now = nowFor(settings);
+        QVERIFY(ThinningRound(*db, settings).run(roundAt(now)).complete);
+        const QUuid id = tracks[0].mowerId;
+        const Micros watermark = *watermarkOf(*db, id);
+        // A replay of 200 standing rows one second apart, well behind the watermark.
+        for (int i = 0; i < 200; ++i)
+            db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES ($1, $2, 1, 2, false)"
+                                    " ON CONFLICT DO NOTHING"),
+                     {id.toString(QUuid::WithoutBraces), formatIsoTimestamp(watermark - 3 * kMicrosPerHour + i * kMicrosPerSecond + 7)});
+        const long long behind = countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)});
+        QCOMPARE(behind, 200LL);
+        const RoundReport again = ThinningRound(*db, settings).run(roundAt(now));
+        QCOMPARE(again.slices, 0LL);
+        QCOMPARE(again.ageDeleted, 0LL);
+        QCOMPARE(countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}), behind);
+        // Ten days later the retention limit (100 days) has passed them.
+        const Micros later = watermark + 100 * kMicrosPerDay + 10 * kMicrosPerDay;
+        const RoundReport aged = ThinningRound(*db, settings).run(roundAt(later));
+        QVERIFY(aged.ageDeleted >= behind);
+        QCOMPARE(countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}), 0LL);
+    }
+
+    void windowAndBudgetStopBetweenSlices() {
+        auto db = freshDatabase(QStringLiteral("round_window"));
+        const auto tracks = someTracks(16, 10);
+        test::insertTracks(*db, tracks);
+        PositionSettings settings = defaultSettings();
+        settings.windowStartHour = 1;
+        settings.windowEndHour = 5;
+        const Micros noon = floorToStep(nowFor(settings), kMicrosPerDay) + 12 * kMicrosPerHour;
+        RoundOptions outside;
+        outside.now = noon;
+        const RoundReport closed = ThinningRound(*db, settings).run(outside);
+        QVERIFY(!closed.insideWindow);
+        QCOMPARE(closed.slices, 0LL);
+        QVERIFY(closed.slicesPending > 0);
+
+        // Inside the window at 04:59:59; the clock passes 05:00 after the first slice.
+        RoundOptions closing;
+        closing.now = noon - 7 * kMicrosPerHour - kMicrosPerSecond;
+        int ticks = 0;
+        closing.clock = [&] { return closing.now + (ticks++ > 1 ? 2 * kMicrosPerSecond : 0); }; // start, slice 1, then later
+        const RoundReport windowClosed = ThinningRound(*db, settings).run(closing);
+        QVERIFY(windowClosed.insideWindow);
+        QVERIFY(windowClosed.windowClosed);
+        QCOMPARE(windowClosed.slices, 1LL);
+
+        // Budget of 10 s; each slice "takes" 4 s: checked at 4 s and 8 s, stopped at 12 s.
+        RoundOptions budget = roundAt(noon);
+        budget.budgetSeconds = 10;
+        int calls = 0;
+        budget.clock = [&] { return noon + (calls++) * 4 * kMicrosPerSecond; };
+        const RoundReport spent = ThinningRound(*db, settings).run(budget);
+        QVERIFY(spent.budgetExhausted);
+        QCOMPARE(spent.slices, 2LL);
+        QVERIFY(!spent.complete);
+    }
+
+    void dryRunDeletesNothing() {
+        auto db = freshDatabase(QStringLiteral("round_dry"));
+        const auto tracks = someTracks(17, 10);
+        test::insertTracks(*db, tracks);
+        const PositionSettings settings = defaultSettings();
+        const Micros now = nowFor(settings);
+        const long long before = countRows(*db);
+        RoundOptions o;
+        o.now = now;
+        o.dryRun = true;
+        const RoundReport dry = ThinningRound(*db, settings).run(o);
+        QVERIFY(dry.dryRun);
+        QVERIFY(dry.deleted > 0);
+        QVERIFY(!dry.perMower.empty());
+        QCOMPARE(countRows(*db), before);
+        QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM mower_positions_thinning")).toLong(0, 0), 0LL);
+        // The first slice of each mower sees the same table as a real round: its figure is exact.
+        const std::vector<MowerThinningStatus> status = ThinningStatus::query(*db, settings.thinningCutoff(now));
+        long long pending = 0;
+        for (const MowerThinningStatus& s : status) {
+            pending += s.slicesPending;
+            QVERIFY(s.rows > 0);
+            QVERIFY(!s.watermark);
+        }
+        QCOMPARE(dry.slices, pending);
+        const RoundReport real = ThinningRound(*db, settings).run(roundAt(now));
+        QCOMPARE(real.scanned, dry.scanned);
+        QVERIFY(real.deleted <= dry.deleted);
+        for (const MowerThinningStatus& s : ThinningStatus::query(*db, settings.thinningCutoff(now)))
+            QCOMPARE(s.slicesPending, 0LL);
+    }
+
+    void metricsInPrometheusText() {
+        RoundReport r;
+        r.ageDeleted = 5;
+        r.scanned = 100;
+        r.deleted = 90;
+        r.slices = 3;
+        r.deleteSeconds = 0.2;
+        r.thinSeconds = 7;
+        ThinningMetrics metrics;
+        metrics.record(r);
+        metrics.record(r);
+        const QString text = metrics.prometheusText();
+        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_rows_deleted_total{table=\"mower_positions\"} 10\n")));
+        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total 200\n")));
+        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total 180\n")));
+        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\",le=\"5\"} 0\n")));
+        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\",le=\"15\"} 2\n")));
+        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"delete\"} 2\n")));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tidemark.prom"));
+        metrics.writeTextfile(path);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(f.readAll()), text);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestThinningRound)
+#include "test_thinninground.moc"
