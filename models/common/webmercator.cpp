@@ -9,9 +9,13 @@ namespace {
 constexpr double kPi = 3.141592653589793;
 }
 
-double WebMercator::worldSize(double zoom) { return kTileSize * std::exp2(zoom); }
+double WebMercator::worldSize(double zoom) {
+    return kTileSize * std::exp2(zoom);
+}
 
-double WebMercator::clampLatitude(double latitude) { return std::clamp(latitude, -kMaxLatitude, kMaxLatitude); }
+double WebMercator::clampLatitude(double latitude) {
+    return std::clamp(latitude, -kMaxLatitude, kMaxLatitude);
+}
 
 QPointF WebMercator::toUnit(double longitude, double latitude) {
     const double phi = clampLatitude(latitude) * kPi / 180.0;
@@ -45,7 +49,8 @@ double WebMercator::groundResolution(double latitude, double zoom) {
 
 double WebMercator::zoomToFit(const QGeoRectangle& rectangle, double widthPx, double heightPx) {
     const QPointF topLeft = toUnit(rectangle.topLeft().longitude(), rectangle.topLeft().latitude());
-    const QPointF bottomRight = toUnit(rectangle.bottomRight().longitude(), rectangle.bottomRight().latitude());
+    const QPointF bottomRight =
+        toUnit(rectangle.bottomRight().longitude(), rectangle.bottomRight().latitude());
     double spanX = bottomRight.x() - topLeft.x();
     if (spanX < 0) // crosses the antimeridian
         spanX += 1.0;

@@ -10,7 +10,7 @@ namespace tidemark {
 // x grows east from longitude −180, y grows south from latitude +85.0511. Zoom may be fractional.
 // Pure functions of their arguments.
 class WebMercator {
-public:
+  public:
     static constexpr double kTileSize = 256.0;
     static constexpr double kMaxLatitude = 85.0511287798066;
     static constexpr double kEarthRadiusMetres = 6378137.0; // the sphere EPSG:3857 projects from

@@ -1,6 +1,6 @@
-// Frame time of the map's track layer with 1 M raw rows at three zoom levels, rendered into an image the way a
-// render job does (TrackPainter: pixel decimation, 1 px lines and points), next to a naive renderer that draws
-// every in-view segment and point, in the same run. Goal: ≤ 30 ms per frame at every zoom.
+// Frame time of the map's track layer with 1 M raw rows at three zoom levels, rendered into an image the way
+// a render job does (TrackPainter: pixel decimation, 1 px lines and points), next to a naive renderer that
+// draws every in-view segment and point, in the same run. Goal: ≤ 30 ms per frame at every zoom.
 #include "lawntrack.h"
 #include "map/mapviewport.h"
 #include "map/trackpainter.h"
@@ -11,8 +11,8 @@
 #include <QPainter>
 #include <algorithm>
 #include <cstdio>
-#include <string_view>
 #include <ctime>
+#include <string_view>
 #include <vector>
 
 using namespace tidemark;
@@ -34,7 +34,8 @@ void paintNaive(QPainter& painter, const MapViewport& viewport, const TrackPoint
     for (size_t i = 0; i < track.size(); ++i) {
         const QPointF p(track.unitX[i] * scale - origin.x(), track.unitY[i] * scale - origin.y());
         const bool inside = p.x() >= 0 && p.x() < w && p.y() >= 0 && p.y() < h;
-        if (i > 0 && (inside || (previous.x() >= 0 && previous.x() < w && previous.y() >= 0 && previous.y() < h)))
+        if (i > 0 &&
+            (inside || (previous.x() >= 0 && previous.x() < w && previous.y() >= 0 && previous.y() < h)))
             lines.emplace_back(previous, p);
         if (inside)
             points[track.classIndex[i]].push_back(p);
@@ -54,8 +55,9 @@ double threadCpuMs() {
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-// A frame as a render job makes it: a fresh transparent image, then the layer drawn into it. Returns the median
-// thread CPU time and the median wall time: this machine is shared, so wall time includes waiting for a core.
+// A frame as a render job makes it: a fresh transparent image, then the layer drawn into it. Returns the
+// median thread CPU time and the median wall time: this machine is shared, so wall time includes waiting for
+// a core.
 template <typename Paint> std::pair<double, double> timeFrames(Paint paint) {
     std::vector<double> cpu, wall;
     for (int run = 0; run < kRuns; ++run) {
@@ -85,20 +87,23 @@ int main(int argc, char** argv) {
     build.start();
     const test::LawnTrack lawn;
     const auto track = lawn.generate(kRows);
-    std::printf("bench_map: %zu rows (60 x 40 m lawn, lanes 0.22 m, 0.35 m steps), built in %.0f ms; frame %dx%d, "
-                "median of %d runs\n",
-                track->size(), build.nsecsElapsed() / 1e6, kFrame.width(), kFrame.height(), kRuns);
+    std::printf(
+        "bench_map: %zu rows (60 x 40 m lawn, lanes 0.22 m, 0.35 m steps), built in %.0f ms; frame %dx%d, "
+        "median of %d runs\n",
+        track->size(), build.nsecsElapsed() / 1e6, kFrame.width(), kFrame.height(), kRuns);
 
     const QGeoCoordinate centre(lawn.centreLatitude, lawn.centreLongitude);
     MapViewport whole = MapViewport::centredOn(centre, 0, kFrame);
     {
         // Fit the lawn with a 24 px margin, as MapView::fitTo does.
-        const QPointF a = whole.unitToScreen(QPointF(*std::min_element(track->unitX.begin(), track->unitX.end()),
-                                                     *std::min_element(track->unitY.begin(), track->unitY.end())));
-        const QPointF b = whole.unitToScreen(QPointF(*std::max_element(track->unitX.begin(), track->unitX.end()),
-                                                     *std::max_element(track->unitY.begin(), track->unitY.end())));
-        const double zoom = std::log2(std::min((kFrame.width() - 48) / (b.x() - a.x()),
-                                               (kFrame.height() - 48) / (b.y() - a.y())));
+        const QPointF a =
+            whole.unitToScreen(QPointF(*std::min_element(track->unitX.begin(), track->unitX.end()),
+                                       *std::min_element(track->unitY.begin(), track->unitY.end())));
+        const QPointF b =
+            whole.unitToScreen(QPointF(*std::max_element(track->unitX.begin(), track->unitX.end()),
+                                       *std::max_element(track->unitY.begin(), track->unitY.end())));
+        const double zoom = std::log2(
+            std::min((kFrame.width() - 48) / (b.x() - a.x()), (kFrame.height() - 48) / (b.y() - a.y())));
         whole = whole.withZoom(zoom);
     }
     struct Level {
@@ -131,9 +136,9 @@ int main(int argc, char** argv) {
         allWithinGoal = allWithinGoal && decimated <= 30.0;
     }
     // Where the time goes at the densest level.
-    for (const auto& [label, path, points] : {std::tuple{"path only", true, false}, std::tuple{"points only", false, true},
-                                              std::tuple{"loop only", false, false},
-                                              std::tuple{"empty frame", false, false}}) {
+    for (const auto& [label, path, points] :
+         {std::tuple{"path only", true, false}, std::tuple{"points only", false, true},
+          std::tuple{"loop only", false, false}, std::tuple{"empty frame", false, false}}) {
         TrackPainter::Style style;
         style.drawPath = path;
         style.drawPoints = points;
@@ -144,6 +149,7 @@ int main(int argc, char** argv) {
         });
         std::printf("whole lawn, %-11s %7.1f (%5.1f) ms\n", label, ms, msWall);
     }
-    std::printf("goal <= 30 ms per frame at every zoom (thread CPU time): %s\n", allWithinGoal ? "met" : "NOT met");
+    std::printf("goal <= 30 ms per frame at every zoom (thread CPU time): %s\n",
+                allWithinGoal ? "met" : "NOT met");
     return 0;
 }

@@ -28,7 +28,8 @@ struct LawnTrack {
         track->reserve(rows);
         QRandomGenerator rng(seed);
         const double metresPerDegreeLat = 111320.0;
-        const double metresPerDegreeLon = metresPerDegreeLat * std::cos(centreLatitude * 3.141592653589793 / 180);
+        const double metresPerDegreeLon =
+            metresPerDegreeLat * std::cos(centreLatitude * 3.141592653589793 / 180);
         const int lanes = static_cast<int>(heightMetres / laneMetres);
         const int stepsPerLane = static_cast<int>(widthMetres / stepMetres);
         std::size_t row = 0;
@@ -42,15 +43,15 @@ struct LawnTrack {
                     const double y = lane * laneMetres + passShift - heightMetres / 2 + noise(rng);
                     const bool turn = step < 2 || step > stepsPerLane - 2;
                     const std::uint8_t cls = turn ? 2 : (row % 10 == 0 ? 1 : 0);
-                    track->append(centreLongitude + x / metresPerDegreeLon, centreLatitude + y / metresPerDegreeLat,
-                                  cls);
+                    track->append(centreLongitude + x / metresPerDegreeLon,
+                                  centreLatitude + y / metresPerDegreeLat, cls);
                 }
             }
         }
         return track;
     }
 
-private:
+  private:
     double noise(QRandomGenerator& rng) const { return (rng.generateDouble() * 2 - 1) * noiseMetres; }
 };
 

@@ -32,7 +32,7 @@ QByteArray pngOf(const QColor& colour) {
 // A minimal HTTP/1.1 tile server on 127.0.0.1: answers every GET with a solid PNG (cacheable for an hour),
 // or holds the connection open without answering, to exercise timeouts and aborts.
 class LocalTileServer : public QTcpServer {
-public:
+  public:
     QColor colour{90, 140, 200};
     bool answer = true;
     QStringList paths;
@@ -51,9 +51,11 @@ public:
             }
         });
     }
-    QString urlTemplate() const { return QStringLiteral("http://127.0.0.1:%1/{z}/{x}/{y}.png").arg(serverPort()); }
+    QString urlTemplate() const {
+        return QStringLiteral("http://127.0.0.1:%1/{z}/{x}/{y}.png").arg(serverPort());
+    }
 
-private:
+  private:
     void readRequest(QTcpSocket* socket) {
         QByteArray buffered = socket->property("buffered").toByteArray() + socket->readAll();
         socket->setProperty("buffered", buffered);
@@ -78,19 +80,22 @@ private:
 
 void createMbTiles(const QString& path, const QString& format = QStringLiteral("png")) {
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-mbtiles"));
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-mbtiles"));
         db.setDatabaseName(path);
         QVERIFY(db.open());
         QSqlQuery q(db);
         QVERIFY(q.exec(QStringLiteral("CREATE TABLE metadata (name text, value text)")));
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, "
-                                      "tile_data blob)")));
+        QVERIFY(q.exec(
+            QStringLiteral("CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, "
+                           "tile_data blob)")));
         QVERIFY(q.prepare(QStringLiteral("INSERT INTO metadata VALUES (?, ?)")));
-        const QList<QPair<QString, QString>> metadata = {{QStringLiteral("name"), QStringLiteral("test")},
-                                                         {QStringLiteral("format"), format},
-                                                         {QStringLiteral("minzoom"), QStringLiteral("0")},
-                                                         {QStringLiteral("maxzoom"), QStringLiteral("1")},
-                                                         {QStringLiteral("attribution"), QStringLiteral("test data")}};
+        const QList<QPair<QString, QString>> metadata = {
+            {QStringLiteral("name"), QStringLiteral("test")},
+            {QStringLiteral("format"), format},
+            {QStringLiteral("minzoom"), QStringLiteral("0")},
+            {QStringLiteral("maxzoom"), QStringLiteral("1")},
+            {QStringLiteral("attribution"), QStringLiteral("test data")}};
         for (const auto& [key, value] : metadata) {
             q.bindValue(0, key);
             q.bindValue(1, value);
@@ -99,9 +104,9 @@ void createMbTiles(const QString& path, const QString& format = QStringLiteral("
         QVERIFY(q.prepare(QStringLiteral("INSERT INTO tiles VALUES (?, ?, ?, ?)")));
         // TMS rows count from the south: row 1 at zoom 1 is the northern half (XYZ y = 0).
         const QList<std::tuple<int, int, int, QColor>> tiles = {{1, 0, 1, QColor(220, 30, 30)},
-                                                               {1, 0, 0, QColor(30, 30, 220)},
-                                                               {1, 1, 1, QColor(30, 200, 30)},
-                                                               {1, 1, 0, QColor(200, 200, 30)}};
+                                                                {1, 0, 0, QColor(30, 30, 220)},
+                                                                {1, 1, 1, QColor(30, 200, 30)},
+                                                                {1, 1, 0, QColor(200, 200, 30)}};
         for (const auto& [z, x, row, colour] : tiles) {
             q.bindValue(0, z);
             q.bindValue(1, x);
@@ -118,7 +123,7 @@ void createMbTiles(const QString& path, const QString& format = QStringLiteral("
 
 class TestMapTiles : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() { QVERIFY(m_cacheDir.isValid()); }
 
     void rejectsBadTemplates() {
@@ -154,7 +159,8 @@ private slots:
                                              [&](const TileKey& k) { return view.baseMap()->hasTile(k); }),
                                  10000);
         QCOMPARE(server.paths.size(), visible.size());
-        QVERIFY(server.paths.contains(QStringLiteral("/%1/%2/%3.png").arg(visible[0].z).arg(visible[0].x).arg(visible[0].y)));
+        QVERIFY(server.paths.contains(
+            QStringLiteral("/%1/%2/%3.png").arg(visible[0].z).arg(visible[0].x).arg(visible[0].y)));
         QCOMPARE(server.userAgents.size(), server.paths.size());
         for (const QString& agent : server.userAgents) {
             QCOMPARE(agent, XyzTileSource::userAgent(QStringLiteral("ops@example.org")));
@@ -197,7 +203,8 @@ private slots:
         QCOMPARE(source->requestsInFlight(), 0);
         // Once still, exactly the tiles of the final view are asked for.
         QTRY_VERIFY_WITH_TIMEOUT(server.paths.size() > 0, 5000);
-        QTRY_COMPARE_WITH_TIMEOUT(server.paths.size(), view.baseMap()->visibleTiles(view.viewport()).size(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(server.paths.size(), view.baseMap()->visibleTiles(view.viewport()).size(),
+                                  5000);
         for (const TileKey& key : view.baseMap()->visibleTiles(view.viewport()))
             QVERIFY(server.paths.contains(QStringLiteral("/%1/%2/%3.png").arg(key.z).arg(key.x).arg(key.y)));
     }
@@ -266,7 +273,8 @@ private slots:
     }
 
     void rejectsBadMbTiles() {
-        QVERIFY_THROWS_EXCEPTION(Error, MbTilesTileSource(m_cacheDir.filePath(QStringLiteral("missing.mbtiles"))));
+        QVERIFY_THROWS_EXCEPTION(Error,
+                                 MbTilesTileSource(m_cacheDir.filePath(QStringLiteral("missing.mbtiles"))));
         const QString vector = m_cacheDir.filePath(QStringLiteral("vector.mbtiles"));
         createMbTiles(vector, QStringLiteral("pbf"));
         try {
@@ -277,7 +285,7 @@ private slots:
         }
     }
 
-private:
+  private:
     QTemporaryDir m_cacheDir;
 };
 

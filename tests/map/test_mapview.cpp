@@ -2,18 +2,18 @@
 #include "map/basemap.h"
 #include "map/maplayermodel.h"
 #include "map/maprenderer.h"
-#include "map/markerlayer.h"
 #include "map/mapview.h"
+#include "map/markerlayer.h"
 #include "map/rasterlayer.h"
 #include "map/tracklayer.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
-#include <QThread>
 #include <QDir>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -24,11 +24,13 @@ namespace {
 
 const QGeoCoordinate kLawn(52.3702, 4.8952);
 
-double pixelDistance(const QPointF& a, const QPointF& b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
+double pixelDistance(const QPointF& a, const QPointF& b) {
+    return std::hypot(a.x() - b.x(), a.y() - b.y());
+}
 
 void sendWheel(QWidget* widget, const QPointF& pos, int angleY) {
-    QWheelEvent event(pos, widget->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton, Qt::NoModifier,
-                      Qt::NoScrollPhase, false);
+    QWheelEvent event(pos, widget->mapToGlobal(pos), QPoint(), QPoint(0, angleY), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
     QApplication::sendEvent(widget, &event);
 }
 
@@ -47,7 +49,8 @@ std::shared_ptr<GeoRaster> makeRaster(const QGeoRectangle& bounds) {
         for (int x = 0; x < raster->image.width(); ++x) {
             const bool hole = std::hypot(x - 80, y - 30) < 12;
             const int level = (x * 255) / raster->image.width();
-            raster->image.setPixelColor(x, y, hole ? QColor(0, 0, 0, 0) : QColor(255 - level, 200, level, 255));
+            raster->image.setPixelColor(x, y,
+                                        hole ? QColor(0, 0, 0, 0) : QColor(255 - level, 200, level, 255));
         }
     return raster;
 }
@@ -64,7 +67,8 @@ int countColour(const QImage& image, const QColor& colour, int tolerance = 0) {
     for (int y = 0; y < rgb.height(); ++y)
         for (int x = 0; x < rgb.width(); ++x) {
             const QColor c = rgb.pixelColor(x, y);
-            if (std::abs(c.red() - colour.red()) <= tolerance && std::abs(c.green() - colour.green()) <= tolerance &&
+            if (std::abs(c.red() - colour.red()) <= tolerance &&
+                std::abs(c.green() - colour.green()) <= tolerance &&
                 std::abs(c.blue() - colour.blue()) <= tolerance)
                 ++count;
         }
@@ -73,7 +77,7 @@ int countColour(const QImage& image, const QColor& colour, int tolerance = 0) {
 
 // Records which thread rendered it.
 class ThreadProbeLayer : public MapLayer {
-public:
+  public:
     ThreadProbeLayer() : MapLayer(QStringLiteral("probe")) {}
     QString explanation() const override { return QStringLiteral("records its render thread"); }
     QList<LegendEntry> legend() const override { return {}; }
@@ -85,7 +89,7 @@ public:
     }
     QThread* renderThread() const { return m_thread->load(); }
 
-private:
+  private:
     std::shared_ptr<std::atomic<QThread*>> m_thread = std::make_shared<std::atomic<QThread*>>(nullptr);
 };
 
@@ -93,7 +97,7 @@ private:
 
 class TestMapView : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void init() {
         m_view = std::make_unique<MapView>();
         m_view->resize(800, 600);
@@ -168,8 +172,8 @@ private slots:
 
     void cursorReadout() {
         QSignalSpy readout(m_view.get(), &MapView::cursorCoordinateChanged);
-        QMouseEvent move(QEvent::MouseMove, QPointF(300, 200), m_view->mapToGlobal(QPointF(300, 200)), Qt::NoButton,
-                         Qt::NoButton, Qt::NoModifier);
+        QMouseEvent move(QEvent::MouseMove, QPointF(300, 200), m_view->mapToGlobal(QPointF(300, 200)),
+                         Qt::NoButton, Qt::NoButton, Qt::NoModifier);
         QApplication::sendEvent(m_view.get(), &move);
         QCOMPARE(readout.count(), 1);
         const auto coordinate = readout.last().at(0).value<QGeoCoordinate>();
@@ -203,9 +207,11 @@ private slots:
 
     void rendersOffThreadAndCachesLayers() {
         auto points = test::LawnTrack().generate(200000);
-        auto track = std::make_shared<TrackLayer>(QStringLiteral("thinned"), QStringLiteral("survivors by reason"));
+        auto track =
+            std::make_shared<TrackLayer>(QStringLiteral("thinned"), QStringLiteral("survivors by reason"));
         track->setPoints(points);
-        auto marker = std::make_shared<MarkerLayer>(QStringLiteral("selection"), QStringLiteral("picked row"));
+        auto marker =
+            std::make_shared<MarkerLayer>(QStringLiteral("selection"), QStringLiteral("picked row"));
         m_view->layers()->addLayer(track);
         m_view->layers()->addLayer(marker);
         m_view->fitToLayers();
@@ -236,7 +242,8 @@ private slots:
                 matching += shifted.pixelColor(x + 60, y) == points->classes[0].colour;
             }
         QVERIFY(compared > 50);
-        QVERIFY2(matching > compared * 9 / 10, qPrintable(QStringLiteral("%1/%2").arg(matching).arg(compared)));
+        QVERIFY2(matching > compared * 9 / 10,
+                 qPrintable(QStringLiteral("%1/%2").arg(matching).arg(compared)));
 
         // A newer view supersedes a job that has not delivered yet.
         const int cancelledBefore = renderer->jobsCancelled();
@@ -282,7 +289,8 @@ private slots:
         points->classes = {{QColor(0, 0, 220), QStringLiteral("kept")}};
         points->append(kLawn.longitude(), kLawn.latitude(), 0);
         track->setPoints(points);
-        const MapViewport viewport = MapViewport::centredOn(kLawn, 18, QSize(200, 100)).pannedBy(QPointF(30, 20));
+        const MapViewport viewport =
+            MapViewport::centredOn(kLawn, 18, QSize(200, 100)).pannedBy(QPointF(30, 20));
         QSignalSpy idle(&renderer, &MapRenderer::idle);
         renderer.render(viewport, {track}, 2.0);
         QVERIFY(idle.wait(5000));
@@ -292,7 +300,8 @@ private slots:
         QCOMPARE(image->image.devicePixelRatio(), 2.0);
         QCOMPARE(image->viewport, viewport);
         const QPointF logical = viewport.toScreen(kLawn);
-        const QPoint device(static_cast<int>(std::floor(logical.x() * 2)), static_cast<int>(std::floor(logical.y() * 2)));
+        const QPoint device(static_cast<int>(std::floor(logical.x() * 2)),
+                            static_cast<int>(std::floor(logical.y() * 2)));
         QCOMPARE(image->image.pixelColor(device), QColor(0, 0, 220));
         // The same view at ratio 1 is a different image: rendered again.
         const int started = renderer.jobsStarted();
@@ -357,12 +366,15 @@ private slots:
         test::LawnTrack sparse;
         sparse.laneMetres = 0.6;
         auto points = sparse.generate(8000);
-        auto track = std::make_shared<TrackLayer>(QStringLiteral("survivors"), QStringLiteral("rows by reason"));
+        auto track =
+            std::make_shared<TrackLayer>(QStringLiteral("survivors"), QStringLiteral("rows by reason"));
         track->setPoints(points);
-        auto raster = std::make_shared<RasterLayer>(QStringLiteral("coverage"), QStringLiteral("coverage after"));
+        auto raster =
+            std::make_shared<RasterLayer>(QStringLiteral("coverage"), QStringLiteral("coverage after"));
         raster->setRaster(makeRaster(points->extent));
         raster->setLegend({{QColor(255, 200, 0), QStringLiteral("covered")}});
-        auto marker = std::make_shared<MarkerLayer>(QStringLiteral("selection"), QStringLiteral("picked row"));
+        auto marker =
+            std::make_shared<MarkerLayer>(QStringLiteral("selection"), QStringLiteral("picked row"));
         marker->setPosition(QGeoCoordinate(kLawn.latitude() + 0.00005, kLawn.longitude() + 0.0001));
         m_view->layers()->addLayer(raster);
         m_view->layers()->addLayer(track);
@@ -393,7 +405,7 @@ private slots:
         shoot(QStringLiteral("far"));
     }
 
-private:
+  private:
     std::unique_ptr<MapView> m_view;
 };
 

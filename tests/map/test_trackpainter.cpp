@@ -43,7 +43,7 @@ TrackPainter::Style pointsOnly() {
 
 class TestTrackPainter : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     // Points are exact: chunk skipping and collapsing give the same pixels as projecting every point.
     void pointsMatchAPerPointReference_data() {
         QTest::addColumn<double>("zoom");

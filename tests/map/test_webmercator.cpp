@@ -8,7 +8,7 @@ using namespace tidemark;
 
 class TestWebMercator : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void knownValues() {
         QCOMPARE(WebMercator::worldSize(0), 256.0);
         QCOMPARE(WebMercator::worldSize(3), 2048.0);

@@ -22,15 +22,18 @@ void BaseMap::setSource(std::shared_ptr<TileSource> source) {
     m_tiles.clear();
     m_failed.clear();
     if (m_source) {
-        connect(m_source.get(), &TileSource::tileReady, this, [this](const TileKey& key, const QImage& image) {
-            const int cost = std::max<int>(1, static_cast<int>(image.sizeInBytes() / 1024));
-            m_tiles.insert(key, new QImage(image.convertToFormat(QImage::Format_ARGB32_Premultiplied)), cost);
-            emit tilesChanged();
-        });
-        connect(m_source.get(), &TileSource::tileFailed, this, [this](const TileKey& key, const QString& reason) {
-            m_failed.insert(key, QDeadlineTimer(kRetryFailedTileMs));
-            emit tileFailed(reason);
-        });
+        connect(m_source.get(), &TileSource::tileReady, this,
+                [this](const TileKey& key, const QImage& image) {
+                    const int cost = std::max<int>(1, static_cast<int>(image.sizeInBytes() / 1024));
+                    m_tiles.insert(
+                        key, new QImage(image.convertToFormat(QImage::Format_ARGB32_Premultiplied)), cost);
+                    emit tilesChanged();
+                });
+        connect(m_source.get(), &TileSource::tileFailed, this,
+                [this](const TileKey& key, const QString& reason) {
+                    m_failed.insert(key, QDeadlineTimer(kRetryFailedTileMs));
+                    emit tileFailed(reason);
+                });
     }
     emit tilesChanged();
 }
@@ -44,7 +47,8 @@ QList<TileKey> BaseMap::visibleTiles(const MapViewport& viewport) const {
     const int z = tileZoom(viewport);
     const int count = 1 << z;
     const QPointF topLeft = viewport.screenToUnit({0, 0}) * count;
-    const QPointF bottomRight = viewport.screenToUnit(QPointF(viewport.size().width(), viewport.size().height())) * count;
+    const QPointF bottomRight =
+        viewport.screenToUnit(QPointF(viewport.size().width(), viewport.size().height())) * count;
     const int x0 = std::max(0, static_cast<int>(std::floor(topLeft.x())));
     const int y0 = std::max(0, static_cast<int>(std::floor(topLeft.y())));
     const int x1 = std::min(count - 1, static_cast<int>(std::floor(bottomRight.x())));
@@ -90,7 +94,8 @@ void BaseMap::paint(QPainter& painter, const MapViewport& viewport) const {
                 continue;
             const int shift = key.z - parent.z;
             const double part = image->width() / double(1 << shift);
-            const QRectF source((key.x - (parent.x << shift)) * part, (key.y - (parent.y << shift)) * part, part, part);
+            const QRectF source((key.x - (parent.x << shift)) * part, (key.y - (parent.y << shift)) * part,
+                                part, part);
             const double count = 1 << key.z;
             const QRectF target(viewport.unitToScreen(QPointF(key.x / count, key.y / count)),
                                 viewport.unitToScreen(QPointF((key.x + 1) / count, (key.y + 1) / count)));

@@ -19,7 +19,7 @@ namespace tidemark::ui {
 // has settled, never while panning fast. Missing tiles borrow a scaled part of a cached parent tile.
 class BaseMap : public QObject {
     Q_OBJECT
-public:
+  public:
     static constexpr int kRetryFailedTileMs = 30000;
 
     explicit BaseMap(QObject* parent = nullptr);
@@ -35,17 +35,17 @@ public:
     int cachedTileCount() const { return static_cast<int>(m_tiles.count()); }
     bool hasTile(const TileKey& key) const { return m_tiles.contains(key); }
 
-signals:
+  signals:
     void tilesChanged();
     void tileFailed(const QString& reason);
 
-private:
+  private:
     void paintGrid(QPainter& painter, const MapViewport& viewport) const;
     bool paintTile(QPainter& painter, const MapViewport& viewport, const TileKey& key) const;
 
     std::shared_ptr<TileSource> m_source;
     QCache<TileKey, QImage> m_tiles{64 * 1024}; // cost in KiB: 64 MiB
-    QHash<TileKey, QDeadlineTimer> m_failed; // not asked for again until the deadline passes
+    QHash<TileKey, QDeadlineTimer> m_failed;    // not asked for again until the deadline passes
 };
 
 } // namespace tidemark::ui

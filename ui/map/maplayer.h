@@ -20,14 +20,15 @@ struct LegendEntry {
 };
 
 // Draws a layer for one viewport on a worker thread into `image` (viewport-sized, ARGB32 premultiplied,
-// transparent). It owns (shared, immutable) copies of what it needs and polls `cancelled` every few thousand items.
+// transparent). It owns (shared, immutable) copies of what it needs and polls `cancelled` every few thousand
+// items.
 using LayerRenderFunction =
     std::function<void(QImage& image, const MapViewport& viewport, const std::atomic<bool>& cancelled)>;
 
 // A layer of the map. Lives on the GUI thread; renderFunction() snapshots its data for a render job.
 class MapLayer : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit MapLayer(const QString& name, QObject* parent = nullptr);
 
     QString name() const { return m_name; }
@@ -42,14 +43,14 @@ public:
     // Grows whenever what the layer draws changes; cached images of older revisions are stale.
     quint64 revision() const { return m_revision; }
 
-signals:
+  signals:
     void contentChanged();
     void visibilityChanged(bool visible);
 
-protected:
+  protected:
     void markContentChanged();
 
-private:
+  private:
     QString m_name;
     bool m_visible = true;
     quint64 m_revision = 1;

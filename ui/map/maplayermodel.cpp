@@ -66,7 +66,8 @@ MapLayer* MapLayerModel::layerAt(int row) const {
 }
 
 int MapLayerModel::rowOf(const MapLayer* layer) const {
-    const auto it = std::find_if(m_layers.begin(), m_layers.end(), [&](const auto& l) { return l.get() == layer; });
+    const auto it =
+        std::find_if(m_layers.begin(), m_layers.end(), [&](const auto& l) { return l.get() == layer; });
     return it == m_layers.end() ? -1 : static_cast<int>(it - m_layers.begin());
 }
 

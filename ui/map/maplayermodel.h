@@ -9,10 +9,11 @@
 namespace tidemark::ui {
 
 // The map's layers as a list for a legend: row 0 is the top layer (drawn last). Check a row to show it,
-// move rows to reorder; the decoration is a strip of the layer's colour swatches, the tooltip its explanation.
+// move rows to reorder; the decoration is a strip of the layer's colour swatches, the tooltip its
+// explanation.
 class MapLayerModel : public QAbstractListModel {
     Q_OBJECT
-public:
+  public:
     enum Role {
         ExplanationRole = Qt::UserRole + 1,
         LegendLabelsRole,  // QStringList
@@ -34,15 +35,15 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
-    bool moveRows(const QModelIndex& sourceParent, int sourceRow, int count, const QModelIndex& destinationParent,
-                  int destinationChild) override;
+    bool moveRows(const QModelIndex& sourceParent, int sourceRow, int count,
+                  const QModelIndex& destinationParent, int destinationChild) override;
     QHash<int, QByteArray> roleNames() const override;
 
-signals:
+  signals:
     // Anything that changes the picture: order, visibility, content, layers added or removed.
     void layersChanged();
 
-private:
+  private:
     void layerChanged(MapLayer* layer);
 
     std::vector<std::shared_ptr<MapLayer>> m_layers; // row order: top first

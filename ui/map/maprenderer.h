@@ -19,9 +19,9 @@ namespace tidemark::ui {
 // revision is cancelled when a newer one starts. Finished images arrive on the GUI thread.
 class MapRenderer : public QObject {
     Q_OBJECT
-public:
+  public:
     struct LayerImage {
-        QImage image; // carries the device pixel ratio it was rendered for
+        QImage image;         // carries the device pixel ratio it was rendered for
         MapViewport viewport; // logical pixels
         quint64 revision = 0;
     };
@@ -42,11 +42,11 @@ public:
     int jobsCancelled() const { return m_jobsCancelled; }
     QThreadPool& pool() { return m_pool; }
 
-signals:
+  signals:
     void imageReady();
     void idle(); // no job running any more
 
-private:
+  private:
     struct RunningJob {
         quint64 id = 0;
         MapViewport viewport;

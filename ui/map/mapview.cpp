@@ -53,10 +53,11 @@ MapView::MapView(QWidget* parent)
         scheduleRender();
         update();
     });
-    connect(m_layers, &MapLayerModel::rowsAboutToBeRemoved, this, [this](const QModelIndex&, int first, int last) {
-        for (int row = first; row <= last; ++row)
-            m_renderer->forget(m_layers->layerAt(row));
-    });
+    connect(m_layers, &MapLayerModel::rowsAboutToBeRemoved, this,
+            [this](const QModelIndex&, int first, int last) {
+                for (int row = first; row <= last; ++row)
+                    m_renderer->forget(m_layers->layerAt(row));
+            });
 }
 
 MapView::~MapView() = default;
@@ -72,10 +73,14 @@ void MapView::setCenter(const QGeoCoordinate& centre) {
 }
 
 namespace {
-double viewZoom(double zoom) { return std::clamp(zoom, MapViewport::kMinZoom, MapViewport::kMaxZoom); }
+double viewZoom(double zoom) {
+    return std::clamp(zoom, MapViewport::kMinZoom, MapViewport::kMaxZoom);
+}
 } // namespace
 
-void MapView::setZoom(double zoom) { setViewport(m_viewport.withZoom(viewZoom(zoom))); }
+void MapView::setZoom(double zoom) {
+    setViewport(m_viewport.withZoom(viewZoom(zoom)));
+}
 
 void MapView::setView(const QGeoCoordinate& centre, double zoom) {
     if (centre.isValid())
@@ -86,13 +91,16 @@ void MapView::zoomAround(const QPointF& widgetPos, double zoom) {
     setViewport(m_viewport.zoomedAround(widgetPos, viewZoom(zoom)));
 }
 
-void MapView::panBy(const QPointF& pixels) { setViewport(m_viewport.pannedBy(pixels)); }
+void MapView::panBy(const QPointF& pixels) {
+    setViewport(m_viewport.pannedBy(pixels));
+}
 
 void MapView::fitTo(const QGeoRectangle& area, int marginPixels) {
     if (!area.isValid())
         return;
     const QPointF topLeft = WebMercator::toUnit(area.topLeft().longitude(), area.topLeft().latitude());
-    const QPointF bottomRight = WebMercator::toUnit(area.bottomRight().longitude(), area.bottomRight().latitude());
+    const QPointF bottomRight =
+        WebMercator::toUnit(area.bottomRight().longitude(), area.bottomRight().latitude());
     const double width = std::max(1, this->width() - 2 * marginPixels);
     const double height = std::max(1, this->height() - 2 * marginPixels);
     const double zoom = std::min(WebMercator::zoomToFit(area, width, height), 21.0);
@@ -110,7 +118,9 @@ void MapView::fitToLayers(int marginPixels) {
     fitTo(area, marginPixels);
 }
 
-bool MapView::isRenderingIdle() const { return !m_renderTimer.isActive() && m_renderer->isIdle(); }
+bool MapView::isRenderingIdle() const {
+    return !m_renderTimer.isActive() && m_renderer->isIdle();
+}
 
 void MapView::renderNow() {
     m_renderTimer.stop();
@@ -127,7 +137,9 @@ void MapView::setViewport(const MapViewport& viewport) {
     emit viewChanged(m_viewport.centre(), m_viewport.zoom());
 }
 
-void MapView::scheduleRender() { m_renderTimer.start(); }
+void MapView::scheduleRender() {
+    m_renderTimer.start();
+}
 
 void MapView::startRender() {
     m_renderer->render(m_viewport, m_layers->drawingOrder(), devicePixelRatioF());

@@ -22,7 +22,7 @@ class TileSource;
 // with the wheel (around the cursor), + and − or a double click.
 class MapView : public QWidget {
     Q_OBJECT
-public:
+  public:
     // Settle times: layers are re-rendered once the view has been still this long, tiles requested later.
     static constexpr int kRenderSettleMs = 40;
     static constexpr int kTileSettleMs = 250;
@@ -54,13 +54,13 @@ public:
     bool isRenderingIdle() const;
     void renderNow(); // skip the settle delay (tests, screenshots)
 
-signals:
+  signals:
     void viewChanged(const QGeoCoordinate& centre, double zoom);
     void clicked(const QGeoCoordinate& coordinate);
     void cursorCoordinateChanged(const QGeoCoordinate& coordinate); // invalid when the cursor leaves
     void renderingFinished();
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
@@ -71,7 +71,7 @@ protected:
     void keyPressEvent(QKeyEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
-private:
+  private:
     void setViewport(const MapViewport& viewport);
     void scheduleRender();
     void startRender();

@@ -11,7 +11,7 @@ namespace tidemark::ui {
 // What the map shows: a centre (Web Mercator unit square), a fractional zoom and a size in pixels.
 // An immutable value; render jobs get a copy, so a worker never reads the widget.
 class MapViewport {
-public:
+  public:
     static constexpr double kMinZoom = 0.0;
     static constexpr double kMaxZoom = 25.0;       // what the view lets an operator reach (~5 mm/px)
     static constexpr double kMaxDeviceZoom = 30.0; // the constructor's clamp, leaving room for HiDPI ratios
@@ -39,7 +39,7 @@ public:
     MapViewport withSize(const QSize& size) const;
     MapViewport withCentre(const QPointF& centreUnit) const;
     MapViewport withZoom(double zoom) const;
-    MapViewport pannedBy(const QPointF& screenDelta) const;         // content follows the delta
+    MapViewport pannedBy(const QPointF& screenDelta) const;                   // content follows the delta
     MapViewport zoomedAround(const QPointF& screenAnchor, double zoom) const; // anchor keeps its place
 
     // The same view in device pixels, for rendering an image with this device pixel ratio.
@@ -50,7 +50,7 @@ public:
 
     bool operator==(const MapViewport& other) const = default;
 
-private:
+  private:
     QPointF m_centreUnit{0.5, 0.5};
     double m_zoom = 0;
     QSize m_size;

@@ -7,7 +7,7 @@ namespace tidemark::ui {
 // A highlight marker (the point an identify click picked): two 1 px rings and a cross hair.
 class MarkerLayer : public MapLayer {
     Q_OBJECT
-public:
+  public:
     MarkerLayer(const QString& name, const QString& explanation, QObject* parent = nullptr);
 
     void setPosition(const QGeoCoordinate& position); // an invalid coordinate hides the marker
@@ -19,7 +19,7 @@ public:
     QGeoRectangle extent() const override;
     LayerRenderFunction renderFunction() const override;
 
-private:
+  private:
     QString m_explanation;
     QGeoCoordinate m_position;
     QColor m_colour{230, 30, 160};

@@ -15,7 +15,7 @@ namespace {
 
 // A uniquely named read-only connection that is removed when the scope ends.
 class ReadOnlyConnection {
-public:
+  public:
     explicit ReadOnlyConnection(const QString& path)
         : m_name(QStringLiteral("tidemark-mbtiles-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
@@ -33,7 +33,7 @@ public:
     QString error() const { return m_error; }
     QSqlDatabase database() const { return QSqlDatabase::database(m_name, false); }
 
-private:
+  private:
     QString m_name;
     bool m_open = false;
     QString m_error;
@@ -41,14 +41,16 @@ private:
 
 } // namespace
 
-MbTilesTileSource::MbTilesTileSource(const QString& path, QObject* parent) : TileSource(parent), m_path(path) {
+MbTilesTileSource::MbTilesTileSource(const QString& path, QObject* parent)
+    : TileSource(parent), m_path(path) {
     m_pool.setMaxThreadCount(1);
     ReadOnlyConnection connection(path);
     if (!connection.isOpen())
         throw Error(Error::Kind::Connection, QStringLiteral("MBTiles file %1 cannot be opened").arg(path));
     QSqlQuery metadata(connection.database());
     if (!metadata.exec(QStringLiteral("SELECT name, value FROM metadata")))
-        throw Error(Error::Kind::Connection, QStringLiteral("MBTiles file %1 has no metadata table").arg(path));
+        throw Error(Error::Kind::Connection,
+                    QStringLiteral("MBTiles file %1 has no metadata table").arg(path));
     QString format = QStringLiteral("png");
     while (metadata.next()) {
         const QString key = metadata.value(0).toString();
@@ -67,7 +69,8 @@ MbTilesTileSource::MbTilesTileSource(const QString& path, QObject* parent) : Til
     if (format != QLatin1String("png") && format != QLatin1String("jpg") && format != QLatin1String("jpeg") &&
         format != QLatin1String("webp"))
         throw Error(Error::Kind::Settings,
-                    QStringLiteral("MBTiles file %1 holds %2 tiles; only raster tiles are supported").arg(path, format));
+                    QStringLiteral("MBTiles file %1 holds %2 tiles; only raster tiles are supported")
+                        .arg(path, format));
     QSqlQuery probe(connection.database());
     if (!probe.exec(QStringLiteral("SELECT 1 FROM tiles LIMIT 1")))
         throw Error(Error::Kind::Connection, QStringLiteral("MBTiles file %1 has no tiles table").arg(path));

@@ -13,7 +13,7 @@ namespace tidemark::ui {
 // each job opening its own named read-only connection; the GUI thread only receives decoded images.
 class MbTilesTileSource : public TileSource {
     Q_OBJECT
-public:
+  public:
     // Reads the metadata; throws tidemark::Error (Connection) when the file cannot be opened or has no tiles
     // table, (Settings) when its format is not a raster image format.
     explicit MbTilesTileSource(const QString& path, QObject* parent = nullptr);
@@ -28,7 +28,7 @@ public:
     // The MBTiles tile_row of an XYZ key.
     static int tmsRow(const TileKey& key) { return (1 << key.z) - 1 - key.y; }
 
-private:
+  private:
     void deliver(quint64 generation, const TileKey& key, const QImage& image, bool found);
 
     QString m_path;

@@ -24,7 +24,9 @@ void RasterLayer::setOpacity(double opacity) {
     markContentChanged();
 }
 
-QGeoRectangle RasterLayer::extent() const { return m_raster ? m_raster->bounds : QGeoRectangle(); }
+QGeoRectangle RasterLayer::extent() const {
+    return m_raster ? m_raster->bounds : QGeoRectangle();
+}
 
 LayerRenderFunction RasterLayer::renderFunction() const {
     return [raster = m_raster, opacity = m_opacity](QImage& image, const MapViewport& viewport,

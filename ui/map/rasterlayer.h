@@ -17,7 +17,7 @@ struct GeoRaster {
 // Coverage and signal heatmaps: drawn scaled with nearest-neighbour sampling so cells stay crisp.
 class RasterLayer : public MapLayer {
     Q_OBJECT
-public:
+  public:
     RasterLayer(const QString& name, const QString& explanation, QObject* parent = nullptr);
 
     void setRaster(std::shared_ptr<const GeoRaster> raster);
@@ -29,7 +29,7 @@ public:
     QGeoRectangle extent() const override;
     LayerRenderFunction renderFunction() const override;
 
-private:
+  private:
     QString m_explanation;
     QList<LegendEntry> m_legend;
     std::shared_ptr<const GeoRaster> m_raster;

@@ -40,7 +40,8 @@ void ScaleBar::paint(QPainter& painter, const QPoint& bottomRight, const Choice&
     const QFontMetrics metrics(painter.font());
     const int textWidth = metrics.horizontalAdvance(choice.label);
     const int width = std::max(choice.pixels, textWidth) + 12;
-    const QRect box(bottomRight.x() - width, bottomRight.y() - metrics.height() - 14, width, metrics.height() + 14);
+    const QRect box(bottomRight.x() - width, bottomRight.y() - metrics.height() - 14, width,
+                    metrics.height() + 14);
     painter.fillRect(box, QColor(255, 255, 255, 200));
     const int y = box.bottom() - 5;
     const int x1 = box.right() - 6, x0 = x1 - choice.pixels;
@@ -48,7 +49,8 @@ void ScaleBar::paint(QPainter& painter, const QPoint& bottomRight, const Choice&
     painter.drawLine(x0, y, x1, y);
     painter.drawLine(x0, y - 5, x0, y);
     painter.drawLine(x1, y - 5, x1, y);
-    painter.drawText(QRect(box.left(), box.top() + 2, box.width(), metrics.height()), Qt::AlignCenter, choice.label);
+    painter.drawText(QRect(box.left(), box.top() + 2, box.width(), metrics.height()), Qt::AlignCenter,
+                     choice.label);
     painter.restore();
 }
 

@@ -9,7 +9,7 @@ namespace tidemark::ui {
 
 // A scale bar of a round length (1, 2 or 5 × 10ⁿ metres) no longer than a given number of pixels.
 class ScaleBar {
-public:
+  public:
     struct Choice {
         double metres = 0;
         int pixels = 0;

@@ -17,12 +17,14 @@ struct TileKey {
     bool operator==(const TileKey&) const = default;
 };
 
-inline size_t qHash(const TileKey& key, size_t seed = 0) { return qHashMulti(seed, key.z, key.x, key.y); }
+inline size_t qHash(const TileKey& key, size_t seed = 0) {
+    return qHashMulti(seed, key.z, key.x, key.y);
+}
 
 // Where base map tiles come from. Lives on the GUI thread; results arrive as signals.
 class TileSource : public QObject {
     Q_OBJECT
-public:
+  public:
     using QObject::QObject;
 
     virtual int minZoom() const = 0;
@@ -33,7 +35,7 @@ public:
     // are abandoned (network requests aborted).
     virtual void request(const QList<TileKey>& keys) = 0;
 
-signals:
+  signals:
     void tileReady(const tidemark::ui::TileKey& key, const QImage& image);
     void tileFailed(const tidemark::ui::TileKey& key, const QString& reason);
 };

@@ -27,7 +27,9 @@ QList<LegendEntry> TrackLayer::legend() const {
     return entries;
 }
 
-QGeoRectangle TrackLayer::extent() const { return m_points ? m_points->extent : QGeoRectangle(); }
+QGeoRectangle TrackLayer::extent() const {
+    return m_points ? m_points->extent : QGeoRectangle();
+}
 
 LayerRenderFunction TrackLayer::renderFunction() const {
     return [points = m_points, style = m_style](QImage& image, const MapViewport& viewport,

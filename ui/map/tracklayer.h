@@ -11,7 +11,7 @@ namespace tidemark::ui {
 // Many track points (millions) coloured by class, optionally joined by the path; decimated to pixels.
 class TrackLayer : public MapLayer {
     Q_OBJECT
-public:
+  public:
     TrackLayer(const QString& name, const QString& explanation, QObject* parent = nullptr);
 
     void setPoints(std::shared_ptr<const TrackPoints> points);
@@ -23,7 +23,7 @@ public:
     QGeoRectangle extent() const override;
     LayerRenderFunction renderFunction() const override;
 
-private:
+  private:
     QString m_explanation;
     std::shared_ptr<const TrackPoints> m_points;
     TrackPainter::Style m_style;

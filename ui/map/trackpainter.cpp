@@ -48,7 +48,7 @@ bool clipSegment(double& x0, double& y0, double& x1, double& y1, double minX, do
 // bit 7 that the path crossed it. OR-ing bits is idempotent, so a pixel hit a hundred times costs a hundred
 // byte writes and nothing else, and the 1 MB map stays in cache. The image is written once at the end.
 class TrackRasteriser {
-public:
+  public:
     TrackRasteriser(const MapViewport& viewport, const TrackPoints& track, const TrackPainter::Style& style,
                     TrackPainter::Stats& stats)
         : m_track(track), m_style(style), m_stats(stats), m_scale(viewport.worldSize()),
@@ -108,7 +108,8 @@ public:
                 if (m & (1 << c))
                     top = c;
             if (top >= 0)
-                colourOf[m] = qPremultiply((top < classCount ? m_track.classes[top].colour : QColor(Qt::black)).rgba());
+                colourOf[m] =
+                    qPremultiply((top < classCount ? m_track.classes[top].colour : QColor(Qt::black)).rgba());
             else if (m & kPathBit)
                 colourOf[m] = qPremultiply(m_style.pathColour.rgba());
         }
@@ -134,7 +135,8 @@ public:
                 const std::uint8_t bits = m_mask[static_cast<std::size_t>(y) * m_width + x] & ~kPathBit;
                 if (bits == 0)
                     continue;
-                for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
+                for (const auto& [dx, dy] :
+                     {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
                     const int nx = x + dx, ny = y + dy;
                     if (!contains(nx, ny) || (at(nx, ny) & ~kPathBit) > bits)
                         continue; // outside, or a neighbour's own point of a higher class
@@ -143,13 +145,15 @@ public:
             }
     }
 
-private:
+  private:
     bool contains(int x, int y) const {
         return static_cast<unsigned>(x) < static_cast<unsigned>(m_width) &&
                static_cast<unsigned>(y) < static_cast<unsigned>(m_height);
     }
     std::uint8_t& at(int x, int y) { return m_mask[static_cast<std::size_t>(y) * m_width + x]; }
-    static std::uint8_t classBit(std::uint8_t pointClass) { return std::uint8_t(1u << std::min<int>(pointClass, 6)); }
+    static std::uint8_t classBit(std::uint8_t pointClass) {
+        return std::uint8_t(1u << std::min<int>(pointClass, 6));
+    }
 
     void segment(double x, double y, int px, int py, bool near) {
         if (near && m_previousNear) {
@@ -173,8 +177,8 @@ private:
 
     bool pathAt(int x, int y) { return contains(x, y) && (at(x, y) & kPathBit); }
 
-    // Bresenham, both ends included; a segment whose end and middle pixels the path already crossed is dropped
-    // (repeated passes over the same lanes).
+    // Bresenham, both ends included; a segment whose end and middle pixels the path already crossed is
+    // dropped (repeated passes over the same lanes).
     void rasterise(int x0, int y0, int x1, int y1) {
         if (pathAt(x1, y1) && pathAt((x0 + x1) / 2, (y0 + y1) / 2)) {
             ++m_stats.pathSegmentsSkipped;

@@ -22,7 +22,7 @@ struct TrackPoints {
     static constexpr std::size_t kChunkSize = 64;
     struct Chunk {
         double minX, minY, maxX, maxY; // unit square
-        std::uint32_t classMask;        // bit c set when class c occurs (classes ≥ 31 share bit 31)
+        std::uint32_t classMask;       // bit c set when class c occurs (classes ≥ 31 share bit 31)
     };
 
     std::vector<double> unitX;

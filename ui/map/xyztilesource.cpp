@@ -18,14 +18,19 @@ namespace tidemark::ui {
 XyzTileSource::XyzTileSource(QNetworkAccessManager* network, const Options& options, QObject* parent)
     : TileSource(parent), m_network(network), m_options(options) {
     const QString& t = options.urlTemplate;
-    if (!t.contains(QLatin1String("{z}")) || !t.contains(QLatin1String("{x}")) || !t.contains(QLatin1String("{y}")))
+    if (!t.contains(QLatin1String("{z}")) || !t.contains(QLatin1String("{x}")) ||
+        !t.contains(QLatin1String("{y}")))
         throw Error(Error::Kind::Settings,
-                    QStringLiteral("tile URL template %1 lacks {z}, {x} or {y}").arg(QUrl(t).toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo)));
+                    QStringLiteral("tile URL template %1 lacks {z}, {x} or {y}")
+                        .arg(QUrl(t).toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo)));
     const QString scheme = QUrl(t).scheme();
     if (scheme != QLatin1String("https") && scheme != QLatin1String("http"))
-        throw Error(Error::Kind::Settings, QStringLiteral("tile URL template %1 is not http(s)").arg(QUrl(t).toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo)));
+        throw Error(Error::Kind::Settings,
+                    QStringLiteral("tile URL template %1 is not http(s)")
+                        .arg(QUrl(t).toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo)));
     if (!network)
-        throw Error(Error::Kind::Failed, QStringLiteral("tile source %1 has no network access manager").arg(t));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("tile source %1 has no network access manager").arg(t));
     if (m_options.maxConcurrentRequests < 1)
         m_options.maxConcurrentRequests = 1;
 }
@@ -105,11 +110,14 @@ void XyzTileSource::finished(QNetworkReply* reply) {
         return; // abandoned
     m_inFlight.remove(key);
     if (reply->error() != QNetworkReply::NoError) {
-        emit tileFailed(key, QStringLiteral("%1: %2").arg(reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo), reply->errorString()));
+        emit tileFailed(
+            key, QStringLiteral("%1: %2").arg(reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo),
+                                              reply->errorString()));
     } else {
         const QImage image = QImage::fromData(reply->readAll());
         if (image.isNull())
-            emit tileFailed(key, QStringLiteral("%1: not an image").arg(reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo)));
+            emit tileFailed(key, QStringLiteral("%1: not an image")
+                                     .arg(reply->url().toString(QUrl::RemoveQuery | QUrl::RemoveUserInfo)));
         else
             emit tileReady(key, image);
     }

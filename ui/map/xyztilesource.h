@@ -16,11 +16,11 @@ namespace tidemark::ui {
 // each with a transfer timeout, aborted when the view no longer needs its tile.
 class XyzTileSource : public TileSource {
     Q_OBJECT
-public:
+  public:
     struct Options {
         QString urlTemplate;
-        QString contact;            // URL or e-mail for the User-Agent, so a tile operator can reach us
-        QString attribution;        // e.g. "© OpenStreetMap contributors"
+        QString contact;     // URL or e-mail for the User-Agent, so a tile operator can reach us
+        QString attribution; // e.g. "© OpenStreetMap contributors"
         int minZoom = 0;
         int maxZoom = 19;
         int timeoutMs = 15000;
@@ -43,7 +43,7 @@ public:
     int requestsInFlight() const { return static_cast<int>(m_inFlight.size()); }
     QString tileUrl(const TileKey& key) const;
 
-private:
+  private:
     void startQueued();
     void finished(QNetworkReply* reply);
 
