@@ -20,6 +20,12 @@ class TileSource;
 // The map widget: a base map (grid or tiles), the layers of its MapLayerModel rendered off the GUI thread,
 // a scale bar and a readout of the coordinate under the cursor. Pan by dragging or with the arrow keys, zoom
 // with the wheel (around the cursor), + and − or a double click.
+//
+// Typical use: build a TrackPoints (classes with colours and labels) once, give it to a TrackLayer and add
+// the layer with layers()->addLayer(); heatmaps go in RasterLayers, the picked row in a MarkerLayer; show
+// layers() in a list for the legend; fitToLayers(); connect clicked() for identify. For tiles, give
+// setTileSource() an XyzTileSource on the app's QNetworkAccessManager (installDiskCache() once) or an
+// MbTilesTileSource; without one the neutral grid is shown.
 class MapView : public QWidget {
     Q_OBJECT
   public:
