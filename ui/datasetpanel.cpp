@@ -11,15 +11,15 @@
 
 namespace tidemark::ui {
 
-DatasetPanel::DatasetPanel(const QString& title, QAbstractItemModel* model, int sortRole, QWidget* parent)
-    : QWidget(parent), m_title(new QLabel(title, this)), m_source(new QLabel(this)), m_summary(new QLabel(this)),
+DatasetPanel::DatasetPanel(QAbstractItemModel* model, int sortRole, QWidget* parent)
+    : QWidget(parent), m_source(new QLabel(this)), m_summary(new QLabel(this)),
       m_message(new QLabel(this)), m_reload(new QPushButton(tr("Reload"), this)), m_stack(new QStackedWidget(this)),
       m_view(new QTableView(this)), m_proxy(new QSortFilterProxyModel(this)) {
-    QFont titleFont = m_title->font();
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_source->setForegroundRole(QPalette::PlaceholderText);
+    QFont summaryFont = m_summary->font();
+    summaryFont.setBold(true);
+    m_summary->setFont(summaryFont);
     m_summary->setWordWrap(true);
     m_message->setWordWrap(true);
     m_message->setAlignment(Qt::AlignCenter);
@@ -44,13 +44,12 @@ DatasetPanel::DatasetPanel(const QString& title, QAbstractItemModel* model, int 
     m_stack->addWidget(m_view);
 
     auto* header = new QHBoxLayout;
-    header->addWidget(m_title);
-    header->addWidget(m_source, 1);
+    header->addWidget(m_summary, 1);
     header->addWidget(m_reload);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     layout->addLayout(header);
-    layout->addWidget(m_summary);
+    layout->addWidget(m_source);
     layout->addWidget(m_stack, 1);
 
     connect(m_reload, &QPushButton::clicked, this, &DatasetPanel::reloadRequested);

@@ -18,7 +18,8 @@ class DatasetPanel : public QWidget {
 public:
     enum class State { NotConnected, Loading, Loaded, Failed };
 
-    DatasetPanel(const QString& title, QAbstractItemModel* model, int sortRole, QWidget* parent = nullptr);
+    // The dock around the panel carries the dataset's name.
+    DatasetPanel(QAbstractItemModel* model, int sortRole, QWidget* parent = nullptr);
 
     void setSource(const QString& source); // e.g. "127.0.0.1:5433/positions" (never a password)
     void setNotConnected(const QString& hint);
@@ -37,7 +38,6 @@ signals:
 private:
     void showMessage(const QString& text);
     State m_state = State::NotConnected;
-    QLabel* m_title;
     QLabel* m_source;
     QLabel* m_summary;
     QLabel* m_message;

@@ -160,7 +160,7 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     case Qt::ToolTipRole:
-        return index.column() == ResultColumn ? job.message : QVariant();
+        return index.column() == ResultColumn ? job.message : index.column() == TitleColumn ? job.title : QVariant();
     case ProgressRole:
         return job.progress;
     case StateRole:

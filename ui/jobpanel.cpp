@@ -25,7 +25,10 @@ JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->setWordWrap(false);
     QHeaderView* header = m_view->horizontalHeader();
-    header->setSectionResizeMode(JobListModel::TitleColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(JobListModel::TitleColumn, QHeaderView::Interactive);
+    header->resizeSection(JobListModel::TitleColumn, 380);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     header->setSectionResizeMode(JobListModel::StateColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(JobListModel::ProgressColumn, QHeaderView::Fixed);
     header->resizeSection(JobListModel::ProgressColumn, 140);

@@ -14,7 +14,11 @@
 #include "translationinstaller.h"
 
 #ifdef TIDEMARK_HAVE_MAP
+#include "map/maplayermodel.h"
 #include "map/mapview.h"
+#include "map/tracklayer.h"
+
+#include <QGeoRectangle>
 #else
 #include "mapplaceholder.h"
 #endif
@@ -54,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     bindSession();
 
     m_connectionLabel = new QLabel(this);
+    m_connectionLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_jobsLabel = new QLabel(this);
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_jobsLabel);
@@ -71,7 +76,7 @@ void MainWindow::createDocks() {
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     const auto addPanel = [this](WorkspaceSession::Dataset dataset, QAbstractItemModel* model, int sortRole,
                                  const QString& objectName) {
-        auto* panel = new DatasetPanel(WorkspaceSession::datasetName(dataset), model, sortRole, this);
+        auto* panel = new DatasetPanel(model, sortRole, this);
         panel->setObjectName(objectName + QStringLiteral("Panel"));
         auto* dock = new QDockWidget(WorkspaceSession::datasetName(dataset), this);
         dock->setObjectName(objectName + QStringLiteral("Dock"));
@@ -152,8 +157,11 @@ void MainWindow::bindSession() {
                                                                 : c.tracksPath);
         panel(dataset)->setLoading();
     });
-    connect(m_session, &WorkspaceSession::loaded, this,
-            [this](Dataset dataset, const QString& summary) { panel(dataset)->setLoaded(summary); });
+    connect(m_session, &WorkspaceSession::loaded, this, [this](Dataset dataset, const QString& summary) {
+        panel(dataset)->setLoaded(summary);
+        if (dataset == Dataset::Tracks)
+            showTracksExtent();
+    });
     connect(m_session, &WorkspaceSession::loadFailed, this,
             [this](Dataset dataset, const QString& message) { panel(dataset)->setFailed(message); });
     connect(m_session, &WorkspaceSession::demoStarting, this, [this](const QString&) {
@@ -169,6 +177,32 @@ void MainWindow::bindSession() {
     });
     connect(m_session, &WorkspaceSession::connectionsChanged, this, &MainWindow::updateStatus);
     connect(m_session, &WorkspaceSession::settled, this, &MainWindow::workspaceSettled);
+}
+
+void MainWindow::showTracksExtent() {
+#ifdef TIDEMARK_HAVE_MAP
+    // Until the datasets have layers of their own, the map outlines where the tracks lie.
+    const auto& rows = m_session->tracksModel()->summaries();
+    if (rows.empty() || rows.front().tracks <= 0)
+        return;
+    const tracks::TracksSummary& all = rows.front();
+    auto outline = std::make_shared<TrackPoints>();
+    outline->classes = {{QColor(31, 122, 153), tr("Tracks extent")}};
+    for (const auto& [lon, lat] : {std::pair{all.minLon, all.minLat}, {all.maxLon, all.minLat}, {all.maxLon, all.maxLat},
+                                   {all.minLon, all.maxLat}, {all.minLon, all.minLat}})
+        outline->append(lon, lat, 0);
+    auto* map = static_cast<MapView*>(m_map);
+    if (!m_tracksExtentLayer) {
+        m_tracksExtentLayer = std::make_shared<TrackLayer>(tr("Tracks extent"),
+                                                           tr("The area covered by the tracks database"));
+        TrackPainter::Style style;
+        style.pathColour = QColor(31, 122, 153);
+        m_tracksExtentLayer->setStyle(style);
+        map->layers()->addLayer(m_tracksExtentLayer);
+    }
+    m_tracksExtentLayer->setPoints(outline);
+    map->fitTo(outline->extent, 48);
+#endif
 }
 
 void MainWindow::connectTo(const WorkspaceConnections& connections) { m_session->setConnections(connections); }
@@ -203,6 +237,7 @@ void MainWindow::updateStatus() {
     if (!c.archiveUrl.isEmpty())
         parts << tr("archive: %1").arg(c.archiveUrl);
     m_connectionLabel->setText(parts.isEmpty() ? tr("Not connected") : parts.join(QStringLiteral("   ·   ")));
+    m_connectionLabel->setToolTip(parts.join(QLatin1Char('\n')));
     const int running = m_jobs->runningCount();
     m_jobsLabel->setText(running == 0 ? tr("No jobs running") : tr("%n job(s) running", "", running));
 }

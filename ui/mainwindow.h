@@ -18,6 +18,7 @@ class DatasetPanel;
 class JobListModel;
 class JobPanel;
 class JobRunner;
+class TrackLayer;
 
 // The console: a panel per dataset (positions, kudos, tracks) in docks around the map, the job panel below,
 // menus (connect, demo workspace, language, about) and a status bar. It shows models and starts jobs; the
@@ -55,6 +56,7 @@ private:
     void chooseLanguage(const QString& lang);
     void updateStatus();
     void bindSession();
+    void showTracksExtent();
 
     JobListModel* m_jobs;
     JobRunner* m_runner;
@@ -69,6 +71,7 @@ private:
     QLabel* m_connectionLabel = nullptr;
     QLabel* m_jobsLabel = nullptr;
     QString m_demoRoot;
+    std::shared_ptr<TrackLayer> m_tracksExtentLayer; // on the map, when the map module is built in
 };
 
 } // namespace tidemark::ui

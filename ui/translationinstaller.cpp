@@ -26,8 +26,11 @@ TranslationInstaller::~TranslationInstaller() {
 QStringList TranslationInstaller::availableLanguages() {
     QStringList languages{QStringLiteral("en")};
     const QStringList files = QDir(kResourceDir).entryList({QStringLiteral("tidemark_*.qm")}, QDir::Files);
-    for (const QString& file : files)
-        languages << file.mid(9, file.size() - 12); // tidemark_<lang>.qm
+    for (const QString& file : files) {
+        const QString lang = file.mid(9, file.size() - 12); // tidemark_<lang>.qm
+        if (!languages.contains(lang))
+            languages << lang;
+    }
     return languages;
 }
 
@@ -64,17 +67,15 @@ bool TranslationInstaller::install(const QString& lang) {
     m_tidemark.reset();
     m_qt.reset();
     m_language = QStringLiteral("en");
-    if (lang == QLatin1String("en"))
-        return true; // the source strings are English
     auto tidemark = std::make_unique<QTranslator>();
     if (!tidemark->load(QStringLiteral("tidemark_%1").arg(lang), kResourceDir))
-        return false;
+        return lang == QLatin1String("en"); // English is the source text; tidemark_en only adds plural forms
     QCoreApplication::installTranslator(tidemark.get());
     m_tidemark = std::move(tidemark);
     m_language = lang;
     // Qt's own strings (standard buttons, file dialogs) from qt6-translations-l10n, when installed.
     auto qt = std::make_unique<QTranslator>();
-    if (qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (lang != QLatin1String("en") && qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt.get());
         m_qt = std::move(qt);
     }

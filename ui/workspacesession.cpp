@@ -9,6 +9,7 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <limits>
 #include <QTimeZone>
 
 namespace tidemark::ui {
@@ -19,6 +20,11 @@ QString displayDate(Micros t) {
                               QLocale::ShortFormat);
 }
 int slot(WorkspaceSession::Dataset dataset) { return static_cast<int>(dataset); }
+// The plural form of a count that may not fit an int: the last two digits decide it (English and Russian).
+int pluralCount(qint64 n) { return n <= std::numeric_limits<int>::max() ? int(n) : int(n % 100 + 100); }
+QString rowsText(qint64 rows) {
+    return WorkspaceSession::tr("%1 row(s)", "", pluralCount(rows)).arg(QLocale().toString(rows));
+}
 } // namespace
 
 WorkspaceSession::WorkspaceSession(JobRunner* jobs, QObject* parent)
@@ -122,7 +128,7 @@ void WorkspaceSession::loadPositions(int generation) {
         if (generation != m_generation[slot(Dataset::Positions)])
             return;
         m_positions->setMowers(mowers);
-        QString summary = tr("%n mower(s), %1 rows", "", int(mowers.size())).arg(QLocale().toString(m_positions->totalRows()));
+        QString summary = tr("%n mower(s)", "", int(mowers.size())) + QStringLiteral(", ") + rowsText(m_positions->totalRows());
         if (!mowers.empty()) {
             const Micros oldest = std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
                                       return a.oldest < b.oldest;
@@ -156,8 +162,8 @@ void WorkspaceSession::loadKudos(int generation) {
         if (generation != m_generation[slot(Dataset::Kudos)])
             return;
         m_kudos->setTables(tables);
-        emit loaded(Dataset::Kudos, tr("%n table(s), %1 rows", "", int(tables.size()))
-                                        .arg(QLocale().toString(m_kudos->totalRows())));
+        emit loaded(Dataset::Kudos,
+                    tr("%n table(s)", "", int(tables.size())) + QStringLiteral(", ") + rowsText(m_kudos->totalRows()));
         finishLoad(Dataset::Kudos, generation, true);
     };
     job.onFailure = [this, generation](const Error& error) {

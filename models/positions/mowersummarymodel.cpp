@@ -45,7 +45,9 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (column) {
         case MowerColumn:
-            return mower.mowerId.left(8);
+            // Short enough for the panel, distinct for a fleet; the tooltip and MowerIdRole hold the full uuid.
+            return mower.mowerId.size() > 13 ? mower.mowerId.left(8) + QStringLiteral("…") + mower.mowerId.right(4)
+                                             : mower.mowerId;
         case RowsColumn:
             return QLocale().toString(mower.rows);
         case OldestColumn:

@@ -47,8 +47,8 @@ std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const 
     }
     std::unique_ptr<sqlite3_stmt, StatementFinalizer> statement(rawStatement);
 
-    std::vector<TracksSummary> rows(1); // rows[0] is the total
-    TracksSummary& total = rows[0];
+    TracksSummary total;
+    std::vector<TracksSummary> rows;
     int step;
     while ((step = sqlite3_step(statement.get())) == SQLITE_ROW) {
         TracksSummary summary;
@@ -77,6 +77,7 @@ std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const 
     if (step != SQLITE_DONE)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("reading tracks from %1: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(db.get()))));
+    rows.insert(rows.begin(), total); // the total comes first
     if (control)
         control->reportProgress(1.0, QStringLiteral("%1 tracks").arg(total.tracks));
     return rows;

@@ -1,0 +1,161 @@
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "connectdialog.h"
+#include "connectionprofilestore.h"
+#include "consoletestsupport.h"
+#include "datasetpanel.h"
+#include "mainwindow.h"
+#include "positions/mowersummarymodel.h"
+#include "testpostgres.h"
+#include "translationinstaller.h"
+
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QComboBox>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sqlite3.h>
+
+using namespace tidemark;
+using Dataset = ui::WorkspaceSession::Dataset;
+
+class TestConsole : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true); // QSettings and data folders away from the user's own
+        QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest"));
+        QVERIFY(m_english.install(QStringLiteral("en"))); // as the console does: English plural forms
+    }
+
+    void russianIsCompiledIn() {
+        QVERIFY(ui::TranslationInstaller::availableLanguages().contains(QStringLiteral("ru")));
+        QCOMPARE(ui::TranslationInstaller::resolveLanguage(QStringLiteral("ru")), QStringLiteral("ru"));
+    }
+
+    void russianTranslatesTheMenus() {
+        QStringList english;
+        {
+            ui::MainWindow window;
+            for (QAction* menu : window.menuBar()->actions())
+                english << menu->text();
+        }
+        QCOMPARE(english, (QStringList{"&File", "&View", "&Settings", "&Help"}));
+
+        ui::TranslationInstaller translations;
+        QVERIFY(translations.install(QStringLiteral("ru")));
+        ui::MainWindow window;
+        QStringList russian;
+        for (QAction* menu : window.menuBar()->actions())
+            russian << menu->text();
+        QCOMPARE(russian, (QStringList{"&Файл", "&Вид", "&Настройки", "&Справка"}));
+        const QRegularExpression cyrillic(QStringLiteral("[А-Яа-яЁё]"));
+        for (QAction* action : window.fileMenu()->actions())
+            if (!action->isSeparator())
+                QVERIFY2(cyrillic.match(action->text()).hasMatch(), qPrintable(action->text()));
+        QCOMPARE(window.session()->positionsModel()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Косилка"));
+        window.show();
+        QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-ru-empty.png")).isEmpty());
+    }
+
+    void connectDialogKeepsNoPassword() {
+        QTemporaryDir dir;
+        const QString ini = dir.filePath(QStringLiteral("settings.ini"));
+        ui::ConnectionProfileStore store(ini);
+        ui::ConnectDialog dialog(store, {});
+        dialog.show();
+        auto* positions = dialog.findChild<QLineEdit*>(QStringLiteral("positionsEdit"));
+        auto* kudos = dialog.findChild<QLineEdit*>(QStringLiteral("kudosEdit"));
+        auto* warning = dialog.findChild<QLabel*>(QStringLiteral("passwordWarning"));
+        QVERIFY(positions && kudos && warning);
+        QVERIFY(!warning->isVisible());
+        positions->setText(QStringLiteral("host=db.example dbname=positions user=ops password=Sup3rSecret"));
+        QTest::keyClicks(kudos, QStringLiteral("postgresql://ops:An0therSecret@db.example/kudos"));
+        QVERIFY(warning->isVisible());
+        dialog.setProfileName(QStringLiteral("production"));
+        dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        // The session keeps what was typed; the settings never see it.
+        QVERIFY(dialog.connections().positionsConninfo.contains(QLatin1String("Sup3rSecret")));
+        store.sync();
+        QFile file(ini);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray saved = file.readAll();
+        QVERIFY2(saved.contains("production"), saved.constData());
+        QVERIFY2(!saved.contains("Sup3rSecret") && !saved.contains("An0therSecret"), saved.constData());
+        QVERIFY2(!saved.contains("password"), saved.constData());
+        const ui::WorkspaceConnections reloaded = ui::ConnectionProfileStore(ini).profile(QStringLiteral("production"));
+        QVERIFY(reloaded.positionsConninfo.contains(QLatin1String("dbname=positions")));
+        QVERIFY(reloaded.kudosConninfo.contains(QLatin1String("user=ops")));
+    }
+
+    void loadsRealDatabasesInBackgroundJobs() {
+        const QString positionsDb = test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_positions"));
+        const QString kudosDb = test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_kudos"));
+        {
+            auto connection = PgConnection::open(positionsDb);
+            SchemaMigrator(*connection, QStringLiteral("positions")).migrate();
+            connection->exec(QStringLiteral(
+                "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                " SELECT ('00000000-0000-0000-0000-00000000000' || m)::uuid,"
+                "        '2026-08-01T00:00:00Z'::timestamptz + make_interval(secs => g), 52, 13, true"
+                " FROM generate_series(1, 3) m, generate_series(1, 500) g"));
+            auto kudos = PgConnection::open(kudosDb);
+            SchemaMigrator(*kudos, QStringLiteral("kudos")).migrate();
+        }
+        QTemporaryDir dir;
+        const QString tracksPath = dir.filePath(QStringLiteral("gps_tracks.sqlite"));
+        sqlite3* db = nullptr;
+        sqlite3_open(QFile::encodeName(tracksPath).constData(), &db);
+        sqlite3_exec(db,
+                     "CREATE TABLE tracks (activity_type TEXT, length_m REAL, min_lon REAL, min_lat REAL,"
+                     " max_lon REAL, max_lat REAL);"
+                     "INSERT INTO tracks VALUES ('hiking', 12000, 37.1, 55.2, 37.3, 55.4);",
+                     nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.connectTo({positionsDb, kudosDb, tracksPath, QStringLiteral("file:///tmp/archive")});
+        QVERIFY(settled.wait(60000));
+        QCOMPARE(settled.first().first().toBool(), true);
+        QCOMPARE(window.panel(Dataset::Positions)->state(), ui::DatasetPanel::State::Loaded);
+        QCOMPARE(window.session()->positionsModel()->rowCount(), 3);
+        QCOMPARE(window.session()->positionsModel()->totalRows(), 1500);
+        QVERIFY2(window.panel(Dataset::Positions)->summaryText().contains(QLatin1String("3 mowers")),
+                 qPrintable(window.panel(Dataset::Positions)->summaryText()));
+        QCOMPARE(window.panel(Dataset::Kudos)->state(), ui::DatasetPanel::State::Loaded);
+        QCOMPARE(window.panel(Dataset::Tracks)->state(), ui::DatasetPanel::State::Loaded);
+        QVERIFY2(window.panel(Dataset::Tracks)->summaryText().contains(QLatin1String("1 track")),
+                 qPrintable(window.panel(Dataset::Tracks)->summaryText()));
+        QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-connected.png")).isEmpty());
+    }
+
+    void unreachableServerIsOneLineInThePanel() {
+        ui::MainWindow window;
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.connectTo({QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=3"), {}, {}, {}});
+        QVERIFY(settled.wait(30000));
+        QCOMPARE(settled.first().first().toBool(), false);
+        ui::DatasetPanel* panel = window.panel(Dataset::Positions);
+        QCOMPARE(panel->state(), ui::DatasetPanel::State::Failed);
+        QVERIFY2(panel->messageText().contains(QLatin1String("127.0.0.1")), qPrintable(panel->messageText()));
+        QVERIFY2(!panel->messageText().trimmed().contains(QLatin1Char('\n')), qPrintable(panel->messageText()));
+        QCOMPARE(window.panel(Dataset::Kudos)->state(), ui::DatasetPanel::State::NotConnected);
+    }
+
+private:
+    ui::TranslationInstaller m_english;
+};
+
+QTEST_MAIN(TestConsole)
+#include "test_console.moc"

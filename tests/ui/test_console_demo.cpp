@@ -1,0 +1,85 @@
+#include "consoletestsupport.h"
+#include "datasetpanel.h"
+#include "demo/demoworkspace.h"
+#include "kudos/kudostablesummarymodel.h"
+#include "mainwindow.h"
+#include "positions/mowersummarymodel.h"
+#include "tracks/trackssummarymodel.h"
+#include "translationinstaller.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTest>
+
+using namespace tidemark;
+using Dataset = ui::WorkspaceSession::Dataset;
+
+// The console on the demo workspace that the ctest fixture `demo` brought up in <build>/test-demo.
+class TestConsoleDemo : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest"));
+        QVERIFY(m_english.install(QStringLiteral("en"))); // as the console does: English plural forms
+        m_status = demo::DemoWorkspace(m_root).status();
+        QVERIFY2(m_status.initialized, "the demo fixture (demo_workspace_up) did not create test-demo");
+    }
+
+    void opensOnTheDemoWorkspace() {
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.openDemoWorkspace(m_root); // the fixture's workspace: up() only makes sure it runs
+        QVERIFY(settled.wait(240000));
+        QCOMPARE(settled.first().first().toBool(), true);
+
+        const auto* mowers = window.session()->positionsModel();
+        QCOMPARE(mowers->rowCount(), 8);
+        QCOMPARE(mowers->totalRows(), count(QStringLiteral("positions"), QStringLiteral("mower_positions")));
+        for (const auto& mower : mowers->mowers())
+            QVERIFY(mower.oldest < mower.newest);
+        const auto* kudos = window.session()->kudosModel();
+        QVERIFY(kudos->rowCount() >= 4);
+        for (const auto& table : kudos->tables())
+            if (table.table == QLatin1String("kudos_ledger"))
+                QCOMPARE(table.rows, count(QStringLiteral("kudos"), QStringLiteral("kudos_ledger")));
+        QCOMPARE(window.session()->tracksModel()->totalTracks(), count(QStringLiteral("tracks"), QStringLiteral("tracks")));
+        QVERIFY(window.session()->tracksModel()->totalTracks() > 0);
+
+        QTest::qWait(500); // let the map settle on the tracks' extent
+        const QString path = tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo.png"));
+        QVERIFY(!path.isEmpty());
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    void opensInRussian() {
+        ui::TranslationInstaller translations;
+        QVERIFY(translations.install(QStringLiteral("ru")));
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.openDemoWorkspace(m_root);
+        QVERIFY(settled.wait(240000));
+        QCOMPARE(settled.first().first().toBool(), true);
+        QVERIFY2(window.panel(Dataset::Positions)->summaryText().contains(QStringLiteral("косил")),
+                 qPrintable(window.panel(Dataset::Positions)->summaryText()));
+        QTest::qWait(500);
+        QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-ru.png")).isEmpty());
+    }
+
+private:
+    ui::TranslationInstaller m_english;
+    qint64 count(const QString& dataset, const QString& table) const {
+        for (const auto& row : m_status.counts)
+            if (row.dataset == dataset && row.table == table)
+                return row.rows;
+        return -1;
+    }
+    QString m_root = QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
+    demo::DemoWorkspace::Status m_status;
+};
+
+QTEST_MAIN(TestConsoleDemo)
+#include "test_console_demo.moc"

@@ -1,0 +1,273 @@
+#include "common/error.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "common/timestamp.h"
+#include "connectionprofilestore.h"
+#include "joblistmodel.h"
+#include "kudos/kudostablesummarymodel.h"
+#include "positions/mowersummarymodel.h"
+#include "testpostgres.h"
+#include "tracks/trackssummarymodel.h"
+
+#include "common/jobcontrol.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sqlite3.h>
+
+using namespace tidemark;
+
+namespace {
+
+const Micros kT0 = parseIsoTimestamp(QStringLiteral("2026-08-01T00:00:00Z"));
+
+// A gps_tracks.sqlite with the columns the summary reads (the real file has more, and SpatiaLite's geometry).
+void createTracksFile(const QString& path, const QList<std::tuple<QString, double, double, double>>& tracks) {
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db,
+                          "CREATE TABLE tracks (id INTEGER PRIMARY KEY, activity_type TEXT NOT NULL, length_m REAL NOT NULL,"
+                          " min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL, max_lat REAL NOT NULL)",
+                          nullptr, nullptr, nullptr),
+             SQLITE_OK);
+    sqlite3_stmt* insert = nullptr;
+    QCOMPARE(sqlite3_prepare_v2(db, "INSERT INTO tracks (activity_type, length_m, min_lon, min_lat, max_lon, max_lat)"
+                                    " VALUES (?, ?, ?, ?, ?, ?)", -1, &insert, nullptr),
+             SQLITE_OK);
+    for (const auto& [activity, length, lon, lat] : tracks) {
+        const QByteArray text = activity.toUtf8();
+        sqlite3_bind_text(insert, 1, text.constData(), -1, SQLITE_TRANSIENT);
+        sqlite3_bind_double(insert, 2, length);
+        sqlite3_bind_double(insert, 3, lon);
+        sqlite3_bind_double(insert, 4, lat);
+        sqlite3_bind_double(insert, 5, lon + 0.1);
+        sqlite3_bind_double(insert, 6, lat + 0.05);
+        QCOMPARE(sqlite3_step(insert), SQLITE_DONE);
+        sqlite3_reset(insert);
+    }
+    sqlite3_finalize(insert);
+    sqlite3_close(db);
+}
+
+} // namespace
+
+class TestUiModels : public QObject {
+    Q_OBJECT
+private slots:
+    void mowerModelUnderTester() {
+        positions::MowerSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        std::vector<positions::MowerSummary> mowers(2);
+        mowers[0] = {QStringLiteral("00000000-0000-0000-0000-000000000001"), 1200, kT0, kT0 + kMicrosPerDay, {}};
+        mowers[1] = {QStringLiteral("00000000-0000-0000-0000-000000000002"), 34, kT0 - kMicrosPerHour, kT0,
+                     kT0 + kMicrosPerMinute};
+        model.setMowers(mowers);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.columnCount(), int(positions::MowerSummaryModel::ColumnCount));
+        QCOMPARE(model.totalRows(), 1234);
+        QCOMPARE(model.index(1, positions::MowerSummaryModel::OldestColumn).data().toString(),
+                 QStringLiteral("2026-07-31 23:00"));
+        QCOMPARE(model.index(1, positions::MowerSummaryModel::WatermarkColumn).data().toString(),
+                 QStringLiteral("2026-08-01 00:01"));
+        QCOMPARE(model.index(0, positions::MowerSummaryModel::MowerColumn)
+                     .data(positions::MowerSummaryModel::MowerIdRole)
+                     .toString(),
+                 mowers[0].mowerId);
+        QCOMPARE(model.index(0, positions::MowerSummaryModel::RowsColumn)
+                     .data(positions::MowerSummaryModel::SortRole)
+                     .toLongLong(),
+                 1200);
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void kudosModelUnderTester() {
+        kudos::KudosTableSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setTables({{QStringLiteral("kudos_ledger"), 250000, 64 << 20, kT0, kT0 + kMicrosPerDay},
+                         {QStringLiteral("users"), 300, 8192, {}, {}}});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.totalRows(), 250300);
+        QCOMPARE(model.index(0, kudos::KudosTableSummaryModel::TableColumn).data().toString(),
+                 QStringLiteral("kudos_ledger"));
+        QCOMPARE(model.index(1, kudos::KudosTableSummaryModel::OldestColumn).data().toString(), QStringLiteral("—"));
+        QVERIFY(!model.index(0, kudos::KudosTableSummaryModel::SizeColumn).data().toString().isEmpty());
+    }
+
+    void tracksModelUnderTester() {
+        tracks::TracksSummaryModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        tracks::TracksSummary all{QString(), 3, 4500, 37.0, 55.0, 38.5, 56.25};
+        tracks::TracksSummary hike{QStringLiteral("hiking"), 3, 4500, 37.0, 55.0, 38.5, 56.25};
+        model.setSummaries({all, hike});
+        QCOMPARE(model.totalTracks(), 3);
+        QCOMPARE(model.index(1, tracks::TracksSummaryModel::ActivityColumn).data().toString(), QStringLiteral("hiking"));
+        const QString extent = model.index(0, tracks::TracksSummaryModel::ExtentColumn).data().toString();
+        QVERIFY2(extent.contains(QStringLiteral("55.0000°N")) && extent.contains(QStringLiteral("38.5000°E")),
+                 qPrintable(extent));
+    }
+
+    void jobListModelUnderTester() {
+        ui::JobListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy running(&model, &ui::JobListModel::runningCountChanged);
+        auto control = std::make_shared<JobControl>();
+        const int first = model.addJob(QStringLiteral("load"), control, true);
+        const int second = model.addJob(QStringLiteral("other"), std::make_shared<JobControl>(), false);
+        QCOMPARE(model.runningCount(), 2);
+        QVERIFY(model.canPause(0));
+        QVERIFY(!model.canPause(1)); // not pausable
+        QVERIFY(model.pause(0));
+        QVERIFY(control->isPaused());
+        QVERIFY(model.resume(0));
+        QVERIFY(!control->isPaused());
+        model.setProgress(first, 0.5, QStringLiteral("half"));
+        QCOMPARE(model.index(0, ui::JobListModel::ProgressColumn).data(ui::JobListModel::ProgressRole).toDouble(), 0.5);
+        QVERIFY(model.cancel(0));
+        QVERIFY(control->isCancelled());
+        model.finish(first, ui::JobListModel::State::Cancelled, QStringLiteral("cancelled"));
+        model.finish(second, ui::JobListModel::State::Done, QStringLiteral("3 tables"));
+        QCOMPARE(model.runningCount(), 0);
+        QVERIFY(!model.canCancel(0));
+        QCOMPARE(model.index(1, ui::JobListModel::ResultColumn).data().toString(), QStringLiteral("3 tables"));
+        QCOMPARE(running.last().first().toInt(), 0);
+    }
+
+    void passwordsAreStripped_data() {
+        QTest::addColumn<QString>("conninfo");
+        QTest::addColumn<QString>("secret");
+        QTest::newRow("key=value") << "host=db.example port=5433 dbname=positions user=ops password=s3cret" << "s3cret";
+        QTest::newRow("quoted") << "host=db dbname=kudos password='pa ss\\'word'" << "pa ss";
+        QTest::newRow("uri") << "postgresql://ops:hunter2@db.example:5432/kudos?sslmode=require" << "hunter2";
+        QTest::newRow("uri query") << "postgresql://ops@db.example/kudos?password=topsecret" << "topsecret";
+        QTest::newRow("unparseable") << "host=db password=leak 'unterminated" << "leak";
+    }
+    void passwordsAreStripped() {
+        QFETCH(QString, conninfo);
+        QFETCH(QString, secret);
+        QVERIFY(ui::ConnectionProfileStore::hasPassword(conninfo));
+        const QString stripped = ui::ConnectionProfileStore::withoutPassword(conninfo);
+        QVERIFY2(!stripped.contains(secret), qPrintable(stripped));
+        QVERIFY2(stripped.contains(QLatin1String("db")), qPrintable(stripped)); // the rest is kept
+        QVERIFY(!ui::ConnectionProfileStore::hasPassword(stripped));
+    }
+
+    void describeNamesServerNotSecret() {
+        QCOMPARE(ui::ConnectionProfileStore::describe(QStringLiteral("host=h port=5 dbname=d password=x")),
+                 QStringLiteral("h:5/d"));
+        QCOMPARE(ui::ConnectionProfileStore::describe(QStringLiteral("service=positions")),
+                 QStringLiteral("service=positions"));
+    }
+
+    void mowerLoaderReadsCountsAndWatermark() {
+        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_mowers"));
+        auto connection = PgConnection::open(conninfo);
+        SchemaMigrator(*connection, QStringLiteral("positions")).migrate();
+        const QString a = QStringLiteral("00000000-0000-0000-0000-00000000000a");
+        const QString b = QStringLiteral("00000000-0000-0000-0000-00000000000b");
+        connection->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                                        " SELECT $1::uuid, $2::timestamptz + make_interval(secs => g), 52.0, 13.0, true"
+                                        " FROM generate_series(0, 99) g"),
+                         {a, formatIsoTimestamp(kT0)});
+        connection->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                                        " VALUES ($1::uuid, $2::timestamptz, 52.0, 13.0, false)"),
+                         {b, formatIsoTimestamp(kT0 + 123456)});
+        connection->exec(QStringLiteral("INSERT INTO mower_positions_thinning VALUES ($1::uuid, $2::timestamptz)"),
+                         {b, formatIsoTimestamp(kT0 + kMicrosPerDay)});
+
+        JobControl control;
+        const auto mowers = positions::MowerSummaryLoader(conninfo).load(&control);
+        QCOMPARE(mowers.size(), size_t(2));
+        QCOMPARE(mowers[0].mowerId, a);
+        QCOMPARE(mowers[0].rows, 100);
+        QCOMPARE(mowers[0].oldest, kT0);
+        QCOMPARE(mowers[0].newest, kT0 + 99 * kMicrosPerSecond);
+        QVERIFY(!mowers[0].thinnedUntil);
+        QCOMPARE(mowers[1].rows, 1);
+        QCOMPARE(mowers[1].oldest, kT0 + 123456); // microseconds survive
+        QCOMPARE(mowers[1].thinnedUntil.value_or(0), kT0 + kMicrosPerDay);
+    }
+
+    void kudosLoaderListsTablesWithCounts() {
+        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_kudos"));
+        auto connection = PgConnection::open(conninfo);
+        SchemaMigrator(*connection, QStringLiteral("kudos")).migrate();
+        connection->exec(QStringLiteral("INSERT INTO users (id, oauth_id, username) VALUES (1, 'o1', 'one')"));
+        connection->exec(QStringLiteral("INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, amount)"
+                                        " SELECT $1::timestamp + make_interval(hours => g), gen_random_uuid(),"
+                                        " 'award', 1, 10 FROM generate_series(0, 2) g"),
+                         {QStringLiteral("2026-08-01 00:00:00")});
+        const auto tables = kudos::KudosTableSummaryLoader(conninfo).load();
+        QStringList names;
+        for (const auto& table : tables)
+            names << table.table;
+        QVERIFY2(!names.contains(QStringLiteral("tidemark_schema_migrations")), qPrintable(names.join(',')));
+        for (const QString& required : DatasetSchema::forName(QStringLiteral("kudos")).requiredTables)
+            QVERIFY2(names.contains(required), qPrintable(required));
+        const auto ledger = std::find_if(tables.begin(), tables.end(),
+                                         [](const auto& t) { return t.table == QLatin1String("kudos_ledger"); });
+        QCOMPARE(ledger->rows, 3);
+        QCOMPARE(ledger->oldest.value_or(0), kT0);
+        QCOMPARE(ledger->newest.value_or(0), kT0 + 2 * kMicrosPerHour);
+        QVERIFY(ledger->bytes > 0);
+    }
+
+    void loaderNamesAWrongDatabase() {
+        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_wrong"));
+        try {
+            positions::MowerSummaryLoader(conninfo).load();
+            QFAIL("a database without the positions schema was accepted");
+        } catch (const Error& error) {
+            QCOMPARE(error.kind(), Error::Kind::Schema);
+            QVERIFY2(error.message().contains(QLatin1String("mower_positions")), qPrintable(error.message()));
+        }
+    }
+
+    void tracksLoaderSumsPerActivity() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("gps_tracks.sqlite"));
+        createTracksFile(path, {{QStringLiteral("hiking"), 1000, 37.0, 55.0},
+                                {QStringLiteral("hiking"), 2000, 38.0, 56.0},
+                                {QStringLiteral("cycling"), 5000, 36.5, 55.5}});
+        const auto rows = tracks::TracksSummaryLoader(path).load();
+        QCOMPARE(rows.size(), size_t(3));
+        QCOMPARE(rows[0].tracks, 3);
+        QCOMPARE(rows[0].lengthMetres, 8000.0);
+        QCOMPARE(rows[0].minLon, 36.5);
+        QCOMPARE(rows[0].maxLat, 56.05);
+        QCOMPARE(rows[1].activityType, QStringLiteral("hiking")); // most tracks first
+        QCOMPARE(rows[1].tracks, 2);
+        QCOMPARE(rows[2].maxLon, 36.6);
+    }
+
+    void tracksLoaderErrors() {
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("absent.sqlite"));
+        try {
+            tracks::TracksSummaryLoader(missing).load();
+            QFAIL("a missing file was accepted");
+        } catch (const Error& error) {
+            QCOMPARE(error.kind(), Error::Kind::Connection);
+            QVERIFY(error.message().contains(missing));
+        }
+        QVERIFY(!QFile::exists(missing)); // not created by looking
+        const QString empty = dir.filePath(QStringLiteral("empty.sqlite"));
+        sqlite3* db = nullptr;
+        sqlite3_open(QFile::encodeName(empty).constData(), &db);
+        sqlite3_exec(db, "CREATE TABLE other (x)", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        try {
+            tracks::TracksSummaryLoader(empty).load();
+            QFAIL("a file without the tracks table was accepted");
+        } catch (const Error& error) {
+            QCOMPARE(error.kind(), Error::Kind::Schema);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUiModels)
+#include "test_ui_models.moc"
