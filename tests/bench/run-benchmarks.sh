@@ -4,3 +4,7 @@ set -euo pipefail
 BUILD="${1:-build}"
 cmake --build "$BUILD" --target bench_coverage
 "$BUILD/tests/bench/bench_coverage"
+# Thinning: keep_set rows/s; the SQL statement vs a bare window SELECT and a bare DELETE; a first-run catch-up.
+# Uses TIDEMARK_TEST_PG when set, else starts a private PostgreSQL cluster. Arguments: mowers days.
+cmake --build "$BUILD" --target bench_thinning
+"$BUILD/tests/bench/bench_thinning" 4 3
