@@ -100,7 +100,7 @@ struct GeneratedKudos {
 struct KudosGeneratorOptions {
     quint64 seed = 20261130;
     int weeks = 20;
-    Micros end = 0; // exclusive; the data covers [end - weeks, end)
+    Micros end = 0; // exclusive; the data covers [end - weeks, end); 0 = today's midnight UTC
     int users = 400;
     int workers = 120;
     int teams = 12;

@@ -27,6 +27,7 @@ struct PositionsGeneratorOptions {
     int mowers = 8;
     int days = 120;
     Micros end = 0; // the exclusive end of the data (the demo's "now"); the data covers [end - days, end)
+                    // 0 = today's midnight UTC by the wall clock
 };
 
 // Realistic robot-mower telemetry: each mower mows its own lawn in boustrophedon lanes 0.22 m apart at

@@ -20,7 +20,7 @@ struct TracksGeneratorOptions {
     quint64 seed = 20261130;
     int tracks = 2000; // distinct rides; duplicates come on top
     int years = 7;     // pipeline runs every half year over this many years before `end`
-    Micros end = 0;
+    Micros end = 0;    // the last run is a day before it; 0 = today's midnight UTC
 };
 
 // Trail rides (enduro, mtb, hike, moto) around the towns of central Russia, delivered by three sources
