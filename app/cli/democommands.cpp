@@ -95,7 +95,7 @@ int runUp(CliContext& ctx) {
                                 {QStringLiteral("tracks"), f.tracks}, {QStringLiteral("tracks_seconds"), f.tracksSeconds},
                                 {QStringLiteral("total_seconds"), f.totalSeconds}});
         text += QStringLiteral("generated in %1 s: %2 position rows in %3 s (%4 rows/s), %5 kudos rows in %6 s (%7 rows/s), "
-                               "%8 tracks in %9 s")
+                               "%8 tracks in %9 s (beside the COPYs)")
                     .arg(f.totalSeconds, 0, 'f', 1)
                     .arg(number(f.positionRows))
                     .arg(f.positionsSeconds, 0, 'f', 1)

@@ -23,6 +23,8 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <chrono>
+#include <future>
 
 namespace tidemark::demo {
 
@@ -171,6 +173,43 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
             admin->exec(QStringLiteral("CREATE DATABASE %1").arg(pgQuoteIdentifier(name)));
         }
     }
+    if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
+    // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
+    JobControl tracksControl;
+    auto tracksDone = std::async(std::launch::async, [&] { importTracks(seed, now, options, &tracksControl); });
+    auto waitForTracks = [&] {
+        while (tracksDone.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
+            if (control && control->isCancelled())
+                tracksControl.cancel();
+        tracksDone.get(); // rethrows the import's error
+    };
+    try {
+        loadPostgres(seed, now, options, control);
+    } catch (...) {
+        tracksControl.cancel();
+        tracksDone.wait();
+        throw;
+    }
+    report(control, 0.9, QStringLiteral("tracks: importing"));
+    waitForTracks();
+
+    // Written last: its presence means the data is complete.
+    const QJsonObject state{{QStringLiteral("data_version"), kDataVersion},
+                            {QStringLiteral("seed"), QString::number(seed)},
+                            {QStringLiteral("now"), formatIsoTimestamp(now)},
+                            {QStringLiteral("mowers"), options.mowers},
+                            {QStringLiteral("position_days"), options.positionDays},
+                            {QStringLiteral("kudos_weeks"), options.kudosWeeks},
+                            {QStringLiteral("tracks"), options.tracks},
+                            {QStringLiteral("created_at"), formatIsoTimestamp(nowMicros())}};
+    QFile f(statePath());
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(state).toJson()) < 0)
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
+}
+
+void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+    PgCluster cluster(clusterOptions(clusterStateDir()));
     QElapsedTimer timer;
     timer.start();
     {
@@ -204,36 +243,23 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
         db->execScript(QStringLiteral("ANALYZE"));
     }
     m_figures.kudosSeconds = timer.restart() / 1000.0;
+}
 
-    report(control, 0.85, QStringLiteral("tracks: importing"));
-    if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
+void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+    QElapsedTimer timer;
+    timer.start();
     removeSqliteFile(tracksPath());
-    {
-        auto db = tracks::SpatialiteDatabase::open(tracksPath(), tracks::SpatialiteDatabase::Mode::CreateIfMissing);
-        tracks::TracksMigrator(*db).migrate();
-        TracksGeneratorOptions generatorOptions;
-        generatorOptions.seed = seed;
-        generatorOptions.tracks = options.tracks;
-        generatorOptions.end = now;
-        for (const TrackBatch& batch : TracksGenerator(generatorOptions).generate())
-            tracks::TrackImporter(*db, TracksGenerator::sources(), batch.importedAt).importBatch(batch.region, batch.source, batch.tracks, control);
-        m_figures.tracks = tracks::TracksStore(*db).count();
-    }
-    m_figures.tracksSeconds = timer.restart() / 1000.0;
-
-    // Written last: its presence means the data is complete.
-    const QJsonObject state{{QStringLiteral("data_version"), kDataVersion},
-                            {QStringLiteral("seed"), QString::number(seed)},
-                            {QStringLiteral("now"), formatIsoTimestamp(now)},
-                            {QStringLiteral("mowers"), options.mowers},
-                            {QStringLiteral("position_days"), options.positionDays},
-                            {QStringLiteral("kudos_weeks"), options.kudosWeeks},
-                            {QStringLiteral("tracks"), options.tracks},
-                            {QStringLiteral("created_at"), formatIsoTimestamp(nowMicros())}};
-    QFile f(statePath());
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(state).toJson()) < 0)
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
+    auto db = tracks::SpatialiteDatabase::open(tracksPath(), tracks::SpatialiteDatabase::Mode::CreateIfMissing);
+    tracks::TracksMigrator(*db).migrate();
+    TracksGeneratorOptions generatorOptions;
+    generatorOptions.seed = seed;
+    generatorOptions.tracks = options.tracks;
+    generatorOptions.end = now;
+    for (const TrackBatch& batch : TracksGenerator(generatorOptions).generate())
+        tracks::TrackImporter(*db, TracksGenerator::sources(), batch.importedAt)
+            .importBatch(batch.region, batch.source, batch.tracks, control);
+    m_figures.tracks = tracks::TracksStore(*db).count();
+    m_figures.tracksSeconds = timer.elapsed() / 1000.0;
 }
 
 DemoWorkspace::Status DemoWorkspace::status() const {

@@ -83,6 +83,8 @@ private:
     int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
     void generate(quint64 seed, Micros now, const UpOptions& options, JobControl* control);
+    void loadPostgres(quint64 seed, Micros now, const UpOptions& options, JobControl* control);
+    void importTracks(quint64 seed, Micros now, const UpOptions& options, JobControl* control); // another thread
     QString m_root;
     UpFigures m_figures;
 };
