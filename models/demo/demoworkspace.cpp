@@ -281,7 +281,12 @@ DemoWorkspace::Status DemoWorkspace::status() const {
     s.kudosConninfo = cluster.conninfo(kKudosDb);
     if (s.running) {
         for (const QString& dataset : {kPositionsDb, kKudosDb}) {
-            auto db = PgConnection::open(cluster.conninfo(dataset), QStringLiteral("tidemark-demo-status"));
+            std::unique_ptr<PgConnection> db;
+            try {
+                db = PgConnection::open(cluster.conninfo(dataset), QStringLiteral("tidemark-demo-status"));
+            } catch (const Error&) {
+                continue; // not created yet (an up in progress): no counts for it
+            }
             PgResult tables = db->exec(QStringLiteral(
                 "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
                 " WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition"
