@@ -123,6 +123,20 @@ private slots:
         QCOMPARE(identical, 0); // cm-level jitter, never the same point twice
     }
 
+    void transfersWithBladesOff() {
+        // Between dock and lawn the mower drives at about 0.3 m/s with the blades off.
+        int transfers = 0, mowing = 0;
+        for (const PositionRow& r : m_mower.track.rows) {
+            if (moving(r) && !r.bladesOn) {
+                ++transfers;
+                QVERIFY(std::fabs(r.speedMps - 0.3f) < 0.1f);
+            }
+            mowing += moving(r) && r.bladesOn;
+        }
+        QVERIFY(transfers > 1000);
+        QVERIFY(mowing > 5 * transfers);
+    }
+
     void errorInstantsAreRowInstants() {
         QSet<Micros> instants;
         for (const PositionRow& r : m_mower.track.rows)
