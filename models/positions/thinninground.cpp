@@ -128,6 +128,12 @@ void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
         return;
     }
 
+    // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
+    // restore or import) would get nested loops over thousands of rows. Autovacuum keeps them later.
+    if (!options.dryRun && m_db.exec(QStringLiteral("SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM pg_stat_user_tables"
+                                                    " WHERE relid = 'mower_positions'::regclass"))
+                               .toBool(0, 0))
+        m_db.exec(QStringLiteral("ANALYZE mower_positions"));
     const ThinningStatement statement(m_settings);
     const Micros thinStart = clock();
     long long done = 0;

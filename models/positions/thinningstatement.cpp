@@ -13,7 +13,9 @@ const QString kRadians = QStringLiteral("0.017453292519943295::float8");
 const QString kRadius = QStringLiteral("6371008.8::float8");
 // Neighbours on each side that the window functions hand to the turn rule; rows whose nearest row at least
 // 0.3 m away lies further out take the index search. One is fastest on 1 Hz mowing (0.35 m steps).
+// (With one, lag(t, 1) is t_p itself: the statement relies on that, see sl.)
 constexpr int kWindowNeighbours = 1;
+static_assert(kWindowNeighbours == 1, "sl takes t_pk / t_nk from lag(t) / lead(t)");
 
 // planeStep(a → b) of geodesy.h, same operations in the same order (phi/lam are already in radians).
 QString dxExpr(const QString& phiA, const QString& lamA, const QString& phiB, const QString& lamB) {
@@ -40,35 +42,19 @@ QString farSearch(bool backward) {
     QString gate = QStringLiteral("dd.t_") + s + QStringLiteral("k IS NOT NULL");
     for (int k = 1; k <= kWindowNeighbours; ++k)
         gate += QStringLiteral(" AND dd.d_") + s + QString::number(k) + QStringLiteral(" < 0.3::float8");
-    const QString own = QStringLiteral("date_bin('5 minutes', dd.t, '2000-01-01 00:00:00+00'::timestamptz)");
-    const QString far = QStringLiteral(
-        "sqrt(greatest(abs(6371008.8::float8 * dd.lam * b.c0 - b.x0), abs(6371008.8::float8 * dd.lam * b.c0 - b.x1)) ^ 2"
-        " + greatest(abs(6371008.8::float8 * dd.phi - b.y0), abs(6371008.8::float8 * dd.phi - b.y1)) ^ 2) * b.sc"
-        " + 1e-6::float8 >= 0.3::float8");
-    const QString blocks = backward
-        ? QStringLiteral("LEFT JOIN LATERAL (SELECT coalesce(bool_or(") + far + QStringLiteral(") FILTER (WHERE b.bt = ") + own +
-              QStringLiteral("), true) AS own_far, CASE WHEN count(*) = 0 THEN NULL ELSE coalesce(max(b.bt) FILTER (WHERE b.bt < ") +
-              own + QStringLiteral(" AND ") + far +
-              QStringLiteral(") + interval '5 minutes', '-infinity'::timestamptz) END AS edge FROM blk b WHERE ") + gate +
-              QStringLiteral(" AND b.bt <= ") + own + QStringLiteral(") blk_p ON true ")
-        : QStringLiteral("LEFT JOIN LATERAL (SELECT coalesce(bool_or(") + far + QStringLiteral(") FILTER (WHERE b.bt = ") + own +
-              QStringLiteral("), true) AS own_far, CASE WHEN count(*) = 0 THEN NULL ELSE coalesce(min(b.bt) FILTER (WHERE b.bt > ") +
-              own + QStringLiteral(" AND ") + far +
-              QStringLiteral("), 'infinity'::timestamptz) END AS edge FROM blk b WHERE ") + gate + QStringLiteral(" AND b.bt >= ") +
-              own + QStringLiteral(") blk_n ON true ");
     const QString head = QStringLiteral("(SELECT ") + dx + QStringLiteral(" AS dx, ") + dy +
                          QStringLiteral(" AS dy, m.observed_at FROM mower_positions m WHERE ") + gate +
                          QStringLiteral(" AND m.mower_id = $1 AND ");
     const QString tail = QStringLiteral(" AND ") + distExpr(dx, dy) + QStringLiteral(" >= 0.3::float8 ORDER BY m.observed_at ") +
                          (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1)");
     const QString ownRange = backward
-        ? QStringLiteral("blk_p.own_far AND m.observed_at < dd.t_pk AND m.observed_at >= ") + own
-        : QStringLiteral("blk_n.own_far AND m.observed_at > dd.t_nk AND m.observed_at < ") + own + QStringLiteral(" + interval '5 minutes'");
+        ? QStringLiteral("dd.own_far AND m.observed_at < dd.t_pk AND m.observed_at >= dd.own")
+        : QStringLiteral("dd.own_far AND m.observed_at > dd.t_nk AND m.observed_at < dd.own + interval '5 minutes'");
     const QString beyond = backward
-        ? QStringLiteral("m.observed_at < least(dd.t_pk, blk_p.edge) AND m.observed_at >= $2::timestamptz - interval '10 minutes'")
-        : QStringLiteral("m.observed_at > greatest(dd.t_nk, blk_n.edge - interval '1 microsecond')"
+        ? QStringLiteral("m.observed_at < least(dd.t_pk, dd.edge_back) AND m.observed_at >= $2::timestamptz - interval '10 minutes'")
+        : QStringLiteral("m.observed_at > greatest(dd.t_nk, dd.edge_fwd - interval '1 microsecond')"
                          " AND m.observed_at < $3::timestamptz + interval '10 minutes'");
-    return blocks + QStringLiteral("LEFT JOIN LATERAL (SELECT u.dx, u.dy FROM (") + head + ownRange + tail +
+    return QStringLiteral("LEFT JOIN LATERAL (SELECT u.dx, u.dy FROM (") + head + ownRange + tail +
            QStringLiteral(" UNION ALL ") + head + beyond + tail + QStringLiteral(") u ORDER BY u.observed_at ") +
            (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1) far_") + s +
            QStringLiteral(" ON true");
@@ -100,7 +86,7 @@ QString judgedCtes() {
         for (int k = 1; k <= kWindowNeighbours; ++k)
             text += QStringLiteral(" WHEN dd.d_") + side + QString::number(k) + QStringLiteral(" >= 0.3::float8 THEN dd.") +
                     axis + QLatin1Char('_') + side + QString::number(k);
-        return text + QStringLiteral(" ELSE far_") + side + QLatin1Char('.') + axis + QStringLiteral(" END");
+        return text + QStringLiteral(" ELSE fs.") + side + QLatin1Char('_') + axis + QStringLiteral(" END");
     };
     const QString delta = QStringLiteral("(atan2(dx_out, dy_out) - atan2(dx_in, dy_in))");
     const QString normalised = QStringLiteral("(%1 - 2::float8 * pi() * floor((%1 + pi()) / (2::float8 * pi())))").arg(delta);
@@ -120,16 +106,32 @@ QString judgedCtes() {
                " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, '2000-01-01 00:00:00+00'::timestamptz) AS bt,"
                " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
                " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
-               " max(g.c0) AS c0, max(1 + g.half / g.c0 + 1e-9::float8) AS sc"
+               " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
                " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY 1),"
                " nb AS (SELECT t, b, r, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
-               " lag(t, KWIN) OVER w AS t_pk, lead(t, KWIN) OVER w AS t_nk, lag(b) OVER w AS b_p, lead(b) OVER w AS b_n,"
+               " lag(b) OVER w AS b_p, lead(b) OVER w AS b_n,"
                " lag(r) OVER w AS r_p, lead(r) OVER w AS r_n%2 FROM ctx WINDOW w AS (ORDER BY t)),"
-               " sl AS (SELECT t, b, r, phi, lam, t_p, t_n, t_pk, t_nk, b_p, b_n, r_p, r_n%3 FROM nb"
+               " sl AS MATERIALIZED (SELECT t, b, r, phi, lam, t_p, t_n, t_p AS t_pk, t_n AS t_nk, b_p, b_n, r_p, r_n%3 FROM nb"
                " WHERE t >= $2::timestamptz AND t < $3::timestamptz),"
-               " dd AS MATERIALIZED (SELECT sl.*%4 FROM sl),"
+               // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block before
+               // and after it that may hold a row 0.3 m or more from one of its rows (the farthest corners of
+               // the two boxes). Every block in between is provably near all rows of the block: skipped.
+               " eb AS (SELECT a.bt AS k, (a.x1 - a.x0) ^ 2 + (a.y1 - a.y0) ^ 2 >= a.lim2 AS own_far,"
+               " max(b.bt) FILTER (WHERE b.bt < a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
+               " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS back_far,"
+               " min(b.bt) FILTER (WHERE b.bt > a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
+               " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS fwd_far"
+               " FROM blk a CROSS JOIN blk b GROUP BY a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
+               " dd AS MATERIALIZED (SELECT sl.*%4, eb.k AS own, coalesce(eb.own_far, true) AS own_far,"
+               " CASE WHEN eb.k IS NOT NULL THEN coalesce(eb.back_far + interval '5 minutes', '-infinity'::timestamptz) END AS edge_back,"
+               " CASE WHEN eb.k IS NOT NULL THEN coalesce(eb.fwd_far, 'infinity'::timestamptz) END AS edge_fwd"
+               " FROM sl LEFT JOIN eb ON eb.k = date_bin('5 minutes', sl.t, '2000-01-01 00:00:00+00'::timestamptz)),"
+               // Only the slow rows (a neighbour within 0.3 m) take the far search.
+               " fs AS MATERIALIZED (SELECT dd.t, far_p.dx AS p_dx, far_p.dy AS p_dy, far_n.dx AS n_dx, far_n.dy AS n_dy"
+               " FROM (SELECT * FROM dd WHERE (t_pk IS NOT NULL AND d_pKWIN < 0.3::float8)"
+               " OR (t_nk IS NOT NULL AND d_nKWIN < 0.3::float8) OFFSET 0) dd %9 %10),"
                " hd AS MATERIALIZED (SELECT dd.t, dd.b, dd.r, dd.t_p, dd.t_n, dd.b_p, dd.b_n, dd.r_p, dd.r_n, dd.d_p1,"
-               " %5 AS dx_in, %6 AS dy_in, %7 AS dx_out, %8 AS dy_out FROM dd %9 %10),"
+               " %5 AS dx_in, %6 AS dy_in, %7 AS dx_out, %8 AS dy_out FROM dd LEFT JOIN fs ON fs.t = dd.t),"
                " judged AS (SELECT t,"
                " (t_p IS NULL OR date_bin(%11, t, %12) <> date_bin(%11, t_p, %12)) AS k_bin,"
                " (t_p IS NULL OR t_n IS NULL OR t - t_p > interval '120 seconds' OR t_n - t > interval '120 seconds') AS k_gap,"
@@ -169,6 +171,16 @@ QString ThinningStatement::sql(Mode mode) {
         return judged + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT %1) FROM judged").arg(kKept);
     case Mode::Reasons:
         return judged + QStringLiteral(
+                            " SELECT (extract(epoch FROM t) * 1000000)::bigint,"
+                            " k_bin::int | (k_gap::int << 1) | (k_blades::int << 2) | (k_rtk::int << 3)"
+                            " | (k_turn::int << 4) | (k_error::int << 5)"
+                            " FROM judged WHERE %1 ORDER BY t")
+                            .arg(kKept);
+    case Mode::DeleteReturningReasons:
+        return judged + QStringLiteral(
+                            ", doomed AS (SELECT t FROM judged WHERE NOT %1),"
+                            " del AS (DELETE FROM mower_positions m USING doomed d"
+                            " WHERE m.mower_id = $1 AND m.observed_at = d.t RETURNING 1)"
                             " SELECT (extract(epoch FROM t) * 1000000)::bigint,"
                             " k_bin::int | (k_gap::int << 1) | (k_blades::int << 2) | (k_rtk::int << 3)"
                             " | (k_turn::int << 4) | (k_error::int << 5)"
@@ -220,14 +232,15 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
 }
 
 ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
-    if (mode == Mode::Reasons)
+    if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons)
         throw Error(Error::Kind::Failed, QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
     const PgResult r = execute(db, slice, mode);
     return {r.toLong(0, 0), r.toLong(0, 1)};
 }
 
-std::vector<ThinningStatement::KeptInstant> ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice) const {
-    const PgResult r = execute(db, slice, Mode::Reasons);
+std::vector<ThinningStatement::KeptInstant> ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice,
+                                                                        bool deleteTheRest) const {
+    const PgResult r = execute(db, slice, deleteTheRest ? Mode::DeleteReturningReasons : Mode::Reasons);
     std::vector<KeptInstant> kept;
     kept.reserve(static_cast<std::size_t>(r.rows()));
     for (int row = 0; row < r.rows(); ++row)

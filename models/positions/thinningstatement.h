@@ -21,7 +21,8 @@ public:
     enum class Mode {
         Delete, // deletes; returns scanned and deleted
         Count,  // the dry run: returns scanned and would-delete
-        Reasons // returns the kept rows of the slice with their reasons, deletes nothing
+        Reasons, // returns the kept rows of the slice with their reasons, deletes nothing
+        DeleteReturningReasons // deletes, and returns the kept rows with their reasons
     };
 
     struct Counts {
@@ -37,12 +38,13 @@ public:
 
     static QString sql(Mode mode);
     Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
-    std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice) const;
+    // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the others.
+    std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice, bool deleteTheRest = false) const;
 
 private:
     std::vector<PgParam> params(const SliceRange& slice) const;
     PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
-    mutable const void* m_preparedOn[3] = {nullptr, nullptr, nullptr};
+    mutable const void* m_preparedOn[4] = {nullptr, nullptr, nullptr, nullptr};
     QString m_activeWidth;
     QString m_idleWidth;
     double m_turnRadians;

@@ -7,6 +7,7 @@
 #include "common/schemamigrator.h"
 #include "positions/inmemorypositionstore.h"
 #include "positions/keepset.h"
+#include "positions/pgpositionreader.h"
 #include "positions/sliceplanner.h"
 #include "positions/thinninground.h"
 #include "positions/thinningstatement.h"
@@ -130,6 +131,16 @@ void benchSql(int mowers, int days) {
     const auto sliceParams = [](const SliceRange& s) {
         return std::vector<PgParam>{s.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(s.begin), formatIsoTimestamp(s.end)};
     };
+
+    // 0. Reading every mower's rows into MowerTracks (binary results).
+    {
+        PgPositionReader reader(*db);
+        long long read = 0;
+        timer.restart();
+        for (const QUuid& id : reader.listMowers())
+            read += static_cast<long long>(reader.read(id, kFrom, kFrom + days * kMicrosPerDay).rows.size());
+        std::printf("PgPositionReader: %lld rows in %.2f s (%.2f M rows/s)\n", read, seconds(timer), read / seconds(timer) / 1e6);
+    }
 
     // 1. The bare window functions over the same context, counted.
     SqlFigures bare;

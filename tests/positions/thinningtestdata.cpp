@@ -160,6 +160,9 @@ void insertTracks(PgConnection& db, const std::vector<MowerTrack>& tracks) {
             flush();
     }
     flush();
+    // Statistics as autovacuum would keep them on a live table (the thinning statement's joins need them).
+    db.exec(QStringLiteral("ANALYZE mower_positions"));
+    db.exec(QStringLiteral("ANALYZE mower_history"));
 }
 
 std::vector<PositionRow> tableRows(PgConnection& db, const QUuid& mowerId) {
