@@ -1,0 +1,43 @@
+#include "mowereligibilityjob.h"
+
+#include "common/jobcontrol.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "sliceplanner.h"
+
+namespace tidemark::positions {
+
+std::vector<MowerEligibility> MowerEligibilityJob::run(const QString& conninfo, const PositionSettings& settings,
+                                                       Micros now, JobControl* control) {
+    auto db = PgConnection::open(conninfo, QStringLiteral("tidemark mowers"));
+    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    if (control)
+        control->reportProgress(0.1, QStringLiteral("counting rows per mower"));
+    const Micros cutoff = settings.thinningCutoff(now);
+    const PgResult r = db->exec(
+        QStringLiteral("SELECT p.mower_id::text, count(*),"
+                       " (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint,"
+                       " (extract(epoch FROM max(p.observed_at)) * 1000000)::bigint,"
+                       " (extract(epoch FROM t.thinned_until) * 1000000)::bigint,"
+                       " count(*) FILTER (WHERE p.observed_at < $1::timestamptz"
+                       "   AND (t.thinned_until IS NULL OR p.observed_at >= t.thinned_until))"
+                       " FROM mower_positions p LEFT JOIN mower_positions_thinning t USING (mower_id)"
+                       " GROUP BY p.mower_id, t.thinned_until ORDER BY p.mower_id"),
+        {formatIsoTimestamp(cutoff)});
+    std::vector<MowerEligibility> out;
+    for (int i = 0; i < r.rows(); ++i) {
+        MowerEligibility m;
+        m.mowerId = QUuid::fromString(r.text(i, 0));
+        m.rows = r.toLong(i, 1);
+        m.oldest = r.toLong(i, 2);
+        m.newest = r.toLong(i, 3);
+        if (!r.isNull(i, 4))
+            m.watermark = r.toLong(i, 4);
+        m.eligible = r.toLong(i, 5);
+        m.slicesPending = SlicePlanner::pendingSlices(m.watermark, m.oldest, cutoff);
+        out.push_back(m);
+    }
+    return out;
+}
+
+} // namespace tidemark::positions

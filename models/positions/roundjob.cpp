@@ -1,0 +1,84 @@
+#include "roundjob.h"
+
+#include "common/jobcontrol.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "roundhistory.h"
+#include "thinninground.h"
+#include "thinningstatus.h"
+
+#include <QElapsedTimer>
+
+namespace tidemark::positions {
+
+RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, const ProgressSink& sink) {
+    auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
+    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    const Micros startedAt = nowMicros();
+
+    RoundProgress state;
+    // The round names the mower only in its message; follow it through the round's own order instead.
+    const std::vector<MowerThinningStatus> order =
+        ThinningStatus::query(*db, request.settings.thinningCutoff(request.now), false);
+    for (const MowerThinningStatus& m : order)
+        state.slicesTotal += m.slicesPending;
+    QElapsedTimer clock;
+    clock.start();
+
+    // The slice's own counts, read inside its transaction just before the commit: the rows deleted by this
+    // transaction (the table's per-transaction statistics) and the rows left in the slice.
+    long long sliceScanned = 0;
+    long long sliceDeleted = 0;
+    RoundOptions options;
+    options.now = request.now;
+    options.dryRun = request.dryRun;
+    options.ignoreWindow = request.ignoreWindow;
+    options.budgetSeconds = request.budgetSeconds;
+    options.control = &control;
+    options.beforeCommit = [&](PgConnection& conn, const SliceRange& slice) {
+        const PgResult r = conn.exec(
+            QStringLiteral("SELECT pg_stat_get_xact_tuples_deleted('mower_positions'::regclass),"
+                           " (SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
+                           "  AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz)"),
+            {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)});
+        sliceDeleted = r.toLong(0, 0);
+        sliceScanned = sliceDeleted + r.toLong(0, 1);
+    };
+    std::size_t mowerIndex = 0;
+    long long sliceInMower = 0;
+    const ProgressSink forward = sink;
+    const auto advance = [&]() {
+        while (mowerIndex < order.size() && sliceInMower >= order[mowerIndex].slicesPending) {
+            ++mowerIndex;
+            sliceInMower = 0;
+        }
+        if (mowerIndex < order.size()) {
+            state.mowerId = order[mowerIndex].mowerId;
+            state.slicesOfMower = order[mowerIndex].slicesPending;
+            state.sliceOfMower = ++sliceInMower;
+        }
+    };
+    control.setProgressSink([&](double, const QString&) {
+        advance();
+        state.slicesDone += 1;
+        state.scanned += sliceScanned;
+        state.deleted += sliceDeleted;
+        sliceScanned = sliceDeleted = 0;
+        state.elapsedSeconds = clock.nsecsElapsed() / 1e9;
+        const long long left = state.slicesTotal - state.slicesDone;
+        state.secondsLeft = state.elapsedSeconds / double(state.slicesDone) * double(left);
+        if (forward)
+            forward(state);
+    });
+
+    RoundReport report = ThinningRound(*db, request.settings).run(options);
+    control.setProgressSink({});
+    if (request.recordHistory && !report.skippedLocked) {
+        RoundHistory history(*db);
+        history.ensureTable();
+        history.append(startedAt, report);
+    }
+    return report;
+}
+
+} // namespace tidemark::positions

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "positionsettings.h"
+#include "roundreport.h"
+
+#include <QString>
+#include <QUuid>
+#include <functional>
+#include <optional>
+
+namespace tidemark {
+class JobControl;
+}
+
+namespace tidemark::positions {
+
+// What the operator starts from the console's Rounds area.
+struct RoundRequest {
+    QString conninfo;
+    PositionSettings settings;
+    Micros now = 0;
+    bool dryRun = false;
+    bool ignoreWindow = false;
+    std::optional<int> budgetSeconds;
+    bool recordHistory = true; // append the report to tidemark_round_history
+};
+
+// Where a running round stands after a slice.
+struct RoundProgress {
+    QUuid mowerId;
+    long long sliceOfMower = 0;  // 1-based
+    long long slicesOfMower = 0;
+    long long slicesDone = 0;    // over the round
+    long long slicesTotal = 0;
+    long long scanned = 0;       // rows, over the round so far (a dry run counts only at its end)
+    long long deleted = 0;
+    double elapsedSeconds = 0;
+    double secondsLeft = -1;     // estimate from the pace so far; -1 before the first slice
+};
+
+// A ThinningRound as a background job: opens its own connection, counts the pending slices per mower,
+// runs the round with the operator's JobControl (pause, resume and cancel take effect between slices), reports
+// each slice with its rows scanned and deleted and an estimate of the time left, and records the report in the
+// round history. Throws tidemark::Error.
+class RoundJob {
+public:
+    using ProgressSink = std::function<void(const RoundProgress&)>;
+    static RoundReport run(const RoundRequest& request, JobControl& control, const ProgressSink& sink);
+};
+
+} // namespace tidemark::positions

@@ -1,0 +1,359 @@
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "demo/demoworkspace.h"
+#include "map/maplayermodel.h"
+#include "map/mapview.h"
+#include "map/markerlayer.h"
+#include "positions/mowereligibilitymodel.h"
+#include "positions/pgpositionreader.h"
+#include "positions/previewloader.h"
+#include "positions/roundhistorymodel.h"
+#include "positionsworkbench.h"
+#include "previewlayers.h"
+#include "previewpanel.h"
+#include "roundpanel.h"
+#include "verifypanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QTabWidget>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextStream>
+#include <set>
+
+using namespace tidemark;
+using namespace tidemark::positions;
+using tidemark::ui::PositionsWorkbench;
+
+namespace {
+
+const QString kRoot = QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
+
+QString saveScreenshot(QWidget* widget, const QString& name) {
+    const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
+    QDir().mkpath(dir);
+    const QString path = dir + QLatin1Char('/') + name;
+    return widget->grab().save(path, "PNG") ? path : QString();
+}
+
+QString withDatabase(QString conninfo, const QString& db) {
+    return conninfo.replace(QRegularExpression(QStringLiteral("dbname=\\S+")), QStringLiteral("dbname=") + db);
+}
+
+bool waitForRendering(ui::MapView* map) {
+    map->renderNow();
+    return QTest::qWaitFor([map] { return map->isRenderingIdle(); }, 20000);
+}
+
+} // namespace
+
+class TestPositionsWorkbench : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        const demo::DemoWorkspace::Status status = demo::DemoWorkspace(kRoot).status();
+        QVERIFY2(status.initialized && status.running, "the demo fixture (demo_workspace_up) did not bring up test-demo");
+        m_conninfo = status.positionsConninfo;
+        m_now = status.now; // the demo's data end: the workbench's clock, so the test does not age
+        m_workbench = std::make_unique<PositionsWorkbench>();
+        m_workbench->setClock([now = m_now] { return now; });
+        m_workbench->resize(1500, 950);
+        m_workbench->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_workbench.get()));
+        QSignalSpy loaded(m_workbench.get(), &PositionsWorkbench::mowerPreviewLoaded);
+        m_workbench->setConnection(m_conninfo);
+        QVERIFY(loaded.wait(120000));
+    }
+
+    void modelsUnderTester() {
+        QAbstractItemModelTester mowers(m_workbench->mowers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester history(m_workbench->history(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester layers(m_workbench->layers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(m_workbench->mowers()->rowCount(), 8);
+        for (const MowerEligibility& m : m_workbench->mowers()->mowers()) {
+            QVERIFY(m.rows > 0);
+            QVERIFY(m.eligible > 0 && m.eligible < m.rows); // 120 days of data, 90 of them in the detail window
+            QVERIFY(m.slicesPending > 0);
+        }
+        QCOMPARE(m_workbench->layers()->rowCount(), 10);
+        // Toggle and move layers through the model while the tester watches.
+        QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(m_workbench->layers()->moveLayer(3, 4));
+        QVERIFY(m_workbench->layers()->moveLayer(4, 3));
+        QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Unchecked, Qt::CheckStateRole));
+        m_workbench->mowers()->setMowers(std::vector<MowerEligibility>(m_workbench->mowers()->mowers()));
+    }
+
+    void defaultRangeIsTheLastWeekAndKeepsEverything() {
+        const PreviewResult* r = m_workbench->previewResult();
+        QVERIFY(r);
+        QCOMPARE(m_workbench->rangeTo() - m_workbench->rangeFrom(), 7 * kMicrosPerDay);
+        QVERIFY(!r->rows.empty());
+        QCOMPARE(r->removed, 0LL); // inside the detail window: a round leaves it alone
+        QCOMPARE(r->recent, qint64(r->rows.size()));
+    }
+
+    // The preview of the week before the detail window against thin-file on the same rows.
+    void previewMatchesThinFile() {
+        QSignalSpy loaded(m_workbench.get(), &PositionsWorkbench::mowerPreviewLoaded);
+        const QString mower = m_workbench->mowers()->mowers()[2].mowerId.toString(QUuid::WithoutBraces);
+        QVERIFY(m_workbench->selectMower(mower));
+        QVERIFY(loaded.wait(120000));
+        m_workbench->setRangeBeforeDetailWindow();
+        m_workbench->preview();
+        QVERIFY(loaded.wait(120000));
+        const PreviewResult& r = *m_workbench->previewResult();
+        QCOMPARE(r.mowerId.toString(QUuid::WithoutBraces), mower);
+        QVERIFY(r.removed > 0);
+        QVERIFY(r.keptBySet > 0);
+        QCOMPARE(r.kept + r.removed, qint64(r.rows.size()));
+        QVERIFY(r.check.verdict != CoverageCheck::Verdict::NoCoverage);
+        QVERIFY(m_workbench->previewPanel()->summaryText().contains(QStringLiteral("removed")));
+
+        // Every row of the mower from its oldest to just after the range: thin-file plans the same slices.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto db = PgConnection::open(m_conninfo);
+        const Micros oldest = m_workbench->mowers()->mowers()[2].oldest;
+        const MowerTrack track = PgPositionReader(*db).read(r.mowerId, oldest, r.to + kSliceContext);
+        QFile rows(dir.filePath(QStringLiteral("rows.csv")));
+        QVERIFY(rows.open(QIODevice::WriteOnly));
+        QTextStream out(&rows);
+        out << "mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n";
+        for (const PositionRow& p : track.rows)
+            out << mower << ',' << formatIsoTimestamp(p.observedAt) << ',' << QString::number(p.lat, 'g', 17) << ','
+                << QString::number(p.lon, 'g', 17) << ',' << (p.bladesOn ? "true" : "false") << ','
+                << (p.hasRtkFix() ? QString::number(p.rtkFix) : QString()) << ','
+                << (p.hasWifi() ? QString::number(p.wifiRssi) : QString()) << ','
+                << (p.hasMnet() ? QString::number(p.mnetRssi) : QString()) << '\n';
+        out.flush();
+        rows.close();
+        QFile errors(dir.filePath(QStringLiteral("errors.csv")));
+        QVERIFY(errors.open(QIODevice::WriteOnly));
+        errors.write("mower_id,observed_at,error_code\n");
+        for (Micros t : track.errorInstants)
+            errors.write(QStringLiteral("%1,%2,1\n").arg(mower, formatIsoTimestamp(t)).toUtf8());
+        errors.close();
+
+        QProcess cli;
+        cli.start(QStringLiteral(TIDEMARK_CLI),
+                  {QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), rows.fileName(),
+                   QStringLiteral("--errors"), errors.fileName(), QStringLiteral("--now"), formatIsoTimestamp(m_now)});
+        QVERIFY(cli.waitForFinished(240000));
+        QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+        std::set<Micros> cliSurvivors;
+        const QList<QByteArray> lines = cli.readAllStandardOutput().split('\n');
+        for (const QByteArray& line : lines.mid(1)) {
+            const QList<QByteArray> f = line.split(',');
+            if (f.size() < 3)
+                continue;
+            const Micros t = parseIsoTimestamp(QString::fromUtf8(f[1]));
+            if (t >= r.from && t < r.to)
+                cliSurvivors.insert(t);
+        }
+        std::set<Micros> previewSurvivors;
+        for (const PositionRow& p : r.survivors())
+            previewSurvivors.insert(p.observedAt);
+        QCOMPARE(qint64(cliSurvivors.size()), r.kept);
+        QCOMPARE(qint64(r.rows.size()) - qint64(cliSurvivors.size()), r.removed);
+        QVERIFY(cliSurvivors == previewSurvivors);
+        qInfo("preview of %s: %lld rows, kept %lld, removed %lld; thin-file agrees row for row", qPrintable(mower),
+              qlonglong(r.rows.size()), r.kept, r.removed);
+    }
+
+    void clickingAPointShowsItsRow() {
+        const PreviewResult& r = *m_workbench->previewResult();
+        ui::MapView* map = m_workbench->map();
+        QVERIFY(waitForRendering(map));
+        // Zoom in on a removed row so that the click picks it, not a neighbour.
+        long removed = -1;
+        for (std::size_t i = r.rows.size() / 2; i < r.rows.size(); ++i)
+            if (r.fates[i] == RowFate::Removed) {
+                removed = long(i);
+                break;
+            }
+        QVERIFY(removed >= 0);
+        const PositionRow& row = r.rows[std::size_t(removed)];
+        map->setView(QGeoCoordinate(row.lat, row.lon), 26);
+        const QPoint at = map->positionOf(QGeoCoordinate(row.lat, row.lon)).toPoint();
+        QTest::mouseClick(map, Qt::LeftButton, {}, at);
+        QTRY_VERIFY(m_workbench->pickedRow() >= 0);
+        const PositionRow& picked = r.rows[std::size_t(m_workbench->pickedRow())];
+        QVERIFY(std::abs(picked.lat - row.lat) < 1e-6 && std::abs(picked.lon - row.lon) < 1e-6);
+        const QString text = m_workbench->previewPanel()->rowText();
+        QVERIFY2(text.contains(r.fates[std::size_t(m_workbench->pickedRow())] == RowFate::Removed ? "removed" : "kept"),
+                 qPrintable(text));
+        QVERIFY(m_workbench->previewLayers()->marker()->position().isValid());
+        m_workbench->map()->fitToLayers();
+    }
+
+    void panAndZoomBySynthesizedEvents() {
+        ui::MapView* map = m_workbench->map();
+        map->setFocus();
+        const double zoom = map->zoom();
+        const QGeoCoordinate centre = map->center();
+        const QPoint mid = map->rect().center();
+        QTest::mousePress(map, Qt::LeftButton, {}, mid);
+        for (int step = 1; step <= 10; ++step) {
+            QMouseEvent move(QEvent::MouseMove, QPointF(mid + QPoint(12 * step, 6 * step)), map->mapToGlobal(QPointF(mid + QPoint(12 * step, 6 * step))),
+                             Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(map, &move);
+        }
+        QTest::mouseRelease(map, Qt::LeftButton, {}, mid + QPoint(120, 60));
+        QVERIFY(map->center().distanceTo(centre) > 0.01);
+        QCOMPARE(map->zoom(), zoom);
+        // Dragging right and down moves the map's centre west and north.
+        QVERIFY(map->center().longitude() < centre.longitude());
+        QVERIFY(map->center().latitude() > centre.latitude());
+
+        QWheelEvent wheel(QPointF(mid), map->mapToGlobal(QPointF(mid)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(map, &wheel);
+        QVERIFY(map->zoom() > zoom);
+        const double zoomed = map->zoom();
+        QTest::keyClick(map, Qt::Key_Minus);
+        QVERIFY(map->zoom() < zoomed);
+        QTest::keyClick(map, Qt::Key_Left);
+        map->fitToLayers();
+        QVERIFY(waitForRendering(map));
+    }
+
+    // One screenshot per layer (that layer alone over the grid, the survivors' outline for orientation), then
+    // the default view; look at them under <build>/screenshots.
+    void screenshotsOfEveryLayer() {
+        ui::MapLayerModel* layers = m_workbench->layers();
+        std::vector<bool> visible;
+        for (int row = 0; row < layers->rowCount(); ++row)
+            visible.push_back(layers->layerAt(row)->isVisible());
+        for (int row = 0; row < layers->rowCount(); ++row) {
+            ui::MapLayer* shown = layers->layerAt(row);
+            if (shown == static_cast<ui::MapLayer*>(m_workbench->previewLayers()->marker()))
+                continue;
+            for (int other = 0; other < layers->rowCount(); ++other)
+                layers->layerAt(other)->setVisible(other == row);
+            QVERIFY(waitForRendering(m_workbench->map()));
+            const QString name = QStringLiteral("positions-layer-%1.png").arg(shown->name().replace(QLatin1Char(' '), QLatin1Char('-')));
+            QVERIFY(!saveScreenshot(m_workbench.get(), name).isEmpty());
+        }
+        for (int row = 0; row < layers->rowCount(); ++row)
+            layers->layerAt(row)->setVisible(visible[std::size_t(row)]);
+        QVERIFY(waitForRendering(m_workbench->map()));
+        QVERIFY(!saveScreenshot(m_workbench.get(), QStringLiteral("positions-workbench.png")).isEmpty());
+    }
+
+    // A round on a scratch copy of one mower (never the shared demo database): pause it and see the progress
+    // stop between slices, resume to the end, then verify the previewed range row for row.
+    void roundPausesResumesAndVerifies() {
+        const QString scratch = QStringLiteral("workbench_round_scratch");
+        const QString scratchInfo = withDatabase(m_conninfo, scratch);
+        const MowerEligibility mower = m_workbench->mowers()->mowers()[5];
+        {
+            auto admin = PgConnection::open(m_conninfo);
+            admin->exec(QStringLiteral("DROP DATABASE IF EXISTS ") + pgQuoteIdentifier(scratch));
+            admin->exec(QStringLiteral("CREATE DATABASE ") + pgQuoteIdentifier(scratch));
+            auto target = PgConnection::open(scratchInfo);
+            SchemaMigrator(*target, QStringLiteral("positions")).migrate();
+            // The mower's rows up to a day past the cutoff: every slice a round plans, and some recent rows.
+            const Micros cutoff = PositionSettings{}.thinningCutoff(m_now);
+            const QString id = mower.mowerId.toString(QUuid::WithoutBraces);
+            for (const QString& table : {QStringLiteral("mower_positions"), QStringLiteral("mower_history")}) {
+                target->beginCopyIn(QStringLiteral("COPY %1 FROM STDIN (FORMAT binary)").arg(table));
+                admin->exec(QStringLiteral("SELECT set_config('tidemark.copy_mower', $1, false), set_config('tidemark.copy_to', $2, false)"),
+                            {id, formatIsoTimestamp(cutoff + kMicrosPerDay)});
+                admin->copyOut(QStringLiteral("COPY (SELECT * FROM %1 WHERE mower_id = current_setting('tidemark.copy_mower')::uuid"
+                                              " AND observed_at < current_setting('tidemark.copy_to')::timestamptz) TO STDOUT (FORMAT binary)")
+                                   .arg(table),
+                               [&](const char* data, int length) { target->putCopyData(data, length); });
+                target->endCopyIn();
+            }
+            target->exec(QStringLiteral("ANALYZE"));
+        }
+
+        PositionsWorkbench bench;
+        bench.setClock([now = m_now] { return now; });
+        bench.resize(1500, 950);
+        bench.show();
+        QSignalSpy loaded(&bench, &PositionsWorkbench::mowerPreviewLoaded);
+        bench.setConnection(scratchInfo);
+        QVERIFY(loaded.wait(120000));
+        QAbstractItemModelTester mowers(bench.mowers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester history(bench.history(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(bench.mowers()->rowCount(), 1);
+        const long long slicesPending = bench.mowers()->mowers()[0].slicesPending;
+        QVERIFY(slicesPending > 10);
+        bench.setRangeBeforeDetailWindow();
+        bench.preview();
+        QVERIFY(loaded.wait(120000));
+        const PreviewResult preview = *bench.previewResult();
+        QVERIFY(preview.removed > 0);
+
+        QSignalSpy progressed(&bench, &PositionsWorkbench::roundProgressed);
+        QSignalSpy finished(&bench, &PositionsWorkbench::roundFinished);
+        bench.roundPanel()->findChild<QCheckBox*>()->setChecked(true); // ignore the window: the test runs any hour
+        bench.areas()->setCurrentWidget(bench.roundPanel());
+        QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(bench.isRoundRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 120000);
+        QTest::mouseClick(bench.roundPanel()->pauseButton(), Qt::LeftButton);
+        QCOMPARE(bench.roundPanel()->state(), ui::RoundPanel::State::Paused);
+        QTest::qWait(1500); // the slice under way finishes; then nothing moves
+        const qsizetype atPause = progressed.count();
+        QTest::qWait(2000);
+        QCOMPARE(progressed.count(), atPause);
+        QVERIFY(finished.isEmpty());
+        QVERIFY(atPause < slicesPending);
+        QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("Paused")), qPrintable(bench.roundPanel()->progressText()));
+        QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-round-paused.png")).isEmpty());
+        const QList<QVariant> last = progressed.last();
+        QVERIFY(last.at(0).toLongLong() < last.at(1).toLongLong());
+
+        QTest::mouseClick(bench.roundPanel()->resumeButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(300000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY(progressed.count() > atPause);
+        const RoundReport& report = bench.lastRoundReport();
+        QVERIFY(report.complete);
+        QCOMPARE(report.slices, slicesPending);
+        QVERIFY(report.deleted > 0);
+        QVERIFY(bench.roundPanel()->progressText().contains(QStringLiteral("complete")));
+        QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 1, 30000);
+        QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
+
+        QSignalSpy verified(&bench, &PositionsWorkbench::verifyFinished);
+        QCOMPARE(bench.rangeFrom(), preview.from); // the refresh after the round kept the previewed range
+        bench.areas()->setCurrentWidget(bench.verifyPanel());
+        QTest::mouseClick(bench.verifyPanel()->verifyButton(), Qt::LeftButton);
+        QVERIFY(verified.wait(60000));
+        QVERIFY2(verified.first().first().toBool(), qPrintable(bench.verifyPanel()->verdictText()));
+        QCOMPARE(bench.lastVerification().actual, preview.kept);
+        QVERIFY(bench.verifyPanel()->verdictText().contains(QStringLiteral("Verified")));
+        QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-verified.png")).isEmpty());
+
+        // A second verify against the unthinned expectation must fail: the check can tell a difference.
+        const std::vector<PositionRow> all(preview.rows.begin(), preview.rows.end());
+        auto db = PgConnection::open(scratchInfo);
+        const MowerTrack now = PreviewLoader(*db).load(preview.mowerId, preview.from, preview.to);
+        const RangeVerification v = RangeVerifier::compare(all, now.rows);
+        QVERIFY(!v.equal());
+        QCOMPARE(v.missing, preview.removed);
+    }
+
+    void cleanupTestCase() { m_workbench.reset(); }
+
+private:
+    QString m_conninfo;
+    Micros m_now = 0;
+    std::unique_ptr<PositionsWorkbench> m_workbench;
+};
+
+QTEST_MAIN(TestPositionsWorkbench)
+#include "test_positionsworkbench.moc"

@@ -1,0 +1,128 @@
+#include "previewpanel.h"
+
+#include <QDateTime>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace tidemark::ui {
+
+using namespace tidemark::positions;
+
+namespace {
+QString utc(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+}
+QString rssi(std::int16_t v) { return v == PositionRow::kNoRssi ? QStringLiteral("–") : QStringLiteral("%1 dBm").arg(v); }
+} // namespace
+
+PreviewPanel::PreviewPanel(QWidget* parent) : QWidget(parent) {
+    m_preview = new QPushButton(tr("Preview"), this);
+    m_preview->setToolTip(tr("Load the range and run keep_set on it exactly as a round would; nothing is deleted."));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("idle"));
+    m_summary = new QLabel(tr("Select a mower and a range, then Preview."), this);
+    m_summary->setTextFormat(Qt::RichText);
+    m_summary->setWordWrap(true);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_row = new QLabel(tr("Click a point on the map to see its row and why it is kept or removed."), this);
+    m_row->setWordWrap(true);
+    m_row->setTextFormat(Qt::RichText);
+    m_row->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_row->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_row->setFrameShape(QFrame::StyledPanel);
+    m_row->setMargin(6);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_preview);
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_progress, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addWidget(m_summary);
+    layout->addWidget(m_row);
+    layout->addStretch(1);
+    connect(m_preview, &QPushButton::clicked, this, &PreviewPanel::previewRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &PreviewPanel::cancelRequested);
+}
+
+void PreviewPanel::setRunning(bool running) {
+    m_preview->setEnabled(!running);
+    m_cancel->setEnabled(running);
+    if (running) {
+        m_progress->setValue(0);
+        m_progress->setFormat(tr("starting"));
+    }
+}
+
+void PreviewPanel::setProgress(double fraction, const QString& message) {
+    m_progress->setValue(int(fraction * 1000));
+    m_progress->setFormat(message);
+}
+
+void PreviewPanel::showError(const QString& message) {
+    m_progress->setFormat(tr("failed"));
+    m_summary->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+void PreviewPanel::showResult(const PreviewResult& r) {
+    const QLocale l;
+    m_progress->setValue(1000);
+    m_progress->setFormat(tr("loaded %1 rows in %2 s").arg(l.toString(r.loadedRows)).arg(l.toString(r.loadSeconds, 'f', 2)));
+    const double share = r.rows.empty() ? 0 : 100.0 * double(r.removed) / double(r.rows.size());
+    QString reasons;
+    static const char* names[] = {"bin", "gap", "blades", "rtk", "turn", "error"};
+    for (int i = 0; i < PreviewResult::kReasonCount; ++i)
+        reasons += QStringLiteral("%1 %2 · ").arg(QLatin1String(names[i]), l.toString(r.perReason[std::size_t(i)]));
+    reasons.chop(3);
+    const CoverageCheck& c = r.check;
+    const QString colour = c.verdict == CoverageCheck::Verdict::Fail ? QStringLiteral("#b00020") : QStringLiteral("#1b7a2f");
+    m_summary->setText(
+        tr("<b>%1 rows</b> in %2 – %3<br>"
+           "<b style='color:#1b7a2f'>kept %4</b> (by keep_set %5, detail window %6, thinned earlier %7) · "
+           "<b style='color:#c0392b'>removed %8</b> (%9 %)<br>"
+           "reasons: %10<br>"
+           "coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — "
+           "<b style='color:%15'>%16</b><br>"
+           "<span style='color:#666'>cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s</span>")
+            .arg(l.toString(qlonglong(r.rows.size())), utc(r.from), utc(r.to))
+            .arg(l.toString(r.kept), l.toString(r.keptBySet), l.toString(r.recent), l.toString(r.behindWatermark),
+                 l.toString(r.removed), l.toString(share, 'f', 1), reasons)
+            .arg(l.toString(c.areaBefore, 'f', 1), l.toString(c.areaAfter, 'f', 1), l.toString(c.areaAfterNarrow, 'f', 1),
+                 l.toString(c.deviation * 100, 'f', 1), colour, c.verdictText().toHtmlEscaped(), utc(r.cutoff),
+                 l.toString(r.slices))
+            .arg(l.toString(r.thinSeconds, 'f', 2), l.toString(r.coverageSeconds, 'f', 2)));
+}
+
+void PreviewPanel::showRow(const PreviewResult& result, long index) {
+    if (index < 0) {
+        m_row->setText(tr("No row near the click."));
+        return;
+    }
+    const PositionRow& r = result.rows[std::size_t(index)];
+    const RowFate fate = result.fates[std::size_t(index)];
+    const QString colour = fate == RowFate::Removed ? QStringLiteral("#c0392b") : QStringLiteral("#1b7a2f");
+    m_row->setText(tr("<b>%1</b><br>lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8<br>"
+                      "<b style='color:%9'>%10</b>")
+                       .arg(utc(r.observedAt))
+                       .arg(r.lat, 0, 'f', 7)
+                       .arg(r.lon, 0, 'f', 7)
+                       .arg(r.bladesOn ? tr("on") : tr("off"),
+                            r.hasRtkFix() ? QString::number(r.rtkFix) : QStringLiteral("NULL"), rssi(r.wifiRssi),
+                            rssi(r.mnetRssi),
+                            std::isnan(r.speedMps) ? QStringLiteral("–") : QStringLiteral("%1 m/s").arg(r.speedMps, 0, 'f', 2),
+                            colour, result.explainRow(std::size_t(index)).toHtmlEscaped()));
+}
+
+QString PreviewPanel::summaryText() const { return m_summary->text(); }
+QString PreviewPanel::rowText() const { return m_row->text(); }
+
+} // namespace tidemark::ui

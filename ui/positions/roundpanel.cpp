@@ -1,0 +1,177 @@
+#include "roundpanel.h"
+
+#include "positions/roundhistorymodel.h"
+#include "positions/thinningwindow.h"
+#include "roundhistorychart.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace tidemark::ui {
+
+using namespace tidemark::positions;
+
+namespace {
+QString duration(double seconds) {
+    if (seconds < 0)
+        return QStringLiteral("…");
+    if (seconds < 90)
+        return RoundPanel::tr("%1 s").arg(qRound(seconds));
+    if (seconds < 5400)
+        return RoundPanel::tr("%1 min").arg(qRound(seconds / 60));
+    return RoundPanel::tr("%1 h").arg(seconds / 3600, 0, 'f', 1);
+}
+} // namespace
+
+RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(parent), m_history(history) {
+    m_run = new QPushButton(tr("Run"), this);
+    m_run->setToolTip(tr("Run a retention round now: age delete, then thinning slice by slice."));
+    m_dryRun = new QPushButton(tr("Dry run"), this);
+    m_dryRun->setToolTip(tr("Count what a round would scan and delete; delete nothing."));
+    m_pause = new QPushButton(tr("Pause"), this);
+    m_resume = new QPushButton(tr("Resume"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_ignoreWindow = new QCheckBox(tr("Ignore the window"), this);
+    m_ignoreWindow->setToolTip(tr("Thin even outside the nightly maintenance window."));
+    m_budget = new QSpinBox(this);
+    m_budget->setRange(1, 86400);
+    m_budget->setSuffix(tr(" s budget"));
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progressText = new QLabel(tr("No round running."), this);
+    m_progressText->setWordWrap(true);
+    m_window = new QLabel(this);
+    m_window->setWordWrap(true);
+    m_table = new QTableView(this);
+    m_table->setModel(m_history);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_chart = new RoundHistoryChart(this);
+
+    auto* buttons = new QHBoxLayout;
+    for (QWidget* w : {static_cast<QWidget*>(m_run), static_cast<QWidget*>(m_dryRun), static_cast<QWidget*>(m_pause),
+                       static_cast<QWidget*>(m_resume), static_cast<QWidget*>(m_cancel)})
+        buttons->addWidget(w);
+    buttons->addStretch(1);
+    auto* options = new QHBoxLayout;
+    options->addWidget(m_ignoreWindow);
+    options->addWidget(m_budget);
+    options->addStretch(1);
+    auto* history_ = new QHBoxLayout;
+    history_->addWidget(m_table, 3);
+    history_->addWidget(m_chart, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buttons);
+    layout->addLayout(options);
+    layout->addWidget(m_window);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_progressText);
+    layout->addLayout(history_, 1);
+
+    connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(false); });
+    connect(m_dryRun, &QPushButton::clicked, this, [this] { emit runRequested(true); });
+    connect(m_pause, &QPushButton::clicked, this, &RoundPanel::pauseRequested);
+    connect(m_resume, &QPushButton::clicked, this, &RoundPanel::resumeRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &RoundPanel::cancelRequested);
+    connect(&m_clock, &QTimer::timeout, this, &RoundPanel::refreshWindow);
+    m_clock.start(30000);
+    setSettings(m_settings);
+    setState(State::Idle);
+}
+
+void RoundPanel::setSettings(const PositionSettings& settings) {
+    m_settings = settings;
+    m_budget->setValue(settings.budgetSeconds);
+    refreshWindow();
+}
+
+void RoundPanel::refreshWindow() {
+    const ThinningWindow window(m_settings);
+    const Micros now = nowMicros();
+    const int hour = window.localHour(now);
+    const bool inside = window.contains(now);
+    const QDateTime local = QDateTime::fromMSecsSinceEpoch(now / 1000, m_settings.maintenanceZone);
+    m_window->setText(tr("Window %1:00–%2:00 %3 · now %4 there (hour %5): <b style='color:%6'>%7</b> · budget %8 s per round")
+                          .arg(m_settings.windowStartHour, 2, 10, QLatin1Char('0'))
+                          .arg(m_settings.windowEndHour, 2, 10, QLatin1Char('0'))
+                          .arg(QString::fromUtf8(m_settings.maintenanceZone.id()), local.toString(QStringLiteral("HH:mm")))
+                          .arg(hour)
+                          .arg(inside ? QStringLiteral("#1b7a2f") : QStringLiteral("#8a5a00"),
+                               inside ? tr("inside") : tr("outside"))
+                          .arg(m_settings.budgetSeconds));
+}
+
+void RoundPanel::setState(State state) {
+    m_state = state;
+    const bool idle = state == State::Idle;
+    m_run->setEnabled(idle);
+    m_dryRun->setEnabled(idle);
+    m_ignoreWindow->setEnabled(idle);
+    m_budget->setEnabled(idle);
+    m_pause->setEnabled(state == State::Running);
+    m_resume->setEnabled(state == State::Paused);
+    m_cancel->setEnabled(!idle);
+    if (state == State::Paused)
+        m_progressText->setText(tr("Paused after the current slice. ") + m_progressText->text());
+}
+
+void RoundPanel::showProgress(const RoundProgress& p) {
+    const QLocale l;
+    m_progress->setValue(p.slicesTotal ? int(1000 * p.slicesDone / p.slicesTotal) : 1000);
+    m_progress->setFormat(tr("%1 of %2 slices").arg(l.toString(p.slicesDone), l.toString(p.slicesTotal)));
+    const QString paused = m_state == State::Paused ? tr("Paused after the current slice. ") : QString();
+    m_progressText->setText(paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, deleted %5 · %6 elapsed, about %7 left")
+                                .arg(p.mowerId.toString(QUuid::WithoutBraces).left(8), l.toString(p.sliceOfMower),
+                                     l.toString(p.slicesOfMower), l.toString(p.scanned), l.toString(p.deleted),
+                                     duration(p.elapsedSeconds), duration(p.secondsLeft)));
+}
+
+void RoundPanel::showReport(const RoundReport& r) {
+    const QLocale l;
+    QString outcome;
+    if (r.skippedLocked)
+        outcome = tr("skipped: another runner holds the lock");
+    else if (!r.insideWindow)
+        outcome = tr("outside the thinning window: nothing thinned (%1 slices pending)").arg(l.toString(r.slicesPending));
+    else if (r.cancelled)
+        outcome = tr("cancelled");
+    else if (r.budgetExhausted)
+        outcome = tr("budget used up");
+    else if (r.windowClosed)
+        outcome = tr("the window closed");
+    else
+        outcome = r.complete ? tr("complete") : tr("partial");
+    m_progress->setValue(r.complete ? 1000 : m_progress->value());
+    m_progressText->setText(tr("%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left")
+                                .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, l.toString(r.mowers),
+                                     l.toString(r.slices), l.toString(r.scanned),
+                                     r.dryRun ? tr("would delete") : tr("deleted"), l.toString(r.deleted),
+                                     l.toString(r.ageDeleted), l.toString(r.seconds, 'f', 1))
+                                .arg(l.toString(r.slicesPending)));
+}
+
+void RoundPanel::showError(const QString& message) {
+    m_progressText->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+void RoundPanel::historyChanged() { m_chart->setEntries(m_history->entries()); }
+
+bool RoundPanel::ignoreWindow() const { return m_ignoreWindow->isChecked(); }
+int RoundPanel::budgetSeconds() const { return m_budget->value(); }
+QString RoundPanel::progressText() const { return m_progressText->text(); }
+QString RoundPanel::windowText() const { return m_window->text(); }
+
+} // namespace tidemark::ui

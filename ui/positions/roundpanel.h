@@ -1,0 +1,74 @@
+#pragma once
+
+#include "positions/positionsettings.h"
+#include "positions/roundjob.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTableView;
+
+namespace tidemark::positions {
+class RoundHistoryModel;
+}
+
+namespace tidemark::ui {
+
+class RoundHistoryChart;
+
+// The Rounds area: Run, Dry run, Pause, Resume, Cancel; progress by mower and slice with rows scanned and
+// deleted and the time left; the window and the budget with the current local hour in the maintenance zone;
+// the history of rounds as a table and a chart.
+class RoundPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class State { Idle, Running, Paused };
+
+    explicit RoundPanel(positions::RoundHistoryModel* history, QWidget* parent = nullptr);
+
+    void setSettings(const positions::PositionSettings& settings);
+    void setState(State state);
+    State state() const { return m_state; }
+    void showProgress(const positions::RoundProgress& progress);
+    void showReport(const positions::RoundReport& report);
+    void showError(const QString& message);
+    void refreshWindow();
+    void historyChanged();
+
+    bool ignoreWindow() const;
+    int budgetSeconds() const;
+    QString progressText() const;
+    QString windowText() const;
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* dryRunButton() const { return m_dryRun; }
+    QPushButton* pauseButton() const { return m_pause; }
+    QPushButton* resumeButton() const { return m_resume; }
+    QPushButton* cancelButton() const { return m_cancel; }
+
+signals:
+    void runRequested(bool dryRun);
+    void pauseRequested();
+    void resumeRequested();
+    void cancelRequested();
+
+private:
+    positions::RoundHistoryModel* m_history;
+    positions::PositionSettings m_settings;
+    State m_state = State::Idle;
+    QPushButton *m_run, *m_dryRun, *m_pause, *m_resume, *m_cancel;
+    QCheckBox* m_ignoreWindow;
+    QSpinBox* m_budget;
+    QProgressBar* m_progress;
+    QLabel* m_progressText;
+    QLabel* m_window;
+    QTableView* m_table;
+    RoundHistoryChart* m_chart;
+    QTimer m_clock;
+};
+
+} // namespace tidemark::ui
