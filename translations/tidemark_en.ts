@@ -202,6 +202,45 @@
         </message>
     </context>
     <context>
+        <name>tidemark::positions::MowerEligibilityModel</name>
+        <message>
+            <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>none</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mower</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Oldest (UTC)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Newest (UTC)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Watermark</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Eligible</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Slices</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>tidemark::positions::MowerSummaryModel</name>
         <message>
             <source>not thinned yet</source>
@@ -220,15 +259,78 @@
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Oldest row (UTC)</source>
+            <source>Oldest (UTC)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Newest row (UTC)</source>
+            <source>Newest (UTC)</source>
             <translation type="unfinished" />
         </message>
         <message>
-            <source>Thinned until (UTC)</source>
+            <source>Thinned to (UTC)</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::positions::RoundHistoryModel</name>
+        <message>
+            <source>cancelled</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>budget used up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>window closed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>complete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>outside the window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>partial</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>dry run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Started</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Outcome</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Slices</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Scanned</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Deleted</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Seconds</source>
             <translation type="unfinished" />
         </message>
     </context>
@@ -535,13 +637,6 @@
             <source>Load positions from %1</source>
             <translation type="unfinished" />
         </message>
-        <message numerus="yes">
-            <source>%n mower(s)</source>
-            <translation>
-                <numerusform>%n mower</numerusform>
-                <numerusform>%n mowers</numerusform>
-            </translation>
-        </message>
         <message>
             <source>, oldest row %1</source>
             <translation type="unfinished" />
@@ -550,23 +645,9 @@
             <source>Load kudos from %1</source>
             <translation type="unfinished" />
         </message>
-        <message numerus="yes">
-            <source>%n table(s)</source>
-            <translation>
-                <numerusform>%n table</numerusform>
-                <numerusform>%n tables</numerusform>
-            </translation>
-        </message>
         <message>
             <source>Load tracks from %1</source>
             <translation type="unfinished" />
-        </message>
-        <message numerus="yes">
-            <source>%n track(s)</source>
-            <translation>
-                <numerusform>%n track</numerusform>
-                <numerusform>%n tracks</numerusform>
-            </translation>
         </message>
         <message>
             <source> within %1</source>
@@ -585,6 +666,27 @@
             <translation>
                 <numerusform>%1 row</numerusform>
                 <numerusform>%1 rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln mower(s)</source>
+            <translation>
+                <numerusform>%Ln mower</numerusform>
+                <numerusform>%Ln mowers</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln table(s)</source>
+            <translation>
+                <numerusform>%Ln table</numerusform>
+                <numerusform>%Ln tables</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln track(s)</source>
+            <translation>
+                <numerusform>%Ln track</numerusform>
+                <numerusform>%Ln tracks</numerusform>
             </translation>
         </message>
     </context>

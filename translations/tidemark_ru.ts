@@ -194,18 +194,57 @@
         </message>
         <message>
             <source>Oldest (UTC)</source>
-            <translation>Самая ранняя (UTC)</translation>
+            <translation>Первая (UTC)</translation>
         </message>
         <message>
             <source>Newest (UTC)</source>
-            <translation>Самая поздняя (UTC)</translation>
+            <translation>Последняя (UTC)</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::positions::MowerEligibilityModel</name>
+        <message>
+            <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+            <translation>Строки между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>нет</translation>
+        </message>
+        <message>
+            <source>Mower</source>
+            <translation>Косилка</translation>
+        </message>
+        <message>
+            <source>Rows</source>
+            <translation>Строк</translation>
+        </message>
+        <message>
+            <source>Oldest (UTC)</source>
+            <translation>Первая (UTC)</translation>
+        </message>
+        <message>
+            <source>Newest (UTC)</source>
+            <translation>Последняя (UTC)</translation>
+        </message>
+        <message>
+            <source>Watermark</source>
+            <translation>Отметка</translation>
+        </message>
+        <message>
+            <source>Eligible</source>
+            <translation>К прореживанию</translation>
+        </message>
+        <message>
+            <source>Slices</source>
+            <translation>Срезы</translation>
         </message>
     </context>
     <context>
         <name>tidemark::positions::MowerSummaryModel</name>
         <message>
             <source>not thinned yet</source>
-            <translation>ещё не прорежено</translation>
+            <translation>ещё нет</translation>
         </message>
         <message>
             <source>Rows older than the watermark have been thinned</source>
@@ -220,16 +259,79 @@
             <translation>Строк</translation>
         </message>
         <message>
-            <source>Oldest row (UTC)</source>
-            <translation>Самая ранняя строка (UTC)</translation>
+            <source>Oldest (UTC)</source>
+            <translation>Первая (UTC)</translation>
         </message>
         <message>
-            <source>Newest row (UTC)</source>
-            <translation>Самая поздняя строка (UTC)</translation>
+            <source>Newest (UTC)</source>
+            <translation>Последняя (UTC)</translation>
         </message>
         <message>
-            <source>Thinned until (UTC)</source>
+            <source>Thinned to (UTC)</source>
             <translation>Прорежено до (UTC)</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::positions::RoundHistoryModel</name>
+        <message>
+            <source>cancelled</source>
+            <translation>отменено</translation>
+        </message>
+        <message>
+            <source>budget used up</source>
+            <translation>бюджет исчерпан</translation>
+        </message>
+        <message>
+            <source>window closed</source>
+            <translation>окно закрылось</translation>
+        </message>
+        <message>
+            <source>complete</source>
+            <translation>завершён</translation>
+        </message>
+        <message>
+            <source>outside the window</source>
+            <translation>вне окна</translation>
+        </message>
+        <message>
+            <source>partial</source>
+            <translation>частично</translation>
+        </message>
+        <message>
+            <source>dry run</source>
+            <translation>пробный</translation>
+        </message>
+        <message>
+            <source>run</source>
+            <translation>рабочий</translation>
+        </message>
+        <message>
+            <source>Started</source>
+            <translation>Начало</translation>
+        </message>
+        <message>
+            <source>Kind</source>
+            <translation>Вид</translation>
+        </message>
+        <message>
+            <source>Outcome</source>
+            <translation>Итог</translation>
+        </message>
+        <message>
+            <source>Slices</source>
+            <translation>Срезы</translation>
+        </message>
+        <message>
+            <source>Scanned</source>
+            <translation>Просмотрено</translation>
+        </message>
+        <message>
+            <source>Deleted</source>
+            <translation>Удалено</translation>
+        </message>
+        <message>
+            <source>Seconds</source>
+            <translation>Секунды</translation>
         </message>
     </context>
     <context>
@@ -536,41 +638,17 @@
             <source>Load positions from %1</source>
             <translation>Загрузка позиций из %1</translation>
         </message>
-        <message numerus="yes">
-            <source>%n mower(s)</source>
-            <translation>
-                <numerusform>%n косилка</numerusform>
-                <numerusform>%n косилки</numerusform>
-                <numerusform>%n косилок</numerusform>
-            </translation>
-        </message>
         <message>
             <source>, oldest row %1</source>
-            <translation>, самая ранняя строка — %1</translation>
+            <translation>, первая строка — %1</translation>
         </message>
         <message>
             <source>Load kudos from %1</source>
             <translation>Загрузка Kudos из %1</translation>
         </message>
-        <message numerus="yes">
-            <source>%n table(s)</source>
-            <translation>
-                <numerusform>%n таблица</numerusform>
-                <numerusform>%n таблицы</numerusform>
-                <numerusform>%n таблиц</numerusform>
-            </translation>
-        </message>
         <message>
             <source>Load tracks from %1</source>
             <translation>Загрузка треков из %1</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n track(s)</source>
-            <translation>
-                <numerusform>%n трек</numerusform>
-                <numerusform>%n трека</numerusform>
-                <numerusform>%n треков</numerusform>
-            </translation>
         </message>
         <message>
             <source> within %1</source>
@@ -590,6 +668,30 @@
                 <numerusform>%1 строка</numerusform>
                 <numerusform>%1 строки</numerusform>
                 <numerusform>%1 строк</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln mower(s)</source>
+            <translation>
+                <numerusform>%Ln косилка</numerusform>
+                <numerusform>%Ln косилки</numerusform>
+                <numerusform>%Ln косилок</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln table(s)</source>
+            <translation>
+                <numerusform>%Ln таблица</numerusform>
+                <numerusform>%Ln таблицы</numerusform>
+                <numerusform>%Ln таблиц</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln track(s)</source>
+            <translation>
+                <numerusform>%Ln трек</numerusform>
+                <numerusform>%Ln трека</numerusform>
+                <numerusform>%Ln треков</numerusform>
             </translation>
         </message>
     </context>

@@ -17,11 +17,13 @@ AboutDialog::AboutDialog(QWidget* parent) : QDialog(parent) {
     icon->setPixmap(QApplication::windowIcon().pixmap(96, 96));
     icon->setAlignment(Qt::AlignTop);
 
-    auto* title = new QLabel(tr("<h2>Tidemark %1</h2>").arg(QApplication::applicationVersion().toHtmlEscaped()), this);
-    auto* blurb = new QLabel(tr("Operations console for data retention: mower positions, kudos partitions and "
-                                "public GPS tracks. It shows what retention keeps and removes before anything "
-                                "is removed, runs and verifies retention rounds, and restores archived data."),
-                             this);
+    auto* title =
+        new QLabel(tr("<h2>Tidemark %1</h2>").arg(QApplication::applicationVersion().toHtmlEscaped()), this);
+    auto* blurb =
+        new QLabel(tr("Operations console for data retention: mower positions, kudos partitions and "
+                      "public GPS tracks. It shows what retention keeps and removes before anything "
+                      "is removed, runs and verifies retention rounds, and restores archived data."),
+                   this);
     blurb->setWordWrap(true);
 
     auto* versions = new QFormLayout;

@@ -7,7 +7,7 @@ namespace tidemark::ui {
 // About Tidemark: what it is, its version, and the versions of the libraries it runs on.
 class AboutDialog : public QDialog {
     Q_OBJECT
-public:
+  public:
     explicit AboutDialog(QWidget* parent = nullptr);
 };
 

@@ -9,7 +9,8 @@
 
 namespace tidemark::ui {
 
-ConnectDialog::ConnectDialog(ConnectionProfileStore& profiles, const WorkspaceConnections& current, QWidget* parent)
+ConnectDialog::ConnectDialog(ConnectionProfileStore& profiles, const WorkspaceConnections& current,
+                             QWidget* parent)
     : QDialog(parent), m_ui(std::make_unique<Ui::ConnectDialog>()), m_profiles(profiles) {
     m_ui->setupUi(this);
     m_ui->passwordNote->setForegroundRole(QPalette::PlaceholderText);
@@ -47,9 +48,13 @@ void ConnectDialog::setConnections(const WorkspaceConnections& connections) {
     m_ui->archiveEdit->setText(connections.archiveUrl);
 }
 
-QString ConnectDialog::profileName() const { return m_ui->profileCombo->currentText().trimmed(); }
+QString ConnectDialog::profileName() const {
+    return m_ui->profileCombo->currentText().trimmed();
+}
 
-void ConnectDialog::setProfileName(const QString& name) { m_ui->profileCombo->setCurrentText(name); }
+void ConnectDialog::setProfileName(const QString& name) {
+    m_ui->profileCombo->setCurrentText(name);
+}
 
 void ConnectDialog::reloadProfileNames(const QString& select) {
     const QSignalBlocker blocker(m_ui->profileCombo);
@@ -87,8 +92,9 @@ void ConnectDialog::deleteProfile() {
 }
 
 void ConnectDialog::browseTracks() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Tracks database"), m_ui->tracksEdit->text(),
-                                                      tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Tracks database"), m_ui->tracksEdit->text(),
+                                     tr("SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)"));
     if (!path.isEmpty())
         m_ui->tracksEdit->setText(path);
 }

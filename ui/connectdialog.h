@@ -18,8 +18,9 @@ class ConnectionProfileStore;
 // (a typed password included) and, when a profile name is set, saves the profile without the password.
 class ConnectDialog : public QDialog {
     Q_OBJECT
-public:
-    ConnectDialog(ConnectionProfileStore& profiles, const WorkspaceConnections& current, QWidget* parent = nullptr);
+  public:
+    ConnectDialog(ConnectionProfileStore& profiles, const WorkspaceConnections& current,
+                  QWidget* parent = nullptr);
     ~ConnectDialog() override;
 
     WorkspaceConnections connections() const;
@@ -29,7 +30,7 @@ public:
 
     void accept() override;
 
-private:
+  private:
     void loadProfile(const QString& name);
     void saveProfile();
     void deleteProfile();

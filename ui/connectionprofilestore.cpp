@@ -20,7 +20,8 @@ QString quoteValue(const QString& value) {
     if (!value.isEmpty() && !value.contains(QRegularExpression(QStringLiteral("[\\s'\\\\]"))))
         return value;
     QString escaped = value;
-    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
     return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
@@ -69,7 +70,9 @@ void ConnectionProfileStore::saveProfile(const QString& name, const WorkspaceCon
     m_settings->endGroup();
 }
 
-void ConnectionProfileStore::removeProfile(const QString& name) { m_settings->remove(kGroup + QLatin1Char('/') + keyFor(name)); }
+void ConnectionProfileStore::removeProfile(const QString& name) {
+    m_settings->remove(kGroup + QLatin1Char('/') + keyFor(name));
+}
 
 QString ConnectionProfileStore::lastProfile() const {
     return m_settings->value(QStringLiteral("connections/last")).toString();
@@ -79,7 +82,9 @@ void ConnectionProfileStore::setLastProfile(const QString& name) {
     m_settings->setValue(QStringLiteral("connections/last"), name);
 }
 
-void ConnectionProfileStore::sync() { m_settings->sync(); }
+void ConnectionProfileStore::sync() {
+    m_settings->sync();
+}
 
 bool ConnectionProfileStore::hasPassword(const QString& conninfo) {
     if (conninfo.trimmed().isEmpty())
@@ -126,7 +131,8 @@ QString ConnectionProfileStore::describe(const QString& conninfo) {
         if (!option->val)
             continue;
         const QString value = QString::fromUtf8(option->val);
-        if (qstrcmp(option->keyword, "host") == 0 || (host.isEmpty() && qstrcmp(option->keyword, "hostaddr") == 0))
+        if (qstrcmp(option->keyword, "host") == 0 ||
+            (host.isEmpty() && qstrcmp(option->keyword, "hostaddr") == 0))
             host = value;
         else if (qstrcmp(option->keyword, "port") == 0)
             port = value;

@@ -11,7 +11,7 @@ namespace tidemark::ui {
 // Named connection profiles kept in QSettings, never with a password: passwords come from ~/.pgpass,
 // PGPASSWORD or service files as libpq defines them. Conninfos are stripped of passwords before saving.
 class ConnectionProfileStore {
-public:
+  public:
     // The application's settings (QSettings() with the organisation and application names).
     ConnectionProfileStore();
     // A given settings file (tests).
@@ -32,7 +32,7 @@ public:
     // "host:port/dbname" or "service=NAME" for labels; never a password.
     static QString describe(const QString& conninfo);
 
-private:
+  private:
     std::unique_ptr<QSettings> m_settings;
 };
 

@@ -12,8 +12,8 @@
 namespace tidemark::ui {
 
 DatasetPanel::DatasetPanel(QAbstractItemModel* model, int sortRole, QWidget* parent)
-    : QWidget(parent), m_source(new QLabel(this)), m_summary(new QLabel(this)),
-      m_message(new QLabel(this)), m_reload(new QPushButton(tr("Reload"), this)), m_stack(new QStackedWidget(this)),
+    : QWidget(parent), m_source(new QLabel(this)), m_summary(new QLabel(this)), m_message(new QLabel(this)),
+      m_reload(new QPushButton(tr("Reload"), this)), m_stack(new QStackedWidget(this)),
       m_view(new QTableView(this)), m_proxy(new QSortFilterProxyModel(this)) {
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_source->setForegroundRole(QPalette::PlaceholderText);
@@ -96,8 +96,12 @@ void DatasetPanel::setFailed(const QString& message) {
     showMessage(message);
 }
 
-QString DatasetPanel::summaryText() const { return m_summary->text(); }
+QString DatasetPanel::summaryText() const {
+    return m_summary->text();
+}
 
-QString DatasetPanel::messageText() const { return m_message->text(); }
+QString DatasetPanel::messageText() const {
+    return m_message->text();
+}
 
 } // namespace tidemark::ui

@@ -15,7 +15,7 @@ namespace tidemark::ui {
 // It shows a model and asks for reloads; the loading itself is a job the window starts.
 class DatasetPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class State { NotConnected, Loading, Loaded, Failed };
 
     // The dock around the panel carries the dataset's name.
@@ -32,10 +32,10 @@ public:
     QString messageText() const; // the failure or hint shown instead of the table
     QTableView* view() const { return m_view; }
 
-signals:
+  signals:
     void reloadRequested();
 
-private:
+  private:
     void showMessage(const QString& text);
     State m_state = State::NotConnected;
     QLabel* m_source;

@@ -29,7 +29,9 @@ int JobListModel::rowOf(int jobId) const {
     return -1;
 }
 
-void JobListModel::changed(int row) { emit dataChanged(index(row, 0), index(row, ColumnCount - 1)); }
+void JobListModel::changed(int row) {
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
 
 void JobListModel::setProgress(int jobId, double fraction, const QString& message) {
     const int row = rowOf(jobId);
@@ -139,7 +141,9 @@ int JobListModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_jobs.size());
 }
 
-int JobListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int JobListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant JobListModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -160,7 +164,9 @@ QVariant JobListModel::data(const QModelIndex& index, int role) const {
             return {};
         }
     case Qt::ToolTipRole:
-        return index.column() == ResultColumn ? job.message : index.column() == TitleColumn ? job.title : QVariant();
+        return index.column() == ResultColumn  ? job.message
+               : index.column() == TitleColumn ? job.title
+                                               : QVariant();
     case ProgressRole:
         return job.progress;
     case StateRole:

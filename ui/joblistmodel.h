@@ -15,7 +15,7 @@ namespace tidemark::ui {
 // result. Lives on the GUI thread; JobRunner reports into it through queued calls.
 class JobListModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum class State { Running, Paused, Cancelling, Done, Failed, Cancelled };
     enum Column { TitleColumn, StateColumn, ProgressColumn, ResultColumn, ColumnCount };
     static constexpr int ProgressRole = Qt::UserRole + 1; // 0..1 as double, -1 when unknown
@@ -44,10 +44,10 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-signals:
+  signals:
     void runningCountChanged(int running);
 
-private:
+  private:
     struct Job {
         int id = 0;
         QString title;

@@ -13,8 +13,9 @@
 namespace tidemark::ui {
 
 JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
-    : QWidget(parent), m_jobs(jobs), m_view(new QTableView(this)), m_pause(new QPushButton(tr("Pause"), this)),
-      m_resume(new QPushButton(tr("Resume"), this)), m_cancel(new QPushButton(tr("Cancel"), this)) {
+    : QWidget(parent), m_jobs(jobs), m_view(new QTableView(this)),
+      m_pause(new QPushButton(tr("Pause"), this)), m_resume(new QPushButton(tr("Resume"), this)),
+      m_cancel(new QPushButton(tr("Cancel"), this)) {
     m_view->setModel(jobs);
     m_view->setItemDelegateForColumn(JobListModel::ProgressColumn,
                                      new ProgressDelegate(JobListModel::ProgressRole, m_view));
@@ -25,14 +26,14 @@ JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->setWordWrap(false);
     QHeaderView* header = m_view->horizontalHeader();
-    header->setSectionResizeMode(JobListModel::TitleColumn, QHeaderView::Interactive);
-    header->resizeSection(JobListModel::TitleColumn, 380);
-    m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Title and result share the width; long titles elide in the middle, keeping the action and the target.
+    header->setSectionResizeMode(JobListModel::TitleColumn, QHeaderView::Stretch);
     header->setSectionResizeMode(JobListModel::StateColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(JobListModel::ProgressColumn, QHeaderView::Fixed);
-    header->resizeSection(JobListModel::ProgressColumn, 140);
-    header->setStretchLastSection(true);
+    header->resizeSection(JobListModel::ProgressColumn, 110);
+    header->setSectionResizeMode(JobListModel::ResultColumn, QHeaderView::Stretch);
+    m_view->setTextElideMode(Qt::ElideMiddle);
+    m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* buttons = new QVBoxLayout;
     buttons->addWidget(m_pause);
@@ -44,9 +45,18 @@ JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
     layout->addWidget(m_view, 1);
     layout->addLayout(buttons);
 
-    connect(m_pause, &QPushButton::clicked, this, [this] { m_jobs->pause(selectedRow()); updateButtons(); });
-    connect(m_resume, &QPushButton::clicked, this, [this] { m_jobs->resume(selectedRow()); updateButtons(); });
-    connect(m_cancel, &QPushButton::clicked, this, [this] { m_jobs->cancel(selectedRow()); updateButtons(); });
+    connect(m_pause, &QPushButton::clicked, this, [this] {
+        m_jobs->pause(selectedRow());
+        updateButtons();
+    });
+    connect(m_resume, &QPushButton::clicked, this, [this] {
+        m_jobs->resume(selectedRow());
+        updateButtons();
+    });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_jobs->cancel(selectedRow());
+        updateButtons();
+    });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &JobPanel::updateButtons);
     connect(jobs, &JobListModel::dataChanged, this, &JobPanel::updateButtons);
     connect(jobs, &JobListModel::rowsInserted, this, [this](const QModelIndex&, int, int last) {

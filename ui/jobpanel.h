@@ -13,11 +13,11 @@ class JobListModel;
 // and cancel for the selected job where it supports them.
 class JobPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit JobPanel(JobListModel* jobs, QWidget* parent = nullptr);
     QTableView* view() const { return m_view; }
 
-private:
+  private:
     int selectedRow() const;
     void updateButtons();
     JobListModel* m_jobs;

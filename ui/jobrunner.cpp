@@ -33,7 +33,11 @@ std::shared_ptr<JobControl> JobRunner::prepareControl(int* jobId, const QString&
         }
         if (jobs)
             QMetaObject::invokeMethod(
-                jobs.data(), [jobs, id, fraction, message]() { if (jobs) jobs->setProgress(id, fraction, message); },
+                jobs.data(),
+                [jobs, id, fraction, message]() {
+                    if (jobs)
+                        jobs->setProgress(id, fraction, message);
+                },
                 Qt::QueuedConnection);
     });
     std::erase_if(m_controls, [](const std::weak_ptr<JobControl>& weak) { return weak.expired(); });
@@ -42,7 +46,9 @@ std::shared_ptr<JobControl> JobRunner::prepareControl(int* jobId, const QString&
     return control;
 }
 
-void JobRunner::runOnPool(std::function<void()> task) { m_pool.start(std::move(task)); }
+void JobRunner::runOnPool(std::function<void()> task) {
+    m_pool.start(std::move(task));
+}
 
 void JobRunner::finishJob(int jobId, JobListModel::State state, const QString& result) {
     m_jobs->finish(jobId, state, result);

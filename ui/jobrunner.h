@@ -17,28 +17,28 @@ namespace tidemark::ui {
 // into the job list. Work functions open their own connections: nothing crosses threads but values.
 class JobRunner : public QObject {
     Q_OBJECT
-public:
+  public:
     explicit JobRunner(JobListModel* jobs, QObject* parent = nullptr);
     ~JobRunner() override; // cancels what runs and waits for it
 
     template <typename T> struct Job {
         QString title;
         bool pausable = false;
-        std::function<T(JobControl&)> work;             // on a pool thread
-        std::function<QString(const T&)> summarize;     // on the GUI thread: the one-line result
-        std::function<void(const T&)> onSuccess;        // on the GUI thread
-        std::function<void(const Error&)> onFailure;    // on the GUI thread (also for a cancelled job)
+        std::function<T(JobControl&)> work;          // on a pool thread
+        std::function<QString(const T&)> summarize;  // on the GUI thread: the one-line result
+        std::function<void(const T&)> onSuccess;     // on the GUI thread
+        std::function<void(const Error&)> onFailure; // on the GUI thread (also for a cancelled job)
     };
 
     template <typename T> int start(Job<T> job);
     void cancelAll();
     int activeCount() const { return m_active; }
 
-signals:
+  signals:
     void jobFinished(int jobId, bool succeeded);
     void idle();
 
-private:
+  private:
     std::shared_ptr<JobControl> prepareControl(int* jobId, const QString& title, bool pausable);
     void finishJob(int jobId, JobListModel::State state, const QString& result);
     void runOnPool(std::function<void()> task);
@@ -71,7 +71,8 @@ template <typename T> int JobRunner::start(Job<T> job) {
                         job.onFailure(Error(Error::Kind::Failed, tr("cancelled")));
                     return;
                 }
-                self->finishJob(jobId, JobListModel::State::Done, job.summarize ? job.summarize(*result) : QString());
+                self->finishJob(jobId, JobListModel::State::Done,
+                                job.summarize ? job.summarize(*result) : QString());
                 if (job.onSuccess)
                     job.onSuccess(*result);
             });

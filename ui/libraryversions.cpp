@@ -8,14 +8,18 @@
 
 namespace tidemark::ui {
 
-QString LibraryVersions::qt() { return QString::fromLatin1(qVersion()); }
+QString LibraryVersions::qt() {
+    return QString::fromLatin1(qVersion());
+}
 
 QString LibraryVersions::libpq() {
     const int version = PQlibVersion(); // e.g. 150010 = 15.10
     return QStringLiteral("%1.%2").arg(version / 10000).arg(version % 10000);
 }
 
-QString LibraryVersions::sqlite() { return QString::fromLatin1(sqlite3_libversion()); }
+QString LibraryVersions::sqlite() {
+    return QString::fromLatin1(sqlite3_libversion());
+}
 
 QString LibraryVersions::spatialite() {
     sqlite3* db = nullptr;
@@ -34,14 +38,18 @@ QString LibraryVersions::spatialite() {
                              : version;
 }
 
-QString LibraryVersions::zstd() { return QString::fromLatin1(ZSTD_versionString()); }
+QString LibraryVersions::zstd() {
+    return QString::fromLatin1(ZSTD_versionString());
+}
 
-QString LibraryVersions::curl() { return QString::fromLatin1(curl_version_info(CURLVERSION_NOW)->version); }
+QString LibraryVersions::curl() {
+    return QString::fromLatin1(curl_version_info(CURLVERSION_NOW)->version);
+}
 
 QList<QPair<QString, QString>> LibraryVersions::all() {
-    return {{QStringLiteral("Qt"), qt()},           {QStringLiteral("libpq"), libpq()},
-            {QStringLiteral("SQLite"), sqlite()},   {QStringLiteral("SpatiaLite"), spatialite()},
-            {QStringLiteral("zstd"), zstd()},       {QStringLiteral("libcurl"), curl()}};
+    return {{QStringLiteral("Qt"), qt()},         {QStringLiteral("libpq"), libpq()},
+            {QStringLiteral("SQLite"), sqlite()}, {QStringLiteral("SpatiaLite"), spatialite()},
+            {QStringLiteral("zstd"), zstd()},     {QStringLiteral("libcurl"), curl()}};
 }
 
 } // namespace tidemark::ui

@@ -37,7 +37,9 @@ namespace tidemark::ui {
 
 namespace {
 constexpr quint64 kDemoSeed = 20261130;
-int slot(WorkspaceSession::Dataset dataset) { return static_cast<int>(dataset); }
+int slot(WorkspaceSession::Dataset dataset) {
+    return static_cast<int>(dataset);
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -69,7 +71,9 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-DatasetPanel* MainWindow::panel(WorkspaceSession::Dataset dataset) const { return m_panels[slot(dataset)]; }
+DatasetPanel* MainWindow::panel(WorkspaceSession::Dataset dataset) const {
+    return m_panels[slot(dataset)];
+}
 
 void MainWindow::createDocks() {
     setDockNestingEnabled(true);
@@ -94,7 +98,7 @@ void MainWindow::createDocks() {
                                   kudos::KudosTableSummaryModel::SortRole, QStringLiteral("kudos"));
     QDockWidget* tracks = addPanel(WorkspaceSession::Dataset::Tracks, m_session->tracksModel(),
                                    tracks::TracksSummaryModel::SortRole, QStringLiteral("tracks"));
-    resizeDocks({positions, kudos, tracks}, {640, 640, 640}, Qt::Horizontal);
+    resizeDocks({positions, kudos, tracks}, {680, 680, 680}, Qt::Horizontal);
     resizeDocks({positions, kudos, tracks}, {320, 300, 200}, Qt::Vertical);
 
     m_jobPanel = new JobPanel(m_jobs, this);
@@ -152,9 +156,10 @@ void MainWindow::bindSession() {
             [this](Dataset dataset) { panel(dataset)->setNotConnected({}); });
     connect(m_session, &WorkspaceSession::loadingStarted, this, [this](Dataset dataset) {
         const WorkspaceConnections& c = m_session->connections();
-        panel(dataset)->setSource(dataset == Dataset::Positions ? ConnectionProfileStore::describe(c.positionsConninfo)
-                                  : dataset == Dataset::Kudos   ? ConnectionProfileStore::describe(c.kudosConninfo)
-                                                                : c.tracksPath);
+        panel(dataset)->setSource(
+            dataset == Dataset::Positions ? ConnectionProfileStore::describe(c.positionsConninfo)
+            : dataset == Dataset::Kudos   ? ConnectionProfileStore::describe(c.kudosConninfo)
+                                          : c.tracksPath);
         panel(dataset)->setLoading();
     });
     connect(m_session, &WorkspaceSession::loaded, this, [this](Dataset dataset, const QString& summary) {
@@ -176,7 +181,16 @@ void MainWindow::bindSession() {
         statusBar()->showMessage(tr("The demo workspace did not start"), 10000);
     });
     connect(m_session, &WorkspaceSession::connectionsChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &WorkspaceSession::connectionsChanged, statusBar(), &QStatusBar::clearMessage);
     connect(m_session, &WorkspaceSession::settled, this, &MainWindow::workspaceSettled);
+}
+
+bool MainWindow::isMapIdle() const {
+#ifdef TIDEMARK_HAVE_MAP
+    return static_cast<const MapView*>(m_map)->isRenderingIdle();
+#else
+    return true;
+#endif
 }
 
 void MainWindow::showTracksExtent() {
@@ -188,13 +202,16 @@ void MainWindow::showTracksExtent() {
     const tracks::TracksSummary& all = rows.front();
     auto outline = std::make_shared<TrackPoints>();
     outline->classes = {{QColor(31, 122, 153), tr("Tracks extent")}};
-    for (const auto& [lon, lat] : {std::pair{all.minLon, all.minLat}, {all.maxLon, all.minLat}, {all.maxLon, all.maxLat},
-                                   {all.minLon, all.maxLat}, {all.minLon, all.minLat}})
+    for (const auto& [lon, lat] : {std::pair{all.minLon, all.minLat},
+                                   {all.maxLon, all.minLat},
+                                   {all.maxLon, all.maxLat},
+                                   {all.minLon, all.maxLat},
+                                   {all.minLon, all.minLat}})
         outline->append(lon, lat, 0);
     auto* map = static_cast<MapView*>(m_map);
     if (!m_tracksExtentLayer) {
-        m_tracksExtentLayer = std::make_shared<TrackLayer>(tr("Tracks extent"),
-                                                           tr("The area covered by the tracks database"));
+        m_tracksExtentLayer =
+            std::make_shared<TrackLayer>(tr("Tracks extent"), tr("The area covered by the tracks database"));
         TrackPainter::Style style;
         style.pathColour = QColor(31, 122, 153);
         m_tracksExtentLayer->setStyle(style);
@@ -205,9 +222,13 @@ void MainWindow::showTracksExtent() {
 #endif
 }
 
-void MainWindow::connectTo(const WorkspaceConnections& connections) { m_session->setConnections(connections); }
+void MainWindow::connectTo(const WorkspaceConnections& connections) {
+    m_session->setConnections(connections);
+}
 
-void MainWindow::openDemoWorkspace(const QString& root) { m_session->openDemo(root, kDemoSeed); }
+void MainWindow::openDemoWorkspace(const QString& root) {
+    m_session->openDemo(root, kDemoSeed);
+}
 
 void MainWindow::showConnectDialog() {
     ConnectDialog dialog(*m_profiles, m_session->connections(), this);
@@ -222,7 +243,8 @@ void MainWindow::showAbout() {
 
 void MainWindow::chooseLanguage(const QString& lang) {
     TranslationInstaller::saveLanguage(lang);
-    QMessageBox::information(this, tr("Language"), tr("The new language is used when Tidemark starts again."));
+    QMessageBox::information(this, tr("Language"),
+                             tr("The new language is used when Tidemark starts again."));
 }
 
 void MainWindow::updateStatus() {

@@ -25,7 +25,7 @@ class TrackLayer;
 // WorkspaceSession does the loading.
 class MainWindow : public QMainWindow {
     Q_OBJECT
-public:
+  public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -33,6 +33,8 @@ public:
     JobListModel* jobs() const { return m_jobs; }
     DatasetPanel* panel(WorkspaceSession::Dataset dataset) const;
     QWidget* mapArea() const { return m_map; }
+    // True when the map shows every visible layer at its current view (screenshots wait for it).
+    bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
 
     void connectTo(const WorkspaceConnections& connections);
@@ -41,14 +43,14 @@ public:
     // Where "Open demo workspace" puts the demo (default: DemoWorkspace::defaultRoot()).
     void setDemoRoot(const QString& root) { m_demoRoot = root; }
 
-signals:
+  signals:
     // Every connected dataset finished loading; ok when none failed (for --screenshot and tests).
     void workspaceSettled(bool ok);
 
-protected:
+  protected:
     void closeEvent(QCloseEvent* event) override;
 
-private:
+  private:
     void createMenus();
     void createDocks();
     void showConnectDialog();

@@ -8,7 +8,8 @@ namespace tidemark::ui {
 ProgressDelegate::ProgressDelegate(int progressRole, QObject* parent)
     : QStyledItemDelegate(parent), m_progressRole(progressRole) {}
 
-void ProgressDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const {
+void ProgressDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option,
+                             const QModelIndex& index) const {
     const double progress = index.data(m_progressRole).toDouble();
     if (progress < 0) {
         QStyledItemDelegate::paint(painter, option, index);

@@ -7,11 +7,12 @@ namespace tidemark::ui {
 // Draws a progress bar from an index's progress role (0..1; below 0 means unknown, drawn as text only).
 class ProgressDelegate : public QStyledItemDelegate {
     Q_OBJECT
-public:
+  public:
     ProgressDelegate(int progressRole, QObject* parent = nullptr);
-    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override;
+    void paint(QPainter* painter, const QStyleOptionViewItem& option,
+               const QModelIndex& index) const override;
 
-private:
+  private:
     int m_progressRole;
 };
 

@@ -14,9 +14,10 @@ const QString kResourceDir = QStringLiteral(":/i18n");
 const QString kSettingKey = QStringLiteral("ui/language");
 } // namespace
 
-TranslationInstaller::TranslationInstaller() = default;
+TranslationInstaller::TranslationInstaller() : m_previousLocale(QLocale()) {}
 
 TranslationInstaller::~TranslationInstaller() {
+    QLocale::setDefault(m_previousLocale);
     if (m_tidemark)
         QCoreApplication::removeTranslator(m_tidemark.get());
     if (m_qt)
@@ -34,7 +35,9 @@ QStringList TranslationInstaller::availableLanguages() {
     return languages;
 }
 
-QString TranslationInstaller::savedLanguage() { return QSettings().value(kSettingKey).toString(); }
+QString TranslationInstaller::savedLanguage() {
+    return QSettings().value(kSettingKey).toString();
+}
 
 void TranslationInstaller::saveLanguage(const QString& lang) {
     QSettings settings;
@@ -52,7 +55,8 @@ QString TranslationInstaller::resolveLanguage(const QString& override) {
     if (available.contains(saved))
         return saved;
     for (const QString& uiLanguage : QLocale::system().uiLanguages()) {
-        const QString lang = uiLanguage.section(QLatin1Char('-'), 0, 0).section(QLatin1Char('_'), 0, 0).toLower();
+        const QString lang =
+            uiLanguage.section(QLatin1Char('-'), 0, 0).section(QLatin1Char('_'), 0, 0).toLower();
         if (available.contains(lang))
             return lang;
     }
@@ -73,9 +77,12 @@ bool TranslationInstaller::install(const QString& lang) {
     QCoreApplication::installTranslator(tidemark.get());
     m_tidemark = std::move(tidemark);
     m_language = lang;
+    // English keeps the system's number and date formats; another language brings its own.
+    QLocale::setDefault(lang == QLatin1String("en") ? m_previousLocale : QLocale(lang));
     // Qt's own strings (standard buttons, file dialogs) from qt6-translations-l10n, when installed.
     auto qt = std::make_unique<QTranslator>();
-    if (lang != QLatin1String("en") && qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+    if (lang != QLatin1String("en") &&
+        qt->load(QStringLiteral("qtbase_%1").arg(lang), QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
         QCoreApplication::installTranslator(qt.get());
         m_qt = std::move(qt);
     }

@@ -13,7 +13,8 @@ struct WorkspaceConnections {
     QString archiveUrl;
 
     bool isEmpty() const {
-        return positionsConninfo.isEmpty() && kudosConninfo.isEmpty() && tracksPath.isEmpty() && archiveUrl.isEmpty();
+        return positionsConninfo.isEmpty() && kudosConninfo.isEmpty() && tracksPath.isEmpty() &&
+               archiveUrl.isEmpty();
     }
     friend bool operator==(const WorkspaceConnections&, const WorkspaceConnections&) = default;
 };

@@ -9,8 +9,8 @@
 
 #include <QDateTime>
 #include <QLocale>
-#include <limits>
 #include <QTimeZone>
+#include <limits>
 
 namespace tidemark::ui {
 
@@ -19,9 +19,13 @@ QString displayDate(Micros t) {
     return QLocale().toString(QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc()).date(),
                               QLocale::ShortFormat);
 }
-int slot(WorkspaceSession::Dataset dataset) { return static_cast<int>(dataset); }
+int slot(WorkspaceSession::Dataset dataset) {
+    return static_cast<int>(dataset);
+}
 // The plural form of a count that may not fit an int: the last two digits decide it (English and Russian).
-int pluralCount(qint64 n) { return n <= std::numeric_limits<int>::max() ? int(n) : int(n % 100 + 100); }
+int pluralCount(qint64 n) {
+    return n <= std::numeric_limits<int>::max() ? int(n) : int(n % 100 + 100);
+}
 QString rowsText(qint64 rows) {
     return WorkspaceSession::tr("%1 row(s)", "", pluralCount(rows)).arg(QLocale().toString(rows));
 }
@@ -119,20 +123,25 @@ void WorkspaceSession::checkSettled() {
 void WorkspaceSession::loadPositions(int generation) {
     using positions::MowerSummary;
     JobRunner::Job<std::vector<MowerSummary>> job;
-    job.title = tr("Load positions from %1").arg(ConnectionProfileStore::describe(m_connections.positionsConninfo));
+    job.title =
+        tr("Load positions from %1").arg(ConnectionProfileStore::describe(m_connections.positionsConninfo));
     job.work = [conninfo = m_connections.positionsConninfo](JobControl& control) {
         return positions::MowerSummaryLoader(conninfo).load(&control);
     };
-    job.summarize = [](const std::vector<MowerSummary>& mowers) { return tr("%n mower(s)", "", int(mowers.size())); };
+    job.summarize = [](const std::vector<MowerSummary>& mowers) {
+        return tr("%Ln mower(s)", "", int(mowers.size()));
+    };
     job.onSuccess = [this, generation](const std::vector<MowerSummary>& mowers) {
         if (generation != m_generation[slot(Dataset::Positions)])
             return;
         m_positions->setMowers(mowers);
-        QString summary = tr("%n mower(s)", "", int(mowers.size())) + QStringLiteral(", ") + rowsText(m_positions->totalRows());
+        QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ") +
+                          rowsText(m_positions->totalRows());
         if (!mowers.empty()) {
-            const Micros oldest = std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
-                                      return a.oldest < b.oldest;
-                                  })->oldest;
+            const Micros oldest =
+                std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
+                    return a.oldest < b.oldest;
+                })->oldest;
             summary += tr(", oldest row %1").arg(displayDate(oldest));
         }
         emit loaded(Dataset::Positions, summary);
@@ -156,14 +165,14 @@ void WorkspaceSession::loadKudos(int generation) {
         return kudos::KudosTableSummaryLoader(conninfo).load(&control);
     };
     job.summarize = [](const std::vector<KudosTableSummary>& tables) {
-        return tr("%n table(s)", "", int(tables.size()));
+        return tr("%Ln table(s)", "", int(tables.size()));
     };
     job.onSuccess = [this, generation](const std::vector<KudosTableSummary>& tables) {
         if (generation != m_generation[slot(Dataset::Kudos)])
             return;
         m_kudos->setTables(tables);
-        emit loaded(Dataset::Kudos,
-                    tr("%n table(s)", "", int(tables.size())) + QStringLiteral(", ") + rowsText(m_kudos->totalRows()));
+        emit loaded(Dataset::Kudos, tr("%Ln table(s)", "", int(tables.size())) + QStringLiteral(", ") +
+                                        rowsText(m_kudos->totalRows()));
         finishLoad(Dataset::Kudos, generation, true);
     };
     job.onFailure = [this, generation](const Error& error) {
@@ -183,13 +192,13 @@ void WorkspaceSession::loadTracks(int generation) {
         return tracks::TracksSummaryLoader(path).load(&control);
     };
     job.summarize = [](const std::vector<TracksSummary>& rows) {
-        return tr("%n track(s)", "", rows.empty() ? 0 : int(rows.front().tracks));
+        return tr("%Ln track(s)", "", rows.empty() ? 0 : int(rows.front().tracks));
     };
     job.onSuccess = [this, generation](const std::vector<TracksSummary>& rows) {
         if (generation != m_generation[slot(Dataset::Tracks)])
             return;
         m_tracks->setSummaries(rows);
-        QString summary = tr("%n track(s)", "", int(m_tracks->totalTracks()));
+        QString summary = tr("%Ln track(s)", "", int(m_tracks->totalTracks()));
         if (!rows.empty() && rows.front().tracks > 0)
             summary += tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(rows.front()));
         emit loaded(Dataset::Tracks, summary);

@@ -23,7 +23,7 @@ class JobRunner;
 // jobs that fill them (each job opens its own connection). Widgets observe it through signals.
 class WorkspaceSession : public QObject {
     Q_OBJECT
-public:
+  public:
     enum class Dataset { Positions, Kudos, Tracks };
     static constexpr int kDatasetCount = 3;
 
@@ -45,7 +45,7 @@ public:
     bool isBusy() const; // a load or the demo is in flight
     static QString datasetName(Dataset dataset);
 
-signals:
+  signals:
     void connectionsChanged(const tidemark::ui::WorkspaceConnections& connections);
     void notConnected(tidemark::ui::WorkspaceSession::Dataset dataset);
     void loadingStarted(tidemark::ui::WorkspaceSession::Dataset dataset);
@@ -56,7 +56,7 @@ signals:
     // Every connected dataset has finished loading (or failing); ok when none failed.
     void settled(bool ok);
 
-private:
+  private:
     void finishLoad(Dataset dataset, int generation, bool ok);
     void checkSettled();
     void loadPositions(int generation);

@@ -44,18 +44,21 @@ int main(int argc, char** argv) {
     const QString requestedLanguage = languageArgument(QApplication::arguments());
     if (!requestedLanguage.isEmpty() &&
         !tidemark::ui::TranslationInstaller::availableLanguages().contains(requestedLanguage))
-        return usageError(QApplication::translate("main", "--lang: no translation for \"%1\" (available: %2)")
-                              .arg(requestedLanguage,
-                                   tidemark::ui::TranslationInstaller::availableLanguages().join(QStringLiteral(", "))));
+        return usageError(
+            QApplication::translate("main", "--lang: no translation for \"%1\" (available: %2)")
+                .arg(requestedLanguage,
+                     tidemark::ui::TranslationInstaller::availableLanguages().join(QStringLiteral(", "))));
     tidemark::ui::TranslationInstaller translations;
     translations.install(tidemark::ui::TranslationInstaller::resolveLanguage(requestedLanguage));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Tidemark operations console for data retention."));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Tidemark operations console for data retention."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption demo(QStringLiteral("demo"),
-                                  QApplication::translate("main", "Open the embedded demo workspace (created on first use)."));
+    const QCommandLineOption demo(
+        QStringLiteral("demo"),
+        QApplication::translate("main", "Open the embedded demo workspace (created on first use)."));
     const QCommandLineOption demoDir(QStringLiteral("demo-dir"),
                                      QApplication::translate("main", "Folder of the demo workspace."),
                                      QApplication::translate("main", "DIR"));
@@ -63,24 +66,29 @@ int main(int argc, char** argv) {
         QStringLiteral("screenshot"),
         QApplication::translate("main", "Save the window as a PNG once the panels have loaded, then exit."),
         QApplication::translate("main", "FILE.png"));
-    const QCommandLineOption timeout(QStringLiteral("timeout"),
-                                     QApplication::translate("main", "Seconds --screenshot waits for loading (default 600)."),
-                                     QApplication::translate("main", "SECONDS"), QStringLiteral("600"));
-    const QCommandLineOption lang(QStringLiteral("lang"),
-                                  QApplication::translate("main", "Language of the console (en, ru); default: the system's."),
-                                  QApplication::translate("main", "LANG"));
-    const QCommandLineOption dbPositions(QStringLiteral("db-positions"),
-                                         QApplication::translate("main", "Positions database: libpq connection string or service=NAME."),
-                                         QApplication::translate("main", "CONNINFO"));
-    const QCommandLineOption dbKudos(QStringLiteral("db-kudos"),
-                                     QApplication::translate("main", "Kudos database: libpq connection string or service=NAME."),
-                                     QApplication::translate("main", "CONNINFO"));
+    const QCommandLineOption timeout(
+        QStringLiteral("timeout"),
+        QApplication::translate("main", "Seconds --screenshot waits for loading (default 600)."),
+        QApplication::translate("main", "SECONDS"), QStringLiteral("600"));
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        QApplication::translate("main", "Language of the console (en, ru); default: the system's."),
+        QApplication::translate("main", "LANG"));
+    const QCommandLineOption dbPositions(
+        QStringLiteral("db-positions"),
+        QApplication::translate("main", "Positions database: libpq connection string or service=NAME."),
+        QApplication::translate("main", "CONNINFO"));
+    const QCommandLineOption dbKudos(
+        QStringLiteral("db-kudos"),
+        QApplication::translate("main", "Kudos database: libpq connection string or service=NAME."),
+        QApplication::translate("main", "CONNINFO"));
     const QCommandLineOption sqlite(QStringLiteral("sqlite"),
                                     QApplication::translate("main", "Tracks database (gps_tracks.sqlite)."),
                                     QApplication::translate("main", "FILE"));
-    const QCommandLineOption archive(QStringLiteral("archive"),
-                                     QApplication::translate("main", "Archive URL (default: TIDEMARK_ARCHIVE_URL)."),
-                                     QApplication::translate("main", "URL"));
+    const QCommandLineOption archive(
+        QStringLiteral("archive"),
+        QApplication::translate("main", "Archive URL (default: TIDEMARK_ARCHIVE_URL)."),
+        QApplication::translate("main", "URL"));
     parser.addOptions({demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
@@ -89,31 +97,38 @@ int main(int argc, char** argv) {
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
     if (!parser.positionalArguments().isEmpty())
-        return usageError(QApplication::translate("main", "unexpected argument: %1").arg(parser.positionalArguments().first()));
+        return usageError(QApplication::translate("main", "unexpected argument: %1")
+                              .arg(parser.positionalArguments().first()));
     bool timeoutOk = false;
     const int timeoutSeconds = parser.value(timeout).toInt(&timeoutOk);
     if (!timeoutOk || timeoutSeconds <= 0)
-        return usageError(QApplication::translate("main", "--timeout: expected a positive number of seconds, got \"%1\"")
-                              .arg(parser.value(timeout)));
+        return usageError(
+            QApplication::translate("main", "--timeout: expected a positive number of seconds, got \"%1\"")
+                .arg(parser.value(timeout)));
 
     tidemark::ui::WorkspaceConnections connections;
     connections.positionsConninfo = parser.value(dbPositions);
     connections.kudosConninfo = parser.value(dbKudos);
     connections.tracksPath = parser.value(sqlite);
-    connections.archiveUrl = parser.isSet(archive) ? parser.value(archive) : qEnvironmentVariable("TIDEMARK_ARCHIVE_URL");
+    connections.archiveUrl =
+        parser.isSet(archive) ? parser.value(archive) : qEnvironmentVariable("TIDEMARK_ARCHIVE_URL");
     const bool useDemo = parser.isSet(demo) || parser.isSet(demoDir);
-    const bool explicitConnections = !connections.positionsConninfo.isEmpty() || !connections.kudosConninfo.isEmpty() ||
+    const bool explicitConnections = !connections.positionsConninfo.isEmpty() ||
+                                     !connections.kudosConninfo.isEmpty() ||
                                      !connections.tracksPath.isEmpty();
     if (useDemo && explicitConnections)
-        return usageError(QApplication::translate("main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
+        return usageError(QApplication::translate(
+            "main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
 
     tidemark::ui::MainWindow window;
-    const QString demoRoot = parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
+    const QString demoRoot =
+        parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
     window.setDemoRoot(demoRoot);
 
     std::unique_ptr<tidemark::app::ScreenshotSaver> saver;
     if (parser.isSet(screenshot))
-        saver = std::make_unique<tidemark::app::ScreenshotSaver>(&window, parser.value(screenshot), timeoutSeconds);
+        saver = std::make_unique<tidemark::app::ScreenshotSaver>(&window, parser.value(screenshot),
+                                                                 timeoutSeconds);
 
     window.show();
     if (useDemo) {

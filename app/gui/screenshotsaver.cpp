@@ -38,8 +38,16 @@ void ScreenshotSaver::saveWhenShown() {
 }
 
 void ScreenshotSaver::settled(bool ok) {
-    // Let the views lay out the freshly loaded rows before grabbing.
-    QTimer::singleShot(300, this, [this, ok] { save(ok); });
+    // Let the views lay out the freshly loaded rows and the map finish its off-thread frame (at most ~5 s).
+    auto* poll = new QTimer(this);
+    poll->setInterval(100);
+    connect(poll, &QTimer::timeout, this, [this, poll, ok, polls = 0]() mutable {
+        if (++polls < 3 || (!m_window->isMapIdle() && polls < 50))
+            return;
+        poll->deleteLater();
+        save(ok);
+    });
+    poll->start();
 }
 
 void ScreenshotSaver::save(bool ok) {
@@ -60,9 +68,10 @@ void ScreenshotSaver::save(bool ok) {
         for (Dataset dataset : {Dataset::Positions, Dataset::Kudos, Dataset::Tracks})
             if (m_window->panel(dataset)->state() == ui::DatasetPanel::State::Failed)
                 failures << ui::WorkspaceSession::datasetName(dataset) + QStringLiteral(": ") +
-                            m_window->panel(dataset)->messageText();
+                                m_window->panel(dataset)->messageText();
         fail(tr("screenshot saved to %1, but loading failed: %2")
-                 .arg(target.absoluteFilePath(), failures.isEmpty() ? tr("demo workspace") : failures.join(QStringLiteral("; "))));
+                 .arg(target.absoluteFilePath(),
+                      failures.isEmpty() ? tr("demo workspace") : failures.join(QStringLiteral("; "))));
         return;
     }
     std::printf("%s\n", qPrintable(target.absoluteFilePath()));

@@ -15,12 +15,12 @@ namespace tidemark::app {
 // with 1 and a message when loading failed, when the file cannot be written or after the timeout.
 class ScreenshotSaver : public QObject {
     Q_OBJECT
-public:
+  public:
     ScreenshotSaver(ui::MainWindow* window, QString path, int timeoutSeconds, QObject* parent = nullptr);
     // For a window with nothing to load: save as soon as it is shown.
     void saveWhenShown();
 
-private:
+  private:
     void settled(bool ok);
     void save(bool ok);
     ui::MainWindow* m_window;

@@ -37,12 +37,15 @@ std::vector<KudosTableSummary> KudosTableSummaryLoader::load(JobControl* control
                        {tables[i]})
                 .toBool(0, 0);
         const QString quoted = pgQuoteIdentifier(tables[i]);
-        const QString range = hasCreated ? QStringLiteral("(extract(epoch FROM min(created)) * 1000000)::bigint,"
-                                                          " (extract(epoch FROM max(created)) * 1000000)::bigint")
-                                         : QStringLiteral("NULL::bigint, NULL::bigint");
-        // `created` is timestamp without time zone holding UTC (reference/kudos-ledger.md): epoch of it is UTC.
+        const QString range = hasCreated
+                                  ? QStringLiteral("(extract(epoch FROM min(created)) * 1000000)::bigint,"
+                                                   " (extract(epoch FROM max(created)) * 1000000)::bigint")
+                                  : QStringLiteral("NULL::bigint, NULL::bigint");
+        // `created` is timestamp without time zone holding UTC (reference/kudos-ledger.md): epoch of it is
+        // UTC.
         const PgResult result = connection->exec(
-            QStringLiteral("SELECT count(*), pg_total_relation_size($1::regclass), %1 FROM %2").arg(range, quoted),
+            QStringLiteral("SELECT count(*), pg_total_relation_size($1::regclass), %1 FROM %2")
+                .arg(range, quoted),
             {quoted});
         summary.rows = result.toLong(0, 0);
         summary.bytes = result.toLong(0, 1);

@@ -24,13 +24,13 @@ struct KudosTableSummary {
 // Reads row counts (exact), sizes and the created range of every table of a kudos database (the migrations
 // ledger aside). Opens its own connection on the calling thread; table names come from the catalog, quoted.
 class KudosTableSummaryLoader {
-public:
+  public:
     explicit KudosTableSummaryLoader(QString conninfo);
 
     // Throws tidemark::Error (Connection, Schema, Failed); returns what it has when cancelled.
     std::vector<KudosTableSummary> load(JobControl* control = nullptr) const;
 
-private:
+  private:
     QString m_conninfo;
 };
 

@@ -23,7 +23,9 @@ void KudosTableSummaryModel::setTables(std::vector<KudosTableSummary> tables) {
     endResetModel();
 }
 
-void KudosTableSummaryModel::clear() { setTables({}); }
+void KudosTableSummaryModel::clear() {
+    setTables({});
+}
 
 qint64 KudosTableSummaryModel::totalRows() const {
     qint64 total = 0;

@@ -9,7 +9,7 @@ namespace tidemark::kudos {
 // The tables of a kudos database with their row counts, sizes and created range; filled by a loader job.
 class KudosTableSummaryModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { TableColumn, RowsColumn, SizeColumn, OldestColumn, NewestColumn, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 2;
 
@@ -25,7 +25,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::vector<KudosTableSummary> m_tables;
 };
 

@@ -24,13 +24,13 @@ struct MowerSummary {
 // Reads the per-mower summary of a positions database. Opens its own connection on the calling thread (a
 // background job), checks the schema first so a wrong database is named, and returns plain values.
 class MowerSummaryLoader {
-public:
+  public:
     explicit MowerSummaryLoader(QString conninfo);
 
     // Throws tidemark::Error (Connection, Schema, Failed); returns an empty list when cancelled.
     std::vector<MowerSummary> load(JobControl* control = nullptr) const;
 
-private:
+  private:
     QString m_conninfo;
 };
 

@@ -21,7 +21,9 @@ void MowerSummaryModel::setMowers(std::vector<MowerSummary> mowers) {
     endResetModel();
 }
 
-void MowerSummaryModel::clear() { setMowers({}); }
+void MowerSummaryModel::clear() {
+    setMowers({});
+}
 
 qint64 MowerSummaryModel::totalRows() const {
     qint64 total = 0;
@@ -34,7 +36,9 @@ int MowerSummaryModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_mowers.size());
 }
 
-int MowerSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int MowerSummaryModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -45,9 +49,11 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
         switch (column) {
         case MowerColumn:
-            // Short enough for the panel, distinct for a fleet; the tooltip and MowerIdRole hold the full uuid.
-            return mower.mowerId.size() > 13 ? mower.mowerId.left(8) + QStringLiteral("…") + mower.mowerId.right(4)
-                                             : mower.mowerId;
+            // Short enough for the panel, distinct for a fleet; the tooltip and MowerIdRole hold the full
+            // uuid.
+            return mower.mowerId.size() > 13
+                       ? mower.mowerId.left(8) + QStringLiteral("…") + mower.mowerId.right(4)
+                       : mower.mowerId;
         case RowsColumn:
             return QLocale().toString(mower.rows);
         case OldestColumn:
@@ -103,11 +109,11 @@ QVariant MowerSummaryModel::headerData(int section, Qt::Orientation orientation,
     case RowsColumn:
         return tr("Rows");
     case OldestColumn:
-        return tr("Oldest row (UTC)");
+        return tr("Oldest (UTC)");
     case NewestColumn:
-        return tr("Newest row (UTC)");
+        return tr("Newest (UTC)");
     case WatermarkColumn:
-        return tr("Thinned until (UTC)");
+        return tr("Thinned to (UTC)");
     default:
         return {};
     }

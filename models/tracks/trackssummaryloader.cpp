@@ -25,7 +25,8 @@ std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const 
     if (!QFileInfo(m_path).isFile())
         throw Error(Error::Kind::Connection, QStringLiteral("tracks file not found: %1").arg(m_path));
     sqlite3* raw = nullptr;
-    const int opened = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &raw, SQLITE_OPEN_READWRITE, nullptr);
+    const int opened =
+        sqlite3_open_v2(QFile::encodeName(m_path).constData(), &raw, SQLITE_OPEN_READWRITE, nullptr);
     std::unique_ptr<sqlite3, SqliteCloser> db(raw);
     if (opened != SQLITE_OK)
         throw Error(Error::Kind::Connection, QStringLiteral("cannot open tracks file %1: %2")
@@ -42,7 +43,8 @@ std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const 
         sqlite3_finalize(rawStatement);
         if (why.contains(QLatin1String("no such table")))
             throw Error(Error::Kind::Schema,
-                        QStringLiteral("%1 has no tracks table; run: tidemark-cli tracks init --sqlite %1").arg(m_path));
+                        QStringLiteral("%1 has no tracks table; run: tidemark-cli tracks init --sqlite %1")
+                            .arg(m_path));
         throw Error(Error::Kind::Failed, QStringLiteral("reading tracks from %1: %2").arg(m_path, why));
     }
     std::unique_ptr<sqlite3_stmt, StatementFinalizer> statement(rawStatement);
@@ -52,7 +54,8 @@ std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const 
     int step;
     while ((step = sqlite3_step(statement.get())) == SQLITE_ROW) {
         TracksSummary summary;
-        summary.activityType = QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(statement.get(), 0)));
+        summary.activityType =
+            QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(statement.get(), 0)));
         summary.tracks = sqlite3_column_int64(statement.get(), 1);
         summary.lengthMetres = sqlite3_column_double(statement.get(), 2);
         summary.minLon = sqlite3_column_double(statement.get(), 3);
@@ -75,8 +78,8 @@ std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const 
         rows.push_back(std::move(summary));
     }
     if (step != SQLITE_DONE)
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("reading tracks from %1: %2").arg(m_path, QString::fromUtf8(sqlite3_errmsg(db.get()))));
+        throw Error(Error::Kind::Failed, QStringLiteral("reading tracks from %1: %2")
+                                             .arg(m_path, QString::fromUtf8(sqlite3_errmsg(db.get()))));
     rows.insert(rows.begin(), total); // the total comes first
     if (control)
         control->reportProgress(1.0, QStringLiteral("%1 tracks").arg(total.tracks));

@@ -20,13 +20,13 @@ struct TracksSummary {
 // Reads the track counts and extents of a gps_tracks.sqlite file from the bounding-box columns (no SpatiaLite
 // needed for that). Opens its own connection on the calling thread; the first row is the total.
 class TracksSummaryLoader {
-public:
+  public:
     explicit TracksSummaryLoader(QString path);
 
     // Throws tidemark::Error: Connection for a missing or unreadable file, Schema without the tracks table.
     std::vector<TracksSummary> load(JobControl* control = nullptr) const;
 
-private:
+  private:
     QString m_path;
 };
 

@@ -13,9 +13,13 @@ void TracksSummaryModel::setSummaries(std::vector<TracksSummary> summaries) {
     endResetModel();
 }
 
-void TracksSummaryModel::clear() { setSummaries({}); }
+void TracksSummaryModel::clear() {
+    setSummaries({});
+}
 
-qint64 TracksSummaryModel::totalTracks() const { return m_summaries.empty() ? 0 : m_summaries.front().tracks; }
+qint64 TracksSummaryModel::totalTracks() const {
+    return m_summaries.empty() ? 0 : m_summaries.front().tracks;
+}
 
 QString TracksSummaryModel::formatExtent(const TracksSummary& summary) {
     if (summary.tracks <= 0)
@@ -23,19 +27,23 @@ QString TracksSummaryModel::formatExtent(const TracksSummary& summary) {
     const auto range = [](double low, double high, QChar positive, QChar negative) {
         // Hemisphere letters keep the text language-neutral; degrees to 4 places are about 10 m.
         const auto one = [&](double v) {
-            return QStringLiteral("%1°%2").arg(QLocale().toString(std::abs(v), 'f', 4), v < 0 ? negative : positive);
+            return QStringLiteral("%1°%2").arg(QLocale().toString(std::abs(v), 'f', 4),
+                                               v < 0 ? negative : positive);
         };
         return QStringLiteral("%1 … %2").arg(one(low), one(high));
     };
-    return QStringLiteral("%1, %2").arg(range(summary.minLat, summary.maxLat, QLatin1Char('N'), QLatin1Char('S')),
-                                        range(summary.minLon, summary.maxLon, QLatin1Char('E'), QLatin1Char('W')));
+    return QStringLiteral("%1, %2").arg(
+        range(summary.minLat, summary.maxLat, QLatin1Char('N'), QLatin1Char('S')),
+        range(summary.minLon, summary.maxLon, QLatin1Char('E'), QLatin1Char('W')));
 }
 
 int TracksSummaryModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_summaries.size());
 }
 
-int TracksSummaryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int TracksSummaryModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant TracksSummaryModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))

@@ -9,7 +9,7 @@ namespace tidemark::tracks {
 // Track counts, lengths and extents: the total first, then one row per activity type; filled by a loader job.
 class TracksSummaryModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { ActivityColumn, TracksColumn, LengthColumn, ExtentColumn, ColumnCount };
     static constexpr int SortRole = Qt::UserRole + 2;
 
@@ -28,7 +28,7 @@ public:
     // "55.1234…56.2345° N, 36.1234…38.2345° E", or a dash for no tracks.
     static QString formatExtent(const TracksSummary& summary);
 
-private:
+  private:
     std::vector<TracksSummary> m_summaries;
 };
 

@@ -6,11 +6,16 @@
 
 namespace tidemark::test {
 
-// Screenshots of the console land in <build>/screenshots, where people (and the lead) look at them.
+// Screenshots of the console land in <build>/screenshots, where people look at them.
 inline QString saveScreenshot(QWidget* widget, const QString& name) {
     const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
     QDir().mkpath(dir);
-    const QString path = dir + QLatin1Char('/') + name;
+    // The Xvfb run of a GUI test keeps its pictures beside the offscreen ones: name-xvfb.png.
+    const QString run = qEnvironmentVariable("TIDEMARK_TEST_RUN");
+    QString file = name;
+    if (!run.isEmpty())
+        file.insert(file.lastIndexOf(QLatin1Char('.')), QLatin1Char('-') + run);
+    const QString path = dir + QLatin1Char('/') + file;
     return widget->grab().save(path, "PNG") ? path : QString();
 }
 

@@ -1,14 +1,17 @@
+#include "aboutdialog.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "connectdialog.h"
 #include "connectionprofilestore.h"
 #include "consoletestsupport.h"
 #include "datasetpanel.h"
+#include "libraryversions.h"
 #include "mainwindow.h"
 #include "positions/mowersummarymodel.h"
 #include "testpostgres.h"
 #include "translationinstaller.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QLabel>
@@ -16,7 +19,6 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
-#include <QComboBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -28,7 +30,7 @@ using Dataset = ui::WorkspaceSession::Dataset;
 
 class TestConsole : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // QSettings and data folders away from the user's own
         QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
@@ -61,9 +63,27 @@ private slots:
         for (QAction* action : window.fileMenu()->actions())
             if (!action->isSeparator())
                 QVERIFY2(cyrillic.match(action->text()).hasMatch(), qPrintable(action->text()));
-        QCOMPARE(window.session()->positionsModel()->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Косилка"));
+        QCOMPARE(window.session()->positionsModel()->headerData(0, Qt::Horizontal).toString(),
+                 QStringLiteral("Косилка"));
         window.show();
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-ru-empty.png")).isEmpty());
+    }
+
+    void aboutListsLibraryVersions() {
+        ui::AboutDialog about;
+        QStringList texts;
+        for (const QLabel* label : about.findChildren<QLabel*>())
+            texts << label->text();
+        const QString all = texts.join(QLatin1Char('\n'));
+        for (const QString& expected :
+             {QString::fromLatin1(qVersion()), ui::LibraryVersions::libpq(), ui::LibraryVersions::sqlite(),
+              ui::LibraryVersions::zstd(), ui::LibraryVersions::curl()})
+            QVERIFY2(all.contains(expected), qPrintable(expected + QStringLiteral(" missing in:\n") + all));
+        QVERIFY2(ui::LibraryVersions::libpq().startsWith(QLatin1String("15.")),
+                 qPrintable(ui::LibraryVersions::libpq()));
+        // libsqlite3-mod-spatialite is a dependency of the package and installed here.
+        QVERIFY2(ui::LibraryVersions::spatialite().startsWith(QLatin1String("5.")),
+                 qPrintable(ui::LibraryVersions::spatialite()));
     }
 
     void connectDialogKeepsNoPassword() {
@@ -92,13 +112,15 @@ private slots:
         QVERIFY2(saved.contains("production"), saved.constData());
         QVERIFY2(!saved.contains("Sup3rSecret") && !saved.contains("An0therSecret"), saved.constData());
         QVERIFY2(!saved.contains("password"), saved.constData());
-        const ui::WorkspaceConnections reloaded = ui::ConnectionProfileStore(ini).profile(QStringLiteral("production"));
+        const ui::WorkspaceConnections reloaded =
+            ui::ConnectionProfileStore(ini).profile(QStringLiteral("production"));
         QVERIFY(reloaded.positionsConninfo.contains(QLatin1String("dbname=positions")));
         QVERIFY(reloaded.kudosConninfo.contains(QLatin1String("user=ops")));
     }
 
     void loadsRealDatabasesInBackgroundJobs() {
-        const QString positionsDb = test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_positions"));
+        const QString positionsDb =
+            test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_positions"));
         const QString kudosDb = test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_kudos"));
         {
             auto connection = PgConnection::open(positionsDb);
@@ -143,17 +165,19 @@ private slots:
     void unreachableServerIsOneLineInThePanel() {
         ui::MainWindow window;
         QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
-        window.connectTo({QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=3"), {}, {}, {}});
+        window.connectTo(
+            {QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=3"), {}, {}, {}});
         QVERIFY(settled.wait(30000));
         QCOMPARE(settled.first().first().toBool(), false);
         ui::DatasetPanel* panel = window.panel(Dataset::Positions);
         QCOMPARE(panel->state(), ui::DatasetPanel::State::Failed);
         QVERIFY2(panel->messageText().contains(QLatin1String("127.0.0.1")), qPrintable(panel->messageText()));
-        QVERIFY2(!panel->messageText().trimmed().contains(QLatin1Char('\n')), qPrintable(panel->messageText()));
+        QVERIFY2(!panel->messageText().trimmed().contains(QLatin1Char('\n')),
+                 qPrintable(panel->messageText()));
         QCOMPARE(window.panel(Dataset::Kudos)->state(), ui::DatasetPanel::State::NotConnected);
     }
 
-private:
+  private:
     ui::TranslationInstaller m_english;
 };
 

@@ -17,14 +17,16 @@ using Dataset = ui::WorkspaceSession::Dataset;
 // The console on the demo workspace that the ctest fixture `demo` brought up in <build>/test-demo.
 class TestConsoleDemo : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
         QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest"));
         QVERIFY(m_english.install(QStringLiteral("en"))); // as the console does: English plural forms
         m_status = demo::DemoWorkspace(m_root).status();
-        QVERIFY2(m_status.initialized, "the demo fixture (demo_workspace_up) did not create test-demo");
+        // Never start a cluster of our own: without the fixture nothing would stop it.
+        QVERIFY2(m_status.initialized && m_status.running,
+                 "the demo fixture (demo_workspace_up) has not brought up test-demo");
     }
 
     void opensOnTheDemoWorkspace() {
@@ -45,10 +47,11 @@ private slots:
         for (const auto& table : kudos->tables())
             if (table.table == QLatin1String("kudos_ledger"))
                 QCOMPARE(table.rows, count(QStringLiteral("kudos"), QStringLiteral("kudos_ledger")));
-        QCOMPARE(window.session()->tracksModel()->totalTracks(), count(QStringLiteral("tracks"), QStringLiteral("tracks")));
+        QCOMPARE(window.session()->tracksModel()->totalTracks(),
+                 count(QStringLiteral("tracks"), QStringLiteral("tracks")));
         QVERIFY(window.session()->tracksModel()->totalTracks() > 0);
 
-        QTest::qWait(500); // let the map settle on the tracks' extent
+        QTRY_VERIFY_WITH_TIMEOUT(window.isMapIdle(), 10000); // the map has drawn the tracks' extent
         const QString path = tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo.png"));
         QVERIFY(!path.isEmpty());
         qInfo("screenshot: %s", qPrintable(path));
@@ -65,11 +68,11 @@ private slots:
         QCOMPARE(settled.first().first().toBool(), true);
         QVERIFY2(window.panel(Dataset::Positions)->summaryText().contains(QStringLiteral("косил")),
                  qPrintable(window.panel(Dataset::Positions)->summaryText()));
-        QTest::qWait(500);
+        QTRY_VERIFY_WITH_TIMEOUT(window.isMapIdle(), 10000);
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-ru.png")).isEmpty());
     }
 
-private:
+  private:
     ui::TranslationInstaller m_english;
     qint64 count(const QString& dataset, const QString& table) const {
         for (const auto& row : m_status.counts)

@@ -28,15 +28,21 @@ const Micros kT0 = parseIsoTimestamp(QStringLiteral("2026-08-01T00:00:00Z"));
 void createTracksFile(const QString& path, const QList<std::tuple<QString, double, double, double>>& tracks) {
     sqlite3* db = nullptr;
     QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &db), SQLITE_OK);
-    QCOMPARE(sqlite3_exec(db,
-                          "CREATE TABLE tracks (id INTEGER PRIMARY KEY, activity_type TEXT NOT NULL, length_m REAL NOT NULL,"
-                          " min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL, max_lat REAL NOT NULL)",
-                          nullptr, nullptr, nullptr),
-             SQLITE_OK);
+    QCOMPARE(
+        sqlite3_exec(
+            db,
+            "CREATE TABLE tracks (id INTEGER PRIMARY KEY, activity_type TEXT NOT NULL, length_m REAL NOT "
+            "NULL,"
+            " min_lon REAL NOT NULL, min_lat REAL NOT NULL, max_lon REAL NOT NULL, max_lat REAL NOT NULL)",
+            nullptr, nullptr, nullptr),
+        SQLITE_OK);
     sqlite3_stmt* insert = nullptr;
-    QCOMPARE(sqlite3_prepare_v2(db, "INSERT INTO tracks (activity_type, length_m, min_lon, min_lat, max_lon, max_lat)"
-                                    " VALUES (?, ?, ?, ?, ?, ?)", -1, &insert, nullptr),
-             SQLITE_OK);
+    QCOMPARE(
+        sqlite3_prepare_v2(db,
+                           "INSERT INTO tracks (activity_type, length_m, min_lon, min_lat, max_lon, max_lat)"
+                           " VALUES (?, ?, ?, ?, ?, ?)",
+                           -1, &insert, nullptr),
+        SQLITE_OK);
     for (const auto& [activity, length, lon, lat] : tracks) {
         const QByteArray text = activity.toUtf8();
         sqlite3_bind_text(insert, 1, text.constData(), -1, SQLITE_TRANSIENT);
@@ -56,13 +62,14 @@ void createTracksFile(const QString& path, const QList<std::tuple<QString, doubl
 
 class TestUiModels : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void mowerModelUnderTester() {
         positions::MowerSummaryModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
         std::vector<positions::MowerSummary> mowers(2);
-        mowers[0] = {QStringLiteral("00000000-0000-0000-0000-000000000001"), 1200, kT0, kT0 + kMicrosPerDay, {}};
+        mowers[0] = {
+            QStringLiteral("00000000-0000-0000-0000-000000000001"), 1200, kT0, kT0 + kMicrosPerDay, {}};
         mowers[1] = {QStringLiteral("00000000-0000-0000-0000-000000000002"), 34, kT0 - kMicrosPerHour, kT0,
                      kT0 + kMicrosPerMinute};
         model.setMowers(mowers);
@@ -94,7 +101,8 @@ private slots:
         QCOMPARE(model.totalRows(), 250300);
         QCOMPARE(model.index(0, kudos::KudosTableSummaryModel::TableColumn).data().toString(),
                  QStringLiteral("kudos_ledger"));
-        QCOMPARE(model.index(1, kudos::KudosTableSummaryModel::OldestColumn).data().toString(), QStringLiteral("—"));
+        QCOMPARE(model.index(1, kudos::KudosTableSummaryModel::OldestColumn).data().toString(),
+                 QStringLiteral("—"));
         QVERIFY(!model.index(0, kudos::KudosTableSummaryModel::SizeColumn).data().toString().isEmpty());
     }
 
@@ -105,7 +113,8 @@ private slots:
         tracks::TracksSummary hike{QStringLiteral("hiking"), 3, 4500, 37.0, 55.0, 38.5, 56.25};
         model.setSummaries({all, hike});
         QCOMPARE(model.totalTracks(), 3);
-        QCOMPARE(model.index(1, tracks::TracksSummaryModel::ActivityColumn).data().toString(), QStringLiteral("hiking"));
+        QCOMPARE(model.index(1, tracks::TracksSummaryModel::ActivityColumn).data().toString(),
+                 QStringLiteral("hiking"));
         const QString extent = model.index(0, tracks::TracksSummaryModel::ExtentColumn).data().toString();
         QVERIFY2(extent.contains(QStringLiteral("55.0000°N")) && extent.contains(QStringLiteral("38.5000°E")),
                  qPrintable(extent));
@@ -126,25 +135,33 @@ private slots:
         QVERIFY(model.resume(0));
         QVERIFY(!control->isPaused());
         model.setProgress(first, 0.5, QStringLiteral("half"));
-        QCOMPARE(model.index(0, ui::JobListModel::ProgressColumn).data(ui::JobListModel::ProgressRole).toDouble(), 0.5);
+        QCOMPARE(
+            model.index(0, ui::JobListModel::ProgressColumn).data(ui::JobListModel::ProgressRole).toDouble(),
+            0.5);
         QVERIFY(model.cancel(0));
         QVERIFY(control->isCancelled());
         model.finish(first, ui::JobListModel::State::Cancelled, QStringLiteral("cancelled"));
         model.finish(second, ui::JobListModel::State::Done, QStringLiteral("3 tables"));
         QCOMPARE(model.runningCount(), 0);
         QVERIFY(!model.canCancel(0));
-        QCOMPARE(model.index(1, ui::JobListModel::ResultColumn).data().toString(), QStringLiteral("3 tables"));
+        QCOMPARE(model.index(1, ui::JobListModel::ResultColumn).data().toString(),
+                 QStringLiteral("3 tables"));
         QCOMPARE(running.last().first().toInt(), 0);
     }
 
     void passwordsAreStripped_data() {
         QTest::addColumn<QString>("conninfo");
         QTest::addColumn<QString>("secret");
-        QTest::newRow("key=value") << "host=db.example port=5433 dbname=positions user=ops password=s3cret" << "s3cret";
-        QTest::newRow("quoted") << "host=db dbname=kudos password='pa ss\\'word'" << "pa ss";
-        QTest::newRow("uri") << "postgresql://ops:hunter2@db.example:5432/kudos?sslmode=require" << "hunter2";
-        QTest::newRow("uri query") << "postgresql://ops@db.example/kudos?password=topsecret" << "topsecret";
-        QTest::newRow("unparseable") << "host=db password=leak 'unterminated" << "leak";
+        QTest::newRow("key=value") << "host=db.example port=5433 dbname=positions user=ops password=s3cret"
+                                   << "s3cret";
+        QTest::newRow("quoted") << "host=db dbname=kudos password='pa ss\\'word'"
+                                << "pa ss";
+        QTest::newRow("uri") << "postgresql://ops:hunter2@db.example:5432/kudos?sslmode=require"
+                             << "hunter2";
+        QTest::newRow("uri query") << "postgresql://ops@db.example/kudos?password=topsecret"
+                                   << "topsecret";
+        QTest::newRow("unparseable") << "host=db password=leak 'unterminated"
+                                     << "leak";
     }
     void passwordsAreStripped() {
         QFETCH(QString, conninfo);
@@ -169,15 +186,18 @@ private slots:
         SchemaMigrator(*connection, QStringLiteral("positions")).migrate();
         const QString a = QStringLiteral("00000000-0000-0000-0000-00000000000a");
         const QString b = QStringLiteral("00000000-0000-0000-0000-00000000000b");
-        connection->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
-                                        " SELECT $1::uuid, $2::timestamptz + make_interval(secs => g), 52.0, 13.0, true"
-                                        " FROM generate_series(0, 99) g"),
-                         {a, formatIsoTimestamp(kT0)});
-        connection->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
-                                        " VALUES ($1::uuid, $2::timestamptz, 52.0, 13.0, false)"),
-                         {b, formatIsoTimestamp(kT0 + 123456)});
-        connection->exec(QStringLiteral("INSERT INTO mower_positions_thinning VALUES ($1::uuid, $2::timestamptz)"),
-                         {b, formatIsoTimestamp(kT0 + kMicrosPerDay)});
+        connection->exec(
+            QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                           " SELECT $1::uuid, $2::timestamptz + make_interval(secs => g), 52.0, 13.0, true"
+                           " FROM generate_series(0, 99) g"),
+            {a, formatIsoTimestamp(kT0)});
+        connection->exec(
+            QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                           " VALUES ($1::uuid, $2::timestamptz, 52.0, 13.0, false)"),
+            {b, formatIsoTimestamp(kT0 + 123456)});
+        connection->exec(
+            QStringLiteral("INSERT INTO mower_positions_thinning VALUES ($1::uuid, $2::timestamptz)"),
+            {b, formatIsoTimestamp(kT0 + kMicrosPerDay)});
 
         JobControl control;
         const auto mowers = positions::MowerSummaryLoader(conninfo).load(&control);
@@ -196,11 +216,13 @@ private slots:
         const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_kudos"));
         auto connection = PgConnection::open(conninfo);
         SchemaMigrator(*connection, QStringLiteral("kudos")).migrate();
-        connection->exec(QStringLiteral("INSERT INTO users (id, oauth_id, username) VALUES (1, 'o1', 'one')"));
-        connection->exec(QStringLiteral("INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, amount)"
-                                        " SELECT $1::timestamp + make_interval(hours => g), gen_random_uuid(),"
-                                        " 'award', 1, 10 FROM generate_series(0, 2) g"),
-                         {QStringLiteral("2026-08-01 00:00:00")});
+        connection->exec(
+            QStringLiteral("INSERT INTO users (id, oauth_id, username) VALUES (1, 'o1', 'one')"));
+        connection->exec(
+            QStringLiteral("INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, amount)"
+                           " SELECT $1::timestamp + make_interval(hours => g), gen_random_uuid(),"
+                           " 'award', 1, 10 FROM generate_series(0, 2) g"),
+            {QStringLiteral("2026-08-01 00:00:00")});
         const auto tables = kudos::KudosTableSummaryLoader(conninfo).load();
         QStringList names;
         for (const auto& table : tables)
@@ -208,8 +230,9 @@ private slots:
         QVERIFY2(!names.contains(QStringLiteral("tidemark_schema_migrations")), qPrintable(names.join(',')));
         for (const QString& required : DatasetSchema::forName(QStringLiteral("kudos")).requiredTables)
             QVERIFY2(names.contains(required), qPrintable(required));
-        const auto ledger = std::find_if(tables.begin(), tables.end(),
-                                         [](const auto& t) { return t.table == QLatin1String("kudos_ledger"); });
+        const auto ledger = std::find_if(tables.begin(), tables.end(), [](const auto& t) {
+            return t.table == QLatin1String("kudos_ledger");
+        });
         QCOMPARE(ledger->rows, 3);
         QCOMPARE(ledger->oldest.value_or(0), kT0);
         QCOMPARE(ledger->newest.value_or(0), kT0 + 2 * kMicrosPerHour);

@@ -90,7 +90,7 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     olderWeek->setToolTip(tr("The week just older than the detail window: what the next rounds thin."));
     m_rangeNote = new QLabel(this);
     m_rangeNote->setWordWrap(true);
-    m_rangeNote->setStyleSheet(QStringLiteral("color: palette(mid)"));
+    m_rangeNote->setStyleSheet(QStringLiteral("color: #505060"));
 
     m_map = new MapView(this);
     m_map->setMinimumSize(420, 320);
@@ -167,6 +167,14 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     connect(m_layerList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { m_layerExplanation->setText(legendHtml(current)); });
     connect(m_map, &MapView::clicked, this, &PositionsWorkbench::pickAt);
+    // A layer just switched on becomes the current one, so its legend shows below the list.
+    for (int row = 0; row < m_map->layers()->rowCount(); ++row) {
+        MapLayer* layer = m_map->layers()->layerAt(row);
+        connect(layer, &MapLayer::visibilityChanged, this, [this, layer](bool visible) {
+            if (visible)
+                m_layerList->setCurrentIndex(m_map->layers()->index(m_map->layers()->rowOf(layer)));
+        });
+    }
     connect(m_previewPanel, &PreviewPanel::previewRequested, this, &PositionsWorkbench::preview);
     connect(m_previewPanel, &PreviewPanel::cancelRequested, this, &PositionsWorkbench::cancelPreview);
     connect(m_roundPanel, &RoundPanel::runRequested, this, &PositionsWorkbench::runRound);

@@ -16,6 +16,7 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
     m_verdict->setTextFormat(Qt::RichText);
     m_details = new QLabel(this);
     m_details->setWordWrap(true);
+    m_details->setTextFormat(Qt::PlainText);
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* top = new QHBoxLayout;
     top->addWidget(m_verify);
