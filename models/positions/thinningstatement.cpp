@@ -88,7 +88,7 @@ QString judgedCtes() {
                     axis + QLatin1Char('_') + side + QString::number(k);
         return text + QStringLiteral(" ELSE fs.") + side + QLatin1Char('_') + axis + QStringLiteral(" END");
     };
-    const QString delta = QStringLiteral("(atan2(dx_out, dy_out) - atan2(dx_in, dy_in))");
+    const QString delta = QStringLiteral("delta");
     const QString normalised = QStringLiteral("(%1 - 2::float8 * pi() * floor((%1 + pi()) / (2::float8 * pi())))").arg(delta);
     const QString width = QStringLiteral("CASE WHEN b OR d_p1 > 1::float8 THEN $4::interval ELSE $5::interval END");
     const QString anchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
@@ -131,7 +131,7 @@ QString judgedCtes() {
                " FROM (SELECT * FROM dd WHERE (t_pk IS NOT NULL AND d_pKWIN < 0.3::float8)"
                " OR (t_nk IS NOT NULL AND d_nKWIN < 0.3::float8) OFFSET 0) dd %9 %10),"
                " hd AS MATERIALIZED (SELECT dd.t, dd.b, dd.r, dd.t_p, dd.t_n, dd.b_p, dd.b_n, dd.r_p, dd.r_n, dd.d_p1,"
-               " %5 AS dx_in, %6 AS dy_in, %7 AS dx_out, %8 AS dy_out FROM dd LEFT JOIN fs ON fs.t = dd.t),"
+               " atan2(%7, %8) - atan2(%5, %6) AS delta FROM dd LEFT JOIN fs ON fs.t = dd.t),"
                " judged AS (SELECT t,"
                " (t_p IS NULL OR date_bin(%11, t, %12) <> date_bin(%11, t_p, %12)) AS k_bin,"
                " (t_p IS NULL OR t_n IS NULL OR t - t_p > interval '120 seconds' OR t_n - t > interval '120 seconds') AS k_gap,"
