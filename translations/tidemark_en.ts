@@ -73,6 +73,13 @@
         </message>
     </context>
     <context>
+        <name>TrackLayer</name>
+        <message>
+            <source>path</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>main</name>
         <message>
             <source>--lang: no translation for "%1" (available: %2)</source>
@@ -358,6 +365,41 @@
         </message>
     </context>
     <context>
+        <name>tidemark::ui</name>
+        <message>
+            <source>kept: time bin</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>kept: gap</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>kept: blades on/off</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>kept: rtk change</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>kept: turn</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>kept: error</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>left alone (detail window or already thinned)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>between</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
         <name>tidemark::ui::AboutDialog</name>
         <message>
             <source>About Tidemark</source>
@@ -616,6 +658,436 @@
         <name>tidemark::ui::MapPlaceholder</name>
         <message>
             <source>Map</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::PositionsWorkbench</name>
+        <message>
+            <source>Last 7 days</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The last 7 days of the mower's data.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Week before the detail window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The week just older than the detail window: what the next rounds thin.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Preview</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rounds</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Verify</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mowers</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>From</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>To</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Layers (check to show, drag to reorder)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The whole range is inside the detail window (cutoff %1): a round leaves it alone.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The range straddles the cutoff %1: only its older part is thinned.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::PreviewLayers</name>
+        <message>
+            <source>mnet signal</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Median mobile network RSSI per signal cell of the range.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>wifi signal</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Median wifi RSSI per signal cell of the range.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>rtk fix</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Share of rows with a fixed RTK solution per signal cell.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>coverage before</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cells the raw rows cover (swath, normal join limits).</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>coverage after</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cells the survivors cover with the wider join of thinned rows.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>coverage difference</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cells the thinning loses (red) or gains (blue); grey is unchanged.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>raw track</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Every row of the range as the table holds it, with its path.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>removed rows</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rows a round would delete.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>survivors by reason</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Rows a round keeps, coloured by their main reason.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>picked row</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>The row shown in the inspector.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>covered</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>unchanged</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>lost</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>gained</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no fix</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>fixed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>−100 dBm</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>−40 dBm</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>raw row</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>removed</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::PreviewPanel</name>
+        <message>
+            <source>Preview</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Load the range and run keep_set on it exactly as a round would; nothing is deleted.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>idle</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Select a mower and a range, then Preview.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Click a point on the map to see its row and why it is kept or removed.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>starting</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>failed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>loaded %1 rows in %2 s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style='color:#1b7a2f'&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style='color:#c0392b'&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style='color:%15'&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style='color:#666'&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No row near the click.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style='color:%9'&gt;%10&lt;/b&gt;</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>on</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>off</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::RoundHistoryChart</name>
+        <message>
+            <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No rounds recorded yet.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>rows per round (max %1)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::RoundPanel</name>
+        <message>
+            <source>%1 s</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 min</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 h</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Run a retention round now: age delete, then thinning slice by slice.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Dry run</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Count what a round would scan and delete; delete nothing.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Ignore the window</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Thin even outside the nightly maintenance window.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source> s budget</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>No round running.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style='color:%6'&gt;%7&lt;/b&gt; · budget %8 s per round</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>inside</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>outside</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Paused after the current slice. </source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 of %2 slices</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Mower %1: slice %2 of %3 · scanned %4 rows, deleted %5 · %6 elapsed, about %7 left</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>skipped: another runner holds the lock</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>outside the thinning window: nothing thinned (%1 slices pending)</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>budget used up</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>the window closed</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>complete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>partial</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Round</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>would delete</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>deleted</source>
+            <translation type="unfinished" />
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::VerifyPanel</name>
+        <message>
+            <source>Verify the previewed range</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Reload the range of the last preview and compare it with the preview's survivors.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Preview a range, run a round, then verify it here.</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>Reloading the range…</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>watermark now %1</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>no watermark: no round has thinned this mower</source>
+            <translation type="unfinished" />
+        </message>
+        <message>
+            <source>first differences: %1</source>
             <translation type="unfinished" />
         </message>
     </context>

@@ -73,6 +73,13 @@
         </message>
     </context>
     <context>
+        <name>TrackLayer</name>
+        <message>
+            <source>path</source>
+            <translation>путь</translation>
+        </message>
+    </context>
+    <context>
         <name>main</name>
         <message>
             <source>--lang: no translation for "%1" (available: %2)</source>
@@ -358,6 +365,41 @@
         </message>
     </context>
     <context>
+        <name>tidemark::ui</name>
+        <message>
+            <source>kept: time bin</source>
+            <translation>оставлена: временной интервал</translation>
+        </message>
+        <message>
+            <source>kept: gap</source>
+            <translation>оставлена: разрыв</translation>
+        </message>
+        <message>
+            <source>kept: blades on/off</source>
+            <translation>оставлена: ножи вкл./выкл.</translation>
+        </message>
+        <message>
+            <source>kept: rtk change</source>
+            <translation>оставлена: смена RTK</translation>
+        </message>
+        <message>
+            <source>kept: turn</source>
+            <translation>оставлена: разворот</translation>
+        </message>
+        <message>
+            <source>kept: error</source>
+            <translation>оставлена: ошибка</translation>
+        </message>
+        <message>
+            <source>left alone (detail window or already thinned)</source>
+            <translation>не затронута (окно детализации или уже прорежена)</translation>
+        </message>
+        <message>
+            <source>between</source>
+            <translation>между</translation>
+        </message>
+    </context>
+    <context>
         <name>tidemark::ui::AboutDialog</name>
         <message>
             <source>About Tidemark</source>
@@ -618,6 +660,436 @@
         <message>
             <source>Map</source>
             <translation>Карта</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::PositionsWorkbench</name>
+        <message>
+            <source>Last 7 days</source>
+            <translation>Последние 7 дней</translation>
+        </message>
+        <message>
+            <source>The last 7 days of the mower's data.</source>
+            <translation>Последние 7 дней данных косилки.</translation>
+        </message>
+        <message>
+            <source>Week before the detail window</source>
+            <translation>Неделя до окна детализации</translation>
+        </message>
+        <message>
+            <source>The week just older than the detail window: what the next rounds thin.</source>
+            <translation>Неделя сразу за окном детализации: её прорежут следующие раунды.</translation>
+        </message>
+        <message>
+            <source>Preview</source>
+            <translation>Предпросмотр</translation>
+        </message>
+        <message>
+            <source>Rounds</source>
+            <translation>Раунды</translation>
+        </message>
+        <message>
+            <source>Verify</source>
+            <translation>Проверка</translation>
+        </message>
+        <message>
+            <source>Mowers</source>
+            <translation>Косилки</translation>
+        </message>
+        <message>
+            <source>Range</source>
+            <translation>Диапазон</translation>
+        </message>
+        <message>
+            <source>From</source>
+            <translation>С</translation>
+        </message>
+        <message>
+            <source>To</source>
+            <translation>По</translation>
+        </message>
+        <message>
+            <source>Layers (check to show, drag to reorder)</source>
+            <translation>Слои (флажок — показать, перетаскивание — порядок)</translation>
+        </message>
+        <message>
+            <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
+            <translation>Весь диапазон старше окна детализации (граница %1): раунд его прорежет.</translation>
+        </message>
+        <message>
+            <source>The whole range is inside the detail window (cutoff %1): a round leaves it alone.</source>
+            <translation>Весь диапазон внутри окна детализации (граница %1): раунд его не затронет.</translation>
+        </message>
+        <message>
+            <source>The range straddles the cutoff %1: only its older part is thinned.</source>
+            <translation>Диапазон пересекает границу %1: прореживается только его более старая часть.</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>отменено</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::PreviewLayers</name>
+        <message>
+            <source>mnet signal</source>
+            <translation>сигнал mnet</translation>
+        </message>
+        <message>
+            <source>Median mobile network RSSI per signal cell of the range.</source>
+            <translation>Медианный RSSI мобильной сети по ячейкам сигнала диапазона.</translation>
+        </message>
+        <message>
+            <source>wifi signal</source>
+            <translation>сигнал Wi-Fi</translation>
+        </message>
+        <message>
+            <source>Median wifi RSSI per signal cell of the range.</source>
+            <translation>Медианный RSSI Wi-Fi по ячейкам сигнала диапазона.</translation>
+        </message>
+        <message>
+            <source>rtk fix</source>
+            <translation>RTK fix</translation>
+        </message>
+        <message>
+            <source>Share of rows with a fixed RTK solution per signal cell.</source>
+            <translation>Доля строк с фиксированным решением RTK по ячейкам сигнала.</translation>
+        </message>
+        <message>
+            <source>coverage before</source>
+            <translation>покрытие до</translation>
+        </message>
+        <message>
+            <source>Cells the raw rows cover (swath, normal join limits).</source>
+            <translation>Ячейки, покрытые исходными строками (полоса, обычные пределы соединения).</translation>
+        </message>
+        <message>
+            <source>coverage after</source>
+            <translation>покрытие после</translation>
+        </message>
+        <message>
+            <source>Cells the survivors cover with the wider join of thinned rows.</source>
+            <translation>Ячейки, покрытые оставшимися строками с расширенным соединением прореженных строк.</translation>
+        </message>
+        <message>
+            <source>coverage difference</source>
+            <translation>разница покрытия</translation>
+        </message>
+        <message>
+            <source>Cells the thinning loses (red) or gains (blue); grey is unchanged.</source>
+            <translation>Ячейки, которые прореживание теряет (красные) или добавляет (синие); серые не меняются.</translation>
+        </message>
+        <message>
+            <source>raw track</source>
+            <translation>исходный трек</translation>
+        </message>
+        <message>
+            <source>Every row of the range as the table holds it, with its path.</source>
+            <translation>Все строки диапазона в том виде, в каком их хранит таблица, с путём.</translation>
+        </message>
+        <message>
+            <source>removed rows</source>
+            <translation>удаляемые строки</translation>
+        </message>
+        <message>
+            <source>Rows a round would delete.</source>
+            <translation>Строки, которые удалит раунд.</translation>
+        </message>
+        <message>
+            <source>survivors by reason</source>
+            <translation>оставшиеся по причинам</translation>
+        </message>
+        <message>
+            <source>Rows a round keeps, coloured by their main reason.</source>
+            <translation>Строки, которые раунд оставит, окрашены по главной причине.</translation>
+        </message>
+        <message>
+            <source>picked row</source>
+            <translation>выбранная строка</translation>
+        </message>
+        <message>
+            <source>The row shown in the inspector.</source>
+            <translation>Строка, показанная в инспекторе.</translation>
+        </message>
+        <message>
+            <source>covered</source>
+            <translation>покрыто</translation>
+        </message>
+        <message>
+            <source>unchanged</source>
+            <translation>без изменений</translation>
+        </message>
+        <message>
+            <source>lost</source>
+            <translation>потеряно</translation>
+        </message>
+        <message>
+            <source>gained</source>
+            <translation>добавлено</translation>
+        </message>
+        <message>
+            <source>no fix</source>
+            <translation>нет fix</translation>
+        </message>
+        <message>
+            <source>fixed</source>
+            <translation>fix</translation>
+        </message>
+        <message>
+            <source>−100 dBm</source>
+            <translation>−100 дБм</translation>
+        </message>
+        <message>
+            <source>−40 dBm</source>
+            <translation>−40 дБм</translation>
+        </message>
+        <message>
+            <source>raw row</source>
+            <translation>исходная строка</translation>
+        </message>
+        <message>
+            <source>removed</source>
+            <translation>удалена</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::PreviewPanel</name>
+        <message>
+            <source>Preview</source>
+            <translation>Предпросмотр</translation>
+        </message>
+        <message>
+            <source>Load the range and run keep_set on it exactly as a round would; nothing is deleted.</source>
+            <translation>Загрузить диапазон и выполнить на нём keep_set точно так же, как раунд; ничего не удаляется.</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Отменить</translation>
+        </message>
+        <message>
+            <source>idle</source>
+            <translation>ожидание</translation>
+        </message>
+        <message>
+            <source>Select a mower and a range, then Preview.</source>
+            <translation>Выберите косилку и диапазон, затем нажмите «Предпросмотр».</translation>
+        </message>
+        <message>
+            <source>Click a point on the map to see its row and why it is kept or removed.</source>
+            <translation>Щёлкните точку на карте, чтобы увидеть её строку и причину, по которой она остаётся или удаляется.</translation>
+        </message>
+        <message>
+            <source>starting</source>
+            <translation>запуск</translation>
+        </message>
+        <message>
+            <source>failed</source>
+            <translation>ошибка</translation>
+        </message>
+        <message>
+            <source>loaded %1 rows in %2 s</source>
+            <translation>загружено строк: %1 за %2 с</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style='color:#1b7a2f'&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style='color:#c0392b'&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style='color:%15'&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style='color:#666'&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
+            <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style='color:#1b7a2f'&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style='color:#c0392b'&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style='color:%15'&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style='color:#666'&gt;граница %17 · выполнено срезов: %18 · keep_set %19 с · покрытие %20 с&lt;/span&gt;</translation>
+        </message>
+        <message>
+            <source>No row near the click.</source>
+            <translation>Рядом с точкой щелчка нет строк.</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style='color:%9'&gt;%10&lt;/b&gt;</source>
+            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;шир. %2, долг. %3 · ножи %4 · rtk %5 · wifi %6 · mnet %7 · скорость %8&lt;br&gt;&lt;b style='color:%9'&gt;%10&lt;/b&gt;</translation>
+        </message>
+        <message>
+            <source>on</source>
+            <translation>вкл.</translation>
+        </message>
+        <message>
+            <source>off</source>
+            <translation>выкл.</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::RoundHistoryChart</name>
+        <message>
+            <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
+            <translation>Раунды, старые слева: просмотрено строк (серые) и удалено (красные); пробные заштрихованы.</translation>
+        </message>
+        <message>
+            <source>No rounds recorded yet.</source>
+            <translation>Раундов ещё не было.</translation>
+        </message>
+        <message>
+            <source>rows per round (max %1)</source>
+            <translation>строк за раунд (макс. %1)</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 с</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::RoundPanel</name>
+        <message>
+            <source>%1 s</source>
+            <translation>%1 с</translation>
+        </message>
+        <message>
+            <source>%1 min</source>
+            <translation>%1 мин</translation>
+        </message>
+        <message>
+            <source>%1 h</source>
+            <translation>%1 ч</translation>
+        </message>
+        <message>
+            <source>Run</source>
+            <translation>Запустить</translation>
+        </message>
+        <message>
+            <source>Run a retention round now: age delete, then thinning slice by slice.</source>
+            <translation>Запустить раунд сейчас: удаление по возрасту, затем прореживание срез за срезом.</translation>
+        </message>
+        <message>
+            <source>Dry run</source>
+            <translation>Пробный запуск</translation>
+        </message>
+        <message>
+            <source>Count what a round would scan and delete; delete nothing.</source>
+            <translation>Подсчитать, что раунд просмотрит и удалит, ничего не удаляя.</translation>
+        </message>
+        <message>
+            <source>Pause</source>
+            <translation>Пауза</translation>
+        </message>
+        <message>
+            <source>Resume</source>
+            <translation>Продолжить</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Отменить</translation>
+        </message>
+        <message>
+            <source>Ignore the window</source>
+            <translation>Без учёта окна</translation>
+        </message>
+        <message>
+            <source>Thin even outside the nightly maintenance window.</source>
+            <translation>Прореживать даже вне ночного окна обслуживания.</translation>
+        </message>
+        <message>
+            <source> s budget</source>
+            <translation> с бюджет</translation>
+        </message>
+        <message>
+            <source>No round running.</source>
+            <translation>Раунд не выполняется.</translation>
+        </message>
+        <message>
+            <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style='color:%6'&gt;%7&lt;/b&gt; · budget %8 s per round</source>
+            <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style='color:%6'&gt;%7&lt;/b&gt; · бюджет %8 с на раунд</translation>
+        </message>
+        <message>
+            <source>inside</source>
+            <translation>внутри</translation>
+        </message>
+        <message>
+            <source>outside</source>
+            <translation>снаружи</translation>
+        </message>
+        <message>
+            <source>Paused after the current slice. </source>
+            <translation>Пауза после текущего среза. </translation>
+        </message>
+        <message>
+            <source>%1 of %2 slices</source>
+            <translation>%1 из %2 срезов</translation>
+        </message>
+        <message>
+            <source>Mower %1: slice %2 of %3 · scanned %4 rows, deleted %5 · %6 elapsed, about %7 left</source>
+            <translation>Косилка %1: срез %2 из %3 · просмотрено строк: %4, удалено: %5 · прошло %6, осталось около %7</translation>
+        </message>
+        <message>
+            <source>skipped: another runner holds the lock</source>
+            <translation>пропущен: блокировку держит другой исполнитель</translation>
+        </message>
+        <message>
+            <source>outside the thinning window: nothing thinned (%1 slices pending)</source>
+            <translation>вне окна прореживания: ничего не прорежено (ожидают срезов: %1)</translation>
+        </message>
+        <message>
+            <source>cancelled</source>
+            <translation>отменено</translation>
+        </message>
+        <message>
+            <source>budget used up</source>
+            <translation>бюджет исчерпан</translation>
+        </message>
+        <message>
+            <source>the window closed</source>
+            <translation>окно закрылось</translation>
+        </message>
+        <message>
+            <source>complete</source>
+            <translation>завершён</translation>
+        </message>
+        <message>
+            <source>partial</source>
+            <translation>частично</translation>
+        </message>
+        <message>
+            <source>%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left</source>
+            <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов: %10</translation>
+        </message>
+        <message>
+            <source>Round</source>
+            <translation>Раунд</translation>
+        </message>
+        <message>
+            <source>would delete</source>
+            <translation>удалил бы</translation>
+        </message>
+        <message>
+            <source>deleted</source>
+            <translation>удалено</translation>
+        </message>
+    </context>
+    <context>
+        <name>tidemark::ui::VerifyPanel</name>
+        <message>
+            <source>Verify the previewed range</source>
+            <translation>Проверить просмотренный диапазон</translation>
+        </message>
+        <message>
+            <source>Reload the range of the last preview and compare it with the preview's survivors.</source>
+            <translation>Заново загрузить диапазон последнего предпросмотра и сравнить его с оставшимися по предпросмотру строками.</translation>
+        </message>
+        <message>
+            <source>Preview a range, run a round, then verify it here.</source>
+            <translation>Просмотрите диапазон, запустите раунд, затем проверьте его здесь.</translation>
+        </message>
+        <message>
+            <source>Reloading the range…</source>
+            <translation>Повторная загрузка диапазона…</translation>
+        </message>
+        <message>
+            <source>expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6</source>
+            <translation>ожидалось %1 · в таблице %2 · совпадает %3 · недостаёт %4 · не прорежено по предпросмотру %5 · изменено %6</translation>
+        </message>
+        <message>
+            <source>watermark now %1</source>
+            <translation>отметка теперь %1</translation>
+        </message>
+        <message>
+            <source>no watermark: no round has thinned this mower</source>
+            <translation>отметки нет: ни один раунд не прореживал эту косилку</translation>
+        </message>
+        <message>
+            <source>first differences: %1</source>
+            <translation>первые различия: %1</translation>
         </message>
     </context>
     <context>

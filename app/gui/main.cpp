@@ -8,6 +8,7 @@
 #include <QCommandLineParser>
 #include <QIcon>
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -27,19 +28,35 @@ int usageError(const QString& message) {
     return 2;
 }
 
+// --help and --version print and exit: they must work without a display, so they get no GUI application.
+bool onlyPrints(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "--help-all" || arg == "--version" || arg == "-v")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
-    QApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> application;
+    if (onlyPrints(argc, argv))
+        application = std::make_unique<QCoreApplication>(argc, argv);
+    else
+        application = std::make_unique<QApplication>(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Tidemark"));
     QApplication::setOrganizationDomain(QStringLiteral("tidemark.org"));
     QApplication::setApplicationName(QStringLiteral("Tidemark"));
     QApplication::setApplicationVersion(QStringLiteral(TIDEMARK_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("org.tidemark.Tidemark"));
-    QIcon icon;
-    for (int size : {32, 64, 256})
-        icon.addFile(QStringLiteral(":/icons/org.tidemark.Tidemark-%1.png").arg(size), QSize(size, size));
-    QApplication::setWindowIcon(icon);
+    if (qobject_cast<QApplication*>(application.get())) {
+        QIcon icon;
+        for (int size : {32, 64, 256})
+            icon.addFile(QStringLiteral(":/icons/org.tidemark.Tidemark-%1.png").arg(size), QSize(size, size));
+        QApplication::setWindowIcon(icon);
+    }
 
     const QString requestedLanguage = languageArgument(QApplication::arguments());
     if (!requestedLanguage.isEmpty() &&
@@ -143,5 +160,5 @@ int main(int argc, char** argv) {
         else if (saver)
             saver->saveWhenShown();
     }
-    return app.exec();
+    return application->exec();
 }
