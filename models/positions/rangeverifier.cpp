@@ -5,6 +5,7 @@
 #include "previewloader.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace tidemark::positions {
 
@@ -20,8 +21,8 @@ bool sameValues(const PositionRow& a, const PositionRow& b) {
 QString RangeVerification::verdictText() const {
     if (equal())
         return QCoreApplication::translate("RangeVerification",
-                                           "Verified: the %n rows left equal the preview's survivors, row for row.", nullptr,
-                                           int(actual));
+                                           "Verified: the %1 rows left equal the preview's survivors, row for row.")
+            .arg(QLocale().toString(actual));
     return QCoreApplication::translate("RangeVerification",
                                        "Differs from the preview: %1 rows expected, %2 in the table; %3 missing, %4 not "
                                        "thinned as previewed, %5 changed.")

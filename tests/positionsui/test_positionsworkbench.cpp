@@ -253,7 +253,9 @@ private slots:
     // A round on a scratch copy of one mower (never the shared demo database): pause it and see the progress
     // stop between slices, resume to the end, then verify the previewed range row for row.
     void roundPausesResumesAndVerifies() {
-        const QString scratch = QStringLiteral("workbench_round_scratch");
+        // Unique per run: the offscreen and the Xvfb runs of this test may overlap.
+        const QString scratch = QStringLiteral("workbench_round_scratch_%1").arg(QCoreApplication::applicationPid());
+        m_scratch = scratch;
         const QString scratchInfo = withDatabase(m_conninfo, scratch);
         const MowerEligibility mower = m_workbench->mowers()->mowers()[5];
         {
@@ -347,10 +349,15 @@ private slots:
         QCOMPARE(v.missing, preview.removed);
     }
 
-    void cleanupTestCase() { m_workbench.reset(); }
+    void cleanupTestCase() {
+        m_workbench.reset();
+        if (!m_scratch.isEmpty())
+            PgConnection::open(m_conninfo)->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(pgQuoteIdentifier(m_scratch)));
+    }
 
 private:
     QString m_conninfo;
+    QString m_scratch;
     Micros m_now = 0;
     std::unique_ptr<PositionsWorkbench> m_workbench;
 };
