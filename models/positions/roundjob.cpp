@@ -25,8 +25,12 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
     QElapsedTimer clock;
     clock.start();
 
-    // The slice's own counts, read inside its transaction just before the commit: the rows deleted by this
-    // transaction (the table's per-transaction statistics) and the rows left in the slice.
+    // The slice's own counts, read just before its commit: the rows left in the slice on the round's connection,
+    // and the rows it had on a second connection, which does not see the uncommitted delete yet (a plain MVCC
+    // read: it neither waits nor blocks).
+    auto side = PgConnection::open(request.conninfo, QStringLiteral("tidemark round figures"));
+    const QString countSql = QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
+                                            " AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
     long long sliceScanned = 0;
     long long sliceDeleted = 0;
     RoundOptions options;
@@ -36,13 +40,11 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
     options.budgetSeconds = request.budgetSeconds;
     options.control = &control;
     options.beforeCommit = [&](PgConnection& conn, const SliceRange& slice) {
-        const PgResult r = conn.exec(
-            QStringLiteral("SELECT pg_stat_get_xact_tuples_deleted('mower_positions'::regclass),"
-                           " (SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
-                           "  AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz)"),
-            {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)});
-        sliceDeleted = r.toLong(0, 0);
-        sliceScanned = sliceDeleted + r.toLong(0, 1);
+        const std::vector<PgParam> params = {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin),
+                                             formatIsoTimestamp(slice.end)};
+        const long long left = conn.exec(countSql, params).toLong(0, 0);
+        sliceScanned = side->exec(countSql, params).toLong(0, 0);
+        sliceDeleted = sliceScanned - left;
     };
     std::size_t mowerIndex = 0;
     long long sliceInMower = 0;

@@ -1,0 +1,196 @@
+#include "common/jobcontrol.h"
+#include "common/pgconnection.h"
+#include "common/schemamigrator.h"
+#include "demo/demopositionsloader.h"
+#include "positions/inmemorypositionstore.h"
+#include "positions/mowereligibilityjob.h"
+#include "positions/pgpositionreader.h"
+#include "positions/previewjob.h"
+#include "positions/previewloader.h"
+#include "positions/rangeverifier.h"
+#include "positions/roundhistory.h"
+#include "positions/roundjob.h"
+#include "testpostgres.h"
+
+#include <QTest>
+#include <cmath>
+
+using namespace tidemark;
+using namespace tidemark::positions;
+
+// The models behind the positions console on real PostgreSQL: the binary COPY loader against
+// PgPositionReader, the preview against InMemoryPositionStore (the reference of a round), a round job with
+// its per-slice figures and history, the verifier, and the eligibility figures.
+class TestPositionsPreview : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        m_conninfo = test::TestPostgres::createDatabase(QStringLiteral("positions_preview"));
+        auto db = PgConnection::open(m_conninfo);
+        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        demo::PositionsGeneratorOptions options;
+        options.mowers = 2;
+        options.days = 20;
+        options.end = m_now;
+        QVERIFY(demo::DemoPositionsLoader(*db, options).load() > 10000);
+        // Unknown fix, no signal, no speed here and there: NULLs must travel as NULLs.
+        QVERIFY(db->exec(QStringLiteral("UPDATE mower_positions SET rtk_fix = NULL, wifi_rssi = NULL, mnet_rssi = NULL,"
+                                        " speed_mps = NULL WHERE extract(epoch FROM observed_at)::bigint % 997 = 0"))
+                    .affectedRows() > 10);
+        m_settings.detailDays = 7;
+        m_mowers = PgPositionReader(*db).listMowers();
+        QCOMPARE(m_mowers.size(), std::size_t(2));
+    }
+
+    void loaderEqualsReader() {
+        auto db = PgConnection::open(m_conninfo);
+        bool sawNull = false;
+        for (const QUuid& mower : m_mowers) {
+            for (const auto& [from, to] : {std::pair<Micros, Micros>{0, m_now + kMicrosPerDay},
+                                           {m_now - 9 * kMicrosPerDay, m_now - 2 * kMicrosPerDay}}) {
+                const MowerTrack a = PgPositionReader(*db).read(mower, from, to);
+                const MowerTrack b = PreviewLoader(*db).load(mower, from, to);
+                QVERIFY(!a.rows.empty());
+                QCOMPARE(b.rows.size(), a.rows.size());
+                for (std::size_t i = 0; i < a.rows.size(); ++i) {
+                    const PositionRow& x = a.rows[i];
+                    const PositionRow& y = b.rows[i];
+                    QCOMPARE(y.observedAt, x.observedAt);
+                    QCOMPARE(y.lat, x.lat);
+                    QCOMPARE(y.lon, x.lon);
+                    QCOMPARE(y.bladesOn, x.bladesOn);
+                    QCOMPARE(y.rtkFix, x.rtkFix);
+                    QCOMPARE(y.wifiRssi, x.wifiRssi);
+                    QCOMPARE(y.mnetRssi, x.mnetRssi);
+                    QCOMPARE(std::isnan(y.speedMps), std::isnan(x.speedMps));
+                    if (!std::isnan(x.speedMps))
+                        QCOMPARE(y.speedMps, x.speedMps);
+                    sawNull = sawNull || !x.hasRtkFix() || !x.hasWifi() || !x.hasMnet();
+                }
+                QVERIFY(a.errorInstants == b.errorInstants);
+            }
+        }
+        QVERIFY(sawNull); // NULLs travel as NULLs
+    }
+
+    // The preview of a range thinned as a round would: equal, row for row and reason for reason, to the
+    // whole track thinned from its first row by InMemoryPositionStore.
+    void previewEqualsInMemoryStore() {
+        auto db = PgConnection::open(m_conninfo);
+        const Micros cutoff = m_settings.thinningCutoff(m_now);
+        for (const QUuid& mower : m_mowers) {
+            const MowerTrack whole = PgPositionReader(*db).read(mower, 0, m_now + kMicrosPerDay);
+            InMemoryPositionStore store({whole});
+            QVERIFY(store.thinUntil(cutoff, m_settings).deleted > 0);
+            PreviewRequest request{m_conninfo, mower, cutoff - 3 * kMicrosPerDay - 7 * kMicrosPerHour,
+                                   cutoff + kMicrosPerDay, m_now, m_settings};
+            const PreviewResult preview = PreviewJob::run(request);
+            QVERIFY(preview.removed > 0);
+            QVERIFY(preview.recent > 0);
+            QVERIFY(preview.slices >= 13);
+            std::vector<std::pair<Micros, KeepReasons>> expected;
+            const std::vector<PositionRow>& rows = store.tracks()[0].rows;
+            for (std::size_t i = 0; i < rows.size(); ++i)
+                if (rows[i].observedAt >= request.from && rows[i].observedAt < request.to)
+                    expected.emplace_back(rows[i].observedAt, rows[i].observedAt < cutoff ? store.reasons(0)[i] : 0);
+            std::vector<std::pair<Micros, KeepReasons>> actual;
+            for (std::size_t i = 0; i < preview.rows.size(); ++i)
+                if (preview.fates[i] != RowFate::Removed)
+                    actual.emplace_back(preview.rows[i].observedAt, preview.reasons[i]);
+            QCOMPARE(actual.size(), expected.size());
+            QVERIFY(actual == expected);
+            QCOMPARE(preview.kept, qint64(expected.size()));
+            QVERIFY(preview.check.verdict == CoverageCheck::Verdict::Pass);
+            m_previews.push_back(preview);
+        }
+    }
+
+    void eligibilityBeforeTheRound() {
+        const std::vector<MowerEligibility> mowers = MowerEligibilityJob::run(m_conninfo, m_settings, m_now);
+        QCOMPARE(mowers.size(), std::size_t(2));
+        auto db = PgConnection::open(m_conninfo);
+        for (const MowerEligibility& m : mowers) {
+            QVERIFY(!m.watermark);
+            const long long older = db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
+                                                            " AND observed_at < $2::timestamptz"),
+                                             {m.mowerId.toString(QUuid::WithoutBraces),
+                                              formatIsoTimestamp(m_settings.thinningCutoff(m_now))})
+                                        .toLong(0, 0);
+            QCOMPARE(m.eligible, older);
+            QVERIFY(m.slicesPending >= 13 * 4);
+        }
+    }
+
+    void roundReportsEverySliceThenVerifies() {
+        RoundRequest request;
+        request.conninfo = m_conninfo;
+        request.settings = m_settings;
+        request.now = m_now;
+        request.ignoreWindow = true;
+        JobControl control;
+        std::vector<RoundProgress> progress;
+        const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
+        QVERIFY(report.complete);
+        QCOMPARE(qint64(progress.size()), report.slices);
+        QCOMPARE(progress.back().slicesDone, progress.back().slicesTotal);
+        QCOMPARE(progress.back().scanned, report.scanned); // per-slice figures add up to the round's
+        QCOMPARE(progress.back().deleted, report.deleted);
+        QCOMPARE(progress.back().secondsLeft, 0.0);
+        QCOMPARE(progress.front().sliceOfMower, 1LL);
+        QCOMPARE(progress.back().sliceOfMower, progress.back().slicesOfMower);
+        QVERIFY(progress.front().mowerId != progress.back().mowerId);
+
+        auto db = PgConnection::open(m_conninfo);
+        const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest();
+        QCOMPARE(history.size(), std::size_t(1));
+        QCOMPARE(history[0].deleted, report.deleted);
+        QCOMPARE(history[0].slices, report.slices);
+        QVERIFY(history[0].complete && !history[0].dryRun);
+
+        for (const PreviewResult& preview : m_previews) {
+            const RangeVerification v =
+                RangeVerifier::verify(m_conninfo, preview.mowerId, preview.from, preview.to, preview.survivors());
+            QVERIFY2(v.equal(), qPrintable(v.verdictText()));
+            QCOMPARE(v.actual, preview.kept);
+            QCOMPARE(v.watermark, std::optional<Micros>(m_settings.thinningCutoff(m_now)));
+            // After the round the same range is all behind the watermark or recent: nothing left to remove.
+            const PreviewResult again = PreviewJob::run({m_conninfo, preview.mowerId, preview.from, preview.to, m_now, m_settings});
+            QCOMPARE(again.removed, 0LL);
+            QCOMPARE(again.kept, preview.kept);
+            QVERIFY(again.behindWatermark > 0);
+        }
+        for (const MowerEligibility& m : MowerEligibilityJob::run(m_conninfo, m_settings, m_now)) {
+            QCOMPARE(m.eligible, 0LL);
+            QCOMPARE(m.slicesPending, 0LL);
+        }
+    }
+
+    void verifierCompare() {
+        std::vector<PositionRow> expected(4);
+        for (int i = 0; i < 4; ++i)
+            expected[std::size_t(i)].observedAt = i * kMicrosPerSecond;
+        QVERIFY(RangeVerifier::compare(expected, expected).equal());
+        std::vector<PositionRow> actual = expected;
+        actual.erase(actual.begin() + 1);          // a row the preview kept is gone
+        actual.push_back({});                       // a row the preview removed is still there
+        actual.back().observedAt = 9 * kMicrosPerSecond;
+        actual[0].lat = 1;                          // a row changed
+        const RangeVerification v = RangeVerifier::compare(expected, actual);
+        QVERIFY(!v.equal());
+        QCOMPARE(v.missing, 1LL);
+        QCOMPARE(v.unexpected, 1LL);
+        QCOMPARE(v.changed, 1LL);
+        QCOMPARE(v.matching, 2LL);
+        QCOMPARE(v.firstDifferences.size(), std::size_t(3));
+    }
+
+private:
+    const Micros m_now = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+    QString m_conninfo;
+    PositionSettings m_settings;
+    std::vector<QUuid> m_mowers;
+    std::vector<PreviewResult> m_previews;
+};
+
+QTEST_GUILESS_MAIN(TestPositionsPreview)
+#include "test_positionspreview.moc"
