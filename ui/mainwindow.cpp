@@ -13,6 +13,9 @@
 #include "tracks/trackssummarymodel.h"
 #include "translationinstaller.h"
 
+#ifdef TIDEMARK_HAVE_POSITIONS_WORKBENCH
+#include "positionsworkbench.h"
+#endif
 #ifdef TIDEMARK_HAVE_MAP
 #include "map/maplayermodel.h"
 #include "map/mapview.h"
@@ -48,13 +51,21 @@ MainWindow::MainWindow(QWidget* parent)
       m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
+#if defined(TIDEMARK_HAVE_POSITIONS_WORKBENCH)
+    m_workbench = new PositionsWorkbench(this);
+    m_workbench->setObjectName(QStringLiteral("positionsWorkbench"));
+    m_map = m_workbench->map();
+    setCentralWidget(m_workbench);
+    connectWorkbench();
+#else
 #ifdef TIDEMARK_HAVE_MAP
     m_map = new MapView(this);
 #else
     m_map = new MapPlaceholder(this);
 #endif
-    m_map->setObjectName(QStringLiteral("map"));
     setCentralWidget(m_map);
+#endif
+    m_map->setObjectName(QStringLiteral("map"));
     createDocks();
     createMenus();
     bindSession();
@@ -66,7 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_jobsLabel);
     connect(m_jobs, &JobListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
-    resize(1400, 900);
+    resize(m_workbench ? QSize(1680, 1020) : QSize(1400, 900));
 }
 
 MainWindow::~MainWindow() = default;
@@ -98,8 +109,16 @@ void MainWindow::createDocks() {
                                   kudos::KudosTableSummaryModel::SortRole, QStringLiteral("kudos"));
     QDockWidget* tracks = addPanel(WorkspaceSession::Dataset::Tracks, m_session->tracksModel(),
                                    tracks::TracksSummaryModel::SortRole, QStringLiteral("tracks"));
-    resizeDocks({positions, kudos, tracks}, {680, 680, 680}, Qt::Horizontal);
-    resizeDocks({positions, kudos, tracks}, {320, 300, 200}, Qt::Vertical);
+    if (m_workbench) {
+        // The positions console takes the room: the dataset panels share one narrower column.
+        tabifyDockWidget(kudos, tracks);
+        kudos->raise();
+        resizeDocks({positions, kudos}, {580, 580}, Qt::Horizontal);
+        resizeDocks({positions, kudos}, {380, 320}, Qt::Vertical);
+    } else {
+        resizeDocks({positions, kudos, tracks}, {680, 680, 680}, Qt::Horizontal);
+        resizeDocks({positions, kudos, tracks}, {320, 300, 200}, Qt::Vertical);
+    }
 
     m_jobPanel = new JobPanel(m_jobs, this);
     auto* jobsDock = new QDockWidget(tr("Jobs"), this);
@@ -182,7 +201,20 @@ void MainWindow::bindSession() {
     });
     connect(m_session, &WorkspaceSession::connectionsChanged, this, &MainWindow::updateStatus);
     connect(m_session, &WorkspaceSession::connectionsChanged, statusBar(), &QStatusBar::clearMessage);
-    connect(m_session, &WorkspaceSession::settled, this, &MainWindow::workspaceSettled);
+    connect(m_session, &WorkspaceSession::connectionsChanged, this, [this](const WorkspaceConnections& c) {
+        if (m_workbench && !c.positionsConninfo.isEmpty()) {
+            m_workbenchPending = true;
+            m_workbenchOk = true;
+            m_workbench->setConnection(c.positionsConninfo);
+        }
+    });
+    connect(m_session, &WorkspaceSession::loadingStarted, this, [this] { m_sessionSettled = false; });
+    connect(m_session, &WorkspaceSession::demoStarting, this, [this] { m_sessionSettled = false; });
+    connect(m_session, &WorkspaceSession::settled, this, [this](bool ok) {
+        m_sessionSettled = true;
+        m_sessionOk = ok;
+        settleWhenReady();
+    });
 }
 
 bool MainWindow::isMapIdle() const {
@@ -193,7 +225,33 @@ bool MainWindow::isMapIdle() const {
 #endif
 }
 
+void MainWindow::connectWorkbench() {
+#if defined(TIDEMARK_HAVE_POSITIONS_WORKBENCH)
+    const auto done = [this](bool ok) {
+        if (!m_workbenchPending)
+            return;
+        m_workbenchPending = false;
+        m_workbenchOk = ok;
+        settleWhenReady();
+    };
+    connect(m_workbench, &PositionsWorkbench::mowerPreviewLoaded, this, [done] { done(true); });
+    connect(m_workbench, &PositionsWorkbench::previewFailed, this, [done] { done(false); });
+    connect(m_workbench, &PositionsWorkbench::failed, this, [done] { done(false); });
+    connect(m_workbench, &PositionsWorkbench::mowersLoaded, this, [done](int count) {
+        if (count == 0)
+            done(true); // nothing to preview
+    });
+#endif
+}
+
+void MainWindow::settleWhenReady() {
+    if (m_sessionSettled && !m_workbenchPending)
+        emit workspaceSettled(m_sessionOk && m_workbenchOk);
+}
+
 void MainWindow::showTracksExtent() {
+    if (m_workbench)
+        return; // the map belongs to the positions console, fitted to the mower it shows
 #ifdef TIDEMARK_HAVE_MAP
     // Until the datasets have layers of their own, the map outlines where the tracks lie.
     const auto& rows = m_session->tracksModel()->summaries();

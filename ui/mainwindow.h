@@ -18,6 +18,7 @@ class DatasetPanel;
 class JobListModel;
 class JobPanel;
 class JobRunner;
+class PositionsWorkbench;
 class TrackLayer;
 
 // The console: a panel per dataset (positions, kudos, tracks) in docks around the map, the job panel below,
@@ -33,6 +34,8 @@ class MainWindow : public QMainWindow {
     JobListModel* jobs() const { return m_jobs; }
     DatasetPanel* panel(WorkspaceSession::Dataset dataset) const;
     QWidget* mapArea() const { return m_map; }
+    // The positions console in the central area when it is built in (issue 5), else nullptr.
+    PositionsWorkbench* positionsWorkbench() const { return m_workbench; }
     // True when the map shows every visible layer at its current view (screenshots wait for it).
     bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
@@ -59,6 +62,8 @@ class MainWindow : public QMainWindow {
     void updateStatus();
     void bindSession();
     void showTracksExtent();
+    void connectWorkbench();
+    void settleWhenReady();
 
     JobListModel* m_jobs;
     JobRunner* m_runner;
@@ -67,6 +72,12 @@ class MainWindow : public QMainWindow {
     std::array<DatasetPanel*, WorkspaceSession::kDatasetCount> m_panels{};
     JobPanel* m_jobPanel = nullptr;
     QWidget* m_map = nullptr;
+    PositionsWorkbench* m_workbench = nullptr;
+    // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
+    bool m_sessionSettled = true;
+    bool m_sessionOk = true;
+    bool m_workbenchPending = false;
+    bool m_workbenchOk = true;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QActionGroup* m_languageGroup = nullptr;
