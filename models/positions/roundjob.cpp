@@ -4,6 +4,7 @@
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "roundhistory.h"
+#include "sliceplanner.h"
 #include "thinninground.h"
 #include "thinningstatus.h"
 
@@ -60,8 +61,25 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
             state.sliceOfMower = ++sliceInMower;
         }
     };
+    // A dry run has no transaction per slice: count the slice's rows after it (they are all still there).
+    const Micros cutoff = request.settings.thinningCutoff(request.now);
+    std::vector<SliceRange> plan;
+    const auto countDrySlice = [&]() {
+        if (!request.dryRun || mowerIndex >= order.size())
+            return;
+        if (state.sliceOfMower == 1)
+            plan = SlicePlanner::plan(order[mowerIndex].mowerId, order[mowerIndex].watermark, order[mowerIndex].oldest, cutoff);
+        if (state.sliceOfMower - 1 < static_cast<long long>(plan.size())) {
+            const SliceRange& slice = plan[std::size_t(state.sliceOfMower - 1)];
+            sliceScanned = side->exec(countSql, {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin),
+                                                 formatIsoTimestamp(slice.end)})
+                               .toLong(0, 0);
+        }
+    };
+    state.dryRun = request.dryRun;
     control.setProgressSink([&](double, const QString&) {
         advance();
+        countDrySlice();
         state.slicesDone += 1;
         state.scanned += sliceScanned;
         state.deleted += sliceDeleted;

@@ -32,8 +32,9 @@ struct RoundProgress {
     long long slicesOfMower = 0;
     long long slicesDone = 0;    // over the round
     long long slicesTotal = 0;
-    long long scanned = 0;       // rows, over the round so far (a dry run counts only at its end)
-    long long deleted = 0;
+    bool dryRun = false;
+    long long scanned = 0;       // rows, over the round so far
+    long long deleted = 0;       // a dry run knows what it would delete only at its end (the report)
     double elapsedSeconds = 0;
     double secondsLeft = -1;     // estimate from the pace so far; -1 before the first slice
 };

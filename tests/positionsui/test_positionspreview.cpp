@@ -121,6 +121,28 @@ private slots:
         }
     }
 
+    void dryRunCountsWhatItScans() {
+        RoundRequest request;
+        request.conninfo = m_conninfo;
+        request.settings = m_settings;
+        request.now = m_now;
+        request.dryRun = true;
+        JobControl control;
+        std::vector<RoundProgress> progress;
+        const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
+        QVERIFY(report.dryRun && report.complete);
+        QCOMPARE(qint64(progress.size()), report.slices);
+        QVERIFY(progress.back().dryRun);
+        QCOMPARE(progress.back().scanned, report.scanned);
+        QVERIFY(report.deleted > 0);
+        auto db = PgConnection::open(m_conninfo);
+        const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest();
+        QCOMPARE(history.size(), std::size_t(1));
+        QVERIFY(history[0].dryRun);
+        QCOMPARE(history[0].deleted, report.deleted);
+        db->exec(QStringLiteral("DELETE FROM tidemark_round_history"));
+    }
+
     void roundReportsEverySliceThenVerifies() {
         RoundRequest request;
         request.conninfo = m_conninfo;

@@ -133,9 +133,11 @@ void RoundPanel::showProgress(const RoundProgress& p) {
     m_progress->setValue(p.slicesTotal ? int(1000 * p.slicesDone / p.slicesTotal) : 1000);
     m_progress->setFormat(tr("%1 of %2 slices").arg(l.toString(p.slicesDone), l.toString(p.slicesTotal)));
     const QString paused = m_state == State::Paused ? tr("Paused after the current slice. ") : QString();
-    m_progressText->setText(paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, deleted %5 · %6 elapsed, about %7 left")
+    m_progressText->setText(paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left")
                                 .arg(p.mowerId.toString(QUuid::WithoutBraces).left(8), l.toString(p.sliceOfMower),
-                                     l.toString(p.slicesOfMower), l.toString(p.scanned), l.toString(p.deleted),
+                                     l.toString(p.slicesOfMower), l.toString(p.scanned),
+                                     p.dryRun ? tr("would delete: counted at the end")
+                                              : tr("deleted %1").arg(l.toString(p.deleted)),
                                      duration(p.elapsedSeconds), duration(p.secondsLeft)));
 }
 
