@@ -7,8 +7,9 @@
 
 namespace tidemark::positions {
 
-std::vector<MowerEligibility> MowerEligibilityJob::run(const QString& conninfo, const PositionSettings& settings,
-                                                       Micros now, JobControl* control) {
+std::vector<MowerEligibility> MowerEligibilityJob::run(const QString& conninfo,
+                                                       const PositionSettings& settings, Micros now,
+                                                       JobControl* control) {
     auto db = PgConnection::open(conninfo, QStringLiteral("tidemark mowers"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
     if (control)

@@ -30,7 +30,9 @@ int MowerEligibilityModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_mowers.size());
 }
 
-int MowerEligibilityModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int MowerEligibilityModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant MowerEligibilityModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= int(m_mowers.size()))
@@ -46,28 +48,43 @@ QVariant MowerEligibilityModel::data(const QModelIndex& index, int role) const {
         if (index.column() == MowerColumn)
             return m.mowerId.toString(QUuid::WithoutBraces);
         if (index.column() == EligibleColumn)
-            return tr("Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.");
+            return tr(
+                "Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.");
         return {};
     case SortRole:
         switch (index.column()) {
-        case MowerColumn: return m.mowerId.toString(QUuid::WithoutBraces);
-        case RowsColumn: return m.rows;
-        case OldestColumn: return qint64(m.oldest);
-        case NewestColumn: return qint64(m.newest);
-        case WatermarkColumn: return m.watermark ? qint64(*m.watermark) : qint64(0);
-        case EligibleColumn: return m.eligible;
-        case SlicesColumn: return m.slicesPending;
+        case MowerColumn:
+            return m.mowerId.toString(QUuid::WithoutBraces);
+        case RowsColumn:
+            return m.rows;
+        case OldestColumn:
+            return qint64(m.oldest);
+        case NewestColumn:
+            return qint64(m.newest);
+        case WatermarkColumn:
+            return m.watermark ? qint64(*m.watermark) : qint64(0);
+        case EligibleColumn:
+            return m.eligible;
+        case SlicesColumn:
+            return m.slicesPending;
         }
         return {};
     case Qt::DisplayRole:
         switch (index.column()) {
-        case MowerColumn: return m.mowerId.toString(QUuid::WithoutBraces).left(8);
-        case RowsColumn: return locale.toString(m.rows);
-        case OldestColumn: return day(m.oldest);
-        case NewestColumn: return day(m.newest);
-        case WatermarkColumn: return m.watermark ? day(*m.watermark) : tr("none");
-        case EligibleColumn: return locale.toString(m.eligible);
-        case SlicesColumn: return locale.toString(m.slicesPending);
+        case MowerColumn:
+            return m.mowerId.toString(QUuid::WithoutBraces).left(8);
+        case RowsColumn:
+            return locale.toString(m.rows);
+        case OldestColumn:
+            return day(m.oldest);
+        case NewestColumn:
+            return day(m.newest);
+        case WatermarkColumn:
+            return m.watermark ? day(*m.watermark) : tr("none");
+        case EligibleColumn:
+            return locale.toString(m.eligible);
+        case SlicesColumn:
+            return locale.toString(m.slicesPending);
         }
         return {};
     }
@@ -78,13 +95,20 @@ QVariant MowerEligibilityModel::headerData(int section, Qt::Orientation orientat
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case MowerColumn: return tr("Mower");
-    case RowsColumn: return tr("Rows");
-    case OldestColumn: return tr("Oldest (UTC)");
-    case NewestColumn: return tr("Newest (UTC)");
-    case WatermarkColumn: return tr("Watermark");
-    case EligibleColumn: return tr("Eligible");
-    case SlicesColumn: return tr("Slices");
+    case MowerColumn:
+        return tr("Mower");
+    case RowsColumn:
+        return tr("Rows");
+    case OldestColumn:
+        return tr("Oldest (UTC)");
+    case NewestColumn:
+        return tr("Newest (UTC)");
+    case WatermarkColumn:
+        return tr("Watermark");
+    case EligibleColumn:
+        return tr("Eligible");
+    case SlicesColumn:
+        return tr("Slices");
     }
     return {};
 }

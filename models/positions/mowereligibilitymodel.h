@@ -20,12 +20,21 @@ struct MowerEligibility {
     long long slicesPending = 0;
 };
 
-// The mowers of the positions console: rows, oldest row, newest row, watermark, rows eligible for thinning and
-// the slices pending. Filled by a MowerEligibilityJob; data() never queries.
+// The mowers of the positions console: rows, oldest row, newest row, watermark, rows eligible for thinning
+// and the slices pending. Filled by a MowerEligibilityJob; data() never queries.
 class MowerEligibilityModel : public QAbstractTableModel {
     Q_OBJECT
-public:
-    enum Column { MowerColumn, RowsColumn, OldestColumn, NewestColumn, WatermarkColumn, EligibleColumn, SlicesColumn, ColumnCount };
+  public:
+    enum Column {
+        MowerColumn,
+        RowsColumn,
+        OldestColumn,
+        NewestColumn,
+        WatermarkColumn,
+        EligibleColumn,
+        SlicesColumn,
+        ColumnCount
+    };
     static constexpr int MowerIdRole = Qt::UserRole + 1; // the full uuid text
     static constexpr int SortRole = Qt::UserRole + 2;
 
@@ -39,7 +48,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::vector<MowerEligibility> m_mowers;
 };
 

@@ -26,7 +26,9 @@ void progress(JobControl* control, double fraction, const char* what) {
         control->reportProgress(fraction, QCoreApplication::translate("PreviewJob", what));
 }
 
-bool stopped(JobControl* control) { return control && !control->checkpoint(); }
+bool stopped(JobControl* control) {
+    return control && !control->checkpoint();
+}
 
 } // namespace
 
@@ -39,10 +41,10 @@ PreviewResult PreviewJob::run(const PreviewRequest& request, JobControl* control
         db->exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint"
                                 " FROM mower_positions WHERE mower_id = $1::uuid"),
                  {id}));
-    const std::optional<Micros> watermark = optionalMicros(
-        db->exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
-                                " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
-                 {id}));
+    const std::optional<Micros> watermark =
+        optionalMicros(db->exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
+                                               " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
+                                {id}));
     const Micros cutoff = request.settings.thinningCutoff(request.now);
     const std::vector<SliceRange> plan = SlicePlanner::plan(request.mowerId, watermark, oldest, cutoff);
     const std::vector<SliceRange> slices = PreviewThinning::slicesFor(plan, request.from, request.to);
@@ -91,8 +93,9 @@ PreviewResult PreviewJob::evaluate(const PreviewRequest& request, const MowerTra
     result.rows.assign(first, last);
     result.fates.resize(result.rows.size());
     result.reasons.assign(result.rows.size(), 0);
-    std::size_t s = std::lower_bound(outcome.survivors.begin(), outcome.survivors.end(), request.from, byTime) -
-                    outcome.survivors.begin();
+    std::size_t s =
+        std::lower_bound(outcome.survivors.begin(), outcome.survivors.end(), request.from, byTime) -
+        outcome.survivors.begin();
     for (std::size_t i = 0; i < result.rows.size(); ++i) {
         const Micros t = result.rows[i].observedAt;
         while (s < outcome.survivors.size() && outcome.survivors[s].observedAt < t)
@@ -124,7 +127,8 @@ PreviewResult PreviewJob::evaluate(const PreviewRequest& request, const MowerTra
     timer.restart();
     const std::vector<PositionRow> survivors = result.survivors();
     result.check = checkCoverage(result.rows, survivors, request.now, request.settings, &result.checkLayers);
-    result.signal = SignalLayers::build(result.rows, result.checkLayers.plane, request.settings.heatmapSignalCellMetres);
+    result.signal =
+        SignalLayers::build(result.rows, result.checkLayers.plane, request.settings.heatmapSignalCellMetres);
     result.coverageSeconds = timer.nsecsElapsed() / 1e9;
     return result;
 }

@@ -13,7 +13,7 @@ namespace tidemark::positions {
 // would (PreviewThinning), classifies every row of the range and computes the coverage check and the signal
 // layers. Progress, cancel (between steps) through JobControl; throws tidemark::Error.
 class PreviewJob {
-public:
+  public:
     static PreviewResult run(const PreviewRequest& request, JobControl* control = nullptr);
     // The pure part after loading, for tests and tools: `track` must hold the context of `slices`.
     static PreviewResult evaluate(const PreviewRequest& request, const MowerTrack& track,

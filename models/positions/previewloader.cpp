@@ -24,7 +24,7 @@ template <typename T> T bigEndian(const char* p) {
 
 // Parses the binary COPY stream message by message; the header may share a message with the first tuple.
 class BinaryCopyParser {
-public:
+  public:
     explicit BinaryCopyParser(std::vector<PositionRow>& rows) : m_rows(rows) {}
 
     void feed(const char* data, int length) {
@@ -75,7 +75,7 @@ public:
         }
     }
 
-private:
+  private:
     [[noreturn]] static void fail(const QString& what) {
         throw Error(Error::Kind::Failed, QStringLiteral("loading positions by binary COPY: %1").arg(what));
     }
@@ -106,14 +106,18 @@ MowerTrack PreviewLoader::load(const QUuid& mowerId, Micros from, Micros to) {
                      " TO STDOUT (FORMAT binary)"),
                  [&](const char* data, int length) { parser.feed(data, length); });
     // No ORDER BY: on a long range the server picks a bitmap scan and sorts on disk (work_mem), which cost as
-    // much as the rest of the load; the rows mostly arrive in time order anyway and sort here in milliseconds.
-    const auto byTime = [](const PositionRow& a, const PositionRow& b) { return a.observedAt < b.observedAt; };
+    // much as the rest of the load; the rows mostly arrive in time order anyway and sort here in
+    // milliseconds.
+    const auto byTime = [](const PositionRow& a, const PositionRow& b) {
+        return a.observedAt < b.observedAt;
+    };
     if (!std::is_sorted(track.rows.begin(), track.rows.end(), byTime))
         std::sort(track.rows.begin(), track.rows.end(), byTime);
     const PgResult errors = m_db.exec(
-        QStringLiteral("SELECT (extract(epoch FROM observed_at) * 1000000)::bigint FROM mower_history"
-                       " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz"
-                       " AND error_code IS NOT NULL ORDER BY observed_at"),
+        QStringLiteral(
+            "SELECT (extract(epoch FROM observed_at) * 1000000)::bigint FROM mower_history"
+            " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz"
+            " AND error_code IS NOT NULL ORDER BY observed_at"),
         {id, fromText, toText});
     for (int i = 0; i < errors.rows(); ++i)
         track.errorInstants.push_back(errors.toLong(i, 0));

@@ -14,13 +14,13 @@ namespace tidemark::positions {
 // result handling), several times faster than PgPositionReader's row-set fetch on large ranges. The range
 // travels as session settings set by a parameterised statement, so the COPY text never carries a value.
 class PreviewLoader {
-public:
+  public:
     explicit PreviewLoader(PgConnection& db);
 
     // The rows with from <= observed_at < to in time order and the mower's error instants there.
     MowerTrack load(const QUuid& mowerId, Micros from, Micros to);
 
-private:
+  private:
     PgConnection& m_db;
 };
 

@@ -23,15 +23,19 @@ long PreviewResult::indexAt(Micros t) const {
 QString PreviewResult::explainRow(std::size_t i) const {
     switch (fates[i]) {
     case RowFate::Removed:
-        return QCoreApplication::translate("PreviewResult",
-                                           "removed: no rule keeps it (same time bin, no gap, blades, rtk change, turn or error)");
+        return QCoreApplication::translate(
+            "PreviewResult",
+            "removed: no rule keeps it (same time bin, no gap, blades, rtk change, turn or error)");
     case RowFate::Kept:
-        return QCoreApplication::translate("PreviewResult", "kept by %1").arg(keepReasonsText(reasons[i]).replace(QLatin1Char('|'), QStringLiteral(", ")));
+        return QCoreApplication::translate("PreviewResult", "kept by %1")
+            .arg(keepReasonsText(reasons[i]).replace(QLatin1Char('|'), QStringLiteral(", ")));
     case RowFate::Recent:
-        return QCoreApplication::translate("PreviewResult", "kept: inside the detail window (after the cutoff %1)")
+        return QCoreApplication::translate("PreviewResult",
+                                           "kept: inside the detail window (after the cutoff %1)")
             .arg(formatIsoTimestamp(cutoff));
     case RowFate::BehindWatermark:
-        return QCoreApplication::translate("PreviewResult", "kept: already thinned by an earlier round (before the watermark %1)")
+        return QCoreApplication::translate(
+                   "PreviewResult", "kept: already thinned by an earlier round (before the watermark %1)")
             .arg(watermark ? formatIsoTimestamp(*watermark) : QString());
     }
     return {};

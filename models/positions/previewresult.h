@@ -43,8 +43,8 @@ struct PreviewResult {
     long long recent = 0;
     long long behindWatermark = 0;
     std::array<long long, kReasonCount> perReason{}; // Kept rows having each reason (a row may have several)
-    long long slices = 0;         // slices run, including the one before the range for its context
-    long long loadedRows = 0;     // rows loaded including the context around the slices
+    long long slices = 0;     // slices run, including the one before the range for its context
+    long long loadedRows = 0; // rows loaded including the context around the slices
     double loadSeconds = 0;
     double thinSeconds = 0;
     double coverageSeconds = 0;

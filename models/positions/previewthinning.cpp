@@ -36,12 +36,15 @@ PreviewThinning::Outcome PreviewThinning::run(const MowerTrack& track, std::span
         }
         const std::size_t tail =
             std::lower_bound(done.begin(), done.end(), slice.begin - kSliceContext, byTime) - done.begin();
-        const std::size_t sliceEnd = std::lower_bound(rows.begin() + next, rows.end(), slice.end, byTime) - rows.begin();
+        const std::size_t sliceEnd =
+            std::lower_bound(rows.begin() + next, rows.end(), slice.end, byTime) - rows.begin();
         const std::size_t ahead =
-            std::lower_bound(rows.begin() + sliceEnd, rows.end(), slice.end + kSliceContext, byTime) - rows.begin();
+            std::lower_bound(rows.begin() + sliceEnd, rows.end(), slice.end + kSliceContext, byTime) -
+            rows.begin();
         context.assign(done.begin() + tail, done.end());
         context.insert(context.end(), rows.begin() + next, rows.begin() + ahead);
-        const auto errorsFrom = std::lower_bound(track.errorInstants.begin(), track.errorInstants.end(), slice.begin);
+        const auto errorsFrom =
+            std::lower_bound(track.errorInstants.begin(), track.errorInstants.end(), slice.begin);
         const auto errorsTo = std::lower_bound(errorsFrom, track.errorInstants.end(), slice.end);
         const std::vector<KeptRow>& kept =
             keepSet.evaluate(context, std::span<const Micros>(errorsFrom, errorsTo), slice.begin, slice.end);

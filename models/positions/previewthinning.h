@@ -22,17 +22,18 @@ enum class RowFate : std::uint8_t {
 // round's order, each slice seeing the survivors of the slices before it (as InMemoryPositionStore does),
 // but only over the given slices, which are the round's own (SlicePlanner from the real watermark).
 class PreviewThinning {
-public:
+  public:
     struct Outcome {
-        std::vector<PositionRow> survivors;  // every loaded row that is left, in time order
-        std::vector<KeepReasons> reasons;    // parallel to survivors; 0 for rows outside the slices
+        std::vector<PositionRow> survivors; // every loaded row that is left, in time order
+        std::vector<KeepReasons> reasons;   // parallel to survivors; 0 for rows outside the slices
         long long slices = 0;
         long long scanned = 0;
         long long deleted = 0;
     };
 
     // `track` holds the rows of [slices.front().begin − 10 min, slices.back().end + 10 min) at least.
-    static Outcome run(const MowerTrack& track, std::span<const SliceRange> slices, const PositionSettings& settings);
+    static Outcome run(const MowerTrack& track, std::span<const SliceRange> slices,
+                       const PositionSettings& settings);
 
     // The slices of `plan` that a preview of [from, to) must run: those meeting the range, plus the one
     // before them so that the first one sees a thinned context, as in a real round.

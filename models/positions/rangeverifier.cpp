@@ -20,12 +20,14 @@ bool sameValues(const PositionRow& a, const PositionRow& b) {
 
 QString RangeVerification::verdictText() const {
     if (equal())
-        return QCoreApplication::translate("RangeVerification",
-                                           "Verified: the %1 rows left equal the preview's survivors, row for row.")
+        return QCoreApplication::translate(
+                   "RangeVerification",
+                   "Verified: the %1 rows left equal the preview's survivors, row for row.")
             .arg(QLocale().toString(actual));
-    return QCoreApplication::translate("RangeVerification",
-                                       "Differs from the preview: %1 rows expected, %2 in the table; %3 missing, %4 not "
-                                       "thinned as previewed, %5 changed.")
+    return QCoreApplication::translate(
+               "RangeVerification",
+               "Differs from the preview: %1 rows expected, %2 in the table; %3 missing, %4 not "
+               "thinned as previewed, %5 changed.")
         .arg(expected)
         .arg(actual)
         .arg(missing)
@@ -33,7 +35,8 @@ QString RangeVerification::verdictText() const {
         .arg(changed);
 }
 
-RangeVerification RangeVerifier::compare(std::span<const PositionRow> expected, std::span<const PositionRow> actual) {
+RangeVerification RangeVerifier::compare(std::span<const PositionRow> expected,
+                                         std::span<const PositionRow> actual) {
     RangeVerification v;
     v.expected = static_cast<long long>(expected.size());
     v.actual = static_cast<long long>(actual.size());

@@ -25,24 +25,27 @@ void RoundHistory::ensureTable() {
 }
 
 void RoundHistory::append(Micros startedAt, const RoundReport& r) {
-    m_db.exec(QStringLiteral("INSERT INTO tidemark_round_history (started_at, dry_run, complete, cancelled,"
-                             " budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
-                             " slices_pending, seconds)"
-                             " VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"),
-              {formatIsoTimestamp(startedAt), r.dryRun, r.complete, r.cancelled, r.budgetExhausted, r.windowClosed,
-               r.mowers, r.slices, r.scanned, r.deleted, r.ageDeleted, r.slicesPending, r.seconds});
+    m_db.exec(
+        QStringLiteral("INSERT INTO tidemark_round_history (started_at, dry_run, complete, cancelled,"
+                       " budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
+                       " slices_pending, seconds)"
+                       " VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"),
+        {formatIsoTimestamp(startedAt), r.dryRun, r.complete, r.cancelled, r.budgetExhausted, r.windowClosed,
+         r.mowers, r.slices, r.scanned, r.deleted, r.ageDeleted, r.slicesPending, r.seconds});
 }
 
 std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
     std::vector<RoundHistoryEntry> out;
-    const PgResult exists = m_db.exec(QStringLiteral("SELECT to_regclass('tidemark_round_history') IS NOT NULL"));
+    const PgResult exists =
+        m_db.exec(QStringLiteral("SELECT to_regclass('tidemark_round_history') IS NOT NULL"));
     if (!exists.toBool(0, 0))
         return out;
     const PgResult r = m_db.exec(
-        QStringLiteral("SELECT * FROM (SELECT (extract(epoch FROM started_at) * 1000000)::bigint, dry_run, complete,"
-                       " cancelled, budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
-                       " slices_pending, seconds, id FROM tidemark_round_history ORDER BY id DESC LIMIT $1) h"
-                       " ORDER BY id"),
+        QStringLiteral(
+            "SELECT * FROM (SELECT (extract(epoch FROM started_at) * 1000000)::bigint, dry_run, complete,"
+            " cancelled, budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
+            " slices_pending, seconds, id FROM tidemark_round_history ORDER BY id DESC LIMIT $1) h"
+            " ORDER BY id"),
         {limit});
     for (int i = 0; i < r.rows(); ++i) {
         RoundHistoryEntry e;

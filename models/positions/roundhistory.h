@@ -33,14 +33,14 @@ struct RoundHistoryEntry {
 // (created with CREATE TABLE IF NOT EXISTS: not part of the schema's migrations, so an installation that
 // never opens the console never gets it), so every console on that database sees the same history.
 class RoundHistory {
-public:
+  public:
     explicit RoundHistory(PgConnection& db);
     void ensureTable();
     void append(Micros startedAt, const RoundReport& report);
     // The latest `limit` rounds, oldest first. Empty when the table does not exist yet.
     std::vector<RoundHistoryEntry> latest(int limit = 50);
 
-private:
+  private:
     PgConnection& m_db;
 };
 

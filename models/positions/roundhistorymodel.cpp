@@ -17,7 +17,9 @@ int RoundHistoryModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_entries.size());
 }
 
-int RoundHistoryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int RoundHistoryModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QString RoundHistoryModel::outcomeText(const RoundHistoryEntry& e) {
     if (e.cancelled)
@@ -42,7 +44,8 @@ QVariant RoundHistoryModel::data(const QModelIndex& index, int role) const {
     const QLocale locale;
     switch (index.column()) {
     case StartedColumn:
-        return QDateTime::fromMSecsSinceEpoch(e.startedAt / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+        return QDateTime::fromMSecsSinceEpoch(e.startedAt / 1000, Qt::UTC)
+            .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
     case KindColumn:
         return e.dryRun ? tr("dry run") : tr("run");
     case OutcomeColumn:
@@ -63,13 +66,20 @@ QVariant RoundHistoryModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case StartedColumn: return tr("Started");
-    case KindColumn: return tr("Kind");
-    case OutcomeColumn: return tr("Outcome");
-    case SlicesColumn: return tr("Slices");
-    case ScannedColumn: return tr("Scanned");
-    case DeletedColumn: return tr("Deleted");
-    case SecondsColumn: return tr("Seconds");
+    case StartedColumn:
+        return tr("Started");
+    case KindColumn:
+        return tr("Kind");
+    case OutcomeColumn:
+        return tr("Outcome");
+    case SlicesColumn:
+        return tr("Slices");
+    case ScannedColumn:
+        return tr("Scanned");
+    case DeletedColumn:
+        return tr("Deleted");
+    case SecondsColumn:
+        return tr("Seconds");
     }
     return {};
 }

@@ -9,8 +9,17 @@ namespace tidemark::positions {
 // The recorded rounds, newest last, one row each; filled from a job's RoundHistory::latest().
 class RoundHistoryModel : public QAbstractTableModel {
     Q_OBJECT
-public:
-    enum Column { StartedColumn, KindColumn, OutcomeColumn, SlicesColumn, ScannedColumn, DeletedColumn, SecondsColumn, ColumnCount };
+  public:
+    enum Column {
+        StartedColumn,
+        KindColumn,
+        OutcomeColumn,
+        SlicesColumn,
+        ScannedColumn,
+        DeletedColumn,
+        SecondsColumn,
+        ColumnCount
+    };
 
     explicit RoundHistoryModel(QObject* parent = nullptr);
     void setEntries(std::vector<RoundHistoryEntry> entries);
@@ -23,7 +32,7 @@ public:
 
     static QString outcomeText(const RoundHistoryEntry& e);
 
-private:
+  private:
     std::vector<RoundHistoryEntry> m_entries;
 };
 

@@ -26,12 +26,13 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
     QElapsedTimer clock;
     clock.start();
 
-    // The slice's own counts, read just before its commit: the rows left in the slice on the round's connection,
-    // and the rows it had on a second connection, which does not see the uncommitted delete yet (a plain MVCC
-    // read: it neither waits nor blocks).
+    // The slice's own counts, read just before its commit: the rows left in the slice on the round's
+    // connection, and the rows it had on a second connection, which does not see the uncommitted delete yet
+    // (a plain MVCC read: it neither waits nor blocks).
     auto side = PgConnection::open(request.conninfo, QStringLiteral("tidemark round figures"));
-    const QString countSql = QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
-                                            " AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
+    const QString countSql =
+        QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
+                       " AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
     long long sliceScanned = 0;
     long long sliceDeleted = 0;
     RoundOptions options;
@@ -41,8 +42,8 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
     options.budgetSeconds = request.budgetSeconds;
     options.control = &control;
     options.beforeCommit = [&](PgConnection& conn, const SliceRange& slice) {
-        const std::vector<PgParam> params = {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin),
-                                             formatIsoTimestamp(slice.end)};
+        const std::vector<PgParam> params = {slice.mowerId.toString(QUuid::WithoutBraces),
+                                             formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)};
         const long long left = conn.exec(countSql, params).toLong(0, 0);
         sliceScanned = side->exec(countSql, params).toLong(0, 0);
         sliceDeleted = sliceScanned - left;
@@ -68,12 +69,14 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
         if (!request.dryRun || mowerIndex >= order.size())
             return;
         if (state.sliceOfMower == 1)
-            plan = SlicePlanner::plan(order[mowerIndex].mowerId, order[mowerIndex].watermark, order[mowerIndex].oldest, cutoff);
+            plan = SlicePlanner::plan(order[mowerIndex].mowerId, order[mowerIndex].watermark,
+                                      order[mowerIndex].oldest, cutoff);
         if (state.sliceOfMower - 1 < static_cast<long long>(plan.size())) {
             const SliceRange& slice = plan[std::size_t(state.sliceOfMower - 1)];
-            sliceScanned = side->exec(countSql, {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin),
-                                                 formatIsoTimestamp(slice.end)})
-                               .toLong(0, 0);
+            sliceScanned =
+                side->exec(countSql, {slice.mowerId.toString(QUuid::WithoutBraces),
+                                      formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)})
+                    .toLong(0, 0);
         }
     };
     state.dryRun = request.dryRun;

@@ -28,23 +28,23 @@ struct RoundRequest {
 // Where a running round stands after a slice.
 struct RoundProgress {
     QUuid mowerId;
-    long long sliceOfMower = 0;  // 1-based
+    long long sliceOfMower = 0; // 1-based
     long long slicesOfMower = 0;
-    long long slicesDone = 0;    // over the round
+    long long slicesDone = 0; // over the round
     long long slicesTotal = 0;
     bool dryRun = false;
-    long long scanned = 0;       // rows, over the round so far
-    long long deleted = 0;       // a dry run knows what it would delete only at its end (the report)
+    long long scanned = 0; // rows, over the round so far
+    long long deleted = 0; // a dry run knows what it would delete only at its end (the report)
     double elapsedSeconds = 0;
-    double secondsLeft = -1;     // estimate from the pace so far; -1 before the first slice
+    double secondsLeft = -1; // estimate from the pace so far; -1 before the first slice
 };
 
 // A ThinningRound as a background job: opens its own connection, counts the pending slices per mower,
-// runs the round with the operator's JobControl (pause, resume and cancel take effect between slices), reports
-// each slice with its rows scanned and deleted and an estimate of the time left, and records the report in the
-// round history. Throws tidemark::Error.
+// runs the round with the operator's JobControl (pause, resume and cancel take effect between slices),
+// reports each slice with its rows scanned and deleted and an estimate of the time left, and records the
+// report in the round history. Throws tidemark::Error.
 class RoundJob {
-public:
+  public:
     using ProgressSink = std::function<void(const RoundProgress&)>;
     static RoundReport run(const RoundRequest& request, JobControl& control, const ProgressSink& sink);
 };

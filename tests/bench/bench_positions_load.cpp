@@ -16,8 +16,10 @@ using namespace tidemark::positions;
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
-    const QString arg = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
-    const QString conninfo = arg.contains(QLatin1Char('=')) ? arg : demo::DemoWorkspace(arg).positionsConninfo();
+    const QString arg =
+        argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
+    const QString conninfo =
+        arg.contains(QLatin1Char('=')) ? arg : demo::DemoWorkspace(arg).positionsConninfo();
     auto db = PgConnection::open(conninfo, QStringLiteral("bench_positions_load"));
     PgPositionReader reader(*db);
     PreviewLoader loader(*db);
@@ -34,7 +36,8 @@ int main(int argc, char** argv) {
                 const bool copyFirst = (round + pass) % 2 == 0;
                 QElapsedTimer t;
                 t.start();
-                const MowerTrack track = copyFirst ? loader.load(mower, from, to) : reader.read(mower, from, to);
+                const MowerTrack track =
+                    copyFirst ? loader.load(mower, from, to) : reader.read(mower, from, to);
                 const double s = t.nsecsElapsed() / 1e9;
                 (copyFirst ? loaderSeconds : readerSeconds) += s;
                 (copyFirst ? loaderRows : readerRows) += static_cast<long long>(track.rows.size());
@@ -47,10 +50,10 @@ int main(int argc, char** argv) {
     }
     const double readerRate = readerRows / readerSeconds;
     const double loaderRate = loaderRows / loaderSeconds;
-    std::printf("PgPositionReader (SELECT, binary results): %lld rows in %.3f s = %.2f M rows/s\n", readerRows,
-                readerSeconds, readerRate / 1e6);
-    std::printf("PreviewLoader (binary COPY):               %lld rows in %.3f s = %.2f M rows/s\n", loaderRows,
-                loaderSeconds, loaderRate / 1e6);
+    std::printf("PgPositionReader (SELECT, binary results): %lld rows in %.3f s = %.2f M rows/s\n",
+                readerRows, readerSeconds, readerRate / 1e6);
+    std::printf("PreviewLoader (binary COPY):               %lld rows in %.3f s = %.2f M rows/s\n",
+                loaderRows, loaderSeconds, loaderRate / 1e6);
     std::printf("ratio COPY / SELECT: %.2f; goal 1 M rows/s: %s\n", loaderRate / readerRate,
                 loaderRate >= 1e6 ? "met" : "not met");
 
@@ -59,23 +62,25 @@ int main(int argc, char** argv) {
     long long weekRows = 0;
     for (int round = 0; round < rounds; ++round) {
         for (const QUuid& mower : mowers) {
-            const Micros newest = db->exec(QStringLiteral("SELECT (extract(epoch FROM max(observed_at)) * 1000000)::bigint"
-                                                          " FROM mower_positions WHERE mower_id = $1::uuid"),
-                                           {mower.toString(QUuid::WithoutBraces)})
-                                      .toLong(0, 0);
+            const Micros newest =
+                db->exec(QStringLiteral("SELECT (extract(epoch FROM max(observed_at)) * 1000000)::bigint"
+                                        " FROM mower_positions WHERE mower_id = $1::uuid"),
+                         {mower.toString(QUuid::WithoutBraces)})
+                    .toLong(0, 0);
             for (int pass = 0; pass < 2; ++pass) {
                 const bool copyFirst = (round + pass) % 2 == 0;
                 QElapsedTimer t;
                 t.start();
-                const MowerTrack track = copyFirst ? loader.load(mower, newest - 7 * kMicrosPerDay, newest + 1)
-                                                   : reader.read(mower, newest - 7 * kMicrosPerDay, newest + 1);
+                const MowerTrack track = copyFirst
+                                             ? loader.load(mower, newest - 7 * kMicrosPerDay, newest + 1)
+                                             : reader.read(mower, newest - 7 * kMicrosPerDay, newest + 1);
                 (copyFirst ? weekLoader : weekReader) += t.nsecsElapsed() / 1e9;
                 if (copyFirst)
                     weekRows += static_cast<long long>(track.rows.size());
             }
         }
     }
-    std::printf("last week per mower: %lld rows; SELECT %.2f M rows/s, COPY %.2f M rows/s, ratio %.2f\n", weekRows,
-                weekRows / weekReader / 1e6, weekRows / weekLoader / 1e6, weekReader / weekLoader);
+    std::printf("last week per mower: %lld rows; SELECT %.2f M rows/s, COPY %.2f M rows/s, ratio %.2f\n",
+                weekRows, weekRows / weekReader / 1e6, weekRows / weekLoader / 1e6, weekReader / weekLoader);
     return 0;
 }

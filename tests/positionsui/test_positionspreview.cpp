@@ -23,7 +23,7 @@ using namespace tidemark::positions;
 // its per-slice figures and history, the verifier, and the eligibility figures.
 class TestPositionsPreview : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         m_conninfo = test::TestPostgres::createDatabase(QStringLiteral("positions_preview"));
         auto db = PgConnection::open(m_conninfo);
@@ -34,8 +34,9 @@ private slots:
         options.end = m_now;
         QVERIFY(demo::DemoPositionsLoader(*db, options).load() > 10000);
         // Unknown fix, no signal, no speed here and there: NULLs must travel as NULLs.
-        QVERIFY(db->exec(QStringLiteral("UPDATE mower_positions SET rtk_fix = NULL, wifi_rssi = NULL, mnet_rssi = NULL,"
-                                        " speed_mps = NULL WHERE extract(epoch FROM observed_at)::bigint % 997 = 0"))
+        QVERIFY(db->exec(QStringLiteral(
+                             "UPDATE mower_positions SET rtk_fix = NULL, wifi_rssi = NULL, mnet_rssi = NULL,"
+                             " speed_mps = NULL WHERE extract(epoch FROM observed_at)::bigint % 997 = 0"))
                     .affectedRows() > 10);
         m_settings.detailDays = 7;
         m_mowers = PgPositionReader(*db).listMowers();
@@ -82,8 +83,12 @@ private slots:
             const MowerTrack whole = PgPositionReader(*db).read(mower, 0, m_now + kMicrosPerDay);
             InMemoryPositionStore store({whole});
             QVERIFY(store.thinUntil(cutoff, m_settings).deleted > 0);
-            PreviewRequest request{m_conninfo, mower, cutoff - 3 * kMicrosPerDay - 7 * kMicrosPerHour,
-                                   cutoff + kMicrosPerDay, m_now, m_settings};
+            PreviewRequest request{m_conninfo,
+                                   mower,
+                                   cutoff - 3 * kMicrosPerDay - 7 * kMicrosPerHour,
+                                   cutoff + kMicrosPerDay,
+                                   m_now,
+                                   m_settings};
             const PreviewResult preview = PreviewJob::run(request);
             QVERIFY(preview.removed > 0);
             QVERIFY(preview.recent > 0);
@@ -92,7 +97,8 @@ private slots:
             const std::vector<PositionRow>& rows = store.tracks()[0].rows;
             for (std::size_t i = 0; i < rows.size(); ++i)
                 if (rows[i].observedAt >= request.from && rows[i].observedAt < request.to)
-                    expected.emplace_back(rows[i].observedAt, rows[i].observedAt < cutoff ? store.reasons(0)[i] : 0);
+                    expected.emplace_back(rows[i].observedAt,
+                                          rows[i].observedAt < cutoff ? store.reasons(0)[i] : 0);
             std::vector<std::pair<Micros, KeepReasons>> actual;
             for (std::size_t i = 0; i < preview.rows.size(); ++i)
                 if (preview.fates[i] != RowFate::Removed)
@@ -111,11 +117,12 @@ private slots:
         auto db = PgConnection::open(m_conninfo);
         for (const MowerEligibility& m : mowers) {
             QVERIFY(!m.watermark);
-            const long long older = db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
-                                                            " AND observed_at < $2::timestamptz"),
-                                             {m.mowerId.toString(QUuid::WithoutBraces),
-                                              formatIsoTimestamp(m_settings.thinningCutoff(m_now))})
-                                        .toLong(0, 0);
+            const long long older =
+                db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
+                                        " AND observed_at < $2::timestamptz"),
+                         {m.mowerId.toString(QUuid::WithoutBraces),
+                          formatIsoTimestamp(m_settings.thinningCutoff(m_now))})
+                    .toLong(0, 0);
             QCOMPARE(m.eligible, older);
             QVERIFY(m.slicesPending >= 13 * 4);
         }
@@ -129,7 +136,8 @@ private slots:
         request.dryRun = true;
         JobControl control;
         std::vector<RoundProgress> progress;
-        const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
+        const RoundReport report =
+            RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
         QVERIFY(report.dryRun && report.complete);
         QCOMPARE(qint64(progress.size()), report.slices);
         QVERIFY(progress.back().dryRun);
@@ -151,7 +159,8 @@ private slots:
         request.ignoreWindow = true;
         JobControl control;
         std::vector<RoundProgress> progress;
-        const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
+        const RoundReport report =
+            RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
         QVERIFY(report.complete);
         QCOMPARE(qint64(progress.size()), report.slices);
         QCOMPARE(progress.back().slicesDone, progress.back().slicesTotal);
@@ -170,13 +179,14 @@ private slots:
         QVERIFY(history[0].complete && !history[0].dryRun);
 
         for (const PreviewResult& preview : m_previews) {
-            const RangeVerification v =
-                RangeVerifier::verify(m_conninfo, preview.mowerId, preview.from, preview.to, preview.survivors());
+            const RangeVerification v = RangeVerifier::verify(m_conninfo, preview.mowerId, preview.from,
+                                                              preview.to, preview.survivors());
             QVERIFY2(v.equal(), qPrintable(v.verdictText()));
             QCOMPARE(v.actual, preview.kept);
             QCOMPARE(v.watermark, std::optional<Micros>(m_settings.thinningCutoff(m_now)));
             // After the round the same range is all behind the watermark or recent: nothing left to remove.
-            const PreviewResult again = PreviewJob::run({m_conninfo, preview.mowerId, preview.from, preview.to, m_now, m_settings});
+            const PreviewResult again =
+                PreviewJob::run({m_conninfo, preview.mowerId, preview.from, preview.to, m_now, m_settings});
             QCOMPARE(again.removed, 0LL);
             QCOMPARE(again.kept, preview.kept);
             QVERIFY(again.behindWatermark > 0);
@@ -193,10 +203,10 @@ private slots:
             expected[std::size_t(i)].observedAt = i * kMicrosPerSecond;
         QVERIFY(RangeVerifier::compare(expected, expected).equal());
         std::vector<PositionRow> actual = expected;
-        actual.erase(actual.begin() + 1);          // a row the preview kept is gone
-        actual.push_back({});                       // a row the preview removed is still there
+        actual.erase(actual.begin() + 1); // a row the preview kept is gone
+        actual.push_back({});             // a row the preview removed is still there
         actual.back().observedAt = 9 * kMicrosPerSecond;
-        actual[0].lat = 1;                          // a row changed
+        actual[0].lat = 1; // a row changed
         const RangeVerification v = RangeVerifier::compare(expected, actual);
         QVERIFY(!v.equal());
         QCOMPARE(v.missing, 1LL);
@@ -206,7 +216,7 @@ private slots:
         QCOMPARE(v.firstDifferences.size(), std::size_t(3));
     }
 
-private:
+  private:
     const Micros m_now = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
     QString m_conninfo;
     PositionSettings m_settings;

@@ -16,14 +16,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
-#include <QTabWidget>
-#include <QPushButton>
-#include <QRegularExpression>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
@@ -45,7 +45,8 @@ QString saveScreenshot(QWidget* widget, const QString& name) {
 }
 
 QString withDatabase(QString conninfo, const QString& db) {
-    return conninfo.replace(QRegularExpression(QStringLiteral("dbname=\\S+")), QStringLiteral("dbname=") + db);
+    return conninfo.replace(QRegularExpression(QStringLiteral("dbname=\\S+")),
+                            QStringLiteral("dbname=") + db);
 }
 
 bool waitForRendering(ui::MapView* map) {
@@ -57,11 +58,12 @@ bool waitForRendering(ui::MapView* map) {
 
 class TestPositionsWorkbench : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         const demo::DemoWorkspace::Status status = demo::DemoWorkspace(kRoot).status();
-        QVERIFY2(status.initialized && status.running, "the demo fixture (demo_workspace_up) did not bring up test-demo");
+        QVERIFY2(status.initialized && status.running,
+                 "the demo fixture (demo_workspace_up) did not bring up test-demo");
         m_conninfo = status.positionsConninfo;
         m_now = status.now; // the demo's data end: the workbench's clock, so the test does not age
         m_workbench = std::make_unique<PositionsWorkbench>();
@@ -75,21 +77,27 @@ private slots:
     }
 
     void modelsUnderTester() {
-        QAbstractItemModelTester mowers(m_workbench->mowers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester history(m_workbench->history(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester layers(m_workbench->layers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester mowers(m_workbench->mowers(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester history(m_workbench->history(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester layers(m_workbench->layers(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(m_workbench->mowers()->rowCount(), 8);
         for (const MowerEligibility& m : m_workbench->mowers()->mowers()) {
             QVERIFY(m.rows > 0);
-            QVERIFY(m.eligible > 0 && m.eligible < m.rows); // 120 days of data, 90 of them in the detail window
+            QVERIFY(m.eligible > 0 &&
+                    m.eligible < m.rows); // 120 days of data, 90 of them in the detail window
             QVERIFY(m.slicesPending > 0);
         }
         QCOMPARE(m_workbench->layers()->rowCount(), 10);
         // Toggle and move layers through the model while the tester watches.
-        QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(
+            m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Checked, Qt::CheckStateRole));
         QVERIFY(m_workbench->layers()->moveLayer(3, 4));
         QVERIFY(m_workbench->layers()->moveLayer(4, 3));
-        QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Unchecked,
+                                               Qt::CheckStateRole));
         m_workbench->mowers()->setMowers(std::vector<MowerEligibility>(m_workbench->mowers()->mowers()));
     }
 
@@ -130,8 +138,8 @@ private slots:
         QTextStream out(&rows);
         out << "mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n";
         for (const PositionRow& p : track.rows)
-            out << mower << ',' << formatIsoTimestamp(p.observedAt) << ',' << QString::number(p.lat, 'g', 17) << ','
-                << QString::number(p.lon, 'g', 17) << ',' << (p.bladesOn ? "true" : "false") << ','
+            out << mower << ',' << formatIsoTimestamp(p.observedAt) << ',' << QString::number(p.lat, 'g', 17)
+                << ',' << QString::number(p.lon, 'g', 17) << ',' << (p.bladesOn ? "true" : "false") << ','
                 << (p.hasRtkFix() ? QString::number(p.rtkFix) : QString()) << ','
                 << (p.hasWifi() ? QString::number(p.wifiRssi) : QString()) << ','
                 << (p.hasMnet() ? QString::number(p.mnetRssi) : QString()) << '\n';
@@ -146,8 +154,9 @@ private slots:
 
         QProcess cli;
         cli.start(QStringLiteral(TIDEMARK_CLI),
-                  {QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), rows.fileName(),
-                   QStringLiteral("--errors"), errors.fileName(), QStringLiteral("--now"), formatIsoTimestamp(m_now)});
+                  {QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"),
+                   rows.fileName(), QStringLiteral("--errors"), errors.fileName(), QStringLiteral("--now"),
+                   formatIsoTimestamp(m_now)});
         QVERIFY(cli.waitForFinished(240000));
         QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
         std::set<Micros> cliSurvivors;
@@ -166,8 +175,8 @@ private slots:
         QCOMPARE(qint64(cliSurvivors.size()), r.kept);
         QCOMPARE(qint64(r.rows.size()) - qint64(cliSurvivors.size()), r.removed);
         QVERIFY(cliSurvivors == previewSurvivors);
-        qInfo("preview of %s: %lld rows, kept %lld, removed %lld; thin-file agrees row for row", qPrintable(mower),
-              qlonglong(r.rows.size()), r.kept, r.removed);
+        qInfo("preview of %s: %lld rows, kept %lld, removed %lld; thin-file agrees row for row",
+              qPrintable(mower), qlonglong(r.rows.size()), r.kept, r.removed);
     }
 
     void clickingAPointShowsItsRow() {
@@ -190,7 +199,8 @@ private slots:
         const PositionRow& picked = r.rows[std::size_t(m_workbench->pickedRow())];
         QVERIFY(std::abs(picked.lat - row.lat) < 1e-6 && std::abs(picked.lon - row.lon) < 1e-6);
         const QString text = m_workbench->previewPanel()->rowText();
-        QVERIFY2(text.contains(r.fates[std::size_t(m_workbench->pickedRow())] == RowFate::Removed ? "removed" : "kept"),
+        QVERIFY2(text.contains(r.fates[std::size_t(m_workbench->pickedRow())] == RowFate::Removed ? "removed"
+                                                                                                  : "kept"),
                  qPrintable(text));
         QVERIFY(m_workbench->previewLayers()->marker()->position().isValid());
         m_workbench->map()->fitToLayers();
@@ -204,8 +214,9 @@ private slots:
         const QPoint mid = map->rect().center();
         QTest::mousePress(map, Qt::LeftButton, {}, mid);
         for (int step = 1; step <= 10; ++step) {
-            QMouseEvent move(QEvent::MouseMove, QPointF(mid + QPoint(12 * step, 6 * step)), map->mapToGlobal(QPointF(mid + QPoint(12 * step, 6 * step))),
-                             Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+            QMouseEvent move(QEvent::MouseMove, QPointF(mid + QPoint(12 * step, 6 * step)),
+                             map->mapToGlobal(QPointF(mid + QPoint(12 * step, 6 * step))), Qt::NoButton,
+                             Qt::LeftButton, Qt::NoModifier);
             QCoreApplication::sendEvent(map, &move);
         }
         QTest::mouseRelease(map, Qt::LeftButton, {}, mid + QPoint(120, 60));
@@ -215,8 +226,8 @@ private slots:
         QVERIFY(map->center().longitude() < centre.longitude());
         QVERIFY(map->center().latitude() > centre.latitude());
 
-        QWheelEvent wheel(QPointF(mid), map->mapToGlobal(QPointF(mid)), QPoint(), QPoint(0, 120), Qt::NoButton,
-                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QWheelEvent wheel(QPointF(mid), map->mapToGlobal(QPointF(mid)), QPoint(), QPoint(0, 120),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
         QCoreApplication::sendEvent(map, &wheel);
         QVERIFY(map->zoom() > zoom);
         const double zoomed = map->zoom();
@@ -241,7 +252,8 @@ private slots:
             for (int other = 0; other < layers->rowCount(); ++other)
                 layers->layerAt(other)->setVisible(other == row);
             QVERIFY(waitForRendering(m_workbench->map()));
-            const QString name = QStringLiteral("positions-layer-%1.png").arg(shown->name().replace(QLatin1Char(' '), QLatin1Char('-')));
+            const QString name = QStringLiteral("positions-layer-%1.png")
+                                     .arg(shown->name().replace(QLatin1Char(' '), QLatin1Char('-')));
             QVERIFY(!saveScreenshot(m_workbench.get(), name).isEmpty());
         }
         for (int row = 0; row < layers->rowCount(); ++row)
@@ -254,7 +266,8 @@ private slots:
     // stop between slices, resume to the end, then verify the previewed range row for row.
     void roundPausesResumesAndVerifies() {
         // Unique per run: the offscreen and the Xvfb runs of this test may overlap.
-        const QString scratch = QStringLiteral("workbench_round_scratch_%1").arg(QCoreApplication::applicationPid());
+        const QString scratch =
+            QStringLiteral("workbench_round_scratch_%1").arg(QCoreApplication::applicationPid());
         m_scratch = scratch;
         const QString scratchInfo = withDatabase(m_conninfo, scratch);
         const MowerEligibility mower = m_workbench->mowers()->mowers()[5];
@@ -267,14 +280,19 @@ private slots:
             // The mower's rows up to a day past the cutoff: every slice a round plans, and some recent rows.
             const Micros cutoff = PositionSettings{}.thinningCutoff(m_now);
             const QString id = mower.mowerId.toString(QUuid::WithoutBraces);
-            for (const QString& table : {QStringLiteral("mower_positions"), QStringLiteral("mower_history")}) {
+            for (const QString& table :
+                 {QStringLiteral("mower_positions"), QStringLiteral("mower_history")}) {
                 target->beginCopyIn(QStringLiteral("COPY %1 FROM STDIN (FORMAT binary)").arg(table));
-                admin->exec(QStringLiteral("SELECT set_config('tidemark.copy_mower', $1, false), set_config('tidemark.copy_to', $2, false)"),
+                admin->exec(QStringLiteral("SELECT set_config('tidemark.copy_mower', $1, false), "
+                                           "set_config('tidemark.copy_to', $2, false)"),
                             {id, formatIsoTimestamp(cutoff + kMicrosPerDay)});
-                admin->copyOut(QStringLiteral("COPY (SELECT * FROM %1 WHERE mower_id = current_setting('tidemark.copy_mower')::uuid"
-                                              " AND observed_at < current_setting('tidemark.copy_to')::timestamptz) TO STDOUT (FORMAT binary)")
-                                   .arg(table),
-                               [&](const char* data, int length) { target->putCopyData(data, length); });
+                admin->copyOut(
+                    QStringLiteral(
+                        "COPY (SELECT * FROM %1 WHERE mower_id = current_setting('tidemark.copy_mower')::uuid"
+                        " AND observed_at < current_setting('tidemark.copy_to')::timestamptz) TO STDOUT "
+                        "(FORMAT binary)")
+                        .arg(table),
+                    [&](const char* data, int length) { target->putCopyData(data, length); });
                 target->endCopyIn();
             }
             target->exec(QStringLiteral("ANALYZE"));
@@ -287,8 +305,10 @@ private slots:
         QSignalSpy loaded(&bench, &PositionsWorkbench::mowerPreviewLoaded);
         bench.setConnection(scratchInfo);
         QVERIFY(loaded.wait(120000));
-        QAbstractItemModelTester mowers(bench.mowers(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester history(bench.history(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester mowers(bench.mowers(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester history(bench.history(),
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(bench.mowers()->rowCount(), 1);
         const long long slicesPending = bench.mowers()->mowers()[0].slicesPending;
         QVERIFY(slicesPending > 10);
@@ -300,7 +320,8 @@ private slots:
 
         QSignalSpy progressed(&bench, &PositionsWorkbench::roundProgressed);
         QSignalSpy finished(&bench, &PositionsWorkbench::roundFinished);
-        bench.roundPanel()->findChild<QCheckBox*>()->setChecked(true); // ignore the window: the test runs any hour
+        bench.roundPanel()->findChild<QCheckBox*>()->setChecked(
+            true); // ignore the window: the test runs any hour
         bench.areas()->setCurrentWidget(bench.roundPanel());
         QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
         QVERIFY(bench.isRoundRunning());
@@ -313,7 +334,8 @@ private slots:
         QCOMPARE(progressed.count(), atPause);
         QVERIFY(finished.isEmpty());
         QVERIFY(atPause < slicesPending);
-        QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("Paused")), qPrintable(bench.roundPanel()->progressText()));
+        QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("Paused")),
+                 qPrintable(bench.roundPanel()->progressText()));
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-round-paused.png")).isEmpty());
         const QList<QVariant> last = progressed.last();
         QVERIFY(last.at(0).toLongLong() < last.at(1).toLongLong());
@@ -352,10 +374,12 @@ private slots:
     void cleanupTestCase() {
         m_workbench.reset();
         if (!m_scratch.isEmpty())
-            PgConnection::open(m_conninfo)->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(pgQuoteIdentifier(m_scratch)));
+            PgConnection::open(m_conninfo)
+                ->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)")
+                           .arg(pgQuoteIdentifier(m_scratch)));
     }
 
-private:
+  private:
     QString m_conninfo;
     QString m_scratch;
     Micros m_now = 0;

@@ -36,14 +36,19 @@ using namespace tidemark::positions;
 
 namespace {
 
-QDateTime utcOf(Micros t) { return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC); }
-Micros microsOf(const QDateTime& t) { return t.toMSecsSinceEpoch() * 1000; }
+QDateTime utcOf(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC);
+}
+Micros microsOf(const QDateTime& t) {
+    return t.toMSecsSinceEpoch() * 1000;
+}
 
 QString legendHtml(const QModelIndex& index) {
     if (!index.isValid())
         return {};
-    QString html = QStringLiteral("<b>%1</b>: %2").arg(index.data(Qt::DisplayRole).toString().toHtmlEscaped(),
-                                                      index.data(MapLayerModel::ExplanationRole).toString().toHtmlEscaped());
+    QString html = QStringLiteral("<b>%1</b>: %2")
+                       .arg(index.data(Qt::DisplayRole).toString().toHtmlEscaped(),
+                            index.data(MapLayerModel::ExplanationRole).toString().toHtmlEscaped());
     const QStringList labels = index.data(MapLayerModel::LegendLabelsRole).toStringList();
     const QVariantList colours = index.data(MapLayerModel::LegendColoursRole).toList();
     QStringList entries;
@@ -182,7 +187,8 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     connect(m_roundPanel, &RoundPanel::resumeRequested, this, &PositionsWorkbench::resumeRound);
     connect(m_roundPanel, &RoundPanel::cancelRequested, this, &PositionsWorkbench::cancelRound);
     connect(m_verifyPanel, &VerifyPanel::verifyRequested, this, &PositionsWorkbench::verify);
-    m_layerList->setCurrentIndex(m_map->layers()->index(m_map->layers()->rowOf(m_previewLayers->survivors())));
+    m_layerList->setCurrentIndex(
+        m_map->layers()->index(m_map->layers()->rowOf(m_previewLayers->survivors())));
 }
 
 PositionsWorkbench::~PositionsWorkbench() {
@@ -192,14 +198,18 @@ PositionsWorkbench::~PositionsWorkbench() {
     m_pool.waitForDone();
 }
 
-MapLayerModel* PositionsWorkbench::layers() const { return m_map->layers(); }
+MapLayerModel* PositionsWorkbench::layers() const {
+    return m_map->layers();
+}
 
 void PositionsWorkbench::setSettings(const PositionSettings& settings) {
     m_settings = settings;
     m_roundPanel->setSettings(settings);
 }
 
-void PositionsWorkbench::setClock(std::function<Micros()> clock) { m_clock = std::move(clock); }
+void PositionsWorkbench::setClock(std::function<Micros()> clock) {
+    m_clock = std::move(clock);
+}
 
 void PositionsWorkbench::setConnection(const QString& positionsConninfo) {
     m_conninfo = positionsConninfo;
@@ -221,14 +231,16 @@ void PositionsWorkbench::loadMowers() {
             m_mowers->setMowers(std::move(*mowers));
             block.unblock();
             emit mowersLoaded(m_mowers->rowCount());
-            QString wanted = !m_requestedMower.isEmpty() ? m_requestedMower : keep.toString(QUuid::WithoutBraces);
+            QString wanted =
+                !m_requestedMower.isEmpty() ? m_requestedMower : keep.toString(QUuid::WithoutBraces);
             if (m_mowers->rowOf(QUuid::fromString(wanted)) < 0 && m_mowers->rowCount() > 0)
                 wanted = m_mowers->mowers().front().mowerId.toString(QUuid::WithoutBraces);
             m_requestedMower.clear();
             if (!wanted.isEmpty() && QUuid::fromString(wanted) != keep)
                 selectMower(wanted);
             else if (!wanted.isEmpty()) {
-                // The same mower after a refresh (a round moved its watermark): keep the range and the preview.
+                // The same mower after a refresh (a round moved its watermark): keep the range and the
+                // preview.
                 QSignalBlocker quiet(m_mowerTable->selectionModel());
                 m_mowerTable->selectRow(m_mowers->rowOf(keep));
                 m_mowerTable->viewport()->update();
@@ -281,18 +293,20 @@ void PositionsWorkbench::setRange(Micros from, Micros to) {
     m_from->setDateTime(utcOf(from));
     m_to->setDateTime(utcOf(to));
     const Micros cutoff = m_settings.thinningCutoff(now());
-    m_rangeNote->setText(to <= cutoff ? tr("The whole range is older than the detail window (cutoff %1): a round thins it.")
-                                            .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
-                         : from >= cutoff
-                             ? tr("The whole range is inside the detail window (cutoff %1): a round leaves it alone.")
-                                   .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
-                             : tr("The range straddles the cutoff %1: only its older part is thinned.")
-                                   .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    m_rangeNote->setText(
+        to <= cutoff ? tr("The whole range is older than the detail window (cutoff %1): a round thins it.")
+                           .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+        : from >= cutoff
+            ? tr("The whole range is inside the detail window (cutoff %1): a round leaves it alone.")
+                  .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+            : tr("The range straddles the cutoff %1: only its older part is thinned.")
+                  .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
 }
 
 void PositionsWorkbench::setRangeLastWeek() {
     const int row = m_mowers->rowOf(m_mower);
-    const Micros end = row >= 0 ? floorToStep(m_mowers->mowers()[std::size_t(row)].newest, kMicrosPerMinute) + kMicrosPerMinute
+    const Micros end = row >= 0 ? floorToStep(m_mowers->mowers()[std::size_t(row)].newest, kMicrosPerMinute) +
+                                      kMicrosPerMinute
                                 : floorToStep(now(), kMicrosPerMinute);
     setRange(end - 7 * kMicrosPerDay, end);
 }
@@ -302,8 +316,12 @@ void PositionsWorkbench::setRangeBeforeDetailWindow() {
     setRange(cutoff - 7 * kMicrosPerDay, cutoff);
 }
 
-Micros PositionsWorkbench::rangeFrom() const { return microsOf(m_from->dateTime()); }
-Micros PositionsWorkbench::rangeTo() const { return microsOf(m_to->dateTime()); }
+Micros PositionsWorkbench::rangeFrom() const {
+    return microsOf(m_from->dateTime());
+}
+Micros PositionsWorkbench::rangeTo() const {
+    return microsOf(m_to->dateTime());
+}
 
 void PositionsWorkbench::cancelPreview() {
     if (m_previewControl)
@@ -380,7 +398,8 @@ void PositionsWorkbench::pickAt(const QGeoCoordinate& coordinate) {
     for (std::size_t i = 0; i < m_preview->rows.size(); ++i) {
         const PositionRow& r = m_preview->rows[i];
         const QPointF p = m_map->positionOf(QGeoCoordinate(r.lat, r.lon));
-        const double d = (p.x() - click.x()) * (p.x() - click.x()) + (p.y() - click.y()) * (p.y() - click.y());
+        const double d =
+            (p.x() - click.x()) * (p.x() - click.x()) + (p.y() - click.y()) * (p.y() - click.y());
         if (d < best) {
             best = d;
             found = long(i);

@@ -42,20 +42,20 @@ class VerifyPanel;
 // Every database access runs in a job on the workbench's own thread pool.
 class PositionsWorkbench : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit PositionsWorkbench(QWidget* parent = nullptr);
     ~PositionsWorkbench() override; // cancels the jobs and waits for them
 
     // The API of the main window.
     void setConnection(const QString& positionsConninfo); // loads the mowers, then previews the first one
-    bool selectMower(const QString& mowerId);              // false when the mower is not (yet) listed
+    bool selectMower(const QString& mowerId);             // false when the mower is not (yet) listed
     void preview();
 
     void setSettings(const positions::PositionSettings& settings);
     void setClock(std::function<Micros()> clock); // tests; default nowMicros
     void setRange(Micros from, Micros to);
-    void setRangeLastWeek();              // the last 7 days of the selected mower's data
-    void setRangeBeforeDetailWindow();    // the week just older than the detail window
+    void setRangeLastWeek();           // the last 7 days of the selected mower's data
+    void setRangeBeforeDetailWindow(); // the week just older than the detail window
     Micros rangeFrom() const;
     Micros rangeTo() const;
     QUuid selectedMower() const { return m_mower; }
@@ -84,7 +84,7 @@ public:
     bool isPreviewRunning() const { return m_previewRunning; }
     bool isRoundRunning() const { return m_roundControl != nullptr; }
 
-signals:
+  signals:
     void mowersLoaded(int count);
     void mowerPreviewLoaded(const QString& mowerId); // a mower and its preview are on screen
     void previewFailed(const QString& message);
@@ -93,7 +93,7 @@ signals:
     void verifyFinished(bool equal);
     void failed(const QString& message);
 
-private:
+  private:
     void loadMowers();
     void loadHistory();
     void mowerRowChanged(int row);

@@ -14,21 +14,26 @@ using namespace tidemark::positions;
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("PreviewLayers", text); }
+QString tr(const char* text) {
+    return QCoreApplication::translate("PreviewLayers", text);
+}
 
 const QColor kRemoved(235, 95, 80);
 const QColor kNotThinned(150, 150, 160);
 
 QList<TrackPoints::PointClass> survivorClasses() {
-    return {{QColor(50, 110, 220), tr("kept: time bin")},   {QColor(240, 150, 20), tr("kept: gap")},
-            {QColor(150, 70, 200), tr("kept: blades on/off")}, {QColor(0, 160, 160), tr("kept: rtk change")},
-            {QColor(40, 170, 60), tr("kept: turn")},        {QColor(20, 20, 20), tr("kept: error")},
+    return {{QColor(50, 110, 220), tr("kept: time bin")},
+            {QColor(240, 150, 20), tr("kept: gap")},
+            {QColor(150, 70, 200), tr("kept: blades on/off")},
+            {QColor(0, 160, 160), tr("kept: rtk change")},
+            {QColor(40, 170, 60), tr("kept: turn")},
+            {QColor(20, 20, 20), tr("kept: error")},
             {kNotThinned, tr("left alone (detail window or already thinned)")}};
 }
 
 // A cell image of the writer's frame placed on the map: its top-left cell corner and its size in cells.
-std::shared_ptr<GeoRaster> placed(const QImage& image, const HeatmapPlane& plane, const HeatmapCellSet::Bounds& extent,
-                                  double cell, int cellsPerPixel) {
+std::shared_ptr<GeoRaster> placed(const QImage& image, const HeatmapPlane& plane,
+                                  const HeatmapCellSet::Bounds& extent, double cell, int cellsPerPixel) {
     auto raster = std::make_shared<GeoRaster>();
     raster->image = image;
     const double left = double(extent.iMin) * cell;
@@ -42,23 +47,28 @@ std::shared_ptr<GeoRaster> placed(const QImage& image, const HeatmapPlane& plane
 }
 
 QList<LegendEntry> signalLegend(const QString& low, const QString& high) {
-    return {{QColor::fromHsvF(0, 0.9f, 0.9f), low}, {QColor::fromHsvF(1.0f / 6, 0.9f, 0.9f), tr("between")},
+    return {{QColor::fromHsvF(0, 0.9f, 0.9f), low},
+            {QColor::fromHsvF(1.0f / 6, 0.9f, 0.9f), tr("between")},
             {QColor::fromHsvF(1.0f / 3, 0.9f, 0.9f), high}};
 }
 
 } // namespace
 
 PreviewLayers::PreviewLayers(MapLayerModel* model) {
-    m_mnet = std::make_shared<RasterLayer>(tr("mnet signal"), tr("Median mobile network RSSI per signal cell of the range."));
-    m_wifi = std::make_shared<RasterLayer>(tr("wifi signal"), tr("Median wifi RSSI per signal cell of the range."));
-    m_rtk = std::make_shared<RasterLayer>(tr("rtk fix"), tr("Share of rows with a fixed RTK solution per signal cell."));
+    m_mnet = std::make_shared<RasterLayer>(tr("mnet signal"),
+                                           tr("Median mobile network RSSI per signal cell of the range."));
+    m_wifi = std::make_shared<RasterLayer>(tr("wifi signal"),
+                                           tr("Median wifi RSSI per signal cell of the range."));
+    m_rtk = std::make_shared<RasterLayer>(tr("rtk fix"),
+                                          tr("Share of rows with a fixed RTK solution per signal cell."));
     m_before = std::make_shared<RasterLayer>(tr("coverage before"),
                                              tr("Cells the raw rows cover (swath, normal join limits)."));
-    m_after = std::make_shared<RasterLayer>(tr("coverage after"),
-                                            tr("Cells the survivors cover with the wider join of thinned rows."));
-    m_difference = std::make_shared<RasterLayer>(tr("coverage difference"),
-                                                 tr("Cells the thinning loses (red) or gains (blue); grey is unchanged."));
-    m_raw = std::make_shared<TrackLayer>(tr("raw track"), tr("Every row of the range as the table holds it, with its path."));
+    m_after = std::make_shared<RasterLayer>(
+        tr("coverage after"), tr("Cells the survivors cover with the wider join of thinned rows."));
+    m_difference = std::make_shared<RasterLayer>(
+        tr("coverage difference"), tr("Cells the thinning loses (red) or gains (blue); grey is unchanged."));
+    m_raw = std::make_shared<TrackLayer>(tr("raw track"),
+                                         tr("Every row of the range as the table holds it, with its path."));
     m_removed = std::make_shared<TrackLayer>(tr("removed rows"), tr("Rows a round would delete."));
     m_survivors = std::make_shared<TrackLayer>(tr("survivors by reason"),
                                                tr("Rows a round keeps, coloured by their main reason."));
@@ -66,7 +76,8 @@ PreviewLayers::PreviewLayers(MapLayerModel* model) {
 
     m_before->setLegend({{QColor(60, 170, 90), tr("covered")}});
     m_after->setLegend({{QColor(60, 110, 220), tr("covered")}});
-    m_difference->setLegend({{QColor(150, 150, 150), tr("unchanged")}, {QColor(220, 40, 40), tr("lost")},
+    m_difference->setLegend({{QColor(150, 150, 150), tr("unchanged")},
+                             {QColor(220, 40, 40), tr("lost")},
                              {QColor(40, 90, 230), tr("gained")}});
     m_rtk->setLegend(signalLegend(tr("no fix"), tr("fixed")));
     m_wifi->setLegend(signalLegend(tr("−100 dBm"), tr("−40 dBm")));
@@ -84,9 +95,8 @@ PreviewLayers::PreviewLayers(MapLayerModel* model) {
     for (const auto& layer : {m_mnet, m_wifi, m_rtk, m_before, m_after, m_difference})
         layer->setVisible(false);
     m_raw->setVisible(false);
-    for (const std::shared_ptr<MapLayer>& layer :
-         std::initializer_list<std::shared_ptr<MapLayer>>{m_mnet, m_wifi, m_rtk, m_before, m_after, m_difference, m_raw,
-                                                         m_removed, m_survivors, m_marker})
+    for (const std::shared_ptr<MapLayer>& layer : std::initializer_list<std::shared_ptr<MapLayer>>{
+             m_mnet, m_wifi, m_rtk, m_before, m_after, m_difference, m_raw, m_removed, m_survivors, m_marker})
         model->addLayer(layer, 0);
 }
 
@@ -138,6 +148,8 @@ void PreviewLayers::show(const PreviewResult& result) {
     m_marker->setPosition(QGeoCoordinate());
 }
 
-void PreviewLayers::mark(const QGeoCoordinate& position) { m_marker->setPosition(position); }
+void PreviewLayers::mark(const QGeoCoordinate& position) {
+    m_marker->setPosition(position);
+}
 
 } // namespace tidemark::ui

@@ -16,7 +16,7 @@ class TrackLayer;
 // track, the survivors coloured by their main reason, the removed rows, coverage before / after / difference
 // and the rtk, wifi and mnet heatmaps, and a marker for the row picked by a click.
 class PreviewLayers {
-public:
+  public:
     explicit PreviewLayers(MapLayerModel* model);
 
     void show(const positions::PreviewResult& result);
@@ -37,7 +37,7 @@ public:
     // "not thinned" for rows a round leaves alone.
     static int survivorClass(positions::RowFate fate, positions::KeepReasons reasons);
 
-private:
+  private:
     std::shared_ptr<TrackLayer> m_raw, m_survivors, m_removed;
     std::shared_ptr<RasterLayer> m_before, m_after, m_difference, m_rtk, m_wifi, m_mnet;
     std::shared_ptr<MarkerLayer> m_marker;

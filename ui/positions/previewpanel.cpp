@@ -14,14 +14,18 @@ using namespace tidemark::positions;
 
 namespace {
 QString utc(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC)
+        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
 }
-QString rssi(std::int16_t v) { return v == PositionRow::kNoRssi ? QStringLiteral("–") : QStringLiteral("%1 dBm").arg(v); }
+QString rssi(std::int16_t v) {
+    return v == PositionRow::kNoRssi ? QStringLiteral("–") : QStringLiteral("%1 dBm").arg(v);
+}
 } // namespace
 
 PreviewPanel::PreviewPanel(QWidget* parent) : QWidget(parent) {
     m_preview = new QPushButton(tr("Preview"), this);
-    m_preview->setToolTip(tr("Load the range and run keep_set on it exactly as a round would; nothing is deleted."));
+    m_preview->setToolTip(
+        tr("Load the range and run keep_set on it exactly as a round would; nothing is deleted."));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
     m_progress = new QProgressBar(this);
@@ -76,15 +80,18 @@ void PreviewPanel::showError(const QString& message) {
 void PreviewPanel::showResult(const PreviewResult& r) {
     const QLocale l;
     m_progress->setValue(1000);
-    m_progress->setFormat(tr("loaded %1 rows in %2 s").arg(l.toString(r.loadedRows)).arg(l.toString(r.loadSeconds, 'f', 2)));
+    m_progress->setFormat(
+        tr("loaded %1 rows in %2 s").arg(l.toString(r.loadedRows)).arg(l.toString(r.loadSeconds, 'f', 2)));
     const double share = r.rows.empty() ? 0 : 100.0 * double(r.removed) / double(r.rows.size());
     QString reasons;
     static const char* names[] = {"bin", "gap", "blades", "rtk", "turn", "error"};
     for (int i = 0; i < PreviewResult::kReasonCount; ++i)
-        reasons += QStringLiteral("%1 %2 · ").arg(QLatin1String(names[i]), l.toString(r.perReason[std::size_t(i)]));
+        reasons +=
+            QStringLiteral("%1 %2 · ").arg(QLatin1String(names[i]), l.toString(r.perReason[std::size_t(i)]));
     reasons.chop(3);
     const CoverageCheck& c = r.check;
-    const QString colour = c.verdict == CoverageCheck::Verdict::Fail ? QStringLiteral("#b00020") : QStringLiteral("#1b7a2f");
+    const QString colour =
+        c.verdict == CoverageCheck::Verdict::Fail ? QStringLiteral("#b00020") : QStringLiteral("#1b7a2f");
     m_summary->setText(
         tr("<b>%1 rows</b> in %2 – %3<br>"
            "<b style='color:#1b7a2f'>kept %4</b> (by keep_set %5, detail window %6, thinned earlier %7) · "
@@ -94,11 +101,11 @@ void PreviewPanel::showResult(const PreviewResult& r) {
            "<b style='color:%15'>%16</b><br>"
            "<span style='color:#666'>cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s</span>")
             .arg(l.toString(qlonglong(r.rows.size())), utc(r.from), utc(r.to))
-            .arg(l.toString(r.kept), l.toString(r.keptBySet), l.toString(r.recent), l.toString(r.behindWatermark),
-                 l.toString(r.removed), l.toString(share, 'f', 1), reasons)
-            .arg(l.toString(c.areaBefore, 'f', 1), l.toString(c.areaAfter, 'f', 1), l.toString(c.areaAfterNarrow, 'f', 1),
-                 l.toString(c.deviation * 100, 'f', 1), colour, c.verdictText().toHtmlEscaped(), utc(r.cutoff),
-                 l.toString(r.slices))
+            .arg(l.toString(r.kept), l.toString(r.keptBySet), l.toString(r.recent),
+                 l.toString(r.behindWatermark), l.toString(r.removed), l.toString(share, 'f', 1), reasons)
+            .arg(l.toString(c.areaBefore, 'f', 1), l.toString(c.areaAfter, 'f', 1),
+                 l.toString(c.areaAfterNarrow, 'f', 1), l.toString(c.deviation * 100, 'f', 1), colour,
+                 c.verdictText().toHtmlEscaped(), utc(r.cutoff), l.toString(r.slices))
             .arg(l.toString(r.thinSeconds, 'f', 2), l.toString(r.coverageSeconds, 'f', 2)));
 }
 
@@ -116,13 +123,18 @@ void PreviewPanel::showRow(const PreviewResult& result, long index) {
                        .arg(r.lat, 0, 'f', 7)
                        .arg(r.lon, 0, 'f', 7)
                        .arg(r.bladesOn ? tr("on") : tr("off"),
-                            r.hasRtkFix() ? QString::number(r.rtkFix) : QStringLiteral("NULL"), rssi(r.wifiRssi),
-                            rssi(r.mnetRssi),
-                            std::isnan(r.speedMps) ? QStringLiteral("–") : QStringLiteral("%1 m/s").arg(r.speedMps, 0, 'f', 2),
+                            r.hasRtkFix() ? QString::number(r.rtkFix) : QStringLiteral("NULL"),
+                            rssi(r.wifiRssi), rssi(r.mnetRssi),
+                            std::isnan(r.speedMps) ? QStringLiteral("–")
+                                                   : QStringLiteral("%1 m/s").arg(r.speedMps, 0, 'f', 2),
                             colour, result.explainRow(std::size_t(index)).toHtmlEscaped()));
 }
 
-QString PreviewPanel::summaryText() const { return m_summary->text(); }
-QString PreviewPanel::rowText() const { return m_row->text(); }
+QString PreviewPanel::summaryText() const {
+    return m_summary->text();
+}
+QString PreviewPanel::rowText() const {
+    return m_row->text();
+}
 
 } // namespace tidemark::ui

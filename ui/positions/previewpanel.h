@@ -14,7 +14,7 @@ namespace tidemark::ui {
 // per reason, the coverage check's verdict, and the row picked on the map with why it is kept or removed.
 class PreviewPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit PreviewPanel(QWidget* parent = nullptr);
 
     void setRunning(bool running);
@@ -26,11 +26,11 @@ public:
     QString rowText() const;
     QPushButton* previewButton() const { return m_preview; }
 
-signals:
+  signals:
     void previewRequested();
     void cancelRequested();
 
-private:
+  private:
     QPushButton* m_preview;
     QPushButton* m_cancel;
     QProgressBar* m_progress;

@@ -44,10 +44,11 @@ void RoundHistoryChart::paintEvent(QPaintEvent*) {
         const QRectF scanned(x, plot.bottom() - hScanned, bar, hScanned);
         const QRectF deleted(x, plot.bottom() - hDeleted, bar, hDeleted);
         p.fillRect(scanned, QColor(170, 170, 180));
-        p.fillRect(deleted, e.dryRun ? QBrush(QColor(200, 60, 50), Qt::BDiagPattern) : QBrush(QColor(200, 60, 50)));
+        p.fillRect(deleted,
+                   e.dryRun ? QBrush(QColor(200, 60, 50), Qt::BDiagPattern) : QBrush(QColor(200, 60, 50)));
         if (slot > fm.horizontalAdvance(QStringLiteral("000.0 s")))
-            p.drawText(QRectF(plot.left() + slot * i, plot.bottom() + 2, slot, fm.height() + 4), Qt::AlignCenter,
-                       tr("%1 s").arg(l.toString(e.seconds, 'f', 1)));
+            p.drawText(QRectF(plot.left() + slot * i, plot.bottom() + 2, slot, fm.height() + 4),
+                       Qt::AlignCenter, tr("%1 s").arg(l.toString(e.seconds, 'f', 1)));
     }
     p.setPen(palette().mid().color());
     p.drawLine(plot.bottomLeft(), plot.bottomRight());

@@ -10,16 +10,16 @@ namespace tidemark::ui {
 // (red) on a shared scale, dry runs hatched, and the seconds it took written above.
 class RoundHistoryChart : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit RoundHistoryChart(QWidget* parent = nullptr);
     void setEntries(std::vector<positions::RoundHistoryEntry> entries);
     QSize sizeHint() const override { return {360, 140}; }
     QSize minimumSizeHint() const override { return {200, 100}; }
 
-protected:
+  protected:
     void paintEvent(QPaintEvent* event) override;
 
-private:
+  private:
     std::vector<positions::RoundHistoryEntry> m_entries;
 };
 

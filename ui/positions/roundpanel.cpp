@@ -62,8 +62,9 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_chart = new RoundHistoryChart(this);
 
     auto* buttons = new QHBoxLayout;
-    for (QWidget* w : {static_cast<QWidget*>(m_run), static_cast<QWidget*>(m_dryRun), static_cast<QWidget*>(m_pause),
-                       static_cast<QWidget*>(m_resume), static_cast<QWidget*>(m_cancel)})
+    for (QWidget* w :
+         {static_cast<QWidget*>(m_run), static_cast<QWidget*>(m_dryRun), static_cast<QWidget*>(m_pause),
+          static_cast<QWidget*>(m_resume), static_cast<QWidget*>(m_cancel)})
         buttons->addWidget(w);
     buttons->addStretch(1);
     auto* options = new QHBoxLayout;
@@ -104,14 +105,16 @@ void RoundPanel::refreshWindow() {
     const int hour = window.localHour(now);
     const bool inside = window.contains(now);
     const QDateTime local = QDateTime::fromMSecsSinceEpoch(now / 1000, m_settings.maintenanceZone);
-    m_window->setText(tr("Window %1:00–%2:00 %3 · now %4 there (hour %5): <b style='color:%6'>%7</b> · budget %8 s per round")
-                          .arg(m_settings.windowStartHour, 2, 10, QLatin1Char('0'))
-                          .arg(m_settings.windowEndHour, 2, 10, QLatin1Char('0'))
-                          .arg(QString::fromUtf8(m_settings.maintenanceZone.id()), local.toString(QStringLiteral("HH:mm")))
-                          .arg(hour)
-                          .arg(inside ? QStringLiteral("#1b7a2f") : QStringLiteral("#8a5a00"),
-                               inside ? tr("inside") : tr("outside"))
-                          .arg(m_settings.budgetSeconds));
+    m_window->setText(
+        tr("Window %1:00–%2:00 %3 · now %4 there (hour %5): <b style='color:%6'>%7</b> · budget %8 s per "
+           "round")
+            .arg(m_settings.windowStartHour, 2, 10, QLatin1Char('0'))
+            .arg(m_settings.windowEndHour, 2, 10, QLatin1Char('0'))
+            .arg(QString::fromUtf8(m_settings.maintenanceZone.id()), local.toString(QStringLiteral("HH:mm")))
+            .arg(hour)
+            .arg(inside ? QStringLiteral("#1b7a2f") : QStringLiteral("#8a5a00"),
+                 inside ? tr("inside") : tr("outside"))
+            .arg(m_settings.budgetSeconds));
 }
 
 void RoundPanel::setState(State state) {
@@ -133,12 +136,13 @@ void RoundPanel::showProgress(const RoundProgress& p) {
     m_progress->setValue(p.slicesTotal ? int(1000 * p.slicesDone / p.slicesTotal) : 1000);
     m_progress->setFormat(tr("%1 of %2 slices").arg(l.toString(p.slicesDone), l.toString(p.slicesTotal)));
     const QString paused = m_state == State::Paused ? tr("Paused after the current slice. ") : QString();
-    m_progressText->setText(paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left")
-                                .arg(p.mowerId.toString(QUuid::WithoutBraces).left(8), l.toString(p.sliceOfMower),
-                                     l.toString(p.slicesOfMower), l.toString(p.scanned),
-                                     p.dryRun ? tr("would delete: counted at the end")
-                                              : tr("deleted %1").arg(l.toString(p.deleted)),
-                                     duration(p.elapsedSeconds), duration(p.secondsLeft)));
+    m_progressText->setText(
+        paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left")
+                     .arg(p.mowerId.toString(QUuid::WithoutBraces).left(8), l.toString(p.sliceOfMower),
+                          l.toString(p.slicesOfMower), l.toString(p.scanned),
+                          p.dryRun ? tr("would delete: counted at the end")
+                                   : tr("deleted %1").arg(l.toString(p.deleted)),
+                          duration(p.elapsedSeconds), duration(p.secondsLeft)));
 }
 
 void RoundPanel::showReport(const RoundReport& r) {
@@ -147,7 +151,8 @@ void RoundPanel::showReport(const RoundReport& r) {
     if (r.skippedLocked)
         outcome = tr("skipped: another runner holds the lock");
     else if (!r.insideWindow)
-        outcome = tr("outside the thinning window: nothing thinned (%1 slices pending)").arg(l.toString(r.slicesPending));
+        outcome = tr("outside the thinning window: nothing thinned (%1 slices pending)")
+                      .arg(l.toString(r.slicesPending));
     else if (r.cancelled)
         outcome = tr("cancelled");
     else if (r.budgetExhausted)
@@ -157,23 +162,34 @@ void RoundPanel::showReport(const RoundReport& r) {
     else
         outcome = r.complete ? tr("complete") : tr("partial");
     m_progress->setValue(r.complete ? 1000 : m_progress->value());
-    m_progressText->setText(tr("%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left")
-                                .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, l.toString(r.mowers),
-                                     l.toString(r.slices), l.toString(r.scanned),
-                                     r.dryRun ? tr("would delete") : tr("deleted"), l.toString(r.deleted),
-                                     l.toString(r.ageDeleted), l.toString(r.seconds, 'f', 1))
-                                .arg(l.toString(r.slicesPending)));
+    m_progressText->setText(
+        tr("%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left")
+            .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, l.toString(r.mowers), l.toString(r.slices),
+                 l.toString(r.scanned), r.dryRun ? tr("would delete") : tr("deleted"), l.toString(r.deleted),
+                 l.toString(r.ageDeleted), l.toString(r.seconds, 'f', 1))
+            .arg(l.toString(r.slicesPending)));
 }
 
 void RoundPanel::showError(const QString& message) {
-    m_progressText->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+    m_progressText->setText(
+        QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
 }
 
-void RoundPanel::historyChanged() { m_chart->setEntries(m_history->entries()); }
+void RoundPanel::historyChanged() {
+    m_chart->setEntries(m_history->entries());
+}
 
-bool RoundPanel::ignoreWindow() const { return m_ignoreWindow->isChecked(); }
-int RoundPanel::budgetSeconds() const { return m_budget->value(); }
-QString RoundPanel::progressText() const { return m_progressText->text(); }
-QString RoundPanel::windowText() const { return m_window->text(); }
+bool RoundPanel::ignoreWindow() const {
+    return m_ignoreWindow->isChecked();
+}
+int RoundPanel::budgetSeconds() const {
+    return m_budget->value();
+}
+QString RoundPanel::progressText() const {
+    return m_progressText->text();
+}
+QString RoundPanel::windowText() const {
+    return m_window->text();
+}
 
 } // namespace tidemark::ui

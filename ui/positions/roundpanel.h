@@ -26,7 +26,7 @@ class RoundHistoryChart;
 // the history of rounds as a table and a chart.
 class RoundPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     enum class State { Idle, Running, Paused };
 
     explicit RoundPanel(positions::RoundHistoryModel* history, QWidget* parent = nullptr);
@@ -50,13 +50,13 @@ public:
     QPushButton* resumeButton() const { return m_resume; }
     QPushButton* cancelButton() const { return m_cancel; }
 
-signals:
+  signals:
     void runRequested(bool dryRun);
     void pauseRequested();
     void resumeRequested();
     void cancelRequested();
 
-private:
+  private:
     positions::RoundHistoryModel* m_history;
     positions::PositionSettings m_settings;
     State m_state = State::Idle;

@@ -10,7 +10,8 @@ namespace tidemark::ui {
 
 VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
     m_verify = new QPushButton(tr("Verify the previewed range"), this);
-    m_verify->setToolTip(tr("Reload the range of the last preview and compare it with the preview's survivors."));
+    m_verify->setToolTip(
+        tr("Reload the range of the last preview and compare it with the preview's survivors."));
     m_verdict = new QLabel(tr("Preview a range, run a round, then verify it here."), this);
     m_verdict->setWordWrap(true);
     m_verdict->setTextFormat(Qt::RichText);
@@ -30,7 +31,9 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
     setAvailable(false);
 }
 
-void VerifyPanel::setAvailable(bool available) { m_verify->setEnabled(available); }
+void VerifyPanel::setAvailable(bool available) {
+    m_verify->setEnabled(available);
+}
 
 void VerifyPanel::setRunning(bool running) {
     m_verify->setEnabled(!running);
@@ -40,11 +43,13 @@ void VerifyPanel::setRunning(bool running) {
 
 void VerifyPanel::showVerification(const positions::RangeVerification& v) {
     const QString colour = v.equal() ? QStringLiteral("#1b7a2f") : QStringLiteral("#b00020");
-    m_verdict->setText(QStringLiteral("<b style='color:%1; font-size:large'>%2</b>").arg(colour, v.verdictText().toHtmlEscaped()));
+    m_verdict->setText(QStringLiteral("<b style='color:%1; font-size:large'>%2</b>")
+                           .arg(colour, v.verdictText().toHtmlEscaped()));
     const QLocale l;
-    QString details = tr("expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6")
-                          .arg(l.toString(v.expected), l.toString(v.actual), l.toString(v.matching), l.toString(v.missing),
-                               l.toString(v.unexpected), l.toString(v.changed));
+    QString details = tr("expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as "
+                         "previewed %5 · changed %6")
+                          .arg(l.toString(v.expected), l.toString(v.actual), l.toString(v.matching),
+                               l.toString(v.missing), l.toString(v.unexpected), l.toString(v.changed));
     details += QLatin1Char('\n') + (v.watermark ? tr("watermark now %1").arg(formatIsoTimestamp(*v.watermark))
                                                 : tr("no watermark: no round has thinned this mower"));
     if (!v.firstDifferences.empty()) {
@@ -60,6 +65,8 @@ void VerifyPanel::showError(const QString& message) {
     m_verdict->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
 }
 
-QString VerifyPanel::verdictText() const { return m_verdict->text(); }
+QString VerifyPanel::verdictText() const {
+    return m_verdict->text();
+}
 
 } // namespace tidemark::ui

@@ -13,7 +13,7 @@ namespace tidemark::ui {
 // preview said, row for row, with a clear verdict.
 class VerifyPanel : public QWidget {
     Q_OBJECT
-public:
+  public:
     explicit VerifyPanel(QWidget* parent = nullptr);
     void setAvailable(bool available);
     void setRunning(bool running);
@@ -22,10 +22,10 @@ public:
     QString verdictText() const;
     QPushButton* verifyButton() const { return m_verify; }
 
-signals:
+  signals:
     void verifyRequested();
 
-private:
+  private:
     QPushButton* m_verify;
     QLabel* m_verdict;
     QLabel* m_details;

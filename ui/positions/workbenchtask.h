@@ -12,11 +12,12 @@
 
 namespace tidemark::ui {
 
-// Runs `work` on `pool` and hands its value (or its error message) to `receiver` on the GUI thread; nothing but
-// values crosses threads. Dropped silently when the receiver is gone.
+// Runs `work` on `pool` and hands its value (or its error message) to `receiver` on the GUI thread; nothing
+// but values crosses threads. Dropped silently when the receiver is gone.
 template <typename T>
 void runWorkbenchTask(QThreadPool& pool, QObject* receiver, std::function<T()> work,
-                      std::function<void(std::shared_ptr<T>)> done, std::function<void(const QString&)> failed) {
+                      std::function<void(std::shared_ptr<T>)> done,
+                      std::function<void(const QString&)> failed) {
     QPointer<QObject> guard(receiver);
     pool.start([guard, work = std::move(work), done = std::move(done), failed = std::move(failed)]() {
         std::shared_ptr<T> value;
