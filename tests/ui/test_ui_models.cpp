@@ -4,6 +4,7 @@
 #include "common/timestamp.h"
 #include "connectionprofilestore.h"
 #include "joblistmodel.h"
+#include "jobrunner.h"
 #include "kudos/kudostablesummarymodel.h"
 #include "positions/mowersummarymodel.h"
 #include "testpostgres.h"
@@ -16,6 +17,8 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <atomic>
 #include <sqlite3.h>
 
 using namespace tidemark;
@@ -147,6 +150,65 @@ class TestUiModels : public QObject {
         QCOMPARE(model.index(1, ui::JobListModel::ResultColumn).data().toString(),
                  QStringLiteral("3 tables"));
         QCOMPARE(running.last().first().toInt(), 0);
+    }
+
+    void jobRunnerReportsResultsFailuresAndCancels() {
+        ui::JobListModel jobs;
+        ui::JobRunner runner(&jobs);
+        QSignalSpy finished(&runner, &ui::JobRunner::jobFinished);
+
+        int delivered = 0;
+        ui::JobRunner::Job<int> ok;
+        ok.title = QStringLiteral("answer");
+        ok.work = [](JobControl& control) {
+            control.reportProgress(0.5, QStringLiteral("half way"));
+            return 42;
+        };
+        ok.summarize = [](const int& value) { return QStringLiteral("got %1").arg(value); };
+        ok.onSuccess = [&delivered](const int& value) { delivered = value; };
+        runner.start(std::move(ok));
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(delivered, 42);
+        QCOMPARE(jobs.index(0, ui::JobListModel::ResultColumn).data().toString(), QStringLiteral("got 42"));
+        QCOMPARE(jobs.state(0), ui::JobListModel::State::Done);
+
+        QString failure;
+        ui::JobRunner::Job<int> bad;
+        bad.title = QStringLiteral("bad");
+        bad.work = [](JobControl&) -> int {
+            throw Error(Error::Kind::Connection, QStringLiteral("no server at x:1"));
+        };
+        bad.onFailure = [&failure](const Error& error) { failure = error.message(); };
+        runner.start(std::move(bad));
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(failure, QStringLiteral("no server at x:1"));
+        QCOMPARE(jobs.state(1), ui::JobListModel::State::Failed);
+        QCOMPARE(jobs.index(1, ui::JobListModel::ResultColumn).data().toString(),
+                 QStringLiteral("no server at x:1"));
+
+        // A pausable job waits at its checkpoint while paused and stops once cancelled.
+        std::atomic<int> units{0};
+        ui::JobRunner::Job<int> slow;
+        slow.title = QStringLiteral("slow");
+        slow.pausable = true;
+        slow.work = [&units](JobControl& control) {
+            while (control.checkpoint()) {
+                ++units;
+                QThread::msleep(5);
+            }
+            return int(units);
+        };
+        runner.start(std::move(slow));
+        QTRY_VERIFY(units > 0);
+        QVERIFY(jobs.pause(2));
+        QTest::qWait(50);
+        const int whilePaused = units;
+        QTest::qWait(100);
+        QVERIFY(units - whilePaused <= 1); // at most the unit in flight when the pause came
+        QVERIFY(jobs.cancel(2));
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(jobs.state(2), ui::JobListModel::State::Cancelled);
+        QCOMPARE(jobs.runningCount(), 0);
     }
 
     void passwordsAreStripped_data() {
