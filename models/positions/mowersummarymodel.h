@@ -10,7 +10,7 @@ namespace tidemark::positions {
 // Later columns (rows eligible for thinning) grow here as the positions console does.
 class MowerSummaryModel : public QAbstractTableModel {
     Q_OBJECT
-public:
+  public:
     enum Column { MowerColumn, RowsColumn, OldestColumn, NewestColumn, WatermarkColumn, ColumnCount };
     static constexpr int MowerIdRole = Qt::UserRole + 1; // the full uuid
     static constexpr int SortRole = Qt::UserRole + 2;    // numbers and instants as numbers
@@ -27,7 +27,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-private:
+  private:
     std::vector<MowerSummary> m_mowers;
 };
 
