@@ -9,6 +9,7 @@
 #include "thinningstatus.h"
 
 #include <QElapsedTimer>
+#include <algorithm>
 
 namespace tidemark::positions {
 
@@ -25,6 +26,8 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
         state.slicesTotal += m.slicesPending;
     QElapsedTimer clock;
     clock.start();
+    std::vector<double> sliceSeconds;
+    double lastSliceAt = 0;
 
     // The slice's own counts, read just before its commit: the rows left in the slice on the round's
     // connection, and the rows it had on a second connection, which does not see the uncommitted delete yet
@@ -89,7 +92,14 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
         sliceScanned = sliceDeleted = 0;
         state.elapsedSeconds = clock.nsecsElapsed() / 1e9;
         const long long left = state.slicesTotal - state.slicesDone;
-        state.secondsLeft = state.elapsedSeconds / double(state.slicesDone) * double(left);
+        // The median pace of the latest slices: a pause (one long gap between two slices) does not skew it.
+        sliceSeconds.push_back(state.elapsedSeconds - lastSliceAt);
+        lastSliceAt = state.elapsedSeconds;
+        if (sliceSeconds.size() > 64)
+            sliceSeconds.erase(sliceSeconds.begin());
+        std::vector<double> sorted = sliceSeconds;
+        std::nth_element(sorted.begin(), sorted.begin() + long(sorted.size() / 2), sorted.end());
+        state.secondsLeft = sorted[sorted.size() / 2] * double(left);
         if (forward)
             forward(state);
     });

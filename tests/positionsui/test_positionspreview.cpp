@@ -167,6 +167,7 @@ class TestPositionsPreview : public QObject {
         QCOMPARE(progress.back().scanned, report.scanned); // per-slice figures add up to the round's
         QCOMPARE(progress.back().deleted, report.deleted);
         QCOMPARE(progress.back().secondsLeft, 0.0);
+        QVERIFY(progress[progress.size() / 2].secondsLeft > 0);
         QCOMPARE(progress.front().sliceOfMower, 1LL);
         QCOMPARE(progress.back().sliceOfMower, progress.back().slicesOfMower);
         QVERIFY(progress.front().mowerId != progress.back().mowerId);

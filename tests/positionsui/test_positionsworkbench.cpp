@@ -318,8 +318,18 @@ class TestPositionsWorkbench : public QObject {
         const PreviewResult preview = *bench.previewResult();
         QVERIFY(preview.removed > 0);
 
-        QSignalSpy progressed(&bench, &PositionsWorkbench::roundProgressed);
+        // A dry run first: it deletes nothing and lands in the history.
         QSignalSpy finished(&bench, &PositionsWorkbench::roundFinished);
+        bench.areas()->setCurrentWidget(bench.roundPanel());
+        QTest::mouseClick(bench.roundPanel()->dryRunButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(300000));
+        QVERIFY(bench.lastRoundReport().dryRun && bench.lastRoundReport().complete);
+        QCOMPARE(bench.lastRoundReport().slices, slicesPending);
+        QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].slicesPending, slicesPending, 30000);
+        finished.clear();
+
+        QSignalSpy progressed(&bench, &PositionsWorkbench::roundProgressed);
         bench.roundPanel()->findChild<QCheckBox*>()->setChecked(
             true); // ignore the window: the test runs any hour
         bench.areas()->setCurrentWidget(bench.roundPanel());
@@ -349,8 +359,12 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(report.slices, slicesPending);
         QVERIFY(report.deleted > 0);
         QVERIFY(bench.roundPanel()->progressText().contains(QStringLiteral("complete")));
-        QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 2, 30000);
         QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
+        QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so
+        QVERIFY(bench.history()->entries().front().dryRun);
+        QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].eligible, 0LL, 30000);
+        QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-round-done.png")).isEmpty());
 
         QSignalSpy verified(&bench, &PositionsWorkbench::verifyFinished);
         QCOMPARE(bench.rangeFrom(), preview.from); // the refresh after the round kept the previewed range

@@ -21,7 +21,7 @@ void RoundHistoryChart::paintEvent(QPaintEvent*) {
     p.setPen(palette().mid().color());
     p.drawRect(rect().adjusted(0, 0, -1, -1));
     const QFontMetrics fm(font());
-    const QRect plot = rect().adjusted(8, fm.height() + 8, -8, -(fm.height() + 8));
+    const QRect plot = rect().adjusted(8, 2 * fm.height() + 12, -8, -(fm.height() + 8));
     p.setPen(palette().text().color());
     if (m_entries.empty()) {
         p.drawText(rect(), Qt::AlignCenter, tr("No rounds recorded yet."));
@@ -32,7 +32,19 @@ void RoundHistoryChart::paintEvent(QPaintEvent*) {
         top = std::max(top, e.scanned);
     const QLocale l;
     p.drawText(QRect(8, 2, width() - 16, fm.height() + 4), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("rows per round (max %1)").arg(l.toString(top)));
+               tr("Rows per round, oldest left (max %1)").arg(l.toString(top)));
+    // The key, on the line below the title.
+    const int box = fm.height() - 4;
+    const int keyTop = fm.height() + 6;
+    int x = 8;
+    const auto key = [&](const QColor& colour, const QString& label) {
+        p.fillRect(QRect(x, keyTop + 2, box, box), colour);
+        x += box + 4;
+        p.drawText(QPoint(x, keyTop + fm.ascent()), label);
+        x += fm.horizontalAdvance(label) + 12;
+    };
+    key(QColor(170, 170, 180), tr("scanned"));
+    key(QColor(200, 60, 50), tr("deleted (hatched: dry run)"));
     const int n = int(m_entries.size());
     const double slot = double(plot.width()) / n;
     const double bar = std::max(2.0, std::min(40.0, slot * 0.7));

@@ -13,7 +13,7 @@ class RoundHistoryChart : public QWidget {
   public:
     explicit RoundHistoryChart(QWidget* parent = nullptr);
     void setEntries(std::vector<positions::RoundHistoryEntry> entries);
-    QSize sizeHint() const override { return {360, 140}; }
+    QSize sizeHint() const override { return {360, 160}; }
     QSize minimumSizeHint() const override { return {200, 100}; }
 
   protected:

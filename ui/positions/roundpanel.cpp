@@ -163,7 +163,7 @@ void RoundPanel::showReport(const RoundReport& r) {
         outcome = r.complete ? tr("complete") : tr("partial");
     m_progress->setValue(r.complete ? 1000 : m_progress->value());
     m_progressText->setText(
-        tr("%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left")
+        tr("%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10")
             .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, l.toString(r.mowers), l.toString(r.slices),
                  l.toString(r.scanned), r.dryRun ? tr("would delete") : tr("deleted"), l.toString(r.deleted),
                  l.toString(r.ageDeleted), l.toString(r.seconds, 'f', 1))
