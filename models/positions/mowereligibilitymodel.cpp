@@ -47,6 +47,10 @@ QVariant MowerEligibilityModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (index.column() == MowerColumn)
             return m.mowerId.toString(QUuid::WithoutBraces);
+        if (index.column() == OldestColumn)
+            return formatIsoTimestamp(m.oldest);
+        if (index.column() == WatermarkColumn && m.watermark)
+            return tr("Thinned until %1").arg(formatIsoTimestamp(*m.watermark));
         if (index.column() == EligibleColumn)
             return tr(
                 "Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.");
@@ -76,7 +80,7 @@ QVariant MowerEligibilityModel::data(const QModelIndex& index, int role) const {
         case RowsColumn:
             return locale.toString(m.rows);
         case OldestColumn:
-            return day(m.oldest);
+            return day(m.oldest).left(10);
         case NewestColumn:
             return day(m.newest);
         case WatermarkColumn:
@@ -100,7 +104,7 @@ QVariant MowerEligibilityModel::headerData(int section, Qt::Orientation orientat
     case RowsColumn:
         return tr("Rows");
     case OldestColumn:
-        return tr("Oldest (UTC)");
+        return tr("Oldest");
     case NewestColumn:
         return tr("Newest (UTC)");
     case WatermarkColumn:

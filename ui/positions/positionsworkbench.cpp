@@ -25,6 +25,7 @@
 #include <QLabel>
 #include <QListView>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -104,6 +105,8 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     m_layerList->setModel(m_map->layers());
     m_layerList->setDragDropMode(QAbstractItemView::InternalMove);
     m_layerList->setDefaultDropAction(Qt::MoveAction);
+    m_layerList->setUniformItemSizes(true);
+    m_layerList->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_layerExplanation = new QLabel(this);
     m_layerExplanation->setWordWrap(true);
     m_layerExplanation->setTextFormat(Qt::RichText);
@@ -135,7 +138,7 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     rangeLayout->addWidget(m_rangeNote, 3, 0, 1, 2);
     auto* layersBox = new QGroupBox(tr("Layers (check to show, drag to reorder)"), this);
     auto* layersLayout = new QVBoxLayout(layersBox);
-    layersLayout->addWidget(m_layerList, 1);
+    layersLayout->addWidget(m_layerList);
     layersLayout->addWidget(m_layerExplanation);
 
     auto* left = new QWidget(this);
@@ -143,7 +146,7 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(mowersBox, 3);
     leftLayout->addWidget(rangeBox);
-    leftLayout->addWidget(layersBox, 4);
+    leftLayout->addWidget(layersBox, 0);
     auto* right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_map);
     right->addWidget(m_areas);
@@ -154,7 +157,7 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     split->addWidget(right);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({430, 900});
+    split->setSizes({330, 2000}); // the map takes what the mower list does not need
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(split);
@@ -177,7 +180,10 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
         MapLayer* layer = m_map->layers()->layerAt(row);
         connect(layer, &MapLayer::visibilityChanged, this, [this, layer](bool visible) {
             if (visible)
-                m_layerList->setCurrentIndex(m_map->layers()->index(m_map->layers()->rowOf(layer)));
+                // Every layer in view and no more: the mower list takes the rest of the height.
+                m_layerList->setFixedHeight(m_map->layers()->rowCount() * m_layerList->sizeHintForRow(0) +
+                                            2 * m_layerList->frameWidth() + 2);
+            m_layerList->setCurrentIndex(m_map->layers()->index(m_map->layers()->rowOf(layer)));
         });
     }
     connect(m_previewPanel, &PreviewPanel::previewRequested, this, &PositionsWorkbench::preview);
@@ -230,6 +236,11 @@ void PositionsWorkbench::loadMowers() {
             QSignalBlocker block(m_mowerTable->selectionModel());
             m_mowers->setMowers(std::move(*mowers));
             block.unblock();
+            // The list keeps every column in view; the map takes the rest of the width.
+            m_mowerTable->resizeColumnsToContents();
+            m_mowerTable->setMinimumWidth(m_mowerTable->horizontalHeader()->length() +
+                                          2 * m_mowerTable->frameWidth() +
+                                          m_mowerTable->verticalScrollBar()->sizeHint().width());
             emit mowersLoaded(m_mowers->rowCount());
             QString wanted =
                 !m_requestedMower.isEmpty() ? m_requestedMower : keep.toString(QUuid::WithoutBraces);
