@@ -5,6 +5,7 @@
 #include "common/pgconnection.h"
 #include "demo/demoworkspace.h"
 #include "positions/pgpositionreader.h"
+#include "positions/previewjob.h"
 #include "positions/previewloader.h"
 
 #include <QCoreApplication>
@@ -82,5 +83,33 @@ int main(int argc, char** argv) {
     }
     std::printf("last week per mower: %lld rows; SELECT %.2f M rows/s, COPY %.2f M rows/s, ratio %.2f\n",
                 weekRows, weekRows / weekReader / 1e6, weekRows / weekLoader / 1e6, weekReader / weekLoader);
+
+    // The whole preview of the week before the detail window (load with context, keep_set slice by slice,
+    // coverage check and signal layers), the data's newest row taken as now.
+    const Micros now =
+        db->exec(QStringLiteral("SELECT (extract(epoch FROM max(observed_at)) * 1000000)::bigint"
+                                " FROM mower_positions"))
+            .toLong(0, 0);
+    PositionSettings settings;
+    const Micros cutoff = settings.thinningCutoff(now);
+    double previewSeconds = 0, loadSeconds = 0, thinSeconds = 0, coverageSeconds = 0;
+    long long previewRows = 0, loadedRows = 0;
+    for (const QUuid& mower : mowers) {
+        QElapsedTimer t;
+        t.start();
+        const PreviewResult r =
+            PreviewJob::run({conninfo, mower, cutoff - 7 * kMicrosPerDay, cutoff, now, settings});
+        previewSeconds += t.nsecsElapsed() / 1e9;
+        loadSeconds += r.loadSeconds;
+        thinSeconds += r.thinSeconds;
+        coverageSeconds += r.coverageSeconds;
+        previewRows += static_cast<long long>(r.rows.size());
+        loadedRows += r.loadedRows;
+    }
+    std::printf(
+        "preview of the week before the detail window, %zu mowers: %lld rows (%lld loaded with context) in "
+        "%.3f s = %.2f M rows/s end to end; load %.3f s (%.2f M rows/s), keep_set %.3f s, coverage %.3f s\n",
+        mowers.size(), previewRows, loadedRows, previewSeconds, previewRows / previewSeconds / 1e6,
+        loadSeconds, loadedRows / loadSeconds / 1e6, thinSeconds, coverageSeconds);
     return 0;
 }
