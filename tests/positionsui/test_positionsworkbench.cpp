@@ -179,6 +179,21 @@ class TestPositionsWorkbench : public QObject {
               qPrintable(mower), qlonglong(r.rows.size()), r.kept, r.removed);
     }
 
+    void previewCanBeCancelled() {
+        const PreviewResult before = *m_workbench->previewResult();
+        QSignalSpy loaded(m_workbench.get(), &PositionsWorkbench::mowerPreviewLoaded);
+        m_workbench->preview();
+        QVERIFY(m_workbench->isPreviewRunning());
+        m_workbench->cancelPreview(); // before the job's first checkpoint (it is still connecting)
+        QTRY_VERIFY_WITH_TIMEOUT(!m_workbench->isPreviewRunning(), 30000);
+        QTest::qWait(200);
+        QCOMPARE(loaded.count(), 0);
+        QCOMPARE(m_workbench->previewResult()->rows.size(), before.rows.size()); // the last preview stays
+        m_workbench->preview();
+        QVERIFY(loaded.wait(120000));
+        QCOMPARE(m_workbench->previewResult()->removed, before.removed);
+    }
+
     void clickingAPointShowsItsRow() {
         const PreviewResult& r = *m_workbench->previewResult();
         ui::MapView* map = m_workbench->map();
