@@ -381,6 +381,9 @@ class TestPositionsWorkbench : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].eligible, 0LL, 30000);
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-round-done.png")).isEmpty());
 
+        // The round verified the previewed range by itself; the operator can verify again.
+        QTRY_VERIFY_WITH_TIMEOUT(bench.verifyPanel()->verdictText().contains(QStringLiteral("Verified")),
+                                 60000);
         QSignalSpy verified(&bench, &PositionsWorkbench::verifyFinished);
         QCOMPARE(bench.rangeFrom(), preview.from); // the refresh after the round kept the previewed range
         bench.areas()->setCurrentWidget(bench.verifyPanel());

@@ -192,7 +192,7 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     connect(m_roundPanel, &RoundPanel::pauseRequested, this, &PositionsWorkbench::pauseRound);
     connect(m_roundPanel, &RoundPanel::resumeRequested, this, &PositionsWorkbench::resumeRound);
     connect(m_roundPanel, &RoundPanel::cancelRequested, this, &PositionsWorkbench::cancelRound);
-    connect(m_verifyPanel, &VerifyPanel::verifyRequested, this, &PositionsWorkbench::verify);
+    connect(m_verifyPanel, &VerifyPanel::verifyRequested, this, [this] { verify(); });
     m_layerList->setCurrentIndex(
         m_map->layers()->index(m_map->layers()->rowOf(m_previewLayers->survivors())));
 }
@@ -461,6 +461,8 @@ void PositionsWorkbench::runRound(bool dryRun) {
             loadHistory();
             loadMowers();
             emit roundFinished(true);
+            if (!report->dryRun && report->slices > 0 && m_preview)
+                verify(false);
         },
         [this](const QString& message) {
             m_roundControl.reset();
@@ -489,13 +491,14 @@ void PositionsWorkbench::cancelRound() {
         m_roundControl->cancel();
 }
 
-void PositionsWorkbench::verify() {
+void PositionsWorkbench::verify(bool showArea) {
     if (!m_preview || m_conninfo.isEmpty())
         return;
     const QString conninfo = m_conninfo;
     const std::shared_ptr<const PreviewResult> preview = m_preview;
     m_verifyPanel->setRunning(true);
-    m_areas->setCurrentWidget(m_verifyPanel);
+    if (showArea)
+        m_areas->setCurrentWidget(m_verifyPanel);
     runWorkbenchTask<RangeVerification>(
         m_pool, this,
         [conninfo, preview] {

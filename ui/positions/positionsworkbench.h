@@ -64,7 +64,9 @@ class PositionsWorkbench : public QWidget {
     void pauseRound();
     void resumeRound();
     void cancelRound();
-    void verify();
+    // Reloads the range of the last preview and compares; after a round that thinned, this runs by itself
+    // (without switching to the Verify area).
+    void verify(bool showArea = true);
     void cancelPreview();
     void pickAt(const QGeoCoordinate& coordinate); // what a click on the map does
 
