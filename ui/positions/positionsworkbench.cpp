@@ -44,6 +44,12 @@ Micros microsOf(const QDateTime& t) {
     return t.toMSecsSinceEpoch() * 1000;
 }
 
+// A preview and its layers' data, both made on the job's thread.
+struct PreviewOutcome {
+    PreviewResult result;
+    PreviewLayerData layers;
+};
+
 QString legendHtml(const QModelIndex& index) {
     if (!index.isValid())
         return {};
@@ -366,9 +372,15 @@ void PositionsWorkbench::preview() {
             },
             Qt::QueuedConnection);
     });
-    runWorkbenchTask<PreviewResult>(
-        m_pool, this, [request, control] { return PreviewJob::run(request, control.get()); },
-        [this, generation, control](std::shared_ptr<PreviewResult> result) {
+    runWorkbenchTask<PreviewOutcome>(
+        m_pool, this,
+        [request, control] {
+            PreviewOutcome outcome{PreviewJob::run(request, control.get()), {}};
+            if (!control->isCancelled())
+                outcome.layers = PreviewLayerData::build(outcome.result);
+            return outcome;
+        },
+        [this, generation, control](std::shared_ptr<PreviewOutcome> outcome) {
             if (generation != m_previewGeneration)
                 return;
             m_previewRunning = false;
@@ -377,7 +389,7 @@ void PositionsWorkbench::preview() {
                 m_previewPanel->setProgress(0, tr("cancelled"));
                 return;
             }
-            showPreview(std::move(result));
+            showPreview(std::make_shared<PreviewResult>(std::move(outcome->result)), outcome->layers);
         },
         [this, generation](const QString& message) {
             if (generation != m_previewGeneration)
@@ -389,10 +401,10 @@ void PositionsWorkbench::preview() {
         });
 }
 
-void PositionsWorkbench::showPreview(std::shared_ptr<PreviewResult> result) {
+void PositionsWorkbench::showPreview(std::shared_ptr<PreviewResult> result, const PreviewLayerData& layers) {
     m_preview = std::move(result);
     m_picked = -1;
-    m_previewLayers->show(*m_preview);
+    m_previewLayers->show(layers);
     m_previewPanel->showResult(*m_preview);
     m_verifyPanel->setAvailable(true);
     m_map->fitToLayers();

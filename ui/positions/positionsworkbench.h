@@ -31,6 +31,7 @@ namespace tidemark::ui {
 class MapLayerModel;
 class MapView;
 class PreviewLayers;
+struct PreviewLayerData;
 class PreviewPanel;
 class RoundPanel;
 class VerifyPanel;
@@ -99,7 +100,7 @@ class PositionsWorkbench : public QWidget {
     void loadMowers();
     void loadHistory();
     void mowerRowChanged(int row);
-    void showPreview(std::shared_ptr<positions::PreviewResult> result);
+    void showPreview(std::shared_ptr<positions::PreviewResult> result, const PreviewLayerData& layers);
     Micros now() const { return m_clock ? m_clock() : nowMicros(); }
 
     QString m_conninfo;

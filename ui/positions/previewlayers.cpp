@@ -109,7 +109,7 @@ int PreviewLayers::survivorClass(RowFate fate, KeepReasons reasons) {
     return 6;
 }
 
-void PreviewLayers::show(const PreviewResult& result) {
+PreviewLayerData PreviewLayerData::build(const PreviewResult& result) {
     auto raw = std::make_shared<TrackPoints>();
     auto survivors = std::make_shared<TrackPoints>();
     auto removed = std::make_shared<TrackPoints>();
@@ -125,26 +125,41 @@ void PreviewLayers::show(const PreviewResult& result) {
         if (result.fates[i] == RowFate::Removed)
             removed->append(r.lon, r.lat, 0);
         else
-            survivors->append(r.lon, r.lat, std::uint8_t(survivorClass(result.fates[i], result.reasons[i])));
+            survivors->append(r.lon, r.lat,
+                              std::uint8_t(PreviewLayers::survivorClass(result.fates[i], result.reasons[i])));
     }
-    m_raw->setPoints(raw);
-    m_survivors->setPoints(survivors);
-    m_removed->setPoints(removed);
+    PreviewLayerData data;
+    data.raw = raw;
+    data.survivors = survivors;
+    data.removed = removed;
 
     const CoverageCheckLayers& layers = result.checkLayers;
     const double cell = result.check.cellMetres > 0 ? result.check.cellMetres : 0.1;
     const HeatmapCellSet::Bounds extent = HeatmapImageWriter::extentOf(layers, result.signal, cell);
     const HeatmapImageWriter writer(extent, cell, 2048);
-    const auto place = [&](const QImage& image) {
+    const auto place = [&](const QImage& image) -> std::shared_ptr<const GeoRaster> {
         return placed(image, layers.plane, extent.empty() ? HeatmapCellSet::Bounds{0, 0, 0, 0} : extent, cell,
                       writer.cellsPerPixel());
     };
-    m_before->setRaster(place(writer.coverage(layers.before, qRgba(60, 170, 90, 255))));
-    m_after->setRaster(place(writer.coverage(layers.after, qRgba(60, 110, 220, 255))));
-    m_difference->setRaster(place(writer.difference(layers.before, layers.lost, layers.gained)));
-    m_rtk->setRaster(place(writer.signal(result.signal, HeatmapImageWriter::SignalKind::Rtk)));
-    m_wifi->setRaster(place(writer.signal(result.signal, HeatmapImageWriter::SignalKind::Wifi)));
-    m_mnet->setRaster(place(writer.signal(result.signal, HeatmapImageWriter::SignalKind::Mnet)));
+    data.before = place(writer.coverage(layers.before, qRgba(60, 170, 90, 255)));
+    data.after = place(writer.coverage(layers.after, qRgba(60, 110, 220, 255)));
+    data.difference = place(writer.difference(layers.before, layers.lost, layers.gained));
+    data.rtk = place(writer.signal(result.signal, HeatmapImageWriter::SignalKind::Rtk));
+    data.wifi = place(writer.signal(result.signal, HeatmapImageWriter::SignalKind::Wifi));
+    data.mnet = place(writer.signal(result.signal, HeatmapImageWriter::SignalKind::Mnet));
+    return data;
+}
+
+void PreviewLayers::show(const PreviewLayerData& data) {
+    m_raw->setPoints(data.raw);
+    m_survivors->setPoints(data.survivors);
+    m_removed->setPoints(data.removed);
+    m_before->setRaster(data.before);
+    m_after->setRaster(data.after);
+    m_difference->setRaster(data.difference);
+    m_rtk->setRaster(data.rtk);
+    m_wifi->setRaster(data.wifi);
+    m_mnet->setRaster(data.mnet);
     m_marker->setPosition(QGeoCoordinate());
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "map/rasterlayer.h"
+#include "map/trackpoints.h"
 #include "positions/previewresult.h"
 
 #include <QGeoCoordinate>
@@ -12,6 +14,14 @@ class MarkerLayer;
 class RasterLayer;
 class TrackLayer;
 
+// What the preview's layers draw, built from a PreviewResult on any thread (a preview job builds it, so the
+// GUI thread only swaps pointers even for millions of rows).
+struct PreviewLayerData {
+    std::shared_ptr<const TrackPoints> raw, survivors, removed;
+    std::shared_ptr<const GeoRaster> before, after, difference, rtk, wifi, mnet;
+    static PreviewLayerData build(const positions::PreviewResult& result);
+};
+
 // The preview's layers on the map, added once to a MapLayerModel and refilled for every preview: the raw
 // track, the survivors coloured by their main reason, the removed rows, coverage before / after / difference
 // and the rtk, wifi and mnet heatmaps, and a marker for the row picked by a click.
@@ -19,7 +29,8 @@ class PreviewLayers {
   public:
     explicit PreviewLayers(MapLayerModel* model);
 
-    void show(const positions::PreviewResult& result);
+    void show(const PreviewLayerData& data);
+    void show(const positions::PreviewResult& result) { show(PreviewLayerData::build(result)); }
     void mark(const QGeoCoordinate& position);
 
     TrackLayer* raw() const { return m_raw.get(); }
