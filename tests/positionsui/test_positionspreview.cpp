@@ -9,6 +9,7 @@
 #include "positions/previewloader.h"
 #include "positions/rangeverifier.h"
 #include "positions/roundhistory.h"
+#include "positions/roundhistorymodel.h"
 #include "positions/roundjob.h"
 #include "testpostgres.h"
 
@@ -148,6 +149,31 @@ class TestPositionsPreview : public QObject {
         QCOMPARE(history.size(), std::size_t(1));
         QVERIFY(history[0].dryRun);
         QCOMPARE(history[0].deleted, report.deleted);
+        db->exec(QStringLiteral("DELETE FROM tidemark_round_history"));
+    }
+
+    void cancelStopsBetweenSlices() {
+        RoundRequest request;
+        request.conninfo = m_conninfo;
+        request.settings = m_settings;
+        request.now = m_now;
+        request.ignoreWindow = true;
+        JobControl control;
+        long long seen = 0;
+        const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) {
+            seen = p.slicesDone;
+            if (p.slicesDone == 3)
+                control.cancel();
+        });
+        QVERIFY(report.cancelled);
+        QVERIFY(!report.complete);
+        QCOMPARE(report.slices, 3LL);
+        QCOMPARE(seen, 3LL);
+        auto db = PgConnection::open(m_conninfo);
+        const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest();
+        QCOMPARE(history.size(), std::size_t(1));
+        QVERIFY(history[0].cancelled);
+        QCOMPARE(RoundHistoryModel::outcomeText(history[0]), QStringLiteral("cancelled"));
         db->exec(QStringLiteral("DELETE FROM tidemark_round_history"));
     }
 
