@@ -5,150 +5,210 @@
 
 #include <libpq-fe.h>
 
+#include <cmath>
+#include <utility>
+
 namespace tidemark::positions {
 
 namespace {
 
-const QString kRadians = QStringLiteral("0.017453292519943295::float8");
-const QString kRadius = QStringLiteral("6371008.8::float8");
-// Neighbours on each side that the window functions hand to the turn rule; rows whose nearest row at least
-// 0.3 m away lies further out take the index search. One is fastest on 1 Hz mowing (0.35 m steps).
-// (With one, lag(t, 1) is t_p itself: the statement relies on that, see sl.)
-constexpr int kWindowNeighbours = 1;
-static_assert(kWindowNeighbours == 1, "sl takes t_pk / t_nk from lag(t) / lead(t)");
+// Parameters of every form: $1 mower, $2 / $3 slice begin / end, $4 / $5 active / idle bin width,
+// $6 the turn angle (radians), $7 / $8 the cosine band outside which the turn test needs no atan2.
+constexpr int kParamCount = 8;
+// Half-width of that band. Inside it the spec's exact bearing difference decides; outside it the cosine of
+// the angle between the headings (a few ulp of error, 1e-9 ≈ 2e-9 rad of margin) cannot be on the wrong side.
+constexpr double kCosineBand = 1e-9;
+// Rows that the nearest-row search steps through one by one before it falls back to the block search.
+constexpr int kShortSearchRows = 8;
 
-// planeStep(a → b) of geodesy.h, same operations in the same order (phi/lam are already in radians).
+// Expands {NAME} placeholders; keeps the SQL below readable as SQL.
+QString fill(QString text, std::initializer_list<std::pair<const char*, QString>> values) {
+    for (const auto& [name, value] : values)
+        text.replace(QLatin1Char('{') + QLatin1String(name) + QLatin1Char('}'), value);
+    return text;
+}
+
+// planeStep(a → b) of geodesy.h, same operations in the same order (phi/lam already in radians).
 QString dxExpr(const QString& phiA, const QString& lamA, const QString& phiB, const QString& lamB) {
-    return QStringLiteral("(%1 * (%5 - %3) * cos((%2 + %4) / 2::float8))").arg(kRadius, phiA, lamA, phiB, lamB);
+    return fill(QStringLiteral("(6371008.8::float8 * ({LB} - {LA}) * cos(({PA} + {PB}) / 2::float8))"),
+                {{"PA", phiA}, {"LA", lamA}, {"PB", phiB}, {"LB", lamB}});
 }
 QString dyExpr(const QString& phiA, const QString& phiB) {
-    return QStringLiteral("(%1 * (%3 - %2))").arg(kRadius, phiA, phiB);
+    return fill(QStringLiteral("(6371008.8::float8 * ({PB} - {PA}))"), {{"PA", phiA}, {"PB", phiB}});
 }
-QString distExpr(const QString& dx, const QString& dy) { return QStringLiteral("sqrt(%1 * %1 + %2 * %2)").arg(dx, dy); }
-
-// The nearest row at least 0.3 m away beyond the three neighbours that the window functions already gave,
-// for rows whose three neighbours on that side are all within 0.3 m (slow or standing). Exact, and not
-// quadratic on standing jitter: the context's 5-minute blocks have bounding boxes (blk); a block whose
-// farthest corner is provably under 0.3 m from row i (plane distance × the plane's worst-case distortion
-// + 1e-6 m) cannot hold p or q, so the index search through ix_mower_positions_mower_time covers only the
-// row's own block (when it is not provably near) and everything beyond the nearest block that is not.
-QString farSearch(bool backward) {
-    const QString phiM = QStringLiteral("(m.lat * ") + kRadians + QStringLiteral(")");
-    const QString lamM = QStringLiteral("(m.lon * ") + kRadians + QStringLiteral(")");
-    const QString phi = QStringLiteral("dd.phi"), lam = QStringLiteral("dd.lam");
-    const QString dx = backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM);
-    const QString dy = backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM);
-    const QString s = backward ? QStringLiteral("p") : QStringLiteral("n");
-    QString gate = QStringLiteral("dd.t_") + s + QStringLiteral("k IS NOT NULL");
-    for (int k = 1; k <= kWindowNeighbours; ++k)
-        gate += QStringLiteral(" AND dd.d_") + s + QString::number(k) + QStringLiteral(" < 0.3::float8");
-    const QString head = QStringLiteral("(SELECT ") + dx + QStringLiteral(" AS dx, ") + dy +
-                         QStringLiteral(" AS dy, m.observed_at FROM mower_positions m WHERE ") + gate +
-                         QStringLiteral(" AND m.mower_id = $1 AND ");
-    const QString tail = QStringLiteral(" AND ") + distExpr(dx, dy) + QStringLiteral(" >= 0.3::float8 ORDER BY m.observed_at ") +
-                         (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1)");
-    const QString ownRange = backward
-        ? QStringLiteral("dd.own_far AND m.observed_at < dd.t_pk AND m.observed_at >= dd.own")
-        : QStringLiteral("dd.own_far AND m.observed_at > dd.t_nk AND m.observed_at < dd.own + interval '5 minutes'");
-    const QString beyond = backward
-        ? QStringLiteral("m.observed_at < least(dd.t_pk, dd.edge_back) AND m.observed_at >= $2::timestamptz - interval '10 minutes'")
-        : QStringLiteral("m.observed_at > greatest(dd.t_nk, dd.edge_fwd - interval '1 microsecond')"
-                         " AND m.observed_at < $3::timestamptz + interval '10 minutes'");
-    return QStringLiteral("LEFT JOIN LATERAL (SELECT u.dx, u.dy FROM (") + head + ownRange + tail +
-           QStringLiteral(" UNION ALL ") + head + beyond + tail + QStringLiteral(") u ORDER BY u.observed_at ") +
-           (backward ? QStringLiteral("DESC") : QStringLiteral("ASC")) + QStringLiteral(" LIMIT 1) far_") + s +
-           QStringLiteral(" ON true");
+// Δ normalised to (−π, π] exactly as geodesy.h's normaliseAngle (delta must be a plain column: it is read twice).
+QString normalised(const QString& delta) {
+    return fill(QStringLiteral("({D} - 2::float8 * pi() * floor(({D} + pi()) / (2::float8 * pi())))"), {{"D", delta}});
 }
 
-QString judgedCtes() {
-    QString neighbours;
-    QString steps;
-    QString dists;
-    for (int k = 1; k <= kWindowNeighbours; ++k) {
-        neighbours += QStringLiteral(", lag(phi, %1) OVER w AS phi_p%1, lag(lam, %1) OVER w AS lam_p%1"
-                                     ", lead(phi, %1) OVER w AS phi_n%1, lead(lam, %1) OVER w AS lam_n%1")
-                          .arg(k);
-        const QString pp = QStringLiteral("phi_p%1").arg(k), lp = QStringLiteral("lam_p%1").arg(k);
-        const QString pn = QStringLiteral("phi_n%1").arg(k), ln = QStringLiteral("lam_n%1").arg(k);
-        steps += QStringLiteral(", %1 AS dx_p%3, %2 AS dy_p%3")
-                     .arg(dxExpr(pp, lp, QStringLiteral("phi"), QStringLiteral("lam")), dyExpr(pp, QStringLiteral("phi")))
-                     .arg(k);
-        steps += QStringLiteral(", %1 AS dx_n%3, %2 AS dy_n%3")
-                     .arg(dxExpr(QStringLiteral("phi"), QStringLiteral("lam"), pn, ln), dyExpr(QStringLiteral("phi"), pn))
-                     .arg(k);
-        dists += QStringLiteral(", %1 AS d_p%3, %2 AS d_n%3")
-                     .arg(distExpr(QStringLiteral("dx_p%1").arg(k), QStringLiteral("dy_p%1").arg(k)),
-                          distExpr(QStringLiteral("dx_n%1").arg(k), QStringLiteral("dy_n%1").arg(k)))
-                     .arg(k);
-    }
-    const auto heading = [](const QString& side, const QString& axis) {
-        QString text = QStringLiteral("CASE");
-        for (int k = 1; k <= kWindowNeighbours; ++k)
-            text += QStringLiteral(" WHEN dd.d_") + side + QString::number(k) + QStringLiteral(" >= 0.3::float8 THEN dd.") +
-                    axis + QLatin1Char('_') + side + QString::number(k);
-        return text + QStringLiteral(" ELSE fs.") + side + QLatin1Char('_') + axis + QStringLiteral(" END");
+const QString kContextLow = QStringLiteral("$2::timestamptz - interval '10 minutes'");
+const QString kContextHigh = QStringLiteral("$3::timestamptz + interval '10 minutes'");
+const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
+
+// The bearing from p to row s (backward) or from s to q (forward), where p / q is the nearest row at least
+// 0.3 m away; NULL when the context has none. Used only for rows whose neighbour on that side is within
+// 0.3 m. When the other side moved (a lane end), p / q is nearly always a few rows away: the index is
+// stepped through row by row first. Otherwise (standing, slow) the block search runs: the context's
+// 5-minute blocks have bounding boxes (eb); a block whose farthest corner is provably under 0.3 m from
+// every row of the row's own block cannot hold p or q, so the index search covers only the own block (when
+// it is not provably near) and everything beyond the nearest block that is not.
+QString nearestBearing(bool backward) {
+    const QString phiM = QStringLiteral("(m.lat * 0.017453292519943295::float8)");
+    const QString lamM = QStringLiteral("(m.lon * 0.017453292519943295::float8)");
+    const QString phi = QStringLiteral("s.phi"), lam = QStringLiteral("s.lam");
+    const QString rows = fill(QStringLiteral("SELECT {DX} AS dx, {DY} AS dy, m.observed_at FROM mower_positions m WHERE m.mower_id = $1 AND "),
+                              {{"DX", backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM)},
+                               {"DY", backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM)}});
+    const QString far = QStringLiteral("sqrt(x.dx * x.dx + x.dy * x.dy) >= 0.3::float8");
+    const QString order = backward ? QStringLiteral("DESC") : QStringLiteral("ASC");
+    const auto nearest = [&](const QString& range) {
+        return fill(QStringLiteral("(SELECT x.dx, x.dy, x.observed_at FROM ({ROWS}{RANGE}) x WHERE {FAR}"
+                                   " ORDER BY x.observed_at {ORDER} LIMIT 1)"),
+                    {{"ROWS", rows}, {"RANGE", range}, {"FAR", far}, {"ORDER", order}});
     };
-    const QString delta = QStringLiteral("delta");
-    const QString normalised = QStringLiteral("(%1 - 2::float8 * pi() * floor((%1 + pi()) / (2::float8 * pi())))").arg(delta);
-    const QString width = QStringLiteral("CASE WHEN b OR d_p1 > 1::float8 THEN $4::interval ELSE $5::interval END");
-    const QString anchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
-
-    return QStringLiteral(
-               "WITH ctx AS ("
-               " SELECT observed_at AS t, blades_on AS b, rtk_fix AS r, lat * %1 AS phi, lon * %1 AS lam"
-               " FROM mower_positions WHERE mower_id = $1"
-               " AND observed_at >= $2::timestamptz - interval '10 minutes'"
-               " AND observed_at < $3::timestamptz + interval '10 minutes'"
-               " ORDER BY observed_at DESC),"
-               // The context's 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the
-               // plane's worst-case distance distortion sc (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
-               " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM ctx),"
-               " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, '2000-01-01 00:00:00+00'::timestamptz) AS bt,"
-               " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
-               " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
-               " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
-               " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY 1),"
-               " nb AS (SELECT t, b, r, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
-               " lag(b) OVER w AS b_p, lead(b) OVER w AS b_n,"
-               " lag(r) OVER w AS r_p, lead(r) OVER w AS r_n%2 FROM ctx WINDOW w AS (ORDER BY t)),"
-               " sl AS MATERIALIZED (SELECT t, b, r, phi, lam, t_p, t_n, t_p AS t_pk, t_n AS t_nk, b_p, b_n, r_p, r_n%3 FROM nb"
-               " WHERE t >= $2::timestamptz AND t < $3::timestamptz),"
-               // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block before
-               // and after it that may hold a row 0.3 m or more from one of its rows (the farthest corners of
-               // the two boxes). Every block in between is provably near all rows of the block: skipped.
-               " eb AS (SELECT a.bt AS k, (a.x1 - a.x0) ^ 2 + (a.y1 - a.y0) ^ 2 >= a.lim2 AS own_far,"
-               " max(b.bt) FILTER (WHERE b.bt < a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
-               " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS back_far,"
-               " min(b.bt) FILTER (WHERE b.bt > a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
-               " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS fwd_far"
-               " FROM blk a CROSS JOIN blk b GROUP BY a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
-               " dd AS MATERIALIZED (SELECT sl.*%4, eb.k AS own, coalesce(eb.own_far, true) AS own_far,"
-               " CASE WHEN eb.k IS NOT NULL THEN coalesce(eb.back_far + interval '5 minutes', '-infinity'::timestamptz) END AS edge_back,"
-               " CASE WHEN eb.k IS NOT NULL THEN coalesce(eb.fwd_far, 'infinity'::timestamptz) END AS edge_fwd"
-               " FROM sl LEFT JOIN eb ON eb.k = date_bin('5 minutes', sl.t, '2000-01-01 00:00:00+00'::timestamptz)),"
-               // Only the slow rows (a neighbour within 0.3 m) take the far search.
-               " fs AS MATERIALIZED (SELECT dd.t, far_p.dx AS p_dx, far_p.dy AS p_dy, far_n.dx AS n_dx, far_n.dy AS n_dy"
-               " FROM (SELECT * FROM dd WHERE (t_pk IS NOT NULL AND d_pKWIN < 0.3::float8)"
-               " OR (t_nk IS NOT NULL AND d_nKWIN < 0.3::float8) OFFSET 0) dd %9 %10),"
-               " hd AS MATERIALIZED (SELECT dd.t, dd.b, dd.r, dd.t_p, dd.t_n, dd.b_p, dd.b_n, dd.r_p, dd.r_n, dd.d_p1,"
-               " atan2(%7, %8) - atan2(%5, %6) AS delta FROM dd LEFT JOIN fs ON fs.t = dd.t),"
-               " judged AS (SELECT t,"
-               " (t_p IS NULL OR date_bin(%11, t, %12) <> date_bin(%11, t_p, %12)) AS k_bin,"
-               " (t_p IS NULL OR t_n IS NULL OR t - t_p > interval '120 seconds' OR t_n - t > interval '120 seconds') AS k_gap,"
-               " (coalesce(b <> b_p, false) OR coalesce(b <> b_n, false)) AS k_blades,"
-               " ((t_p IS NOT NULL AND r IS DISTINCT FROM r_p) OR (t_n IS NOT NULL AND r IS DISTINCT FROM r_n)) AS k_rtk,"
-               " coalesce(abs(%13) > $6::float8, false) AS k_turn,"
-               " EXISTS (SELECT 1 FROM mower_history h WHERE h.mower_id = $1 AND h.observed_at = hd.t"
-               " AND h.error_code IS NOT NULL) AS k_error"
-               " FROM hd)")
-        .arg(kRadians, neighbours, steps, dists, heading(QStringLiteral("p"), QStringLiteral("dx")),
-             heading(QStringLiteral("p"), QStringLiteral("dy")), heading(QStringLiteral("n"), QStringLiteral("dx")),
-             heading(QStringLiteral("n"), QStringLiteral("dy")), farSearch(true))
-        .arg(farSearch(false), width, anchor, normalised)
-        .replace(QStringLiteral("KWIN"), QString::number(kWindowNeighbours));
+    const QString shortSearch = fill(
+        QStringLiteral("(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE} ORDER BY m.observed_at {ORDER} LIMIT {N}) x"
+                       " WHERE {FAR} ORDER BY x.observed_at {ORDER} LIMIT 1)"),
+        {{"ROWS", rows},
+         {"RANGE", backward ? QStringLiteral("m.observed_at < s.t_p AND m.observed_at >= ") + kContextLow
+                            : QStringLiteral("m.observed_at > s.t_n AND m.observed_at < ") + kContextHigh},
+         {"ORDER", order},
+         {"N", QString::number(kShortSearchRows)},
+         {"FAR", far}});
+    const QString own = nearest(backward ? QStringLiteral("e.own_far AND m.observed_at < s.t_p AND m.observed_at >= e.k")
+                                         : QStringLiteral("e.own_far AND m.observed_at > s.t_n AND m.observed_at < e.k + interval '5 minutes'"));
+    const QString beyond =
+        nearest(backward ? QStringLiteral("m.observed_at < least(s.t_p, e.back_edge) AND m.observed_at >= ") + kContextLow
+                         : QStringLiteral("m.observed_at > greatest(s.t_n, e.fwd_edge - interval '1 microsecond') AND m.observed_at < ") +
+                               kContextHigh);
+    // The row's block by binary search in the sorted block starts; with no blocks (near a pole or over a
+    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear.
+    const QString blockSearch = fill(
+        QStringLiteral("(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS own_far,"
+                       " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
+                       " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
+                       " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+        {{"OWN", own}, {"BEYOND", beyond}, {"ORDER", order}});
+    return fill(QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
+                {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")}, {"SHORT", shortSearch}, {"BLOCKS", blockSearch}});
 }
 
-const QString kKept = QStringLiteral("(k_bin OR k_gap OR k_blades OR k_rtk OR k_turn OR k_error)");
+// The CTEs up to s: one row per row of the slice with its neighbours and both steps. withRowId adds the
+// row's ctid (tid), read by the same index scan, for the delete.
+QString sliceCtes(bool withRowId) {
+    const QString phiP = QStringLiteral("lag(phi) OVER w"), lamP = QStringLiteral("lag(lam) OVER w");
+    const QString phiN = QStringLiteral("lead(phi) OVER w"), lamN = QStringLiteral("lead(lam) OVER w");
+    const QString phi = QStringLiteral("phi"), lam = QStringLiteral("lam");
+    return fill(
+        QStringLiteral(
+            "WITH "
+            // The block search's data, computed only if some row takes the block search: the context's
+            // 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the plane's
+            // worst-case distance distortion (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
+            "ctx AS (SELECT observed_at AS t, lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
+            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}),"
+            " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM ctx),"
+            " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, {ANCHOR}) AS bt,"
+            " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
+            " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
+            " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
+            " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY 1),"
+            // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block
+            // before and after it that may hold a row 0.3 m or more from one of its rows (the farthest
+            // corners of the two boxes); every block in between is provably near all rows of the block.
+            " eb1 AS (SELECT a.bt AS k, (a.x1 - a.x0) ^ 2 + (a.y1 - a.y0) ^ 2 >= a.lim2 AS own_far,"
+            " max(b.bt) FILTER (WHERE b.bt < a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
+            " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS back_far,"
+            " min(b.bt) FILTER (WHERE b.bt > a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
+            " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS fwd_far"
+            " FROM blk a CROSS JOIN blk b GROUP BY a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
+            // The same as one row of arrays sorted by block start, so that a row finds its block by
+            // width_bucket instead of a join.
+            " eb AS MATERIALIZED (SELECT array_agg(k ORDER BY k) AS ks, array_agg(own_far ORDER BY k) AS own_far,"
+            " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY k) AS back_edge,"
+            " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
+            // One pass over the context in index order: the neighbours and the steps to both. c packs
+            // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
+            " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
+            " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
+            " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
+            " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + blades_on::int AS c,"
+            " lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
+            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}) r"
+            " WINDOW w AS (ORDER BY t)),"
+            // The slice's rows with the step lengths (OFFSET 0: computed once per row, not per use).
+            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
+            " sqrt(dx_p * dx_p + dy_p * dy_p) AS d_p, sqrt(dx_n * dx_n + dy_n * dy_n) AS d_n"
+            " FROM a WHERE t >= $2::timestamptz AND t < $3::timestamptz OFFSET 0)"),
+        {{"CTXLO", kContextLow},
+         {"CTXHI", kContextHigh},
+         {"ANCHOR", kAnchor},
+         {"TID", withRowId ? QStringLiteral("tid, ") : QString()},
+         {"CTID", withRowId ? QStringLiteral("ctid AS tid, ") : QString()},
+         {"DXP", dxExpr(phiP, lamP, phi, lam)},
+         {"DYP", dyExpr(phiP, phi)},
+         {"DXN", dxExpr(phi, lam, phiN, lamN)},
+         {"DYN", dyExpr(phi, phiN)}});
+}
+
+// The keep rules on the columns of s, each a boolean that is never NULL.
+struct Rules {
+    QString bin, gap, blades, rtk, turn, error;
+    QString edges; // blades OR rtk, valid only where gap is false (both neighbours exist): for the keep test
+};
+
+Rules rules() {
+    Rules r;
+    // t_p < t, so t_p lies in another bin than t exactly when it lies before the start of t's bin.
+    r.bin = fill(QStringLiteral("(t_p IS NULL OR t_p < date_bin(CASE WHEN b OR d_p > 1::float8 THEN $4::interval ELSE $5::interval END,"
+                                " t, {ANCHOR}))"),
+                 {{"ANCHOR", kAnchor}});
+    r.gap = QStringLiteral("(t_p IS NULL OR t_n IS NULL OR t_p < t - interval '120 seconds' OR t_n > t + interval '120 seconds')");
+    r.blades = QStringLiteral("(coalesce(c % 2 <> c_p % 2, false) OR coalesce(c % 2 <> c_n % 2, false))");
+    r.rtk = QStringLiteral("(coalesce(c / 2 <> c_p / 2, false) OR coalesce(c / 2 <> c_n / 2, false))");
+    r.edges = QStringLiteral("(c <> c_p OR c <> c_n)");
+    r.error = QStringLiteral("(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
+                             " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND h.error_code IS NOT NULL))");
+    // Turn. With both steps at least 0.3 m (nearly every row) the headings are the steps themselves, and
+    // the cosine of the angle between them settles all but a band around 25°, where the spec's bearing
+    // difference decides. Otherwise the nearest rows at least 0.3 m away are searched (q only when p exists).
+    const QString both = QStringLiteral("d_p >= 0.3::float8 AND d_n >= 0.3::float8");
+    const QString cosine = QStringLiteral("(dx_p * dx_n + dy_p * dy_n) / (d_p * d_n)");
+    const QString bearingIn = QStringLiteral("CASE WHEN s.d_p >= 0.3::float8 THEN atan2(s.dx_p, s.dy_p) WHEN s.t_p IS NOT NULL THEN ") +
+                              nearestBearing(true) + QStringLiteral(" END");
+    const QString bearingOut = QStringLiteral("CASE WHEN s.d_n >= 0.3::float8 THEN atan2(s.dx_n, s.dy_n) WHEN s.t_n IS NOT NULL THEN ") +
+                               nearestBearing(false) + QStringLiteral(" END");
+    const QString farTurn = fill(QStringLiteral("(SELECT CASE WHEN y.bi IS NULL THEN false ELSE coalesce((SELECT abs({NORM}) > $6::float8"
+                                                " FROM (SELECT {OUT} - y.bi AS d OFFSET 0) z), false) END FROM (SELECT {IN} AS bi OFFSET 0) y)"),
+                                 {{"NORM", normalised(QStringLiteral("z.d"))}, {"OUT", bearingOut}, {"IN", bearingIn}});
+    r.turn = fill(QStringLiteral("(CASE WHEN {BOTH} THEN CASE WHEN {COS} > $7::float8 THEN false WHEN {COS} < $8::float8 THEN true"
+                                 " ELSE abs({NEAR}) > $6::float8 END ELSE {FAR} END)"),
+                  {{"BOTH", both},
+                   {"COS", cosine},
+                   {"NEAR", normalised(QStringLiteral("(atan2(dx_n, dy_n) - atan2(dx_p, dy_p))"))},
+                   {"FAR", farTurn}});
+    return r;
+}
+
+// Cheapest first, so that a kept row skips the rest; edges stands for blades and rtk (see Rules).
+QString keepExpr(const Rules& r) {
+    return QStringLiteral("(") + r.gap + QStringLiteral(" OR ") + r.edges + QStringLiteral(" OR ") + r.bin + QStringLiteral(" OR ") +
+           r.error + QStringLiteral(" OR ") + r.turn + QStringLiteral(")");
+}
+
+QString reasonsExpr(const Rules& r) {
+    return fill(QStringLiteral("({BIN}::int | ({GAP}::int << 1) | ({BLADES}::int << 2) | ({RTK}::int << 3)"
+                               " | ({TURN}::int << 4) | ({ERROR}::int << 5))"),
+                {{"BIN", r.bin}, {"GAP", r.gap}, {"BLADES", r.blades}, {"RTK", r.rtk}, {"TURN", r.turn}, {"ERROR", r.error}});
+}
+
+// The delete of the rows that judged does not keep, addressed by the ctid that the statement's own index
+// scan read: one TID scan over the sorted list, a heap fetch per row, no second index descent per row and
+// no rescan per row (a nested loop of TID scans costs a file-size lseek per row). Within the statement's
+// snapshot a ctid names exactly the row version that was judged; the mower_id test is a guard only.
+const QString kDelete = QStringLiteral(
+    ", del AS (DELETE FROM mower_positions m WHERE m.ctid = ANY (ARRAY(SELECT j.tid FROM judged j WHERE %1))"
+    " AND m.mower_id = $1 RETURNING 1)");
 
 } // namespace
 
@@ -158,53 +218,53 @@ ThinningStatement::ThinningStatement(const PositionSettings& settings)
       m_turnRadians(kTurnDegrees * kRadiansPerDegree) {}
 
 QString ThinningStatement::sql(Mode mode) {
-    static const QString judged = judgedCtes();
+    const Rules r = rules();
+    const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
     switch (mode) {
     case Mode::Delete:
-        return judged + QStringLiteral(
-                            ", doomed AS (SELECT t FROM judged WHERE NOT %1),"
-                            " del AS (DELETE FROM mower_positions m USING doomed d"
-                            " WHERE m.mower_id = $1 AND m.observed_at = d.t RETURNING 1)"
-                            " SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del)")
-                            .arg(kKept);
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") + keepExpr(r) +
+               QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
+               QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del)");
     case Mode::Count:
-        return judged + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT %1) FROM judged").arg(kKept);
+        return sliceCtes(false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") + keepExpr(r) +
+               QStringLiteral(") FROM s");
     case Mode::Reasons:
-        return judged + QStringLiteral(
-                            " SELECT (extract(epoch FROM t) * 1000000)::bigint,"
-                            " k_bin::int | (k_gap::int << 1) | (k_blades::int << 2) | (k_rtk::int << 3)"
-                            " | (k_turn::int << 4) | (k_error::int << 5)"
-                            " FROM judged WHERE %1 ORDER BY t")
-                            .arg(kKept);
+        return sliceCtes(false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) + QStringLiteral(" AS reasons FROM s) SELECT ") +
+               epoch + QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
     case Mode::DeleteReturningReasons:
-        return judged + QStringLiteral(
-                            ", doomed AS (SELECT t FROM judged WHERE NOT %1),"
-                            " del AS (DELETE FROM mower_positions m USING doomed d"
-                            " WHERE m.mower_id = $1 AND m.observed_at = d.t RETURNING 1)"
-                            " SELECT (extract(epoch FROM t) * 1000000)::bigint,"
-                            " k_bin::int | (k_gap::int << 1) | (k_blades::int << 2) | (k_rtk::int << 3)"
-                            " | (k_turn::int << 4) | (k_error::int << 5)"
-                            " FROM judged WHERE %1 ORDER BY t")
-                            .arg(kKept);
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, t, ") + reasonsExpr(r) +
+               QStringLiteral(" AS reasons FROM s)") + kDelete.arg(QStringLiteral("j.reasons = 0")) + QStringLiteral(" SELECT ") + epoch +
+               QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
     }
     return {};
 }
 
 std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
-    return {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.begin),
-            formatIsoTimestamp(slice.end), m_activeWidth, m_idleWidth, m_turnRadians};
+    const double cosTurn = std::cos(m_turnRadians);
+    return {slice.mowerId.toString(QUuid::WithoutBraces),
+            formatIsoTimestamp(slice.begin),
+            formatIsoTimestamp(slice.end),
+            m_activeWidth,
+            m_idleWidth,
+            m_turnRadians,
+            cosTurn + kCosineBand,
+            cosTurn - kCosineBand};
 }
 
 // Planning the statement costs about as much as running it on a slice, so it is prepared once per
-// connection (a named server-side statement) and then only executed.
+// connection (a named server-side statement) and then only executed, always with its generic plan: the
+// parameters only choose the slice, and the generic plan's estimates (a small share of one mower's rows)
+// give the plan wanted at any table size (index scan in order, nested loops). The custom plans of a
+// large table would cost the statement past jit_above_cost, and compiling it takes longer than a slice:
+// both settings are made for the statement's transaction only.
 PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
     const int m = static_cast<int>(mode);
-    const QByteArray name = "tidemark_thin_" + QByteArray::number(m);
+    const QByteArray name = "tidemark_thin_v2_" + QByteArray::number(m);
     if (m_preparedOn[m] != db.handle()) {
         const bool exists = db.exec(QStringLiteral("SELECT 1 FROM pg_prepared_statements WHERE name = $1"),
                                     {QString::fromLatin1(name)}).rows() > 0;
         if (!exists) {
-            PGresult* r = PQprepare(db.handle(), name.constData(), sql(mode).toUtf8().constData(), 6, nullptr);
+            PGresult* r = PQprepare(db.handle(), name.constData(), sql(mode).toUtf8().constData(), kParamCount, nullptr);
             const bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
             const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
             if (r)
@@ -215,15 +275,35 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
         }
         m_preparedOn[m] = db.handle();
     }
+    const bool ownTransaction = PQtransactionStatus(db.handle()) == PQTRANS_IDLE;
+    if (ownTransaction)
+        db.exec(QStringLiteral("BEGIN"));
     const std::vector<PgParam> values = params(slice);
     std::vector<const char*> raw;
     for (const PgParam& v : values)
         raw.push_back(v.value()->constData());
-    PGresult* r = PQexecPrepared(db.handle(), name.constData(), static_cast<int>(raw.size()), raw.data(), nullptr, nullptr, 0);
-    if (!r || PQresultStatus(r) != PGRES_TUPLES_OK) {
-        const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
+    PGresult* r = nullptr;
+    QString message;
+    try {
+        db.exec(QStringLiteral("SELECT set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)"));
+        r = PQexecPrepared(db.handle(), name.constData(), static_cast<int>(raw.size()), raw.data(), nullptr, nullptr, 0);
+        if (!r || PQresultStatus(r) != PGRES_TUPLES_OK) {
+            message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
+            if (r)
+                PQclear(r);
+            r = nullptr;
+        } else if (ownTransaction) {
+            db.exec(QStringLiteral("COMMIT"));
+        }
+    } catch (const Error& e) {
+        message = e.message();
         if (r)
             PQclear(r);
+        r = nullptr;
+    }
+    if (!r) {
+        if (ownTransaction)
+            PQclear(PQexec(db.handle(), "ROLLBACK"));
         throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: thinning slice %2..%3 of mower %4: %5")
                                              .arg(db.describe(), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end),
                                                   slice.mowerId.toString(QUuid::WithoutBraces), message));

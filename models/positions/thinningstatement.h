@@ -11,11 +11,13 @@
 
 namespace tidemark::positions {
 
-// The thinning of one slice as one SQL statement (spec/positions.md): a CTE reads the slice and 10 minutes
-// of context on each side through ix_mower_positions_mower_time, lag/lead give the neighbours, date_bin the
-// bins, the turn rule takes the nearest rows ≥ 0.3 m away (three rows by window functions, beyond that an
-// index search bounded by the context), and DELETE … USING removes the rest by primary key. The geometry
-// mirrors geodesy.h operation for operation, so boundary cases agree with KeepSet bit for bit.
+// The thinning of one slice as one SQL statement (spec/positions.md): one index scan of the slice and 10
+// minutes of context on each side through (mower_id, observed_at) feeds one window pass (lag/lead of time,
+// blades/rtk and position: the neighbours and both steps); date_bin gives the bins; the turn rule takes the
+// nearest rows ≥ 0.3 m away, which are the neighbours for nearly every row, and only the others run an index
+// search bounded by the context; DELETE … USING removes the rest, addressed by the rows' ctid from the same
+// scan. The geometry mirrors geodesy.h operation for operation, so boundary cases agree with KeepSet bit for
+// bit. The statement runs in a transaction (the caller's, else its own) with JIT off and the generic plan.
 class ThinningStatement {
 public:
     enum class Mode {
@@ -40,9 +42,10 @@ public:
     Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the others.
     std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice, bool deleteTheRest = false) const;
+    // The parameters of sql(mode) for a slice (for tools that run the text themselves).
+    std::vector<PgParam> params(const SliceRange& slice) const;
 
 private:
-    std::vector<PgParam> params(const SliceRange& slice) const;
     PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
     mutable const void* m_preparedOn[4] = {nullptr, nullptr, nullptr, nullptr};
     QString m_activeWidth;

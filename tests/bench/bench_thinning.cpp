@@ -1,4 +1,4 @@
-// Thinning benchmarks: keep_set rows/s per core; the SQL statement's rows scanned/s next to a bare SELECT of
+// Thinning benchmarks: keep_set rows/s per core; the SQL statement's rows scanned/s (old and new) next to a bare SELECT of
 // the same window functions and a bare DELETE of the same rows by primary key, in one run; a first-run
 // catch-up of a generated database. Uses TIDEMARK_TEST_PG when set, else a private throwaway cluster.
 #include "bench_thinning_data.h"
@@ -11,12 +11,17 @@
 #include "positions/sliceplanner.h"
 #include "positions/thinninground.h"
 #include "positions/thinningstatement.h"
+#include "positions/thinningstatementlegacy.h"
 #include "testpostgres.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QStringList>
+#include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <libpq-fe.h>
+#include <stdexcept>
 
 using namespace tidemark;
 using namespace tidemark::positions;
@@ -91,13 +96,69 @@ void insertTrack(PgConnection& db, const MowerTrack& track) {
                 {id, QString::number(e)});
 }
 
-struct SqlFigures {
-    long long scanned = 0;
-    long long deleted = 0;
-    double seconds = 0;
+// A server-side prepared statement run slice by slice, as the legacy statement did it.
+class Prepared {
+public:
+    Prepared(PgConnection& db, const char* name, const QString& sql) : m_db(db), m_name(name) {
+        PGresult* r = PQprepare(db.handle(), name, sql.toUtf8().constData(), 0, nullptr);
+        const bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
+        const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)) : db.lastErrorMessage();
+        PQclear(r);
+        if (!ok)
+            throw std::runtime_error("preparing " + std::string(name) + ": " + message.toStdString());
+    }
+    std::pair<long long, long long> run(const std::vector<PgParam>& params) {
+        std::vector<const char*> raw;
+        for (const PgParam& v : params)
+            raw.push_back(v.value()->constData());
+        PGresult* r = PQexecPrepared(m_db.handle(), m_name, static_cast<int>(raw.size()), raw.data(), nullptr, nullptr, 0);
+        if (!r || PQresultStatus(r) != PGRES_TUPLES_OK) {
+            const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)) : m_db.lastErrorMessage();
+            PQclear(r);
+            throw std::runtime_error(std::string(m_name) + ": " + message.toStdString());
+        }
+        const PgResult result(r);
+        return {result.toLong(0, 0), result.toLong(0, 1)};
+    }
+
+private:
+    PgConnection& m_db;
+    const char* m_name;
 };
 
-void benchSql(int mowers, int days) {
+// The new Delete statement with its delete written as the spec's text has it, joined by primary key
+// (USING judged, WHERE mower_id / observed_at), instead of by the ctids of its own scan; for comparison.
+QString deleteByPrimaryKeySql() {
+    QString sql = ThinningStatement::sql(ThinningStatement::Mode::Delete);
+    const QString judged = QStringLiteral("judged AS MATERIALIZED (SELECT tid, ");
+    const qsizetype from = sql.indexOf(QStringLiteral(", del AS (DELETE"));
+    const qsizetype to = sql.indexOf(QStringLiteral(" RETURNING 1)"), from);
+    if (!sql.contains(judged) || from < 0 || to < 0)
+        throw std::runtime_error("bench: the Delete statement no longer has the shape deleteByPrimaryKeySql expects");
+    sql.replace(from, to - from, QStringLiteral(", del AS (DELETE FROM mower_positions m USING judged j"
+                                                " WHERE m.mower_id = $1 AND m.observed_at = j.t AND NOT j.keep"));
+    return sql.replace(judged, QStringLiteral("judged AS MATERIALIZED (SELECT tid, t, "));
+}
+
+struct Variant {
+    using Run = std::function<std::pair<long long, long long>(const SliceRange&)>; // (scanned, deleted) of a slice
+    Variant(QString n, bool d, Run r) : name(std::move(n)), deletes(d), run(std::move(r)) {}
+    QString name;
+    bool deletes = false;
+    Run run;
+    std::vector<double> seconds;
+    long long scanned = 0;
+    long long deleted = 0;
+    double best() const { return *std::min_element(seconds.begin(), seconds.end()); }
+    double median() const {
+        std::vector<double> v = seconds;
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    }
+};
+
+// statements: "old", "new", "pk" (the new one deleting by primary key); repeats: runs of each, interleaved.
+void benchSql(int mowers, int days, const QStringList& statements, int repeats) {
     auto db = PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("bench_thinning")));
     SchemaMigrator(*db, QStringLiteral("positions")).migrate();
     QElapsedTimer timer;
@@ -142,61 +203,127 @@ void benchSql(int mowers, int days) {
         std::printf("PgPositionReader: %lld rows in %.2f s (%.2f M rows/s)\n", read, seconds(timer), read / seconds(timer) / 1e6);
     }
 
-    // 1. The bare window functions over the same context, counted.
-    SqlFigures bare;
-    timer.restart();
-    for (const SliceRange& s : slices) {
-        const PgResult r = db->exec(
-            QStringLiteral("SELECT count(*) FILTER (WHERE t >= $2::timestamptz AND t < $3::timestamptz),"
-                           " count(*) FILTER (WHERE tp IS NULL OR tn IS NULL OR bp <> b OR phin > phip OR lamn > lamp)"
-                           " FROM (SELECT observed_at AS t, blades_on AS b, lag(observed_at) OVER w AS tp,"
-                           " lead(observed_at) OVER w AS tn, lag(blades_on) OVER w AS bp,"
-                           " lag(lat) OVER w AS phip, lead(lat) OVER w AS phin, lag(lon) OVER w AS lamp, lead(lon) OVER w AS lamn"
-                           " FROM mower_positions WHERE mower_id = $1 AND observed_at >= $2::timestamptz - interval '10 minutes'"
-                           " AND observed_at < $3::timestamptz + interval '10 minutes' WINDOW w AS (ORDER BY observed_at)) x"),
-            sliceParams(s));
-        bare.scanned += r.toLong(0, 0);
-    }
-    bare.seconds = seconds(timer);
-
-    // 2. The thinning statement, slice by slice (each its own transaction, as in a round).
     const ThinningStatement statement(settings);
-    SqlFigures thin;
-    timer.restart();
-    for (const SliceRange& s : slices) {
-        const auto c = statement.run(*db, s);
-        thin.scanned += c.scanned;
-        thin.deleted += c.deleted;
+    Prepared legacy(*db, "bench_thin_legacy", legacy::thinningDeleteSql());
+    Prepared byKey(*db, "bench_thin_pk", deleteByPrimaryKeySql());
+    const QString oldWidths[] = {QStringLiteral("%1 seconds").arg(settings.thinActiveSeconds),
+                                 QStringLiteral("%1 seconds").arg(settings.thinIdleSeconds)};
+    std::vector<Variant> variants;
+    if (statements.contains(QStringLiteral("old")))
+        // The statement before the rewrite, run as it was: autocommit, the server's plan cache choice.
+        variants.push_back({QStringLiteral("thinning statement, old"), true, [&](const SliceRange& s) {
+                                std::vector<PgParam> p = sliceParams(s);
+                                p.insert(p.end(), {oldWidths[0], oldWidths[1], kTurnDegrees * kRadiansPerDegree});
+                                return legacy.run(p);
+                            }});
+    if (statements.contains(QStringLiteral("new")))
+        variants.push_back({QStringLiteral("thinning statement, new"), true, [&](const SliceRange& s) {
+                                const auto c = statement.run(*db, s);
+                                return std::pair{c.scanned, c.deleted};
+                            }});
+    if (statements.contains(QStringLiteral("pk")))
+        variants.push_back({QStringLiteral("new, delete by PK (not ctid)"), true, [&](const SliceRange& s) {
+                                db->exec(QStringLiteral("BEGIN"));
+                                db->exec(QStringLiteral("SELECT set_config('jit', 'off', true),"
+                                                        " set_config('plan_cache_mode', 'force_generic_plan', true)"));
+                                const auto c = byKey.run(statement.params(s));
+                                db->exec(QStringLiteral("COMMIT"));
+                                return c;
+                            }});
+    // The bare window functions over the same context, counted.
+    variants.push_back({QStringLiteral("bare window SELECT"), false, [&](const SliceRange& s) {
+                            const PgResult r = db->exec(
+                                QStringLiteral("SELECT count(*) FILTER (WHERE t >= $2::timestamptz AND t < $3::timestamptz),"
+                                               " count(*) FILTER (WHERE tp IS NULL OR tn IS NULL OR bp <> b OR phin > phip OR lamn > lamp)"
+                                               " FROM (SELECT observed_at AS t, blades_on AS b, lag(observed_at) OVER w AS tp,"
+                                               " lead(observed_at) OVER w AS tn, lag(blades_on) OVER w AS bp,"
+                                               " lag(lat) OVER w AS phip, lead(lat) OVER w AS phin, lag(lon) OVER w AS lamp,"
+                                               " lead(lon) OVER w AS lamn FROM mower_positions WHERE mower_id = $1"
+                                               " AND observed_at >= $2::timestamptz - interval '10 minutes'"
+                                               " AND observed_at < $3::timestamptz + interval '10 minutes' WINDOW w AS (ORDER BY observed_at)) x"),
+                                sliceParams(s));
+                            return std::pair{r.toLong(0, 0), 0LL};
+                        }});
+    // A bare DELETE of the rows that the first thinning variant deleted, by primary key, slice by slice.
+    variants.push_back({QStringLiteral("bare DELETE by PK"), true, [&](const SliceRange& s) {
+                            const PgResult r = db->exec(
+                                QStringLiteral("DELETE FROM mower_positions m USING bench_doomed d WHERE d.mower_id = $1"
+                                               " AND d.observed_at >= $2::timestamptz AND d.observed_at < $3::timestamptz"
+                                               " AND m.mower_id = d.mower_id AND m.observed_at = d.observed_at"),
+                                sliceParams(s));
+                            return std::pair{0LL, r.affectedRows()};
+                        }});
+
+    // Every deleting variant starts from the original table and must leave exactly the same rows.
+    bool doomedKnown = false;
+    bool agree = true;
+    bool pristine = true;
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+        for (Variant& v : variants) {
+            if (v.name.startsWith(QLatin1String("bare DELETE")) && !doomedKnown)
+                continue;
+            if (!pristine)
+                restore();
+            pristine = !v.deletes;
+            long long scanned = 0, deleted = 0;
+            timer.restart();
+            for (const SliceRange& s : slices) {
+                const auto [sc, de] = v.run(s);
+                scanned += sc;
+                deleted += de;
+            }
+            v.seconds.push_back(seconds(timer));
+            v.scanned = scanned;
+            v.deleted = deleted;
+            if (!v.deletes)
+                continue;
+            if (!doomedKnown) {
+                db->execScript(QStringLiteral("CREATE TABLE bench_doomed AS SELECT mower_id, observed_at FROM bench_original"
+                                              " EXCEPT SELECT mower_id, observed_at FROM mower_positions;"
+                                              "ALTER TABLE bench_doomed ADD PRIMARY KEY (mower_id, observed_at); ANALYZE bench_doomed;"));
+                doomedKnown = true;
+            }
+            const PgResult left = db->exec(QStringLiteral(
+                "SELECT (SELECT count(*) FROM mower_positions), (SELECT count(*) FROM bench_original) - (SELECT count(*) FROM bench_doomed),"
+                " (SELECT count(*) FROM mower_positions m JOIN bench_doomed d USING (mower_id, observed_at))"));
+            if (left.toLong(0, 0) != left.toLong(0, 1) || left.toLong(0, 2) != 0) {
+                agree = false;
+                std::printf("  !! %s left %lld rows, expected %lld (%lld of them doomed)\n", qPrintable(v.name), left.toLong(0, 0),
+                            left.toLong(0, 1), left.toLong(0, 2));
+            }
+        }
     }
-    thin.seconds = seconds(timer);
-    db->execScript(QStringLiteral("CREATE TABLE bench_doomed AS SELECT mower_id, observed_at FROM bench_original"
-                                  " EXCEPT SELECT mower_id, observed_at FROM mower_positions;"
-                                  "ALTER TABLE bench_doomed ADD PRIMARY KEY (mower_id, observed_at); ANALYZE bench_doomed;"));
     restore();
 
-    // 3. A bare DELETE of the same rows by primary key, slice by slice.
-    SqlFigures del;
-    timer.restart();
-    for (const SliceRange& s : slices) {
-        const PgResult r = db->exec(QStringLiteral("DELETE FROM mower_positions m USING bench_doomed d WHERE d.mower_id = $1"
-                                                   " AND d.observed_at >= $2::timestamptz AND d.observed_at < $3::timestamptz"
-                                                   " AND m.mower_id = d.mower_id AND m.observed_at = d.observed_at"),
-                                    sliceParams(s));
-        del.deleted += r.affectedRows();
+    const long long scanned = variants.front().scanned;
+    std::printf("SQL, %zu slices of %d mowers x %d days, %lld rows scanned; best and median of %d interleaved runs:\n", slices.size(),
+                mowers, days, scanned, repeats);
+    const Variant* select = nullptr;
+    const Variant* del = nullptr;
+    for (const Variant& v : variants) {
+        if (v.name.startsWith(QLatin1String("bare window")))
+            select = &v;
+        if (v.name.startsWith(QLatin1String("bare DELETE")))
+            del = &v;
     }
-    del.seconds = seconds(timer);
-    restore();
+    for (const Variant& v : variants) {
+        const bool isDelete = &v == del;
+        std::printf("  %-30s best %6.2f s  %6.3f M rows %s/s   median %6.2f s", qPrintable(v.name), v.best(),
+                    (isDelete ? v.deleted : scanned) / v.best() / 1e6, isDelete ? "deleted" : "scanned", v.median());
+        if (v.deletes && !isDelete)
+            std::printf("  deleted %lld (%.1f %%)", v.deleted, 100.0 * v.deleted / std::max(1LL, v.scanned));
+        std::printf("\n");
+    }
+    for (const Variant& v : variants) {
+        if (&v == select || &v == del)
+            continue;
+        std::printf("  %-30s / bare SELECT %5.2f (best) %5.2f (median);  / bare DELETE %5.2f (best) %5.2f (median)  (goal <= 2)\n",
+                    qPrintable(v.name), v.best() / select->best(), v.median() / select->median(), v.best() / del->best(),
+                    v.median() / del->median());
+    }
+    std::printf("  survivors of every variant identical: %s\n", agree ? "yes" : "NO");
 
-    std::printf("SQL, %zu slices of %d mowers x %d days, %lld rows scanned:\n", slices.size(), mowers, days, thin.scanned);
-    std::printf("  thinning statement     %7.2f s  %6.3f M rows scanned/s  deleted %lld (%.1f %%)\n", thin.seconds,
-                thin.scanned / thin.seconds / 1e6, thin.deleted, 100.0 * thin.deleted / std::max(1LL, thin.scanned));
-    std::printf("  bare window SELECT     %7.2f s  %6.3f M rows scanned/s\n", bare.seconds, bare.scanned / bare.seconds / 1e6);
-    std::printf("  bare DELETE by PK      %7.2f s  %6.3f M rows deleted/s (%lld rows)\n", del.seconds,
-                del.deleted / del.seconds / 1e6, del.deleted);
-    std::printf("  ratio thinning / bare SELECT %.2f, thinning / bare DELETE %.2f (goal <= 2)\n", thin.seconds / bare.seconds,
-                thin.seconds / del.seconds);
-
-    // 4. First-run catch-up: one round from nothing, no window, no budget limit.
+    // First-run catch-up: one round from nothing, no window, no budget limit (the new statement).
     RoundOptions options;
     options.now = now;
     options.ignoreWindow = true;
@@ -213,11 +340,38 @@ void benchSql(int mowers, int days) {
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
-    const QStringList args = app.arguments();
-    const int mowers = args.size() > 1 ? args[1].toInt() : 4;
-    const int days = args.size() > 2 ? args[2].toInt() : 3;
+    QStringList args = app.arguments().mid(1);
+    if (args.size() == 2 && args[0] == QLatin1String("--print-sql")) { // delete | count | reasons
+        const auto mode = args[1] == QLatin1String("delete")  ? ThinningStatement::Mode::Delete
+                          : args[1] == QLatin1String("count") ? ThinningStatement::Mode::Count
+                                                              : ThinningStatement::Mode::DeleteReturningReasons;
+        std::printf("%s\n", qPrintable(ThinningStatement::sql(mode)));
+        return 0;
+    }
+    // bench_thinning [mowers] [days] [--statement old|new|pk|both|all] [--repeat N] [--sql-only] | --print-sql delete|count|reasons
+    QStringList statements{QStringLiteral("old"), QStringLiteral("new")};
+    int repeats = 3;
+    bool sqlOnly = false;
+    QStringList positional;
+    for (int i = 0; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--statement") && i + 1 < args.size()) {
+            const QString which = args[++i];
+            statements = which == QLatin1String("both")  ? QStringList{QStringLiteral("old"), QStringLiteral("new")}
+                         : which == QLatin1String("all") ? QStringList{QStringLiteral("old"), QStringLiteral("new"), QStringLiteral("pk")}
+                                                         : QStringList{which};
+        } else if (args[i] == QLatin1String("--repeat") && i + 1 < args.size()) {
+            repeats = std::max(1, args[++i].toInt());
+        } else if (args[i] == QLatin1String("--sql-only")) {
+            sqlOnly = true;
+        } else {
+            positional << args[i];
+        }
+    }
+    const int mowers = positional.size() > 0 ? positional[0].toInt() : 4;
+    const int days = positional.size() > 1 ? positional[1].toInt() : 3;
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
-    benchKeepSet();
-    benchSql(mowers, days);
+    if (!sqlOnly)
+        benchKeepSet();
+    benchSql(mowers, days, statements, repeats);
     return 0;
 }
