@@ -40,7 +40,13 @@ const QString kRoot = QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
 QString saveScreenshot(QWidget* widget, const QString& name) {
     const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
     QDir().mkpath(dir);
-    const QString path = dir + QLatin1Char('/') + name;
+    // The Xvfb run keeps its own pictures beside the offscreen ones.
+    const QString run = qEnvironmentVariable("TIDEMARK_TEST_RUN");
+    const QString path =
+        dir + QLatin1Char('/') +
+        (run.isEmpty() ? name
+                       : QString(name).replace(QStringLiteral(".png"),
+                                               QLatin1Char('-') + run + QStringLiteral(".png")));
     return widget->grab().save(path, "PNG") ? path : QString();
 }
 
