@@ -1,1170 +1,1193 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
-    <context>
-        <name>ConnectDialog</name>
-        <message>
-            <source>Connect</source>
-            <translation>Подключение</translation>
-        </message>
-        <message>
-            <source>&amp;Profile:</source>
-            <translation>&amp;Профиль:</translation>
-        </message>
-        <message>
-            <source>Choose a saved profile or type a new name to save these settings under</source>
-            <translation>Выберите сохранённый профиль или введите новое имя, чтобы сохранить под ним эти настройки</translation>
-        </message>
-        <message>
-            <source>&amp;Save profile</source>
-            <translation>&amp;Сохранить профиль</translation>
-        </message>
-        <message>
-            <source>&amp;Delete</source>
-            <translation>&amp;Удалить</translation>
-        </message>
-        <message>
-            <source>Datasets</source>
-            <translation>Наборы данных</translation>
-        </message>
-        <message>
-            <source>P&amp;ositions (PostgreSQL):</source>
-            <translation>По&amp;зиции (PostgreSQL):</translation>
-        </message>
-        <message>
-            <source>host=db.example port=5432 dbname=positions user=ops  or  service=positions</source>
-            <translation>host=db.example port=5432 dbname=positions user=ops  или  service=positions</translation>
-        </message>
-        <message>
-            <source>&amp;Kudos (PostgreSQL):</source>
-            <translation>&amp;Kudos (PostgreSQL):</translation>
-        </message>
-        <message>
-            <source>postgresql://ops@db.example/kudos  or  service=kudos</source>
-            <translation>postgresql://ops@db.example/kudos  или  service=kudos</translation>
-        </message>
-        <message>
-            <source>&amp;Tracks (SQLite file):</source>
-            <translation>&amp;Треки (файл SQLite):</translation>
-        </message>
-        <message>
-            <source>/path/to/gps_tracks.sqlite</source>
-            <translation>/путь/к/gps_tracks.sqlite</translation>
-        </message>
-        <message>
-            <source>&amp;Browse…</source>
-            <translation>&amp;Обзор…</translation>
-        </message>
-        <message>
-            <source>&amp;Archive URL:</source>
-            <translation>URL &amp;архива:</translation>
-        </message>
-        <message>
-            <source>file:///srv/archive  or  s3://bucket/prefix</source>
-            <translation>file:///srv/archive  или  s3://bucket/prefix</translation>
-        </message>
-        <message>
-            <source>Passwords are never saved. libpq takes them from ~/.pgpass, PGPASSWORD or a service file (~/.pg_service.conf).</source>
-            <translation>Пароли никогда не сохраняются: libpq берёт их из ~/.pgpass, PGPASSWORD или файла служб (~/.pg_service.conf).</translation>
-        </message>
-        <message>
-            <source>A password in a connection string is used for this session only and removed when the profile is saved.</source>
-            <translation>Пароль из строки подключения используется только в этом сеансе и удаляется при сохранении профиля.</translation>
-        </message>
-    </context>
-    <context>
-        <name>TrackLayer</name>
-        <message>
-            <source>path</source>
-            <translation>путь</translation>
-        </message>
-    </context>
-    <context>
-        <name>main</name>
-        <message>
-            <source>--lang: no translation for "%1" (available: %2)</source>
-            <translation>--lang: нет перевода на «%1» (доступны: %2)</translation>
-        </message>
-        <message>
-            <source>Tidemark operations console for data retention.</source>
-            <translation>Tidemark — операционная консоль для управления сроками хранения данных.</translation>
-        </message>
-        <message>
-            <source>Open the embedded demo workspace (created on first use).</source>
-            <translation>Открыть встроенное демо-пространство (создаётся при первом запуске).</translation>
-        </message>
-        <message>
-            <source>Folder of the demo workspace.</source>
-            <translation>Папка демо-пространства.</translation>
-        </message>
-        <message>
-            <source>DIR</source>
-            <translation>ПАПКА</translation>
-        </message>
-        <message>
-            <source>Save the window as a PNG once the panels have loaded, then exit.</source>
-            <translation>Сохранить окно в PNG, когда панели загрузятся, и выйти.</translation>
-        </message>
-        <message>
-            <source>FILE.png</source>
-            <translation>ФАЙЛ.png</translation>
-        </message>
-        <message>
-            <source>Seconds --screenshot waits for loading (default 600).</source>
-            <translation>Сколько секунд --screenshot ждёт загрузки (по умолчанию 600).</translation>
-        </message>
-        <message>
-            <source>SECONDS</source>
-            <translation>СЕКУНДЫ</translation>
-        </message>
-        <message>
-            <source>Language of the console (en, ru); default: the system's.</source>
-            <translation>Язык консоли (en, ru); по умолчанию — язык системы.</translation>
-        </message>
-        <message>
-            <source>LANG</source>
-            <translation>ЯЗЫК</translation>
-        </message>
-        <message>
-            <source>Positions database: libpq connection string or service=NAME.</source>
-            <translation>База позиций: строка подключения libpq или service=ИМЯ.</translation>
-        </message>
-        <message>
-            <source>CONNINFO</source>
-            <translation>ПОДКЛЮЧЕНИЕ</translation>
-        </message>
-        <message>
-            <source>Kudos database: libpq connection string or service=NAME.</source>
-            <translation>База Kudos: строка подключения libpq или service=ИМЯ.</translation>
-        </message>
-        <message>
-            <source>Tracks database (gps_tracks.sqlite).</source>
-            <translation>База треков (gps_tracks.sqlite).</translation>
-        </message>
-        <message>
-            <source>FILE</source>
-            <translation>ФАЙЛ</translation>
-        </message>
-        <message>
-            <source>Archive URL (default: TIDEMARK_ARCHIVE_URL).</source>
-            <translation>URL архива (по умолчанию TIDEMARK_ARCHIVE_URL).</translation>
-        </message>
-        <message>
-            <source>URL</source>
-            <translation>URL</translation>
-        </message>
-        <message>
-            <source>unexpected argument: %1</source>
-            <translation>лишний аргумент: %1</translation>
-        </message>
-        <message>
-            <source>--timeout: expected a positive number of seconds, got "%1"</source>
-            <translation>--timeout: ожидалось положительное число секунд, получено «%1»</translation>
-        </message>
-        <message>
-            <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
-            <translation>--demo нельзя сочетать с --db-positions, --db-kudos или --sqlite</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::app::ScreenshotSaver</name>
-        <message>
-            <source>screenshot: the panels did not finish loading within %1 s</source>
-            <translation>снимок окна: панели не загрузились за %1 с</translation>
-        </message>
-        <message>
-            <source>screenshot: cannot write %1</source>
-            <translation>снимок окна: не удаётся записать %1</translation>
-        </message>
-        <message>
-            <source>screenshot saved to %1, but loading failed: %2</source>
-            <translation>снимок окна сохранён в %1, но загрузка не удалась: %2</translation>
-        </message>
-        <message>
-            <source>demo workspace</source>
-            <translation>демо-пространство</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::kudos::KudosTableSummaryModel</name>
-        <message>
-            <source>Table</source>
-            <translation>Таблица</translation>
-        </message>
-        <message>
-            <source>Rows</source>
-            <translation>Строк</translation>
-        </message>
-        <message>
-            <source>Size</source>
-            <translation>Размер</translation>
-        </message>
-        <message>
-            <source>Oldest (UTC)</source>
-            <translation>Первая (UTC)</translation>
-        </message>
-        <message>
-            <source>Newest (UTC)</source>
-            <translation>Последняя (UTC)</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::positions::MowerEligibilityModel</name>
-        <message>
-            <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
-            <translation>Строки между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
-        </message>
-        <message>
-            <source>none</source>
-            <translation>нет</translation>
-        </message>
-        <message>
-            <source>Mower</source>
-            <translation>Косилка</translation>
-        </message>
-        <message>
-            <source>Rows</source>
-            <translation>Строк</translation>
-        </message>
-        <message>
-            <source>Oldest (UTC)</source>
-            <translation>Первая (UTC)</translation>
-        </message>
-        <message>
-            <source>Newest (UTC)</source>
-            <translation>Последняя (UTC)</translation>
-        </message>
-        <message>
-            <source>Watermark</source>
-            <translation>Отметка</translation>
-        </message>
-        <message>
-            <source>Eligible</source>
-            <translation>К прореживанию</translation>
-        </message>
-        <message>
-            <source>Slices</source>
-            <translation>Срезы</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::positions::MowerSummaryModel</name>
-        <message>
-            <source>not thinned yet</source>
-            <translation>ещё нет</translation>
-        </message>
-        <message>
-            <source>Rows older than the watermark have been thinned</source>
-            <translation>Строки старше этой отметки уже прорежены</translation>
-        </message>
-        <message>
-            <source>Mower</source>
-            <translation>Косилка</translation>
-        </message>
-        <message>
-            <source>Rows</source>
-            <translation>Строк</translation>
-        </message>
-        <message>
-            <source>Oldest (UTC)</source>
-            <translation>Первая (UTC)</translation>
-        </message>
-        <message>
-            <source>Newest (UTC)</source>
-            <translation>Последняя (UTC)</translation>
-        </message>
-        <message>
-            <source>Thinned to (UTC)</source>
-            <translation>Прорежено до (UTC)</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::positions::RoundHistoryModel</name>
-        <message>
-            <source>cancelled</source>
-            <translation>отменено</translation>
-        </message>
-        <message>
-            <source>budget used up</source>
-            <translation>бюджет исчерпан</translation>
-        </message>
-        <message>
-            <source>window closed</source>
-            <translation>окно закрылось</translation>
-        </message>
-        <message>
-            <source>complete</source>
-            <translation>завершён</translation>
-        </message>
-        <message>
-            <source>outside the window</source>
-            <translation>вне окна</translation>
-        </message>
-        <message>
-            <source>partial</source>
-            <translation>частично</translation>
-        </message>
-        <message>
-            <source>dry run</source>
-            <translation>пробный</translation>
-        </message>
-        <message>
-            <source>run</source>
-            <translation>рабочий</translation>
-        </message>
-        <message>
-            <source>Started</source>
-            <translation>Начало</translation>
-        </message>
-        <message>
-            <source>Kind</source>
-            <translation>Вид</translation>
-        </message>
-        <message>
-            <source>Outcome</source>
-            <translation>Итог</translation>
-        </message>
-        <message>
-            <source>Slices</source>
-            <translation>Срезы</translation>
-        </message>
-        <message>
-            <source>Scanned</source>
-            <translation>Просмотрено</translation>
-        </message>
-        <message>
-            <source>Deleted</source>
-            <translation>Удалено</translation>
-        </message>
-        <message>
-            <source>Seconds</source>
-            <translation>Секунды</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::tracks::TracksSummaryModel</name>
-        <message>
-            <source>All tracks</source>
-            <translation>Все треки</translation>
-        </message>
-        <message>
-            <source>Activity</source>
-            <translation>Вид активности</translation>
-        </message>
-        <message>
-            <source>Tracks</source>
-            <translation>Треки</translation>
-        </message>
-        <message>
-            <source>Length (km)</source>
-            <translation>Длина (км)</translation>
-        </message>
-        <message>
-            <source>Extent</source>
-            <translation>Границы</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui</name>
-        <message>
-            <source>kept: time bin</source>
-            <translation>оставлена: временной интервал</translation>
-        </message>
-        <message>
-            <source>kept: gap</source>
-            <translation>оставлена: разрыв</translation>
-        </message>
-        <message>
-            <source>kept: blades on/off</source>
-            <translation>оставлена: ножи вкл./выкл.</translation>
-        </message>
-        <message>
-            <source>kept: rtk change</source>
-            <translation>оставлена: смена RTK</translation>
-        </message>
-        <message>
-            <source>kept: turn</source>
-            <translation>оставлена: разворот</translation>
-        </message>
-        <message>
-            <source>kept: error</source>
-            <translation>оставлена: ошибка</translation>
-        </message>
-        <message>
-            <source>left alone (detail window or already thinned)</source>
-            <translation>не затронута (окно детализации или уже прорежена)</translation>
-        </message>
-        <message>
-            <source>between</source>
-            <translation>между</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::AboutDialog</name>
-        <message>
-            <source>About Tidemark</source>
-            <translation>О программе Tidemark</translation>
-        </message>
-        <message>
-            <source>&lt;h2&gt;Tidemark %1&lt;/h2&gt;</source>
-            <translation>&lt;h2&gt;Tidemark %1&lt;/h2&gt;</translation>
-        </message>
-        <message>
-            <source>Operations console for data retention: mower positions, kudos partitions and public GPS tracks. It shows what retention keeps and removes before anything is removed, runs and verifies retention rounds, and restores archived data.</source>
-            <translation>Операционная консоль для управления сроками хранения данных: позиции газонокосилок, разделы Kudos и общедоступные GPS-треки. Она показывает, что останется и что будет удалено, прежде чем что-либо удалить, запускает и проверяет раунды очистки и восстанавливает данные из архива.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;Runs on&lt;/b&gt;</source>
-            <translation>&lt;b&gt;Работает на&lt;/b&gt;</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::ConnectDialog</name>
-        <message>
-            <source>Tracks database</source>
-            <translation>База треков</translation>
-        </message>
-        <message>
-            <source>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</source>
-            <translation>Базы SQLite (*.sqlite *.sqlite3 *.db);;Все файлы (*)</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::DatasetPanel</name>
-        <message>
-            <source>Reload</source>
-            <translation>Обновить</translation>
-        </message>
-        <message>
-            <source>Load this dataset again</source>
-            <translation>Загрузить этот набор данных заново</translation>
-        </message>
-        <message>
-            <source>Not connected</source>
-            <translation>Не подключено</translation>
-        </message>
-        <message>
-            <source>Use File › Connect… or File › Open demo workspace.</source>
-            <translation>Выберите «Файл › Подключиться…» или «Файл › Открыть демо-пространство».</translation>
-        </message>
-        <message>
-            <source>Loading…</source>
-            <translation>Загрузка…</translation>
-        </message>
-        <message>
-            <source>Loading failed</source>
-            <translation>Загрузка не удалась</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::JobListModel</name>
-        <message>
-            <source>Running</source>
-            <translation>Выполняется</translation>
-        </message>
-        <message>
-            <source>Paused</source>
-            <translation>Приостановлена</translation>
-        </message>
-        <message>
-            <source>Cancelling</source>
-            <translation>Отменяется</translation>
-        </message>
-        <message>
-            <source>Done</source>
-            <translation>Готово</translation>
-        </message>
-        <message>
-            <source>Failed</source>
-            <translation>Ошибка</translation>
-        </message>
-        <message>
-            <source>Cancelled</source>
-            <translation>Отменена</translation>
-        </message>
-        <message>
-            <source>Job</source>
-            <translation>Задача</translation>
-        </message>
-        <message>
-            <source>State</source>
-            <translation>Состояние</translation>
-        </message>
-        <message>
-            <source>Progress</source>
-            <translation>Прогресс</translation>
-        </message>
-        <message>
-            <source>Result</source>
-            <translation>Результат</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::JobPanel</name>
-        <message>
-            <source>Pause</source>
-            <translation>Пауза</translation>
-        </message>
-        <message>
-            <source>Resume</source>
-            <translation>Продолжить</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>Отменить</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::JobRunner</name>
-        <message>
-            <source>Cancelled</source>
-            <translation>Отменена</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>отменено</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::LibraryVersions</name>
-        <message>
-            <source>not available</source>
-            <translation>недоступна</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::MainWindow</name>
-        <message>
-            <source>Tidemark</source>
-            <translation>Tidemark</translation>
-        </message>
-        <message>
-            <source>Jobs</source>
-            <translation>Задачи</translation>
-        </message>
-        <message>
-            <source>&amp;File</source>
-            <translation>&amp;Файл</translation>
-        </message>
-        <message>
-            <source>&amp;Connect…</source>
-            <translation>&amp;Подключиться…</translation>
-        </message>
-        <message>
-            <source>Open &amp;demo workspace</source>
-            <translation>Открыть &amp;демо-пространство</translation>
-        </message>
-        <message>
-            <source>&amp;Reload all</source>
-            <translation>&amp;Обновить всё</translation>
-        </message>
-        <message>
-            <source>&amp;Quit</source>
-            <translation>В&amp;ыход</translation>
-        </message>
-        <message>
-            <source>&amp;View</source>
-            <translation>&amp;Вид</translation>
-        </message>
-        <message>
-            <source>&amp;Settings</source>
-            <translation>&amp;Настройки</translation>
-        </message>
-        <message>
-            <source>&amp;Language</source>
-            <translation>&amp;Язык</translation>
-        </message>
-        <message>
-            <source>System language</source>
-            <translation>Язык системы</translation>
-        </message>
-        <message>
-            <source>&amp;Help</source>
-            <translation>&amp;Справка</translation>
-        </message>
-        <message>
-            <source>&amp;About Tidemark</source>
-            <translation>&amp;О программе Tidemark</translation>
-        </message>
-        <message>
-            <source>About &amp;Qt</source>
-            <translation>О &amp;Qt</translation>
-        </message>
-        <message>
-            <source>Starting the demo workspace… The first start generates its data and takes about a minute.</source>
-            <translation>Запуск демо-пространства… При первом запуске генерируются данные, это занимает около минуты.</translation>
-        </message>
-        <message>
-            <source>Starting the demo workspace…</source>
-            <translation>Запуск демо-пространства…</translation>
-        </message>
-        <message>
-            <source>The demo workspace did not start: %1</source>
-            <translation>Демо-пространство не запустилось: %1</translation>
-        </message>
-        <message>
-            <source>The demo workspace did not start</source>
-            <translation>Демо-пространство не запустилось</translation>
-        </message>
-        <message>
-            <source>Language</source>
-            <translation>Язык</translation>
-        </message>
-        <message>
-            <source>The new language is used when Tidemark starts again.</source>
-            <translation>Новый язык будет применён при следующем запуске Tidemark.</translation>
-        </message>
-        <message>
-            <source>positions: %1</source>
-            <translation>позиции: %1</translation>
-        </message>
-        <message>
-            <source>kudos: %1</source>
-            <translation>kudos: %1</translation>
-        </message>
-        <message>
-            <source>tracks: %1</source>
-            <translation>треки: %1</translation>
-        </message>
-        <message>
-            <source>archive: %1</source>
-            <translation>архив: %1</translation>
-        </message>
-        <message>
-            <source>Not connected</source>
-            <translation>Не подключено</translation>
-        </message>
-        <message>
-            <source>No jobs running</source>
-            <translation>Нет активных задач</translation>
-        </message>
-        <message numerus="yes">
-            <source>%n job(s) running</source>
-            <translation>
-                <numerusform>Выполняется %n задача</numerusform>
-                <numerusform>Выполняются %n задачи</numerusform>
-                <numerusform>Выполняется %n задач</numerusform>
-            </translation>
-        </message>
-        <message>
-            <source>Tracks extent</source>
-            <translation>Границы треков</translation>
-        </message>
-        <message>
-            <source>The area covered by the tracks database</source>
-            <translation>Область, которую покрывает база треков</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::MapPlaceholder</name>
-        <message>
-            <source>Map</source>
-            <translation>Карта</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::PositionsWorkbench</name>
-        <message>
-            <source>Last 7 days</source>
-            <translation>Последние 7 дней</translation>
-        </message>
-        <message>
-            <source>The last 7 days of the mower's data.</source>
-            <translation>Последние 7 дней данных косилки.</translation>
-        </message>
-        <message>
-            <source>Week before the detail window</source>
-            <translation>Неделя до окна детализации</translation>
-        </message>
-        <message>
-            <source>The week just older than the detail window: what the next rounds thin.</source>
-            <translation>Неделя сразу за окном детализации: её прорежут следующие раунды.</translation>
-        </message>
-        <message>
-            <source>Preview</source>
-            <translation>Предпросмотр</translation>
-        </message>
-        <message>
-            <source>Rounds</source>
-            <translation>Раунды</translation>
-        </message>
-        <message>
-            <source>Verify</source>
-            <translation>Проверка</translation>
-        </message>
-        <message>
-            <source>Mowers</source>
-            <translation>Косилки</translation>
-        </message>
-        <message>
-            <source>Range</source>
-            <translation>Диапазон</translation>
-        </message>
-        <message>
-            <source>From</source>
-            <translation>С</translation>
-        </message>
-        <message>
-            <source>To</source>
-            <translation>По</translation>
-        </message>
-        <message>
-            <source>Layers (check to show, drag to reorder)</source>
-            <translation>Слои (флажок — показать, перетаскивание — порядок)</translation>
-        </message>
-        <message>
-            <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
-            <translation>Весь диапазон старше окна детализации (граница %1): раунд его прорежет.</translation>
-        </message>
-        <message>
-            <source>The whole range is inside the detail window (cutoff %1): a round leaves it alone.</source>
-            <translation>Весь диапазон внутри окна детализации (граница %1): раунд его не затронет.</translation>
-        </message>
-        <message>
-            <source>The range straddles the cutoff %1: only its older part is thinned.</source>
-            <translation>Диапазон пересекает границу %1: прореживается только его более старая часть.</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>отменено</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::PreviewLayers</name>
-        <message>
-            <source>mnet signal</source>
-            <translation>сигнал mnet</translation>
-        </message>
-        <message>
-            <source>Median mobile network RSSI per signal cell of the range.</source>
-            <translation>Медианный RSSI мобильной сети по ячейкам сигнала диапазона.</translation>
-        </message>
-        <message>
-            <source>wifi signal</source>
-            <translation>сигнал Wi-Fi</translation>
-        </message>
-        <message>
-            <source>Median wifi RSSI per signal cell of the range.</source>
-            <translation>Медианный RSSI Wi-Fi по ячейкам сигнала диапазона.</translation>
-        </message>
-        <message>
-            <source>rtk fix</source>
-            <translation>RTK fix</translation>
-        </message>
-        <message>
-            <source>Share of rows with a fixed RTK solution per signal cell.</source>
-            <translation>Доля строк с фиксированным решением RTK по ячейкам сигнала.</translation>
-        </message>
-        <message>
-            <source>coverage before</source>
-            <translation>покрытие до</translation>
-        </message>
-        <message>
-            <source>Cells the raw rows cover (swath, normal join limits).</source>
-            <translation>Ячейки, покрытые исходными строками (полоса, обычные пределы соединения).</translation>
-        </message>
-        <message>
-            <source>coverage after</source>
-            <translation>покрытие после</translation>
-        </message>
-        <message>
-            <source>Cells the survivors cover with the wider join of thinned rows.</source>
-            <translation>Ячейки, покрытые оставшимися строками с расширенным соединением прореженных строк.</translation>
-        </message>
-        <message>
-            <source>coverage difference</source>
-            <translation>разница покрытия</translation>
-        </message>
-        <message>
-            <source>Cells the thinning loses (red) or gains (blue); grey is unchanged.</source>
-            <translation>Ячейки, которые прореживание теряет (красные) или добавляет (синие); серые не меняются.</translation>
-        </message>
-        <message>
-            <source>raw track</source>
-            <translation>исходный трек</translation>
-        </message>
-        <message>
-            <source>Every row of the range as the table holds it, with its path.</source>
-            <translation>Все строки диапазона в том виде, в каком их хранит таблица, с путём.</translation>
-        </message>
-        <message>
-            <source>removed rows</source>
-            <translation>удаляемые строки</translation>
-        </message>
-        <message>
-            <source>Rows a round would delete.</source>
-            <translation>Строки, которые удалит раунд.</translation>
-        </message>
-        <message>
-            <source>survivors by reason</source>
-            <translation>оставшиеся по причинам</translation>
-        </message>
-        <message>
-            <source>Rows a round keeps, coloured by their main reason.</source>
-            <translation>Строки, которые раунд оставит, окрашены по главной причине.</translation>
-        </message>
-        <message>
-            <source>picked row</source>
-            <translation>выбранная строка</translation>
-        </message>
-        <message>
-            <source>The row shown in the inspector.</source>
-            <translation>Строка, показанная в инспекторе.</translation>
-        </message>
-        <message>
-            <source>covered</source>
-            <translation>покрыто</translation>
-        </message>
-        <message>
-            <source>unchanged</source>
-            <translation>без изменений</translation>
-        </message>
-        <message>
-            <source>lost</source>
-            <translation>потеряно</translation>
-        </message>
-        <message>
-            <source>gained</source>
-            <translation>добавлено</translation>
-        </message>
-        <message>
-            <source>no fix</source>
-            <translation>нет fix</translation>
-        </message>
-        <message>
-            <source>fixed</source>
-            <translation>fix</translation>
-        </message>
-        <message>
-            <source>−100 dBm</source>
-            <translation>−100 дБм</translation>
-        </message>
-        <message>
-            <source>−40 dBm</source>
-            <translation>−40 дБм</translation>
-        </message>
-        <message>
-            <source>raw row</source>
-            <translation>исходная строка</translation>
-        </message>
-        <message>
-            <source>removed</source>
-            <translation>удалена</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::PreviewPanel</name>
-        <message>
-            <source>Preview</source>
-            <translation>Предпросмотр</translation>
-        </message>
-        <message>
-            <source>Load the range and run keep_set on it exactly as a round would; nothing is deleted.</source>
-            <translation>Загрузить диапазон и выполнить на нём keep_set точно так же, как раунд; ничего не удаляется.</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>Отменить</translation>
-        </message>
-        <message>
-            <source>idle</source>
-            <translation>ожидание</translation>
-        </message>
-        <message>
-            <source>Select a mower and a range, then Preview.</source>
-            <translation>Выберите косилку и диапазон, затем нажмите «Предпросмотр».</translation>
-        </message>
-        <message>
-            <source>Click a point on the map to see its row and why it is kept or removed.</source>
-            <translation>Щёлкните точку на карте, чтобы увидеть её строку и причину, по которой она остаётся или удаляется.</translation>
-        </message>
-        <message>
-            <source>starting</source>
-            <translation>запуск</translation>
-        </message>
-        <message>
-            <source>failed</source>
-            <translation>ошибка</translation>
-        </message>
-        <message>
-            <source>loaded %1 rows in %2 s</source>
-            <translation>загружено строк: %1 за %2 с</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style='color:#1b7a2f'&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style='color:#c0392b'&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style='color:%15'&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style='color:#666'&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
-            <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style='color:#1b7a2f'&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style='color:#c0392b'&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style='color:%15'&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style='color:#666'&gt;граница %17 · выполнено срезов: %18 · keep_set %19 с · покрытие %20 с&lt;/span&gt;</translation>
-        </message>
-        <message>
-            <source>No row near the click.</source>
-            <translation>Рядом с точкой щелчка нет строк.</translation>
-        </message>
-        <message>
-            <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style='color:%9'&gt;%10&lt;/b&gt;</source>
-            <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;шир. %2, долг. %3 · ножи %4 · rtk %5 · wifi %6 · mnet %7 · скорость %8&lt;br&gt;&lt;b style='color:%9'&gt;%10&lt;/b&gt;</translation>
-        </message>
-        <message>
-            <source>on</source>
-            <translation>вкл.</translation>
-        </message>
-        <message>
-            <source>off</source>
-            <translation>выкл.</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::RoundHistoryChart</name>
-        <message>
-            <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
-            <translation>Раунды, старые слева: просмотрено строк (серые) и удалено (красные); пробные заштрихованы.</translation>
-        </message>
-        <message>
-            <source>No rounds recorded yet.</source>
-            <translation>Раундов ещё не было.</translation>
-        </message>
-        <message>
-            <source>rows per round (max %1)</source>
-            <translation>строк за раунд (макс. %1)</translation>
-        </message>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 с</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::RoundPanel</name>
-        <message>
-            <source>%1 s</source>
-            <translation>%1 с</translation>
-        </message>
-        <message>
-            <source>%1 min</source>
-            <translation>%1 мин</translation>
-        </message>
-        <message>
-            <source>%1 h</source>
-            <translation>%1 ч</translation>
-        </message>
-        <message>
-            <source>Run</source>
-            <translation>Запустить</translation>
-        </message>
-        <message>
-            <source>Run a retention round now: age delete, then thinning slice by slice.</source>
-            <translation>Запустить раунд сейчас: удаление по возрасту, затем прореживание срез за срезом.</translation>
-        </message>
-        <message>
-            <source>Dry run</source>
-            <translation>Пробный запуск</translation>
-        </message>
-        <message>
-            <source>Count what a round would scan and delete; delete nothing.</source>
-            <translation>Подсчитать, что раунд просмотрит и удалит, ничего не удаляя.</translation>
-        </message>
-        <message>
-            <source>Pause</source>
-            <translation>Пауза</translation>
-        </message>
-        <message>
-            <source>Resume</source>
-            <translation>Продолжить</translation>
-        </message>
-        <message>
-            <source>Cancel</source>
-            <translation>Отменить</translation>
-        </message>
-        <message>
-            <source>Ignore the window</source>
-            <translation>Без учёта окна</translation>
-        </message>
-        <message>
-            <source>Thin even outside the nightly maintenance window.</source>
-            <translation>Прореживать даже вне ночного окна обслуживания.</translation>
-        </message>
-        <message>
-            <source> s budget</source>
-            <translation> с бюджет</translation>
-        </message>
-        <message>
-            <source>No round running.</source>
-            <translation>Раунд не выполняется.</translation>
-        </message>
-        <message>
-            <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style='color:%6'&gt;%7&lt;/b&gt; · budget %8 s per round</source>
-            <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style='color:%6'&gt;%7&lt;/b&gt; · бюджет %8 с на раунд</translation>
-        </message>
-        <message>
-            <source>inside</source>
-            <translation>внутри</translation>
-        </message>
-        <message>
-            <source>outside</source>
-            <translation>снаружи</translation>
-        </message>
-        <message>
-            <source>Paused after the current slice. </source>
-            <translation>Пауза после текущего среза. </translation>
-        </message>
-        <message>
-            <source>%1 of %2 slices</source>
-            <translation>%1 из %2 срезов</translation>
-        </message>
-        <message>
-            <source>Mower %1: slice %2 of %3 · scanned %4 rows, deleted %5 · %6 elapsed, about %7 left</source>
-            <translation>Косилка %1: срез %2 из %3 · просмотрено строк: %4, удалено: %5 · прошло %6, осталось около %7</translation>
-        </message>
-        <message>
-            <source>skipped: another runner holds the lock</source>
-            <translation>пропущен: блокировку держит другой исполнитель</translation>
-        </message>
-        <message>
-            <source>outside the thinning window: nothing thinned (%1 slices pending)</source>
-            <translation>вне окна прореживания: ничего не прорежено (ожидают срезов: %1)</translation>
-        </message>
-        <message>
-            <source>cancelled</source>
-            <translation>отменено</translation>
-        </message>
-        <message>
-            <source>budget used up</source>
-            <translation>бюджет исчерпан</translation>
-        </message>
-        <message>
-            <source>the window closed</source>
-            <translation>окно закрылось</translation>
-        </message>
-        <message>
-            <source>complete</source>
-            <translation>завершён</translation>
-        </message>
-        <message>
-            <source>partial</source>
-            <translation>частично</translation>
-        </message>
-        <message>
-            <source>%1 %2: %3 mowers, %4 slices, scanned %5, %6 %7, age delete %8, %9 s; %10 slices left</source>
-            <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов: %10</translation>
-        </message>
-        <message>
-            <source>Round</source>
-            <translation>Раунд</translation>
-        </message>
-        <message>
-            <source>would delete</source>
-            <translation>удалил бы</translation>
-        </message>
-        <message>
-            <source>deleted</source>
-            <translation>удалено</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::VerifyPanel</name>
-        <message>
-            <source>Verify the previewed range</source>
-            <translation>Проверить просмотренный диапазон</translation>
-        </message>
-        <message>
-            <source>Reload the range of the last preview and compare it with the preview's survivors.</source>
-            <translation>Заново загрузить диапазон последнего предпросмотра и сравнить его с оставшимися по предпросмотру строками.</translation>
-        </message>
-        <message>
-            <source>Preview a range, run a round, then verify it here.</source>
-            <translation>Просмотрите диапазон, запустите раунд, затем проверьте его здесь.</translation>
-        </message>
-        <message>
-            <source>Reloading the range…</source>
-            <translation>Повторная загрузка диапазона…</translation>
-        </message>
-        <message>
-            <source>expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6</source>
-            <translation>ожидалось %1 · в таблице %2 · совпадает %3 · недостаёт %4 · не прорежено по предпросмотру %5 · изменено %6</translation>
-        </message>
-        <message>
-            <source>watermark now %1</source>
-            <translation>отметка теперь %1</translation>
-        </message>
-        <message>
-            <source>no watermark: no round has thinned this mower</source>
-            <translation>отметки нет: ни один раунд не прореживал эту косилку</translation>
-        </message>
-        <message>
-            <source>first differences: %1</source>
-            <translation>первые различия: %1</translation>
-        </message>
-    </context>
-    <context>
-        <name>tidemark::ui::WorkspaceSession</name>
-        <message>
-            <source>Positions</source>
-            <translation>Позиции</translation>
-        </message>
-        <message>
-            <source>Kudos</source>
-            <translation>Kudos</translation>
-        </message>
-        <message>
-            <source>Tracks</source>
-            <translation>Треки</translation>
-        </message>
-        <message>
-            <source>Load positions from %1</source>
-            <translation>Загрузка позиций из %1</translation>
-        </message>
-        <message>
-            <source>, oldest row %1</source>
-            <translation>, первая строка — %1</translation>
-        </message>
-        <message>
-            <source>Load kudos from %1</source>
-            <translation>Загрузка Kudos из %1</translation>
-        </message>
-        <message>
-            <source>Load tracks from %1</source>
-            <translation>Загрузка треков из %1</translation>
-        </message>
-        <message>
-            <source> within %1</source>
-            <translation> в границах %1</translation>
-        </message>
-        <message>
-            <source>Open demo workspace in %1</source>
-            <translation>Открытие демо-пространства в %1</translation>
-        </message>
-        <message>
-            <source>Demo workspace running (%1)</source>
-            <translation>Демо-пространство работает (%1)</translation>
-        </message>
-        <message numerus="yes">
-            <source>%1 row(s)</source>
-            <translation>
-                <numerusform>%1 строка</numerusform>
-                <numerusform>%1 строки</numerusform>
-                <numerusform>%1 строк</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%Ln mower(s)</source>
-            <translation>
-                <numerusform>%Ln косилка</numerusform>
-                <numerusform>%Ln косилки</numerusform>
-                <numerusform>%Ln косилок</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%Ln table(s)</source>
-            <translation>
-                <numerusform>%Ln таблица</numerusform>
-                <numerusform>%Ln таблицы</numerusform>
-                <numerusform>%Ln таблиц</numerusform>
-            </translation>
-        </message>
-        <message numerus="yes">
-            <source>%Ln track(s)</source>
-            <translation>
-                <numerusform>%Ln трек</numerusform>
-                <numerusform>%Ln трека</numerusform>
-                <numerusform>%Ln треков</numerusform>
-            </translation>
-        </message>
-    </context>
+<context>
+    <name>ConnectDialog</name>
+    <message>
+        <source>Connect</source>
+        <translation>Подключение</translation>
+    </message>
+    <message>
+        <source>&amp;Profile:</source>
+        <translation>&amp;Профиль:</translation>
+    </message>
+    <message>
+        <source>Choose a saved profile or type a new name to save these settings under</source>
+        <translation>Выберите сохранённый профиль или введите новое имя, чтобы сохранить под ним эти настройки</translation>
+    </message>
+    <message>
+        <source>&amp;Save profile</source>
+        <translation>&amp;Сохранить профиль</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <source>Datasets</source>
+        <translation>Наборы данных</translation>
+    </message>
+    <message>
+        <source>P&amp;ositions (PostgreSQL):</source>
+        <translation>По&amp;зиции (PostgreSQL):</translation>
+    </message>
+    <message>
+        <source>host=db.example port=5432 dbname=positions user=ops  or  service=positions</source>
+        <translation>host=db.example port=5432 dbname=positions user=ops  или  service=positions</translation>
+    </message>
+    <message>
+        <source>&amp;Kudos (PostgreSQL):</source>
+        <translation>&amp;Kudos (PostgreSQL):</translation>
+    </message>
+    <message>
+        <source>postgresql://ops@db.example/kudos  or  service=kudos</source>
+        <translation>postgresql://ops@db.example/kudos  или  service=kudos</translation>
+    </message>
+    <message>
+        <source>&amp;Tracks (SQLite file):</source>
+        <translation>&amp;Треки (файл SQLite):</translation>
+    </message>
+    <message>
+        <source>/path/to/gps_tracks.sqlite</source>
+        <translation>/путь/к/gps_tracks.sqlite</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>&amp;Обзор…</translation>
+    </message>
+    <message>
+        <source>&amp;Archive URL:</source>
+        <translation>URL &amp;архива:</translation>
+    </message>
+    <message>
+        <source>file:///srv/archive  or  s3://bucket/prefix</source>
+        <translation>file:///srv/archive  или  s3://bucket/prefix</translation>
+    </message>
+    <message>
+        <source>Passwords are never saved. libpq takes them from ~/.pgpass, PGPASSWORD or a service file (~/.pg_service.conf).</source>
+        <translation>Пароли никогда не сохраняются: libpq берёт их из ~/.pgpass, PGPASSWORD или файла служб (~/.pg_service.conf).</translation>
+    </message>
+    <message>
+        <source>A password in a connection string is used for this session only and removed when the profile is saved.</source>
+        <translation>Пароль из строки подключения используется только в этом сеансе и удаляется при сохранении профиля.</translation>
+    </message>
+</context>
+<context>
+    <name>TrackLayer</name>
+    <message>
+        <source>path</source>
+        <translation>путь</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>--lang: no translation for &quot;%1&quot; (available: %2)</source>
+        <translation>--lang: нет перевода на «%1» (доступны: %2)</translation>
+    </message>
+    <message>
+        <source>Tidemark operations console for data retention.</source>
+        <translation>Tidemark — операционная консоль для управления сроками хранения данных.</translation>
+    </message>
+    <message>
+        <source>Open the embedded demo workspace (created on first use).</source>
+        <translation>Открыть встроенное демо-пространство (создаётся при первом запуске).</translation>
+    </message>
+    <message>
+        <source>Folder of the demo workspace.</source>
+        <translation>Папка демо-пространства.</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>ПАПКА</translation>
+    </message>
+    <message>
+        <source>Save the window as a PNG once the panels have loaded, then exit.</source>
+        <translation>Сохранить окно в PNG, когда панели загрузятся, и выйти.</translation>
+    </message>
+    <message>
+        <source>FILE.png</source>
+        <translation>ФАЙЛ.png</translation>
+    </message>
+    <message>
+        <source>Seconds --screenshot waits for loading (default 600).</source>
+        <translation>Сколько секунд --screenshot ждёт загрузки (по умолчанию 600).</translation>
+    </message>
+    <message>
+        <source>SECONDS</source>
+        <translation>СЕКУНДЫ</translation>
+    </message>
+    <message>
+        <source>Language of the console (en, ru); default: the system&apos;s.</source>
+        <translation>Язык консоли (en, ru); по умолчанию — язык системы.</translation>
+    </message>
+    <message>
+        <source>LANG</source>
+        <translation>ЯЗЫК</translation>
+    </message>
+    <message>
+        <source>Positions database: libpq connection string or service=NAME.</source>
+        <translation>База позиций: строка подключения libpq или service=ИМЯ.</translation>
+    </message>
+    <message>
+        <source>CONNINFO</source>
+        <translation>ПОДКЛЮЧЕНИЕ</translation>
+    </message>
+    <message>
+        <source>Kudos database: libpq connection string or service=NAME.</source>
+        <translation>База Kudos: строка подключения libpq или service=ИМЯ.</translation>
+    </message>
+    <message>
+        <source>Tracks database (gps_tracks.sqlite).</source>
+        <translation>База треков (gps_tracks.sqlite).</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>ФАЙЛ</translation>
+    </message>
+    <message>
+        <source>Archive URL (default: TIDEMARK_ARCHIVE_URL).</source>
+        <translation>URL архива (по умолчанию TIDEMARK_ARCHIVE_URL).</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>unexpected argument: %1</source>
+        <translation>лишний аргумент: %1</translation>
+    </message>
+    <message>
+        <source>--timeout: expected a positive number of seconds, got &quot;%1&quot;</source>
+        <translation>--timeout: ожидалось положительное число секунд, получено «%1»</translation>
+    </message>
+    <message>
+        <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
+        <translation>--demo нельзя сочетать с --db-positions, --db-kudos или --sqlite</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::app::ScreenshotSaver</name>
+    <message>
+        <source>screenshot: the panels did not finish loading within %1 s</source>
+        <translation>снимок окна: панели не загрузились за %1 с</translation>
+    </message>
+    <message>
+        <source>screenshot: cannot write %1</source>
+        <translation>снимок окна: не удаётся записать %1</translation>
+    </message>
+    <message>
+        <source>screenshot saved to %1, but loading failed: %2</source>
+        <translation>снимок окна сохранён в %1, но загрузка не удалась: %2</translation>
+    </message>
+    <message>
+        <source>demo workspace</source>
+        <translation>демо-пространство</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::KudosTableSummaryModel</name>
+    <message>
+        <source>Table</source>
+        <translation>Таблица</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <source>Oldest (UTC)</source>
+        <translation>Первая (UTC)</translation>
+    </message>
+    <message>
+        <source>Newest (UTC)</source>
+        <translation>Последняя (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::positions::MowerEligibilityModel</name>
+    <message>
+        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+        <translation>Строки между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>Mower</source>
+        <translation>Косилка</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Newest (UTC)</source>
+        <translation>Последняя (UTC)</translation>
+    </message>
+    <message>
+        <source>Watermark</source>
+        <translation>Отметка</translation>
+    </message>
+    <message>
+        <source>Eligible</source>
+        <translation>К прореживанию</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Срезы</translation>
+    </message>
+    <message>
+        <source>Thinned until %1</source>
+        <translation>Прорежено до %1</translation>
+    </message>
+    <message>
+        <source>Oldest</source>
+        <translation>Самая старая</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::positions::MowerSummaryModel</name>
+    <message>
+        <source>not thinned yet</source>
+        <translation>ещё нет</translation>
+    </message>
+    <message>
+        <source>Rows older than the watermark have been thinned</source>
+        <translation>Строки старше этой отметки уже прорежены</translation>
+    </message>
+    <message>
+        <source>Mower</source>
+        <translation>Косилка</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Oldest (UTC)</source>
+        <translation>Первая (UTC)</translation>
+    </message>
+    <message>
+        <source>Newest (UTC)</source>
+        <translation>Последняя (UTC)</translation>
+    </message>
+    <message>
+        <source>Thinned to (UTC)</source>
+        <translation>Прорежено до (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::positions::RoundHistoryModel</name>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <source>budget used up</source>
+        <translation>бюджет исчерпан</translation>
+    </message>
+    <message>
+        <source>window closed</source>
+        <translation>окно закрылось</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>завершён</translation>
+    </message>
+    <message>
+        <source>outside the window</source>
+        <translation>вне окна</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>частично</translation>
+    </message>
+    <message>
+        <source>dry run</source>
+        <translation>пробный</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>рабочий</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Начало</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Срезы</translation>
+    </message>
+    <message>
+        <source>Scanned</source>
+        <translation>Просмотрено</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>Удалено</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Секунды</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::tracks::TracksSummaryModel</name>
+    <message>
+        <source>All tracks</source>
+        <translation>Все треки</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Вид активности</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Треки</translation>
+    </message>
+    <message>
+        <source>Length (km)</source>
+        <translation>Длина (км)</translation>
+    </message>
+    <message>
+        <source>Extent</source>
+        <translation>Границы</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui</name>
+    <message>
+        <source>kept: time bin</source>
+        <translation>оставлена: временной интервал</translation>
+    </message>
+    <message>
+        <source>kept: gap</source>
+        <translation>оставлена: разрыв</translation>
+    </message>
+    <message>
+        <source>kept: blades on/off</source>
+        <translation>оставлена: ножи вкл./выкл.</translation>
+    </message>
+    <message>
+        <source>kept: rtk change</source>
+        <translation>оставлена: смена RTK</translation>
+    </message>
+    <message>
+        <source>kept: turn</source>
+        <translation>оставлена: разворот</translation>
+    </message>
+    <message>
+        <source>kept: error</source>
+        <translation>оставлена: ошибка</translation>
+    </message>
+    <message>
+        <source>left alone (detail window or already thinned)</source>
+        <translation>не затронута (окно детализации или уже прорежена)</translation>
+    </message>
+    <message>
+        <source>between</source>
+        <translation>между</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::AboutDialog</name>
+    <message>
+        <source>About Tidemark</source>
+        <translation>О программе Tidemark</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;Tidemark %1&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Tidemark %1&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Operations console for data retention: mower positions, kudos partitions and public GPS tracks. It shows what retention keeps and removes before anything is removed, runs and verifies retention rounds, and restores archived data.</source>
+        <translation>Операционная консоль для управления сроками хранения данных: позиции газонокосилок, разделы Kudos и общедоступные GPS-треки. Она показывает, что останется и что будет удалено, прежде чем что-либо удалить, запускает и проверяет раунды очистки и восстанавливает данные из архива.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Runs on&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Работает на&lt;/b&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::ConnectDialog</name>
+    <message>
+        <source>Tracks database</source>
+        <translation>База треков</translation>
+    </message>
+    <message>
+        <source>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</source>
+        <translation>Базы SQLite (*.sqlite *.sqlite3 *.db);;Все файлы (*)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DatasetPanel</name>
+    <message>
+        <source>Reload</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Load this dataset again</source>
+        <translation>Загрузить этот набор данных заново</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Не подключено</translation>
+    </message>
+    <message>
+        <source>Use File › Connect… or File › Open demo workspace.</source>
+        <translation>Выберите «Файл › Подключиться…» или «Файл › Открыть демо-пространство».</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Загрузка…</translation>
+    </message>
+    <message>
+        <source>Loading failed</source>
+        <translation>Загрузка не удалась</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::JobListModel</name>
+    <message>
+        <source>Running</source>
+        <translation>Выполняется</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Приостановлена</translation>
+    </message>
+    <message>
+        <source>Cancelling</source>
+        <translation>Отменяется</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Готово</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменена</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Задача</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Прогресс</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::JobPanel</name>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отменить</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::JobRunner</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменена</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::LibraryVersions</name>
+    <message>
+        <source>not available</source>
+        <translation>недоступна</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::MainWindow</name>
+    <message>
+        <source>Tidemark</source>
+        <translation>Tidemark</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Задачи</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Подключиться…</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo workspace</source>
+        <translation>Открыть &amp;демо-пространство</translation>
+    </message>
+    <message>
+        <source>&amp;Reload all</source>
+        <translation>&amp;Обновить всё</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Настройки</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Язык системы</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;About Tidemark</source>
+        <translation>&amp;О программе Tidemark</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>О &amp;Qt</translation>
+    </message>
+    <message>
+        <source>Starting the demo workspace… The first start generates its data and takes about a minute.</source>
+        <translation>Запуск демо-пространства… При первом запуске генерируются данные, это занимает около минуты.</translation>
+    </message>
+    <message>
+        <source>Starting the demo workspace…</source>
+        <translation>Запуск демо-пространства…</translation>
+    </message>
+    <message>
+        <source>The demo workspace did not start: %1</source>
+        <translation>Демо-пространство не запустилось: %1</translation>
+    </message>
+    <message>
+        <source>The demo workspace did not start</source>
+        <translation>Демо-пространство не запустилось</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>The new language is used when Tidemark starts again.</source>
+        <translation>Новый язык будет применён при следующем запуске Tidemark.</translation>
+    </message>
+    <message>
+        <source>positions: %1</source>
+        <translation>позиции: %1</translation>
+    </message>
+    <message>
+        <source>kudos: %1</source>
+        <translation>kudos: %1</translation>
+    </message>
+    <message>
+        <source>tracks: %1</source>
+        <translation>треки: %1</translation>
+    </message>
+    <message>
+        <source>archive: %1</source>
+        <translation>архив: %1</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Не подключено</translation>
+    </message>
+    <message>
+        <source>No jobs running</source>
+        <translation>Нет активных задач</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n job(s) running</source>
+        <translation>
+            <numerusform>Выполняется %n задача</numerusform>
+            <numerusform>Выполняются %n задачи</numerusform>
+            <numerusform>Выполняется %n задач</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tracks extent</source>
+        <translation>Границы треков</translation>
+    </message>
+    <message>
+        <source>The area covered by the tracks database</source>
+        <translation>Область, которую покрывает база треков</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::MapPlaceholder</name>
+    <message>
+        <source>Map</source>
+        <translation>Карта</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PositionsWorkbench</name>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Последние 7 дней</translation>
+    </message>
+    <message>
+        <source>The last 7 days of the mower&apos;s data.</source>
+        <translation>Последние 7 дней данных косилки.</translation>
+    </message>
+    <message>
+        <source>Week before the detail window</source>
+        <translation>Неделя до окна детализации</translation>
+    </message>
+    <message>
+        <source>The week just older than the detail window: what the next rounds thin.</source>
+        <translation>Неделя сразу за окном детализации: её прорежут следующие раунды.</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>Предпросмотр</translation>
+    </message>
+    <message>
+        <source>Rounds</source>
+        <translation>Раунды</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Mowers</source>
+        <translation>Косилки</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Диапазон</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>По</translation>
+    </message>
+    <message>
+        <source>Layers (check to show, drag to reorder)</source>
+        <translation>Слои (флажок — показать, перетаскивание — порядок)</translation>
+    </message>
+    <message>
+        <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
+        <translation>Весь диапазон старше окна детализации (граница %1): раунд его прорежет.</translation>
+    </message>
+    <message>
+        <source>The whole range is inside the detail window (cutoff %1): a round leaves it alone.</source>
+        <translation>Весь диапазон внутри окна детализации (граница %1): раунд его не затронет.</translation>
+    </message>
+    <message>
+        <source>The range straddles the cutoff %1: only its older part is thinned.</source>
+        <translation>Диапазон пересекает границу %1: прореживается только его более старая часть.</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PreviewLayerData</name>
+    <message>
+        <source>raw row</source>
+        <translation>исходная строка</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>удалена</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PreviewLayers</name>
+    <message>
+        <source>mnet signal</source>
+        <translation>сигнал mnet</translation>
+    </message>
+    <message>
+        <source>Median mobile network RSSI per signal cell of the range.</source>
+        <translation>Медианный RSSI мобильной сети по ячейкам сигнала диапазона.</translation>
+    </message>
+    <message>
+        <source>wifi signal</source>
+        <translation>сигнал Wi-Fi</translation>
+    </message>
+    <message>
+        <source>Median wifi RSSI per signal cell of the range.</source>
+        <translation>Медианный RSSI Wi-Fi по ячейкам сигнала диапазона.</translation>
+    </message>
+    <message>
+        <source>rtk fix</source>
+        <translation>RTK fix</translation>
+    </message>
+    <message>
+        <source>Share of rows with a fixed RTK solution per signal cell.</source>
+        <translation>Доля строк с фиксированным решением RTK по ячейкам сигнала.</translation>
+    </message>
+    <message>
+        <source>coverage before</source>
+        <translation>покрытие до</translation>
+    </message>
+    <message>
+        <source>Cells the raw rows cover (swath, normal join limits).</source>
+        <translation>Ячейки, покрытые исходными строками (полоса, обычные пределы соединения).</translation>
+    </message>
+    <message>
+        <source>coverage after</source>
+        <translation>покрытие после</translation>
+    </message>
+    <message>
+        <source>Cells the survivors cover with the wider join of thinned rows.</source>
+        <translation>Ячейки, покрытые оставшимися строками с расширенным соединением прореженных строк.</translation>
+    </message>
+    <message>
+        <source>coverage difference</source>
+        <translation>разница покрытия</translation>
+    </message>
+    <message>
+        <source>Cells the thinning loses (red) or gains (blue); grey is unchanged.</source>
+        <translation>Ячейки, которые прореживание теряет (красные) или добавляет (синие); серые не меняются.</translation>
+    </message>
+    <message>
+        <source>raw track</source>
+        <translation>исходный трек</translation>
+    </message>
+    <message>
+        <source>Every row of the range as the table holds it, with its path.</source>
+        <translation>Все строки диапазона в том виде, в каком их хранит таблица, с путём.</translation>
+    </message>
+    <message>
+        <source>removed rows</source>
+        <translation>удаляемые строки</translation>
+    </message>
+    <message>
+        <source>Rows a round would delete.</source>
+        <translation>Строки, которые удалит раунд.</translation>
+    </message>
+    <message>
+        <source>survivors by reason</source>
+        <translation>оставшиеся по причинам</translation>
+    </message>
+    <message>
+        <source>Rows a round keeps, coloured by their main reason.</source>
+        <translation>Строки, которые раунд оставит, окрашены по главной причине.</translation>
+    </message>
+    <message>
+        <source>picked row</source>
+        <translation>выбранная строка</translation>
+    </message>
+    <message>
+        <source>The row shown in the inspector.</source>
+        <translation>Строка, показанная в инспекторе.</translation>
+    </message>
+    <message>
+        <source>covered</source>
+        <translation>покрыто</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>без изменений</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>потеряно</translation>
+    </message>
+    <message>
+        <source>gained</source>
+        <translation>добавлено</translation>
+    </message>
+    <message>
+        <source>no fix</source>
+        <translation>нет fix</translation>
+    </message>
+    <message>
+        <source>fixed</source>
+        <translation>fix</translation>
+    </message>
+    <message>
+        <source>−100 dBm</source>
+        <translation>−100 дБм</translation>
+    </message>
+    <message>
+        <source>−40 dBm</source>
+        <translation>−40 дБм</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PreviewPanel</name>
+    <message>
+        <source>Preview</source>
+        <translation>Предпросмотр</translation>
+    </message>
+    <message>
+        <source>Load the range and run keep_set on it exactly as a round would; nothing is deleted.</source>
+        <translation>Загрузить диапазон и выполнить на нём keep_set точно так же, как раунд; ничего не удаляется.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>ожидание</translation>
+    </message>
+    <message>
+        <source>Select a mower and a range, then Preview.</source>
+        <translation>Выберите косилку и диапазон, затем нажмите «Предпросмотр».</translation>
+    </message>
+    <message>
+        <source>Click a point on the map to see its row and why it is kept or removed.</source>
+        <translation>Щёлкните точку на карте, чтобы увидеть её строку и причину, по которой она остаётся или удаляется.</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>запуск</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>loaded %1 rows in %2 s</source>
+        <translation>загружено строк: %1 за %2 с</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
+        <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;граница %17 · выполнено срезов: %18 · keep_set %19 с · покрытие %20 с&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>No row near the click.</source>
+        <translation>Рядом с точкой щелчка нет строк.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;шир. %2, долг. %3 · ножи %4 · rtk %5 · wifi %6 · mnet %7 · скорость %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>вкл.</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::RoundHistoryChart</name>
+    <message>
+        <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
+        <translation>Раунды, старые слева: просмотрено строк (серые) и удалено (красные); пробные заштрихованы.</translation>
+    </message>
+    <message>
+        <source>No rounds recorded yet.</source>
+        <translation>Раундов ещё не было.</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>Rows per round, oldest left (max %1)</source>
+        <translation>Строк за раунд, старые слева (макс. %1)</translation>
+    </message>
+    <message>
+        <source>scanned</source>
+        <translation>просмотрено</translation>
+    </message>
+    <message>
+        <source>deleted (hatched: dry run)</source>
+        <translation>удалено (штриховка: пробный прогон)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::RoundPanel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Запустить</translation>
+    </message>
+    <message>
+        <source>Run a retention round now: age delete, then thinning slice by slice.</source>
+        <translation>Запустить раунд сейчас: удаление по возрасту, затем прореживание срез за срезом.</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>Пробный запуск</translation>
+    </message>
+    <message>
+        <source>Count what a round would scan and delete; delete nothing.</source>
+        <translation>Подсчитать, что раунд просмотрит и удалит, ничего не удаляя.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Ignore the window</source>
+        <translation>Без учёта окна</translation>
+    </message>
+    <message>
+        <source>Thin even outside the nightly maintenance window.</source>
+        <translation>Прореживать даже вне ночного окна обслуживания.</translation>
+    </message>
+    <message>
+        <source> s budget</source>
+        <translation> с бюджет</translation>
+    </message>
+    <message>
+        <source>No round running.</source>
+        <translation>Раунд не выполняется.</translation>
+    </message>
+    <message>
+        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</source>
+        <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · бюджет %8 с на раунд</translation>
+    </message>
+    <message>
+        <source>inside</source>
+        <translation>внутри</translation>
+    </message>
+    <message>
+        <source>outside</source>
+        <translation>снаружи</translation>
+    </message>
+    <message>
+        <source>Paused after the current slice. </source>
+        <translation>Пауза после текущего среза. </translation>
+    </message>
+    <message>
+        <source>%1 of %2 slices</source>
+        <translation>%1 из %2 срезов</translation>
+    </message>
+    <message>
+        <source>skipped: another runner holds the lock</source>
+        <translation>пропущен: блокировку держит другой исполнитель</translation>
+    </message>
+    <message>
+        <source>outside the thinning window: nothing thinned (%1 slices pending)</source>
+        <translation>вне окна прореживания: ничего не прорежено (ожидают срезов: %1)</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <source>budget used up</source>
+        <translation>бюджет исчерпан</translation>
+    </message>
+    <message>
+        <source>the window closed</source>
+        <translation>окно закрылось</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>завершён</translation>
+    </message>
+    <message>
+        <source>partial</source>
+        <translation>частично</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Раунд</translation>
+    </message>
+    <message>
+        <source>would delete</source>
+        <translation>удалил бы</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>удалено</translation>
+    </message>
+    <message>
+        <source>Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left</source>
+        <translation>Косилка %1: срез %2 из %3 · просмотрено строк: %4, %5 · прошло %6, осталось около %7</translation>
+    </message>
+    <message>
+        <source>would delete: counted at the end</source>
+        <translation>удалит: подсчёт в конце</translation>
+    </message>
+    <message>
+        <source>deleted %1</source>
+        <translation>удалено %1</translation>
+    </message>
+    <message>
+        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
+        <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов %10</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::VerifyPanel</name>
+    <message>
+        <source>Verify the previewed range</source>
+        <translation>Проверить просмотренный диапазон</translation>
+    </message>
+    <message>
+        <source>Reload the range of the last preview and compare it with the preview&apos;s survivors.</source>
+        <translation>Заново загрузить диапазон последнего предпросмотра и сравнить его с оставшимися по предпросмотру строками.</translation>
+    </message>
+    <message>
+        <source>Preview a range, run a round, then verify it here.</source>
+        <translation>Просмотрите диапазон, запустите раунд, затем проверьте его здесь.</translation>
+    </message>
+    <message>
+        <source>Reloading the range…</source>
+        <translation>Повторная загрузка диапазона…</translation>
+    </message>
+    <message>
+        <source>expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6</source>
+        <translation>ожидалось %1 · в таблице %2 · совпадает %3 · недостаёт %4 · не прорежено по предпросмотру %5 · изменено %6</translation>
+    </message>
+    <message>
+        <source>watermark now %1</source>
+        <translation>отметка теперь %1</translation>
+    </message>
+    <message>
+        <source>no watermark: no round has thinned this mower</source>
+        <translation>отметки нет: ни один раунд не прореживал эту косилку</translation>
+    </message>
+    <message>
+        <source>first differences: %1</source>
+        <translation>первые различия: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::WorkspaceSession</name>
+    <message>
+        <source>Positions</source>
+        <translation>Позиции</translation>
+    </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Треки</translation>
+    </message>
+    <message>
+        <source>Load positions from %1</source>
+        <translation>Загрузка позиций из %1</translation>
+    </message>
+    <message>
+        <source>, oldest row %1</source>
+        <translation>, первая строка — %1</translation>
+    </message>
+    <message>
+        <source>Load kudos from %1</source>
+        <translation>Загрузка Kudos из %1</translation>
+    </message>
+    <message>
+        <source>Load tracks from %1</source>
+        <translation>Загрузка треков из %1</translation>
+    </message>
+    <message>
+        <source> within %1</source>
+        <translation> в границах %1</translation>
+    </message>
+    <message>
+        <source>Open demo workspace in %1</source>
+        <translation>Открытие демо-пространства в %1</translation>
+    </message>
+    <message>
+        <source>Demo workspace running (%1)</source>
+        <translation>Демо-пространство работает (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 строка</numerusform>
+            <numerusform>%1 строки</numerusform>
+            <numerusform>%1 строк</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s)</source>
+        <translation>
+            <numerusform>%Ln косилка</numerusform>
+            <numerusform>%Ln косилки</numerusform>
+            <numerusform>%Ln косилок</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln table(s)</source>
+        <translation>
+            <numerusform>%Ln таблица</numerusform>
+            <numerusform>%Ln таблицы</numerusform>
+            <numerusform>%Ln таблиц</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s)</source>
+        <translation>
+            <numerusform>%Ln трек</numerusform>
+            <numerusform>%Ln трека</numerusform>
+            <numerusform>%Ln треков</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Fails when a translation misses a string of the sources: runs lupdate on a copy of each .ts file with the
+# sources listed in $2 and counts unfinished or empty entries.
+set -euo pipefail
+lupdate=$1 list=$2; shift 2
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+status=0
+for ts in "$@"; do
+    cp "$ts" "$tmp/"
+    copy="$tmp/$(basename "$ts")"
+    "$lupdate" -silent -no-obsolete -locations none "@$list" -ts "$copy" >/dev/null
+    missing=$(grep -c 'type="unfinished"' "$copy" || true)
+    if [ "$missing" != 0 ]; then
+        echo "$(basename "$ts"): $missing string(s) without a translation:"
+        grep -B3 'type="unfinished"' "$copy" | grep '<source>' | sed 's/^ */  /'
+        status=1
+    fi
+done
+[ $status = 0 ] && echo "translations complete: $*"
+exit $status
