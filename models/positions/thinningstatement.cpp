@@ -6,6 +6,7 @@
 #include <libpq-fe.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <utility>
 
 namespace tidemark::positions {
