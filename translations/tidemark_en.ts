@@ -165,6 +165,14 @@
         <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL|FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>
@@ -650,18 +658,39 @@
         </translation>
     </message>
     <message>
-        <source>Tracks extent</source>
+        <source>&amp;Base map</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The area covered by the tracks database</source>
+        <source>&amp;Neutral grid (offline)</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>tidemark::ui::MapPlaceholder</name>
     <message>
-        <source>Map</source>
+        <source>&amp;XYZ tiles…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XYZ tiles</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;MBTiles file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MBTiles file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MBTiles (*.mbtiles)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Base map not changed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -165,6 +165,14 @@
         <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
         <translation>--demo нельзя сочетать с --db-positions, --db-kudos или --sqlite</translation>
     </message>
+    <message>
+        <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</source>
+        <translation>Подложка карты: шаблон URL тайлов XYZ с {z}, {x}, {y} или файл MBTiles (по умолчанию — последний выбор, иначе нейтральная сетка).</translation>
+    </message>
+    <message>
+        <source>URL|FILE</source>
+        <translation>URL|ФАЙЛ</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>
@@ -651,19 +659,40 @@
         </translation>
     </message>
     <message>
-        <source>Tracks extent</source>
-        <translation>Границы треков</translation>
+        <source>&amp;Base map</source>
+        <translation>&amp;Подложка карты</translation>
     </message>
     <message>
-        <source>The area covered by the tracks database</source>
-        <translation>Область, которую покрывает база треков</translation>
+        <source>&amp;Neutral grid (offline)</source>
+        <translation>&amp;Нейтральная сетка (без сети)</translation>
     </message>
-</context>
-<context>
-    <name>tidemark::ui::MapPlaceholder</name>
     <message>
-        <source>Map</source>
-        <translation>Карта</translation>
+        <source>&amp;XYZ tiles…</source>
+        <translation>Тайлы &amp;XYZ…</translation>
+    </message>
+    <message>
+        <source>XYZ tiles</source>
+        <translation>Тайлы XYZ</translation>
+    </message>
+    <message>
+        <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</source>
+        <translation>Шаблон URL с {z}, {x} и {y} (соблюдайте правила использования сервера тайлов):</translation>
+    </message>
+    <message>
+        <source>&amp;MBTiles file…</source>
+        <translation>Файл &amp;MBTiles…</translation>
+    </message>
+    <message>
+        <source>MBTiles file</source>
+        <translation>Файл MBTiles</translation>
+    </message>
+    <message>
+        <source>MBTiles (*.mbtiles)</source>
+        <translation>MBTiles (*.mbtiles)</translation>
+    </message>
+    <message>
+        <source>Base map not changed: %1</source>
+        <translation>Подложка не изменена: %1</translation>
     </message>
 </context>
 <context>

@@ -13,24 +13,22 @@
 #include "tracks/trackssummarymodel.h"
 #include "translationinstaller.h"
 
-#ifdef TIDEMARK_HAVE_POSITIONS_WORKBENCH
-#include "positionsworkbench.h"
-#endif
-#ifdef TIDEMARK_HAVE_MAP
-#include "map/maplayermodel.h"
+#include "basemapspec.h"
+#include "common/error.h"
 #include "map/mapview.h"
-#include "map/tracklayer.h"
-
-#include <QGeoRectangle>
-#else
-#include "mapplaceholder.h"
-#endif
+#include "map/xyztilesource.h"
+#include "positionsworkbench.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QInputDialog>
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -40,6 +38,7 @@ namespace tidemark::ui {
 
 namespace {
 constexpr quint64 kDemoSeed = 20261130;
+constexpr const char* kBaseMapKey = "map/base";
 int slot(WorkspaceSession::Dataset dataset) {
     return static_cast<int>(dataset);
 }
@@ -51,20 +50,11 @@ MainWindow::MainWindow(QWidget* parent)
       m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
-#if defined(TIDEMARK_HAVE_POSITIONS_WORKBENCH)
     m_workbench = new PositionsWorkbench(this);
     m_workbench->setObjectName(QStringLiteral("positionsWorkbench"));
     m_map = m_workbench->map();
     setCentralWidget(m_workbench);
     connectWorkbench();
-#else
-#ifdef TIDEMARK_HAVE_MAP
-    m_map = new MapView(this);
-#else
-    m_map = new MapPlaceholder(this);
-#endif
-    setCentralWidget(m_map);
-#endif
     m_map->setObjectName(QStringLiteral("map"));
     createDocks();
     createMenus();
@@ -77,7 +67,8 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_jobsLabel);
     connect(m_jobs, &JobListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
-    resize(m_workbench ? QSize(1680, 1020) : QSize(1400, 900));
+    resize(1680, 1020);
+    setBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString());
 }
 
 MainWindow::~MainWindow() = default;
@@ -109,16 +100,11 @@ void MainWindow::createDocks() {
                                   kudos::KudosTableSummaryModel::SortRole, QStringLiteral("kudos"));
     QDockWidget* tracks = addPanel(WorkspaceSession::Dataset::Tracks, m_session->tracksModel(),
                                    tracks::TracksSummaryModel::SortRole, QStringLiteral("tracks"));
-    if (m_workbench) {
-        // The positions console takes the room: the dataset panels share one narrower column.
-        tabifyDockWidget(kudos, tracks);
-        kudos->raise();
-        resizeDocks({positions, kudos}, {580, 580}, Qt::Horizontal);
-        resizeDocks({positions, kudos}, {380, 320}, Qt::Vertical);
-    } else {
-        resizeDocks({positions, kudos, tracks}, {680, 680, 680}, Qt::Horizontal);
-        resizeDocks({positions, kudos, tracks}, {320, 300, 200}, Qt::Vertical);
-    }
+    // The positions console takes the room: the dataset panels share one narrower column.
+    tabifyDockWidget(kudos, tracks);
+    kudos->raise();
+    resizeDocks({positions, kudos}, {580, 580}, Qt::Horizontal);
+    resizeDocks({positions, kudos}, {380, 320}, Qt::Vertical);
 
     m_jobPanel = new JobPanel(m_jobs, this);
     auto* jobsDock = new QDockWidget(tr("Jobs"), this);
@@ -144,6 +130,23 @@ void MainWindow::createMenus() {
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    QMenu* baseMap = m_viewMenu->addMenu(tr("&Base map"));
+    baseMap->setObjectName(QStringLiteral("baseMapMenu"));
+    baseMap->addAction(tr("&Neutral grid (offline)"), this, [this] { setBaseMap({}); });
+    baseMap->addAction(tr("&XYZ tiles…"), this, [this] {
+        bool ok = false;
+        const QString url = QInputDialog::getText(
+            this, tr("XYZ tiles"), tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy):"),
+            QLineEdit::Normal, m_baseMap, &ok);
+        if (ok)
+            setBaseMap(url);
+    });
+    baseMap->addAction(tr("&MBTiles file…"), this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("MBTiles file"), {}, tr("MBTiles (*.mbtiles)"));
+        if (!file.isEmpty())
+            setBaseMap(file);
+    });
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
@@ -183,8 +186,6 @@ void MainWindow::bindSession() {
     });
     connect(m_session, &WorkspaceSession::loaded, this, [this](Dataset dataset, const QString& summary) {
         panel(dataset)->setLoaded(summary);
-        if (dataset == Dataset::Tracks)
-            showTracksExtent();
     });
     connect(m_session, &WorkspaceSession::loadFailed, this,
             [this](Dataset dataset, const QString& message) { panel(dataset)->setFailed(message); });
@@ -218,15 +219,10 @@ void MainWindow::bindSession() {
 }
 
 bool MainWindow::isMapIdle() const {
-#ifdef TIDEMARK_HAVE_MAP
-    return static_cast<const MapView*>(m_map)->isRenderingIdle();
-#else
-    return true;
-#endif
+    return m_map->isRenderingIdle();
 }
 
 void MainWindow::connectWorkbench() {
-#if defined(TIDEMARK_HAVE_POSITIONS_WORKBENCH)
     const auto done = [this](bool ok) {
         if (!m_workbenchPending)
             return;
@@ -241,7 +237,6 @@ void MainWindow::connectWorkbench() {
         if (count == 0)
             done(true); // nothing to preview
     });
-#endif
 }
 
 void MainWindow::settleWhenReady() {
@@ -249,35 +244,21 @@ void MainWindow::settleWhenReady() {
         emit workspaceSettled(m_sessionOk && m_workbenchOk);
 }
 
-void MainWindow::showTracksExtent() {
-    if (m_workbench)
-        return; // the map belongs to the positions console, fitted to the mower it shows
-#ifdef TIDEMARK_HAVE_MAP
-    // Until the datasets have layers of their own, the map outlines where the tracks lie.
-    const auto& rows = m_session->tracksModel()->summaries();
-    if (rows.empty() || rows.front().tracks <= 0)
-        return;
-    const tracks::TracksSummary& all = rows.front();
-    auto outline = std::make_shared<TrackPoints>();
-    outline->classes = {{QColor(31, 122, 153), tr("Tracks extent")}};
-    for (const auto& [lon, lat] : {std::pair{all.minLon, all.minLat},
-                                   {all.maxLon, all.minLat},
-                                   {all.maxLon, all.maxLat},
-                                   {all.minLon, all.maxLat},
-                                   {all.minLon, all.minLat}})
-        outline->append(lon, lat, 0);
-    auto* map = static_cast<MapView*>(m_map);
-    if (!m_tracksExtentLayer) {
-        m_tracksExtentLayer =
-            std::make_shared<TrackLayer>(tr("Tracks extent"), tr("The area covered by the tracks database"));
-        TrackPainter::Style style;
-        style.pathColour = QColor(31, 122, 153);
-        m_tracksExtentLayer->setStyle(style);
-        map->layers()->addLayer(m_tracksExtentLayer);
+QString MainWindow::setBaseMap(const QString& spec) {
+    if (!m_network) {
+        m_network = new QNetworkAccessManager(this);
+        XyzTileSource::installDiskCache(
+            *m_network, QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/tiles"));
     }
-    m_tracksExtentLayer->setPoints(outline);
-    map->fitTo(outline->extent, 48);
-#endif
+    try {
+        m_map->setTileSource(BaseMapSpec::open(spec, m_network));
+    } catch (const Error& e) {
+        statusBar()->showMessage(tr("Base map not changed: %1").arg(e.message()), 15000);
+        return e.message();
+    }
+    m_baseMap = spec.trimmed();
+    QSettings().setValue(QLatin1String(kBaseMapKey), m_baseMap);
+    return {};
 }
 
 void MainWindow::connectTo(const WorkspaceConnections& connections) {

@@ -10,6 +10,7 @@
 class QActionGroup;
 class QLabel;
 class QMenu;
+class QNetworkAccessManager;
 
 namespace tidemark::ui {
 
@@ -19,7 +20,7 @@ class JobListModel;
 class JobPanel;
 class JobRunner;
 class PositionsWorkbench;
-class TrackLayer;
+class MapView;
 
 // The console: a panel per dataset (positions, kudos, tracks) in docks around the map, the job panel below,
 // menus (connect, demo workspace, language, about) and a status bar. It shows models and starts jobs; the
@@ -33,14 +34,18 @@ class MainWindow : public QMainWindow {
     WorkspaceSession* session() const { return m_session; }
     JobListModel* jobs() const { return m_jobs; }
     DatasetPanel* panel(WorkspaceSession::Dataset dataset) const;
-    QWidget* mapArea() const { return m_map; }
-    // The positions console in the central area when it is built in (issue 5), else nullptr.
+    MapView* mapArea() const { return m_map; }
+    // The positions console in the central area.
     PositionsWorkbench* positionsWorkbench() const { return m_workbench; }
     // True when the map shows every visible layer at its current view (screenshots wait for it).
     bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
 
     void connectTo(const WorkspaceConnections& connections);
+    // The map's base layer: "" the neutral grid, an XYZ URL template, or an MBTiles file (BaseMapSpec).
+    // Remembered in the settings. Returns "" or, when it cannot be used, the reason (also shown in the status bar).
+    QString setBaseMap(const QString& spec);
+    QString baseMap() const { return m_baseMap; }
     void openDemoWorkspace(const QString& root);
 
     // Where "Open demo workspace" puts the demo (default: DemoWorkspace::defaultRoot()).
@@ -61,7 +66,6 @@ class MainWindow : public QMainWindow {
     void chooseLanguage(const QString& lang);
     void updateStatus();
     void bindSession();
-    void showTracksExtent();
     void connectWorkbench();
     void settleWhenReady();
 
@@ -71,7 +75,7 @@ class MainWindow : public QMainWindow {
     std::unique_ptr<ConnectionProfileStore> m_profiles;
     std::array<DatasetPanel*, WorkspaceSession::kDatasetCount> m_panels{};
     JobPanel* m_jobPanel = nullptr;
-    QWidget* m_map = nullptr;
+    MapView* m_map = nullptr;
     PositionsWorkbench* m_workbench = nullptr;
     // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
     bool m_sessionSettled = true;
@@ -84,7 +88,8 @@ class MainWindow : public QMainWindow {
     QLabel* m_connectionLabel = nullptr;
     QLabel* m_jobsLabel = nullptr;
     QString m_demoRoot;
-    std::shared_ptr<TrackLayer> m_tracksExtentLayer; // on the map, when the map module is built in
+    QString m_baseMap;
+    QNetworkAccessManager* m_network = nullptr;
 };
 
 } // namespace tidemark::ui

@@ -106,7 +106,12 @@ int main(int argc, char** argv) {
         QStringLiteral("archive"),
         QApplication::translate("main", "Archive URL (default: TIDEMARK_ARCHIVE_URL)."),
         QApplication::translate("main", "URL"));
-    parser.addOptions({demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive});
+    const QCommandLineOption tiles(
+        QStringLiteral("tiles"),
+        QApplication::translate("main", "Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file "
+                                        "(default: the last choice, else a neutral grid)."),
+        QApplication::translate("main", "URL|FILE"));
+    parser.addOptions({demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -141,6 +146,11 @@ int main(int argc, char** argv) {
     const QString demoRoot =
         parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
     window.setDemoRoot(demoRoot);
+    if (parser.isSet(tiles)) {
+        const QString problem = window.setBaseMap(parser.value(tiles));
+        if (!problem.isEmpty())
+            return usageError(QStringLiteral("--tiles: %1").arg(problem));
+    }
 
     std::unique_ptr<tidemark::app::ScreenshotSaver> saver;
     if (parser.isSet(screenshot))

@@ -20,6 +20,8 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -69,6 +71,22 @@ class TestConsole : public QObject {
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-ru-empty.png")).isEmpty());
     }
 
+    void baseMapIsChosenAndRemembered() {
+        const QString mbtiles = QDir::temp().filePath(QStringLiteral("tidemark-test-base.mbtiles"));
+        QFile::remove(mbtiles);
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.setBaseMap({}), QString());
+            const QString problem = window.setBaseMap(mbtiles);
+            QVERIFY2(problem.contains(mbtiles), qPrintable(problem)); // names the file it could not open
+            QCOMPARE(window.baseMap(), QString());
+            QVERIFY(!window.setBaseMap(QStringLiteral("ftp://tiles.invalid/{z}/{x}/{y}.png")).isEmpty());
+            QCOMPARE(window.setBaseMap(QStringLiteral("https://tiles.invalid/{z}/{x}/{y}.png")), QString());
+        }
+        ui::MainWindow reopened;
+        QCOMPARE(reopened.baseMap(), QStringLiteral("https://tiles.invalid/{z}/{x}/{y}.png"));
+        QCOMPARE(reopened.setBaseMap({}), QString());
+    }
     void aboutListsLibraryVersions() {
         ui::AboutDialog about;
         QStringList texts;
