@@ -6,15 +6,13 @@
 #include "common/schemamigrator.h"
 #include "common/settingsreader.h"
 #include "positions/inmemorypositionstore.h"
+#include "positions/positionscsv.h"
 #include "positions/positionsettings.h"
 #include "positions/thinningmetrics.h"
 #include "positions/thinninground.h"
 #include "positions/thinningstatus.h"
 
-#include <QFile>
-#include <QHash>
 #include <QJsonArray>
-#include <algorithm>
 
 namespace tidemark::cli {
 
@@ -39,142 +37,17 @@ PositionSettings settingsFromEnvironment() { return PositionSettings::read(Setti
 
 QString isoOrEmpty(const std::optional<Micros>& t) { return t ? formatIsoTimestamp(*t) : QString(); }
 
-// One CSV file of the thin-file command, read line by line with the header checked.
-class CsvLines {
-public:
-    CsvLines(const QString& path, const QString& header) : m_path(path), m_file(path) {
-        if (!m_file.open(QIODevice::ReadOnly | QIODevice::Text))
-            throw Error(Error::Kind::Usage, QStringLiteral("cannot read %1: %2").arg(path, m_file.errorString()));
-        QStringList fields;
-        if (!next(&fields) || fields.join(QLatin1Char(',')) != header)
-            throw Error(Error::Kind::Usage, QStringLiteral("%1: the header must be %2").arg(path, header));
-        m_columns = static_cast<int>(fields.size());
-    }
-    bool next(QStringList* fields) {
-        while (!m_file.atEnd()) {
-            ++m_line;
-            const QString line = QString::fromUtf8(m_file.readLine()).trimmed();
-            if (line.isEmpty())
-                continue;
-            *fields = line.split(QLatin1Char(','));
-            for (QString& f : *fields)
-                f = f.trimmed();
-            if (m_columns && fields->size() != m_columns)
-                fail(QStringLiteral("expected %1 fields").arg(m_columns));
-            return true;
-        }
-        return false;
-    }
-    [[noreturn]] void fail(const QString& what) const {
-        throw Error(Error::Kind::Usage, QStringLiteral("%1:%2: %3").arg(m_path).arg(m_line).arg(what));
-    }
-
-private:
-    QString m_path;
-    QFile m_file;
-    int m_columns = 0;
-    int m_line = 0;
-};
-
-QUuid parseMower(const CsvLines& csv, const QString& text) {
-    const QUuid id = QUuid::fromString(text);
-    if (id.isNull())
-        csv.fail(QStringLiteral("bad mower_id \"%1\"").arg(text));
-    return id;
-}
-Micros parseTime(const CsvLines& csv, const QString& text) {
-    Micros t = 0;
-    if (!tryParseIsoTimestamp(text, &t))
-        csv.fail(QStringLiteral("bad observed_at \"%1\"").arg(text));
-    return t;
-}
-double parseReal(const CsvLines& csv, const QString& text, const char* name) {
-    bool ok = false;
-    const double v = text.toDouble(&ok);
-    if (!ok || !std::isfinite(v))
-        csv.fail(QStringLiteral("bad %1 \"%2\"").arg(QLatin1String(name), text));
-    return v;
-}
-long optionalInt(const CsvLines& csv, const QString& text, const char* name, long none, long lo, long hi) {
-    if (text.isEmpty())
-        return none;
-    bool ok = false;
-    const long v = text.toLong(&ok);
-    if (!ok || v < lo || v > hi)
-        csv.fail(QStringLiteral("bad %1 \"%2\"").arg(QLatin1String(name), text));
-    return v;
-}
-
-struct InputRow {
-    QString mowerText;
-    QString timeText;
-    PositionRow row;
-};
-
 int runThinFile(CliContext& ctx) {
     const PositionSettings settings = settingsFromEnvironment();
     const QString inputPath = ctx.required(QStringLiteral("input"));
     const Micros cutoff = settings.thinningCutoff(ctx.now());
 
-    std::vector<InputRow> input;
-    QHash<QUuid, std::size_t> trackOf;
-    std::vector<MowerTrack> tracks;
-    std::vector<std::vector<std::size_t>> inputIndexOf; // per track: input indices, sorted by time below
-    {
-        CsvLines csv(inputPath, QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi"));
-        QStringList f;
-        while (csv.next(&f)) {
-            InputRow in{f[0], f[1], {}};
-            const QUuid mower = parseMower(csv, f[0]);
-            in.row.observedAt = parseTime(csv, f[1]);
-            in.row.lat = parseReal(csv, f[2], "lat");
-            in.row.lon = parseReal(csv, f[3], "lon");
-            if (f[4] != QLatin1String("true") && f[4] != QLatin1String("false"))
-                csv.fail(QStringLiteral("bad blades_on \"%1\" (true or false)").arg(f[4]));
-            in.row.bladesOn = f[4] == QLatin1String("true");
-            in.row.rtkFix = static_cast<std::int8_t>(optionalInt(csv, f[5], "rtk_fix", -1, 0, 2));
-            in.row.wifiRssi = static_cast<std::int16_t>(optionalInt(csv, f[6], "wifi_rssi", PositionRow::kNoRssi, -32767, 32767));
-            in.row.mnetRssi = static_cast<std::int16_t>(optionalInt(csv, f[7], "mnet_rssi", PositionRow::kNoRssi, -32767, 32767));
-            auto it = trackOf.find(mower);
-            if (it == trackOf.end()) {
-                it = trackOf.insert(mower, tracks.size());
-                tracks.push_back({mower, {}, {}});
-                inputIndexOf.emplace_back();
-            }
-            inputIndexOf[*it].push_back(input.size());
-            input.push_back(std::move(in));
-        }
-    }
-    for (std::size_t k = 0; k < tracks.size(); ++k) {
-        std::vector<std::size_t>& order = inputIndexOf[k];
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::size_t a, std::size_t b) { return input[a].row.observedAt < input[b].row.observedAt; });
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            if (i > 0 && input[order[i]].row.observedAt == input[order[i - 1]].row.observedAt)
-                throw Error(Error::Kind::Usage, QStringLiteral("%1: mower %2 has two rows at %3")
-                                                    .arg(inputPath, input[order[i]].mowerText, input[order[i]].timeText));
-            tracks[k].rows.push_back(input[order[i]].row);
-        }
-    }
-    if (ctx.isSet(QStringLiteral("errors"))) {
-        CsvLines csv(ctx.value(QStringLiteral("errors")), QStringLiteral("mower_id,observed_at,error_code"));
-        QStringList f;
-        while (csv.next(&f)) {
-            const QUuid mower = parseMower(csv, f[0]);
-            const Micros t = parseTime(csv, f[1]);
-            if (optionalInt(csv, f[2], "error_code", LONG_MIN, INT_MIN, INT_MAX) == LONG_MIN)
-                continue; // a history row without an error code
-            const auto it = trackOf.constFind(mower);
-            if (it != trackOf.constEnd())
-                tracks[*it].errorInstants.push_back(t);
-        }
-        for (MowerTrack& t : tracks) {
-            std::sort(t.errorInstants.begin(), t.errorInstants.end());
-            t.errorInstants.erase(std::unique(t.errorInstants.begin(), t.errorInstants.end()), t.errorInstants.end());
-        }
-    }
+    PositionsCsv csv = PositionsCsv::readRows(inputPath);
+    if (ctx.isSet(QStringLiteral("errors")))
+        csv.readErrors(ctx.value(QStringLiteral("errors")));
+    const std::vector<PositionsCsv::InputRow>& input = csv.inputRows();
 
-    InMemoryPositionStore store(std::move(tracks));
+    InMemoryPositionStore store(csv.tracks());
     store.thinUntil(cutoff, settings);
 
     // Survivors back in input order: each track's rows are the kept subset of its time-sorted input.
@@ -182,10 +55,11 @@ int runThinFile(CliContext& ctx) {
     std::vector<bool> survives(input.size(), false);
     for (std::size_t k = 0; k < store.tracks().size(); ++k) {
         const std::vector<PositionRow>& rows = store.tracks()[k].rows;
-        const std::vector<std::size_t>& order = inputIndexOf[k];
+        const std::vector<PositionRow>& allRows = csv.tracks()[k].rows;
+        const std::vector<std::size_t>& order = csv.inputIndices(k);
         std::size_t j = 0;
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            while (input[order[j]].row.observedAt != rows[i].observedAt)
+            while (allRows[j].observedAt != rows[i].observedAt)
                 ++j;
             survives[order[j]] = true;
             const KeepReasons reasons = store.reasons(k)[i];
@@ -197,7 +71,7 @@ int runThinFile(CliContext& ctx) {
     out << "mower_id,observed_at,reasons\n";
     for (std::size_t i = 0; i < input.size(); ++i)
         if (survives[i])
-            out << input[i].mowerText << ',' << input[i].timeText << ',' << reasonOf[i] << '\n';
+            out << input[i].mowerIdText << ',' << input[i].observedAtText << ',' << reasonOf[i] << '\n';
     out.flush();
     return ExitDone;
 }

@@ -6,11 +6,11 @@
 #include "common/pgconnection.h"
 #include "common/settingsreader.h"
 #include "positions/coveragecheck.h"
-#include "positions/coveragecsv.h"
 #include "positions/heatmapgeojsonwriter.h"
 #include "positions/heatmapimagewriter.h"
 #include "positions/inmemorypositionstore.h"
 #include "positions/pgpositionreader.h"
+#include "positions/positionscsv.h"
 #include "positions/signallayers.h"
 
 #include <QDir>
@@ -73,7 +73,10 @@ std::vector<MowerTrack> thinned(std::vector<MowerTrack> tracks, Micros now,
 
 std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSettings& settings, Micros from,
                                   Micros to) {
-    std::vector<MowerTrack> tracks = CoverageCsv::readRows(ctx.value(QStringLiteral("input")));
+    PositionsCsv csv = PositionsCsv::readRows(ctx.value(QStringLiteral("input")));
+    if (ctx.isSet(QStringLiteral("errors")))
+        csv.readErrors(ctx.value(QStringLiteral("errors")));
+    std::vector<MowerTrack> tracks = csv.tracks();
     if (ctx.isSet(QStringLiteral("mower"))) {
         const QUuid id(ctx.value(QStringLiteral("mower")));
         std::erase_if(tracks, [&](const MowerTrack& t) { return t.mowerId != id; });
@@ -82,12 +85,10 @@ std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSet
                         QStringLiteral("--mower %1 has no rows in %2")
                             .arg(ctx.value(QStringLiteral("mower")), ctx.value(QStringLiteral("input"))));
     }
-    if (ctx.isSet(QStringLiteral("errors")))
-        CoverageCsv::readErrors(ctx.value(QStringLiteral("errors")), tracks);
 
     std::vector<MowerInput> inputs;
     if (ctx.isSet(QStringLiteral("kept"))) {
-        const auto kept = CoverageCsv::readKept(ctx.value(QStringLiteral("kept")));
+        const auto kept = PositionsCsv::readKept(ctx.value(QStringLiteral("kept")));
         for (const MowerTrack& t : tracks) {
             MowerInput in{t.mowerId, inRange(t.rows, from, to), {}};
             const auto it = kept.constFind(t.mowerId);
