@@ -12,3 +12,9 @@ cmake --build "$BUILD" --target bench_thinning
 cmake --build "$BUILD" --target bench_positions_load tidemark-cli
 "$BUILD/app/cli/tidemark-cli" demo up --dir "$BUILD/test-demo" --now 2026-11-30T00:00:00Z >/dev/null
 "$BUILD/tests/bench/bench_positions_load" "$BUILD/test-demo"
+# Map: frame time of 1 M raw rows at three zoom levels, decimated renderer vs plain QPainter, side by side.
+cmake --build "$BUILD" --target bench_map
+QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_map"
+# Demo workspace: generation rates, COPY with indexes kept vs deferred, a whole `demo up`.
+cmake --build "$BUILD" --target bench_demo
+"$BUILD/tests/bench/bench_demo"
