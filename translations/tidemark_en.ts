@@ -73,13 +73,6 @@
     </message>
 </context>
 <context>
-    <name>TrackLayer</name>
-    <message>
-        <source>path</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>main</name>
     <message>
         <source>--lang: no translation for &quot;%1&quot; (available: %2)</source>
@@ -373,41 +366,6 @@
     </message>
     <message>
         <source>Extent</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::ui</name>
-    <message>
-        <source>kept: time bin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kept: gap</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kept: blades on/off</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kept: rtk change</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kept: turn</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>kept: error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>left alone (detail window or already thinned)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>between</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -762,17 +720,6 @@
     </message>
 </context>
 <context>
-    <name>tidemark::ui::PreviewLayerData</name>
-    <message>
-        <source>raw row</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>tidemark::ui::PreviewLayers</name>
     <message>
         <source>mnet signal</source>
@@ -886,6 +833,46 @@
         <source>−40 dBm</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>kept: time bin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept: gap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept: blades on/off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept: rtk change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept: turn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kept: error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>left alone (detail window or already thinned)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>between</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>raw row</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PreviewPanel</name>
@@ -943,6 +930,18 @@
     </message>
     <message>
         <source>off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no coverage in the range</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1105,6 +1104,13 @@
     </message>
     <message>
         <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TrackLayer</name>
+    <message>
+        <source>path</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

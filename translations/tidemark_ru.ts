@@ -73,13 +73,6 @@
     </message>
 </context>
 <context>
-    <name>TrackLayer</name>
-    <message>
-        <source>path</source>
-        <translation>путь</translation>
-    </message>
-</context>
-<context>
     <name>main</name>
     <message>
         <source>--lang: no translation for &quot;%1&quot; (available: %2)</source>
@@ -374,41 +367,6 @@
     <message>
         <source>Extent</source>
         <translation>Границы</translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::ui</name>
-    <message>
-        <source>kept: time bin</source>
-        <translation>оставлена: временной интервал</translation>
-    </message>
-    <message>
-        <source>kept: gap</source>
-        <translation>оставлена: разрыв</translation>
-    </message>
-    <message>
-        <source>kept: blades on/off</source>
-        <translation>оставлена: ножи вкл./выкл.</translation>
-    </message>
-    <message>
-        <source>kept: rtk change</source>
-        <translation>оставлена: смена RTK</translation>
-    </message>
-    <message>
-        <source>kept: turn</source>
-        <translation>оставлена: разворот</translation>
-    </message>
-    <message>
-        <source>kept: error</source>
-        <translation>оставлена: ошибка</translation>
-    </message>
-    <message>
-        <source>left alone (detail window or already thinned)</source>
-        <translation>не затронута (окно детализации или уже прорежена)</translation>
-    </message>
-    <message>
-        <source>between</source>
-        <translation>между</translation>
     </message>
 </context>
 <context>
@@ -763,17 +721,6 @@
     </message>
 </context>
 <context>
-    <name>tidemark::ui::PreviewLayerData</name>
-    <message>
-        <source>raw row</source>
-        <translation>исходная строка</translation>
-    </message>
-    <message>
-        <source>removed</source>
-        <translation>удалена</translation>
-    </message>
-</context>
-<context>
     <name>tidemark::ui::PreviewLayers</name>
     <message>
         <source>mnet signal</source>
@@ -793,7 +740,7 @@
     </message>
     <message>
         <source>rtk fix</source>
-        <translation>RTK fix</translation>
+        <translation>фиксация RTK</translation>
     </message>
     <message>
         <source>Share of rows with a fixed RTK solution per signal cell.</source>
@@ -873,11 +820,11 @@
     </message>
     <message>
         <source>no fix</source>
-        <translation>нет fix</translation>
+        <translation>нет фиксации</translation>
     </message>
     <message>
         <source>fixed</source>
-        <translation>fix</translation>
+        <translation>фиксация</translation>
     </message>
     <message>
         <source>−100 dBm</source>
@@ -886,6 +833,46 @@
     <message>
         <source>−40 dBm</source>
         <translation>−40 дБм</translation>
+    </message>
+    <message>
+        <source>kept: time bin</source>
+        <translation>оставлена: временной интервал</translation>
+    </message>
+    <message>
+        <source>kept: gap</source>
+        <translation>оставлена: разрыв</translation>
+    </message>
+    <message>
+        <source>kept: blades on/off</source>
+        <translation>оставлена: ножи вкл./выкл.</translation>
+    </message>
+    <message>
+        <source>kept: rtk change</source>
+        <translation>оставлена: смена RTK</translation>
+    </message>
+    <message>
+        <source>kept: turn</source>
+        <translation>оставлена: разворот</translation>
+    </message>
+    <message>
+        <source>kept: error</source>
+        <translation>оставлена: ошибка</translation>
+    </message>
+    <message>
+        <source>left alone (detail window or already thinned)</source>
+        <translation>не затронута (окно детализации или уже прорежена)</translation>
+    </message>
+    <message>
+        <source>between</source>
+        <translation>между</translation>
+    </message>
+    <message>
+        <source>raw row</source>
+        <translation>исходная строка</translation>
+    </message>
+    <message>
+        <source>removed</source>
+        <translation>удалена</translation>
     </message>
 </context>
 <context>
@@ -945,6 +932,18 @@
     <message>
         <source>off</source>
         <translation>выкл.</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>норма</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>не прошла</translation>
+    </message>
+    <message>
+        <source>no coverage in the range</source>
+        <translation>в диапазоне нет покрытия</translation>
     </message>
 </context>
 <context>
@@ -1107,6 +1106,13 @@
     <message>
         <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
         <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов %10</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TrackLayer</name>
+    <message>
+        <source>path</source>
+        <translation>путь</translation>
     </message>
 </context>
 <context>

@@ -3,10 +3,13 @@
 #include "demo/demoworkspace.h"
 #include "kudos/kudostablesummarymodel.h"
 #include "mainwindow.h"
+#include "map/maplayermodel.h"
+#include "map/mapview.h"
 #include "positions/mowersummarymodel.h"
 #include "tracks/trackssummarymodel.h"
 #include "translationinstaller.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
@@ -68,6 +71,19 @@ class TestConsoleDemo : public QObject {
         QCOMPARE(settled.first().first().toBool(), true);
         QVERIFY2(window.panel(Dataset::Positions)->summaryText().contains(QStringLiteral("косил")),
                  qPrintable(window.panel(Dataset::Positions)->summaryText()));
+        // Every map layer of the positions console is named and explained in Russian.
+        const QAbstractItemModel* layers = window.mapArea()->layers();
+        QVERIFY(layers->rowCount() > 5);
+        const QRegularExpression cyrillic(QStringLiteral("[а-яА-Я]"));
+        for (int row = 0; row < layers->rowCount(); ++row) {
+            const QModelIndex index = layers->index(row, 0);
+            QVERIFY2(index.data().toString().contains(cyrillic), qPrintable(index.data().toString()));
+            const QString explanation = index.data(ui::MapLayerModel::ExplanationRole).toString();
+            QVERIFY2(explanation.contains(cyrillic), qPrintable(explanation));
+            const QRegularExpression level(QStringLiteral("^[−0-9 ]+(dBm|дБм)$"));
+            for (const QString& label : index.data(ui::MapLayerModel::LegendLabelsRole).toStringList())
+                QVERIFY2(label.contains(cyrillic) || level.match(label).hasMatch(), qPrintable(label));
+        }
         QTRY_VERIFY_WITH_TIMEOUT(window.isMapIdle(), 10000);
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-ru.png")).isEmpty());
     }

@@ -77,6 +77,18 @@ void PreviewPanel::showError(const QString& message) {
     m_summary->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
 }
 
+QString PreviewPanel::verdictLabel(const CoverageCheck& check) {
+    switch (check.verdict) {
+    case CoverageCheck::Verdict::Pass:
+        return tr("pass");
+    case CoverageCheck::Verdict::Fail:
+        return tr("fail");
+    case CoverageCheck::Verdict::NoCoverage:
+        break;
+    }
+    return tr("no coverage in the range");
+}
+
 void PreviewPanel::showResult(const PreviewResult& r) {
     const QLocale l;
     m_progress->setValue(1000);
@@ -105,7 +117,7 @@ void PreviewPanel::showResult(const PreviewResult& r) {
                  l.toString(r.behindWatermark), l.toString(r.removed), l.toString(share, 'f', 1), reasons)
             .arg(l.toString(c.areaBefore, 'f', 1), l.toString(c.areaAfter, 'f', 1),
                  l.toString(c.areaAfterNarrow, 'f', 1), l.toString(c.deviation * 100, 'f', 1), colour,
-                 c.verdictText().toHtmlEscaped(), utc(r.cutoff), l.toString(r.slices))
+                 verdictLabel(c), utc(r.cutoff), l.toString(r.slices))
             .arg(l.toString(r.thinSeconds, 'f', 2), l.toString(r.coverageSeconds, 'f', 2)));
 }
 

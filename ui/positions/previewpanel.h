@@ -31,6 +31,7 @@ class PreviewPanel : public QWidget {
     void cancelRequested();
 
   private:
+    static QString verdictLabel(const positions::CoverageCheck& check);
     QPushButton* m_preview;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
