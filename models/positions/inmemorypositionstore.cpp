@@ -1,8 +1,8 @@
 #include "inmemorypositionstore.h"
 
 #include "sliceplanner.h"
+#include "slicethinning.h"
 
-#include <algorithm>
 
 namespace tidemark::positions {
 
@@ -31,55 +31,18 @@ InMemoryPositionStore::Totals InMemoryPositionStore::thinUntil(Micros cutoff, co
     return totals;
 }
 
-// Rebuilds the track into `done` slice by slice: each slice's context is the tail of `done` (already
-// thinned) followed by the untouched rows ahead, so the whole pass stays linear in the track's length.
 InMemoryPositionStore::Totals InMemoryPositionStore::thinTrack(std::size_t track, Micros cutoff, KeepSet& keepSet) {
-    Totals totals;
     MowerTrack& mower = m_tracks[track];
-    std::vector<PositionRow>& rows = mower.rows;
-    std::vector<KeepReasons>& reasons = m_reasons[track];
-    const std::optional<Micros> oldest = rows.empty() ? std::nullopt : std::optional<Micros>(rows.front().observedAt);
+    const std::optional<Micros> oldest =
+        mower.rows.empty() ? std::nullopt : std::optional<Micros>(mower.rows.front().observedAt);
     const std::vector<SliceRange> slices = SlicePlanner::plan(mower.mowerId, m_watermarks[track], oldest, cutoff);
     if (slices.empty())
-        return totals;
-
-    std::vector<PositionRow> done;
-    std::vector<KeepReasons> doneReasons;
-    done.reserve(rows.size());
-    doneReasons.reserve(rows.size());
-    std::size_t next = 0; // first row of `rows` not yet moved to `done`
-    const auto byTime = [](const PositionRow& r, Micros t) { return r.observedAt < t; };
-    for (const SliceRange& slice : slices) {
-        while (next < rows.size() && rows[next].observedAt < slice.begin) {
-            done.push_back(rows[next]);
-            doneReasons.push_back(reasons[next]);
-            ++next;
-        }
-        const std::size_t tail = std::lower_bound(done.begin(), done.end(), slice.begin - kSliceContext, byTime) - done.begin();
-        const std::size_t sliceEnd = std::lower_bound(rows.begin() + next, rows.end(), slice.end, byTime) - rows.begin();
-        const std::size_t ahead = std::lower_bound(rows.begin() + sliceEnd, rows.end(), slice.end + kSliceContext, byTime) - rows.begin();
-        m_context.assign(done.begin() + tail, done.end());
-        m_context.insert(m_context.end(), rows.begin() + next, rows.begin() + ahead);
-
-        const auto errorsFrom = std::lower_bound(mower.errorInstants.begin(), mower.errorInstants.end(), slice.begin);
-        const auto errorsTo = std::lower_bound(errorsFrom, mower.errorInstants.end(), slice.end);
-        const std::vector<KeptRow>& kept =
-            keepSet.evaluate(m_context, std::span<const Micros>(errorsFrom, errorsTo), slice.begin, slice.end);
-        for (const KeptRow& k : kept) {
-            done.push_back(m_context[k.index]);
-            doneReasons.push_back(k.reasons);
-        }
-        totals.slices += 1;
-        totals.scanned += static_cast<long long>(sliceEnd - next);
-        totals.deleted += static_cast<long long>(sliceEnd - next - kept.size());
-        next = sliceEnd;
-        m_watermarks[track] = slice.end;
-    }
-    done.insert(done.end(), rows.begin() + next, rows.end());
-    doneReasons.insert(doneReasons.end(), reasons.begin() + next, reasons.end());
-    rows = std::move(done);
-    reasons = std::move(doneReasons);
-    return totals;
+        return {};
+    SliceThinning thinned = SliceThinning::run(mower.rows, m_reasons[track], mower.errorInstants, slices, keepSet);
+    mower.rows = std::move(thinned.survivors);
+    m_reasons[track] = std::move(thinned.reasons);
+    m_watermarks[track] = slices.back().end;
+    return {thinned.slices, thinned.scanned, thinned.deleted};
 }
 
 } // namespace tidemark::positions

@@ -37,7 +37,6 @@ private:
     std::vector<MowerTrack> m_tracks;
     std::vector<std::vector<KeepReasons>> m_reasons;
     std::vector<std::optional<Micros>> m_watermarks;
-    std::vector<PositionRow> m_context; // scratch: one slice's context
 };
 
 } // namespace tidemark::positions

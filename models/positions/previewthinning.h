@@ -4,6 +4,7 @@
 #include "positionrow.h"
 #include "positionsettings.h"
 #include "sliceplanner.h"
+#include "slicethinning.h"
 
 #include <span>
 #include <vector>
@@ -23,13 +24,7 @@ enum class RowFate : std::uint8_t {
 // but only over the given slices, which are the round's own (SlicePlanner from the real watermark).
 class PreviewThinning {
   public:
-    struct Outcome {
-        std::vector<PositionRow> survivors; // every loaded row that is left, in time order
-        std::vector<KeepReasons> reasons;   // parallel to survivors; 0 for rows outside the slices
-        long long slices = 0;
-        long long scanned = 0;
-        long long deleted = 0;
-    };
+    using Outcome = SliceThinning; // survivors, their reasons, slices / scanned / deleted
 
     // `track` holds the rows of [slices.front().begin − 10 min, slices.back().end + 10 min) at least.
     static Outcome run(const MowerTrack& track, std::span<const SliceRange> slices,
