@@ -1,6 +1,6 @@
 #include "jobpanel.h"
 
-#include "joblistmodel.h"
+#include "common/tasklistmodel.h"
 #include "progressdelegate.h"
 
 #include <QHBoxLayout>
@@ -12,13 +12,13 @@
 
 namespace tidemark::ui {
 
-JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
+JobPanel::JobPanel(TaskListModel* jobs, QWidget* parent)
     : QWidget(parent), m_jobs(jobs), m_view(new QTableView(this)),
       m_pause(new QPushButton(tr("Pause"), this)), m_resume(new QPushButton(tr("Resume"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)) {
     m_view->setModel(jobs);
-    m_view->setItemDelegateForColumn(JobListModel::ProgressColumn,
-                                     new ProgressDelegate(JobListModel::ProgressRole, m_view));
+    m_view->setItemDelegateForColumn(TaskListModel::ProgressColumn,
+                                     new ProgressDelegate(TaskListModel::ProgressRole, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -27,11 +27,11 @@ JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
     m_view->setWordWrap(false);
     QHeaderView* header = m_view->horizontalHeader();
     // Title and result share the width; long titles elide in the middle, keeping the action and the target.
-    header->setSectionResizeMode(JobListModel::TitleColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(JobListModel::StateColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(JobListModel::ProgressColumn, QHeaderView::Fixed);
-    header->resizeSection(JobListModel::ProgressColumn, 110);
-    header->setSectionResizeMode(JobListModel::ResultColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(TaskListModel::TitleColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(TaskListModel::StateColumn, QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(TaskListModel::ProgressColumn, QHeaderView::Fixed);
+    header->resizeSection(TaskListModel::ProgressColumn, 110);
+    header->setSectionResizeMode(TaskListModel::ResultColumn, QHeaderView::Stretch);
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
@@ -58,8 +58,8 @@ JobPanel::JobPanel(JobListModel* jobs, QWidget* parent)
         updateButtons();
     });
     connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &JobPanel::updateButtons);
-    connect(jobs, &JobListModel::dataChanged, this, &JobPanel::updateButtons);
-    connect(jobs, &JobListModel::rowsInserted, this, [this](const QModelIndex&, int, int last) {
+    connect(jobs, &TaskListModel::dataChanged, this, &JobPanel::updateButtons);
+    connect(jobs, &TaskListModel::rowsInserted, this, [this](const QModelIndex&, int, int last) {
         m_view->scrollTo(m_jobs->index(last, 0));
         updateButtons();
     });

@@ -5,22 +5,25 @@
 class QPushButton;
 class QTableView;
 
+namespace tidemark {
+class TaskListModel;
+}
+
 namespace tidemark::ui {
 
-class JobListModel;
-
-// The job panel: running jobs with their progress, finished ones with their one-line result; pause, resume
-// and cancel for the selected job where it supports them.
+// The Jobs dock: the task manager's tasks, running ones with their progress (stage, counts, rows, time
+// left), finished ones with their one-line result; pause, resume and cancel for the selected task where it
+// supports them.
 class JobPanel : public QWidget {
     Q_OBJECT
   public:
-    explicit JobPanel(JobListModel* jobs, QWidget* parent = nullptr);
+    explicit JobPanel(TaskListModel* jobs, QWidget* parent = nullptr);
     QTableView* view() const { return m_view; }
 
   private:
     int selectedRow() const;
     void updateButtons();
-    JobListModel* m_jobs;
+    TaskListModel* m_jobs;
     QTableView* m_view;
     QPushButton* m_pause;
     QPushButton* m_resume;

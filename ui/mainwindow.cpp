@@ -5,11 +5,11 @@
 #include "connectionprofilestore.h"
 #include "datasetpanel.h"
 #include "demo/demoworkspace.h"
-#include "joblistmodel.h"
+#include "common/taskmanager.h"
 #include "jobpanel.h"
-#include "jobrunner.h"
 #include "kudos/kudostablesummarymodel.h"
 #include "positions/mowersummarymodel.h"
+#include "positions/positionsdataset.h"
 #include "tracks/trackssummarymodel.h"
 #include "translationinstaller.h"
 
@@ -33,6 +33,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QTabWidget>
 
 namespace tidemark::ui {
 
@@ -45,15 +46,19 @@ int slot(WorkspaceSession::Dataset dataset) {
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_jobs(new JobListModel(this)), m_runner(new JobRunner(m_jobs, this)),
-      m_session(new WorkspaceSession(m_runner, this)), m_profiles(std::make_unique<ConnectionProfileStore>()),
-      m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
+    : QMainWindow(parent), m_tasks(new TaskManager(this)), m_session(new WorkspaceSession(m_tasks, this)),
+      m_profiles(std::make_unique<ConnectionProfileStore>()), m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
-    m_workbench = new PositionsWorkbench(this);
+    // One workbench per dataset; kudos, archive and disputes, and tracks join as they are built.
+    m_workbenches = new QTabWidget(this);
+    m_workbenches->setObjectName(QStringLiteral("workbenches"));
+    m_workbenches->setDocumentMode(true);
+    m_workbench = new PositionsWorkbench(m_session->positions(), m_workbenches);
     m_workbench->setObjectName(QStringLiteral("positionsWorkbench"));
+    m_workbenches->addTab(m_workbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Positions));
     m_map = m_workbench->map();
-    setCentralWidget(m_workbench);
+    setCentralWidget(m_workbenches);
     connectWorkbench();
     m_map->setObjectName(QStringLiteral("map"));
     createDocks();
@@ -65,13 +70,17 @@ MainWindow::MainWindow(QWidget* parent)
     m_jobsLabel = new QLabel(this);
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_jobsLabel);
-    connect(m_jobs, &JobListModel::runningCountChanged, this, &MainWindow::updateStatus);
+    connect(jobs(), &TaskListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
     resize(1680, 1020);
     setBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString());
 }
 
 MainWindow::~MainWindow() = default;
+
+TaskListModel* MainWindow::jobs() const {
+    return m_tasks->tasks();
+}
 
 DatasetPanel* MainWindow::panel(WorkspaceSession::Dataset dataset) const {
     return m_panels[slot(dataset)];
@@ -100,13 +109,13 @@ void MainWindow::createDocks() {
                                   kudos::KudosTableSummaryModel::SortRole, QStringLiteral("kudos"));
     QDockWidget* tracks = addPanel(WorkspaceSession::Dataset::Tracks, m_session->tracksModel(),
                                    tracks::TracksSummaryModel::SortRole, QStringLiteral("tracks"));
-    // The positions console takes the room: the dataset panels share one narrower column.
+    // The workbench takes the room: the dataset panels share one narrow column of tabs.
+    tabifyDockWidget(positions, kudos);
     tabifyDockWidget(kudos, tracks);
-    kudos->raise();
-    resizeDocks({positions, kudos}, {580, 580}, Qt::Horizontal);
-    resizeDocks({positions, kudos}, {380, 320}, Qt::Vertical);
+    positions->raise();
+    resizeDocks({positions}, {400}, Qt::Horizontal);
 
-    m_jobPanel = new JobPanel(m_jobs, this);
+    m_jobPanel = new JobPanel(jobs(), this);
     auto* jobsDock = new QDockWidget(tr("Jobs"), this);
     jobsDock->setObjectName(QStringLiteral("jobsDock"));
     jobsDock->setWidget(m_jobPanel);
@@ -203,10 +212,10 @@ void MainWindow::bindSession() {
     connect(m_session, &WorkspaceSession::connectionsChanged, this, &MainWindow::updateStatus);
     connect(m_session, &WorkspaceSession::connectionsChanged, statusBar(), &QStatusBar::clearMessage);
     connect(m_session, &WorkspaceSession::connectionsChanged, this, [this](const WorkspaceConnections& c) {
-        if (m_workbench && !c.positionsConninfo.isEmpty()) {
+        // The session connects the positions dataset; the workbench follows it to its first preview.
+        if (!c.positionsConninfo.isEmpty()) {
             m_workbenchPending = true;
             m_workbenchOk = true;
-            m_workbench->setConnection(c.positionsConninfo);
         }
     });
     connect(m_session, &WorkspaceSession::loadingStarted, this, [this] { m_sessionSettled = false; });
@@ -299,12 +308,12 @@ void MainWindow::updateStatus() {
         parts << tr("archive: %1").arg(c.archiveUrl);
     m_connectionLabel->setText(parts.isEmpty() ? tr("Not connected") : parts.join(QStringLiteral("   ·   ")));
     m_connectionLabel->setToolTip(parts.join(QLatin1Char('\n')));
-    const int running = m_jobs->runningCount();
+    const int running = jobs()->runningCount();
     m_jobsLabel->setText(running == 0 ? tr("No jobs running") : tr("%n job(s) running", "", running));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    m_runner->cancelAll();
+    m_tasks->cancelAll();
     event->accept();
 }
 

@@ -11,20 +11,25 @@ class QActionGroup;
 class QLabel;
 class QMenu;
 class QNetworkAccessManager;
+class QTabWidget;
+
+namespace tidemark {
+class TaskListModel;
+class TaskManager;
+} // namespace tidemark
 
 namespace tidemark::ui {
 
 class ConnectionProfileStore;
 class DatasetPanel;
-class JobListModel;
 class JobPanel;
-class JobRunner;
 class PositionsWorkbench;
 class MapView;
 
-// The console: a panel per dataset (positions, kudos, tracks) in docks around the map, the job panel below,
-// menus (connect, demo workspace, language, about) and a status bar. It shows models and starts jobs; the
-// WorkspaceSession does the loading.
+// The console: a workbench per dataset in the central area (tabs; positions now), the workspace in docks (a
+// panel per dataset with its connection and summary, the Jobs dock of the one task manager), menus
+// (connect, demo workspace, language, about) and a status bar. It shows models and starts tasks; the
+// WorkspaceSession and its datasets do the loading.
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
@@ -32,7 +37,9 @@ class MainWindow : public QMainWindow {
     ~MainWindow() override;
 
     WorkspaceSession* session() const { return m_session; }
-    JobListModel* jobs() const { return m_jobs; }
+    TaskManager* taskManager() const { return m_tasks; }
+    TaskListModel* jobs() const;
+    QTabWidget* workbenches() const { return m_workbenches; }
     DatasetPanel* panel(WorkspaceSession::Dataset dataset) const;
     MapView* mapArea() const { return m_map; }
     // The positions console in the central area.
@@ -69,8 +76,8 @@ class MainWindow : public QMainWindow {
     void connectWorkbench();
     void settleWhenReady();
 
-    JobListModel* m_jobs;
-    JobRunner* m_runner;
+    TaskManager* m_tasks;
+    QTabWidget* m_workbenches = nullptr;
     WorkspaceSession* m_session;
     std::unique_ptr<ConnectionProfileStore> m_profiles;
     std::array<DatasetPanel*, WorkspaceSession::kDatasetCount> m_panels{};

@@ -2,9 +2,10 @@
 
 #include "connectionprofilestore.h"
 #include "demo/demoworkspace.h"
-#include "jobrunner.h"
+#include "common/taskmanager.h"
 #include "kudos/kudostablesummarymodel.h"
 #include "positions/mowersummarymodel.h"
+#include "positions/positionsdataset.h"
 #include "tracks/trackssummarymodel.h"
 
 #include <QDateTime>
@@ -31,9 +32,15 @@ QString rowsText(qint64 rows) {
 }
 } // namespace
 
-WorkspaceSession::WorkspaceSession(JobRunner* jobs, QObject* parent)
-    : QObject(parent), m_jobs(jobs), m_positions(new positions::MowerSummaryModel(this)),
-      m_kudos(new kudos::KudosTableSummaryModel(this)), m_tracks(new tracks::TracksSummaryModel(this)) {}
+WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
+    : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
+      m_kudos(new kudos::KudosTableSummaryModel(this)), m_tracks(new tracks::TracksSummaryModel(this)) {
+    bindPositions();
+}
+
+positions::MowerSummaryModel* WorkspaceSession::positionsModel() const {
+    return m_positions->mowers();
+}
 
 WorkspaceSession::~WorkspaceSession() = default;
 
@@ -78,7 +85,7 @@ void WorkspaceSession::reload(Dataset dataset) {
         m_pending[index] = false;
         switch (dataset) {
         case Dataset::Positions:
-            m_positions->clear();
+            m_positions->setConnection({});
             break;
         case Dataset::Kudos:
             m_kudos->clear();
@@ -94,7 +101,11 @@ void WorkspaceSession::reload(Dataset dataset) {
     emit loadingStarted(dataset);
     switch (dataset) {
     case Dataset::Positions:
-        loadPositions(generation);
+        if (m_positions->conninfo() != m_connections.positionsConninfo)
+            m_positions->setConnection(m_connections.positionsConninfo,
+                                       ConnectionProfileStore::describe(m_connections.positionsConninfo));
+        else
+            m_positions->reload();
         break;
     case Dataset::Kudos:
         loadKudos(generation);
@@ -120,23 +131,21 @@ void WorkspaceSession::checkSettled() {
     emit settled(!m_demoFailed && std::none_of(m_failed.begin(), m_failed.end(), [](bool f) { return f; }));
 }
 
-void WorkspaceSession::loadPositions(int generation) {
+// The positions dataset loads itself (the workbench reloads it after a round); the session follows it.
+void WorkspaceSession::bindPositions() {
     using positions::MowerSummary;
-    JobRunner::Job<std::vector<MowerSummary>> job;
-    job.title =
-        tr("Load positions from %1").arg(ConnectionProfileStore::describe(m_connections.positionsConninfo));
-    job.work = [conninfo = m_connections.positionsConninfo](JobControl& control) {
-        return positions::MowerSummaryLoader(conninfo).load(&control);
-    };
-    job.summarize = [](const std::vector<MowerSummary>& mowers) {
-        return tr("%Ln mower(s)", "", int(mowers.size()));
-    };
-    job.onSuccess = [this, generation](const std::vector<MowerSummary>& mowers) {
-        if (generation != m_generation[slot(Dataset::Positions)])
+    connect(m_positions, &positions::PositionsDataset::loadingStarted, this, [this] {
+        const int index = slot(Dataset::Positions);
+        if (m_pending[index])
             return;
-        m_positions->setMowers(mowers);
+        m_pending[index] = true;
+        ++m_generation[index];
+        emit loadingStarted(Dataset::Positions);
+    });
+    connect(m_positions, &positions::PositionsDataset::loaded, this, [this] {
+        const std::vector<MowerSummary>& mowers = m_positions->mowers()->mowers();
         QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ") +
-                          rowsText(m_positions->totalRows());
+                          rowsText(m_positions->mowers()->totalRows());
         if (!mowers.empty()) {
             const Micros oldest =
                 std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
@@ -145,29 +154,26 @@ void WorkspaceSession::loadPositions(int generation) {
             summary += tr(", oldest row %1").arg(displayDate(oldest));
         }
         emit loaded(Dataset::Positions, summary);
-        finishLoad(Dataset::Positions, generation, true);
-    };
-    job.onFailure = [this, generation](const Error& error) {
-        if (generation != m_generation[slot(Dataset::Positions)])
-            return;
+        finishLoad(Dataset::Positions, m_generation[slot(Dataset::Positions)], true);
+    });
+    connect(m_positions, &positions::PositionsDataset::loadFailed, this, [this](const Error& error) {
         emit loadFailed(Dataset::Positions, error.message());
-        finishLoad(Dataset::Positions, generation, false);
-    };
-    m_jobs->start(std::move(job));
+        finishLoad(Dataset::Positions, m_generation[slot(Dataset::Positions)], false);
+    });
 }
 
 void WorkspaceSession::loadKudos(int generation) {
     using kudos::KudosTableSummary;
-    JobRunner::Job<std::vector<KudosTableSummary>> job;
-    job.title = tr("Load kudos from %1").arg(ConnectionProfileStore::describe(m_connections.kudosConninfo));
-    job.pausable = true;
-    job.work = [conninfo = m_connections.kudosConninfo](JobControl& control) {
+    Task<std::vector<KudosTableSummary>> task;
+    task.title = tr("Load kudos from %1").arg(ConnectionProfileStore::describe(m_connections.kudosConninfo));
+    task.pausable = true;
+    task.work = [conninfo = m_connections.kudosConninfo](TaskFeedback& control) {
         return kudos::KudosTableSummaryLoader(conninfo).load(&control);
     };
-    job.summarize = [](const std::vector<KudosTableSummary>& tables) {
+    task.summarize = [](const std::vector<KudosTableSummary>& tables) {
         return tr("%Ln table(s)", "", int(tables.size()));
     };
-    job.onSuccess = [this, generation](const std::vector<KudosTableSummary>& tables) {
+    const auto onSuccess = [this, generation](const std::vector<KudosTableSummary>& tables) {
         if (generation != m_generation[slot(Dataset::Kudos)])
             return;
         m_kudos->setTables(tables);
@@ -175,26 +181,26 @@ void WorkspaceSession::loadKudos(int generation) {
                                         rowsText(m_kudos->totalRows()));
         finishLoad(Dataset::Kudos, generation, true);
     };
-    job.onFailure = [this, generation](const Error& error) {
+    const auto onFailure = [this, generation](const Error& error) {
         if (generation != m_generation[slot(Dataset::Kudos)])
             return;
         emit loadFailed(Dataset::Kudos, error.message());
         finishLoad(Dataset::Kudos, generation, false);
     };
-    m_jobs->start(std::move(job));
+    m_tasks->start<std::vector<KudosTableSummary>>(std::move(task), this, onSuccess, onFailure);
 }
 
 void WorkspaceSession::loadTracks(int generation) {
     using tracks::TracksSummary;
-    JobRunner::Job<std::vector<TracksSummary>> job;
-    job.title = tr("Load tracks from %1").arg(m_connections.tracksPath);
-    job.work = [path = m_connections.tracksPath](JobControl& control) {
+    Task<std::vector<TracksSummary>> task;
+    task.title = tr("Load tracks from %1").arg(m_connections.tracksPath);
+    task.work = [path = m_connections.tracksPath](TaskFeedback& control) {
         return tracks::TracksSummaryLoader(path).load(&control);
     };
-    job.summarize = [](const std::vector<TracksSummary>& rows) {
+    task.summarize = [](const std::vector<TracksSummary>& rows) {
         return tr("%Ln track(s)", "", rows.empty() ? 0 : int(rows.front().tracks));
     };
-    job.onSuccess = [this, generation](const std::vector<TracksSummary>& rows) {
+    const auto onSuccess = [this, generation](const std::vector<TracksSummary>& rows) {
         if (generation != m_generation[slot(Dataset::Tracks)])
             return;
         m_tracks->setSummaries(rows);
@@ -204,13 +210,13 @@ void WorkspaceSession::loadTracks(int generation) {
         emit loaded(Dataset::Tracks, summary);
         finishLoad(Dataset::Tracks, generation, true);
     };
-    job.onFailure = [this, generation](const Error& error) {
+    const auto onFailure = [this, generation](const Error& error) {
         if (generation != m_generation[slot(Dataset::Tracks)])
             return;
         emit loadFailed(Dataset::Tracks, error.message());
         finishLoad(Dataset::Tracks, generation, false);
     };
-    m_jobs->start(std::move(job));
+    m_tasks->start<std::vector<TracksSummary>>(std::move(task), this, onSuccess, onFailure);
 }
 
 void WorkspaceSession::openDemo(const QString& root, quint64 seed) {
@@ -220,9 +226,9 @@ void WorkspaceSession::openDemo(const QString& root, quint64 seed) {
     m_demoPending = true;
     m_demoFailed = false;
     emit demoStarting(root);
-    JobRunner::Job<DemoResult> job;
-    job.title = tr("Open demo workspace in %1").arg(root);
-    job.work = [root, seed](JobControl& control) {
+    Task<DemoResult> task;
+    task.title = tr("Open demo workspace in %1").arg(root);
+    task.work = [root, seed](TaskFeedback& control) {
         demo::DemoWorkspace workspace(root);
         // A demo made before keeps its own clock; a new one is generated up to today (00:00 UTC).
         workspace.up(seed, floorToStep(nowMicros(), kMicrosPerDay), &control);
@@ -233,18 +239,18 @@ void WorkspaceSession::openDemo(const QString& root, quint64 seed) {
         result.connections.archiveUrl = workspace.archiveUrl();
         return result;
     };
-    job.summarize = [root](const DemoResult&) { return tr("Demo workspace running (%1)").arg(root); };
-    job.onSuccess = [this](const DemoResult& result) {
+    task.summarize = [root](const DemoResult&) { return tr("Demo workspace running (%1)").arg(root); };
+    const auto onSuccess = [this](const DemoResult& result) {
         m_demoPending = false;
         setConnections(result.connections);
     };
-    job.onFailure = [this](const Error& error) {
+    const auto onFailure = [this](const Error& error) {
         m_demoPending = false;
         m_demoFailed = true;
         emit demoFailed(error.message());
         checkSettled();
     };
-    m_jobs->start(std::move(job));
+    m_tasks->start<DemoResult>(std::move(task), this, onSuccess, onFailure);
 }
 
 } // namespace tidemark::ui

@@ -5,8 +5,12 @@
 #include <QObject>
 #include <array>
 
+namespace tidemark {
+class TaskManager;
+}
 namespace tidemark::positions {
 class MowerSummaryModel;
+class PositionsDataset;
 }
 namespace tidemark::kudos {
 class KudosTableSummaryModel;
@@ -17,20 +21,20 @@ class TracksSummaryModel;
 
 namespace tidemark::ui {
 
-class JobRunner;
-
-// The console's open workspace: its connections, the item models of the three datasets, and the background
-// jobs that fill them (each job opens its own connection). Widgets observe it through signals.
+// The console's open workspace: its connections, the datasets with their summary models, and the tasks that
+// fill them (each task opens its own connection). Widgets observe it through signals.
 class WorkspaceSession : public QObject {
     Q_OBJECT
   public:
     enum class Dataset { Positions, Kudos, Tracks };
     static constexpr int kDatasetCount = 3;
 
-    explicit WorkspaceSession(JobRunner* jobs, QObject* parent = nullptr);
+    explicit WorkspaceSession(TaskManager* tasks, QObject* parent = nullptr);
     ~WorkspaceSession() override;
 
-    positions::MowerSummaryModel* positionsModel() const { return m_positions; }
+    positions::PositionsDataset* positions() const { return m_positions; }
+    positions::MowerSummaryModel* positionsModel() const;
+    TaskManager* tasks() const { return m_tasks; }
     kudos::KudosTableSummaryModel* kudosModel() const { return m_kudos; }
     tracks::TracksSummaryModel* tracksModel() const { return m_tracks; }
 
@@ -59,13 +63,13 @@ class WorkspaceSession : public QObject {
   private:
     void finishLoad(Dataset dataset, int generation, bool ok);
     void checkSettled();
-    void loadPositions(int generation);
+    void bindPositions();
     void loadKudos(int generation);
     void loadTracks(int generation);
 
-    JobRunner* m_jobs;
+    TaskManager* m_tasks;
     WorkspaceConnections m_connections;
-    positions::MowerSummaryModel* m_positions;
+    positions::PositionsDataset* m_positions;
     kudos::KudosTableSummaryModel* m_kudos;
     tracks::TracksSummaryModel* m_tracks;
     std::array<int, kDatasetCount> m_generation{};

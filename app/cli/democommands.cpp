@@ -2,7 +2,8 @@
 #include "cliregistry.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
+#include "terminalprogress.h"
 #include "demo/demoworkspace.h"
 
 #include <QJsonArray>
@@ -77,13 +78,10 @@ int runUp(CliContext& ctx) {
     // Without --now the data ends at today's midnight (UTC), so two runs on one day agree.
     const Micros now = ctx.nowGiven() ? ctx.now() : floorToStep(ctx.now(), kMicrosPerDay);
     DemoWorkspace workspace(workspaceDir(ctx));
-    JobControl control;
-    if (!ctx.json())
-        control.setProgressSink([&ctx](double fraction, const QString& message) {
-            ctx.err() << QStringLiteral("[%1%] %2\n").arg(qRound(fraction * 100), 3).arg(message);
-            ctx.err().flush();
-        });
+    TaskFeedback control;
+    TerminalProgress progress(ctx, control);
     workspace.up(seed, now, options, &control);
+    progress.finish();
     const auto& f = workspace.lastUpFigures();
     const DemoWorkspace::Status s = workspace.status();
     QJsonObject json = statusJson(s);

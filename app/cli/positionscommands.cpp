@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "terminalprogress.h"
 #include "cliregistry.h"
 
 #include "common/error.h"
@@ -96,7 +97,11 @@ int runRound(CliContext& ctx) {
         options.budgetSeconds = budget;
     }
     auto db = openPositions(ctx);
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    options.control = &feedback;
     const RoundReport report = ThinningRound(*db, settings).run(options);
+    progress.finish();
 
     if (ctx.isSet(QStringLiteral("metrics-file"))) {
         ThinningMetrics metrics;

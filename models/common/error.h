@@ -16,6 +16,7 @@ public:
         Schema,     // a database without (or with a newer) schema
         Refused,    // the operation was refused to protect data
         Failed,     // anything else that went wrong while working
+        Cancelled,  // the operator (or a shutdown) cancelled the task
     };
 
     Error(Kind kind, const QString& message) : std::runtime_error(message.toStdString()), m_kind(kind) {}

@@ -3,7 +3,7 @@
 #include "copytextbuffer.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 
 #include <memory>
@@ -20,7 +20,7 @@ std::unique_ptr<PgConnection> loadingConnection(const QString& conninfo) {
 
 class CopyingSink : public KudosSink {
 public:
-    explicit CopyingSink(const QString& conninfo, JobControl* control)
+    explicit CopyingSink(const QString& conninfo, TaskFeedback* control)
         : m_ledgerDb(loadingConnection(conninfo)), m_statDb(loadingConnection(conninfo)),
           m_snapshotDb(loadingConnection(conninfo)), m_transferDb(loadingConnection(conninfo)), m_ledger(*m_ledgerDb),
           m_stat(*m_statDb), m_snapshot(*m_snapshotDb), m_transfer(*m_transferDb), m_control(control) {
@@ -92,7 +92,7 @@ public:
 private:
     std::unique_ptr<PgConnection> m_ledgerDb, m_statDb, m_snapshotDb, m_transferDb;
     CopyTextBuffer m_ledger, m_stat, m_snapshot, m_transfer;
-    JobControl* m_control;
+    TaskFeedback* m_control;
     std::vector<KudosUserRow> m_users;
     qint64 m_rows = 0;
 };
@@ -102,7 +102,7 @@ private:
 DemoKudosLoader::DemoKudosLoader(QString conninfo, KudosGeneratorOptions options)
     : m_conninfo(std::move(conninfo)), m_options(options) {}
 
-qint64 DemoKudosLoader::load(JobControl* control) {
+qint64 DemoKudosLoader::load(TaskFeedback* control) {
     CopyingSink sink(m_conninfo, control);
     KudosGenerator(m_options).generate(sink);
     return sink.finish();

@@ -3,7 +3,7 @@
 #include "kudosgenerator.h"
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::demo {
@@ -15,7 +15,7 @@ namespace tidemark::demo {
 class DemoKudosLoader {
 public:
     DemoKudosLoader(QString conninfo, KudosGeneratorOptions options);
-    qint64 load(JobControl* control = nullptr); // rows in all tables
+    qint64 load(TaskFeedback* control = nullptr); // rows in all tables
 
 private:
     QString m_conninfo;

@@ -3,7 +3,7 @@
 #include "copytextbuffer.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 
 #include <cmath>
 
@@ -12,7 +12,7 @@ namespace tidemark::demo {
 DemoPositionsLoader::DemoPositionsLoader(PgConnection& connection, PositionsGeneratorOptions options)
     : m_connection(connection), m_options(options) {}
 
-qint64 DemoPositionsLoader::load(JobControl* control) {
+qint64 DemoPositionsLoader::load(TaskFeedback* control) {
     const PositionsGenerator generator(m_options);
     m_connection.execScript(QStringLiteral("SET synchronous_commit = off"));
     qint64 rows = 0;

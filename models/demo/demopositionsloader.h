@@ -3,7 +3,7 @@
 #include "positionsgenerator.h"
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 class PgConnection;
 } // namespace tidemark
 
@@ -14,7 +14,7 @@ namespace tidemark::demo {
 class DemoPositionsLoader {
 public:
     DemoPositionsLoader(PgConnection& connection, PositionsGeneratorOptions options);
-    qint64 load(JobControl* control = nullptr);
+    qint64 load(TaskFeedback* control = nullptr);
     qint64 historyRows() const { return m_historyRows; }
 
 private:

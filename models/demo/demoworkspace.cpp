@@ -6,7 +6,7 @@
 #include "tracksgenerator.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgcluster.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
@@ -42,7 +42,7 @@ PgCluster::Options clusterOptions(const QString& stateDir) {
     return o;
 }
 
-void report(JobControl* control, double fraction, const QString& message) {
+void report(TaskFeedback* control, double fraction, const QString& message) {
     if (control)
         control->reportProgress(fraction, message);
 }
@@ -79,9 +79,9 @@ int DemoWorkspace::storedDataVersion() const {
     return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("data_version")).toInt();
 }
 
-void DemoWorkspace::up(quint64 seed, Micros now, JobControl* control) { up(seed, now, UpOptions{}, control); }
+void DemoWorkspace::up(quint64 seed, Micros now, TaskFeedback* control) { up(seed, now, UpOptions{}, control); }
 
-void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
     QElapsedTimer total;
     total.start();
     m_figures = {};
@@ -163,7 +163,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, JobCo
     report(control, 1.0, QStringLiteral("demo workspace ready"));
 }
 
-void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
     m_figures.generated = true;
     PgCluster cluster(clusterOptions(clusterStateDir()));
     {
@@ -176,7 +176,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
     if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
         throw Error(Error::Kind::Failed, QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
     // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
-    JobControl tracksControl;
+    TaskFeedback tracksControl;
     auto tracksDone = std::async(std::launch::async, [&] { importTracks(seed, now, options, &tracksControl); });
     auto waitForTracks = [&] {
         while (tracksDone.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
@@ -208,7 +208,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
         throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
 }
 
-void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
     PgCluster cluster(clusterOptions(clusterStateDir()));
     QElapsedTimer timer;
     timer.start();
@@ -245,7 +245,7 @@ void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& opti
     m_figures.kudosSeconds = timer.restart() / 1000.0;
 }
 
-void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& options, JobControl* control) {
+void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
     QElapsedTimer timer;
     timer.start();
     removeSqliteFile(tracksPath());

@@ -6,7 +6,7 @@
 #include <vector>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::demo {
@@ -65,8 +65,8 @@ public:
 
     // Creates and fills the workspace, or (already up with data) just makes sure the cluster runs.
     // A failure removes what this call created and stops the cluster it started; throws tidemark::Error.
-    void up(quint64 seed, Micros now, JobControl* control = nullptr);
-    void up(quint64 seed, Micros now, const UpOptions& options, JobControl* control = nullptr);
+    void up(quint64 seed, Micros now, TaskFeedback* control = nullptr);
+    void up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control = nullptr);
     const UpFigures& lastUpFigures() const { return m_figures; }
     Status status() const;
     void down();  // stops the cluster; nothing keeps running
@@ -82,9 +82,9 @@ private:
     QString statePath() const;
     int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
-    void generate(quint64 seed, Micros now, const UpOptions& options, JobControl* control);
-    void loadPostgres(quint64 seed, Micros now, const UpOptions& options, JobControl* control);
-    void importTracks(quint64 seed, Micros now, const UpOptions& options, JobControl* control); // another thread
+    void generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
+    void loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
+    void importTracks(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control); // another thread
     QString m_root;
     UpFigures m_figures;
 };

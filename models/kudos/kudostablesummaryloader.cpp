@@ -1,6 +1,6 @@
 #include "kudostablesummaryloader.h"
 
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 
@@ -8,7 +8,7 @@ namespace tidemark::kudos {
 
 KudosTableSummaryLoader::KudosTableSummaryLoader(QString conninfo) : m_conninfo(std::move(conninfo)) {}
 
-std::vector<KudosTableSummary> KudosTableSummaryLoader::load(JobControl* control) const {
+std::vector<KudosTableSummary> KudosTableSummaryLoader::load(TaskFeedback* control) const {
     auto connection = PgConnection::open(m_conninfo, QStringLiteral("tidemark-console"));
     const QString dataset = QStringLiteral("kudos");
     SchemaMigrator(*connection, dataset).requireSchema();

@@ -7,7 +7,7 @@
 #include <vector>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::kudos {
@@ -28,7 +28,7 @@ class KudosTableSummaryLoader {
     explicit KudosTableSummaryLoader(QString conninfo);
 
     // Throws tidemark::Error (Connection, Schema, Failed); returns what it has when cancelled.
-    std::vector<KudosTableSummary> load(JobControl* control = nullptr) const;
+    std::vector<KudosTableSummary> load(TaskFeedback* control = nullptr) const;
 
   private:
     QString m_conninfo;

@@ -1,34 +1,41 @@
 #pragma once
 
 #include "common/timestamp.h"
+#include "positionsettings.h"
 
 #include <QString>
+#include <QUuid>
 #include <optional>
 #include <vector>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::positions {
 
-// What the console lists per mower: how much it has stored and how far thinning has gone.
+// One mower as the console lists it (the Positions dock and the workbench show the same rows): what it has
+// stored, how far thinning has gone, and what the next rounds would thin.
 struct MowerSummary {
-    QString mowerId; // uuid text
+    QUuid mowerId;
     qint64 rows = 0;
     Micros oldest = 0;
     Micros newest = 0;
-    std::optional<Micros> thinnedUntil; // the watermark, when a round has run
+    std::optional<Micros> watermark; // thinned until, when a round has run
+    qint64 eligible = 0;             // rows between the watermark (or the oldest row) and the cutoff
+    qint64 slicesPending = 0;
 };
 
-// Reads the per-mower summary of a positions database. Opens its own connection on the calling thread (a
-// background job), checks the schema first so a wrong database is named, and returns plain values.
+// Reads the per-mower summary of a positions database in one scan. Opens its own connection on the calling
+// thread (a task), checks the schema first so a wrong database is named, and returns plain values.
 class MowerSummaryLoader {
   public:
     explicit MowerSummaryLoader(QString conninfo);
 
-    // Throws tidemark::Error (Connection, Schema, Failed); returns an empty list when cancelled.
-    std::vector<MowerSummary> load(JobControl* control = nullptr) const;
+    // `now` and `settings` decide the cutoff of the eligible rows. Throws tidemark::Error (Connection,
+    // Schema, Failed); returns an empty list when cancelled.
+    std::vector<MowerSummary> load(const PositionSettings& settings, Micros now,
+                                   TaskFeedback* feedback = nullptr) const;
 
   private:
     QString m_conninfo;

@@ -25,6 +25,13 @@ void MowerSummaryModel::clear() {
     setMowers({});
 }
 
+int MowerSummaryModel::rowOf(const QUuid& mowerId) const {
+    for (std::size_t i = 0; i < m_mowers.size(); ++i)
+        if (m_mowers[i].mowerId == mowerId)
+            return int(i);
+    return -1;
+}
+
 qint64 MowerSummaryModel::totalRows() const {
     qint64 total = 0;
     for (const MowerSummary& mower : m_mowers)
@@ -43,53 +50,66 @@ int MowerSummaryModel::columnCount(const QModelIndex& parent) const {
 QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const MowerSummary& mower = m_mowers[static_cast<size_t>(index.row())];
+    const MowerSummary& m = m_mowers[static_cast<size_t>(index.row())];
+    const QString id = m.mowerId.toString(QUuid::WithoutBraces);
     const auto column = static_cast<Column>(index.column());
+    const QLocale locale;
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
         case MowerColumn:
-            // Short enough for the panel, distinct for a fleet; the tooltip and MowerIdRole hold the full
-            // uuid.
-            return mower.mowerId.size() > 13
-                       ? mower.mowerId.left(8) + QStringLiteral("…") + mower.mowerId.right(4)
-                       : mower.mowerId;
+            return id.left(8); // distinct enough for a fleet; the tooltip holds the whole uuid
         case RowsColumn:
-            return QLocale().toString(mower.rows);
+            return locale.toString(m.rows);
         case OldestColumn:
-            return displayInstant(mower.oldest);
+            return displayInstant(m.oldest).left(10);
         case NewestColumn:
-            return displayInstant(mower.newest);
+            return displayInstant(m.newest);
         case WatermarkColumn:
-            return mower.thinnedUntil ? displayInstant(*mower.thinnedUntil) : tr("not thinned yet");
+            return m.watermark ? displayInstant(*m.watermark) : tr("not thinned yet");
+        case EligibleColumn:
+            return locale.toString(m.eligible);
+        case SlicesColumn:
+            return locale.toString(m.slicesPending);
         case ColumnCount:
             break;
         }
         break;
     case Qt::ToolTipRole:
         if (column == MowerColumn)
-            return mower.mowerId;
+            return id;
+        if (column == OldestColumn)
+            return formatIsoTimestamp(m.oldest);
         if (column == WatermarkColumn)
-            return tr("Rows older than the watermark have been thinned");
+            return m.watermark ? tr("Thinned until %1: older rows have been thinned")
+                                     .arg(formatIsoTimestamp(*m.watermark))
+                               : tr("No round has thinned this mower yet");
+        if (column == EligibleColumn)
+            return tr("Rows between the watermark (or the oldest row) and the cutoff: what the next rounds "
+                      "thin.");
         break;
     case Qt::TextAlignmentRole:
-        if (column == RowsColumn)
+        if (column != MowerColumn)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         break;
     case MowerIdRole:
-        return mower.mowerId;
+        return id;
     case SortRole:
         switch (column) {
         case MowerColumn:
-            return mower.mowerId;
+            return id;
         case RowsColumn:
-            return mower.rows;
+            return m.rows;
         case OldestColumn:
-            return qlonglong(mower.oldest);
+            return qlonglong(m.oldest);
         case NewestColumn:
-            return qlonglong(mower.newest);
+            return qlonglong(m.newest);
         case WatermarkColumn:
-            return qlonglong(mower.thinnedUntil.value_or(0));
+            return qlonglong(m.watermark.value_or(0));
+        case EligibleColumn:
+            return m.eligible;
+        case SlicesColumn:
+            return m.slicesPending;
         case ColumnCount:
             break;
         }
@@ -109,11 +129,15 @@ QVariant MowerSummaryModel::headerData(int section, Qt::Orientation orientation,
     case RowsColumn:
         return tr("Rows");
     case OldestColumn:
-        return tr("Oldest (UTC)");
+        return tr("Oldest");
     case NewestColumn:
         return tr("Newest (UTC)");
     case WatermarkColumn:
         return tr("Thinned to (UTC)");
+    case EligibleColumn:
+        return tr("Eligible");
+    case SlicesColumn:
+        return tr("Slices");
     default:
         return {};
     }

@@ -1,18 +1,28 @@
 #pragma once
 
-#include "positions/mowersummaryloader.h"
+#include "mowersummaryloader.h"
 
 #include <QAbstractTableModel>
 
 namespace tidemark::positions {
 
-// The mowers of a positions database, one row each, filled by a MowerSummaryLoader job.
-// Later columns (rows eligible for thinning) grow here as the positions console does.
+// The mowers of a positions database, one row each: rows, oldest and newest row, watermark, rows eligible
+// for thinning and slices pending. The one summary of the dataset: the Positions dock and the workbench
+// show this model; a MowerSummaryLoader task fills it, data() never queries.
 class MowerSummaryModel : public QAbstractTableModel {
     Q_OBJECT
   public:
-    enum Column { MowerColumn, RowsColumn, OldestColumn, NewestColumn, WatermarkColumn, ColumnCount };
-    static constexpr int MowerIdRole = Qt::UserRole + 1; // the full uuid
+    enum Column {
+        MowerColumn,
+        RowsColumn,
+        OldestColumn,
+        NewestColumn,
+        WatermarkColumn,
+        EligibleColumn,
+        SlicesColumn,
+        ColumnCount
+    };
+    static constexpr int MowerIdRole = Qt::UserRole + 1; // the full uuid text
     static constexpr int SortRole = Qt::UserRole + 2;    // numbers and instants as numbers
 
     explicit MowerSummaryModel(QObject* parent = nullptr);
@@ -20,6 +30,7 @@ class MowerSummaryModel : public QAbstractTableModel {
     void setMowers(std::vector<MowerSummary> mowers);
     void clear();
     const std::vector<MowerSummary>& mowers() const { return m_mowers; }
+    int rowOf(const QUuid& mowerId) const; // -1 when absent
     qint64 totalRows() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;

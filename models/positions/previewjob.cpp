@@ -1,7 +1,7 @@
 #include "previewjob.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "heatmapplane.h"
@@ -21,18 +21,18 @@ std::optional<Micros> optionalMicros(const PgResult& r) {
     return r.toLong(0, 0);
 }
 
-void progress(JobControl* control, double fraction, const char* what) {
+void progress(TaskFeedback* control, double fraction, const char* what) {
     if (control)
         control->reportProgress(fraction, QCoreApplication::translate("PreviewJob", what));
 }
 
-bool stopped(JobControl* control) {
+bool stopped(TaskFeedback* control) {
     return control && !control->checkpoint();
 }
 
 } // namespace
 
-PreviewResult PreviewJob::run(const PreviewRequest& request, JobControl* control) {
+PreviewResult PreviewJob::run(const PreviewRequest& request, TaskFeedback* control) {
     progress(control, 0.02, "connecting");
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark preview"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();

@@ -1,6 +1,6 @@
 #include "roundjob.h"
 
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "roundhistory.h"
@@ -13,7 +13,7 @@
 
 namespace tidemark::positions {
 
-RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, const ProgressSink& sink) {
+RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control, const ProgressSink& sink) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
     const Micros startedAt = nowMicros();
@@ -83,7 +83,8 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
         }
     };
     state.dryRun = request.dryRun;
-    control.setProgressSink([&](double, const QString&) {
+    const TaskFeedback::Sink outer = control.sink();
+    control.setSink([&](const TaskProgress&) {
         advance();
         countDrySlice();
         state.slicesDone += 1;
@@ -102,10 +103,23 @@ RoundReport RoundJob::run(const RoundRequest& request, JobControl& control, cons
         state.secondsLeft = sorted[sorted.size() / 2] * double(left);
         if (forward)
             forward(state);
+        if (outer) {
+            TaskProgress p;
+            p.stage = QStringLiteral("mower %1, slice %2 of %3")
+                          .arg(state.mowerId.toString(QUuid::WithoutBraces).left(8))
+                          .arg(state.sliceOfMower)
+                          .arg(state.slicesOfMower);
+            p.done = state.slicesDone;
+            p.total = state.slicesTotal;
+            p.rows = state.scanned;
+            p.secondsLeft = state.secondsLeft;
+            p.detail = QVariant::fromValue(state);
+            outer(p);
+        }
     });
 
     RoundReport report = ThinningRound(*db, request.settings).run(options);
-    control.setProgressSink({});
+    control.setSink(outer);
     if (request.recordHistory && !report.skippedLocked) {
         RoundHistory history(*db);
         history.ensureTable();

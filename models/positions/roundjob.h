@@ -3,13 +3,14 @@
 #include "positionsettings.h"
 #include "roundreport.h"
 
+#include <QMetaType>
 #include <QString>
 #include <QUuid>
 #include <functional>
 #include <optional>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::positions {
@@ -40,13 +41,15 @@ struct RoundProgress {
 };
 
 // A ThinningRound as a background job: opens its own connection, counts the pending slices per mower,
-// runs the round with the operator's JobControl (pause, resume and cancel take effect between slices),
+// runs the round with the operator's TaskFeedback (pause, resume and cancel take effect between slices),
 // reports each slice with its rows scanned and deleted and an estimate of the time left, and records the
 // report in the round history. Throws tidemark::Error.
 class RoundJob {
   public:
     using ProgressSink = std::function<void(const RoundProgress&)>;
-    static RoundReport run(const RoundRequest& request, JobControl& control, const ProgressSink& sink);
+    static RoundReport run(const RoundRequest& request, TaskFeedback& control, const ProgressSink& sink);
 };
 
 } // namespace tidemark::positions
+
+Q_DECLARE_METATYPE(tidemark::positions::RoundProgress)

@@ -1,7 +1,7 @@
 #include "thinninground.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 #include "thinningstatement.h"
 #include "thinningstatus.h"

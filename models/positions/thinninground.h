@@ -8,7 +8,7 @@
 #include <optional>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 class PgConnection;
 } // namespace tidemark
 
@@ -19,7 +19,7 @@ struct RoundOptions {
     bool ignoreWindow = false;
     std::optional<int> budgetSeconds; // overrides the setting
     bool dryRun = false;              // count what would be scanned and deleted; delete nothing
-    JobControl* control = nullptr;    // pause / resume / cancel between slices, progress
+    TaskFeedback* control = nullptr;    // pause / resume / cancel between slices, progress
     int ageDeleteBatch = 10000;
     // Called inside a slice's transaction after its delete and before the watermark and commit. Tests use
     // it to inject a crash.

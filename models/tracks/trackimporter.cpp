@@ -4,7 +4,7 @@
 #include "trackdedupkey.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -95,7 +95,7 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
 }
 
 TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
-                                             const std::vector<ImportedTrack>& tracks, JobControl* control) {
+                                             const std::vector<ImportedTrack>& tracks, TaskFeedback* control) {
     SqliteStatement run = m_db.prepare(
         QStringLiteral("INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
     run.bind(1, region).bind(2, source).bind(3, formatIsoTimestamp(m_importedAt));

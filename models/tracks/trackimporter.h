@@ -8,7 +8,7 @@
 #include <vector>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::tracks {
@@ -32,7 +32,7 @@ public:
     TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt);
 
     TrackImportReport importBatch(const QString& region, const QString& source, const std::vector<ImportedTrack>& tracks,
-                                  JobControl* control = nullptr);
+                                  TaskFeedback* control = nullptr);
     Outcome importOne(const ImportedTrack& track); // inside the caller's transaction
 
 private:

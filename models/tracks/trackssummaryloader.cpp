@@ -1,7 +1,7 @@
 #include "trackssummaryloader.h"
 
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -21,7 +21,7 @@ struct StatementFinalizer {
 
 TracksSummaryLoader::TracksSummaryLoader(QString path) : m_path(std::move(path)) {}
 
-std::vector<TracksSummary> TracksSummaryLoader::load(JobControl* control) const {
+std::vector<TracksSummary> TracksSummaryLoader::load(TaskFeedback* control) const {
     if (!QFileInfo(m_path).isFile())
         throw Error(Error::Kind::Connection, QStringLiteral("tracks file not found: %1").arg(m_path));
     sqlite3* raw = nullptr;

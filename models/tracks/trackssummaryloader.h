@@ -4,7 +4,7 @@
 #include <vector>
 
 namespace tidemark {
-class JobControl;
+class TaskFeedback;
 }
 
 namespace tidemark::tracks {
@@ -24,7 +24,7 @@ class TracksSummaryLoader {
     explicit TracksSummaryLoader(QString path);
 
     // Throws tidemark::Error: Connection for a missing or unreadable file, Schema without the tracks table.
-    std::vector<TracksSummary> load(JobControl* control = nullptr) const;
+    std::vector<TracksSummary> load(TaskFeedback* control = nullptr) const;
 
   private:
     QString m_path;

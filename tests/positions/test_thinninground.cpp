@@ -1,5 +1,5 @@
 #include "common/error.h"
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "positions/inmemorypositionstore.h"
@@ -198,9 +198,9 @@ private slots:
         const PositionSettings settings = defaultSettings();
         const Micros now = nowFor(settings);
 
-        JobControl control;
+        TaskFeedback control;
         std::atomic<int> progressCalls{0};
-        control.setProgressSink([&](double, const QString&) {
+        control.setSink([&](const TaskProgress&) {
             if (++progressCalls == 1)
                 control.pause();
         });
@@ -228,8 +228,8 @@ private slots:
         // Cancel after the first slice of a fresh database.
         auto db2 = freshDatabase(QStringLiteral("round_cancel"));
         test::insertTracks(*db2, tracks);
-        JobControl cancel;
-        cancel.setProgressSink([&](double, const QString&) { cancel.cancel(); });
+        TaskFeedback cancel;
+        cancel.setSink([&](const TaskProgress&) { cancel.cancel(); });
         RoundOptions o = roundAt(now);
         o.control = &cancel;
         const RoundReport cancelled = ThinningRound(*db2, settings).run(o);

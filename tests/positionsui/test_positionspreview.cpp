@@ -1,9 +1,9 @@
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "demo/demopositionsloader.h"
 #include "positions/inmemorypositionstore.h"
-#include "positions/mowereligibilityjob.h"
+#include "positions/mowersummaryloader.h"
 #include "positions/pgpositionreader.h"
 #include "positions/previewjob.h"
 #include "positions/previewloader.h"
@@ -113,10 +113,10 @@ class TestPositionsPreview : public QObject {
     }
 
     void eligibilityBeforeTheRound() {
-        const std::vector<MowerEligibility> mowers = MowerEligibilityJob::run(m_conninfo, m_settings, m_now);
+        const std::vector<MowerSummary> mowers = MowerSummaryLoader(m_conninfo).load(m_settings, m_now);
         QCOMPARE(mowers.size(), std::size_t(2));
         auto db = PgConnection::open(m_conninfo);
-        for (const MowerEligibility& m : mowers) {
+        for (const MowerSummary& m : mowers) {
             QVERIFY(!m.watermark);
             const long long older =
                 db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"
@@ -135,7 +135,7 @@ class TestPositionsPreview : public QObject {
         request.settings = m_settings;
         request.now = m_now;
         request.dryRun = true;
-        JobControl control;
+        TaskFeedback control;
         std::vector<RoundProgress> progress;
         const RoundReport report =
             RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
@@ -158,7 +158,7 @@ class TestPositionsPreview : public QObject {
         request.settings = m_settings;
         request.now = m_now;
         request.ignoreWindow = true;
-        JobControl control;
+        TaskFeedback control;
         long long seen = 0;
         const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) {
             seen = p.slicesDone;
@@ -183,7 +183,7 @@ class TestPositionsPreview : public QObject {
         request.settings = m_settings;
         request.now = m_now;
         request.ignoreWindow = true;
-        JobControl control;
+        TaskFeedback control;
         std::vector<RoundProgress> progress;
         const RoundReport report =
             RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
@@ -218,7 +218,7 @@ class TestPositionsPreview : public QObject {
             QCOMPARE(again.kept, preview.kept);
             QVERIFY(again.behindWatermark > 0);
         }
-        for (const MowerEligibility& m : MowerEligibilityJob::run(m_conninfo, m_settings, m_now)) {
+        for (const MowerSummary& m : MowerSummaryLoader(m_conninfo).load(m_settings, m_now)) {
             QCOMPARE(m.eligible, 0LL);
             QCOMPARE(m.slicesPending, 0LL);
         }

@@ -1,10 +1,12 @@
 #include "common/pgconnection.h"
+#include "common/taskmanager.h"
+#include "positions/positionsdataset.h"
 #include "common/schemamigrator.h"
 #include "demo/demoworkspace.h"
 #include "map/maplayermodel.h"
 #include "map/mapview.h"
 #include "map/markerlayer.h"
-#include "positions/mowereligibilitymodel.h"
+#include "positions/mowersummarymodel.h"
 #include "positions/pgpositionreader.h"
 #include "positions/previewloader.h"
 #include "positions/roundhistorymodel.h"
@@ -55,6 +57,21 @@ QString withDatabase(QString conninfo, const QString& db) {
                             QStringLiteral("dbname=") + db);
 }
 
+// A workbench as the console builds it: the one task manager, the positions dataset, the workbench.
+struct Console {
+    TaskManager tasks;
+    PositionsDataset dataset{&tasks};
+    PositionsWorkbench workbench{&dataset};
+    // The rows of the task list with `title` prefix, in order.
+    QList<int> rowsTitled(const QString& prefix) const {
+        QList<int> rows;
+        for (int row = 0; row < tasks.tasks()->rowCount(); ++row)
+            if (tasks.tasks()->title(row).startsWith(prefix))
+                rows << row;
+        return rows;
+    }
+};
+
 bool waitForRendering(ui::MapView* map) {
     map->renderNow();
     return QTest::qWaitFor([map] { return map->isRenderingIdle(); }, 20000);
@@ -72,12 +89,13 @@ class TestPositionsWorkbench : public QObject {
                  "the demo fixture (demo_workspace_up) did not bring up test-demo");
         m_conninfo = status.positionsConninfo;
         m_now = status.now; // the demo's data end: the workbench's clock, so the test does not age
-        m_workbench = std::make_unique<PositionsWorkbench>();
+        m_console = std::make_unique<Console>();
+        m_workbench = &m_console->workbench;
         m_workbench->setClock([now = m_now] { return now; });
         m_workbench->resize(1500, 950);
         m_workbench->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_workbench.get()));
-        QSignalSpy loaded(m_workbench.get(), &PositionsWorkbench::mowerPreviewLoaded);
+        QVERIFY(QTest::qWaitForWindowExposed(m_workbench));
+        QSignalSpy loaded(m_workbench, &PositionsWorkbench::mowerPreviewLoaded);
         m_workbench->setConnection(m_conninfo);
         QVERIFY(loaded.wait(120000));
     }
@@ -90,7 +108,7 @@ class TestPositionsWorkbench : public QObject {
         QAbstractItemModelTester layers(m_workbench->layers(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(m_workbench->mowers()->rowCount(), 8);
-        for (const MowerEligibility& m : m_workbench->mowers()->mowers()) {
+        for (const MowerSummary& m : m_workbench->mowers()->mowers()) {
             QVERIFY(m.rows > 0);
             QVERIFY(m.eligible > 0 &&
                     m.eligible < m.rows); // 120 days of data, 90 of them in the detail window
@@ -104,21 +122,44 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(m_workbench->layers()->moveLayer(4, 3));
         QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Unchecked,
                                                Qt::CheckStateRole));
-        m_workbench->mowers()->setMowers(std::vector<MowerEligibility>(m_workbench->mowers()->mowers()));
+        m_workbench->mowers()->setMowers(std::vector<MowerSummary>(m_workbench->mowers()->mowers()));
     }
 
-    void defaultRangeIsTheLastWeekAndKeepsEverything() {
+    // The first picture is what the next rounds thin: the week just older than the detail window.
+    void opensOnTheWeekBeforeTheDetailWindow() {
         const PreviewResult* r = m_workbench->previewResult();
         QVERIFY(r);
+        QCOMPARE(m_workbench->rangeTo(), PositionSettings{}.thinningCutoff(m_now));
         QCOMPARE(m_workbench->rangeTo() - m_workbench->rangeFrom(), 7 * kMicrosPerDay);
+        QVERIFY(!r->rows.empty());
+        QVERIFY(r->removed > 0);
+        QCOMPARE(r->recent, 0LL);
+        // The preview ran as a task of the one task manager: the Jobs dock lists it, done, at 100 %.
+        const QList<int> previews = m_console->rowsTitled(QStringLiteral("Preview mower"));
+        QVERIFY(!previews.isEmpty());
+        TaskListModel* list = m_console->tasks.tasks();
+        QCOMPARE(list->state(previews.last()), TaskListModel::State::Done);
+        QCOMPARE(list->index(previews.last(), TaskListModel::ProgressColumn).data().toString(),
+                 QStringLiteral("100%"));
+        QVERIFY(list->index(previews.last(), TaskListModel::ResultColumn).data().toString().contains(
+            QStringLiteral("removed")));
+    }
+
+    void lastSevenDaysKeepsEverything() {
+        QSignalSpy loaded(m_workbench, &PositionsWorkbench::mowerPreviewLoaded);
+        m_workbench->setRangeLastWeek();
+        m_workbench->preview();
+        QVERIFY(loaded.wait(120000));
+        const PreviewResult* r = m_workbench->previewResult();
         QVERIFY(!r->rows.empty());
         QCOMPARE(r->removed, 0LL); // inside the detail window: a round leaves it alone
         QCOMPARE(r->recent, qint64(r->rows.size()));
+        m_workbench->setRangeBeforeDetailWindow();
     }
 
     // The preview of the week before the detail window against thin-file on the same rows.
     void previewMatchesThinFile() {
-        QSignalSpy loaded(m_workbench.get(), &PositionsWorkbench::mowerPreviewLoaded);
+        QSignalSpy loaded(m_workbench, &PositionsWorkbench::mowerPreviewLoaded);
         const QString mower = m_workbench->mowers()->mowers()[2].mowerId.toString(QUuid::WithoutBraces);
         QVERIFY(m_workbench->selectMower(mower));
         QVERIFY(loaded.wait(120000));
@@ -187,12 +228,15 @@ class TestPositionsWorkbench : public QObject {
 
     void previewCanBeCancelled() {
         const PreviewResult before = *m_workbench->previewResult();
-        QSignalSpy loaded(m_workbench.get(), &PositionsWorkbench::mowerPreviewLoaded);
+        QSignalSpy loaded(m_workbench, &PositionsWorkbench::mowerPreviewLoaded);
         m_workbench->preview();
         QVERIFY(m_workbench->isPreviewRunning());
-        m_workbench->cancelPreview(); // before the job's first checkpoint (it is still connecting)
-        QTRY_VERIFY_WITH_TIMEOUT(!m_workbench->isPreviewRunning(), 30000);
-        QTest::qWait(200);
+        const int task = m_workbench->previewTask();
+        QSignalSpy finished(&m_console->tasks, &TaskManager::taskFinished);
+        m_workbench->cancelPreview(); // before the task's first checkpoint (it is still connecting)
+        QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty() && finished.last().at(0).toInt() == task, 30000);
+        QCOMPARE(finished.last().at(1).value<TaskListModel::State>(), TaskListModel::State::Cancelled);
+        QVERIFY(!m_workbench->isPreviewRunning());
         QCOMPARE(loaded.count(), 0);
         QCOMPARE(m_workbench->previewResult()->rows.size(), before.rows.size()); // the last preview stays
         m_workbench->preview();
@@ -275,12 +319,12 @@ class TestPositionsWorkbench : public QObject {
             QVERIFY(waitForRendering(m_workbench->map()));
             const QString name = QStringLiteral("positions-layer-%1.png")
                                      .arg(shown->name().replace(QLatin1Char(' '), QLatin1Char('-')));
-            QVERIFY(!saveScreenshot(m_workbench.get(), name).isEmpty());
+            QVERIFY(!saveScreenshot(m_workbench, name).isEmpty());
         }
         for (int row = 0; row < layers->rowCount(); ++row)
             layers->layerAt(row)->setVisible(visible[std::size_t(row)]);
         QVERIFY(waitForRendering(m_workbench->map()));
-        QVERIFY(!saveScreenshot(m_workbench.get(), QStringLiteral("positions-workbench.png")).isEmpty());
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("positions-workbench.png")).isEmpty());
     }
 
     // A round on a scratch copy of one mower (never the shared demo database): pause it and see the progress
@@ -291,7 +335,7 @@ class TestPositionsWorkbench : public QObject {
             QStringLiteral("workbench_round_scratch_%1").arg(QCoreApplication::applicationPid());
         m_scratch = scratch;
         const QString scratchInfo = withDatabase(m_conninfo, scratch);
-        const MowerEligibility mower = m_workbench->mowers()->mowers()[5];
+        const MowerSummary mower = m_workbench->mowers()->mowers()[5];
         {
             auto admin = PgConnection::open(m_conninfo);
             admin->exec(QStringLiteral("DROP DATABASE IF EXISTS ") + pgQuoteIdentifier(scratch));
@@ -319,7 +363,8 @@ class TestPositionsWorkbench : public QObject {
             target->exec(QStringLiteral("ANALYZE"));
         }
 
-        PositionsWorkbench bench;
+        Console console;
+        PositionsWorkbench& bench = console.workbench;
         bench.setClock([now = m_now] { return now; });
         bench.resize(1500, 950);
         bench.show();
@@ -359,10 +404,15 @@ class TestPositionsWorkbench : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 120000);
         QTest::mouseClick(bench.roundPanel()->pauseButton(), Qt::LeftButton);
         QCOMPARE(bench.roundPanel()->state(), ui::RoundPanel::State::Paused);
-        QTest::qWait(1500); // the slice under way finishes; then nothing moves
+        TaskListModel* list = console.tasks.tasks();
+        const int roundRow = list->rowOf(bench.roundTask());
+        QCOMPARE(list->state(roundRow), TaskListModel::State::Paused); // the Jobs dock agrees
+        // The slice under way finishes; then the round waits at its checkpoint and nothing can move.
+        QTRY_VERIFY_WITH_TIMEOUT(list->isHeld(roundRow), 120000);
+        QCoreApplication::processEvents();
         const qsizetype atPause = progressed.count();
-        QTest::qWait(2000);
-        QCOMPARE(progressed.count(), atPause);
+        QVERIFY(list->isHeld(roundRow));
+        QVERIFY(list->index(roundRow, TaskListModel::ResultColumn).data().toString().contains(QStringLiteral("slice")));
         QVERIFY(finished.isEmpty());
         QVERIFY(atPause < slicesPending);
         QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("Paused")),
@@ -371,7 +421,9 @@ class TestPositionsWorkbench : public QObject {
         const QList<QVariant> last = progressed.last();
         QVERIFY(last.at(0).toLongLong() < last.at(1).toLongLong());
 
-        QTest::mouseClick(bench.roundPanel()->resumeButton(), Qt::LeftButton);
+        // Resume from the Jobs dock's side: the Rounds area follows.
+        QVERIFY(console.tasks.resume(bench.roundTask()));
+        QCOMPARE(bench.roundPanel()->state(), ui::RoundPanel::State::Running);
         QVERIFY(finished.wait(300000));
         QCOMPARE(finished.first().first().toBool(), true);
         QVERIFY(progressed.count() > atPause);
@@ -399,6 +451,15 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(bench.lastVerification().actual, preview.kept);
         QVERIFY(bench.verifyPanel()->verdictText().contains(QStringLiteral("Verified")));
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-verified.png")).isEmpty());
+        // Preview, dry run, round and verify are tasks of the one task manager, done at 100 %.
+        for (const QString& title : {QStringLiteral("Preview mower"), QStringLiteral("Dry run of a positions round"),
+                                     QStringLiteral("Positions round"), QStringLiteral("Verify mower")}) {
+            const QList<int> rows = console.rowsTitled(title);
+            QVERIFY2(!rows.isEmpty(), qPrintable(title));
+            QCOMPARE(list->state(rows.last()), TaskListModel::State::Done);
+            QCOMPARE(list->index(rows.last(), TaskListModel::ProgressColumn).data().toString(),
+                     QStringLiteral("100%"));
+        }
 
         // A second verify against the unthinned expectation must fail: the check can tell a difference.
         const std::vector<PositionRow> all(preview.rows.begin(), preview.rows.end());
@@ -410,7 +471,8 @@ class TestPositionsWorkbench : public QObject {
     }
 
     void cleanupTestCase() {
-        m_workbench.reset();
+        m_workbench = nullptr;
+        m_console.reset();
         if (!m_scratch.isEmpty())
             PgConnection::open(m_conninfo)
                 ->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)")
@@ -421,7 +483,8 @@ class TestPositionsWorkbench : public QObject {
     QString m_conninfo;
     QString m_scratch;
     Micros m_now = 0;
-    std::unique_ptr<PositionsWorkbench> m_workbench;
+    std::unique_ptr<Console> m_console;
+    PositionsWorkbench* m_workbench = nullptr;
 };
 
 QTEST_MAIN(TestPositionsWorkbench)

@@ -3,14 +3,12 @@
 #include "common/schemamigrator.h"
 #include "common/timestamp.h"
 #include "connectionprofilestore.h"
-#include "joblistmodel.h"
-#include "jobrunner.h"
 #include "kudos/kudostablesummarymodel.h"
 #include "positions/mowersummarymodel.h"
 #include "testpostgres.h"
 #include "tracks/trackssummarymodel.h"
 
-#include "common/jobcontrol.h"
+#include "common/taskfeedback.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -71,10 +69,10 @@ class TestUiModels : public QObject {
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
         std::vector<positions::MowerSummary> mowers(2);
-        mowers[0] = {
-            QStringLiteral("00000000-0000-0000-0000-000000000001"), 1200, kT0, kT0 + kMicrosPerDay, {}};
-        mowers[1] = {QStringLiteral("00000000-0000-0000-0000-000000000002"), 34, kT0 - kMicrosPerHour, kT0,
-                     kT0 + kMicrosPerMinute};
+        mowers[0] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000001")), 1200, kT0,
+                     kT0 + kMicrosPerDay, {}, 1000, 3};
+        mowers[1] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000002")), 34, kT0 - kMicrosPerHour, kT0,
+                     kT0 + kMicrosPerMinute, 0, 0};
         model.setMowers(mowers);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), int(positions::MowerSummaryModel::ColumnCount));
@@ -86,7 +84,12 @@ class TestUiModels : public QObject {
         QCOMPARE(model.index(0, positions::MowerSummaryModel::MowerColumn)
                      .data(positions::MowerSummaryModel::MowerIdRole)
                      .toString(),
-                 mowers[0].mowerId);
+                 mowers[0].mowerId.toString(QUuid::WithoutBraces));
+        QCOMPARE(model.index(0, positions::MowerSummaryModel::WatermarkColumn).data().toString(),
+                 QStringLiteral("not thinned yet"));
+        QCOMPARE(model.index(0, positions::MowerSummaryModel::EligibleColumn).data().toString(),
+                 QStringLiteral("1,000"));
+        QCOMPARE(model.rowOf(mowers[1].mowerId), 1);
         QCOMPARE(model.index(0, positions::MowerSummaryModel::RowsColumn)
                      .data(positions::MowerSummaryModel::SortRole)
                      .toLongLong(),
@@ -121,94 +124,6 @@ class TestUiModels : public QObject {
         const QString extent = model.index(0, tracks::TracksSummaryModel::ExtentColumn).data().toString();
         QVERIFY2(extent.contains(QStringLiteral("55.0000°N")) && extent.contains(QStringLiteral("38.5000°E")),
                  qPrintable(extent));
-    }
-
-    void jobListModelUnderTester() {
-        ui::JobListModel model;
-        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QSignalSpy running(&model, &ui::JobListModel::runningCountChanged);
-        auto control = std::make_shared<JobControl>();
-        const int first = model.addJob(QStringLiteral("load"), control, true);
-        const int second = model.addJob(QStringLiteral("other"), std::make_shared<JobControl>(), false);
-        QCOMPARE(model.runningCount(), 2);
-        QVERIFY(model.canPause(0));
-        QVERIFY(!model.canPause(1)); // not pausable
-        QVERIFY(model.pause(0));
-        QVERIFY(control->isPaused());
-        QVERIFY(model.resume(0));
-        QVERIFY(!control->isPaused());
-        model.setProgress(first, 0.5, QStringLiteral("half"));
-        QCOMPARE(
-            model.index(0, ui::JobListModel::ProgressColumn).data(ui::JobListModel::ProgressRole).toDouble(),
-            0.5);
-        QVERIFY(model.cancel(0));
-        QVERIFY(control->isCancelled());
-        model.finish(first, ui::JobListModel::State::Cancelled, QStringLiteral("cancelled"));
-        model.finish(second, ui::JobListModel::State::Done, QStringLiteral("3 tables"));
-        QCOMPARE(model.runningCount(), 0);
-        QVERIFY(!model.canCancel(0));
-        QCOMPARE(model.index(1, ui::JobListModel::ResultColumn).data().toString(),
-                 QStringLiteral("3 tables"));
-        QCOMPARE(running.last().first().toInt(), 0);
-    }
-
-    void jobRunnerReportsResultsFailuresAndCancels() {
-        ui::JobListModel jobs;
-        ui::JobRunner runner(&jobs);
-        QSignalSpy finished(&runner, &ui::JobRunner::jobFinished);
-
-        int delivered = 0;
-        ui::JobRunner::Job<int> ok;
-        ok.title = QStringLiteral("answer");
-        ok.work = [](JobControl& control) {
-            control.reportProgress(0.5, QStringLiteral("half way"));
-            return 42;
-        };
-        ok.summarize = [](const int& value) { return QStringLiteral("got %1").arg(value); };
-        ok.onSuccess = [&delivered](const int& value) { delivered = value; };
-        runner.start(std::move(ok));
-        QVERIFY(finished.wait(10000));
-        QCOMPARE(delivered, 42);
-        QCOMPARE(jobs.index(0, ui::JobListModel::ResultColumn).data().toString(), QStringLiteral("got 42"));
-        QCOMPARE(jobs.state(0), ui::JobListModel::State::Done);
-
-        QString failure;
-        ui::JobRunner::Job<int> bad;
-        bad.title = QStringLiteral("bad");
-        bad.work = [](JobControl&) -> int {
-            throw Error(Error::Kind::Connection, QStringLiteral("no server at x:1"));
-        };
-        bad.onFailure = [&failure](const Error& error) { failure = error.message(); };
-        runner.start(std::move(bad));
-        QVERIFY(finished.wait(10000));
-        QCOMPARE(failure, QStringLiteral("no server at x:1"));
-        QCOMPARE(jobs.state(1), ui::JobListModel::State::Failed);
-        QCOMPARE(jobs.index(1, ui::JobListModel::ResultColumn).data().toString(),
-                 QStringLiteral("no server at x:1"));
-
-        // A pausable job waits at its checkpoint while paused and stops once cancelled.
-        std::atomic<int> units{0};
-        ui::JobRunner::Job<int> slow;
-        slow.title = QStringLiteral("slow");
-        slow.pausable = true;
-        slow.work = [&units](JobControl& control) {
-            while (control.checkpoint()) {
-                ++units;
-                QThread::msleep(5);
-            }
-            return int(units);
-        };
-        runner.start(std::move(slow));
-        QTRY_VERIFY(units > 0);
-        QVERIFY(jobs.pause(2));
-        QTest::qWait(50);
-        const int whilePaused = units;
-        QTest::qWait(100);
-        QVERIFY(units - whilePaused <= 1); // at most the unit in flight when the pause came
-        QVERIFY(jobs.cancel(2));
-        QVERIFY(finished.wait(10000));
-        QCOMPARE(jobs.state(2), ui::JobListModel::State::Cancelled);
-        QCOMPARE(jobs.runningCount(), 0);
     }
 
     void passwordsAreStripped_data() {
@@ -261,17 +176,22 @@ class TestUiModels : public QObject {
             QStringLiteral("INSERT INTO mower_positions_thinning VALUES ($1::uuid, $2::timestamptz)"),
             {b, formatIsoTimestamp(kT0 + kMicrosPerDay)});
 
-        JobControl control;
-        const auto mowers = positions::MowerSummaryLoader(conninfo).load(&control);
+        TaskFeedback control;
+        positions::PositionSettings settings;
+        const Micros now = kT0 + (settings.detailDays + 1) * kMicrosPerDay; // cutoff kT0 + 1 day
+        const auto mowers = positions::MowerSummaryLoader(conninfo).load(settings, now, &control);
         QCOMPARE(mowers.size(), size_t(2));
-        QCOMPARE(mowers[0].mowerId, a);
+        QCOMPARE(mowers[0].mowerId, QUuid(a));
         QCOMPARE(mowers[0].rows, 100);
         QCOMPARE(mowers[0].oldest, kT0);
         QCOMPARE(mowers[0].newest, kT0 + 99 * kMicrosPerSecond);
-        QVERIFY(!mowers[0].thinnedUntil);
+        QVERIFY(!mowers[0].watermark);
+        QCOMPARE(mowers[0].eligible, 100); // all older than the cutoff, none thinned
+        QVERIFY(mowers[0].slicesPending > 0);
         QCOMPARE(mowers[1].rows, 1);
         QCOMPARE(mowers[1].oldest, kT0 + 123456); // microseconds survive
-        QCOMPARE(mowers[1].thinnedUntil.value_or(0), kT0 + kMicrosPerDay);
+        QCOMPARE(mowers[1].watermark.value_or(0), kT0 + kMicrosPerDay);
+        QCOMPARE(mowers[1].eligible, 0); // behind its watermark
     }
 
     void kudosLoaderListsTablesWithCounts() {
@@ -304,7 +224,7 @@ class TestUiModels : public QObject {
     void loaderNamesAWrongDatabase() {
         const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_wrong"));
         try {
-            positions::MowerSummaryLoader(conninfo).load();
+            positions::MowerSummaryLoader(conninfo).load(positions::PositionSettings{}, kT0);
             QFAIL("a database without the positions schema was accepted");
         } catch (const Error& error) {
             QCOMPARE(error.kind(), Error::Kind::Schema);

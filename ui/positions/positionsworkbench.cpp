@@ -1,24 +1,22 @@
 #include "positionsworkbench.h"
 
-#include "common/jobcontrol.h"
-#include "common/pgconnection.h"
-#include "common/settingsreader.h"
+#include "common/taskmanager.h"
 #include "map/maplayermodel.h"
 #include "map/mapview.h"
 #include "map/markerlayer.h"
 #include "map/rasterlayer.h"
 #include "map/tracklayer.h"
-#include "positions/mowereligibilityjob.h"
-#include "positions/mowereligibilitymodel.h"
+#include "positions/mowersummarymodel.h"
+#include "positions/positionsdataset.h"
 #include "positions/previewjob.h"
 #include "positions/roundhistorymodel.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
 #include "roundpanel.h"
 #include "verifypanel.h"
-#include "workbenchtask.h"
 
 #include <QDateTimeEdit>
+#include <QLocale>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -69,24 +67,22 @@ QString legendHtml(const QModelIndex& index) {
 
 } // namespace
 
-PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
-    m_pool.setMaxThreadCount(3);
-    try {
-        m_settings = PositionSettings::read(SettingsReader::fromEnvironment());
-    } catch (const Error&) {
-        // The console reports bad settings at start; the workbench keeps the defaults meanwhile.
-    }
-    m_mowers = new MowerEligibilityModel(this);
-    m_history = new RoundHistoryModel(this);
+PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* parent)
+    : QWidget(parent), m_dataset(dataset) {
+    m_settingsBanner = new QLabel(this);
+    m_settingsBanner->setWordWrap(true);
+    m_settingsBanner->setStyleSheet(
+        QStringLiteral("background: #fde7e9; color: #8a1020; padding: 6px; border: 1px solid #e8a0a8"));
+    m_settingsBanner->hide();
 
     m_mowerTable = new QTableView(this);
-    m_mowerTable->setModel(m_mowers);
+    m_mowerTable->setModel(mowers());
     m_mowerTable->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_mowerTable->setSelectionMode(QAbstractItemView::SingleSelection);
     m_mowerTable->verticalHeader()->hide();
     m_mowerTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_mowerTable->setAlternatingRowColors(true);
-    for (int c : {int(MowerEligibilityModel::NewestColumn), int(MowerEligibilityModel::SlicesColumn)})
+    for (int c : {int(MowerSummaryModel::NewestColumn), int(MowerSummaryModel::SlicesColumn)})
         m_mowerTable->hideColumn(c);
 
     m_from = new QDateTimeEdit(this);
@@ -120,8 +116,7 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     m_layerExplanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
     m_previewPanel = new PreviewPanel(this);
-    m_roundPanel = new RoundPanel(m_history, this);
-    m_roundPanel->setSettings(m_settings);
+    m_roundPanel = new RoundPanel(history(), this);
     m_verifyPanel = new VerifyPanel(this);
     m_areas = new QTabWidget(this);
     m_areas->addTab(m_previewPanel, tr("Preview"));
@@ -164,20 +159,36 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
     split->setSizes({330, 2000}); // the map takes what the mower list does not need
-    auto* layout = new QHBoxLayout(this);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(split);
+    layout->addWidget(m_settingsBanner);
+    layout->addWidget(split, 1);
 
     connect(m_mowerTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { mowerRowChanged(current.row()); });
     connect(lastWeek, &QPushButton::clicked, this, [this] {
+        m_rangeChosen = true;
         setRangeLastWeek();
         preview();
     });
     connect(olderWeek, &QPushButton::clicked, this, [this] {
+        m_rangeChosen = true;
         setRangeBeforeDetailWindow();
         preview();
     });
+    for (QDateTimeEdit* e : {m_from, m_to})
+        connect(e, &QDateTimeEdit::editingFinished, this, [this] { m_rangeChosen = true; });
+    connect(m_dataset, &PositionsDataset::loaded, this, &PositionsWorkbench::showMowers);
+    connect(m_dataset, &PositionsDataset::loadFailed, this, [this](const Error& error) {
+        m_previewPanel->showError(error.message());
+        emit failed(error.message());
+    });
+    connect(m_dataset, &PositionsDataset::historyLoaded, this, [this] { m_roundPanel->historyChanged(); });
+    connect(m_dataset, &PositionsDataset::historyFailed, m_roundPanel, &RoundPanel::showError);
+    connect(m_dataset, &PositionsDataset::settingsChanged, this, &PositionsWorkbench::settingsChanged);
+    connect(tasks(), &TaskManager::progressed, this, &PositionsWorkbench::taskProgressed);
+    connect(tasks()->tasks(), &TaskListModel::stateChanged, this,
+            [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
     connect(m_layerList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { m_layerExplanation->setText(legendHtml(current)); });
     connect(m_map, &MapView::clicked, this, &PositionsWorkbench::pickAt);
@@ -201,13 +212,43 @@ PositionsWorkbench::PositionsWorkbench(QWidget* parent) : QWidget(parent) {
     connect(m_verifyPanel, &VerifyPanel::verifyRequested, this, [this] { verify(); });
     m_layerList->setCurrentIndex(
         m_map->layers()->index(m_map->layers()->rowOf(m_previewLayers->survivors())));
+    settingsChanged();
+    // Before any connection the range shows what the first preview will use.
+    setRangeBeforeDetailWindow();
 }
 
 PositionsWorkbench::~PositionsWorkbench() {
-    for (const auto& control : {m_previewControl, m_roundControl})
-        if (control)
-            control->cancel();
-    m_pool.waitForDone();
+    for (int task : {m_previewTask, m_roundTask, m_verifyTask})
+        if (task)
+            tasks()->cancel(task);
+}
+
+TaskManager* PositionsWorkbench::tasks() const {
+    return m_dataset->tasks();
+}
+
+MowerSummaryModel* PositionsWorkbench::mowers() const {
+    return m_dataset->mowers();
+}
+
+RoundHistoryModel* PositionsWorkbench::history() const {
+    return m_dataset->history();
+}
+
+Micros PositionsWorkbench::now() const {
+    return m_dataset->now();
+}
+
+void PositionsWorkbench::settingsChanged() {
+    const QString error = m_dataset->settingsError();
+    m_settingsBanner->setText(
+        error.isEmpty() ? QString()
+                        : tr("The positions settings are not valid, so rounds are refused until they are "
+                             "fixed (previews use the defaults): %1")
+                              .arg(error));
+    m_settingsBanner->setVisible(!error.isEmpty());
+    m_roundPanel->setSettings(m_dataset->settings());
+    m_roundPanel->setRefusal(error);
 }
 
 MapLayerModel* PositionsWorkbench::layers() const {
@@ -215,77 +256,49 @@ MapLayerModel* PositionsWorkbench::layers() const {
 }
 
 void PositionsWorkbench::setSettings(const PositionSettings& settings) {
-    m_settings = settings;
-    m_roundPanel->setSettings(settings);
+    m_dataset->setSettings(settings);
 }
 
 void PositionsWorkbench::setClock(std::function<Micros()> clock) {
-    m_clock = std::move(clock);
+    m_dataset->setClock(std::move(clock));
+    if (!m_rangeChosen)
+        setRangeBeforeDetailWindow();
 }
 
 void PositionsWorkbench::setConnection(const QString& positionsConninfo) {
-    m_conninfo = positionsConninfo;
-    m_preview.reset();
-    m_mower = QUuid();
-    loadMowers();
-    loadHistory();
+    m_dataset->setConnection(positionsConninfo);
 }
 
-void PositionsWorkbench::loadMowers() {
-    const QString conninfo = m_conninfo;
-    const PositionSettings settings = m_settings;
-    const Micros at = now();
-    runWorkbenchTask<std::vector<MowerEligibility>>(
-        m_pool, this, [=] { return MowerEligibilityJob::run(conninfo, settings, at); },
-        [this](std::shared_ptr<std::vector<MowerEligibility>> mowers) {
-            const QUuid keep = m_mower;
-            QSignalBlocker block(m_mowerTable->selectionModel());
-            m_mowers->setMowers(std::move(*mowers));
-            block.unblock();
-            // The list keeps every column in view; the map takes the rest of the width.
-            m_mowerTable->resizeColumnsToContents();
-            m_mowerTable->setMinimumWidth(m_mowerTable->horizontalHeader()->length() +
-                                          2 * m_mowerTable->frameWidth() +
-                                          m_mowerTable->verticalScrollBar()->sizeHint().width());
-            emit mowersLoaded(m_mowers->rowCount());
-            QString wanted =
-                !m_requestedMower.isEmpty() ? m_requestedMower : keep.toString(QUuid::WithoutBraces);
-            if (m_mowers->rowOf(QUuid::fromString(wanted)) < 0 && m_mowers->rowCount() > 0)
-                wanted = m_mowers->mowers().front().mowerId.toString(QUuid::WithoutBraces);
-            m_requestedMower.clear();
-            if (!wanted.isEmpty() && QUuid::fromString(wanted) != keep)
-                selectMower(wanted);
-            else if (!wanted.isEmpty()) {
-                // The same mower after a refresh (a round moved its watermark): keep the range and the
-                // preview.
-                QSignalBlocker quiet(m_mowerTable->selectionModel());
-                m_mowerTable->selectRow(m_mowers->rowOf(keep));
-                m_mowerTable->viewport()->update();
-            }
-        },
-        [this](const QString& message) {
-            m_previewPanel->showError(message);
-            emit failed(message);
-        });
+void PositionsWorkbench::fitMowerList() {
+    // The list keeps every column in view; the map takes the rest of the width.
+    m_mowerTable->resizeColumnsToContents();
+    m_mowerTable->setMinimumWidth(m_mowerTable->horizontalHeader()->length() + 2 * m_mowerTable->frameWidth() +
+                                  m_mowerTable->verticalScrollBar()->sizeHint().width());
 }
 
-void PositionsWorkbench::loadHistory() {
-    const QString conninfo = m_conninfo;
-    runWorkbenchTask<std::vector<RoundHistoryEntry>>(
-        m_pool, this,
-        [conninfo] {
-            auto db = PgConnection::open(conninfo, QStringLiteral("tidemark round history"));
-            return RoundHistory(*db).latest(40);
-        },
-        [this](std::shared_ptr<std::vector<RoundHistoryEntry>> entries) {
-            m_history->setEntries(std::move(*entries));
-            m_roundPanel->historyChanged();
-        },
-        [this](const QString& message) { m_roundPanel->showError(message); });
+// The dataset's summary was (re)loaded: keep the selected mower (a round moved its watermark) or select the
+// requested or the first one, which previews it.
+void PositionsWorkbench::showMowers() {
+    fitMowerList();
+    emit mowersLoaded(mowers()->rowCount());
+    const QUuid keep = m_mower;
+    QString wanted = !m_requestedMower.isEmpty() ? m_requestedMower : keep.toString(QUuid::WithoutBraces);
+    if (mowers()->rowOf(QUuid::fromString(wanted)) < 0 && mowers()->rowCount() > 0)
+        wanted = mowers()->mowers().front().mowerId.toString(QUuid::WithoutBraces);
+    m_requestedMower.clear();
+    if (wanted.isEmpty())
+        return;
+    if (QUuid::fromString(wanted) != keep) {
+        selectMower(wanted);
+        return;
+    }
+    QSignalBlocker quiet(m_mowerTable->selectionModel());
+    m_mowerTable->selectRow(mowers()->rowOf(keep));
+    m_mowerTable->viewport()->update();
 }
 
 bool PositionsWorkbench::selectMower(const QString& mowerId) {
-    const int row = m_mowers->rowOf(QUuid::fromString(mowerId));
+    const int row = mowers()->rowOf(QUuid::fromString(mowerId));
     if (row < 0) {
         m_requestedMower = mowerId;
         return false;
@@ -299,17 +312,19 @@ bool PositionsWorkbench::selectMower(const QString& mowerId) {
 }
 
 void PositionsWorkbench::mowerRowChanged(int row) {
-    if (row < 0 || row >= m_mowers->rowCount())
+    if (row < 0 || row >= mowers()->rowCount())
         return;
-    m_mower = m_mowers->mowers()[std::size_t(row)].mowerId;
-    setRangeLastWeek();
+    m_mower = mowers()->mowers()[std::size_t(row)].mowerId;
+    // The first picture is the range a round would thin first; a range the operator chose stays.
+    if (!m_rangeChosen)
+        setRangeBeforeDetailWindow();
     preview();
 }
 
 void PositionsWorkbench::setRange(Micros from, Micros to) {
     m_from->setDateTime(utcOf(from));
     m_to->setDateTime(utcOf(to));
-    const Micros cutoff = m_settings.thinningCutoff(now());
+    const Micros cutoff = m_dataset->settings().thinningCutoff(now());
     m_rangeNote->setText(
         to <= cutoff ? tr("The whole range is older than the detail window (cutoff %1): a round thins it.")
                            .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
@@ -321,15 +336,15 @@ void PositionsWorkbench::setRange(Micros from, Micros to) {
 }
 
 void PositionsWorkbench::setRangeLastWeek() {
-    const int row = m_mowers->rowOf(m_mower);
-    const Micros end = row >= 0 ? floorToStep(m_mowers->mowers()[std::size_t(row)].newest, kMicrosPerMinute) +
+    const int row = mowers()->rowOf(m_mower);
+    const Micros end = row >= 0 ? floorToStep(mowers()->mowers()[std::size_t(row)].newest, kMicrosPerMinute) +
                                       kMicrosPerMinute
                                 : floorToStep(now(), kMicrosPerMinute);
     setRange(end - 7 * kMicrosPerDay, end);
 }
 
 void PositionsWorkbench::setRangeBeforeDetailWindow() {
-    const Micros cutoff = m_settings.thinningCutoff(now());
+    const Micros cutoff = m_dataset->settings().thinningCutoff(now());
     setRange(cutoff - 7 * kMicrosPerDay, cutoff);
 }
 
@@ -341,64 +356,81 @@ Micros PositionsWorkbench::rangeTo() const {
 }
 
 void PositionsWorkbench::cancelPreview() {
-    if (m_previewControl)
-        m_previewControl->cancel();
+    if (m_previewTask)
+        tasks()->cancel(m_previewTask);
 }
 
 void PositionsWorkbench::preview() {
-    if (m_conninfo.isEmpty() || m_mower.isNull())
+    if (!m_dataset->isConnected() || m_mower.isNull())
         return;
     cancelPreview();
     PreviewRequest request;
-    request.conninfo = m_conninfo;
+    request.conninfo = m_dataset->conninfo();
     request.mowerId = m_mower;
     request.from = rangeFrom();
     request.to = rangeTo();
     request.now = now();
-    request.settings = m_settings;
-    auto control = std::make_shared<JobControl>();
-    m_previewControl = control;
-    const int generation = ++m_previewGeneration;
-    m_previewRunning = true;
+    request.settings = m_dataset->settings();
     m_previewPanel->setRunning(true);
     m_areas->setCurrentWidget(m_previewPanel);
-    QPointer<PositionsWorkbench> self(this);
-    control->setProgressSink([self, generation](double fraction, const QString& message) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, generation, fraction, message] {
-                if (self && generation == self->m_previewGeneration)
-                    self->m_previewPanel->setProgress(fraction, message);
-            },
-            Qt::QueuedConnection);
-    });
-    runWorkbenchTask<PreviewOutcome>(
-        m_pool, this,
-        [request, control] {
-            PreviewOutcome outcome{PreviewJob::run(request, control.get()), {}};
-            if (!control->isCancelled())
-                outcome.layers = PreviewLayerData::build(outcome.result);
-            return outcome;
-        },
-        [this, generation, control](std::shared_ptr<PreviewOutcome> outcome) {
-            if (generation != m_previewGeneration)
-                return;
-            m_previewRunning = false;
+    Task<PreviewOutcome> task;
+    task.title = tr("Preview mower %1, %2 – %3")
+                     .arg(m_mower.toString(QUuid::WithoutBraces).left(8),
+                          utcOf(request.from).toString(QStringLiteral("yyyy-MM-dd HH:mm")),
+                          utcOf(request.to).toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+    task.work = [request](TaskFeedback& feedback) {
+        PreviewOutcome outcome{PreviewJob::run(request, &feedback), {}};
+        if (!feedback.isCancelled())
+            outcome.layers = PreviewLayerData::build(outcome.result);
+        return outcome;
+    };
+    task.summarize = [](const PreviewOutcome& outcome) {
+        return tr("%1 rows: %2 kept, %3 removed")
+            .arg(QLocale().toString(qlonglong(outcome.result.rows.size())),
+                 QLocale().toString(outcome.result.kept), QLocale().toString(outcome.result.removed));
+    };
+    const int id = tasks()->start<PreviewOutcome>(
+        std::move(task), this,
+        [this](const PreviewOutcome& outcome) {
+            m_previewTask = 0;
             m_previewPanel->setRunning(false);
-            if (control->isCancelled()) {
+            showPreview(std::make_shared<PreviewResult>(outcome.result), outcome.layers);
+        },
+        [this](const Error& error) {
+            m_previewTask = 0;
+            m_previewPanel->setRunning(false);
+            if (error.kind() == Error::Kind::Cancelled) {
                 m_previewPanel->setProgress(0, tr("cancelled"));
                 return;
             }
-            showPreview(std::make_shared<PreviewResult>(std::move(outcome->result)), outcome->layers);
-        },
-        [this, generation](const QString& message) {
-            if (generation != m_previewGeneration)
-                return;
-            m_previewRunning = false;
-            m_previewPanel->setRunning(false);
-            m_previewPanel->showError(message);
-            emit previewFailed(message);
+            m_previewPanel->showError(error.message());
+            emit previewFailed(error.message());
         });
+    m_previewTask = id;
+}
+
+// Progress of this workbench's tasks, as the task manager delivers it (the Jobs dock shows the same).
+void PositionsWorkbench::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (taskId == 0)
+        return;
+    if (taskId == m_previewTask) {
+        m_previewPanel->setProgress(progress.fraction(), progress.stage);
+    } else if (taskId == m_roundTask && progress.detail.canConvert<RoundProgress>()) {
+        const auto round = progress.detail.value<RoundProgress>();
+        m_roundPanel->showProgress(round);
+        emit roundProgressed(round.slicesDone, round.slicesTotal);
+    }
+}
+
+// Pause and resume may come from the Jobs dock as well as from the Rounds area.
+void PositionsWorkbench::taskStateChanged(int taskId, int state) {
+    if (taskId == 0 || taskId != m_roundTask)
+        return;
+    const auto s = TaskListModel::State(state);
+    if (s == TaskListModel::State::Paused)
+        m_roundPanel->setState(RoundPanel::State::Paused);
+    else if (s == TaskListModel::State::Running)
+        m_roundPanel->setState(RoundPanel::State::Running);
 }
 
 void PositionsWorkbench::showPreview(std::shared_ptr<PreviewResult> result, const PreviewLayerData& layers) {
@@ -438,94 +470,92 @@ void PositionsWorkbench::pickAt(const QGeoCoordinate& coordinate) {
 }
 
 void PositionsWorkbench::runRound(bool dryRun) {
-    if (m_conninfo.isEmpty() || m_roundControl)
+    if (!m_dataset->isConnected() || m_roundTask)
         return;
+    if (!m_dataset->settingsError().isEmpty()) {
+        m_roundPanel->showError(tr("Rounds are refused: %1").arg(m_dataset->settingsError()));
+        return;
+    }
     RoundRequest request;
-    request.conninfo = m_conninfo;
-    request.settings = m_settings;
+    request.conninfo = m_dataset->conninfo();
+    request.settings = m_dataset->settings();
     request.settings.budgetSeconds = m_roundPanel->budgetSeconds();
     request.now = now();
     request.dryRun = dryRun;
     request.ignoreWindow = m_roundPanel->ignoreWindow();
-    auto control = std::make_shared<JobControl>();
-    m_roundControl = control;
     m_roundPanel->setState(RoundPanel::State::Running);
     m_areas->setCurrentWidget(m_roundPanel);
-    QPointer<PositionsWorkbench> self(this);
-    const RoundJob::ProgressSink sink = [self](const RoundProgress& progress) {
-        QMetaObject::invokeMethod(
-            self.data(),
-            [self, progress] {
-                if (!self)
-                    return;
-                self->m_roundPanel->showProgress(progress);
-                emit self->roundProgressed(progress.slicesDone, progress.slicesTotal);
-            },
-            Qt::QueuedConnection);
-    };
-    runWorkbenchTask<RoundReport>(
-        m_pool, this, [request, control, sink] { return RoundJob::run(request, *control, sink); },
-        [this](std::shared_ptr<RoundReport> report) {
-            m_roundControl.reset();
-            m_lastReport = *report;
+    Task<RoundReport> task;
+    task.title = dryRun ? tr("Dry run of a positions round") : tr("Positions round");
+    task.pausable = true;
+    task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback, {}); };
+    task.summarize = [](const RoundReport& report) { return report.infoLine(); };
+    m_roundTask = tasks()->start<RoundReport>(
+        std::move(task), this,
+        [this](const RoundReport& report) {
+            m_roundTask = 0;
+            m_lastReport = report;
             m_roundPanel->setState(RoundPanel::State::Idle);
-            m_roundPanel->showReport(*report);
-            loadHistory();
-            loadMowers();
+            m_roundPanel->showReport(report);
+            // One summary for the dock and the workbench: the dataset reloads it (and the history).
+            m_dataset->reload();
             emit roundFinished(true);
-            if (!report->dryRun && report->slices > 0 && m_preview)
+            if (!report.dryRun && report.slices > 0 && m_preview)
                 verify(false);
         },
-        [this](const QString& message) {
-            m_roundControl.reset();
+        [this](const Error& error) {
+            m_roundTask = 0;
             m_roundPanel->setState(RoundPanel::State::Idle);
-            m_roundPanel->showError(message);
+            m_roundPanel->showError(error.kind() == Error::Kind::Cancelled ? tr("Cancelled.") : error.message());
+            m_dataset->reload();
             emit roundFinished(false);
         });
 }
 
 void PositionsWorkbench::pauseRound() {
-    if (!m_roundControl)
-        return;
-    m_roundControl->pause();
-    m_roundPanel->setState(RoundPanel::State::Paused);
+    if (m_roundTask)
+        tasks()->pause(m_roundTask);
 }
 
 void PositionsWorkbench::resumeRound() {
-    if (!m_roundControl)
-        return;
-    m_roundControl->resume();
-    m_roundPanel->setState(RoundPanel::State::Running);
+    if (m_roundTask)
+        tasks()->resume(m_roundTask);
 }
 
 void PositionsWorkbench::cancelRound() {
-    if (m_roundControl)
-        m_roundControl->cancel();
+    if (m_roundTask)
+        tasks()->cancel(m_roundTask);
 }
 
 void PositionsWorkbench::verify(bool showArea) {
-    if (!m_preview || m_conninfo.isEmpty())
+    if (!m_preview || !m_dataset->isConnected() || m_verifyTask)
         return;
-    const QString conninfo = m_conninfo;
+    const QString conninfo = m_dataset->conninfo();
     const std::shared_ptr<const PreviewResult> preview = m_preview;
     m_verifyPanel->setRunning(true);
     if (showArea)
         m_areas->setCurrentWidget(m_verifyPanel);
-    runWorkbenchTask<RangeVerification>(
-        m_pool, this,
-        [conninfo, preview] {
-            const std::vector<PositionRow> expected = preview->survivors();
-            return RangeVerifier::verify(conninfo, preview->mowerId, preview->from, preview->to, expected);
-        },
-        [this](std::shared_ptr<RangeVerification> v) {
-            m_lastVerification = *v;
+    Task<RangeVerification> task;
+    task.title = tr("Verify mower %1 against its preview").arg(preview->mowerId.toString(QUuid::WithoutBraces).left(8));
+    task.work = [conninfo, preview](TaskFeedback& feedback) {
+        feedback.reportProgress(0.1, tr("loading the range"));
+        const std::vector<PositionRow> expected = preview->survivors();
+        return RangeVerifier::verify(conninfo, preview->mowerId, preview->from, preview->to, expected);
+    };
+    task.summarize = [](const RangeVerification& v) { return v.verdictText(); };
+    m_verifyTask = tasks()->start<RangeVerification>(
+        std::move(task), this,
+        [this](const RangeVerification& v) {
+            m_verifyTask = 0;
+            m_lastVerification = v;
             m_verifyPanel->setRunning(false);
-            m_verifyPanel->showVerification(*v);
-            emit verifyFinished(v->equal());
+            m_verifyPanel->showVerification(v);
+            emit verifyFinished(v.equal());
         },
-        [this](const QString& message) {
+        [this](const Error& error) {
+            m_verifyTask = 0;
             m_verifyPanel->setRunning(false);
-            m_verifyPanel->showError(message);
+            m_verifyPanel->showError(error.message());
             emit verifyFinished(false);
         });
 }

@@ -6,7 +6,6 @@
 #include "positions/roundjob.h"
 
 #include <QGeoCoordinate>
-#include <QThreadPool>
 #include <QUuid>
 #include <QWidget>
 #include <functional>
@@ -19,10 +18,12 @@ class QTableView;
 class QTabWidget;
 
 namespace tidemark {
-class JobControl;
-}
+class TaskManager;
+struct TaskProgress;
+} // namespace tidemark
 namespace tidemark::positions {
-class MowerEligibilityModel;
+class MowerSummaryModel;
+class PositionsDataset;
 class RoundHistoryModel;
 } // namespace tidemark::positions
 
@@ -40,20 +41,22 @@ class VerifyPanel;
 // time range; the map with its layer list (legend); and three areas: Preview (keep_set on the range as a
 // round would run it, with its layers and the coverage check), Rounds (run, dry run, pause, resume, cancel,
 // progress, window and budget, history chart) and Verify (the range after a round against the preview).
-// Every database access runs in a job on the workbench's own thread pool.
+// It shows the PositionsDataset (the mower summary it shares with the Positions dock, the round history, the
+// settings and the clock); every database access is a task of the dataset's TaskManager, so previews,
+// rounds and verifies show in the Jobs dock and pause or cancel from there too.
 class PositionsWorkbench : public QWidget {
     Q_OBJECT
   public:
-    explicit PositionsWorkbench(QWidget* parent = nullptr);
-    ~PositionsWorkbench() override; // cancels the jobs and waits for them
+    explicit PositionsWorkbench(positions::PositionsDataset* dataset, QWidget* parent = nullptr);
+    ~PositionsWorkbench() override; // cancels its tasks
 
     // The API of the main window.
-    void setConnection(const QString& positionsConninfo); // loads the mowers, then previews the first one
+    void setConnection(const QString& positionsConninfo); // the dataset's; loads the mowers, then previews
     bool selectMower(const QString& mowerId);             // false when the mower is not (yet) listed
     void preview();
 
-    void setSettings(const positions::PositionSettings& settings);
-    void setClock(std::function<Micros()> clock); // tests; default nowMicros
+    void setSettings(const positions::PositionSettings& settings); // the dataset's
+    void setClock(std::function<Micros()> clock);                   // the dataset's; tests
     void setRange(Micros from, Micros to);
     void setRangeLastWeek();           // the last 7 days of the selected mower's data
     void setRangeBeforeDetailWindow(); // the week just older than the detail window
@@ -78,14 +81,18 @@ class PositionsWorkbench : public QWidget {
     MapView* map() const { return m_map; }
     MapLayerModel* layers() const;
     PreviewLayers* previewLayers() const { return m_previewLayers.get(); }
-    positions::MowerEligibilityModel* mowers() const { return m_mowers; }
-    positions::RoundHistoryModel* history() const { return m_history; }
+    positions::PositionsDataset* dataset() const { return m_dataset; }
+    positions::MowerSummaryModel* mowers() const;
+    positions::RoundHistoryModel* history() const;
     PreviewPanel* previewPanel() const { return m_previewPanel; }
     RoundPanel* roundPanel() const { return m_roundPanel; }
     VerifyPanel* verifyPanel() const { return m_verifyPanel; }
     QTabWidget* areas() const { return m_areas; }
-    bool isPreviewRunning() const { return m_previewRunning; }
-    bool isRoundRunning() const { return m_roundControl != nullptr; }
+    bool isPreviewRunning() const { return m_previewTask != 0; }
+    bool isRoundRunning() const { return m_roundTask != 0; }
+    int previewTask() const { return m_previewTask; } // the TaskManager's id, 0 when none
+    int roundTask() const { return m_roundTask; }
+    int verifyTask() const { return m_verifyTask; }
 
   signals:
     void mowersLoaded(int count);
@@ -97,30 +104,29 @@ class PositionsWorkbench : public QWidget {
     void failed(const QString& message);
 
   private:
-    void loadMowers();
-    void loadHistory();
+    void showMowers();
     void mowerRowChanged(int row);
+    void settingsChanged();
+    void taskProgressed(int taskId, const TaskProgress& progress);
+    void taskStateChanged(int taskId, int state);
     void showPreview(std::shared_ptr<positions::PreviewResult> result, const PreviewLayerData& layers);
-    Micros now() const { return m_clock ? m_clock() : nowMicros(); }
+    void fitMowerList();
+    Micros now() const;
+    TaskManager* tasks() const;
 
-    QString m_conninfo;
-    positions::PositionSettings m_settings;
-    std::function<Micros()> m_clock;
-    QThreadPool m_pool;
+    positions::PositionsDataset* m_dataset;
     QUuid m_mower;
     QString m_requestedMower;
-    bool m_previewAfterLoad = true;
+    bool m_rangeChosen = false; // the operator (or a test) set the range: a new mower keeps it
     std::shared_ptr<positions::PreviewResult> m_preview;
-    std::shared_ptr<JobControl> m_previewControl;
-    std::shared_ptr<JobControl> m_roundControl;
-    bool m_previewRunning = false;
-    int m_previewGeneration = 0;
+    int m_previewTask = 0;
+    int m_roundTask = 0;
+    int m_verifyTask = 0;
     long m_picked = -1;
     positions::RoundReport m_lastReport;
     positions::RangeVerification m_lastVerification;
 
-    positions::MowerEligibilityModel* m_mowers;
-    positions::RoundHistoryModel* m_history;
+    QLabel* m_settingsBanner;
     QTableView* m_mowerTable;
     QDateTimeEdit* m_from;
     QDateTimeEdit* m_to;

@@ -60,6 +60,10 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_chart = new RoundHistoryChart(this);
+    m_refusalLabel = new QLabel(this);
+    m_refusalLabel->setWordWrap(true);
+    m_refusalLabel->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+    m_refusalLabel->hide();
 
     auto* buttons = new QHBoxLayout;
     for (QWidget* w :
@@ -75,6 +79,7 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     history_->addWidget(m_table, 3);
     history_->addWidget(m_chart, 2);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_refusalLabel);
     layout->addLayout(buttons);
     layout->addLayout(options);
     layout->addWidget(m_window);
@@ -117,11 +122,18 @@ void RoundPanel::refreshWindow() {
             .arg(m_settings.budgetSeconds));
 }
 
+void RoundPanel::setRefusal(const QString& reason) {
+    m_refusal = reason;
+    m_refusalLabel->setText(reason.isEmpty() ? QString() : tr("Rounds are refused: %1").arg(reason));
+    m_refusalLabel->setVisible(!reason.isEmpty());
+    setState(m_state);
+}
+
 void RoundPanel::setState(State state) {
     m_state = state;
     const bool idle = state == State::Idle;
-    m_run->setEnabled(idle);
-    m_dryRun->setEnabled(idle);
+    m_run->setEnabled(idle && m_refusal.isEmpty());
+    m_dryRun->setEnabled(idle && m_refusal.isEmpty());
     m_ignoreWindow->setEnabled(idle);
     m_budget->setEnabled(idle);
     m_pause->setEnabled(state == State::Running);

@@ -33,6 +33,9 @@ class RoundPanel : public QWidget {
 
     void setSettings(const positions::PositionSettings& settings);
     void setState(State state);
+    // A reason rounds cannot run now (a bad setting); "" allows them again. Shown above the buttons.
+    void setRefusal(const QString& reason);
+    QString refusal() const { return m_refusal; }
     State state() const { return m_state; }
     void showProgress(const positions::RoundProgress& progress);
     void showReport(const positions::RoundReport& report);
@@ -60,6 +63,8 @@ class RoundPanel : public QWidget {
     positions::RoundHistoryModel* m_history;
     positions::PositionSettings m_settings;
     State m_state = State::Idle;
+    QString m_refusal;
+    QLabel* m_refusalLabel;
     QPushButton *m_run, *m_dryRun, *m_pause, *m_resume, *m_cancel;
     QCheckBox* m_ignoreWindow;
     QSpinBox* m_budget;
