@@ -12,7 +12,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
-#include <libpq-fe.h>
 #include <thread>
 
 using namespace tidemark;
@@ -127,7 +126,7 @@ private slots:
             if (++calls < 2)
                 return;
             crashed = slice;
-            killer->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {PQbackendPID(c.handle())});
+            killer->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {c.backendPid()});
             throw std::runtime_error("injected crash");
         };
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, ThinningRound(*runner, settings).run(options));
