@@ -182,6 +182,7 @@ class TestPositionsPreview : public QObject {
         QCOMPARE(qint64(progress.size()), report.slices);
         QVERIFY(progress.back().dryRun);
         QCOMPARE(progress.back().scanned, report.scanned);
+        QCOMPARE(progress.back().deleted, report.deleted); // the round's would-delete, slice by slice
         QVERIFY(report.deleted > 0);
         auto db = PgConnection::open(m_conninfo);
         const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest();
