@@ -146,20 +146,16 @@ std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const Position
     return {std::move(in)};
 }
 
-// Figures rounded for output: areas to 0.0001 m², ratios to 1e-6 (the cells are exact integers anyway).
-double rounded(double v, double unit) {
-    return std::round(v / unit) * unit;
-}
-
 QJsonObject checkJson(const CoverageCheck& c) {
     return {{QStringLiteral("rows_before"), qint64(c.rowsBefore)},
             {QStringLiteral("rows_after"), qint64(c.rowsAfter)},
-            {QStringLiteral("area_before_m2"), rounded(c.areaBefore, 1e-4)},
-            {QStringLiteral("area_after_m2"), rounded(c.areaAfter, 1e-4)},
-            {QStringLiteral("area_after_narrow_m2"), rounded(c.areaAfterNarrow, 1e-4)},
-            {QStringLiteral("ratio"), rounded(c.ratio, 1e-6)},
-            {QStringLiteral("narrow_ratio"), rounded(c.narrowRatio, 1e-6)},
-            {QStringLiteral("deviation"), rounded(c.deviation, 1e-6)},
+            {QStringLiteral("area_before_m2"), roundedTo(c.areaBefore, 2)},
+            {QStringLiteral("area_after_m2"), roundedTo(c.areaAfter, 2)},
+            {QStringLiteral("area_after_narrow_m2"), roundedTo(c.areaAfterNarrow, 2)},
+            // Ratios to 1e-4: percentages to 0.01.
+            {QStringLiteral("ratio"), roundedTo(c.ratio, 4)},
+            {QStringLiteral("narrow_ratio"), roundedTo(c.narrowRatio, 4)},
+            {QStringLiteral("deviation"), roundedTo(c.deviation, 4)},
             {QStringLiteral("cells_lost"), qint64(c.cellsLost)},
             {QStringLiteral("cells_gained"), qint64(c.cellsGained)},
             {QStringLiteral("cells_lost_narrow"), qint64(c.cellsLostNarrow)},
