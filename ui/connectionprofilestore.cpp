@@ -1,8 +1,10 @@
 #include "connectionprofilestore.h"
 
+#include "common/error.h"
+#include "common/pgconnection.h"
 #include <QRegularExpression>
-#include <libpq-fe.h>
-#include <memory>
+
+#include <optional>
 
 namespace tidemark::ui {
 
@@ -25,15 +27,13 @@ QString quoteValue(const QString& value) {
     return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
-struct ConninfoOptionsFree {
-    void operator()(PQconninfoOption* options) const { PQconninfoFree(options); }
-};
-std::unique_ptr<PQconninfoOption, ConninfoOptionsFree> parse(const QString& conninfo) {
-    char* error = nullptr;
-    PQconninfoOption* options = PQconninfoParse(conninfo.toUtf8().constData(), &error);
-    if (error)
-        PQfreemem(error);
-    return std::unique_ptr<PQconninfoOption, ConninfoOptionsFree>(options);
+// The options set in the string, or nullopt when libpq cannot parse it.
+std::optional<std::vector<std::pair<QString, QString>>> parse(const QString& conninfo) {
+    try {
+        return PgConnection::parseConninfo(conninfo);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
 }
 } // namespace
 
@@ -93,8 +93,8 @@ bool ConnectionProfileStore::hasPassword(const QString& conninfo) {
     if (!options)
         return conninfo.contains(QLatin1String("password"), Qt::CaseInsensitive) ||
                withoutPassword(conninfo) != conninfo;
-    for (PQconninfoOption* option = options.get(); option->keyword; ++option)
-        if (qstrcmp(option->keyword, "password") == 0 && option->val && *option->val)
+    for (const auto& [keyword, value] : *options)
+        if (keyword == QLatin1String("password") && !value.isEmpty())
             return true;
     return false;
 }
@@ -113,11 +113,10 @@ QString ConnectionProfileStore::withoutPassword(const QString& conninfo) {
         return text.simplified();
     }
     QStringList parts;
-    for (PQconninfoOption* option = options.get(); option->keyword; ++option) {
-        if (!option->val || qstrcmp(option->keyword, "password") == 0)
+    for (const auto& [keyword, value] : *options) {
+        if (keyword == QLatin1String("password"))
             continue;
-        parts << QStringLiteral("%1=%2").arg(QString::fromUtf8(option->keyword),
-                                             quoteValue(QString::fromUtf8(option->val)));
+        parts << QStringLiteral("%1=%2").arg(keyword, quoteValue(value));
     }
     return parts.join(QLatin1Char(' '));
 }
@@ -127,18 +126,14 @@ QString ConnectionProfileStore::describe(const QString& conninfo) {
     if (!options)
         return withoutPassword(conninfo);
     QString host, port, dbname, service;
-    for (PQconninfoOption* option = options.get(); option->keyword; ++option) {
-        if (!option->val)
-            continue;
-        const QString value = QString::fromUtf8(option->val);
-        if (qstrcmp(option->keyword, "host") == 0 ||
-            (host.isEmpty() && qstrcmp(option->keyword, "hostaddr") == 0))
+    for (const auto& [keyword, value] : *options) {
+        if (keyword == QLatin1String("host") || (host.isEmpty() && keyword == QLatin1String("hostaddr")))
             host = value;
-        else if (qstrcmp(option->keyword, "port") == 0)
+        else if (keyword == QLatin1String("port"))
             port = value;
-        else if (qstrcmp(option->keyword, "dbname") == 0)
+        else if (keyword == QLatin1String("dbname"))
             dbname = value;
-        else if (qstrcmp(option->keyword, "service") == 0)
+        else if (keyword == QLatin1String("service"))
             service = value;
     }
     if (!service.isEmpty() && host.isEmpty() && dbname.isEmpty())

@@ -1,8 +1,9 @@
 #include "libraryversions.h"
 
+#include "common/pgconnection.h"
+
 #include <QCoreApplication>
 #include <curl/curl.h>
-#include <libpq-fe.h>
 #include <sqlite3.h>
 #include <zstd.h>
 
@@ -13,7 +14,7 @@ QString LibraryVersions::qt() {
 }
 
 QString LibraryVersions::libpq() {
-    const int version = PQlibVersion(); // e.g. 150010 = 15.10
+    const int version = PgConnection::libraryVersion(); // e.g. 150010 = 15.10
     return QStringLiteral("%1.%2").arg(version / 10000).arg(version % 10000);
 }
 

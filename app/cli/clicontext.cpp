@@ -4,15 +4,26 @@
 
 #include <QJsonDocument>
 #include <QProcessEnvironment>
+#include <cmath>
 
 namespace tidemark::cli {
+
+double roundedTo(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    const double r = std::round(value * scale) / scale;
+    return std::isfinite(r) ? r : value;
+}
 
 CliContext::CliContext(QCommandLineParser& parser, QTextStream& out, QTextStream& err)
     : m_parser(parser), m_out(out), m_err(err) {}
 
-bool CliContext::json() const { return m_parser.isSet(QStringLiteral("json")); }
+bool CliContext::json() const {
+    return m_parser.isSet(QStringLiteral("json"));
+}
 
-bool CliContext::nowGiven() const { return m_parser.isSet(QStringLiteral("now")); }
+bool CliContext::nowGiven() const {
+    return m_parser.isSet(QStringLiteral("now"));
+}
 
 Micros CliContext::now() const {
     if (nowGiven())
@@ -21,7 +32,8 @@ Micros CliContext::now() const {
 }
 
 QString CliContext::dbConninfo() const {
-    return m_parser.optionNames().contains(QStringLiteral("db")) ? m_parser.value(QStringLiteral("db")) : QString();
+    return m_parser.optionNames().contains(QStringLiteral("db")) ? m_parser.value(QStringLiteral("db"))
+                                                                 : QString();
 }
 
 QString CliContext::sqlitePath() const {

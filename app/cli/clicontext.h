@@ -10,10 +10,14 @@
 
 namespace tidemark::cli {
 
+// A measured quantity for JSON output: the double nearest `decimals` decimal places, so that it prints as
+// "500.07" and not "500.07000000000005".
+double roundedTo(double value, int decimals);
+
 // What a running command sees: its parsed options, the clock (--now), the output mode (--json) and the
 // connection options every area shares (--db, --sqlite, --archive).
 class CliContext {
-public:
+  public:
     CliContext(QCommandLineParser& parser, QTextStream& out, QTextStream& err);
 
     QCommandLineParser& parser() { return m_parser; }
@@ -23,8 +27,8 @@ public:
     bool nowGiven() const;
     // --db, "" (libpq defaults and PG* variables) when absent.
     QString dbConninfo() const;
-    QString sqlitePath() const;   // --sqlite, else GPS_TRACKS_DB_PATH
-    QString archiveUrl() const;   // --archive, else TIDEMARK_ARCHIVE_URL
+    QString sqlitePath() const; // --sqlite, else GPS_TRACKS_DB_PATH
+    QString archiveUrl() const; // --archive, else TIDEMARK_ARCHIVE_URL
     QString value(const QString& name) const { return m_parser.value(name); }
     bool isSet(const QString& name) const { return m_parser.isSet(name); }
     // The value of a required option; throws Error(Usage) naming it when missing.
@@ -35,7 +39,7 @@ public:
     QTextStream& out() { return m_out; }
     QTextStream& err() { return m_err; }
 
-private:
+  private:
     QCommandLineParser& m_parser;
     QTextStream& m_out;
     QTextStream& m_err;

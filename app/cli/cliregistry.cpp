@@ -9,7 +9,9 @@
 
 namespace tidemark::cli {
 
-void CliRegistry::add(CliCommand command) { m_commands.append(std::move(command)); }
+void CliRegistry::add(CliCommand command) {
+    m_commands.append(std::move(command));
+}
 
 int CliRegistry::printOverview(QTextStream& out, const QStringList& prefix) const {
     out << "Usage: tidemark-cli <command> [options]\n"
@@ -93,7 +95,15 @@ int CliRegistry::dispatch(const QStringList& arguments) {
         return ExitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        out << parser.helpText();
+        // helpText names the program by argv[0] (e.g. "app/cli/tidemark-cli"): name the command instead.
+        QString help = parser.helpText();
+        const QString usage = QStringLiteral("Usage: ");
+        const qsizetype options = help.indexOf(QLatin1String(" [options]"));
+        const qsizetype lineEnd = help.indexOf(QLatin1Char('\n'));
+        if (help.startsWith(usage) && options > 0 && (lineEnd < 0 || options < lineEnd))
+            help.replace(0, options,
+                         usage + QStringLiteral("tidemark-cli ") + best->path.join(QLatin1Char(' ')));
+        out << help;
         return ExitDone;
     }
     if (best->positionalHelp.isEmpty() && !parser.positionalArguments().isEmpty()) {

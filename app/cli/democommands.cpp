@@ -88,10 +88,10 @@ int runUp(CliContext& ctx) {
     QString text = statusText(s);
     if (f.generated) {
         json.insert(QStringLiteral("figures"),
-                    QJsonObject{{QStringLiteral("position_rows"), f.positionRows}, {QStringLiteral("positions_seconds"), f.positionsSeconds},
-                                {QStringLiteral("kudos_rows"), f.kudosRows}, {QStringLiteral("kudos_seconds"), f.kudosSeconds},
-                                {QStringLiteral("tracks"), f.tracks}, {QStringLiteral("tracks_seconds"), f.tracksSeconds},
-                                {QStringLiteral("total_seconds"), f.totalSeconds}});
+                    QJsonObject{{QStringLiteral("position_rows"), f.positionRows}, {QStringLiteral("positions_seconds"), roundedTo(f.positionsSeconds, 3)},
+                                {QStringLiteral("kudos_rows"), f.kudosRows}, {QStringLiteral("kudos_seconds"), roundedTo(f.kudosSeconds, 3)},
+                                {QStringLiteral("tracks"), f.tracks}, {QStringLiteral("tracks_seconds"), roundedTo(f.tracksSeconds, 3)},
+                                {QStringLiteral("total_seconds"), roundedTo(f.totalSeconds, 3)}});
         text += QStringLiteral("generated in %1 s: %2 position rows in %3 s (%4 rows/s), %5 kudos rows in %6 s (%7 rows/s), "
                                "%8 tracks in %9 s (beside the COPYs)")
                     .arg(f.totalSeconds, 0, 'f', 1)

@@ -137,7 +137,7 @@ int runRound(CliContext& ctx) {
                {QStringLiteral("scanned"), report.scanned},
                {QStringLiteral("deleted"), report.deleted},
                {QStringLiteral("slices_pending"), report.slicesPending},
-               {QStringLiteral("seconds"), report.seconds},
+               {QStringLiteral("seconds"), roundedTo(report.seconds, 3)},
                {QStringLiteral("complete"), report.complete},
                {QStringLiteral("cancelled"), report.cancelled},
                {QStringLiteral("per_mower"), mowers}},

@@ -9,8 +9,8 @@
 #include "positions/heatmapgeojsonwriter.h"
 #include "positions/heatmapimagewriter.h"
 #include "positions/inmemorypositionstore.h"
-#include "positions/pgpositionreader.h"
 #include "positions/positionscsv.h"
+#include "positions/previewjob.h"
 #include "positions/signallayers.h"
 
 #include <QDir>
@@ -55,6 +55,8 @@ struct MowerInput {
     QUuid mowerId;
     std::vector<PositionRow> raw;
     std::vector<PositionRow> survivors;
+    std::optional<CoverageCheck> check; // computed already (the database's preview)
+    CoverageCheckLayers layers;
 };
 
 std::vector<PositionRow> inRange(const std::vector<PositionRow>& rows, Micros from, Micros to) {
@@ -90,7 +92,9 @@ std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSet
     if (ctx.isSet(QStringLiteral("kept"))) {
         const auto kept = PositionsCsv::readKept(ctx.value(QStringLiteral("kept")));
         for (const MowerTrack& t : tracks) {
-            MowerInput in{t.mowerId, inRange(t.rows, from, to), {}};
+            MowerInput in;
+            in.mowerId = t.mowerId;
+            in.raw = inRange(t.rows, from, to);
             const auto it = kept.constFind(t.mowerId);
             for (const PositionRow& r : in.raw)
                 if (it != kept.constEnd() && it->count(r.observedAt))
@@ -100,12 +104,18 @@ std::vector<MowerInput> fromFiles(CliContext& ctx, Micros now, const PositionSet
         return inputs;
     }
     const std::vector<MowerTrack> survivors = thinned(tracks, now, settings);
-    for (std::size_t k = 0; k < tracks.size(); ++k)
-        inputs.push_back(
-            {tracks[k].mowerId, inRange(tracks[k].rows, from, to), inRange(survivors[k].rows, from, to)});
+    for (std::size_t k = 0; k < tracks.size(); ++k) {
+        MowerInput in;
+        in.mowerId = tracks[k].mowerId;
+        in.raw = inRange(tracks[k].rows, from, to);
+        in.survivors = inRange(survivors[k].rows, from, to);
+        inputs.push_back(std::move(in));
+    }
     return inputs;
 }
 
+// Exactly the console's preview of the range: the round's own slices from the real watermark, with their
+// context, thinned as the round would thin them; rows behind the watermark stay as stored.
 std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const PositionSettings& settings,
                                      Micros from, Micros to) {
     const QUuid id(ctx.required(QStringLiteral("mower")));
@@ -113,35 +123,39 @@ std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const Position
         throw Error(Error::Kind::Usage,
                     QStringLiteral("--mower: not a uuid: %1").arg(ctx.value(QStringLiteral("mower"))));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli coverage"));
+    PreviewRequest request;
+    request.mowerId = id;
+    request.from = from;
+    request.to = to;
+    request.now = now;
+    request.settings = settings;
+    const PreviewJob::Input input = PreviewJob::load(*db, request);
+    db.reset();
     // Rows behind the mower's watermark are already thinned: then "before" is not the raw track. Say so.
-    const PgResult mark =
-        db->exec(QStringLiteral("SELECT thinned_until FROM mower_positions_thinning WHERE mower_id = $1"),
-                 {id.toString(QUuid::WithoutBraces)});
-    if (mark.rows() == 1 && !mark.isNull(0, 0) && parseIsoTimestamp(mark.text(0, 0)) > from)
+    if (input.watermark && *input.watermark > from)
         ctx.err() << "tidemark-cli: warning: mower " << id.toString(QUuid::WithoutBraces)
-                  << " is thinned until " << formatIsoTimestamp(parseIsoTimestamp(mark.text(0, 0)))
+                  << " is thinned until " << formatIsoTimestamp(*input.watermark)
                   << ": the stored rows of the range are survivors already, not the raw track\n";
-    PgPositionReader reader(*db);
-    // The rows as stored, with the slice context around the range so that its edge rows see their neighbours.
-    MowerTrack track = reader.read(id, from - kSliceContext, to + kSliceContext);
-    const std::vector<MowerTrack> survivors = thinned({track}, now, settings);
-    return {{id, inRange(track.rows, from, to), inRange(survivors.front().rows, from, to)}};
-}
-
-// Figures rounded for output: areas to 0.0001 m², ratios to 1e-6 (the cells are exact integers anyway).
-double rounded(double v, double unit) {
-    return std::round(v / unit) * unit;
+    PreviewResult preview = PreviewJob::evaluate(request, input.track, input.watermark, input.slices);
+    MowerInput in;
+    in.mowerId = id;
+    in.raw = std::move(preview.rows);
+    in.survivors = preview.survivors();
+    in.check = preview.check;
+    in.layers = std::move(preview.checkLayers);
+    return {std::move(in)};
 }
 
 QJsonObject checkJson(const CoverageCheck& c) {
     return {{QStringLiteral("rows_before"), qint64(c.rowsBefore)},
             {QStringLiteral("rows_after"), qint64(c.rowsAfter)},
-            {QStringLiteral("area_before_m2"), rounded(c.areaBefore, 1e-4)},
-            {QStringLiteral("area_after_m2"), rounded(c.areaAfter, 1e-4)},
-            {QStringLiteral("area_after_narrow_m2"), rounded(c.areaAfterNarrow, 1e-4)},
-            {QStringLiteral("ratio"), rounded(c.ratio, 1e-6)},
-            {QStringLiteral("narrow_ratio"), rounded(c.narrowRatio, 1e-6)},
-            {QStringLiteral("deviation"), rounded(c.deviation, 1e-6)},
+            {QStringLiteral("area_before_m2"), roundedTo(c.areaBefore, 2)},
+            {QStringLiteral("area_after_m2"), roundedTo(c.areaAfter, 2)},
+            {QStringLiteral("area_after_narrow_m2"), roundedTo(c.areaAfterNarrow, 2)},
+            // Ratios to 1e-4: percentages to 0.01.
+            {QStringLiteral("ratio"), roundedTo(c.ratio, 4)},
+            {QStringLiteral("narrow_ratio"), roundedTo(c.narrowRatio, 4)},
+            {QStringLiteral("deviation"), roundedTo(c.deviation, 4)},
             {QStringLiteral("cells_lost"), qint64(c.cellsLost)},
             {QStringLiteral("cells_gained"), qint64(c.cellsGained)},
             {QStringLiteral("cells_lost_narrow"), qint64(c.cellsLostNarrow)},
@@ -180,7 +194,7 @@ int runCoverage(CliContext& ctx) {
     if (to <= from)
         throw Error(Error::Kind::Usage, QStringLiteral("--to must be after --from"));
 
-    const std::vector<MowerInput> inputs =
+    std::vector<MowerInput> inputs =
         files ? fromFiles(ctx, now, settings, from, to) : fromDatabase(ctx, now, settings, from, to);
 
     CoverageCheck total;
@@ -191,8 +205,10 @@ int runCoverage(CliContext& ctx) {
     const bool several = inputs.size() > 1;
     bool anyFail = false;
     for (const MowerInput& in : inputs) {
-        CoverageCheckLayers layers;
-        const CoverageCheck c = checkCoverage(in.raw, in.survivors, now, settings, &layers);
+        CoverageCheckLayers computed;
+        const CoverageCheck c =
+            in.check ? *in.check : checkCoverage(in.raw, in.survivors, now, settings, &computed);
+        const CoverageCheckLayers& layers = in.check ? in.layers : computed;
         const QString id = in.mowerId.toString(QUuid::WithoutBraces);
         anyFail = anyFail || !c.passed();
         QJsonObject o = checkJson(c);

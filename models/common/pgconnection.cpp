@@ -7,7 +7,9 @@
 namespace tidemark {
 
 PgResult::PgResult(pg_result* result) : m_result(result) {}
-PgResult::PgResult(PgResult&& other) noexcept : m_result(other.m_result) { other.m_result = nullptr; }
+PgResult::PgResult(PgResult&& other) noexcept : m_result(other.m_result) {
+    other.m_result = nullptr;
+}
 PgResult& PgResult::operator=(PgResult&& other) noexcept {
     if (this != &other) {
         if (m_result)
@@ -21,16 +23,36 @@ PgResult::~PgResult() {
     if (m_result)
         PQclear(m_result);
 }
-int PgResult::rows() const { return PQntuples(m_result); }
-int PgResult::columns() const { return PQnfields(m_result); }
-int PgResult::column(const char* name) const { return PQfnumber(m_result, name); }
-bool PgResult::isNull(int row, int col) const { return PQgetisnull(m_result, row, col); }
-const char* PgResult::raw(int row, int col) const { return PQgetvalue(m_result, row, col); }
-int PgResult::length(int row, int col) const { return PQgetlength(m_result, row, col); }
-QString PgResult::text(int row, int col) const { return QString::fromUtf8(raw(row, col), length(row, col)); }
-long long PgResult::toLong(int row, int col) const { return std::strtoll(raw(row, col), nullptr, 10); }
-double PgResult::toDouble(int row, int col) const { return std::strtod(raw(row, col), nullptr); }
-bool PgResult::toBool(int row, int col) const { return raw(row, col)[0] == 't'; }
+int PgResult::rows() const {
+    return PQntuples(m_result);
+}
+int PgResult::columns() const {
+    return PQnfields(m_result);
+}
+int PgResult::column(const char* name) const {
+    return PQfnumber(m_result, name);
+}
+bool PgResult::isNull(int row, int col) const {
+    return PQgetisnull(m_result, row, col);
+}
+const char* PgResult::raw(int row, int col) const {
+    return PQgetvalue(m_result, row, col);
+}
+int PgResult::length(int row, int col) const {
+    return PQgetlength(m_result, row, col);
+}
+QString PgResult::text(int row, int col) const {
+    return QString::fromUtf8(raw(row, col), length(row, col));
+}
+long long PgResult::toLong(int row, int col) const {
+    return std::strtoll(raw(row, col), nullptr, 10);
+}
+double PgResult::toDouble(int row, int col) const {
+    return std::strtod(raw(row, col), nullptr);
+}
+bool PgResult::toBool(int row, int col) const {
+    return raw(row, col)[0] == 't';
+}
 long long PgResult::affectedRows() const {
     const char* n = PQcmdTuples(m_result);
     return n && *n ? std::strtoll(n, nullptr, 10) : 0;
@@ -65,15 +87,16 @@ std::unique_ptr<PgConnection> PgConnection::open(const QString& conninfo, const 
         const char* host = PQhost(conn);
         const char* port = PQport(conn);
         const char* db = PQdb(conn);
-        where = QStringLiteral("%1:%2/%3").arg(QString::fromUtf8(host && *host ? host : "(default)"),
-                                                QString::fromUtf8(port ? port : ""),
-                                                QString::fromUtf8(db ? db : ""));
+        where = QStringLiteral("%1:%2/%3")
+                    .arg(QString::fromUtf8(host && *host ? host : "(default)"),
+                         QString::fromUtf8(port ? port : ""), QString::fromUtf8(db ? db : ""));
         const QString message = oneLine(PQerrorMessage(conn));
         PQfinish(conn);
         throw Error(Error::Kind::Connection,
                     QStringLiteral("cannot connect to PostgreSQL at %1: %2").arg(where, message));
     }
-    PQsetNoticeProcessor(conn, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn, [](void*, const char*) {}, nullptr);
     auto connection = std::unique_ptr<PgConnection>(new PgConnection(conn));
     connection->execScript(QStringLiteral("SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD';"
                                           "SET extra_float_digits = 3;"));
@@ -82,38 +105,107 @@ std::unique_ptr<PgConnection> PgConnection::open(const QString& conninfo, const 
 
 QString PgConnection::describe() const {
     const char* host = PQhost(m_conn);
-    return QStringLiteral("%1:%2/%3").arg(QString::fromUtf8(host && *host ? host : "(socket)"),
-                                          QString::fromUtf8(PQport(m_conn)), QString::fromUtf8(PQdb(m_conn)));
+    return QStringLiteral("%1:%2/%3")
+        .arg(QString::fromUtf8(host && *host ? host : "(socket)"), QString::fromUtf8(PQport(m_conn)),
+             QString::fromUtf8(PQdb(m_conn)));
 }
 
-QString PgConnection::lastErrorMessage() const { return oneLine(PQerrorMessage(m_conn)); }
+QString PgConnection::lastErrorMessage() const {
+    return oneLine(PQerrorMessage(m_conn));
+}
 
 void PgConnection::failFrom(pg_result* result, const QString& sql) {
-    QString message = result ? oneLine(PQresultErrorMessage(result)) : lastErrorMessage();
-    const char* state = result ? PQresultErrorField(result, PG_DIAG_SQLSTATE) : nullptr;
+    const QString message = result ? oneLine(PQresultErrorMessage(result)) : lastErrorMessage();
+    // Copied before PQclear: the field points into the result.
+    const QByteArray state = result ? QByteArray(PQresultErrorField(result, PG_DIAG_SQLSTATE)) : QByteArray();
     if (result)
         PQclear(result);
     Error::Kind kind = Error::Kind::Failed;
     if (PQstatus(m_conn) != CONNECTION_OK)
         kind = Error::Kind::Connection;
-    else if (state && (qstrcmp(state, "42P01") == 0 || qstrcmp(state, "42703") == 0 || qstrcmp(state, "42883") == 0))
+    else if (state == "42P01" || state == "42703" || state == "42883")
         kind = Error::Kind::Schema; // undefined table / column / function
     Q_UNUSED(sql);
-    throw Error(kind, QStringLiteral("PostgreSQL %1: %2").arg(describe(), message));
+    throw Error(kind, QStringLiteral("PostgreSQL %1: %2").arg(describe(), message), state);
 }
 
-PgResult PgConnection::exec(const QString& sql, const std::vector<PgParam>& params) {
-    const QByteArray query = sql.toUtf8();
+namespace {
+std::vector<const char*> rawValues(const std::vector<PgParam>& params) {
     std::vector<const char*> values;
     values.reserve(params.size());
     for (const PgParam& p : params)
         values.push_back(p.value() ? p.value()->constData() : nullptr);
+    return values;
+}
+} // namespace
+
+PgResult PgConnection::exec(const QString& sql, const std::vector<PgParam>& params, Format format) {
+    const QByteArray query = sql.toUtf8();
+    const std::vector<const char*> values = rawValues(params);
     PGresult* result = PQexecParams(m_conn, query.constData(), static_cast<int>(params.size()), nullptr,
-                                    values.data(), nullptr, nullptr, 0);
+                                    values.data(), nullptr, nullptr, format == Format::Binary ? 1 : 0);
     const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
         failFrom(result, sql);
     return PgResult(result);
+}
+
+void PgConnection::prepare(const QByteArray& name, const QString& sql, int paramCount) {
+    PGresult* result = PQprepare(m_conn, name.constData(), sql.toUtf8().constData(), paramCount, nullptr);
+    if (!result || PQresultStatus(result) != PGRES_COMMAND_OK)
+        failFrom(result, sql);
+    PQclear(result);
+    m_prepared.insert(name);
+}
+
+bool PgConnection::isPrepared(const QByteArray& name) const {
+    return m_prepared.contains(name);
+}
+
+PgResult PgConnection::execPrepared(const QByteArray& name, const std::vector<PgParam>& params) {
+    const std::vector<const char*> values = rawValues(params);
+    PGresult* result = PQexecPrepared(m_conn, name.constData(), static_cast<int>(values.size()),
+                                      values.data(), nullptr, nullptr, 0);
+    const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
+        failFrom(result, QString::fromLatin1(name));
+    return PgResult(result);
+}
+
+bool PgConnection::inTransaction() const {
+    const PGTransactionStatusType status = PQtransactionStatus(m_conn);
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
+}
+
+void PgConnection::rollbackQuietly() {
+    if (PGresult* result = PQexec(m_conn, "ROLLBACK"))
+        PQclear(result);
+}
+
+int PgConnection::backendPid() const {
+    return PQbackendPID(m_conn);
+}
+
+std::vector<std::pair<QString, QString>> PgConnection::parseConninfo(const QString& conninfo) {
+    char* error = nullptr;
+    PQconninfoOption* options = PQconninfoParse(conninfo.toUtf8().constData(), &error);
+    if (!options) {
+        const QString message = error ? oneLine(error) : QStringLiteral("out of memory");
+        if (error)
+            PQfreemem(error);
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("not a PostgreSQL connection string: %1").arg(message));
+    }
+    std::vector<std::pair<QString, QString>> values;
+    for (const PQconninfoOption* option = options; option->keyword; ++option)
+        if (option->val)
+            values.emplace_back(QString::fromUtf8(option->keyword), QString::fromUtf8(option->val));
+    PQconninfoFree(options);
+    return values;
+}
+
+int PgConnection::libraryVersion() {
+    return PQlibVersion();
 }
 
 void PgConnection::execScript(const QString& sql, const QString& what) {
@@ -122,7 +214,8 @@ void PgConnection::execScript(const QString& sql, const QString& what) {
     PGresult* failed = nullptr;
     while (PGresult* r = PQgetResult(m_conn)) {
         const ExecStatusType status = PQresultStatus(r);
-        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_EMPTY_QUERY && !failed) {
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_EMPTY_QUERY &&
+            !failed) {
             failed = r;
             continue;
         }
@@ -133,7 +226,8 @@ void PgConnection::execScript(const QString& sql, const QString& what) {
             failFrom(failed, sql);
         const QString message = oneLine(PQresultErrorMessage(failed));
         PQclear(failed);
-        throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: %2: %3").arg(describe(), what, message));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("PostgreSQL %1: %2: %3").arg(describe(), what, message));
     }
 }
 
@@ -150,6 +244,20 @@ void PgConnection::startCopyOut(const QString& sql) {
     if (!result || PQresultStatus(result) != PGRES_COPY_OUT)
         failFrom(result, sql);
     PQclear(result);
+}
+
+void PgConnection::drainCopyOut() noexcept {
+    if (m_copyBuffer) {
+        PQfreemem(m_copyBuffer);
+        m_copyBuffer = nullptr;
+    }
+    char* buffer = nullptr;
+    while (PQgetCopyData(m_conn, &buffer, 0) >= 0) {
+        PQfreemem(buffer);
+        buffer = nullptr;
+    }
+    while (PGresult* result = PQgetResult(m_conn))
+        PQclear(result);
 }
 
 int PgConnection::nextCopyRow(char** row) {

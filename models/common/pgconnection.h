@@ -1,10 +1,12 @@
 #pragma once
 
 #include <QByteArray>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 struct pg_conn;
@@ -14,7 +16,7 @@ namespace tidemark {
 
 // One SQL parameter in text form; std::nullopt is NULL.
 class PgParam {
-public:
+  public:
     PgParam(std::nullopt_t) {}
     PgParam(const QString& v) : m_value(v.toUtf8()) {}
     PgParam(const char* v) : m_value(QByteArray(v)) {}
@@ -26,13 +28,13 @@ public:
     PgParam(bool v) : m_value(v ? QByteArray("true") : QByteArray("false")) {}
     const std::optional<QByteArray>& value() const { return m_value; }
 
-private:
+  private:
     std::optional<QByteArray> m_value;
 };
 
 // A query result (owns the PGresult). Values are text unless the query asked for binary.
 class PgResult {
-public:
+  public:
     explicit PgResult(pg_result* result);
     PgResult(PgResult&&) noexcept;
     PgResult& operator=(PgResult&&) noexcept;
@@ -49,23 +51,33 @@ public:
     double toDouble(int row, int col) const;
     bool toBool(int row, int col) const;
     long long affectedRows() const;
-    pg_result* handle() const { return m_result; }
 
-private:
+  private:
     pg_result* m_result = nullptr;
 };
 
 // A libpq connection (owns the PGconn). Used on one thread only. Every failure throws tidemark::Error with
 // the server named (host, port, database), never the password.
 class PgConnection {
-public:
+  public:
     // conninfo: a libpq connection string, a URI or "service=NAME"; libpq's PG* variables, ~/.pgpass and
     // ~/.pg_service.conf apply as libpq defines them. applicationName tags the session in pg_stat_activity.
     static std::unique_ptr<PgConnection> open(const QString& conninfo,
                                               const QString& applicationName = QStringLiteral("tidemark"));
     ~PgConnection();
 
-    PgResult exec(const QString& sql, const std::vector<PgParam>& params = {});
+    enum class Format { Text, Binary };
+    // Results come as text, or in PostgreSQL's binary send format with Format::Binary.
+    PgResult exec(const QString& sql, const std::vector<PgParam>& params = {}, Format format = Format::Text);
+    // A named server-side statement of this connection (planned once, executed many times).
+    void prepare(const QByteArray& name, const QString& sql, int paramCount);
+    bool isPrepared(const QByteArray& name) const;
+    PgResult execPrepared(const QByteArray& name, const std::vector<PgParam>& params);
+    // Inside a transaction block (also one that failed and waits for ROLLBACK).
+    bool inTransaction() const;
+    // ROLLBACK that never throws (cleanup paths; a dead connection has nothing to roll back).
+    void rollbackQuietly();
+    int backendPid() const;
     // Several statements in one simple-query round trip (migrations); no parameters.
     void execScript(const QString& sql, const QString& what = {});
     bool tryAdvisoryLock(long long key);
@@ -73,11 +85,16 @@ public:
 
     // "host:port/dbname" for messages.
     QString describe() const;
-    pg_conn* handle() const { return m_conn; }
     // Streams COPY ... TO STDOUT rows (text or binary, as the statement says) to `sink`, one buffer per row.
     template <typename Sink> void copyOut(const QString& sql, Sink&& sink);
 
     QString lastErrorMessage() const;
+
+    // The keyword / value pairs that libpq reads from a connection string or URI (only those set, in
+    // libpq's keyword order); throws Error(Usage) with libpq's message when it cannot be parsed.
+    static std::vector<std::pair<QString, QString>> parseConninfo(const QString& conninfo);
+    // libpq's version, e.g. 150010 for 15.10.
+    static int libraryVersion();
 
     // COPY ... FROM STDIN: beginCopyIn starts it, putCopyData sends any number of chunks (text or binary, as
     // the statement says), endCopyIn finishes and throws on a server-side error; abortCopyIn cancels it.
@@ -87,21 +104,31 @@ public:
     long long endCopyIn(); // rows copied
     void abortCopyIn(const QString& reason);
 
-private:
+  private:
     explicit PgConnection(pg_conn* conn);
     void startCopyOut(const QString& sql);
     // Returns the length of the next row (buffer in *row, freed by the next call), -1 at the end.
     int nextCopyRow(char** row);
+    // Reads and drops the rest of a COPY TO STDOUT after the sink failed, so that the connection stays
+    // usable.
+    void drainCopyOut() noexcept;
     [[noreturn]] void failFrom(pg_result* result, const QString& sql);
     pg_conn* m_conn = nullptr;
     char* m_copyBuffer = nullptr;
+    QSet<QByteArray> m_prepared;
 };
 
 template <typename Sink> void PgConnection::copyOut(const QString& sql, Sink&& sink) {
     startCopyOut(sql);
     char* row = nullptr;
-    for (int len; (len = nextCopyRow(&row)) >= 0;)
-        sink(row, len);
+    for (int len; (len = nextCopyRow(&row)) >= 0;) {
+        try {
+            sink(row, len);
+        } catch (...) {
+            drainCopyOut();
+            throw;
+        }
+    }
 }
 
 // Quotes an SQL identifier ("name" with inner quotes doubled).

@@ -4,6 +4,7 @@
 
 #include <QProcessEnvironment>
 #include <cmath>
+#include <limits>
 
 namespace tidemark {
 
@@ -43,6 +44,19 @@ long long SettingsReader::integer(const QString& name, long long fallback,
     if (!valid(v))
         fail(name, raw, rule);
     return v;
+}
+
+int SettingsReader::integer32(const QString& name, int fallback, const std::function<bool(int)>& valid,
+                              const QString& rule) const {
+    const long long v = integer(
+        name, fallback,
+        [](long long x) {
+            return x >= std::numeric_limits<int>::min() && x <= std::numeric_limits<int>::max();
+        },
+        QStringLiteral("out of range (%1)").arg(rule));
+    if (!valid(static_cast<int>(v)))
+        fail(name, text(name, {}), rule);
+    return static_cast<int>(v);
 }
 
 double SettingsReader::real(const QString& name, double fallback, const std::function<bool(double)>& valid,

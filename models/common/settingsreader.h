@@ -10,7 +10,7 @@ namespace tidemark {
 // Reads typed settings by name from the environment (plus overrides from the console's configuration).
 // Every accessor validates; a bad value throws Error(Settings) whose message starts with the setting's name.
 class SettingsReader {
-public:
+  public:
     explicit SettingsReader(QHash<QString, QString> values);
     // The process environment, with `overrides` taking precedence.
     static SettingsReader fromEnvironment(const QHash<QString, QString>& overrides = {});
@@ -19,13 +19,16 @@ public:
     QString text(const QString& name, const QString& fallback) const;
     long long integer(const QString& name, long long fallback, const std::function<bool(long long)>& valid,
                       const QString& rule) const;
+    // The same for settings stored in an int: a value outside int's range fails, naming the setting.
+    int integer32(const QString& name, int fallback, const std::function<bool(int)>& valid,
+                  const QString& rule) const;
     double real(const QString& name, double fallback, const std::function<bool(double)>& valid,
                 const QString& rule) const;
     QTimeZone timeZone(const QString& name, const QString& fallback) const;
 
     [[noreturn]] static void fail(const QString& name, const QString& value, const QString& rule);
 
-private:
+  private:
     QHash<QString, QString> m_values;
 };
 

@@ -5,7 +5,7 @@
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
 #include "heatmapplane.h"
-#include "previewloader.h"
+#include "positionloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -32,41 +32,47 @@ bool stopped(TaskFeedback* control) {
 
 } // namespace
 
+PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& request) {
+    SchemaMigrator(db, QStringLiteral("positions")).requireSchema();
+    const QString id = request.mowerId.toString(QUuid::WithoutBraces);
+    const std::optional<Micros> oldest = optionalMicros(
+        db.exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint"
+                               " FROM mower_positions WHERE mower_id = $1::uuid"),
+                {id}));
+    Input input;
+    input.watermark =
+        optionalMicros(db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
+                                              " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
+                               {id}));
+    const Micros cutoff = request.settings.thinningCutoff(request.now);
+    const std::vector<SliceRange> plan = SlicePlanner::plan(request.mowerId, input.watermark, oldest, cutoff);
+    input.slices = PreviewThinning::slicesFor(plan, request.from, request.to);
+    Micros loadFrom = request.from;
+    Micros loadTo = request.to;
+    if (!input.slices.empty()) {
+        loadFrom = std::min(loadFrom, input.slices.front().begin - kSliceContext);
+        loadTo = std::max(loadTo, input.slices.back().end + kSliceContext);
+    }
+    QElapsedTimer timer;
+    timer.start();
+    input.track = PositionLoader(db).load(request.mowerId, loadFrom, loadTo);
+    input.loadSeconds = timer.nsecsElapsed() / 1e9;
+    return input;
+}
+
 PreviewResult PreviewJob::run(const PreviewRequest& request, TaskFeedback* control) {
     progress(control, 0.02, "connecting");
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark preview"));
-    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
-    const QString id = request.mowerId.toString(QUuid::WithoutBraces);
-    const std::optional<Micros> oldest = optionalMicros(
-        db->exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint"
-                                " FROM mower_positions WHERE mower_id = $1::uuid"),
-                 {id}));
-    const std::optional<Micros> watermark =
-        optionalMicros(db->exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
-                                               " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
-                                {id}));
-    const Micros cutoff = request.settings.thinningCutoff(request.now);
-    const std::vector<SliceRange> plan = SlicePlanner::plan(request.mowerId, watermark, oldest, cutoff);
-    const std::vector<SliceRange> slices = PreviewThinning::slicesFor(plan, request.from, request.to);
-    Micros loadFrom = request.from;
-    Micros loadTo = request.to;
-    if (!slices.empty()) {
-        loadFrom = std::min(loadFrom, slices.front().begin - kSliceContext);
-        loadTo = std::max(loadTo, slices.back().end + kSliceContext);
-    }
     if (stopped(control))
         return {};
     progress(control, 0.1, "loading the range");
-    QElapsedTimer timer;
-    timer.start();
-    const MowerTrack track = PreviewLoader(*db).load(request.mowerId, loadFrom, loadTo);
-    const double loadSeconds = timer.nsecsElapsed() / 1e9;
+    const Input input = load(*db, request);
     db.reset();
     if (stopped(control))
         return {};
     progress(control, 0.4, "running keep_set slice by slice");
-    PreviewResult result = evaluate(request, track, watermark, slices);
-    result.loadSeconds = loadSeconds;
+    PreviewResult result = evaluate(request, input.track, input.watermark, input.slices);
+    result.loadSeconds = input.loadSeconds;
     progress(control, 1.0, "done");
     return result;
 }

@@ -2,7 +2,7 @@
 
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
-#include "previewloader.h"
+#include "positionloader.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -70,7 +70,7 @@ RangeVerification RangeVerifier::verify(const QString& conninfo, const QUuid& mo
                                         std::span<const PositionRow> expected) {
     auto db = PgConnection::open(conninfo, QStringLiteral("tidemark verify"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
-    const MowerTrack now = PreviewLoader(*db).load(mowerId, from, to);
+    const MowerTrack now = PositionLoader(*db).load(mowerId, from, to);
     RangeVerification v = compare(expected, now.rows);
     const PgResult w = db->exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
                                                " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),

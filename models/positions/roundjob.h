@@ -34,16 +34,18 @@ struct RoundProgress {
     long long slicesDone = 0; // over the round
     long long slicesTotal = 0;
     bool dryRun = false;
-    long long scanned = 0; // rows, over the round so far
-    long long deleted = 0; // a dry run knows what it would delete only at its end (the report)
+    long long scanned = 0;      // rows, over the round so far
+    long long deleted = 0;      // over the round so far; in a dry run, what it would delete
+    long long sliceScanned = 0; // rows of the latest slice
+    long long sliceDeleted = 0;
     double elapsedSeconds = 0;
     double secondsLeft = -1; // estimate from the pace so far; -1 before the first slice
 };
 
-// A ThinningRound as a background job: opens its own connection, counts the pending slices per mower,
-// runs the round with the operator's TaskFeedback (pause, resume and cancel take effect between slices),
-// reports each slice with its rows scanned and deleted and an estimate of the time left, and records the
-// report in the round history. Throws tidemark::Error.
+// A ThinningRound as a background job: opens its own connection, runs the round with the operator's
+// TaskFeedback (pause, resume and cancel take effect between slices; the round's reportProgress reaches the
+// control's sink), forwards the round's slice events with the elapsed time and an estimate of the time left,
+// and records the report in the round history. Throws tidemark::Error.
 class RoundJob {
   public:
     using ProgressSink = std::function<void(const RoundProgress&)>;

@@ -15,7 +15,7 @@ namespace {
 
 // Releases the advisory lock when the round ends, however it ends.
 class LockGuard {
-public:
+  public:
     explicit LockGuard(PgConnection& db) : m_db(db) {}
     ~LockGuard() {
         try {
@@ -25,13 +25,13 @@ public:
         }
     }
 
-private:
+  private:
     PgConnection& m_db;
 };
 
 // Rolls back an open transaction on any exit but a commit.
 class Transaction {
-public:
+  public:
     explicit Transaction(PgConnection& db) : m_db(db) { m_db.exec(QStringLiteral("BEGIN")); }
     void commit() {
         m_db.exec(QStringLiteral("COMMIT"));
@@ -46,14 +46,15 @@ public:
         }
     }
 
-private:
+  private:
     PgConnection& m_db;
     bool m_open = true;
 };
 
 } // namespace
 
-ThinningRound::ThinningRound(PgConnection& db, PositionSettings settings) : m_db(db), m_settings(std::move(settings)) {}
+ThinningRound::ThinningRound(PgConnection& db, PositionSettings settings)
+    : m_db(db), m_settings(std::move(settings)) {}
 
 RoundReport ThinningRound::run(const RoundOptions& options) {
     QElapsedTimer total;
@@ -87,12 +88,14 @@ long long ThinningRound::ageDelete(const RoundOptions& options, bool* cancelled)
         return 0;
     const QString limit = formatIsoTimestamp(options.now - m_settings.retentionDays * kMicrosPerDay);
     if (options.dryRun)
-        return m_db.exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE observed_at < $1::timestamptz"), {limit})
+        return m_db
+            .exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE observed_at < $1::timestamptz"),
+                  {limit})
             .toLong(0, 0);
     // Bounded batches found through the BRIN index, each its own short transaction.
-    const QString sql = QStringLiteral(
-        "DELETE FROM mower_positions WHERE ctid = ANY (ARRAY("
-        "SELECT ctid FROM mower_positions WHERE observed_at < $1::timestamptz LIMIT $2))");
+    const QString sql =
+        QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY("
+                       "SELECT ctid FROM mower_positions WHERE observed_at < $1::timestamptz LIMIT $2))");
     long long deleted = 0;
     for (;;) {
         const long long n = m_db.exec(sql, {limit, options.ageDeleteBatch}).affectedRows();
@@ -112,8 +115,10 @@ void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
     timer.start();
     const ThinningWindow window(m_settings);
     const Micros startedAt = nowMicros();
-    const auto clock = options.clock ? options.clock : [&] { return options.now + (nowMicros() - startedAt); };
-    const Micros budget = static_cast<Micros>(options.budgetSeconds.value_or(m_settings.budgetSeconds)) * kMicrosPerSecond;
+    const auto clock =
+        options.clock ? options.clock : [&] { return options.now + (nowMicros() - startedAt); };
+    const Micros budget =
+        static_cast<Micros>(options.budgetSeconds.value_or(m_settings.budgetSeconds)) * kMicrosPerSecond;
     const bool windowApplies = !options.ignoreWindow && !options.dryRun;
     report.insideWindow = !windowApplies || window.contains(options.now);
 
@@ -130,9 +135,11 @@ void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
 
     // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
     // restore or import) would get nested loops over thousands of rows. Autovacuum keeps them later.
-    if (!options.dryRun && m_db.exec(QStringLiteral("SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM pg_stat_user_tables"
-                                                    " WHERE relid = 'mower_positions'::regclass"))
-                               .toBool(0, 0))
+    if (!options.dryRun &&
+        m_db.exec(QStringLiteral(
+                      "SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM pg_stat_user_tables"
+                      " WHERE relid = 'mower_positions'::regclass"))
+            .toBool(0, 0))
         m_db.exec(QStringLiteral("ANALYZE mower_positions"));
     const ThinningStatement statement(m_settings);
     const Micros thinStart = clock();
@@ -168,8 +175,9 @@ void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
                 counts = statement.run(m_db, slice, ThinningStatement::Mode::Delete);
                 if (options.beforeCommit)
                     options.beforeCommit(m_db, slice);
-                m_db.exec(QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"
-                                         " ON CONFLICT (mower_id) DO UPDATE SET thinned_until = EXCLUDED.thinned_until"),
+                m_db.exec(QStringLiteral(
+                              "INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"
+                              " ON CONFLICT (mower_id) DO UPDATE SET thinned_until = EXCLUDED.thinned_until"),
                           {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.end)});
                 tx.commit();
             }
@@ -177,12 +185,21 @@ void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
             figures.scanned += counts.scanned;
             figures.deleted += counts.deleted;
             ++done;
-            if (options.control)
-                options.control->reportProgress(totalSlices ? double(done) / double(totalSlices) : 1.0,
-                                                QStringLiteral("mower %1, slice %2 of %3")
-                                                    .arg(m.mowerId.toString(QUuid::WithoutBraces))
-                                                    .arg(figures.slices)
-                                                    .arg(m.slicesPending));
+            if (options.control) {
+                TaskProgress progress;
+                progress.stage = QStringLiteral("mower %1, slice %2 of %3")
+                                     .arg(m.mowerId.toString(QUuid::WithoutBraces).left(8))
+                                     .arg(figures.slices)
+                                     .arg(m.slicesPending);
+                progress.done = done;
+                progress.total = totalSlices;
+                progress.rows = report.scanned + figures.scanned;
+                options.control->report(progress);
+            }
+            // After the plain progress: a caller that reports richer progress from here has the last word.
+            if (options.onSlice)
+                options.onSlice({m.mowerId, figures.slices, m.slicesPending, done, totalSlices, counts.scanned,
+                                 counts.deleted, options.dryRun});
         }
         if (figures.slices > 0) {
             ++report.mowers;

@@ -3,8 +3,6 @@
 #include "common/error.h"
 #include "geodesy.h"
 
-#include <libpq-fe.h>
-
 #include <cmath>
 #include <initializer_list>
 #include <utility>
@@ -37,9 +35,11 @@ QString dxExpr(const QString& phiA, const QString& lamA, const QString& phiB, co
 QString dyExpr(const QString& phiA, const QString& phiB) {
     return fill(QStringLiteral("(6371008.8::float8 * ({PB} - {PA}))"), {{"PA", phiA}, {"PB", phiB}});
 }
-// Δ normalised to (−π, π] exactly as geodesy.h's normaliseAngle (delta must be a plain column: it is read twice).
+// Δ normalised to (−π, π] exactly as geodesy.h's normaliseAngle (delta must be a plain column: it is read
+// twice).
 QString normalised(const QString& delta) {
-    return fill(QStringLiteral("({D} - 2::float8 * pi() * floor(({D} + pi()) / (2::float8 * pi())))"), {{"D", delta}});
+    return fill(QStringLiteral("({D} - 2::float8 * pi() * floor(({D} + pi()) / (2::float8 * pi())))"),
+                {{"D", delta}});
 }
 
 const QString kContextLow = QStringLiteral("$2::timestamptz - interval '10 minutes'");
@@ -57,9 +57,11 @@ QString nearestBearing(bool backward) {
     const QString phiM = QStringLiteral("(m.lat * 0.017453292519943295::float8)");
     const QString lamM = QStringLiteral("(m.lon * 0.017453292519943295::float8)");
     const QString phi = QStringLiteral("s.phi"), lam = QStringLiteral("s.lam");
-    const QString rows = fill(QStringLiteral("SELECT {DX} AS dx, {DY} AS dy, m.observed_at FROM mower_positions m WHERE m.mower_id = $1 AND "),
-                              {{"DX", backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM)},
-                               {"DY", backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM)}});
+    const QString rows = fill(
+        QStringLiteral(
+            "SELECT {DX} AS dx, {DY} AS dy, m.observed_at FROM mower_positions m WHERE m.mower_id = $1 AND "),
+        {{"DX", backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM)},
+         {"DY", backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM)}});
     const QString far = QStringLiteral("sqrt(x.dx * x.dx + x.dy * x.dy) >= 0.3::float8");
     const QString order = backward ? QStringLiteral("DESC") : QStringLiteral("ASC");
     const auto nearest = [&](const QString& range) {
@@ -68,30 +70,40 @@ QString nearestBearing(bool backward) {
                     {{"ROWS", rows}, {"RANGE", range}, {"FAR", far}, {"ORDER", order}});
     };
     const QString shortSearch = fill(
-        QStringLiteral("(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE} ORDER BY m.observed_at {ORDER} LIMIT {N}) x"
-                       " WHERE {FAR} ORDER BY x.observed_at {ORDER} LIMIT 1)"),
+        QStringLiteral(
+            "(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE} ORDER BY m.observed_at {ORDER} LIMIT {N}) x"
+            " WHERE {FAR} ORDER BY x.observed_at {ORDER} LIMIT 1)"),
         {{"ROWS", rows},
          {"RANGE", backward ? QStringLiteral("m.observed_at < s.t_p AND m.observed_at >= ") + kContextLow
                             : QStringLiteral("m.observed_at > s.t_n AND m.observed_at < ") + kContextHigh},
          {"ORDER", order},
          {"N", QString::number(kShortSearchRows)},
          {"FAR", far}});
-    const QString own = nearest(backward ? QStringLiteral("e.own_far AND m.observed_at < s.t_p AND m.observed_at >= e.k")
-                                         : QStringLiteral("e.own_far AND m.observed_at > s.t_n AND m.observed_at < e.k + interval '5 minutes'"));
+    const QString own = nearest(
+        backward ? QStringLiteral("e.own_far AND m.observed_at < s.t_p AND m.observed_at >= e.k")
+                 : QStringLiteral(
+                       "e.own_far AND m.observed_at > s.t_n AND m.observed_at < e.k + interval '5 minutes'"));
     const QString beyond =
-        nearest(backward ? QStringLiteral("m.observed_at < least(s.t_p, e.back_edge) AND m.observed_at >= ") + kContextLow
-                         : QStringLiteral("m.observed_at > greatest(s.t_n, e.fwd_edge - interval '1 microsecond') AND m.observed_at < ") +
+        nearest(backward ? QStringLiteral("m.observed_at < least(s.t_p, e.back_edge) AND m.observed_at >= ") +
+                               kContextLow
+                         : QStringLiteral("m.observed_at > greatest(s.t_n, e.fwd_edge - interval '1 "
+                                          "microsecond') AND m.observed_at < ") +
                                kContextHigh);
     // The row's block by binary search in the sorted block starts; with no blocks (near a pole or over a
     // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear.
-    const QString blockSearch = fill(
-        QStringLiteral("(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS own_far,"
-                       " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
-                       " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
-                       " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u ORDER BY u.observed_at {ORDER} LIMIT 1)"),
-        {{"OWN", own}, {"BEYOND", beyond}, {"ORDER", order}});
-    return fill(QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
-                {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")}, {"SHORT", shortSearch}, {"BLOCKS", blockSearch}});
+    const QString blockSearch =
+        fill(QStringLiteral(
+                 "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
+                 "own_far,"
+                 " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
+                 " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
+                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+             {{"OWN", own}, {"BEYOND", beyond}, {"ORDER", order}});
+    return fill(
+        QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
+        {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")},
+         {"SHORT", shortSearch},
+         {"BLOCKS", blockSearch}});
 }
 
 // The CTEs up to s: one row per row of the slice with its neighbours and both steps. withRowId adds the
@@ -106,14 +118,17 @@ QString sliceCtes(bool withRowId) {
             // The block search's data, computed only if some row takes the block search: the context's
             // 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the plane's
             // worst-case distance distortion (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
-            "ctx AS (SELECT observed_at AS t, lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
+            "ctx AS (SELECT observed_at AS t, lat * 0.017453292519943295::float8 AS phi, lon * "
+            "0.017453292519943295::float8 AS lam"
             " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}),"
-            " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM ctx),"
+            " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM "
+            "ctx),"
             " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, {ANCHOR}) AS bt,"
             " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
             " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
             " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
-            " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY 1),"
+            " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY "
+            "1),"
             // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block
             // before and after it that may hold a row 0.3 m or more from one of its rows (the farthest
             // corners of the two boxes); every block in between is provably near all rows of the block.
@@ -125,17 +140,21 @@ QString sliceCtes(bool withRowId) {
             " FROM blk a CROSS JOIN blk b GROUP BY a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
             // The same as one row of arrays sorted by block start, so that a row finds its block by
             // width_bucket instead of a join.
-            " eb AS MATERIALIZED (SELECT array_agg(k ORDER BY k) AS ks, array_agg(own_far ORDER BY k) AS own_far,"
-            " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY k) AS back_edge,"
+            " eb AS MATERIALIZED (SELECT array_agg(k ORDER BY k) AS ks, array_agg(own_far ORDER BY k) AS "
+            "own_far,"
+            " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY k) AS "
+            "back_edge,"
             " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
             // One pass over the context in index order: the neighbours and the steps to both. c packs
             // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
             " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
             " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
             " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
-            " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + blades_on::int AS c,"
+            " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
+            "blades_on::int AS c,"
             " lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
-            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}) r"
+            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}) "
+            "r"
             " WINDOW w AS (ORDER BY t)),"
             // The slice's rows with the step lengths (OFFSET 0: computed once per row, not per use).
             " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
@@ -161,46 +180,62 @@ struct Rules {
 Rules rules() {
     Rules r;
     // t_p < t, so t_p lies in another bin than t exactly when it lies before the start of t's bin.
-    r.bin = fill(QStringLiteral("(t_p IS NULL OR t_p < date_bin(CASE WHEN b OR d_p > 1::float8 THEN $4::interval ELSE $5::interval END,"
+    r.bin = fill(QStringLiteral("(t_p IS NULL OR t_p < date_bin(CASE WHEN b OR d_p > 1::float8 THEN "
+                                "$4::interval ELSE $5::interval END,"
                                 " t, {ANCHOR}))"),
                  {{"ANCHOR", kAnchor}});
-    r.gap = QStringLiteral("(t_p IS NULL OR t_n IS NULL OR t_p < t - interval '120 seconds' OR t_n > t + interval '120 seconds')");
+    r.gap = QStringLiteral("(t_p IS NULL OR t_n IS NULL OR t_p < t - interval '120 seconds' OR t_n > t + "
+                           "interval '120 seconds')");
     r.blades = QStringLiteral("(coalesce(c % 2 <> c_p % 2, false) OR coalesce(c % 2 <> c_n % 2, false))");
     r.rtk = QStringLiteral("(coalesce(c / 2 <> c_p / 2, false) OR coalesce(c / 2 <> c_n / 2, false))");
     r.edges = QStringLiteral("(c <> c_p OR c <> c_n)");
     r.error = QStringLiteral("(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
-                             " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND h.error_code IS NOT NULL))");
+                             " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND "
+                             "h.error_code IS NOT NULL))");
     // Turn. With both steps at least 0.3 m (nearly every row) the headings are the steps themselves, and
     // the cosine of the angle between them settles all but a band around 25°, where the spec's bearing
     // difference decides. Otherwise the nearest rows at least 0.3 m away are searched (q only when p exists).
     const QString both = QStringLiteral("d_p >= 0.3::float8 AND d_n >= 0.3::float8");
     const QString cosine = QStringLiteral("(dx_p * dx_n + dy_p * dy_n) / (d_p * d_n)");
-    const QString bearingIn = QStringLiteral("CASE WHEN s.d_p >= 0.3::float8 THEN atan2(s.dx_p, s.dy_p) WHEN s.t_p IS NOT NULL THEN ") +
-                              nearestBearing(true) + QStringLiteral(" END");
-    const QString bearingOut = QStringLiteral("CASE WHEN s.d_n >= 0.3::float8 THEN atan2(s.dx_n, s.dy_n) WHEN s.t_n IS NOT NULL THEN ") +
-                               nearestBearing(false) + QStringLiteral(" END");
-    const QString farTurn = fill(QStringLiteral("(SELECT CASE WHEN y.bi IS NULL THEN false ELSE coalesce((SELECT abs({NORM}) > $6::float8"
-                                                " FROM (SELECT {OUT} - y.bi AS d OFFSET 0) z), false) END FROM (SELECT {IN} AS bi OFFSET 0) y)"),
-                                 {{"NORM", normalised(QStringLiteral("z.d"))}, {"OUT", bearingOut}, {"IN", bearingIn}});
-    r.turn = fill(QStringLiteral("(CASE WHEN {BOTH} THEN CASE WHEN {COS} > $7::float8 THEN false WHEN {COS} < $8::float8 THEN true"
-                                 " ELSE abs({NEAR}) > $6::float8 END ELSE {FAR} END)"),
-                  {{"BOTH", both},
-                   {"COS", cosine},
-                   {"NEAR", normalised(QStringLiteral("(atan2(dx_n, dy_n) - atan2(dx_p, dy_p))"))},
-                   {"FAR", farTurn}});
+    const QString bearingIn =
+        QStringLiteral(
+            "CASE WHEN s.d_p >= 0.3::float8 THEN atan2(s.dx_p, s.dy_p) WHEN s.t_p IS NOT NULL THEN ") +
+        nearestBearing(true) + QStringLiteral(" END");
+    const QString bearingOut =
+        QStringLiteral(
+            "CASE WHEN s.d_n >= 0.3::float8 THEN atan2(s.dx_n, s.dy_n) WHEN s.t_n IS NOT NULL THEN ") +
+        nearestBearing(false) + QStringLiteral(" END");
+    const QString farTurn = fill(
+        QStringLiteral(
+            "(SELECT CASE WHEN y.bi IS NULL THEN false ELSE coalesce((SELECT abs({NORM}) > $6::float8"
+            " FROM (SELECT {OUT} - y.bi AS d OFFSET 0) z), false) END FROM (SELECT {IN} AS bi OFFSET 0) y)"),
+        {{"NORM", normalised(QStringLiteral("z.d"))}, {"OUT", bearingOut}, {"IN", bearingIn}});
+    r.turn = fill(
+        QStringLiteral(
+            "(CASE WHEN {BOTH} THEN CASE WHEN {COS} > $7::float8 THEN false WHEN {COS} < $8::float8 THEN true"
+            " ELSE abs({NEAR}) > $6::float8 END ELSE {FAR} END)"),
+        {{"BOTH", both},
+         {"COS", cosine},
+         {"NEAR", normalised(QStringLiteral("(atan2(dx_n, dy_n) - atan2(dx_p, dy_p))"))},
+         {"FAR", farTurn}});
     return r;
 }
 
 // Cheapest first, so that a kept row skips the rest; edges stands for blades and rtk (see Rules).
 QString keepExpr(const Rules& r) {
-    return QStringLiteral("(") + r.gap + QStringLiteral(" OR ") + r.edges + QStringLiteral(" OR ") + r.bin + QStringLiteral(" OR ") +
-           r.error + QStringLiteral(" OR ") + r.turn + QStringLiteral(")");
+    return QStringLiteral("(") + r.gap + QStringLiteral(" OR ") + r.edges + QStringLiteral(" OR ") + r.bin +
+           QStringLiteral(" OR ") + r.error + QStringLiteral(" OR ") + r.turn + QStringLiteral(")");
 }
 
 QString reasonsExpr(const Rules& r) {
     return fill(QStringLiteral("({BIN}::int | ({GAP}::int << 1) | ({BLADES}::int << 2) | ({RTK}::int << 3)"
                                " | ({TURN}::int << 4) | ({ERROR}::int << 5))"),
-                {{"BIN", r.bin}, {"GAP", r.gap}, {"BLADES", r.blades}, {"RTK", r.rtk}, {"TURN", r.turn}, {"ERROR", r.error}});
+                {{"BIN", r.bin},
+                 {"GAP", r.gap},
+                 {"BLADES", r.blades},
+                 {"RTK", r.rtk},
+                 {"TURN", r.turn},
+                 {"ERROR", r.error}});
 }
 
 // The delete of the rows that judged does not keep, addressed by the ctid that the statement's own index
@@ -227,14 +262,16 @@ QString ThinningStatement::sql(Mode mode) {
                QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
                QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del)");
     case Mode::Count:
-        return sliceCtes(false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") + keepExpr(r) +
-               QStringLiteral(") FROM s");
+        return sliceCtes(false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") +
+               keepExpr(r) + QStringLiteral(") FROM s");
     case Mode::Reasons:
-        return sliceCtes(false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) + QStringLiteral(" AS reasons FROM s) SELECT ") +
-               epoch + QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
+        return sliceCtes(false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) +
+               QStringLiteral(" AS reasons FROM s) SELECT ") + epoch +
+               QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
     case Mode::DeleteReturningReasons:
-        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, t, ") + reasonsExpr(r) +
-               QStringLiteral(" AS reasons FROM s)") + kDelete.arg(QStringLiteral("j.reasons = 0")) + QStringLiteral(" SELECT ") + epoch +
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, t, ") +
+               reasonsExpr(r) + QStringLiteral(" AS reasons FROM s)") +
+               kDelete.arg(QStringLiteral("j.reasons = 0")) + QStringLiteral(" SELECT ") + epoch +
                QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
     }
     return {};
@@ -259,68 +296,47 @@ std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
 // large table would cost the statement past jit_above_cost, and compiling it takes longer than a slice:
 // both settings are made for the statement's transaction only.
 PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
-    const int m = static_cast<int>(mode);
-    const QByteArray name = "tidemark_thin_v2_" + QByteArray::number(m);
-    if (m_preparedOn[m] != db.handle()) {
-        const bool exists = db.exec(QStringLiteral("SELECT 1 FROM pg_prepared_statements WHERE name = $1"),
-                                    {QString::fromLatin1(name)}).rows() > 0;
-        if (!exists) {
-            PGresult* r = PQprepare(db.handle(), name.constData(), sql(mode).toUtf8().constData(), kParamCount, nullptr);
-            const bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
-            const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
-            if (r)
-                PQclear(r);
-            if (!ok)
-                throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: preparing the thinning statement: %2")
-                                                     .arg(db.describe(), message));
+    const QByteArray name = "tidemark_thin_v2_" + QByteArray::number(static_cast<int>(mode));
+    if (!db.isPrepared(name)) {
+        try {
+            db.prepare(name, sql(mode), kParamCount);
+        } catch (const Error& e) {
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("preparing the thinning statement: %1").arg(e.message()),
+                        e.sqlState());
         }
-        m_preparedOn[m] = db.handle();
     }
-    const bool ownTransaction = PQtransactionStatus(db.handle()) == PQTRANS_IDLE;
-    if (ownTransaction)
-        db.exec(QStringLiteral("BEGIN"));
-    const std::vector<PgParam> values = params(slice);
-    std::vector<const char*> raw;
-    for (const PgParam& v : values)
-        raw.push_back(v.value()->constData());
-    PGresult* r = nullptr;
-    QString message;
+    const bool ownTransaction = !db.inTransaction();
     try {
-        db.exec(QStringLiteral("SELECT set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_generic_plan', true)"));
-        r = PQexecPrepared(db.handle(), name.constData(), static_cast<int>(raw.size()), raw.data(), nullptr, nullptr, 0);
-        if (!r || PQresultStatus(r) != PGRES_TUPLES_OK) {
-            message = r ? QString::fromUtf8(PQresultErrorMessage(r)).trimmed() : db.lastErrorMessage();
-            if (r)
-                PQclear(r);
-            r = nullptr;
-        } else if (ownTransaction) {
-            db.exec(QStringLiteral("COMMIT"));
-        }
-    } catch (const Error& e) {
-        message = e.message();
-        if (r)
-            PQclear(r);
-        r = nullptr;
-    }
-    if (!r) {
         if (ownTransaction)
-            PQclear(PQexec(db.handle(), "ROLLBACK"));
-        throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL %1: thinning slice %2..%3 of mower %4: %5")
-                                             .arg(db.describe(), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end),
-                                                  slice.mowerId.toString(QUuid::WithoutBraces), message));
+            db.exec(QStringLiteral("BEGIN"));
+        db.exec(QStringLiteral("SELECT set_config('jit', 'off', true), set_config('plan_cache_mode', "
+                               "'force_generic_plan', true)"));
+        PgResult r = db.execPrepared(name, params(slice));
+        if (ownTransaction)
+            db.exec(QStringLiteral("COMMIT"));
+        return r;
+    } catch (const Error& e) {
+        if (ownTransaction)
+            db.rollbackQuietly();
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("thinning slice %1..%2 of mower %3: %4")
+                        .arg(formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end),
+                             slice.mowerId.toString(QUuid::WithoutBraces), e.message()),
+                    e.sqlState());
     }
-    return PgResult(r);
 }
 
 ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
     if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons)
-        throw Error(Error::Kind::Failed, QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
     const PgResult r = execute(db, slice, mode);
     return {r.toLong(0, 0), r.toLong(0, 1)};
 }
 
-std::vector<ThinningStatement::KeptInstant> ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice,
-                                                                        bool deleteTheRest) const {
+std::vector<ThinningStatement::KeptInstant>
+ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice, bool deleteTheRest) const {
     const PgResult r = execute(db, slice, deleteTheRest ? Mode::DeleteReturningReasons : Mode::Reasons);
     std::vector<KeptInstant> kept;
     kept.reserve(static_cast<std::size_t>(r.rows()));

@@ -19,11 +19,11 @@ namespace tidemark::positions {
 // scan. The geometry mirrors geodesy.h operation for operation, so boundary cases agree with KeepSet bit for
 // bit. The statement runs in a transaction (the caller's, else its own) with JIT off and the generic plan.
 class ThinningStatement {
-public:
+  public:
     enum class Mode {
-        Delete, // deletes; returns scanned and deleted
-        Count,  // the dry run: returns scanned and would-delete
-        Reasons, // returns the kept rows of the slice with their reasons, deletes nothing
+        Delete,                // deletes; returns scanned and deleted
+        Count,                 // the dry run: returns scanned and would-delete
+        Reasons,               // returns the kept rows of the slice with their reasons, deletes nothing
         DeleteReturningReasons // deletes, and returns the kept rows with their reasons
     };
 
@@ -40,14 +40,15 @@ public:
 
     static QString sql(Mode mode);
     Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
-    // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the others.
-    std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice, bool deleteTheRest = false) const;
+    // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
+    // others.
+    std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice,
+                                      bool deleteTheRest = false) const;
     // The parameters of sql(mode) for a slice (for tools that run the text themselves).
     std::vector<PgParam> params(const SliceRange& slice) const;
 
-private:
+  private:
     PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
-    mutable const void* m_preparedOn[4] = {nullptr, nullptr, nullptr, nullptr};
     QString m_activeWidth;
     QString m_idleWidth;
     double m_turnRadians;

@@ -1,19 +1,63 @@
-// Rows/s loading a range of mower_positions from PostgreSQL into memory: PgPositionReader (one parameterised
-// SELECT with binary results) against PreviewLoader (binary COPY), side by side in one run, alternating which
+// Rows/s loading a range of mower_positions from PostgreSQL into memory: a parameterised SELECT with binary
+// results (decoded here) against PositionLoader (binary COPY), side by side in one run, alternating which
 // goes first, over every mower's whole track. Usage: bench_positions_load [DEMO_DIR | CONNINFO]
 // (default: <build>/test-demo, the workspace of the ctest fixture `demo`).
 #include "common/pgconnection.h"
 #include "demo/demoworkspace.h"
-#include "positions/pgpositionreader.h"
+#include "positions/positionloader.h"
 #include "positions/previewjob.h"
-#include "positions/previewloader.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QtEndian>
 #include <cstdio>
+#include <cstring>
 
 using namespace tidemark;
 using namespace tidemark::positions;
+
+namespace {
+
+constexpr Micros kPostgresEpoch = 946684800LL * kMicrosPerSecond;
+
+template <typename T> T bigEndian(const char* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return qFromBigEndian(v);
+}
+
+// The alternative to the COPY loader: one SELECT with binary results, decoded value by value.
+MowerTrack selectBinary(PgConnection& db, const QUuid& mower, Micros from, Micros to) {
+    MowerTrack track;
+    track.mowerId = mower;
+    const PgResult r = db.exec(
+        QStringLiteral("SELECT observed_at, lat, lon, blades_on, rtk_fix, wifi_rssi, mnet_rssi, speed_mps"
+                       " FROM mower_positions WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz"
+                       " AND observed_at < $3::timestamptz ORDER BY observed_at"),
+        {mower.toString(QUuid::WithoutBraces), formatIsoTimestamp(from), formatIsoTimestamp(to)},
+        PgConnection::Format::Binary);
+    track.rows.resize(static_cast<std::size_t>(r.rows()));
+    for (int i = 0; i < r.rows(); ++i) {
+        PositionRow& row = track.rows[static_cast<std::size_t>(i)];
+        row.observedAt = bigEndian<qint64>(r.raw(i, 0)) + kPostgresEpoch;
+        const quint64 lat = bigEndian<quint64>(r.raw(i, 1));
+        const quint64 lon = bigEndian<quint64>(r.raw(i, 2));
+        std::memcpy(&row.lat, &lat, 8);
+        std::memcpy(&row.lon, &lon, 8);
+        row.bladesOn = r.raw(i, 3)[0] != 0;
+        row.rtkFix =
+            r.isNull(i, 4) ? std::int8_t(-1) : static_cast<std::int8_t>(bigEndian<qint16>(r.raw(i, 4)));
+        row.wifiRssi = r.isNull(i, 5) ? PositionRow::kNoRssi : bigEndian<qint16>(r.raw(i, 5));
+        row.mnetRssi = r.isNull(i, 6) ? PositionRow::kNoRssi : bigEndian<qint16>(r.raw(i, 6));
+        if (!r.isNull(i, 7)) {
+            const quint32 bits = bigEndian<quint32>(r.raw(i, 7));
+            std::memcpy(&row.speedMps, &bits, 4);
+        }
+    }
+    return track;
+}
+
+} // namespace
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
@@ -22,9 +66,8 @@ int main(int argc, char** argv) {
     const QString conninfo =
         arg.contains(QLatin1Char('=')) ? arg : demo::DemoWorkspace(arg).positionsConninfo();
     auto db = PgConnection::open(conninfo, QStringLiteral("bench_positions_load"));
-    PgPositionReader reader(*db);
-    PreviewLoader loader(*db);
-    const std::vector<QUuid> mowers = reader.listMowers();
+    PositionLoader loader(*db);
+    const std::vector<QUuid> mowers = loader.listMowers();
     const Micros from = 0;
     const Micros to = 4102444800LL * kMicrosPerSecond; // 2100-01-01
     const int rounds = 3;
@@ -38,7 +81,7 @@ int main(int argc, char** argv) {
                 QElapsedTimer t;
                 t.start();
                 const MowerTrack track =
-                    copyFirst ? loader.load(mower, from, to) : reader.read(mower, from, to);
+                    copyFirst ? loader.load(mower, from, to) : selectBinary(*db, mower, from, to);
                 const double s = t.nsecsElapsed() / 1e9;
                 (copyFirst ? loaderSeconds : readerSeconds) += s;
                 (copyFirst ? loaderRows : readerRows) += static_cast<long long>(track.rows.size());
@@ -51,10 +94,10 @@ int main(int argc, char** argv) {
     }
     const double readerRate = readerRows / readerSeconds;
     const double loaderRate = loaderRows / loaderSeconds;
-    std::printf("PgPositionReader (SELECT, binary results): %lld rows in %.3f s = %.2f M rows/s\n",
-                readerRows, readerSeconds, readerRate / 1e6);
-    std::printf("PreviewLoader (binary COPY):               %lld rows in %.3f s = %.2f M rows/s\n",
-                loaderRows, loaderSeconds, loaderRate / 1e6);
+    std::printf("SELECT, binary results:       %lld rows in %.3f s = %.2f M rows/s\n", readerRows,
+                readerSeconds, readerRate / 1e6);
+    std::printf("PositionLoader (binary COPY): %lld rows in %.3f s = %.2f M rows/s\n", loaderRows,
+                loaderSeconds, loaderRate / 1e6);
     std::printf("ratio COPY / SELECT: %.2f; goal 1 M rows/s: %s\n", loaderRate / readerRate,
                 loaderRate >= 1e6 ? "met" : "not met");
 
@@ -72,9 +115,9 @@ int main(int argc, char** argv) {
                 const bool copyFirst = (round + pass) % 2 == 0;
                 QElapsedTimer t;
                 t.start();
-                const MowerTrack track = copyFirst
-                                             ? loader.load(mower, newest - 7 * kMicrosPerDay, newest + 1)
-                                             : reader.read(mower, newest - 7 * kMicrosPerDay, newest + 1);
+                const MowerTrack track =
+                    copyFirst ? loader.load(mower, newest - 7 * kMicrosPerDay, newest + 1)
+                              : selectBinary(*db, mower, newest - 7 * kMicrosPerDay, newest + 1);
                 (copyFirst ? weekLoader : weekReader) += t.nsecsElapsed() / 1e9;
                 if (copyFirst)
                     weekRows += static_cast<long long>(track.rows.size());

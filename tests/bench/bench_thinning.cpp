@@ -7,11 +7,11 @@
 #include "common/schemamigrator.h"
 #include "positions/inmemorypositionstore.h"
 #include "positions/keepset.h"
-#include "positions/pgpositionreader.h"
+#include "positions/positionloader.h"
 #include "positions/sliceplanner.h"
 #include "positions/thinninground.h"
 #include "positions/thinningstatement.h"
-#include "positions/thinningstatementlegacy.h"
+#include "thinningstatementlegacy.h"
 #include "testpostgres.h"
 
 #include <QCoreApplication>
@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
-#include <libpq-fe.h>
 #include <stdexcept>
 
 using namespace tidemark;
@@ -100,30 +99,16 @@ void insertTrack(PgConnection& db, const MowerTrack& track) {
 class Prepared {
 public:
     Prepared(PgConnection& db, const char* name, const QString& sql) : m_db(db), m_name(name) {
-        PGresult* r = PQprepare(db.handle(), name, sql.toUtf8().constData(), 0, nullptr);
-        const bool ok = r && PQresultStatus(r) == PGRES_COMMAND_OK;
-        const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)) : db.lastErrorMessage();
-        PQclear(r);
-        if (!ok)
-            throw std::runtime_error("preparing " + std::string(name) + ": " + message.toStdString());
+        m_db.prepare(m_name, sql, 0);
     }
     std::pair<long long, long long> run(const std::vector<PgParam>& params) {
-        std::vector<const char*> raw;
-        for (const PgParam& v : params)
-            raw.push_back(v.value()->constData());
-        PGresult* r = PQexecPrepared(m_db.handle(), m_name, static_cast<int>(raw.size()), raw.data(), nullptr, nullptr, 0);
-        if (!r || PQresultStatus(r) != PGRES_TUPLES_OK) {
-            const QString message = r ? QString::fromUtf8(PQresultErrorMessage(r)) : m_db.lastErrorMessage();
-            PQclear(r);
-            throw std::runtime_error(std::string(m_name) + ": " + message.toStdString());
-        }
-        const PgResult result(r);
+        const PgResult result = m_db.execPrepared(m_name, params);
         return {result.toLong(0, 0), result.toLong(0, 1)};
     }
 
 private:
     PgConnection& m_db;
-    const char* m_name;
+    QByteArray m_name;
 };
 
 // The new Delete statement with its delete written as the spec's text has it, joined by primary key
@@ -193,14 +178,14 @@ void benchSql(int mowers, int days, const QStringList& statements, int repeats) 
         return std::vector<PgParam>{s.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(s.begin), formatIsoTimestamp(s.end)};
     };
 
-    // 0. Reading every mower's rows into MowerTracks (binary results).
+    // 0. Reading every mower's rows into MowerTracks (binary COPY).
     {
-        PgPositionReader reader(*db);
+        PositionLoader loader(*db);
         long long read = 0;
         timer.restart();
-        for (const QUuid& id : reader.listMowers())
-            read += static_cast<long long>(reader.read(id, kFrom, kFrom + days * kMicrosPerDay).rows.size());
-        std::printf("PgPositionReader: %lld rows in %.2f s (%.2f M rows/s)\n", read, seconds(timer), read / seconds(timer) / 1e6);
+        for (const QUuid& id : loader.listMowers())
+            read += static_cast<long long>(loader.load(id, kFrom, kFrom + days * kMicrosPerDay).rows.size());
+        std::printf("PositionLoader: %lld rows in %.2f s (%.2f M rows/s)\n", read, seconds(timer), read / seconds(timer) / 1e6);
     }
 
     const ThinningStatement statement(settings);

@@ -3,7 +3,8 @@
 #include <QRegularExpression>
 #include <QTest>
 
-// The link rule of the design: nothing under models/ includes or links Qt Widgets (or Gui widgets classes).
+// The link rules of the design: nothing under models/ includes or links Qt Widgets (or Gui widgets classes);
+// only PgConnection includes libpq.
 class TestLayering : public QObject {
     Q_OBJECT
 private slots:
@@ -25,6 +26,31 @@ private slots:
                 offenders << path;
         }
         QVERIFY2(scanned > 10, "the models folder was not found");
+        QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+    }
+
+    // libpq is reached only through PgConnection: no other file includes libpq-fe.h.
+    void libpqOnlyInPgConnection() {
+        const QRegularExpression libpq(QStringLiteral("^\\s*#\\s*include\\s*[<\"]libpq-fe\\.h[>\"]"),
+                                       QRegularExpression::MultilineOption);
+        int scanned = 0;
+        QStringList offenders;
+        for (const char* folder : {"/models", "/ui", "/app", "/tests"}) {
+            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"}, QDir::Files,
+                            QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                if (path.endsWith(QLatin1String("/models/common/pgconnection.cpp")) ||
+                    path.endsWith(QLatin1String("/models/common/pgconnection.h")))
+                    continue;
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                ++scanned;
+                if (libpq.match(QString::fromUtf8(f.readAll())).hasMatch())
+                    offenders << path;
+            }
+        }
+        QVERIFY2(scanned > 50, "the source folders were not found");
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
     }
 };

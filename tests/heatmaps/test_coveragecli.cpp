@@ -5,6 +5,7 @@
 
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
+#include "positions/previewjob.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -235,6 +237,88 @@ class TestCoverageCli : public QObject {
         QCOMPARE(behind.exitCode, 0);
         QVERIFY2(behind.err.contains("warning") && behind.err.contains("thinned until"),
                  behind.err.constData());
+    }
+
+    // coverage --db reports exactly the console preview's check for the same mower and range: the round's
+    // slices planned from the real watermark (here inside the range), their context, rows behind the
+    // watermark as stored.
+    void databaseFormEqualsPreview() {
+        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("heatmaps_coverage_preview"));
+        auto db = PgConnection::open(conninfo);
+        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        const HeatmapPlane plane(48.2, 16.3);
+        db->beginCopyIn(QStringLiteral("COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix,"
+                                       " wifi_rssi) FROM STDIN"));
+        long long inserted = 0;
+        for (int day = 0; day < 4; ++day) {
+            for (int session = 0; session < 2; ++session) {
+                const Micros start = kOld + day * kMicrosPerDay + (7 + 6 * session) * kMicrosPerHour;
+                for (const PositionRow& r :
+                     test::boustrophedon(plane, start, 2 + day, 2 + session * 1.5, 20, 12)) {
+                    db->putCopyData(QStringLiteral("%1\t%2\t%3\t%4\t%5\t%6\t-60\n")
+                                        .arg(kMowerA, formatIsoTimestamp(r.observedAt))
+                                        .arg(r.lat, 0, 'g', 17)
+                                        .arg(r.lon, 0, 'g', 17)
+                                        .arg(r.bladesOn ? QStringLiteral("t") : QStringLiteral("f"))
+                                        .arg(int(r.rtkFix))
+                                        .toUtf8());
+                    ++inserted;
+                }
+            }
+        }
+        QCOMPARE(db->endCopyIn(), inserted);
+        // A watermark inside the range, off the 6-hour grid of the oldest row: the slices start there.
+        const Micros watermark = kOld + kMicrosPerDay + 10 * kMicrosPerHour + 35 * kMicrosPerMinute;
+        db->exec(QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"),
+                 {kMowerA, formatIsoTimestamp(watermark)});
+        const Micros from = kOld - kMicrosPerDay;
+        const Micros to = kOld + 4 * kMicrosPerDay;
+        const Run run = cli({QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA, QStringLiteral("--from"),
+                             formatIsoTimestamp(from), QStringLiteral("--to"), formatIsoTimestamp(to),
+                             QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
+        QVERIFY2(run.err.contains("thinned until"), run.err.constData());
+
+        PreviewRequest request;
+        request.conninfo = conninfo;
+        request.mowerId = QUuid(kMowerA);
+        request.from = from;
+        request.to = to;
+        request.now = parseIsoTimestamp(kNow);
+        const PreviewResult preview = PreviewJob::run(request);
+        QVERIFY(preview.behindWatermark > 0);
+        QVERIFY(preview.removed > 0);
+        QCOMPARE(preview.watermark, std::optional<Micros>(watermark));
+        const CoverageCheck& c = preview.check;
+        const QJsonObject o = run.json();
+        QCOMPARE(o[QStringLiteral("rows_before")].toInteger(), c.rowsBefore);
+        QCOMPARE(o[QStringLiteral("rows_after")].toInteger(), c.rowsAfter);
+        QCOMPARE(o[QStringLiteral("rows_after")].toInteger(), preview.kept);
+        QCOMPARE(o[QStringLiteral("cells_lost")].toInteger(), c.cellsLost);
+        QCOMPARE(o[QStringLiteral("cells_gained")].toInteger(), c.cellsGained);
+        QCOMPARE(o[QStringLiteral("cells_lost_narrow")].toInteger(), c.cellsLostNarrow);
+        QCOMPARE(o[QStringLiteral("area_before_m2")].toDouble(), std::round(c.areaBefore * 100) / 100);
+        QCOMPARE(o[QStringLiteral("area_after_m2")].toDouble(), std::round(c.areaAfter * 100) / 100);
+        QCOMPARE(o[QStringLiteral("area_after_narrow_m2")].toDouble(), std::round(c.areaAfterNarrow * 100) / 100);
+        QCOMPARE(o[QStringLiteral("ratio")].toDouble(), std::round(c.ratio * 1e4) / 1e4);
+        QCOMPARE(o[QStringLiteral("narrow_ratio")].toDouble(), std::round(c.narrowRatio * 1e4) / 1e4);
+        QCOMPARE(o[QStringLiteral("deviation")].toDouble(), std::round(c.deviation * 1e4) / 1e4);
+        QCOMPARE(o[QStringLiteral("verdict")].toString(), c.verdictText());
+        QCOMPARE(run.exitCode, c.passed() ? 0 : 1);
+    }
+
+    // Help names the command, not argv[0]; JSON figures carry at most four decimals.
+    void helpAndRoundedFigures() {
+        const Run help = cli({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.startsWith("Usage: tidemark-cli positions coverage [options]"), help.out.constData());
+        const QString rows = writeRows(path(QStringLiteral("rounded.csv")), {{kMowerA, lanes(2)}});
+        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(!QString::fromUtf8(r.out).contains(QRegularExpression(QStringLiteral("\\d\\.\\d{5,}"))),
+                 r.out.constData());
+        const double area = r.json()[QStringLiteral("area_before_m2")].toDouble();
+        QCOMPARE(area, std::round(area * 100) / 100);
     }
 };
 

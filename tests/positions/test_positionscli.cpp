@@ -1,6 +1,9 @@
+#include "common/error.h"
 #include "common/pgconnection.h"
 #include "common/schemamigrator.h"
+#include "common/settingsreader.h"
 #include "positions/inmemorypositionstore.h"
+#include "positions/positionsettings.h"
 #include "testpostgres.h"
 #include "thinningtestdata.h"
 
@@ -114,6 +117,37 @@ private slots:
         const Run header = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"),
                                 write(dir, QStringLiteral("bad.csv"), QStringLiteral("a,b\n"))});
         QCOMPARE(header.exitCode, 2);
+    }
+
+    // A setting stored in an int: 2^32 used to wrap to 0 after the range check.
+    void intSettingOutsideIntRangeIsRefused() {
+        QTemporaryDir dir;
+        const QString input = write(dir, QStringLiteral("rows.csv"), QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
+        const QString name = QStringLiteral("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS");
+        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), input, QStringLiteral("--now"),
+                             QStringLiteral("2026-01-01T00:00:00Z")},
+                            {{name, QStringLiteral("4294967296")}});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(name), qPrintable(run.err));
+        try {
+            PositionSettings::read(SettingsReader({{name, QStringLiteral("4294967296")}}));
+            QFAIL("2^32 seconds of budget were accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Settings);
+            QVERIFY2(e.message().startsWith(name), qPrintable(e.message()));
+        }
+        for (const char* setting : {"POSITIONS_DETAIL_DAYS", "RETENTION_POSITIONS_DAYS", "POSITIONS_THIN_ACTIVE_SECONDS", "HEATMAP_JOIN_SECONDS",
+                                    "RETENTION_INTERVAL_SECONDS", "THINNING_WINDOW_START_HOUR"}) {
+            const QString other = QStringLiteral("MOWDECK_TELEMETRY_") + QLatin1String(setting);
+            QVERIFY_THROWS_EXCEPTION(Error, PositionSettings::read(SettingsReader({{other, QStringLiteral("-4294967296")}})));
+        }
+        QCOMPARE(PositionSettings::read(SettingsReader({{name, QStringLiteral("2147483647")}})).budgetSeconds, 2147483647);
+    }
+
+    void subcommandHelpNamesTheCommand() {
+        const Run help = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(help.out.startsWith(QStringLiteral("Usage: tidemark-cli positions round [options]")), qPrintable(help.out));
     }
 
     void roundAndStatusOnDatabase() {

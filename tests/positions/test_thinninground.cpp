@@ -12,7 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
-#include <libpq-fe.h>
+#include <set>
 #include <thread>
 
 using namespace tidemark;
@@ -127,7 +127,7 @@ private slots:
             if (++calls < 2)
                 return;
             crashed = slice;
-            killer->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {PQbackendPID(c.handle())});
+            killer->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {c.backendPid()});
             throw std::runtime_error("injected crash");
         };
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, ThinningRound(*runner, settings).run(options));
@@ -334,6 +334,59 @@ private slots:
         QVERIFY(real.deleted <= dry.deleted);
         for (const MowerThinningStatus& s : ThinningStatus::query(*db, settings.thinningCutoff(now)))
             QCOMPARE(s.slicesPending, 0LL);
+    }
+
+    // The round's per-slice events add up to its report, in a dry run and in a real round, and name every
+    // slice of every mower in order.
+    void sliceEventsAddUpToTheReport() {
+        auto db = freshDatabase(QStringLiteral("round_events"));
+        const auto tracks = someTracks(23, 12);
+        test::insertTracks(*db, tracks);
+        const PositionSettings settings = defaultSettings();
+        const Micros now = nowFor(settings);
+        for (const bool dryRun : {true, false}) {
+            std::vector<SliceEvent> events;
+            RoundOptions o = roundAt(now);
+            o.dryRun = dryRun;
+            o.onSlice = [&](const SliceEvent& e) { events.push_back(e); };
+            const RoundReport report = ThinningRound(*db, settings).run(o);
+            QVERIFY(report.complete);
+            QVERIFY(report.slices > 3);
+            QCOMPARE(qint64(events.size()), report.slices);
+            long long scanned = 0, deleted = 0;
+            std::set<QUuid> mowers;
+            for (std::size_t i = 0; i < events.size(); ++i) {
+                const SliceEvent& e = events[i];
+                scanned += e.scanned;
+                deleted += e.deleted;
+                mowers.insert(e.mowerId);
+                QCOMPARE(e.dryRun, dryRun);
+                QCOMPARE(e.slicesDone, qint64(i + 1));
+                QCOMPARE(e.slicesTotal, report.slices);
+                QVERIFY(e.sliceOfMower >= 1 && e.sliceOfMower <= e.slicesOfMower);
+                QVERIFY(e.deleted <= e.scanned);
+                if (i > 0 && events[i - 1].mowerId == e.mowerId)
+                    QCOMPARE(e.sliceOfMower, events[i - 1].sliceOfMower + 1);
+                else
+                    QCOMPARE(e.sliceOfMower, 1LL);
+                if (i + 1 == events.size() || events[i + 1].mowerId != e.mowerId)
+                    QCOMPARE(e.sliceOfMower, e.slicesOfMower);
+            }
+            QCOMPARE(scanned, report.scanned);
+            QCOMPARE(deleted, report.deleted);
+            QCOMPARE(qint64(mowers.size()), report.mowers);
+            QVERIFY(deleted > 0);
+            for (const MowerRoundFigures& m : report.perMower) {
+                long long mowerScanned = 0, mowerDeleted = 0;
+                for (const SliceEvent& e : events)
+                    if (e.mowerId == m.mowerId) {
+                        mowerScanned += e.scanned;
+                        mowerDeleted += e.deleted;
+                    }
+                QCOMPARE(mowerScanned, m.scanned);
+                QCOMPARE(mowerDeleted, m.deleted);
+            }
+        }
     }
 
     void metricsInPrometheusText() {

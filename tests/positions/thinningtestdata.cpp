@@ -1,7 +1,7 @@
 #include "thinningtestdata.h"
 
 #include "common/pgconnection.h"
-#include "positions/pgpositionreader.h"
+#include "positions/positionloader.h"
 #include "positions/positionsettings.h"
 
 #include <QStringList>
@@ -167,7 +167,7 @@ void insertTracks(PgConnection& db, const std::vector<MowerTrack>& tracks) {
 
 std::vector<PositionRow> tableRows(PgConnection& db, const QUuid& mowerId) {
     // 1900 .. 2200: every row of the tests.
-    return PgPositionReader(db).read(mowerId, Micros(-2208988800) * kMicrosPerSecond, Micros(7258118400) * kMicrosPerSecond).rows;
+    return PositionLoader(db).load(mowerId, Micros(-2208988800) * kMicrosPerSecond, Micros(7258118400) * kMicrosPerSecond).rows;
 }
 
 } // namespace tidemark::test

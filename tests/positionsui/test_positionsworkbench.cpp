@@ -7,8 +7,7 @@
 #include "map/mapview.h"
 #include "map/markerlayer.h"
 #include "positions/mowersummarymodel.h"
-#include "positions/pgpositionreader.h"
-#include "positions/previewloader.h"
+#include "positions/positionloader.h"
 #include "positions/roundhistorymodel.h"
 #include "positionsworkbench.h"
 #include "previewlayers.h"
@@ -179,7 +178,7 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(dir.isValid());
         auto db = PgConnection::open(m_conninfo);
         const Micros oldest = m_workbench->mowers()->mowers()[2].oldest;
-        const MowerTrack track = PgPositionReader(*db).read(r.mowerId, oldest, r.to + kSliceContext);
+        const MowerTrack track = PositionLoader(*db).load(r.mowerId, oldest, r.to + kSliceContext);
         QFile rows(dir.filePath(QStringLiteral("rows.csv")));
         QVERIFY(rows.open(QIODevice::WriteOnly));
         QTextStream out(&rows);
@@ -464,7 +463,7 @@ class TestPositionsWorkbench : public QObject {
         // A second verify against the unthinned expectation must fail: the check can tell a difference.
         const std::vector<PositionRow> all(preview.rows.begin(), preview.rows.end());
         auto db = PgConnection::open(scratchInfo);
-        const MowerTrack now = PreviewLoader(*db).load(preview.mowerId, preview.from, preview.to);
+        const MowerTrack now = PositionLoader(*db).load(preview.mowerId, preview.from, preview.to);
         const RangeVerification v = RangeVerifier::compare(all, now.rows);
         QVERIFY(!v.equal());
         QCOMPARE(v.missing, preview.removed);
