@@ -1,7 +1,7 @@
 #include "basemapspec.h"
 
-#include "map/mbtilestilesource.h"
-#include "map/xyztilesource.h"
+#include "mbtilestilesource.h"
+#include "xyztilesource.h"
 
 namespace tidemark::ui {
 

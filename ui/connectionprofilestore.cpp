@@ -1,7 +1,7 @@
 #include "connectionprofilestore.h"
 
-#include "common/error.h"
-#include "common/pgconnection.h"
+#include "error.h"
+#include "pgconnection.h"
 #include <QRegularExpression>
 
 #include <optional>

@@ -1,7 +1,7 @@
 #include "jobpanel.h"
 
-#include "common/tasklistmodel.h"
 #include "progressdelegate.h"
+#include "tasklistmodel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

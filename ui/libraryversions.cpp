@@ -1,6 +1,6 @@
 #include "libraryversions.h"
 
-#include "common/pgconnection.h"
+#include "pgconnection.h"
 
 #include <QCoreApplication>
 #include <curl/curl.h>

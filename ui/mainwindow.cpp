@@ -4,20 +4,20 @@
 #include "connectdialog.h"
 #include "connectionprofilestore.h"
 #include "datasetpanel.h"
-#include "demo/demoworkspace.h"
-#include "common/taskmanager.h"
+#include "demoworkspace.h"
 #include "jobpanel.h"
-#include "kudos/kudostablesummarymodel.h"
-#include "positions/mowersummarymodel.h"
-#include "positions/positionsdataset.h"
-#include "tracks/trackssummarymodel.h"
+#include "kudostablesummarymodel.h"
+#include "mowersummarymodel.h"
+#include "positionsdataset.h"
+#include "taskmanager.h"
+#include "trackssummarymodel.h"
 #include "translationinstaller.h"
 
 #include "basemapspec.h"
-#include "common/error.h"
-#include "map/mapview.h"
-#include "map/xyztilesource.h"
+#include "error.h"
+#include "mapview.h"
 #include "positionsworkbench.h"
+#include "xyztilesource.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -26,12 +26,12 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QInputDialog>
-#include <QNetworkAccessManager>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QNetworkAccessManager>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -146,13 +146,15 @@ void MainWindow::createMenus() {
     baseMap->addAction(tr("&XYZ tiles…"), this, [this] {
         bool ok = false;
         const QString url = QInputDialog::getText(
-            this, tr("XYZ tiles"), tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy):"),
+            this, tr("XYZ tiles"),
+            tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy):"),
             QLineEdit::Normal, m_baseMap, &ok);
         if (ok)
             setBaseMap(url);
     });
     baseMap->addAction(tr("&MBTiles file…"), this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("MBTiles file"), {}, tr("MBTiles (*.mbtiles)"));
+        const QString file =
+            QFileDialog::getOpenFileName(this, tr("MBTiles file"), {}, tr("MBTiles (*.mbtiles)"));
         if (!file.isEmpty())
             setBaseMap(file);
     });
@@ -193,9 +195,8 @@ void MainWindow::bindSession() {
                                           : c.tracksPath);
         panel(dataset)->setLoading();
     });
-    connect(m_session, &WorkspaceSession::loaded, this, [this](Dataset dataset, const QString& summary) {
-        panel(dataset)->setLoaded(summary);
-    });
+    connect(m_session, &WorkspaceSession::loaded, this,
+            [this](Dataset dataset, const QString& summary) { panel(dataset)->setLoaded(summary); });
     connect(m_session, &WorkspaceSession::loadFailed, this,
             [this](Dataset dataset, const QString& message) { panel(dataset)->setFailed(message); });
     connect(m_session, &WorkspaceSession::demoStarting, this, [this](const QString&) {
@@ -256,8 +257,9 @@ void MainWindow::settleWhenReady() {
 QString MainWindow::setBaseMap(const QString& spec) {
     if (!m_network) {
         m_network = new QNetworkAccessManager(this);
-        XyzTileSource::installDiskCache(
-            *m_network, QStandardPaths::writableLocation(QStandardPaths::CacheLocation) + QStringLiteral("/tiles"));
+        XyzTileSource::installDiskCache(*m_network,
+                                        QStandardPaths::writableLocation(QStandardPaths::CacheLocation) +
+                                            QStringLiteral("/tiles"));
     }
     try {
         m_map->setTileSource(BaseMapSpec::open(spec, m_network));

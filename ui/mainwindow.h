@@ -50,7 +50,8 @@ class MainWindow : public QMainWindow {
 
     void connectTo(const WorkspaceConnections& connections);
     // The map's base layer: "" the neutral grid, an XYZ URL template, or an MBTiles file (BaseMapSpec).
-    // Remembered in the settings. Returns "" or, when it cannot be used, the reason (also shown in the status bar).
+    // Remembered in the settings. Returns "" or, when it cannot be used, the reason (also shown in the status
+    // bar).
     QString setBaseMap(const QString& spec);
     QString baseMap() const { return m_baseMap; }
     void openDemoWorkspace(const QString& root);

@@ -1,12 +1,12 @@
 #include "workspacesession.h"
 
 #include "connectionprofilestore.h"
-#include "demo/demoworkspace.h"
-#include "common/taskmanager.h"
-#include "kudos/kudostablesummarymodel.h"
-#include "positions/mowersummarymodel.h"
-#include "positions/positionsdataset.h"
-#include "tracks/trackssummarymodel.h"
+#include "demoworkspace.h"
+#include "kudostablesummarymodel.h"
+#include "mowersummarymodel.h"
+#include "positionsdataset.h"
+#include "taskmanager.h"
+#include "trackssummarymodel.h"
 
 #include <QDateTime>
 #include <QLocale>

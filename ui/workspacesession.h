@@ -11,7 +11,7 @@ class TaskManager;
 namespace tidemark::positions {
 class MowerSummaryModel;
 class PositionsDataset;
-}
+} // namespace tidemark::positions
 namespace tidemark::kudos {
 class KudosTableSummaryModel;
 }

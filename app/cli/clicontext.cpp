@@ -1,6 +1,6 @@
 #include "clicontext.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <QJsonDocument>
 #include <QProcessEnvironment>

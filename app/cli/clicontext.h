@@ -2,7 +2,7 @@
 
 #include "clicommand.h"
 
-#include "common/timestamp.h"
+#include "timestamp.h"
 
 #include <QCommandLineParser>
 #include <QJsonObject>

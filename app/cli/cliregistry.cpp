@@ -2,7 +2,7 @@
 
 #include "clicontext.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <QCoreApplication>
 #include <QTextStream>

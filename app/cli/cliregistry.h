@@ -10,11 +10,11 @@ namespace tidemark::cli {
 // Finds the subcommand named by the leading words of the command line, parses its options and runs it.
 // Maps tidemark::Error kinds to exit codes and prints one-line errors on stderr.
 class CliRegistry {
-public:
+  public:
     void add(CliCommand command);
     int dispatch(const QStringList& arguments);
 
-private:
+  private:
     int printOverview(QTextStream& out, const QStringList& prefix) const;
     QList<CliCommand> m_commands;
 };

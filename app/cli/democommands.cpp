@@ -1,10 +1,10 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 
-#include "common/error.h"
-#include "common/taskfeedback.h"
+#include "demoworkspace.h"
+#include "error.h"
+#include "taskfeedback.h"
 #include "terminalprogress.h"
-#include "demo/demoworkspace.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -17,25 +17,32 @@ namespace {
 
 using demo::DemoWorkspace;
 
-const QCommandLineOption kDirOption(QStringLiteral("dir"),
-                                    QStringLiteral("The workspace folder (default TIDEMARK_DEMO_DIR, else the user's data folder)."),
-                                    QStringLiteral("DIR"));
-const QCommandLineOption kSeedOption(QStringLiteral("seed"), QStringLiteral("Seed of the generators (default 20261130)."),
+const QCommandLineOption kDirOption(
+    QStringLiteral("dir"),
+    QStringLiteral("The workspace folder (default TIDEMARK_DEMO_DIR, else the user's data folder)."),
+    QStringLiteral("DIR"));
+const QCommandLineOption kSeedOption(QStringLiteral("seed"),
+                                     QStringLiteral("Seed of the generators (default 20261130)."),
                                      QStringLiteral("N"), QStringLiteral("20261130"));
-const QCommandLineOption kPortOption(QStringLiteral("port"), QStringLiteral("TCP port on 127.0.0.1 (default: a free one)."),
+const QCommandLineOption kPortOption(QStringLiteral("port"),
+                                     QStringLiteral("TCP port on 127.0.0.1 (default: a free one)."),
                                      QStringLiteral("P"));
-const QCommandLineOption kPurgeOption(QStringLiteral("purge"), QStringLiteral("Also delete the workspace's files."));
+const QCommandLineOption kPurgeOption(QStringLiteral("purge"),
+                                      QStringLiteral("Also delete the workspace's files."));
 
 QString workspaceDir(CliContext& ctx) {
     return ctx.isSet(QStringLiteral("dir")) ? ctx.value(QStringLiteral("dir")) : DemoWorkspace::defaultRoot();
 }
 
-QString number(qint64 n) { return QLocale(QLocale::English).toString(n); }
+QString number(qint64 n) {
+    return QLocale(QLocale::English).toString(n);
+}
 
 QJsonObject statusJson(const DemoWorkspace::Status& s) {
     QJsonArray counts;
     for (const auto& c : s.counts)
-        counts.append(QJsonObject{{QStringLiteral("dataset"), c.dataset}, {QStringLiteral("table"), c.table},
+        counts.append(QJsonObject{{QStringLiteral("dataset"), c.dataset},
+                                  {QStringLiteral("table"), c.table},
                                   {QStringLiteral("rows"), c.rows}});
     return {{QStringLiteral("root"), s.root},
             {QStringLiteral("initialized"), s.initialized},
@@ -51,16 +58,19 @@ QJsonObject statusJson(const DemoWorkspace::Status& s) {
 }
 
 QString statusText(const DemoWorkspace::Status& s) {
-    QString text = QStringLiteral("demo workspace %1: %2\n").arg(s.root, !s.initialized ? QStringLiteral("not created")
-                                                                      : s.running      ? QStringLiteral("running")
-                                                                                       : QStringLiteral("stopped"));
+    QString text = QStringLiteral("demo workspace %1: %2\n")
+                       .arg(s.root, !s.initialized ? QStringLiteral("not created")
+                                    : s.running    ? QStringLiteral("running")
+                                                   : QStringLiteral("stopped"));
     if (!s.initialized)
         return text + QStringLiteral("  run: tidemark-cli demo up --dir %1").arg(s.root);
     text += QStringLiteral("  seed %1, now %2\n").arg(s.seed).arg(formatIsoTimestamp(s.now));
     text += QStringLiteral("  positions: %1\n  kudos:     %2\n  tracks:    %3\n  archive:   %4\n")
                 .arg(s.positionsConninfo, s.kudosConninfo, s.tracksPath, s.archiveUrl);
     for (const auto& c : s.counts)
-        text += QStringLiteral("  %1 %2 %3\n").arg(c.dataset.leftJustified(10), c.table.leftJustified(26), number(c.rows).rightJustified(11));
+        text += QStringLiteral("  %1 %2 %3\n")
+                    .arg(c.dataset.leftJustified(10), c.table.leftJustified(26),
+                         number(c.rows).rightJustified(11));
     return text;
 }
 
@@ -68,12 +78,15 @@ int runUp(CliContext& ctx) {
     bool ok = false;
     const quint64 seed = ctx.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok)
-        throw Error(Error::Kind::Usage, QStringLiteral("--seed must be a non-negative integer, not \"%1\"").arg(ctx.value(QStringLiteral("seed"))));
+        throw Error(Error::Kind::Usage, QStringLiteral("--seed must be a non-negative integer, not \"%1\"")
+                                            .arg(ctx.value(QStringLiteral("seed"))));
     DemoWorkspace::UpOptions options;
     if (ctx.isSet(QStringLiteral("port"))) {
         options.port = ctx.value(QStringLiteral("port")).toInt(&ok);
         if (!ok || options.port < 1 || options.port > 65535)
-            throw Error(Error::Kind::Usage, QStringLiteral("--port must be 1-65535, not \"%1\"").arg(ctx.value(QStringLiteral("port"))));
+            throw Error(
+                Error::Kind::Usage,
+                QStringLiteral("--port must be 1-65535, not \"%1\"").arg(ctx.value(QStringLiteral("port"))));
     }
     // Without --now the data ends at today's midnight (UTC), so two runs on one day agree.
     const Micros now = ctx.nowGiven() ? ctx.now() : floorToStep(ctx.now(), kMicrosPerDay);
@@ -88,21 +101,26 @@ int runUp(CliContext& ctx) {
     QString text = statusText(s);
     if (f.generated) {
         json.insert(QStringLiteral("figures"),
-                    QJsonObject{{QStringLiteral("position_rows"), f.positionRows}, {QStringLiteral("positions_seconds"), roundedTo(f.positionsSeconds, 3)},
-                                {QStringLiteral("kudos_rows"), f.kudosRows}, {QStringLiteral("kudos_seconds"), roundedTo(f.kudosSeconds, 3)},
-                                {QStringLiteral("tracks"), f.tracks}, {QStringLiteral("tracks_seconds"), roundedTo(f.tracksSeconds, 3)},
+                    QJsonObject{{QStringLiteral("position_rows"), f.positionRows},
+                                {QStringLiteral("positions_seconds"), roundedTo(f.positionsSeconds, 3)},
+                                {QStringLiteral("kudos_rows"), f.kudosRows},
+                                {QStringLiteral("kudos_seconds"), roundedTo(f.kudosSeconds, 3)},
+                                {QStringLiteral("tracks"), f.tracks},
+                                {QStringLiteral("tracks_seconds"), roundedTo(f.tracksSeconds, 3)},
                                 {QStringLiteral("total_seconds"), roundedTo(f.totalSeconds, 3)}});
-        text += QStringLiteral("generated in %1 s: %2 position rows in %3 s (%4 rows/s), %5 kudos rows in %6 s (%7 rows/s), "
-                               "%8 tracks in %9 s (beside the COPYs)")
-                    .arg(f.totalSeconds, 0, 'f', 1)
-                    .arg(number(f.positionRows))
-                    .arg(f.positionsSeconds, 0, 'f', 1)
-                    .arg(number(qRound64(f.positionRows / std::max(0.001, f.positionsSeconds))))
-                    .arg(number(f.kudosRows))
-                    .arg(f.kudosSeconds, 0, 'f', 1)
-                    .arg(number(qRound64(f.kudosRows / std::max(0.001, f.kudosSeconds))))
-                    .arg(number(f.tracks))
-                    .arg(f.tracksSeconds, 0, 'f', 1);
+        text +=
+            QStringLiteral(
+                "generated in %1 s: %2 position rows in %3 s (%4 rows/s), %5 kudos rows in %6 s (%7 rows/s), "
+                "%8 tracks in %9 s (beside the COPYs)")
+                .arg(f.totalSeconds, 0, 'f', 1)
+                .arg(number(f.positionRows))
+                .arg(f.positionsSeconds, 0, 'f', 1)
+                .arg(number(qRound64(f.positionRows / std::max(0.001, f.positionsSeconds))))
+                .arg(number(f.kudosRows))
+                .arg(f.kudosSeconds, 0, 'f', 1)
+                .arg(number(qRound64(f.kudosRows / std::max(0.001, f.kudosSeconds))))
+                .arg(number(f.tracks))
+                .arg(f.tracksSeconds, 0, 'f', 1);
     }
     ctx.print(json, text);
     return ExitDone;
@@ -118,8 +136,12 @@ int runDown(CliContext& ctx) {
     DemoWorkspace workspace(workspaceDir(ctx));
     const bool purge = ctx.isSet(QStringLiteral("purge"));
     purge ? workspace.purge() : workspace.down();
-    ctx.print({{QStringLiteral("root"), workspace.root()}, {QStringLiteral("stopped"), true}, {QStringLiteral("purged"), purge}},
-              QStringLiteral("demo workspace %1 %2").arg(workspace.root(), purge ? QStringLiteral("stopped and deleted") : QStringLiteral("stopped")));
+    ctx.print({{QStringLiteral("root"), workspace.root()},
+               {QStringLiteral("stopped"), true},
+               {QStringLiteral("purged"), purge}},
+              QStringLiteral("demo workspace %1 %2")
+                  .arg(workspace.root(),
+                       purge ? QStringLiteral("stopped and deleted") : QStringLiteral("stopped")));
     return ExitDone;
 }
 
@@ -132,12 +154,13 @@ void registerDemoCommands(CliRegistry& registry) {
                   {},
                   {},
                   runUp});
-    registry.add({{QStringLiteral("demo"), QStringLiteral("status")},
-                  QStringLiteral("Show the demo workspace: running or not, connections and row counts per table."),
-                  {kDirOption},
-                  {},
-                  {},
-                  runStatus});
+    registry.add(
+        {{QStringLiteral("demo"), QStringLiteral("status")},
+         QStringLiteral("Show the demo workspace: running or not, connections and row counts per table."),
+         {kDirOption},
+         {},
+         {},
+         runStatus});
     registry.add({{QStringLiteral("demo"), QStringLiteral("down")},
                   QStringLiteral("Stop the demo workspace's cluster (--purge: delete its files too)."),
                   {kDirOption, kPurgeOption},

@@ -1,17 +1,17 @@
 #include "clicontext.h"
-#include "terminalprogress.h"
 #include "cliregistry.h"
+#include "terminalprogress.h"
 
-#include "common/error.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "common/settingsreader.h"
-#include "positions/inmemorypositionstore.h"
-#include "positions/positionscsv.h"
-#include "positions/positionsettings.h"
-#include "positions/thinningmetrics.h"
-#include "positions/thinninground.h"
-#include "positions/thinningstatus.h"
+#include "error.h"
+#include "inmemorypositionstore.h"
+#include "pgconnection.h"
+#include "positionscsv.h"
+#include "positionsettings.h"
+#include "schemamigrator.h"
+#include "settingsreader.h"
+#include "thinningmetrics.h"
+#include "thinninground.h"
+#include "thinningstatus.h"
 
 #include <QJsonArray>
 
@@ -21,22 +21,32 @@ using namespace tidemark::positions;
 
 namespace {
 
-const QCommandLineOption kInput(QStringLiteral("input"), QStringLiteral("Positions CSV: mower_id,observed_at,lat,lon,"
-                                                                        "blades_on,rtk_fix,wifi_rssi,mnet_rssi."),
+const QCommandLineOption kInput(QStringLiteral("input"),
+                                QStringLiteral("Positions CSV: mower_id,observed_at,lat,lon,"
+                                               "blades_on,rtk_fix,wifi_rssi,mnet_rssi."),
                                 QStringLiteral("ROWS.csv"));
-const QCommandLineOption kErrors(QStringLiteral("errors"), QStringLiteral("Error instants CSV: mower_id,observed_at,error_code."),
+const QCommandLineOption kErrors(QStringLiteral("errors"),
+                                 QStringLiteral("Error instants CSV: mower_id,observed_at,error_code."),
                                  QStringLiteral("ERRORS.csv"));
-const QCommandLineOption kIgnoreWindow(QStringLiteral("ignore-window"), QStringLiteral("Thin even outside the nightly window."));
-const QCommandLineOption kBudget(QStringLiteral("budget"), QStringLiteral("Thinning budget in seconds (default: the setting)."),
+const QCommandLineOption kIgnoreWindow(QStringLiteral("ignore-window"),
+                                       QStringLiteral("Thin even outside the nightly window."));
+const QCommandLineOption kBudget(QStringLiteral("budget"),
+                                 QStringLiteral("Thinning budget in seconds (default: the setting)."),
                                  QStringLiteral("S"));
-const QCommandLineOption kDryRun(QStringLiteral("dry-run"), QStringLiteral("Report what would be scanned and deleted; delete nothing."));
-const QCommandLineOption kMetricsFile(QStringLiteral("metrics-file"),
-                                      QStringLiteral("Write the Prometheus metrics to this textfile-collector file."),
-                                      QStringLiteral("PATH"));
+const QCommandLineOption kDryRun(QStringLiteral("dry-run"),
+                                 QStringLiteral("Report what would be scanned and deleted; delete nothing."));
+const QCommandLineOption
+    kMetricsFile(QStringLiteral("metrics-file"),
+                 QStringLiteral("Write the Prometheus metrics to this textfile-collector file."),
+                 QStringLiteral("PATH"));
 
-PositionSettings settingsFromEnvironment() { return PositionSettings::read(SettingsReader::fromEnvironment()); }
+PositionSettings settingsFromEnvironment() {
+    return PositionSettings::read(SettingsReader::fromEnvironment());
+}
 
-QString isoOrEmpty(const std::optional<Micros>& t) { return t ? formatIsoTimestamp(*t) : QString(); }
+QString isoOrEmpty(const std::optional<Micros>& t) {
+    return t ? formatIsoTimestamp(*t) : QString();
+}
 
 int runThinFile(CliContext& ctx) {
     const PositionSettings settings = settingsFromEnvironment();
@@ -65,7 +75,7 @@ int runThinFile(CliContext& ctx) {
             survives[order[j]] = true;
             const KeepReasons reasons = store.reasons(k)[i];
             reasonOf[order[j]] = rows[i].observedAt >= cutoff || reasons == 0 ? QStringLiteral("recent")
-                                                                               : keepReasonsText(reasons);
+                                                                              : keepReasonsText(reasons);
         }
     }
     QTextStream& out = ctx.out();
@@ -114,9 +124,10 @@ int runRound(CliContext& ctx) {
     if (report.skippedLocked)
         text = QStringLiteral("positions round skipped: another runner holds the lock");
     else if (!report.insideWindow)
-        text = QStringLiteral("positions round: outside the thinning window (%1 slices pending); age_deleted=%2")
-                   .arg(report.slicesPending)
-                   .arg(report.ageDeleted);
+        text =
+            QStringLiteral("positions round: outside the thinning window (%1 slices pending); age_deleted=%2")
+                .arg(report.slicesPending)
+                .arg(report.ageDeleted);
     else
         text = report.infoLine();
     for (const MowerRoundFigures& m : report.perMower) {
@@ -126,7 +137,11 @@ int runRound(CliContext& ctx) {
                                   {QStringLiteral("scanned"), m.scanned},
                                   {QStringLiteral("deleted"), m.deleted}});
         if (report.dryRun)
-            text += QStringLiteral("\nmower=%1 slices=%2 would_scan=%3 would_delete=%4").arg(id).arg(m.slices).arg(m.scanned).arg(m.deleted);
+            text += QStringLiteral("\nmower=%1 slices=%2 would_scan=%3 would_delete=%4")
+                        .arg(id)
+                        .arg(m.slices)
+                        .arg(m.scanned)
+                        .arg(m.deleted);
     }
     ctx.print({{QStringLiteral("dry_run"), report.dryRun},
                {QStringLiteral("skipped_locked"), report.skippedLocked},
@@ -151,7 +166,8 @@ int runStatus(CliContext& ctx) {
     const Micros cutoff = settings.thinningCutoff(ctx.now());
     const std::vector<MowerThinningStatus> status = ThinningStatus::query(*db, cutoff);
     QJsonArray mowers;
-    QString text = QStringLiteral("cutoff %1\nmower_id,rows,oldest,watermark,slices_pending").arg(formatIsoTimestamp(cutoff));
+    QString text = QStringLiteral("cutoff %1\nmower_id,rows,oldest,watermark,slices_pending")
+                       .arg(formatIsoTimestamp(cutoff));
     for (const MowerThinningStatus& s : status) {
         const QString id = s.mowerId.toString(QUuid::WithoutBraces);
         mowers.append(QJsonObject{{QStringLiteral("mower_id"), id},
@@ -159,21 +175,27 @@ int runStatus(CliContext& ctx) {
                                   {QStringLiteral("oldest"), isoOrEmpty(s.oldest)},
                                   {QStringLiteral("watermark"), isoOrEmpty(s.watermark)},
                                   {QStringLiteral("slices_pending"), s.slicesPending}});
-        text += QStringLiteral("\n%1,%2,%3,%4,%5").arg(id).arg(s.rows).arg(isoOrEmpty(s.oldest), isoOrEmpty(s.watermark)).arg(s.slicesPending);
+        text += QStringLiteral("\n%1,%2,%3,%4,%5")
+                    .arg(id)
+                    .arg(s.rows)
+                    .arg(isoOrEmpty(s.oldest), isoOrEmpty(s.watermark))
+                    .arg(s.slicesPending);
     }
-    ctx.print({{QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)}, {QStringLiteral("mowers"), mowers}}, text);
+    ctx.print({{QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)}, {QStringLiteral("mowers"), mowers}},
+              text);
     return ExitDone;
 }
 
 } // namespace
 
 void registerPositionsCommands(CliRegistry& registry) {
-    registry.add({{QStringLiteral("positions"), QStringLiteral("thin-file")},
-                  QStringLiteral("Thin a positions CSV like a round without window or budget; print the survivors."),
-                  {kInput, kErrors},
-                  {},
-                  {},
-                  runThinFile});
+    registry.add(
+        {{QStringLiteral("positions"), QStringLiteral("thin-file")},
+         QStringLiteral("Thin a positions CSV like a round without window or budget; print the survivors."),
+         {kInput, kErrors},
+         {},
+         {},
+         runThinFile});
     registry.add({{QStringLiteral("positions"), QStringLiteral("round")},
                   QStringLiteral("Run one retention round: age delete, then thinning slice by slice."),
                   {kIgnoreWindow, kBudget, kDryRun, kMetricsFile},

@@ -2,16 +2,16 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 
-#include "common/error.h"
-#include "common/pgconnection.h"
-#include "common/settingsreader.h"
-#include "positions/coveragecheck.h"
-#include "positions/heatmapgeojsonwriter.h"
-#include "positions/heatmapimagewriter.h"
-#include "positions/inmemorypositionstore.h"
-#include "positions/positionscsv.h"
-#include "positions/previewjob.h"
-#include "positions/signallayers.h"
+#include "coveragecheck.h"
+#include "error.h"
+#include "heatmapgeojsonwriter.h"
+#include "heatmapimagewriter.h"
+#include "inmemorypositionstore.h"
+#include "pgconnection.h"
+#include "positionscsv.h"
+#include "previewjob.h"
+#include "settingsreader.h"
+#include "signallayers.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -1,9 +1,9 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 
-#include "common/error.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
+#include "error.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
 
 #include <QJsonArray>
 
@@ -23,7 +23,10 @@ QJsonObject statusJson(const SchemaStatus& s) {
 }
 
 QString statusText(const SchemaStatus& s, const QString& where) {
-    QString text = QStringLiteral("%1 schema on %2: version %3 of %4").arg(s.dataset, where).arg(s.currentVersion).arg(s.latestVersion);
+    QString text = QStringLiteral("%1 schema on %2: version %3 of %4")
+                       .arg(s.dataset, where)
+                       .arg(s.currentVersion)
+                       .arg(s.latestVersion);
     if (s.newerThanKnown())
         text += QStringLiteral(" (newer than this Tidemark knows)");
     for (const QString& a : s.applied)
@@ -37,7 +40,9 @@ int runMigrate(CliContext& ctx) {
     const QString dataset = ctx.required(QStringLiteral("dataset"));
     DatasetSchema::forName(dataset);
     if (dataset == QLatin1String("tracks"))
-        throw Error(Error::Kind::Usage, QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks init --sqlite FILE"));
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks init --sqlite FILE"));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
     SchemaMigrator migrator(*db, dataset);
     const QList<Migration> applied = migrator.migrate();
@@ -47,10 +52,13 @@ int runMigrate(CliContext& ctx) {
         names << QStringLiteral("%1_%2").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
     QJsonObject json = statusJson(s);
     json.insert(QStringLiteral("applied_now"), QJsonArray::fromStringList(names));
-    ctx.print(json, names.isEmpty() ? QStringLiteral("%1 schema on %2 is up to date (version %3)")
-                                          .arg(dataset, db->describe())
-                                          .arg(s.currentVersion)
-                                    : QStringLiteral("applied to %1: %2").arg(db->describe(), names.join(QStringLiteral(", "))));
+    ctx.print(
+        json,
+        names.isEmpty()
+            ? QStringLiteral("%1 schema on %2 is up to date (version %3)")
+                  .arg(dataset, db->describe())
+                  .arg(s.currentVersion)
+            : QStringLiteral("applied to %1: %2").arg(db->describe(), names.join(QStringLiteral(", "))));
     return ExitDone;
 }
 
@@ -58,7 +66,9 @@ int runStatus(CliContext& ctx) {
     const QString dataset = ctx.required(QStringLiteral("dataset"));
     DatasetSchema::forName(dataset);
     if (dataset == QLatin1String("tracks"))
-        throw Error(Error::Kind::Usage, QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks status --sqlite FILE"));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral(
+                        "the tracks schema lives in SQLite: use tidemark-cli tracks status --sqlite FILE"));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
     SchemaMigrator migrator(*db, dataset);
     const SchemaStatus s = migrator.status();

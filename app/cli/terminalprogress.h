@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/taskfeedback.h"
+#include "taskfeedback.h"
 
 #include <QElapsedTimer>
 

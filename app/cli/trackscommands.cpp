@@ -1,10 +1,10 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 
-#include "common/error.h"
-#include "tracks/spatialitedatabase.h"
-#include "tracks/tracksmigrator.h"
-#include "tracks/tracksstore.h"
+#include "error.h"
+#include "spatialitedatabase.h"
+#include "tracksmigrator.h"
+#include "tracksstore.h"
 
 #include <QJsonArray>
 
@@ -15,7 +15,8 @@ namespace {
 QString requiredSqlite(CliContext& ctx) {
     const QString path = ctx.sqlitePath();
     if (path.isEmpty())
-        throw Error(Error::Kind::Usage, QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
     return path;
 }
 
@@ -27,10 +28,13 @@ int runInit(CliContext& ctx) {
     for (const Migration& m : migrator.migrate())
         names << QStringLiteral("%1_%2").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
     const SchemaStatus s = migrator.status();
-    ctx.print({{QStringLiteral("sqlite"), path}, {QStringLiteral("version"), s.currentVersion},
-               {QStringLiteral("applied_now"), QJsonArray::fromStringList(names)}},
-              names.isEmpty() ? QStringLiteral("tracks schema in %1 is up to date (version %2)").arg(path).arg(s.currentVersion)
-                              : QStringLiteral("applied to %1: %2").arg(path, names.join(QStringLiteral(", "))));
+    ctx.print(
+        {{QStringLiteral("sqlite"), path},
+         {QStringLiteral("version"), s.currentVersion},
+         {QStringLiteral("applied_now"), QJsonArray::fromStringList(names)}},
+        names.isEmpty()
+            ? QStringLiteral("tracks schema in %1 is up to date (version %2)").arg(path).arg(s.currentVersion)
+            : QStringLiteral("applied to %1: %2").arg(path, names.join(QStringLiteral(", "))));
     return ExitDone;
 }
 
@@ -43,7 +47,10 @@ int runStatus(CliContext& ctx) {
                      {QStringLiteral("version"), s.currentVersion},
                      {QStringLiteral("latest"), s.latestVersion},
                      {QStringLiteral("missing_tables"), QJsonArray::fromStringList(s.missingTables)}};
-    QString text = QStringLiteral("tracks schema in %1: version %2 of %3").arg(path).arg(s.currentVersion).arg(s.latestVersion);
+    QString text = QStringLiteral("tracks schema in %1: version %2 of %3")
+                       .arg(path)
+                       .arg(s.currentVersion)
+                       .arg(s.latestVersion);
     if (!s.missingTables.isEmpty()) {
         text += QStringLiteral("\n  missing tables: %1 (run: tidemark-cli tracks init --sqlite %2)")
                     .arg(s.missingTables.join(QStringLiteral(", ")), path);
@@ -58,7 +65,10 @@ int runStatus(CliContext& ctx) {
     if (e.tracks > 0) {
         json.insert(QStringLiteral("extent"), QJsonArray{e.minLon, e.minLat, e.maxLon, e.maxLat});
         text += QStringLiteral("\n  extent: lon %1 to %2, lat %3 to %4")
-                    .arg(e.minLon, 0, 'f', 4).arg(e.maxLon, 0, 'f', 4).arg(e.minLat, 0, 'f', 4).arg(e.maxLat, 0, 'f', 4);
+                    .arg(e.minLon, 0, 'f', 4)
+                    .arg(e.maxLon, 0, 'f', 4)
+                    .arg(e.minLat, 0, 'f', 4)
+                    .arg(e.maxLat, 0, 'f', 4);
     }
     QJsonObject bySource;
     const auto sources = store.countBySource();
@@ -74,12 +84,14 @@ int runStatus(CliContext& ctx) {
 } // namespace
 
 void registerTracksCommands(CliRegistry& registry) {
-    registry.add({{QStringLiteral("tracks"), QStringLiteral("init")},
-                  QStringLiteral("Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema."),
-                  {},
-                  {CommonOption::Sqlite},
-                  {},
-                  runInit});
+    registry.add(
+        {{QStringLiteral("tracks"), QStringLiteral("init")},
+         QStringLiteral(
+             "Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema."),
+         {},
+         {CommonOption::Sqlite},
+         {},
+         runInit});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("status")},
                   QStringLiteral("Report the tracks file's schema version, track count, extent and sources."),
                   {},

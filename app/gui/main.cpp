@@ -1,5 +1,5 @@
 #include "connectionprofilestore.h"
-#include "demo/demoworkspace.h"
+#include "demoworkspace.h"
 #include "mainwindow.h"
 #include "screenshotsaver.h"
 #include "translationinstaller.h"
@@ -108,10 +108,12 @@ int main(int argc, char** argv) {
         QApplication::translate("main", "URL"));
     const QCommandLineOption tiles(
         QStringLiteral("tiles"),
-        QApplication::translate("main", "Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file "
-                                        "(default: the last choice, else a neutral grid)."),
+        QApplication::translate("main",
+                                "Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file "
+                                "(default: the last choice, else a neutral grid)."),
         QApplication::translate("main", "URL|FILE"));
-    parser.addOptions({demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles});
+    parser.addOptions(
+        {demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))

@@ -18,14 +18,17 @@
 namespace tidemark {
 
 namespace {
-bool runningAsRoot() { return ::geteuid() == 0; }
+bool runningAsRoot() {
+    return ::geteuid() == 0;
+}
 
 QString unprivilegedOwner() {
     for (const char* name : {"postgres", "nobody"})
         if (::getpwnam(name))
             return QString::fromLatin1(name);
-    throw Error(Error::Kind::Failed, QStringLiteral("running as root and no unprivileged user (postgres, nobody) "
-                                                    "exists to own the PostgreSQL cluster"));
+    throw Error(Error::Kind::Failed,
+                QStringLiteral("running as root and no unprivileged user (postgres, nobody) "
+                               "exists to own the PostgreSQL cluster"));
 }
 
 void chownTree(const QString& path, const QString& owner) {
@@ -59,20 +62,23 @@ PgCluster::PgCluster(Options options) : m_options(std::move(options)) {
 }
 
 QString PgCluster::binDir() {
-    for (const char* dir : {"/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"})
+    for (const char* dir :
+         {"/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"})
         if (QFileInfo::exists(QLatin1String(dir) + QLatin1String("/initdb")))
             return QString::fromLatin1(dir);
-    throw Error(Error::Kind::Failed, QStringLiteral("PostgreSQL server binaries not found in /usr/lib/postgresql/15/bin "
-                                                    "(install the postgresql-15 package)"));
+    throw Error(Error::Kind::Failed,
+                QStringLiteral("PostgreSQL server binaries not found in /usr/lib/postgresql/15/bin "
+                               "(install the postgresql-15 package)"));
 }
 
 QString PgCluster::defaultDataDir(const QString& stateDir) {
     if (!runningAsRoot())
         return QDir(stateDir).filePath(QStringLiteral("pgdata"));
     // The server refuses to run as root, and its owner cannot enter a root home; keep PGDATA in /var/tmp.
-    const QByteArray tag = QCryptographicHash::hash(QDir(stateDir).absolutePath().toUtf8(), QCryptographicHash::Sha1)
-                               .toHex()
-                               .left(12);
+    const QByteArray tag =
+        QCryptographicHash::hash(QDir(stateDir).absolutePath().toUtf8(), QCryptographicHash::Sha1)
+            .toHex()
+            .left(12);
     return QStringLiteral("/var/tmp/tidemark-pg-%1").arg(QString::fromLatin1(tag));
 }
 
@@ -130,8 +136,9 @@ QString PgCluster::run(const QString& program, const QStringList& args, bool asO
     }
     if (!success) {
         const QString last = out.section(QLatin1Char('\n'), -1).trimmed();
-        throw Error(Error::Kind::Failed, QStringLiteral("%1 failed for %2: %3")
-                                             .arg(program, m_options.dataDir, last.isEmpty() ? p.errorString() : last));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("%1 failed for %2: %3")
+                        .arg(program, m_options.dataDir, last.isEmpty() ? p.errorString() : last));
     }
     return out;
 }
@@ -140,16 +147,20 @@ bool PgCluster::isInitialized() const {
     return QFileInfo::exists(QDir(m_options.dataDir).filePath(QStringLiteral("PG_VERSION")));
 }
 
-QString PgCluster::logFile() const { return QDir(m_options.stateDir).filePath(QStringLiteral("postgres.log")); }
+QString PgCluster::logFile() const {
+    return QDir(m_options.stateDir).filePath(QStringLiteral("postgres.log"));
+}
 
 void PgCluster::initialize() {
     QDir state(m_options.stateDir);
     if (!state.mkpath(QStringLiteral(".")) || !QFileInfo(m_options.stateDir).isWritable())
-        throw Error(Error::Kind::Failed, QStringLiteral("data folder %1 cannot be created or written").arg(m_options.stateDir));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("data folder %1 cannot be created or written").arg(m_options.stateDir));
     QDir data(m_options.dataDir);
     if (!data.mkpath(QStringLiteral(".")))
         throw Error(Error::Kind::Failed, QStringLiteral("cannot create %1").arg(m_options.dataDir));
-    QFile::setPermissions(m_options.dataDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile::setPermissions(m_options.dataDir,
+                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     if (runningAsRoot()) {
         QFile::setPermissions(QFileInfo(m_options.dataDir).absolutePath(),
                               QFileInfo(QFileInfo(m_options.dataDir).absolutePath()).permissions() |
@@ -158,16 +169,19 @@ void PgCluster::initialize() {
     }
     const QString password = randomPassword();
     // initdb reads the superuser password from a file that its owner must be able to read.
-    const QString pwfile = QDir(m_options.dataDir).filePath(QStringLiteral("../%1.initpw").arg(QFileInfo(m_options.dataDir).fileName()));
+    const QString pwfile =
+        QDir(m_options.dataDir)
+            .filePath(QStringLiteral("../%1.initpw").arg(QFileInfo(m_options.dataDir).fileName()));
     writePrivateFile(pwfile, password.toUtf8() + '\n');
     if (runningAsRoot())
         chownTree(pwfile, ownerName());
     bool ok = false;
-    const QString out = run(QStringLiteral("initdb"),
-                            {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("-U"), m_options.user,
-                             QStringLiteral("--auth=scram-sha-256"), QStringLiteral("--pwfile=") + pwfile,
-                             QStringLiteral("-E"), QStringLiteral("UTF8"), QStringLiteral("--locale=C.UTF-8")},
-                            true, 120000, &ok);
+    const QString out =
+        run(QStringLiteral("initdb"),
+            {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("-U"), m_options.user,
+             QStringLiteral("--auth=scram-sha-256"), QStringLiteral("--pwfile=") + pwfile,
+             QStringLiteral("-E"), QStringLiteral("UTF8"), QStringLiteral("--locale=C.UTF-8")},
+            true, 120000, &ok);
     QFile::remove(pwfile);
     if (!ok)
         throw Error(Error::Kind::Failed, QStringLiteral("initdb failed for %1: %2")
@@ -200,7 +214,8 @@ int PgCluster::port() const {
 
 void PgCluster::start(int port) {
     if (!isInitialized())
-        throw Error(Error::Kind::Failed, QStringLiteral("no PostgreSQL cluster in %1").arg(m_options.dataDir));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("no PostgreSQL cluster in %1").arg(m_options.dataDir));
     if (isRunning())
         return;
     if (port == 0)
@@ -212,9 +227,11 @@ void PgCluster::start(int port) {
     writePrivateFile(QDir(m_options.stateDir).filePath(QStringLiteral("port")), QByteArray::number(port));
     QFile pw(QDir(m_options.stateDir).filePath(QStringLiteral("password")));
     if (!pw.open(QIODevice::ReadOnly))
-        throw Error(Error::Kind::Failed, QStringLiteral("the cluster's password file in %1 is missing").arg(m_options.stateDir));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("the cluster's password file in %1 is missing").arg(m_options.stateDir));
     writePrivateFile(QDir(m_options.stateDir).filePath(QStringLiteral("pgpass")),
-                     QStringLiteral("127.0.0.1:%1:*:%2:").arg(port).arg(m_options.user).toUtf8() + pw.readAll() + '\n');
+                     QStringLiteral("127.0.0.1:%1:*:%2:").arg(port).arg(m_options.user).toUtf8() +
+                         pw.readAll() + '\n');
     // The server's log goes inside PGDATA (the owner may not write the state folder); we link to it.
     const QString serverLog = QDir(m_options.dataDir).filePath(QStringLiteral("server.log"));
     run(QStringLiteral("pg_ctl"),
@@ -224,9 +241,9 @@ void PgCluster::start(int port) {
         true, 90000);
     if (m_options.database != QLatin1String("postgres")) {
         bool ok = false;
-        run(QStringLiteral("createdb"), {QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
-                                         QString::number(port), QStringLiteral("-U"), m_options.user,
-                                         m_options.database},
+        run(QStringLiteral("createdb"),
+            {QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(port),
+             QStringLiteral("-U"), m_options.user, m_options.database},
             false, 30000, &ok); // fails harmlessly when it exists
     }
 }
@@ -234,9 +251,9 @@ void PgCluster::start(int port) {
 void PgCluster::stop() {
     if (!isInitialized() || !isRunning())
         return;
-    run(QStringLiteral("pg_ctl"), {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("-w"), QStringLiteral("-t"),
-                                   QStringLiteral("60"), QStringLiteral("-m"), QStringLiteral("fast"),
-                                   QStringLiteral("stop")},
+    run(QStringLiteral("pg_ctl"),
+        {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("-w"), QStringLiteral("-t"),
+         QStringLiteral("60"), QStringLiteral("-m"), QStringLiteral("fast"), QStringLiteral("stop")},
         true, 90000);
 }
 
@@ -244,7 +261,8 @@ bool PgCluster::isRunning() const {
     if (!isInitialized())
         return false;
     bool ok = false;
-    run(QStringLiteral("pg_ctl"), {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("status")}, true, 10000, &ok);
+    run(QStringLiteral("pg_ctl"), {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("status")}, true,
+        10000, &ok);
     return ok;
 }
 

@@ -12,15 +12,17 @@ namespace tidemark {
 
 DatasetSchema DatasetSchema::forName(const QString& dataset) {
     if (dataset == QLatin1String("positions"))
-        return {dataset, {QStringLiteral("mower_positions"), QStringLiteral("mower_history"),
-                          QStringLiteral("mower_positions_thinning")}};
+        return {dataset,
+                {QStringLiteral("mower_positions"), QStringLiteral("mower_history"),
+                 QStringLiteral("mower_positions_thinning")}};
     if (dataset == QLatin1String("kudos"))
-        return {dataset, {QStringLiteral("users"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events"),
-                          QStringLiteral("kudos_balance_snapshots")}};
+        return {dataset,
+                {QStringLiteral("users"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events"),
+                 QStringLiteral("kudos_balance_snapshots")}};
     if (dataset == QLatin1String("tracks"))
         return {dataset, {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")}};
-    throw Error(Error::Kind::Usage,
-                QStringLiteral("unknown dataset \"%1\" (expected one of: %2)").arg(dataset, names().join(QStringLiteral(", "))));
+    throw Error(Error::Kind::Usage, QStringLiteral("unknown dataset \"%1\" (expected one of: %2)")
+                                        .arg(dataset, names().join(QStringLiteral(", "))));
 }
 
 QStringList DatasetSchema::names() {
@@ -68,15 +70,19 @@ SchemaStatus SchemaMigrator::status() {
     const QList<Migration> known = migrations(m_dataset);
     s.latestVersion = known.isEmpty() ? 0 : known.last().version;
     const bool hasLedger =
-        m_connection.exec(QStringLiteral("SELECT to_regclass('tidemark_schema_migrations') IS NOT NULL")).toBool(0, 0);
+        m_connection.exec(QStringLiteral("SELECT to_regclass('tidemark_schema_migrations') IS NOT NULL"))
+            .toBool(0, 0);
     if (hasLedger) {
         PgResult r = m_connection.exec(
-            QStringLiteral("SELECT version, name, to_char(applied_at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+            QStringLiteral("SELECT version, name, to_char(applied_at AT TIME ZONE 'UTC', "
+                           "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
                            " FROM tidemark_schema_migrations WHERE dataset = $1 ORDER BY version"),
             {m_dataset});
         for (int i = 0; i < r.rows(); ++i) {
             s.currentVersion = std::max(s.currentVersion, static_cast<int>(r.toLong(i, 0)));
-            s.applied << QStringLiteral("%1 %2 (%3)").arg(r.toLong(i, 0), 4, 10, QLatin1Char('0')).arg(r.text(i, 1), r.text(i, 2));
+            s.applied << QStringLiteral("%1 %2 (%3)")
+                             .arg(r.toLong(i, 0), 4, 10, QLatin1Char('0'))
+                             .arg(r.text(i, 1), r.text(i, 2));
         }
     }
     for (const QString& table : DatasetSchema::forName(m_dataset).requiredTables) {
@@ -92,31 +98,39 @@ QList<Migration> SchemaMigrator::migrate() {
     ensureLedger();
     const SchemaStatus before = status();
     if (before.newerThanKnown())
-        throw Error(Error::Kind::Refused,
-                    QStringLiteral("%1 schema of %2 is at version %3, newer than this Tidemark knows (%4); upgrade Tidemark")
-                        .arg(m_dataset, m_connection.describe())
-                        .arg(before.currentVersion)
-                        .arg(before.latestVersion));
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral(
+                "%1 schema of %2 is at version %3, newer than this Tidemark knows (%4); upgrade Tidemark")
+                .arg(m_dataset, m_connection.describe())
+                .arg(before.currentVersion)
+                .arg(before.latestVersion));
     QList<Migration> applied;
     for (const Migration& m : migrations(m_dataset)) {
         PgResult existing = m_connection.exec(
-            QStringLiteral("SELECT checksum FROM tidemark_schema_migrations WHERE dataset = $1 AND version = $2"),
+            QStringLiteral(
+                "SELECT checksum FROM tidemark_schema_migrations WHERE dataset = $1 AND version = $2"),
             {m_dataset, m.version});
         if (existing.rows() > 0) {
             if (existing.text(0, 0) != m.checksum)
-                throw Error(Error::Kind::Refused,
-                            QStringLiteral("%1 migration %2 (%3) on %4 differs from the script this Tidemark ships")
-                                .arg(m_dataset)
-                                .arg(m.version)
-                                .arg(m.name, m_connection.describe()));
+                throw Error(
+                    Error::Kind::Refused,
+                    QStringLiteral("%1 migration %2 (%3) on %4 differs from the script this Tidemark ships")
+                        .arg(m_dataset)
+                        .arg(m.version)
+                        .arg(m.name, m_connection.describe()));
             continue;
         }
-        const QString what = QStringLiteral("%1 migration %2_%3").arg(m_dataset).arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
+        const QString what = QStringLiteral("%1 migration %2_%3")
+                                 .arg(m_dataset)
+                                 .arg(m.version, 4, 10, QLatin1Char('0'))
+                                 .arg(m.name);
         try {
             m_connection.execScript(QStringLiteral("BEGIN;\n") + m.sql + QStringLiteral("\n;"), what);
-            m_connection.exec(QStringLiteral("INSERT INTO tidemark_schema_migrations (dataset, version, name, checksum)"
-                                             " VALUES ($1, $2, $3, $4)"),
-                              {m_dataset, m.version, m.name, m.checksum});
+            m_connection.exec(
+                QStringLiteral("INSERT INTO tidemark_schema_migrations (dataset, version, name, checksum)"
+                               " VALUES ($1, $2, $3, $4)"),
+                {m_dataset, m.version, m.name, m.checksum});
             m_connection.execScript(QStringLiteral("COMMIT"));
         } catch (...) {
             m_connection.execScript(QStringLiteral("ROLLBACK"));
@@ -131,13 +145,15 @@ void SchemaMigrator::requireSchema() {
     const SchemaStatus s = status();
     if (!s.missingTables.isEmpty())
         throw Error(Error::Kind::Schema,
-                    QStringLiteral("%1 has no table %2 of the %3 schema (run: tidemark-cli schema migrate --dataset %3)")
+                    QStringLiteral(
+                        "%1 has no table %2 of the %3 schema (run: tidemark-cli schema migrate --dataset %3)")
                         .arg(m_connection.describe(), s.missingTables.first(), m_dataset));
     if (s.newerThanKnown())
-        throw Error(Error::Kind::Refused, QStringLiteral("%1 schema of %2 is at version %3, newer than this Tidemark knows (%4)")
-                                              .arg(m_dataset, m_connection.describe())
-                                              .arg(s.currentVersion)
-                                              .arg(s.latestVersion));
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("%1 schema of %2 is at version %3, newer than this Tidemark knows (%4)")
+                        .arg(m_dataset, m_connection.describe())
+                        .arg(s.currentVersion)
+                        .arg(s.latestVersion));
 }
 
 } // namespace tidemark

@@ -35,7 +35,7 @@ struct SchemaStatus {
 
 // Applies and reports the migrations of one dataset on PostgreSQL, recorded in tidemark_schema_migrations.
 class SchemaMigrator {
-public:
+  public:
     SchemaMigrator(PgConnection& connection, QString dataset);
 
     static QList<Migration> migrations(const QString& dataset);
@@ -47,7 +47,7 @@ public:
     // Throws Error(Schema) naming the first missing table, with the command that fixes it.
     void requireSchema();
 
-private:
+  private:
     void ensureLedger();
     PgConnection& m_connection;
     QString m_dataset;

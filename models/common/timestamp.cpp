@@ -105,8 +105,8 @@ bool tryParseIsoTimestamp(const QString& input, Micros* out) {
     if (pos != s.size())
         return false;
     const std::int64_t days = daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-    *out = days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute + second * kMicrosPerSecond +
-           fraction - offset;
+    *out = days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute +
+           second * kMicrosPerSecond + fraction - offset;
     return true;
 }
 

@@ -33,11 +33,20 @@ void CopyTextBuffer::appendEscaped(const char* data, qsizetype length) {
     for (qsizetype i = 0; i < length; ++i) {
         const char c = data[i];
         switch (c) {
-        case '\\': m_buffer += "\\\\"; break;
-        case '\t': m_buffer += "\\t"; break;
-        case '\n': m_buffer += "\\n"; break;
-        case '\r': m_buffer += "\\r"; break;
-        default: m_buffer += c;
+        case '\\':
+            m_buffer += "\\\\";
+            break;
+        case '\t':
+            m_buffer += "\\t";
+            break;
+        case '\n':
+            m_buffer += "\\n";
+            break;
+        case '\r':
+            m_buffer += "\\r";
+            break;
+        default:
+            m_buffer += c;
         }
     }
 }
@@ -122,8 +131,8 @@ void CopyTextBuffer::appendInstant(Micros t) {
     const long long y = yoe + era * 400 + (m <= 2);
     const long long secs = micros / kMicrosPerSecond;
     char out[40];
-    const int n = std::snprintf(out, sizeof out, "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%06lld", y, m, d, secs / 3600,
-                                (secs / 60) % 60, secs % 60, micros % kMicrosPerSecond);
+    const int n = std::snprintf(out, sizeof out, "%04lld-%02lld-%02lld %02lld:%02lld:%02lld.%06lld", y, m, d,
+                                secs / 3600, (secs / 60) % 60, secs % 60, micros % kMicrosPerSecond);
     m_buffer.append(out, n);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/pgconnection.h"
-#include "common/timestamp.h"
+#include "pgconnection.h"
+#include "timestamp.h"
 
 #include <QByteArray>
 #include <QString>
@@ -13,8 +13,10 @@ namespace tidemark::demo {
 // Builds the rows of one COPY ... FROM STDIN (text format) and sends them to the connection in chunks.
 // Formatting is done by hand (timestamps, numbers) because the demo copies millions of rows.
 class CopyTextBuffer {
-public:
-    explicit CopyTextBuffer(PgConnection& connection) : m_connection(connection) { m_buffer.reserve(kChunk + 4096); }
+  public:
+    explicit CopyTextBuffer(PgConnection& connection) : m_connection(connection) {
+        m_buffer.reserve(kChunk + 4096);
+    }
 
     void begin(const QString& copySql) { m_connection.beginCopyIn(copySql); }
     long long end() {
@@ -24,10 +26,10 @@ public:
 
     CopyTextBuffer& null();
     CopyTextBuffer& text(const QString& value);
-    CopyTextBuffer& text(const char* value);  // nullptr = NULL
+    CopyTextBuffer& text(const char* value);       // nullptr = NULL
     CopyTextBuffer& json(const QByteArray& value); // empty = NULL
     CopyTextBuffer& integer(long long value);
-    CopyTextBuffer& real(double value);       // shortest round-trip form
+    CopyTextBuffer& real(double value); // shortest round-trip form
     CopyTextBuffer& boolean(bool value);
     CopyTextBuffer& cents(long long value);   // numeric with two decimals
     CopyTextBuffer& uuid(const QUuid& value); // null QUuid = NULL
@@ -35,7 +37,7 @@ public:
     CopyTextBuffer& timestamp(Micros t);      // without zone, UTC
     void endRow();
 
-private:
+  private:
     static constexpr qsizetype kChunk = 1 << 20;
     void separator();
     void flush();

@@ -1,14 +1,16 @@
 #include "deferredindexes.h"
 
-#include "common/pgconnection.h"
+#include "pgconnection.h"
 
 namespace tidemark::demo {
 
-DeferredIndexes::DeferredIndexes(PgConnection& connection, const QStringList& tables) : m_connection(connection) {
+DeferredIndexes::DeferredIndexes(PgConnection& connection, const QStringList& tables)
+    : m_connection(connection) {
     for (const QString& table : tables) {
         PgResult constraints = m_connection.exec(
-            QStringLiteral("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
-                           " WHERE conrelid = $1::regclass AND contype IN ('p', 'u') ORDER BY contype, conname"),
+            QStringLiteral(
+                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                " WHERE conrelid = $1::regclass AND contype IN ('p', 'u') ORDER BY contype, conname"),
             {table});
         for (int i = 0; i < constraints.rows(); ++i)
             m_definitions.append({table, constraints.text(i, 0), constraints.text(i, 1)});
@@ -32,8 +34,9 @@ void DeferredIndexes::restore() {
         if (d.constraintName.isEmpty())
             m_connection.exec(d.sql);
         else
-            m_connection.exec(QStringLiteral("ALTER TABLE %1 ADD CONSTRAINT %2 %3")
-                                  .arg(pgQuoteIdentifier(d.table), pgQuoteIdentifier(d.constraintName), d.sql));
+            m_connection.exec(
+                QStringLiteral("ALTER TABLE %1 ADD CONSTRAINT %2 %3")
+                    .arg(pgQuoteIdentifier(d.table), pgQuoteIdentifier(d.constraintName), d.sql));
     }
     m_definitions.clear();
 }

@@ -14,11 +14,11 @@ namespace tidemark::demo {
 // recreates them afterwards from their own definitions (pg_get_constraintdef / pg_get_indexdef): building an
 // index once by sorting is several times faster than maintaining it row by row.
 class DeferredIndexes {
-public:
+  public:
     DeferredIndexes(PgConnection& connection, const QStringList& tables); // captures and drops
     void restore();                                                       // recreates, in the original order
 
-private:
+  private:
     struct Definition {
         QString table;
         QString constraintName; // empty: a plain index

@@ -2,9 +2,9 @@
 
 #include "copytextbuffer.h"
 
-#include "common/error.h"
-#include "common/taskfeedback.h"
-#include "common/pgconnection.h"
+#include "error.h"
+#include "pgconnection.h"
+#include "taskfeedback.h"
 
 #include <memory>
 
@@ -19,24 +19,38 @@ std::unique_ptr<PgConnection> loadingConnection(const QString& conninfo) {
 }
 
 class CopyingSink : public KudosSink {
-public:
+  public:
     explicit CopyingSink(const QString& conninfo, TaskFeedback* control)
         : m_ledgerDb(loadingConnection(conninfo)), m_statDb(loadingConnection(conninfo)),
-          m_snapshotDb(loadingConnection(conninfo)), m_transferDb(loadingConnection(conninfo)), m_ledger(*m_ledgerDb),
-          m_stat(*m_statDb), m_snapshot(*m_snapshotDb), m_transfer(*m_transferDb), m_control(control) {
-        m_ledger.begin(QStringLiteral("COPY kudos_ledger (id, created, event_id, entry_type, user_id, escrow, amount, applied,"
-                                      " job_id, wp_type, detail) FROM STDIN"));
-        m_stat.begin(QStringLiteral("COPY kudos_stat_events (id, created, event_id, entry_type, user_id, worker_user_id,"
-                                    " worker_id, team_id, job_id, wp_type, amount, unit, stat_action, record, detail,"
-                                    " applied, quarantined, quarantine_reason) FROM STDIN"));
-        m_snapshot.begin(QStringLiteral("COPY kudos_balance_snapshots (id, snapshot_id, user_id, balance, escrow,"
-                                        " applied_balance_total, applied_escrow_total, created) FROM STDIN"));
-        m_transfer.begin(QStringLiteral("COPY kudos_transfers (id, source_id, dest_id, kudos, created) FROM STDIN"));
+          m_snapshotDb(loadingConnection(conninfo)), m_transferDb(loadingConnection(conninfo)),
+          m_ledger(*m_ledgerDb), m_stat(*m_statDb), m_snapshot(*m_snapshotDb), m_transfer(*m_transferDb),
+          m_control(control) {
+        m_ledger.begin(QStringLiteral(
+            "COPY kudos_ledger (id, created, event_id, entry_type, user_id, escrow, amount, applied,"
+            " job_id, wp_type, detail) FROM STDIN"));
+        m_stat.begin(QStringLiteral(
+            "COPY kudos_stat_events (id, created, event_id, entry_type, user_id, worker_user_id,"
+            " worker_id, team_id, job_id, wp_type, amount, unit, stat_action, record, detail,"
+            " applied, quarantined, quarantine_reason) FROM STDIN"));
+        m_snapshot.begin(
+            QStringLiteral("COPY kudos_balance_snapshots (id, snapshot_id, user_id, balance, escrow,"
+                           " applied_balance_total, applied_escrow_total, created) FROM STDIN"));
+        m_transfer.begin(
+            QStringLiteral("COPY kudos_transfers (id, source_id, dest_id, kudos, created) FROM STDIN"));
     }
 
     void ledger(const KudosLedgerRow& r) override {
-        m_ledger.integer(r.id).timestamp(r.created).uuid(r.eventId).text(r.entryType).integer(r.userId).boolean(r.escrow)
-            .cents(r.amountCents).boolean(r.applied).uuid(r.jobId).text(r.wpType).json(r.detail);
+        m_ledger.integer(r.id)
+            .timestamp(r.created)
+            .uuid(r.eventId)
+            .text(r.entryType)
+            .integer(r.userId)
+            .boolean(r.escrow)
+            .cents(r.amountCents)
+            .boolean(r.applied)
+            .uuid(r.jobId)
+            .text(r.wpType)
+            .json(r.detail);
         m_ledger.endRow();
         if (++m_rows % 20000 == 0 && m_control && !m_control->checkpoint())
             throw Error(Error::Kind::Failed, QStringLiteral("demo up cancelled while loading kudos"));
@@ -45,15 +59,30 @@ public:
         m_stat.integer(r.id).timestamp(r.created).uuid(r.eventId).text(r.entryType);
         r.userId ? m_stat.integer(*r.userId) : m_stat.null();
         r.workerUserId ? m_stat.integer(*r.workerUserId) : m_stat.null();
-        m_stat.uuid(r.workerId).uuid(r.teamId).uuid(r.jobId).text(r.wpType).cents(r.amountCents).text(r.unit)
-            .text(r.statAction).text(r.record).json(r.detail).boolean(r.applied).boolean(r.quarantined)
+        m_stat.uuid(r.workerId)
+            .uuid(r.teamId)
+            .uuid(r.jobId)
+            .text(r.wpType)
+            .cents(r.amountCents)
+            .text(r.unit)
+            .text(r.statAction)
+            .text(r.record)
+            .json(r.detail)
+            .boolean(r.applied)
+            .boolean(r.quarantined)
             .text(r.quarantineReason);
         m_stat.endRow();
         ++m_rows;
     }
     void snapshot(const KudosSnapshotRow& r) override {
-        m_snapshot.integer(r.id).uuid(r.snapshotId).integer(r.userId).cents(r.balanceCents).cents(r.escrowCents)
-            .cents(r.appliedBalanceTotalCents).cents(r.appliedEscrowTotalCents).timestamp(r.created);
+        m_snapshot.integer(r.id)
+            .uuid(r.snapshotId)
+            .integer(r.userId)
+            .cents(r.balanceCents)
+            .cents(r.escrowCents)
+            .cents(r.appliedBalanceTotalCents)
+            .cents(r.appliedEscrowTotalCents)
+            .timestamp(r.created);
         m_snapshot.endRow();
     }
     void transfer(const KudosTransferRow& r) override {
@@ -65,10 +94,16 @@ public:
     qint64 finish() {
         qint64 rows = m_ledger.end() + m_stat.end() + m_snapshot.end() + m_transfer.end();
         CopyTextBuffer users(*m_ledgerDb);
-        users.begin(QStringLiteral("COPY users (id, oauth_id, username, kudos, evaluating_kudos, last_active, created) FROM STDIN"));
+        users.begin(QStringLiteral(
+            "COPY users (id, oauth_id, username, kudos, evaluating_kudos, last_active, created) FROM STDIN"));
         for (const KudosUserRow& u : m_users) {
-            users.integer(u.id).text(u.oauthId).text(u.username).integer(u.kudos).integer(u.evaluatingKudos)
-                .timestamp(u.lastActive).timestamp(u.created);
+            users.integer(u.id)
+                .text(u.oauthId)
+                .text(u.username)
+                .integer(u.kudos)
+                .integer(u.evaluatingKudos)
+                .timestamp(u.lastActive)
+                .timestamp(u.created);
             users.endRow();
         }
         rows += users.end();
@@ -83,13 +118,14 @@ public:
         m_ledgerDb->execScript(QStringLiteral(
             "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users));"
             "SELECT setval(pg_get_serial_sequence('kudos_ledger', 'id'), (SELECT max(id) FROM kudos_ledger));"
-            "SELECT setval(pg_get_serial_sequence('kudos_stat_events', 'id'), (SELECT max(id) FROM kudos_stat_events));"
+            "SELECT setval(pg_get_serial_sequence('kudos_stat_events', 'id'), (SELECT max(id) FROM "
+            "kudos_stat_events));"
             "SELECT setval(pg_get_serial_sequence('kudos_balance_snapshots', 'id'),"
             " (SELECT max(id) FROM kudos_balance_snapshots))"));
         return rows;
     }
 
-private:
+  private:
     std::unique_ptr<PgConnection> m_ledgerDb, m_statDb, m_snapshotDb, m_transferDb;
     CopyTextBuffer m_ledger, m_stat, m_snapshot, m_transfer;
     TaskFeedback* m_control;

@@ -13,11 +13,11 @@ namespace tidemark::demo {
 // runs with session_replication_role = replica, so users may come last), identity sequences are moved past
 // the copied ids.
 class DemoKudosLoader {
-public:
+  public:
     DemoKudosLoader(QString conninfo, KudosGeneratorOptions options);
     qint64 load(TaskFeedback* control = nullptr); // rows in all tables
 
-private:
+  private:
     QString m_conninfo;
     KudosGeneratorOptions m_options;
 };

@@ -1,7 +1,7 @@
 #include "demolawn.h"
 
 #include "demorandom.h"
-#include "positions/geodesy.h"
+#include "geodesy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -49,7 +49,8 @@ DemoLawn::DemoLawn(int index, DemoRandom& random) {
     m_base = {-random.uniform(5, 12), -random.uniform(3, 10)};
     const int trees = 1 + static_cast<int>(random.range(0, 2));
     for (int i = 0; i < trees; ++i)
-        m_trees.push_back({{random.uniform(0.25, 0.75) * width, random.uniform(0.2, 0.8) * height}, random.uniform(2.5, 4.5)});
+        m_trees.push_back({{random.uniform(0.25, 0.75) * width, random.uniform(0.2, 0.8) * height},
+                           random.uniform(2.5, 4.5)});
     m_mobilePhaseU = random.uniform(0, 6.28);
     m_mobilePhaseV = random.uniform(0, 6.28);
     m_mobileBase = random.uniform(-82, -68);
@@ -77,7 +78,8 @@ void DemoLawn::toLatLon(LawnPoint p, double* lat, double* lon) const {
     const double north = p.u * std::sin(m_rotation) + p.v * std::cos(m_rotation);
     using namespace positions;
     *lat = m_originLat + north / kEarthRadiusMetres / kRadiansPerDegree;
-    *lon = m_originLon + east / (kEarthRadiusMetres * std::cos(m_originLat * kRadiansPerDegree)) / kRadiansPerDegree;
+    *lon = m_originLon +
+           east / (kEarthRadiusMetres * std::cos(m_originLat * kRadiansPerDegree)) / kRadiansPerDegree;
 }
 
 } // namespace tidemark::demo

@@ -17,7 +17,7 @@ struct LawnPoint {
 // placed at a town, its dock and Wi-Fi base station outside the lawn, trees that spoil the RTK fix, and the
 // boustrophedon lanes (0.22 m apart) the mower drives.
 class DemoLawn {
-public:
+  public:
     static constexpr double kLaneSpacing = 0.22;
 
     DemoLawn(int index, DemoRandom& random);
@@ -28,8 +28,8 @@ public:
     double laneEndU(int lane) const { return m_laneMaxU[lane]; }
 
     LawnPoint dock() const { return m_dock; }
-    LawnPoint entry() const { return m_entry; } // where the drive from the dock meets the lawn
-    bool underTree(LawnPoint p) const;          // RTK float there
+    LawnPoint entry() const { return m_entry; }      // where the drive from the dock meets the lawn
+    bool underTree(LawnPoint p) const;               // RTK float there
     int wifiRssi(LawnPoint p, double noise) const;   // dBm; below -88 means no Wi-Fi (returned as 0)
     int mobileRssi(LawnPoint p, double noise) const; // dBm
 
@@ -37,7 +37,7 @@ public:
     void toLatLon(LawnPoint p, double* lat, double* lon) const;
     QString placeName() const { return m_placeName; }
 
-private:
+  private:
     double m_originLat = 0;
     double m_originLon = 0;
     double m_rotation = 0; // radians, lane axis counter-clockwise from east

@@ -2,8 +2,8 @@
 
 #include "copytextbuffer.h"
 
-#include "common/error.h"
-#include "common/taskfeedback.h"
+#include "error.h"
+#include "taskfeedback.h"
 
 #include <cmath>
 
@@ -21,12 +21,14 @@ qint64 DemoPositionsLoader::load(TaskFeedback* control) {
         if (control && !control->checkpoint())
             throw Error(Error::Kind::Failed, QStringLiteral("demo up cancelled while loading positions"));
         if (control)
-            control->reportProgress(0.05 + 0.6 * i / generator.mowerCount(),
-                                    QStringLiteral("positions: mower %1 of %2").arg(i + 1).arg(generator.mowerCount()));
+            control->reportProgress(
+                0.05 + 0.6 * i / generator.mowerCount(),
+                QStringLiteral("positions: mower %1 of %2").arg(i + 1).arg(generator.mowerCount()));
         const GeneratedMower mower = generator.generate(i);
         CopyTextBuffer copy(m_connection);
-        copy.begin(QStringLiteral("COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix, wifi_rssi,"
-                                  " mnet_rssi, speed_mps) FROM STDIN"));
+        copy.begin(QStringLiteral(
+            "COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix, wifi_rssi,"
+            " mnet_rssi, speed_mps) FROM STDIN"));
         const QUuid id = mower.track.mowerId;
         for (const positions::PositionRow& r : mower.track.rows) {
             copy.uuid(id).timestamptz(r.observedAt).real(r.lat).real(r.lon).boolean(r.bladesOn);

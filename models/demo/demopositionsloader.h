@@ -12,12 +12,12 @@ namespace tidemark::demo {
 // Copies the generated mowers into a migrated positions database (mower_positions, mower_history), one COPY
 // per mower. Returns the number of position rows; throws Error(Failed) when cancelled.
 class DemoPositionsLoader {
-public:
+  public:
     DemoPositionsLoader(PgConnection& connection, PositionsGeneratorOptions options);
     qint64 load(TaskFeedback* control = nullptr);
     qint64 historyRows() const { return m_historyRows; }
 
-private:
+  private:
     PgConnection& m_connection;
     PositionsGeneratorOptions m_options;
     qint64 m_historyRows = 0;

@@ -9,7 +9,7 @@ namespace tidemark::demo {
 // A small, fully specified pseudo-random generator (xoshiro256** seeded by splitmix64) with its own
 // distributions, so the demo data is identical for a seed on every platform and standard library.
 class DemoRandom {
-public:
+  public:
     explicit DemoRandom(quint64 seed) {
         quint64 x = seed;
         for (auto& s : m_state)
@@ -43,14 +43,16 @@ public:
     double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
     bool chance(double p) { return uniform() < p; }
     // An integer in [lo, hi], both inclusive.
-    qint64 range(qint64 lo, qint64 hi) { return lo + static_cast<qint64>(next() % static_cast<quint64>(hi - lo + 1)); }
+    qint64 range(qint64 lo, qint64 hi) {
+        return lo + static_cast<qint64>(next() % static_cast<quint64>(hi - lo + 1));
+    }
     double normal(double sigma = 1.0) {
         const double u1 = 1.0 - uniform();
         const double u2 = uniform();
         return sigma * std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
     }
 
-private:
+  private:
     static quint64 rotl(quint64 x, int k) { return (x << k) | (x >> (64 - k)); }
     quint64 m_state[4];
 };

@@ -5,15 +5,15 @@
 #include "demopositionsloader.h"
 #include "tracksgenerator.h"
 
-#include "common/error.h"
-#include "common/taskfeedback.h"
-#include "common/pgcluster.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "tracks/spatialitedatabase.h"
-#include "tracks/trackimporter.h"
-#include "tracks/tracksmigrator.h"
-#include "tracks/tracksstore.h"
+#include "error.h"
+#include "pgcluster.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "spatialitedatabase.h"
+#include "taskfeedback.h"
+#include "trackimporter.h"
+#include "tracksmigrator.h"
+#include "tracksstore.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -63,14 +63,24 @@ QString DemoWorkspace::defaultRoot() {
 
 DemoWorkspace::DemoWorkspace(QString root) : m_root(QDir(root).absolutePath()) {}
 
-QString DemoWorkspace::statePath() const { return QDir(m_root).filePath(QStringLiteral("state.json")); }
-QString DemoWorkspace::clusterStateDir() const { return QDir(m_root).filePath(QStringLiteral("cluster")); }
-QString DemoWorkspace::tracksPath() const { return QDir(m_root).filePath(QStringLiteral("gps_tracks.sqlite")); }
+QString DemoWorkspace::statePath() const {
+    return QDir(m_root).filePath(QStringLiteral("state.json"));
+}
+QString DemoWorkspace::clusterStateDir() const {
+    return QDir(m_root).filePath(QStringLiteral("cluster"));
+}
+QString DemoWorkspace::tracksPath() const {
+    return QDir(m_root).filePath(QStringLiteral("gps_tracks.sqlite"));
+}
 QString DemoWorkspace::archiveUrl() const {
     return QStringLiteral("file://") + QDir(m_root).filePath(QStringLiteral("archive"));
 }
-QString DemoWorkspace::positionsConninfo() const { return PgCluster(clusterOptions(clusterStateDir())).conninfo(kPositionsDb); }
-QString DemoWorkspace::kudosConninfo() const { return PgCluster(clusterOptions(clusterStateDir())).conninfo(kKudosDb); }
+QString DemoWorkspace::positionsConninfo() const {
+    return PgCluster(clusterOptions(clusterStateDir())).conninfo(kPositionsDb);
+}
+QString DemoWorkspace::kudosConninfo() const {
+    return PgCluster(clusterOptions(clusterStateDir())).conninfo(kKudosDb);
+}
 
 int DemoWorkspace::storedDataVersion() const {
     QFile f(statePath());
@@ -79,7 +89,9 @@ int DemoWorkspace::storedDataVersion() const {
     return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("data_version")).toInt();
 }
 
-void DemoWorkspace::up(quint64 seed, Micros now, TaskFeedback* control) { up(seed, now, UpOptions{}, control); }
+void DemoWorkspace::up(quint64 seed, Micros now, TaskFeedback* control) {
+    up(seed, now, UpOptions{}, control);
+}
 
 void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
     QElapsedTimer total;
@@ -88,7 +100,8 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
     const QFileInfo rootInfo(m_root);
     const bool rootExisted = rootInfo.exists();
     if (rootExisted && !rootInfo.isDir())
-        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is a file, not a folder").arg(m_root));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("demo data folder %1 is a file, not a folder").arg(m_root));
     if (!QDir().mkpath(m_root))
         throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
     {
@@ -96,7 +109,9 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
         if (!probe.open(QIODevice::WriteOnly)) {
             if (!rootExisted)
                 QDir(m_root).removeRecursively();
-            throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, probe.errorString()));
+            throw Error(
+                Error::Kind::Failed,
+                QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, probe.errorString()));
         }
         probe.remove();
     }
@@ -111,7 +126,9 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
             if (port == 0 || !PgCluster::portIsFree(port))
                 port = PgCluster::findFreePort();
         } else if (!PgCluster::portIsFree(port)) {
-            throw Error(Error::Kind::Connection, QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(port).arg(m_root));
+            throw Error(
+                Error::Kind::Connection,
+                QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(port).arg(m_root));
         }
         report(control, 0.5, QStringLiteral("starting the demo cluster"));
         cluster.start(port);
@@ -128,7 +145,9 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
         PgCluster::binDir();
         if (options.port != 0 && !PgCluster::portIsFree(options.port))
             throw Error(Error::Kind::Connection,
-                        QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(options.port).arg(m_root));
+                        QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)")
+                            .arg(options.port)
+                            .arg(m_root));
     } catch (...) {
         cleanRoot();
         throw;
@@ -167,17 +186,20 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
     m_figures.generated = true;
     PgCluster cluster(clusterOptions(clusterStateDir()));
     {
-        auto admin = PgConnection::open(cluster.conninfo(QStringLiteral("postgres")), QStringLiteral("tidemark-demo"));
+        auto admin =
+            PgConnection::open(cluster.conninfo(QStringLiteral("postgres")), QStringLiteral("tidemark-demo"));
         for (const QString& name : {kPositionsDb, kKudosDb}) {
             admin->exec(QStringLiteral("DROP DATABASE IF EXISTS %1").arg(pgQuoteIdentifier(name)));
             admin->exec(QStringLiteral("CREATE DATABASE %1").arg(pgQuoteIdentifier(name)));
         }
     }
     if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
     // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
     TaskFeedback tracksControl;
-    auto tracksDone = std::async(std::launch::async, [&] { importTracks(seed, now, options, &tracksControl); });
+    auto tracksDone =
+        std::async(std::launch::async, [&] { importTracks(seed, now, options, &tracksControl); });
     auto waitForTracks = [&] {
         while (tracksDone.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
             if (control && control->isCancelled())
@@ -205,7 +227,8 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
                             {QStringLiteral("created_at"), formatIsoTimestamp(nowMicros())}};
     QFile f(statePath());
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(state).toJson()) < 0)
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
 }
 
 void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
@@ -249,7 +272,8 @@ void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& opti
     QElapsedTimer timer;
     timer.start();
     removeSqliteFile(tracksPath());
-    auto db = tracks::SpatialiteDatabase::open(tracksPath(), tracks::SpatialiteDatabase::Mode::CreateIfMissing);
+    auto db =
+        tracks::SpatialiteDatabase::open(tracksPath(), tracks::SpatialiteDatabase::Mode::CreateIfMissing);
     tracks::TracksMigrator(*db).migrate();
     TracksGeneratorOptions generatorOptions;
     generatorOptions.seed = seed;
@@ -293,7 +317,9 @@ DemoWorkspace::Status DemoWorkspace::status() const {
                 " AND c.relname <> 'tidemark_schema_migrations' ORDER BY c.relname"));
             for (int i = 0; i < tables.rows(); ++i) {
                 const QString table = tables.text(i, 0);
-                const qint64 rows = db->exec(QStringLiteral("SELECT count(*) FROM %1").arg(pgQuoteIdentifier(table))).toLong(0, 0);
+                const qint64 rows =
+                    db->exec(QStringLiteral("SELECT count(*) FROM %1").arg(pgQuoteIdentifier(table)))
+                        .toLong(0, 0);
                 s.counts.push_back({dataset, table, rows});
             }
         }
@@ -302,12 +328,15 @@ DemoWorkspace::Status DemoWorkspace::status() const {
         auto db = tracks::SpatialiteDatabase::open(tracksPath());
         for (const QString& table : {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")})
             if (db->hasTable(table))
-                s.counts.push_back({QStringLiteral("tracks"), table, db->scalar(QStringLiteral("SELECT count(*) FROM ") + table)});
+                s.counts.push_back({QStringLiteral("tracks"), table,
+                                    db->scalar(QStringLiteral("SELECT count(*) FROM ") + table)});
     }
     return s;
 }
 
-void DemoWorkspace::down() { PgCluster(clusterOptions(clusterStateDir())).stop(); }
+void DemoWorkspace::down() {
+    PgCluster(clusterOptions(clusterStateDir())).stop();
+}
 
 void DemoWorkspace::purge() {
     PgCluster cluster(clusterOptions(clusterStateDir()));

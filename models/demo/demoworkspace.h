@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/timestamp.h"
+#include "timestamp.h"
 
 #include <QString>
 #include <vector>
@@ -19,7 +19,7 @@ namespace tidemark::demo {
 //   root/archive/             the archive (file://root/archive)
 //   root/gps_tracks.sqlite    the tracks
 class DemoWorkspace {
-public:
+  public:
     struct TableCount {
         QString dataset; // positions | kudos | tracks
         QString table;
@@ -78,13 +78,14 @@ public:
     QString tracksPath() const;
     QString archiveUrl() const;
 
-private:
+  private:
     QString statePath() const;
     int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
     void generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
     void loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
-    void importTracks(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control); // another thread
+    void importTracks(quint64 seed, Micros now, const UpOptions& options,
+                      TaskFeedback* control); // another thread
     QString m_root;
     UpFigures m_figures;
 };

@@ -13,7 +13,7 @@ namespace {
 constexpr Micros kNever = std::numeric_limits<Micros>::max();
 constexpr Micros kAlways = std::numeric_limits<Micros>::min();
 constexpr Micros kUnappliedTail = 10 * kMicrosPerMinute; // the projector's queue at the demo's "now"
-constexpr int kEducationUser = 1;                         // transfers to it are "donated"
+constexpr int kEducationUser = 1;                        // transfers to it are "donated"
 
 struct Worker {
     QUuid id;
@@ -36,10 +36,12 @@ struct UserState {
     qint64 drift = 0; // users.kudos changed outside the ledger
 };
 
-QByteArray jsonString(const QString& s) { return '"' + s.toUtf8() + '"'; }
+QByteArray jsonString(const QString& s) {
+    return '"' + s.toUtf8() + '"';
+}
 
 class KudosSimulation {
-public:
+  public:
     KudosSimulation(const KudosGeneratorOptions& options, KudosSink& sink)
         : m_options(options), m_random(DemoRandom::derive(options.seed, 2)), m_sink(sink) {
         m_end = options.end;
@@ -73,7 +75,7 @@ public:
         }
     }
 
-private:
+  private:
     QUuid uuid4() {
         QByteArray bytes(16, '\0');
         for (int half = 0; half < 2; ++half) {
@@ -88,18 +90,23 @@ private:
     Micros randomInstant(Micros day) { return day + m_random.range(0, 86'400'000 - 1) * 1000; }
     bool trusted(int user, Micros t) const { return m_users[user].trustedFrom <= t; }
     static qint64 roundedKudos(const UserState& u) { return std::llround((u.spendable + u.drift) / 100.0); }
-    static qint64 floorCents(const UserState& u) { return u.row.id == 0 ? -5000 : u.pseudonymous ? 1400 : 2500; }
+    static qint64 floorCents(const UserState& u) {
+        return u.row.id == 0 ? -5000 : u.pseudonymous ? 1400 : 2500;
+    }
 
     void createUsers() {
-        static const char* const first[] = {"ada", "bo", "cira", "dag", "eli", "fen", "gus", "hana", "ivo", "juno",
-                                            "kai", "lea", "milo", "nia", "oto", "pia", "rex", "sol", "tove", "uma"};
-        static const char* const second[] = {"painter", "dreams", "forge", "pixel", "lantern", "otter", "quill", "moss"};
+        static const char* const first[] = {"ada",  "bo",  "cira", "dag", "eli",  "fen",  "gus",
+                                            "hana", "ivo", "juno", "kai", "lea",  "milo", "nia",
+                                            "oto",  "pia", "rex",  "sol", "tove", "uma"};
+        static const char* const second[] = {"painter", "dreams", "forge", "pixel",
+                                             "lantern", "otter",  "quill", "moss"};
         const int n = std::max(10, m_options.users);
         m_users.resize(n);
         for (int i = 0; i < n; ++i) {
             UserState& u = m_users[i];
             u.row.id = i;
-            u.row.created = m_start - m_random.range(1, 900) * kMicrosPerDay - m_random.range(0, 86'399) * kMicrosPerSecond;
+            u.row.created = m_start - m_random.range(1, 900) * kMicrosPerDay -
+                            m_random.range(0, 86'399) * kMicrosPerSecond;
             u.row.lastActive = u.row.created;
             if (i == 0) {
                 u.row.oauthId = QStringLiteral("anon");
@@ -107,8 +114,10 @@ private:
                 continue;
             }
             u.pseudonymous = m_random.chance(0.3);
-            u.row.oauthId = u.pseudonymous ? uuid4().toString(QUuid::WithoutBraces)
-                                           : QStringLiteral("google_%1").arg(m_random.range(100000000000LL, 999999999999LL));
+            u.row.oauthId =
+                u.pseudonymous
+                    ? uuid4().toString(QUuid::WithoutBraces)
+                    : QStringLiteral("google_%1").arg(m_random.range(100000000000LL, 999999999999LL));
             u.row.username = i == kEducationUser ? QStringLiteral("education")
                                                  : QStringLiteral("%1_%2%3")
                                                        .arg(QLatin1String(first[m_random.range(0, 19)]),
@@ -129,7 +138,8 @@ private:
         for (int i = 0; i < n; ++i) {
             Worker w;
             w.id = uuid4();
-            w.owner = static_cast<int>(m_random.range(2, std::min<int>(static_cast<int>(m_users.size()) - 1, 150)));
+            w.owner =
+                static_cast<int>(m_random.range(2, std::min<int>(static_cast<int>(m_users.size()) - 1, 150)));
             if (m_random.chance(0.6))
                 w.team = teamIds[m_random.range(0, teams - 1)];
             const double kind = m_random.uniform();
@@ -168,7 +178,8 @@ private:
     }
 
     KudosStatRow& stat(Micros t, const QUuid& event, const char* type, qint64 cents, const char* unit,
-                       const char* action, const char* record, const QUuid& job = {}, const char* wp = nullptr) {
+                       const char* action, const char* record, const QUuid& job = {},
+                       const char* wp = nullptr) {
         KudosStatRow r;
         r.created = t;
         r.eventId = event;
@@ -186,8 +197,9 @@ private:
                   const char* action, const char* record, const QUuid& job = {}, const char* wp = nullptr) {
         stat(t, event, type, cents, unit, action, record, job, wp).userId = user;
     }
-    void workerStat(Micros t, const QUuid& event, const char* type, const Worker& w, qint64 cents, const char* unit,
-                    const char* action, const char* record, const QUuid& job = {}, const char* wp = nullptr) {
+    void workerStat(Micros t, const QUuid& event, const char* type, const Worker& w, qint64 cents,
+                    const char* unit, const char* action, const char* record, const QUuid& job = {},
+                    const char* wp = nullptr) {
         KudosStatRow& r = stat(t, event, type, cents, unit, action, record, job, wp);
         r.workerId = w.id;
         r.workerUserId = w.owner;
@@ -195,7 +207,9 @@ private:
     }
 
     int randomRequester() {
-        return m_random.chance(0.2) ? 0 : static_cast<int>(m_random.range(2, static_cast<qint64>(m_users.size()) - 1));
+        return m_random.chance(0.2)
+                   ? 0
+                   : static_cast<int>(m_random.range(2, static_cast<qint64>(m_users.size()) - 1));
     }
 
     void settlement(Micros t) {
@@ -205,9 +219,13 @@ private:
         const int requester = randomRequester();
         const QUuid event = uuid4();
         const QUuid job = uuid4();
-        const qint64 k = interrogation ? m_random.range(100, 500) : image ? m_random.range(500, 6000) : m_random.range(200, 3000);
+        const qint64 k = interrogation ? m_random.range(100, 500)
+                         : image       ? m_random.range(500, 6000)
+                                       : m_random.range(200, 3000);
         const qint64 paid = (!image && !interrogation) ? k + 100 : k; // text adds a burn of 1
-        const qint64 things = interrogation ? 0 : image ? m_random.range(50, 800) : m_random.range(5000, 50000);
+        const qint64 things = interrogation ? 0
+                              : image       ? m_random.range(50, 800)
+                                            : m_random.range(5000, 50000);
         qint64 spendable = k;
         if (trusted(w.owner, t)) {
             ledger(t, event, "GENERATION", w.owner, false, k, job, w.type);
@@ -218,11 +236,14 @@ private:
         }
         ledger(t, event, "GENERATION", requester, false, -paid, job, w.type);
         userStat(t, event, "STAT_RECORD", w.owner, 100, "count", "FULFILLMENT", w.type, job, w.type);
-        userStat(t, event, "GENERATION", w.owner, spendable, "kudos", "accumulated", "user_kudos", job, w.type);
+        userStat(t, event, "GENERATION", w.owner, spendable, "kudos", "accumulated", "user_kudos", job,
+                 w.type);
         userStat(t, event, "STAT_RECORD", w.owner, things, "things", "CONTRIBUTION", w.type, job, w.type);
-        workerStat(t, event, "GENERATION", w, k, "kudos", interrogation ? "interrogated" : "generated", "worker_kudos", job, w.type);
+        workerStat(t, event, "GENERATION", w, k, "kudos", interrogation ? "interrogated" : "generated",
+                   "worker_kudos", job, w.type);
         if (!interrogation)
-            workerStat(t, event, "STAT_CONTRIBUTION", w, things, "things", "contributions", nullptr, job, w.type);
+            workerStat(t, event, "STAT_CONTRIBUTION", w, things, "things", "contributions", nullptr, job,
+                       w.type);
         workerStat(t, event, "STAT_CONTRIBUTION", w, 100, "count", "fulfilments", nullptr, job, w.type);
         userStat(t, event, "GENERATION", requester, -paid, "kudos", "accumulated", "user_kudos", job, w.type);
         userStat(t, event, "STAT_RECORD", requester, 100, "count", "REQUEST", w.type, job, w.type);
@@ -245,17 +266,22 @@ private:
         const QUuid event = uuid4();
         const bool escrow = !trusted(w.owner, t) && qstrcmp(w.type, "interrogation") != 0;
         ledger(t, event, "UPTIME_REWARD", w.owner, escrow, w.uptimeCents, {}, w.type);
-        workerStat(t, event, "UPTIME_REWARD", w, w.uptimeCents, "kudos", "uptime", "worker_kudos", {}, w.type);
-        KudosStatRow& active = stat(t, event, "STAT_ACTIVITY", 0, "count", nullptr, "last_active", {}, w.type);
+        workerStat(t, event, "UPTIME_REWARD", w, w.uptimeCents, "kudos", "uptime", "worker_kudos", {},
+                   w.type);
+        KudosStatRow& active =
+            stat(t, event, "STAT_ACTIVITY", 0, "count", nullptr, "last_active", {}, w.type);
         active.userId = w.owner;
         active.detail = QByteArrayLiteral("{\"touch_last_active\": true}");
         if (!escrow)
-            userStat(t, event, "UPTIME_REWARD", w.owner, w.uptimeCents, "kudos", "accumulated", "user_kudos", {}, w.type);
+            userStat(t, event, "UPTIME_REWARD", w.owner, w.uptimeCents, "kudos", "accumulated", "user_kudos",
+                     {}, w.type);
     }
 
     void transfer(Micros t) {
         const int source = static_cast<int>(m_random.range(2, static_cast<qint64>(m_users.size()) - 1));
-        int dest = m_random.chance(0.1) ? kEducationUser : static_cast<int>(m_random.range(1, static_cast<qint64>(m_users.size()) - 1));
+        int dest = m_random.chance(0.1)
+                       ? kEducationUser
+                       : static_cast<int>(m_random.range(1, static_cast<qint64>(m_users.size()) - 1));
         if (dest == source)
             dest = kEducationUser;
         const qint64 amount = m_random.range(1, 50) * 10;
@@ -270,7 +296,8 @@ private:
         ledger(t, event, "TRANSFER", source, false, -amount * 100, {}, nullptr,
                "{\"reason\": \"transfer\", \"reservation_id\": " + reservation + '}');
         ledger(t, event, "TRANSFER", dest, false, amount * 100, {}, nullptr, "{\"reason\": \"transfer\"}");
-        userStat(t, event, "TRANSFER", source, amount * 100, "kudos", dest == kEducationUser ? "donated" : "gifted", "user_kudos");
+        userStat(t, event, "TRANSFER", source, amount * 100, "kudos",
+                 dest == kEducationUser ? "donated" : "gifted", "user_kudos");
         userStat(t, event, "TRANSFER", dest, amount * 100, "kudos", "received", "user_kudos");
         m_sink.transfer({uuid4(), source, dest, amount, t});
     }
@@ -295,7 +322,8 @@ private:
             const QUuid event = uuid4();
             ledger(t, event, "EVALUATION_PROMOTION", u.row.id, true, -u.escrow);
             ledger(t, event, "EVALUATION_PROMOTION", u.row.id, false, u.escrow);
-            userStat(t, event, "EVALUATION_PROMOTION", u.row.id, u.escrow, "kudos", "accumulated", "user_kudos");
+            userStat(t, event, "EVALUATION_PROMOTION", u.row.id, u.escrow, "kudos", "accumulated",
+                     "user_kudos");
         }
     }
 
@@ -310,7 +338,8 @@ private:
         for (qint64 i = 0, n = m_random.range(3, 14); i < n; ++i)
             transfer(randomInstant(day));
         for (qint64 i = 0, n = m_random.range(0, 4); i < n; ++i)
-            award(randomInstant(day), static_cast<int>(m_random.range(2, static_cast<qint64>(m_users.size()) - 1)),
+            award(randomInstant(day),
+                  static_cast<int>(m_random.range(2, static_cast<qint64>(m_users.size()) - 1)),
                   m_random.range(1, 50) * 10000, "AWARD", "awarded");
         for (qint64 i = 0, n = m_random.range(4, 16); i < n; ++i)
             styleReward(randomInstant(day));
@@ -318,8 +347,8 @@ private:
             for (int moderator : {3, 4})
                 award(day + 5 * kMicrosPerMinute, moderator, 300000 * 100, "AWARD", "recurring");
         if (m_random.chance(0.15))
-            award(randomInstant(day), static_cast<int>(m_random.range(2, 60)), m_random.range(-200, 200) * 100,
-                  "ADMIN_ADJUSTMENT", "admin");
+            award(randomInstant(day), static_cast<int>(m_random.range(2, 60)),
+                  m_random.range(-200, 200) * 100, "ADMIN_ADJUSTMENT", "admin");
         for (const Worker& w : m_workers) {
             if (!w.uptimeFleet || !m_random.chance(0.3))
                 continue;
@@ -331,8 +360,8 @@ private:
     QUuid takeSnapshot(Micros t) {
         const QUuid id = uuid4();
         for (const UserState& u : m_users)
-            m_sink.snapshot({++m_snapshotId, id, u.row.id, roundedKudos(u) * 100, std::llround(u.escrow / 100.0) * 100,
-                             u.appliedBalance, u.appliedEscrow, t});
+            m_sink.snapshot({++m_snapshotId, id, u.row.id, roundedKudos(u) * 100,
+                             std::llround(u.escrow / 100.0) * 100, u.appliedBalance, u.appliedEscrow, t});
         return id;
     }
 
@@ -344,7 +373,8 @@ private:
     void repairDrift(Micros t, const QUuid& snapshot) {
         const QString snap = snapshot.toString(QUuid::WithoutBraces);
         for (int user : {5, 6}) { // user 7 keeps its drift for reconciliation to find
-            const QUuid event = KudosGenerator::eventIdForKey(QStringLiteral("reconcile:%1:%2").arg(snap).arg(user));
+            const QUuid event =
+                KudosGenerator::eventIdForKey(QStringLiteral("reconcile:%1:%2").arg(snap).arg(user));
             ledger(t, event, "RECONCILIATION", user, false, -m_users[user].drift, {}, nullptr,
                    "{\"reason\": \"reconciliation\", \"snapshot_id\": " + jsonString(snap) + '}');
         }
@@ -387,7 +417,8 @@ private:
             r.applied = r.created < m_end - kUnappliedTail;
             if (r.applied && m_random.chance(0.00006)) {
                 r.quarantined = true;
-                r.quarantineReason = m_random.chance(0.5) ? "worker dimension missing" : "unknown stat_action";
+                r.quarantineReason =
+                    m_random.chance(0.5) ? "worker dimension missing" : "unknown stat_action";
             }
             r.id = ++m_statId;
             m_sink.stat(r);
@@ -411,7 +442,7 @@ private:
 };
 
 class CollectingSink : public KudosSink {
-public:
+  public:
     GeneratedKudos data;
     void ledger(const KudosLedgerRow& row) override { data.ledger.push_back(row); }
     void stat(const KudosStatRow& row) override { data.stats.push_back(row); }
@@ -427,7 +458,9 @@ KudosGenerator::KudosGenerator(KudosGeneratorOptions options) : m_options(option
         m_options.end = floorToStep(nowMicros(), kMicrosPerDay);
 }
 
-void KudosGenerator::generate(KudosSink& sink) const { KudosSimulation(m_options, sink).run(); }
+void KudosGenerator::generate(KudosSink& sink) const {
+    KudosSimulation(m_options, sink).run();
+}
 
 GeneratedKudos KudosGenerator::generate() const {
     CollectingSink sink;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/timestamp.h"
+#include "timestamp.h"
 
 #include <QByteArray>
 #include <QString>
@@ -11,7 +11,8 @@
 namespace tidemark::demo {
 
 // Rows of the kudos tables (resources/sql/kudos, reference/kudos-ledger.md). Enumerated text columns point at
-// static strings; nullptr, a null QUuid, an empty QByteArray or std::nullopt stand for NULL. Amounts in cents.
+// static strings; nullptr, a null QUuid, an empty QByteArray or std::nullopt stand for NULL. Amounts in
+// cents.
 struct KudosUserRow {
     int id = 0;
     QString oauthId;
@@ -80,7 +81,7 @@ struct KudosTransferRow {
 // Receives the generated rows; ledger, stat and snapshot rows arrive in id (= created) order, users last
 // (their balances are the result of the whole history).
 class KudosSink {
-public:
+  public:
     virtual ~KudosSink() = default;
     virtual void ledger(const KudosLedgerRow& row) = 0;
     virtual void stat(const KudosStatRow& row) = 0;
@@ -112,7 +113,7 @@ struct KudosGeneratorOptions {
 // anon (id 0), reconciliation repairs, weekly balance snapshots, a few unapplied rows at the end and a few
 // quarantined stat rows. Deterministic for the options.
 class KudosGenerator {
-public:
+  public:
     explicit KudosGenerator(KudosGeneratorOptions options);
     void generate(KudosSink& sink) const;
     GeneratedKudos generate() const; // everything in memory (tests)
@@ -120,7 +121,7 @@ public:
     // uuid5(NAMESPACE_URL, "aihorde-kudos:" + key), as the real system derives idempotent event ids.
     static QUuid eventIdForKey(const QString& key);
 
-private:
+  private:
     KudosGeneratorOptions m_options;
 };
 

@@ -16,7 +16,9 @@ constexpr double kMowingSpeed = 0.35;
 constexpr double kTurnSpeed = 0.2;
 constexpr double kTransferSpeed = 0.3;
 
-Micros seconds(double s) { return static_cast<Micros>(std::llround(s * kMicrosPerSecond)); }
+Micros seconds(double s) {
+    return static_cast<Micros>(std::llround(s * kMicrosPerSecond));
+}
 
 struct PathSegment {
     LawnPoint to;
@@ -58,7 +60,7 @@ struct PathWalker {
 // One mower over the whole range, day by day: docked and charging, one or two mowing sessions on dry days,
 // night-time silences, errors with standing rows, and the lane it reached carried from session to session.
 class MowerSimulation {
-public:
+  public:
     MowerSimulation(const DemoLawn& lawn, DemoRandom& random, Micros start, Micros end, GeneratedMower& out)
         : m_lawn(lawn), m_random(random), m_start(start), m_end(end), m_out(out) {}
 
@@ -79,7 +81,8 @@ public:
             docked(t, first, {});
             t = session(first, seconds(m_random.uniform(35, 85) * 60));
             if (m_random.chance(0.5)) {
-                const Micros second = std::max(t + kMicrosPerHour, day + seconds(m_random.uniform(13, 16) * 3600));
+                const Micros second =
+                    std::max(t + kMicrosPerHour, day + seconds(m_random.uniform(13, 16) * 3600));
                 const Micros length = seconds(m_random.uniform(30, 70) * 60);
                 if (second + length < day + 22 * kMicrosPerHour) {
                     docked(t, second, {});
@@ -90,7 +93,7 @@ public:
         }
     }
 
-private:
+  private:
     bool addRow(Micros t, LawnPoint p, bool blades, double speed, bool standing) {
         if (t < m_start || t >= m_end || t <= m_lastEmitted)
             return false;
@@ -124,7 +127,8 @@ private:
     void docked(Micros& t, Micros until, const QString& firstState) {
         bool pending = !firstState.isEmpty();
         for (;;) {
-            const Micros next = t + m_random.range(30, 120) * kMicrosPerSecond + m_random.range(0, 999) * 1000;
+            const Micros next =
+                t + m_random.range(30, 120) * kMicrosPerSecond + m_random.range(0, 999) * 1000;
             if (next >= until)
                 break;
             t = next;
@@ -175,10 +179,11 @@ private:
                 for (int j = 1; j < 6; ++j) {
                     const double angle = -1.5707963267948966 + 3.141592653589793 * j / 6;
                     const double f = (std::sin(angle) + 1) / 2;
-                    w.queue.push_back({{a.u + (b.u - a.u) * f + outward * (DemoLawn::kLaneSpacing / 2) * std::cos(angle),
-                                        a.v + (b.v - a.v) * f},
-                                       kTurnSpeed,
-                                       true});
+                    w.queue.push_back(
+                        {{a.u + (b.u - a.u) * f + outward * (DemoLawn::kLaneSpacing / 2) * std::cos(angle),
+                          a.v + (b.v - a.v) * f},
+                         kTurnSpeed,
+                         true});
                 }
                 w.queue.push_back({b, kTurnSpeed, true});
             }
@@ -217,8 +222,10 @@ private:
         if (addRow(t, w.position, false, kTransferSpeed, false))
             state(t, QStringLiteral("leaving_dock"));
         const Micros endAt = begin + duration;
-        Micros errorAt = m_random.chance(0.35) ? begin + seconds(m_random.uniform(0.2, 0.8) * duration / 1e6) : kNever;
-        Micros silenceAt = m_random.chance(0.3) ? begin + seconds(m_random.uniform(0.1, 0.9) * duration / 1e6) : kNever;
+        Micros errorAt =
+            m_random.chance(0.35) ? begin + seconds(m_random.uniform(0.2, 0.8) * duration / 1e6) : kNever;
+        Micros silenceAt =
+            m_random.chance(0.3) ? begin + seconds(m_random.uniform(0.1, 0.9) * duration / 1e6) : kNever;
         QString pending;
         bool wasBlades = false;
         while (t < m_end) {
@@ -291,15 +298,18 @@ PositionsGenerator::PositionsGenerator(PositionsGeneratorOptions options) : m_op
         m_options.end = floorToStep(nowMicros(), kMicrosPerDay);
 }
 
-int PositionsGenerator::mowerCount() const { return m_options.mowers; }
+int PositionsGenerator::mowerCount() const {
+    return m_options.mowers;
+}
 
 GeneratedMower PositionsGenerator::generate(int mowerIndex) const {
     GeneratedMower out;
     DemoRandom random(DemoRandom::derive(m_options.seed, 1000 + static_cast<quint64>(mowerIndex)));
     const DemoLawn lawn(mowerIndex, random);
     out.name = QStringLiteral("Mower %1 (%2)").arg(mowerIndex + 1).arg(lawn.placeName());
-    out.track.mowerId = QUuid::createUuidV5(QUuid(QStringLiteral("6ba7b811-9dad-11d1-80b4-00c04fd430c8")),
-                                            QStringLiteral("tidemark-demo-mower:%1:%2").arg(m_options.seed).arg(mowerIndex));
+    out.track.mowerId =
+        QUuid::createUuidV5(QUuid(QStringLiteral("6ba7b811-9dad-11d1-80b4-00c04fd430c8")),
+                            QStringLiteral("tidemark-demo-mower:%1:%2").arg(m_options.seed).arg(mowerIndex));
     const Micros start = m_options.end - m_options.days * kMicrosPerDay;
     out.track.rows.reserve(static_cast<size_t>(m_options.days) * 3600);
     MowerSimulation(lawn, random, start, m_options.end, out).run();

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/timestamp.h"
-#include "positions/positionrow.h"
+#include "positionrow.h"
+#include "timestamp.h"
 
 #include <QString>
 #include <optional>
@@ -35,14 +35,14 @@ struct PositionsGeneratorOptions {
 // and signal in places, falls silent, skips rainy days and reports errors. Deterministic for
 // (seed, mowers, days, end): generate(i) is pure and independent of the other mowers.
 class PositionsGenerator {
-public:
+  public:
     explicit PositionsGenerator(PositionsGeneratorOptions options);
     int mowerCount() const;
     GeneratedMower generate(int mowerIndex) const; // pure, in memory, no database
 
     const PositionsGeneratorOptions& options() const { return m_options; }
 
-private:
+  private:
     PositionsGeneratorOptions m_options;
 };
 

@@ -1,7 +1,7 @@
 #include "tracksgenerator.h"
 
 #include "demorandom.h"
-#include "tracks/trackdedupkey.h"
+#include "trackdedupkey.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,10 +18,18 @@ struct Town {
     double lon;
 };
 constexpr Town kTowns[] = {
-    {"Moscow", "cfo", 55.751, 37.618},   {"Tula", "cfo", 54.193, 37.617},      {"Kaluga", "cfo", 54.513, 36.261},
-    {"Vladimir", "cfo", 56.129, 40.407}, {"Ryazan", "cfo", 54.629, 39.742},    {"Yaroslavl", "cfo", 57.626, 39.884},
-    {"Tver", "cfo", 56.859, 35.911},     {"Ivanovo", "cfo", 57.000, 40.974},   {"Bryansk", "cfo", 53.243, 34.364},
-    {"Oryol", "cfo", 52.970, 36.064},    {"Lipetsk", "cfo", 52.603, 39.571},   {"Kostroma", "cfo", 57.768, 40.927},
+    {"Moscow", "cfo", 55.751, 37.618},
+    {"Tula", "cfo", 54.193, 37.617},
+    {"Kaluga", "cfo", 54.513, 36.261},
+    {"Vladimir", "cfo", 56.129, 40.407},
+    {"Ryazan", "cfo", 54.629, 39.742},
+    {"Yaroslavl", "cfo", 57.626, 39.884},
+    {"Tver", "cfo", 56.859, 35.911},
+    {"Ivanovo", "cfo", 57.000, 40.974},
+    {"Bryansk", "cfo", 53.243, 34.364},
+    {"Oryol", "cfo", 52.970, 36.064},
+    {"Lipetsk", "cfo", 52.603, 39.571},
+    {"Kostroma", "cfo", 57.768, 40.927},
     {"Cheboksary", "chuvashia", 56.146, 47.251},
 };
 constexpr int kTownCount = sizeof kTowns / sizeof kTowns[0];
@@ -34,7 +42,8 @@ struct ActivityShape {
 constexpr ActivityShape kActivities[] = {
     {"hike", 4, 22, 0.35}, {"mtb", 10, 45, 0.25}, {"enduro", 15, 60, 0.3}, {"moto", 25, 110, 0.15}};
 
-const char* const kWords[] = {"Oka", "birch", "ridge", "river", "pine", "loop", "quarry", "forest", "meadow", "lake", "old mill", "gully"};
+const char* const kWords[] = {"Oka",    "birch",  "ridge",  "river", "pine",     "loop",
+                              "quarry", "forest", "meadow", "lake",  "old mill", "gully"};
 
 struct Ride {
     int index;
@@ -60,10 +69,14 @@ Ride makeRide(int index, quint64 seed, Micros rangeStart, Micros end) {
     double lat = r.town->lat + random.normal(0.15);
     double lon = r.town->lon + random.normal(0.25);
     double heading = random.uniform(0, 6.283185307179586);
-    r.firstImport = rangeStart + static_cast<Micros>(random.uniform() * static_cast<double>(end - kMicrosPerDay - rangeStart));
-    r.startedAt = r.firstImport - random.range(1, 60) * kMicrosPerDay - random.range(6 * 3600, 18 * 3600) * kMicrosPerSecond;
+    r.firstImport = rangeStart + static_cast<Micros>(random.uniform() *
+                                                     static_cast<double>(end - kMicrosPerDay - rangeStart));
+    r.startedAt = r.firstImport - random.range(1, 60) * kMicrosPerDay -
+                  random.range(6 * 3600, 18 * 3600) * kMicrosPerSecond;
     Micros t = r.startedAt;
-    const double speed = qstrcmp(r.activity->type, "hike") == 0 ? 1.3 : qstrcmp(r.activity->type, "moto") == 0 ? 11 : 4.5;
+    const double speed = qstrcmp(r.activity->type, "hike") == 0   ? 1.3
+                         : qstrcmp(r.activity->type, "moto") == 0 ? 11
+                                                                  : 4.5;
     r.points.reserve(count);
     for (int i = 0; i < count; ++i) {
         r.points.push_back({lat, lon, t});
@@ -73,12 +86,16 @@ Ride makeRide(int index, quint64 seed, Micros rangeStart, Micros end) {
         lon += d * std::sin(heading) / (111195.0 * std::cos(lat * 0.017453292519943295));
         t += static_cast<Micros>(d / speed * kMicrosPerSecond);
     }
-    r.name = QStringLiteral("%1 %2 %3").arg(QString::fromLatin1(r.town->name), QLatin1String(kWords[random.range(0, 11)]),
-                                           QLatin1String(r.activity->type));
+    r.name = QStringLiteral("%1 %2 %3")
+                 .arg(QString::fromLatin1(r.town->name), QLatin1String(kWords[random.range(0, 11)]),
+                      QLatin1String(r.activity->type));
     r.user = QStringLiteral("rider%1").arg(random.range(1, 400));
     const double first = random.uniform();
-    r.sources << (first < 0.45 ? QStringLiteral("osm") : first < 0.8 ? QStringLiteral("ttrails") : QStringLiteral("velomarsh"));
-    for (const QString& other : {QStringLiteral("osm"), QStringLiteral("ttrails"), QStringLiteral("velomarsh")})
+    r.sources << (first < 0.45  ? QStringLiteral("osm")
+                  : first < 0.8 ? QStringLiteral("ttrails")
+                                : QStringLiteral("velomarsh"));
+    for (const QString& other :
+         {QStringLiteral("osm"), QStringLiteral("ttrails"), QStringLiteral("velomarsh")})
         if (!r.sources.contains(other) && random.chance(r.sources.size() == 1 ? 0.22 : 0.3))
             r.sources << other;
     return r;
@@ -89,11 +106,14 @@ tracks::ImportedTrack deliver(const Ride& r, const QString& source, bool duplica
     tracks::ImportedTrack t;
     t.sourceId = source;
     t.externalUrl = tracks::TrackSourceList::demo().find(source)->urlTemplate;
-    t.externalUrl.replace(QLatin1String("{id}"), QString::number(100000 + r.index * 7 + static_cast<int>(qHash(source) % 7)));
+    t.externalUrl.replace(QLatin1String("{id}"),
+                          QString::number(100000 + r.index * 7 + static_cast<int>(qHash(source) % 7)));
     t.name = r.name;
     t.activityType = QString::fromLatin1(r.activity->type);
     t.user = r.user;
-    t.description = source == QLatin1String("ttrails") ? QStringLiteral("%1 km").arg(r.points.size() * 0.02, 0, 'f', 1) : QString();
+    t.description = source == QLatin1String("ttrails")
+                        ? QStringLiteral("%1 km").arg(r.points.size() * 0.02, 0, 'f', 1)
+                        : QString();
     if (source != QLatin1String("osm"))
         t.tags = QStringList{QString::fromLatin1(r.town->region), t.activityType};
     const bool timed = source != QLatin1String("ttrails");
@@ -107,8 +127,9 @@ tracks::ImportedTrack deliver(const Ride& r, const QString& source, bool duplica
             // A point under 2.5 m from the one before: the dedup key drops it.
             const double d = tracks::TrackDedupKey::haversineMetres(p, r.points[i + 1]);
             const double f = random.uniform(0.1, 0.6) * std::min(1.0, 4.0 / d);
-            tracks::TrackPoint extra{p.lat + (r.points[i + 1].lat - p.lat) * f, p.lon + (r.points[i + 1].lon - p.lon) * f,
-                                     timed ? std::optional<Micros>(*r.points[i].time + kMicrosPerSecond) : std::nullopt};
+            tracks::TrackPoint extra{
+                p.lat + (r.points[i + 1].lat - p.lat) * f, p.lon + (r.points[i + 1].lon - p.lon) * f,
+                timed ? std::optional<Micros>(*r.points[i].time + kMicrosPerSecond) : std::nullopt};
             t.points.push_back(extra);
         }
     }
@@ -140,7 +161,8 @@ std::vector<TrackBatch> TracksGenerator::generate() const {
             TrackBatch& batch = batches[{run, sources.rank(ride.sources[s]), region}];
             batch.region = region;
             batch.source = ride.sources[s];
-            batch.importedAt = rangeStart + (run + 1) * halfYear - kMicrosPerDay + sources.rank(ride.sources[s]) * kMicrosPerHour;
+            batch.importedAt = rangeStart + (run + 1) * halfYear - kMicrosPerDay +
+                               sources.rank(ride.sources[s]) * kMicrosPerHour;
             batch.tracks.push_back(deliver(ride, ride.sources[s], s > 0, random));
         }
     }

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "common/timestamp.h"
-#include "tracks/importedtrack.h"
-#include "tracks/tracksourcelist.h"
+#include "importedtrack.h"
+#include "timestamp.h"
+#include "tracksourcelist.h"
 
 #include <vector>
 
@@ -28,12 +28,12 @@ struct TracksGeneratorOptions {
 // points with extra points under 5 m apart and another URL, so they share the dedup key and merge.
 // Batches come in import order (half-yearly runs, sources in configured order within a run).
 class TracksGenerator {
-public:
+  public:
     explicit TracksGenerator(TracksGeneratorOptions options);
     static tracks::TrackSourceList sources() { return tracks::TrackSourceList::demo(); }
     std::vector<TrackBatch> generate() const;
 
-private:
+  private:
     TracksGeneratorOptions m_options;
 };
 

@@ -1,8 +1,8 @@
 #include "kudostablesummaryloader.h"
 
-#include "common/taskfeedback.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "taskfeedback.h"
 
 namespace tidemark::kudos {
 

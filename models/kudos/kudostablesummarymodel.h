@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kudos/kudostablesummaryloader.h"
+#include "kudostablesummaryloader.h"
 
 #include <QAbstractTableModel>
 

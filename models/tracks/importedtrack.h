@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/timestamp.h"
+#include "timestamp.h"
 
 #include <QString>
 #include <QStringList>

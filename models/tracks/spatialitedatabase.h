@@ -12,7 +12,7 @@ namespace tidemark::tracks {
 // A connection to a tracks file with SpatiaLite (mod_spatialite) loaded, its spatial metadata initialised
 // (InitSpatialMetadata(1) on a new file), WAL journal mode and a busy timeout. One thread only.
 class SpatialiteDatabase {
-public:
+  public:
     enum class Mode { OpenExisting, CreateIfMissing };
     // Throws tidemark::Error(Connection) naming the file when it cannot be opened or created, or
     // (Failed) when SpatiaLite cannot be loaded.
@@ -32,7 +32,7 @@ public:
     QString path() const { return m_path; }
     sqlite3* handle() const { return m_db; }
 
-private:
+  private:
     SpatialiteDatabase(sqlite3* db, QString path);
     sqlite3* m_db = nullptr;
     QString m_path;

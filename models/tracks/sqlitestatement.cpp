@@ -1,18 +1,21 @@
 #include "sqlitestatement.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <sqlite3.h>
 
 namespace tidemark::tracks {
 
-SqliteStatement::SqliteStatement(sqlite3* db, const QString& sql, const QString& where) : m_db(db), m_where(where) {
+SqliteStatement::SqliteStatement(sqlite3* db, const QString& sql, const QString& where)
+    : m_db(db), m_where(where) {
     if (sqlite3_prepare_v2(db, sql.toUtf8().constData(), -1, &m_statement, nullptr) != SQLITE_OK) {
         const QString why = QString::fromUtf8(sqlite3_errmsg(db));
         sqlite3_finalize(m_statement);
         m_statement = nullptr;
-        const bool schema = why.contains(QLatin1String("no such table")) || why.contains(QLatin1String("no such column"));
-        throw Error(schema ? Error::Kind::Schema : Error::Kind::Failed, QStringLiteral("SQLite %1: %2").arg(where, why));
+        const bool schema =
+            why.contains(QLatin1String("no such table")) || why.contains(QLatin1String("no such column"));
+        throw Error(schema ? Error::Kind::Schema : Error::Kind::Failed,
+                    QStringLiteral("SQLite %1: %2").arg(where, why));
     }
 }
 
@@ -21,9 +24,13 @@ SqliteStatement::SqliteStatement(SqliteStatement&& other) noexcept
     other.m_statement = nullptr;
 }
 
-SqliteStatement::~SqliteStatement() { sqlite3_finalize(m_statement); }
+SqliteStatement::~SqliteStatement() {
+    sqlite3_finalize(m_statement);
+}
 
-SqliteStatement& SqliteStatement::bind(int index, const QString& value) { return bind(index, value.toUtf8()); }
+SqliteStatement& SqliteStatement::bind(int index, const QString& value) {
+    return bind(index, value.toUtf8());
+}
 
 SqliteStatement& SqliteStatement::bind(int index, const QByteArray& utf8) {
     sqlite3_bind_text(m_statement, index, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
@@ -60,14 +67,20 @@ void SqliteStatement::reset() {
     sqlite3_clear_bindings(m_statement);
 }
 
-bool SqliteStatement::isNull(int column) const { return sqlite3_column_type(m_statement, column) == SQLITE_NULL; }
+bool SqliteStatement::isNull(int column) const {
+    return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
+}
 
 QString SqliteStatement::text(int column) const {
     const auto* data = reinterpret_cast<const char*>(sqlite3_column_text(m_statement, column));
     return data ? QString::fromUtf8(data, sqlite3_column_bytes(m_statement, column)) : QString();
 }
 
-qint64 SqliteStatement::toInt64(int column) const { return sqlite3_column_int64(m_statement, column); }
-double SqliteStatement::toDouble(int column) const { return sqlite3_column_double(m_statement, column); }
+qint64 SqliteStatement::toInt64(int column) const {
+    return sqlite3_column_int64(m_statement, column);
+}
+double SqliteStatement::toDouble(int column) const {
+    return sqlite3_column_double(m_statement, column);
+}
 
 } // namespace tidemark::tracks

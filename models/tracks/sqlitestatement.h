@@ -10,7 +10,7 @@ namespace tidemark::tracks {
 
 // One prepared SQLite statement (owns the sqlite3_stmt). Parameters are 1-based, columns 0-based.
 class SqliteStatement {
-public:
+  public:
     SqliteStatement(sqlite3* db, const QString& sql, const QString& where);
     SqliteStatement(SqliteStatement&& other) noexcept;
     SqliteStatement(const SqliteStatement&) = delete;
@@ -31,7 +31,7 @@ public:
     qint64 toInt64(int column) const;
     double toDouble(int column) const;
 
-private:
+  private:
     sqlite3* m_db = nullptr;
     sqlite3_stmt* m_statement = nullptr;
     QString m_where;

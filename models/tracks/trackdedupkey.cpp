@@ -17,8 +17,9 @@ double TrackDedupKey::haversineMetres(const TrackPoint& a, const TrackPoint& b) 
     constexpr double rad = 0.017453292519943295;
     const double dPhi = (b.lat - a.lat) * rad;
     const double dLambda = (b.lon - a.lon) * rad;
-    const double h = std::sin(dPhi / 2) * std::sin(dPhi / 2) +
-                     std::cos(a.lat * rad) * std::cos(b.lat * rad) * std::sin(dLambda / 2) * std::sin(dLambda / 2);
+    const double h = std::sin(dPhi / 2) * std::sin(dPhi / 2) + std::cos(a.lat * rad) * std::cos(b.lat * rad) *
+                                                                   std::sin(dLambda / 2) *
+                                                                   std::sin(dLambda / 2);
     return 2 * r * std::asin(std::min(1.0, std::sqrt(h)));
 }
 
@@ -35,7 +36,8 @@ QByteArray TrackDedupKey::normalisedText(const std::vector<TrackPoint>& points) 
 }
 
 QString TrackDedupKey::of(const std::vector<TrackPoint>& points) {
-    return QString::fromLatin1(QCryptographicHash::hash(normalisedText(points), QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(
+        QCryptographicHash::hash(normalisedText(points), QCryptographicHash::Sha256).toHex());
 }
 
 } // namespace tidemark::tracks

@@ -7,11 +7,11 @@
 
 namespace tidemark::tracks {
 
-// The merge key of duplicates (spec/tracks.md): SHA-256, hex, of the points in their direction of travel after
-// dropping each point closer than 5 m to the last point kept, each rounded to 1e-4 degrees. The hashed text
-// is one "lat,lon\n" line per point with four decimals, e.g. "55.7512,37.6184\n".
+// The merge key of duplicates (spec/tracks.md): SHA-256, hex, of the points in their direction of travel
+// after dropping each point closer than 5 m to the last point kept, each rounded to 1e-4 degrees. The hashed
+// text is one "lat,lon\n" line per point with four decimals, e.g. "55.7512,37.6184\n".
 class TrackDedupKey {
-public:
+  public:
     static constexpr double kMinStepMetres = 5.0;
     static QString of(const std::vector<TrackPoint>& points);
     static QByteArray normalisedText(const std::vector<TrackPoint>& points);

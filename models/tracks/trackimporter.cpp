@@ -3,8 +3,8 @@
 #include "spatialitedatabase.h"
 #include "trackdedupkey.h"
 
-#include "common/error.h"
-#include "common/taskfeedback.h"
+#include "error.h"
+#include "taskfeedback.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -29,10 +29,11 @@ TrackImporter::TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Mi
 
 TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     if (track.points.size() < 2)
-        throw Error(Error::Kind::Failed, QStringLiteral("track %1 from %2 has fewer than two points").arg(track.externalUrl, track.sourceId));
+        throw Error(Error::Kind::Failed, QStringLiteral("track %1 from %2 has fewer than two points")
+                                             .arg(track.externalUrl, track.sourceId));
     const QString key = TrackDedupKey::of(track.points);
-    SqliteStatement existing =
-        m_db.prepare(QStringLiteral("SELECT id, sources_json, external_urls_json FROM tracks WHERE dedup_key = ?"));
+    SqliteStatement existing = m_db.prepare(
+        QStringLiteral("SELECT id, sources_json, external_urls_json FROM tracks WHERE dedup_key = ?"));
     existing.bind(1, key);
     if (existing.step()) {
         QStringList sources = parseArray(existing.text(1));
@@ -41,8 +42,8 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
         m_sources.merge(&sources, &urls, track.sourceId, track.externalUrl);
         if (sources == before)
             return Outcome::Unchanged;
-        SqliteStatement update =
-            m_db.prepare(QStringLiteral("UPDATE tracks SET sources_json = ?, external_urls_json = ? WHERE id = ?"));
+        SqliteStatement update = m_db.prepare(
+            QStringLiteral("UPDATE tracks SET sources_json = ?, external_urls_json = ? WHERE id = ?"));
         update.bind(1, toJson(sources)).bind(2, toJson(urls)).bind(3, existing.toInt64(0));
         update.step();
         return Outcome::Merged;
@@ -65,10 +66,12 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     }
     wkt += ')';
     const TrackSource* source = m_sources.find(track.sourceId);
-    SqliteStatement insert = m_db.prepare(QStringLiteral(
-        "INSERT INTO tracks (dedup_key, name, activity_type, sources_json, external_urls_json, user, description,"
-        " tags_json, points_count, length_m, min_lon, min_lat, max_lon, max_lat, started_at, created_at, geom)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, GeomFromText(?, 4326))"));
+    SqliteStatement insert = m_db.prepare(
+        QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json, "
+                       "external_urls_json, user, description,"
+                       " tags_json, points_count, length_m, min_lon, min_lat, max_lon, max_lat, started_at, "
+                       "created_at, geom)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, GeomFromText(?, 4326))"));
     insert.bind(1, key).bind(2, track.name).bind(3, track.activityType);
     insert.bind(4, toJson({track.sourceId})).bind(5, toJson({track.externalUrl}));
     if (source && source->licenceAllowsAuthor && !track.user.isEmpty())
@@ -95,9 +98,10 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
 }
 
 TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
-                                             const std::vector<ImportedTrack>& tracks, TaskFeedback* control) {
-    SqliteStatement run = m_db.prepare(
-        QStringLiteral("INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
+                                             const std::vector<ImportedTrack>& tracks,
+                                             TaskFeedback* control) {
+    SqliteStatement run = m_db.prepare(QStringLiteral(
+        "INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
     run.bind(1, region).bind(2, source).bind(3, formatIsoTimestamp(m_importedAt));
     run.step();
     const qint64 runId = m_db.scalar(QStringLiteral("SELECT last_insert_rowid()"));
@@ -107,11 +111,18 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
     try {
         for (size_t i = 0; i < tracks.size(); ++i) {
             if (control && i % 50 == 0 && !control->checkpoint())
-                throw Error(Error::Kind::Failed, QStringLiteral("import of %1/%2 cancelled").arg(region, source));
+                throw Error(Error::Kind::Failed,
+                            QStringLiteral("import of %1/%2 cancelled").arg(region, source));
             switch (importOne(tracks[i])) {
-            case Outcome::Added: ++report.added; break;
-            case Outcome::Merged: ++report.merged; break;
-            case Outcome::Unchanged: ++report.unchanged; break;
+            case Outcome::Added:
+                ++report.added;
+                break;
+            case Outcome::Merged:
+                ++report.merged;
+                break;
+            case Outcome::Unchanged:
+                ++report.unchanged;
+                break;
             }
         }
         m_db.commit();
@@ -119,9 +130,11 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
         m_db.rollback();
         failure = e.message();
     }
-    SqliteStatement finish = m_db.prepare(QStringLiteral(
-        "UPDATE pipeline_runs SET finished_at = ?, status = ?, tracks_added = ?, tracks_merged = ?, error = ? WHERE id = ?"));
-    finish.bind(1, formatIsoTimestamp(m_importedAt)).bind(2, failure.isEmpty() ? QStringLiteral("ok") : QStringLiteral("failed"));
+    SqliteStatement finish =
+        m_db.prepare(QStringLiteral("UPDATE pipeline_runs SET finished_at = ?, status = ?, tracks_added = ?, "
+                                    "tracks_merged = ?, error = ? WHERE id = ?"));
+    finish.bind(1, formatIsoTimestamp(m_importedAt))
+        .bind(2, failure.isEmpty() ? QStringLiteral("ok") : QStringLiteral("failed"));
     finish.bind(3, failure.isEmpty() ? report.added : 0).bind(4, failure.isEmpty() ? report.merged : 0);
     if (failure.isEmpty())
         finish.bindNull(5);

@@ -3,7 +3,7 @@
 #include "importedtrack.h"
 #include "tracksourcelist.h"
 
-#include "common/timestamp.h"
+#include "timestamp.h"
 
 #include <vector>
 
@@ -23,19 +23,19 @@ struct TrackImportReport {
 
 // Imports tracks into a migrated tracks file. A track whose dedup key exists merges into that row:
 // sources_json and external_urls_json become the union in configured source order (at most 8), computed here
-// in C++ and written in one UPDATE. Each (region, source) batch is one transaction with its pipeline_runs row,
-// followed by a passive WAL checkpoint.
+// in C++ and written in one UPDATE. Each (region, source) batch is one transaction with its pipeline_runs
+// row, followed by a passive WAL checkpoint.
 class TrackImporter {
-public:
+  public:
     enum class Outcome { Added, Merged, Unchanged };
 
     TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt);
 
-    TrackImportReport importBatch(const QString& region, const QString& source, const std::vector<ImportedTrack>& tracks,
-                                  TaskFeedback* control = nullptr);
+    TrackImportReport importBatch(const QString& region, const QString& source,
+                                  const std::vector<ImportedTrack>& tracks, TaskFeedback* control = nullptr);
     Outcome importOne(const ImportedTrack& track); // inside the caller's transaction
 
-private:
+  private:
     SpatialiteDatabase& m_db;
     TrackSourceList m_sources;
     Micros m_importedAt;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/schemamigrator.h"
+#include "schemamigrator.h"
 
 #include <QList>
 
@@ -12,14 +12,14 @@ class SpatialiteDatabase;
 // tidemark_schema_migrations table: the same rules as SchemaMigrator on PostgreSQL (idempotent, each
 // migration in one transaction with its record, refusal of a newer or changed schema).
 class TracksMigrator {
-public:
+  public:
     explicit TracksMigrator(SpatialiteDatabase& db);
 
     SchemaStatus status();
     QList<Migration> migrate();
     void requireSchema(); // throws Error(Schema) naming the missing table and the command that fixes it
 
-private:
+  private:
     void ensureLedger();
     SpatialiteDatabase& m_db;
 };

@@ -1,6 +1,6 @@
 #include "tracksourcelist.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <QFile>
 #include <QRegularExpression>
@@ -13,15 +13,18 @@ TrackSourceList TrackSourceList::demo() {
     return TrackSourceList({
         {QStringLiteral("osm"), QStringLiteral("OpenStreetMap GPS traces"), true,
          QStringLiteral("https://www.openstreetmap.org/user/trace/{id}")},
-        {QStringLiteral("ttrails"), QStringLiteral("Taiga Trails"), false, QStringLiteral("https://ttrails.example.ru/track/{id}")},
-        {QStringLiteral("velomarsh"), QStringLiteral("Velomarshrut"), true, QStringLiteral("https://velomarsh.example.ru/r/{id}")},
+        {QStringLiteral("ttrails"), QStringLiteral("Taiga Trails"), false,
+         QStringLiteral("https://ttrails.example.ru/track/{id}")},
+        {QStringLiteral("velomarsh"), QStringLiteral("Velomarshrut"), true,
+         QStringLiteral("https://velomarsh.example.ru/r/{id}")},
     });
 }
 
 TrackSourceList TrackSourceList::fromYaml(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
-        throw Error(Error::Kind::Settings, QStringLiteral("cannot read sources file %1: %2").arg(path, f.errorString()));
+        throw Error(Error::Kind::Settings,
+                    QStringLiteral("cannot read sources file %1: %2").arg(path, f.errorString()));
     static const QRegularExpression item(QStringLiteral("^\\s*(-\\s+)?(\\w+):\\s*(.*?)\\s*$"));
     QList<TrackSource> sources;
     int lineNo = 0;
@@ -29,15 +32,18 @@ TrackSourceList TrackSourceList::fromYaml(const QString& path) {
         ++lineNo;
         QString line = QString::fromUtf8(f.readLine());
         line.chop(line.endsWith(QLatin1Char('\n')) ? 1 : 0);
-        if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#')) || line.trimmed() == QLatin1String("sources:"))
+        if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#')) ||
+            line.trimmed() == QLatin1String("sources:"))
             continue;
         const auto m = item.match(line);
         if (!m.hasMatch())
-            throw Error(Error::Kind::Settings, QStringLiteral("%1 line %2: expected \"key: value\"").arg(path).arg(lineNo));
+            throw Error(Error::Kind::Settings,
+                        QStringLiteral("%1 line %2: expected \"key: value\"").arg(path).arg(lineNo));
         if (!m.captured(1).isEmpty())
             sources.append(TrackSource{});
         if (sources.isEmpty())
-            throw Error(Error::Kind::Settings, QStringLiteral("%1 line %2: a key outside a \"- id:\" item").arg(path).arg(lineNo));
+            throw Error(Error::Kind::Settings,
+                        QStringLiteral("%1 line %2: a key outside a \"- id:\" item").arg(path).arg(lineNo));
         QString value = m.captured(3);
         if (value.size() >= 2 && (value.startsWith(QLatin1Char('"')) || value.startsWith(QLatin1Char('\''))))
             value = value.mid(1, value.size() - 2);
@@ -72,14 +78,16 @@ int TrackSourceList::rank(const QString& id) const {
     return static_cast<int>(m_sources.size());
 }
 
-void TrackSourceList::merge(QStringList* sources, QStringList* urls, const QString& source, const QString& url) const {
+void TrackSourceList::merge(QStringList* sources, QStringList* urls, const QString& source,
+                            const QString& url) const {
     if (sources->contains(source))
         return;
     sources->append(source);
     urls->append(url);
     std::vector<int> order(sources->size());
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return rank(sources->at(a)) < rank(sources->at(b)); });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return rank(sources->at(a)) < rank(sources->at(b)); });
     QStringList s, u;
     for (int i : order) {
         if (s.size() == kMaxSourcesPerTrack)

@@ -15,15 +15,15 @@ struct TrackSource {
 
 // The configured sources in their configured order (gps_sources.yaml): the order of sources_json.
 class TrackSourceList {
-public:
+  public:
     static constexpr int kMaxSourcesPerTrack = 8;
 
     TrackSourceList() = default;
     explicit TrackSourceList(QList<TrackSource> sources) : m_sources(std::move(sources)) {}
     // The demo's three sources.
     static TrackSourceList demo();
-    // A gps_sources.yaml of the simple form "- id: x / name: y / licence_allows_author: true / url_template: z".
-    // Throws Error(Settings) naming the file and line on anything else.
+    // A gps_sources.yaml of the simple form "- id: x / name: y / licence_allows_author: true / url_template:
+    // z". Throws Error(Settings) naming the file and line on anything else.
     static TrackSourceList fromYaml(const QString& path);
 
     const QList<TrackSource>& sources() const { return m_sources; }
@@ -33,7 +33,7 @@ public:
     // The union of a track's (source, url) pairs with one more, in configured order, at most 8.
     void merge(QStringList* sources, QStringList* urls, const QString& source, const QString& url) const;
 
-private:
+  private:
     QList<TrackSource> m_sources;
 };
 

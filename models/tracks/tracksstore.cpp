@@ -9,11 +9,13 @@ namespace tidemark::tracks {
 
 TracksStore::TracksStore(SpatialiteDatabase& db) : m_db(db) {}
 
-qint64 TracksStore::count() { return m_db.scalar(QStringLiteral("SELECT count(*) FROM tracks")); }
+qint64 TracksStore::count() {
+    return m_db.scalar(QStringLiteral("SELECT count(*) FROM tracks"));
+}
 
 TracksExtent TracksStore::extent() {
-    SqliteStatement q = m_db.prepare(
-        QStringLiteral("SELECT count(*), min(min_lon), min(min_lat), max(max_lon), max(max_lat) FROM tracks"));
+    SqliteStatement q = m_db.prepare(QStringLiteral(
+        "SELECT count(*), min(min_lon), min(min_lat), max(max_lon), max(max_lat) FROM tracks"));
     TracksExtent e;
     if (q.step() && q.toInt64(0) > 0)
         e = {q.toInt64(0), q.toDouble(1), q.toDouble(2), q.toDouble(3), q.toDouble(4)};
@@ -31,19 +33,23 @@ QMap<QString, qint64> TracksStore::countBySource() {
 
 QMap<QString, qint64> TracksStore::countByActivity() {
     QMap<QString, qint64> counts;
-    SqliteStatement q = m_db.prepare(QStringLiteral("SELECT activity_type, count(*) FROM tracks GROUP BY activity_type"));
+    SqliteStatement q =
+        m_db.prepare(QStringLiteral("SELECT activity_type, count(*) FROM tracks GROUP BY activity_type"));
     while (q.step())
         counts[q.text(0)] = q.toInt64(1);
     return counts;
 }
 
-qint64 TracksStore::pipelineRunCount() { return m_db.scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs")); }
+qint64 TracksStore::pipelineRunCount() {
+    return m_db.scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs"));
+}
 
 std::vector<qint64> TracksStore::idsInBox(double minLon, double minLat, double maxLon, double maxLat,
                                           const QStringList& activities, const QStringList& sources) {
     SqliteStatement q = m_db.prepare(QStringLiteral(
         "SELECT id, activity_type, sources_json FROM tracks WHERE ROWID IN (SELECT ROWID FROM SpatialIndex"
-        " WHERE f_table_name = 'tracks' AND f_geometry_column = 'geom' AND search_frame = BuildMbr(?, ?, ?, ?, 4326))"
+        " WHERE f_table_name = 'tracks' AND f_geometry_column = 'geom' AND search_frame = BuildMbr(?, ?, ?, "
+        "?, 4326))"
         " AND max_lon >= ? AND min_lon <= ? AND max_lat >= ? AND min_lat <= ? ORDER BY id"));
     q.bind(1, minLon).bind(2, minLat).bind(3, maxLon).bind(4, maxLat);
     q.bind(5, minLon).bind(6, maxLon).bind(7, minLat).bind(8, maxLat);

@@ -1,7 +1,7 @@
 #include "trackssummaryloader.h"
 
-#include "common/error.h"
-#include "common/taskfeedback.h"
+#include "error.h"
+#include "taskfeedback.h"
 
 #include <QFileInfo>
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "tracks/trackssummaryloader.h"
+#include "trackssummaryloader.h"
 
 #include <QAbstractTableModel>
 

@@ -2,9 +2,9 @@
 // run. Synthetic 1 Hz mowing (0.35 m steps, lanes 0.22 m apart, 0.25 m swath), 0.1 m cells, one thread.
 #include "../heatmaps/heatmaptestdata.h"
 
-#include "positions/coveragelayer.h"
-#include "positions/positionsettings.h"
-#include "positions/swathstamper.h"
+#include "coveragelayer.h"
+#include "positionsettings.h"
+#include "swathstamper.h"
 
 #include <QFile>
 #include <QTextStream>

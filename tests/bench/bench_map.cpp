@@ -2,8 +2,8 @@
 // a render job does (TrackPainter: pixel decimation, 1 px lines and points), next to a naive renderer that
 // draws every in-view segment and point, in the same run. Goal: ≤ 30 ms per frame at every zoom.
 #include "lawntrack.h"
-#include "map/mapviewport.h"
-#include "map/trackpainter.h"
+#include "mapviewport.h"
+#include "trackpainter.h"
 
 #include <QElapsedTimer>
 #include <QGuiApplication>

@@ -2,10 +2,10 @@
 // results (decoded here) against PositionLoader (binary COPY), side by side in one run, alternating which
 // goes first, over every mower's whole track. Usage: bench_positions_load [DEMO_DIR | CONNINFO]
 // (default: <build>/test-demo, the workspace of the ctest fixture `demo`).
-#include "common/pgconnection.h"
-#include "demo/demoworkspace.h"
-#include "positions/positionloader.h"
-#include "positions/previewjob.h"
+#include "demoworkspace.h"
+#include "pgconnection.h"
+#include "positionloader.h"
+#include "previewjob.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "positions/geodesy.h"
-#include "positions/positionrow.h"
-#include "positions/positionsettings.h"
+#include "geodesy.h"
+#include "positionrow.h"
+#include "positionsettings.h"
 
 #include <cmath>
 #include <random>
@@ -14,7 +14,8 @@ namespace tidemark::bench {
 inline positions::MowerTrack lawnTrack(int mowerIndex, Micros from, int days, double jobHours = 8) {
     using namespace tidemark::positions;
     MowerTrack track;
-    track.mowerId = QUuid(QStringLiteral("00000000-0000-4000-8000-%1").arg(mowerIndex + 1, 12, 10, QLatin1Char('0')));
+    track.mowerId =
+        QUuid(QStringLiteral("00000000-0000-4000-8000-%1").arg(mowerIndex + 1, 12, 10, QLatin1Char('0')));
     std::mt19937_64 rng(1234 + mowerIndex);
     std::normal_distribution<double> jitter(0, 0.03);
     const double lat0 = 47.0 + mowerIndex * 0.01, lon0 = 8.0;

@@ -7,13 +7,15 @@
 // only PgConnection includes libpq.
 class TestLayering : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void modelsHaveNoWidgets() {
         const QRegularExpression forbidden(
-            QStringLiteral("^\\s*#\\s*include\\s*[<\"](QtWidgets/|QWidget|QApplication|QMainWindow|QDialog|QLabel)"
-                           "|Qt6?::Widgets"),
+            QStringLiteral(
+                "^\\s*#\\s*include\\s*[<\"](QtWidgets/|QWidget|QApplication|QMainWindow|QDialog|QLabel)"
+                "|Qt6?::Widgets"),
             QRegularExpression::MultilineOption);
-        QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR "/models"), QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR "/models"), QDir::Files,
+                        QDirIterator::Subdirectories);
         int scanned = 0;
         QStringList offenders;
         while (it.hasNext()) {
@@ -36,8 +38,8 @@ private slots:
         int scanned = 0;
         QStringList offenders;
         for (const char* folder : {"/models", "/ui", "/app", "/tests"}) {
-            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"}, QDir::Files,
-                            QDirIterator::Subdirectories);
+            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"},
+                            QDir::Files, QDirIterator::Subdirectories);
             while (it.hasNext()) {
                 const QString path = it.next();
                 if (path.endsWith(QLatin1String("/models/common/pgconnection.cpp")) ||

@@ -1,6 +1,6 @@
-#include "common/error.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
+#include "error.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
 #include "testpostgres.h"
 
 #include <QTest>
@@ -10,7 +10,7 @@ using namespace tidemark;
 // Migrations against a real PostgreSQL 15 server.
 class TestSchema : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void migratesEachDatasetIdempotently_data() {
         QTest::addColumn<QString>("dataset");
         QTest::newRow("positions") << "positions";
@@ -76,7 +76,8 @@ private slots:
         db->prepare("t_missing", QStringLiteral("SELECT $1::int"), 1);
         QVERIFY(db->isPrepared("t_missing"));
         QCOMPARE(db->execPrepared("t_missing", {7}).toLong(0, 0), 7LL);
-        QVERIFY_THROWS_EXCEPTION(Error, db->prepare("t_bad", QStringLiteral("SELECT * FROM no_such_table"), 0));
+        QVERIFY_THROWS_EXCEPTION(Error,
+                                 db->prepare("t_bad", QStringLiteral("SELECT * FROM no_such_table"), 0));
         QVERIFY(!db->isPrepared("t_bad"));
         QVERIFY(!db->inTransaction());
         db->exec(QStringLiteral("BEGIN"));
@@ -90,7 +91,8 @@ private slots:
     }
 
     void parsesConninfo() {
-        const auto options = PgConnection::parseConninfo(QStringLiteral("host=db1 port=5433 dbname='a b' password=x"));
+        const auto options =
+            PgConnection::parseConninfo(QStringLiteral("host=db1 port=5433 dbname='a b' password=x"));
         const auto value = [&](const char* key) {
             for (const auto& [k, v] : options)
                 if (k == QLatin1String(key))
@@ -127,7 +129,8 @@ private slots:
     }
     void unreachableServerSaysWhich() {
         try {
-            PgConnection::open(QStringLiteral("host=127.0.0.1 port=1 dbname=nothing user=nobody connect_timeout=2"));
+            PgConnection::open(
+                QStringLiteral("host=127.0.0.1 port=1 dbname=nothing user=nobody connect_timeout=2"));
             QFAIL("connected to port 1");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Connection);

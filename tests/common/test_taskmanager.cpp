@@ -1,8 +1,8 @@
 // The one task system: values and typed errors back on the GUI thread, typed progress (coalesced, the latest
 // always delivered), pause held at a checkpoint, resume, cancel, dropped callbacks of a destroyed context,
 // and the task list under QAbstractItemModelTester.
-#include "common/error.h"
-#include "common/taskmanager.h"
+#include "error.h"
+#include "taskmanager.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -16,7 +16,8 @@ class TestTaskManager : public QObject {
   private slots:
     void valueAndSummary() {
         TaskManager manager;
-        QAbstractItemModelTester tester(manager.tasks(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(manager.tasks(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy finished(&manager, &TaskManager::taskFinished);
         int delivered = 0;
         Task<int> task;
@@ -110,8 +111,7 @@ class TestTaskManager : public QObject {
                 ++units;
             return int(units);
         };
-        const int id = manager.start<int>(
-            std::move(task), this, {}, [&](const Error& e) { failure = e; });
+        const int id = manager.start<int>(std::move(task), this, {}, [&](const Error& e) { failure = e; });
         QTRY_VERIFY(units > 0);
         QVERIFY(manager.pause(id));
         QCOMPARE(manager.tasks()->state(manager.tasks()->rowOf(id)), TaskListModel::State::Paused);

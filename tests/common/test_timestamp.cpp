@@ -1,5 +1,5 @@
-#include "common/error.h"
-#include "common/timestamp.h"
+#include "error.h"
+#include "timestamp.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -8,7 +8,7 @@ using namespace tidemark;
 
 class TestTimestamp : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void parsesForms_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<qint64>("micros");
@@ -25,7 +25,8 @@ private slots:
         QCOMPARE(parseIsoTimestamp(text), micros);
     }
     void rejectsGarbage() {
-        for (const char* bad : {"", "2026-13-01", "2026-01-01T", "yesterday", "2026-01-01T00:00:00.Z", "2026-01-01Zx"}) {
+        for (const char* bad :
+             {"", "2026-13-01", "2026-01-01T", "yesterday", "2026-01-01T00:00:00.Z", "2026-01-01Zx"}) {
             Micros t;
             QVERIFY2(!tryParseIsoTimestamp(QString::fromLatin1(bad), &t), bad);
         }

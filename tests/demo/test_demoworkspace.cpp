@@ -1,9 +1,9 @@
-#include "demo/demoworkspace.h"
-#include "demo/positionsgenerator.h"
+#include "demoworkspace.h"
+#include "positionsgenerator.h"
 
-#include "common/error.h"
-#include "common/pgcluster.h"
-#include "common/pgconnection.h"
+#include "error.h"
+#include "pgcluster.h"
+#include "pgconnection.h"
 
 #include <QDir>
 #include <QFile>
@@ -58,7 +58,7 @@ struct BusyPort {
 class TestDemoWorkspace : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void upStatusDown() {
         QTemporaryDir tmp;
         const QString root = tmp.filePath(QStringLiteral("demo"));
@@ -88,25 +88,42 @@ private slots:
         QCOMPARE(countOf(s, QStringLiteral("mower_positions")), expected);
         QVERIFY(countOf(s, QStringLiteral("mower_history")) > 0);
         QVERIFY(countOf(s, QStringLiteral("kudos_ledger")) > 10000);
-        QVERIFY(countOf(s, QStringLiteral("kudos_stat_events")) > 3 * countOf(s, QStringLiteral("kudos_ledger")));
+        QVERIFY(countOf(s, QStringLiteral("kudos_stat_events")) >
+                3 * countOf(s, QStringLiteral("kudos_ledger")));
         QCOMPARE(countOf(s, QStringLiteral("users")), 400);
         QCOMPARE(countOf(s, QStringLiteral("tracks")), 120);
 
         {
             auto db = PgConnection::open(workspace.positionsConninfo());
             // The indexes deferred during the COPY are back, under their own names.
-            QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM pg_indexes WHERE tablename = 'mower_positions'"
-                                             " AND indexname IN ('mower_positions_pkey', 'ix_mower_positions_mower_time',"
-                                             " 'brin_mower_positions_observed_at')")).toLong(0, 0), 3LL);
-            QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM mower_history h WHERE error_code IS NOT NULL AND NOT EXISTS"
-                                             " (SELECT 1 FROM mower_positions p WHERE p.mower_id = h.mower_id"
-                                             " AND p.observed_at = h.observed_at)")).toLong(0, 0), 0LL);
+            QCOMPARE(
+                db->exec(QStringLiteral(
+                             "SELECT count(*) FROM pg_indexes WHERE tablename = 'mower_positions'"
+                             " AND indexname IN ('mower_positions_pkey', 'ix_mower_positions_mower_time',"
+                             " 'brin_mower_positions_observed_at')"))
+                    .toLong(0, 0),
+                3LL);
+            QCOMPARE(
+                db
+                    ->exec(QStringLiteral(
+                        "SELECT count(*) FROM mower_history h WHERE error_code IS NOT NULL AND NOT EXISTS"
+                        " (SELECT 1 FROM mower_positions p WHERE p.mower_id = h.mower_id"
+                        " AND p.observed_at = h.observed_at)"))
+                    .toLong(0, 0),
+                0LL);
             auto kudos = PgConnection::open(workspace.kudosConninfo());
-            QCOMPARE(kudos->exec(QStringLiteral("SELECT count(*) FROM pg_indexes WHERE tablename = 'kudos_stat_events'")).toLong(0, 0), 7LL);
+            QCOMPARE(kudos
+                         ->exec(QStringLiteral(
+                             "SELECT count(*) FROM pg_indexes WHERE tablename = 'kudos_stat_events'"))
+                         .toLong(0, 0),
+                     7LL);
             // Identity sequences continue after the copied ids.
             const qint64 maxId = kudos->exec(QStringLiteral("SELECT max(id) FROM kudos_ledger")).toLong(0, 0);
-            const qint64 next = kudos->exec(QStringLiteral("INSERT INTO kudos_ledger (event_id, entry_type, user_id, amount)"
-                                                           " VALUES (gen_random_uuid(), 'AWARD', 0, 1) RETURNING id")).toLong(0, 0);
+            const qint64 next =
+                kudos
+                    ->exec(QStringLiteral("INSERT INTO kudos_ledger (event_id, entry_type, user_id, amount)"
+                                          " VALUES (gen_random_uuid(), 'AWARD', 0, 1) RETURNING id"))
+                    .toLong(0, 0);
             QVERIFY(next > maxId);
         }
 
@@ -155,7 +172,8 @@ private slots:
         } catch (const Error& e) {
             QVERIFY2(e.message().contains(root), qPrintable(e.message()));
         }
-        QCOMPARE(QDir(tmp.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList{QStringLiteral("a-file")});
+        QCOMPARE(QDir(tmp.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries),
+                 QStringList{QStringLiteral("a-file")});
     }
 
     void failureHalfWayCleansUp() {

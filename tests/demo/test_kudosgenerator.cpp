@@ -1,4 +1,4 @@
-#include "demo/kudosgenerator.h"
+#include "kudosgenerator.h"
 
 #include <QCryptographicHash>
 #include <QHash>
@@ -22,11 +22,23 @@ KudosGeneratorOptions options(quint64 seed = 20261130) {
 QByteArray digest(const GeneratedKudos& k) {
     QCryptographicHash h(QCryptographicHash::Sha256);
     for (const auto& r : k.ledger)
-        h.addData(QStringLiteral("%1 %2 %3 %4 %5 %6 %7|").arg(r.id).arg(r.created).arg(r.eventId.toString())
-                      .arg(QLatin1String(r.entryType)).arg(r.userId).arg(r.amountCents).arg(r.applied).toUtf8());
+        h.addData(QStringLiteral("%1 %2 %3 %4 %5 %6 %7|")
+                      .arg(r.id)
+                      .arg(r.created)
+                      .arg(r.eventId.toString())
+                      .arg(QLatin1String(r.entryType))
+                      .arg(r.userId)
+                      .arg(r.amountCents)
+                      .arg(r.applied)
+                      .toUtf8());
     for (const auto& r : k.stats)
-        h.addData(QStringLiteral("%1 %2 %3 %4 %5|").arg(r.id).arg(r.created).arg(r.eventId.toString())
-                      .arg(r.amountCents).arg(QLatin1String(r.statAction ? r.statAction : "-")).toUtf8());
+        h.addData(QStringLiteral("%1 %2 %3 %4 %5|")
+                      .arg(r.id)
+                      .arg(r.created)
+                      .arg(r.eventId.toString())
+                      .arg(r.amountCents)
+                      .arg(QLatin1String(r.statAction ? r.statAction : "-"))
+                      .toUtf8());
     for (const auto& u : k.users)
         h.addData(QStringLiteral("%1 %2 %3|").arg(u.id).arg(u.kudos).arg(u.oauthId).toUtf8());
     return h.result();
@@ -36,10 +48,10 @@ QByteArray digest(const GeneratedKudos& k) {
 class TestKudosGenerator : public QObject {
     Q_OBJECT
 
-private:
+  private:
     GeneratedKudos m_data;
 
-private slots:
+  private slots:
     void initTestCase() { m_data = KudosGenerator(options()).generate(); }
 
     void deterministicForASeed() {
@@ -50,7 +62,8 @@ private slots:
     void volumesAndRatio() {
         const double ledger = static_cast<double>(m_data.ledger.size());
         const double stats = static_cast<double>(m_data.stats.size());
-        qInfo("20 weeks: %.0f ledger rows, %.0f stat rows (%.2f per ledger row), %zu snapshots rows, %zu transfers",
+        qInfo("20 weeks: %.0f ledger rows, %.0f stat rows (%.2f per ledger row), %zu snapshots rows, %zu "
+              "transfers",
               ledger, stats, stats / ledger, m_data.snapshots.size(), m_data.transfers.size());
         QMap<QString, int> types;
         for (const auto& r : m_data.ledger)
@@ -70,7 +83,8 @@ private slots:
             QVERIFY(m_data.ledger[i].created >= m_data.ledger[i - 1].created);
         }
         for (size_t i = 1; i < m_data.stats.size(); ++i)
-            QVERIFY(m_data.stats[i].id > m_data.stats[i - 1].id && m_data.stats[i].created >= m_data.stats[i - 1].created);
+            QVERIFY(m_data.stats[i].id > m_data.stats[i - 1].id &&
+                    m_data.stats[i].created >= m_data.stats[i - 1].created);
     }
 
     void settlementsShareEventIds() {
@@ -166,12 +180,14 @@ private slots:
         for (const auto& s : m_data.snapshots) {
             if (s.snapshotId != first)
                 break;
-            const double expected = (s.balanceCents + appliedNow[s.userId] - s.appliedBalanceTotalCents) / 100.0;
+            const double expected =
+                (s.balanceCents + appliedNow[s.userId] - s.appliedBalanceTotalCents) / 100.0;
             const double drift = std::fabs(expected - static_cast<double>(m_data.users[s.userId].kudos));
             if (s.userId == 7)
                 QVERIFY(drift >= 5);
             else
-                QVERIFY2(drift <= 1.0, qPrintable(QStringLiteral("user %1 drift %2").arg(s.userId).arg(drift)));
+                QVERIFY2(drift <= 1.0,
+                         qPrintable(QStringLiteral("user %1 drift %2").arg(s.userId).arg(drift)));
         }
     }
 };

@@ -1,5 +1,5 @@
-#include "demo/positionsgenerator.h"
-#include "positions/geodesy.h"
+#include "geodesy.h"
+#include "positionsgenerator.h"
 
 #include <QSet>
 #include <QTest>
@@ -21,7 +21,9 @@ PositionsGeneratorOptions options(quint64 seed = 20261130) {
     return o;
 }
 
-bool moving(const PositionRow& r) { return r.speedMps > 0.1f; }
+bool moving(const PositionRow& r) {
+    return r.speedMps > 0.1f;
+}
 
 double median(std::vector<double> v) {
     if (v.empty())
@@ -34,10 +36,10 @@ double median(std::vector<double> v) {
 class TestPositionsGenerator : public QObject {
     Q_OBJECT
 
-private:
+  private:
     GeneratedMower m_mower; // mower 0 of the default seed, shared by the shape tests
 
-private slots:
+  private slots:
     void initTestCase() { m_mower = PositionsGenerator(options()).generate(0); }
 
     void sameSeedSameOutput() {
@@ -47,8 +49,9 @@ private slots:
         for (size_t i = 0; i < again.track.rows.size(); ++i) {
             const PositionRow& a = again.track.rows[i];
             const PositionRow& b = m_mower.track.rows[i];
-            if (a.observedAt != b.observedAt || a.lat != b.lat || a.lon != b.lon || a.bladesOn != b.bladesOn ||
-                a.rtkFix != b.rtkFix || a.wifiRssi != b.wifiRssi || a.mnetRssi != b.mnetRssi)
+            if (a.observedAt != b.observedAt || a.lat != b.lat || a.lon != b.lon ||
+                a.bladesOn != b.bladesOn || a.rtkFix != b.rtkFix || a.wifiRssi != b.wifiRssi ||
+                a.mnetRssi != b.mnetRssi)
                 QFAIL(qPrintable(QStringLiteral("row %1 differs between two runs of one seed").arg(i)));
         }
         QCOMPARE(again.history.size(), m_mower.history.size());
@@ -81,7 +84,8 @@ private slots:
             QVERIFY(rows[i].observedAt > rows[i - 1].observedAt);
         // A month of data lies beyond a 90-day detail window.
         const Micros cutoff = kEnd - 90 * kMicrosPerDay;
-        const auto beyond = std::count_if(rows.begin(), rows.end(), [&](const PositionRow& r) { return r.observedAt < cutoff; });
+        const auto beyond = std::count_if(rows.begin(), rows.end(),
+                                          [&](const PositionRow& r) { return r.observedAt < cutoff; });
         QVERIFY(rows.front().observedAt < start + kMicrosPerDay);
         QVERIFY(beyond > 50000);
     }
@@ -96,7 +100,8 @@ private slots:
             if (dt > 120 * kMicrosPerSecond)
                 continue; // a silence
             ++pairs;
-            QVERIFY2(dt >= kMicrosPerSecond && dt <= 20 * kMicrosPerSecond, qPrintable(formatIsoTimestamp(rows[i].observedAt)));
+            QVERIFY2(dt >= kMicrosPerSecond && dt <= 20 * kMicrosPerSecond,
+                     qPrintable(formatIsoTimestamp(rows[i].observedAt)));
             upToThree += dt <= 3 * kMicrosPerSecond;
         }
         QVERIFY(pairs > 100000);
@@ -111,7 +116,8 @@ private slots:
             if (moving(rows[i]) || moving(rows[i - 1]) || rows[i].bladesOn)
                 continue;
             ++standing;
-            const double d = positions::distanceMetres(rows[i - 1].lat, rows[i - 1].lon, rows[i].lat, rows[i].lon);
+            const double d =
+                positions::distanceMetres(rows[i - 1].lat, rows[i - 1].lon, rows[i].lat, rows[i].lon);
             if (d < 0.1 && rows[i].rtkFix == 2 && rows[i - 1].rtkFix == 2) {
                 ++jitterPairs;
                 identical += d == 0;
@@ -168,7 +174,8 @@ private slots:
         }
         for (const PositionRow& r : rows)
             bladesPerDay[floorToStep(r.observedAt, kMicrosPerDay)] += r.bladesOn;
-        const auto dry = std::count_if(bladesPerDay.begin(), bladesPerDay.end(), [](auto& p) { return p.second > 0; });
+        const auto dry =
+            std::count_if(bladesPerDay.begin(), bladesPerDay.end(), [](auto& p) { return p.second > 0; });
         QVERIFY(gaps > 20);
         QVERIFY(mowingGaps > 3);
         QVERIFY2(bladesPerDay.size() - dry >= 10, "rainy days without mowing");
@@ -206,9 +213,11 @@ private slots:
             if (r.hasMnet() && r.bladesOn)
                 mnet.push_back(r.mnetRssi);
         }
-        farWifi.erase(std::remove_if(farWifi.begin(), farWifi.end(), [](double v) { return std::isnan(v); }), farWifi.end());
+        farWifi.erase(std::remove_if(farWifi.begin(), farWifi.end(), [](double v) { return std::isnan(v); }),
+                      farWifi.end());
         QVERIFY(!nearWifi.empty() && !farWifi.empty());
-        QVERIFY2(median(farWifi) < median(nearWifi) - 5, qPrintable(QStringLiteral("%1 %2").arg(median(farWifi)).arg(median(nearWifi))));
+        QVERIFY2(median(farWifi) < median(nearWifi) - 5,
+                 qPrintable(QStringLiteral("%1 %2").arg(median(farWifi)).arg(median(nearWifi))));
         std::sort(mnet.begin(), mnet.end());
         QVERIFY(mnet[mnet.size() * 9 / 10] - mnet[mnet.size() / 10] >= 6);
     }
@@ -220,8 +229,9 @@ private slots:
         for (size_t i = 0; i < rows.size() && run.size() < 2000; ++i) {
             if (rows[i].bladesOn && rows[i].rtkFix != 2)
                 continue;
-            const bool ok = rows[i].bladesOn &&
-                            (stretch.empty() || rows[i].observedAt - stretch.back()->observedAt <= 20 * kMicrosPerSecond);
+            const bool ok =
+                rows[i].bladesOn &&
+                (stretch.empty() || rows[i].observedAt - stretch.back()->observedAt <= 20 * kMicrosPerSecond);
             if (ok)
                 stretch.push_back(&rows[i]);
             else
@@ -233,7 +243,8 @@ private slots:
         // The lane axis from doubled step bearings (lanes run both ways).
         double c = 0, s = 0;
         for (size_t i = 1; i < run.size(); ++i) {
-            const auto step = positions::planeStep(run[i - 1]->lat, run[i - 1]->lon, run[i]->lat, run[i]->lon);
+            const auto step =
+                positions::planeStep(run[i - 1]->lat, run[i - 1]->lon, run[i]->lat, run[i]->lon);
             if (positions::stepDistance(step) > 0.25) {
                 const double b = positions::stepBearing(step);
                 c += std::cos(2 * b);
@@ -244,7 +255,8 @@ private slots:
         // Group rows moving along the axis into lanes; compare the lanes' sideways offsets.
         std::vector<double> laneOffsets, current;
         for (size_t i = 1; i < run.size(); ++i) {
-            const auto step = positions::planeStep(run[i - 1]->lat, run[i - 1]->lon, run[i]->lat, run[i]->lon);
+            const auto step =
+                positions::planeStep(run[i - 1]->lat, run[i - 1]->lon, run[i]->lat, run[i]->lon);
             const double d = positions::stepDistance(step);
             const double off = std::fabs(std::sin(positions::stepBearing(step) - axis));
             const auto fromOrigin = positions::planeStep(run[0]->lat, run[0]->lon, run[i]->lat, run[i]->lon);

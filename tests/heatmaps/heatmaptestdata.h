@@ -1,8 +1,8 @@
 #pragma once
 
-#include "positions/heatmapcellset.h"
-#include "positions/heatmapplane.h"
-#include "positions/swathstamper.h"
+#include "heatmapcellset.h"
+#include "heatmapplane.h"
+#include "swathstamper.h"
 
 #include <cmath>
 #include <set>

@@ -3,9 +3,9 @@
 #include "heatmaptestdata.h"
 #include "testpostgres.h"
 
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "positions/previewjob.h"
+#include "pgconnection.h"
+#include "previewjob.h"
+#include "schemamigrator.h"
 
 #include <QDir>
 #include <QFile>
@@ -243,12 +243,14 @@ class TestCoverageCli : public QObject {
     // slices planned from the real watermark (here inside the range), their context, rows behind the
     // watermark as stored.
     void databaseFormEqualsPreview() {
-        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("heatmaps_coverage_preview"));
+        const QString conninfo =
+            test::TestPostgres::createDatabase(QStringLiteral("heatmaps_coverage_preview"));
         auto db = PgConnection::open(conninfo);
         SchemaMigrator(*db, QStringLiteral("positions")).migrate();
         const HeatmapPlane plane(48.2, 16.3);
-        db->beginCopyIn(QStringLiteral("COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix,"
-                                       " wifi_rssi) FROM STDIN"));
+        db->beginCopyIn(
+            QStringLiteral("COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix,"
+                           " wifi_rssi) FROM STDIN"));
         long long inserted = 0;
         for (int day = 0; day < 4; ++day) {
             for (int session = 0; session < 2; ++session) {
@@ -269,13 +271,15 @@ class TestCoverageCli : public QObject {
         QCOMPARE(db->endCopyIn(), inserted);
         // A watermark inside the range, off the 6-hour grid of the oldest row: the slices start there.
         const Micros watermark = kOld + kMicrosPerDay + 10 * kMicrosPerHour + 35 * kMicrosPerMinute;
-        db->exec(QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"),
-                 {kMowerA, formatIsoTimestamp(watermark)});
+        db->exec(
+            QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"),
+            {kMowerA, formatIsoTimestamp(watermark)});
         const Micros from = kOld - kMicrosPerDay;
         const Micros to = kOld + 4 * kMicrosPerDay;
-        const Run run = cli({QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA, QStringLiteral("--from"),
-                             formatIsoTimestamp(from), QStringLiteral("--to"), formatIsoTimestamp(to),
-                             QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        const Run run =
+            cli({QStringLiteral("--db"), conninfo, QStringLiteral("--mower"), kMowerA,
+                 QStringLiteral("--from"), formatIsoTimestamp(from), QStringLiteral("--to"),
+                 formatIsoTimestamp(to), QStringLiteral("--now"), kNow, QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0 || run.exitCode == 1, run.err.constData());
         QVERIFY2(run.err.contains("thinned until"), run.err.constData());
 
@@ -299,7 +303,8 @@ class TestCoverageCli : public QObject {
         QCOMPARE(o[QStringLiteral("cells_lost_narrow")].toInteger(), c.cellsLostNarrow);
         QCOMPARE(o[QStringLiteral("area_before_m2")].toDouble(), std::round(c.areaBefore * 100) / 100);
         QCOMPARE(o[QStringLiteral("area_after_m2")].toDouble(), std::round(c.areaAfter * 100) / 100);
-        QCOMPARE(o[QStringLiteral("area_after_narrow_m2")].toDouble(), std::round(c.areaAfterNarrow * 100) / 100);
+        QCOMPARE(o[QStringLiteral("area_after_narrow_m2")].toDouble(),
+                 std::round(c.areaAfterNarrow * 100) / 100);
         QCOMPARE(o[QStringLiteral("ratio")].toDouble(), std::round(c.ratio * 1e4) / 1e4);
         QCOMPARE(o[QStringLiteral("narrow_ratio")].toDouble(), std::round(c.narrowRatio * 1e4) / 1e4);
         QCOMPARE(o[QStringLiteral("deviation")].toDouble(), std::round(c.deviation * 1e4) / 1e4);
@@ -311,9 +316,11 @@ class TestCoverageCli : public QObject {
     void helpAndRoundedFigures() {
         const Run help = cli({QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
-        QVERIFY2(help.out.startsWith("Usage: tidemark-cli positions coverage [options]"), help.out.constData());
+        QVERIFY2(help.out.startsWith("Usage: tidemark-cli positions coverage [options]"),
+                 help.out.constData());
         const QString rows = writeRows(path(QStringLiteral("rounded.csv")), {{kMowerA, lanes(2)}});
-        const Run r = cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
+        const Run r =
+            cli({QStringLiteral("--input"), rows, QStringLiteral("--now"), kNow, QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(!QString::fromUtf8(r.out).contains(QRegularExpression(QStringLiteral("\\d\\.\\d{5,}"))),
                  r.out.constData());

@@ -1,7 +1,7 @@
 #include "heatmaptestdata.h"
 
-#include "positions/coveragejoin.h"
-#include "positions/coveragelayer.h"
+#include "coveragejoin.h"
+#include "coveragelayer.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,10 +1,10 @@
 #include "heatmaptestdata.h"
 
-#include "positions/coveragecheck.h"
-#include "positions/coveragejoin.h"
-#include "positions/coveragelayer.h"
-#include "positions/heatmaplayers.h"
-#include "positions/signallayers.h"
+#include "coveragecheck.h"
+#include "coveragejoin.h"
+#include "coveragelayer.h"
+#include "heatmaplayers.h"
+#include "signallayers.h"
 
 #include <QTest>
 

@@ -2,9 +2,9 @@
 // mower of the demo data over every 7-day range older than the detail window.
 #include "heatmaptestdata.h"
 
-#include "demo/positionsgenerator.h"
-#include "positions/coveragecheck.h"
-#include "positions/inmemorypositionstore.h"
+#include "coveragecheck.h"
+#include "inmemorypositionstore.h"
+#include "positionsgenerator.h"
 
 #include <QTest>
 

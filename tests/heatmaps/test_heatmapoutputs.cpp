@@ -1,9 +1,9 @@
 #include "heatmaptestdata.h"
 
-#include "positions/coveragecheck.h"
-#include "positions/heatmapgeojsonwriter.h"
-#include "positions/heatmapimagewriter.h"
-#include "positions/signallayers.h"
+#include "coveragecheck.h"
+#include "heatmapgeojsonwriter.h"
+#include "heatmapimagewriter.h"
+#include "signallayers.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

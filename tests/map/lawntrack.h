@@ -1,6 +1,6 @@
 #pragma once
 
-#include "map/trackpoints.h"
+#include "trackpoints.h"
 
 #include <QRandomGenerator>
 #include <cmath>

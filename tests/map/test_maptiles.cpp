@@ -1,8 +1,8 @@
-#include "common/error.h"
-#include "map/basemap.h"
-#include "map/mapview.h"
-#include "map/mbtilestilesource.h"
-#include "map/xyztilesource.h"
+#include "basemap.h"
+#include "error.h"
+#include "mapview.h"
+#include "mbtilestilesource.h"
+#include "xyztilesource.h"
 
 #include <QBuffer>
 #include <QNetworkAccessManager>

@@ -1,11 +1,11 @@
+#include "basemap.h"
 #include "lawntrack.h"
-#include "map/basemap.h"
-#include "map/maplayermodel.h"
-#include "map/maprenderer.h"
-#include "map/mapview.h"
-#include "map/markerlayer.h"
-#include "map/rasterlayer.h"
-#include "map/tracklayer.h"
+#include "maplayermodel.h"
+#include "maprenderer.h"
+#include "mapview.h"
+#include "markerlayer.h"
+#include "rasterlayer.h"
+#include "tracklayer.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>

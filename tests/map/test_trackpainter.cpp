@@ -1,5 +1,5 @@
 #include "lawntrack.h"
-#include "map/trackpainter.h"
+#include "trackpainter.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "common/webmercator.h"
+#include "webmercator.h"
 
 #include <QRandomGenerator>
 #include <QTest>

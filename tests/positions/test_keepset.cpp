@@ -1,9 +1,9 @@
-#include "positions/geodesy.h"
-#include "positions/inmemorypositionstore.h"
-#include "positions/keepset.h"
-#include "positions/sliceplanner.h"
-#include "positions/thinningwindow.h"
+#include "geodesy.h"
+#include "inmemorypositionstore.h"
+#include "keepset.h"
+#include "sliceplanner.h"
 #include "thinningtestdata.h"
+#include "thinningwindow.h"
 
 #include <QDateTime>
 #include <QTest>
@@ -38,18 +38,21 @@ KeepReasons reasonsAt(const std::vector<KeptRow>& kept, std::size_t index) {
     return 0;
 }
 
-Micros micros(const char* iso) { return parseIsoTimestamp(QString::fromLatin1(iso)); }
+Micros micros(const char* iso) {
+    return parseIsoTimestamp(QString::fromLatin1(iso));
+}
 
 } // namespace
 
 class TestKeepSet : public QObject {
     Q_OBJECT
-private slots:
+  private slots:
     void reasonsText() {
         QCOMPARE(keepReasonsText(0), QString());
         QCOMPARE(keepReasonsText(reasonBit(KeepReason::Bin)), QStringLiteral("bin"));
         QCOMPARE(keepReasonsText(63), QStringLiteral("bin|gap|blades|rtk|turn|error"));
-        QCOMPARE(keepReasonsText(reasonBit(KeepReason::Error) | reasonBit(KeepReason::Gap)), QStringLiteral("gap|error"));
+        QCOMPARE(keepReasonsText(reasonBit(KeepReason::Error) | reasonBit(KeepReason::Gap)),
+                 QStringLiteral("gap|error"));
     }
 
     // Standing rows every 10 s: only bin starts (idle 300 s) survive, plus the ends of the context.
@@ -58,7 +61,8 @@ private slots:
         std::vector<PositionRow> rows;
         for (int i = 0; i < 120; ++i)
             rows.push_back(at(kT0 + i * 10 * kMicrosPerSecond, 52.5, 13.4, i >= 60));
-        const auto kept = keepSet(rows, {}, settings, kT0 + 5 * kMicrosPerMinute, kT0 + 15 * kMicrosPerMinute);
+        const auto kept =
+            keepSet(rows, {}, settings, kT0 + 5 * kMicrosPerMinute, kT0 + 15 * kMicrosPerMinute);
         std::vector<std::size_t> binRows;
         for (const KeptRow& k : kept)
             if (hasReason(k.reasons, KeepReason::Bin))
@@ -66,7 +70,8 @@ private slots:
         // Idle bins start at 5 min (row 30); blades on from row 60 (10 min): 30 s bins at rows 60, 63, ...
         const std::vector<std::size_t> expected = {30, 60, 63, 66, 69, 72, 75, 78, 81, 84, 87};
         QCOMPARE(binRows, expected);
-        QCOMPARE(reasonsAt(kept, 60), KeepReasons(reasonBit(KeepReason::Bin) | reasonBit(KeepReason::Blades)));
+        QCOMPARE(reasonsAt(kept, 60),
+                 KeepReasons(reasonBit(KeepReason::Bin) | reasonBit(KeepReason::Blades)));
         QCOMPARE(reasonsAt(kept, 59), reasonBit(KeepReason::Blades));
     }
 
@@ -96,8 +101,8 @@ private slots:
         PositionSettings settings;
         std::vector<PositionRow> rows;
         Micros t = kT0 + kMicrosPerSecond;
-        for (Micros dt : {Micros(0), 120 * kMicrosPerSecond, 10 * kMicrosPerSecond, 120 * kMicrosPerSecond + 1,
-                          10 * kMicrosPerSecond, 10 * kMicrosPerSecond}) {
+        for (Micros dt : {Micros(0), 120 * kMicrosPerSecond, 10 * kMicrosPerSecond,
+                          120 * kMicrosPerSecond + 1, 10 * kMicrosPerSecond, 10 * kMicrosPerSecond}) {
             t += dt;
             rows.push_back(at(t, 52.5, 13.4));
         }
@@ -216,7 +221,7 @@ private slots:
         QCOMPARE(ks.turnSuccessor(2), 4L);
         QCOMPARE(ks.turnPredecessor(1), -1L);
         const auto kept = ks.evaluate(rows, {}, kT0, kT0 + kMicrosPerHour);
-        QVERIFY(hasReason(reasonsAt(kept, 2), KeepReason::Turn)); // 90° between 0 → 2 and 2 → 4
+        QVERIFY(hasReason(reasonsAt(kept, 2), KeepReason::Turn));  // 90° between 0 → 2 and 2 → 4
         QVERIFY(!hasReason(reasonsAt(kept, 1), KeepReason::Turn)); // no p at 0.3 m
     }
 
@@ -233,12 +238,14 @@ private slots:
             for (std::size_t i = 0; i < rows.size(); i += 1 + i % 7) {
                 long back = -1, forward = -1;
                 for (std::size_t j = i; j-- > 0;)
-                    if (distanceMetres(rows[j].lat, rows[j].lon, rows[i].lat, rows[i].lon) >= kNoiseStepMetres) {
+                    if (distanceMetres(rows[j].lat, rows[j].lon, rows[i].lat, rows[i].lon) >=
+                        kNoiseStepMetres) {
                         back = static_cast<long>(j);
                         break;
                     }
                 for (std::size_t j = i + 1; j < rows.size(); ++j)
-                    if (distanceMetres(rows[i].lat, rows[i].lon, rows[j].lat, rows[j].lon) >= kNoiseStepMetres) {
+                    if (distanceMetres(rows[i].lat, rows[i].lon, rows[j].lat, rows[j].lon) >=
+                        kNoiseStepMetres) {
                         forward = static_cast<long>(j);
                         break;
                     }
@@ -290,16 +297,24 @@ private slots:
         QTest::addColumn<int>("end");
         QTest::addColumn<int>("minutes");
         // Berlin spring 2026-03-29: 02:00 → 03:00. A window 1–5 has 3 real hours; 2–3 is never entered.
-        QTest::newRow("Berlin spring 1-5") << "Europe/Berlin" << "2026-03-28T20:00:00Z" << 1 << 5 << 180;
-        QTest::newRow("Berlin spring 2-3") << "Europe/Berlin" << "2026-03-28T20:00:00Z" << 2 << 3 << 0;
+        QTest::newRow("Berlin spring 1-5") << "Europe/Berlin"
+                                           << "2026-03-28T20:00:00Z" << 1 << 5 << 180;
+        QTest::newRow("Berlin spring 2-3") << "Europe/Berlin"
+                                           << "2026-03-28T20:00:00Z" << 2 << 3 << 0;
         // Berlin autumn 2026-10-25: 03:00 → 02:00. 1–5 has 5 real hours, 2–3 two.
-        QTest::newRow("Berlin autumn 1-5") << "Europe/Berlin" << "2026-10-24T20:00:00Z" << 1 << 5 << 300;
-        QTest::newRow("Berlin autumn 2-3") << "Europe/Berlin" << "2026-10-24T20:00:00Z" << 2 << 3 << 120;
+        QTest::newRow("Berlin autumn 1-5") << "Europe/Berlin"
+                                           << "2026-10-24T20:00:00Z" << 1 << 5 << 300;
+        QTest::newRow("Berlin autumn 2-3") << "Europe/Berlin"
+                                           << "2026-10-24T20:00:00Z" << 2 << 3 << 120;
         // New York spring 2026-03-08 02:00 → 03:00, autumn 2026-11-01 02:00 → 01:00; a wrapping window.
-        QTest::newRow("New York spring 23-3") << "America/New_York" << "2026-03-08T00:00:00Z" << 23 << 3 << 180;
-        QTest::newRow("New York autumn 23-3") << "America/New_York" << "2026-11-01T00:00:00Z" << 23 << 3 << 300;
-        QTest::newRow("New York autumn 1-2") << "America/New_York" << "2026-11-01T00:00:00Z" << 1 << 2 << 120;
-        QTest::newRow("UTC equal = always") << "UTC" << "2026-11-01T00:00:00Z" << 4 << 4 << 1440;
+        QTest::newRow("New York spring 23-3") << "America/New_York"
+                                              << "2026-03-08T00:00:00Z" << 23 << 3 << 180;
+        QTest::newRow("New York autumn 23-3") << "America/New_York"
+                                              << "2026-11-01T00:00:00Z" << 23 << 3 << 300;
+        QTest::newRow("New York autumn 1-2") << "America/New_York"
+                                             << "2026-11-01T00:00:00Z" << 1 << 2 << 120;
+        QTest::newRow("UTC equal = always") << "UTC"
+                                            << "2026-11-01T00:00:00Z" << 4 << 4 << 1440;
     }
     void dstNights() {
         QFETCH(QString, zone);

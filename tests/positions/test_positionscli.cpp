@@ -1,9 +1,9 @@
-#include "common/error.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "common/settingsreader.h"
-#include "positions/inmemorypositionstore.h"
-#include "positions/positionsettings.h"
+#include "error.h"
+#include "inmemorypositionstore.h"
+#include "pgconnection.h"
+#include "positionsettings.h"
+#include "schemamigrator.h"
+#include "settingsreader.h"
 #include "testpostgres.h"
 #include "thinningtestdata.h"
 
@@ -32,7 +32,8 @@ class TestPositionsCli : public QObject {
         p.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"), args);
         if (!p.waitForFinished(120000))
             return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
     }
     QString write(const QTemporaryDir& dir, const QString& name, const QString& text) {
         const QString path = dir.filePath(name);
@@ -42,7 +43,7 @@ class TestPositionsCli : public QObject {
         return path;
     }
 
-private slots:
+  private slots:
     // A hand-made track: 1 Hz standing for 3 minutes (one 300 s bin), an error instant, a recent row, and a
     // second mower interleaved in the file; the output keeps input order and names the reasons.
     void thinFileOnHandMadeCsv() {
@@ -51,15 +52,23 @@ private slots:
         const QString b = QStringLiteral("22222222-2222-4222-8222-222222222222");
         QString rows = QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n");
         for (int s = 0; s < 180; s += 10) {
-            rows += QStringLiteral("%1,2026-01-01T00:%2:%3Z,52.5,13.4,false,2,-60,\n").arg(a).arg(s / 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+            rows += QStringLiteral("%1,2026-01-01T00:%2:%3Z,52.5,13.4,false,2,-60,\n")
+                        .arg(a)
+                        .arg(s / 60, 2, 10, QLatin1Char('0'))
+                        .arg(s % 60, 2, 10, QLatin1Char('0'));
             if (s == 50)
                 rows += QStringLiteral("%1,2026-01-01T00:00:30.5Z,40.0,-74.0,true,,,\n").arg(b);
         }
-        rows += QStringLiteral("%1,2026-03-30T00:00:00Z,52.5,13.4,false,2,-60,-80\n").arg(a); // at the cutoff: recent
-        const QString errors = QStringLiteral("mower_id,observed_at,error_code\n%1,2026-01-01T00:01:00Z,42\n%1,2026-01-01T00:01:10Z,\n").arg(a);
-        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), write(dir, QStringLiteral("rows.csv"), rows),
-                             QStringLiteral("--errors"), write(dir, QStringLiteral("errors.csv"), errors), QStringLiteral("--now"),
-                             QStringLiteral("2026-06-28T00:04:59Z")});
+        rows += QStringLiteral("%1,2026-03-30T00:00:00Z,52.5,13.4,false,2,-60,-80\n")
+                    .arg(a); // at the cutoff: recent
+        const QString errors =
+            QStringLiteral(
+                "mower_id,observed_at,error_code\n%1,2026-01-01T00:01:00Z,42\n%1,2026-01-01T00:01:10Z,\n")
+                .arg(a);
+        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"),
+                             QStringLiteral("--input"), write(dir, QStringLiteral("rows.csv"), rows),
+                             QStringLiteral("--errors"), write(dir, QStringLiteral("errors.csv"), errors),
+                             QStringLiteral("--now"), QStringLiteral("2026-06-28T00:04:59Z")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         // cutoff = floor_5min(now − 90 days) = 2026-03-30T00:00:00Z.
         const QStringList expected = {
@@ -84,49 +93,63 @@ private slots:
             const QString id = tracks.back().mowerId.toString(QUuid::WithoutBraces);
             for (const PositionRow& r : tracks.back().rows)
                 rows += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
-                            .arg(id, formatIsoTimestamp(r.observedAt), QString::number(r.lat, 'g', 17), QString::number(r.lon, 'g', 17),
+                            .arg(id, formatIsoTimestamp(r.observedAt), QString::number(r.lat, 'g', 17),
+                                 QString::number(r.lon, 'g', 17),
                                  r.bladesOn ? QStringLiteral("true") : QStringLiteral("false"),
-                                 r.hasRtkFix() ? QString::number(r.rtkFix) : QString(), r.hasWifi() ? QString::number(r.wifiRssi) : QString(),
+                                 r.hasRtkFix() ? QString::number(r.rtkFix) : QString(),
+                                 r.hasWifi() ? QString::number(r.wifiRssi) : QString(),
                                  r.hasMnet() ? QString::number(r.mnetRssi) : QString());
             for (Micros e : tracks.back().errorInstants)
                 errors += QStringLiteral("%1,%2,7\n").arg(id, formatIsoTimestamp(e));
         }
         PositionSettings settings;
         const Micros now = test::kRandomTracksBase + 30 * kMicrosPerHour + settings.detailWindow();
-        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), write(dir, QStringLiteral("r.csv"), rows),
-                             QStringLiteral("--errors"), write(dir, QStringLiteral("e.csv"), errors), QStringLiteral("--now"), formatIsoTimestamp(now)});
+        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"),
+                             QStringLiteral("--input"), write(dir, QStringLiteral("r.csv"), rows),
+                             QStringLiteral("--errors"), write(dir, QStringLiteral("e.csv"), errors),
+                             QStringLiteral("--now"), formatIsoTimestamp(now)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         InMemoryPositionStore store(tracks);
         store.thinUntil(settings.thinningCutoff(now), settings);
         QStringList expected = {QStringLiteral("mower_id,observed_at,reasons")};
         for (std::size_t k = 0; k < tracks.size(); ++k)
             for (std::size_t i = 0; i < store.tracks()[k].rows.size(); ++i)
-                expected << QStringLiteral("%1,%2,%3").arg(tracks[k].mowerId.toString(QUuid::WithoutBraces),
-                                                           formatIsoTimestamp(store.tracks()[k].rows[i].observedAt),
-                                                           store.reasons(k)[i] ? keepReasonsText(store.reasons(k)[i]) : QStringLiteral("recent"));
+                expected << QStringLiteral("%1,%2,%3")
+                                .arg(tracks[k].mowerId.toString(QUuid::WithoutBraces),
+                                     formatIsoTimestamp(store.tracks()[k].rows[i].observedAt),
+                                     store.reasons(k)[i] ? keepReasonsText(store.reasons(k)[i])
+                                                         : QStringLiteral("recent"));
         QCOMPARE(run.out.trimmed().split(QLatin1Char('\n')), expected);
     }
 
     void badSettingExitsTwoNamingIt() {
         QTemporaryDir dir;
-        const QString input = write(dir, QStringLiteral("rows.csv"), QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
-        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), input},
-                            {{QStringLiteral("MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS"), QStringLiteral("7")}});
+        const QString input =
+            write(dir, QStringLiteral("rows.csv"),
+                  QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
+        const Run run =
+            cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), input},
+                {{QStringLiteral("MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS"), QStringLiteral("7")}});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains(QStringLiteral("MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS")), qPrintable(run.err));
-        const Run header = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"),
-                                write(dir, QStringLiteral("bad.csv"), QStringLiteral("a,b\n"))});
+        QVERIFY2(run.err.contains(QStringLiteral("MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS")),
+                 qPrintable(run.err));
+        const Run header =
+            cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"),
+                 write(dir, QStringLiteral("bad.csv"), QStringLiteral("a,b\n"))});
         QCOMPARE(header.exitCode, 2);
     }
 
     // A setting stored in an int: 2^32 used to wrap to 0 after the range check.
     void intSettingOutsideIntRangeIsRefused() {
         QTemporaryDir dir;
-        const QString input = write(dir, QStringLiteral("rows.csv"), QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
+        const QString input =
+            write(dir, QStringLiteral("rows.csv"),
+                  QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
         const QString name = QStringLiteral("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS");
-        const Run run = cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), input, QStringLiteral("--now"),
-                             QStringLiteral("2026-01-01T00:00:00Z")},
-                            {{name, QStringLiteral("4294967296")}});
+        const Run run =
+            cli({QStringLiteral("positions"), QStringLiteral("thin-file"), QStringLiteral("--input"), input,
+                 QStringLiteral("--now"), QStringLiteral("2026-01-01T00:00:00Z")},
+                {{name, QStringLiteral("4294967296")}});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(name), qPrintable(run.err));
         try {
@@ -136,18 +159,23 @@ private slots:
             QCOMPARE(e.kind(), Error::Kind::Settings);
             QVERIFY2(e.message().startsWith(name), qPrintable(e.message()));
         }
-        for (const char* setting : {"POSITIONS_DETAIL_DAYS", "RETENTION_POSITIONS_DAYS", "POSITIONS_THIN_ACTIVE_SECONDS", "HEATMAP_JOIN_SECONDS",
-                                    "RETENTION_INTERVAL_SECONDS", "THINNING_WINDOW_START_HOUR"}) {
+        for (const char* setting :
+             {"POSITIONS_DETAIL_DAYS", "RETENTION_POSITIONS_DAYS", "POSITIONS_THIN_ACTIVE_SECONDS",
+              "HEATMAP_JOIN_SECONDS", "RETENTION_INTERVAL_SECONDS", "THINNING_WINDOW_START_HOUR"}) {
             const QString other = QStringLiteral("MOWDECK_TELEMETRY_") + QLatin1String(setting);
-            QVERIFY_THROWS_EXCEPTION(Error, PositionSettings::read(SettingsReader({{other, QStringLiteral("-4294967296")}})));
+            QVERIFY_THROWS_EXCEPTION(
+                Error, PositionSettings::read(SettingsReader({{other, QStringLiteral("-4294967296")}})));
         }
-        QCOMPARE(PositionSettings::read(SettingsReader({{name, QStringLiteral("2147483647")}})).budgetSeconds, 2147483647);
+        QCOMPARE(PositionSettings::read(SettingsReader({{name, QStringLiteral("2147483647")}})).budgetSeconds,
+                 2147483647);
     }
 
     void subcommandHelpNamesTheCommand() {
-        const Run help = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--help")});
+        const Run help =
+            cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--help")});
         QCOMPARE(help.exitCode, 0);
-        QVERIFY2(help.out.startsWith(QStringLiteral("Usage: tidemark-cli positions round [options]")), qPrintable(help.out));
+        QVERIFY2(help.out.startsWith(QStringLiteral("Usage: tidemark-cli positions round [options]")),
+                 qPrintable(help.out));
     }
 
     void roundAndStatusOnDatabase() {
@@ -159,29 +187,33 @@ private slots:
             test::insertTracks(*db, {random.next(2000), random.next(2000), random.next(2000)});
         }
         PositionSettings settings;
-        const QString now = formatIsoTimestamp(test::kRandomTracksBase + 3 * kMicrosPerDay + settings.detailWindow());
-        const Run status = cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"), info, QStringLiteral("--now"), now});
+        const QString now =
+            formatIsoTimestamp(test::kRandomTracksBase + 3 * kMicrosPerDay + settings.detailWindow());
+        const Run status = cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"),
+                                info, QStringLiteral("--now"), now});
         QVERIFY2(status.exitCode == 0, qPrintable(status.err));
         QCOMPARE(status.out.trimmed().split(QLatin1Char('\n')).size(), 2 + 3);
-        const Run dry = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info, QStringLiteral("--now"), now,
-                             QStringLiteral("--dry-run")});
+        const Run dry = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"),
+                             info, QStringLiteral("--now"), now, QStringLiteral("--dry-run")});
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
         QVERIFY2(dry.out.contains(QStringLiteral("would_delete=")), qPrintable(dry.out));
         QTemporaryDir dir;
         const QString metrics = dir.filePath(QStringLiteral("m.prom"));
-        const Run round = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info, QStringLiteral("--now"), now,
-                               QStringLiteral("--ignore-window"), QStringLiteral("--budget"), QStringLiteral("600"),
-                               QStringLiteral("--metrics-file"), metrics});
+        const Run round =
+            cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info,
+                 QStringLiteral("--now"), now, QStringLiteral("--ignore-window"), QStringLiteral("--budget"),
+                 QStringLiteral("600"), QStringLiteral("--metrics-file"), metrics});
         QVERIFY2(round.exitCode == 0, qPrintable(round.err));
         QVERIFY2(round.out.contains(QStringLiteral("complete=true")), qPrintable(round.out));
         QVERIFY(QFile::exists(metrics));
-        const Run after = cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"), info, QStringLiteral("--now"), now,
-                               QStringLiteral("--json")});
+        const Run after = cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"),
+                               info, QStringLiteral("--now"), now, QStringLiteral("--json")});
         QVERIFY(after.exitCode == 0);
         QVERIFY2(after.out.contains(QStringLiteral("\"slices_pending\":0")), qPrintable(after.out));
         QVERIFY(!after.out.contains(QStringLiteral("\"slices_pending\":1")));
-        const Run badBudget = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info,
-                                   QStringLiteral("--budget"), QStringLiteral("-1")});
+        const Run badBudget =
+            cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info,
+                 QStringLiteral("--budget"), QStringLiteral("-1")});
         QCOMPARE(badBudget.exitCode, 2);
     }
 };

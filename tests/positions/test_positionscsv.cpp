@@ -1,5 +1,5 @@
-#include "common/error.h"
-#include "positions/positionscsv.h"
+#include "error.h"
+#include "positionscsv.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -16,7 +16,8 @@ class TestPositionsCsv : public QObject {
     QTemporaryDir m_dir;
     int m_files = 0;
 
-    const QString kHeader = QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n");
+    const QString kHeader =
+        QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n");
     const QString kMowerA = QStringLiteral("11111111-1111-4111-8111-111111111111");
     const QString kMowerB = QStringLiteral("22222222-2222-4222-8222-222222222222");
 
@@ -43,14 +44,17 @@ class TestPositionsCsv : public QObject {
 
     static Micros at(const char* iso) { return parseIsoTimestamp(QString::fromLatin1(iso)); }
 
-private slots:
+  private slots:
     void badHeaderNamesFileAndColumn() {
-        const QString missing = write(QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi\n"));
+        const QString missing =
+            write(QStringLiteral("mower_id,observed_at,lat,lon,blades_on,rtk_fix,wifi_rssi\n"));
         const QString m = failure([&] { PositionsCsv::readRows(missing); });
-        QVERIFY2(m.startsWith(missing + QStringLiteral(" line 1:")) && m.contains(QStringLiteral("no column mnet_rssi")),
+        QVERIFY2(m.startsWith(missing + QStringLiteral(" line 1:")) &&
+                     m.contains(QStringLiteral("no column mnet_rssi")),
                  qPrintable(m));
 
-        const QString twice = write(QStringLiteral("mower_id,observed_at,lat,lon,lat,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
+        const QString twice =
+            write(QStringLiteral("mower_id,observed_at,lat,lon,lat,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"));
         {
             const QString m = failure([&] { PositionsCsv::readRows(twice); });
             QVERIFY2(m.contains(QStringLiteral("column lat twice")), qPrintable(m));
@@ -81,22 +85,33 @@ private slots:
         QTest::addColumn<QString>("row");
         QTest::addColumn<QString>("where");
         const QString id = kMowerA;
-        QTest::newRow("mower_id") << QStringLiteral("not-a-uuid,2026-01-01T00:00:00Z,52.5,13.4,true,2,,") << QStringLiteral("column 1 (mower_id)");
-        QTest::newRow("observed_at") << id + QStringLiteral(",2026-13-01T00:00:00Z,52.5,13.4,true,2,,") << QStringLiteral("column 2 (observed_at)");
-        QTest::newRow("lat range") << id + QStringLiteral(",2026-01-01T00:00:00Z,90.5,13.4,true,2,,") << QStringLiteral("column 3 (lat)");
-        QTest::newRow("lon nan") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,nan,true,2,,") << QStringLiteral("column 4 (lon)");
-        QTest::newRow("blades_on") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,maybe,2,,") << QStringLiteral("column 5 (blades_on)");
-        QTest::newRow("blades_on NULL") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,,2,,") << QStringLiteral("column 5 (blades_on)");
-        QTest::newRow("rtk_fix") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,3,,") << QStringLiteral("column 6 (rtk_fix)");
-        QTest::newRow("wifi_rssi") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,2,-60.5,") << QStringLiteral("column 7 (wifi_rssi)");
-        QTest::newRow("mnet_rssi") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,2,,-40000") << QStringLiteral("column 8 (mnet_rssi)");
-        QTest::newRow("fields") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,2,") << QStringLiteral("7 fields, the header has 8");
+        QTest::newRow("mower_id") << QStringLiteral("not-a-uuid,2026-01-01T00:00:00Z,52.5,13.4,true,2,,")
+                                  << QStringLiteral("column 1 (mower_id)");
+        QTest::newRow("observed_at") << id + QStringLiteral(",2026-13-01T00:00:00Z,52.5,13.4,true,2,,")
+                                     << QStringLiteral("column 2 (observed_at)");
+        QTest::newRow("lat range") << id + QStringLiteral(",2026-01-01T00:00:00Z,90.5,13.4,true,2,,")
+                                   << QStringLiteral("column 3 (lat)");
+        QTest::newRow("lon nan") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,nan,true,2,,")
+                                 << QStringLiteral("column 4 (lon)");
+        QTest::newRow("blades_on") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,maybe,2,,")
+                                   << QStringLiteral("column 5 (blades_on)");
+        QTest::newRow("blades_on NULL") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,,2,,")
+                                        << QStringLiteral("column 5 (blades_on)");
+        QTest::newRow("rtk_fix") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,3,,")
+                                 << QStringLiteral("column 6 (rtk_fix)");
+        QTest::newRow("wifi_rssi") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,2,-60.5,")
+                                   << QStringLiteral("column 7 (wifi_rssi)");
+        QTest::newRow("mnet_rssi") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,2,,-40000")
+                                   << QStringLiteral("column 8 (mnet_rssi)");
+        QTest::newRow("fields") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,true,2,")
+                                << QStringLiteral("7 fields, the header has 8");
     }
     void badValueNamesLineAndColumn() {
         QFETCH(QString, row);
         QFETCH(QString, where);
         // Line 2 is good, line 3 blank, line 4 bad: blank lines count.
-        const QString path = write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:10Z,52.5,13.4,false,,,\n\n") + row + u'\n');
+        const QString path = write(
+            kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:10Z,52.5,13.4,false,,,\n\n") + row + u'\n');
         const QString m = failure([&] { PositionsCsv::readRows(path); });
         QVERIFY2(m.startsWith(path + QStringLiteral(" line 4: ") + where), qPrintable(m));
     }
@@ -104,17 +119,19 @@ private slots:
     // Columns are found by name: a reordered header with an extra column reads the same, and a bad value
     // names the column where it stands in that file.
     void columnsByName() {
-        const QString path = write(QStringLiteral("speed_mps,lat,lon,mower_id,observed_at,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"
-                                                  "1.5,52.5,13.4,%1,2026-01-01T00:00:00Z,t,1,-61,-70\n"
-                                                  "\"0.5\",91,13.4,%1,2026-01-01T00:00:01Z,f,1,-61,-70\n")
-                                       .arg(kMowerA));
+        const QString path = write(
+            QStringLiteral("speed_mps,lat,lon,mower_id,observed_at,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"
+                           "1.5,52.5,13.4,%1,2026-01-01T00:00:00Z,t,1,-61,-70\n"
+                           "\"0.5\",91,13.4,%1,2026-01-01T00:00:01Z,f,1,-61,-70\n")
+                .arg(kMowerA));
         {
             const QString m = failure([&] { PositionsCsv::readRows(path); });
             QVERIFY2(m.startsWith(path + QStringLiteral(" line 3: column 2 (lat)")), qPrintable(m));
         }
-        const PositionsCsv csv = PositionsCsv::readRows(write(QStringLiteral("speed_mps,lat,lon,mower_id,observed_at,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"
-                                                                             "1.5,52.5,13.4,\"%1\",2026-01-01T00:00:00Z,t,1,-61,-70\n")
-                                                                  .arg(kMowerA)));
+        const PositionsCsv csv = PositionsCsv::readRows(write(
+            QStringLiteral("speed_mps,lat,lon,mower_id,observed_at,blades_on,rtk_fix,wifi_rssi,mnet_rssi\n"
+                           "1.5,52.5,13.4,\"%1\",2026-01-01T00:00:00Z,t,1,-61,-70\n")
+                .arg(kMowerA)));
         QCOMPARE(csv.tracks().size(), std::size_t(1));
         const PositionRow& r = csv.tracks()[0].rows.at(0);
         QCOMPARE(r.lat, 52.5);
@@ -127,8 +144,9 @@ private slots:
     }
 
     void nullsAndMicroseconds() {
-        const PositionsCsv csv = PositionsCsv::readRows(write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:00.000001Z,52.5,13.4,true,,,\n") +
-                                                              kMowerA + QStringLiteral(",2026-01-01T00:00:00.5Z,52.5,13.4,false,0,-32767,32767\n")));
+        const PositionsCsv csv = PositionsCsv::readRows(
+            write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:00.000001Z,52.5,13.4,true,,,\n") +
+                  kMowerA + QStringLiteral(",2026-01-01T00:00:00.5Z,52.5,13.4,false,0,-32767,32767\n")));
         const std::vector<PositionRow>& rows = csv.tracks().at(0).rows;
         QCOMPARE(rows.size(), std::size_t(2));
         QCOMPARE(rows[0].observedAt, at("2026-01-01T00:00:00Z") + 1);
@@ -146,17 +164,20 @@ private slots:
     // Input order and the original text are kept beside tracks sorted by time; inputIndices ties them.
     void inputOrderKept() {
         const QString upperB = kMowerB.toUpper();
-        const QString path = write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:20Z,52.5,13.4,false,,,\n") +
-                                   upperB + QStringLiteral(",2026-01-01 00:00:05Z,40,-74,true,,,\n") +
-                                   kMowerA + QStringLiteral(",2026-01-01T00:00:10.250Z,52.5,13.4,false,,,\n") +
-                                   kMowerA + QStringLiteral(",2026-01-01T00:00:30Z,52.5,13.4,false,,,\n") +
-                                   upperB + QStringLiteral(",2026-01-01T00:00:01Z,40,-74,true,,,\n"));
+        const QString path =
+            write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:20Z,52.5,13.4,false,,,\n") + upperB +
+                  QStringLiteral(",2026-01-01 00:00:05Z,40,-74,true,,,\n") + kMowerA +
+                  QStringLiteral(",2026-01-01T00:00:10.250Z,52.5,13.4,false,,,\n") + kMowerA +
+                  QStringLiteral(",2026-01-01T00:00:30Z,52.5,13.4,false,,,\n") + upperB +
+                  QStringLiteral(",2026-01-01T00:00:01Z,40,-74,true,,,\n"));
         const PositionsCsv csv = PositionsCsv::readRows(path);
         QStringList texts;
         for (const PositionsCsv::InputRow& in : csv.inputRows())
             texts << in.mowerIdText + u',' + in.observedAtText;
-        QCOMPARE(texts, (QStringList{kMowerA + QStringLiteral(",2026-01-01T00:00:20Z"), upperB + QStringLiteral(",2026-01-01 00:00:05Z"),
-                                     kMowerA + QStringLiteral(",2026-01-01T00:00:10.250Z"), kMowerA + QStringLiteral(",2026-01-01T00:00:30Z"),
+        QCOMPARE(texts, (QStringList{kMowerA + QStringLiteral(",2026-01-01T00:00:20Z"),
+                                     upperB + QStringLiteral(",2026-01-01 00:00:05Z"),
+                                     kMowerA + QStringLiteral(",2026-01-01T00:00:10.250Z"),
+                                     kMowerA + QStringLiteral(",2026-01-01T00:00:30Z"),
                                      upperB + QStringLiteral(",2026-01-01T00:00:01Z")}));
         QCOMPARE(csv.inputRows()[4].line, 6);
 
@@ -179,16 +200,20 @@ private slots:
     }
 
     void twoRowsAtOneInstantNameBothLines() {
-        const QString path = write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n") +
-                                   kMowerB + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n") +
-                                   kMowerA + QStringLiteral(",2026-01-01T00:00:00.000Z,52.6,13.4,false,,,\n"));
+        const QString path =
+            write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n") + kMowerB +
+                  QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n") + kMowerA +
+                  QStringLiteral(",2026-01-01T00:00:00.000Z,52.6,13.4,false,,,\n"));
         const QString m = failure([&] { PositionsCsv::readRows(path); });
-        QVERIFY2(m.startsWith(path + QStringLiteral(" line 4: mower ") + kMowerA) && m.contains(QStringLiteral("lines 2 and 4")), qPrintable(m));
+        QVERIFY2(m.startsWith(path + QStringLiteral(" line 4: mower ") + kMowerA) &&
+                     m.contains(QStringLiteral("lines 2 and 4")),
+                 qPrintable(m));
     }
 
     void errorsAndKept() {
-        PositionsCsv csv = PositionsCsv::readRows(write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n") +
-                                                        kMowerB + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n")));
+        PositionsCsv csv = PositionsCsv::readRows(
+            write(kHeader + kMowerA + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n") + kMowerB +
+                  QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,false,,,\n")));
         csv.readErrors(write(QStringLiteral("mower_id,observed_at,error_code\n"
                                             "%1,2026-01-01T00:02:00Z,7\n"
                                             "%1,2026-01-01T00:01:00.000001Z,-3\n"
@@ -196,24 +221,30 @@ private slots:
                                             "%1,2026-01-01T00:02:00Z,9\n"
                                             "33333333-3333-4333-8333-333333333333,2026-01-01T00:00:00Z,1\n")
                                  .arg(kMowerA)));
-        QCOMPARE(csv.tracks()[0].errorInstants, (std::vector<Micros>{at("2026-01-01T00:01:00Z") + 1, at("2026-01-01T00:02:00Z")}));
+        QCOMPARE(csv.tracks()[0].errorInstants,
+                 (std::vector<Micros>{at("2026-01-01T00:01:00Z") + 1, at("2026-01-01T00:02:00Z")}));
         QVERIFY(csv.tracks()[1].errorInstants.empty());
-        const QString badCode = write(QStringLiteral("mower_id,observed_at,error_code\n%1,2026-01-01T00:02:00Z,E7\n").arg(kMowerA));
+        const QString badCode = write(
+            QStringLiteral("mower_id,observed_at,error_code\n%1,2026-01-01T00:02:00Z,E7\n").arg(kMowerA));
         {
             const QString m = failure([&] { csv.readErrors(badCode); });
             QVERIFY2(m.startsWith(badCode + QStringLiteral(" line 2: column 3 (error_code)")), qPrintable(m));
         }
 
-        const auto kept = PositionsCsv::readKept(write(QStringLiteral("mower_id,observed_at,reasons\n%1,2026-01-01T00:00:00.000001Z,bin|gap\n"
-                                                                      "%2,2026-01-01T00:00:00Z,recent\n%1,2026-01-01T00:05:00Z,error\n")
-                                                           .arg(kMowerA, kMowerB)));
+        const auto kept = PositionsCsv::readKept(
+            write(QStringLiteral("mower_id,observed_at,reasons\n%1,2026-01-01T00:00:00.000001Z,bin|gap\n"
+                                 "%2,2026-01-01T00:00:00Z,recent\n%1,2026-01-01T00:05:00Z,error\n")
+                      .arg(kMowerA, kMowerB)));
         QCOMPARE(kept.size(), 2);
-        QCOMPARE(kept.value(QUuid::fromString(kMowerA)), (std::set<Micros>{at("2026-01-01T00:00:00Z") + 1, at("2026-01-01T00:05:00Z")}));
+        QCOMPARE(kept.value(QUuid::fromString(kMowerA)),
+                 (std::set<Micros>{at("2026-01-01T00:00:00Z") + 1, at("2026-01-01T00:05:00Z")}));
         QCOMPARE(kept.value(QUuid::fromString(kMowerB)), (std::set<Micros>{at("2026-01-01T00:00:00Z")}));
-        const QString badKept = write(QStringLiteral("mower_id,observed_at,reasons\n%1,yesterday,bin\n").arg(kMowerA));
+        const QString badKept =
+            write(QStringLiteral("mower_id,observed_at,reasons\n%1,yesterday,bin\n").arg(kMowerA));
         {
             const QString m = failure([&] { PositionsCsv::readKept(badKept); });
-            QVERIFY2(m.startsWith(badKept + QStringLiteral(" line 2: column 2 (observed_at)")), qPrintable(m));
+            QVERIFY2(m.startsWith(badKept + QStringLiteral(" line 2: column 2 (observed_at)")),
+                     qPrintable(m));
         }
     }
 };

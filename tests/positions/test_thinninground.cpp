@@ -1,12 +1,12 @@
-#include "common/error.h"
-#include "common/taskfeedback.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "positions/inmemorypositionstore.h"
-#include "positions/thinningmetrics.h"
-#include "positions/thinninground.h"
-#include "positions/thinningstatus.h"
+#include "error.h"
+#include "inmemorypositionstore.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "taskfeedback.h"
 #include "testpostgres.h"
+#include "thinningmetrics.h"
+#include "thinninground.h"
+#include "thinningstatus.h"
 #include "thinningtestdata.h"
 
 #include <QTemporaryDir>
@@ -21,8 +21,12 @@ using namespace tidemark::positions;
 namespace {
 
 // "now" such that the cutoff lies 30 h after the start of the random tracks (inside many of them).
-PositionSettings defaultSettings() { return {}; }
-Micros nowFor(const PositionSettings& s) { return test::kRandomTracksBase + 30 * kMicrosPerHour + s.detailWindow(); }
+PositionSettings defaultSettings() {
+    return {};
+}
+Micros nowFor(const PositionSettings& s) {
+    return test::kRandomTracksBase + 30 * kMicrosPerHour + s.detailWindow();
+}
 
 std::vector<MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows = 1500) {
     test::RandomTracks random(seed);
@@ -40,16 +44,20 @@ RoundOptions roundAt(Micros now) {
 }
 
 std::optional<Micros> watermarkOf(PgConnection& db, const QUuid& id) {
-    const PgResult r = db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM mower_positions_thinning"
-                                              " WHERE mower_id = $1"),
-                               {id.toString(QUuid::WithoutBraces)});
+    const PgResult r = db.exec(
+        QStringLiteral(
+            "SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM mower_positions_thinning"
+            " WHERE mower_id = $1"),
+        {id.toString(QUuid::WithoutBraces)});
     if (r.rows() == 0)
         return std::nullopt;
     return r.toLong(0, 0);
 }
 
-long long countRows(PgConnection& db, const QString& where = QStringLiteral("true"), const std::vector<PgParam>& params = {}) {
-    return db.exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE ") + where, params).toLong(0, 0);
+long long countRows(PgConnection& db, const QString& where = QStringLiteral("true"),
+                    const std::vector<PgParam>& params = {}) {
+    return db.exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE ") + where, params)
+        .toLong(0, 0);
 }
 
 } // namespace
@@ -78,7 +86,7 @@ class TestThinningRound : public QObject {
         }
     }
 
-private slots:
+  private slots:
     void roundMatchesStoreAndSecondRoundIsIdle() {
         auto db = freshDatabase(QStringLiteral("round_idempotent"));
         const auto tracks = someTracks(11, 40);
@@ -112,7 +120,8 @@ private slots:
         // A long 1 Hz-ish track so that it spans several slices.
         track.rows.clear();
         for (int i = 0; i < 30000; ++i)
-            track.rows.push_back({test::kRandomTracksBase + i * 2 * kMicrosPerSecond, 50 + (i % 600) * 3e-6, 8 + (i / 600) * 2e-6, i % 5000 < 4000, 2});
+            track.rows.push_back({test::kRandomTracksBase + i * 2 * kMicrosPerSecond, 50 + (i % 600) * 3e-6,
+                                  8 + (i / 600) * 2e-6, i % 5000 < 4000, 2});
         test::insertTracks(*db, {track});
         const PositionSettings settings = defaultSettings();
         const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + settings.detailWindow();
@@ -133,11 +142,15 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, ThinningRound(*runner, settings).run(options));
         QCOMPARE(watermarkOf(*db, track.mowerId), std::optional<Micros>(crashed.begin));
         // The crashed slice still has every row it had.
-        const std::vector<PgParam> range = {formatIsoTimestamp(crashed.begin), formatIsoTimestamp(crashed.end)};
+        const std::vector<PgParam> range = {formatIsoTimestamp(crashed.begin),
+                                            formatIsoTimestamp(crashed.end)};
         long long original = 0;
         for (const PositionRow& r : track.rows)
             original += r.observedAt >= crashed.begin && r.observedAt < crashed.end;
-        QCOMPARE(countRows(*db, QStringLiteral("observed_at >= $1::timestamptz AND observed_at < $2::timestamptz"), range), original);
+        QCOMPARE(countRows(*db,
+                           QStringLiteral("observed_at >= $1::timestamptz AND observed_at < $2::timestamptz"),
+                           range),
+                 original);
         QVERIFY(countRows(*db) < before); // the first slice did commit
 
         auto again = PgConnection::open(info);
@@ -163,8 +176,10 @@ private slots:
                 w->exec(QStringLiteral("SET lock_timeout = '5s'"));
                 Micros t = now;
                 while (!done.load() || inserted.load() < 50) {
-                    const QUuid& id = tracks[static_cast<std::size_t>(inserted.load()) % tracks.size()].mowerId;
-                    w->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES ($1, $2, 1, 2, true)"),
+                    const QUuid& id =
+                        tracks[static_cast<std::size_t>(inserted.load()) % tracks.size()].mowerId;
+                    w->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, "
+                                           "blades_on) VALUES ($1, $2, 1, 2, true)"),
                             {id.toString(QUuid::WithoutBraces), formatIsoTimestamp(t += 1000)});
                     ++inserted;
                 }
@@ -184,7 +199,8 @@ private slots:
         writer.join();
         QVERIFY2(writerError.isEmpty(), qPrintable(writerError));
         QVERIFY(report.complete);
-        QCOMPARE(countRows(*db, QStringLiteral("observed_at >= $1::timestamptz"), {formatIsoTimestamp(now)}), inserted.load());
+        QCOMPARE(countRows(*db, QStringLiteral("observed_at >= $1::timestamptz"), {formatIsoTimestamp(now)}),
+                 inserted.load());
         qInfo("%lld rows inserted during a round of %lld slices", inserted.load(), report.slices);
     }
 
@@ -236,7 +252,8 @@ private slots:
         QVERIFY(cancelled.cancelled);
         QVERIFY(!cancelled.complete);
         QCOMPARE(cancelled.slices, 1LL);
-        QCOMPARE(db2->exec(QStringLiteral("SELECT count(*) FROM mower_positions_thinning")).toLong(0, 0), 1LL);
+        QCOMPARE(db2->exec(QStringLiteral("SELECT count(*) FROM mower_positions_thinning")).toLong(0, 0),
+                 1LL);
     }
 
     // Rows that arrive behind a watermark are not thinned; the age delete removes them in time.
@@ -252,20 +269,27 @@ private slots:
         const Micros watermark = *watermarkOf(*db, id);
         // A replay of 200 standing rows one second apart, well behind the watermark.
         for (int i = 0; i < 200; ++i)
-            db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES ($1, $2, 1, 2, false)"
+            db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, "
+                                    "blades_on) VALUES ($1, $2, 1, 2, false)"
                                     " ON CONFLICT DO NOTHING"),
-                     {id.toString(QUuid::WithoutBraces), formatIsoTimestamp(watermark - 3 * kMicrosPerHour + i * kMicrosPerSecond + 7)});
-        const long long behind = countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)});
+                     {id.toString(QUuid::WithoutBraces),
+                      formatIsoTimestamp(watermark - 3 * kMicrosPerHour + i * kMicrosPerSecond + 7)});
+        const long long behind =
+            countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)});
         QCOMPARE(behind, 200LL);
         const RoundReport again = ThinningRound(*db, settings).run(roundAt(now));
         QCOMPARE(again.slices, 0LL);
         QCOMPARE(again.ageDeleted, 0LL);
-        QCOMPARE(countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}), behind);
+        QCOMPARE(
+            countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}),
+            behind);
         // Ten days later the retention limit (100 days) has passed them.
         const Micros later = watermark + 100 * kMicrosPerDay + 10 * kMicrosPerDay;
         const RoundReport aged = ThinningRound(*db, settings).run(roundAt(later));
         QVERIFY(aged.ageDeleted >= behind);
-        QCOMPARE(countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}), 0LL);
+        QCOMPARE(
+            countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}),
+            0LL);
     }
 
     void windowAndBudgetStopBetweenSlices() {
@@ -287,7 +311,9 @@ private slots:
         RoundOptions closing;
         closing.now = noon - 7 * kMicrosPerHour - kMicrosPerSecond;
         int ticks = 0;
-        closing.clock = [&] { return closing.now + (ticks++ > 1 ? 2 * kMicrosPerSecond : 0); }; // start, slice 1, then later
+        closing.clock = [&] {
+            return closing.now + (ticks++ > 1 ? 2 * kMicrosPerSecond : 0);
+        }; // start, slice 1, then later
         const RoundReport windowClosed = ThinningRound(*db, settings).run(closing);
         QVERIFY(windowClosed.insideWindow);
         QVERIFY(windowClosed.windowClosed);
@@ -321,7 +347,8 @@ private slots:
         QCOMPARE(countRows(*db), before);
         QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM mower_positions_thinning")).toLong(0, 0), 0LL);
         // The first slice of each mower sees the same table as a real round: its figure is exact.
-        const std::vector<MowerThinningStatus> status = ThinningStatus::query(*db, settings.thinningCutoff(now));
+        const std::vector<MowerThinningStatus> status =
+            ThinningStatus::query(*db, settings.thinningCutoff(now));
         long long pending = 0;
         for (const MowerThinningStatus& s : status) {
             pending += s.slicesPending;
@@ -401,12 +428,18 @@ private slots:
         metrics.record(r);
         metrics.record(r);
         const QString text = metrics.prometheusText();
-        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_rows_deleted_total{table=\"mower_positions\"} 10\n")));
-        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total 200\n")));
-        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total 180\n")));
-        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\",le=\"5\"} 0\n")));
-        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\",le=\"15\"} 2\n")));
-        QVERIFY(text.contains(QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"delete\"} 2\n")));
+        QVERIFY(text.contains(QStringLiteral(
+            "mowdeck_telemetry_retention_rows_deleted_total{table=\"mower_positions\"} 10\n")));
+        QVERIFY(
+            text.contains(QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total 200\n")));
+        QVERIFY(
+            text.contains(QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total 180\n")));
+        QVERIFY(text.contains(
+            QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\",le=\"5\"} 0\n")));
+        QVERIFY(text.contains(
+            QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\",le=\"15\"} 2\n")));
+        QVERIFY(text.contains(
+            QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"delete\"} 2\n")));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("tidemark.prom"));
         metrics.writeTextfile(path);

@@ -1,10 +1,10 @@
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "positions/geodesy.h"
-#include "positions/inmemorypositionstore.h"
-#include "positions/sliceplanner.h"
-#include "positions/thinningstatement.h"
+#include "geodesy.h"
+#include "inmemorypositionstore.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "sliceplanner.h"
 #include "testpostgres.h"
+#include "thinningstatement.h"
 #include "thinningtestdata.h"
 
 #include <QTest>
@@ -18,8 +18,8 @@ class TestThinningSql : public QObject {
     Q_OBJECT
 
     // Thins `tracks` in memory and in the database (statement by statement) and compares.
-    void compare(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff, const PositionSettings& settings,
-                 long long* slicesOut = nullptr) {
+    void compare(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff,
+                 const PositionSettings& settings, long long* slicesOut = nullptr) {
         test::insertTracks(db, tracks);
         InMemoryPositionStore store(tracks);
         store.thinUntil(cutoff, settings);
@@ -28,7 +28,8 @@ class TestThinningSql : public QObject {
         for (std::size_t k = 0; k < tracks.size(); ++k) {
             const MowerTrack& track = tracks[k];
             const MowerTrack& thinned = store.tracks()[k];
-            const auto plan = SlicePlanner::plan(track.mowerId, std::nullopt, track.rows.front().observedAt, cutoff);
+            const auto plan =
+                SlicePlanner::plan(track.mowerId, std::nullopt, track.rows.front().observedAt, cutoff);
             std::size_t at = 0; // index into the store's survivors
             for (const SliceRange& slice : plan) {
                 const auto kept = statement.keptRows(db, slice, true);
@@ -37,24 +38,28 @@ class TestThinningSql : public QObject {
                     ++at;
                 std::size_t j = 0;
                 for (; at < thinned.rows.size() && thinned.rows[at].observedAt < slice.end; ++at, ++j) {
-                    const QByteArray where = QStringLiteral("track %1 (mower %2) slice %3..%4 row %5")
-                                                 .arg(k)
-                                                 .arg(track.mowerId.toString(), formatIsoTimestamp(slice.begin),
-                                                      formatIsoTimestamp(slice.end), formatIsoTimestamp(thinned.rows[at].observedAt))
-                                                 .toUtf8();
+                    const QByteArray where =
+                        QStringLiteral("track %1 (mower %2) slice %3..%4 row %5")
+                            .arg(k)
+                            .arg(track.mowerId.toString(), formatIsoTimestamp(slice.begin),
+                                 formatIsoTimestamp(slice.end),
+                                 formatIsoTimestamp(thinned.rows[at].observedAt))
+                            .toUtf8();
                     QVERIFY2(j < kept.size(), where.constData());
-                    QVERIFY2(kept[j].observedAt == thinned.rows[at].observedAt,
-                             (where + " SQL kept " + formatIsoTimestamp(kept[j].observedAt).toUtf8()).constData());
+                    QVERIFY2(
+                        kept[j].observedAt == thinned.rows[at].observedAt,
+                        (where + " SQL kept " + formatIsoTimestamp(kept[j].observedAt).toUtf8()).constData());
                     QVERIFY2(kept[j].reasons == store.reasons(k)[at],
                              (where + " reasons SQL " + keepReasonsText(kept[j].reasons).toUtf8() + " C++ " +
                               keepReasonsText(store.reasons(k)[at]).toUtf8())
                                  .constData());
                 }
-                QVERIFY2(j == kept.size(), qPrintable(QStringLiteral("track %1 slice %2: SQL kept %3 rows, C++ %4")
-                                                          .arg(k)
-                                                          .arg(formatIsoTimestamp(slice.begin))
-                                                          .arg(kept.size())
-                                                          .arg(j)));
+                QVERIFY2(j == kept.size(),
+                         qPrintable(QStringLiteral("track %1 slice %2: SQL kept %3 rows, C++ %4")
+                                        .arg(k)
+                                        .arg(formatIsoTimestamp(slice.begin))
+                                        .arg(kept.size())
+                                        .arg(j)));
             }
             const std::vector<PositionRow> left = test::tableRows(db, track.mowerId);
             QCOMPARE(left.size(), thinned.rows.size());
@@ -71,7 +76,7 @@ class TestThinningSql : public QObject {
         return db;
     }
 
-private slots:
+  private slots:
     void randomTracksAgree_data() {
         QTest::addColumn<quint32>("seed");
         QTest::addColumn<int>("active");

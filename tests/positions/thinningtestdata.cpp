@@ -1,8 +1,8 @@
 #include "thinningtestdata.h"
 
-#include "common/pgconnection.h"
-#include "positions/positionloader.h"
-#include "positions/positionsettings.h"
+#include "pgconnection.h"
+#include "positionloader.h"
+#include "positionsettings.h"
 
 #include <QStringList>
 #include <cmath>
@@ -104,12 +104,15 @@ MowerTrack RandomTracks::next(int maxRows) {
     if (chance(0.1))
         track.errorInstants.push_back(track.rows.front().observedAt + 1); // not at a row
     std::sort(track.errorInstants.begin(), track.errorInstants.end());
-    track.errorInstants.erase(std::unique(track.errorInstants.begin(), track.errorInstants.end()), track.errorInstants.end());
+    track.errorInstants.erase(std::unique(track.errorInstants.begin(), track.errorInstants.end()),
+                              track.errorInstants.end());
     return track;
 }
 
 namespace {
-QString arrayLiteral(const QStringList& items) { return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}'); }
+QString arrayLiteral(const QStringList& items) {
+    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+}
 } // namespace
 
 void insertTracks(PgConnection& db, const std::vector<MowerTrack>& tracks) {
@@ -117,17 +120,21 @@ void insertTracks(PgConnection& db, const std::vector<MowerTrack>& tracks) {
     QStringList hIds, hTimes, hCodes;
     const auto flush = [&] {
         if (!ids.isEmpty())
-            db.exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix, wifi_rssi, mnet_rssi)"
-                                   " SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::float8[],"
-                                   " $5::boolean[], $6::smallint[], $7::smallint[], $8::smallint[])"),
-                    {arrayLiteral(ids), arrayLiteral(times), arrayLiteral(lats), arrayLiteral(lons), arrayLiteral(blades),
-                     arrayLiteral(rtks), arrayLiteral(wifis), arrayLiteral(mnets)});
+            db.exec(QStringLiteral(
+                        "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix, "
+                        "wifi_rssi, mnet_rssi)"
+                        " SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::float8[],"
+                        " $5::boolean[], $6::smallint[], $7::smallint[], $8::smallint[])"),
+                    {arrayLiteral(ids), arrayLiteral(times), arrayLiteral(lats), arrayLiteral(lons),
+                     arrayLiteral(blades), arrayLiteral(rtks), arrayLiteral(wifis), arrayLiteral(mnets)});
         if (!hIds.isEmpty())
             db.exec(QStringLiteral("INSERT INTO mower_history (mower_id, observed_at, state, error_code)"
-                                   " SELECT i, t, 'state', c FROM unnest($1::uuid[], $2::timestamptz[], $3::int[]) AS u(i, t, c)"
+                                   " SELECT i, t, 'state', c FROM unnest($1::uuid[], $2::timestamptz[], "
+                                   "$3::int[]) AS u(i, t, c)"
                                    " ON CONFLICT DO NOTHING"),
                     {arrayLiteral(hIds), arrayLiteral(hTimes), arrayLiteral(hCodes)});
-        for (QStringList* l : {&ids, &times, &lats, &lons, &blades, &rtks, &wifis, &mnets, &hIds, &hTimes, &hCodes})
+        for (QStringList* l :
+             {&ids, &times, &lats, &lons, &blades, &rtks, &wifis, &mnets, &hIds, &hTimes, &hCodes})
             l->clear();
     };
     for (const MowerTrack& track : tracks) {
@@ -167,7 +174,9 @@ void insertTracks(PgConnection& db, const std::vector<MowerTrack>& tracks) {
 
 std::vector<PositionRow> tableRows(PgConnection& db, const QUuid& mowerId) {
     // 1900 .. 2200: every row of the tests.
-    return PositionLoader(db).load(mowerId, Micros(-2208988800) * kMicrosPerSecond, Micros(7258118400) * kMicrosPerSecond).rows;
+    return PositionLoader(db)
+        .load(mowerId, Micros(-2208988800) * kMicrosPerSecond, Micros(7258118400) * kMicrosPerSecond)
+        .rows;
 }
 
 } // namespace tidemark::test

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "positions/positionrow.h"
+#include "positionrow.h"
 
 #include <QString>
 #include <random>
@@ -19,11 +19,11 @@ namespace tidemark::test {
 constexpr Micros kRandomTracksBase = Micros(1748736000) * kMicrosPerSecond;
 
 class RandomTracks {
-public:
+  public:
     explicit RandomTracks(std::uint32_t seed) : m_rng(seed) {}
     positions::MowerTrack next(int maxRows);
 
-private:
+  private:
     double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(m_rng); }
     int between(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(m_rng); }
     bool chance(double p) { return uniform(0, 1) < p; }

@@ -1,18 +1,18 @@
-#include "common/pgconnection.h"
-#include "common/taskmanager.h"
-#include "positions/positionsdataset.h"
-#include "common/schemamigrator.h"
-#include "demo/demoworkspace.h"
-#include "map/maplayermodel.h"
-#include "map/mapview.h"
-#include "map/markerlayer.h"
-#include "positions/mowersummarymodel.h"
-#include "positions/positionloader.h"
-#include "positions/roundhistorymodel.h"
+#include "demoworkspace.h"
+#include "maplayermodel.h"
+#include "mapview.h"
+#include "markerlayer.h"
+#include "mowersummarymodel.h"
+#include "pgconnection.h"
+#include "positionloader.h"
+#include "positionsdataset.h"
 #include "positionsworkbench.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
+#include "roundhistorymodel.h"
 #include "roundpanel.h"
+#include "schemamigrator.h"
+#include "taskmanager.h"
 #include "verifypanel.h"
 
 #include <QAbstractItemModelTester>
@@ -140,8 +140,10 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(list->state(previews.last()), TaskListModel::State::Done);
         QCOMPARE(list->index(previews.last(), TaskListModel::ProgressColumn).data().toString(),
                  QStringLiteral("100%"));
-        QVERIFY(list->index(previews.last(), TaskListModel::ResultColumn).data().toString().contains(
-            QStringLiteral("removed")));
+        QVERIFY(list->index(previews.last(), TaskListModel::ResultColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("removed")));
     }
 
     void lastSevenDaysKeepsEverything() {
@@ -411,7 +413,10 @@ class TestPositionsWorkbench : public QObject {
         QCoreApplication::processEvents();
         const qsizetype atPause = progressed.count();
         QVERIFY(list->isHeld(roundRow));
-        QVERIFY(list->index(roundRow, TaskListModel::ResultColumn).data().toString().contains(QStringLiteral("slice")));
+        QVERIFY(list->index(roundRow, TaskListModel::ResultColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("slice")));
         QVERIFY(finished.isEmpty());
         QVERIFY(atPause < slicesPending);
         QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("Paused")),
@@ -451,8 +456,9 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(bench.verifyPanel()->verdictText().contains(QStringLiteral("Verified")));
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-verified.png")).isEmpty());
         // Preview, dry run, round and verify are tasks of the one task manager, done at 100 %.
-        for (const QString& title : {QStringLiteral("Preview mower"), QStringLiteral("Dry run of a positions round"),
-                                     QStringLiteral("Positions round"), QStringLiteral("Verify mower")}) {
+        for (const QString& title :
+             {QStringLiteral("Preview mower"), QStringLiteral("Dry run of a positions round"),
+              QStringLiteral("Positions round"), QStringLiteral("Verify mower")}) {
             const QList<int> rows = console.rowsTitled(title);
             QVERIFY2(!rows.isEmpty(), qPrintable(title));
             QCOMPARE(list->state(rows.last()), TaskListModel::State::Done);

@@ -1,7 +1,7 @@
 #include "testpostgres.h"
 
-#include "common/pgcluster.h"
-#include "common/pgconnection.h"
+#include "pgcluster.h"
+#include "pgconnection.h"
 
 #include <QDir>
 #include <QProcessEnvironment>

@@ -8,7 +8,7 @@ namespace tidemark::test {
 // the user may create databases; .ci/run starts one), databases are created there; otherwise this test
 // executable initialises and starts a private throwaway cluster of its own, stopped at exit.
 class TestPostgres {
-public:
+  public:
     // Drops and creates database `name`, returns its conninfo.
     static QString createDatabase(const QString& name);
     // The conninfo of the server's maintenance database.

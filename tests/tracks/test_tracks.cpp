@@ -1,11 +1,11 @@
-#include "demo/tracksgenerator.h"
-#include "tracks/spatialitedatabase.h"
-#include "tracks/trackdedupkey.h"
-#include "tracks/trackimporter.h"
-#include "tracks/tracksmigrator.h"
-#include "tracks/tracksstore.h"
+#include "spatialitedatabase.h"
+#include "trackdedupkey.h"
+#include "trackimporter.h"
+#include "tracksgenerator.h"
+#include "tracksmigrator.h"
+#include "tracksstore.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -22,7 +22,8 @@ const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
 std::vector<TrackPoint> line(double lat, double lon, int n, double stepMetres) {
     std::vector<TrackPoint> points;
     for (int i = 0; i < n; ++i)
-        points.push_back({lat + i * stepMetres / 111195.0, lon + i * stepMetres * 0.3 / 111195.0, std::nullopt});
+        points.push_back(
+            {lat + i * stepMetres / 111195.0, lon + i * stepMetres * 0.3 / 111195.0, std::nullopt});
     return points;
 }
 
@@ -48,7 +49,7 @@ QStringList jsonList(const QString& json) {
 class TestTracks : public QObject {
     Q_OBJECT
 
-private:
+  private:
     QTemporaryDir m_dir;
     std::unique_ptr<SpatialiteDatabase> freshFile(const QString& name) {
         auto db = SpatialiteDatabase::open(m_dir.filePath(name), SpatialiteDatabase::Mode::CreateIfMissing);
@@ -56,15 +57,17 @@ private:
         return db;
     }
 
-private slots:
+  private slots:
     void openerLoadsSpatialiteAndSetsWal() {
-        auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("a.sqlite")), SpatialiteDatabase::Mode::CreateIfMissing);
+        auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("a.sqlite")),
+                                           SpatialiteDatabase::Mode::CreateIfMissing);
         QVERIFY(db->hasTable(QStringLiteral("spatial_ref_sys")));
         QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM spatial_ref_sys WHERE srid = 4326")) == 1);
         auto mode = db->prepare(QStringLiteral("PRAGMA journal_mode"));
         QVERIFY(mode.step());
         QCOMPARE(mode.text(0), QStringLiteral("wal"));
-        QVERIFY(db->scalar(QStringLiteral("SELECT ST_NPoints(GeomFromText('LINESTRING(0 0, 1 1, 2 2)', 4326))")) == 3);
+        QVERIFY(db->scalar(QStringLiteral(
+                    "SELECT ST_NPoints(GeomFromText('LINESTRING(0 0, 1 1, 2 2)', 4326))")) == 3);
     }
 
     void missingFileIsAConnectionError() {
@@ -78,7 +81,8 @@ private slots:
     }
 
     void migrationsAreIdempotentAndRefuseNewer() {
-        auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("m.sqlite")), SpatialiteDatabase::Mode::CreateIfMissing);
+        auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("m.sqlite")),
+                                           SpatialiteDatabase::Mode::CreateIfMissing);
         TracksMigrator migrator(*db);
         QCOMPARE(migrator.status().missingTables.size(), 2);
         QVERIFY_THROWS_EXCEPTION(Error, migrator.requireSchema());
@@ -88,8 +92,10 @@ private slots:
         QCOMPARE(s.currentVersion, 1);
         QVERIFY(s.missingTables.isEmpty());
         migrator.requireSchema();
-        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM geometry_columns WHERE f_table_name = 'tracks'")) == 1);
-        db->exec(QStringLiteral("INSERT INTO tidemark_schema_migrations VALUES ('tracks', 99, 'future', 'x', '2030-01-01')"));
+        QVERIFY(db->scalar(QStringLiteral(
+                    "SELECT count(*) FROM geometry_columns WHERE f_table_name = 'tracks'")) == 1);
+        db->exec(QStringLiteral(
+            "INSERT INTO tidemark_schema_migrations VALUES ('tracks', 99, 'future', 'x', '2030-01-01')"));
         try {
             migrator.migrate();
             QFAIL("a newer schema was not refused");
@@ -104,7 +110,8 @@ private slots:
         for (size_t i = 0; i < base.size(); ++i) {
             extra.push_back(base[i]);
             if (i + 1 < base.size())
-                extra.push_back({base[i].lat + (base[i + 1].lat - base[i].lat) * 0.2, base[i].lon + (base[i + 1].lon - base[i].lon) * 0.2, std::nullopt});
+                extra.push_back({base[i].lat + (base[i + 1].lat - base[i].lat) * 0.2,
+                                 base[i].lon + (base[i + 1].lon - base[i].lon) * 0.2, std::nullopt});
         }
         QCOMPARE(TrackDedupKey::of(extra), TrackDedupKey::of(base));
         auto reversed = base;
@@ -119,19 +126,27 @@ private slots:
         auto db = freshFile(QStringLiteral("merge.sqlite"));
         TrackImporter importer(*db, TrackSourceList::demo(), kNow);
         const auto points = line(55.5, 37.5, 40, 15);
-        QCOMPARE(importer.importBatch(QStringLiteral("cfo"), QStringLiteral("ttrails"), {track(QStringLiteral("ttrails"), points)}).added, 1);
+        QCOMPARE(importer
+                     .importBatch(QStringLiteral("cfo"), QStringLiteral("ttrails"),
+                                  {track(QStringLiteral("ttrails"), points)})
+                     .added,
+                 1);
         auto dup = track(QStringLiteral("osm"), points);
-        dup.points.insert(dup.points.begin() + 1, {points[0].lat + 1e-5, points[0].lon, std::nullopt}); // 1.1 m on
-        const TrackImportReport report = importer.importBatch(QStringLiteral("cfo"), QStringLiteral("osm"), {dup, dup});
+        dup.points.insert(dup.points.begin() + 1,
+                          {points[0].lat + 1e-5, points[0].lon, std::nullopt}); // 1.1 m on
+        const TrackImportReport report =
+            importer.importBatch(QStringLiteral("cfo"), QStringLiteral("osm"), {dup, dup});
         QCOMPARE(report.added, 0);
         QCOMPARE(report.merged, 1);
         QCOMPARE(report.unchanged, 1);
         TracksStore store(*db);
         QCOMPARE(store.count(), 1);
-        auto row = db->prepare(QStringLiteral("SELECT sources_json, external_urls_json, user, points_count FROM tracks"));
+        auto row = db->prepare(
+            QStringLiteral("SELECT sources_json, external_urls_json, user, points_count FROM tracks"));
         QVERIFY(row.step());
         QCOMPARE(jsonList(row.text(0)), (QStringList{QStringLiteral("osm"), QStringLiteral("ttrails")}));
-        QCOMPARE(jsonList(row.text(1)), (QStringList{QStringLiteral("https://osm.example/1"), QStringLiteral("https://ttrails.example/1")}));
+        QCOMPARE(jsonList(row.text(1)), (QStringList{QStringLiteral("https://osm.example/1"),
+                                                     QStringLiteral("https://ttrails.example/1")}));
         QVERIFY(row.isNull(2)); // ttrails's licence does not allow authors; the first import decides
         QCOMPARE(row.toInt64(3), 40);
         QCOMPARE(store.pipelineRunCount(), 2);
@@ -172,7 +187,8 @@ private slots:
         QSet<QString> sourceIds;
         for (size_t i = 0; i < batches.size(); ++i) {
             QCOMPARE(again[i].tracks.size(), batches[i].tracks.size());
-            QCOMPARE(TrackDedupKey::of(again[i].tracks.front().points), TrackDedupKey::of(batches[i].tracks.front().points));
+            QCOMPARE(TrackDedupKey::of(again[i].tracks.front().points),
+                     TrackDedupKey::of(batches[i].tracks.front().points));
             QVERIFY(i == 0 || batches[i].importedAt >= batches[i - 1].importedAt);
             delivered += batches[i].tracks.size();
             sourceIds.insert(batches[i].source);
@@ -189,11 +205,13 @@ private slots:
                           .importBatch(batch.region, batch.source, batch.tracks)
                           .merged;
         TracksStore store(*db);
-        qInfo("%zu tracks delivered in %zu batches, %lld rows, %d merged", delivered, batches.size(), store.count(), merged);
+        qInfo("%zu tracks delivered in %zu batches, %lld rows, %d merged", delivered, batches.size(),
+              store.count(), merged);
         QCOMPARE(store.count(), 2000);
         QCOMPARE(static_cast<size_t>(store.count() + merged), delivered);
         QVERIFY(merged > 300);
-        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE sources_json LIKE '%,%,%'")) > 20);
+        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE sources_json LIKE '%,%,%'")) >
+                20);
         const TracksExtent e = store.extent();
         QVERIFY(e.minLat > 50 && e.maxLat < 60 && e.minLon > 30 && e.maxLon < 50);
         QCOMPARE(store.countByActivity().size(), 4);
@@ -201,7 +219,8 @@ private slots:
         QVERIFY(!near.empty());
         const auto osmOnly = store.idsInBox(37.3, 55.5, 37.9, 56.0, {}, {QStringLiteral("osm")});
         QVERIFY(osmOnly.size() < near.size());
-        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE created_at < '2021-11-30'")) > 0);
+        QVERIFY(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE created_at < '2021-11-30'")) >
+                0);
     }
 };
 

@@ -1,18 +1,19 @@
 #include "aboutdialog.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
 #include "connectdialog.h"
 #include "connectionprofilestore.h"
 #include "consoletestsupport.h"
 #include "datasetpanel.h"
 #include "libraryversions.h"
 #include "mainwindow.h"
-#include "positions/mowersummarymodel.h"
+#include "mowersummarymodel.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
 #include "testpostgres.h"
 #include "translationinstaller.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -20,8 +21,6 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
-#include <QDir>
-#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,12 +1,12 @@
 #include "consoletestsupport.h"
 #include "datasetpanel.h"
-#include "demo/demoworkspace.h"
-#include "kudos/kudostablesummarymodel.h"
+#include "demoworkspace.h"
+#include "kudostablesummarymodel.h"
 #include "mainwindow.h"
-#include "map/maplayermodel.h"
-#include "map/mapview.h"
-#include "positions/mowersummarymodel.h"
-#include "tracks/trackssummarymodel.h"
+#include "maplayermodel.h"
+#include "mapview.h"
+#include "mowersummarymodel.h"
+#include "trackssummarymodel.h"
 #include "translationinstaller.h"
 
 #include <QRegularExpression>

@@ -1,14 +1,14 @@
-#include "common/error.h"
-#include "common/pgconnection.h"
-#include "common/schemamigrator.h"
-#include "common/timestamp.h"
 #include "connectionprofilestore.h"
-#include "kudos/kudostablesummarymodel.h"
-#include "positions/mowersummarymodel.h"
+#include "error.h"
+#include "kudostablesummarymodel.h"
+#include "mowersummarymodel.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
 #include "testpostgres.h"
-#include "tracks/trackssummarymodel.h"
+#include "timestamp.h"
+#include "trackssummarymodel.h"
 
-#include "common/taskfeedback.h"
+#include "taskfeedback.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -69,16 +69,28 @@ class TestUiModels : public QObject {
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(model.rowCount(), 0);
         std::vector<positions::MowerSummary> mowers(2);
-        mowers[0] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000001")), 1200, kT0,
-                     kT0 + kMicrosPerDay, {}, 1000, 3};
-        mowers[1] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000002")), 34, kT0 - kMicrosPerHour, kT0,
-                     kT0 + kMicrosPerMinute, 0, 0};
+        mowers[0] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000001")),
+                     1200,
+                     kT0,
+                     kT0 + kMicrosPerDay,
+                     {},
+                     1000,
+                     3};
+        mowers[1] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000002")),
+                     34,
+                     kT0 - kMicrosPerHour,
+                     kT0,
+                     kT0 + kMicrosPerMinute,
+                     0,
+                     0};
         model.setMowers(mowers);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), int(positions::MowerSummaryModel::ColumnCount));
         QCOMPARE(model.totalRows(), 1234);
         QCOMPARE(model.index(1, positions::MowerSummaryModel::OldestColumn).data().toString(),
-                 QStringLiteral("2026-07-31 23:00"));
+                 QStringLiteral("2026-07-31"));
+        QCOMPARE(model.index(1, positions::MowerSummaryModel::OldestColumn).data(Qt::ToolTipRole).toString(),
+                 QStringLiteral("2026-07-31T23:00:00Z"));
         QCOMPARE(model.index(1, positions::MowerSummaryModel::WatermarkColumn).data().toString(),
                  QStringLiteral("2026-08-01 00:01"));
         QCOMPARE(model.index(0, positions::MowerSummaryModel::MowerColumn)

@@ -1,4 +1,4 @@
-#include "map/basemap.h"
+#include "basemap.h"
 
 #include <QPainter>
 #include <algorithm>

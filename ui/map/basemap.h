@@ -1,7 +1,7 @@
 #pragma once
 
-#include "map/mapviewport.h"
-#include "map/tilesource.h"
+#include "mapviewport.h"
+#include "tilesource.h"
 
 #include <QCache>
 #include <QDeadlineTimer>

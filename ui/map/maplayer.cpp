@@ -1,4 +1,4 @@
-#include "map/maplayer.h"
+#include "maplayer.h"
 
 namespace tidemark::ui {
 

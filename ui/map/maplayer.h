@@ -1,6 +1,6 @@
 #pragma once
 
-#include "map/mapviewport.h"
+#include "mapviewport.h"
 
 #include <QColor>
 #include <QGeoRectangle>

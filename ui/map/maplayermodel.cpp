@@ -1,4 +1,4 @@
-#include "map/maplayermodel.h"
+#include "maplayermodel.h"
 
 #include <QIcon>
 #include <QPainter>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "map/maplayer.h"
+#include "maplayer.h"
 
 #include <QAbstractListModel>
 #include <memory>

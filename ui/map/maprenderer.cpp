@@ -1,4 +1,4 @@
-#include "map/maprenderer.h"
+#include "maprenderer.h"
 
 #include <QThread>
 #include <algorithm>

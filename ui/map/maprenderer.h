@@ -1,7 +1,7 @@
 #pragma once
 
-#include "map/maplayer.h"
-#include "map/mapviewport.h"
+#include "maplayer.h"
+#include "mapviewport.h"
 
 #include <QHash>
 #include <QImage>

@@ -1,11 +1,11 @@
-#include "map/mapview.h"
+#include "mapview.h"
 
-#include "common/webmercator.h"
-#include "map/basemap.h"
-#include "map/maplayermodel.h"
-#include "map/maprenderer.h"
-#include "map/scalebar.h"
-#include "map/tilesource.h"
+#include "basemap.h"
+#include "maplayermodel.h"
+#include "maprenderer.h"
+#include "scalebar.h"
+#include "tilesource.h"
+#include "webmercator.h"
 
 #include <QKeyEvent>
 #include <QLabel>

@@ -1,6 +1,6 @@
-#include "map/mapviewport.h"
+#include "mapviewport.h"
 
-#include "common/webmercator.h"
+#include "webmercator.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "map/markerlayer.h"
+#include "markerlayer.h"
 
 #include <QPainter>
 

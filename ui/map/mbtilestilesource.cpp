@@ -1,6 +1,6 @@
-#include "map/mbtilestilesource.h"
+#include "mbtilestilesource.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <QFileInfo>
 #include <QSqlDatabase>

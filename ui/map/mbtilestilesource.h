@@ -1,6 +1,6 @@
 #pragma once
 
-#include "map/tilesource.h"
+#include "tilesource.h"
 
 #include <QThreadPool>
 #include <atomic>

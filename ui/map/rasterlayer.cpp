@@ -1,6 +1,6 @@
-#include "map/rasterlayer.h"
+#include "rasterlayer.h"
 
-#include "common/webmercator.h"
+#include "webmercator.h"
 
 #include <QPainter>
 

@@ -1,4 +1,4 @@
-#include "map/scalebar.h"
+#include "scalebar.h"
 
 #include <QFontMetrics>
 #include <QPainter>

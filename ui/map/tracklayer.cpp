@@ -1,4 +1,4 @@
-#include "map/tracklayer.h"
+#include "tracklayer.h"
 
 #include <QImage>
 

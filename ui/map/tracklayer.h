@@ -1,8 +1,8 @@
 #pragma once
 
-#include "map/maplayer.h"
-#include "map/trackpainter.h"
-#include "map/trackpoints.h"
+#include "maplayer.h"
+#include "trackpainter.h"
+#include "trackpoints.h"
 
 #include <memory>
 

@@ -1,4 +1,4 @@
-#include "map/trackpainter.h"
+#include "trackpainter.h"
 
 #include <QImage>
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "map/mapviewport.h"
-#include "map/trackpoints.h"
+#include "mapviewport.h"
+#include "trackpoints.h"
 
 #include <QColor>
 #include <atomic>

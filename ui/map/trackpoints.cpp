@@ -1,6 +1,6 @@
-#include "map/trackpoints.h"
+#include "trackpoints.h"
 
-#include "common/webmercator.h"
+#include "webmercator.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "map/xyztilesource.h"
+#include "xyztilesource.h"
 
-#include "common/error.h"
+#include "error.h"
 
 #include <QDir>
 #include <QNetworkAccessManager>

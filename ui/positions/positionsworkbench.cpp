@@ -1,27 +1,27 @@
 #include "positionsworkbench.h"
 
-#include "common/taskmanager.h"
-#include "map/maplayermodel.h"
-#include "map/mapview.h"
-#include "map/markerlayer.h"
-#include "map/rasterlayer.h"
-#include "map/tracklayer.h"
-#include "positions/mowersummarymodel.h"
-#include "positions/positionsdataset.h"
-#include "positions/previewjob.h"
-#include "positions/roundhistorymodel.h"
+#include "maplayermodel.h"
+#include "mapview.h"
+#include "markerlayer.h"
+#include "mowersummarymodel.h"
+#include "positionsdataset.h"
+#include "previewjob.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
+#include "rasterlayer.h"
+#include "roundhistorymodel.h"
 #include "roundpanel.h"
+#include "taskmanager.h"
+#include "tracklayer.h"
 #include "verifypanel.h"
 
 #include <QDateTimeEdit>
-#include <QLocale>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListView>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
@@ -272,7 +272,8 @@ void PositionsWorkbench::setConnection(const QString& positionsConninfo) {
 void PositionsWorkbench::fitMowerList() {
     // The list keeps every column in view; the map takes the rest of the width.
     m_mowerTable->resizeColumnsToContents();
-    m_mowerTable->setMinimumWidth(m_mowerTable->horizontalHeader()->length() + 2 * m_mowerTable->frameWidth() +
+    m_mowerTable->setMinimumWidth(m_mowerTable->horizontalHeader()->length() +
+                                  2 * m_mowerTable->frameWidth() +
                                   m_mowerTable->verticalScrollBar()->sizeHint().width());
 }
 
@@ -506,7 +507,8 @@ void PositionsWorkbench::runRound(bool dryRun) {
         [this](const Error& error) {
             m_roundTask = 0;
             m_roundPanel->setState(RoundPanel::State::Idle);
-            m_roundPanel->showError(error.kind() == Error::Kind::Cancelled ? tr("Cancelled.") : error.message());
+            m_roundPanel->showError(error.kind() == Error::Kind::Cancelled ? tr("Cancelled.")
+                                                                           : error.message());
             m_dataset->reload();
             emit roundFinished(false);
         });
@@ -536,7 +538,8 @@ void PositionsWorkbench::verify(bool showArea) {
     if (showArea)
         m_areas->setCurrentWidget(m_verifyPanel);
     Task<RangeVerification> task;
-    task.title = tr("Verify mower %1 against its preview").arg(preview->mowerId.toString(QUuid::WithoutBraces).left(8));
+    task.title = tr("Verify mower %1 against its preview")
+                     .arg(preview->mowerId.toString(QUuid::WithoutBraces).left(8));
     task.work = [conninfo, preview](TaskFeedback& feedback) {
         feedback.reportProgress(0.1, tr("loading the range"));
         const std::vector<PositionRow> expected = preview->survivors();

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "positions/positionsettings.h"
-#include "positions/previewresult.h"
-#include "positions/rangeverifier.h"
-#include "positions/roundjob.h"
+#include "positionsettings.h"
+#include "previewresult.h"
+#include "rangeverifier.h"
+#include "roundjob.h"
 
 #include <QGeoCoordinate>
 #include <QUuid>
@@ -56,7 +56,7 @@ class PositionsWorkbench : public QWidget {
     void preview();
 
     void setSettings(const positions::PositionSettings& settings); // the dataset's
-    void setClock(std::function<Micros()> clock);                   // the dataset's; tests
+    void setClock(std::function<Micros()> clock);                  // the dataset's; tests
     void setRange(Micros from, Micros to);
     void setRangeLastWeek();           // the last 7 days of the selected mower's data
     void setRangeBeforeDetailWindow(); // the week just older than the detail window

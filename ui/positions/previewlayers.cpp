@@ -1,10 +1,10 @@
 #include "previewlayers.h"
 
-#include "map/maplayermodel.h"
-#include "map/markerlayer.h"
-#include "map/rasterlayer.h"
-#include "map/tracklayer.h"
-#include "positions/heatmapimagewriter.h"
+#include "heatmapimagewriter.h"
+#include "maplayermodel.h"
+#include "markerlayer.h"
+#include "rasterlayer.h"
+#include "tracklayer.h"
 
 #include <QCoreApplication>
 
@@ -21,13 +21,16 @@ const QColor kRemoved(235, 95, 80);
 const QColor kNotThinned(150, 150, 160);
 
 QList<TrackPoints::PointClass> survivorClasses() {
-    return {{QColor(50, 110, 220), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: time bin")},
-            {QColor(240, 150, 20), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: gap")},
-            {QColor(150, 70, 200), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: blades on/off")},
-            {QColor(0, 160, 160), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: rtk change")},
-            {QColor(40, 170, 60), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: turn")},
-            {QColor(20, 20, 20), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: error")},
-            {kNotThinned, QCoreApplication::translate("tidemark::ui::PreviewLayers", "left alone (detail window or already thinned)")}};
+    return {
+        {QColor(50, 110, 220), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: time bin")},
+        {QColor(240, 150, 20), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: gap")},
+        {QColor(150, 70, 200),
+         QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: blades on/off")},
+        {QColor(0, 160, 160), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: rtk change")},
+        {QColor(40, 170, 60), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: turn")},
+        {QColor(20, 20, 20), QCoreApplication::translate("tidemark::ui::PreviewLayers", "kept: error")},
+        {kNotThinned, QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                                  "left alone (detail window or already thinned)")}};
 }
 
 // A cell image of the writer's frame placed on the map: its top-left cell corner and its size in cells.
@@ -47,40 +50,67 @@ std::shared_ptr<GeoRaster> placed(const QImage& image, const HeatmapPlane& plane
 
 QList<LegendEntry> signalLegend(const QString& low, const QString& high) {
     return {{QColor::fromHsvF(0, 0.9f, 0.9f), low},
-            {QColor::fromHsvF(1.0f / 6, 0.9f, 0.9f), QCoreApplication::translate("tidemark::ui::PreviewLayers", "between")},
+            {QColor::fromHsvF(1.0f / 6, 0.9f, 0.9f),
+             QCoreApplication::translate("tidemark::ui::PreviewLayers", "between")},
             {QColor::fromHsvF(1.0f / 3, 0.9f, 0.9f), high}};
 }
 
 } // namespace
 
 PreviewLayers::PreviewLayers(MapLayerModel* model) {
-    m_mnet = std::make_shared<RasterLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "mnet signal"),
-                                           QCoreApplication::translate("tidemark::ui::PreviewLayers", "Median mobile network RSSI per signal cell of the range."));
-    m_wifi = std::make_shared<RasterLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "wifi signal"),
-                                           QCoreApplication::translate("tidemark::ui::PreviewLayers", "Median wifi RSSI per signal cell of the range."));
-    m_rtk = std::make_shared<RasterLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "rtk fix"),
-                                          QCoreApplication::translate("tidemark::ui::PreviewLayers", "Share of rows with a fixed RTK solution per signal cell."));
-    m_before = std::make_shared<RasterLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "coverage before"),
-                                             QCoreApplication::translate("tidemark::ui::PreviewLayers", "Cells the raw rows cover (swath, normal join limits)."));
+    m_mnet = std::make_shared<RasterLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "mnet signal"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Median mobile network RSSI per signal cell of the range."));
+    m_wifi = std::make_shared<RasterLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "wifi signal"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Median wifi RSSI per signal cell of the range."));
+    m_rtk = std::make_shared<RasterLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "rtk fix"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Share of rows with a fixed RTK solution per signal cell."));
+    m_before = std::make_shared<RasterLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "coverage before"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Cells the raw rows cover (swath, normal join limits)."));
     m_after = std::make_shared<RasterLayer>(
-        QCoreApplication::translate("tidemark::ui::PreviewLayers", "coverage after"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "Cells the survivors cover with the wider join of thinned rows."));
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "coverage after"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Cells the survivors cover with the wider join of thinned rows."));
     m_difference = std::make_shared<RasterLayer>(
-        QCoreApplication::translate("tidemark::ui::PreviewLayers", "coverage difference"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "Cells the thinning loses (red) or gains (blue); grey is unchanged."));
-    m_raw = std::make_shared<TrackLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "raw track"),
-                                         QCoreApplication::translate("tidemark::ui::PreviewLayers", "Every row of the range as the table holds it, with its path."));
-    m_removed = std::make_shared<TrackLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "removed rows"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "Rows a round would delete."));
-    m_survivors = std::make_shared<TrackLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "survivors by reason"),
-                                               QCoreApplication::translate("tidemark::ui::PreviewLayers", "Rows a round keeps, coloured by their main reason."));
-    m_marker = std::make_shared<MarkerLayer>(QCoreApplication::translate("tidemark::ui::PreviewLayers", "picked row"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "The row shown in the inspector."));
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "coverage difference"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Cells the thinning loses (red) or gains (blue); grey is unchanged."));
+    m_raw = std::make_shared<TrackLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "raw track"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Every row of the range as the table holds it, with its path."));
+    m_removed = std::make_shared<TrackLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "removed rows"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "Rows a round would delete."));
+    m_survivors = std::make_shared<TrackLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "survivors by reason"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers",
+                                    "Rows a round keeps, coloured by their main reason."));
+    m_marker = std::make_shared<MarkerLayer>(
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "picked row"),
+        QCoreApplication::translate("tidemark::ui::PreviewLayers", "The row shown in the inspector."));
 
-    m_before->setLegend({{QColor(60, 170, 90), QCoreApplication::translate("tidemark::ui::PreviewLayers", "covered")}});
-    m_after->setLegend({{QColor(60, 110, 220), QCoreApplication::translate("tidemark::ui::PreviewLayers", "covered")}});
-    m_difference->setLegend({{QColor(150, 150, 150), QCoreApplication::translate("tidemark::ui::PreviewLayers", "unchanged")},
-                             {QColor(220, 40, 40), QCoreApplication::translate("tidemark::ui::PreviewLayers", "lost")},
-                             {QColor(40, 90, 230), QCoreApplication::translate("tidemark::ui::PreviewLayers", "gained")}});
-    m_rtk->setLegend(signalLegend(QCoreApplication::translate("tidemark::ui::PreviewLayers", "no fix"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "fixed")));
-    m_wifi->setLegend(signalLegend(QCoreApplication::translate("tidemark::ui::PreviewLayers", "−100 dBm"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "−40 dBm")));
-    m_mnet->setLegend(signalLegend(QCoreApplication::translate("tidemark::ui::PreviewLayers", "−100 dBm"), QCoreApplication::translate("tidemark::ui::PreviewLayers", "−40 dBm")));
+    m_before->setLegend(
+        {{QColor(60, 170, 90), QCoreApplication::translate("tidemark::ui::PreviewLayers", "covered")}});
+    m_after->setLegend(
+        {{QColor(60, 110, 220), QCoreApplication::translate("tidemark::ui::PreviewLayers", "covered")}});
+    m_difference->setLegend(
+        {{QColor(150, 150, 150), QCoreApplication::translate("tidemark::ui::PreviewLayers", "unchanged")},
+         {QColor(220, 40, 40), QCoreApplication::translate("tidemark::ui::PreviewLayers", "lost")},
+         {QColor(40, 90, 230), QCoreApplication::translate("tidemark::ui::PreviewLayers", "gained")}});
+    m_rtk->setLegend(signalLegend(QCoreApplication::translate("tidemark::ui::PreviewLayers", "no fix"),
+                                  QCoreApplication::translate("tidemark::ui::PreviewLayers", "fixed")));
+    m_wifi->setLegend(signalLegend(QCoreApplication::translate("tidemark::ui::PreviewLayers", "−100 dBm"),
+                                   QCoreApplication::translate("tidemark::ui::PreviewLayers", "−40 dBm")));
+    m_mnet->setLegend(signalLegend(QCoreApplication::translate("tidemark::ui::PreviewLayers", "−100 dBm"),
+                                   QCoreApplication::translate("tidemark::ui::PreviewLayers", "−40 dBm")));
 
     TrackPainter::Style pointsOnly;
     pointsOnly.drawPath = false;
@@ -112,7 +142,8 @@ PreviewLayerData PreviewLayerData::build(const PreviewResult& result) {
     auto raw = std::make_shared<TrackPoints>();
     auto survivors = std::make_shared<TrackPoints>();
     auto removed = std::make_shared<TrackPoints>();
-    raw->classes = {{QColor(90, 90, 100), QCoreApplication::translate("tidemark::ui::PreviewLayers", "raw row")}};
+    raw->classes = {
+        {QColor(90, 90, 100), QCoreApplication::translate("tidemark::ui::PreviewLayers", "raw row")}};
     survivors->classes = survivorClasses();
     removed->classes = {{kRemoved, QCoreApplication::translate("tidemark::ui::PreviewLayers", "removed")}};
     raw->reserve(result.rows.size());

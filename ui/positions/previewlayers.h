@@ -1,8 +1,8 @@
 #pragma once
 
-#include "map/rasterlayer.h"
-#include "map/trackpoints.h"
-#include "positions/previewresult.h"
+#include "previewresult.h"
+#include "rasterlayer.h"
+#include "trackpoints.h"
 
 #include <QGeoCoordinate>
 #include <memory>

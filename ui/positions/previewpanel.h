@@ -1,6 +1,6 @@
 #pragma once
 
-#include "positions/previewresult.h"
+#include "previewresult.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "positions/roundhistory.h"
+#include "roundhistory.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 #include "roundpanel.h"
 
-#include "positions/roundhistorymodel.h"
-#include "positions/thinningwindow.h"
 #include "roundhistorychart.h"
+#include "roundhistorymodel.h"
+#include "thinningwindow.h"
 
 #include <QCheckBox>
 #include <QDateTime>

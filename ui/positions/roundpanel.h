@@ -1,7 +1,7 @@
 #pragma once
 
-#include "positions/positionsettings.h"
-#include "positions/roundjob.h"
+#include "positionsettings.h"
+#include "roundjob.h"
 
 #include <QTimer>
 #include <QWidget>

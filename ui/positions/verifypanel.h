@@ -1,6 +1,6 @@
 #pragma once
 
-#include "positions/rangeverifier.h"
+#include "rangeverifier.h"
 
 #include <QWidget>
 

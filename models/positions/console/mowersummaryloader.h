@@ -1,0 +1,44 @@
+#pragma once
+
+#include "positionsettings.h"
+#include "timestamp.h"
+
+#include <QString>
+#include <QUuid>
+#include <optional>
+#include <vector>
+
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::positions {
+
+// One mower as the console lists it (the Positions dock and the workbench show the same rows): what it has
+// stored, how far thinning has gone, and what the next rounds would thin.
+struct MowerSummary {
+    QUuid mowerId;
+    qint64 rows = 0;
+    Micros oldest = 0;
+    Micros newest = 0;
+    std::optional<Micros> watermark; // thinned until, when a round has run
+    qint64 eligible = 0;             // rows between the watermark (or the oldest row) and the cutoff
+    qint64 slicesPending = 0;
+};
+
+// Reads the per-mower summary of a positions database in one scan. Opens its own connection on the calling
+// thread (a task), checks the schema first so a wrong database is named, and returns plain values.
+class MowerSummaryLoader {
+  public:
+    explicit MowerSummaryLoader(QString conninfo);
+
+    // `now` and `settings` decide the cutoff of the eligible rows. Throws tidemark::Error (Connection,
+    // Schema, Failed); returns an empty list when cancelled.
+    std::vector<MowerSummary> load(const PositionSettings& settings, Micros now,
+                                   TaskFeedback* feedback = nullptr) const;
+
+  private:
+    QString m_conninfo;
+};
+
+} // namespace tidemark::positions

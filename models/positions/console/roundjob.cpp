@@ -1,0 +1,74 @@
+#include "roundjob.h"
+
+#include "pgconnection.h"
+#include "roundhistory.h"
+#include "schemamigrator.h"
+#include "taskfeedback.h"
+#include "thinninground.h"
+
+#include <QElapsedTimer>
+#include <algorithm>
+
+namespace tidemark::positions {
+
+RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control, const ProgressSink& sink) {
+    auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
+    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    const Micros startedAt = nowMicros();
+
+    RoundProgress state;
+    state.dryRun = request.dryRun;
+    QElapsedTimer clock;
+    clock.start();
+    std::vector<double> sliceSeconds;
+    double lastSliceAt = 0;
+    RoundOptions options;
+    options.now = request.now;
+    options.dryRun = request.dryRun;
+    options.ignoreWindow = request.ignoreWindow;
+    options.budgetSeconds = request.budgetSeconds;
+    options.control = &control;
+    options.onSlice = [&](const SliceEvent& e) {
+        state.mowerId = e.mowerId;
+        state.sliceOfMower = e.sliceOfMower;
+        state.slicesOfMower = e.slicesOfMower;
+        state.slicesDone = e.slicesDone;
+        state.slicesTotal = e.slicesTotal;
+        state.sliceScanned = e.scanned;
+        state.sliceDeleted = e.deleted;
+        state.scanned += e.scanned;
+        state.deleted += e.deleted;
+        state.elapsedSeconds = clock.nsecsElapsed() / 1e9;
+        // The median pace of the latest slices: a pause (one long gap between two slices) does not skew it.
+        sliceSeconds.push_back(state.elapsedSeconds - lastSliceAt);
+        lastSliceAt = state.elapsedSeconds;
+        if (sliceSeconds.size() > 64)
+            sliceSeconds.erase(sliceSeconds.begin());
+        std::vector<double> sorted = sliceSeconds;
+        std::nth_element(sorted.begin(), sorted.begin() + long(sorted.size() / 2), sorted.end());
+        state.secondsLeft = sorted[sorted.size() / 2] * double(e.slicesTotal - e.slicesDone);
+        if (sink)
+            sink(state);
+        TaskProgress progress;
+        progress.stage = QStringLiteral("mower %1, slice %2 of %3")
+                             .arg(e.mowerId.toString(QUuid::WithoutBraces).left(8))
+                             .arg(e.sliceOfMower)
+                             .arg(e.slicesOfMower);
+        progress.done = e.slicesDone;
+        progress.total = e.slicesTotal;
+        progress.rows = state.scanned;
+        progress.secondsLeft = state.secondsLeft;
+        progress.detail = QVariant::fromValue(state);
+        control.report(progress);
+    };
+
+    RoundReport report = ThinningRound(*db, request.settings).run(options);
+    if (request.recordHistory && !report.skippedLocked) {
+        RoundHistory history(*db);
+        history.ensureTable();
+        history.append(startedAt, report);
+    }
+    return report;
+}
+
+} // namespace tidemark::positions

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "roundreport.h"
+
+#include "timestamp.h"
+
+#include <vector>
+
+namespace tidemark {
+class PgConnection;
+}
+
+namespace tidemark::positions {
+
+// One recorded round.
+struct RoundHistoryEntry {
+    Micros startedAt = 0;
+    bool dryRun = false;
+    bool complete = false;
+    bool cancelled = false;
+    bool budgetExhausted = false;
+    bool windowClosed = false;
+    int mowers = 0;
+    long long slices = 0;
+    long long scanned = 0;
+    long long deleted = 0;
+    long long ageDeleted = 0;
+    long long slicesPending = 0;
+    double seconds = 0;
+};
+
+// The rounds run from the console, kept in the positions database itself in `tidemark_round_history`
+// (created with CREATE TABLE IF NOT EXISTS: not part of the schema's migrations, so an installation that
+// never opens the console never gets it), so every console on that database sees the same history.
+class RoundHistory {
+  public:
+    explicit RoundHistory(PgConnection& db);
+    void ensureTable();
+    void append(Micros startedAt, const RoundReport& report);
+    // The latest `limit` rounds, oldest first. Empty when the table does not exist yet.
+    std::vector<RoundHistoryEntry> latest(int limit = 50);
+
+  private:
+    PgConnection& m_db;
+};
+
+} // namespace tidemark::positions

@@ -1,0 +1,348 @@
+#include "thinningstatement.h"
+
+#include "error.h"
+#include "geodesy.h"
+
+#include <cmath>
+#include <initializer_list>
+#include <utility>
+
+namespace tidemark::positions {
+
+namespace {
+
+// Parameters of every form: $1 mower, $2 / $3 slice begin / end, $4 / $5 active / idle bin width,
+// $6 the turn angle (radians), $7 / $8 the cosine band outside which the turn test needs no atan2.
+constexpr int kParamCount = 8;
+// Half-width of that band. Inside it the spec's exact bearing difference decides; outside it the cosine of
+// the angle between the headings (a few ulp of error, 1e-9 ≈ 2e-9 rad of margin) cannot be on the wrong side.
+constexpr double kCosineBand = 1e-9;
+// Rows that the nearest-row search steps through one by one before it falls back to the block search.
+constexpr int kShortSearchRows = 8;
+
+// Expands {NAME} placeholders; keeps the SQL below readable as SQL.
+QString fill(QString text, std::initializer_list<std::pair<const char*, QString>> values) {
+    for (const auto& [name, value] : values)
+        text.replace(QLatin1Char('{') + QLatin1String(name) + QLatin1Char('}'), value);
+    return text;
+}
+
+// planeStep(a → b) of geodesy.h, same operations in the same order (phi/lam already in radians).
+QString dxExpr(const QString& phiA, const QString& lamA, const QString& phiB, const QString& lamB) {
+    return fill(QStringLiteral("(6371008.8::float8 * ({LB} - {LA}) * cos(({PA} + {PB}) / 2::float8))"),
+                {{"PA", phiA}, {"LA", lamA}, {"PB", phiB}, {"LB", lamB}});
+}
+QString dyExpr(const QString& phiA, const QString& phiB) {
+    return fill(QStringLiteral("(6371008.8::float8 * ({PB} - {PA}))"), {{"PA", phiA}, {"PB", phiB}});
+}
+// Δ normalised to (−π, π] exactly as geodesy.h's normaliseAngle (delta must be a plain column: it is read
+// twice).
+QString normalised(const QString& delta) {
+    return fill(QStringLiteral("({D} - 2::float8 * pi() * floor(({D} + pi()) / (2::float8 * pi())))"),
+                {{"D", delta}});
+}
+
+const QString kContextLow = QStringLiteral("$2::timestamptz - interval '10 minutes'");
+const QString kContextHigh = QStringLiteral("$3::timestamptz + interval '10 minutes'");
+const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
+
+// The bearing from p to row s (backward) or from s to q (forward), where p / q is the nearest row at least
+// 0.3 m away; NULL when the context has none. Used only for rows whose neighbour on that side is within
+// 0.3 m. When the other side moved (a lane end), p / q is nearly always a few rows away: the index is
+// stepped through row by row first. Otherwise (standing, slow) the block search runs: the context's
+// 5-minute blocks have bounding boxes (eb); a block whose farthest corner is provably under 0.3 m from
+// every row of the row's own block cannot hold p or q, so the index search covers only the own block (when
+// it is not provably near) and everything beyond the nearest block that is not.
+QString nearestBearing(bool backward) {
+    const QString phiM = QStringLiteral("(m.lat * 0.017453292519943295::float8)");
+    const QString lamM = QStringLiteral("(m.lon * 0.017453292519943295::float8)");
+    const QString phi = QStringLiteral("s.phi"), lam = QStringLiteral("s.lam");
+    const QString rows = fill(
+        QStringLiteral(
+            "SELECT {DX} AS dx, {DY} AS dy, m.observed_at FROM mower_positions m WHERE m.mower_id = $1 AND "),
+        {{"DX", backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM)},
+         {"DY", backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM)}});
+    const QString far = QStringLiteral("sqrt(x.dx * x.dx + x.dy * x.dy) >= 0.3::float8");
+    const QString order = backward ? QStringLiteral("DESC") : QStringLiteral("ASC");
+    const auto nearest = [&](const QString& range) {
+        return fill(QStringLiteral("(SELECT x.dx, x.dy, x.observed_at FROM ({ROWS}{RANGE}) x WHERE {FAR}"
+                                   " ORDER BY x.observed_at {ORDER} LIMIT 1)"),
+                    {{"ROWS", rows}, {"RANGE", range}, {"FAR", far}, {"ORDER", order}});
+    };
+    const QString shortSearch = fill(
+        QStringLiteral(
+            "(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE} ORDER BY m.observed_at {ORDER} LIMIT {N}) x"
+            " WHERE {FAR} ORDER BY x.observed_at {ORDER} LIMIT 1)"),
+        {{"ROWS", rows},
+         {"RANGE", backward ? QStringLiteral("m.observed_at < s.t_p AND m.observed_at >= ") + kContextLow
+                            : QStringLiteral("m.observed_at > s.t_n AND m.observed_at < ") + kContextHigh},
+         {"ORDER", order},
+         {"N", QString::number(kShortSearchRows)},
+         {"FAR", far}});
+    const QString own = nearest(
+        backward ? QStringLiteral("e.own_far AND m.observed_at < s.t_p AND m.observed_at >= e.k")
+                 : QStringLiteral(
+                       "e.own_far AND m.observed_at > s.t_n AND m.observed_at < e.k + interval '5 minutes'"));
+    const QString beyond =
+        nearest(backward ? QStringLiteral("m.observed_at < least(s.t_p, e.back_edge) AND m.observed_at >= ") +
+                               kContextLow
+                         : QStringLiteral("m.observed_at > greatest(s.t_n, e.fwd_edge - interval '1 "
+                                          "microsecond') AND m.observed_at < ") +
+                               kContextHigh);
+    // The row's block by binary search in the sorted block starts; with no blocks (near a pole or over a
+    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear.
+    const QString blockSearch =
+        fill(QStringLiteral(
+                 "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
+                 "own_far,"
+                 " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
+                 " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
+                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+             {{"OWN", own}, {"BEYOND", beyond}, {"ORDER", order}});
+    return fill(
+        QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
+        {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")},
+         {"SHORT", shortSearch},
+         {"BLOCKS", blockSearch}});
+}
+
+// The CTEs up to s: one row per row of the slice with its neighbours and both steps. withRowId adds the
+// row's ctid (tid), read by the same index scan, for the delete.
+QString sliceCtes(bool withRowId) {
+    const QString phiP = QStringLiteral("lag(phi) OVER w"), lamP = QStringLiteral("lag(lam) OVER w");
+    const QString phiN = QStringLiteral("lead(phi) OVER w"), lamN = QStringLiteral("lead(lam) OVER w");
+    const QString phi = QStringLiteral("phi"), lam = QStringLiteral("lam");
+    return fill(
+        QStringLiteral(
+            "WITH "
+            // The block search's data, computed only if some row takes the block search: the context's
+            // 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the plane's
+            // worst-case distance distortion (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
+            "ctx AS (SELECT observed_at AS t, lat * 0.017453292519943295::float8 AS phi, lon * "
+            "0.017453292519943295::float8 AS lam"
+            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}),"
+            " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM "
+            "ctx),"
+            " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, {ANCHOR}) AS bt,"
+            " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
+            " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
+            " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
+            " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY "
+            "1),"
+            // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block
+            // before and after it that may hold a row 0.3 m or more from one of its rows (the farthest
+            // corners of the two boxes); every block in between is provably near all rows of the block.
+            " eb1 AS (SELECT a.bt AS k, (a.x1 - a.x0) ^ 2 + (a.y1 - a.y0) ^ 2 >= a.lim2 AS own_far,"
+            " max(b.bt) FILTER (WHERE b.bt < a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
+            " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS back_far,"
+            " min(b.bt) FILTER (WHERE b.bt > a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
+            " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS fwd_far"
+            " FROM blk a CROSS JOIN blk b GROUP BY a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
+            // The same as one row of arrays sorted by block start, so that a row finds its block by
+            // width_bucket instead of a join.
+            " eb AS MATERIALIZED (SELECT array_agg(k ORDER BY k) AS ks, array_agg(own_far ORDER BY k) AS "
+            "own_far,"
+            " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY k) AS "
+            "back_edge,"
+            " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
+            // One pass over the context in index order: the neighbours and the steps to both. c packs
+            // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
+            " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
+            " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
+            " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
+            " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
+            "blades_on::int AS c,"
+            " lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
+            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}) "
+            "r"
+            " WINDOW w AS (ORDER BY t)),"
+            // The slice's rows with the step lengths (OFFSET 0: computed once per row, not per use).
+            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
+            " sqrt(dx_p * dx_p + dy_p * dy_p) AS d_p, sqrt(dx_n * dx_n + dy_n * dy_n) AS d_n"
+            " FROM a WHERE t >= $2::timestamptz AND t < $3::timestamptz OFFSET 0)"),
+        {{"CTXLO", kContextLow},
+         {"CTXHI", kContextHigh},
+         {"ANCHOR", kAnchor},
+         {"TID", withRowId ? QStringLiteral("tid, ") : QString()},
+         {"CTID", withRowId ? QStringLiteral("ctid AS tid, ") : QString()},
+         {"DXP", dxExpr(phiP, lamP, phi, lam)},
+         {"DYP", dyExpr(phiP, phi)},
+         {"DXN", dxExpr(phi, lam, phiN, lamN)},
+         {"DYN", dyExpr(phi, phiN)}});
+}
+
+// The keep rules on the columns of s, each a boolean that is never NULL.
+struct Rules {
+    QString bin, gap, blades, rtk, turn, error;
+    QString edges; // blades OR rtk, valid only where gap is false (both neighbours exist): for the keep test
+};
+
+Rules rules() {
+    Rules r;
+    // t_p < t, so t_p lies in another bin than t exactly when it lies before the start of t's bin.
+    r.bin = fill(QStringLiteral("(t_p IS NULL OR t_p < date_bin(CASE WHEN b OR d_p > 1::float8 THEN "
+                                "$4::interval ELSE $5::interval END,"
+                                " t, {ANCHOR}))"),
+                 {{"ANCHOR", kAnchor}});
+    r.gap = QStringLiteral("(t_p IS NULL OR t_n IS NULL OR t_p < t - interval '120 seconds' OR t_n > t + "
+                           "interval '120 seconds')");
+    r.blades = QStringLiteral("(coalesce(c % 2 <> c_p % 2, false) OR coalesce(c % 2 <> c_n % 2, false))");
+    r.rtk = QStringLiteral("(coalesce(c / 2 <> c_p / 2, false) OR coalesce(c / 2 <> c_n / 2, false))");
+    r.edges = QStringLiteral("(c <> c_p OR c <> c_n)");
+    r.error = QStringLiteral("(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
+                             " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND "
+                             "h.error_code IS NOT NULL))");
+    // Turn. With both steps at least 0.3 m (nearly every row) the headings are the steps themselves, and
+    // the cosine of the angle between them settles all but a band around 25°, where the spec's bearing
+    // difference decides. Otherwise the nearest rows at least 0.3 m away are searched (q only when p exists).
+    const QString both = QStringLiteral("d_p >= 0.3::float8 AND d_n >= 0.3::float8");
+    const QString cosine = QStringLiteral("(dx_p * dx_n + dy_p * dy_n) / (d_p * d_n)");
+    const QString bearingIn =
+        QStringLiteral(
+            "CASE WHEN s.d_p >= 0.3::float8 THEN atan2(s.dx_p, s.dy_p) WHEN s.t_p IS NOT NULL THEN ") +
+        nearestBearing(true) + QStringLiteral(" END");
+    const QString bearingOut =
+        QStringLiteral(
+            "CASE WHEN s.d_n >= 0.3::float8 THEN atan2(s.dx_n, s.dy_n) WHEN s.t_n IS NOT NULL THEN ") +
+        nearestBearing(false) + QStringLiteral(" END");
+    const QString farTurn = fill(
+        QStringLiteral(
+            "(SELECT CASE WHEN y.bi IS NULL THEN false ELSE coalesce((SELECT abs({NORM}) > $6::float8"
+            " FROM (SELECT {OUT} - y.bi AS d OFFSET 0) z), false) END FROM (SELECT {IN} AS bi OFFSET 0) y)"),
+        {{"NORM", normalised(QStringLiteral("z.d"))}, {"OUT", bearingOut}, {"IN", bearingIn}});
+    r.turn = fill(
+        QStringLiteral(
+            "(CASE WHEN {BOTH} THEN CASE WHEN {COS} > $7::float8 THEN false WHEN {COS} < $8::float8 THEN true"
+            " ELSE abs({NEAR}) > $6::float8 END ELSE {FAR} END)"),
+        {{"BOTH", both},
+         {"COS", cosine},
+         {"NEAR", normalised(QStringLiteral("(atan2(dx_n, dy_n) - atan2(dx_p, dy_p))"))},
+         {"FAR", farTurn}});
+    return r;
+}
+
+// Cheapest first, so that a kept row skips the rest; edges stands for blades and rtk (see Rules).
+QString keepExpr(const Rules& r) {
+    return QStringLiteral("(") + r.gap + QStringLiteral(" OR ") + r.edges + QStringLiteral(" OR ") + r.bin +
+           QStringLiteral(" OR ") + r.error + QStringLiteral(" OR ") + r.turn + QStringLiteral(")");
+}
+
+QString reasonsExpr(const Rules& r) {
+    return fill(QStringLiteral("({BIN}::int | ({GAP}::int << 1) | ({BLADES}::int << 2) | ({RTK}::int << 3)"
+                               " | ({TURN}::int << 4) | ({ERROR}::int << 5))"),
+                {{"BIN", r.bin},
+                 {"GAP", r.gap},
+                 {"BLADES", r.blades},
+                 {"RTK", r.rtk},
+                 {"TURN", r.turn},
+                 {"ERROR", r.error}});
+}
+
+// The delete of the rows that judged does not keep, addressed by the ctid that the statement's own index
+// scan read: one TID scan over the sorted list, a heap fetch per row, no second index descent per row and
+// no rescan per row (a nested loop of TID scans costs a file-size lseek per row). Within the statement's
+// snapshot a ctid names exactly the row version that was judged; the mower_id test is a guard only.
+const QString kDelete = QStringLiteral(
+    ", del AS (DELETE FROM mower_positions m WHERE m.ctid = ANY (ARRAY(SELECT j.tid FROM judged j WHERE %1))"
+    " AND m.mower_id = $1 RETURNING 1)");
+
+} // namespace
+
+ThinningStatement::ThinningStatement(const PositionSettings& settings)
+    : m_activeWidth(QStringLiteral("%1 seconds").arg(settings.thinActiveSeconds)),
+      m_idleWidth(QStringLiteral("%1 seconds").arg(settings.thinIdleSeconds)),
+      m_turnRadians(kTurnDegrees * kRadiansPerDegree) {}
+
+QString ThinningStatement::sql(Mode mode) {
+    const Rules r = rules();
+    const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
+    switch (mode) {
+    case Mode::Delete:
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") + keepExpr(r) +
+               QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
+               QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del)");
+    case Mode::Count:
+        return sliceCtes(false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") +
+               keepExpr(r) + QStringLiteral(") FROM s");
+    case Mode::Reasons:
+        return sliceCtes(false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) +
+               QStringLiteral(" AS reasons FROM s) SELECT ") + epoch +
+               QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
+    case Mode::DeleteReturningReasons:
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, t, ") +
+               reasonsExpr(r) + QStringLiteral(" AS reasons FROM s)") +
+               kDelete.arg(QStringLiteral("j.reasons = 0")) + QStringLiteral(" SELECT ") + epoch +
+               QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
+    }
+    return {};
+}
+
+std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
+    const double cosTurn = std::cos(m_turnRadians);
+    return {slice.mowerId.toString(QUuid::WithoutBraces),
+            formatIsoTimestamp(slice.begin),
+            formatIsoTimestamp(slice.end),
+            m_activeWidth,
+            m_idleWidth,
+            m_turnRadians,
+            cosTurn + kCosineBand,
+            cosTurn - kCosineBand};
+}
+
+// Planning the statement costs about as much as running it on a slice, so it is prepared once per
+// connection (a named server-side statement) and then only executed, always with its generic plan: the
+// parameters only choose the slice, and the generic plan's estimates (a small share of one mower's rows)
+// give the plan wanted at any table size (index scan in order, nested loops). The custom plans of a
+// large table would cost the statement past jit_above_cost, and compiling it takes longer than a slice:
+// both settings are made for the statement's transaction only.
+PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
+    const QByteArray name = "tidemark_thin_v2_" + QByteArray::number(static_cast<int>(mode));
+    if (!db.isPrepared(name)) {
+        try {
+            db.prepare(name, sql(mode), kParamCount);
+        } catch (const Error& e) {
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("preparing the thinning statement: %1").arg(e.message()),
+                        e.sqlState());
+        }
+    }
+    const bool ownTransaction = !db.inTransaction();
+    try {
+        if (ownTransaction)
+            db.exec(QStringLiteral("BEGIN"));
+        db.exec(QStringLiteral("SELECT set_config('jit', 'off', true), set_config('plan_cache_mode', "
+                               "'force_generic_plan', true)"));
+        PgResult r = db.execPrepared(name, params(slice));
+        if (ownTransaction)
+            db.exec(QStringLiteral("COMMIT"));
+        return r;
+    } catch (const Error& e) {
+        if (ownTransaction)
+            db.rollbackQuietly();
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("thinning slice %1..%2 of mower %3: %4")
+                        .arg(formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end),
+                             slice.mowerId.toString(QUuid::WithoutBraces), e.message()),
+                    e.sqlState());
+    }
+}
+
+ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
+    if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons)
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
+    const PgResult r = execute(db, slice, mode);
+    return {r.toLong(0, 0), r.toLong(0, 1)};
+}
+
+std::vector<ThinningStatement::KeptInstant>
+ThinningStatement::keptRows(PgConnection& db, const SliceRange& slice, bool deleteTheRest) const {
+    const PgResult r = execute(db, slice, deleteTheRest ? Mode::DeleteReturningReasons : Mode::Reasons);
+    std::vector<KeptInstant> kept;
+    kept.reserve(static_cast<std::size_t>(r.rows()));
+    for (int row = 0; row < r.rows(); ++row)
+        kept.push_back({r.toLong(row, 0), static_cast<KeepReasons>(r.toLong(row, 1))});
+    return kept;
+}
+
+} // namespace tidemark::positions

@@ -1,0 +1,57 @@
+#pragma once
+
+#include "keepset.h"
+#include "positionsettings.h"
+#include "sliceplanner.h"
+
+#include "pgconnection.h"
+
+#include <QString>
+#include <vector>
+
+namespace tidemark::positions {
+
+// The thinning of one slice as one SQL statement (spec/positions.md): one index scan of the slice and 10
+// minutes of context on each side through (mower_id, observed_at) feeds one window pass (lag/lead of time,
+// blades/rtk and position: the neighbours and both steps); date_bin gives the bins; the turn rule takes the
+// nearest rows ≥ 0.3 m away, which are the neighbours for nearly every row, and only the others run an index
+// search bounded by the context; DELETE … USING removes the rest, addressed by the rows' ctid from the same
+// scan. The geometry mirrors geodesy.h operation for operation, so boundary cases agree with KeepSet bit for
+// bit. The statement runs in a transaction (the caller's, else its own) with JIT off and the generic plan.
+class ThinningStatement {
+  public:
+    enum class Mode {
+        Delete,                // deletes; returns scanned and deleted
+        Count,                 // the dry run: returns scanned and would-delete
+        Reasons,               // returns the kept rows of the slice with their reasons, deletes nothing
+        DeleteReturningReasons // deletes, and returns the kept rows with their reasons
+    };
+
+    struct Counts {
+        long long scanned = 0; // rows of the slice
+        long long deleted = 0; // deleted, or would be deleted
+    };
+    struct KeptInstant {
+        Micros observedAt = 0;
+        KeepReasons reasons = 0;
+    };
+
+    explicit ThinningStatement(const PositionSettings& settings);
+
+    static QString sql(Mode mode);
+    Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
+    // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
+    // others.
+    std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice,
+                                      bool deleteTheRest = false) const;
+    // The parameters of sql(mode) for a slice (for tools that run the text themselves).
+    std::vector<PgParam> params(const SliceRange& slice) const;
+
+  private:
+    PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
+    QString m_activeWidth;
+    QString m_idleWidth;
+    double m_turnRadians;
+};
+
+} // namespace tidemark::positions
