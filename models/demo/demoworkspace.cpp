@@ -58,7 +58,9 @@ QString DemoWorkspace::defaultRoot() {
     const QString env = QProcessEnvironment::systemEnvironment().value(QStringLiteral("TIDEMARK_DEMO_DIR"));
     if (!env.isEmpty())
         return env;
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/demo");
+    // ~/.local/share/Tidemark/demo for the console and the CLI alike (AppDataLocation would add the
+    // organisation and the application name, both "Tidemark").
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/Tidemark/demo");
 }
 
 DemoWorkspace::DemoWorkspace(QString root) : m_root(QDir(root).absolutePath()) {}

@@ -59,6 +59,19 @@ class TestDemoWorkspace : public QObject {
     Q_OBJECT
 
   private slots:
+    // The README's folder: ~/.local/share/Tidemark/demo (XDG data home), unless TIDEMARK_DEMO_DIR says else.
+    void defaultRootIsTheDocumentedFolder() {
+        const QByteArray saved = qgetenv("TIDEMARK_DEMO_DIR");
+        const QByteArray savedXdg = qgetenv("XDG_DATA_HOME");
+        qunsetenv("TIDEMARK_DEMO_DIR");
+        qputenv("XDG_DATA_HOME", "/tmp/tidemark-xdg-data");
+        QCOMPARE(DemoWorkspace::defaultRoot(), QStringLiteral("/tmp/tidemark-xdg-data/Tidemark/demo"));
+        qputenv("TIDEMARK_DEMO_DIR", "/srv/demo");
+        QCOMPARE(DemoWorkspace::defaultRoot(), QStringLiteral("/srv/demo"));
+        saved.isNull() ? qunsetenv("TIDEMARK_DEMO_DIR") : qputenv("TIDEMARK_DEMO_DIR", saved);
+        savedXdg.isNull() ? qunsetenv("XDG_DATA_HOME") : qputenv("XDG_DATA_HOME", savedXdg);
+    }
+
     void upStatusDown() {
         QTemporaryDir tmp;
         const QString root = tmp.filePath(QStringLiteral("demo"));
