@@ -5,608 +5,674 @@
     <name>ConnectDialog</name>
     <message>
         <source>Connect</source>
-        <translation type="unfinished"></translation>
+        <translation>Connect</translation>
     </message>
     <message>
         <source>&amp;Profile:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Profile:</translation>
     </message>
     <message>
         <source>Choose a saved profile or type a new name to save these settings under</source>
-        <translation type="unfinished"></translation>
+        <translation>Choose a saved profile or type a new name to save these settings under</translation>
     </message>
     <message>
         <source>&amp;Save profile</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Save profile</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Delete</translation>
     </message>
     <message>
         <source>Datasets</source>
-        <translation type="unfinished"></translation>
+        <translation>Datasets</translation>
     </message>
     <message>
         <source>P&amp;ositions (PostgreSQL):</source>
-        <translation type="unfinished"></translation>
+        <translation>P&amp;ositions (PostgreSQL):</translation>
     </message>
     <message>
         <source>host=db.example port=5432 dbname=positions user=ops  or  service=positions</source>
-        <translation type="unfinished"></translation>
+        <translation>host=db.example port=5432 dbname=positions user=ops  or  service=positions</translation>
     </message>
     <message>
         <source>&amp;Kudos (PostgreSQL):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kudos (PostgreSQL):</translation>
     </message>
     <message>
         <source>postgresql://ops@db.example/kudos  or  service=kudos</source>
-        <translation type="unfinished"></translation>
+        <translation>postgresql://ops@db.example/kudos  or  service=kudos</translation>
     </message>
     <message>
         <source>&amp;Tracks (SQLite file):</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tracks (SQLite file):</translation>
     </message>
     <message>
         <source>/path/to/gps_tracks.sqlite</source>
-        <translation type="unfinished"></translation>
+        <translation>/path/to/gps_tracks.sqlite</translation>
     </message>
     <message>
         <source>&amp;Browse…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Browse…</translation>
     </message>
     <message>
         <source>&amp;Archive URL:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Archive URL:</translation>
     </message>
     <message>
         <source>file:///srv/archive  or  s3://bucket/prefix</source>
-        <translation type="unfinished"></translation>
+        <translation>file:///srv/archive  or  s3://bucket/prefix</translation>
     </message>
     <message>
         <source>Passwords are never saved. libpq takes them from ~/.pgpass, PGPASSWORD or a service file (~/.pg_service.conf).</source>
-        <translation type="unfinished"></translation>
+        <translation>Passwords are never saved. libpq takes them from ~/.pgpass, PGPASSWORD or a service file (~/.pg_service.conf).</translation>
     </message>
     <message>
         <source>A password in a connection string is used for this session only and removed when the profile is saved.</source>
-        <translation type="unfinished"></translation>
+        <translation>A password in a connection string is used for this session only and removed when the profile is saved.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewJob</name>
+    <message>
+        <source>connecting</source>
+        <translation>connecting</translation>
+    </message>
+    <message>
+        <source>loading the range</source>
+        <translation>loading the range</translation>
+    </message>
+    <message>
+        <source>running keep_set slice by slice</source>
+        <translation>running keep_set slice by slice</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewResult</name>
+    <message>
+        <source>removed: no rule keeps it (same time bin, no gap, blades, rtk change, turn or error)</source>
+        <translation>removed: no rule keeps it (same time bin, no gap, blades, rtk change, turn or error)</translation>
+    </message>
+    <message>
+        <source>kept by %1</source>
+        <translation>kept by %1</translation>
+    </message>
+    <message>
+        <source>kept: inside the detail window (after the cutoff %1)</source>
+        <translation>kept: inside the detail window (after the cutoff %1)</translation>
+    </message>
+    <message>
+        <source>kept: already thinned by an earlier round (before the watermark %1)</source>
+        <translation>kept: already thinned by an earlier round (before the watermark %1)</translation>
+    </message>
+</context>
+<context>
+    <name>RangeVerification</name>
+    <message>
+        <source>Verified: the %1 rows left equal the preview&apos;s survivors, row for row.</source>
+        <translation>Verified: the %1 rows left equal the preview&apos;s survivors, row for row.</translation>
+    </message>
+    <message>
+        <source>Differs from the preview: %1 rows expected, %2 in the table; %3 missing, %4 not thinned as previewed, %5 changed.</source>
+        <translation>Differs from the preview: %1 rows expected, %2 in the table; %3 missing, %4 not thinned as previewed, %5 changed.</translation>
+    </message>
+</context>
+<context>
+    <name>TaskProgress</name>
+    <message>
+        <source>%1 s left</source>
+        <translation>%1 s left</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s left</source>
+        <translation>%1 min %2 s left</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min left</source>
+        <translation>%1 h %2 min left</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 rows</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>--lang: no translation for &quot;%1&quot; (available: %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>--lang: no translation for &quot;%1&quot; (available: %2)</translation>
     </message>
     <message>
         <source>Tidemark operations console for data retention.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tidemark operations console for data retention.</translation>
     </message>
     <message>
         <source>Open the embedded demo workspace (created on first use).</source>
-        <translation type="unfinished"></translation>
+        <translation>Open the embedded demo workspace (created on first use).</translation>
     </message>
     <message>
         <source>Folder of the demo workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Folder of the demo workspace.</translation>
     </message>
     <message>
         <source>DIR</source>
-        <translation type="unfinished"></translation>
+        <translation>DIR</translation>
     </message>
     <message>
         <source>Save the window as a PNG once the panels have loaded, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Save the window as a PNG once the panels have loaded, then exit.</translation>
     </message>
     <message>
         <source>FILE.png</source>
-        <translation type="unfinished"></translation>
+        <translation>FILE.png</translation>
     </message>
     <message>
         <source>Seconds --screenshot waits for loading (default 600).</source>
-        <translation type="unfinished"></translation>
+        <translation>Seconds --screenshot waits for loading (default 600).</translation>
     </message>
     <message>
         <source>SECONDS</source>
-        <translation type="unfinished"></translation>
+        <translation>SECONDS</translation>
     </message>
     <message>
         <source>Language of the console (en, ru); default: the system&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Language of the console (en, ru); default: the system&apos;s.</translation>
     </message>
     <message>
         <source>LANG</source>
-        <translation type="unfinished"></translation>
+        <translation>LANG</translation>
     </message>
     <message>
         <source>Positions database: libpq connection string or service=NAME.</source>
-        <translation type="unfinished"></translation>
+        <translation>Positions database: libpq connection string or service=NAME.</translation>
     </message>
     <message>
         <source>CONNINFO</source>
-        <translation type="unfinished"></translation>
+        <translation>CONNINFO</translation>
     </message>
     <message>
         <source>Kudos database: libpq connection string or service=NAME.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kudos database: libpq connection string or service=NAME.</translation>
     </message>
     <message>
         <source>Tracks database (gps_tracks.sqlite).</source>
-        <translation type="unfinished"></translation>
+        <translation>Tracks database (gps_tracks.sqlite).</translation>
     </message>
     <message>
         <source>FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>FILE</translation>
     </message>
     <message>
         <source>Archive URL (default: TIDEMARK_ARCHIVE_URL).</source>
-        <translation type="unfinished"></translation>
+        <translation>Archive URL (default: TIDEMARK_ARCHIVE_URL).</translation>
     </message>
     <message>
         <source>URL</source>
-        <translation type="unfinished"></translation>
+        <translation>URL</translation>
     </message>
     <message>
         <source>unexpected argument: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>unexpected argument: %1</translation>
     </message>
     <message>
         <source>--timeout: expected a positive number of seconds, got &quot;%1&quot;</source>
-        <translation type="unfinished"></translation>
+        <translation>--timeout: expected a positive number of seconds, got &quot;%1&quot;</translation>
     </message>
     <message>
         <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
-        <translation type="unfinished"></translation>
+        <translation>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</translation>
     </message>
     <message>
         <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</source>
-        <translation type="unfinished"></translation>
+        <translation>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</translation>
     </message>
     <message>
         <source>URL|FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>URL|FILE</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::TaskListModel</name>
+    <message>
+        <source>Running</source>
+        <translation>Running</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Paused</translation>
+    </message>
+    <message>
+        <source>Cancelling</source>
+        <translation>Cancelling</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelled</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Task</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Progress</translation>
+    </message>
+    <message>
+        <source>Progress or result</source>
+        <translation>Progress or result</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::TaskManager</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>Cancelled</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
     </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>
     <message>
         <source>screenshot: the panels did not finish loading within %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>screenshot: the panels did not finish loading within %1 s</translation>
     </message>
     <message>
         <source>screenshot: cannot write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>screenshot: cannot write %1</translation>
     </message>
     <message>
         <source>screenshot saved to %1, but loading failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>screenshot saved to %1, but loading failed: %2</translation>
     </message>
     <message>
         <source>demo workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>demo workspace</translation>
     </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
     <message>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>Table</translation>
     </message>
     <message>
         <source>Rows</source>
-        <translation type="unfinished"></translation>
+        <translation>Rows</translation>
     </message>
     <message>
         <source>Size</source>
-        <translation type="unfinished"></translation>
+        <translation>Size</translation>
     </message>
     <message>
         <source>Oldest (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Oldest (UTC)</translation>
     </message>
     <message>
         <source>Newest (UTC)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::positions::MowerEligibilityModel</name>
-    <message>
-        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Mower</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Newest (UTC)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Watermark</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Eligible</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Slices</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Thinned until %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Oldest</source>
-        <translation type="unfinished"></translation>
+        <translation>Newest (UTC)</translation>
     </message>
 </context>
 <context>
     <name>tidemark::positions::MowerSummaryModel</name>
     <message>
         <source>not thinned yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rows older than the watermark have been thinned</source>
-        <translation type="unfinished"></translation>
+        <translation>not thinned yet</translation>
     </message>
     <message>
         <source>Mower</source>
-        <translation type="unfinished"></translation>
+        <translation>Mower</translation>
     </message>
     <message>
         <source>Rows</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Oldest (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rows</translation>
     </message>
     <message>
         <source>Newest (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Newest (UTC)</translation>
     </message>
     <message>
         <source>Thinned to (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Thinned to (UTC)</translation>
+    </message>
+    <message>
+        <source>Thinned until %1: older rows have been thinned</source>
+        <translation>Thinned until %1: older rows have been thinned</translation>
+    </message>
+    <message>
+        <source>No round has thinned this mower yet</source>
+        <translation>No round has thinned this mower yet</translation>
+    </message>
+    <message>
+        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+        <translation>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</translation>
+    </message>
+    <message>
+        <source>Oldest</source>
+        <translation>Oldest</translation>
+    </message>
+    <message>
+        <source>Eligible</source>
+        <translation>Eligible</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Slices</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::positions::PositionsDataset</name>
+    <message>
+        <source>Load the mowers of %1</source>
+        <translation>Load the mowers of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s)</source>
+        <translation>
+            <numerusform>%Ln mower</numerusform>
+            <numerusform>%Ln mowers</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Load the round history of %1</source>
+        <translation>Load the round history of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln round(s)</source>
+        <translation>
+            <numerusform>%Ln round</numerusform>
+            <numerusform>%Ln rounds</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>tidemark::positions::RoundHistoryModel</name>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>cancelled</translation>
     </message>
     <message>
         <source>budget used up</source>
-        <translation type="unfinished"></translation>
+        <translation>budget used up</translation>
     </message>
     <message>
         <source>window closed</source>
-        <translation type="unfinished"></translation>
+        <translation>window closed</translation>
     </message>
     <message>
         <source>complete</source>
-        <translation type="unfinished"></translation>
+        <translation>complete</translation>
     </message>
     <message>
         <source>outside the window</source>
-        <translation type="unfinished"></translation>
+        <translation>outside the window</translation>
     </message>
     <message>
         <source>partial</source>
-        <translation type="unfinished"></translation>
+        <translation>partial</translation>
     </message>
     <message>
         <source>dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>dry run</translation>
     </message>
     <message>
         <source>run</source>
-        <translation type="unfinished"></translation>
+        <translation>run</translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished"></translation>
+        <translation>Started</translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Kind</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Outcome</translation>
     </message>
     <message>
         <source>Slices</source>
-        <translation type="unfinished"></translation>
+        <translation>Slices</translation>
     </message>
     <message>
         <source>Scanned</source>
-        <translation type="unfinished"></translation>
+        <translation>Scanned</translation>
     </message>
     <message>
         <source>Deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>Deleted</translation>
     </message>
     <message>
         <source>Seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>Seconds</translation>
     </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
     <message>
         <source>All tracks</source>
-        <translation type="unfinished"></translation>
+        <translation>All tracks</translation>
     </message>
     <message>
         <source>Activity</source>
-        <translation type="unfinished"></translation>
+        <translation>Activity</translation>
     </message>
     <message>
         <source>Tracks</source>
-        <translation type="unfinished"></translation>
+        <translation>Tracks</translation>
     </message>
     <message>
         <source>Length (km)</source>
-        <translation type="unfinished"></translation>
+        <translation>Length (km)</translation>
     </message>
     <message>
         <source>Extent</source>
-        <translation type="unfinished"></translation>
+        <translation>Extent</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::AboutDialog</name>
     <message>
         <source>About Tidemark</source>
-        <translation type="unfinished"></translation>
+        <translation>About Tidemark</translation>
     </message>
     <message>
         <source>&lt;h2&gt;Tidemark %1&lt;/h2&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h2&gt;Tidemark %1&lt;/h2&gt;</translation>
     </message>
     <message>
         <source>Operations console for data retention: mower positions, kudos partitions and public GPS tracks. It shows what retention keeps and removes before anything is removed, runs and verifies retention rounds, and restores archived data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Operations console for data retention: mower positions, kudos partitions and public GPS tracks. It shows what retention keeps and removes before anything is removed, runs and verifies retention rounds, and restores archived data.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Runs on&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Runs on&lt;/b&gt;</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::ConnectDialog</name>
     <message>
         <source>Tracks database</source>
-        <translation type="unfinished"></translation>
+        <translation>Tracks database</translation>
     </message>
     <message>
         <source>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite databases (*.sqlite *.sqlite3 *.db);;All files (*)</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::DatasetPanel</name>
     <message>
         <source>Reload</source>
-        <translation type="unfinished"></translation>
+        <translation>Reload</translation>
     </message>
     <message>
         <source>Load this dataset again</source>
-        <translation type="unfinished"></translation>
+        <translation>Load this dataset again</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Not connected</translation>
     </message>
     <message>
         <source>Use File › Connect… or File › Open demo workspace.</source>
-        <translation type="unfinished"></translation>
+        <translation>Use File › Connect… or File › Open demo workspace.</translation>
     </message>
     <message>
         <source>Loading…</source>
-        <translation type="unfinished"></translation>
+        <translation>Loading…</translation>
     </message>
     <message>
         <source>Loading failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::ui::JobListModel</name>
-    <message>
-        <source>Running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancelling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Job</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation type="unfinished"></translation>
+        <translation>Loading failed</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::JobPanel</name>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pause</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Resume</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::ui::JobRunner</name>
-    <message>
-        <source>Cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancel</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::LibraryVersions</name>
     <message>
         <source>not available</source>
-        <translation type="unfinished"></translation>
+        <translation>not available</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::MainWindow</name>
     <message>
         <source>Tidemark</source>
-        <translation type="unfinished"></translation>
+        <translation>Tidemark</translation>
     </message>
     <message>
         <source>Jobs</source>
-        <translation type="unfinished"></translation>
+        <translation>Jobs</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;File</translation>
     </message>
     <message>
         <source>&amp;Connect…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Connect…</translation>
     </message>
     <message>
         <source>Open &amp;demo workspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Open &amp;demo workspace</translation>
     </message>
     <message>
         <source>&amp;Reload all</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Reload all</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Quit</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;View</translation>
     </message>
     <message>
         <source>&amp;Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Settings</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Language</translation>
     </message>
     <message>
         <source>System language</source>
-        <translation type="unfinished"></translation>
+        <translation>System language</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Help</translation>
     </message>
     <message>
         <source>&amp;About Tidemark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;About Tidemark</translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished"></translation>
+        <translation>About &amp;Qt</translation>
     </message>
     <message>
         <source>Starting the demo workspace… The first start generates its data and takes about a minute.</source>
-        <translation type="unfinished"></translation>
+        <translation>Starting the demo workspace… The first start generates its data and takes about a minute.</translation>
     </message>
     <message>
         <source>Starting the demo workspace…</source>
-        <translation type="unfinished"></translation>
+        <translation>Starting the demo workspace…</translation>
     </message>
     <message>
         <source>The demo workspace did not start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>The demo workspace did not start: %1</translation>
     </message>
     <message>
         <source>The demo workspace did not start</source>
-        <translation type="unfinished"></translation>
+        <translation>The demo workspace did not start</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Language</translation>
     </message>
     <message>
         <source>The new language is used when Tidemark starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>The new language is used when Tidemark starts again.</translation>
     </message>
     <message>
         <source>positions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>positions: %1</translation>
     </message>
     <message>
         <source>kudos: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kudos: %1</translation>
     </message>
     <message>
         <source>tracks: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>tracks: %1</translation>
     </message>
     <message>
         <source>archive: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>archive: %1</translation>
     </message>
     <message>
         <source>Not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Not connected</translation>
     </message>
     <message>
         <source>No jobs running</source>
-        <translation type="unfinished"></translation>
+        <translation>No jobs running</translation>
     </message>
     <message numerus="yes">
         <source>%n job(s) running</source>
@@ -617,579 +683,615 @@
     </message>
     <message>
         <source>&amp;Base map</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Base map</translation>
     </message>
     <message>
         <source>&amp;Neutral grid (offline)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Neutral grid (offline)</translation>
     </message>
     <message>
         <source>&amp;XYZ tiles…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;XYZ tiles…</translation>
     </message>
     <message>
         <source>XYZ tiles</source>
-        <translation type="unfinished"></translation>
+        <translation>XYZ tiles</translation>
     </message>
     <message>
         <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</source>
-        <translation type="unfinished"></translation>
+        <translation>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</translation>
     </message>
     <message>
         <source>&amp;MBTiles file…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;MBTiles file…</translation>
     </message>
     <message>
         <source>MBTiles file</source>
-        <translation type="unfinished"></translation>
+        <translation>MBTiles file</translation>
     </message>
     <message>
         <source>MBTiles (*.mbtiles)</source>
-        <translation type="unfinished"></translation>
+        <translation>MBTiles (*.mbtiles)</translation>
     </message>
     <message>
         <source>Base map not changed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Base map not changed: %1</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::PositionsWorkbench</name>
     <message>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Last 7 days</translation>
     </message>
     <message>
         <source>The last 7 days of the mower&apos;s data.</source>
-        <translation type="unfinished"></translation>
+        <translation>The last 7 days of the mower&apos;s data.</translation>
     </message>
     <message>
         <source>Week before the detail window</source>
-        <translation type="unfinished"></translation>
+        <translation>Week before the detail window</translation>
     </message>
     <message>
         <source>The week just older than the detail window: what the next rounds thin.</source>
-        <translation type="unfinished"></translation>
+        <translation>The week just older than the detail window: what the next rounds thin.</translation>
     </message>
     <message>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Preview</translation>
     </message>
     <message>
         <source>Rounds</source>
-        <translation type="unfinished"></translation>
+        <translation>Rounds</translation>
     </message>
     <message>
         <source>Verify</source>
-        <translation type="unfinished"></translation>
+        <translation>Verify</translation>
     </message>
     <message>
         <source>Mowers</source>
-        <translation type="unfinished"></translation>
+        <translation>Mowers</translation>
     </message>
     <message>
         <source>Range</source>
-        <translation type="unfinished"></translation>
+        <translation>Range</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished"></translation>
+        <translation>From</translation>
     </message>
     <message>
         <source>To</source>
-        <translation type="unfinished"></translation>
+        <translation>To</translation>
     </message>
     <message>
         <source>Layers (check to show, drag to reorder)</source>
-        <translation type="unfinished"></translation>
+        <translation>Layers (check to show, drag to reorder)</translation>
     </message>
     <message>
         <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
-        <translation type="unfinished"></translation>
+        <translation>The whole range is older than the detail window (cutoff %1): a round thins it.</translation>
     </message>
     <message>
         <source>The whole range is inside the detail window (cutoff %1): a round leaves it alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>The whole range is inside the detail window (cutoff %1): a round leaves it alone.</translation>
     </message>
     <message>
         <source>The range straddles the cutoff %1: only its older part is thinned.</source>
-        <translation type="unfinished"></translation>
+        <translation>The range straddles the cutoff %1: only its older part is thinned.</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>The positions settings are not valid, so rounds are refused until they are fixed (previews use the defaults): %1</source>
+        <translation>The positions settings are not valid, so rounds are refused until they are fixed (previews use the defaults): %1</translation>
+    </message>
+    <message>
+        <source>Preview mower %1, %2 – %3</source>
+        <translation>Preview mower %1, %2 – %3</translation>
+    </message>
+    <message>
+        <source>%1 rows: %2 kept, %3 removed</source>
+        <translation>%1 rows: %2 kept, %3 removed</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Rounds are refused: %1</translation>
+    </message>
+    <message>
+        <source>Dry run of a positions round</source>
+        <translation>Dry run of a positions round</translation>
+    </message>
+    <message>
+        <source>Positions round</source>
+        <translation>Positions round</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Cancelled.</translation>
+    </message>
+    <message>
+        <source>Verify mower %1 against its preview</source>
+        <translation>Verify mower %1 against its preview</translation>
+    </message>
+    <message>
+        <source>loading the range</source>
+        <translation>loading the range</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::PreviewLayers</name>
     <message>
         <source>mnet signal</source>
-        <translation type="unfinished"></translation>
+        <translation>mnet signal</translation>
     </message>
     <message>
         <source>Median mobile network RSSI per signal cell of the range.</source>
-        <translation type="unfinished"></translation>
+        <translation>Median mobile network RSSI per signal cell of the range.</translation>
     </message>
     <message>
         <source>wifi signal</source>
-        <translation type="unfinished"></translation>
+        <translation>wifi signal</translation>
     </message>
     <message>
         <source>Median wifi RSSI per signal cell of the range.</source>
-        <translation type="unfinished"></translation>
+        <translation>Median wifi RSSI per signal cell of the range.</translation>
     </message>
     <message>
         <source>rtk fix</source>
-        <translation type="unfinished"></translation>
+        <translation>rtk fix</translation>
     </message>
     <message>
         <source>Share of rows with a fixed RTK solution per signal cell.</source>
-        <translation type="unfinished"></translation>
+        <translation>Share of rows with a fixed RTK solution per signal cell.</translation>
     </message>
     <message>
         <source>coverage before</source>
-        <translation type="unfinished"></translation>
+        <translation>coverage before</translation>
     </message>
     <message>
         <source>Cells the raw rows cover (swath, normal join limits).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cells the raw rows cover (swath, normal join limits).</translation>
     </message>
     <message>
         <source>coverage after</source>
-        <translation type="unfinished"></translation>
+        <translation>coverage after</translation>
     </message>
     <message>
         <source>Cells the survivors cover with the wider join of thinned rows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cells the survivors cover with the wider join of thinned rows.</translation>
     </message>
     <message>
         <source>coverage difference</source>
-        <translation type="unfinished"></translation>
+        <translation>coverage difference</translation>
     </message>
     <message>
         <source>Cells the thinning loses (red) or gains (blue); grey is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cells the thinning loses (red) or gains (blue); grey is unchanged.</translation>
     </message>
     <message>
         <source>raw track</source>
-        <translation type="unfinished"></translation>
+        <translation>raw track</translation>
     </message>
     <message>
         <source>Every row of the range as the table holds it, with its path.</source>
-        <translation type="unfinished"></translation>
+        <translation>Every row of the range as the table holds it, with its path.</translation>
     </message>
     <message>
         <source>removed rows</source>
-        <translation type="unfinished"></translation>
+        <translation>removed rows</translation>
     </message>
     <message>
         <source>Rows a round would delete.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rows a round would delete.</translation>
     </message>
     <message>
         <source>survivors by reason</source>
-        <translation type="unfinished"></translation>
+        <translation>survivors by reason</translation>
     </message>
     <message>
         <source>Rows a round keeps, coloured by their main reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rows a round keeps, coloured by their main reason.</translation>
     </message>
     <message>
         <source>picked row</source>
-        <translation type="unfinished"></translation>
+        <translation>picked row</translation>
     </message>
     <message>
         <source>The row shown in the inspector.</source>
-        <translation type="unfinished"></translation>
+        <translation>The row shown in the inspector.</translation>
     </message>
     <message>
         <source>covered</source>
-        <translation type="unfinished"></translation>
+        <translation>covered</translation>
     </message>
     <message>
         <source>unchanged</source>
-        <translation type="unfinished"></translation>
+        <translation>unchanged</translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished"></translation>
+        <translation>lost</translation>
     </message>
     <message>
         <source>gained</source>
-        <translation type="unfinished"></translation>
+        <translation>gained</translation>
     </message>
     <message>
         <source>no fix</source>
-        <translation type="unfinished"></translation>
+        <translation>no fix</translation>
     </message>
     <message>
         <source>fixed</source>
-        <translation type="unfinished"></translation>
+        <translation>fixed</translation>
     </message>
     <message>
         <source>−100 dBm</source>
-        <translation type="unfinished"></translation>
+        <translation>−100 dBm</translation>
     </message>
     <message>
         <source>−40 dBm</source>
-        <translation type="unfinished"></translation>
+        <translation>−40 dBm</translation>
     </message>
     <message>
         <source>kept: time bin</source>
-        <translation type="unfinished"></translation>
+        <translation>kept: time bin</translation>
     </message>
     <message>
         <source>kept: gap</source>
-        <translation type="unfinished"></translation>
+        <translation>kept: gap</translation>
     </message>
     <message>
         <source>kept: blades on/off</source>
-        <translation type="unfinished"></translation>
+        <translation>kept: blades on/off</translation>
     </message>
     <message>
         <source>kept: rtk change</source>
-        <translation type="unfinished"></translation>
+        <translation>kept: rtk change</translation>
     </message>
     <message>
         <source>kept: turn</source>
-        <translation type="unfinished"></translation>
+        <translation>kept: turn</translation>
     </message>
     <message>
         <source>kept: error</source>
-        <translation type="unfinished"></translation>
+        <translation>kept: error</translation>
     </message>
     <message>
         <source>left alone (detail window or already thinned)</source>
-        <translation type="unfinished"></translation>
+        <translation>left alone (detail window or already thinned)</translation>
     </message>
     <message>
         <source>between</source>
-        <translation type="unfinished"></translation>
+        <translation>between</translation>
     </message>
     <message>
         <source>raw row</source>
-        <translation type="unfinished"></translation>
+        <translation>raw row</translation>
     </message>
     <message>
         <source>removed</source>
-        <translation type="unfinished"></translation>
+        <translation>removed</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::PreviewPanel</name>
     <message>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Preview</translation>
     </message>
     <message>
         <source>Load the range and run keep_set on it exactly as a round would; nothing is deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Load the range and run keep_set on it exactly as a round would; nothing is deleted.</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancel</translation>
     </message>
     <message>
         <source>idle</source>
-        <translation type="unfinished"></translation>
+        <translation>idle</translation>
     </message>
     <message>
         <source>Select a mower and a range, then Preview.</source>
-        <translation type="unfinished"></translation>
+        <translation>Select a mower and a range, then Preview.</translation>
     </message>
     <message>
         <source>Click a point on the map to see its row and why it is kept or removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Click a point on the map to see its row and why it is kept or removed.</translation>
     </message>
     <message>
         <source>starting</source>
-        <translation type="unfinished"></translation>
+        <translation>starting</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished"></translation>
+        <translation>failed</translation>
     </message>
     <message>
         <source>loaded %1 rows in %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>loaded %1 rows in %2 s</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</translation>
     </message>
     <message>
         <source>No row near the click.</source>
-        <translation type="unfinished"></translation>
+        <translation>No row near the click.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</translation>
     </message>
     <message>
         <source>on</source>
-        <translation type="unfinished"></translation>
+        <translation>on</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished"></translation>
+        <translation>off</translation>
     </message>
     <message>
         <source>pass</source>
-        <translation type="unfinished"></translation>
+        <translation>pass</translation>
     </message>
     <message>
         <source>fail</source>
-        <translation type="unfinished"></translation>
+        <translation>fail</translation>
     </message>
     <message>
         <source>no coverage in the range</source>
-        <translation type="unfinished"></translation>
+        <translation>no coverage in the range</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::RoundHistoryChart</name>
     <message>
         <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</translation>
     </message>
     <message>
         <source>No rounds recorded yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>No rounds recorded yet.</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>Rows per round, oldest left (max %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rows per round, oldest left (max %1)</translation>
     </message>
     <message>
         <source>scanned</source>
-        <translation type="unfinished"></translation>
+        <translation>scanned</translation>
     </message>
     <message>
         <source>deleted (hatched: dry run)</source>
-        <translation type="unfinished"></translation>
+        <translation>deleted (hatched: dry run)</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::RoundPanel</name>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Run</translation>
     </message>
     <message>
         <source>Run a retention round now: age delete, then thinning slice by slice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Run a retention round now: age delete, then thinning slice by slice.</translation>
     </message>
     <message>
         <source>Dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>Dry run</translation>
     </message>
     <message>
         <source>Count what a round would scan and delete; delete nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Count what a round would scan and delete; delete nothing.</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pause</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Resume</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancel</translation>
     </message>
     <message>
         <source>Ignore the window</source>
-        <translation type="unfinished"></translation>
+        <translation>Ignore the window</translation>
     </message>
     <message>
         <source>Thin even outside the nightly maintenance window.</source>
-        <translation type="unfinished"></translation>
+        <translation>Thin even outside the nightly maintenance window.</translation>
     </message>
     <message>
         <source> s budget</source>
-        <translation type="unfinished"></translation>
+        <translation> s budget</translation>
     </message>
     <message>
         <source>No round running.</source>
-        <translation type="unfinished"></translation>
+        <translation>No round running.</translation>
     </message>
     <message>
         <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</source>
-        <translation type="unfinished"></translation>
+        <translation>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</translation>
     </message>
     <message>
         <source>inside</source>
-        <translation type="unfinished"></translation>
+        <translation>inside</translation>
     </message>
     <message>
         <source>outside</source>
-        <translation type="unfinished"></translation>
+        <translation>outside</translation>
     </message>
     <message>
         <source>Paused after the current slice. </source>
-        <translation type="unfinished"></translation>
+        <translation>Paused after the current slice. </translation>
     </message>
     <message>
         <source>%1 of %2 slices</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 of %2 slices</translation>
     </message>
     <message>
         <source>skipped: another runner holds the lock</source>
-        <translation type="unfinished"></translation>
+        <translation>skipped: another runner holds the lock</translation>
     </message>
     <message>
         <source>outside the thinning window: nothing thinned (%1 slices pending)</source>
-        <translation type="unfinished"></translation>
+        <translation>outside the thinning window: nothing thinned (%1 slices pending)</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>cancelled</translation>
     </message>
     <message>
         <source>budget used up</source>
-        <translation type="unfinished"></translation>
+        <translation>budget used up</translation>
     </message>
     <message>
         <source>the window closed</source>
-        <translation type="unfinished"></translation>
+        <translation>the window closed</translation>
     </message>
     <message>
         <source>complete</source>
-        <translation type="unfinished"></translation>
+        <translation>complete</translation>
     </message>
     <message>
         <source>partial</source>
-        <translation type="unfinished"></translation>
+        <translation>partial</translation>
     </message>
     <message>
         <source>Round</source>
-        <translation type="unfinished"></translation>
+        <translation>Round</translation>
     </message>
     <message>
         <source>would delete</source>
-        <translation type="unfinished"></translation>
+        <translation>would delete</translation>
     </message>
     <message>
         <source>deleted</source>
-        <translation type="unfinished"></translation>
+        <translation>deleted</translation>
     </message>
     <message>
         <source>Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left</source>
-        <translation type="unfinished"></translation>
+        <translation>Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left</translation>
     </message>
     <message>
         <source>would delete: counted at the end</source>
-        <translation type="unfinished"></translation>
+        <translation>would delete: counted at the end</translation>
     </message>
     <message>
         <source>deleted %1</source>
-        <translation type="unfinished"></translation>
+        <translation>deleted %1</translation>
     </message>
     <message>
         <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Rounds are refused: %1</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::TrackLayer</name>
     <message>
         <source>path</source>
-        <translation type="unfinished"></translation>
+        <translation>path</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::VerifyPanel</name>
     <message>
         <source>Verify the previewed range</source>
-        <translation type="unfinished"></translation>
+        <translation>Verify the previewed range</translation>
     </message>
     <message>
         <source>Reload the range of the last preview and compare it with the preview&apos;s survivors.</source>
-        <translation type="unfinished"></translation>
+        <translation>Reload the range of the last preview and compare it with the preview&apos;s survivors.</translation>
     </message>
     <message>
         <source>Preview a range, run a round, then verify it here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Preview a range, run a round, then verify it here.</translation>
     </message>
     <message>
         <source>Reloading the range…</source>
-        <translation type="unfinished"></translation>
+        <translation>Reloading the range…</translation>
     </message>
     <message>
         <source>expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6</source>
-        <translation type="unfinished"></translation>
+        <translation>expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as previewed %5 · changed %6</translation>
     </message>
     <message>
         <source>watermark now %1</source>
-        <translation type="unfinished"></translation>
+        <translation>watermark now %1</translation>
     </message>
     <message>
         <source>no watermark: no round has thinned this mower</source>
-        <translation type="unfinished"></translation>
+        <translation>no watermark: no round has thinned this mower</translation>
     </message>
     <message>
         <source>first differences: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>first differences: %1</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::WorkspaceSession</name>
     <message>
         <source>Positions</source>
-        <translation type="unfinished"></translation>
+        <translation>Positions</translation>
     </message>
     <message>
         <source>Kudos</source>
-        <translation type="unfinished"></translation>
+        <translation>Kudos</translation>
     </message>
     <message>
         <source>Tracks</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load positions from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Tracks</translation>
     </message>
     <message>
         <source>, oldest row %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, oldest row %1</translation>
     </message>
     <message>
         <source>Load kudos from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Load kudos from %1</translation>
     </message>
     <message>
         <source>Load tracks from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Load tracks from %1</translation>
     </message>
     <message>
         <source> within %1</source>
-        <translation type="unfinished"></translation>
+        <translation> within %1</translation>
     </message>
     <message>
         <source>Open demo workspace in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Open demo workspace in %1</translation>
     </message>
     <message>
         <source>Demo workspace running (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Demo workspace running (%1)</translation>
     </message>
     <message numerus="yes">
         <source>%1 row(s)</source>

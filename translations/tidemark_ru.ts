@@ -73,6 +73,74 @@
     </message>
 </context>
 <context>
+    <name>PreviewJob</name>
+    <message>
+        <source>connecting</source>
+        <translation>подключение</translation>
+    </message>
+    <message>
+        <source>loading the range</source>
+        <translation>загрузка диапазона</translation>
+    </message>
+    <message>
+        <source>running keep_set slice by slice</source>
+        <translation>выполнение keep_set срез за срезом</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewResult</name>
+    <message>
+        <source>removed: no rule keeps it (same time bin, no gap, blades, rtk change, turn or error)</source>
+        <translation>удалена: её не оставляет ни одно правило (тот же временной интервал, нет разрыва, переключения ножей, смены RTK, разворота или ошибки)</translation>
+    </message>
+    <message>
+        <source>kept by %1</source>
+        <translation>оставлена по правилам: %1</translation>
+    </message>
+    <message>
+        <source>kept: inside the detail window (after the cutoff %1)</source>
+        <translation>оставлена: внутри окна детализации (после границы %1)</translation>
+    </message>
+    <message>
+        <source>kept: already thinned by an earlier round (before the watermark %1)</source>
+        <translation>оставлена: уже прорежена предыдущим раундом (до отметки %1)</translation>
+    </message>
+</context>
+<context>
+    <name>RangeVerification</name>
+    <message>
+        <source>Verified: the %1 rows left equal the preview&apos;s survivors, row for row.</source>
+        <translation>Проверено: оставшиеся строки (%1) построчно совпадают с теми, что оставил предпросмотр.</translation>
+    </message>
+    <message>
+        <source>Differs from the preview: %1 rows expected, %2 in the table; %3 missing, %4 not thinned as previewed, %5 changed.</source>
+        <translation>Расходится с предпросмотром: ожидалось строк: %1, в таблице: %2; недостаёт: %3, не прорежено по предпросмотру: %4, изменено: %5.</translation>
+    </message>
+</context>
+<context>
+    <name>TaskProgress</name>
+    <message>
+        <source>%1 s left</source>
+        <translation>осталось %1 с</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s left</source>
+        <translation>осталось %1 мин %2 с</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min left</source>
+        <translation>осталось %1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>строк: %1</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>--lang: no translation for &quot;%1&quot; (available: %2)</source>
@@ -168,6 +236,60 @@
     </message>
 </context>
 <context>
+    <name>tidemark::TaskListModel</name>
+    <message>
+        <source>Running</source>
+        <translation>Выполняется</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Приостановлена</translation>
+    </message>
+    <message>
+        <source>Cancelling</source>
+        <translation>Отменяется</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Готово</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменена</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>Задача</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Прогресс</translation>
+    </message>
+    <message>
+        <source>Progress or result</source>
+        <translation>Прогресс или результат</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::TaskManager</name>
+    <message>
+        <source>Cancelled</source>
+        <translation>Отменена</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::app::ScreenshotSaver</name>
     <message>
         <source>screenshot: the panels did not finish loading within %1 s</source>
@@ -210,14 +332,10 @@
     </message>
 </context>
 <context>
-    <name>tidemark::positions::MowerEligibilityModel</name>
+    <name>tidemark::positions::MowerSummaryModel</name>
     <message>
-        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
-        <translation>Строки между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>нет</translation>
+        <source>not thinned yet</source>
+        <translation>ещё нет</translation>
     </message>
     <message>
         <source>Mower</source>
@@ -232,8 +350,24 @@
         <translation>Последняя (UTC)</translation>
     </message>
     <message>
-        <source>Watermark</source>
-        <translation>Отметка</translation>
+        <source>Thinned to (UTC)</source>
+        <translation>Прорежено до (UTC)</translation>
+    </message>
+    <message>
+        <source>Thinned until %1: older rows have been thinned</source>
+        <translation>Прорежено до %1: более старые строки уже прорежены</translation>
+    </message>
+    <message>
+        <source>No round has thinned this mower yet</source>
+        <translation>Ни один раунд ещё не прореживал эту косилку</translation>
+    </message>
+    <message>
+        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+        <translation>Строки между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
+    </message>
+    <message>
+        <source>Oldest</source>
+        <translation>Первая</translation>
     </message>
     <message>
         <source>Eligible</source>
@@ -243,44 +377,32 @@
         <source>Slices</source>
         <translation>Срезы</translation>
     </message>
-    <message>
-        <source>Thinned until %1</source>
-        <translation>Прорежено до %1</translation>
-    </message>
-    <message>
-        <source>Oldest</source>
-        <translation>Самая старая</translation>
-    </message>
 </context>
 <context>
-    <name>tidemark::positions::MowerSummaryModel</name>
+    <name>tidemark::positions::PositionsDataset</name>
     <message>
-        <source>not thinned yet</source>
-        <translation>ещё нет</translation>
+        <source>Load the mowers of %1</source>
+        <translation>Загрузка косилок из %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s)</source>
+        <translation>
+            <numerusform>%Ln косилка</numerusform>
+            <numerusform>%Ln косилки</numerusform>
+            <numerusform>%Ln косилок</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Rows older than the watermark have been thinned</source>
-        <translation>Строки старше этой отметки уже прорежены</translation>
+        <source>Load the round history of %1</source>
+        <translation>Загрузка истории раундов из %1</translation>
     </message>
-    <message>
-        <source>Mower</source>
-        <translation>Косилка</translation>
-    </message>
-    <message>
-        <source>Rows</source>
-        <translation>Строк</translation>
-    </message>
-    <message>
-        <source>Oldest (UTC)</source>
-        <translation>Первая (UTC)</translation>
-    </message>
-    <message>
-        <source>Newest (UTC)</source>
-        <translation>Последняя (UTC)</translation>
-    </message>
-    <message>
-        <source>Thinned to (UTC)</source>
-        <translation>Прорежено до (UTC)</translation>
+    <message numerus="yes">
+        <source>%Ln round(s)</source>
+        <translation>
+            <numerusform>%Ln раунд</numerusform>
+            <numerusform>%Ln раунда</numerusform>
+            <numerusform>%Ln раундов</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -427,49 +549,6 @@
     </message>
 </context>
 <context>
-    <name>tidemark::ui::JobListModel</name>
-    <message>
-        <source>Running</source>
-        <translation>Выполняется</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>Приостановлена</translation>
-    </message>
-    <message>
-        <source>Cancelling</source>
-        <translation>Отменяется</translation>
-    </message>
-    <message>
-        <source>Done</source>
-        <translation>Готово</translation>
-    </message>
-    <message>
-        <source>Failed</source>
-        <translation>Ошибка</translation>
-    </message>
-    <message>
-        <source>Cancelled</source>
-        <translation>Отменена</translation>
-    </message>
-    <message>
-        <source>Job</source>
-        <translation>Задача</translation>
-    </message>
-    <message>
-        <source>State</source>
-        <translation>Состояние</translation>
-    </message>
-    <message>
-        <source>Progress</source>
-        <translation>Прогресс</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>Результат</translation>
-    </message>
-</context>
-<context>
     <name>tidemark::ui::JobPanel</name>
     <message>
         <source>Pause</source>
@@ -482,17 +561,6 @@
     <message>
         <source>Cancel</source>
         <translation>Отменить</translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::ui::JobRunner</name>
-    <message>
-        <source>Cancelled</source>
-        <translation>Отменена</translation>
-    </message>
-    <message>
-        <source>cancelled</source>
-        <translation>отменено</translation>
     </message>
 </context>
 <context>
@@ -718,6 +786,42 @@
     <message>
         <source>cancelled</source>
         <translation>отменено</translation>
+    </message>
+    <message>
+        <source>The positions settings are not valid, so rounds are refused until they are fixed (previews use the defaults): %1</source>
+        <translation>Настройки позиций некорректны, поэтому раунды отклоняются, пока их не исправят (предпросмотр использует значения по умолчанию): %1</translation>
+    </message>
+    <message>
+        <source>Preview mower %1, %2 – %3</source>
+        <translation>Предпросмотр косилки %1, %2 – %3</translation>
+    </message>
+    <message>
+        <source>%1 rows: %2 kept, %3 removed</source>
+        <translation>Строк: %1 — остаётся %2, удаляется %3</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Раунды отклоняются: %1</translation>
+    </message>
+    <message>
+        <source>Dry run of a positions round</source>
+        <translation>Пробный запуск раунда позиций</translation>
+    </message>
+    <message>
+        <source>Positions round</source>
+        <translation>Раунд позиций</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Verify mower %1 against its preview</source>
+        <translation>Проверка косилки %1 по её предпросмотру</translation>
+    </message>
+    <message>
+        <source>loading the range</source>
+        <translation>загрузка диапазона</translation>
     </message>
 </context>
 <context>
@@ -1107,6 +1211,10 @@
         <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
         <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов %10</translation>
     </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Раунды отклоняются: %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::TrackLayer</name>
@@ -1163,10 +1271,6 @@
     <message>
         <source>Tracks</source>
         <translation>Треки</translation>
-    </message>
-    <message>
-        <source>Load positions from %1</source>
-        <translation>Загрузка позиций из %1</translation>
     </message>
     <message>
         <source>, oldest row %1</source>

@@ -61,19 +61,19 @@ PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& reque
 }
 
 PreviewResult PreviewJob::run(const PreviewRequest& request, TaskFeedback* control) {
-    progress(control, 0.02, "connecting");
+    progress(control, 0.02, QT_TRANSLATE_NOOP("PreviewJob", "connecting"));
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark preview"));
     if (stopped(control))
         return {};
-    progress(control, 0.1, "loading the range");
+    progress(control, 0.1, QT_TRANSLATE_NOOP("PreviewJob", "loading the range"));
     const Input input = load(*db, request);
     db.reset();
     if (stopped(control))
         return {};
-    progress(control, 0.4, "running keep_set slice by slice");
+    progress(control, 0.4, QT_TRANSLATE_NOOP("PreviewJob", "running keep_set slice by slice"));
     PreviewResult result = evaluate(request, input.track, input.watermark, input.slices);
     result.loadSeconds = input.loadSeconds;
-    progress(control, 1.0, "done");
+    progress(control, 1.0, QT_TRANSLATE_NOOP("PreviewJob", "done"));
     return result;
 }
 
