@@ -76,7 +76,10 @@ MainWindow::MainWindow(QWidget* parent)
     setBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString());
 }
 
-MainWindow::~MainWindow() = default;
+// The workbenches go first: they cancel their tasks through the task manager and the datasets they show.
+MainWindow::~MainWindow() {
+    delete takeCentralWidget();
+}
 
 TaskListModel* MainWindow::jobs() const {
     return m_tasks->tasks();

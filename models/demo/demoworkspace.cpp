@@ -60,7 +60,8 @@ QString DemoWorkspace::defaultRoot() {
         return env;
     // ~/.local/share/Tidemark/demo for the console and the CLI alike (AppDataLocation would add the
     // organisation and the application name, both "Tidemark").
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/Tidemark/demo");
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/Tidemark/demo");
 }
 
 DemoWorkspace::DemoWorkspace(QString root) : m_root(QDir(root).absolutePath()) {}

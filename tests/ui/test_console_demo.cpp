@@ -6,6 +6,9 @@
 #include "maplayermodel.h"
 #include "mapview.h"
 #include "mowersummarymodel.h"
+#include "positionsworkbench.h"
+#include "previewresult.h"
+#include "tasklistmodel.h"
 #include "trackssummarymodel.h"
 #include "translationinstaller.h"
 
@@ -13,6 +16,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <memory>
 
 using namespace tidemark;
 using Dataset = ui::WorkspaceSession::Dataset;
@@ -54,10 +58,31 @@ class TestConsoleDemo : public QObject {
                  count(QStringLiteral("tracks"), QStringLiteral("tracks")));
         QVERIFY(window.session()->tracksModel()->totalTracks() > 0);
 
+        // The dock and the workbench show one summary model, loaded once; the workbench opened on the week
+        // before the detail window, and the Jobs dock lists its preview.
+        QCOMPARE(window.positionsWorkbench()->mowers(), window.session()->positionsModel());
+        int summaryLoads = 0;
+        for (int row = 0; row < window.jobs()->rowCount(); ++row)
+            summaryLoads += window.jobs()->title(row).startsWith(QStringLiteral("Load the mowers")) ? 1 : 0;
+        QCOMPARE(summaryLoads, 1);
+        QVERIFY(window.positionsWorkbench()->previewResult()->removed > 0);
+
         QTRY_VERIFY_WITH_TIMEOUT(window.isMapIdle(), 10000); // the map has drawn the tracks' extent
         const QString path = tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo.png"));
         QVERIFY(!path.isEmpty());
         qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    // Closing the console while a preview runs cancels it; nothing reaches a destroyed widget.
+    void closesWhileAPreviewRuns() {
+        auto window = std::make_unique<ui::MainWindow>();
+        QSignalSpy settled(window.get(), &ui::MainWindow::workspaceSettled);
+        window->openDemoWorkspace(m_root);
+        QVERIFY(settled.wait(240000));
+        window->positionsWorkbench()->preview();
+        QVERIFY(window->positionsWorkbench()->isPreviewRunning());
+        window.reset();
+        QCoreApplication::processEvents();
     }
 
     void opensInRussian() {

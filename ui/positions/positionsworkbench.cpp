@@ -68,7 +68,7 @@ QString legendHtml(const QModelIndex& index) {
 } // namespace
 
 PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* parent)
-    : QWidget(parent), m_dataset(dataset) {
+    : QWidget(parent), m_dataset(dataset), m_manager(dataset->tasks()) {
     m_settingsBanner = new QLabel(this);
     m_settingsBanner->setWordWrap(true);
     m_settingsBanner->setStyleSheet(
@@ -219,8 +219,8 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 
 PositionsWorkbench::~PositionsWorkbench() {
     for (int task : {m_previewTask, m_roundTask, m_verifyTask})
-        if (task)
-            tasks()->cancel(task);
+        if (task && m_manager)
+            m_manager->cancel(task);
 }
 
 TaskManager* PositionsWorkbench::tasks() const {

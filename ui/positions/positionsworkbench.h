@@ -6,6 +6,7 @@
 #include "roundjob.h"
 
 #include <QGeoCoordinate>
+#include <QPointer>
 #include <QUuid>
 #include <QWidget>
 #include <functional>
@@ -115,6 +116,7 @@ class PositionsWorkbench : public QWidget {
     TaskManager* tasks() const;
 
     positions::PositionsDataset* m_dataset;
+    QPointer<TaskManager> m_manager; // outlives the workbench in the console; a guard for other owners
     QUuid m_mower;
     QString m_requestedMower;
     bool m_rangeChosen = false; // the operator (or a test) set the range: a new mower keeps it
