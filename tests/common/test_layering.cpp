@@ -55,6 +55,30 @@ class TestLayering : public QObject {
         QVERIFY2(scanned > 50, "the source folders were not found");
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
     }
+
+    // One task system: the console's work runs on the TaskManager's pool (models/common); no file of ui/ or
+    // app/ keeps a thread pool of its own (the map renders on Qt's shared pool).
+    void noThreadPoolOutsideTheTaskManager() {
+        const QRegularExpression ownPool(QStringLiteral("\\bQThreadPool\\s+[A-Za-z_]\\w*\\s*[;{(]"));
+        int scanned = 0;
+        QStringList offenders;
+        for (const char* folder : {"/models", "/ui", "/app"}) {
+            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"},
+                            QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                if (path.endsWith(QLatin1String("/models/common/taskmanager.h")))
+                    continue;
+                QFile f(path);
+                QVERIFY(f.open(QIODevice::ReadOnly));
+                ++scanned;
+                if (ownPool.match(QString::fromUtf8(f.readAll())).hasMatch())
+                    offenders << path;
+            }
+        }
+        QVERIFY2(scanned > 50, "the source folders were not found");
+        QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLayering)

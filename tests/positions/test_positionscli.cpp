@@ -216,6 +216,48 @@ class TestPositionsCli : public QObject {
                  QStringLiteral("--budget"), QStringLiteral("-1")});
         QCOMPARE(badBudget.exitCode, 2);
     }
+
+    // The progress line of a round: drawn in place on a terminal (a real pty through script(1)), nothing
+    // extra when piped or with --json.
+    void progressLineOnlyOnATerminal() {
+        const QString info = test::TestPostgres::createDatabase(QStringLiteral("cli_progress"));
+        {
+            auto db = PgConnection::open(info);
+            SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+            test::RandomTracks random(23);
+            test::insertTracks(*db, {random.next(2000), random.next(2000)});
+        }
+        const QString now = formatIsoTimestamp(test::kRandomTracksBase + 3 * kMicrosPerDay +
+                                               PositionSettings{}.detailWindow());
+        const QStringList args = {QStringLiteral("positions"), QStringLiteral("round"),
+                                  QStringLiteral("--db"),      info,
+                                  QStringLiteral("--now"),     now,
+                                  QStringLiteral("--dry-run")};
+        const Run piped = cli(args);
+        QVERIFY2(piped.exitCode == 0, qPrintable(piped.err));
+        QVERIFY2(piped.err.isEmpty(), qPrintable(piped.err));
+        QVERIFY(!piped.out.contains(QLatin1Char('\r')));
+
+        const auto onTerminal = [&](const QStringList& extra) {
+            QStringList quoted;
+            for (const QString& a : args + extra)
+                quoted << QLatin1Char('\'') + a + QLatin1Char('\'');
+            QProcess p;
+            p.start(QStringLiteral("script"), {QStringLiteral("-qfec"),
+                                               QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli ") +
+                                                   quoted.join(QLatin1Char(' ')),
+                                               QStringLiteral("/dev/null")});
+            p.waitForFinished(120000);
+            return QString::fromUtf8(p.readAllStandardOutput());
+        };
+        const QString shown = onTerminal({});
+        QVERIFY2(shown.contains(QStringLiteral("\r\x1b[K")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("%] mower ")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("would_delete=")), qPrintable(shown));
+        const QString json = onTerminal({QStringLiteral("--json")});
+        QVERIFY2(!json.contains(QStringLiteral("\x1b[K")), qPrintable(json));
+        QVERIFY2(json.contains(QStringLiteral("\"dry_run\"")), qPrintable(json));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPositionsCli)

@@ -3,6 +3,7 @@
 #include "pgcluster.h"
 #include "pgconnection.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -45,7 +46,10 @@ QString TestPostgres::adminConninfo() {
     return server.cluster->conninfo(QStringLiteral("postgres"));
 }
 
-QString TestPostgres::createDatabase(const QString& name) {
+QString TestPostgres::createDatabase(const QString& baseName) {
+    // The offscreen and the Xvfb run of a GUI test run side by side: each process has its own databases, so
+    // one run's DROP … WITH (FORCE) never cuts the other's connections.
+    const QString name = QStringLiteral("%1_p%2").arg(baseName).arg(QCoreApplication::applicationPid());
     const QString admin = adminConninfo();
     auto db = PgConnection::open(admin, QStringLiteral("tidemark-test"));
     db->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(pgQuoteIdentifier(name)));

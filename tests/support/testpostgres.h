@@ -9,8 +9,8 @@ namespace tidemark::test {
 // executable initialises and starts a private throwaway cluster of its own, stopped at exit.
 class TestPostgres {
   public:
-    // Drops and creates database `name`, returns its conninfo.
-    static QString createDatabase(const QString& name);
+    // Drops and creates a database named `baseName` plus this process's id, returns its conninfo.
+    static QString createDatabase(const QString& baseName);
     // The conninfo of the server's maintenance database.
     static QString adminConninfo();
 };

@@ -1,20 +1,17 @@
 #include "maprenderer.h"
 
-#include <QThread>
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
 #include <algorithm>
 
 namespace tidemark::ui {
 
-MapRenderer::MapRenderer(QObject* parent) : QObject(parent) {
-    m_pool.setMaxThreadCount(std::max(1, std::min(QThread::idealThreadCount(), 4)));
-    m_pool.setObjectName(QStringLiteral("tidemark-map-render"));
-}
+MapRenderer::MapRenderer(QObject* parent) : QObject(parent) {}
 
 MapRenderer::~MapRenderer() {
     for (auto& [layer, job] : m_running)
         job.cancelled->store(true);
-    m_pool.clear();
-    m_pool.waitForDone();
 }
 
 void MapRenderer::render(const MapViewport& viewport, const std::vector<std::shared_ptr<MapLayer>>& layers,
@@ -52,8 +49,9 @@ void MapRenderer::render(const MapViewport& viewport, const std::vector<std::sha
         RunningJob job{m_nextJobId++, viewport, dpr, revision, std::make_shared<std::atomic<bool>>(false)};
         m_running.emplace(key, job);
         ++m_jobsStarted;
-        m_pool.start([this, key, id = job.id, viewport, dpr, revision, cancelled = job.cancelled,
-                      draw = layer->renderFunction()] {
+        QPointer<MapRenderer> self(this);
+        QThreadPool::globalInstance()->start([self, key, id = job.id, viewport, dpr, revision,
+                                              cancelled = job.cancelled, draw = layer->renderFunction()] {
             if (cancelled->load())
                 return;
             const MapViewport device = viewport.forDevice(dpr);
@@ -63,8 +61,14 @@ void MapRenderer::render(const MapViewport& viewport, const std::vector<std::sha
             result.image.setDevicePixelRatio(dpr);
             if (cancelled->load())
                 return;
+            // Posted through the application object, which outlives the renderer; the renderer may be gone.
             QMetaObject::invokeMethod(
-                this, [this, key, id, result] { finished(key, id, result); }, Qt::QueuedConnection);
+                QCoreApplication::instance(),
+                [self, key, id, result] {
+                    if (self)
+                        self->finished(key, id, result);
+                },
+                Qt::QueuedConnection);
         });
     }
     if (!wasIdle && m_running.empty())

@@ -6,7 +6,6 @@
 #include <QHash>
 #include <QImage>
 #include <QObject>
-#include <QThreadPool>
 #include <atomic>
 #include <memory>
 #include <unordered_map>
@@ -14,7 +13,8 @@
 
 namespace tidemark::ui {
 
-// Renders each visible layer into its own image on a dedicated thread pool. A layer whose cached image
+// Renders each visible layer into its own image on Qt's shared thread pool (the one QtConcurrent uses; frames
+// are not operator tasks and never queue behind the task manager's rounds). A layer whose cached image
 // matches the viewport and the layer's revision is not rendered again; a job for an older viewport or
 // revision is cancelled when a newer one starts. Finished images arrive on the GUI thread.
 class MapRenderer : public QObject {
@@ -27,7 +27,7 @@ class MapRenderer : public QObject {
     };
 
     explicit MapRenderer(QObject* parent = nullptr);
-    ~MapRenderer() override; // cancels running jobs and waits for them
+    ~MapRenderer() override; // cancels running jobs; their images are dropped
 
     // Starts the jobs needed to show `layers` (bottom first) at `viewport` (logical pixels), rendering
     // images with `devicePixelRatio` device pixels per logical pixel.
@@ -40,7 +40,6 @@ class MapRenderer : public QObject {
     bool isIdle() const { return m_running.empty(); }
     int jobsStarted() const { return m_jobsStarted; }
     int jobsCancelled() const { return m_jobsCancelled; }
-    QThreadPool& pool() { return m_pool; }
 
   signals:
     void imageReady();
@@ -57,7 +56,6 @@ class MapRenderer : public QObject {
 
     void finished(const MapLayer* layer, quint64 jobId, const LayerImage& result);
 
-    QThreadPool m_pool;
     QHash<const MapLayer*, LayerImage> m_images;
     std::unordered_map<const MapLayer*, RunningJob> m_running;
     quint64 m_nextJobId = 1;

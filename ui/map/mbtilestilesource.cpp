@@ -2,11 +2,14 @@
 
 #include "error.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
+#include <QPointer>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
+#include <QThreadPool>
 #include <QUuid>
 
 namespace tidemark::ui {
@@ -43,7 +46,6 @@ class ReadOnlyConnection {
 
 MbTilesTileSource::MbTilesTileSource(const QString& path, QObject* parent)
     : TileSource(parent), m_path(path) {
-    m_pool.setMaxThreadCount(1);
     ReadOnlyConnection connection(path);
     if (!connection.isOpen())
         throw Error(Error::Kind::Connection, QStringLiteral("MBTiles file %1 cannot be opened").arg(path));
@@ -77,21 +79,19 @@ MbTilesTileSource::MbTilesTileSource(const QString& path, QObject* parent)
 }
 
 MbTilesTileSource::~MbTilesTileSource() {
-    m_generation->fetch_add(1);
-    m_pool.clear();
-    m_pool.waitForDone();
+    m_generation->fetch_add(1); // running jobs stop at their next tile
 }
 
 void MbTilesTileSource::request(const QList<TileKey>& keys) {
-    const quint64 generation = m_generation->fetch_add(1) + 1;
-    m_pool.clear(); // jobs not started yet are superseded
+    const quint64 generation = m_generation->fetch_add(1) + 1; // older jobs are superseded
     QList<TileKey> wanted;
     for (const TileKey& key : keys)
         if (key.z >= m_minZoom && key.z <= m_maxZoom)
             wanted.append(key);
     if (wanted.isEmpty())
         return;
-    m_pool.start([this, path = m_path, wanted, generation, current = m_generation] {
+    QPointer<MbTilesTileSource> self(this);
+    QThreadPool::globalInstance()->start([self, path = m_path, wanted, generation, current = m_generation] {
         ReadOnlyConnection connection(path);
         if (!connection.isOpen())
             return;
@@ -112,8 +112,13 @@ void MbTilesTileSource::request(const QList<TileKey>& keys) {
                 found = !image.isNull();
             }
             query.finish();
+            // Posted through the application object, which outlives the source; the source may be gone.
             QMetaObject::invokeMethod(
-                this, [this, generation, key, image, found] { deliver(generation, key, image, found); },
+                QCoreApplication::instance(),
+                [self, generation, key, image, found] {
+                    if (self)
+                        self->deliver(generation, key, image, found);
+                },
                 Qt::QueuedConnection);
         }
     });

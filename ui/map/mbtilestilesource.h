@@ -2,15 +2,15 @@
 
 #include "tilesource.h"
 
-#include <QThreadPool>
 #include <atomic>
 #include <memory>
 
 namespace tidemark::ui {
 
 // Raster tiles from a local MBTiles file (SQLite: metadata + tiles(zoom_level, tile_column, tile_row,
-// tile_data), rows counted from the south, TMS style). Reads run as jobs on the source's own one-thread pool,
-// each job opening its own named read-only connection; the GUI thread only receives decoded images.
+// tile_data), rows counted from the south, TMS style). Reads run as jobs on Qt's shared thread pool, each
+// job opening its own named read-only connection; a newer request supersedes the jobs of older ones, and the
+// GUI thread only receives decoded images.
 class MbTilesTileSource : public TileSource {
     Q_OBJECT
   public:
@@ -36,7 +36,6 @@ class MbTilesTileSource : public TileSource {
     QString m_attribution;
     int m_minZoom = 0;
     int m_maxZoom = 22;
-    QThreadPool m_pool;
     std::shared_ptr<std::atomic<quint64>> m_generation = std::make_shared<std::atomic<quint64>>(0);
 };
 
