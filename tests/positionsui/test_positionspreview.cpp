@@ -56,6 +56,14 @@ MowerTrack selectTrack(PgConnection& db, const QUuid& mower, Micros from, Micros
     return track;
 }
 
+// The round's own figures, as the task manager delivers them: the detail of its typed progress.
+void collectRoundProgress(TaskFeedback& control, std::vector<RoundProgress>& progress) {
+    control.setSink([&progress](const TaskProgress& t) {
+        if (t.detail.canConvert<RoundProgress>())
+            progress.push_back(t.detail.value<RoundProgress>());
+    });
+}
+
 } // namespace
 
 // The models behind the positions console on real PostgreSQL: the binary COPY loader against
@@ -176,8 +184,8 @@ class TestPositionsPreview : public QObject {
         request.dryRun = true;
         TaskFeedback control;
         std::vector<RoundProgress> progress;
-        const RoundReport report =
-            RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
+        collectRoundProgress(control, progress);
+        const RoundReport report = RoundJob::run(request, control);
         QVERIFY(report.dryRun && report.complete);
         QCOMPARE(qint64(progress.size()), report.slices);
         QVERIFY(progress.back().dryRun);
@@ -200,11 +208,14 @@ class TestPositionsPreview : public QObject {
         request.ignoreWindow = true;
         TaskFeedback control;
         long long seen = 0;
-        const RoundReport report = RoundJob::run(request, control, [&](const RoundProgress& p) {
-            seen = p.slicesDone;
-            if (p.slicesDone == 3)
+        control.setSink([&](const TaskProgress& t) {
+            if (!t.detail.canConvert<RoundProgress>())
+                return;
+            seen = t.detail.value<RoundProgress>().slicesDone;
+            if (seen == 3)
                 control.cancel();
         });
+        const RoundReport report = RoundJob::run(request, control);
         QVERIFY(report.cancelled);
         QVERIFY(!report.complete);
         QCOMPARE(report.slices, 3LL);
@@ -225,8 +236,8 @@ class TestPositionsPreview : public QObject {
         request.ignoreWindow = true;
         TaskFeedback control;
         std::vector<RoundProgress> progress;
-        const RoundReport report =
-            RoundJob::run(request, control, [&](const RoundProgress& p) { progress.push_back(p); });
+        collectRoundProgress(control, progress);
+        const RoundReport report = RoundJob::run(request, control);
         QVERIFY(report.complete);
         QCOMPARE(qint64(progress.size()), report.slices);
         QCOMPARE(progress.back().slicesDone, progress.back().slicesTotal);

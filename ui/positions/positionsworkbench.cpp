@@ -489,7 +489,7 @@ void PositionsWorkbench::runRound(bool dryRun) {
     Task<RoundReport> task;
     task.title = dryRun ? tr("Dry run of a positions round") : tr("Positions round");
     task.pausable = true;
-    task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback, {}); };
+    task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback); };
     task.summarize = [](const RoundReport& report) { return report.infoLine(); };
     m_roundTask = tasks()->start<RoundReport>(
         std::move(task), this,

@@ -11,7 +11,7 @@
 
 namespace tidemark::positions {
 
-RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control, const ProgressSink& sink) {
+RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
     const Micros startedAt = nowMicros();
@@ -47,8 +47,6 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control, co
         std::vector<double> sorted = sliceSeconds;
         std::nth_element(sorted.begin(), sorted.begin() + long(sorted.size() / 2), sorted.end());
         state.secondsLeft = sorted[sorted.size() / 2] * double(e.slicesTotal - e.slicesDone);
-        if (sink)
-            sink(state);
         TaskProgress progress;
         progress.stage = QStringLiteral("mower %1, slice %2 of %3")
                              .arg(e.mowerId.toString(QUuid::WithoutBraces).left(8))

@@ -42,14 +42,13 @@ struct RoundProgress {
     double secondsLeft = -1; // estimate from the pace so far; -1 before the first slice
 };
 
-// A ThinningRound as a background job: opens its own connection, runs the round with the operator's
-// TaskFeedback (pause, resume and cancel take effect between slices; the round's reportProgress reaches the
-// control's sink), forwards the round's slice events with the elapsed time and an estimate of the time left,
-// and records the report in the round history. Throws tidemark::Error.
+// A ThinningRound as a task: opens its own connection, runs the round with the operator's TaskFeedback
+// (pause, resume and cancel take effect between slices), reports each slice as TaskProgress whose detail is
+// the RoundProgress (elapsed time and an estimate of the time left added to the round's own counts), and
+// records the report in the round history. Throws tidemark::Error.
 class RoundJob {
   public:
-    using ProgressSink = std::function<void(const RoundProgress&)>;
-    static RoundReport run(const RoundRequest& request, TaskFeedback& control, const ProgressSink& sink);
+    static RoundReport run(const RoundRequest& request, TaskFeedback& control);
 };
 
 } // namespace tidemark::positions
