@@ -441,6 +441,10 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so
         QVERIFY(bench.history()->entries().front().dryRun);
         QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].eligible, 0LL, 30000);
+        // The summary (the Positions dock shows the same model) now names the watermark.
+        QVERIFY(bench.mowers()->mowers()[0].watermark.has_value());
+        QVERIFY(bench.mowers()->index(0, MowerSummaryModel::WatermarkColumn).data().toString() !=
+                QStringLiteral("not thinned yet"));
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-round-done.png")).isEmpty());
 
         // The round verified the previewed range by itself; the operator can verify again.
