@@ -7,7 +7,11 @@
 #include "mainwindow.h"
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
+#include "positionsdataset.h"
+#include "positionsworkbench.h"
+#include "roundpanel.h"
 #include "schemamigrator.h"
+#include "taskmanager.h"
 #include "testpostgres.h"
 #include "translationinstaller.h"
 
@@ -24,6 +28,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <sqlite3.h>
 
 using namespace tidemark;
@@ -68,6 +73,43 @@ class TestConsole : public QObject {
                  QStringLiteral("Косилка"));
         window.show();
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-ru-empty.png")).isEmpty());
+    }
+
+    // A bad MOWDECK_TELEMETRY_* setting is shown at start, naming it, and refuses Run and Dry run; before any
+    // connection the range already shows the week the first preview will use.
+    void badSettingRefusesRoundsAndNamesIt() {
+        qputenv("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS", "4294967296");
+        TaskManager tasks;
+        positions::PositionsDataset dataset(&tasks);
+        qunsetenv("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS");
+        QVERIFY2(dataset.settingsError().contains(QLatin1String("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS")),
+                 qPrintable(dataset.settingsError()));
+        const Micros now = parseIsoTimestamp(QStringLiteral("2026-11-30T12:02:00Z"));
+        dataset.setClock([now] { return now; });
+        ui::PositionsWorkbench workbench(&dataset);
+        workbench.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&workbench));
+        ui::RoundPanel* rounds = workbench.roundPanel();
+        QVERIFY(!rounds->runButton()->isEnabled());
+        QVERIFY(!rounds->dryRunButton()->isEnabled());
+        QVERIFY(rounds->refusal().contains(QLatin1String("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS")));
+        const auto banners = workbench.findChildren<QLabel*>();
+        QVERIFY(std::any_of(banners.begin(), banners.end(), [](const QLabel* label) {
+            return label->isVisible() && label->text().contains(QLatin1String("settings are not valid"));
+        }));
+        dataset.setConnection(QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=1"));
+        workbench.runRound(false);
+        QVERIFY(!workbench.isRoundRunning());
+        QCOMPARE(workbench.rangeTo(), positions::PositionSettings{}.thinningCutoff(now));
+        QCOMPARE(workbench.rangeTo() - workbench.rangeFrom(), 7 * kMicrosPerDay);
+        QVERIFY(!tidemark::test::saveScreenshot(&workbench, QStringLiteral("positions-bad-setting.png"))
+                     .isEmpty());
+
+        // Valid settings lift the refusal.
+        dataset.setSettings(positions::PositionSettings{});
+        QVERIFY(rounds->refusal().isEmpty());
+        QVERIFY(rounds->runButton()->isEnabled());
+        dataset.setConnection({});
     }
 
     void baseMapIsChosenAndRemembered() {
