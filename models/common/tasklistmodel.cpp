@@ -16,7 +16,6 @@ int TaskListModel::addTask(const QString& title, std::shared_ptr<TaskFeedback> f
     task.title = title;
     task.pausable = pausable;
     task.feedback = std::move(feedback);
-    task.progress.total = -1;
     m_tasks.push_back(std::move(task));
     endInsertRows();
     emit runningCountChanged(runningCount());

@@ -15,12 +15,6 @@ namespace tidemark::positions {
 
 namespace {
 
-std::optional<Micros> optionalMicros(const PgResult& r) {
-    if (r.rows() == 0 || r.isNull(0, 0))
-        return std::nullopt;
-    return r.toLong(0, 0);
-}
-
 void progress(TaskFeedback* control, double fraction, const char* what) {
     if (control)
         control->reportProgress(fraction, QCoreApplication::translate("PreviewJob", what));
@@ -34,16 +28,10 @@ bool stopped(TaskFeedback* control) {
 
 PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& request) {
     SchemaMigrator(db, QStringLiteral("positions")).requireSchema();
-    const QString id = request.mowerId.toString(QUuid::WithoutBraces);
-    const std::optional<Micros> oldest = optionalMicros(
-        db.exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint"
-                               " FROM mower_positions WHERE mower_id = $1::uuid"),
-                {id}));
+    PositionLoader loader(db);
+    const std::optional<Micros> oldest = loader.oldest(request.mowerId);
     Input input;
-    input.watermark =
-        optionalMicros(db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
-                                              " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
-                               {id}));
+    input.watermark = loader.watermark(request.mowerId);
     const Micros cutoff = request.settings.thinningCutoff(request.now);
     const std::vector<SliceRange> plan = SlicePlanner::plan(request.mowerId, input.watermark, oldest, cutoff);
     input.slices = PreviewThinning::slicesFor(plan, request.from, request.to);
@@ -55,7 +43,7 @@ PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& reque
     }
     QElapsedTimer timer;
     timer.start();
-    input.track = PositionLoader(db).load(request.mowerId, loadFrom, loadTo);
+    input.track = loader.load(request.mowerId, loadFrom, loadTo);
     input.loadSeconds = timer.nsecsElapsed() / 1e9;
     return input;
 }

@@ -70,13 +70,10 @@ RangeVerification RangeVerifier::verify(const QString& conninfo, const QUuid& mo
                                         std::span<const PositionRow> expected) {
     auto db = PgConnection::open(conninfo, QStringLiteral("tidemark verify"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
-    const MowerTrack now = PositionLoader(*db).load(mowerId, from, to);
+    PositionLoader loader(*db);
+    const MowerTrack now = loader.load(mowerId, from, to);
     RangeVerification v = compare(expected, now.rows);
-    const PgResult w = db->exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
-                                               " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
-                                {mowerId.toString(QUuid::WithoutBraces)});
-    if (w.rows() > 0)
-        v.watermark = w.toLong(0, 0);
+    v.watermark = loader.watermark(mowerId);
     return v;
 }
 

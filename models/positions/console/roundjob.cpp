@@ -47,14 +47,7 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
         std::vector<double> sorted = sliceSeconds;
         std::nth_element(sorted.begin(), sorted.begin() + long(sorted.size() / 2), sorted.end());
         state.secondsLeft = sorted[sorted.size() / 2] * double(e.slicesTotal - e.slicesDone);
-        TaskProgress progress;
-        progress.stage = QStringLiteral("mower %1, slice %2 of %3")
-                             .arg(e.mowerId.toString(QUuid::WithoutBraces).left(8))
-                             .arg(e.sliceOfMower)
-                             .arg(e.slicesOfMower);
-        progress.done = e.slicesDone;
-        progress.total = e.slicesTotal;
-        progress.rows = state.scanned;
+        TaskProgress progress = e.progress();
         progress.secondsLeft = state.secondsLeft;
         progress.detail = QVariant::fromValue(state);
         control.report(progress);

@@ -48,6 +48,28 @@ MowerTrack PositionLoader::load(const QUuid& mowerId, Micros from, Micros to) {
     return track;
 }
 
+namespace {
+std::optional<Micros> optionalMicros(const PgResult& r) {
+    if (r.rows() == 0 || r.isNull(0, 0))
+        return std::nullopt;
+    return r.toLong(0, 0);
+}
+} // namespace
+
+std::optional<Micros> PositionLoader::oldest(const QUuid& mowerId) {
+    return optionalMicros(
+        m_db.exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint"
+                                 " FROM mower_positions WHERE mower_id = $1::uuid"),
+                  {mowerId.toString(QUuid::WithoutBraces)}));
+}
+
+std::optional<Micros> PositionLoader::watermark(const QUuid& mowerId) {
+    return optionalMicros(
+        m_db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"
+                                 " FROM mower_positions_thinning WHERE mower_id = $1::uuid"),
+                  {mowerId.toString(QUuid::WithoutBraces)}));
+}
+
 std::vector<QUuid> PositionLoader::listMowers() {
     const PgResult r =
         m_db.exec(QStringLiteral("WITH RECURSIVE m AS ("

@@ -3,6 +3,7 @@
 #include "positionrow.h"
 
 #include <QUuid>
+#include <optional>
 #include <vector>
 
 namespace tidemark {
@@ -20,6 +21,9 @@ class PositionLoader {
 
     // The rows of one mower with from <= observed_at < to in time order, and its error instants there.
     MowerTrack load(const QUuid& mowerId, Micros from, Micros to);
+    // The mower's oldest row and its thinning watermark; nullopt when it has none.
+    std::optional<Micros> oldest(const QUuid& mowerId);
+    std::optional<Micros> watermark(const QUuid& mowerId);
     // Every mower that has positions, in id order (a skip scan of the primary key).
     std::vector<QUuid> listMowers();
 

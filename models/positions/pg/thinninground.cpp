@@ -53,6 +53,18 @@ class Transaction {
 
 } // namespace
 
+TaskProgress SliceEvent::progress() const {
+    TaskProgress p;
+    p.stage = QStringLiteral("mower %1, slice %2 of %3")
+                  .arg(mowerId.toString(QUuid::WithoutBraces).left(8))
+                  .arg(sliceOfMower)
+                  .arg(slicesOfMower);
+    p.done = slicesDone;
+    p.total = slicesTotal;
+    p.rows = roundScanned;
+    return p;
+}
+
 ThinningRound::ThinningRound(PgConnection& db, PositionSettings settings)
     : m_db(db), m_settings(std::move(settings)) {}
 
@@ -185,21 +197,14 @@ void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
             figures.scanned += counts.scanned;
             figures.deleted += counts.deleted;
             ++done;
-            if (options.control) {
-                TaskProgress progress;
-                progress.stage = QStringLiteral("mower %1, slice %2 of %3")
-                                     .arg(m.mowerId.toString(QUuid::WithoutBraces).left(8))
-                                     .arg(figures.slices)
-                                     .arg(m.slicesPending);
-                progress.done = done;
-                progress.total = totalSlices;
-                progress.rows = report.scanned + figures.scanned;
-                options.control->report(progress);
-            }
+            const SliceEvent event{m.mowerId,      figures.slices, m.slicesPending,
+                                   done,           totalSlices,    counts.scanned,
+                                   counts.deleted, options.dryRun, report.scanned + figures.scanned};
+            if (options.control)
+                options.control->report(event.progress());
             // After the plain progress: a caller that reports richer progress from here has the last word.
             if (options.onSlice)
-                options.onSlice({m.mowerId, figures.slices, m.slicesPending, done, totalSlices,
-                                 counts.scanned, counts.deleted, options.dryRun});
+                options.onSlice(event);
         }
         if (figures.slices > 0) {
             ++report.mowers;

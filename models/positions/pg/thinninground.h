@@ -4,6 +4,8 @@
 #include "roundreport.h"
 #include "sliceplanner.h"
 
+#include "taskprogress.h"
+
 #include <functional>
 #include <optional>
 
@@ -24,6 +26,10 @@ struct SliceEvent {
     long long scanned = 0; // rows of this slice
     long long deleted = 0; // deleted by this slice; in a dry run, what it would delete
     bool dryRun = false;
+    long long roundScanned = 0; // rows scanned over the round so far, this slice included
+
+    // The slice as task progress: "mower …, slice i of n", slices done of total, rows scanned so far.
+    TaskProgress progress() const;
 };
 
 struct RoundOptions {
