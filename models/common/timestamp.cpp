@@ -38,31 +38,52 @@ std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
 
 } // namespace
 
-bool tryParseIsoTimestamp(const QString& input, Micros* out) {
+namespace {
+
+bool leapYear(int y) {
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+int daysInMonth(int y, int m) {
+    static const int days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leapYear(y) ? 29 : days[m - 1];
+}
+
+// Parses `input` into *out; on failure returns why (empty on success).
+QString parseInto(const QString& input, Micros* out) {
     const QString s = input.trimmed();
     bool ok = true;
     const int year = digits(s, 0, 4, &ok);
     if (!ok || s.size() < 10 || s.at(4) != u'-' || s.at(7) != u'-')
-        return false;
+        return QStringLiteral("no date YYYY-MM-DD at its start");
     const int month = digits(s, 5, 2, &ok);
     const int day = digits(s, 8, 2, &ok);
-    if (!ok || month < 1 || month > 12 || day < 1 || day > 31)
-        return false;
+    if (!ok)
+        return QStringLiteral("no date YYYY-MM-DD at its start");
+    if (month < 1 || month > 12)
+        return QStringLiteral("month %1 does not exist").arg(month);
+    if (day < 1 || day > daysInMonth(year, month))
+        return QStringLiteral("day %1 does not exist in %2-%3")
+            .arg(day)
+            .arg(year, 4, 10, QLatin1Char('0'))
+            .arg(month, 2, 10, QLatin1Char('0'));
     int hour = 0, minute = 0, second = 0;
     Micros fraction = 0;
     int pos = 10;
     if (pos < s.size() && (s.at(pos) == u'T' || s.at(pos) == u' ')) {
         hour = digits(s, pos + 1, 2, &ok);
         if (!ok || pos + 3 >= s.size() || s.at(pos + 3) != u':')
-            return false;
+            return QStringLiteral("no time HH:MM after the date");
         minute = digits(s, pos + 4, 2, &ok);
+        if (!ok)
+            return QStringLiteral("no time HH:MM after the date");
         pos += 6;
         if (pos < s.size() && s.at(pos) == u':') {
             second = digits(s, pos + 1, 2, &ok);
+            if (!ok)
+                return QStringLiteral("no seconds after HH:MM:");
             pos += 3;
         }
-        if (!ok || hour > 24 || minute > 59 || second > 60)
-            return false;
         if (pos < s.size() && (s.at(pos) == u'.' || s.at(pos) == u',')) {
             ++pos;
             int n = 0;
@@ -74,10 +95,17 @@ bool tryParseIsoTimestamp(const QString& input, Micros* out) {
                 ++pos;
             }
             if (n == 0)
-                return false;
+                return QStringLiteral("no digits after the decimal point");
             for (; n < 6; ++n)
                 fraction *= 10;
         }
+        // 24:00:00 is the end of the day (as PostgreSQL reads it); a leap second 60 rolls over like there.
+        const bool endOfDay = hour == 24 && minute == 0 && second == 0 && fraction == 0;
+        if ((hour > 23 && !endOfDay) || minute > 59 || second > 60)
+            return QStringLiteral("time %1:%2:%3 does not exist")
+                .arg(hour, 2, 10, QLatin1Char('0'))
+                .arg(minute, 2, 10, QLatin1Char('0'))
+                .arg(second, 2, 10, QLatin1Char('0'));
     }
     Micros offset = 0;
     if (pos < s.size()) {
@@ -96,25 +124,49 @@ bool tryParseIsoTimestamp(const QString& input, Micros* out) {
                 pos += 2;
             }
             if (!ok)
-                return false;
+                return QStringLiteral("no offset ±HH[:MM] after the sign");
+            // PostgreSQL's limit for a numeric zone offset.
+            if (oh > 15 || om > 59)
+                return QStringLiteral("offset %1%2:%3 does not exist")
+                    .arg(c)
+                    .arg(oh, 2, 10, QLatin1Char('0'))
+                    .arg(om, 2, 10, QLatin1Char('0'));
             offset = sign * (oh * kMicrosPerHour + om * kMicrosPerMinute);
         } else {
-            return false;
+            return QStringLiteral("unexpected \"%1\" after the time").arg(s.mid(pos, 8));
         }
     }
     if (pos != s.size())
-        return false;
+        return QStringLiteral("unexpected \"%1\" at its end").arg(s.mid(pos, 8));
     const std::int64_t days = daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
     *out = days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute +
            second * kMicrosPerSecond + fraction - offset;
-    return true;
+    return {};
+}
+
+} // namespace
+
+static const QString kIsoTimestampForm = QStringLiteral("YYYY-MM-DDTHH:MM[:SS[.ffffff]][Z|±HH[:MM]]");
+
+bool tryParseIsoTimestamp(const QString& input, Micros* out) {
+    return parseInto(input, out).isEmpty();
+}
+
+QString isoTimestampProblem(const QString& text) {
+    Micros t = 0;
+    const QString why = parseInto(text, &t);
+    if (why.isEmpty())
+        return {};
+    return QStringLiteral("\"%1\" is not a timestamp (%2); expected %3")
+        .arg(text.left(64), why, kIsoTimestampForm);
 }
 
 Micros parseIsoTimestamp(const QString& text, const QString& what) {
+    const QString problem = isoTimestampProblem(text);
+    if (!problem.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("%1: %2").arg(what, problem));
     Micros t = 0;
-    if (!tryParseIsoTimestamp(text, &t))
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("%1: not an ISO-8601 timestamp: \"%2\"").arg(what, text.left(64)));
+    tryParseIsoTimestamp(text, &t);
     return t;
 }
 

@@ -26,8 +26,11 @@ constexpr Micros floorToStep(Micros t, Micros step, Micros anchor = 0) {
 
 // Parses ISO-8601 with a 'Z' or a numeric offset (or none, read as UTC), up to microseconds; also the
 // PostgreSQL text form "2026-01-02 03:04:05.678+00". Throws tidemark::Error(Usage) naming `what`.
+// A day, hour, minute, second or offset that does not exist (2026-02-31, 24:59, +99:99) is refused.
 Micros parseIsoTimestamp(const QString& text, const QString& what = QStringLiteral("timestamp"));
 bool tryParseIsoTimestamp(const QString& text, Micros* out);
+// Why `text` is not a timestamp, with the value and the expected form; empty when it is one.
+QString isoTimestampProblem(const QString& text);
 
 // "2026-01-02T03:04:05.678901Z", with the fraction only when it is not zero (trailing zeros trimmed).
 QString formatIsoTimestamp(Micros t);

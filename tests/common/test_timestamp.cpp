@@ -32,6 +32,55 @@ class TestTimestamp : public QObject {
         }
         QVERIFY_THROWS_EXCEPTION(Error, parseIsoTimestamp(QStringLiteral("nope"), QStringLiteral("--now")));
     }
+    // Days, hours and offsets that do not exist are refused with the value, the reason and the expected form
+    // (they used to roll over: 2026-02-31 was read as 2026-03-03).
+    void refusesWhatDoesNotExist_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("feb 31") << "2026-02-31T00:00:00Z"
+                                << "day 31 does not exist in 2026-02";
+        QTest::newRow("feb 29, no leap") << "2026-02-29"
+                                         << "day 29 does not exist in 2026-02";
+        QTest::newRow("apr 31") << "2026-04-31 10:00"
+                                << "day 31 does not exist in 2026-04";
+        QTest::newRow("24:59") << "2026-03-01T24:59:00Z"
+                               << "time 24:59:00 does not exist";
+        QTest::newRow("25:00") << "2026-03-01T25:00Z"
+                               << "time 25:00:00 does not exist";
+        QTest::newRow("minute 60") << "2026-03-01T10:60:00Z"
+                                   << "time 10:60:00 does not exist";
+        QTest::newRow("+99:99") << "2026-03-01T10:00:00+99:99"
+                                << "offset +99:99 does not exist";
+        QTest::newRow("-16:00") << "2026-03-01T10:00:00-16:00"
+                                << "offset -16:00 does not exist";
+    }
+    void refusesWhatDoesNotExist() {
+        QFETCH(QString, text);
+        QFETCH(QString, reason);
+        Micros t;
+        QVERIFY(!tryParseIsoTimestamp(text, &t));
+        try {
+            parseIsoTimestamp(text, QStringLiteral("--now"));
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Usage);
+            QVERIFY2(e.message().startsWith(QStringLiteral("--now: \"") + text + QLatin1Char('"')),
+                     qPrintable(e.message()));
+            QVERIFY2(e.message().contains(reason), qPrintable(e.message()));
+            QVERIFY2(e.message().contains(QStringLiteral("expected YYYY-MM-DDTHH:MM")),
+                     qPrintable(e.message()));
+        }
+    }
+    void acceptsEdgesThatExist() {
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("2024-02-29T00:00:00Z")),
+                 parseIsoTimestamp(QStringLiteral("2024-03-01T00:00:00Z")) - kMicrosPerDay);
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("2000-02-29")), Micros(951782400000000));
+        // 24:00:00 is the next midnight, as in PostgreSQL.
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("2026-03-01T24:00:00Z")),
+                 parseIsoTimestamp(QStringLiteral("2026-03-02T00:00:00Z")));
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("2026-03-01T10:00:00+14:00")),
+                 parseIsoTimestamp(QStringLiteral("2026-02-28T20:00:00Z")));
+    }
     void formatRoundTrips() {
         QCOMPARE(formatIsoTimestamp(0), QStringLiteral("1970-01-01T00:00:00Z"));
         QCOMPARE(formatIsoTimestamp(946684800123400), QStringLiteral("2000-01-01T00:00:00.1234Z"));

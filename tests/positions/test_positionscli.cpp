@@ -170,6 +170,21 @@ class TestPositionsCli : public QObject {
                  2147483647);
     }
 
+    // --now that names a day, hour or offset that does not exist is refused with the value and the form.
+    void impossibleNowIsRefused() {
+        for (const char* bad :
+             {"2026-02-31T00:00:00Z", "2026-01-01T24:59:00Z", "2026-01-01T10:00:00+99:99"}) {
+            const Run run =
+                cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"),
+                     QStringLiteral("host=/nonexistent"), QStringLiteral("--now"), QString::fromLatin1(bad)});
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(
+                run.err.contains(QStringLiteral("--now: \"%1\" is not a timestamp").arg(QLatin1String(bad))),
+                qPrintable(run.err));
+            QVERIFY2(run.err.contains(QStringLiteral("expected YYYY-MM-DDTHH:MM")), qPrintable(run.err));
+        }
+    }
+
     void subcommandHelpNamesTheCommand() {
         const Run help =
             cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--help")});

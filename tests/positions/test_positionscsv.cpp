@@ -89,8 +89,22 @@ class TestPositionsCsv : public QObject {
                                   << QStringLiteral("column 1 (mower_id)");
         QTest::newRow("observed_at") << id + QStringLiteral(",2026-13-01T00:00:00Z,52.5,13.4,true,2,,")
                                      << QStringLiteral("column 2 (observed_at)");
+        QTest::newRow("observed_at feb 31")
+            << id + QStringLiteral(",2026-02-31T00:00:00Z,52.5,13.4,true,2,,")
+            << QStringLiteral(
+                   "column 2 (observed_at): \"2026-02-31T00:00:00Z\" is not a timestamp (day 31 does "
+                   "not exist in 2026-02); expected YYYY-MM-DDTHH:MM");
+        QTest::newRow("observed_at 24:59")
+            << id + QStringLiteral(",2026-01-01T24:59:00Z,52.5,13.4,true,2,,")
+            << QStringLiteral("column 2 (observed_at): \"2026-01-01T24:59:00Z\"");
+        QTest::newRow("observed_at +99:99")
+            << id + QStringLiteral(",2026-01-01T10:00:00+99:99,52.5,13.4,true,2,,")
+            << QStringLiteral(
+                   "column 2 (observed_at): \"2026-01-01T10:00:00+99:99\" is not a timestamp (offset");
         QTest::newRow("lat range") << id + QStringLiteral(",2026-01-01T00:00:00Z,90.5,13.4,true,2,,")
                                    << QStringLiteral("column 3 (lat)");
+        QTest::newRow("lat inf") << id + QStringLiteral(",2026-01-01T00:00:00Z,inf,13.4,true,2,,")
+                                 << QStringLiteral("column 3 (lat)");
         QTest::newRow("lon nan") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,nan,true,2,,")
                                  << QStringLiteral("column 4 (lon)");
         QTest::newRow("blades_on") << id + QStringLiteral(",2026-01-01T00:00:00Z,52.5,13.4,maybe,2,,")

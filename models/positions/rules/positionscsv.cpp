@@ -69,7 +69,9 @@ class CsvRecords {
     Micros instant(int k) const {
         Micros t = 0;
         if (!tryParseIsoTimestamp(text(k), &t))
-            failValue(k, QStringLiteral("an ISO-8601 UTC timestamp"));
+            fail(QStringLiteral("column %1 (%2): %3")
+                     .arg(m_columns[k] + 1)
+                     .arg(m_wanted[k], isoTimestampProblem(text(k))));
         return t;
     }
     double real(int k, double lo, double hi) const {
