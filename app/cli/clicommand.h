@@ -11,7 +11,9 @@ namespace tidemark::cli {
 class CliContext;
 
 // Process exit codes of tidemark-cli.
-enum ExitCode : int { ExitDone = 0, ExitFailed = 1, ExitUsage = 2, ExitRefused = 3 };
+// ExitRetry (EX_TEMPFAIL): stopped early by a lock or statement timeout, a serialization failure or a
+// deadlock; nothing was lost and the next run retries.
+enum ExitCode : int { ExitDone = 0, ExitFailed = 1, ExitUsage = 2, ExitRefused = 3, ExitRetry = 75 };
 
 // Options every command of an area can ask for by name.
 enum class CommonOption { Db, Sqlite, Archive };

@@ -17,7 +17,8 @@ int CliRegistry::printOverview(QTextStream& out, const QStringList& prefix) cons
     out << "Usage: tidemark-cli <command> [options]\n"
         << "Retention for mower positions, kudos and GPS tracks, headless.\n\n"
         << "Global options: --help, --version, --json, --now ISO-8601\n"
-        << "Exit codes: 0 done, 1 failed, 2 bad usage or settings, 3 refused.\n\nCommands:\n";
+        << "Exit codes: 0 done, 1 failed, 2 bad usage or settings, 3 refused, 75 stopped by a timeout or "
+           "conflict (retry later).\n\nCommands:\n";
     for (const CliCommand& c : m_commands) {
         if (!prefix.isEmpty() && c.path.mid(0, prefix.size()) != prefix)
             continue;

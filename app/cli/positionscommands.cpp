@@ -7,6 +7,7 @@
 #include "pgconnection.h"
 #include "positionscsv.h"
 #include "positionsettings.h"
+#include "roundhistory.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
 #include "thinningmetrics.h"
@@ -35,6 +36,11 @@ const QCommandLineOption kBudget(QStringLiteral("budget"),
                                  QStringLiteral("S"));
 const QCommandLineOption kDryRun(QStringLiteral("dry-run"),
                                  QStringLiteral("Report what would be scanned and deleted; delete nothing."));
+const QCommandLineOption kAllowClockAhead(
+    QStringLiteral("allow-clock-ahead"),
+    QStringLiteral(
+        "Run although --now (or this machine's clock) is more than 5 minutes later than the database "
+        "server's; recorded in the log and the round history."));
 const QCommandLineOption
     kMetricsFile(QStringLiteral("metrics-file"),
                  QStringLiteral("Write the Prometheus metrics to this textfile-collector file."),
@@ -93,12 +99,45 @@ std::unique_ptr<PgConnection> openPositions(CliContext& ctx) {
     return db;
 }
 
+// The log's warnings, on stderr whatever the output mode: an overridden clock check, every skipped mower, an
+// interruption.
+void reportProblems(CliContext& ctx, const RoundReport& report) {
+    if (report.clockOverride)
+        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): the round ran at "
+                  << formatIsoTimestamp(report.serverNow +
+                                        qRound64(report.clockAheadSeconds * kMicrosPerSecond))
+                  << ", " << QString::number(report.clockAheadSeconds / 60, 'f', 1)
+                  << " min later than the server's now() " << formatIsoTimestamp(report.serverNow) << '\n';
+    for (const MowerFailure& f : report.failures)
+        ctx.err() << "tidemark-cli: skipped " << f.reason << '\n';
+    if (!report.failures.empty())
+        ctx.err() << "tidemark-cli: " << report.failures.size()
+                  << " mower(s) skipped; the others were thinned\n";
+    if (!report.interrupted.isEmpty())
+        ctx.err() << "tidemark-cli: round stopped early (" << report.interrupted
+                  << "); the slice was rolled back and the next round retries it\n";
+    ctx.err().flush();
+}
+
+// Every round that ran goes into the positions database's round history, the console's and the CLI's alike.
+void recordHistory(CliContext& ctx, PgConnection& db, Micros startedAt, const RoundReport& report) {
+    try {
+        RoundHistory history(db);
+        history.ensureTable();
+        history.append(startedAt, report);
+    } catch (const Error& e) {
+        ctx.err() << "tidemark-cli: WARNING: the round ran but its history row was not written: "
+                  << e.message() << '\n';
+    }
+}
+
 int runRound(CliContext& ctx) {
     const PositionSettings settings = settingsFromEnvironment();
     RoundOptions options;
     options.now = ctx.now();
     options.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
     options.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    options.allowClockAhead = ctx.isSet(QStringLiteral("allow-clock-ahead"));
     if (ctx.isSet(QStringLiteral("budget"))) {
         bool ok = false;
         const int budget = ctx.value(QStringLiteral("budget")).toInt(&ok);
@@ -110,8 +149,12 @@ int runRound(CliContext& ctx) {
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
     options.control = &feedback;
+    const Micros startedAt = nowMicros();
     const RoundReport report = ThinningRound(*db, settings).run(options);
     progress.finish();
+    reportProblems(ctx, report);
+    if (!report.skippedLocked)
+        recordHistory(ctx, *db, startedAt, report);
 
     if (ctx.isSet(QStringLiteral("metrics-file"))) {
         ThinningMetrics metrics;
@@ -130,6 +173,12 @@ int runRound(CliContext& ctx) {
                 .arg(report.ageDeleted);
     else
         text = report.infoLine();
+    QJsonArray failures;
+    for (const MowerFailure& f : report.failures)
+        failures.append(
+            QJsonObject{{QStringLiteral("mower_id"), f.mowerId.toString(QUuid::WithoutBraces)},
+                        {QStringLiteral("reason"), f.reason},
+                        {QStringLiteral("row_at"), f.rowAt ? formatIsoTimestamp(*f.rowAt) : QString()}});
     for (const MowerRoundFigures& m : report.perMower) {
         const QString id = m.mowerId.toString(QUuid::WithoutBraces);
         mowers.append(QJsonObject{{QStringLiteral("mower_id"), id},
@@ -155,9 +204,17 @@ int runRound(CliContext& ctx) {
                {QStringLiteral("seconds"), roundedTo(report.seconds, 3)},
                {QStringLiteral("complete"), report.complete},
                {QStringLiteral("cancelled"), report.cancelled},
-               {QStringLiteral("per_mower"), mowers}},
+               {QStringLiteral("per_mower"), mowers},
+               {QStringLiteral("failures"), failures},
+               {QStringLiteral("interrupted"), report.interrupted},
+               {QStringLiteral("paused_seconds"), roundedTo(report.pausedSeconds, 1)},
+               {QStringLiteral("server_now"), formatIsoTimestamp(report.serverNow)},
+               {QStringLiteral("clock_ahead_seconds"), roundedTo(report.clockAheadSeconds, 3)},
+               {QStringLiteral("clock_override"), report.clockOverride}},
               text);
-    return ExitDone;
+    if (!report.failures.empty())
+        return ExitFailed;
+    return report.interrupted.isEmpty() ? ExitDone : ExitRetry;
 }
 
 int runStatus(CliContext& ctx) {
@@ -198,7 +255,7 @@ void registerPositionsCommands(CliRegistry& registry) {
          runThinFile});
     registry.add({{QStringLiteral("positions"), QStringLiteral("round")},
                   QStringLiteral("Run one retention round: age delete, then thinning slice by slice."),
-                  {kIgnoreWindow, kBudget, kDryRun, kMetricsFile},
+                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, kMetricsFile},
                   {CommonOption::Db},
                   {},
                   runRound});

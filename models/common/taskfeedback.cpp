@@ -22,6 +22,18 @@ void TaskFeedback::cancel() {
     m_wake.notify_all();
 }
 
+TaskFeedback::Wait TaskFeedback::checkpointFor(std::chrono::milliseconds atMost) {
+    std::unique_lock lock(m_mutex);
+    const auto free = [this] { return !m_paused.load() || m_cancelled.load(); };
+    if (!free()) {
+        m_held.store(true);
+        if (!m_wake.wait_for(lock, atMost, free))
+            return Wait::StillPaused;
+    }
+    m_held.store(false);
+    return m_cancelled.load() ? Wait::Cancelled : Wait::Go;
+}
+
 bool TaskFeedback::checkpoint() {
     std::unique_lock lock(m_mutex);
     const auto free = [this] { return !m_paused.load() || m_cancelled.load(); };

@@ -3,6 +3,7 @@
 #include "taskprogress.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
@@ -24,6 +25,10 @@ class TaskFeedback {
 
     // Between units of work: waits while paused; false when the task must stop.
     bool checkpoint();
+    // Like checkpoint(), but gives up waiting after `atMost` while still paused (StillPaused: the pause
+    // stays held), so that a task can check its own limits during a long pause.
+    enum class Wait { Go, Cancelled, StillPaused };
+    Wait checkpointFor(std::chrono::milliseconds atMost);
     // True while the task waits in checkpoint() for a resume: the pause has taken hold.
     bool isHeld() const { return m_held.load(); }
 

@@ -232,6 +232,75 @@ class TestPositionsCli : public QObject {
         QCOMPARE(badBudget.exitCode, 2);
     }
 
+    // The exit codes of a round that was refused (3: clock ahead), skipped a mower (1: a bad row), or was
+    // stopped by a lock (75); the override and the problems are on stderr and in the round history.
+    void roundExitCodesAndHistory() {
+        const QString info = test::TestPostgres::createDatabase(QStringLiteral("cli_faults"));
+        auto db = PgConnection::open(info);
+        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        test::RandomTracks random(24);
+        const std::vector<MowerTrack> tracks = {random.next(2000), random.next(2000)};
+        test::insertTracks(*db, tracks);
+        const Micros server =
+            db->exec(QStringLiteral("SELECT (extract(epoch FROM now()) * 1000000)::bigint")).toLong(0, 0);
+        const QStringList round = {QStringLiteral("positions"), QStringLiteral("round"),
+                                   QStringLiteral("--db"), info, QStringLiteral("--ignore-window")};
+        const QString ahead = formatIsoTimestamp(server + 10 * kMicrosPerMinute);
+        const Run refused = cli(round + QStringList{QStringLiteral("--now"), ahead});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.err.contains(ahead) && refused.err.contains(QStringLiteral("server's now()")),
+                 qPrintable(refused.err));
+        QCOMPARE(
+            db->exec(QStringLiteral("SELECT to_regclass('tidemark_round_history') IS NULL")).toBool(0, 0),
+            true);
+
+        const QString past = formatIsoTimestamp(test::kRandomTracksBase + 3 * kMicrosPerDay +
+                                                PositionSettings{}.detailWindow());
+        db->exec(
+            QStringLiteral("UPDATE mower_positions SET lat = 'NaN' WHERE mower_id = $1 AND observed_at = $2"),
+            {tracks[0].mowerId.toString(QUuid::WithoutBraces),
+             formatIsoTimestamp(tracks[0].rows[10].observedAt)});
+        const Run skipped = cli(round + QStringList{QStringLiteral("--now"), past});
+        QCOMPARE(skipped.exitCode, 1);
+        QVERIFY2(skipped.err.contains(QStringLiteral("1 mower(s) skipped")) &&
+                     skipped.err.contains(formatIsoTimestamp(tracks[0].rows[10].observedAt)),
+                 qPrintable(skipped.err));
+        QVERIFY2(skipped.out.contains(QStringLiteral("failed_mowers=1")), qPrintable(skipped.out));
+
+        const Run forced =
+            cli(round + QStringList{QStringLiteral("--now"), ahead, QStringLiteral("--allow-clock-ahead")});
+        QCOMPARE(forced.exitCode, 1); // the NaN mower is still skipped
+        QVERIFY2(forced.err.contains(QStringLiteral("WARNING: clock check overridden")),
+                 qPrintable(forced.err));
+        db->exec(QStringLiteral("DELETE FROM mower_positions WHERE lat = 'NaN'"));
+
+        // A row past the retention limit: the age delete's batch waits for the table lock.
+        db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                                " VALUES ($1, '2020-01-01T00:00:00Z', 1, 2, true)"),
+                 {tracks[1].mowerId.toString(QUuid::WithoutBraces)});
+        auto holder = PgConnection::open(info);
+        holder->exec(QStringLiteral("BEGIN"));
+        holder->exec(QStringLiteral("LOCK TABLE mower_positions IN SHARE MODE"));
+        const Run locked =
+            cli(round + QStringList{QStringLiteral("--now"), ahead, QStringLiteral("--allow-clock-ahead")},
+                {{QStringLiteral("TIDEMARK_POSITIONS_LOCK_TIMEOUT_SECONDS"), QStringLiteral("1")}});
+        holder->exec(QStringLiteral("ROLLBACK"));
+        QCOMPARE(locked.exitCode, 75);
+        QVERIFY2(locked.err.contains(QStringLiteral("lock timeout")), qPrintable(locked.err));
+
+        const PgResult history = db->exec(QStringLiteral(
+            "SELECT clock_override, failed_mowers, interrupted, problems FROM tidemark_round_history "
+            "ORDER BY id"));
+        QCOMPARE(history.rows(), 3);
+        QVERIFY(!history.toBool(0, 0));
+        QCOMPARE(history.toLong(0, 1), 1LL);
+        QVERIFY(history.text(0, 3).contains(QStringLiteral("lat NaN")));
+        QVERIFY(history.toBool(1, 0));
+        QVERIFY(history.toBool(2, 0));
+        QVERIFY2(history.text(2, 2).startsWith(QStringLiteral("lock timeout")),
+                 qPrintable(history.text(2, 2)));
+    }
+
     // The progress line of a round: drawn in place on a terminal (a real pty through script(1)), nothing
     // extra when piped or with --json.
     void progressLineOnlyOnATerminal() {

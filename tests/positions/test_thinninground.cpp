@@ -132,7 +132,9 @@ class TestThinningRound : public QObject {
         RoundOptions options = roundAt(now);
         int calls = 0;
         SliceRange crashed;
-        options.beforeCommit = [&](PgConnection& c, const SliceRange& slice) {
+        options.onStep = [&](PgConnection& c, const SliceRange& slice, SliceStep step) {
+            if (step != SliceStep::WatermarkMoved)
+                return;
             if (++calls < 2)
                 return;
             crashed = slice;

@@ -147,6 +147,15 @@ void RoundPanel::showProgress(const RoundProgress& p) {
     const QLocale l;
     m_progress->setValue(p.slicesTotal ? int(1000 * p.slicesDone / p.slicesTotal) : 1000);
     m_progress->setFormat(tr("%1 of %2 slices").arg(l.toString(p.slicesDone), l.toString(p.slicesTotal)));
+    if (p.pausedSeconds >= 0) {
+        // The round waits between slices with its advisory lock held: other runners skip meanwhile.
+        m_progressText->setText(tr("Paused, holding the round's lock for %1: other runners skip until it "
+                                   "resumes. The lock is released when the window closes (%2:00) or the "
+                                   "budget runs out.")
+                                    .arg(duration(p.pausedSeconds))
+                                    .arg(m_settings.windowEndHour, 2, 10, QLatin1Char('0')));
+        return;
+    }
     const QString paused = m_state == State::Paused ? tr("Paused after the current slice. ") : QString();
     m_progressText->setText(
         paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left")
@@ -165,6 +174,11 @@ void RoundPanel::showReport(const RoundReport& r) {
     else if (!r.insideWindow)
         outcome = tr("outside the thinning window: nothing thinned (%1 slices pending)")
                       .arg(l.toString(r.slicesPending));
+    else if (!r.interrupted.isEmpty())
+        outcome = tr("stopped early (%1); the next round retries the slice").arg(r.interrupted);
+    else if (r.stoppedWhilePaused)
+        outcome = r.windowClosed ? tr("the window closed while paused: lock released")
+                                 : tr("the budget ran out while paused: lock released");
     else if (r.cancelled)
         outcome = tr("cancelled");
     else if (r.budgetExhausted)
@@ -179,7 +193,22 @@ void RoundPanel::showReport(const RoundReport& r) {
             .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, l.toString(r.mowers), l.toString(r.slices),
                  l.toString(r.scanned), r.dryRun ? tr("would delete") : tr("deleted"), l.toString(r.deleted),
                  l.toString(r.ageDeleted), l.toString(r.seconds, 'f', 1))
-            .arg(l.toString(r.slicesPending)));
+            .arg(l.toString(r.slicesPending)) +
+        problemsText(r));
+}
+
+QString RoundPanel::problemsText(const RoundReport& r) const {
+    QString text;
+    if (r.clockOverride)
+        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>")
+                    .arg(tr("Clock check overridden: this clock was %1 min ahead of the server.")
+                             .arg(QLocale().toString(r.clockAheadSeconds / 60, 'f', 1)));
+    if (!r.failures.empty())
+        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>")
+                    .arg(tr("%n mower(s) skipped:", nullptr, int(r.failures.size())));
+    for (const MowerFailure& f : r.failures)
+        text += QStringLiteral("<br>· %1").arg(f.reason.toHtmlEscaped());
+    return text;
 }
 
 void RoundPanel::showError(const QString& message) {

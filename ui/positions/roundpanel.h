@@ -60,6 +60,7 @@ class RoundPanel : public QWidget {
     void cancelRequested();
 
   private:
+    QString problemsText(const positions::RoundReport& r) const;
     positions::RoundHistoryModel* m_history;
     positions::PositionSettings m_settings;
     State m_state = State::Idle;

@@ -79,6 +79,8 @@ PreviewResult PreviewJob::evaluate(const PreviewRequest& request, const MowerTra
     QElapsedTimer timer;
     timer.start();
     const PreviewThinning::Outcome outcome = PreviewThinning::run(track, slices, request.settings);
+    if (outcome.failure)
+        throw Error(Error::Kind::Failed, outcome.failure->describe(request.mowerId));
     result.slices = outcome.slices;
 
     const auto byTime = [](const PositionRow& r, Micros t) { return r.observedAt < t; };

@@ -28,7 +28,18 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
     options.ignoreWindow = request.ignoreWindow;
     options.budgetSeconds = request.budgetSeconds;
     options.control = &control;
+    options.onPaused = [&](double seconds) {
+        state.pausedSeconds = seconds;
+        TaskProgress progress;
+        progress.stage = QStringLiteral("paused, holding the round's lock for %1 s").arg(qRound64(seconds));
+        progress.done = state.slicesDone;
+        progress.total = state.slicesTotal;
+        progress.rows = state.scanned;
+        progress.detail = QVariant::fromValue(state);
+        control.report(progress);
+    };
     options.onSlice = [&](const SliceEvent& e) {
+        state.pausedSeconds = -1;
         state.mowerId = e.mowerId;
         state.sliceOfMower = e.sliceOfMower;
         state.slicesOfMower = e.slicesOfMower;

@@ -39,7 +39,8 @@ struct RoundProgress {
     long long sliceScanned = 0; // rows of the latest slice
     long long sliceDeleted = 0;
     double elapsedSeconds = 0;
-    double secondsLeft = -1; // estimate from the pace so far; -1 before the first slice
+    double secondsLeft = -1;   // estimate from the pace so far; -1 before the first slice
+    double pausedSeconds = -1; // while paused: how long the round has held its lock paused; else -1
 };
 
 // A ThinningRound as a task: opens its own connection, runs the round with the operator's TaskFeedback

@@ -5,6 +5,7 @@
 #include <QtEndian>
 #include <array>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 namespace tidemark::positions {
@@ -105,7 +106,12 @@ const char* BinaryPositionCopy::tuple(const char* p, const char* end) {
         p += len;
     }
     PositionRow r;
-    r.observedAt = bigEndian<qint64>(v[0]) + kPostgresEpoch;
+    const qint64 instant = bigEndian<qint64>(v[0]);
+    // PostgreSQL's binary 'infinity' and '-infinity'.
+    if (instant == std::numeric_limits<qint64>::max() || instant == std::numeric_limits<qint64>::min())
+        fail(QStringLiteral("a row's observed_at is %1, not an instant")
+                 .arg(instant > 0 ? QStringLiteral("infinity") : QStringLiteral("-infinity")));
+    r.observedAt = instant + kPostgresEpoch;
     const quint64 lat = bigEndian<quint64>(v[1]);
     const quint64 lon = bigEndian<quint64>(v[2]);
     std::memcpy(&r.lat, &lat, 8);

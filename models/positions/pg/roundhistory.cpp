@@ -2,6 +2,8 @@
 
 #include "pgconnection.h"
 
+#include <QStringList>
+
 namespace tidemark::positions {
 
 RoundHistory::RoundHistory(PgConnection& db) : m_db(db) {}
@@ -22,16 +24,32 @@ void RoundHistory::ensureTable() {
                              " age_deleted bigint NOT NULL,"
                              " slices_pending bigint NOT NULL,"
                              " seconds double precision NOT NULL)"));
+    // Columns added after the first release of the table; an older table gets them here.
+    m_db.exec(
+        QStringLiteral("ALTER TABLE tidemark_round_history"
+                       " ADD COLUMN IF NOT EXISTS clock_override boolean NOT NULL DEFAULT false,"
+                       " ADD COLUMN IF NOT EXISTS clock_ahead_seconds double precision NOT NULL DEFAULT 0,"
+                       " ADD COLUMN IF NOT EXISTS failed_mowers integer NOT NULL DEFAULT 0,"
+                       " ADD COLUMN IF NOT EXISTS interrupted text NOT NULL DEFAULT '',"
+                       " ADD COLUMN IF NOT EXISTS paused_seconds double precision NOT NULL DEFAULT 0,"
+                       " ADD COLUMN IF NOT EXISTS problems text NOT NULL DEFAULT ''"));
 }
 
 void RoundHistory::append(Micros startedAt, const RoundReport& r) {
-    m_db.exec(
-        QStringLiteral("INSERT INTO tidemark_round_history (started_at, dry_run, complete, cancelled,"
-                       " budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
-                       " slices_pending, seconds)"
-                       " VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"),
-        {formatIsoTimestamp(startedAt), r.dryRun, r.complete, r.cancelled, r.budgetExhausted, r.windowClosed,
-         r.mowers, r.slices, r.scanned, r.deleted, r.ageDeleted, r.slicesPending, r.seconds});
+    QStringList problems;
+    for (const MowerFailure& f : r.failures)
+        problems << f.reason;
+    m_db.exec(QStringLiteral(
+                  "INSERT INTO tidemark_round_history (started_at, dry_run, complete, cancelled,"
+                  " budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
+                  " slices_pending, seconds, clock_override, clock_ahead_seconds, failed_mowers, interrupted,"
+                  " paused_seconds, problems)"
+                  " VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,"
+                  " $16, $17, $18, $19)"),
+              {formatIsoTimestamp(startedAt), r.dryRun, r.complete, r.cancelled, r.budgetExhausted,
+               r.windowClosed, r.mowers, r.slices, r.scanned, r.deleted, r.ageDeleted, r.slicesPending,
+               r.seconds, r.clockOverride, r.clockAheadSeconds, static_cast<int>(r.failures.size()),
+               r.interrupted, r.pausedSeconds, problems.join(QLatin1Char('\n'))});
 }
 
 std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
@@ -40,11 +58,14 @@ std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
         m_db.exec(QStringLiteral("SELECT to_regclass('tidemark_round_history') IS NOT NULL"));
     if (!exists.toBool(0, 0))
         return out;
+    ensureTable(); // a table of an older version gets the newer columns
+
     const PgResult r = m_db.exec(
         QStringLiteral(
             "SELECT * FROM (SELECT (extract(epoch FROM started_at) * 1000000)::bigint, dry_run, complete,"
             " cancelled, budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
-            " slices_pending, seconds, id FROM tidemark_round_history ORDER BY id DESC LIMIT $1) h"
+            " slices_pending, seconds, clock_override, clock_ahead_seconds, failed_mowers, interrupted,"
+            " paused_seconds, problems, id FROM tidemark_round_history ORDER BY id DESC LIMIT $1) h"
             " ORDER BY id"),
         {limit});
     for (int i = 0; i < r.rows(); ++i) {
@@ -62,6 +83,12 @@ std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
         e.ageDeleted = r.toLong(i, 10);
         e.slicesPending = r.toLong(i, 11);
         e.seconds = r.toDouble(i, 12);
+        e.clockOverride = r.toBool(i, 13);
+        e.clockAheadSeconds = r.toDouble(i, 14);
+        e.failedMowers = int(r.toLong(i, 15));
+        e.interrupted = r.text(i, 16);
+        e.pausedSeconds = r.toDouble(i, 17);
+        e.problems = r.text(i, 18);
         out.push_back(e);
     }
     return out;

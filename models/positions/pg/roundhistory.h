@@ -27,6 +27,12 @@ struct RoundHistoryEntry {
     long long ageDeleted = 0;
     long long slicesPending = 0;
     double seconds = 0;
+    bool clockOverride = false; // run with the clock check overridden
+    double clockAheadSeconds = 0;
+    int failedMowers = 0;
+    QString interrupted; // why it stopped early, if a timeout or conflict stopped it
+    double pausedSeconds = 0;
+    QString problems; // the skipped mowers' reasons, one per line
 };
 
 // The rounds run from the console, kept in the positions database itself in `tidemark_round_history`

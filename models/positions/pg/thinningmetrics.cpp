@@ -21,6 +21,9 @@ void ThinningMetrics::record(const RoundReport& report) {
     m_positionsDeletedByAge += report.ageDeleted;
     m_scanned += report.scanned;
     m_thinDeleted += report.deleted;
+    m_failedMowers += static_cast<long long>(report.failures.size());
+    m_interrupted += report.interrupted.isEmpty() ? 0 : 1;
+    m_clockOverrides += report.clockOverride ? 1 : 0;
     m_deleteSeconds.observe(report.deleteSeconds);
     if (report.slices > 0)
         m_thinSeconds.observe(report.thinSeconds);
@@ -43,6 +46,22 @@ QString ThinningMetrics::prometheusText() const {
              "# TYPE mowdeck_telemetry_position_thinning_rows_deleted_total counter\n"
              "mowdeck_telemetry_position_thinning_rows_deleted_total %1\n")
              .arg(m_thinDeleted);
+    t += QStringLiteral(
+             "# HELP tidemark_positions_round_failed_mowers_total Mowers skipped by a round (a bad "
+             "row, a moved watermark).\n"
+             "# TYPE tidemark_positions_round_failed_mowers_total counter\n"
+             "tidemark_positions_round_failed_mowers_total %1\n"
+             "# HELP tidemark_positions_round_interrupted_total Rounds stopped by a lock or statement "
+             "timeout, a serialization failure or a deadlock.\n"
+             "# TYPE tidemark_positions_round_interrupted_total counter\n"
+             "tidemark_positions_round_interrupted_total %2\n"
+             "# HELP tidemark_positions_round_clock_overrides_total Rounds run with the clock check "
+             "overridden.\n"
+             "# TYPE tidemark_positions_round_clock_overrides_total counter\n"
+             "tidemark_positions_round_clock_overrides_total %3\n")
+             .arg(m_failedMowers)
+             .arg(m_interrupted)
+             .arg(m_clockOverrides);
     t += QStringLiteral(
         "# HELP mowdeck_telemetry_retention_round_seconds Seconds of the retention round steps.\n"
         "# TYPE mowdeck_telemetry_retention_round_seconds histogram\n");

@@ -27,6 +27,9 @@ class ThinningMetrics {
     long long m_positionsDeletedByAge = 0;
     long long m_scanned = 0;
     long long m_thinDeleted = 0;
+    long long m_failedMowers = 0;
+    long long m_interrupted = 0;
+    long long m_clockOverrides = 0;
     Histogram m_deleteSeconds;
     Histogram m_thinSeconds;
 };

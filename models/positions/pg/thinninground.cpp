@@ -8,10 +8,38 @@
 #include "thinningwindow.h"
 
 #include <QElapsedTimer>
+#include <algorithm>
 
 namespace tidemark::positions {
 
 namespace {
+
+// The errors that end a round cleanly: the transaction is rolled back and the next round retries its work.
+QString interruptionOf(const Error& e) {
+    const QByteArray& state = e.sqlState();
+    if (state == "55P03")
+        return QStringLiteral("lock timeout");
+    if (state == "57014")
+        return QStringLiteral("statement timeout");
+    if (state == "40001")
+        return QStringLiteral("serialization failure");
+    if (state == "40P01")
+        return QStringLiteral("deadlock");
+    return {};
+}
+
+// A data exception (SQLSTATE class 22) in one mower's rows fails only that mower.
+bool isDataError(const Error& e) {
+    return e.sqlState().startsWith("22");
+}
+
+QString mowerText(const QUuid& id) {
+    return id.toString(QUuid::WithoutBraces);
+}
+
+QString minutesText(Micros t) {
+    return QStringLiteral("%1 min").arg(double(t) / kMicrosPerMinute, 0, 'f', 1);
+}
 
 // Releases the advisory lock when the round ends, however it ends.
 class LockGuard {
@@ -29,26 +57,462 @@ class LockGuard {
     PgConnection& m_db;
 };
 
-// Rolls back an open transaction on any exit but a commit.
+// One READ COMMITTED transaction (whatever the server's default) with the round's lock and statement
+// timeouts; rolled back on any exit but a commit.
 class Transaction {
   public:
-    explicit Transaction(PgConnection& db) : m_db(db) { m_db.exec(QStringLiteral("BEGIN")); }
+    Transaction(PgConnection& db, int lockTimeoutMs, long long statementTimeoutMs) : m_db(db) {
+        m_db.exec(QStringLiteral("BEGIN ISOLATION LEVEL READ COMMITTED"));
+        m_open = true;
+        try {
+            m_db.exec(QStringLiteral("SELECT set_config('lock_timeout', $1, true), "
+                                     "set_config('statement_timeout', $2, true)"),
+                      {QString::number(lockTimeoutMs), QString::number(statementTimeoutMs)});
+        } catch (...) {
+            rollback();
+            throw;
+        }
+    }
     void commit() {
         m_db.exec(QStringLiteral("COMMIT"));
         m_open = false;
     }
+    void rollback() {
+        m_open = false;
+        m_db.rollbackQuietly();
+    }
     ~Transaction() {
-        if (!m_open)
-            return;
-        try {
-            m_db.exec(QStringLiteral("ROLLBACK"));
-        } catch (...) {
-        }
+        if (m_open)
+            m_db.rollbackQuietly();
     }
 
   private:
     PgConnection& m_db;
-    bool m_open = true;
+    bool m_open = false;
+};
+
+// The earliest row of a slice's context without a finite position (NaN, ±infinity or NULL), as keep_set
+// refuses it (SliceThinning); NaN - NaN and inf - inf are NaN, which equals no 0.
+const QString kBadRowSql = QStringLiteral(
+    "SELECT (extract(epoch FROM observed_at) * 1000000)::bigint, coalesce(lat::text, 'NULL'),"
+    " coalesce(lon::text, 'NULL') FROM mower_positions WHERE mower_id = $1"
+    " AND observed_at >= $2::timestamptz - interval '10 minutes' AND observed_at < $3::timestamptz + "
+    "interval "
+    "'10 minutes' AND NOT coalesce(lat - lat = 0 AND lon - lon = 0, false) ORDER BY observed_at LIMIT 1");
+
+// The oldest finite row of the table, found through the primary key (a skip scan over the mowers).
+const QString kOldestSql = QStringLiteral(
+    "WITH RECURSIVE m AS ("
+    " (SELECT mower_id FROM mower_positions ORDER BY mower_id LIMIT 1)"
+    " UNION ALL"
+    " SELECT (SELECT p.mower_id FROM mower_positions p WHERE p.mower_id > m.mower_id ORDER BY p.mower_id "
+    "LIMIT 1)"
+    " FROM m WHERE m.mower_id IS NOT NULL)"
+    " SELECT (extract(epoch FROM min(o)) * 1000000)::bigint FROM (SELECT (SELECT min(p.observed_at) FROM "
+    "mower_positions p WHERE p.mower_id = m.mower_id AND p.observed_at > '-infinity' AND p.observed_at < "
+    "'infinity') AS o FROM m WHERE m.mower_id IS NOT NULL) x");
+
+// One batch of the age delete: rows of one time window, found through the BRIN index on observed_at.
+const QString kAgeBatchSql =
+    QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY(SELECT ctid FROM mower_positions"
+                   " WHERE observed_at >= $1::timestamptz AND observed_at < $2::timestamptz LIMIT $3))");
+
+// The age delete walks time windows from the oldest row; a window's width adapts to the rows it holds.
+constexpr Micros kFirstAgeWindow = kMicrosPerHour;
+constexpr Micros kMinAgeWindow = kMicrosPerMinute;
+constexpr Micros kMaxAgeWindow = 30 * kMicrosPerDay;
+
+// A round in progress: its options, its report and its limits.
+class RoundRun {
+  public:
+    RoundRun(PgConnection& db, const PositionSettings& settings, const RoundOptions& options)
+        : m_db(db), m_settings(settings), m_options(options), m_window(settings), m_statement(settings) {
+        const Micros startedAt = nowMicros();
+        m_clock = options.clock ? options.clock
+                                : [this, startedAt] { return m_options.now + (nowMicros() - startedAt); };
+        m_budget =
+            static_cast<Micros>(options.budgetSeconds.value_or(settings.budgetSeconds)) * kMicrosPerSecond;
+        m_windowApplies = !options.ignoreWindow && !options.dryRun;
+        m_report.dryRun = options.dryRun;
+    }
+
+    RoundReport run() {
+        QElapsedTimer total;
+        total.start();
+        checkClock();
+        if (!m_options.dryRun && !m_db.tryAdvisoryLock(ThinningRound::kAdvisoryLockKey)) {
+            m_report.skippedLocked = true;
+            return m_report;
+        }
+        std::optional<LockGuard> lock;
+        if (!m_options.dryRun)
+            lock.emplace(m_db);
+        m_start = m_lastAt = m_clock();
+        m_report.insideWindow = !m_windowApplies || m_window.contains(m_options.now);
+        try {
+            QElapsedTimer step;
+            step.start();
+            const bool goOn = ageDelete();
+            m_report.deleteSeconds = step.nsecsElapsed() / 1e9;
+            step.restart();
+            if (goOn)
+                thin();
+            m_report.thinSeconds = step.nsecsElapsed() / 1e9;
+        } catch (const Error& e) {
+            const QString kind = interruptionOf(e);
+            if (kind.isEmpty())
+                throw;
+            m_report.interrupted = QStringLiteral("%1: %2").arg(kind, e.message());
+            m_report.interruptedState = e.sqlState();
+        }
+        m_report.slicesPending = m_totalSlices - m_done;
+        m_report.complete = m_thinned && m_report.slicesPending == 0;
+        m_report.seconds = total.nsecsElapsed() / 1e9;
+        return m_report;
+    }
+
+  private:
+    enum class Stop { None, Cancelled, Budget, Window };
+
+    void checkClock() {
+        m_report.serverNow =
+            m_db.exec(QStringLiteral("SELECT (extract(epoch FROM now()) * 1000000)::bigint")).toLong(0, 0);
+        const Micros ahead = m_options.now - m_report.serverNow;
+        m_report.clockAheadSeconds = double(ahead) / kMicrosPerSecond;
+        if (ahead <= ThinningRound::kMaxClockAhead)
+            return;
+        if (!m_options.allowClockAhead)
+            throw Error(
+                Error::Kind::Refused,
+                QStringLiteral("the round's clock %1 is %2 later than the database server's now() %3 "
+                               "(the limit is 5 min): it would thin the detail window and age-delete "
+                               "young rows. Fix the clock or --now; to run anyway, override the check "
+                               "(tidemark-cli positions round --allow-clock-ahead), which is recorded")
+                    .arg(formatIsoTimestamp(m_options.now), minutesText(ahead),
+                         formatIsoTimestamp(m_report.serverNow)));
+        m_report.clockOverride = true;
+    }
+
+    // Between two batches or slices: holds while paused (checking the limits about once a second, and
+    // telling how long the round's lock has been held), then checks the window and the budget.
+    Stop between() {
+        if (m_options.control) {
+            QElapsedTimer paused;
+            for (;;) {
+                const TaskFeedback::Wait wait = m_options.control->checkpointFor(std::chrono::seconds(1));
+                if (wait == TaskFeedback::Wait::Cancelled) {
+                    notePaused(paused);
+                    m_report.cancelled = true;
+                    return Stop::Cancelled;
+                }
+                if (wait == TaskFeedback::Wait::Go)
+                    break;
+                if (!paused.isValid())
+                    paused.start();
+                tellPaused(paused.nsecsElapsed() / 1e9);
+                const Stop stop = limits();
+                if (stop != Stop::None) {
+                    notePaused(paused);
+                    m_report.stoppedWhilePaused = true;
+                    return stop;
+                }
+            }
+            notePaused(paused);
+        }
+        return limits();
+    }
+
+    void notePaused(const QElapsedTimer& paused) {
+        if (paused.isValid())
+            m_report.pausedSeconds += paused.nsecsElapsed() / 1e9;
+    }
+
+    void tellPaused(double seconds) {
+        if (m_options.onPaused) {
+            m_options.onPaused(seconds);
+            return;
+        }
+        TaskProgress p;
+        p.stage = QStringLiteral("paused, holding the round's lock for %1 s").arg(qRound64(seconds));
+        m_options.control->report(p);
+    }
+
+    Stop limits() {
+        if (m_options.dryRun)
+            return Stop::None;
+        const Micros at = m_lastAt = m_clock();
+        if (at - m_start >= m_budget) {
+            m_report.budgetExhausted = true;
+            return Stop::Budget;
+        }
+        if (m_windowApplies && m_report.insideWindow && !m_window.contains(at)) {
+            m_report.windowClosed = true;
+            return Stop::Window;
+        }
+        return Stop::None;
+    }
+
+    int lockTimeoutMs() const { return m_settings.lockTimeoutSeconds * 1000; }
+    // What was left of the budget at the last check, at least a second (0: none, for a dry run).
+    long long statementTimeoutMs() {
+        if (m_options.dryRun)
+            return 0;
+        return std::max<long long>(1000, (m_budget - (m_lastAt - m_start)) / 1000);
+    }
+
+    // Rows older than the retention limit, in bounded batches through the BRIN index, each its own short
+    // transaction; false when the round must stop.
+    bool ageDelete() {
+        if (m_settings.retentionDays == 0)
+            return true;
+        const Micros limit = m_options.now - m_settings.retentionDays * kMicrosPerDay;
+        if (m_options.dryRun) {
+            m_report.ageDeleted =
+                m_db.exec(QStringLiteral(
+                              "SELECT count(*) FROM mower_positions WHERE observed_at < $1::timestamptz"),
+                          {formatIsoTimestamp(limit)})
+                    .toLong(0, 0);
+            return true;
+        }
+        const PgResult oldest = m_db.exec(kOldestSql);
+        if (oldest.isNull(0, 0) || oldest.toLong(0, 0) >= limit)
+            return true;
+        // The first window also takes the rows at '-infinity': they are older than any limit.
+        QString low = QStringLiteral("-infinity");
+        Micros lowAt = oldest.toLong(0, 0);
+        Micros width = kFirstAgeWindow;
+        while (lowAt < limit) {
+            const Micros highAt = std::min(lowAt + width, limit);
+            const QString high = formatIsoTimestamp(highAt);
+            long long inWindow = 0;
+            int batches = 0;
+            for (;;) {
+                if (between() != Stop::None)
+                    return false;
+                Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
+                // The decision record's plan: the BRIN index, whatever the statistics of a fresh table say.
+                m_db.exec(QStringLiteral("SELECT set_config('enable_seqscan', 'off', true)"));
+                const long long n =
+                    m_db.exec(kAgeBatchSql, {low, high, m_options.ageDeleteBatch}).affectedRows();
+                tx.commit();
+                inWindow += n;
+                ++batches;
+                m_report.ageDeleted += n;
+                if (n < m_options.ageDeleteBatch)
+                    break;
+            }
+            if (batches > 2)
+                width = std::max(width / 2, kMinAgeWindow);
+            else if (inWindow < m_options.ageDeleteBatch / 2)
+                width = std::min(width * 2, kMaxAgeWindow);
+            lowAt = highAt;
+            low = high;
+            if (m_options.control) {
+                TaskProgress p;
+                p.stage = QStringLiteral("age delete, up to %1").arg(high);
+                p.rows = m_report.ageDeleted;
+                m_options.control->report(p);
+            }
+        }
+        return true;
+    }
+
+    void thin() {
+        const Micros cutoff = m_settings.thinningCutoff(m_options.now);
+        std::vector<MowerThinningStatus> mowers;
+        {
+            Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
+            mowers = ThinningStatus::query(m_db, cutoff, false);
+            tx.commit();
+        }
+        for (const MowerThinningStatus& m : mowers) {
+            m_totalSlices += m.slicesPending;
+            if (!m.notAnInstant.isEmpty())
+                m_report.failures.push_back(
+                    {m.mowerId,
+                     QStringLiteral("mower %1 has %2; it is not thinned until that is fixed")
+                         .arg(mowerText(m.mowerId), m.notAnInstant),
+                     std::nullopt});
+        }
+        if (!m_report.insideWindow)
+            return;
+        analyzeIfNeverAnalyzed();
+        m_thinned = true;
+        for (const MowerThinningStatus& m : mowers) {
+            if (m.slicesPending == 0 || !m.notAnInstant.isEmpty())
+                continue;
+            if (!thinMower(m, cutoff)) {
+                m_thinned = false;
+                return;
+            }
+        }
+    }
+
+    // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
+    // restore or import) would get nested loops over thousands of rows. Autovacuum keeps them later.
+    void analyzeIfNeverAnalyzed() {
+        if (m_options.dryRun)
+            return;
+        Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
+        if (m_db.exec(QStringLiteral("SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM "
+                                     "pg_stat_user_tables WHERE relid = 'mower_positions'::regclass"))
+                .toBool(0, 0))
+            m_db.exec(QStringLiteral("ANALYZE mower_positions"));
+        tx.commit();
+    }
+
+    // False when the round must stop (a limit, a cancel); a failing mower only ends its own loop.
+    bool thinMower(const MowerThinningStatus& m, Micros cutoff) {
+        MowerRoundFigures figures{m.mowerId};
+        // The mower's committed slices count however its loop ends (an interruption throws).
+        struct Account {
+            RoundReport& report;
+            const MowerRoundFigures& figures;
+            ~Account() {
+                if (figures.slices == 0)
+                    return;
+                ++report.mowers;
+                report.slices += figures.slices;
+                report.scanned += figures.scanned;
+                report.deleted += figures.deleted;
+                report.perMower.push_back(figures);
+            }
+        } account{m_report, figures};
+        std::optional<Micros> watermark = m.watermark;
+        bool goOn = true;
+        for (const SliceRange& slice : SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff)) {
+            if (between() != Stop::None) {
+                goOn = false;
+                break;
+            }
+            ThinningStatement::Counts counts;
+            if (!runSlice(slice, watermark, counts))
+                break;
+            ++figures.slices;
+            figures.scanned += counts.scanned;
+            figures.deleted += counts.deleted;
+            ++m_done;
+            const SliceEvent event{m.mowerId,      figures.slices,   m.slicesPending,
+                                   m_done,         m_totalSlices,    counts.scanned,
+                                   counts.deleted, m_options.dryRun, m_report.scanned + figures.scanned};
+            if (m_options.control)
+                m_options.control->report(event.progress());
+            // After the plain progress: a caller that reports richer progress from here has the last word.
+            if (m_options.onSlice)
+                m_options.onSlice(event);
+        }
+        return goOn;
+    }
+
+    void step(const SliceRange& slice, SliceStep s) {
+        if (m_options.onStep)
+            m_options.onStep(m_db, slice, s);
+    }
+
+    // One slice in one transaction; false (recorded as a failure) when the mower must be skipped.
+    bool runSlice(const SliceRange& slice, std::optional<Micros>& watermark,
+                  ThinningStatement::Counts& counts) {
+        try {
+            Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
+            step(slice, SliceStep::Began);
+            if (!checkRows(slice))
+                return false;
+            step(slice, SliceStep::Checked);
+            counts = m_statement.run(m_db, slice,
+                                     m_options.dryRun ? ThinningStatement::Mode::Count
+                                                      : ThinningStatement::Mode::Delete);
+            if (m_options.dryRun) {
+                tx.commit();
+                return true;
+            }
+            step(slice, SliceStep::Deleted);
+            if (!moveWatermark(slice, watermark)) {
+                tx.rollback();
+                recordMovedWatermark(slice, watermark);
+                return false;
+            }
+            step(slice, SliceStep::WatermarkMoved);
+            tx.commit();
+            step(slice, SliceStep::Committed);
+            watermark = slice.end;
+            return true;
+        } catch (const Error& e) {
+            if (!isDataError(e))
+                throw;
+            m_report.failures.push_back({slice.mowerId,
+                                         QStringLiteral("mower %1: slice %2..%3 failed: %4")
+                                             .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                                                  formatIsoTimestamp(slice.end), e.message()),
+                                         std::nullopt});
+            return false;
+        }
+    }
+
+    // False (recorded) when the slice's context holds a row keep_set cannot judge.
+    bool checkRows(const SliceRange& slice) {
+        static const QByteArray name = "tidemark_bad_row_v1";
+        if (!m_db.isPrepared(name))
+            m_db.prepare(name, kBadRowSql, 3);
+        const PgResult bad = m_db.execPrepared(
+            name, {mowerText(slice.mowerId), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)});
+        if (bad.rows() == 0)
+            return true;
+        const Micros at = bad.toLong(0, 0);
+        m_report.failures.push_back(
+            {slice.mowerId,
+             QStringLiteral(
+                 "mower %1: the row at %2 has lat %3, lon %4 (not a finite position); slice %5..%6 "
+                 "and the rest of the mower skipped")
+                 .arg(mowerText(slice.mowerId), formatIsoTimestamp(at), bad.text(0, 1), bad.text(0, 2),
+                      formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)),
+             at});
+        return false;
+    }
+
+    // Moves the watermark from where the slice began (or sets the first one); false when another writer
+    // moved it meanwhile.
+    bool moveWatermark(const SliceRange& slice, const std::optional<Micros>& watermark) {
+        if (!watermark)
+            return m_db.exec(QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
+                                            " VALUES ($1, $2) ON CONFLICT (mower_id) DO NOTHING"),
+                             {mowerText(slice.mowerId), formatIsoTimestamp(slice.end)})
+                       .affectedRows() == 1;
+        return m_db.exec(QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3"
+                                        " WHERE mower_id = $1 AND thinned_until = $2"),
+                         {mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                          formatIsoTimestamp(slice.end)})
+                   .affectedRows() == 1;
+    }
+
+    void recordMovedWatermark(const SliceRange& slice, const std::optional<Micros>& expected) {
+        const PgResult now = m_db.exec(
+            QStringLiteral("SELECT thinned_until::text FROM mower_positions_thinning WHERE mower_id = $1"),
+            {mowerText(slice.mowerId)});
+        m_report.failures.push_back(
+            {slice.mowerId,
+             QStringLiteral("mower %1: another writer moved the watermark from %2 to %3 during slice %4..%5; "
+                            "the slice was rolled back")
+                 .arg(mowerText(slice.mowerId),
+                      expected ? formatIsoTimestamp(*expected) : QStringLiteral("(none)"),
+                      now.rows() ? now.text(0, 0) : QStringLiteral("(none)"), formatIsoTimestamp(slice.begin),
+                      formatIsoTimestamp(slice.end)),
+             std::nullopt});
+    }
+
+    PgConnection& m_db;
+    const PositionSettings& m_settings;
+    const RoundOptions& m_options;
+    const ThinningWindow m_window;
+    const ThinningStatement m_statement;
+    std::function<Micros()> m_clock;
+    Micros m_budget = 0;
+    Micros m_start = 0;
+    Micros m_lastAt = 0; // the clock at the last check of the limits
+    bool m_windowApplies = false;
+    bool m_thinned = false; // every mower's loop ran to its end
+    long long m_totalSlices = 0;
+    long long m_done = 0;
+    RoundReport m_report;
 };
 
 } // namespace
@@ -69,154 +533,7 @@ ThinningRound::ThinningRound(PgConnection& db, PositionSettings settings)
     : m_db(db), m_settings(std::move(settings)) {}
 
 RoundReport ThinningRound::run(const RoundOptions& options) {
-    QElapsedTimer total;
-    total.start();
-    RoundReport report;
-    report.dryRun = options.dryRun;
-    if (!options.dryRun) {
-        if (!m_db.tryAdvisoryLock(kAdvisoryLockKey)) {
-            report.skippedLocked = true;
-            return report;
-        }
-    }
-    std::optional<LockGuard> lock;
-    if (!options.dryRun)
-        lock.emplace(m_db);
-
-    QElapsedTimer step;
-    step.start();
-    bool cancelled = false;
-    report.ageDeleted = ageDelete(options, &cancelled);
-    report.deleteSeconds = step.nsecsElapsed() / 1e9;
-    report.cancelled = cancelled;
-    if (!cancelled)
-        thin(options, report);
-    report.seconds = total.nsecsElapsed() / 1e9;
-    return report;
-}
-
-long long ThinningRound::ageDelete(const RoundOptions& options, bool* cancelled) {
-    if (m_settings.retentionDays == 0)
-        return 0;
-    const QString limit = formatIsoTimestamp(options.now - m_settings.retentionDays * kMicrosPerDay);
-    if (options.dryRun)
-        return m_db
-            .exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE observed_at < $1::timestamptz"),
-                  {limit})
-            .toLong(0, 0);
-    // Bounded batches found through the BRIN index, each its own short transaction.
-    const QString sql =
-        QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY("
-                       "SELECT ctid FROM mower_positions WHERE observed_at < $1::timestamptz LIMIT $2))");
-    long long deleted = 0;
-    for (;;) {
-        const long long n = m_db.exec(sql, {limit, options.ageDeleteBatch}).affectedRows();
-        deleted += n;
-        if (n < options.ageDeleteBatch)
-            break;
-        if (options.control && !options.control->checkpoint()) {
-            *cancelled = true;
-            break;
-        }
-    }
-    return deleted;
-}
-
-void ThinningRound::thin(const RoundOptions& options, RoundReport& report) {
-    QElapsedTimer timer;
-    timer.start();
-    const ThinningWindow window(m_settings);
-    const Micros startedAt = nowMicros();
-    const auto clock =
-        options.clock ? options.clock : [&] { return options.now + (nowMicros() - startedAt); };
-    const Micros budget =
-        static_cast<Micros>(options.budgetSeconds.value_or(m_settings.budgetSeconds)) * kMicrosPerSecond;
-    const bool windowApplies = !options.ignoreWindow && !options.dryRun;
-    report.insideWindow = !windowApplies || window.contains(options.now);
-
-    const Micros cutoff = m_settings.thinningCutoff(options.now);
-    const std::vector<MowerThinningStatus> mowers = ThinningStatus::query(m_db, cutoff, false);
-    long long totalSlices = 0;
-    for (const MowerThinningStatus& m : mowers)
-        totalSlices += m.slicesPending;
-    report.slicesPending = totalSlices;
-    if (!report.insideWindow) {
-        report.thinSeconds = timer.nsecsElapsed() / 1e9;
-        return;
-    }
-
-    // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
-    // restore or import) would get nested loops over thousands of rows. Autovacuum keeps them later.
-    if (!options.dryRun &&
-        m_db.exec(QStringLiteral(
-                      "SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM pg_stat_user_tables"
-                      " WHERE relid = 'mower_positions'::regclass"))
-            .toBool(0, 0))
-        m_db.exec(QStringLiteral("ANALYZE mower_positions"));
-    const ThinningStatement statement(m_settings);
-    const Micros thinStart = clock();
-    long long done = 0;
-    bool stopped = false;
-    for (const MowerThinningStatus& m : mowers) {
-        if (stopped)
-            break;
-        if (m.slicesPending == 0)
-            continue;
-        MowerRoundFigures figures{m.mowerId};
-        for (const SliceRange& slice : SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff)) {
-            if (options.control && !options.control->checkpoint()) {
-                report.cancelled = stopped = true;
-                break;
-            }
-            if (!options.dryRun) {
-                const Micros at = clock();
-                if (at - thinStart >= budget) {
-                    report.budgetExhausted = stopped = true;
-                    break;
-                }
-                if (windowApplies && !window.contains(at)) {
-                    report.windowClosed = stopped = true;
-                    break;
-                }
-            }
-            ThinningStatement::Counts counts;
-            if (options.dryRun) {
-                counts = statement.run(m_db, slice, ThinningStatement::Mode::Count);
-            } else {
-                Transaction tx(m_db);
-                counts = statement.run(m_db, slice, ThinningStatement::Mode::Delete);
-                if (options.beforeCommit)
-                    options.beforeCommit(m_db, slice);
-                m_db.exec(QStringLiteral(
-                              "INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES ($1, $2)"
-                              " ON CONFLICT (mower_id) DO UPDATE SET thinned_until = EXCLUDED.thinned_until"),
-                          {slice.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(slice.end)});
-                tx.commit();
-            }
-            ++figures.slices;
-            figures.scanned += counts.scanned;
-            figures.deleted += counts.deleted;
-            ++done;
-            const SliceEvent event{m.mowerId,      figures.slices, m.slicesPending,
-                                   done,           totalSlices,    counts.scanned,
-                                   counts.deleted, options.dryRun, report.scanned + figures.scanned};
-            if (options.control)
-                options.control->report(event.progress());
-            // After the plain progress: a caller that reports richer progress from here has the last word.
-            if (options.onSlice)
-                options.onSlice(event);
-        }
-        if (figures.slices > 0) {
-            ++report.mowers;
-            report.slices += figures.slices;
-            report.scanned += figures.scanned;
-            report.deleted += figures.deleted;
-            report.perMower.push_back(figures);
-        }
-    }
-    report.slicesPending = totalSlices - done;
-    report.complete = report.slicesPending == 0;
-    report.thinSeconds = timer.nsecsElapsed() / 1e9;
+    return RoundRun(m_db, m_settings, options).run();
 }
 
 } // namespace tidemark::positions

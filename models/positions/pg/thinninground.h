@@ -32,37 +32,46 @@ struct SliceEvent {
     TaskProgress progress() const;
 };
 
+// The steps of one slice's transaction, in order (fault-injection tests stop the round after each).
+enum class SliceStep { Began, Checked, Deleted, WatermarkMoved, Committed };
+
 struct RoundOptions {
     Micros now = 0;
     bool ignoreWindow = false;
     std::optional<int> budgetSeconds; // overrides the setting
     bool dryRun = false;              // count what would be scanned and deleted; delete nothing
-    TaskFeedback* control = nullptr;  // pause / resume / cancel between slices, progress
+    // Run although `now` is more than kMaxClockAhead later than the server's now(); recorded in the report.
+    bool allowClockAhead = false;
+    TaskFeedback* control = nullptr; // pause / resume / cancel between slices and batches, progress
     int ageDeleteBatch = 10000;
-    // Called inside a slice's transaction after its delete and before the watermark and commit. Tests use
-    // it to inject a crash.
-    std::function<void(PgConnection&, const SliceRange&)> beforeCommit;
+    // Called inside a slice's transaction after each step (and after its commit). Tests use it to inject
+    // faults.
+    std::function<void(PgConnection&, const SliceRange&, SliceStep)> onStep;
     // Called after every slice (after its commit), on the round's thread.
     std::function<void(const SliceEvent&)> onSlice;
+    // Called about once a second while the round is paused (holding its lock), with the pause's length.
+    std::function<void(double pausedSeconds)> onPaused;
     // Reads the clock for the window and the budget between slices (tests may move it); default: nowMicros
     // offset so that it starts at `now`.
     std::function<Micros()> clock;
 };
 
-// One retention round over mower_positions on one connection (spec/positions.md, "Slices and rounds"):
-// pg_try_advisory_lock (skip if held), the batched age delete, then slice by slice, mower by mower, while
-// inside the window and the budget, each slice's delete and watermark in one transaction.
+// One retention round over mower_positions on one connection (spec/positions.md, "Slices and rounds" and
+// "Safety"): the clock check, pg_try_advisory_lock (skip if held), the age delete in bounded batches, then
+// slice by slice, mower by mower, each slice's delete and watermark move in one READ COMMITTED transaction
+// with a lock and a statement timeout. The window, the budget, a pause and a cancel are checked between
+// batches and slices. A bad row or a moved watermark skips only its mower; a timeout, a serialization
+// failure or a deadlock ends the round with the slice rolled back. Throws Error(Refused) for a clock ahead
+// of the server, Error for a lost connection.
 class ThinningRound {
   public:
     static constexpr long long kAdvisoryLockKey = 0x7469646d61726b31; // "tidmark1"
+    static constexpr Micros kMaxClockAhead = 5 * kMicrosPerMinute;
 
     ThinningRound(PgConnection& db, PositionSettings settings);
     RoundReport run(const RoundOptions& options);
 
   private:
-    long long ageDelete(const RoundOptions& options, bool* cancelled);
-    void thin(const RoundOptions& options, RoundReport& report);
-
     PgConnection& m_db;
     PositionSettings m_settings;
 };

@@ -26,9 +26,15 @@ std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros 
         "mower_positions_thinning)"
         " SELECT ids.mower_id,"
         " (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p WHERE "
-        "p.mower_id = ids.mower_id),"
-        " (extract(epoch FROM w.thinned_until) * 1000000)::bigint,"
-        " CASE WHEN $1 THEN (SELECT count(*) FROM mower_positions p WHERE p.mower_id = ids.mower_id) END"
+        "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
+        " CASE WHEN isfinite(w.thinned_until) THEN (extract(epoch FROM w.thinned_until) * 1000000)::bigint "
+        "END,"
+        " CASE WHEN $1 THEN (SELECT count(*) FROM mower_positions p WHERE p.mower_id = ids.mower_id) END,"
+        // Index probes: infinite instants sort at the ends of the mower's range.
+        " concat_ws(', ', (SELECT 'a row at -infinity' FROM mower_positions p WHERE p.mower_id = ids.mower_id"
+        " AND p.observed_at = '-infinity'), (SELECT 'a row at infinity' FROM mower_positions p WHERE "
+        "p.mower_id = ids.mower_id AND p.observed_at = 'infinity'),"
+        " CASE WHEN NOT isfinite(w.thinned_until) THEN 'the watermark ' || w.thinned_until::text END)"
         " FROM ids LEFT JOIN mower_positions_thinning w ON w.mower_id = ids.mower_id ORDER BY ids.mower_id");
     const PgResult r = db.exec(sql, {countRows});
     std::vector<MowerThinningStatus> out;
@@ -39,6 +45,7 @@ std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros 
         s.oldest = optionalMicros(r, row, 1);
         s.watermark = optionalMicros(r, row, 2);
         s.rows = r.isNull(row, 3) ? -1 : r.toLong(row, 3);
+        s.notAnInstant = r.text(row, 4);
         s.slicesPending = SlicePlanner::pendingSlices(s.watermark, s.oldest, cutoff);
         out.push_back(s);
     }

@@ -19,6 +19,9 @@ struct MowerThinningStatus {
     std::optional<Micros> oldest;
     std::optional<Micros> watermark;
     long long slicesPending = 0;
+    // Why the mower cannot be thinned until someone looks at it: a row observed at 'infinity' or
+    // '-infinity', or an infinite watermark; empty when it can. oldest then names the oldest finite row.
+    QString notAnInstant;
 };
 
 // Per mower (every mower with rows or a watermark): rows, oldest row, watermark, slices pending for `cutoff`.

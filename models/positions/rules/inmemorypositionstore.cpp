@@ -1,7 +1,6 @@
 #include "inmemorypositionstore.h"
 
 #include "sliceplanner.h"
-#include "slicethinning.h"
 
 namespace tidemark::positions {
 
@@ -44,7 +43,14 @@ InMemoryPositionStore::Totals InMemoryPositionStore::thinTrack(std::size_t track
         SliceThinning::run(mower.rows, m_reasons[track], mower.errorInstants, slices, keepSet);
     mower.rows = std::move(thinned.survivors);
     m_reasons[track] = std::move(thinned.reasons);
-    m_watermarks[track] = slices.back().end;
+    if (thinned.failure) {
+        // The watermark stays where the failing slice begins, as the round's rolled-back slice leaves it.
+        if (thinned.failure->slice.begin != slices.front().begin)
+            m_watermarks[track] = thinned.failure->slice.begin;
+        m_failures.push_back({mower.mowerId, *thinned.failure});
+    } else {
+        m_watermarks[track] = slices.back().end;
+    }
     return {thinned.slices, thinned.scanned, thinned.deleted};
 }
 

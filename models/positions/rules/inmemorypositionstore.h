@@ -3,6 +3,7 @@
 #include "keepset.h"
 #include "positionrow.h"
 #include "positionsettings.h"
+#include "slicethinning.h"
 
 #include <optional>
 #include <vector>
@@ -29,6 +30,12 @@ class InMemoryPositionStore {
     // Parallel to tracks()[track].rows.
     const std::vector<KeepReasons>& reasons(std::size_t track) const { return m_reasons[track]; }
     std::optional<Micros> watermark(std::size_t track) const { return m_watermarks[track]; }
+    // Mowers whose thinning stopped at a row without a finite position, as a round reports them.
+    struct Failure {
+        QUuid mowerId;
+        SliceThinning::Failure failure;
+    };
+    const std::vector<Failure>& failures() const { return m_failures; }
     // Index of the mower's track, or -1.
     long indexOf(const QUuid& mowerId) const;
 
@@ -38,6 +45,7 @@ class InMemoryPositionStore {
     std::vector<MowerTrack> m_tracks;
     std::vector<std::vector<KeepReasons>> m_reasons;
     std::vector<std::optional<Micros>> m_watermarks;
+    std::vector<Failure> m_failures;
 };
 
 } // namespace tidemark::positions

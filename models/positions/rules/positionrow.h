@@ -25,6 +25,9 @@ struct PositionRow {
     float speedMps = std::numeric_limits<float>::quiet_NaN();
 
     bool hasRtkFix() const { return rtkFix >= 0; }
+    // A NaN or infinite coordinate makes every distance and bearing through the row meaningless (and
+    // PostgreSQL orders NaN above every number where C++ compares false): no rule may judge such a row.
+    bool hasFinitePosition() const { return std::isfinite(lat) && std::isfinite(lon); }
     bool hasWifi() const { return wifiRssi != kNoRssi; }
     bool hasMnet() const { return mnetRssi != kNoRssi; }
 };

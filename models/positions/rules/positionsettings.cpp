@@ -52,6 +52,9 @@ PositionSettings PositionSettings::read(const SettingsReader& r) {
     s.maintenanceZone = r.timeZone(name("MAINTENANCE_TIMEZONE"), QStringLiteral("UTC"));
     s.budgetSeconds =
         r.integer32(name("THINNING_BUDGET_SECONDS"), 900, positive, QStringLiteral("must be > 0"));
+    s.lockTimeoutSeconds = r.integer32(
+        QStringLiteral("TIDEMARK_POSITIONS_LOCK_TIMEOUT_SECONDS"), 5,
+        [](int v) { return v > 0 && v <= 3600; }, QStringLiteral("must be 1-3600 seconds"));
     return s;
 }
 

@@ -36,6 +36,9 @@ struct PositionSettings {
     int windowEndHour = 5;
     QTimeZone maintenanceZone = QTimeZone::utc();
     int budgetSeconds = 900;
+    // Tidemark's own (TIDEMARK_POSITIONS_LOCK_TIMEOUT_SECONDS): how long a slice or an age-delete batch waits
+    // for a lock before the round stops and leaves the slice to the next round.
+    int lockTimeoutSeconds = 5;
 
     // Throws Error(Settings) naming the first bad setting.
     static PositionSettings read(const SettingsReader& reader);

@@ -1,7 +1,11 @@
 #pragma once
 
+#include "timestamp.h"
 #include <QString>
+
+#include <QByteArray>
 #include <QUuid>
+#include <optional>
 #include <vector>
 
 namespace tidemark::positions {
@@ -12,6 +16,13 @@ struct MowerRoundFigures {
     long long slices = 0;
     long long scanned = 0;
     long long deleted = 0;
+};
+
+// A mower the round skipped: a slice failed on a bad row or another writer moved its watermark.
+struct MowerFailure {
+    QUuid mowerId;
+    QString reason; // one line naming the mower and, for a bad row, the row
+    std::optional<Micros> rowAt;
 };
 
 // The outcome of one ThinningRound.
@@ -33,6 +44,18 @@ struct RoundReport {
     long long deleted = 0;
     long long slicesPending = 0; // left for later rounds
     std::vector<MowerRoundFigures> perMower;
+
+    // The clock check: the round's clock against the server's now(); an override is recorded.
+    Micros serverNow = 0;
+    double clockAheadSeconds = 0; // the round's clock minus the server's (negative: behind)
+    bool clockOverride = false;   // ahead by more than the limit and run anyway
+    std::vector<MowerFailure> failures;
+    // Why the round stopped early on a lock or statement timeout, a serialization failure or a deadlock
+    // (the slice was rolled back; the next round retries it); empty when it did not.
+    QString interrupted;
+    QByteArray interruptedState;     // its SQLSTATE
+    double pausedSeconds = 0;        // time spent paused between slices, holding the round's lock
+    bool stoppedWhilePaused = false; // the window closed or the budget ran out during a pause
 
     bool didWork() const { return ageDeleted > 0 || slices > 0; }
     // The one key=value line of a round that did work.

@@ -4,6 +4,12 @@
 
 namespace tidemark::positions {
 
+QString SliceThinning::Failure::describe(const QUuid& mowerId) const {
+    return QStringLiteral("mower %1: the row at %2 has a NaN or infinite coordinate (slice %3..%4 skipped)")
+        .arg(mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(rowAt),
+             formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end));
+}
+
 SliceThinning SliceThinning::run(std::span<const PositionRow> rows, std::span<const KeepReasons> reasons,
                                  std::span<const Micros> errorInstants, std::span<const SliceRange> slices,
                                  KeepSet& keepSet) {
@@ -30,6 +36,12 @@ SliceThinning SliceThinning::run(std::span<const PositionRow> rows, std::span<co
             rows.begin();
         context.assign(done.begin() + tail, done.end());
         context.insert(context.end(), rows.begin() + next, rows.begin() + ahead);
+        const auto bad = std::find_if(context.begin(), context.end(),
+                                      [](const PositionRow& r) { return !r.hasFinitePosition(); });
+        if (bad != context.end()) {
+            out.failure = Failure{slice, bad->observedAt};
+            break;
+        }
 
         const auto errorsFrom = std::lower_bound(errorInstants.begin(), errorInstants.end(), slice.begin);
         const auto errorsTo = std::lower_bound(errorsFrom, errorInstants.end(), slice.end);

@@ -4,6 +4,7 @@
 #include "positionrow.h"
 #include "sliceplanner.h"
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -17,6 +18,14 @@ struct SliceThinning {
     long long slices = 0;
     long long scanned = 0; // rows inside the slices
     long long deleted = 0;
+    // The first slice whose context holds a row without a finite position: that slice and the later ones
+    // are left untouched (their rows are in survivors with their old reasons), as the round skips the mower.
+    struct Failure {
+        SliceRange slice;
+        Micros rowAt = 0; // the earliest such row of the slice's context
+        QString describe(const QUuid& mowerId) const;
+    };
+    std::optional<Failure> failure;
 
     // rows: in time order; reasons: parallel to rows, or empty for all 0; errorInstants: sorted.
     // Linear in the number of rows (each slice looks back only into its own context).
