@@ -465,6 +465,25 @@
         <source>Seconds</source>
         <translation>Seconds</translation>
     </message>
+    <message>
+        <source>clock check overridden (%1 min ahead)</source>
+        <translation>clock check overridden (%1 min ahead)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mower(s) skipped</source>
+        <translation>
+            <numerusform>%n mower skipped</numerusform>
+            <numerusform>%n mowers skipped</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused %1 s holding the lock</source>
+        <translation>paused %1 s holding the lock</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>stopped: %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
@@ -1211,6 +1230,33 @@
     <message>
         <source>Rounds are refused: %1</source>
         <translation>Rounds are refused: %1</translation>
+    </message>
+    <message>
+        <source>Paused, holding the round&apos;s lock for %1: other runners skip until it resumes. The lock is released when the window closes (%2:00) or the budget runs out.</source>
+        <translation>Paused, holding the round&apos;s lock for %1: other runners skip until it resumes. The lock is released when the window closes (%2:00) or the budget runs out.</translation>
+    </message>
+    <message>
+        <source>stopped early (%1); the next round retries the slice</source>
+        <translation>stopped early (%1); the next round retries the slice</translation>
+    </message>
+    <message>
+        <source>the window closed while paused: lock released</source>
+        <translation>the window closed while paused: lock released</translation>
+    </message>
+    <message>
+        <source>the budget ran out while paused: lock released</source>
+        <translation>the budget ran out while paused: lock released</translation>
+    </message>
+    <message>
+        <source>Clock check overridden: this clock was %1 min ahead of the server.</source>
+        <translation>Clock check overridden: this clock was %1 min ahead of the server.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mower(s) skipped:</source>
+        <translation>
+            <numerusform>%n mower skipped:</numerusform>
+            <numerusform>%n mowers skipped:</numerusform>
+        </translation>
     </message>
 </context>
 <context>

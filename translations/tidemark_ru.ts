@@ -467,6 +467,26 @@
         <source>Seconds</source>
         <translation>Секунды</translation>
     </message>
+    <message>
+        <source>clock check overridden (%1 min ahead)</source>
+        <translation>проверка часов отключена (спешили на %1 мин)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mower(s) skipped</source>
+        <translation>
+            <numerusform>%n косилка пропущена</numerusform>
+            <numerusform>%n косилки пропущены</numerusform>
+            <numerusform>%n косилок пропущено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>paused %1 s holding the lock</source>
+        <translation>пауза %1 с с удержанием блокировки</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>остановлен: %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
@@ -1214,6 +1234,34 @@
     <message>
         <source>Rounds are refused: %1</source>
         <translation>Раунды отклоняются: %1</translation>
+    </message>
+    <message>
+        <source>Paused, holding the round&apos;s lock for %1: other runners skip until it resumes. The lock is released when the window closes (%2:00) or the budget runs out.</source>
+        <translation>Пауза, блокировка раунда удерживается %1: другие запуски пропускаются до продолжения. Блокировка снимается, когда закрывается окно (%2:00) или кончается бюджет.</translation>
+    </message>
+    <message>
+        <source>stopped early (%1); the next round retries the slice</source>
+        <translation>остановлен досрочно (%1); следующий раунд повторит срез</translation>
+    </message>
+    <message>
+        <source>the window closed while paused: lock released</source>
+        <translation>окно закрылось во время паузы: блокировка снята</translation>
+    </message>
+    <message>
+        <source>the budget ran out while paused: lock released</source>
+        <translation>бюджет кончился во время паузы: блокировка снята</translation>
+    </message>
+    <message>
+        <source>Clock check overridden: this clock was %1 min ahead of the server.</source>
+        <translation>Проверка часов отключена: эти часы спешили на %1 мин относительно сервера.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mower(s) skipped:</source>
+        <translation>
+            <numerusform>%n косилка пропущена:</numerusform>
+            <numerusform>%n косилки пропущены:</numerusform>
+            <numerusform>%n косилок пропущено:</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -419,8 +419,10 @@ class TestPositionsWorkbench : public QObject {
                     .contains(QStringLiteral("slice")));
         QVERIFY(finished.isEmpty());
         QVERIFY(atPause < slicesPending);
-        QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("Paused")),
-                 qPrintable(bench.roundPanel()->progressText()));
+        // Held, the round tells about once a second that it keeps its lock, and for how long.
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            bench.roundPanel()->progressText().contains(QStringLiteral("holding the round's lock for")),
+            qPrintable(bench.roundPanel()->progressText()), 10000);
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-round-paused.png")).isEmpty());
         const QList<QVariant> last = progressed.last();
         QVERIFY(last.at(0).toLongLong() < last.at(1).toLongLong());
@@ -438,6 +440,7 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(bench.roundPanel()->progressText().contains(QStringLiteral("complete")));
         QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 2, 30000);
         QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
+        QVERIFY(bench.history()->entries().back().pausedSeconds > 0);         // the history says it paused
         QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so
         QVERIFY(bench.history()->entries().front().dryRun);
         QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].eligible, 0LL, 30000);

@@ -2,6 +2,7 @@
 
 #include <QDateTime>
 #include <QLocale>
+#include <QStringList>
 
 namespace tidemark::positions {
 
@@ -22,6 +23,21 @@ int RoundHistoryModel::columnCount(const QModelIndex& parent) const {
 }
 
 QString RoundHistoryModel::outcomeText(const RoundHistoryEntry& e) {
+    QStringList notes;
+    if (e.clockOverride)
+        notes << tr("clock check overridden (%1 min ahead)")
+                     .arg(QLocale().toString(e.clockAheadSeconds / 60, 'f', 1));
+    if (e.failedMowers > 0)
+        notes << tr("%n mower(s) skipped", nullptr, e.failedMowers);
+    if (e.pausedSeconds > 0)
+        notes << tr("paused %1 s holding the lock").arg(QLocale().toString(e.pausedSeconds, 'f', 0));
+    const QString outcome = plainOutcomeText(e);
+    return notes.isEmpty() ? outcome : outcome + QStringLiteral(" · ") + notes.join(QStringLiteral(" · "));
+}
+
+QString RoundHistoryModel::plainOutcomeText(const RoundHistoryEntry& e) {
+    if (!e.interrupted.isEmpty())
+        return tr("stopped: %1").arg(e.interrupted.section(QLatin1Char(':'), 0, 0));
     if (e.cancelled)
         return tr("cancelled");
     if (e.budgetExhausted)
@@ -49,6 +65,8 @@ QVariant RoundHistoryModel::data(const QModelIndex& index, int role) const {
     case KindColumn:
         return e.dryRun ? tr("dry run") : tr("run");
     case OutcomeColumn:
+        if (role == Qt::ToolTipRole && !(e.problems.isEmpty() && e.interrupted.isEmpty()))
+            return QStringList{e.interrupted, e.problems}.join(QLatin1Char('\n')).trimmed();
         return outcomeText(e);
     case SlicesColumn:
         return locale.toString(e.slices);

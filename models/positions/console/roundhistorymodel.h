@@ -31,6 +31,7 @@ class RoundHistoryModel : public QAbstractTableModel {
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     static QString outcomeText(const RoundHistoryEntry& e);
+    static QString plainOutcomeText(const RoundHistoryEntry& e);
 
   private:
     std::vector<RoundHistoryEntry> m_entries;

@@ -197,33 +197,34 @@ class RoundRun {
     // telling how long the round's lock has been held), then checks the window and the budget.
     Stop between() {
         if (m_options.control) {
-            QElapsedTimer paused;
+            QElapsedTimer paused; // counted once the pause has held for a wait
+            paused.start();
+            bool held = false;
             for (;;) {
                 const TaskFeedback::Wait wait = m_options.control->checkpointFor(std::chrono::seconds(1));
                 if (wait == TaskFeedback::Wait::Cancelled) {
-                    notePaused(paused);
+                    notePaused(held, paused);
                     m_report.cancelled = true;
                     return Stop::Cancelled;
                 }
                 if (wait == TaskFeedback::Wait::Go)
                     break;
-                if (!paused.isValid())
-                    paused.start();
+                held = true;
                 tellPaused(paused.nsecsElapsed() / 1e9);
                 const Stop stop = limits();
                 if (stop != Stop::None) {
-                    notePaused(paused);
+                    notePaused(held, paused);
                     m_report.stoppedWhilePaused = true;
                     return stop;
                 }
             }
-            notePaused(paused);
+            notePaused(held, paused);
         }
         return limits();
     }
 
-    void notePaused(const QElapsedTimer& paused) {
-        if (paused.isValid())
+    void notePaused(bool held, const QElapsedTimer& paused) {
+        if (held)
             m_report.pausedSeconds += paused.nsecsElapsed() / 1e9;
     }
 
