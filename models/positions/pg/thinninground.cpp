@@ -91,14 +91,15 @@ class Transaction {
     bool m_open = false;
 };
 
-// The earliest row of a slice's context without a finite position (NaN, ±infinity or NULL), as keep_set
-// refuses it (SliceThinning); NaN - NaN and inf - inf are NaN, which equals no 0.
-const QString kBadRowSql = QStringLiteral(
-    "SELECT (extract(epoch FROM observed_at) * 1000000)::bigint, coalesce(lat::text, 'NULL'),"
-    " coalesce(lon::text, 'NULL') FROM mower_positions WHERE mower_id = $1"
-    " AND observed_at >= $2::timestamptz - interval '10 minutes' AND observed_at < $3::timestamptz + "
-    "interval "
-    "'10 minutes' AND NOT coalesce(lat - lat = 0 AND lon - lon = 0, false) ORDER BY observed_at LIMIT 1");
+// The earliest row without a finite position (NaN, ±infinity or NULL) in [$2, $3) of a mower, as keep_set
+// refuses a slice whose context holds one (SliceThinning): NaN - NaN and inf - inf are NaN, which equals no
+// 0. The thinning statement reports such rows up to the slice's last row; the round checks the rest of the
+// context with this, and names a row with it.
+const QString kBadRowSql =
+    QStringLiteral("SELECT (extract(epoch FROM observed_at) * 1000000)::bigint, coalesce(lat::text, 'NULL'),"
+                   " coalesce(lon::text, 'NULL') FROM mower_positions WHERE mower_id = $1"
+                   " AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz"
+                   " AND NOT coalesce(lat - lat = 0 AND lon - lon = 0, false) ORDER BY observed_at LIMIT 1");
 
 // The oldest finite row of the table, found through the primary key (a skip scan over the mowers).
 const QString kOldestSql = QStringLiteral(
@@ -416,12 +417,20 @@ class RoundRun {
         try {
             Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
             step(slice, SliceStep::Began);
-            if (!checkRows(slice))
-                return false;
-            step(slice, SliceStep::Checked);
+            // The statement checks the rows up to the slice's last one; the ten minutes of context after
+            // it (and an empty slice's whole context) are read here.
+            const Micros checkFrom = slice.begin - kSliceContext, checkTo = slice.end + kSliceContext;
+            if (hasBadRow(slice.mowerId, slice.end, checkTo)) {
+                tx.rollback();
+                return skipForBadRow(slice);
+            }
             counts = m_statement.run(m_db, slice,
                                      m_options.dryRun ? ThinningStatement::Mode::Count
                                                       : ThinningStatement::Mode::Delete);
+            if (counts.badRowAt || (counts.scanned == 0 && hasBadRow(slice.mowerId, checkFrom, slice.end))) {
+                tx.rollback();
+                return skipForBadRow(slice);
+            }
             if (m_options.dryRun) {
                 tx.commit();
                 return true;
@@ -440,6 +449,8 @@ class RoundRun {
         } catch (const Error& e) {
             if (!isDataError(e))
                 throw;
+            if (recordBadRow(slice))
+                return false;
             m_report.failures.push_back({slice.mowerId,
                                          QStringLiteral("mower %1: slice %2..%3 failed: %4")
                                              .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
@@ -449,15 +460,37 @@ class RoundRun {
         }
     }
 
-    // False (recorded) when the slice's context holds a row keep_set cannot judge.
-    bool checkRows(const SliceRange& slice) {
-        static const QByteArray name = "tidemark_bad_row_v1";
+    PgResult badRows(const QUuid& mowerId, Micros from, Micros to) {
+        static const QByteArray name = "tidemark_bad_row_v2";
         if (!m_db.isPrepared(name))
             m_db.prepare(name, kBadRowSql, 3);
-        const PgResult bad = m_db.execPrepared(
-            name, {mowerText(slice.mowerId), formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)});
+        return m_db.execPrepared(name,
+                                 {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(to)});
+    }
+    bool hasBadRow(const QUuid& mowerId, Micros from, Micros to) {
+        return badRows(mowerId, from, to).rows() > 0;
+    }
+
+    // The slice was rolled back for a bad row: record it (a concurrent fix may have removed it meanwhile).
+    bool skipForBadRow(const SliceRange& slice) {
+        if (!recordBadRow(slice))
+            m_report.failures.push_back(
+                {slice.mowerId,
+                 QStringLiteral(
+                     "mower %1: slice %2..%3 rolled back for a row without a finite position, which has "
+                     "changed since")
+                     .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                          formatIsoTimestamp(slice.end)),
+                 std::nullopt});
+        return false;
+    }
+
+    // Records the earliest row of the slice's context that keep_set cannot judge (outside the slice's
+    // transaction); false when there is none.
+    bool recordBadRow(const SliceRange& slice) {
+        const PgResult bad = badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext);
         if (bad.rows() == 0)
-            return true;
+            return false;
         const Micros at = bad.toLong(0, 0);
         m_report.failures.push_back(
             {slice.mowerId,
@@ -467,7 +500,7 @@ class RoundRun {
                  .arg(mowerText(slice.mowerId), formatIsoTimestamp(at), bad.text(0, 1), bad.text(0, 2),
                       formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)),
              at});
-        return false;
+        return true;
     }
 
     // Moves the watermark from where the slice began (or sets the first one); false when another writer

@@ -33,7 +33,8 @@ struct SliceEvent {
 };
 
 // The steps of one slice's transaction, in order (fault-injection tests stop the round after each).
-enum class SliceStep { Began, Checked, Deleted, WatermarkMoved, Committed };
+// Deleted: the thinning statement ran (it also reports a bad row of the context).
+enum class SliceStep { Began, Deleted, WatermarkMoved, Committed };
 
 struct RoundOptions {
     Micros now = 0;

@@ -147,7 +147,10 @@ QString sliceCtes(bool withRowId) {
             " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
             // One pass over the context in index order: the neighbours and the steps to both. c packs
             // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
+            // bad_t: the earliest row so far without a finite position (NaN − NaN and inf − inf are NaN,
+            // which equals no 0), a running aggregate of the same window pass.
             " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
+            " min(t) FILTER (WHERE NOT coalesce(phi - phi = 0 AND lam - lam = 0, false)) OVER w AS bad_t,"
             " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
             " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
             " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
@@ -157,7 +160,7 @@ QString sliceCtes(bool withRowId) {
             "r"
             " WINDOW w AS (ORDER BY t)),"
             // The slice's rows with the step lengths (OFFSET 0: computed once per row, not per use).
-            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
+            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n, bad_t,"
             " sqrt(dx_p * dx_p + dy_p * dy_p) AS d_p, sqrt(dx_n * dx_n + dy_n * dy_n) AS d_n"
             " FROM a WHERE t >= $2::timestamptz AND t < $3::timestamptz OFFSET 0)"),
         {{"CTXLO", kContextLow},
@@ -256,14 +259,19 @@ ThinningStatement::ThinningStatement(const PositionSettings& settings)
 QString ThinningStatement::sql(Mode mode) {
     const Rules r = rules();
     const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
+    // The earliest row without a finite position from the context's start to the slice's last row, for the
+    // caller to roll the slice back (keep_set refuses such a context; PostgreSQL would order NaN above every
+    // number). The context after the slice's last row is the caller's to check (it is short).
+    const QString badRow = QStringLiteral("(extract(epoch FROM min(bad_t)) * 1000000)::bigint");
     switch (mode) {
     case Mode::Delete:
-        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") + keepExpr(r) +
-               QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
-               QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del)");
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, bad_t, ") +
+               keepExpr(r) + QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
+               QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del), (SELECT ") +
+               badRow + QStringLiteral(" FROM judged)");
     case Mode::Count:
         return sliceCtes(false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") +
-               keepExpr(r) + QStringLiteral(") FROM s");
+               keepExpr(r) + QStringLiteral("), ") + badRow + QStringLiteral(" FROM s");
     case Mode::Reasons:
         return sliceCtes(false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) +
                QStringLiteral(" AS reasons FROM s) SELECT ") + epoch +
@@ -296,7 +304,7 @@ std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
 // large table would cost the statement past jit_above_cost, and compiling it takes longer than a slice:
 // both settings are made for the statement's transaction only.
 PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
-    const QByteArray name = "tidemark_thin_v2_" + QByteArray::number(static_cast<int>(mode));
+    const QByteArray name = "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode));
     if (!db.isPrepared(name)) {
         try {
             db.prepare(name, sql(mode), kParamCount);
@@ -332,7 +340,10 @@ ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRa
         throw Error(Error::Kind::Failed,
                     QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
     const PgResult r = execute(db, slice, mode);
-    return {r.toLong(0, 0), r.toLong(0, 1)};
+    Counts counts{r.toLong(0, 0), r.toLong(0, 1), std::nullopt};
+    if (!r.isNull(0, 2))
+        counts.badRowAt = r.toLong(0, 2);
+    return counts;
 }
 
 std::vector<ThinningStatement::KeptInstant>

@@ -7,6 +7,7 @@
 #include "pgconnection.h"
 
 #include <QString>
+#include <optional>
 #include <vector>
 
 namespace tidemark::positions {
@@ -30,6 +31,9 @@ class ThinningStatement {
     struct Counts {
         long long scanned = 0; // rows of the slice
         long long deleted = 0; // deleted, or would be deleted
+        // The earliest row without a finite position from the context's start to the slice's last row (the
+        // rest of the context is the caller's to check): the slice must not commit.
+        std::optional<Micros> badRowAt;
     };
     struct KeptInstant {
         Micros observedAt = 0;
