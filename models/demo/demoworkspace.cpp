@@ -8,6 +8,7 @@
 #include "error.h"
 #include "pgcluster.h"
 #include "pgconnection.h"
+#include "privatefiles.h"
 #include "schemamigrator.h"
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
@@ -25,6 +26,8 @@
 #include <QStandardPaths>
 #include <chrono>
 #include <future>
+#include <optional>
+#include <unistd.h>
 
 namespace tidemark::demo {
 
@@ -86,10 +89,10 @@ QString DemoWorkspace::kudosConninfo() const {
 }
 
 int DemoWorkspace::storedDataVersion() const {
-    QFile f(statePath());
-    if (!f.open(QIODevice::ReadOnly))
+    const std::optional<QByteArray> state = privatefiles::read(statePath());
+    if (!state)
         return 0;
-    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("data_version")).toInt();
+    return QJsonDocument::fromJson(*state).object().value(QStringLiteral("data_version")).toInt();
 }
 
 void DemoWorkspace::up(quint64 seed, Micros now, TaskFeedback* control) {
@@ -107,16 +110,10 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                     QStringLiteral("demo data folder %1 is a file, not a folder").arg(m_root));
     if (!QDir().mkpath(m_root))
         throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
-    {
-        QFile probe(QDir(m_root).filePath(QStringLiteral(".write-test")));
-        if (!probe.open(QIODevice::WriteOnly)) {
-            if (!rootExisted)
-                QDir(m_root).removeRecursively();
-            throw Error(
-                Error::Kind::Failed,
-                QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, probe.errorString()));
-        }
-        probe.remove();
+    if (::access(QFile::encodeName(m_root).constData(), W_OK | X_OK) != 0) {
+        if (!rootExisted)
+            QDir().rmdir(m_root);
+        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is not writable").arg(m_root));
     }
 
     PgCluster cluster(clusterOptions(clusterStateDir()));
@@ -141,8 +138,11 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
 
     // A fresh workspace. Check what can be checked before creating anything.
     auto cleanRoot = [&] {
-        if (!rootExisted)
-            QDir(m_root).removeRecursively();
+        try {
+            if (!rootExisted)
+                privatefiles::removeTree(m_root);
+        } catch (...) {
+        }
     };
     try {
         PgCluster::binDir();
@@ -155,29 +155,29 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
         cleanRoot();
         throw;
     }
-    const bool archiveExisted = QFileInfo::exists(QDir(m_root).filePath(QStringLiteral("archive")));
+    const QString archive = QDir(m_root).filePath(QStringLiteral("archive"));
+    const bool archiveExisted = QFileInfo::exists(archive);
     const bool clusterDirExisted = QFileInfo::exists(clusterStateDir());
-    bool clusterCreated = false;
     try {
-        if (cluster.isInitialized()) // the leftovers of an interrupted up
-            cluster.removeFiles();
+        cluster.removeFiles(); // the leftovers of an interrupted up, if any
         report(control, 0.01, QStringLiteral("initialising the demo cluster"));
         cluster.initialize();
-        clusterCreated = true;
         cluster.start(options.port != 0 ? options.port : PgCluster::findFreePort());
         generate(seed, now, options, control);
     } catch (...) {
         try {
-            if (clusterCreated)
-                cluster.removeFiles();
+            cluster.removeFiles();
         } catch (...) {
         }
-        removeSqliteFile(tracksPath());
-        QFile::remove(statePath());
-        if (!archiveExisted)
-            QDir(QDir(m_root).filePath(QStringLiteral("archive"))).removeRecursively();
-        if (!clusterDirExisted)
-            QDir(clusterStateDir()).removeRecursively();
+        try {
+            removeSqliteFile(tracksPath());
+            privatefiles::remove(statePath());
+            if (!archiveExisted)
+                privatefiles::removeTree(archive);
+            if (!clusterDirExisted)
+                privatefiles::removeTree(clusterStateDir());
+        } catch (...) {
+        }
         cleanRoot();
         throw;
     }
@@ -196,9 +196,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
             admin->exec(QStringLiteral("CREATE DATABASE %1").arg(pgQuoteIdentifier(name)));
         }
     }
-    if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
+    privatefiles::makeDir(QDir(m_root).filePath(QStringLiteral("archive")));
     // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
     TaskFeedback tracksControl;
     auto tracksDone =
@@ -228,10 +226,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
                             {QStringLiteral("kudos_weeks"), options.kudosWeeks},
                             {QStringLiteral("tracks"), options.tracks},
                             {QStringLiteral("created_at"), formatIsoTimestamp(nowMicros())}};
-    QFile f(statePath());
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(state).toJson()) < 0)
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
+    privatefiles::replace(statePath(), QJsonDocument(state).toJson());
 }
 
 void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
@@ -294,9 +289,8 @@ DemoWorkspace::Status DemoWorkspace::status() const {
     s.root = m_root;
     s.tracksPath = tracksPath();
     s.archiveUrl = archiveUrl();
-    QFile f(statePath());
-    if (f.open(QIODevice::ReadOnly)) {
-        const QJsonObject state = QJsonDocument::fromJson(f.readAll()).object();
+    if (const std::optional<QByteArray> stateText = privatefiles::read(statePath())) {
+        const QJsonObject state = QJsonDocument::fromJson(*stateText).object();
         s.initialized = true;
         s.seed = state.value(QStringLiteral("seed")).toString().toULongLong();
         tryParseIsoTimestamp(state.value(QStringLiteral("now")).toString(), &s.now);
@@ -345,9 +339,9 @@ void DemoWorkspace::purge() {
     PgCluster cluster(clusterOptions(clusterStateDir()));
     cluster.removeFiles();
     removeSqliteFile(tracksPath());
-    QFile::remove(statePath());
-    QDir(QDir(m_root).filePath(QStringLiteral("archive"))).removeRecursively();
-    QDir(clusterStateDir()).removeRecursively();
+    privatefiles::remove(statePath());
+    privatefiles::removeTree(QDir(m_root).filePath(QStringLiteral("archive")));
+    privatefiles::removeTree(clusterStateDir());
     QDir().rmdir(m_root); // only when nothing else is left in it
 }
 

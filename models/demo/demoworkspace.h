@@ -15,7 +15,9 @@ namespace tidemark::demo {
 // archive folder and a demo gps_tracks.sqlite under one root folder, filled by the deterministic generators.
 //
 //   root/state.json           seed, now, port (written once the data is complete)
-//   root/cluster/             the cluster's state (password, pgpass, port, log); PGDATA beside or in /var/tmp
+//   root/cluster/             the cluster's state (password, pgpass, port, private-dir, log); PGDATA in it,
+//                             or (as root) in a private folder /var/tmp/tidemark-pg-XXXXXX made by mkdtemp
+//                             and recorded in cluster/private-dir
 //   root/archive/             the archive (file://root/archive)
 //   root/gps_tracks.sqlite    the tracks
 class DemoWorkspace {

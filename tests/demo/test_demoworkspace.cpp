@@ -5,14 +5,19 @@
 #include "pgcluster.h"
 #include "pgconnection.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <pwd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace tidemark;
@@ -52,6 +57,109 @@ struct BusyPort {
             port = 0;
     }
     ~BusyPort() { ::close(fd); }
+};
+
+bool runningAsRoot() {
+    return ::geteuid() == 0;
+}
+
+// The user the cluster's server runs as: this one, or (as root) postgres.
+uid_t serverUid() {
+    if (!runningAsRoot())
+        return ::geteuid();
+    const passwd* pw = ::getpwnam("postgres");
+    return pw ? pw->pw_uid : ::getpwnam("nobody")->pw_uid;
+}
+
+struct FileState {
+    bool exists = false;
+    bool link = false;
+    bool dir = false;
+    bool regular = false;
+    bool socket = false;
+    uid_t uid = 0;
+    mode_t mode = 0;
+};
+FileState fileState(const QString& path) {
+    struct stat st {};
+    FileState f;
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return f;
+    f.exists = true;
+    f.link = S_ISLNK(st.st_mode);
+    f.dir = S_ISDIR(st.st_mode);
+    f.regular = S_ISREG(st.st_mode);
+    f.socket = S_ISSOCK(st.st_mode);
+    f.uid = st.st_uid;
+    f.mode = st.st_mode & 07777;
+    return f;
+}
+
+QString readText(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+
+void writeText(const QString& path, const QByteArray& text) {
+    QFile::remove(path);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+// Runs `action`: empty when it threw Error(Refused) naming `mention`, else what happened instead.
+QString refusal(const char* what, const std::function<void()>& action, const QString& mention) {
+    try {
+        action();
+    } catch (const Error& e) {
+        if (e.kind() != Error::Kind::Refused)
+            return QStringLiteral("%1: not refused but: %2").arg(QLatin1String(what), e.message());
+        if (!e.message().contains(mention))
+            return QStringLiteral("%1: the message does not name %2: %3")
+                .arg(QLatin1String(what), mention, e.message());
+        return {};
+    }
+    return QStringLiteral("%1 was not refused").arg(QLatin1String(what));
+}
+#define EXPECT_REFUSED(what, action, mention)                                                                \
+    do {                                                                                                     \
+        const QString problem = refusal(                                                                     \
+            what, [&] { action; }, mention);                                                                 \
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));                                                    \
+    } while (false)
+
+// Runs `action`, failing the test (not aborting it) on an Error.
+#define CHECK_NO_ERROR(action)                                                                               \
+    do {                                                                                                     \
+        try {                                                                                                \
+            action;                                                                                          \
+        } catch (const Error& e) {                                                                           \
+            QFAIL(qPrintable(QStringLiteral(#action ": ") + e.message()));                                   \
+        }                                                                                                    \
+    } while (false)
+
+// Purges a workspace when the test ends, passed or failed, so that no cluster keeps running.
+struct PurgeAtEnd {
+    DemoWorkspace& workspace;
+    ~PurgeAtEnd() {
+        try {
+            workspace.purge();
+        } catch (...) {
+        }
+    }
+};
+
+// Removes a path this test planted outside its temporary folders (in /var/tmp), whatever happens.
+struct Planted {
+    QStringList paths;
+    ~Planted() {
+        for (const QString& path : paths) {
+            if (QFileInfo(path).isSymLink() || QFileInfo(path).isFile())
+                QFile::remove(path);
+            else
+                QDir(path).removeRecursively();
+        }
+    }
 };
 } // namespace
 
@@ -202,6 +310,154 @@ class TestDemoWorkspace : public QObject {
         o.stateDir = root + QStringLiteral("/cluster");
         QVERIFY(!PgCluster(o).isInitialized()); // PGDATA removed, so nothing can be running
         QVERIFY(!workspace.status().running);
+    }
+
+    // PGDATA as root lives in a folder of a random name made by mkdtemp in /var/tmp, given to the server's
+    // user and recorded in the workspace; the old predictable name is never used. Nothing the demo writes
+    // goes through a symbolic link, its files are 0600. A recorded folder that is a link, someone else's or
+    // open to others is refused.
+    void privateFolderAndFiles() {
+        QTemporaryDir tmp;
+        QTemporaryDir victims;
+        const QString root = tmp.filePath(QStringLiteral("demo"));
+        const QString stateDir = root + QStringLiteral("/cluster");
+        QVERIFY(QDir().mkpath(stateDir));
+        Planted planted;
+
+        // What another local user could plant: the former predictable PGDATA name as a link to a folder of
+        // theirs, and links where the cluster's files go.
+        const QString victimDir = victims.filePath(QStringLiteral("victim"));
+        QVERIFY(QDir().mkpath(victimDir));
+        QVERIFY(::chmod(QFile::encodeName(victimDir).constData(), 0755) == 0);
+        writeText(victimDir + QStringLiteral("/precious"), "precious\n");
+        const QString predictable =
+            QStringLiteral("/var/tmp/tidemark-pg-") +
+            QString::fromLatin1(
+                QCryptographicHash::hash(stateDir.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
+        if (runningAsRoot() && !QFileInfo::exists(predictable) && !QFileInfo(predictable).isSymLink()) {
+            QVERIFY(QFile::link(victimDir, predictable));
+            planted.paths << predictable;
+        }
+        const QStringList clusterFiles = {QStringLiteral("password"), QStringLiteral("pgpass"),
+                                          QStringLiteral("port")};
+        for (const QString& name : clusterFiles) {
+            writeText(victims.filePath(name), "victim\n");
+            QVERIFY(QFile::link(victims.filePath(name), stateDir + QLatin1Char('/') + name));
+        }
+
+        DemoWorkspace workspace(root);
+        PurgeAtEnd purge{workspace};
+        CHECK_NO_ERROR(workspace.up(7, kNow, smallOptions()));
+        QVERIFY(workspace.status().running);
+
+        // Nothing was reached through the links.
+        for (const QString& name : clusterFiles)
+            QCOMPARE(readText(victims.filePath(name)), QStringLiteral("victim\n"));
+        const FileState victim = fileState(victimDir);
+        QCOMPARE(victim.uid, ::geteuid());
+        QCOMPARE(victim.mode, mode_t(0755));
+        QCOMPARE(QDir(victimDir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("precious")});
+        if (planted.paths.contains(predictable))
+            QVERIFY(QFileInfo(predictable).isSymLink());
+
+        // The files the demo wrote are its own regular files, 0600.
+        for (const QString& path :
+             {stateDir + QStringLiteral("/password"), stateDir + QStringLiteral("/pgpass"),
+              stateDir + QStringLiteral("/port"), root + QStringLiteral("/state.json")}) {
+            const FileState f = fileState(path);
+            QVERIFY2(f.regular && f.mode == 0600 && f.uid == ::geteuid(),
+                     qPrintable(QStringLiteral("%1: mode %2").arg(path).arg(f.mode, 0, 8)));
+        }
+
+        // PGDATA.
+        QString dataDir;
+        {
+            auto db = PgConnection::open(workspace.positionsConninfo());
+            dataDir = db->exec(QStringLiteral("SHOW data_directory")).text(0, 0);
+        }
+        QString recorded;
+        if (runningAsRoot()) {
+            recorded = readText(stateDir + QStringLiteral("/private-dir")).trimmed();
+            QVERIFY2(QRegularExpression(QStringLiteral("^/var/tmp/tidemark-pg-[A-Za-z0-9]{6}$"))
+                         .match(recorded)
+                         .hasMatch(),
+                     qPrintable(recorded));
+            QVERIFY(recorded != predictable);
+            QVERIFY2(dataDir.startsWith(recorded + QLatin1Char('/')), qPrintable(dataDir));
+            const FileState area = fileState(recorded);
+            QVERIFY(area.dir && !area.link);
+            QCOMPARE(area.uid, serverUid());
+            QCOMPARE(area.mode, mode_t(0700));
+        } else {
+            QCOMPARE(dataDir, stateDir + QStringLiteral("/pgdata"));
+        }
+        QCOMPARE(fileState(dataDir).mode, mode_t(0700));
+        workspace.down();
+
+        // A state file that is a link is refused, never read or written through.
+        const QString state = root + QStringLiteral("/state.json");
+        const QString stateText = readText(state);
+        QVERIFY(QFile::remove(state));
+        QVERIFY(QFile::link(victims.filePath(QStringLiteral("password")), state));
+        EXPECT_REFUSED("up with a linked state file", workspace.up(7, kNow, smallOptions()), state);
+        QCOMPARE(readText(victims.filePath(QStringLiteral("password"))), QStringLiteral("victim\n"));
+        QVERIFY(QFile::remove(state));
+        writeText(state, stateText.toUtf8());
+
+        if (runningAsRoot()) {
+            const QString record = stateDir + QStringLiteral("/private-dir");
+            const passwd* owner = ::getpwuid(serverUid());
+            QVERIFY(owner);
+            // Someone else's folder of the right name (root's own here, not the server's user's).
+            QByteArray other = "/var/tmp/tidemark-pg-XXXXXX";
+            QVERIFY(::mkdtemp(other.data()));
+            planted.paths << QString::fromLatin1(other);
+            // A folder of the server's user that others may enter.
+            QByteArray open = "/var/tmp/tidemark-pg-XXXXXX";
+            QVERIFY(::mkdtemp(open.data()));
+            planted.paths << QString::fromLatin1(open);
+            QVERIFY(::chown(open.constData(), owner->pw_uid, owner->pw_gid) == 0);
+            QVERIFY(::chmod(open.constData(), 0755) == 0);
+            // A link to the real folder.
+            const QString link = recorded.left(recorded.size() - 6) + QStringLiteral("LINKED");
+            QVERIFY(QFile::link(recorded, link));
+            planted.paths << link;
+            // A private folder of the server's user that is not the demo's (e.g. a real cluster's).
+            const QString outside = victims.filePath(QStringLiteral("main"));
+            QVERIFY(QDir().mkpath(outside));
+            QVERIFY(::chown(QFile::encodeName(outside).constData(), owner->pw_uid, owner->pw_gid) == 0);
+            QVERIFY(::chmod(QFile::encodeName(outside).constData(), 0700) == 0);
+
+            const QByteArray recordText = recorded.toUtf8() + '\n';
+            struct Restore { // the true record, whatever happens below, so that the workspace can be purged
+                QString path;
+                QByteArray text;
+                ~Restore() {
+                    QFile::remove(path);
+                    QFile f(path);
+                    if (f.open(QIODevice::WriteOnly))
+                        f.write(text);
+                }
+            } restore{record, recordText};
+            for (const QString& bad :
+                 {QString::fromLatin1(other), QString::fromLatin1(open), link, outside}) {
+                writeText(record, bad.toUtf8() + '\n');
+                EXPECT_REFUSED("status", workspace.status(), bad);
+                EXPECT_REFUSED("up", workspace.up(7, kNow, smallOptions()), bad);
+                EXPECT_REFUSED("down", workspace.down(), bad);
+                EXPECT_REFUSED("purge", workspace.purge(), bad);
+                QVERIFY(QFileInfo::exists(bad));
+            }
+            QVERIFY(fileState(recorded).dir);
+        }
+
+        workspace.purge();
+        QVERIFY(!QFileInfo::exists(root));
+        if (!recorded.isEmpty())
+            QVERIFY(!QFileInfo::exists(recorded));
+        QCOMPARE(QDir(victimDir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("precious")});
     }
 };
 
