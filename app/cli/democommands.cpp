@@ -19,7 +19,9 @@ using demo::DemoWorkspace;
 
 const QCommandLineOption kDirOption(
     QStringLiteral("dir"),
-    QStringLiteral("The workspace folder (default TIDEMARK_DEMO_DIR, else the user's data folder)."),
+    QStringLiteral(
+        "The workspace folder (default TIDEMARK_DEMO_DIR, else the user's data folder). A folder that "
+        "is not empty and has no .tidemark-demo marker is not a demo workspace: refused, exit code 3."),
     QStringLiteral("DIR"));
 const QCommandLineOption kSeedOption(QStringLiteral("seed"),
                                      QStringLiteral("Seed of the generators (default 20261130)."),

@@ -24,9 +24,12 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <future>
 #include <optional>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tidemark::demo {
@@ -72,6 +75,43 @@ DemoWorkspace::DemoWorkspace(QString root) : m_root(QDir(root).absolutePath()) {
 QString DemoWorkspace::statePath() const {
     return QDir(m_root).filePath(QStringLiteral("state.json"));
 }
+QString DemoWorkspace::markerPath() const {
+    return QDir(m_root).filePath(QLatin1String(kMarkerFile));
+}
+
+DemoWorkspace::Folder DemoWorkspace::inspect() const {
+    struct stat st {};
+    if (::stat(QFile::encodeName(m_root).constData(), &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return Folder::Absent;
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot read the demo data folder %1: %2")
+                                             .arg(m_root, QString::fromLocal8Bit(std::strerror(errno))));
+    }
+    if (!S_ISDIR(st.st_mode))
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("refusing to use %1 as the demo data folder: it is a file, not a folder")
+                        .arg(m_root));
+    const QDir dir(m_root);
+    if (!dir.isReadable())
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot read the demo data folder %1").arg(m_root));
+    const QStringList entries =
+        dir.entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    if (entries.isEmpty())
+        return Folder::Empty;
+    if (entries.contains(QLatin1String(kMarkerFile))) {
+        std::optional<QByteArray> marker;
+        try {
+            marker = privatefiles::read(markerPath());
+        } catch (const Error&) { // a link or not a file: not this folder's own marker
+        }
+        if (marker && marker->split('\n').first() == kMarkerLine)
+            return Folder::Demo;
+    }
+    throw Error(Error::Kind::Refused,
+                QStringLiteral("refusing to touch %1: the folder is not empty and is not a Tidemark demo "
+                               "workspace (it has no %2 marker); choose an empty or a new folder")
+                    .arg(m_root, QLatin1String(kMarkerFile)));
+}
 QString DemoWorkspace::clusterStateDir() const {
     return QDir(m_root).filePath(QStringLiteral("cluster"));
 }
@@ -103,26 +143,57 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
     QElapsedTimer total;
     total.start();
     m_figures = {};
-    const QFileInfo rootInfo(m_root);
-    const bool rootExisted = rootInfo.exists();
-    if (rootExisted && !rootInfo.isDir())
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("demo data folder %1 is a file, not a folder").arg(m_root));
-    if (!QDir().mkpath(m_root))
-        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
-    if (::access(QFile::encodeName(m_root).constData(), W_OK | X_OK) != 0) {
-        if (!rootExisted)
-            QDir().rmdir(m_root);
+    const Folder folder = inspect();
+
+    // Take the folder: create it (0700) when absent, mark it when it is new or empty.
+    bool createdRoot = false;
+    bool createdMarker = false;
+    if (folder == Folder::Absent) {
+        if (!QDir().mkpath(QFileInfo(m_root).path()) ||
+            ::mkdir(QFile::encodeName(m_root).constData(), 0700) != 0)
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
+        createdRoot = true;
+    }
+    if (folder != Folder::Demo) {
+        try {
+            privatefiles::createExclusive(markerPath(), QByteArray(kMarkerLine) + '\n');
+        } catch (const Error& e) {
+            if (createdRoot)
+                ::rmdir(QFile::encodeName(m_root).constData());
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, e.message()));
+        }
+        createdMarker = true;
+    } else if (::access(QFile::encodeName(m_root).constData(), W_OK | X_OK) != 0) {
         throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is not writable").arg(m_root));
     }
+    // Gives the folder back as it was (a failure before anything else was made).
+    auto releaseFolder = [&] {
+        try {
+            if (createdRoot)
+                privatefiles::removeTree(m_root);
+            else if (createdMarker)
+                privatefiles::remove(markerPath());
+        } catch (...) {
+        }
+    };
 
-    PgCluster cluster(clusterOptions(clusterStateDir()));
-    if (storedDataVersion() == kDataVersion && cluster.isInitialized()) {
-        if (cluster.isRunning())
+    std::optional<PgCluster> cluster;
+    int storedVersion = 0;
+    try {
+        cluster.emplace(clusterOptions(clusterStateDir()));
+        storedVersion = storedDataVersion();
+    } catch (...) {
+        releaseFolder();
+        throw;
+    }
+    if (storedVersion == kDataVersion && cluster->isInitialized()) {
+        if (cluster->isRunning())
             return;
         int port = options.port;
         if (port == 0) {
-            port = cluster.port();
+            port = cluster->port();
             if (port == 0 || !PgCluster::portIsFree(port))
                 port = PgCluster::findFreePort();
         } else if (!PgCluster::portIsFree(port)) {
@@ -131,19 +202,12 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                 QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(port).arg(m_root));
         }
         report(control, 0.5, QStringLiteral("starting the demo cluster"));
-        cluster.start(port);
+        cluster->start(port);
         m_figures.totalSeconds = total.elapsed() / 1000.0;
         return;
     }
 
     // A fresh workspace. Check what can be checked before creating anything.
-    auto cleanRoot = [&] {
-        try {
-            if (!rootExisted)
-                privatefiles::removeTree(m_root);
-        } catch (...) {
-        }
-    };
     try {
         PgCluster::binDir();
         if (options.port != 0 && !PgCluster::portIsFree(options.port))
@@ -152,21 +216,21 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                             .arg(options.port)
                             .arg(m_root));
     } catch (...) {
-        cleanRoot();
+        releaseFolder();
         throw;
     }
     const QString archive = QDir(m_root).filePath(QStringLiteral("archive"));
     const bool archiveExisted = QFileInfo::exists(archive);
     const bool clusterDirExisted = QFileInfo::exists(clusterStateDir());
     try {
-        cluster.removeFiles(); // the leftovers of an interrupted up, if any
+        cluster->removeFiles(); // the leftovers of an interrupted up, if any
         report(control, 0.01, QStringLiteral("initialising the demo cluster"));
-        cluster.initialize();
-        cluster.start(options.port != 0 ? options.port : PgCluster::findFreePort());
+        cluster->initialize();
+        cluster->start(options.port != 0 ? options.port : PgCluster::findFreePort());
         generate(seed, now, options, control);
     } catch (...) {
         try {
-            cluster.removeFiles();
+            cluster->removeFiles();
         } catch (...) {
         }
         try {
@@ -178,7 +242,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                 privatefiles::removeTree(clusterStateDir());
         } catch (...) {
         }
-        cleanRoot();
+        releaseFolder();
         throw;
     }
     m_figures.totalSeconds = total.elapsed() / 1000.0;
@@ -289,6 +353,8 @@ DemoWorkspace::Status DemoWorkspace::status() const {
     s.root = m_root;
     s.tracksPath = tracksPath();
     s.archiveUrl = archiveUrl();
+    if (inspect() != Folder::Demo)
+        return s;
     if (const std::optional<QByteArray> stateText = privatefiles::read(statePath())) {
         const QJsonObject state = QJsonDocument::fromJson(*stateText).object();
         s.initialized = true;
@@ -332,17 +398,27 @@ DemoWorkspace::Status DemoWorkspace::status() const {
 }
 
 void DemoWorkspace::down() {
+    if (inspect() != Folder::Demo)
+        return; // absent or empty: nothing runs there
     PgCluster(clusterOptions(clusterStateDir())).stop();
 }
 
 void DemoWorkspace::purge() {
+    if (inspect() != Folder::Demo)
+        return; // absent or empty: nothing of the demo's is there
     PgCluster cluster(clusterOptions(clusterStateDir()));
     cluster.removeFiles();
     removeSqliteFile(tracksPath());
     privatefiles::remove(statePath());
     privatefiles::removeTree(QDir(m_root).filePath(QStringLiteral("archive")));
     privatefiles::removeTree(clusterStateDir());
-    QDir().rmdir(m_root); // only when nothing else is left in it
+    // The folder goes too when nothing but the marker is left in it (else it stays a demo workspace).
+    const QStringList left =
+        QDir(m_root).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    if (left == QStringList{QLatin1String(kMarkerFile)}) {
+        privatefiles::remove(markerPath());
+        ::rmdir(QFile::encodeName(m_root).constData());
+    }
 }
 
 } // namespace tidemark::demo

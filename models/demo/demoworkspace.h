@@ -14,14 +14,22 @@ namespace tidemark::demo {
 // The embedded demo workspace: a private PostgreSQL cluster (databases `positions` and `kudos`), a local
 // archive folder and a demo gps_tracks.sqlite under one root folder, filled by the deterministic generators.
 //
-//   root/state.json           seed, now, port (written once the data is complete)
+//   root/.tidemark-demo       the marker: its first line is kMarkerLine (written when up takes the folder)
+//   root/state.json           seed, now, sizes (written once the data is complete)
 //   root/cluster/             the cluster's state (password, pgpass, port, private-dir, log); PGDATA in it,
 //                             or (as root) in a private folder /var/tmp/tidemark-pg-XXXXXX made by mkdtemp
 //                             and recorded in cluster/private-dir
 //   root/archive/             the archive (file://root/archive)
 //   root/gps_tracks.sqlite    the tracks
+//
+// up, status, down and purge work only on a folder that is absent, empty or carries the marker; any other
+// folder is refused with Error::Kind::Refused naming it, and nothing in it is touched.
 class DemoWorkspace {
   public:
+    static constexpr const char* kMarkerFile = ".tidemark-demo";
+    static constexpr const char* kMarkerLine =
+        "Tidemark demo workspace: tidemark-cli demo down --purge deletes this folder.";
+
     struct TableCount {
         QString dataset; // positions | kudos | tracks
         QString table;
@@ -81,7 +89,10 @@ class DemoWorkspace {
     QString archiveUrl() const;
 
   private:
+    enum class Folder { Absent, Empty, Demo };
+    Folder inspect() const; // refuses (Error::Kind::Refused) a folder that is not the demo's
     QString statePath() const;
+    QString markerPath() const;
     int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
     void generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);

@@ -59,6 +59,16 @@ struct BusyPort {
     ~BusyPort() { ::close(fd); }
 };
 
+// The marker that makes a folder a demo workspace, and its fixed first line (README).
+const QString kMarker = QStringLiteral(".tidemark-demo");
+const QByteArray kMarkerLine = "Tidemark demo workspace: tidemark-cli demo down --purge deletes this folder.";
+
+void writeMarker(const QString& root) {
+    QFile f(QDir(root).filePath(kMarker));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(kMarkerLine + '\n');
+}
+
 bool runningAsRoot() {
     return ::geteuid() == 0;
 }
@@ -279,6 +289,16 @@ class TestDemoWorkspace : public QObject {
             QVERIFY(!e.message().contains(QLatin1Char('\n')));
         }
         QVERIFY(!QFileInfo::exists(root));
+
+        // An empty folder is accepted (the port is what fails), and left empty.
+        try {
+            DemoWorkspace(tmp.path()).up(1, kNow, options);
+            QFAIL("a busy port was accepted");
+        } catch (const Error& e) {
+            QVERIFY2(e.kind() == Error::Kind::Connection, qPrintable(e.message()));
+        }
+        QVERIFY(
+            QDir(tmp.path()).isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot));
     }
 
     void unwritableFolderCreatesNothing() {
@@ -302,14 +322,36 @@ class TestDemoWorkspace : public QObject {
         const QString root = tmp.path();
         // A folder where the tracks file must go makes the last step fail after the cluster was filled.
         QVERIFY(QDir(root).mkpath(QStringLiteral("gps_tracks.sqlite/blocker")));
+        writeMarker(root); // a demo workspace (else it would be refused for the folder it holds)
         DemoWorkspace workspace(root);
         QVERIFY_THROWS_EXCEPTION(Error, workspace.up(1, kNow, smallOptions()));
-        const QStringList left = QDir(root).entryList(QDir::NoDotAndDotDot | QDir::AllEntries);
-        QCOMPARE(left, QStringList{QStringLiteral("gps_tracks.sqlite")}); // only what was there before
+        const QStringList left = QDir(root).entryList(QDir::NoDotAndDotDot | QDir::AllEntries | QDir::Hidden);
+        QCOMPARE(left, (QStringList{kMarker, QStringLiteral("gps_tracks.sqlite")})); // what was there before
         PgCluster::Options o;
         o.stateDir = root + QStringLiteral("/cluster");
         QVERIFY(!PgCluster(o).isInitialized()); // PGDATA removed, so nothing can be running
         QVERIFY(!workspace.status().running);
+    }
+
+    // A folder that is not empty and has no demo marker is someone else's: every operation refuses it and
+    // changes nothing in it.
+    void foreignFolderIsRefused() {
+        QTemporaryDir tmp;
+        const QString root = tmp.filePath(QStringLiteral("field-data"));
+        QVERIFY(QDir().mkpath(root));
+        writeText(root + QStringLiteral("/gps_tracks.sqlite"), "precious");
+        DemoWorkspace workspace(root);
+        EXPECT_REFUSED("purge", workspace.purge(), root);
+        EXPECT_REFUSED("down", workspace.down(), root);
+        EXPECT_REFUSED("status", workspace.status(), root);
+        EXPECT_REFUSED("up", workspace.up(1, kNow, smallOptions()), root);
+        QCOMPARE(QDir(root).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("gps_tracks.sqlite")});
+        QCOMPARE(readText(root + QStringLiteral("/gps_tracks.sqlite")), QStringLiteral("precious"));
+        // A marker with other content is no marker.
+        writeText(root + QStringLiteral("/") + kMarker, "something else\n");
+        EXPECT_REFUSED("purge", workspace.purge(), root);
+        QCOMPARE(readText(root + QStringLiteral("/gps_tracks.sqlite")), QStringLiteral("precious"));
     }
 
     // PGDATA as root lives in a folder of a random name made by mkdtemp in /var/tmp, given to the server's
@@ -322,6 +364,7 @@ class TestDemoWorkspace : public QObject {
         const QString root = tmp.filePath(QStringLiteral("demo"));
         const QString stateDir = root + QStringLiteral("/cluster");
         QVERIFY(QDir().mkpath(stateDir));
+        writeMarker(root);
         Planted planted;
 
         // What another local user could plant: the former predictable PGDATA name as a link to a folder of
