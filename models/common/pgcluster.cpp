@@ -56,6 +56,24 @@ QString randomPassword() {
     return s;
 }
 
+QString socketPath(const QString& socketDir, int port) {
+    return QStringLiteral("%1/.s.PGSQL.%2").arg(socketDir).arg(port);
+}
+
+// A folder PostgreSQL can take in unix_socket_directories (a quoted, comma-separated list) whose socket
+// path fits into sun_path for any port.
+bool socketDirUsable(const QString& dir) {
+    if (QFile::encodeName(socketPath(dir, 65535)).size() > PgCluster::kMaxSocketPath)
+        return false;
+    if (dir.trimmed() != dir)
+        return false;
+    for (const QChar c : dir)
+        if (c.unicode() < 0x20 || c == QLatin1Char('\'') || c == QLatin1Char('"') || c == QLatin1Char('\\') ||
+            c == QLatin1Char(','))
+            return false;
+    return true;
+}
+
 // A conninfo value: quoted when it holds a space, a quote or a backslash.
 QString conninfoValue(const QString& value) {
     static const QRegularExpression plain(QStringLiteral("^[^\\s'\\\\]+$"));
@@ -67,12 +85,21 @@ QString conninfoValue(const QString& value) {
     return QLatin1Char('\'') + quoted + QLatin1Char('\'');
 }
 
+// A .pgpass field: ':' and '\' escaped.
+QByteArray pgpassField(const QString& value) {
+    QString escaped = value;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char(':'), QStringLiteral("\\:"));
+    return escaped.toUtf8();
+}
 } // namespace
 
 PgCluster::PgCluster(Options options) : m_options(std::move(options)) {
     m_defaultDataDir = m_options.dataDir.isEmpty();
     if (m_defaultDataDir && !runningAsRoot())
         m_options.dataDir = QDir(m_options.stateDir).filePath(QStringLiteral("pgdata"));
+    if (m_options.unixSocket && !runningAsRoot())
+        m_socketDir = QDir(m_options.stateDir).filePath(QStringLiteral("socket"));
 
     privatefiles::ownDirExists(m_options.stateDir); // refuses a link or someone else's folder
     const QString record = statePath("private-dir");
@@ -100,6 +127,8 @@ void PgCluster::usePrivateDir(const QString& path) {
     m_privateDir = path;
     if (m_defaultDataDir && runningAsRoot())
         m_options.dataDir = path + QStringLiteral("/data");
+    if (m_options.unixSocket)
+        m_socketDir = path + QStringLiteral("/socket");
 }
 
 QString PgCluster::statePath(const char* name) const {
@@ -204,8 +233,11 @@ void PgCluster::initialize() {
     const Owner owner = serverOwner();
     const bool handOver = runningAsRoot();
 
-    // The private folder, as root: for PGDATA.
-    if (runningAsRoot() && m_defaultDataDir && m_privateDir.isEmpty()) {
+    // The private folder: as root for PGDATA and the socket, else for a socket whose path would not fit.
+    const QString ownSocketDir = QDir(stateDir).filePath(QStringLiteral("socket"));
+    const bool needPrivate = (runningAsRoot() && m_defaultDataDir) ||
+                             (m_options.unixSocket && (runningAsRoot() || !socketDirUsable(ownSocketDir)));
+    if (needPrivate && m_privateDir.isEmpty()) {
         const QString dir =
             privatefiles::makeTempDir(QLatin1String(kPrivateDirPattern), owner.uid, owner.gid);
         try {
@@ -227,6 +259,19 @@ void PgCluster::initialize() {
     privatefiles::makeDir(m_options.dataDir);
     if (handOver)
         privatefiles::handOverDir(m_options.dataDir, owner.uid, owner.gid);
+    if (m_options.unixSocket) {
+        if (!socketDirUsable(m_socketDir))
+            throw Error(
+                Error::Kind::Failed,
+                QStringLiteral("the Unix socket folder %1 is too long for a socket path (at most %2 bytes) "
+                               "or holds a quote, backslash or comma")
+                    .arg(m_socketDir)
+                    .arg(kMaxSocketPath));
+        privatefiles::makeDir(m_socketDir);
+        if (handOver)
+            privatefiles::handOverDir(m_socketDir, owner.uid, owner.gid);
+    }
+
     // initdb reads the superuser password from a file that its owner must be able to read.
     const QString password = randomPassword();
     const QString pwfile = m_options.dataDir + QStringLiteral(".initpw");
@@ -245,8 +290,14 @@ void PgCluster::initialize() {
         throw Error(Error::Kind::Failed, QStringLiteral("initdb failed for %1: %2")
                                              .arg(m_options.dataDir, out.section(QLatin1Char('\n'), -1)));
     privatefiles::replace(statePath("password"), password.toUtf8());
-    QStringList conf = {QStringLiteral("listen_addresses = '127.0.0.1'"),
-                        QStringLiteral("unix_socket_directories = ''")};
+    QStringList conf;
+    if (m_options.unixSocket)
+        conf << QStringLiteral("listen_addresses = ''")
+             << QStringLiteral("unix_socket_directories = '%1'").arg(m_socketDir)
+             << QStringLiteral("unix_socket_permissions = 0700");
+    else
+        conf << QStringLiteral("listen_addresses = '127.0.0.1'")
+             << QStringLiteral("unix_socket_directories = ''");
     conf << QStringLiteral("max_connections = 50") << QStringLiteral("shared_buffers = 256MB")
          << QStringLiteral("work_mem = 32MB") << QStringLiteral("maintenance_work_mem = 256MB")
          << QStringLiteral("max_wal_size = 4GB") << QStringLiteral("timezone = 'UTC'");
@@ -262,29 +313,61 @@ int PgCluster::port() const {
     return text ? text->trimmed().toInt() : 0;
 }
 
+int PgCluster::tcpPort() const {
+    if (!m_options.unixSocket)
+        return port();
+    const std::optional<QByteArray> text = privatefiles::read(statePath("tcp-port"));
+    return text ? text->trimmed().toInt() : 0;
+}
+
 void PgCluster::start(int port) {
     if (!isInitialized())
         throw Error(Error::Kind::Failed,
                     QStringLiteral("no PostgreSQL cluster in %1").arg(m_options.dataDir));
     if (isRunning())
         return;
-    if (port == 0)
-        port = this->port();
-    if (port == 0)
-        port = findFreePort();
-    else if (!portIsFree(port))
+    const bool tcp = !m_options.unixSocket || port != 0;
+    if (m_options.unixSocket) {
+        if (port == 0)
+            port = kSocketPort;
+        const QString socket = socketPath(m_socketDir, port);
+        if (QFile::encodeName(socket).size() > kMaxSocketPath)
+            throw Error(Error::Kind::Failed, QStringLiteral("the Unix socket path %1 is longer than %2 bytes")
+                                                 .arg(socket)
+                                                 .arg(kMaxSocketPath));
+        privatefiles::checkPrivateDir(m_socketDir, serverOwner().uid);
+    } else {
+        if (port == 0)
+            port = this->port();
+        if (port == 0)
+            port = findFreePort();
+    }
+    if (tcp && !portIsFree(port))
         throw Error(Error::Kind::Connection, QStringLiteral("port %1 on 127.0.0.1 is in use").arg(port));
     privatefiles::replace(statePath("port"), QByteArray::number(port));
+    if (m_options.unixSocket) {
+        if (tcp)
+            privatefiles::replace(statePath("tcp-port"), QByteArray::number(port));
+        else
+            privatefiles::remove(statePath("tcp-port"));
+    }
     const std::optional<QByteArray> password = privatefiles::read(statePath("password"));
     if (!password)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("the cluster's password file in %1 is missing").arg(m_options.stateDir));
-    privatefiles::replace(statePath("pgpass"),
-                          QStringLiteral("127.0.0.1:%1:*:%2:").arg(port).arg(m_options.user).toUtf8() +
-                              password->trimmed() + '\n');
+    const QByteArray credentials = ':' + QByteArray::number(port) + ":*:" + pgpassField(m_options.user) +
+                                   ':' + password->trimmed() + '\n';
+    QByteArray pgpass;
+    if (m_options.unixSocket)
+        pgpass += pgpassField(m_socketDir) + credentials;
+    if (tcp)
+        pgpass += "127.0.0.1" + credentials;
+    privatefiles::replace(statePath("pgpass"), pgpass);
     // The server's log goes inside PGDATA (the owner may not write the state folder).
     const QString serverLog = QDir(m_options.dataDir).filePath(QStringLiteral("server.log"));
-    const QString serverOptions = QStringLiteral("-p %1").arg(port);
+    QString serverOptions = QStringLiteral("-p %1").arg(port);
+    if (m_options.unixSocket && tcp)
+        serverOptions += QStringLiteral(" -c listen_addresses=127.0.0.1");
     run(QStringLiteral("pg_ctl"),
         {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("-l"), serverLog, QStringLiteral("-w"),
          QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("-o"), serverOptions,
@@ -293,8 +376,9 @@ void PgCluster::start(int port) {
     if (m_options.database != QLatin1String("postgres")) {
         bool ok = false;
         run(QStringLiteral("createdb"),
-            {QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(port),
-             QStringLiteral("-U"), m_options.user, QStringLiteral("-w"), m_options.database},
+            {QStringLiteral("-h"), m_options.unixSocket ? m_socketDir : QStringLiteral("127.0.0.1"),
+             QStringLiteral("-p"), QString::number(port), QStringLiteral("-U"), m_options.user,
+             QStringLiteral("-w"), m_options.database},
             false, 30000, &ok,
             {QStringLiteral("PGPASSFILE=") + statePath("pgpass")}); // fails harmlessly when it exists
     }
@@ -326,17 +410,27 @@ void PgCluster::removeFiles() {
         privatefiles::removeTree(m_options.dataDir);
         privatefiles::remove(m_options.dataDir + QStringLiteral(".initpw"));
     }
-    for (const char* name : {"password", "pgpass", "port", "postgres.log", "private-dir"})
+    privatefiles::removeTree(statePath("socket"));
+    for (const char* name : {"password", "pgpass", "port", "tcp-port", "postgres.log", "private-dir"})
         privatefiles::remove(statePath(name));
     // As a new cluster: the next initialize() makes a new private folder.
     m_privateDir.clear();
     if (m_defaultDataDir && runningAsRoot())
         m_options.dataDir.clear();
+    if (m_options.unixSocket && runningAsRoot())
+        m_socketDir.clear();
+    else if (m_options.unixSocket)
+        m_socketDir = statePath("socket");
 }
 
 QString PgCluster::conninfo(const QString& database) const {
-    return QStringLiteral("host=127.0.0.1 port=%1 dbname=%2 user=%3 passfile=%4")
-        .arg(port())
+    const QString host = m_options.unixSocket ? m_socketDir : QStringLiteral("127.0.0.1");
+    int port = this->port();
+    if (port == 0 && m_options.unixSocket)
+        port = kSocketPort;
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 passfile=%5")
+        .arg(conninfoValue(host))
+        .arg(port)
         .arg(conninfoValue(database.isEmpty() ? m_options.database : database), conninfoValue(m_options.user),
              conninfoValue(statePath("pgpass")));
 }

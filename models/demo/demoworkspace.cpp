@@ -45,6 +45,7 @@ PgCluster::Options clusterOptions(const QString& stateDir) {
     PgCluster::Options o;
     o.stateDir = stateDir;
     o.database = QStringLiteral("postgres"); // the demo's databases are created by name below
+    o.unixSocket = true;                     // TCP only when up is given a port
     return o;
 }
 
@@ -189,20 +190,25 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
         throw;
     }
     if (storedVersion == kDataVersion && cluster->isInitialized()) {
-        if (cluster->isRunning())
+        if (cluster->isRunning()) {
+            if (options.port != 0 && cluster->tcpPort() != options.port)
+                throw Error(
+                    Error::Kind::Failed,
+                    QStringLiteral("the demo cluster of %1 is running already%2; stop it (tidemark-cli demo "
+                                   "down) to start it with TCP on port %3")
+                        .arg(m_root, cluster->tcpPort()
+                                         ? QStringLiteral(" on TCP port %1").arg(cluster->tcpPort())
+                                         : QStringLiteral(" on its Unix socket only"))
+                        .arg(options.port));
             return;
-        int port = options.port;
-        if (port == 0) {
-            port = cluster->port();
-            if (port == 0 || !PgCluster::portIsFree(port))
-                port = PgCluster::findFreePort();
-        } else if (!PgCluster::portIsFree(port)) {
-            throw Error(
-                Error::Kind::Connection,
-                QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(port).arg(m_root));
         }
+        if (options.port != 0 && !PgCluster::portIsFree(options.port))
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)")
+                            .arg(options.port)
+                            .arg(m_root));
         report(control, 0.5, QStringLiteral("starting the demo cluster"));
-        cluster->start(port);
+        cluster->start(options.port);
         m_figures.totalSeconds = total.elapsed() / 1000.0;
         return;
     }
@@ -226,7 +232,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
         cluster->removeFiles(); // the leftovers of an interrupted up, if any
         report(control, 0.01, QStringLiteral("initialising the demo cluster"));
         cluster->initialize();
-        cluster->start(options.port != 0 ? options.port : PgCluster::findFreePort());
+        cluster->start(options.port);
         generate(seed, now, options, control);
     } catch (...) {
         try {
@@ -364,6 +370,9 @@ DemoWorkspace::Status DemoWorkspace::status() const {
     PgCluster cluster(clusterOptions(clusterStateDir()));
     s.running = cluster.isInitialized() && cluster.isRunning();
     s.port = cluster.port();
+    s.tcpPort = s.running ? cluster.tcpPort() : 0;
+    s.socketDir = cluster.socketDir();
+    s.dataDir = cluster.dataDir();
     s.positionsConninfo = cluster.conninfo(kPositionsDb);
     s.kudosConninfo = cluster.conninfo(kKudosDb);
     if (s.running) {

@@ -1,5 +1,6 @@
 #include "tracksgenerator.h"
 
+#include "pgconnection.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
 #include "tracksmigrator.h"
@@ -8,13 +9,18 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace tidemark;
 
-// tidemark-cli demo … run as the built executable: it never touches a folder that is not its own.
+// tidemark-cli demo … run as the built executable: it never touches a folder that is not its own, and its
+// status names the private Unix socket the demo cluster listens on.
 class TestDemoCli : public QObject {
     Q_OBJECT
 
@@ -122,6 +128,41 @@ class TestDemoCli : public QObject {
         QVERIFY2(run.exitCode == 3, qPrintable(QStringLiteral("exit %1, %2").arg(run.exitCode).arg(run.err)));
         QVERIFY2(run.err.contains(folder), qPrintable(run.err));
         QCOMPARE(snapshot(folder), before);
+    }
+
+    // demo status (of the fixture's workspace) names the socket folder, and the connections use it.
+    void statusShowsTheSocket() {
+        const QString root = QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
+        const Run json = cli({QStringLiteral("demo"), QStringLiteral("status"), QStringLiteral("--dir"), root,
+                              QStringLiteral("--json")});
+        QVERIFY2(json.exitCode == 0, qPrintable(json.err));
+        const QJsonObject status = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QVERIFY(status.value(QStringLiteral("running")).toBool());
+        const QString socketDir = status.value(QStringLiteral("socket_dir")).toString();
+        QVERIFY2(socketDir.startsWith(QLatin1Char('/')), qPrintable(json.out));
+        struct stat st {};
+        QVERIFY(::lstat(QFile::encodeName(socketDir).constData(), &st) == 0);
+        QVERIFY(S_ISDIR(st.st_mode));
+        QCOMPARE(st.st_mode & 07777, mode_t(0700));
+        QCOMPARE(status.value(QStringLiteral("tcp_port")).toInt(), 0); // no TCP unless asked
+        const int port = status.value(QStringLiteral("port")).toInt();
+        QVERIFY(port > 0);
+        QVERIFY(QFileInfo(socketDir + QStringLiteral("/.s.PGSQL.%1").arg(port)).exists());
+        for (const char* key : {"positions_conninfo", "kudos_conninfo"}) {
+            const QString conninfo = status.value(QLatin1String(key)).toString();
+            QString host;
+            for (const auto& [keyword, value] : PgConnection::parseConninfo(conninfo))
+                if (keyword == QLatin1String("host"))
+                    host = value;
+            QCOMPARE(host, socketDir);
+        }
+
+        const Run text =
+            cli({QStringLiteral("demo"), QStringLiteral("status"), QStringLiteral("--dir"), root});
+        QVERIFY2(text.exitCode == 0, qPrintable(text.err));
+        QVERIFY2(text.out.contains(QStringLiteral("socket")) && text.out.contains(socketDir),
+                 qPrintable(text.out));
+        QVERIFY2(text.out.contains(QStringLiteral("no TCP")), qPrintable(text.out));
     }
 };
 

@@ -105,6 +105,13 @@ FileState fileState(const QString& path) {
     return f;
 }
 
+QString conninfoValue(const QString& conninfo, const QString& keyword) {
+    for (const auto& [key, value] : PgConnection::parseConninfo(conninfo))
+        if (key == keyword)
+            return value;
+    return {};
+}
+
 QString readText(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
@@ -404,7 +411,8 @@ class TestDemoWorkspace : public QObject {
         if (planted.paths.contains(predictable))
             QVERIFY(QFileInfo(predictable).isSymLink());
 
-        // The files the demo wrote are its own regular files, 0600.
+        // The files the demo wrote are its own regular files, 0600 (the marker: see
+        // unixSocketInAPrivateFolder).
         for (const QString& path :
              {stateDir + QStringLiteral("/password"), stateDir + QStringLiteral("/pgpass"),
               stateDir + QStringLiteral("/port"), root + QStringLiteral("/state.json")}) {
@@ -501,6 +509,76 @@ class TestDemoWorkspace : public QObject {
             QVERIFY(!QFileInfo::exists(recorded));
         QCOMPARE(QDir(victimDir).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("precious")});
+    }
+
+    // The cluster listens on a Unix socket in a private folder (0700, the server's user's) and on no TCP
+    // port unless asked; the connections name that folder. A workspace path too long for a socket path (107
+    // bytes) still works: the socket goes into the private folder in /var/tmp.
+    void unixSocketInAPrivateFolder() {
+        QTemporaryDir tmp;
+        QString root = tmp.path();
+        while (root.size() < 130)
+            root += QStringLiteral("/a-rather-long-folder-name");
+        root += QStringLiteral("/demo");
+        DemoWorkspace workspace(root);
+        PurgeAtEnd purge{workspace};
+        CHECK_NO_ERROR(workspace.up(3, kNow, smallOptions()));
+
+        const QString conninfo = workspace.positionsConninfo();
+        const QString host = conninfoValue(conninfo, QStringLiteral("host"));
+        QVERIFY2(host.startsWith(QLatin1Char('/')), qPrintable(conninfo));
+        QCOMPARE(conninfoValue(workspace.kudosConninfo(), QStringLiteral("host")), host);
+        const QString port = conninfoValue(conninfo, QStringLiteral("port"));
+        const QString socket = host + QStringLiteral("/.s.PGSQL.") + port;
+        QVERIFY2(QFile::encodeName(socket).size() <= 107, qPrintable(socket));
+        QVERIFY(fileState(socket).socket);
+        const FileState socketDir = fileState(host);
+        QVERIFY(socketDir.dir && !socketDir.link);
+        QCOMPARE(socketDir.uid, serverUid());
+        QCOMPARE(socketDir.mode, mode_t(0700));
+        {
+            auto db = PgConnection::open(conninfo);
+            QCOMPARE(db->exec(QStringLiteral("SHOW listen_addresses")).text(0, 0), QString());
+            QCOMPARE(db->exec(QStringLiteral("SHOW unix_socket_directories")).text(0, 0), host);
+        }
+        // The marker, written when up created the folder.
+        const FileState marker = fileState(root + QLatin1Char('/') + kMarker);
+        QVERIFY(marker.regular);
+        QCOMPARE(marker.mode, mode_t(0600));
+        QCOMPARE(readText(root + QLatin1Char('/') + kMarker).section(QLatin1Char('\n'), 0, 0),
+                 QString::fromLatin1(kMarkerLine));
+
+        // Down: the connections still name the private folder, where nobody else can put a socket.
+        workspace.down();
+        QCOMPARE(conninfoValue(workspace.positionsConninfo(), QStringLiteral("host")), host);
+        QVERIFY(!fileState(socket).exists);
+        QCOMPARE(fileState(host).mode, mode_t(0700));
+
+        // TCP on 127.0.0.1 when asked (--port), beside the socket.
+        DemoWorkspace::UpOptions options = smallOptions();
+        options.port = PgCluster::findFreePort(58000 + (::getpid() % 1000));
+        CHECK_NO_ERROR(workspace.up(3, kNow, options));
+        QVERIFY(!workspace.lastUpFigures().generated);
+        QCOMPARE(conninfoValue(workspace.positionsConninfo(), QStringLiteral("host")), host);
+        {
+            auto db = PgConnection::open(
+                QStringLiteral("host=127.0.0.1 port=%1 dbname=positions user=tidemark passfile='%2'")
+                    .arg(options.port)
+                    .arg(conninfoValue(conninfo, QStringLiteral("passfile"))));
+            QCOMPARE(db->exec(QStringLiteral("SHOW listen_addresses")).text(0, 0),
+                     QStringLiteral("127.0.0.1"));
+        }
+        // … and not again unless asked again.
+        workspace.down();
+        CHECK_NO_ERROR(workspace.up(3, kNow, smallOptions()));
+        QVERIFY(PgCluster::portIsFree(options.port));
+        {
+            auto db = PgConnection::open(workspace.positionsConninfo());
+            QCOMPARE(db->exec(QStringLiteral("SHOW listen_addresses")).text(0, 0), QString());
+        }
+        workspace.purge();
+        QVERIFY(!QFileInfo::exists(root));
+        QVERIFY(!QFileInfo::exists(host));
     }
 };
 
