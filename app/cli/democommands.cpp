@@ -19,14 +19,17 @@ using demo::DemoWorkspace;
 
 const QCommandLineOption kDirOption(
     QStringLiteral("dir"),
-    QStringLiteral("The workspace folder (default TIDEMARK_DEMO_DIR, else the user's data folder)."),
+    QStringLiteral(
+        "The workspace folder (default TIDEMARK_DEMO_DIR, else the user's data folder). A folder that "
+        "is not empty and has no .tidemark-demo marker is not a demo workspace: refused, exit code 3."),
     QStringLiteral("DIR"));
 const QCommandLineOption kSeedOption(QStringLiteral("seed"),
                                      QStringLiteral("Seed of the generators (default 20261130)."),
                                      QStringLiteral("N"), QStringLiteral("20261130"));
-const QCommandLineOption kPortOption(QStringLiteral("port"),
-                                     QStringLiteral("TCP port on 127.0.0.1 (default: a free one)."),
-                                     QStringLiteral("P"));
+const QCommandLineOption kPortOption(
+    QStringLiteral("port"),
+    QStringLiteral("Also listen on TCP 127.0.0.1:P (default: only on the cluster's private Unix socket)."),
+    QStringLiteral("P"));
 const QCommandLineOption kPurgeOption(QStringLiteral("purge"),
                                       QStringLiteral("Also delete the workspace's files."));
 
@@ -48,6 +51,9 @@ QJsonObject statusJson(const DemoWorkspace::Status& s) {
             {QStringLiteral("initialized"), s.initialized},
             {QStringLiteral("running"), s.running},
             {QStringLiteral("port"), s.port},
+            {QStringLiteral("socket_dir"), s.socketDir},
+            {QStringLiteral("tcp_port"), s.tcpPort},
+            {QStringLiteral("data_dir"), s.dataDir},
             {QStringLiteral("seed"), QString::number(s.seed)},
             {QStringLiteral("now"), s.initialized ? formatIsoTimestamp(s.now) : QString()},
             {QStringLiteral("positions_conninfo"), s.positionsConninfo},
@@ -65,6 +71,12 @@ QString statusText(const DemoWorkspace::Status& s) {
     if (!s.initialized)
         return text + QStringLiteral("  run: tidemark-cli demo up --dir %1").arg(s.root);
     text += QStringLiteral("  seed %1, now %2\n").arg(s.seed).arg(formatIsoTimestamp(s.now));
+    text += QStringLiteral("  socket:    %1 (port %2), %3\n")
+                .arg(s.socketDir)
+                .arg(s.port)
+                .arg(s.tcpPort ? QStringLiteral("and TCP on 127.0.0.1:%1").arg(s.tcpPort)
+                               : QStringLiteral("no TCP"));
+    text += QStringLiteral("  pgdata:    %1\n").arg(s.dataDir);
     text += QStringLiteral("  positions: %1\n  kudos:     %2\n  tracks:    %3\n  archive:   %4\n")
                 .arg(s.positionsConninfo, s.kudosConninfo, s.tracksPath, s.archiveUrl);
     for (const auto& c : s.counts)

@@ -1,13 +1,14 @@
 #include "pgcluster.h"
 
 #include "error.h"
+#include "privatefiles.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -31,12 +32,20 @@ QString unprivilegedOwner() {
                                "exists to own the PostgreSQL cluster"));
 }
 
-void chownTree(const QString& path, const QString& owner) {
-    const passwd* pw = ::getpwnam(owner.toLocal8Bit().constData());
+struct Owner {
+    uid_t uid = 0;
+    gid_t gid = 0;
+};
+
+// The user the server runs as: this one, or (as root) postgres or nobody.
+Owner serverOwner() {
+    if (!runningAsRoot())
+        return {::geteuid(), ::getegid()};
+    const QString name = unprivilegedOwner();
+    const passwd* pw = ::getpwnam(name.toLocal8Bit().constData());
     if (!pw)
-        return;
-    if (::chown(QFile::encodeName(path).constData(), pw->pw_uid, pw->pw_gid) != 0)
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot hand %1 to user %2").arg(path, owner));
+        throw Error(Error::Kind::Failed, QStringLiteral("user %1 vanished").arg(name));
+    return {pw->pw_uid, pw->pw_gid};
 }
 
 QString randomPassword() {
@@ -47,18 +56,83 @@ QString randomPassword() {
     return s;
 }
 
-void writePrivateFile(const QString& path, const QByteArray& content) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2").arg(path, f.errorString()));
-    f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    f.write(content);
+QString socketPath(const QString& socketDir, int port) {
+    return QStringLiteral("%1/.s.PGSQL.%2").arg(socketDir).arg(port);
+}
+
+// A folder PostgreSQL can take in unix_socket_directories (a quoted, comma-separated list) whose socket
+// path fits into sun_path for any port.
+bool socketDirUsable(const QString& dir) {
+    if (QFile::encodeName(socketPath(dir, 65535)).size() > PgCluster::kMaxSocketPath)
+        return false;
+    if (dir.trimmed() != dir)
+        return false;
+    for (const QChar c : dir)
+        if (c.unicode() < 0x20 || c == QLatin1Char('\'') || c == QLatin1Char('"') || c == QLatin1Char('\\') ||
+            c == QLatin1Char(','))
+            return false;
+    return true;
+}
+
+// A conninfo value: quoted when it holds a space, a quote or a backslash.
+QString conninfoValue(const QString& value) {
+    static const QRegularExpression plain(QStringLiteral("^[^\\s'\\\\]+$"));
+    if (plain.match(value).hasMatch())
+        return value;
+    QString quoted = value;
+    quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    return QLatin1Char('\'') + quoted + QLatin1Char('\'');
+}
+
+// A .pgpass field: ':' and '\' escaped.
+QByteArray pgpassField(const QString& value) {
+    QString escaped = value;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char(':'), QStringLiteral("\\:"));
+    return escaped.toUtf8();
 }
 } // namespace
 
 PgCluster::PgCluster(Options options) : m_options(std::move(options)) {
-    if (m_options.dataDir.isEmpty())
-        m_options.dataDir = defaultDataDir(m_options.stateDir);
+    m_defaultDataDir = m_options.dataDir.isEmpty();
+    if (m_defaultDataDir && !runningAsRoot())
+        m_options.dataDir = QDir(m_options.stateDir).filePath(QStringLiteral("pgdata"));
+    if (m_options.unixSocket && !runningAsRoot())
+        m_socketDir = QDir(m_options.stateDir).filePath(QStringLiteral("socket"));
+
+    privatefiles::ownDirExists(m_options.stateDir); // refuses a link or someone else's folder
+    const QString record = statePath("private-dir");
+    const std::optional<QByteArray> recorded = privatefiles::read(record);
+    if (!recorded)
+        return;
+    const QString path = QString::fromUtf8(recorded->trimmed());
+    // What mkdtemp(kPrivateDirPattern) makes: the pattern with its XXXXXX replaced by letters and digits.
+    static const QRegularExpression pattern(
+        QLatin1Char('^') + QRegularExpression::escape(QLatin1String(kPrivateDirPattern).chopped(6)) +
+        QStringLiteral("[A-Za-z0-9]{6}$"));
+    if (!pattern.match(path).hasMatch())
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral("refusing to use %1 (recorded in %2): not a private folder the cluster made "
+                           "(%3)")
+                .arg(path, record, QLatin1String(kPrivateDirPattern)));
+    if (!QFileInfo::exists(path) && !QFileInfo(path).isSymLink())
+        return; // gone (e.g. cleaned from /var/tmp): nothing there to use; removeFiles drops the record
+    privatefiles::checkPrivateDir(path, serverOwner().uid);
+    usePrivateDir(path);
+}
+
+void PgCluster::usePrivateDir(const QString& path) {
+    m_privateDir = path;
+    if (m_defaultDataDir && runningAsRoot())
+        m_options.dataDir = path + QStringLiteral("/data");
+    if (m_options.unixSocket)
+        m_socketDir = path + QStringLiteral("/socket");
+}
+
+QString PgCluster::statePath(const char* name) const {
+    return QDir(m_options.stateDir).filePath(QLatin1String(name));
 }
 
 QString PgCluster::binDir() {
@@ -69,17 +143,6 @@ QString PgCluster::binDir() {
     throw Error(Error::Kind::Failed,
                 QStringLiteral("PostgreSQL server binaries not found in /usr/lib/postgresql/15/bin "
                                "(install the postgresql-15 package)"));
-}
-
-QString PgCluster::defaultDataDir(const QString& stateDir) {
-    if (!runningAsRoot())
-        return QDir(stateDir).filePath(QStringLiteral("pgdata"));
-    // The server refuses to run as root, and its owner cannot enter a root home; keep PGDATA in /var/tmp.
-    const QByteArray tag =
-        QCryptographicHash::hash(QDir(stateDir).absolutePath().toUtf8(), QCryptographicHash::Sha1)
-            .toHex()
-            .left(12);
-    return QStringLiteral("/var/tmp/tidemark-pg-%1").arg(QString::fromLatin1(tag));
 }
 
 bool PgCluster::portIsFree(int port) {
@@ -112,10 +175,16 @@ QString PgCluster::ownerName() const {
     return unprivilegedOwner();
 }
 
-QString PgCluster::run(const QString& program, const QStringList& args, bool asOwner, int timeoutMs,
-                       bool* ok) const {
+QString PgCluster::run(const QString& program, const QStringList& args, bool asOwner, int timeoutMs, bool* ok,
+                       const QStringList& env) const {
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
+    if (!env.isEmpty()) {
+        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+        for (const QString& pair : env)
+            e.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+        p.setProcessEnvironment(e);
+    }
     QString exe = QDir(binDir()).filePath(program);
     QStringList argv = args;
     if (asOwner && runningAsRoot()) {
@@ -144,37 +213,71 @@ QString PgCluster::run(const QString& program, const QStringList& args, bool asO
 }
 
 bool PgCluster::isInitialized() const {
-    return QFileInfo::exists(QDir(m_options.dataDir).filePath(QStringLiteral("PG_VERSION")));
+    return !m_options.dataDir.isEmpty() &&
+           QFileInfo::exists(QDir(m_options.dataDir).filePath(QStringLiteral("PG_VERSION")));
 }
 
 QString PgCluster::logFile() const {
-    return QDir(m_options.stateDir).filePath(QStringLiteral("postgres.log"));
+    return statePath("postgres.log");
 }
 
 void PgCluster::initialize() {
-    QDir state(m_options.stateDir);
-    if (!state.mkpath(QStringLiteral(".")) || !QFileInfo(m_options.stateDir).isWritable())
+    const QString stateDir = QDir(m_options.stateDir).absolutePath();
+    if (!QDir().mkpath(QFileInfo(stateDir).path()))
         throw Error(Error::Kind::Failed,
                     QStringLiteral("data folder %1 cannot be created or written").arg(m_options.stateDir));
-    QDir data(m_options.dataDir);
-    if (!data.mkpath(QStringLiteral(".")))
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot create %1").arg(m_options.dataDir));
-    QFile::setPermissions(m_options.dataDir,
-                          QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    if (runningAsRoot()) {
-        QFile::setPermissions(QFileInfo(m_options.dataDir).absolutePath(),
-                              QFileInfo(QFileInfo(m_options.dataDir).absolutePath()).permissions() |
-                                  QFileDevice::ExeOther);
-        chownTree(m_options.dataDir, ownerName());
+    privatefiles::makeDir(stateDir);
+    if (::access(QFile::encodeName(stateDir).constData(), W_OK | X_OK) != 0)
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("data folder %1 cannot be created or written").arg(m_options.stateDir));
+    const Owner owner = serverOwner();
+    const bool handOver = runningAsRoot();
+
+    // The private folder: as root for PGDATA and the socket, else for a socket whose path would not fit.
+    const QString ownSocketDir = QDir(stateDir).filePath(QStringLiteral("socket"));
+    const bool needPrivate = (runningAsRoot() && m_defaultDataDir) ||
+                             (m_options.unixSocket && (runningAsRoot() || !socketDirUsable(ownSocketDir)));
+    if (needPrivate && m_privateDir.isEmpty()) {
+        const QString dir =
+            privatefiles::makeTempDir(QLatin1String(kPrivateDirPattern), owner.uid, owner.gid);
+        try {
+            privatefiles::replace(statePath("private-dir"), dir.toUtf8() + '\n');
+        } catch (...) {
+            privatefiles::removeTree(dir);
+            throw;
+        }
+        usePrivateDir(dir);
     }
-    const QString password = randomPassword();
+
+    // PGDATA: a new empty folder of the server's owner.
+    if (QFileInfo::exists(m_options.dataDir) &&
+        !QDir(m_options.dataDir)
+             .isEmpty(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot))
+        throw Error(
+            Error::Kind::Failed,
+            QStringLiteral("cannot create a cluster in %1: the folder is not empty").arg(m_options.dataDir));
+    privatefiles::makeDir(m_options.dataDir);
+    if (handOver)
+        privatefiles::handOverDir(m_options.dataDir, owner.uid, owner.gid);
+    if (m_options.unixSocket) {
+        if (!socketDirUsable(m_socketDir))
+            throw Error(
+                Error::Kind::Failed,
+                QStringLiteral("the Unix socket folder %1 is too long for a socket path (at most %2 bytes) "
+                               "or holds a quote, backslash or comma")
+                    .arg(m_socketDir)
+                    .arg(kMaxSocketPath));
+        privatefiles::makeDir(m_socketDir);
+        if (handOver)
+            privatefiles::handOverDir(m_socketDir, owner.uid, owner.gid);
+    }
+
     // initdb reads the superuser password from a file that its owner must be able to read.
-    const QString pwfile =
-        QDir(m_options.dataDir)
-            .filePath(QStringLiteral("../%1.initpw").arg(QFileInfo(m_options.dataDir).fileName()));
-    writePrivateFile(pwfile, password.toUtf8() + '\n');
-    if (runningAsRoot())
-        chownTree(pwfile, ownerName());
+    const QString password = randomPassword();
+    const QString pwfile = m_options.dataDir + QStringLiteral(".initpw");
+    privatefiles::remove(pwfile);
+    privatefiles::createExclusive(pwfile, password.toUtf8() + '\n', handOver ? owner.uid : uid_t(-1),
+                                  handOver ? owner.gid : gid_t(-1));
     bool ok = false;
     const QString out =
         run(QStringLiteral("initdb"),
@@ -182,34 +285,39 @@ void PgCluster::initialize() {
              QStringLiteral("--auth=scram-sha-256"), QStringLiteral("--pwfile=") + pwfile,
              QStringLiteral("-E"), QStringLiteral("UTF8"), QStringLiteral("--locale=C.UTF-8")},
             true, 120000, &ok);
-    QFile::remove(pwfile);
+    privatefiles::remove(pwfile);
     if (!ok)
         throw Error(Error::Kind::Failed, QStringLiteral("initdb failed for %1: %2")
                                              .arg(m_options.dataDir, out.section(QLatin1Char('\n'), -1)));
-    writePrivateFile(state.filePath(QStringLiteral("password")), password.toUtf8());
-    QStringList conf = {QStringLiteral("listen_addresses = '127.0.0.1'"),
-                        QStringLiteral("unix_socket_directories = ''"),
-                        QStringLiteral("max_connections = 50"),
-                        QStringLiteral("shared_buffers = 256MB"),
-                        QStringLiteral("work_mem = 32MB"),
-                        QStringLiteral("maintenance_work_mem = 256MB"),
-                        QStringLiteral("max_wal_size = 4GB"),
-                        QStringLiteral("timezone = 'UTC'")};
+    privatefiles::replace(statePath("password"), password.toUtf8());
+    QStringList conf;
+    if (m_options.unixSocket)
+        conf << QStringLiteral("listen_addresses = ''")
+             << QStringLiteral("unix_socket_directories = '%1'").arg(m_socketDir)
+             << QStringLiteral("unix_socket_permissions = 0700");
+    else
+        conf << QStringLiteral("listen_addresses = '127.0.0.1'")
+             << QStringLiteral("unix_socket_directories = ''");
+    conf << QStringLiteral("max_connections = 50") << QStringLiteral("shared_buffers = 256MB")
+         << QStringLiteral("work_mem = 32MB") << QStringLiteral("maintenance_work_mem = 256MB")
+         << QStringLiteral("max_wal_size = 4GB") << QStringLiteral("timezone = 'UTC'");
     if (!m_options.durable)
         conf << QStringLiteral("fsync = off") << QStringLiteral("synchronous_commit = off")
              << QStringLiteral("full_page_writes = off");
-    const QString confPath = QDir(m_options.dataDir).filePath(QStringLiteral("postgresql.auto.conf"));
-    QFile f(confPath);
-    if (!f.open(QIODevice::Append))
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1").arg(confPath));
-    f.write(conf.join(QLatin1Char('\n')).toUtf8() + '\n');
+    privatefiles::append(QDir(m_options.dataDir).filePath(QStringLiteral("postgresql.auto.conf")),
+                         conf.join(QLatin1Char('\n')).toUtf8() + '\n');
 }
 
 int PgCluster::port() const {
-    QFile f(QDir(m_options.stateDir).filePath(QStringLiteral("port")));
-    if (!f.open(QIODevice::ReadOnly))
-        return 0;
-    return f.readAll().trimmed().toInt();
+    const std::optional<QByteArray> text = privatefiles::read(statePath("port"));
+    return text ? text->trimmed().toInt() : 0;
+}
+
+int PgCluster::tcpPort() const {
+    if (!m_options.unixSocket)
+        return port();
+    const std::optional<QByteArray> text = privatefiles::read(statePath("tcp-port"));
+    return text ? text->trimmed().toInt() : 0;
 }
 
 void PgCluster::start(int port) {
@@ -218,33 +326,61 @@ void PgCluster::start(int port) {
                     QStringLiteral("no PostgreSQL cluster in %1").arg(m_options.dataDir));
     if (isRunning())
         return;
-    if (port == 0)
-        port = this->port();
-    if (port == 0)
-        port = findFreePort();
-    else if (!portIsFree(port))
+    const bool tcp = !m_options.unixSocket || port != 0;
+    if (m_options.unixSocket) {
+        if (port == 0)
+            port = kSocketPort;
+        const QString socket = socketPath(m_socketDir, port);
+        if (QFile::encodeName(socket).size() > kMaxSocketPath)
+            throw Error(Error::Kind::Failed, QStringLiteral("the Unix socket path %1 is longer than %2 bytes")
+                                                 .arg(socket)
+                                                 .arg(kMaxSocketPath));
+        privatefiles::checkPrivateDir(m_socketDir, serverOwner().uid);
+    } else {
+        if (port == 0)
+            port = this->port();
+        if (port == 0)
+            port = findFreePort();
+    }
+    if (tcp && !portIsFree(port))
         throw Error(Error::Kind::Connection, QStringLiteral("port %1 on 127.0.0.1 is in use").arg(port));
-    writePrivateFile(QDir(m_options.stateDir).filePath(QStringLiteral("port")), QByteArray::number(port));
-    QFile pw(QDir(m_options.stateDir).filePath(QStringLiteral("password")));
-    if (!pw.open(QIODevice::ReadOnly))
+    privatefiles::replace(statePath("port"), QByteArray::number(port));
+    if (m_options.unixSocket) {
+        if (tcp)
+            privatefiles::replace(statePath("tcp-port"), QByteArray::number(port));
+        else
+            privatefiles::remove(statePath("tcp-port"));
+    }
+    const std::optional<QByteArray> password = privatefiles::read(statePath("password"));
+    if (!password)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("the cluster's password file in %1 is missing").arg(m_options.stateDir));
-    writePrivateFile(QDir(m_options.stateDir).filePath(QStringLiteral("pgpass")),
-                     QStringLiteral("127.0.0.1:%1:*:%2:").arg(port).arg(m_options.user).toUtf8() +
-                         pw.readAll() + '\n');
-    // The server's log goes inside PGDATA (the owner may not write the state folder); we link to it.
+    const QByteArray credentials = ':' + QByteArray::number(port) + ":*:" + pgpassField(m_options.user) +
+                                   ':' + password->trimmed() + '\n';
+    QByteArray pgpass;
+    if (m_options.unixSocket)
+        pgpass += pgpassField(m_socketDir) + credentials;
+    if (tcp)
+        pgpass += "127.0.0.1" + credentials;
+    privatefiles::replace(statePath("pgpass"), pgpass);
+    // The server's log goes inside PGDATA (the owner may not write the state folder).
     const QString serverLog = QDir(m_options.dataDir).filePath(QStringLiteral("server.log"));
+    QString serverOptions = QStringLiteral("-p %1").arg(port);
+    if (m_options.unixSocket && tcp)
+        serverOptions += QStringLiteral(" -c listen_addresses=127.0.0.1");
     run(QStringLiteral("pg_ctl"),
         {QStringLiteral("-D"), m_options.dataDir, QStringLiteral("-l"), serverLog, QStringLiteral("-w"),
-         QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("-o"), QStringLiteral("-p %1").arg(port),
+         QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("-o"), serverOptions,
          QStringLiteral("start")},
         true, 90000);
     if (m_options.database != QLatin1String("postgres")) {
         bool ok = false;
         run(QStringLiteral("createdb"),
-            {QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(port),
-             QStringLiteral("-U"), m_options.user, m_options.database},
-            false, 30000, &ok); // fails harmlessly when it exists
+            {QStringLiteral("-h"), m_options.unixSocket ? m_socketDir : QStringLiteral("127.0.0.1"),
+             QStringLiteral("-p"), QString::number(port), QStringLiteral("-U"), m_options.user,
+             QStringLiteral("-w"), m_options.database},
+            false, 30000, &ok,
+            {QStringLiteral("PGPASSFILE=") + statePath("pgpass")}); // fails harmlessly when it exists
     }
 }
 
@@ -268,16 +404,35 @@ bool PgCluster::isRunning() const {
 
 void PgCluster::removeFiles() {
     stop();
-    QDir(m_options.dataDir).removeRecursively();
-    for (const char* name : {"password", "pgpass", "port", "postgres.log"})
-        QFile::remove(QDir(m_options.stateDir).filePath(QLatin1String(name)));
+    if (!m_privateDir.isEmpty())
+        privatefiles::removeTree(m_privateDir);
+    if (!m_options.dataDir.isEmpty()) {
+        privatefiles::removeTree(m_options.dataDir);
+        privatefiles::remove(m_options.dataDir + QStringLiteral(".initpw"));
+    }
+    privatefiles::removeTree(statePath("socket"));
+    for (const char* name : {"password", "pgpass", "port", "tcp-port", "postgres.log", "private-dir"})
+        privatefiles::remove(statePath(name));
+    // As a new cluster: the next initialize() makes a new private folder.
+    m_privateDir.clear();
+    if (m_defaultDataDir && runningAsRoot())
+        m_options.dataDir.clear();
+    if (m_options.unixSocket && runningAsRoot())
+        m_socketDir.clear();
+    else if (m_options.unixSocket)
+        m_socketDir = statePath("socket");
 }
 
 QString PgCluster::conninfo(const QString& database) const {
-    return QStringLiteral("host=127.0.0.1 port=%1 dbname=%2 user=%3 passfile=%4")
-        .arg(port())
-        .arg(database.isEmpty() ? m_options.database : database, m_options.user,
-             QDir(m_options.stateDir).filePath(QStringLiteral("pgpass")));
+    const QString host = m_options.unixSocket ? m_socketDir : QStringLiteral("127.0.0.1");
+    int port = this->port();
+    if (port == 0 && m_options.unixSocket)
+        port = kSocketPort;
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 passfile=%5")
+        .arg(conninfoValue(host))
+        .arg(port)
+        .arg(conninfoValue(database.isEmpty() ? m_options.database : database), conninfoValue(m_options.user),
+             conninfoValue(statePath("pgpass")));
 }
 
 } // namespace tidemark

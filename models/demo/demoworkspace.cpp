@@ -8,6 +8,7 @@
 #include "error.h"
 #include "pgcluster.h"
 #include "pgconnection.h"
+#include "privatefiles.h"
 #include "schemamigrator.h"
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
@@ -23,8 +24,13 @@
 #include <QJsonObject>
 #include <QProcessEnvironment>
 #include <QStandardPaths>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <future>
+#include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tidemark::demo {
 
@@ -39,6 +45,7 @@ PgCluster::Options clusterOptions(const QString& stateDir) {
     PgCluster::Options o;
     o.stateDir = stateDir;
     o.database = QStringLiteral("postgres"); // the demo's databases are created by name below
+    o.unixSocket = true;                     // TCP only when up is given a port
     return o;
 }
 
@@ -69,6 +76,43 @@ DemoWorkspace::DemoWorkspace(QString root) : m_root(QDir(root).absolutePath()) {
 QString DemoWorkspace::statePath() const {
     return QDir(m_root).filePath(QStringLiteral("state.json"));
 }
+QString DemoWorkspace::markerPath() const {
+    return QDir(m_root).filePath(QLatin1String(kMarkerFile));
+}
+
+DemoWorkspace::Folder DemoWorkspace::inspect() const {
+    struct stat st {};
+    if (::stat(QFile::encodeName(m_root).constData(), &st) != 0) {
+        if (errno == ENOENT || errno == ENOTDIR)
+            return Folder::Absent;
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot read the demo data folder %1: %2")
+                                             .arg(m_root, QString::fromLocal8Bit(std::strerror(errno))));
+    }
+    if (!S_ISDIR(st.st_mode))
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("refusing to use %1 as the demo data folder: it is a file, not a folder")
+                        .arg(m_root));
+    const QDir dir(m_root);
+    if (!dir.isReadable())
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot read the demo data folder %1").arg(m_root));
+    const QStringList entries =
+        dir.entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    if (entries.isEmpty())
+        return Folder::Empty;
+    if (entries.contains(QLatin1String(kMarkerFile))) {
+        std::optional<QByteArray> marker;
+        try {
+            marker = privatefiles::read(markerPath());
+        } catch (const Error&) { // a link or not a file: not this folder's own marker
+        }
+        if (marker && marker->split('\n').first() == kMarkerLine)
+            return Folder::Demo;
+    }
+    throw Error(Error::Kind::Refused,
+                QStringLiteral("refusing to touch %1: the folder is not empty and is not a Tidemark demo "
+                               "workspace (it has no %2 marker); choose an empty or a new folder")
+                    .arg(m_root, QLatin1String(kMarkerFile)));
+}
 QString DemoWorkspace::clusterStateDir() const {
     return QDir(m_root).filePath(QStringLiteral("cluster"));
 }
@@ -86,10 +130,10 @@ QString DemoWorkspace::kudosConninfo() const {
 }
 
 int DemoWorkspace::storedDataVersion() const {
-    QFile f(statePath());
-    if (!f.open(QIODevice::ReadOnly))
+    const std::optional<QByteArray> state = privatefiles::read(statePath());
+    if (!state)
         return 0;
-    return QJsonDocument::fromJson(f.readAll()).object().value(QStringLiteral("data_version")).toInt();
+    return QJsonDocument::fromJson(*state).object().value(QStringLiteral("data_version")).toInt();
 }
 
 void DemoWorkspace::up(quint64 seed, Micros now, TaskFeedback* control) {
@@ -100,50 +144,76 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
     QElapsedTimer total;
     total.start();
     m_figures = {};
-    const QFileInfo rootInfo(m_root);
-    const bool rootExisted = rootInfo.exists();
-    if (rootExisted && !rootInfo.isDir())
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("demo data folder %1 is a file, not a folder").arg(m_root));
-    if (!QDir().mkpath(m_root))
-        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
-    {
-        QFile probe(QDir(m_root).filePath(QStringLiteral(".write-test")));
-        if (!probe.open(QIODevice::WriteOnly)) {
-            if (!rootExisted)
-                QDir(m_root).removeRecursively();
-            throw Error(
-                Error::Kind::Failed,
-                QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, probe.errorString()));
-        }
-        probe.remove();
-    }
+    const Folder folder = inspect();
 
-    PgCluster cluster(clusterOptions(clusterStateDir()));
-    if (storedDataVersion() == kDataVersion && cluster.isInitialized()) {
-        if (cluster.isRunning())
-            return;
-        int port = options.port;
-        if (port == 0) {
-            port = cluster.port();
-            if (port == 0 || !PgCluster::portIsFree(port))
-                port = PgCluster::findFreePort();
-        } else if (!PgCluster::portIsFree(port)) {
-            throw Error(
-                Error::Kind::Connection,
-                QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)").arg(port).arg(m_root));
+    // Take the folder: create it (0700) when absent, mark it when it is new or empty.
+    bool createdRoot = false;
+    bool createdMarker = false;
+    if (folder == Folder::Absent) {
+        if (!QDir().mkpath(QFileInfo(m_root).path()) ||
+            ::mkdir(QFile::encodeName(m_root).constData(), 0700) != 0)
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("demo data folder %1 cannot be created").arg(m_root));
+        createdRoot = true;
+    }
+    if (folder != Folder::Demo) {
+        try {
+            privatefiles::createExclusive(markerPath(), QByteArray(kMarkerLine) + '\n');
+        } catch (const Error& e) {
+            if (createdRoot)
+                ::rmdir(QFile::encodeName(m_root).constData());
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("demo data folder %1 is not writable: %2").arg(m_root, e.message()));
         }
+        createdMarker = true;
+    } else if (::access(QFile::encodeName(m_root).constData(), W_OK | X_OK) != 0) {
+        throw Error(Error::Kind::Failed, QStringLiteral("demo data folder %1 is not writable").arg(m_root));
+    }
+    // Gives the folder back as it was (a failure before anything else was made).
+    auto releaseFolder = [&] {
+        try {
+            if (createdRoot)
+                privatefiles::removeTree(m_root);
+            else if (createdMarker)
+                privatefiles::remove(markerPath());
+        } catch (...) {
+        }
+    };
+
+    std::optional<PgCluster> cluster;
+    int storedVersion = 0;
+    try {
+        cluster.emplace(clusterOptions(clusterStateDir()));
+        storedVersion = storedDataVersion();
+    } catch (...) {
+        releaseFolder();
+        throw;
+    }
+    if (storedVersion == kDataVersion && cluster->isInitialized()) {
+        if (cluster->isRunning()) {
+            if (options.port != 0 && cluster->tcpPort() != options.port)
+                throw Error(
+                    Error::Kind::Failed,
+                    QStringLiteral("the demo cluster of %1 is running already%2; stop it (tidemark-cli demo "
+                                   "down) to start it with TCP on port %3")
+                        .arg(m_root, cluster->tcpPort()
+                                         ? QStringLiteral(" on TCP port %1").arg(cluster->tcpPort())
+                                         : QStringLiteral(" on its Unix socket only"))
+                        .arg(options.port));
+            return;
+        }
+        if (options.port != 0 && !PgCluster::portIsFree(options.port))
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)")
+                            .arg(options.port)
+                            .arg(m_root));
         report(control, 0.5, QStringLiteral("starting the demo cluster"));
-        cluster.start(port);
+        cluster->start(options.port);
         m_figures.totalSeconds = total.elapsed() / 1000.0;
         return;
     }
 
     // A fresh workspace. Check what can be checked before creating anything.
-    auto cleanRoot = [&] {
-        if (!rootExisted)
-            QDir(m_root).removeRecursively();
-    };
     try {
         PgCluster::binDir();
         if (options.port != 0 && !PgCluster::portIsFree(options.port))
@@ -152,33 +222,33 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                             .arg(options.port)
                             .arg(m_root));
     } catch (...) {
-        cleanRoot();
+        releaseFolder();
         throw;
     }
-    const bool archiveExisted = QFileInfo::exists(QDir(m_root).filePath(QStringLiteral("archive")));
+    const QString archive = QDir(m_root).filePath(QStringLiteral("archive"));
+    const bool archiveExisted = QFileInfo::exists(archive);
     const bool clusterDirExisted = QFileInfo::exists(clusterStateDir());
-    bool clusterCreated = false;
     try {
-        if (cluster.isInitialized()) // the leftovers of an interrupted up
-            cluster.removeFiles();
+        cluster->removeFiles(); // the leftovers of an interrupted up, if any
         report(control, 0.01, QStringLiteral("initialising the demo cluster"));
-        cluster.initialize();
-        clusterCreated = true;
-        cluster.start(options.port != 0 ? options.port : PgCluster::findFreePort());
+        cluster->initialize();
+        cluster->start(options.port);
         generate(seed, now, options, control);
     } catch (...) {
         try {
-            if (clusterCreated)
-                cluster.removeFiles();
+            cluster->removeFiles();
         } catch (...) {
         }
-        removeSqliteFile(tracksPath());
-        QFile::remove(statePath());
-        if (!archiveExisted)
-            QDir(QDir(m_root).filePath(QStringLiteral("archive"))).removeRecursively();
-        if (!clusterDirExisted)
-            QDir(clusterStateDir()).removeRecursively();
-        cleanRoot();
+        try {
+            removeSqliteFile(tracksPath());
+            privatefiles::remove(statePath());
+            if (!archiveExisted)
+                privatefiles::removeTree(archive);
+            if (!clusterDirExisted)
+                privatefiles::removeTree(clusterStateDir());
+        } catch (...) {
+        }
+        releaseFolder();
         throw;
     }
     m_figures.totalSeconds = total.elapsed() / 1000.0;
@@ -196,9 +266,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
             admin->exec(QStringLiteral("CREATE DATABASE %1").arg(pgQuoteIdentifier(name)));
         }
     }
-    if (!QDir().mkpath(QDir(m_root).filePath(QStringLiteral("archive"))))
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("cannot create the demo archive folder in %1").arg(m_root));
+    privatefiles::makeDir(QDir(m_root).filePath(QStringLiteral("archive")));
     // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
     TaskFeedback tracksControl;
     auto tracksDone =
@@ -228,10 +296,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
                             {QStringLiteral("kudos_weeks"), options.kudosWeeks},
                             {QStringLiteral("tracks"), options.tracks},
                             {QStringLiteral("created_at"), formatIsoTimestamp(nowMicros())}};
-    QFile f(statePath());
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(QJsonDocument(state).toJson()) < 0)
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("cannot write %1: %2").arg(statePath(), f.errorString()));
+    privatefiles::replace(statePath(), QJsonDocument(state).toJson());
 }
 
 void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
@@ -294,9 +359,10 @@ DemoWorkspace::Status DemoWorkspace::status() const {
     s.root = m_root;
     s.tracksPath = tracksPath();
     s.archiveUrl = archiveUrl();
-    QFile f(statePath());
-    if (f.open(QIODevice::ReadOnly)) {
-        const QJsonObject state = QJsonDocument::fromJson(f.readAll()).object();
+    if (inspect() != Folder::Demo)
+        return s;
+    if (const std::optional<QByteArray> stateText = privatefiles::read(statePath())) {
+        const QJsonObject state = QJsonDocument::fromJson(*stateText).object();
         s.initialized = true;
         s.seed = state.value(QStringLiteral("seed")).toString().toULongLong();
         tryParseIsoTimestamp(state.value(QStringLiteral("now")).toString(), &s.now);
@@ -304,6 +370,9 @@ DemoWorkspace::Status DemoWorkspace::status() const {
     PgCluster cluster(clusterOptions(clusterStateDir()));
     s.running = cluster.isInitialized() && cluster.isRunning();
     s.port = cluster.port();
+    s.tcpPort = s.running ? cluster.tcpPort() : 0;
+    s.socketDir = cluster.socketDir();
+    s.dataDir = cluster.dataDir();
     s.positionsConninfo = cluster.conninfo(kPositionsDb);
     s.kudosConninfo = cluster.conninfo(kKudosDb);
     if (s.running) {
@@ -338,17 +407,27 @@ DemoWorkspace::Status DemoWorkspace::status() const {
 }
 
 void DemoWorkspace::down() {
+    if (inspect() != Folder::Demo)
+        return; // absent or empty: nothing runs there
     PgCluster(clusterOptions(clusterStateDir())).stop();
 }
 
 void DemoWorkspace::purge() {
+    if (inspect() != Folder::Demo)
+        return; // absent or empty: nothing of the demo's is there
     PgCluster cluster(clusterOptions(clusterStateDir()));
     cluster.removeFiles();
     removeSqliteFile(tracksPath());
-    QFile::remove(statePath());
-    QDir(QDir(m_root).filePath(QStringLiteral("archive"))).removeRecursively();
-    QDir(clusterStateDir()).removeRecursively();
-    QDir().rmdir(m_root); // only when nothing else is left in it
+    privatefiles::remove(statePath());
+    privatefiles::removeTree(QDir(m_root).filePath(QStringLiteral("archive")));
+    privatefiles::removeTree(clusterStateDir());
+    // The folder goes too when nothing but the marker is left in it (else it stays a demo workspace).
+    const QStringList left =
+        QDir(m_root).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    if (left == QStringList{QLatin1String(kMarkerFile)}) {
+        privatefiles::remove(markerPath());
+        ::rmdir(QFile::encodeName(m_root).constData());
+    }
 }
 
 } // namespace tidemark::demo

@@ -14,12 +14,23 @@ namespace tidemark::demo {
 // The embedded demo workspace: a private PostgreSQL cluster (databases `positions` and `kudos`), a local
 // archive folder and a demo gps_tracks.sqlite under one root folder, filled by the deterministic generators.
 //
-//   root/state.json           seed, now, port (written once the data is complete)
-//   root/cluster/             the cluster's state (password, pgpass, port, log); PGDATA beside or in /var/tmp
+//   root/.tidemark-demo       the marker: its first line is kMarkerLine (written when up takes the folder)
+//   root/state.json           seed, now, sizes (written once the data is complete)
+//   root/cluster/             the cluster's state (password, pgpass, port, private-dir, log); PGDATA and the
+//                             socket folder in it, or (as root, or for a long path) in a private folder
+//                             /var/tmp/tidemark-pg-XXXXXX made by mkdtemp and recorded in cluster/private-dir
 //   root/archive/             the archive (file://root/archive)
 //   root/gps_tracks.sqlite    the tracks
+//
+// The cluster listens on a Unix socket in its private socket folder only (TCP on 127.0.0.1 when up is given
+// a port). up, status, down and purge work only on a folder that is absent, empty or carries the marker;
+// any other folder is refused with Error::Kind::Refused naming it, and nothing in it is touched.
 class DemoWorkspace {
   public:
+    static constexpr const char* kMarkerFile = ".tidemark-demo";
+    static constexpr const char* kMarkerLine =
+        "Tidemark demo workspace: tidemark-cli demo down --purge deletes this folder.";
+
     struct TableCount {
         QString dataset; // positions | kudos | tracks
         QString table;
@@ -28,7 +39,10 @@ class DemoWorkspace {
     struct Status {
         bool initialized = false; // the data was generated (state file present)
         bool running = false;     // the cluster is running
-        int port = 0;
+        int port = 0;             // names the socket file (.s.PGSQL.<port>); the TCP port too when tcpPort
+        int tcpPort = 0;          // TCP on 127.0.0.1 (while running), 0 = the Unix socket only
+        QString socketDir;        // the private folder of the cluster's Unix socket
+        QString dataDir;          // PGDATA
         quint64 seed = 0;
         Micros now = 0;
         QString root;
@@ -39,7 +53,7 @@ class DemoWorkspace {
         std::vector<TableCount> counts; // empty when not running
     };
     struct UpOptions {
-        int port = 0; // 0 = the last port used, else a free one from 55432
+        int port = 0; // also listen on TCP 127.0.0.1:port; 0 = on the Unix socket only
         // The size of the generated data (the defaults are the demo's; tests use less).
         int mowers = 8;
         int positionDays = 120;
@@ -79,7 +93,10 @@ class DemoWorkspace {
     QString archiveUrl() const;
 
   private:
+    enum class Folder { Absent, Empty, Demo };
+    Folder inspect() const; // refuses (Error::Kind::Refused) a folder that is not the demo's
     QString statePath() const;
+    QString markerPath() const;
     int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
     void generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
