@@ -5,6 +5,9 @@
 #include "xyztilesource.h"
 
 #include <QBuffer>
+#include <QDirIterator>
+#include <QFile>
+#include <QImageReader>
 #include <QNetworkAccessManager>
 #include <QSignalSpy>
 #include <QSqlDatabase>
@@ -13,26 +16,55 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 
 using namespace tidemark;
 using namespace tidemark::ui;
 
 namespace {
 
-QByteArray pngOf(const QColor& colour) {
+QByteArray imageOf(const QColor& colour, const char* format) {
     QImage image(256, 256, QImage::Format_RGB32);
     image.fill(colour);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
+    if (!image.save(&buffer, format))
+        qFatal("cannot write a %s image", format);
     return bytes;
 }
+
+QByteArray pngOf(const QColor& colour) {
+    return imageOf(colour, "PNG");
+}
+
+// A complete HTTP/1.1 answer: with Content-Length, or without one and closing the connection at the end.
+QByteArray httpAnswer(const QByteArray& body, const QByteArray& contentType, bool withLength = true) {
+    QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: " + contentType + "\r\n";
+    head += withLength ? "Content-Length: " + QByteArray::number(body.size()) + "\r\n"
+                       : QByteArray("Connection: close\r\n");
+    return head + "\r\n" + body;
+}
+
+// A 1x1 GIF, which Qt decodes natively: a format the tiles must not accept.
+const QByteArray kGif =
+    QByteArray::fromHex("47494638396101000100800000ffffff0000002c00000000010001000002024401003b");
+constexpr QFile::Permissions kGroupOrOthers = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                              QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
+constexpr qint64 kOverOneMiB = 1024 * 1024 + 256 * 1024;
 
 // A minimal HTTP/1.1 tile server on 127.0.0.1: answers every GET with a solid PNG (cacheable for an hour),
 // or holds the connection open without answering, to exercise timeouts and aborts.
 class LocalTileServer : public QTcpServer {
   public:
+    // What to send back for a request path: raw bytes, whether that is the whole answer (a connection the
+    // client closes before a whole answer counts in closedByClient), and whether to close afterwards.
+    struct Answer {
+        QByteArray raw;
+        bool complete = true;
+        bool close = false;
+    };
+    std::function<Answer(const QString& path)> respond;
     QColor colour{90, 140, 200};
     bool answer = true;
     QStringList paths;
@@ -70,6 +102,14 @@ class LocalTileServer : public QTcpServer {
         socket->setProperty("buffered", buffered.mid(end + 4));
         if (!answer)
             return;
+        if (respond) {
+            const Answer answer = respond(paths.last());
+            socket->setProperty("answered", answer.complete);
+            socket->write(answer.raw);
+            if (answer.close)
+                socket->disconnectFromHost();
+            return;
+        }
         const QByteArray body = pngOf(colour);
         socket->setProperty("answered", true);
         socket->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nCache-Control: max-age=3600\r\n"
@@ -170,6 +210,18 @@ class TestMapTiles : public QObject {
         const QImage shown = view.grab().toImage();
         QCOMPARE(shown.pixelColor(256, 200), server.colour);
         QCOMPARE(shown.pixelColor(20, 60), server.colour);
+
+        // The disk cache keeps each tile's URL, API key included: the folder (so all below it) and the files
+        // are the user's alone.
+        const QString cacheFolder = m_cacheDir.filePath(QStringLiteral("tiles"));
+        QCOMPARE(QFile::permissions(cacheFolder) & kGroupOrOthers, QFile::Permissions());
+        int cachedFiles = 0;
+        for (QDirIterator it(cacheFolder, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString file = it.next();
+            ++cachedFiles;
+            QCOMPARE(QFile::permissions(file) & kGroupOrOthers, QFile::Permissions());
+        }
+        QVERIFY(cachedFiles > 0);
 
         // A second source on the same network access manager is served from the disk cache.
         const int requestsBefore = static_cast<int>(server.paths.size());
@@ -283,6 +335,164 @@ class TestMapTiles : public QObject {
         } catch (const Error& error) {
             QCOMPARE(error.kind(), Error::Kind::Settings);
         }
+    }
+
+    // A declared length over 1 MiB is refused on the headers, before the body; without a declared length the
+    // bytes are counted as they come. Either way the tile is never decoded (here it would decode: a valid PNG
+    // padded after its end).
+    void oversizedTilesAreAbortedUnread() {
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const QByteArray big = pngOf(server.colour) + QByteArray(kOverOneMiB, '\0');
+        QNetworkAccessManager network;
+        XyzTileSource::Options options{server.urlTemplate(), QStringLiteral("ops@example.org"), {}};
+        options.timeoutMs = 8000;
+        XyzTileSource source(&network, options);
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+
+        server.respond = [&](const QString&) {
+            const QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: " +
+                                    QByteArray::number(big.size()) + "\r\n\r\n";
+            return LocalTileServer::Answer{head + big.left(16 * 1024), false}; // the rest never comes
+        };
+        source.request({{3, 1, 1}});
+        QVERIFY(failed.wait(4000)); // long before the transfer timeout
+        QString reason = failed.takeFirst().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("/3/1/1.png")) && reason.contains(QLatin1String("1 MiB")),
+                 qPrintable(reason));
+        QTRY_COMPARE(server.closedByClient, 1);
+        QCOMPARE(source.requestsInFlight(), 0);
+
+        server.respond = [&](const QString&) {
+            return LocalTileServer::Answer{httpAnswer(big, "image/png", false), true, true};
+        };
+        source.request({{3, 1, 2}});
+        QVERIFY(failed.wait(4000));
+        reason = failed.takeFirst().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("/3/1/2.png")) && reason.contains(QLatin1String("1 MiB")),
+                 qPrintable(reason));
+        QCOMPARE(ready.count(), 0);
+        QCOMPARE(source.requestsInFlight(), 0);
+    }
+
+    void webpDecodingIsAvailable() {
+        // qt6-image-formats-plugins (scripts/debian-packages.txt) brings Qt's WebP plugin.
+        QVERIFY2(QImageReader::supportedImageFormats().contains("webp"),
+                 QImageReader::supportedImageFormats().join(' ').constData());
+    }
+
+    void onlyPngJpegAndWebpAreDecoded_data() {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QByteArray>("contentType");
+        QTest::addColumn<QString>("problem"); // empty: decoded
+        const QColor colour(90, 140, 200);
+        QTest::newRow("png") << pngOf(colour) << QByteArray("image/png") << QString();
+        QTest::newRow("jpeg") << imageOf(colour, "JPEG") << QByteArray("image/jpeg") << QString();
+        QTest::newRow("webp") << imageOf(colour, "WEBP") << QByteArray("image/webp") << QString();
+        QTest::newRow("png sent as text/plain") << pngOf(colour) << QByteArray("text/plain") << QString();
+        QTest::newRow("gif sent as png")
+            << kGif << QByteArray("image/png") << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("bmp") << imageOf(colour, "BMP") << QByteArray("image/bmp")
+                             << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("tiff") << imageOf(colour, "TIFF") << QByteArray("image/tiff")
+                              << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("svg") << QByteArray("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" "
+                                           "height=\"256\"><rect width=\"256\" height=\"256\"/></svg>")
+                             << QByteArray("image/svg+xml")
+                             << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("html") << QByteArray("<!DOCTYPE html><html><body>Rate limit exceeded</body></html>")
+                              << QByteArray("text/html") << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("broken png") << pngOf(colour).left(60) << QByteArray("image/png")
+                                    << QStringLiteral("cannot be decoded");
+    }
+    void onlyPngJpegAndWebpAreDecoded() {
+        QFETCH(QByteArray, body);
+        QFETCH(QByteArray, contentType);
+        QFETCH(QString, problem);
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        server.respond = [&](const QString&) {
+            return LocalTileServer::Answer{httpAnswer(body, contentType)};
+        };
+        QNetworkAccessManager network;
+        XyzTileSource source(&network, {server.urlTemplate(), QStringLiteral("ops@example.org"), {}});
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        source.request({{2, 1, 1}});
+        QTRY_COMPARE(ready.count() + failed.count(), 1);
+        if (problem.isEmpty()) {
+            QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+            const QColor shown = ready.first().at(1).value<QImage>().pixelColor(128, 128);
+            QVERIFY2(std::abs(shown.red() - 90) < 6 && std::abs(shown.green() - 140) < 6 &&
+                         std::abs(shown.blue() - 200) < 6,
+                     qPrintable(shown.name()));
+        } else {
+            QCOMPARE(ready.count(), 0);
+            const QString reason = failed.first().at(1).toString();
+            QVERIFY2(reason.contains(problem) && reason.contains(QLatin1String("/2/1/1.png")),
+                     qPrintable(reason));
+        }
+    }
+
+    void plainHttpOnlyToThisMachine() {
+        QNetworkAccessManager network;
+        XyzTileSource::Options options;
+        for (const char* refused : {"http://tiles.example.org/{z}/{x}/{y}.png?api_key=S3CRET",
+                                    "http://ops:S3CRET@10.1.2.3:8080/{z}/{x}/{y}.png",
+                                    "http://localhost.example.org/{z}/{x}/{y}.png?S3CRET"}) {
+            options.urlTemplate = QString::fromLatin1(refused);
+            try {
+                XyzTileSource source(&network, options);
+                QFAIL(qPrintable(QStringLiteral("accepted %1").arg(options.urlTemplate)));
+            } catch (const Error& error) {
+                QCOMPARE(error.kind(), Error::Kind::Settings);
+                const QString withoutQuery =
+                    options.urlTemplate.section(QLatin1Char('?'), 0, 0).remove(QStringLiteral("ops:S3CRET@"));
+                QVERIFY2(error.message().contains(withoutQuery), qPrintable(error.message()));
+                QVERIFY2(!error.message().contains(QLatin1String("S3CRET")), qPrintable(error.message()));
+                QVERIFY2(error.message().contains(QLatin1String("https")), qPrintable(error.message()));
+            }
+        }
+        for (const char* allowed :
+             {"http://localhost:8080/{z}/{x}/{y}.png", "http://127.0.0.1/{z}/{x}/{y}.png",
+              "http://[::1]:8080/{z}/{x}/{y}.png", "HTTP://LOCALHOST/{z}/{x}/{y}.png",
+              "https://tiles.example.org/{z}/{x}/{y}.png?api_key=abc",
+              "https://{s}.tiles.example.org/{z}/{x}/{y}.png"}) {
+            options.urlTemplate = QString::fromLatin1(allowed);
+            try {
+                XyzTileSource source(&network, options);
+            } catch (const Error& error) {
+                QFAIL(qPrintable(error.message()));
+            }
+        }
+    }
+
+    void redirectsFollowTheSameRule() {
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const QByteArray png = pngOf(server.colour);
+        server.respond = [&](const QString& path) {
+            if (path.startsWith(QLatin1String("/moved/")))
+                return LocalTileServer::Answer{httpAnswer(png, "image/png")};
+            const QByteArray target = path.startsWith(QLatin1String("/1/"))
+                                          ? "http://127.0.0.1:" + QByteArray::number(server.serverPort()) +
+                                                "/moved" + path.toLatin1()
+                                          : "http://tiles.invalid" + path.toLatin1();
+            return LocalTileServer::Answer{"HTTP/1.1 302 Found\r\nLocation: " + target +
+                                           "\r\nContent-Length: 0\r\n\r\n"};
+        };
+        QNetworkAccessManager network;
+        XyzTileSource source(&network, {server.urlTemplate(), QStringLiteral("ops@example.org"), {}});
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        source.request({{1, 0, 0}});
+        QVERIFY(ready.wait(5000)); // on this machine: followed
+        source.request({{2, 0, 0}});
+        QVERIFY(failed.wait(5000));
+        const QString reason = failed.first().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("redirected to http://tiles.invalid")), qPrintable(reason));
+        QCOMPARE(ready.count(), 1);
     }
 
   private:
