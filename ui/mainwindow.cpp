@@ -17,6 +17,7 @@
 #include "error.h"
 #include "mapview.h"
 #include "positionsworkbench.h"
+#include "tilesource.h"
 #include "xyztilesource.h"
 
 #include <QAction>
@@ -265,7 +266,11 @@ QString MainWindow::setBaseMap(const QString& spec) {
                                             QStringLiteral("/tiles"));
     }
     try {
-        m_map->setTileSource(BaseMapSpec::open(spec, m_network));
+        std::shared_ptr<TileSource> source = BaseMapSpec::open(spec, m_network);
+        const QStringList warnings = source ? source->warnings() : QStringList();
+        m_map->setTileSource(std::move(source));
+        if (!warnings.isEmpty())
+            statusBar()->showMessage(warnings.join(QLatin1String("; ")), 15000);
     } catch (const Error& e) {
         statusBar()->showMessage(tr("Base map not changed: %1").arg(e.message()), 15000);
         return e.message();

@@ -9,6 +9,7 @@
 #include <QFile>
 #include <QImageReader>
 #include <QNetworkAccessManager>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -118,7 +119,38 @@ class LocalTileServer : public QTcpServer {
     }
 };
 
-void createMbTiles(const QString& path, const QString& format = QStringLiteral("png")) {
+// An SQLite file made by running statements (for MBTiles files that lack parts).
+void createSqlite(const QString& path, const QStringList& statements) {
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-sqlite"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const QString& statement : statements)
+            QVERIFY2(q.exec(statement), qPrintable(statement));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("create-sqlite"));
+}
+
+QByteArray randomBytes(int size) {
+    QByteArray bytes(size, Qt::Uninitialized);
+    QRandomGenerator generator(42);
+    for (char& byte : bytes)
+        byte = static_cast<char>(generator.bounded(256));
+    return bytes;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+void createMbTiles(const QString& path, const QString& format = QStringLiteral("png"),
+                   const QString& minZoom = QStringLiteral("0"),
+                   const QString& maxZoom = QStringLiteral("1")) {
     {
         QSqlDatabase db =
             QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-mbtiles"));
@@ -133,8 +165,8 @@ void createMbTiles(const QString& path, const QString& format = QStringLiteral("
         const QList<QPair<QString, QString>> metadata = {
             {QStringLiteral("name"), QStringLiteral("test")},
             {QStringLiteral("format"), format},
-            {QStringLiteral("minzoom"), QStringLiteral("0")},
-            {QStringLiteral("maxzoom"), QStringLiteral("1")},
+            {QStringLiteral("minzoom"), minZoom},
+            {QStringLiteral("maxzoom"), maxZoom},
             {QStringLiteral("attribution"), QStringLiteral("test data")}};
         for (const auto& [key, value] : metadata) {
             q.bindValue(0, key);
@@ -493,6 +525,121 @@ class TestMapTiles : public QObject {
         const QString reason = failed.first().at(1).toString();
         QVERIFY2(reason.contains(QLatin1String("redirected to http://tiles.invalid")), qPrintable(reason));
         QCOMPARE(ready.count(), 1);
+    }
+
+    void mbTilesZoomRangeIsChecked() {
+        const QString wide = m_cacheDir.filePath(QStringLiteral("wide-zoom.mbtiles"));
+        createMbTiles(wide, QStringLiteral("png"), QStringLiteral("-3"), QStringLiteral("40"));
+        MbTilesTileSource clamped(wide);
+        QCOMPARE(clamped.minZoom(), 0);
+        QCOMPARE(clamped.maxZoom(), 22);
+        QCOMPARE(clamped.warnings().size(), 2);
+        for (const QString& warning : clamped.warnings())
+            QVERIFY2(warning.contains(wide) && warning.contains(QStringLiteral("0–22")), qPrintable(warning));
+
+        const QString reversed = m_cacheDir.filePath(QStringLiteral("reversed-zoom.mbtiles"));
+        createMbTiles(reversed, QStringLiteral("png"), QStringLiteral("9"), QStringLiteral("4"));
+        const QString garbled = m_cacheDir.filePath(QStringLiteral("garbled-zoom.mbtiles"));
+        createMbTiles(garbled, QStringLiteral("png"), QStringLiteral("0"), QStringLiteral("twelve"));
+        for (const QString& path : {reversed, garbled}) {
+            try {
+                MbTilesTileSource source(path);
+                QFAIL(qPrintable(QStringLiteral("accepted %1").arg(path)));
+            } catch (const Error& error) {
+                QCOMPARE(error.kind(), Error::Kind::Settings);
+                QVERIFY2(error.message().contains(path) && error.message().contains(QLatin1String("zoom")),
+                         qPrintable(error.message()));
+            }
+        }
+    }
+
+    void corruptMbTilesAreNamed_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("random bytes") << "random.mbtiles"
+                                      << "is not an SQLite database";
+        QTest::newRow("empty") << "empty.mbtiles"
+                               << "is not an SQLite database";
+        QTest::newRow("truncated") << "truncated.mbtiles"
+                                   << "is truncated";
+        QTest::newRow("no metadata") << "no-metadata.mbtiles"
+                                     << "has no metadata table";
+        QTest::newRow("no tiles") << "no-tiles.mbtiles"
+                                  << "has no tiles table";
+        QTest::newRow("other tiles") << "other-tiles.mbtiles"
+                                     << "has no tiles table";
+    }
+    void corruptMbTilesAreNamed() {
+        QFETCH(QString, name);
+        QFETCH(QString, problem);
+        const QString path = m_cacheDir.filePath(name);
+        QFile::remove(path);
+        const QStringList metadata = {QStringLiteral("CREATE TABLE metadata (name text, value text)"),
+                                      QStringLiteral("INSERT INTO metadata VALUES ('format', 'png')")};
+        if (name == QLatin1String("random.mbtiles")) {
+            writeFile(path, randomBytes(64 * 1024));
+        } else if (name == QLatin1String("empty.mbtiles")) {
+            writeFile(path, {});
+        } else if (name == QLatin1String("truncated.mbtiles")) {
+            createMbTiles(path);
+            {
+                QSqlDatabase db =
+                    QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("grow-mbtiles"));
+                db.setDatabaseName(path);
+                QVERIFY(db.open());
+                QSqlQuery q(db);
+                QVERIFY(q.prepare(QStringLiteral("INSERT INTO tiles VALUES (2, ?, 0, ?)")));
+                for (int x = 0; x < 64; ++x) { // a few hundred KiB, pages past the metadata
+                    q.bindValue(0, x);
+                    q.bindValue(1, randomBytes(8 * 1024));
+                    QVERIFY(q.exec());
+                }
+                db.close();
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("grow-mbtiles"));
+            QFile file(path);
+            QVERIFY(file.size() > 256 * 1024);
+            QVERIFY(file.resize(file.size() / 2)); // a copy that stopped half way
+        } else if (name == QLatin1String("no-metadata.mbtiles")) {
+            createSqlite(path, {QStringLiteral("CREATE TABLE tiles (zoom_level integer, tile_column integer, "
+                                               "tile_row integer, tile_data blob)")});
+        } else if (name == QLatin1String("no-tiles.mbtiles")) {
+            createSqlite(path, metadata);
+        } else {
+            createSqlite(path, metadata + QStringList{QStringLiteral("CREATE TABLE tiles (z, x, y)")});
+        }
+        try {
+            MbTilesTileSource source(path);
+            QFAIL(qPrintable(QStringLiteral("accepted %1").arg(path)));
+        } catch (const Error& error) {
+            QVERIFY2(error.message().contains(path) && error.message().contains(problem),
+                     qPrintable(error.message()));
+        }
+    }
+
+    // A file that goes away or is overwritten after it was opened: each tile asked for fails, naming the file
+    // (no silently empty map).
+    void unreadableMbTilesFailLoudly() {
+        const QString path = m_cacheDir.filePath(QStringLiteral("vanishing.mbtiles"));
+        createMbTiles(path);
+        MbTilesTileSource source(path);
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        QVERIFY(QFile::remove(path));
+        source.request({{1, 0, 0}, {1, 1, 0}});
+        QTRY_COMPARE(failed.count(), 2);
+        for (const auto& args : failed) {
+            const QString reason = args.at(1).toString();
+            QVERIFY2(reason.contains(path) && reason.contains(QLatin1String("cannot be read")),
+                     qPrintable(reason));
+        }
+        writeFile(path, randomBytes(32 * 1024));
+        source.request({{1, 0, 1}});
+        QTRY_COMPARE(failed.count(), 3);
+        const QString reason = failed.last().at(1).toString();
+        QVERIFY2(reason.contains(path) && reason.contains(QLatin1String("cannot be read")),
+                 qPrintable(reason));
+        QCOMPARE(ready.count(), 0);
     }
 
   private:
