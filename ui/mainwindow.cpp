@@ -74,7 +74,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(jobs(), &TaskListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
     resize(1680, 1020);
-    setBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString());
+    const QString fromEnvironment = qEnvironmentVariable(BaseMapSpec::kEnvironmentVariable).trimmed();
+    if (fromEnvironment.isEmpty() || !applyBaseMap(fromEnvironment, false).isEmpty())
+        applyBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString(), false);
 }
 
 // The workbenches go first: they cancel their tasks through the task manager and the datasets they show.
@@ -151,7 +153,8 @@ void MainWindow::createMenus() {
         bool ok = false;
         const QString url = QInputDialog::getText(
             this, tr("XYZ tiles"),
-            tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy):"),
+            tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy). A key in its "
+               "query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:"),
             QLineEdit::Normal, m_baseMap, &ok);
         if (ok)
             setBaseMap(url);
@@ -259,6 +262,10 @@ void MainWindow::settleWhenReady() {
 }
 
 QString MainWindow::setBaseMap(const QString& spec) {
+    return applyBaseMap(spec, true);
+}
+
+QString MainWindow::applyBaseMap(const QString& spec, bool remember) {
     if (!m_network) {
         m_network = new QNetworkAccessManager(this);
         XyzTileSource::installDiskCache(*m_network,
@@ -276,7 +283,8 @@ QString MainWindow::setBaseMap(const QString& spec) {
         return e.message();
     }
     m_baseMap = spec.trimmed();
-    QSettings().setValue(QLatin1String(kBaseMapKey), m_baseMap);
+    if (remember)
+        QSettings().setValue(QLatin1String(kBaseMapKey), BaseMapSpec::forSettings(m_baseMap));
     return {};
 }
 
