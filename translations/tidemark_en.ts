@@ -227,8 +227,8 @@
         <translation>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</translation>
     </message>
     <message>
-        <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</source>
-        <translation>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</translation>
+        <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; an API key in the template&apos;s query is never saved).</source>
+        <translation>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; an API key in the template&apos;s query is never saved).</translation>
     </message>
     <message>
         <source>URL|FILE</source>
@@ -717,8 +717,8 @@
         <translation>XYZ tiles</translation>
     </message>
     <message>
-        <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</source>
-        <translation>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</translation>
+        <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy). A key in its query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:</source>
+        <translation>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy). A key in its query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:</translation>
     </message>
     <message>
         <source>&amp;MBTiles file…</source>

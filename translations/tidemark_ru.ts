@@ -227,8 +227,8 @@
         <translation>--demo нельзя сочетать с --db-positions, --db-kudos или --sqlite</translation>
     </message>
     <message>
-        <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: the last choice, else a neutral grid).</source>
-        <translation>Подложка карты: шаблон URL тайлов XYZ с {z}, {x}, {y} или файл MBTiles (по умолчанию — последний выбор, иначе нейтральная сетка).</translation>
+        <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; an API key in the template&apos;s query is never saved).</source>
+        <translation>Подложка карты: шаблон URL тайлов XYZ с {z}, {x}, {y} или файл MBTiles (по умолчанию — TIDEMARK_TILES_URL, иначе последний выбор, иначе нейтральная сетка; ключ API в параметрах запроса шаблона не сохраняется).</translation>
     </message>
     <message>
         <source>URL|FILE</source>
@@ -721,8 +721,8 @@
         <translation>Тайлы XYZ</translation>
     </message>
     <message>
-        <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy):</source>
-        <translation>Шаблон URL с {z}, {x} и {y} (соблюдайте правила использования сервера тайлов):</translation>
+        <source>URL template with {z}, {x} and {y} (respect the tile server&apos;s usage policy). A key in its query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:</source>
+        <translation>Шаблон URL с {z}, {x} и {y} (соблюдайте правила использования сервера тайлов). Ключ в параметрах запроса используется только в этом сеансе и не сохраняется; при запуске его даёт TIDEMARK_TILES_URL:</translation>
     </message>
     <message>
         <source>&amp;MBTiles file…</source>

@@ -9,6 +9,11 @@ bool BaseMapSpec::isTemplate(const QString& spec) {
     return spec.contains(QLatin1String("{z}"));
 }
 
+QString BaseMapSpec::forSettings(const QString& spec) {
+    const QString trimmed = spec.trimmed();
+    return isTemplate(trimmed) ? XyzTileSource::withoutSecrets(trimmed) : trimmed;
+}
+
 std::shared_ptr<TileSource> BaseMapSpec::open(const QString& spec, QNetworkAccessManager* network) {
     const QString trimmed = spec.trimmed();
     if (trimmed.isEmpty())

@@ -101,8 +101,8 @@ void ConnectDialog::browseTracks() {
 
 void ConnectDialog::updateState() {
     const WorkspaceConnections current = connections();
-    m_ui->passwordWarning->setVisible(ConnectionProfileStore::hasPassword(current.positionsConninfo) ||
-                                      ConnectionProfileStore::hasPassword(current.kudosConninfo));
+    m_ui->passwordWarning->setVisible(ConnectionProfileStore::hasSecret(current.positionsConninfo) ||
+                                      ConnectionProfileStore::hasSecret(current.kudosConninfo));
     const QString name = profileName();
     m_ui->saveProfileButton->setEnabled(!name.isEmpty());
     m_ui->deleteProfileButton->setEnabled(m_profiles.profileNames().contains(name));

@@ -17,6 +17,7 @@
 #include "error.h"
 #include "mapview.h"
 #include "positionsworkbench.h"
+#include "tilesource.h"
 #include "xyztilesource.h"
 
 #include <QAction>
@@ -73,7 +74,9 @@ MainWindow::MainWindow(QWidget* parent)
     connect(jobs(), &TaskListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
     resize(1680, 1020);
-    setBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString());
+    const QString fromEnvironment = qEnvironmentVariable(BaseMapSpec::kEnvironmentVariable).trimmed();
+    if (fromEnvironment.isEmpty() || !applyBaseMap(fromEnvironment, false).isEmpty())
+        applyBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString(), false);
 }
 
 // The workbenches go first: they cancel their tasks through the task manager and the datasets they show.
@@ -150,7 +153,8 @@ void MainWindow::createMenus() {
         bool ok = false;
         const QString url = QInputDialog::getText(
             this, tr("XYZ tiles"),
-            tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy):"),
+            tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy). A key in its "
+               "query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:"),
             QLineEdit::Normal, m_baseMap, &ok);
         if (ok)
             setBaseMap(url);
@@ -258,6 +262,10 @@ void MainWindow::settleWhenReady() {
 }
 
 QString MainWindow::setBaseMap(const QString& spec) {
+    return applyBaseMap(spec, true);
+}
+
+QString MainWindow::applyBaseMap(const QString& spec, bool remember) {
     if (!m_network) {
         m_network = new QNetworkAccessManager(this);
         XyzTileSource::installDiskCache(*m_network,
@@ -265,13 +273,18 @@ QString MainWindow::setBaseMap(const QString& spec) {
                                             QStringLiteral("/tiles"));
     }
     try {
-        m_map->setTileSource(BaseMapSpec::open(spec, m_network));
+        std::shared_ptr<TileSource> source = BaseMapSpec::open(spec, m_network);
+        const QStringList warnings = source ? source->warnings() : QStringList();
+        m_map->setTileSource(std::move(source));
+        if (!warnings.isEmpty())
+            statusBar()->showMessage(warnings.join(QLatin1String("; ")), 15000);
     } catch (const Error& e) {
         statusBar()->showMessage(tr("Base map not changed: %1").arg(e.message()), 15000);
         return e.message();
     }
     m_baseMap = spec.trimmed();
-    QSettings().setValue(QLatin1String(kBaseMapKey), m_baseMap);
+    if (remember)
+        QSettings().setValue(QLatin1String(kBaseMapKey), BaseMapSpec::forSettings(m_baseMap));
     return {};
 }
 

@@ -50,8 +50,9 @@ class MainWindow : public QMainWindow {
 
     void connectTo(const WorkspaceConnections& connections);
     // The map's base layer: "" the neutral grid, an XYZ URL template, or an MBTiles file (BaseMapSpec).
-    // Remembered in the settings. Returns "" or, when it cannot be used, the reason (also shown in the status
-    // bar).
+    // Remembered in the settings, a template without its query and user info (an API key stays in memory).
+    // Returns "" or, when it cannot be used, the reason (also shown in the status bar). At start the base map
+    // is TIDEMARK_TILES_URL when set (never saved), else the remembered one.
     QString setBaseMap(const QString& spec);
     QString baseMap() const { return m_baseMap; }
     void openDemoWorkspace(const QString& root);
@@ -76,6 +77,7 @@ class MainWindow : public QMainWindow {
     void bindSession();
     void connectWorkbench();
     void settleWhenReady();
+    QString applyBaseMap(const QString& spec, bool remember);
 
     TaskManager* m_tasks;
     QTabWidget* m_workbenches = nullptr;

@@ -1,3 +1,4 @@
+#include "basemapspec.h"
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
 #include "mainwindow.h"
@@ -110,7 +111,8 @@ int main(int argc, char** argv) {
         QStringLiteral("tiles"),
         QApplication::translate("main",
                                 "Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file "
-                                "(default: the last choice, else a neutral grid)."),
+                                "(default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; "
+                                "an API key in the template's query is never saved)."),
         QApplication::translate("main", "URL|FILE"));
     parser.addOptions(
         {demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles});
@@ -152,6 +154,12 @@ int main(int argc, char** argv) {
         const QString problem = window.setBaseMap(parser.value(tiles));
         if (!problem.isEmpty())
             return usageError(QStringLiteral("--tiles: %1").arg(problem));
+        if (tidemark::ui::BaseMapSpec::forSettings(parser.value(tiles)) != parser.value(tiles).trimmed())
+            std::fprintf(stderr,
+                         "tidemark: --tiles: the template's query or user info (an API key?) is used for "
+                         "this session only, and other users of this machine can read it in the "
+                         "process list; %s keeps it out of sight\n",
+                         tidemark::ui::BaseMapSpec::kEnvironmentVariable);
     }
 
     std::unique_ptr<tidemark::app::ScreenshotSaver> saver;

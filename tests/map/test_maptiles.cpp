@@ -5,7 +5,11 @@
 #include "xyztilesource.h"
 
 #include <QBuffer>
+#include <QDirIterator>
+#include <QFile>
+#include <QImageReader>
 #include <QNetworkAccessManager>
+#include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -13,26 +17,55 @@
 #include <QTcpSocket>
 #include <QTemporaryDir>
 #include <QTest>
+#include <functional>
 
 using namespace tidemark;
 using namespace tidemark::ui;
 
 namespace {
 
-QByteArray pngOf(const QColor& colour) {
+QByteArray imageOf(const QColor& colour, const char* format) {
     QImage image(256, 256, QImage::Format_RGB32);
     image.fill(colour);
     QByteArray bytes;
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
-    image.save(&buffer, "PNG");
+    if (!image.save(&buffer, format))
+        qFatal("cannot write a %s image", format);
     return bytes;
 }
+
+QByteArray pngOf(const QColor& colour) {
+    return imageOf(colour, "PNG");
+}
+
+// A complete HTTP/1.1 answer: with Content-Length, or without one and closing the connection at the end.
+QByteArray httpAnswer(const QByteArray& body, const QByteArray& contentType, bool withLength = true) {
+    QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: " + contentType + "\r\n";
+    head += withLength ? "Content-Length: " + QByteArray::number(body.size()) + "\r\n"
+                       : QByteArray("Connection: close\r\n");
+    return head + "\r\n" + body;
+}
+
+// A 1x1 GIF, which Qt decodes natively: a format the tiles must not accept.
+const QByteArray kGif =
+    QByteArray::fromHex("47494638396101000100800000ffffff0000002c00000000010001000002024401003b");
+constexpr QFile::Permissions kGroupOrOthers = QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                              QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
+constexpr qint64 kOverOneMiB = 1024 * 1024 + 256 * 1024;
 
 // A minimal HTTP/1.1 tile server on 127.0.0.1: answers every GET with a solid PNG (cacheable for an hour),
 // or holds the connection open without answering, to exercise timeouts and aborts.
 class LocalTileServer : public QTcpServer {
   public:
+    // What to send back for a request path: raw bytes, whether that is the whole answer (a connection the
+    // client closes before a whole answer counts in closedByClient), and whether to close afterwards.
+    struct Answer {
+        QByteArray raw;
+        bool complete = true;
+        bool close = false;
+    };
+    std::function<Answer(const QString& path)> respond;
     QColor colour{90, 140, 200};
     bool answer = true;
     QStringList paths;
@@ -70,6 +103,14 @@ class LocalTileServer : public QTcpServer {
         socket->setProperty("buffered", buffered.mid(end + 4));
         if (!answer)
             return;
+        if (respond) {
+            const Answer answer = respond(paths.last());
+            socket->setProperty("answered", answer.complete);
+            socket->write(answer.raw);
+            if (answer.close)
+                socket->disconnectFromHost();
+            return;
+        }
         const QByteArray body = pngOf(colour);
         socket->setProperty("answered", true);
         socket->write("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nCache-Control: max-age=3600\r\n"
@@ -78,7 +119,38 @@ class LocalTileServer : public QTcpServer {
     }
 };
 
-void createMbTiles(const QString& path, const QString& format = QStringLiteral("png")) {
+// An SQLite file made by running statements (for MBTiles files that lack parts).
+void createSqlite(const QString& path, const QStringList& statements) {
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-sqlite"));
+        db.setDatabaseName(path);
+        QVERIFY(db.open());
+        QSqlQuery q(db);
+        for (const QString& statement : statements)
+            QVERIFY2(q.exec(statement), qPrintable(statement));
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("create-sqlite"));
+}
+
+QByteArray randomBytes(int size) {
+    QByteArray bytes(size, Qt::Uninitialized);
+    QRandomGenerator generator(42);
+    for (char& byte : bytes)
+        byte = static_cast<char>(generator.bounded(256));
+    return bytes;
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(file.write(bytes), bytes.size());
+}
+
+void createMbTiles(const QString& path, const QString& format = QStringLiteral("png"),
+                   const QString& minZoom = QStringLiteral("0"),
+                   const QString& maxZoom = QStringLiteral("1")) {
     {
         QSqlDatabase db =
             QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-mbtiles"));
@@ -93,8 +165,8 @@ void createMbTiles(const QString& path, const QString& format = QStringLiteral("
         const QList<QPair<QString, QString>> metadata = {
             {QStringLiteral("name"), QStringLiteral("test")},
             {QStringLiteral("format"), format},
-            {QStringLiteral("minzoom"), QStringLiteral("0")},
-            {QStringLiteral("maxzoom"), QStringLiteral("1")},
+            {QStringLiteral("minzoom"), minZoom},
+            {QStringLiteral("maxzoom"), maxZoom},
             {QStringLiteral("attribution"), QStringLiteral("test data")}};
         for (const auto& [key, value] : metadata) {
             q.bindValue(0, key);
@@ -170,6 +242,18 @@ class TestMapTiles : public QObject {
         const QImage shown = view.grab().toImage();
         QCOMPARE(shown.pixelColor(256, 200), server.colour);
         QCOMPARE(shown.pixelColor(20, 60), server.colour);
+
+        // The disk cache keeps each tile's URL, API key included: the folder (so all below it) and the files
+        // are the user's alone.
+        const QString cacheFolder = m_cacheDir.filePath(QStringLiteral("tiles"));
+        QCOMPARE(QFile::permissions(cacheFolder) & kGroupOrOthers, QFile::Permissions());
+        int cachedFiles = 0;
+        for (QDirIterator it(cacheFolder, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+            const QString file = it.next();
+            ++cachedFiles;
+            QCOMPARE(QFile::permissions(file) & kGroupOrOthers, QFile::Permissions());
+        }
+        QVERIFY(cachedFiles > 0);
 
         // A second source on the same network access manager is served from the disk cache.
         const int requestsBefore = static_cast<int>(server.paths.size());
@@ -283,6 +367,279 @@ class TestMapTiles : public QObject {
         } catch (const Error& error) {
             QCOMPARE(error.kind(), Error::Kind::Settings);
         }
+    }
+
+    // A declared length over 1 MiB is refused on the headers, before the body; without a declared length the
+    // bytes are counted as they come. Either way the tile is never decoded (here it would decode: a valid PNG
+    // padded after its end).
+    void oversizedTilesAreAbortedUnread() {
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const QByteArray big = pngOf(server.colour) + QByteArray(kOverOneMiB, '\0');
+        QNetworkAccessManager network;
+        XyzTileSource::Options options{server.urlTemplate(), QStringLiteral("ops@example.org"), {}};
+        options.timeoutMs = 8000;
+        XyzTileSource source(&network, options);
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+
+        server.respond = [&](const QString&) {
+            const QByteArray head = "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nContent-Length: " +
+                                    QByteArray::number(big.size()) + "\r\n\r\n";
+            return LocalTileServer::Answer{head + big.left(16 * 1024), false}; // the rest never comes
+        };
+        source.request({{3, 1, 1}});
+        QVERIFY(failed.wait(4000)); // long before the transfer timeout
+        QString reason = failed.takeFirst().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("/3/1/1.png")) && reason.contains(QLatin1String("1 MiB")),
+                 qPrintable(reason));
+        QTRY_COMPARE(server.closedByClient, 1);
+        QCOMPARE(source.requestsInFlight(), 0);
+
+        server.respond = [&](const QString&) {
+            return LocalTileServer::Answer{httpAnswer(big, "image/png", false), true, true};
+        };
+        source.request({{3, 1, 2}});
+        QVERIFY(failed.wait(4000));
+        reason = failed.takeFirst().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("/3/1/2.png")) && reason.contains(QLatin1String("1 MiB")),
+                 qPrintable(reason));
+        QCOMPARE(ready.count(), 0);
+        QCOMPARE(source.requestsInFlight(), 0);
+    }
+
+    void webpDecodingIsAvailable() {
+        // qt6-image-formats-plugins (scripts/debian-packages.txt) brings Qt's WebP plugin.
+        QVERIFY2(QImageReader::supportedImageFormats().contains("webp"),
+                 QImageReader::supportedImageFormats().join(' ').constData());
+    }
+
+    void onlyPngJpegAndWebpAreDecoded_data() {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<QByteArray>("contentType");
+        QTest::addColumn<QString>("problem"); // empty: decoded
+        const QColor colour(90, 140, 200);
+        QTest::newRow("png") << pngOf(colour) << QByteArray("image/png") << QString();
+        QTest::newRow("jpeg") << imageOf(colour, "JPEG") << QByteArray("image/jpeg") << QString();
+        QTest::newRow("webp") << imageOf(colour, "WEBP") << QByteArray("image/webp") << QString();
+        QTest::newRow("png sent as text/plain") << pngOf(colour) << QByteArray("text/plain") << QString();
+        QTest::newRow("gif sent as png")
+            << kGif << QByteArray("image/png") << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("bmp") << imageOf(colour, "BMP") << QByteArray("image/bmp")
+                             << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("tiff") << imageOf(colour, "TIFF") << QByteArray("image/tiff")
+                              << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("svg") << QByteArray("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"256\" "
+                                           "height=\"256\"><rect width=\"256\" height=\"256\"/></svg>")
+                             << QByteArray("image/svg+xml")
+                             << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("html") << QByteArray("<!DOCTYPE html><html><body>Rate limit exceeded</body></html>")
+                              << QByteArray("text/html") << QStringLiteral("not a PNG, JPEG or WebP image");
+        QTest::newRow("broken png") << pngOf(colour).left(60) << QByteArray("image/png")
+                                    << QStringLiteral("cannot be decoded");
+    }
+    void onlyPngJpegAndWebpAreDecoded() {
+        QFETCH(QByteArray, body);
+        QFETCH(QByteArray, contentType);
+        QFETCH(QString, problem);
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        server.respond = [&](const QString&) {
+            return LocalTileServer::Answer{httpAnswer(body, contentType)};
+        };
+        QNetworkAccessManager network;
+        XyzTileSource source(&network, {server.urlTemplate(), QStringLiteral("ops@example.org"), {}});
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        source.request({{2, 1, 1}});
+        QTRY_COMPARE(ready.count() + failed.count(), 1);
+        if (problem.isEmpty()) {
+            QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(1).toString()));
+            const QColor shown = ready.first().at(1).value<QImage>().pixelColor(128, 128);
+            QVERIFY2(std::abs(shown.red() - 90) < 6 && std::abs(shown.green() - 140) < 6 &&
+                         std::abs(shown.blue() - 200) < 6,
+                     qPrintable(shown.name()));
+        } else {
+            QCOMPARE(ready.count(), 0);
+            const QString reason = failed.first().at(1).toString();
+            QVERIFY2(reason.contains(problem) && reason.contains(QLatin1String("/2/1/1.png")),
+                     qPrintable(reason));
+        }
+    }
+
+    void plainHttpOnlyToThisMachine() {
+        QNetworkAccessManager network;
+        XyzTileSource::Options options;
+        for (const char* refused : {"http://tiles.example.org/{z}/{x}/{y}.png?api_key=S3CRET",
+                                    "http://ops:S3CRET@10.1.2.3:8080/{z}/{x}/{y}.png",
+                                    "http://localhost.example.org/{z}/{x}/{y}.png?S3CRET"}) {
+            options.urlTemplate = QString::fromLatin1(refused);
+            try {
+                XyzTileSource source(&network, options);
+                QFAIL(qPrintable(QStringLiteral("accepted %1").arg(options.urlTemplate)));
+            } catch (const Error& error) {
+                QCOMPARE(error.kind(), Error::Kind::Settings);
+                const QString withoutQuery =
+                    options.urlTemplate.section(QLatin1Char('?'), 0, 0).remove(QStringLiteral("ops:S3CRET@"));
+                QVERIFY2(error.message().contains(withoutQuery), qPrintable(error.message()));
+                QVERIFY2(!error.message().contains(QLatin1String("S3CRET")), qPrintable(error.message()));
+                QVERIFY2(error.message().contains(QLatin1String("https")), qPrintable(error.message()));
+            }
+        }
+        for (const char* allowed :
+             {"http://localhost:8080/{z}/{x}/{y}.png", "http://127.0.0.1/{z}/{x}/{y}.png",
+              "http://[::1]:8080/{z}/{x}/{y}.png", "HTTP://LOCALHOST/{z}/{x}/{y}.png",
+              "https://tiles.example.org/{z}/{x}/{y}.png?api_key=abc",
+              "https://{s}.tiles.example.org/{z}/{x}/{y}.png"}) {
+            options.urlTemplate = QString::fromLatin1(allowed);
+            try {
+                XyzTileSource source(&network, options);
+            } catch (const Error& error) {
+                QFAIL(qPrintable(error.message()));
+            }
+        }
+    }
+
+    void redirectsFollowTheSameRule() {
+        LocalTileServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const QByteArray png = pngOf(server.colour);
+        server.respond = [&](const QString& path) {
+            if (path.startsWith(QLatin1String("/moved/")))
+                return LocalTileServer::Answer{httpAnswer(png, "image/png")};
+            const QByteArray target = path.startsWith(QLatin1String("/1/"))
+                                          ? "http://127.0.0.1:" + QByteArray::number(server.serverPort()) +
+                                                "/moved" + path.toLatin1()
+                                          : "http://tiles.invalid" + path.toLatin1();
+            return LocalTileServer::Answer{"HTTP/1.1 302 Found\r\nLocation: " + target +
+                                           "\r\nContent-Length: 0\r\n\r\n"};
+        };
+        QNetworkAccessManager network;
+        XyzTileSource source(&network, {server.urlTemplate(), QStringLiteral("ops@example.org"), {}});
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        source.request({{1, 0, 0}});
+        QVERIFY(ready.wait(5000)); // on this machine: followed
+        source.request({{2, 0, 0}});
+        QVERIFY(failed.wait(5000));
+        const QString reason = failed.first().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("redirected to http://tiles.invalid")), qPrintable(reason));
+        QCOMPARE(ready.count(), 1);
+    }
+
+    void mbTilesZoomRangeIsChecked() {
+        const QString wide = m_cacheDir.filePath(QStringLiteral("wide-zoom.mbtiles"));
+        createMbTiles(wide, QStringLiteral("png"), QStringLiteral("-3"), QStringLiteral("40"));
+        MbTilesTileSource clamped(wide);
+        QCOMPARE(clamped.minZoom(), 0);
+        QCOMPARE(clamped.maxZoom(), 22);
+        QCOMPARE(clamped.warnings().size(), 2);
+        for (const QString& warning : clamped.warnings())
+            QVERIFY2(warning.contains(wide) && warning.contains(QStringLiteral("0–22")), qPrintable(warning));
+
+        const QString reversed = m_cacheDir.filePath(QStringLiteral("reversed-zoom.mbtiles"));
+        createMbTiles(reversed, QStringLiteral("png"), QStringLiteral("9"), QStringLiteral("4"));
+        const QString garbled = m_cacheDir.filePath(QStringLiteral("garbled-zoom.mbtiles"));
+        createMbTiles(garbled, QStringLiteral("png"), QStringLiteral("0"), QStringLiteral("twelve"));
+        for (const QString& path : {reversed, garbled}) {
+            try {
+                MbTilesTileSource source(path);
+                QFAIL(qPrintable(QStringLiteral("accepted %1").arg(path)));
+            } catch (const Error& error) {
+                QCOMPARE(error.kind(), Error::Kind::Settings);
+                QVERIFY2(error.message().contains(path) && error.message().contains(QLatin1String("zoom")),
+                         qPrintable(error.message()));
+            }
+        }
+    }
+
+    void corruptMbTilesAreNamed_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("random bytes") << "random.mbtiles"
+                                      << "is not an SQLite database";
+        QTest::newRow("empty") << "empty.mbtiles"
+                               << "is not an SQLite database";
+        QTest::newRow("truncated") << "truncated.mbtiles"
+                                   << "is truncated";
+        QTest::newRow("no metadata") << "no-metadata.mbtiles"
+                                     << "has no metadata table";
+        QTest::newRow("no tiles") << "no-tiles.mbtiles"
+                                  << "has no tiles table";
+        QTest::newRow("other tiles") << "other-tiles.mbtiles"
+                                     << "has no tiles table";
+    }
+    void corruptMbTilesAreNamed() {
+        QFETCH(QString, name);
+        QFETCH(QString, problem);
+        const QString path = m_cacheDir.filePath(name);
+        QFile::remove(path);
+        const QStringList metadata = {QStringLiteral("CREATE TABLE metadata (name text, value text)"),
+                                      QStringLiteral("INSERT INTO metadata VALUES ('format', 'png')")};
+        if (name == QLatin1String("random.mbtiles")) {
+            writeFile(path, randomBytes(64 * 1024));
+        } else if (name == QLatin1String("empty.mbtiles")) {
+            writeFile(path, {});
+        } else if (name == QLatin1String("truncated.mbtiles")) {
+            createMbTiles(path);
+            {
+                QSqlDatabase db =
+                    QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("grow-mbtiles"));
+                db.setDatabaseName(path);
+                QVERIFY(db.open());
+                QSqlQuery q(db);
+                QVERIFY(q.prepare(QStringLiteral("INSERT INTO tiles VALUES (2, ?, 0, ?)")));
+                for (int x = 0; x < 64; ++x) { // a few hundred KiB, pages past the metadata
+                    q.bindValue(0, x);
+                    q.bindValue(1, randomBytes(8 * 1024));
+                    QVERIFY(q.exec());
+                }
+                db.close();
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("grow-mbtiles"));
+            QFile file(path);
+            QVERIFY(file.size() > 256 * 1024);
+            QVERIFY(file.resize(file.size() / 2)); // a copy that stopped half way
+        } else if (name == QLatin1String("no-metadata.mbtiles")) {
+            createSqlite(path, {QStringLiteral("CREATE TABLE tiles (zoom_level integer, tile_column integer, "
+                                               "tile_row integer, tile_data blob)")});
+        } else if (name == QLatin1String("no-tiles.mbtiles")) {
+            createSqlite(path, metadata);
+        } else {
+            createSqlite(path, metadata + QStringList{QStringLiteral("CREATE TABLE tiles (z, x, y)")});
+        }
+        try {
+            MbTilesTileSource source(path);
+            QFAIL(qPrintable(QStringLiteral("accepted %1").arg(path)));
+        } catch (const Error& error) {
+            QVERIFY2(error.message().contains(path) && error.message().contains(problem),
+                     qPrintable(error.message()));
+        }
+    }
+
+    // A file that goes away or is overwritten after it was opened: each tile asked for fails, naming the file
+    // (no silently empty map).
+    void unreadableMbTilesFailLoudly() {
+        const QString path = m_cacheDir.filePath(QStringLiteral("vanishing.mbtiles"));
+        createMbTiles(path);
+        MbTilesTileSource source(path);
+        QSignalSpy ready(&source, &TileSource::tileReady);
+        QSignalSpy failed(&source, &TileSource::tileFailed);
+        QVERIFY(QFile::remove(path));
+        source.request({{1, 0, 0}, {1, 1, 0}});
+        QTRY_COMPARE(failed.count(), 2);
+        for (const auto& args : failed) {
+            const QString reason = args.at(1).toString();
+            QVERIFY2(reason.contains(path) && reason.contains(QLatin1String("cannot be read")),
+                     qPrintable(reason));
+        }
+        writeFile(path, randomBytes(32 * 1024));
+        source.request({{1, 0, 1}});
+        QTRY_COMPARE(failed.count(), 3);
+        const QString reason = failed.last().at(1).toString();
+        QVERIFY2(reason.contains(path) && reason.contains(QLatin1String("cannot be read")),
+                 qPrintable(reason));
+        QCOMPARE(ready.count(), 0);
     }
 
   private:

@@ -24,6 +24,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -41,6 +42,7 @@ class TestConsole : public QObject {
         QStandardPaths::setTestModeEnabled(true); // QSettings and data folders away from the user's own
         QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
         QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest"));
+        qunsetenv("TIDEMARK_TILES_URL"); // the base map comes from the settings the tests write
         QVERIFY(m_english.install(QStringLiteral("en"))); // as the console does: English plural forms
     }
 
@@ -128,6 +130,45 @@ class TestConsole : public QObject {
         QCOMPARE(reopened.baseMap(), QStringLiteral("https://tiles.invalid/{z}/{x}/{y}.png"));
         QCOMPARE(reopened.setBaseMap({}), QString());
     }
+    // A template's query (the API key) and user info are used for the session and never written to the
+    // settings; TIDEMARK_TILES_URL, the operator's own way to provide the key, is read at start, never saved.
+    void tileKeyIsNeverSaved() {
+        const QString keyed = QStringLiteral(
+            "https://ops:Pa55word@tiles.invalid/{z}/{x}/{y}.png?api_key=K3ySecret&style=outdoor");
+        const QString keyless = QStringLiteral("https://tiles.invalid/{z}/{x}/{y}.png");
+        const auto savedSettings = [] {
+            QSettings().sync();
+            QFile file(QSettings().fileName());
+            return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        };
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.setBaseMap(keyed), QString());
+            QCOMPARE(window.baseMap(), keyed); // this session goes on with its key
+        }
+        QByteArray saved = savedSettings();
+        QVERIFY2(saved.contains("tiles.invalid"), saved.constData());
+        QVERIFY2(!saved.contains("K3ySecret") && !saved.contains("api_key") && !saved.contains("Pa55word"),
+                 saved.constData());
+        {
+            ui::MainWindow reopened;
+            QCOMPARE(reopened.baseMap(), keyless);
+        }
+
+        const QString fromEnvironment = keyless + QStringLiteral("?api_key=EnvK3y");
+        qputenv("TIDEMARK_TILES_URL", fromEnvironment.toUtf8());
+        {
+            ui::MainWindow window;
+            QCOMPARE(window.baseMap(), fromEnvironment);
+        }
+        qunsetenv("TIDEMARK_TILES_URL");
+        saved = savedSettings();
+        QVERIFY2(!saved.contains("EnvK3y"), saved.constData());
+        ui::MainWindow last;
+        QCOMPARE(last.baseMap(), keyless);
+        QCOMPARE(last.setBaseMap({}), QString());
+    }
+
     void aboutListsLibraryVersions() {
         ui::AboutDialog about;
         QStringList texts;

@@ -12,12 +12,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 #include <atomic>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 using namespace tidemark;
 
@@ -138,28 +140,111 @@ class TestUiModels : public QObject {
                  qPrintable(extent));
     }
 
-    void passwordsAreStripped_data() {
+    void secretsAreStripped_data() {
         QTest::addColumn<QString>("conninfo");
-        QTest::addColumn<QString>("secret");
+        QTest::addColumn<QStringList>("secrets");
+        QTest::addColumn<QString>("kept");
         QTest::newRow("key=value") << "host=db.example port=5433 dbname=positions user=ops password=s3cret"
-                                   << "s3cret";
-        QTest::newRow("quoted") << "host=db dbname=kudos password='pa ss\\'word'"
-                                << "pa ss";
+                                   << QStringList{"s3cret"} << "dbname=positions";
+        QTest::newRow("quoted") << "host=db dbname=kudos password='pa ss\\'word'" << QStringList{"pa ss"}
+                                << "dbname=kudos";
         QTest::newRow("uri") << "postgresql://ops:hunter2@db.example:5432/kudos?sslmode=require"
-                             << "hunter2";
+                             << QStringList{"hunter2"} << "sslmode=require";
         QTest::newRow("uri query") << "postgresql://ops@db.example/kudos?password=topsecret"
-                                   << "topsecret";
-        QTest::newRow("unparseable") << "host=db password=leak 'unterminated"
-                                     << "leak";
+                                   << QStringList{"topsecret"} << "user=ops";
+        QTest::newRow("unparseable") << "host=db password=leak 'unterminated" << QStringList{"leak"}
+                                     << "host=db";
+        // The client key's passphrase: the key file's path is fine to keep, its passphrase is not.
+        QTest::newRow("sslpassword") << "host=db dbname=kudos sslkey=/home/ops/.postgresql/ops.key "
+                                        "sslpassword=K3yPhrase"
+                                     << QStringList{"K3yPhrase"} << "sslkey=/home/ops/.postgresql/ops.key";
+        QTest::newRow("sslpassword quoted")
+            << "host=db sslpassword = 'two words' dbname=kudos" << QStringList{"two words"} << "dbname=kudos";
+        QTest::newRow("uri sslpassword")
+            << "postgresql://ops@db.example/kudos?sslmode=verify-full&sslpassword=K3y" << QStringList{"K3y"}
+            << "sslmode=verify-full";
+        QTest::newRow("uri every secret")
+            << "postgres://ops:hunter2@db.example/kudos?sslpassword=K3y&password=Other&sslcert=/c.crt"
+            << QStringList{"hunter2", "K3y", "Other"} << "sslcert=/c.crt";
+        QTest::newRow("unparseable sslpassword")
+            << "host=db sslpassword=leak2 'unterminated" << QStringList{"leak2"} << "host=db";
+        QTest::newRow("unparseable uri") << "postgresql://ops:leak3@db/kudos?sslpassword=leak4&nosuchoption=1"
+                                         << QStringList{"leak3", "leak4"} << "nosuchoption=1";
+        // A keyword newer than this libpq (18's OAuth client secret) cannot be parsed: still removed.
+        QTest::newRow("newer libpq secret") << "host=db oauth_client_id=tidemark oauth_client_secret=leak5"
+                                            << QStringList{"leak5"} << "oauth_client_id=tidemark";
     }
-    void passwordsAreStripped() {
+    void secretsAreStripped() {
         QFETCH(QString, conninfo);
-        QFETCH(QString, secret);
-        QVERIFY(ui::ConnectionProfileStore::hasPassword(conninfo));
-        const QString stripped = ui::ConnectionProfileStore::withoutPassword(conninfo);
-        QVERIFY2(!stripped.contains(secret), qPrintable(stripped));
-        QVERIFY2(stripped.contains(QLatin1String("db")), qPrintable(stripped)); // the rest is kept
-        QVERIFY(!ui::ConnectionProfileStore::hasPassword(stripped));
+        QFETCH(QStringList, secrets);
+        QFETCH(QString, kept);
+        QVERIFY(ui::ConnectionProfileStore::hasSecret(conninfo));
+        const QString stripped = ui::ConnectionProfileStore::withoutSecrets(conninfo);
+        for (const QString& secret : secrets)
+            QVERIFY2(!stripped.contains(secret), qPrintable(stripped));
+        QVERIFY2(!stripped.contains(QLatin1String("password")) && !stripped.contains(QLatin1String("secret")),
+                 qPrintable(stripped));
+        QVERIFY2(stripped.contains(QLatin1String("db")) && stripped.contains(kept), qPrintable(stripped));
+        QVERIFY(!ui::ConnectionProfileStore::hasSecret(stripped));
+    }
+
+    // The settings file holds no secret and is the user's alone (0600, in a folder no one else may write),
+    // however permissive the umask, and an older file left readable is tightened on the next save.
+    void profilesFileIsPrivate() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString folder = dir.filePath(QStringLiteral("config/Tidemark"));
+        const QString ini = folder + QStringLiteral("/Tidemark.conf");
+        const auto modeOf = [](const QString& path) {
+            struct stat info {};
+            return ::stat(QFile::encodeName(path).constData(), &info) == 0 ? int(info.st_mode & 07777) : -1;
+        };
+        ui::WorkspaceConnections site;
+        site.positionsConninfo = QStringLiteral("host=db dbname=positions password=P4ss sslpassword=K3y");
+        site.kudosConninfo =
+            QStringLiteral("postgresql://ops:U5erPw@db/kudos?sslmode=require&sslpassword=Q5");
+        site.tracksPath = QStringLiteral("/srv/gps_tracks.sqlite");
+        site.archiveUrl = QStringLiteral("s3://AKIAOPS:Arch1veSecret@bucket/prefix");
+        const mode_t umaskBefore = ::umask(0);
+        {
+            ui::ConnectionProfileStore store(ini);
+            store.saveProfile(QStringLiteral("site"), site);
+            store.setLastProfile(QStringLiteral("site"));
+            store.sync();
+        }
+        ::umask(umaskBefore);
+        QCOMPARE(modeOf(ini), 0600);
+        QCOMPARE(modeOf(folder), 0700);
+        QFile file(ini);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray saved = file.readAll();
+        file.close();
+        for (const char* secret : {"P4ss", "K3y", "U5erPw", "Q5", "Arch1veSecret", "password"})
+            QVERIFY2(!saved.contains(secret), saved.constData());
+        for (const char* kept : {"dbname=positions", "sslmode=require", "gps_tracks.sqlite", "bucket/prefix"})
+            QVERIFY2(saved.contains(kept), saved.constData());
+
+        // A file an older Tidemark wrote, readable by others and with a key's passphrase in a profile.
+        {
+            QSettings older(ini, QSettings::IniFormat);
+            older.setValue(QStringLiteral("connections/profiles/old/positions"),
+                           QStringLiteral("host=db sslkey=/k.key sslpassword=0ldPhrase"));
+        }
+        QVERIFY(::chmod(QFile::encodeName(ini).constData(), 0644) == 0);
+        QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0777) == 0);
+        {
+            ui::ConnectionProfileStore store(ini);
+            QCOMPARE(store.profile(QStringLiteral("site")).kudosConninfo.contains(QLatin1String("sslmode")),
+                     true);
+            store.saveProfile(QStringLiteral("other"), {});
+            store.sync();
+        }
+        QCOMPARE(modeOf(ini), 0600);
+        QCOMPARE(modeOf(folder) & 0022, 0);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray rewritten = file.readAll();
+        QVERIFY2(!rewritten.contains("0ldPhrase") && rewritten.contains("sslkey=/k.key"),
+                 rewritten.constData());
     }
 
     void describeNamesServerNotSecret() {

@@ -6,6 +6,7 @@
 #include <QMetaType>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 namespace tidemark::ui {
 
@@ -30,6 +31,8 @@ class TileSource : public QObject {
     virtual int minZoom() const = 0;
     virtual int maxZoom() const = 0;
     virtual QString attribution() const = 0;
+    // What the operator should know about the source although it works (one line each, naming it).
+    virtual QStringList warnings() const { return {}; }
 
     // The tiles the view needs now, most important first. Tiles requested earlier and missing from this list
     // are abandoned (network requests aborted).
