@@ -115,7 +115,7 @@ void reportProblems(CliContext& ctx, const RoundReport& report) {
                   << " mower(s) skipped; the others were thinned\n";
     if (!report.interrupted.isEmpty())
         ctx.err() << "tidemark-cli: round stopped early (" << report.interrupted
-                  << "); the slice was rolled back and the next round retries it\n";
+                  << "); its transaction was rolled back and the next round retries it\n";
     ctx.err().flush();
 }
 
