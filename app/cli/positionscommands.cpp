@@ -101,12 +101,11 @@ std::unique_ptr<PgConnection> openPositions(CliContext& ctx) {
 
 // The log's warnings, on stderr whatever the output mode: an overridden clock check, every skipped mower, an
 // interruption.
-void reportProblems(CliContext& ctx, const RoundReport& report) {
+void reportProblems(CliContext& ctx, const RoundOptions& options, const RoundReport& report) {
     if (report.clockOverride)
         ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): the round ran at "
-                  << formatIsoTimestamp(report.serverNow +
-                                        qRound64(report.clockAheadSeconds * kMicrosPerSecond))
-                  << ", " << QString::number(report.clockAheadSeconds / 60, 'f', 1)
+                  << formatIsoTimestamp(options.now) << ", "
+                  << QString::number(report.clockAheadSeconds / 60, 'f', 1)
                   << " min later than the server's now() " << formatIsoTimestamp(report.serverNow) << '\n';
     for (const MowerFailure& f : report.failures)
         ctx.err() << "tidemark-cli: skipped " << f.reason << '\n';
@@ -122,9 +121,7 @@ void reportProblems(CliContext& ctx, const RoundReport& report) {
 // Every round that ran goes into the positions database's round history, the console's and the CLI's alike.
 void recordHistory(CliContext& ctx, PgConnection& db, Micros startedAt, const RoundReport& report) {
     try {
-        RoundHistory history(db);
-        history.ensureTable();
-        history.append(startedAt, report);
+        RoundHistory(db).append(startedAt, report);
     } catch (const Error& e) {
         ctx.err() << "tidemark-cli: WARNING: the round ran but its history row was not written: "
                   << e.message() << '\n';
@@ -152,7 +149,7 @@ int runRound(CliContext& ctx) {
     const Micros startedAt = nowMicros();
     const RoundReport report = ThinningRound(*db, settings).run(options);
     progress.finish();
-    reportProblems(ctx, report);
+    reportProblems(ctx, options, report);
     if (!report.skippedLocked)
         recordHistory(ctx, *db, startedAt, report);
 

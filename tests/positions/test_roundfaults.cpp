@@ -31,49 +31,12 @@ Micros nowFor() {
     return test::kRandomTracksBase + 30 * kMicrosPerHour + kSettings.detailWindow();
 }
 
-std::vector<MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows = 1500) {
-    test::RandomTracks random(seed);
-    std::vector<MowerTrack> tracks;
-    for (int i = 0; i < count; ++i)
-        tracks.push_back(random.next(maxRows));
-    return tracks;
-}
-
-// A mower that spans several slices: 1 row every 2 s for about 17 h.
-MowerTrack longTrack(std::uint32_t seed) {
-    MowerTrack track = someTracks(seed, 1, 2)[0];
-    track.rows.clear();
-    track.errorInstants.clear();
-    for (int i = 0; i < 30000; ++i)
-        track.rows.push_back({test::kRandomTracksBase + i * 2 * kMicrosPerSecond, 50 + (i % 600) * 3e-6,
-                              8 + (i / 600) * 2e-6, i % 5000 < 4000, 2});
-    return track;
-}
-
-RoundOptions roundAt(Micros now) {
-    RoundOptions o;
-    o.now = now;
-    o.ignoreWindow = true;
-    return o;
-}
-
 QString idText(const QUuid& id) {
     return id.toString(QUuid::WithoutBraces);
 }
 
 long long count(PgConnection& db, const QString& sql, const std::vector<PgParam>& params = {}) {
     return db.exec(sql, params).toLong(0, 0);
-}
-
-std::optional<Micros> watermarkOf(PgConnection& db, const QUuid& id) {
-    const PgResult r = db.exec(
-        QStringLiteral(
-            "SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM mower_positions_thinning"
-            " WHERE mower_id = $1"),
-        {idText(id)});
-    if (r.rows() == 0)
-        return std::nullopt;
-    return r.toLong(0, 0);
 }
 
 Micros serverNow(PgConnection& db) {
@@ -84,15 +47,6 @@ Micros serverNow(PgConnection& db) {
 
 class TestRoundFaults : public QObject {
     Q_OBJECT
-
-    std::unique_ptr<PgConnection> freshDatabase(const QString& name, QString* conninfo = nullptr) {
-        const QString info = test::TestPostgres::createDatabase(name);
-        if (conninfo)
-            *conninfo = info;
-        auto db = PgConnection::open(info);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
-        return db;
-    }
 
     // The table holds exactly what the pure rules leave (rows lost or left over both fail), mower by mower.
     // Returns the rows that differ, for the fault matrix.
@@ -122,14 +76,14 @@ class TestRoundFaults : public QObject {
     // A clock more than 5 minutes ahead of the server's now() is refused before anything is touched; an
     // earlier clock runs; the override runs and is in the report.
     void clockAheadOfTheServerIsRefused() {
-        auto db = freshDatabase(QStringLiteral("faults_clock"));
-        const auto tracks = someTracks(31, 5);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_clock"));
+        const auto tracks = test::someTracks(31, 5);
         test::insertTracks(*db, tracks);
         const long long rows = count(*db, QStringLiteral("SELECT count(*) FROM mower_positions"));
         const Micros server = serverNow(*db);
         const Micros ahead = server + 6 * kMicrosPerMinute;
         try {
-            ThinningRound(*db, kSettings).run(roundAt(ahead));
+            ThinningRound(*db, kSettings).run(test::roundAt(ahead));
             QFAIL("a clock 6 min ahead of the server was accepted");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -137,19 +91,20 @@ class TestRoundFaults : public QObject {
             QVERIFY2(e.message().contains(QStringLiteral("now() ") + formatIsoTimestamp(server).left(16)),
                      qPrintable(e.message()));
         }
-        RoundOptions dry = roundAt(ahead);
+        RoundOptions dry = test::roundAt(ahead);
         dry.dryRun = true;
         QVERIFY_THROWS_EXCEPTION(Error, ThinningRound(*db, kSettings).run(dry));
         QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions")), rows);
         QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning")), 0LL);
 
         // Four minutes ahead is inside the limit (and thins every old slice of the 2025 tracks).
-        const RoundReport near = ThinningRound(*db, kSettings).run(roundAt(server + 4 * kMicrosPerMinute));
+        const RoundReport near =
+            ThinningRound(*db, kSettings).run(test::roundAt(server + 4 * kMicrosPerMinute));
         QVERIFY(!near.clockOverride);
         QVERIFY(near.clockAheadSeconds > 200 && near.clockAheadSeconds < 260);
         // A clock in the past only does less.
-        QVERIFY(!ThinningRound(*db, kSettings).run(roundAt(nowFor())).clockOverride);
-        RoundOptions overridden = roundAt(server + kMicrosPerDay);
+        QVERIFY(!ThinningRound(*db, kSettings).run(test::roundAt(nowFor())).clockOverride);
+        RoundOptions overridden = test::roundAt(server + kMicrosPerDay);
         overridden.allowClockAhead = true;
         const RoundReport forced = ThinningRound(*db, kSettings).run(overridden);
         QVERIFY(forced.clockOverride);
@@ -160,18 +115,18 @@ class TestRoundFaults : public QObject {
     // mower is reported and skipped, the other mowers are thinned. Also for a mower's first watermark.
     void watermarkMovedByAnotherWriterRollsTheSliceBack() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("faults_watermark"), &info);
-        const MowerTrack moved = longTrack(32);
-        MowerTrack first = longTrack(33);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_watermark"), &info);
+        const MowerTrack moved = test::longTrack(32);
+        MowerTrack first = test::longTrack(33);
         for (PositionRow& r : first.rows)
             r.observedAt += 7 * kMicrosPerSecond;
-        std::vector<MowerTrack> tracks = someTracks(34, 4);
+        std::vector<MowerTrack> tracks = test::someTracks(34, 4);
         tracks.push_back(moved);
         tracks.push_back(first);
         test::insertTracks(*db, tracks);
         auto other = PgConnection::open(info);
         const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
-        RoundOptions options = roundAt(now);
+        RoundOptions options = test::roundAt(now);
         int slicesOfMoved = 0;
         SliceRange conflicted, firstSlice;
         options.onStep = [&](PgConnection&, const SliceRange& slice, SliceStep step) {
@@ -207,12 +162,12 @@ class TestRoundFaults : public QObject {
                  fromConflict);
         QVERIFY(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1"),
                       {idText(moved.mowerId)}) < static_cast<long long>(moved.rows.size()));
-        QCOMPARE(watermarkOf(*db, moved.mowerId),
+        QCOMPARE(test::watermarkOf(*db, moved.mowerId),
                  std::optional<Micros>(conflicted.begin + 5 * kMicrosPerMinute));
         QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1"),
                        {idText(first.mowerId)}),
                  static_cast<long long>(first.rows.size()));
-        QCOMPARE(watermarkOf(*db, first.mowerId), std::optional<Micros>(firstSlice.begin));
+        QCOMPARE(test::watermarkOf(*db, first.mowerId), std::optional<Micros>(firstSlice.begin));
         // The four others are thinned as the rules say.
         expectLikeStore(*db, std::vector<MowerTrack>(tracks.begin(), tracks.begin() + 4), now);
     }
@@ -220,8 +175,8 @@ class TestRoundFaults : public QObject {
     // NaN and infinite coordinates and infinite instants fail only their mower, in SQL as in keep_set: the
     // table ends exactly as InMemoryPositionStore leaves the same tracks (which stops at the same slice).
     void badRowsFailOnlyTheirMower() {
-        auto db = freshDatabase(QStringLiteral("faults_badrows"));
-        std::vector<MowerTrack> tracks = someTracks(35, 8, 3000);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_badrows"));
+        std::vector<MowerTrack> tracks = test::someTracks(35, 8, 3000);
         // Every row is older than the cutoff: each bad row lies in a slice the round reaches.
         const Micros now = test::kRandomTracksBase + 4 * kMicrosPerDay + kSettings.detailWindow();
         // Rows well inside the pending range: one NaN latitude, one infinite longitude.
@@ -249,13 +204,13 @@ class TestRoundFaults : public QObject {
         tracks[4].rows[infRow].lon = -std::numeric_limits<double>::infinity();
         tracks[2].rows[5].lon = std::numeric_limits<double>::quiet_NaN();
         tracks[3].rows[7].lat = std::numeric_limits<double>::infinity();
-        RoundOptions dry = roundAt(now);
+        RoundOptions dry = test::roundAt(now);
         dry.dryRun = true;
         const RoundReport dryReport = ThinningRound(*db, kSettings).run(dry);
         for (const MowerFailure& f : dryReport.failures)
             qInfo("dry run: %s", qPrintable(f.reason));
         QCOMPARE(dryReport.failures.size(), std::size_t(6));
-        const RoundReport report = ThinningRound(*db, kSettings).run(roundAt(now));
+        const RoundReport report = ThinningRound(*db, kSettings).run(test::roundAt(now));
         QCOMPARE(report.failures.size(), std::size_t(6));
         std::set<QUuid> failed;
         for (const MowerFailure& f : report.failures)
@@ -284,7 +239,7 @@ class TestRoundFaults : public QObject {
         store.thinUntil(kSettings.thinningCutoff(now), kSettings);
         QCOMPARE(store.failures().size(), std::size_t(4));
         QCOMPARE(store.failures()[0].failure.rowAt, tracks[1].rows[nanRow].observedAt);
-        QCOMPARE(store.watermark(1), watermarkOf(*db, tracks[1].mowerId));
+        QCOMPARE(store.watermark(1), test::watermarkOf(*db, tracks[1].mowerId));
         QCOMPARE(differenceFromStore(*db, store), 0LL);
         for (int k : {6, 7})
             QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1"),
@@ -296,8 +251,8 @@ class TestRoundFaults : public QObject {
     // with the interruption named; the next round finishes the work.
     void lockTimeoutEndsTheRoundCleanly() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("faults_lock"), &info);
-        const auto tracks = someTracks(36, 6);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_lock"), &info);
+        const auto tracks = test::someTracks(36, 6);
         test::insertTracks(*db, tracks);
         db->exec(QStringLiteral("ANALYZE mower_positions"));
         PositionSettings settings = kSettings;
@@ -307,7 +262,7 @@ class TestRoundFaults : public QObject {
         holder->exec(QStringLiteral("LOCK TABLE mower_positions IN SHARE MODE"));
         QElapsedTimer timer;
         timer.start();
-        const RoundReport stopped = ThinningRound(*db, settings).run(roundAt(nowFor()));
+        const RoundReport stopped = ThinningRound(*db, settings).run(test::roundAt(nowFor()));
         const double noticed = timer.nsecsElapsed() / 1e9;
         QVERIFY2(stopped.interrupted.startsWith(QStringLiteral("lock timeout")),
                  qPrintable(stopped.interrupted));
@@ -318,17 +273,17 @@ class TestRoundFaults : public QObject {
         QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning")), 0LL);
         qInfo("lock noticed and round stopped after %.2f s (lock timeout 1 s)", noticed);
         holder->exec(QStringLiteral("ROLLBACK"));
-        QVERIFY(ThinningRound(*db, settings).run(roundAt(nowFor())).complete);
+        QVERIFY(ThinningRound(*db, settings).run(test::roundAt(nowFor())).complete);
         expectLikeStore(*db, tracks, nowFor());
     }
 
     // The statement timeout comes from the budget left: a slice that outlives it is cancelled and rolled
     // back. A deadlock or serialization failure takes the same way out.
     void statementTimeoutAndConflictsEndTheRoundCleanly() {
-        auto db = freshDatabase(QStringLiteral("faults_timeout"));
-        const auto tracks = someTracks(37, 4);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_timeout"));
+        const auto tracks = test::someTracks(37, 4);
         test::insertTracks(*db, tracks);
-        RoundOptions slow = roundAt(nowFor());
+        RoundOptions slow = test::roundAt(nowFor());
         slow.budgetSeconds = 1;
         slow.onStep = [](PgConnection& c, const SliceRange&, SliceStep step) {
             if (step == SliceStep::Began)
@@ -341,7 +296,7 @@ class TestRoundFaults : public QObject {
         QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning")), 0LL);
 
         for (const char* state : {"40P01", "40001"}) {
-            RoundOptions conflict = roundAt(nowFor());
+            RoundOptions conflict = test::roundAt(nowFor());
             int slices = 0;
             conflict.onStep = [&](PgConnection&, const SliceRange&, SliceStep step) {
                 if (step == SliceStep::Deleted && ++slices == 2)
@@ -351,7 +306,7 @@ class TestRoundFaults : public QObject {
             QCOMPARE(r.interruptedState, QByteArray(state));
             QCOMPARE(r.slices, 1LL);
         }
-        QVERIFY(ThinningRound(*db, kSettings).run(roundAt(nowFor())).complete);
+        QVERIFY(ThinningRound(*db, kSettings).run(test::roundAt(nowFor())).complete);
         expectLikeStore(*db, tracks, nowFor());
     }
 
@@ -359,8 +314,8 @@ class TestRoundFaults : public QObject {
     // the pause the round stops by itself and releases the lock.
     void pausePastTheWindowReleasesTheLock() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("faults_pause"), &info);
-        const auto tracks = someTracks(38, 10);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_pause"), &info);
+        const auto tracks = test::someTracks(38, 10);
         test::insertTracks(*db, tracks);
         PositionSettings settings = kSettings;
         settings.windowStartHour = 1;
@@ -387,7 +342,7 @@ class TestRoundFaults : public QObject {
         });
         QTRY_VERIFY_WITH_TIMEOUT(control.isHeld() && heldFor.load() >= 0, 30000);
         auto second = PgConnection::open(info);
-        QVERIFY(ThinningRound(*second, settings).run(roundAt(start)).skippedLocked);
+        QVERIFY(ThinningRound(*second, settings).run(test::roundAt(start)).skippedLocked);
         clock = start + 2 * kMicrosPerMinute; // 05:01: the window has closed
         runner.join();
         QCOMPARE(slices.load(), 1);
@@ -395,7 +350,7 @@ class TestRoundFaults : public QObject {
         QVERIFY(report.stoppedWhilePaused);
         QVERIFY(report.pausedSeconds > 0);
         QVERIFY(report.infoLine().contains(QStringLiteral("paused_seconds=")));
-        QVERIFY(!ThinningRound(*second, settings).run(roundAt(start)).skippedLocked);
+        QVERIFY(!ThinningRound(*second, settings).run(test::roundAt(start)).skippedLocked);
     }
 
     // The round's connection is killed after each step of a slice in turn (the first slice, and a later
@@ -414,14 +369,14 @@ class TestRoundFaults : public QObject {
         QFETCH(int, step);
         QFETCH(int, slice);
         QString info;
-        auto db = freshDatabase(QStringLiteral("faults_kill"), &info);
-        std::vector<MowerTrack> tracks = someTracks(39, 3);
-        tracks.push_back(longTrack(40));
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_kill"), &info);
+        std::vector<MowerTrack> tracks = test::someTracks(39, 3);
+        tracks.push_back(test::longTrack(40));
         test::insertTracks(*db, tracks);
         const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
         auto killer = PgConnection::open(info);
         auto runner = PgConnection::open(info);
-        RoundOptions options = roundAt(now);
+        RoundOptions options = test::roundAt(now);
         int seen = 0;
         options.onStep = [&](PgConnection& c, const SliceRange&, SliceStep s) {
             if (int(s) == step && ++seen == slice) {
@@ -431,17 +386,17 @@ class TestRoundFaults : public QObject {
         };
         QVERIFY_THROWS_EXCEPTION(Error, ThinningRound(*runner, kSettings).run(options));
         auto again = PgConnection::open(info);
-        QTRY_VERIFY(!ThinningRound(*again, kSettings).run(roundAt(now)).skippedLocked);
+        QTRY_VERIFY(!ThinningRound(*again, kSettings).run(test::roundAt(now)).skippedLocked);
         expectLikeStore(*db, tracks, now);
     }
 
     // tidemark-cli itself is killed (SIGKILL) in the middle of a round; the next run finishes exactly.
     void processKilledMidRound() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("faults_sigkill"), &info);
-        std::vector<MowerTrack> tracks = someTracks(41, 10, 3000);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_sigkill"), &info);
+        std::vector<MowerTrack> tracks = test::someTracks(41, 10, 3000);
         for (std::uint32_t k = 0; k < 8; ++k)
-            tracks.push_back(longTrack(42 + k));
+            tracks.push_back(test::longTrack(42 + k));
         test::insertTracks(*db, tracks);
         const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
         const QStringList args = {
@@ -476,17 +431,17 @@ class TestRoundFaults : public QObject {
     // A replayed row with the key of a row being deleted waits for the slice and lands after it.
     void lateWriterInsideASliceLosesNothing() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("faults_replay"), &info);
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_replay"), &info);
         PositionSettings settings = kSettings;
         settings.retentionDays = 100;
-        const MowerTrack track = longTrack(46);
+        const MowerTrack track = test::longTrack(46);
         test::insertTracks(*db, {track});
         const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + settings.detailWindow();
         auto writer = PgConnection::open(info);
         std::vector<Micros> replayed;
         std::thread sameKey;
         Micros sameKeyAt = 0;
-        RoundOptions options = roundAt(now);
+        RoundOptions options = test::roundAt(now);
         int slices = 0;
         options.onStep = [&](PgConnection& round, const SliceRange& slice, SliceStep step) {
             if (step != SliceStep::Deleted || ++slices != 2)
@@ -524,7 +479,7 @@ class TestRoundFaults : public QObject {
                 {idText(track.mowerId)});
         };
         QCOMPARE(replayCount(), 41LL);
-        QVERIFY(!ThinningRound(*db, settings).run(roundAt(now)).didWork());
+        QVERIFY(!ThinningRound(*db, settings).run(test::roundAt(now)).didWork());
         QCOMPARE(replayCount(), 41LL);
         // Apart from the replay, the table is what the rules leave.
         db->exec(QStringLiteral("DELETE FROM mower_positions WHERE lat = 1"));
@@ -532,7 +487,7 @@ class TestRoundFaults : public QObject {
         writer->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
                                     " VALUES ($1, $2, 1, 2, false)"),
                      {idText(track.mowerId), formatIsoTimestamp(replayed.front())});
-        const RoundReport aged = ThinningRound(*db, settings).run(roundAt(now + 110 * kMicrosPerDay));
+        const RoundReport aged = ThinningRound(*db, settings).run(test::roundAt(now + 110 * kMicrosPerDay));
         QVERIFY(aged.ageDeleted > 0);
         QCOMPARE(replayCount(), 0LL);
     }
@@ -540,14 +495,14 @@ class TestRoundFaults : public QObject {
     // The age delete stops between batches when the budget is spent or the window closes, and finds its
     // rows through the BRIN index; later rounds finish it.
     void ageDeleteStopsBetweenBatchesAndUsesBrin() {
-        auto db = freshDatabase(QStringLiteral("faults_age"));
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_age"));
         PositionSettings settings = kSettings;
         settings.retentionDays = 100;
         settings.windowStartHour = 1;
         settings.windowEndHour = 5;
         // A backlog of 40,000 rows from 200 to 110 days before now, and young rows.
         const Micros now = floorToStep(nowFor(), kMicrosPerDay) + 4 * kMicrosPerHour + 59 * kMicrosPerMinute;
-        MowerTrack old = someTracks(47, 1, 2)[0], young = someTracks(48, 1, 2)[0];
+        MowerTrack old = test::someTracks(47, 1, 2)[0], young = test::someTracks(48, 1, 2)[0];
         old.rows.clear();
         old.errorInstants.clear();
         young.rows.clear();
@@ -565,7 +520,7 @@ class TestRoundFaults : public QObject {
         const long long scansBefore = brinScans();
 
         // Budget 10 s, each clock read 1 s later: the batches stop long before the backlog is gone.
-        RoundOptions budget = roundAt(now);
+        RoundOptions budget = test::roundAt(now);
         budget.ageDeleteBatch = 1000;
         budget.budgetSeconds = 10;
         Micros tick = now;
@@ -586,7 +541,7 @@ class TestRoundFaults : public QObject {
         QVERIFY(closed.windowClosed);
         QVERIFY(closed.ageDeleted > 0 && closed.ageDeleted <= 3 * 1000);
 
-        RoundOptions rest = roundAt(now);
+        RoundOptions rest = test::roundAt(now);
         rest.ageDeleteBatch = 1000;
         const RoundReport finished = ThinningRound(*db, settings).run(rest);
         QCOMPARE(spent.ageDeleted + closed.ageDeleted + finished.ageDeleted, 40000LL);

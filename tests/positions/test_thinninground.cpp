@@ -28,32 +28,6 @@ Micros nowFor(const PositionSettings& s) {
     return test::kRandomTracksBase + 30 * kMicrosPerHour + s.detailWindow();
 }
 
-std::vector<MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows = 1500) {
-    test::RandomTracks random(seed);
-    std::vector<MowerTrack> tracks;
-    for (int i = 0; i < count; ++i)
-        tracks.push_back(random.next(maxRows));
-    return tracks;
-}
-
-RoundOptions roundAt(Micros now) {
-    RoundOptions o;
-    o.now = now;
-    o.ignoreWindow = true;
-    return o;
-}
-
-std::optional<Micros> watermarkOf(PgConnection& db, const QUuid& id) {
-    const PgResult r = db.exec(
-        QStringLiteral(
-            "SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM mower_positions_thinning"
-            " WHERE mower_id = $1"),
-        {id.toString(QUuid::WithoutBraces)});
-    if (r.rows() == 0)
-        return std::nullopt;
-    return r.toLong(0, 0);
-}
-
 long long countRows(PgConnection& db, const QString& where = QStringLiteral("true"),
                     const std::vector<PgParam>& params = {}) {
     return db.exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE ") + where, params)
@@ -64,15 +38,6 @@ long long countRows(PgConnection& db, const QString& where = QStringLiteral("tru
 
 class TestThinningRound : public QObject {
     Q_OBJECT
-
-    std::unique_ptr<PgConnection> freshDatabase(const QString& name, QString* conninfo = nullptr) {
-        const QString info = test::TestPostgres::createDatabase(name);
-        if (conninfo)
-            *conninfo = info;
-        auto db = PgConnection::open(info);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
-        return db;
-    }
 
     void expectThinnedLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff) {
         InMemoryPositionStore store(tracks);
@@ -88,12 +53,12 @@ class TestThinningRound : public QObject {
 
   private slots:
     void roundMatchesStoreAndSecondRoundIsIdle() {
-        auto db = freshDatabase(QStringLiteral("round_idempotent"));
-        const auto tracks = someTracks(11, 40);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_idempotent"));
+        const auto tracks = test::someTracks(11, 40);
         test::insertTracks(*db, tracks);
         const PositionSettings settings = defaultSettings();
         const Micros now = nowFor(settings);
-        const RoundReport first = ThinningRound(*db, settings).run(roundAt(now));
+        const RoundReport first = ThinningRound(*db, settings).run(test::roundAt(now));
         QVERIFY(first.complete);
         QVERIFY(first.slices > 0);
         QVERIFY(first.deleted > 0);
@@ -101,9 +66,10 @@ class TestThinningRound : public QObject {
         expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
         for (const MowerTrack& t : tracks)
             if (t.rows.front().observedAt < settings.thinningCutoff(now))
-                QCOMPARE(watermarkOf(*db, t.mowerId), std::optional<Micros>(settings.thinningCutoff(now)));
+                QCOMPARE(test::watermarkOf(*db, t.mowerId),
+                         std::optional<Micros>(settings.thinningCutoff(now)));
 
-        const RoundReport second = ThinningRound(*db, settings).run(roundAt(now));
+        const RoundReport second = ThinningRound(*db, settings).run(test::roundAt(now));
         QCOMPARE(second.slices, 0LL);
         QCOMPARE(second.deleted, 0LL);
         QVERIFY(second.complete);
@@ -115,13 +81,8 @@ class TestThinningRound : public QObject {
     // and the watermark stays; the next round completes the work exactly as an uninterrupted one would.
     void crashBeforeCommitLeavesSliceUntouched() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("round_crash"), &info);
-        MowerTrack track = someTracks(12, 1, 2)[0];
-        // A long 1 Hz-ish track so that it spans several slices.
-        track.rows.clear();
-        for (int i = 0; i < 30000; ++i)
-            track.rows.push_back({test::kRandomTracksBase + i * 2 * kMicrosPerSecond, 50 + (i % 600) * 3e-6,
-                                  8 + (i / 600) * 2e-6, i % 5000 < 4000, 2});
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_crash"), &info);
+        const MowerTrack track = test::longTrack(12); // spans several slices
         test::insertTracks(*db, {track});
         const PositionSettings settings = defaultSettings();
         const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + settings.detailWindow();
@@ -129,7 +90,7 @@ class TestThinningRound : public QObject {
 
         auto killer = PgConnection::open(info);
         auto runner = PgConnection::open(info);
-        RoundOptions options = roundAt(now);
+        RoundOptions options = test::roundAt(now);
         int calls = 0;
         SliceRange crashed;
         options.onStep = [&](PgConnection& c, const SliceRange& slice, SliceStep step) {
@@ -142,7 +103,7 @@ class TestThinningRound : public QObject {
             throw std::runtime_error("injected crash");
         };
         QVERIFY_THROWS_EXCEPTION(std::runtime_error, ThinningRound(*runner, settings).run(options));
-        QCOMPARE(watermarkOf(*db, track.mowerId), std::optional<Micros>(crashed.begin));
+        QCOMPARE(test::watermarkOf(*db, track.mowerId), std::optional<Micros>(crashed.begin));
         // The crashed slice still has every row it had.
         const std::vector<PgParam> range = {formatIsoTimestamp(crashed.begin),
                                             formatIsoTimestamp(crashed.end)};
@@ -156,7 +117,7 @@ class TestThinningRound : public QObject {
         QVERIFY(countRows(*db) < before); // the first slice did commit
 
         auto again = PgConnection::open(info);
-        const RoundReport report = ThinningRound(*again, settings).run(roundAt(now));
+        const RoundReport report = ThinningRound(*again, settings).run(test::roundAt(now));
         QVERIFY(report.complete);
         expectThinnedLikeStore(*db, {track}, settings.thinningCutoff(now));
     }
@@ -164,8 +125,8 @@ class TestThinningRound : public QObject {
     // A writer inserting fresh positions during a round loses nothing and never waits on a lock.
     void concurrentWriterLosesNothing() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("round_writer"), &info);
-        const auto tracks = someTracks(13, 60);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_writer"), &info);
+        const auto tracks = test::someTracks(13, 60);
         test::insertTracks(*db, tracks);
         const PositionSettings settings = defaultSettings();
         const Micros now = nowFor(settings);
@@ -191,7 +152,7 @@ class TestThinningRound : public QObject {
         });
         RoundReport report;
         try {
-            report = ThinningRound(*db, settings).run(roundAt(now));
+            report = ThinningRound(*db, settings).run(test::roundAt(now));
         } catch (...) {
             done = true;
             writer.join();
@@ -210,8 +171,8 @@ class TestThinningRound : public QObject {
     // Then pause / resume / cancel.
     void twoRunnersOneSkipsAndPauseResumeCancel() {
         QString info;
-        auto db = freshDatabase(QStringLiteral("round_two"), &info);
-        const auto tracks = someTracks(14, 20);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_two"), &info);
+        const auto tracks = test::someTracks(14, 20);
         test::insertTracks(*db, tracks);
         const PositionSettings settings = defaultSettings();
         const Micros now = nowFor(settings);
@@ -225,13 +186,13 @@ class TestThinningRound : public QObject {
         RoundReport first;
         std::thread runner([&] {
             auto c = PgConnection::open(info);
-            RoundOptions o = roundAt(now);
+            RoundOptions o = test::roundAt(now);
             o.control = &control;
             first = ThinningRound(*c, settings).run(o);
         });
         QTRY_VERIFY_WITH_TIMEOUT(progressCalls.load() >= 1 && control.isPaused(), 60000);
         auto second = PgConnection::open(info);
-        const RoundReport skipped = ThinningRound(*second, settings).run(roundAt(now));
+        const RoundReport skipped = ThinningRound(*second, settings).run(test::roundAt(now));
         QVERIFY(skipped.skippedLocked);
         QCOMPARE(skipped.slices, 0LL);
         QCOMPARE(progressCalls.load(), 1); // still paused
@@ -241,14 +202,14 @@ class TestThinningRound : public QObject {
         QVERIFY(!first.skippedLocked);
         expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
         // The lock is released: a later round runs (and finds nothing to do).
-        QVERIFY(!ThinningRound(*second, settings).run(roundAt(now)).skippedLocked);
+        QVERIFY(!ThinningRound(*second, settings).run(test::roundAt(now)).skippedLocked);
 
         // Cancel after the first slice of a fresh database.
-        auto db2 = freshDatabase(QStringLiteral("round_cancel"));
+        auto db2 = test::freshPositionsDatabase(QStringLiteral("round_cancel"));
         test::insertTracks(*db2, tracks);
         TaskFeedback cancel;
         cancel.setSink([&](const TaskProgress&) { cancel.cancel(); });
-        RoundOptions o = roundAt(now);
+        RoundOptions o = test::roundAt(now);
         o.control = &cancel;
         const RoundReport cancelled = ThinningRound(*db2, settings).run(o);
         QVERIFY(cancelled.cancelled);
@@ -260,15 +221,15 @@ class TestThinningRound : public QObject {
 
     // Rows that arrive behind a watermark are not thinned; the age delete removes them in time.
     void rowsBehindWatermarkAreLeftForAgeDelete() {
-        auto db = freshDatabase(QStringLiteral("round_behind"));
-        const auto tracks = someTracks(15, 10);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_behind"));
+        const auto tracks = test::someTracks(15, 10);
         test::insertTracks(*db, tracks);
         PositionSettings settings = defaultSettings();
         settings.retentionDays = 100;
         const Micros now = nowFor(settings);
-        QVERIFY(ThinningRound(*db, settings).run(roundAt(now)).complete);
+        QVERIFY(ThinningRound(*db, settings).run(test::roundAt(now)).complete);
         const QUuid id = tracks[0].mowerId;
-        const Micros watermark = *watermarkOf(*db, id);
+        const Micros watermark = *test::watermarkOf(*db, id);
         // A replay of 200 standing rows one second apart, well behind the watermark.
         for (int i = 0; i < 200; ++i)
             db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, "
@@ -279,7 +240,7 @@ class TestThinningRound : public QObject {
         const long long behind =
             countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)});
         QCOMPARE(behind, 200LL);
-        const RoundReport again = ThinningRound(*db, settings).run(roundAt(now));
+        const RoundReport again = ThinningRound(*db, settings).run(test::roundAt(now));
         QCOMPARE(again.slices, 0LL);
         QCOMPARE(again.ageDeleted, 0LL);
         QCOMPARE(
@@ -287,7 +248,7 @@ class TestThinningRound : public QObject {
             behind);
         // Ten days later the retention limit (100 days) has passed them.
         const Micros later = watermark + 100 * kMicrosPerDay + 10 * kMicrosPerDay;
-        const RoundReport aged = ThinningRound(*db, settings).run(roundAt(later));
+        const RoundReport aged = ThinningRound(*db, settings).run(test::roundAt(later));
         QVERIFY(aged.ageDeleted >= behind);
         QCOMPARE(
             countRows(*db, QStringLiteral("mower_id = $1 AND lat = 1"), {id.toString(QUuid::WithoutBraces)}),
@@ -295,8 +256,8 @@ class TestThinningRound : public QObject {
     }
 
     void windowAndBudgetStopBetweenSlices() {
-        auto db = freshDatabase(QStringLiteral("round_window"));
-        const auto tracks = someTracks(16, 10);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_window"));
+        const auto tracks = test::someTracks(16, 10);
         test::insertTracks(*db, tracks);
         PositionSettings settings = defaultSettings();
         settings.windowStartHour = 1;
@@ -322,7 +283,7 @@ class TestThinningRound : public QObject {
         QCOMPARE(windowClosed.slices, 1LL);
 
         // Budget of 10 s; each slice "takes" 4 s: checked at 4 s and 8 s, stopped at 12 s.
-        RoundOptions budget = roundAt(noon);
+        RoundOptions budget = test::roundAt(noon);
         budget.budgetSeconds = 10;
         int calls = 0;
         budget.clock = [&] { return noon + (calls++) * 4 * kMicrosPerSecond; };
@@ -333,8 +294,8 @@ class TestThinningRound : public QObject {
     }
 
     void dryRunDeletesNothing() {
-        auto db = freshDatabase(QStringLiteral("round_dry"));
-        const auto tracks = someTracks(17, 10);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_dry"));
+        const auto tracks = test::someTracks(17, 10);
         test::insertTracks(*db, tracks);
         const PositionSettings settings = defaultSettings();
         const Micros now = nowFor(settings);
@@ -358,7 +319,7 @@ class TestThinningRound : public QObject {
             QVERIFY(!s.watermark);
         }
         QCOMPARE(dry.slices, pending);
-        const RoundReport real = ThinningRound(*db, settings).run(roundAt(now));
+        const RoundReport real = ThinningRound(*db, settings).run(test::roundAt(now));
         QCOMPARE(real.scanned, dry.scanned);
         QVERIFY(real.deleted <= dry.deleted);
         for (const MowerThinningStatus& s : ThinningStatus::query(*db, settings.thinningCutoff(now)))
@@ -368,14 +329,14 @@ class TestThinningRound : public QObject {
     // The round's per-slice events add up to its report, in a dry run and in a real round, and name every
     // slice of every mower in order.
     void sliceEventsAddUpToTheReport() {
-        auto db = freshDatabase(QStringLiteral("round_events"));
-        const auto tracks = someTracks(23, 12);
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_events"));
+        const auto tracks = test::someTracks(23, 12);
         test::insertTracks(*db, tracks);
         const PositionSettings settings = defaultSettings();
         const Micros now = nowFor(settings);
         for (const bool dryRun : {true, false}) {
             std::vector<SliceEvent> events;
-            RoundOptions o = roundAt(now);
+            RoundOptions o = test::roundAt(now);
             o.dryRun = dryRun;
             o.onSlice = [&](const SliceEvent& e) { events.push_back(e); };
             const RoundReport report = ThinningRound(*db, settings).run(o);

@@ -70,12 +70,6 @@ class TestThinningSql : public QObject {
             *slicesOut = slices;
     }
 
-    std::unique_ptr<PgConnection> freshDatabase(const QString& name) {
-        auto db = PgConnection::open(test::TestPostgres::createDatabase(name));
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
-        return db;
-    }
-
   private slots:
     void randomTracksAgree_data() {
         QTest::addColumn<quint32>("seed");
@@ -91,7 +85,7 @@ class TestThinningSql : public QObject {
         PositionSettings settings;
         settings.thinActiveSeconds = active;
         settings.thinIdleSeconds = idle;
-        auto db = freshDatabase(QStringLiteral("thinsql_random_%1").arg(seed));
+        auto db = test::freshPositionsDatabase(QStringLiteral("thinsql_random_%1").arg(seed));
         test::RandomTracks random(seed);
         const int count = active == 30 ? 2000 : 100;
         long long rows = 0, slices = 0;
@@ -111,7 +105,7 @@ class TestThinningSql : public QObject {
 
     // Hand-made boundary cases (each also checked against the rules in test_keepset) agree with SQL.
     void boundaryCasesAgree() {
-        auto db = freshDatabase(QStringLiteral("thinsql_boundaries"));
+        auto db = test::freshPositionsDatabase(QStringLiteral("thinsql_boundaries"));
         PositionSettings settings;
         std::vector<MowerTrack> tracks;
         const Micros t0 = Micros(1767225600) * kMicrosPerSecond; // 2026-01-01, on every grid

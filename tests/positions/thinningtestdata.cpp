@@ -3,6 +3,8 @@
 #include "pgconnection.h"
 #include "positionloader.h"
 #include "positionsettings.h"
+#include "schemamigrator.h"
+#include "testpostgres.h"
 
 #include <QStringList>
 #include <cmath>
@@ -177,6 +179,50 @@ std::vector<PositionRow> tableRows(PgConnection& db, const QUuid& mowerId) {
     return PositionLoader(db)
         .load(mowerId, Micros(-2208988800) * kMicrosPerSecond, Micros(7258118400) * kMicrosPerSecond)
         .rows;
+}
+
+std::vector<MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows) {
+    RandomTracks random(seed);
+    std::vector<MowerTrack> tracks;
+    for (int i = 0; i < count; ++i)
+        tracks.push_back(random.next(maxRows));
+    return tracks;
+}
+
+MowerTrack longTrack(std::uint32_t seed) {
+    MowerTrack track;
+    track.mowerId = someTracks(seed, 1, 1)[0].mowerId;
+    for (int i = 0; i < 30000; ++i)
+        track.rows.push_back({kRandomTracksBase + i * 2 * kMicrosPerSecond, 50 + (i % 600) * 3e-6,
+                              8 + (i / 600) * 2e-6, i % 5000 < 4000, 2});
+    return track;
+}
+
+std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo) {
+    const QString info = TestPostgres::createDatabase(name);
+    if (conninfo)
+        *conninfo = info;
+    auto db = PgConnection::open(info);
+    SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+    return db;
+}
+
+RoundOptions roundAt(Micros now) {
+    RoundOptions o;
+    o.now = now;
+    o.ignoreWindow = true;
+    return o;
+}
+
+std::optional<Micros> watermarkOf(PgConnection& db, const QUuid& mowerId) {
+    const PgResult r = db.exec(
+        QStringLiteral(
+            "SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM mower_positions_thinning"
+            " WHERE mower_id = $1"),
+        {mowerId.toString(QUuid::WithoutBraces)});
+    if (r.rows() == 0)
+        return std::nullopt;
+    return r.toLong(0, 0);
 }
 
 } // namespace tidemark::test

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "positionrow.h"
+#include "thinninground.h"
 
 #include <QString>
+#include <memory>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -35,5 +38,16 @@ class RandomTracks {
 void insertTracks(PgConnection& db, const std::vector<positions::MowerTrack>& tracks);
 // The rows of one mower as the table holds them.
 std::vector<positions::PositionRow> tableRows(PgConnection& db, const QUuid& mowerId);
+
+// `count` tracks of RandomTracks(seed), each of at most maxRows rows.
+std::vector<positions::MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows = 1500);
+// A mower that spans several slices: a row every 2 s for about 17 h from kRandomTracksBase, mowing lanes.
+positions::MowerTrack longTrack(std::uint32_t seed);
+// A fresh test database (TestPostgres) with the positions schema; its conninfo in *conninfo.
+std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo = nullptr);
+// A round at `now` that ignores the window (the tests run at any hour).
+positions::RoundOptions roundAt(Micros now);
+// The mower's watermark, or nullopt without one.
+std::optional<Micros> watermarkOf(PgConnection& db, const QUuid& mowerId);
 
 } // namespace tidemark::test

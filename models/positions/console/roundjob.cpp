@@ -30,8 +30,7 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
     options.control = &control;
     options.onPaused = [&](double seconds) {
         state.pausedSeconds = seconds;
-        TaskProgress progress;
-        progress.stage = QStringLiteral("paused, holding the round's lock for %1 s").arg(qRound64(seconds));
+        TaskProgress progress = pausedRoundProgress(seconds);
         progress.done = state.slicesDone;
         progress.total = state.slicesTotal;
         progress.rows = state.scanned;
@@ -66,9 +65,7 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
 
     RoundReport report = ThinningRound(*db, request.settings).run(options);
     if (request.recordHistory && !report.skippedLocked) {
-        RoundHistory history(*db);
-        history.ensureTable();
-        history.append(startedAt, report);
+        RoundHistory(*db).append(startedAt, report);
     }
     return report;
 }

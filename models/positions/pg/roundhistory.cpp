@@ -9,6 +9,12 @@ namespace tidemark::positions {
 RoundHistory::RoundHistory(PgConnection& db) : m_db(db) {}
 
 void RoundHistory::ensureTable() {
+    // The newest column is there: nothing to do (no DDL and its lock on every round or load).
+    if (m_db.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
+                                 "to_regclass('tidemark_round_history') AND attname = 'problems' AND NOT "
+                                 "attisdropped)"))
+            .toBool(0, 0))
+        return;
     m_db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS tidemark_round_history ("
                              " id bigserial PRIMARY KEY,"
                              " started_at timestamptz NOT NULL,"
@@ -36,6 +42,7 @@ void RoundHistory::ensureTable() {
 }
 
 void RoundHistory::append(Micros startedAt, const RoundReport& r) {
+    ensureTable();
     QStringList problems;
     for (const MowerFailure& f : r.failures)
         problems << f.reason;

@@ -35,18 +35,19 @@ struct RoundHistoryEntry {
     QString problems; // the skipped mowers' reasons, one per line
 };
 
-// The rounds run from the console, kept in the positions database itself in `tidemark_round_history`
-// (created with CREATE TABLE IF NOT EXISTS: not part of the schema's migrations, so an installation that
-// never opens the console never gets it), so every console on that database sees the same history.
+// The rounds run by the console and by tidemark-cli, kept in the positions database itself in
+// `tidemark_round_history` (created by the first recorded round with CREATE TABLE IF NOT EXISTS: not part of
+// the schema's migrations), so every console and timer on that database sees the same history.
 class RoundHistory {
   public:
     explicit RoundHistory(PgConnection& db);
-    void ensureTable();
+    // Creates the table, or adds the columns a newer version records, when needed.
     void append(Micros startedAt, const RoundReport& report);
     // The latest `limit` rounds, oldest first. Empty when the table does not exist yet.
     std::vector<RoundHistoryEntry> latest(int limit = 50);
 
   private:
+    void ensureTable();
     PgConnection& m_db;
 };
 

@@ -230,13 +230,10 @@ class RoundRun {
     }
 
     void tellPaused(double seconds) {
-        if (m_options.onPaused) {
+        if (m_options.onPaused)
             m_options.onPaused(seconds);
-            return;
-        }
-        TaskProgress p;
-        p.stage = QStringLiteral("paused, holding the round's lock for %1 s").arg(qRound64(seconds));
-        m_options.control->report(p);
+        else
+            m_options.control->report(pausedRoundProgress(seconds));
     }
 
     Stop limits() {
@@ -256,7 +253,7 @@ class RoundRun {
 
     int lockTimeoutMs() const { return m_settings.lockTimeoutSeconds * 1000; }
     // What was left of the budget at the last check, at least a second (0: none, for a dry run).
-    long long statementTimeoutMs() {
+    long long statementTimeoutMs() const {
         if (m_options.dryRun)
             return 0;
         return std::max<long long>(1000, (m_budget - (m_lastAt - m_start)) / 1000);
@@ -550,6 +547,12 @@ class RoundRun {
 };
 
 } // namespace
+
+TaskProgress pausedRoundProgress(double pausedSeconds) {
+    TaskProgress p;
+    p.stage = QStringLiteral("paused, holding the round's lock for %1 s").arg(qRound64(pausedSeconds));
+    return p;
+}
 
 TaskProgress SliceEvent::progress() const {
     TaskProgress p;

@@ -36,6 +36,9 @@ struct SliceEvent {
 // Deleted: the thinning statement ran (it also reports a bad row of the context).
 enum class SliceStep { Began, Deleted, WatermarkMoved, Committed };
 
+// A paused round's progress: it holds the round's lock, for this long.
+TaskProgress pausedRoundProgress(double pausedSeconds);
+
 struct RoundOptions {
     Micros now = 0;
     bool ignoreWindow = false;
