@@ -541,6 +541,51 @@ class TestKudosKeys : public QObject {
         QCOMPARE(refusal([&] { reconciliation.run(QUuid::createUuid(), now); }), QByteArray("refused"));
     }
 
+    // After the partition swap the ledger is partitioned by created with the key (id, created): the same
+    // functions work unchanged.
+    void theFunctionsWorkOnAPartitionedLedger() {
+        FreshDatabase f = freshDatabase(QStringLiteral("kudoskeys_partitioned"));
+        f.db->execScript(QStringLiteral(
+            "ALTER TABLE kudos_ledger RENAME TO kudos_ledger_heap;"
+            "CREATE TABLE kudos_ledger (LIKE kudos_ledger_heap INCLUDING DEFAULTS INCLUDING CONSTRAINTS"
+            " INCLUDING IDENTITY, PRIMARY KEY (id, created)) PARTITION BY RANGE (created);"
+            "CREATE TABLE kudos_ledger_first PARTITION OF kudos_ledger FOR VALUES FROM (MINVALUE) TO "
+            "('2026-11-02');"
+            "CREATE TABLE kudos_ledger_w1 PARTITION OF kudos_ledger FOR VALUES FROM ('2026-11-02') TO "
+            "('2026-11-09');"
+            "CREATE TABLE kudos_ledger_w2 PARTITION OF kudos_ledger FOR VALUES FROM ('2026-11-09') TO "
+            "('2026-11-16');"
+            "DROP TABLE kudos_ledger_heap;"));
+        addUsers(*f.db, 3, 1000);
+        const TransferOutcome first =
+            IdempotencyKeys::transfer(*f.db, 1, 2, 100, QStringLiteral("k"), kT0 - 1);
+        IdempotencyKeys::transfer(*f.db, 2, 3, 50, QStringLiteral("k"), kT0 + kMicrosPerDay);
+        IdempotencyKeys::transfer(*f.db, 3, 1, 20, {}, kT0 + 8 * kMicrosPerDay);
+        QCOMPARE(IdempotencyKeys::transfer(*f.db, 1, 2, 100, QStringLiteral("k"), kT0).kind,
+                 TransferOutcome::Kind::Replayed);
+        QCOMPARE(scalar(*f.db, QStringLiteral("SELECT count(*) FROM kudos_ledger_first WHERE event_id = $1"),
+                        {first.eventId.toString(QUuid::WithoutBraces)}),
+                 2);
+        project(*f.db);
+        const auto allTime = appliedTotalsCents(*f.db);
+        QCOMPARE(allTime.at(1), std::make_pair(qint64(-8000), qint64(0)));
+        writeCheckpoint(*f.db, kT0);
+        setBoundary(*f.db, kT0);
+        f.db->exec(QStringLiteral("DROP TABLE kudos_ledger_first"));
+        QCOMPARE(appliedTotalsCents(*f.db), allTime);
+        f.db->exec(QStringLiteral("DELETE FROM kudos_idempotency_keys"));
+        QCOMPARE(IdempotencyKeys::backfill(*f.db, kT0), 2);
+        Reconciliation reconciliation(*f.db);
+        const QUuid snapshot = reconciliation.takeSnapshot(kT0 + 9 * kMicrosPerDay);
+        f.db->exec(QStringLiteral("UPDATE users SET kudos = kudos - 1 WHERE id = 3"));
+        const ReconciliationReport report = reconciliation.run(snapshot, kT0 + 9 * kMicrosPerDay);
+        QCOMPARE(reconciliation.apply(report, kT0 + 9 * kMicrosPerDay, kKeyLifetime).repaired, 1);
+        QCOMPARE(
+            scalar(*f.db, QStringLiteral(
+                              "SELECT count(*) FROM kudos_ledger_w2 WHERE entry_type = 'RECONCILIATION'")),
+            1);
+    }
+
     void noSnapshotReportsNothing() {
         FreshDatabase f = freshDatabase(QStringLiteral("kudoskeys_nosnapshot"));
         addUsers(*f.db, 2, 10);
