@@ -184,9 +184,7 @@ DECLARE
     s kudos_balance_snapshots%ROWTYPE;
     v_generation integer;
     v_scope text := format('reconcile:%s:%s', p_snapshot_id, p_user_id);
-    v_event uuid := kudos_event_id(format('reconcile:%s:%s', p_snapshot_id, p_user_id));
-    v_balance numeric;
-    v_escrow numeric;
+    v_event uuid := kudos_event_id(v_scope);
     v_drift_balance numeric;
     v_drift_escrow numeric;
 BEGIN
