@@ -347,7 +347,9 @@ class KudosSimulation {
             for (int moderator : {3, 4})
                 award(day + 5 * kMicrosPerMinute, moderator, 300000 * 100, "AWARD", "recurring");
         if (m_random.chance(0.15))
-            award(randomInstant(day), static_cast<int>(m_random.range(2, 60)),
+            award(randomInstant(day),
+                  static_cast<int>(
+                      m_random.range(2, std::min<qint64>(60, static_cast<qint64>(m_users.size()) - 1))),
                   m_random.range(-200, 200) * 100, "ADMIN_ADJUSTMENT", "admin");
         for (const Worker& w : m_workers) {
             if (!w.uptimeFleet || !m_random.chance(0.3))
