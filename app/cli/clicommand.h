@@ -33,5 +33,6 @@ void registerSchemaCommands(CliRegistry& registry);
 void registerDemoCommands(CliRegistry& registry);
 void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
+void registerKudosSwapCommands(CliRegistry& registry);
 
 } // namespace tidemark::cli

@@ -14,5 +14,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerDemoCommands(registry);
     tidemark::cli::registerPositionsCommands(registry);
     tidemark::cli::registerCoverageCommands(registry);
+    tidemark::cli::registerKudosSwapCommands(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

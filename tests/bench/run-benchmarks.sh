@@ -18,3 +18,7 @@ QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_map"
 # Demo workspace: generation rates, COPY with indexes kept vs deferred, a whole `demo up`.
 cmake --build "$BUILD" --target bench_demo
 "$BUILD/tests/bench/bench_demo"
+# Kudos partition swap: exclusive lock duration on 1 M vs 10 M ledger rows and their ratio; concurrent index
+# build + VALIDATE time. Uses TIDEMARK_TEST_PG when set, else starts a private PostgreSQL cluster.
+cmake --build "$BUILD" --target bench_kudos_swap
+"$BUILD/tests/bench/bench_kudos_swap" 1000000 10000000

@@ -1,0 +1,132 @@
+#include "clicontext.h"
+#include "cliregistry.h"
+#include "terminalprogress.h"
+
+#include "error.h"
+#include "kudossettings.h"
+#include "partitionswap.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "settingsreader.h"
+
+#include <QJsonArray>
+
+namespace tidemark::cli {
+
+using namespace tidemark::kudos;
+
+namespace {
+
+const QCommandLineOption
+    kDryRun(QStringLiteral("dry-run"),
+            QStringLiteral("Print the boundary, the steps with their SQL and the partitions "
+                           "the swap would create; change nothing."));
+
+QJsonArray toJson(const QStringList& list) {
+    return QJsonArray::fromStringList(list);
+}
+
+QJsonObject planJson(const SwapPlan& plan) {
+    QJsonArray tables;
+    for (const TableSwapPlan& t : plan.tables) {
+        QStringList names;
+        for (const KudosPartition& p : t.newPartitions)
+            names << p.name;
+        tables.append(QJsonObject{{QStringLiteral("table"), t.table},
+                                  {QStringLiteral("already_partitioned"), t.alreadyPartitioned},
+                                  {QStringLiteral("parent_exists"), t.parentExists},
+                                  {QStringLiteral("first_partition"), initialPartitionName(t.table)},
+                                  {QStringLiteral("new_partitions"), toJson(names)}});
+    }
+    QJsonArray steps;
+    for (const SwapStep& s : plan.steps)
+        steps.append(QJsonObject{{QStringLiteral("phase"), s.phase},
+                                 {QStringLiteral("table"), s.table},
+                                 {QStringLiteral("description"), s.description},
+                                 {QStringLiteral("concurrently"), s.concurrently},
+                                 {QStringLiteral("sql"), toJson(s.sql)}});
+    return {{QStringLiteral("now"), formatIsoTimestamp(plan.now)},
+            {QStringLiteral("boundary"), formatIsoTimestamp(plan.boundary)},
+            {QStringLiteral("already_partitioned"), plan.alreadyPartitioned()},
+            {QStringLiteral("tables"), tables},
+            {QStringLiteral("steps"), steps}};
+}
+
+int runSwap(CliContext& ctx) {
+    const KudosSettings settings = KudosSettings::read(SettingsReader::fromEnvironment());
+    auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos swap"));
+    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    PartitionSwap swap(*db, settings);
+    const SwapPlan plan = swap.plan(ctx.now());
+    QJsonObject json = planJson(plan);
+    const bool dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    json.insert(QStringLiteral("dry_run"), dryRun);
+    if (dryRun) {
+        ctx.print(json, plan.lines().join(QLatin1Char('\n')));
+        return ExitDone;
+    }
+    if (plan.alreadyPartitioned()) {
+        json.insert(QStringLiteral("completed"), true);
+        ctx.print(json,
+                  QStringLiteral("kudos swap: kudos_ledger and kudos_stat_events are already partitioned; "
+                                 "nothing to do"));
+        return ExitDone;
+    }
+
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    SwapOptions options;
+    if (!ctx.json())
+        options.onStep = [&](const SwapStep& step) {
+            progress.finish();
+            ctx.out() << "phase " << step.phase << ' ' << step.table << ": " << step.description << '\n';
+            ctx.out().flush();
+        };
+    SwapReport report;
+    try {
+        report = swap.run(plan, &feedback, options);
+    } catch (const Error& e) {
+        progress.finish();
+        if (e.sqlState() != "55P03")
+            throw;
+        ctx.err() << "tidemark-cli: " << e.message() << '\n';
+        return ExitRetry;
+    }
+    progress.finish();
+    json.insert(QStringLiteral("completed"), report.completed);
+    json.insert(QStringLiteral("steps_done"), toJson(report.stepsDone));
+    json.insert(QStringLiteral("lock_ms"), roundedTo(report.lockMillis, 3));
+    json.insert(QStringLiteral("lock_attempts"), report.lockAttempts);
+    json.insert(QStringLiteral("seq_scans_under_lock"), report.seqScansUnderLock);
+    json.insert(QStringLiteral("index_build_seconds"), roundedTo(report.indexBuildSeconds, 3));
+    json.insert(QStringLiteral("validate_seconds"), roundedTo(report.validateSeconds, 3));
+    json.insert(QStringLiteral("total_seconds"), roundedTo(report.totalSeconds, 3));
+    json.insert(QStringLiteral("partitions_created"), toJson(report.partitionsCreated));
+    ctx.print(json,
+              QStringLiteral("kudos swap done: boundary %1, exclusive lock %2 ms (both tables, one "
+                             "transaction, %3 attempt(s)), %4 sequential scans under the lock, index build "
+                             "%5 s, validate %6 s, %7 partitions created")
+                  .arg(formatIsoTimestamp(plan.boundary))
+                  .arg(report.lockMillis, 0, 'f', 1)
+                  .arg(report.lockAttempts)
+                  .arg(report.seqScansUnderLock)
+                  .arg(report.indexBuildSeconds, 0, 'f', 2)
+                  .arg(report.validateSeconds, 0, 'f', 2)
+                  .arg(report.partitionsCreated.size()));
+    return report.completed ? ExitDone : ExitFailed;
+}
+
+} // namespace
+
+void registerKudosSwapCommands(CliRegistry& registry) {
+    registry.add(
+        {{QStringLiteral("kudos"), QStringLiteral("swap")},
+         QStringLiteral("Partition kudos_ledger and kudos_stat_events by created (the old heaps become "
+                        "the first partitions; resumable)."),
+         {kDryRun},
+         {CommonOption::Db},
+         {},
+         runSwap});
+}
+
+} // namespace tidemark::cli

@@ -1,0 +1,94 @@
+// The kudos partition swap on heaps of 1 M and 10 M ledger rows (a quarter as many statistic rows): the
+// exclusive lock's duration side by side and their ratio (the goal: at most 100 ms and independent of the
+// row count), and the time of the concurrent index build and the VALIDATE that run before it.
+// Arguments: ledger row counts (default 1000000 10000000). Uses TIDEMARK_TEST_PG when set, else a private
+// PostgreSQL cluster.
+#include "kudossettings.h"
+#include "partitionswap.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "testpostgres.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <cstdio>
+
+using namespace tidemark;
+using namespace tidemark::kudos;
+
+namespace {
+
+struct Figures {
+    long long rows = 0;
+    double fillSeconds = 0;
+    SwapReport report;
+};
+
+Figures measure(long long rows) {
+    Figures f;
+    f.rows = rows;
+    auto db =
+        PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("bench_swap_%1").arg(rows)));
+    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    QElapsedTimer fill;
+    fill.start();
+    db->exec(QStringLiteral("INSERT INTO users (oauth_id, username) SELECT 'u' || g, 'user ' || g "
+                            "FROM generate_series(1, 1000) g"));
+    // 20 weeks of history ending an hour ago, ids in created order, one row in a thousand unapplied.
+    db->exec(QStringLiteral(R"(
+        INSERT INTO kudos_ledger (id, created, event_id, entry_type, user_id, escrow, amount, applied, wp_type)
+        SELECT g, (now() AT TIME ZONE 'UTC') - interval '1 hour' - (($1 - g) * (interval '140 days' / $1)),
+               gen_random_uuid(), 'GENERATION', 1 + g % 1000, g % 7 = 0, (g % 200) - 50, g % 1000 <> 0, 'image'
+          FROM generate_series(1, $1::bigint) g)"),
+             {rows});
+    const long long stats = rows / 4;
+    db->exec(QStringLiteral(R"(
+        INSERT INTO kudos_stat_events (id, created, event_id, entry_type, user_id, worker_id, amount, unit,
+                                       stat_action, record, applied, quarantined)
+        SELECT g, (now() AT TIME ZONE 'UTC') - interval '1 hour' - (($1 - g) * (interval '140 days' / $1)),
+               gen_random_uuid(), 'STAT_CONTRIBUTION', CASE WHEN g % 3 = 0 THEN NULL ELSE 1 + g % 1000 END,
+               CASE WHEN g % 3 = 0 THEN gen_random_uuid() END, g % 100, 'kudos', 'generated', 'user_kudos',
+               g % 1000 <> 0, g % 5000 = 0
+          FROM generate_series(1, $1::bigint) g)"),
+             {stats});
+    db->exec(QStringLiteral("SELECT setval(pg_get_serial_sequence('kudos_ledger', 'id'), $1)"), {rows});
+    db->exec(QStringLiteral("SELECT setval(pg_get_serial_sequence('kudos_stat_events', 'id'), $1)"), {stats});
+    db->exec(QStringLiteral("VACUUM ANALYZE kudos_ledger"));
+    db->exec(QStringLiteral("VACUUM ANALYZE kudos_stat_events"));
+    f.fillSeconds = fill.elapsed() / 1000.0;
+
+    PartitionSwap swap(*db, KudosSettings{});
+    f.report = swap.run(swap.plan(nowMicros()));
+    return f;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QList<long long> sizes;
+    for (int i = 1; i < argc; ++i)
+        sizes << QByteArray(argv[i]).toLongLong();
+    if (sizes.isEmpty())
+        sizes = {1'000'000, 10'000'000};
+    std::vector<Figures> all;
+    for (long long rows : sizes) {
+        all.push_back(measure(rows));
+        const Figures& f = all.back();
+        std::printf(
+            "ledger %11lld rows (+%lld stat rows): fill %.1f s | index build %.2f s, validate %.2f s | "
+            "exclusive lock %.1f ms (%d attempt(s), %lld seq scans under it) | swap total %.2f s\n",
+            f.rows, f.rows / 4, f.fillSeconds, f.report.indexBuildSeconds, f.report.validateSeconds,
+            f.report.lockMillis, f.report.lockAttempts, static_cast<long long>(f.report.seqScansUnderLock),
+            f.report.totalSeconds);
+        std::fflush(stdout);
+    }
+    if (all.size() >= 2)
+        std::printf(
+            "lock %lld rows / lock %lld rows = %.2f (rows x%.0f); index build + validate ratio %.2f\n",
+            all.back().rows, all.front().rows, all.back().report.lockMillis / all.front().report.lockMillis,
+            static_cast<double>(all.back().rows) / static_cast<double>(all.front().rows),
+            (all.back().report.indexBuildSeconds + all.back().report.validateSeconds) /
+                (all.front().report.indexBuildSeconds + all.front().report.validateSeconds));
+    return 0;
+}
