@@ -38,12 +38,13 @@ QJsonObject totalsToJson(const ControlTotals& totals) {
 
 class FieldReader {
   public:
-    explicit FieldReader(const QJsonObject& object) : m_object(object) {}
+    explicit FieldReader(const QJsonObject& object, QString prefix = {})
+        : m_object(object), m_prefix(std::move(prefix)) {}
 
     QJsonValue value(const QString& field) const {
         const QJsonValue v = m_object.value(field);
         if (v.isUndefined())
-            bad(field, QStringLiteral("is missing"));
+            bad(m_prefix + field, QStringLiteral("is missing"));
         return v;
     }
     QString string(const QString& field) const {
@@ -85,7 +86,11 @@ class FieldReader {
     }
 
   private:
+    [[noreturn]] void bad(const QString& field, const QString& why) const {
+        tidemark::archive::bad(m_prefix + field, why);
+    }
     const QJsonObject& m_object;
+    QString m_prefix;
 };
 
 const QStringList& knownFields() {
@@ -188,7 +193,7 @@ ArchiveManifest ArchiveManifest::parse(const QByteArray& json) {
         if (!it.value().isObject())
             bad(field, QStringLiteral("is not an object"));
         const QJsonObject entry = it.value().toObject();
-        const FieldReader entryRead(entry);
+        const FieldReader entryRead(entry, field + QLatin1Char('.'));
         ControlTotal total;
         for (const char* sumName : {"balance_sum", "escrow_sum"}) {
             const QString sumField = field + QLatin1Char('.') + QLatin1String(sumName);

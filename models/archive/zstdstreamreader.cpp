@@ -60,8 +60,9 @@ void ZstdStreamReader::finish() {
         throw Error(Error::Kind::Failed, QStringLiteral("zstd: the input is empty"));
     if (!m_headerChecked)
         throw Error(Error::Kind::Failed, QStringLiteral("zstd: the input ends inside the frame header"));
-    // Flush what the decoder may still hold for the output buffer.
-    for (;;) {
+    // Flush what the decoder may still hold for a full output buffer. (Once a frame is complete, another
+    // call would start reading the next frame, so only while one is open.)
+    while (m_lastHint != 0) {
         ZSTD_inBuffer in{nullptr, 0, 0};
         ZSTD_outBuffer out{m_buffer.data(), static_cast<size_t>(m_buffer.size()), 0};
         const size_t hint = ZSTD_decompressStream(m_context, &out, &in);
