@@ -41,7 +41,7 @@ class TestArchiveStore : public QObject {
         QTemporaryDir dir;
         const auto store =
             openArchiveStore(QStringLiteral("file://") + dir.path() + QStringLiteral("/archive"));
-        struct stat st{};
+        struct stat st {};
         QCOMPARE(::stat(QFile::encodeName(dir.path() + QStringLiteral("/archive")).constData(), &st), 0);
         QCOMPARE(st.st_mode & 0777, 0700u);
         QVERIFY(store->describe().contains(dir.path()));
