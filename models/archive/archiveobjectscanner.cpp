@@ -1,0 +1,54 @@
+#include "archiveobjectscanner.h"
+
+#include "archivestore.h"
+#include "csvcontentdigest.h"
+#include "error.h"
+#include "sha256stream.h"
+#include "taskfeedback.h"
+#include "zstdstreamreader.h"
+
+namespace tidemark::archive {
+
+ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, TaskFeedback* feedback) {
+    ObjectScan scan;
+    Sha256Stream objectHash;
+    CsvContentDigest content;
+    ZstdStreamReader decompressor([&](const char* data, qint64 length) { content.feed(data, length); });
+    store.read(key, [&](const char* data, qint64 length) {
+        if (feedback && !feedback->checkpoint())
+            throw Error(Error::Kind::Cancelled, QStringLiteral("reading %1 was cancelled").arg(key));
+        objectHash.add(data, length);
+        scan.objectBytes += length;
+        if (!scan.contentProblem.isEmpty())
+            return; // keep hashing the object after the content failed
+        try {
+            decompressor.feed(data, length);
+        } catch (const Error& e) {
+            if (e.kind() != Error::Kind::Failed)
+                throw;
+            scan.contentProblem = e.message();
+        }
+        if (feedback)
+            feedback->report(TaskProgress{
+                QStringLiteral("reading %1").arg(key), 0, -1, content.rows(), scan.objectBytes, -1, {}});
+    });
+    if (scan.contentProblem.isEmpty()) {
+        try {
+            decompressor.finish();
+            content.finish();
+        } catch (const Error& e) {
+            if (e.kind() != Error::Kind::Failed)
+                throw;
+            scan.contentProblem = e.message();
+        }
+    }
+    scan.objectSha256 = objectHash.hex();
+    scan.contentSha256 = content.contentSha256();
+    scan.contentBytes = content.contentBytes();
+    scan.columns = content.columns();
+    scan.rows = content.rows();
+    scan.totals = content.totals();
+    return scan;
+}
+
+} // namespace tidemark::archive

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <functional>
+
+namespace tidemark::archive {
+
+struct ArchiveObjectInfo {
+    QString key;
+    qint64 bytes = 0;
+    bool operator==(const ArchiveObjectInfo&) const = default;
+};
+
+// Where archive objects live: a local directory now, an S3-compatible bucket later. Keys are relative paths
+// with '/' ("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst"). Objects are written
+// once: never overwritten, never modified. Every method may throw Error(Connection) when the store cannot be
+// reached, naming the store as describe() does.
+class ArchiveStore {
+  public:
+    using Sink = std::function<void(const char* data, qint64 length)>;
+    virtual ~ArchiveStore() = default;
+
+    // "directory /srv/archive", "s3 bucket/prefix at https://host": never a secret.
+    virtual QString describe() const = 0;
+    virtual bool exists(const QString& key) = 0;
+    // The objects whose key starts with `prefix` (a plain string prefix, as S3 lists), sorted by key.
+    virtual QList<ArchiveObjectInfo> list(const QString& prefix) = 0;
+    // The bytes the objects under `prefix` take (the budget of a tier: usedBytes("currency/")).
+    virtual qint64 usedBytes(const QString& prefix) = 0;
+    // Publishes the local file as `key`, write-once: an existing key throws Error(Refused) and keeps the
+    // original. A failed upload leaves no object behind.
+    virtual void putFile(const QString& key, const QString& localPath) = 0;
+    // Streams the object to `sink` in chunks; a missing object throws Error(Failed).
+    virtual void read(const QString& key, const Sink& sink) = 0;
+    // The whole object, for small ones (manifests); throws Error(Failed) above `maxBytes`.
+    virtual QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024) = 0;
+};
+
+} // namespace tidemark::archive

@@ -1,0 +1,24 @@
+#pragma once
+
+#include "archivestore.h"
+#include "timestamp.h"
+
+#include <QString>
+#include <memory>
+
+namespace tidemark::archive {
+
+// The store TIDEMARK_ARCHIVE_URL names: file:///absolute/path (a DirectoryStore; the folder is created 0700
+// when missing). s3://bucket/prefix is recognised but not built yet (Error(Usage)); anything else is
+// Error(Settings) naming TIDEMARK_ARCHIVE_URL and the accepted forms.
+std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url);
+
+// "<tier>/<table>/<partition>_<lo>_<hi>.csv.zst", lo and hi as YYYYMMDD when at midnight UTC, else
+// YYYYMMDDTHHMMSSZ (with .ffffff before the Z when not on a whole second). Throws Error(Usage) for a tier
+// other than currency/statistics, a table or partition name that is not [a-z0-9_]+, or lo >= hi.
+QString archiveObjectKey(const QString& tier, const QString& table, const QString& partition, Micros lo,
+                         Micros hi);
+// The manifest beside an object: ".csv.zst" replaced by ".manifest.json"; Error(Usage) for another key.
+QString manifestKeyFor(const QString& objectKey);
+
+} // namespace tidemark::archive

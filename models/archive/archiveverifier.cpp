@@ -1,0 +1,159 @@
+#include "archiveverifier.h"
+
+#include "archiveobjectscanner.h"
+#include "archivestore.h"
+#include "archiveurl.h"
+#include "cents.h"
+#include "error.h"
+#include "pgconnection.h"
+
+#include <optional>
+
+namespace tidemark::archive {
+
+namespace {
+
+QString shortSha(const QString& hex) {
+    return hex.left(12) + QStringLiteral("..");
+}
+
+QString timestampText(Micros t) {
+    // PostgreSQL reads the ISO form into `timestamp` and ignores the 'Z': created holds UTC.
+    return formatIsoTimestamp(t);
+}
+
+} // namespace
+
+ArchiveVerifier::ArchiveVerifier(ArchiveStore& store) : m_store(store) {}
+
+ControlTotals ArchiveVerifier::onlineTotals(PgConnection& connection, const QString& relation,
+                                            const QStringList& columns, Micros from, Micros to,
+                                            qint64* rows) {
+    const bool hasUser = columns.contains(QLatin1String("user_id"));
+    const bool hasWorker = columns.contains(QLatin1String("worker_id"));
+    const bool hasAmount = columns.contains(QLatin1String("amount"));
+    const bool hasEscrow = columns.contains(QLatin1String("escrow"));
+    QString key = QStringLiteral("CASE ");
+    if (hasUser)
+        key += QStringLiteral("WHEN user_id IS NOT NULL THEN user_id::text ");
+    if (hasWorker)
+        key += QStringLiteral("WHEN worker_id IS NOT NULL THEN 'worker:' || worker_id::text ");
+    key += QStringLiteral("ELSE 'none' END");
+    const QString amount = hasAmount ? QStringLiteral("amount") : QStringLiteral("0::numeric");
+    const QString balance = hasEscrow ? QStringLiteral("sum(%1) FILTER (WHERE NOT escrow)").arg(amount)
+                                      : QStringLiteral("sum(%1)").arg(amount);
+    const QString escrow = hasEscrow ? QStringLiteral("sum(%1) FILTER (WHERE escrow)").arg(amount)
+                                     : QStringLiteral("0::numeric");
+    const PgResult result = connection.exec(
+        QStringLiteral(
+            "SELECT %1, COALESCE(%2, 0)::numeric(40,2)::text, COALESCE(%3, 0)::numeric(40,2)::text, "
+            "count(*) FROM %4 WHERE created >= $1::timestamp AND created < $2::timestamp GROUP BY 1")
+            .arg(key, balance, escrow, pgQuoteIdentifier(relation)),
+        {timestampText(from), timestampText(to)});
+    ControlTotals totals;
+    *rows = 0;
+    for (int i = 0; i < result.rows(); ++i) {
+        ControlTotal total;
+        const auto balanceCents = parseCents(QByteArrayView(result.raw(i, 1)));
+        const auto escrowCents = parseCents(QByteArrayView(result.raw(i, 2)));
+        if (!balanceCents || !escrowCents)
+            throw Error(Error::Kind::Failed, QStringLiteral("the sums of %1 in %2 do not fit 64-bit cents")
+                                                 .arg(result.text(i, 0), relation));
+        total.balanceCents = *balanceCents;
+        total.escrowCents = *escrowCents;
+        total.rows = result.toLong(i, 3);
+        *rows += total.rows;
+        totals.insert(result.text(i, 0), total);
+    }
+    return totals;
+}
+
+VerifyResult ArchiveVerifier::verify(const QString& objectKey, PgConnection* online, TaskFeedback* feedback) {
+    VerifyResult result;
+    QString manifestKey;
+    try {
+        manifestKey = manifestKeyFor(objectKey);
+    } catch (const Error& e) {
+        result.problems.append(e.message());
+        return result;
+    }
+
+    std::optional<ArchiveManifest> manifest;
+    if (!m_store.exists(manifestKey)) {
+        result.problems.append(
+            QStringLiteral("manifest %1 is missing from %2").arg(manifestKey, m_store.describe()));
+    } else {
+        try {
+            manifest = ArchiveManifest::parse(m_store.readAll(manifestKey));
+            result.manifest = *manifest;
+        } catch (const Error& e) {
+            if (e.kind() != Error::Kind::Failed && e.kind() != Error::Kind::Refused)
+                throw;
+            result.problems.append(QStringLiteral("manifest %1: %2").arg(manifestKey, e.message()));
+        }
+    }
+
+    if (!m_store.exists(objectKey)) {
+        result.problems.append(
+            QStringLiteral("object %1 is missing from %2").arg(objectKey, m_store.describe()));
+    } else {
+        const ObjectScan scan = ArchiveObjectScanner::scan(m_store, objectKey, feedback);
+        result.rows = scan.rows;
+        if (!scan.contentProblem.isEmpty())
+            result.problems.append(QStringLiteral("object %1 does not read back as CSV: %2")
+                                       .arg(objectKey, scan.contentProblem));
+        if (manifest) {
+            QStringList& p = result.problems;
+            if (scan.objectSha256 != manifest->objectSha256)
+                p.append(QStringLiteral("object sha256 differs: manifest %1, object %2")
+                             .arg(shortSha(manifest->objectSha256), shortSha(scan.objectSha256)));
+            if (scan.objectBytes != manifest->objectBytes)
+                p.append(QStringLiteral("object size differs: manifest %1 bytes, object %2 bytes")
+                             .arg(manifest->objectBytes)
+                             .arg(scan.objectBytes));
+            if (scan.contentProblem.isEmpty()) {
+                if (scan.contentSha256 != manifest->contentSha256)
+                    p.append(QStringLiteral("content sha256 differs: manifest %1, decompressed object %2")
+                                 .arg(shortSha(manifest->contentSha256), shortSha(scan.contentSha256)));
+                if (scan.columns != manifest->columns)
+                    p.append(QStringLiteral("columns differ: manifest %1, object header %2")
+                                 .arg(manifest->columns.join(QLatin1Char(',')),
+                                      scan.columns.join(QLatin1Char(','))));
+                if (scan.rows != manifest->rowCount)
+                    p.append(QStringLiteral("row count differs: manifest %1, object %2")
+                                 .arg(manifest->rowCount)
+                                 .arg(scan.rows));
+                p.append(controlTotalsDifferences(manifest->totals, scan.totals, QStringLiteral("manifest"),
+                                                  QStringLiteral("object")));
+            }
+        }
+    }
+
+    if (online && manifest) {
+        const PgResult exists =
+            online->exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(manifest->partition)});
+        if (exists.isNull(0, 0)) {
+            result.problems.append(QStringLiteral("partition %1 is not online in %2")
+                                       .arg(manifest->partition, online->describe()));
+        } else {
+            qint64 rows = 0;
+            const ControlTotals totals = onlineTotals(*online, manifest->partition, manifest->columns,
+                                                      manifest->createdFrom, manifest->createdTo, &rows);
+            if (rows != manifest->rowCount)
+                result.problems.append(
+                    QStringLiteral("online row count differs: manifest %1, partition %2 has %3 "
+                                   "rows in [%4, %5)")
+                        .arg(manifest->rowCount)
+                        .arg(manifest->partition)
+                        .arg(rows)
+                        .arg(formatIsoTimestamp(manifest->createdFrom),
+                             formatIsoTimestamp(manifest->createdTo)));
+            result.problems.append(controlTotalsDifferences(
+                manifest->totals, totals, QStringLiteral("manifest"), QStringLiteral("online")));
+        }
+    }
+    result.ok = result.problems.isEmpty();
+    return result;
+}
+
+} // namespace tidemark::archive

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "archivemanifest.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace tidemark {
+class PgConnection;
+class TaskFeedback;
+} // namespace tidemark
+
+namespace tidemark::archive {
+
+class ArchiveStore;
+
+struct VerifyResult {
+    bool ok = false;
+    QStringList problems;     // one line each, e.g. "object sha256 differs: manifest ab12.., object cd34.."
+    ArchiveManifest manifest; // as read (default when missing or unreadable)
+    qint64 rows = 0;          // data rows found in the object
+};
+
+// Checks an archive object against its manifest: the object's sha256 and size, the decompressed CSV's
+// sha256, header, row count and per-user totals; with `online`, also the partition's rows in
+// [created_from, created_to) (count and totals by SQL) against the manifest. Every mismatch, a missing
+// manifest or object, a corrupt or truncated frame is a problem line, not an exception; a store or server
+// that cannot be reached throws.
+class ArchiveVerifier {
+  public:
+    explicit ArchiveVerifier(ArchiveStore& store);
+    VerifyResult verify(const QString& objectKey, PgConnection* online = nullptr,
+                        TaskFeedback* feedback = nullptr);
+
+    // Per-key totals and the row count of `relation`'s rows with from <= created < to, by SQL, keyed as
+    // ControlTotalsCounter keys them (the key, amount and escrow columns taken from `columns`).
+    static ControlTotals onlineTotals(PgConnection& connection, const QString& relation,
+                                      const QStringList& columns, Micros from, Micros to, qint64* rows);
+
+  private:
+    ArchiveStore& m_store;
+};
+
+} // namespace tidemark::archive

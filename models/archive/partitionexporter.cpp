@@ -1,0 +1,243 @@
+#include "partitionexporter.h"
+
+#include "archiveobjectscanner.h"
+#include "archivestore.h"
+#include "archiveurl.h"
+#include "csvcontentdigest.h"
+#include "error.h"
+#include "pgconnection.h"
+#include "sha256stream.h"
+#include "taskfeedback.h"
+#include "zstdstreamwriter.h"
+
+#include <QDir>
+#include <QTemporaryFile>
+#include <optional>
+
+namespace tidemark::archive {
+
+namespace {
+
+constexpr qint64 kRowsPerCheckpoint = 4096;
+
+// A timestamp literal built from an integer only: COPY takes no parameters.
+QString timestampLiteral(Micros t) {
+    return QStringLiteral("(timestamp '1970-01-01 00:00:00' + %1 * interval '1 microsecond')").arg(t);
+}
+
+bool relationExists(PgConnection& connection, const QString& name) {
+    return !connection.exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(name)}).isNull(0, 0);
+}
+
+QString shortSha(const QString& hex) {
+    return hex.left(12) + QStringLiteral("..");
+}
+
+// Why an object already in the store is not the export of these rows; empty when it is.
+QString adoptionProblem(const ObjectScan& scan, const CsvContentDigest& fresh) {
+    if (!scan.contentProblem.isEmpty())
+        return scan.contentProblem;
+    if (scan.contentSha256 != fresh.contentSha256())
+        return QStringLiteral("content sha256 %1, the rows give %2")
+            .arg(shortSha(scan.contentSha256), shortSha(fresh.contentSha256()));
+    if (scan.rows != fresh.rows())
+        return QStringLiteral("%1 rows, the partition %2").arg(scan.rows).arg(fresh.rows());
+    if (scan.columns != fresh.columns() || scan.totals != fresh.totals())
+        return QStringLiteral("other columns or control totals");
+    return {};
+}
+
+// Whether an existing manifest describes the same export (the export time and exporter may differ).
+bool sameExport(const ArchiveManifest& a, const ArchiveManifest& b) {
+    return a.dataset == b.dataset && a.tier == b.tier && a.partition == b.partition &&
+           a.createdFrom == b.createdFrom && a.createdTo == b.createdTo && a.rowCount == b.rowCount &&
+           a.columns == b.columns && a.totals == b.totals && a.contentSha256 == b.contentSha256 &&
+           a.objectSha256 == b.objectSha256 && a.objectBytes == b.objectBytes;
+}
+
+void putBytes(ArchiveStore& store, const QString& key, const QByteArray& bytes) {
+    QTemporaryFile file(QDir::tempPath() + QStringLiteral("/tidemark-manifest-XXXXXX.json"));
+    if (!file.open() || file.write(bytes) != bytes.size() || !file.flush())
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("cannot write a temporary file for %1: %2").arg(key, file.errorString()));
+    store.putFile(key, file.fileName());
+}
+
+// A transaction of our own unless the caller holds one, with the output settings that fix the CSV's text.
+class ExportTransaction {
+  public:
+    explicit ExportTransaction(PgConnection& connection)
+        : m_connection(connection), m_own(!connection.inTransaction()) {
+        if (m_own)
+            m_connection.exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"));
+        m_connection.exec(QStringLiteral("SELECT set_config('DateStyle', 'ISO, YMD', true), "
+                                         "set_config('IntervalStyle', 'postgres', true), "
+                                         "set_config('extra_float_digits', '3', true), "
+                                         "set_config('bytea_output', 'hex', true)"));
+    }
+    ~ExportTransaction() {
+        if (m_own && m_connection.inTransaction())
+            m_connection.rollbackQuietly();
+    }
+    void commit() {
+        if (m_own)
+            m_connection.exec(QStringLiteral("COMMIT"));
+    }
+
+  private:
+    PgConnection& m_connection;
+    bool m_own;
+};
+
+} // namespace
+
+PartitionExporter::PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel)
+    : m_connection(connection), m_store(store), m_zstdLevel(zstdLevel) {
+    if (zstdLevel < 1 || zstdLevel > 19)
+        throw Error(Error::Kind::Settings,
+                    QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL is %1, expected 1-19").arg(zstdLevel));
+}
+
+QStringList PartitionExporter::columnsOf(PgConnection& connection, const QString& table) {
+    const PgResult result = connection.exec(
+        QStringLiteral("SELECT a.attname FROM pg_attribute a WHERE a.attrelid = to_regclass($1) "
+                       "AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum"),
+        {pgQuoteIdentifier(table)});
+    QStringList columns;
+    for (int i = 0; i < result.rows(); ++i)
+        columns.append(result.text(i, 0));
+    if (columns.isEmpty())
+        throw Error(Error::Kind::Schema,
+                    QStringLiteral("table %1 does not exist in %2").arg(table, connection.describe()));
+    return columns;
+}
+
+ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros exportedAt,
+                                            const std::function<void(qint64)>& beforeUpload,
+                                            TaskFeedback* feedback) {
+    const QString relation = source.partition.isEmpty() ? source.table : source.partition;
+    ExportResult result;
+    result.objectKey = archiveObjectKey(source.tier, source.table, relation, source.lo, source.hi);
+    result.manifestKey = manifestKeyFor(result.objectKey);
+
+    const bool objectExists = m_store.exists(result.objectKey);
+    if (!objectExists && m_store.exists(result.manifestKey))
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("archive manifest %1 exists in %2 without its object; check it by hand")
+                        .arg(result.manifestKey, m_store.describe()));
+
+    ExportTransaction transaction(m_connection);
+    const QStringList columns = columnsOf(m_connection, source.table);
+    if (!relationExists(m_connection, relation))
+        throw Error(
+            Error::Kind::Schema,
+            QStringLiteral("partition %1 does not exist in %2").arg(relation, m_connection.describe()));
+    QStringList quoted;
+    for (const QString& column : columns)
+        quoted.append(pgQuoteIdentifier(column));
+    const QString sql =
+        QStringLiteral("COPY (SELECT %1 FROM %2 WHERE created >= %3 AND created < %4 ORDER BY id) "
+                       "TO STDOUT (FORMAT csv, HEADER)")
+            .arg(quoted.join(QStringLiteral(", ")), pgQuoteIdentifier(relation), timestampLiteral(source.lo),
+                 timestampLiteral(source.hi));
+
+    // The compressed object goes to a temporary file, never into memory; an adopted object needs none.
+    std::optional<QTemporaryFile> file;
+    Sha256Stream objectHash;
+    std::optional<ZstdStreamWriter> writer;
+    if (!objectExists) {
+        file.emplace(QDir::tempPath() + QStringLiteral("/tidemark-archive-XXXXXX.csv.zst"));
+        if (!file->open())
+            throw Error(Error::Kind::Failed, QStringLiteral("cannot create a temporary file in %1: %2")
+                                                 .arg(QDir::tempPath(), file->errorString()));
+        writer.emplace(
+            [&](const char* data, qint64 length) {
+                objectHash.add(data, length);
+                if (file->write(data, length) != length)
+                    throw Error(
+                        Error::Kind::Failed,
+                        QStringLiteral("cannot write %1: %2").arg(file->fileName(), file->errorString()));
+            },
+            m_zstdLevel);
+    }
+    CsvContentDigest content;
+    qint64 copied = 0;
+    m_connection.copyOut(sql, [&](const char* row, int length) {
+        content.feed(row, length);
+        if (writer)
+            writer->write(row, length);
+        if (++copied % kRowsPerCheckpoint == 0 && feedback) {
+            if (!feedback->checkpoint())
+                throw Error(Error::Kind::Cancelled,
+                            QStringLiteral("the export of %1 was cancelled").arg(relation));
+            feedback->report(TaskProgress{QStringLiteral("exporting %1").arg(relation),
+                                          0,
+                                          -1,
+                                          content.rows(),
+                                          content.contentBytes(),
+                                          -1,
+                                          {}});
+        }
+    });
+    content.finish();
+    transaction.commit();
+    if (content.columns() != columns)
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("the CSV header of %1 does not match its columns").arg(relation));
+
+    ArchiveManifest& manifest = result.manifest;
+    manifest.dataset = source.table;
+    manifest.tier = source.tier;
+    manifest.partition = relation;
+    manifest.createdFrom = source.lo;
+    manifest.createdTo = source.hi;
+    manifest.rowCount = content.rows();
+    manifest.columns = columns;
+    manifest.totals = content.totals();
+    manifest.contentSha256 = content.contentSha256();
+    manifest.compressionLevel = m_zstdLevel;
+    manifest.exportedAt = exportedAt;
+    manifest.exporter = archiveExporterName();
+    result.rows = content.rows();
+
+    if (objectExists) {
+        const ObjectScan scan = ArchiveObjectScanner::scan(m_store, result.objectKey, feedback);
+        const QString problem = adoptionProblem(scan, content);
+        if (!problem.isEmpty())
+            throw Error(Error::Kind::Refused,
+                        QStringLiteral("archive object %1 already exists in %2 and is not the export of %3 "
+                                       "[%4, %5): %6; it is kept, check it by hand")
+                            .arg(result.objectKey, m_store.describe(), relation,
+                                 formatIsoTimestamp(source.lo), formatIsoTimestamp(source.hi), problem));
+        manifest.objectSha256 = scan.objectSha256;
+        manifest.objectBytes = scan.objectBytes;
+        result.adopted = true;
+        if (m_store.exists(result.manifestKey)) {
+            const ArchiveManifest existing = ArchiveManifest::parse(m_store.readAll(result.manifestKey));
+            if (!sameExport(existing, manifest))
+                throw Error(
+                    Error::Kind::Refused,
+                    QStringLiteral("archive manifest %1 in %2 does not describe its object; check it by hand")
+                        .arg(result.manifestKey, m_store.describe()));
+            manifest = existing;
+        } else {
+            putBytes(m_store, result.manifestKey, manifest.toJson());
+        }
+    } else {
+        writer->finish();
+        if (!file->flush())
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("cannot write %1: %2").arg(file->fileName(), file->errorString()));
+        manifest.objectSha256 = objectHash.hex();
+        manifest.objectBytes = writer->bytesOut();
+        if (beforeUpload)
+            beforeUpload(manifest.objectBytes);
+        m_store.putFile(result.objectKey, file->fileName());
+        putBytes(m_store, result.manifestKey, manifest.toJson());
+    }
+    result.objectSha256 = manifest.objectSha256;
+    result.objectBytes = manifest.objectBytes;
+    return result;
+}
+
+} // namespace tidemark::archive

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "archivemanifest.h"
+#include "timestamp.h"
+
+#include <QString>
+#include <functional>
+
+namespace tidemark {
+class PgConnection;
+class TaskFeedback;
+} // namespace tidemark
+
+namespace tidemark::archive {
+
+class ArchiveStore;
+
+// What to export: the rows of `partition` (a partition of `table`, or `table` itself when empty or equal)
+// with lo <= created < hi, into the archive tier `tier` (currency | statistics).
+struct ExportSource {
+    QString tier;
+    QString table;
+    QString partition;
+    Micros lo = 0;
+    Micros hi = 0;
+};
+
+struct ExportResult {
+    QString objectKey;
+    QString manifestKey;
+    QString objectSha256;
+    qint64 objectBytes = 0;
+    qint64 rows = 0;
+    ArchiveManifest manifest;
+    bool adopted = false; // the object was already in the store (an earlier run uploaded it) and matched
+};
+
+// Exports one range of a partition as CSV (header, rows by id, the table's columns in ordinal order),
+// compressed with zstd into a temporary file while the CSV's sha256 and control totals are computed, then
+// uploads it write-once with its manifest beside it. Memory stays flat whatever the partition's size.
+class PartitionExporter {
+  public:
+    PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel = 3);
+
+    // beforeUpload gets the measured object size just before the upload and throws to refuse it (the tier's
+    // budget); nothing is written then. When the object already exists (a run died after uploading it), it
+    // is not written again: it is read back and compared with the rows by content sha256, row count, columns
+    // and totals; if it matches, a missing manifest is written and the result is adopted, else
+    // Error(Refused) names the key. A manifest without its object is refused too. exportedAt goes into the
+    // manifest. Cancelling the feedback throws Error(Cancelled) and writes nothing.
+    ExportResult exportRange(const ExportSource& source, Micros exportedAt,
+                             const std::function<void(qint64 objectBytes)>& beforeUpload = {},
+                             TaskFeedback* feedback = nullptr);
+
+    // The columns of `table` in ordinal order; Error(Schema) when the table does not exist.
+    static QStringList columnsOf(PgConnection& connection, const QString& table);
+
+  private:
+    PgConnection& m_connection;
+    ArchiveStore& m_store;
+    int m_zstdLevel;
+};
+
+} // namespace tidemark::archive

@@ -1,0 +1,235 @@
+#include "csvrecordreader.h"
+#include "error.h"
+#include "zstdstreamreader.h"
+#include "zstdstreamwriter.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+#define ZSTD_STATIC_LINKING_ONLY
+#include <zstd.h>
+
+using namespace tidemark;
+using namespace tidemark::archive;
+
+namespace {
+
+// Ledger-like text with repeats (compressible) and random bytes (not), `size` bytes.
+QByteArray sampleBytes(QRandomGenerator& random, qsizetype size) {
+    QByteArray bytes;
+    bytes.reserve(size);
+    while (bytes.size() < size) {
+        if (random.bounded(4) == 0) {
+            for (int i = random.bounded(1, 200); i > 0; --i)
+                bytes.append(static_cast<char>(random.bounded(256)));
+        } else {
+            bytes.append(QByteArray::number(random.bounded(100000)) +
+                         ",2026-10-05 12:00:00,GENERATION,17,f,12.30,t,,image,\n");
+        }
+    }
+    bytes.truncate(size);
+    return bytes;
+}
+
+// Feeds `data` to `feed` in random chunks (1 byte up to `maxChunk`).
+template <typename Feed>
+void feedInChunks(QRandomGenerator& random, const QByteArray& data, int maxChunk, Feed feed) {
+    for (qsizetype at = 0; at < data.size();) {
+        const qsizetype n = std::min<qsizetype>(data.size() - at, random.bounded(1, maxChunk + 1));
+        feed(data.constData() + at, n);
+        at += n;
+    }
+}
+
+QByteArray compress(QRandomGenerator& random, const QByteArray& plain, int level = 3) {
+    QByteArray out;
+    ZstdStreamWriter writer([&](const char* d, qint64 n) { out.append(d, n); }, level);
+    feedInChunks(random, plain, 70000, [&](const char* d, qint64 n) { writer.write(d, n); });
+    writer.finish();
+    if (writer.bytesIn() != plain.size() || writer.bytesOut() != out.size())
+        qFatal("ZstdStreamWriter counted %lld in, %lld out", writer.bytesIn(), writer.bytesOut());
+    return out;
+}
+
+// The decompressed bytes, or the error message with a "!" in front.
+QByteArray decompress(QRandomGenerator& random, const QByteArray& compressed) {
+    QByteArray out;
+    try {
+        ZstdStreamReader reader([&](const char* d, qint64 n) { out.append(d, n); });
+        feedInChunks(random, compressed, 50000, [&](const char* d, qint64 n) { reader.feed(d, n); });
+        reader.finish();
+    } catch (const Error& e) {
+        return "!" + e.message().toUtf8();
+    }
+    return out;
+}
+
+QString quoteCsv(const QByteArray& field) {
+    return QStringLiteral("\"%1\"").arg(
+        QString::fromLatin1(field).replace(QLatin1String("\""), QLatin1String("\"\"")));
+}
+
+} // namespace
+
+class TestArchiveCodec : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void randomRoundTrips() {
+        QRandomGenerator random(20261130);
+        for (int round = 0; round < 60; ++round) {
+            const qsizetype size = round == 0 ? 0 : random.bounded(round < 40 ? 5000 : 3'000'000);
+            const QByteArray plain = sampleBytes(random, size);
+            const int level = 1 + random.bounded(9);
+            const QByteArray compressed = compress(random, plain, level);
+            QCOMPARE(decompress(random, compressed), plain);
+            // The command-line tool and the one-shot API read the same frame.
+            QByteArray oneShot(static_cast<qsizetype>(plain.size()), Qt::Uninitialized);
+            const size_t n =
+                ZSTD_decompress(oneShot.data(), oneShot.size(), compressed.constData(), compressed.size());
+            QVERIFY(!ZSTD_isError(n));
+            QCOMPARE(static_cast<qsizetype>(n), plain.size());
+            QCOMPARE(oneShot, plain);
+        }
+    }
+
+    void framesCarryTheChecksum() {
+        QRandomGenerator random(1);
+        const QByteArray compressed = compress(random, sampleBytes(random, 1000));
+        ZSTD_frameHeader header;
+        QCOMPARE(ZSTD_getFrameHeader(&header, compressed.constData(), compressed.size()), size_t(0));
+        QCOMPARE(header.checksumFlag, 1u);
+    }
+
+    void levelOutsideRangeIsASettingsError() {
+        for (int level : {0, 20, -1}) {
+            try {
+                ZstdStreamWriter writer([](const char*, qint64) {}, level);
+                QFAIL("accepted");
+            } catch (const Error& e) {
+                QCOMPARE(e.kind(), Error::Kind::Settings);
+                QVERIFY(e.message().contains(QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL")));
+            }
+        }
+    }
+
+    void everyTruncationIsDetected() {
+        QRandomGenerator random(2);
+        const QByteArray plain = sampleBytes(random, 300'000);
+        const QByteArray compressed = compress(random, plain);
+        for (qsizetype cut = 0; cut < compressed.size(); cut += (cut < 64 ? 1 : 97)) {
+            const QByteArray result = decompress(random, compressed.left(cut));
+            QVERIFY2(
+                result.startsWith('!'),
+                qPrintable(QStringLiteral("cut at %1 of %2 not detected").arg(cut).arg(compressed.size())));
+        }
+        QVERIFY(decompress(random, compressed.left(compressed.size() - 1)).contains("truncated"));
+        QVERIFY(decompress(random, QByteArray()).contains("empty"));
+    }
+
+    // A flipped byte never yields wrong data silently: either an error or the original bytes (a flip in the
+    // window size field can still decode correctly; the manifest's object sha256 catches that one).
+    void flippedBytesNeverDecodeToOtherData() {
+        QRandomGenerator random(3);
+        const QByteArray plain = sampleBytes(random, 200'000);
+        const QByteArray compressed = compress(random, plain);
+        int detected = 0;
+        int flips = 0;
+        for (qsizetype at = 0; at < compressed.size(); at += (at < 32 ? 1 : 41)) {
+            QByteArray broken = compressed;
+            broken[at] = static_cast<char>(broken[at] ^ (1 << random.bounded(8)));
+            const QByteArray result = decompress(random, broken);
+            ++flips;
+            if (result.startsWith('!'))
+                ++detected;
+            else
+                QVERIFY2(result == plain,
+                         qPrintable(QStringLiteral("flip at %1 decoded to other data").arg(at)));
+        }
+        QVERIFY2(detected >= flips - 4,
+                 qPrintable(QStringLiteral("%1 of %2 flips detected").arg(detected).arg(flips)));
+        // The checksum itself (the last 4 bytes).
+        QByteArray badChecksum = compressed;
+        badChecksum[badChecksum.size() - 1] = static_cast<char>(badChecksum.back() ^ 0x40);
+        QVERIFY(decompress(random, badChecksum).contains("corrupt"));
+    }
+
+    void trailingGarbageAndFramesWithoutChecksum() {
+        QRandomGenerator random(4);
+        const QByteArray plain = sampleBytes(random, 10'000);
+        QVERIFY(decompress(random, compress(random, plain) + "garbage!").startsWith('!'));
+        QByteArray plainFrame(static_cast<qsizetype>(ZSTD_compressBound(plain.size())), Qt::Uninitialized);
+        plainFrame.resize(static_cast<qsizetype>(
+            ZSTD_compress(plainFrame.data(), plainFrame.size(), plain.constData(), plain.size(), 3)));
+        QVERIFY(decompress(random, plainFrame).contains("no content checksum"));
+        QVERIFY(decompress(random, QByteArray("not zstd at all")).contains("not a zstd frame"));
+    }
+
+    // Property: random records (commas, quotes, newlines, empty and NULL fields) written as PostgreSQL
+    // writes CSV, read back in random chunks, give the same fields.
+    void csvRecordsRoundTrip() {
+        QRandomGenerator random(5);
+        const QByteArray alphabet("ab,\"\n\r 1-.");
+        for (int round = 0; round < 200; ++round) {
+            QList<QList<std::optional<QByteArray>>> records;
+            QByteArray csv;
+            const int width = random.bounded(1, 6);
+            for (int r = random.bounded(0, 30); r > 0; --r) {
+                QList<std::optional<QByteArray>> record;
+                QStringList texts;
+                for (int f = 0; f < width; ++f) {
+                    if (random.bounded(5) == 0) {
+                        record.append(std::nullopt);
+                        texts.append(QString());
+                        continue;
+                    }
+                    QByteArray field;
+                    for (int n = random.bounded(0, 8); n > 0; --n)
+                        field.append(alphabet[random.bounded(alphabet.size())]);
+                    record.append(field);
+                    const bool plain = !field.isEmpty() && !field.contains(',') && !field.contains('"') &&
+                                       !field.contains('\n') && !field.contains('\r') && random.bounded(2);
+                    texts.append(plain ? QString::fromLatin1(field) : quoteCsv(field));
+                }
+                records.append(record);
+                csv += texts.join(QLatin1Char(',')).toLatin1() + (random.bounded(4) == 0 ? "\r\n" : "\n");
+            }
+            QList<QList<std::optional<QByteArray>>> read;
+            CsvRecordReader reader([&](const CsvRecordReader& r) {
+                QList<std::optional<QByteArray>> record;
+                for (int i = 0; i < r.fieldCount(); ++i)
+                    record.append(r.isNull(i) ? std::nullopt
+                                              : std::optional<QByteArray>(r.field(i).toByteArray()));
+                read.append(record);
+            });
+            feedInChunks(random, csv, 7, [&](const char* d, qint64 n) { reader.feed(d, n); });
+            reader.finish();
+            QCOMPARE(read, records);
+            QCOMPARE(reader.records(), records.size());
+        }
+    }
+
+    void malformedCsvIsAnError_data() {
+        QTest::addColumn<QByteArray>("csv");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("no final newline") << QByteArray("a,b\nc,d") << "ends without a line feed";
+        QTest::newRow("open quote") << QByteArray("a,\"b\n") << "inside a quoted field";
+        QTest::newRow("stray quote") << QByteArray("a,b\"c\n") << "quote inside an unquoted field";
+        QTest::newRow("after quote") << QByteArray("a,\"b\"c\n") << "text after a closing quote";
+        QTest::newRow("lone CR") << QByteArray("a,b\rc\n") << "carriage return";
+    }
+    void malformedCsvIsAnError() {
+        QFETCH(QByteArray, csv);
+        QFETCH(QString, expected);
+        try {
+            CsvRecordReader reader([](const CsvRecordReader&) {});
+            reader.feed(csv.constData(), csv.size());
+            reader.finish();
+            QFAIL("accepted");
+        } catch (const Error& e) {
+            QVERIFY2(e.message().contains(expected), qPrintable(e.message()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestArchiveCodec)
+#include "test_archivecodec.moc"

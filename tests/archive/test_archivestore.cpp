@@ -1,0 +1,179 @@
+#include "archiveurl.h"
+#include "directorystore.h"
+#include "error.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sys/stat.h>
+
+using namespace tidemark;
+using namespace tidemark::archive;
+
+namespace {
+
+QString writeFile(const QString& path, const QByteArray& bytes) {
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+Error::Kind kindOf(const std::function<void()>& f, QString* message = nullptr) {
+    try {
+        f();
+    } catch (const Error& e) {
+        if (message)
+            *message = e.message();
+        return e.kind();
+    }
+    return Error::Kind::Cancelled; // "nothing thrown" in these tests
+}
+
+} // namespace
+
+class TestArchiveStore : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void writeOnceListAndRead() {
+        QTemporaryDir dir;
+        const auto store =
+            openArchiveStore(QStringLiteral("file://") + dir.path() + QStringLiteral("/archive"));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(dir.path() + QStringLiteral("/archive")).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, 0700u);
+        QVERIFY(store->describe().contains(dir.path()));
+        const QString a = writeFile(dir.filePath(QStringLiteral("a")), "first object");
+        const QString b = writeFile(dir.filePath(QStringLiteral("b")), "second");
+        QVERIFY(!store->exists(QStringLiteral("currency/kudos_ledger/x.csv.zst")));
+        store->putFile(QStringLiteral("currency/kudos_ledger/x.csv.zst"), a);
+        store->putFile(QStringLiteral("currency/kudos_ledger/y.csv.zst"), b);
+        store->putFile(QStringLiteral("statistics/kudos_stat_events/z.csv.zst"), b);
+        QVERIFY(store->exists(QStringLiteral("currency/kudos_ledger/x.csv.zst")));
+        QVERIFY(!store->exists(QStringLiteral("currency/kudos_ledger")));
+
+        QString message;
+        QCOMPARE(
+            kindOf([&] { store->putFile(QStringLiteral("currency/kudos_ledger/x.csv.zst"), b); }, &message),
+            Error::Kind::Refused);
+        QVERIFY2(message.contains(QStringLiteral("already exists")), qPrintable(message));
+        QCOMPARE(store->readAll(QStringLiteral("currency/kudos_ledger/x.csv.zst")),
+                 QByteArray("first object"));
+
+        const QList<ArchiveObjectInfo> currency = store->list(QStringLiteral("currency/"));
+        QCOMPARE(currency.size(), 2);
+        QCOMPARE(currency[0], (ArchiveObjectInfo{QStringLiteral("currency/kudos_ledger/x.csv.zst"), 12}));
+        QCOMPARE(store->usedBytes(QStringLiteral("currency/")), 12 + 6);
+        QCOMPARE(store->usedBytes(QStringLiteral("statistics/")), 6);
+        QCOMPARE(store->usedBytes(QStringLiteral("currency/kudos_ledger/y")), 6);
+        QCOMPARE(store->usedBytes(QString()), 24);
+        QCOMPARE(store->list(QStringLiteral("nothing/")).size(), 0);
+
+        // A leftover temporary file of a crashed writer is not an object.
+        writeFile(dir.path() + QStringLiteral("/archive/currency/kudos_ledger/.w.csv.zst.tmp-1-2"),
+                  "partial");
+        QCOMPARE(store->usedBytes(QStringLiteral("currency/")), 18);
+
+        QByteArray streamed;
+        store->read(QStringLiteral("currency/kudos_ledger/y.csv.zst"),
+                    [&](const char* d, qint64 n) { streamed.append(d, n); });
+        QCOMPARE(streamed, QByteArray("second"));
+        QCOMPARE(
+            kindOf([&] { store->read(QStringLiteral("currency/none.csv.zst"), [](const char*, qint64) {}); }),
+            Error::Kind::Failed);
+        QCOMPARE(kindOf([&] { store->readAll(QStringLiteral("currency/kudos_ledger/x.csv.zst"), 4); }),
+                 Error::Kind::Failed);
+        // Published objects are whole and no temporary file stays behind.
+        QCOMPARE(
+            QDir(dir.path() + QStringLiteral("/archive/currency/kudos_ledger")).entryList(QDir::Files).size(),
+            2);
+    }
+
+    void badKeysAreRefused_data() {
+        QTest::addColumn<QString>("key");
+        QTest::newRow("parent") << "../x";
+        QTest::newRow("inner parent") << "currency/../../x";
+        QTest::newRow("absolute") << "/etc/passwd";
+        QTest::newRow("empty") << "";
+        QTest::newRow("empty part") << "currency//x";
+        QTest::newRow("dot") << "currency/./x";
+        QTest::newRow("hidden") << "currency/.x";
+        QTest::newRow("backslash") << "currency\\x";
+    }
+    void badKeysAreRefused() {
+        QFETCH(QString, key);
+        QTemporaryDir dir;
+        DirectoryStore store(dir.path());
+        const QString file = writeFile(dir.filePath(QStringLiteral("f")), "x");
+        QCOMPARE(kindOf([&] { store.putFile(key, file); }), Error::Kind::Usage);
+        QCOMPARE(kindOf([&] { store.exists(key); }), Error::Kind::Usage);
+    }
+
+    void unreachableRootIsAConnectionError() {
+        DirectoryStore store(QStringLiteral("/nonexistent/tidemark-archive"));
+        QString message;
+        QCOMPARE(kindOf([&] { store.exists(QStringLiteral("a")); }, &message), Error::Kind::Connection);
+        QVERIFY(message.contains(QStringLiteral("/nonexistent/tidemark-archive")));
+        QCOMPARE(kindOf([&] { store.usedBytes(QStringLiteral("currency/")); }), Error::Kind::Connection);
+    }
+
+    void urls() {
+        QString message;
+        QCOMPARE(kindOf([&] { openArchiveStore(QStringLiteral("s3://bucket/prefix")); }, &message),
+                 Error::Kind::Usage);
+        QVERIFY(message.contains(QStringLiteral("not built yet")));
+        for (const QString& url :
+             {QStringLiteral("/srv/archive"), QStringLiteral("http://x/y"), QStringLiteral("file://host/srv"),
+              QStringLiteral("file:relative"), QStringLiteral("file:///")}) {
+            QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+            QVERIFY2(message.contains(QStringLiteral("TIDEMARK_ARCHIVE_URL")) &&
+                         message.contains(QStringLiteral("file:///")) &&
+                         message.contains(QStringLiteral("s3://")),
+                     qPrintable(message));
+        }
+        QTemporaryDir dir;
+        const QString file = writeFile(dir.filePath(QStringLiteral("plain")), "x");
+        QCOMPARE(kindOf([&] { openArchiveStore(QStringLiteral("file://") + file); }),
+                 Error::Kind::Connection);
+    }
+
+    void objectKeys() {
+        const Micros monday = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
+        const Micros next = parseIsoTimestamp(QStringLiteral("2026-10-12T00:00:00Z"));
+        const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+                                             QStringLiteral("kudos_ledger_p20261005"), monday, next);
+        QCOMPARE(key,
+                 QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst"));
+        QCOMPARE(
+            manifestKeyFor(key),
+            QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.manifest.json"));
+        QCOMPARE(archiveObjectKey(QStringLiteral("statistics"), QStringLiteral("kudos_stat_events"),
+                                  QStringLiteral("kudos_stat_events"), monday + 90 * kMicrosPerMinute + 5,
+                                  next + kMicrosPerSecond),
+                 QStringLiteral("statistics/kudos_stat_events/kudos_stat_events_20261005T013000.000005Z_"
+                                "20261012T000001Z.csv.zst"));
+        QCOMPARE(archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+                                  QStringLiteral("p"), -kMicrosPerDay, 0),
+                 QStringLiteral("currency/kudos_ledger/p_19691231_19700101.csv.zst"));
+        QCOMPARE(kindOf([&] {
+                     archiveObjectKey(QStringLiteral("cold"), QStringLiteral("t"), QStringLiteral("p"), 0, 1);
+                 }),
+                 Error::Kind::Usage);
+        QCOMPARE(kindOf([&] {
+                     archiveObjectKey(QStringLiteral("currency"), QStringLiteral("t/../x"),
+                                      QStringLiteral("p"), 0, 1);
+                 }),
+                 Error::Kind::Usage);
+        QCOMPARE(kindOf([&] {
+                     archiveObjectKey(QStringLiteral("currency"), QStringLiteral("t"), QStringLiteral("p"), 5,
+                                      5);
+                 }),
+                 Error::Kind::Usage);
+        QCOMPARE(kindOf([&] { manifestKeyFor(QStringLiteral("currency/x.json")); }), Error::Kind::Usage);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestArchiveStore)
+#include "test_archivestore.moc"
