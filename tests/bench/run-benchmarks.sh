@@ -18,3 +18,6 @@ QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_map"
 # Demo workspace: generation rates, COPY with indexes kept vs deferred, a whole `demo up`.
 cmake --build "$BUILD" --target bench_demo
 "$BUILD/tests/bench/bench_demo"
+# Archive: export and verify MB/s of CSV next to the zstd -3 command on the same bytes, peak RSS. Argument: MB.
+cmake --build "$BUILD" --target bench_archive
+"$BUILD/tests/bench/bench_archive" 80
