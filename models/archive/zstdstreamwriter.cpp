@@ -16,7 +16,7 @@ void check(size_t code, const char* what) {
 }
 } // namespace
 
-ZstdStreamWriter::ZstdStreamWriter(Sink sink, int level) : m_sink(std::move(sink)) {
+ZstdStreamWriter::ZstdStreamWriter(Sink sink, int level, bool backgroundThread) : m_sink(std::move(sink)) {
     if (level < 1 || level > 19)
         throw Error(Error::Kind::Settings,
                     QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL is %1, expected 1-19").arg(level));
@@ -27,6 +27,9 @@ ZstdStreamWriter::ZstdStreamWriter(Sink sink, int level) : m_sink(std::move(sink
     try {
         check(ZSTD_CCtx_setParameter(m_context, ZSTD_c_compressionLevel, level), "level");
         check(ZSTD_CCtx_setParameter(m_context, ZSTD_c_checksumFlag, 1), "checksum");
+        // A libzstd built without threads refuses this; it then compresses on the caller's thread.
+        if (backgroundThread)
+            ZSTD_CCtx_setParameter(m_context, ZSTD_c_nbWorkers, 1);
     } catch (...) {
         ZSTD_freeCCtx(m_context);
         throw;

@@ -15,8 +15,10 @@ class ZstdStreamWriter {
     using Sink = std::function<void(const char* data, qint64 length)>;
     static constexpr int kDefaultLevel = 3;
 
-    // Throws Error(Settings) for a level outside 1-19.
-    explicit ZstdStreamWriter(Sink sink, int level = kDefaultLevel);
+    // Throws Error(Settings) for a level outside 1-19. With backgroundThread, zstd compresses on a thread
+    // of its own while the caller produces the next input (the frame stays one standard frame; memory stays
+    // bounded by a few jobs of the window's size).
+    explicit ZstdStreamWriter(Sink sink, int level = kDefaultLevel, bool backgroundThread = false);
     ~ZstdStreamWriter();
     ZstdStreamWriter(const ZstdStreamWriter&) = delete;
     ZstdStreamWriter& operator=(const ZstdStreamWriter&) = delete;

@@ -22,3 +22,6 @@ cmake --build "$BUILD" --target bench_demo
 # build + VALIDATE time. Uses TIDEMARK_TEST_PG when set, else starts a private PostgreSQL cluster.
 cmake --build "$BUILD" --target bench_kudos_swap
 "$BUILD/tests/bench/bench_kudos_swap" 1000000 10000000
+# Archive: export and verify MB/s of CSV next to the zstd -3 command on the same bytes, peak RSS. Argument: MB.
+cmake --build "$BUILD" --target bench_archive
+"$BUILD/tests/bench/bench_archive" 80

@@ -1,0 +1,145 @@
+// The archive export and verification next to the zstd command on the same CSV, in one run: MB/s of CSV
+// for PartitionExporter (COPY + sha256 + totals + zstd -3 + upload to a directory store), for the same COPY
+// alone to a file, for ArchiveVerifier (offline and online), and for `zstd -3` on the dumped CSV; the ratio
+// export / zstd command; and peak RSS after a small export and after one many times larger than zstd's
+// window. Arguments: MB of CSV (default 80). Uses TIDEMARK_TEST_PG when set, else a private PostgreSQL
+// cluster.
+#include "archiveurl.h"
+#include "archiveverifier.h"
+#include "partitionexporter.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "testpostgres.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <cstdio>
+#include <sys/resource.h>
+
+using namespace tidemark;
+using namespace tidemark::archive;
+
+namespace {
+
+double seconds(const QElapsedTimer& t) {
+    return t.nsecsElapsed() / 1e9;
+}
+
+long peakRssKb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+const Micros kStart = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const int megabytes = argc > 1 ? std::atoi(argv[1]) : 80;
+    // About 190 bytes of CSV per row; one row a second from kStart, the small range is the first 1/40.
+    const qint64 rows = static_cast<qint64>(megabytes) * 1024 * 1024 / 190;
+    const Micros end = kStart + rows * kMicrosPerSecond;
+    const Micros smallEnd = kStart + rows / 40 * kMicrosPerSecond;
+
+    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_archive"));
+    auto db = PgConnection::open(conninfo);
+    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    QElapsedTimer t;
+    t.start();
+    db->execScript(
+        QStringLiteral(
+            "INSERT INTO users (id, oauth_id, username) SELECT u, 'oauth-' || u, 'user ' || u "
+            "FROM generate_series(1, 2000) u;"
+            "INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, escrow, amount, applied, "
+            "job_id, "
+            "  wp_type, detail) "
+            "SELECT timestamp '2026-10-05' + g * interval '1 second', md5(g::text)::uuid, "
+            "  (ARRAY['GENERATION','UPTIME_REWARD','TRANSFER','AWARD'])[1 + g % 4], 1 + (g * 7919) % 2000, "
+            "  g % 3 = 0, ((g * 104729) % 200000 - 100000) / 100.0, true, md5('job' || g)::uuid, "
+            "  (ARRAY['image','text',NULL])[1 + g % 3], "
+            "  CASE WHEN g % 5 = 0 THEN jsonb_build_object('reason', 'bench', 'reservation_id', md5('r' || "
+            "g)::uuid) END "
+            "FROM generate_series(0::bigint, %1 - 1) g;"
+            "ANALYZE kudos_ledger")
+            .arg(rows));
+    std::printf("filled kudos_ledger with %lld rows in %.1f s\n", rows, seconds(t));
+
+    QTemporaryDir dir;
+    auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
+    PartitionExporter exporter(*db, *store, 3);
+    const ExportSource small{QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart,
+                             smallEnd};
+    const ExportSource large{QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart,
+                             end};
+
+    const long rssStart = peakRssKb();
+    exporter.exportRange(small, end);
+    const long rssSmall = peakRssKb();
+    exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), smallEnd,
+                          kStart + rows / 4 * kMicrosPerSecond},
+                         end);
+    const long rssQuarter = peakRssKb();
+    t.restart();
+    const ExportResult result = exporter.exportRange(large, end);
+    const double exportSeconds = seconds(t);
+    const long rssLarge = peakRssKb();
+
+    // The same CSV, dumped by a bare COPY to a file, then compressed by the zstd command.
+    const QString csvPath = dir.filePath(QStringLiteral("dump.csv"));
+    QFile csv(csvPath);
+    if (!csv.open(QIODevice::WriteOnly))
+        return 1;
+    QStringList quoted;
+    for (const QString& c : result.manifest.columns)
+        quoted.append(pgQuoteIdentifier(c));
+    t.restart();
+    db->copyOut(
+        // The exporter's statement (same plan, same sort), so this is the export's COPY share.
+        QStringLiteral(
+            "COPY (SELECT %1 FROM kudos_ledger WHERE created >= '2026-10-05' AND created < '%2' ORDER BY "
+            "id) TO STDOUT (FORMAT csv, HEADER)")
+            .arg(quoted.join(QStringLiteral(", ")), formatIsoTimestamp(end)),
+        [&](const char* row, int length) { csv.write(row, length); });
+    csv.close();
+    const double copySeconds = seconds(t);
+    const double csvMb = csv.size() / 1e6;
+    t.restart();
+    QProcess zstd;
+    zstd.start(QStringLiteral("zstd"), {QStringLiteral("-3"), QStringLiteral("-q"), QStringLiteral("-f"),
+                                        csvPath, QStringLiteral("-o"), csvPath + QStringLiteral(".zst")});
+    zstd.waitForFinished(-1);
+    const double zstdSeconds = seconds(t);
+    const qint64 zstdBytes = QFileInfo(csvPath + QStringLiteral(".zst")).size();
+
+    ArchiveVerifier verifier(*store);
+    t.restart();
+    const VerifyResult offline = verifier.verify(result.objectKey);
+    const double verifySeconds = seconds(t);
+    t.restart();
+    const VerifyResult online = verifier.verify(result.objectKey, db.get());
+    const double onlineSeconds = seconds(t);
+
+    std::printf("CSV %.1f MB, %lld rows; object %.1f MB (ratio %.2f), zstd command object %.1f MB\n", csvMb,
+                result.rows, result.objectBytes / 1e6, csvMb * 1e6 / result.objectBytes, zstdBytes / 1e6);
+    std::printf("export (COPY+sha256+totals+zstd-3+store): %.2f s, %.0f MB/s of CSV\n", exportSeconds,
+                csvMb / exportSeconds);
+    std::printf("the export's COPY alone, to a file:       %.2f s, %.0f MB/s\n", copySeconds,
+                csvMb / copySeconds);
+    std::printf("zstd -3 command on the dumped CSV:        %.2f s, %.0f MB/s\n", zstdSeconds,
+                csvMb / zstdSeconds);
+    std::printf("ratio export / zstd command: %.2f (goal >= 0.8)\n", zstdSeconds / exportSeconds);
+    std::printf("verify offline: %.2f s, %.0f MB/s of CSV (%s); with the online partition: %.2f s (%s)\n",
+                verifySeconds, csvMb / verifySeconds, offline.ok ? "ok" : "FAILED", onlineSeconds,
+                online.ok ? "ok" : "FAILED");
+    std::printf(
+        "peak RSS: %ld MB at start, %ld MB after a %.1f MB export, %ld MB after a %.1f MB one, %ld MB after "
+        "the %.1f MB export (%.0fx zstd's 2 MB window at level 3)\n",
+        rssStart / 1024, rssSmall / 1024, csvMb / 40, rssQuarter / 1024, csvMb / 4, rssLarge / 1024, csvMb,
+        csvMb / 2.097);
+    return offline.ok && online.ok ? 0 : 1;
+}
