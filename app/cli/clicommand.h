@@ -34,5 +34,6 @@ void registerDemoCommands(CliRegistry& registry);
 void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
 void registerKudosSwapCommands(CliRegistry& registry);
+void registerKudosCommands(CliRegistry& registry);
 
 } // namespace tidemark::cli

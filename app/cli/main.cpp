@@ -15,5 +15,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerPositionsCommands(registry);
     tidemark::cli::registerCoverageCommands(registry);
     tidemark::cli::registerKudosSwapCommands(registry);
+    tidemark::cli::registerKudosCommands(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

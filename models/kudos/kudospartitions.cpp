@@ -122,4 +122,13 @@ QStringList ensurePartitionsAhead(PgConnection& db, const KudosSettings& setting
     return created;
 }
 
+std::vector<KudosPartition> listAllPartitions(PgConnection& db) {
+    std::vector<KudosPartition> all;
+    for (const QString& table : kudosPartitionedTables()) {
+        const std::vector<KudosPartition> some = listPartitions(db, table);
+        all.insert(all.end(), some.begin(), some.end());
+    }
+    return all;
+}
+
 } // namespace tidemark::kudos

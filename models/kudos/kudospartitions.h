@@ -43,6 +43,9 @@ bool isPartitioned(PgConnection& db, const QString& table);
 // table is not partitioned.
 std::vector<KudosPartition> listPartitions(PgConnection& db, const QString& table);
 
+// The partitions of both tables (kudosPartitionedTables() order), each ordered by lo.
+std::vector<KudosPartition> listAllPartitions(PgConnection& db);
+
 // Pure: the partitions to add after `newestHi` so that the newest upper bound reaches
 // now + settings.partitionsAhead * width, on the grid of settings.partitionWidth() counted from Monday
 // 1970-01-05 00:00 UTC (a first one ends at the next grid point when newestHi is off the grid).

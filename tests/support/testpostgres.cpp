@@ -57,4 +57,18 @@ QString TestPostgres::createDatabase(const QString& baseName) {
     return admin + QStringLiteral(" dbname=") + name;
 }
 
+QString TestPostgres::copyDatabase(const QString& templateConninfo, const QString& baseName) {
+    const QString name = QStringLiteral("%1_p%2").arg(baseName).arg(QCoreApplication::applicationPid());
+    QString source;
+    for (const auto& [key, value] : PgConnection::parseConninfo(templateConninfo))
+        if (key == QLatin1String("dbname"))
+            source = value;
+    const QString admin = adminConninfo();
+    auto db = PgConnection::open(admin, QStringLiteral("tidemark-test"));
+    db->exec(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(pgQuoteIdentifier(name)));
+    db->exec(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2")
+                 .arg(pgQuoteIdentifier(name), pgQuoteIdentifier(source)));
+    return admin + QStringLiteral(" dbname=") + name;
+}
+
 } // namespace tidemark::test

@@ -11,6 +11,9 @@ class TestPostgres {
   public:
     // Drops and creates a database named `baseName` plus this process's id, returns its conninfo.
     static QString createDatabase(const QString& baseName);
+    // Drops and creates `baseName` (plus this process's id) as a copy of the database `templateConninfo`
+    // names (CREATE DATABASE … TEMPLATE: a file copy, much faster than loading the data again).
+    static QString copyDatabase(const QString& templateConninfo, const QString& baseName);
     // The conninfo of the server's maintenance database.
     static QString adminConninfo();
 };

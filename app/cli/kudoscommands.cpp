@@ -1,0 +1,290 @@
+#include "clicontext.h"
+#include "cliregistry.h"
+#include "terminalprogress.h"
+
+#include "archivestore.h"
+#include "archiveurl.h"
+#include "error.h"
+#include "kudossettings.h"
+#include "ledgerstatements.h"
+#include "partitionstatusloader.h"
+#include "pgconnection.h"
+#include "privacydisclosure.h"
+#include "retentionjob.h"
+#include "schemamigrator.h"
+#include "settingsreader.h"
+
+#include <QJsonArray>
+
+namespace tidemark::cli {
+
+using namespace tidemark::kudos;
+
+namespace {
+
+const QCommandLineOption
+    kOnce(QStringLiteral("once"),
+          QStringLiteral("Do one step (one partition or sub-range one state forward) and exit."));
+const QCommandLineOption kDryRun(QStringLiteral("dry-run"),
+                                 QStringLiteral("Print what would be done; change nothing."));
+const QCommandLineOption kUser(QStringLiteral("user"), QStringLiteral("The user id."), QStringLiteral("ID"));
+const QCommandLineOption kFrom(QStringLiteral("from"), QStringLiteral("First instant (inclusive, ISO 8601)."),
+                               QStringLiteral("T"));
+const QCommandLineOption kTo(QStringLiteral("to"), QStringLiteral("Last instant (exclusive, ISO 8601)."),
+                             QStringLiteral("T"));
+const QCommandLineOption kMarkdown(QStringLiteral("markdown"),
+                                   QStringLiteral("Print Markdown instead of plain text."));
+
+KudosSettings kudosSettings() {
+    return KudosSettings::read(SettingsReader::fromEnvironment());
+}
+
+std::unique_ptr<PgConnection> openKudos(CliContext& ctx) {
+    auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos"));
+    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    return db;
+}
+
+QString day(Micros t) {
+    return formatIsoTimestamp(t).left(10);
+}
+
+QJsonObject actionJson(const RetentionAction& a) {
+    return {{QStringLiteral("dataset"), datasetName(a.entry.dataset)},
+            {QStringLiteral("partition"), a.entry.partition},
+            {QStringLiteral("lo"), formatIsoTimestamp(a.entry.lo)},
+            {QStringLiteral("hi"), formatIsoTimestamp(a.entry.hi)},
+            {QStringLiteral("from"), a.entry.state},
+            {QStringLiteral("to"), a.to}};
+}
+
+QString actionText(const RetentionAction& a) {
+    return QStringLiteral("%1 %2 %3 [%4, %5): %6 -> %7")
+        .arg(a.verb(), datasetName(a.entry.dataset), a.entry.partition, day(a.entry.lo), day(a.entry.hi),
+             a.entry.state, a.to);
+}
+
+int runRetain(CliContext& ctx) {
+    const KudosSettings settings = kudosSettings();
+    auto db = openKudos(ctx);
+    std::unique_ptr<archive::ArchiveStore> store;
+    QString storeProblem;
+    const QString url = ctx.archiveUrl();
+    if (url.isEmpty()) {
+        storeProblem = QStringLiteral("no archive configured: --archive or TIDEMARK_ARCHIVE_URL");
+    } else {
+        try {
+            store = archive::openArchiveStore(url);
+        } catch (const Error& e) {
+            if (e.kind() != Error::Kind::Connection)
+                throw;
+            storeProblem = e.message();
+        }
+    }
+    RetentionOptions options;
+    options.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    RetentionJob job(*db, store.get(), settings, options);
+    job.setStoreProblem(storeProblem);
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    const RetentionReport report =
+        ctx.isSet(QStringLiteral("once")) ? job.step(ctx.now()) : job.run(ctx.now(), &feedback);
+    progress.finish();
+
+    QStringList lines;
+    QJsonArray done, remaining, incidents, alerts;
+    for (const RetentionStepResult& s : report.done) {
+        QJsonObject o = actionJson(s.action);
+        o.insert(QStringLiteral("state"), s.state);
+        o.insert(QStringLiteral("rows"), s.rows);
+        o.insert(QStringLiteral("bytes"), s.bytes);
+        o.insert(QStringLiteral("seconds"), roundedTo(s.seconds, 3));
+        o.insert(QStringLiteral("detail"), s.detail);
+        done.append(o);
+        lines << QStringLiteral(
+                     "kudos retain step=\"%1\" dataset=%2 partition=%3 lo=%4 hi=%5 state=%6 rows=%7"
+                     " seconds=%8 detail=\"%9\"")
+                     .arg(s.action.verb(), datasetName(s.action.entry.dataset), s.action.entry.partition,
+                          day(s.action.entry.lo), day(s.action.entry.hi), s.state)
+                     .arg(s.rows)
+                     .arg(s.seconds, 0, 'f', 3)
+                     .arg(s.detail);
+    }
+    for (const RetentionAction& a : report.remaining) {
+        remaining.append(actionJson(a));
+        if (options.dryRun)
+            lines << QStringLiteral("would %1").arg(actionText(a));
+    }
+    for (const RetentionIncident& i : report.incidents) {
+        incidents.append(QJsonObject{{QStringLiteral("dataset"), datasetName(i.dataset)},
+                                     {QStringLiteral("partition"), i.partition},
+                                     {QStringLiteral("unapplied_rows"), i.rows},
+                                     {QStringLiteral("oldest"), formatIsoTimestamp(i.oldest)}});
+        ctx.err() << "tidemark-cli: INCIDENT: " << i.partition << " holds " << i.rows
+                  << " unapplied row(s) older than the window, the oldest from "
+                  << formatIsoTimestamp(i.oldest) << '\n';
+    }
+    for (const RetentionAlert& a : report.alerts) {
+        alerts.append(QJsonObject{{QStringLiteral("dataset"), datasetName(a.dataset)},
+                                  {QStringLiteral("retryable"), a.retryable()},
+                                  {QStringLiteral("message"), a.message}});
+        ctx.err() << "tidemark-cli: ALERT: " << datasetName(a.dataset) << " retention stopped: " << a.message
+                  << '\n';
+    }
+    ctx.err().flush();
+    if (report.lockBusy)
+        lines << QStringLiteral("kudos retain skipped: another retention job holds the lock");
+    else if (report.done.empty() && !options.dryRun)
+        lines << (report.remaining.empty()
+                      ? QStringLiteral("kudos retain: nothing to do")
+                      : QStringLiteral("kudos retain: %1 step(s) waiting (see the alerts)")
+                            .arg(report.remaining.size()));
+    else if (!options.dryRun)
+        lines << QStringLiteral("kudos retain: %1 step(s) done, %2 still eligible")
+                     .arg(report.done.size())
+                     .arg(report.remaining.size());
+    else if (report.remaining.empty())
+        lines << QStringLiteral("kudos retain: nothing to do");
+    ctx.print({{QStringLiteral("dry_run"), options.dryRun},
+               {QStringLiteral("lock_busy"), report.lockBusy},
+               {QStringLiteral("cancelled"), report.cancelled},
+               {QStringLiteral("done"), done},
+               {QStringLiteral("remaining"), remaining},
+               {QStringLiteral("incidents"), incidents},
+               {QStringLiteral("alerts"), alerts},
+               {QStringLiteral("partitions_created"), QJsonArray::fromStringList(report.partitionsCreated)},
+               {QStringLiteral("catalog_rows_added"), report.catalogRowsAdded},
+               {QStringLiteral("keys_expired"), report.keysExpired}},
+              lines.join(QLatin1Char('\n')));
+    if (report.lockBusy)
+        return ExitRetry;
+    const bool hard = std::any_of(report.alerts.begin(), report.alerts.end(),
+                                  [](const RetentionAlert& a) { return !a.retryable(); });
+    if (hard)
+        return ExitFailed;
+    return report.alerts.empty() || !report.done.empty() || report.remaining.empty() ? ExitDone : ExitRetry;
+}
+
+int runPartitions(CliContext& ctx) {
+    const KudosSettings settings = kudosSettings();
+    auto db = openKudos(ctx);
+    const std::vector<PartitionStatus> list = PartitionStatusLoader(*db, settings).load();
+    const Micros now = ctx.now();
+    QJsonArray rows;
+    QStringList lines{QStringLiteral("dataset,partition,lo,hi,rows,unapplied,quarantined,state,eligible_at,"
+                                     "archive_key,object_bytes")};
+    for (const PartitionStatus& s : list) {
+        rows.append(QJsonObject{{QStringLiteral("dataset"), datasetName(s.dataset)},
+                                {QStringLiteral("partition"), s.partition},
+                                {QStringLiteral("lo"), formatIsoTimestamp(s.lo)},
+                                {QStringLiteral("hi"), formatIsoTimestamp(s.hi)},
+                                {QStringLiteral("subrange"), s.subrange},
+                                {QStringLiteral("online"), s.online},
+                                {QStringLiteral("rows"), s.rows},
+                                {QStringLiteral("unapplied"), s.unapplied},
+                                {QStringLiteral("quarantined"), s.quarantined},
+                                {QStringLiteral("state"), s.state},
+                                {QStringLiteral("eligible_at"), formatIsoTimestamp(s.eligibleAt)},
+                                {QStringLiteral("eligible"), s.eligible(now)},
+                                {QStringLiteral("archive_key"), s.archiveKey},
+                                {QStringLiteral("object_bytes"),
+                                 s.objectBytes ? QJsonValue(double(*s.objectBytes)) : QJsonValue()},
+                                {QStringLiteral("error"), s.error}});
+        lines << QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9")
+                         .arg(datasetName(s.dataset), s.partition, day(s.lo), day(s.hi))
+                         .arg(s.rows)
+                         .arg(s.unapplied)
+                         .arg(s.quarantined)
+                         .arg(s.state.isEmpty() ? QStringLiteral("-") : s.state, day(s.eligibleAt)) +
+                     QStringLiteral(",%1,%2").arg(
+                         s.archiveKey, s.objectBytes ? QString::number(*s.objectBytes) : QString());
+    }
+    ctx.print({{QStringLiteral("now"), formatIsoTimestamp(now)}, {QStringLiteral("partitions"), rows}},
+              lines.join(QLatin1Char('\n')));
+    return ExitDone;
+}
+
+int runStatement(CliContext& ctx) {
+    bool ok = false;
+    const int user = ctx.required(QStringLiteral("user")).toInt(&ok);
+    if (!ok)
+        throw Error(Error::Kind::Usage, QStringLiteral("--user must be a user id (an integer)"));
+    const auto instant = [&](const QString& name) -> std::optional<Micros> {
+        if (!ctx.isSet(name))
+            return std::nullopt;
+        return parseIsoTimestamp(ctx.value(name), QStringLiteral("--") + name);
+    };
+    auto db = openKudos(ctx);
+    const auto lines =
+        LedgerStatements(*db).statement(user, instant(QStringLiteral("from")), instant(QStringLiteral("to")));
+    QJsonArray rows;
+    QStringList text{QStringLiteral("day,entry_type,escrow,amount,rows,source")};
+    qint64 balance = 0, escrow = 0;
+    for (const StatementLine& l : lines) {
+        (l.escrow ? escrow : balance) += l.amountCents;
+        rows.append(QJsonObject{
+            {QStringLiteral("day"), day(l.day)},
+            {QStringLiteral("entry_type"), l.entryType},
+            {QStringLiteral("escrow"), l.escrow},
+            {QStringLiteral("amount"), textFromCents(l.amountCents)},
+            {QStringLiteral("rows"), l.rows},
+            {QStringLiteral("source"), l.archived ? QStringLiteral("statement") : QStringLiteral("online")}});
+        text << QStringLiteral("%1,%2,%3,%4,%5,%6")
+                    .arg(day(l.day), l.entryType, l.escrow ? QStringLiteral("true") : QStringLiteral("false"),
+                         textFromCents(l.amountCents))
+                    .arg(l.rows)
+                    .arg(l.archived ? QStringLiteral("statement") : QStringLiteral("online"));
+    }
+    text
+        << QStringLiteral("total spendable %1, escrow %2").arg(textFromCents(balance), textFromCents(escrow));
+    ctx.print({{QStringLiteral("user_id"), user},
+               {QStringLiteral("lines"), rows},
+               {QStringLiteral("total_spendable"), textFromCents(balance)},
+               {QStringLiteral("total_escrow"), textFromCents(escrow)}},
+              text.join(QLatin1Char('\n')));
+    return ExitDone;
+}
+
+int runDisclosure(CliContext& ctx) {
+    const KudosSettings settings = kudosSettings();
+    const PrivacyDisclosure disclosure(settings);
+    ctx.print(
+        {{QStringLiteral("text"), disclosure.text()}, {QStringLiteral("markdown"), disclosure.markdown()}},
+        ctx.isSet(QStringLiteral("markdown")) ? disclosure.markdown() : disclosure.text());
+    return ExitDone;
+}
+
+} // namespace
+
+void registerKudosCommands(CliRegistry& registry) {
+    registry.add(
+        {{QStringLiteral("kudos"), QStringLiteral("retain")},
+         QStringLiteral("Run kudos retention: roll up, checkpoint, state, export, verify and drop what is "
+                        "eligible, one partition at a time."),
+         {kOnce, kDryRun},
+         {CommonOption::Db, CommonOption::Archive},
+         {},
+         runRetain});
+    registry.add(
+        {{QStringLiteral("kudos"), QStringLiteral("partitions")},
+         QStringLiteral("List the partitions of both kudos tables with their rows and retention state."),
+         {},
+         {CommonOption::Db},
+         {},
+         runPartitions});
+    registry.add(
+        {{QStringLiteral("kudos"), QStringLiteral("statement")},
+         QStringLiteral("A user's daily statement: archived days from the statements, recent days online."),
+         {kUser, kFrom, kTo},
+         {CommonOption::Db},
+         {},
+         runStatement});
+    registry.add({{QStringLiteral("kudos"), QStringLiteral("disclosure")},
+                  QStringLiteral("Print the privacy disclosure rendered from the retention settings."),
+                  {kMarkdown},
+                  {},
+                  {},
+                  runDisclosure});
+}
+
+} // namespace tidemark::cli

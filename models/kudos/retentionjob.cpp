@@ -1,0 +1,524 @@
+#include "retentionjob.h"
+
+#include "archivestore.h"
+#include "archiveverifier.h"
+#include "error.h"
+#include "kudospartitions.h"
+#include "ledgercheckpoint.h"
+#include "ledgerstatements.h"
+#include "partitionexporter.h"
+#include "statrollup.h"
+#include "taskfeedback.h"
+
+#include <QElapsedTimer>
+#include <QSet>
+#include <algorithm>
+
+namespace tidemark::kudos {
+
+namespace {
+
+QString describe(const CatalogEntry& e) {
+    return QStringLiteral("%1 %2 [%3, %4)")
+        .arg(datasetName(e.dataset), e.partition, formatIsoTimestamp(e.lo), formatIsoTimestamp(e.hi));
+}
+
+// The state an entry moves to next (for a drop: "dropped").
+QString nextState(const CatalogEntry& e) {
+    const QString& s = e.state;
+    if (e.dataset == RetentionDataset::Statistics) {
+        if (s == QLatin1String("pending"))
+            return QStringLiteral("rolled_up");
+        if (s == QLatin1String("rolled_up"))
+            return QStringLiteral("dumped");
+        return QStringLiteral("dropped");
+    }
+    static const QStringList order = statesOf(RetentionDataset::Currency);
+    const qsizetype at = order.indexOf(s);
+    return at >= 0 && at + 1 < order.size() ? order.at(at + 1) : QStringLiteral("dropped");
+}
+
+RetentionAlert::Cause causeOf(const Error& error, const RetentionAction& action) {
+    if (error.kind() == Error::Kind::Connection && action.to != QLatin1String("rolled_up") &&
+        action.to != QLatin1String("checkpointed") && action.to != QLatin1String("stated"))
+        return RetentionAlert::Cause::ArchiveUnavailable;
+    if (error.message().contains(QLatin1String("BUDGET")))
+        return RetentionAlert::Cause::OverBudget;
+    if (error.message().contains(QLatin1String("unapplied")))
+        return RetentionAlert::Cause::UnappliedRows;
+    if (action.to == QLatin1String("verified") || action.to == QLatin1String("dropped"))
+        return RetentionAlert::Cause::VerificationFailed;
+    return RetentionAlert::Cause::Failed;
+}
+
+} // namespace
+
+QString RetentionAction::verb() const {
+    if (to == QLatin1String("rolled_up"))
+        return QStringLiteral("roll up");
+    if (to == QLatin1String("dumped"))
+        return QStringLiteral("dump");
+    if (to == QLatin1String("checkpointed"))
+        return QStringLiteral("checkpoint");
+    if (to == QLatin1String("stated"))
+        return QStringLiteral("write daily statements");
+    if (to == QLatin1String("exported"))
+        return QStringLiteral("export");
+    if (to == QLatin1String("verified"))
+        return QStringLiteral("verify");
+    return entry.subrange ? QStringLiteral("drop (the whole first partition)") : QStringLiteral("drop");
+}
+
+RetentionJob::RetentionJob(PgConnection& db, archive::ArchiveStore* store, KudosSettings settings,
+                           RetentionOptions options)
+    : m_db(db), m_store(store), m_settings(settings), m_options(std::move(options)) {}
+
+RetentionJob::~RetentionJob() = default;
+
+Micros RetentionJob::cutoff(RetentionDataset dataset, Micros now) const {
+    return now -
+           (dataset == RetentionDataset::Currency ? m_settings.currencyWindow() : m_settings.statsWindow());
+}
+
+RetentionReport RetentionJob::step(Micros now) {
+    return work(now, 1, nullptr);
+}
+
+RetentionReport RetentionJob::run(Micros now, TaskFeedback* feedback) {
+    return work(now, -1, feedback);
+}
+
+void RetentionJob::beginTransaction(const char* isolation) {
+    m_db.exec(QStringLiteral("BEGIN ISOLATION LEVEL %1").arg(QLatin1String(isolation)));
+    m_db.exec(QStringLiteral("SET LOCAL lock_timeout = '%1s'").arg(m_settings.lockTimeoutSeconds));
+}
+
+void RetentionJob::commit(const RetentionAction& action) {
+    if (m_options.onCommit)
+        m_options.onCommit(action, FaultPoint::BeforeCommit);
+    m_db.exec(QStringLiteral("COMMIT"));
+    if (m_options.onCommit)
+        m_options.onCommit(action, FaultPoint::AfterCommit);
+}
+
+void RetentionJob::housekeeping(Micros now, RetentionReport& report) {
+    if (!m_options.dryRun) {
+        report.partitionsCreated = ensurePartitionsAhead(m_db, m_settings, now);
+        report.keysExpired = m_db.exec(QStringLiteral("SELECT kudos_expire_idempotency_keys($1::timestamp)"),
+                                       {utcParam(now - m_settings.currencyWindow())})
+                                 .toLong(0, 0);
+    }
+    RetentionCatalog catalog(m_db);
+    const auto missing = catalog.missing(listAllPartitions(m_db), m_settings);
+    report.catalogRowsAdded = m_options.dryRun ? static_cast<int>(missing.size()) : catalog.add(missing);
+    report.incidents = incidents(now);
+}
+
+std::vector<RetentionIncident> RetentionJob::incidents(Micros now) {
+    std::vector<RetentionIncident> list;
+    for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics}) {
+        const PgResult r =
+            m_db.exec(QStringLiteral("SELECT tableoid::regclass::text, count(*), %1 FROM %2"
+                                     " WHERE NOT applied AND created < $1::timestamp GROUP BY 1"
+                                     " ORDER BY 3")
+                          .arg(microsOf(QStringLiteral("min(created)")), datasetTable(dataset)),
+                      {utcParam(cutoff(dataset, now))});
+        for (int i = 0; i < r.rows(); ++i)
+            list.push_back({dataset, r.text(i, 0), r.toLong(i, 1), r.toLong(i, 2)});
+    }
+    return list;
+}
+
+std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>& entries, Micros now,
+                                                const std::vector<RetentionAlert>& alerts) const {
+    std::vector<RetentionAction> actions;
+    for (RetentionDataset dataset : {RetentionDataset::Statistics, RetentionDataset::Currency}) {
+        const bool stopped = std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
+            return a.dataset == dataset && a.cause != RetentionAlert::Cause::ArchiveUnavailable;
+        });
+        const bool archiveDown =
+            !m_store || std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
+                return a.dataset == dataset && a.cause == RetentionAlert::Cause::ArchiveUnavailable;
+            });
+        if (stopped || (archiveDown && dataset == RetentionDataset::Currency && !m_options.dryRun))
+            continue;
+        std::vector<const CatalogEntry*> lane;
+        for (const CatalogEntry& e : entries)
+            if (e.dataset == dataset && e.state != QLatin1String("dropped"))
+                lane.push_back(&e);
+        const Micros limit = cutoff(dataset, now);
+        bool blockedAhead = false; // an earlier entry waits (e.g. for the archive): only rollups may go on
+        for (size_t i = 0; i < lane.size(); ++i) {
+            const CatalogEntry& e = *lane[i];
+            if (e.hi > limit)
+                break;
+            if (isReadyToDrop(dataset, e.state)) {
+                if (blockedAhead)
+                    break;
+                if (!e.subrange) {
+                    actions.push_back({e, QStringLiteral("dropped")});
+                    break;
+                }
+                // A sub-range: the partition's single DROP waits for all its sub-ranges.
+                bool groupReady = true;
+                for (const CatalogEntry* other : lane)
+                    if (other->partition == e.partition &&
+                        (other->hi > limit || !isReadyToDrop(dataset, other->state)))
+                        groupReady = false;
+                if (groupReady) {
+                    actions.push_back({e, QStringLiteral("dropped")});
+                    break;
+                }
+                continue;
+            }
+            const QString to = nextState(e);
+            const bool needsArchive = to == QLatin1String("dumped") || to == QLatin1String("exported") ||
+                                      to == QLatin1String("verified");
+            if (needsArchive && archiveDown && !m_options.dryRun) {
+                blockedAhead = true; // statistic dumps wait; later partitions may still roll up
+                continue;
+            }
+            if (blockedAhead && to != QLatin1String("rolled_up"))
+                continue;
+            actions.push_back({e, to});
+            if (!m_options.dryRun || !blockedAhead)
+                break;
+        }
+    }
+    std::stable_sort(actions.begin(), actions.end(), [](const RetentionAction& a, const RetentionAction& b) {
+        return a.entry.lo < b.entry.lo;
+    });
+    return actions;
+}
+
+RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* feedback) {
+    RetentionReport report;
+    if (!m_options.dryRun && !m_db.tryAdvisoryLock(kAdvisoryLock)) {
+        report.lockBusy = true;
+        return report;
+    }
+    struct Unlock {
+        RetentionJob* job;
+        ~Unlock() {
+            if (!job->m_options.dryRun) {
+                try {
+                    job->m_db.advisoryUnlock(kAdvisoryLock);
+                } catch (const Error&) {
+                    // a dead connection has released its session locks already
+                }
+            }
+        }
+    } unlock{this};
+
+    housekeeping(now, report);
+    if (!m_store)
+        for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics})
+            report.alerts.push_back(
+                {dataset, RetentionAlert::Cause::ArchiveUnavailable,
+                 QStringLiteral("the archive is not reachable (%1): %2 wait")
+                     .arg(m_storeProblem.isEmpty() ? QStringLiteral("no archive") : m_storeProblem,
+                          dataset == RetentionDataset::Currency
+                              ? QStringLiteral("currency retention and its drops")
+                              : QStringLiteral("statistic dumps and drops"))});
+    RetentionCatalog catalog(m_db);
+    if (m_options.dryRun) {
+        std::vector<CatalogEntry> entries = catalog.entries();
+        const auto missing = catalog.missing(listAllPartitions(m_db), m_settings);
+        entries.insert(entries.end(), missing.begin(), missing.end());
+        std::sort(entries.begin(), entries.end(),
+                  [](const CatalogEntry& a, const CatalogEntry& b) { return a.lo < b.lo; });
+        report.remaining = plan(entries, now, {});
+        return report;
+    }
+    for (int done = 0; maxActions < 0 || done < maxActions; ++done) {
+        const std::vector<RetentionAction> next = plan(catalog.entries(), now, report.alerts);
+        if (next.empty())
+            break;
+        if (feedback) {
+            feedback->reportProgress(
+                double(done) / double(done + next.size()),
+                QStringLiteral("%1 %2").arg(next.front().verb(), describe(next.front().entry)));
+            if (!feedback->checkpoint()) {
+                report.cancelled = true;
+                break;
+            }
+        }
+        const RetentionAction& action = next.front();
+        try {
+            report.done.push_back(execute(action, now));
+        } catch (const Error& error) {
+            m_db.rollbackQuietly();
+            if (error.kind() == Error::Kind::Cancelled)
+                throw;
+            const RetentionAlert alert{
+                action.entry.dataset, causeOf(error, action),
+                QStringLiteral("%1 %2: %3").arg(action.verb(), describe(action.entry), error.message())};
+            report.alerts.push_back(alert);
+            catalog.setError(action.entry, error.message());
+        }
+    }
+    report.remaining = plan(catalog.entries(), now, report.alerts);
+    return report;
+}
+
+RetentionStepResult RetentionJob::execute(const RetentionAction& action, Micros now) {
+    QElapsedTimer timer;
+    timer.start();
+    RetentionStepResult result;
+    const QString& to = action.to;
+    if (to == QLatin1String("rolled_up"))
+        result = rollUp(action, now);
+    else if (to == QLatin1String("dumped"))
+        result = dump(action, now);
+    else if (to == QLatin1String("checkpointed"))
+        result = checkpoint(action);
+    else if (to == QLatin1String("stated"))
+        result = state(action);
+    else if (to == QLatin1String("exported"))
+        result = exportCurrency(action, now);
+    else if (to == QLatin1String("verified"))
+        result = verify(action);
+    else
+        result = drop(action);
+    result.action = action;
+    result.seconds = timer.nsecsElapsed() / 1e9;
+    return result;
+}
+
+RetentionStepResult RetentionJob::rollUp(const RetentionAction& action, Micros now) {
+    beginTransaction("READ COMMITTED");
+    RollupResult rollup =
+        StatRollup(m_db).rollUp(action.entry.partition, action.entry.lo, action.entry.hi, now);
+    CatalogEntry e = action.entry;
+    e.state = action.to;
+    e.rowCount = rollup.rows;
+    e.totals = rollup.totalsJson();
+    RetentionCatalog(m_db).advance(e, action.entry.state);
+    commit(action);
+    RetentionStepResult result;
+    result.state = e.state;
+    result.rows = rollup.rows;
+    result.detail = QStringLiteral("%1 rollup rows, %2 quarantined rows moved")
+                        .arg(rollup.rollupRows)
+                        .arg(rollup.quarantined);
+    return result;
+}
+
+RetentionStepResult RetentionJob::checkpoint(const RetentionAction& action) {
+    beginTransaction("REPEATABLE READ");
+    const CheckpointResult cp =
+        LedgerCheckpoint(m_db).checkpoint(action.entry.partition, action.entry.lo, action.entry.hi);
+    CatalogEntry e = action.entry;
+    e.state = action.to;
+    e.rowCount = cp.rows;
+    e.totals = cp.totalsJson();
+    RetentionCatalog(m_db).advance(e, action.entry.state);
+    commit(action);
+    RetentionStepResult result;
+    result.state = e.state;
+    result.rows = cp.rows;
+    result.detail = QStringLiteral("%1 user checkpoint(s)").arg(cp.users);
+    return result;
+}
+
+RetentionStepResult RetentionJob::state(const RetentionAction& action) {
+    beginTransaction("READ COMMITTED");
+    const qint64 lines =
+        LedgerStatements(m_db).write(action.entry.partition, action.entry.lo, action.entry.hi);
+    CatalogEntry e = action.entry;
+    e.state = action.to;
+    RetentionCatalog(m_db).advance(e, action.entry.state);
+    commit(action);
+    RetentionStepResult result;
+    result.state = e.state;
+    result.rows = e.rowCount.value_or(0);
+    result.detail = QStringLiteral("%1 statement line(s)").arg(lines);
+    return result;
+}
+
+namespace {
+
+archive::ExportSource sourceOf(const CatalogEntry& e) {
+    archive::ExportSource source;
+    source.tier = datasetName(e.dataset);
+    source.table = datasetTable(e.dataset);
+    source.partition = e.partition;
+    source.lo = e.lo;
+    source.hi = e.hi;
+    return source;
+}
+
+} // namespace
+
+std::function<void(qint64)> RetentionJob::budgetCheck(RetentionDataset dataset) const {
+    const qint64 budget = dataset == RetentionDataset::Currency ? m_settings.currencyBudgetBytes
+                                                                : m_settings.statisticsBudgetBytes;
+    if (budget <= 0)
+        return {};
+    const QString setting = dataset == RetentionDataset::Currency
+                                ? QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES")
+                                : QStringLiteral("KUDOS_ARCHIVE_BUDGET_STATISTICS_BYTES");
+    return [this, budget, setting, dataset](qint64 bytes) {
+        const qint64 used = m_store->usedBytes(datasetName(dataset) + QLatin1Char('/'));
+        if (used + bytes > budget)
+            throw Error(Error::Kind::Refused,
+                        QStringLiteral("%1 = %2 bytes would be exceeded: the %3 tier holds %4 bytes and the"
+                                       " object measures %5 bytes; raise the budget or evict by hand")
+                            .arg(setting)
+                            .arg(budget)
+                            .arg(datasetName(dataset))
+                            .arg(used)
+                            .arg(bytes));
+    };
+}
+
+RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now) {
+    CatalogEntry e = action.entry;
+    QString failure;
+    try {
+        const archive::ExportResult exported =
+            archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel)
+                .exportRange(sourceOf(e), now, budgetCheck(e.dataset));
+        e.state = QStringLiteral("dumped");
+        e.archiveKey = exported.objectKey;
+        e.objectSha256 = exported.objectSha256;
+        e.objectBytes = exported.objectBytes;
+    } catch (const Error& error) {
+        // Unreachable or over budget: the dump waits (the caller raises the alert). Anything else: the dump
+        // is best effort and its failure is recorded; the rollup is the durable replacement.
+        if (error.kind() == Error::Kind::Connection || error.message().contains(QLatin1String("BUDGET")))
+            throw;
+        m_db.rollbackQuietly();
+        e.state = QStringLiteral("dump_failed");
+        failure = error.message();
+    }
+    beginTransaction("READ COMMITTED");
+    RetentionCatalog catalog(m_db);
+    catalog.advance(e, action.entry.state);
+    if (!failure.isEmpty())
+        catalog.setError(e, failure);
+    commit(action);
+    RetentionStepResult result;
+    result.state = e.state;
+    result.rows = e.rowCount.value_or(0);
+    result.bytes = e.objectBytes.value_or(0);
+    result.detail =
+        failure.isEmpty() ? e.archiveKey : QStringLiteral("dump failed (the drop goes on): ") + failure;
+    return result;
+}
+
+RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now) {
+    const archive::ExportResult exported =
+        archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel)
+            .exportRange(sourceOf(action.entry), now, budgetCheck(action.entry.dataset));
+    if (action.entry.rowCount && exported.rows != *action.entry.rowCount)
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("the export holds %1 rows but the checkpoint counted %2")
+                        .arg(exported.rows)
+                        .arg(*action.entry.rowCount));
+    CatalogEntry e = action.entry;
+    e.state = action.to;
+    e.archiveKey = exported.objectKey;
+    e.objectSha256 = exported.objectSha256;
+    e.objectBytes = exported.objectBytes;
+    beginTransaction("READ COMMITTED");
+    RetentionCatalog(m_db).advance(e, action.entry.state);
+    commit(action);
+    RetentionStepResult result;
+    result.state = e.state;
+    result.rows = exported.rows;
+    result.bytes = exported.objectBytes;
+    result.detail = exported.adopted
+                        ? QStringLiteral("%1 (found complete from an earlier run)").arg(e.archiveKey)
+                        : e.archiveKey;
+    return result;
+}
+
+// The object, its manifest and the online rows must agree; any problem refuses.
+qint64 RetentionJob::checkArchived(const CatalogEntry& e) {
+    if (e.archiveKey.isEmpty())
+        throw Error(Error::Kind::Refused, QStringLiteral("%1 has no archive object").arg(describe(e)));
+    const archive::VerifyResult verified = archive::ArchiveVerifier(*m_store).verify(e.archiveKey, &m_db);
+    if (!verified.ok)
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("%1 does not verify: %2")
+                        .arg(e.archiveKey, verified.problems.join(QStringLiteral("; "))));
+    if (!e.objectSha256.isEmpty() && verified.manifest.objectSha256 != e.objectSha256)
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("%1 is not the object the catalog recorded (sha256 %2)")
+                        .arg(e.archiveKey, e.objectSha256));
+    return verified.rows;
+}
+
+RetentionStepResult RetentionJob::verify(const RetentionAction& action) {
+    const qint64 rows = checkArchived(action.entry);
+    CatalogEntry e = action.entry;
+    e.state = action.to;
+    beginTransaction("READ COMMITTED");
+    RetentionCatalog(m_db).advance(e, action.entry.state);
+    commit(action);
+    RetentionStepResult result;
+    result.state = e.state;
+    result.rows = rows;
+    result.bytes = e.objectBytes.value_or(0);
+    result.detail = QStringLiteral("object, manifest and online rows agree");
+    return result;
+}
+
+RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
+    const RetentionDataset dataset = action.entry.dataset;
+    std::vector<CatalogEntry> group;
+    for (const CatalogEntry& e : RetentionCatalog(m_db).entries())
+        if (e.dataset == dataset && e.partition == action.entry.partition &&
+            e.state != QLatin1String("dropped") && (action.entry.subrange || e.sameKey(action.entry)))
+            group.push_back(e);
+    // Currency leaves only with a verified copy: check every object again right before the DROP.
+    qint64 rows = 0;
+    if (dataset == RetentionDataset::Currency) {
+        if (!m_store)
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("the archive is not reachable: %1").arg(m_storeProblem));
+        for (const CatalogEntry& e : group)
+            rows += checkArchived(e);
+    }
+    const QString table = pgQuoteIdentifier(action.entry.partition);
+    beginTransaction("READ COMMITTED");
+    const Micros lo = group.front().lo;
+    const Micros hi = group.back().hi;
+    const PgResult check =
+        m_db.exec(QStringLiteral(
+                      "SELECT count(*) FILTER (WHERE NOT applied),"
+                      " count(*) FILTER (WHERE created < $1::timestamp OR created >= $2::timestamp), count(*)"
+                      " FROM %1")
+                      .arg(table),
+                  {utcParam(lo), utcParam(hi)});
+    if (check.toLong(0, 0) > 0)
+        throw Error(Error::Kind::Refused, QStringLiteral("%1 holds %2 unapplied row(s); it stays")
+                                              .arg(action.entry.partition)
+                                              .arg(check.toLong(0, 0)));
+    if (check.toLong(0, 1) > 0)
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("%1 holds %2 row(s) outside the catalogued ranges [%3, %4)")
+                        .arg(action.entry.partition)
+                        .arg(check.toLong(0, 1))
+                        .arg(formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
+    if (dataset == RetentionDataset::Statistics)
+        rows = check.toLong(0, 2);
+    m_db.exec(QStringLiteral("ALTER TABLE %1 DETACH PARTITION %2").arg(datasetTable(dataset), table));
+    m_db.exec(QStringLiteral("DROP TABLE %1").arg(table));
+    RetentionCatalog catalog(m_db);
+    for (CatalogEntry e : group) {
+        const QString from = e.state;
+        e.state = QStringLiteral("dropped");
+        catalog.advance(e, from);
+    }
+    commit(action);
+    RetentionStepResult result;
+    result.state = QStringLiteral("dropped");
+    result.rows = rows;
+    result.detail =
+        QStringLiteral("%1 dropped (%2 catalog range(s))").arg(action.entry.partition).arg(group.size());
+    return result;
+}
+
+} // namespace tidemark::kudos

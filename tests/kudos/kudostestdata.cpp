@@ -1,0 +1,54 @@
+#include "kudostestdata.h"
+
+#include "demokudosloader.h"
+#include "partitionswap.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "testpostgres.h"
+
+namespace tidemark::test {
+
+Micros kudosEnd() {
+    static const Micros end = floorToStep(nowMicros(), 7 * kMicrosPerDay, kudos::kMondayAnchor);
+    return end;
+}
+
+Micros kudosBoundary() {
+    return kudos::firstBoundaryAfter(kudosEnd());
+}
+
+Micros kudosAllEligible() {
+    return kudosBoundary() + 31 * kMicrosPerDay;
+}
+
+kudos::KudosSettings kudosTestSettings() {
+    return {};
+}
+
+std::unique_ptr<PgConnection> openKudos(const QString& conninfo) {
+    return PgConnection::open(conninfo, QStringLiteral("tidemark-test-kudos"));
+}
+
+QString swappedKudosDatabase(const QString& name) {
+    static const QString templateDb = [] {
+        const QString conninfo = TestPostgres::createDatabase(QStringLiteral("kudos_template"));
+        {
+            auto db = openKudos(conninfo);
+            SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+        }
+        demo::KudosGeneratorOptions options;
+        options.weeks = kKudosWeeks;
+        options.end = kudosEnd();
+        options.users = 40;
+        options.workers = 12;
+        options.teams = 3;
+        demo::DemoKudosLoader(conninfo, options).load();
+        auto db = openKudos(conninfo);
+        kudos::PartitionSwap swap(*db, kudosTestSettings());
+        swap.run(swap.plan(kudosEnd()));
+        return conninfo;
+    }();
+    return TestPostgres::copyDatabase(templateDb, name);
+}
+
+} // namespace tidemark::test

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "kudossettings.h"
+#include "timestamp.h"
+
+#include <QString>
+#include <memory>
+
+namespace tidemark {
+class PgConnection;
+}
+
+namespace tidemark::test {
+
+// A migrated kudos database with `weeks` of generated kudos (demo::KudosGenerator, 40 users) ending at
+// kudosEnd(), partitioned by the swap at kudosEnd() (the swap refuses a first boundary that the server's clock
+// has passed, so the data ends at the last Monday, not at a fixed date). Built once per test process as a template; each call
+// returns a fresh copy named `name`.
+constexpr int kKudosWeeks = 3;
+Micros kudosEnd();      // the last Monday 00:00 UTC
+Micros kudosBoundary(); // the first partition's upper bound: kudosEnd() + 7 days
+QString swappedKudosDatabase(const QString& name);
+
+// The settings of the tests (the defaults: 7-day partitions and sub-ranges, 30-day windows).
+kudos::KudosSettings kudosTestSettings();
+
+// The instant at which every range of the first partition is eligible (boundary + 30 days + 1 day).
+Micros kudosAllEligible();
+
+std::unique_ptr<PgConnection> openKudos(const QString& conninfo);
+
+} // namespace tidemark::test
