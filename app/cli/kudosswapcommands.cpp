@@ -102,17 +102,19 @@ int runSwap(CliContext& ctx) {
     json.insert(QStringLiteral("validate_seconds"), roundedTo(report.validateSeconds, 3));
     json.insert(QStringLiteral("total_seconds"), roundedTo(report.totalSeconds, 3));
     json.insert(QStringLiteral("partitions_created"), toJson(report.partitionsCreated));
+    json.insert(QStringLiteral("keys_backfilled"), report.keysBackfilled);
     ctx.print(json,
               QStringLiteral("kudos swap done: boundary %1, exclusive lock %2 ms (both tables, one "
                              "transaction, %3 attempt(s)), %4 sequential scans under the lock, index build "
-                             "%5 s, validate %6 s, %7 partitions created")
+                             "%5 s, validate %6 s, %7 partitions created, %8 idempotency keys backfilled")
                   .arg(formatIsoTimestamp(plan.boundary))
                   .arg(report.lockMillis, 0, 'f', 1)
                   .arg(report.lockAttempts)
                   .arg(report.seqScansUnderLock)
                   .arg(report.indexBuildSeconds, 0, 'f', 2)
                   .arg(report.validateSeconds, 0, 'f', 2)
-                  .arg(report.partitionsCreated.size()));
+                  .arg(report.partitionsCreated.size())
+                  .arg(report.keysBackfilled));
     return report.completed ? ExitDone : ExitFailed;
 }
 

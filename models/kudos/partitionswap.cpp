@@ -1,5 +1,7 @@
 #include "partitionswap.h"
 
+#include "idempotencykeys.h"
+
 #include "error.h"
 #include "lockingtransaction.h"
 #include "pgconnection.h"
@@ -234,8 +236,7 @@ void planHeap(SwapPlan& plan, const QString& table, const TableCatalog& c, const
                 {QStringLiteral("ALTER TABLE %1 VALIDATE CONSTRAINT %2").arg(q(table), q(bound))});
 }
 
-QStringList swapSql(const SwapPlan& plan, const QString& table, const TableCatalog& c,
-                    const std::vector<KudosPartition>& partitions) {
+QStringList swapSql(const SwapPlan& plan, const QString& table, const TableCatalog& c) {
     const QString parent = parentNameOf(table);
     const QString initial = initialPartitionName(table);
     const QString newKey = newKeyName(table);
@@ -269,8 +270,6 @@ QStringList swapSql(const SwapPlan& plan, const QString& table, const TableCatal
     for (const HeapIndex& index : c.indexes)
         sql << QStringLiteral("ALTER INDEX %1 ATTACH PARTITION %2")
                    .arg(q(index.name), q(index.name + QStringLiteral("_initial")));
-    for (const KudosPartition& p : partitions)
-        sql << createPartitionSql(p);
     return sql;
 }
 
@@ -293,9 +292,11 @@ QStringList SwapPlan::lines() const {
         QStringList names;
         for (const KudosPartition& p : t.newPartitions)
             names << p.name;
-        out << QStringLiteral("%1: first partition %2 [MINVALUE, B), new partitions %3")
+        out << QStringLiteral("%1: first partition %2 [MINVALUE, B); right after the lock, new partitions %3")
                    .arg(t.table, initialPartitionName(t.table), names.join(QStringLiteral(", ")));
     }
+    out << QStringLiteral("after the lock: idempotency keys for the transfers and repairs since %1")
+               .arg(formatIsoTimestamp(now - currencyWindow));
     for (const SwapStep& s : steps) {
         out << QStringLiteral("phase %1 %2: %3").arg(s.phase).arg(s.table, s.description);
         for (const QString& sql : s.sql)
@@ -310,6 +311,7 @@ SwapPlan PartitionSwap::plan(Micros now) {
     SwapPlan plan;
     plan.now = now;
     plan.boundary = firstBoundaryAfter(now);
+    plan.currencyWindow = m_settings.currencyWindow();
     std::vector<std::pair<QString, TableCatalog>> catalogs;
     for (const QString& table : kudosPartitionedTables())
         catalogs.emplace_back(table, readCatalog(m_db, table));
@@ -331,7 +333,7 @@ SwapPlan PartitionSwap::plan(Micros now) {
             for (const QString& referenced : c.referencedTables)
                 if (!lockTables.contains(referenced))
                     lockTables.prepend(referenced);
-            swapStatements += swapSql(plan, table, c, t.newPartitions);
+            swapStatements += swapSql(plan, table, c);
         }
         plan.tables.push_back(t);
     }
@@ -459,9 +461,11 @@ void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
             report.lockMillis = std::chrono::duration<double, std::milli>(Clock::now() - granted).count();
             m_db.exec(QStringLiteral("BEGIN")); // runLockingTransaction commits an empty one
         });
-    for (const TableSwapPlan& t : plan.tables)
-        for (const KudosPartition& p : t.newPartitions)
-            report.partitionsCreated << p.name;
+    // The weekly partitions from B on are created right after the lock, each in its own short transaction:
+    // B is at least a day away, so no row can need them in between, and the lock stays a rename and two
+    // attaches (their indexes and foreign keys took most of it). Then the idempotency keys of the window.
+    report.partitionsCreated = ensurePartitionsAhead(m_db, m_settings, plan.now);
+    report.keysBackfilled = IdempotencyKeys::backfill(m_db, plan.now - m_settings.currencyWindow());
 }
 
 } // namespace tidemark::kudos

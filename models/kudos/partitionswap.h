@@ -38,7 +38,8 @@ struct TableSwapPlan {
 
 struct SwapPlan {
     Micros now = 0;
-    Micros boundary = 0; // B = firstBoundaryAfter(now): the upper bound of the first partition
+    Micros boundary = 0;       // B = firstBoundaryAfter(now): the upper bound of the first partition
+    Micros currencyWindow = 0; // keys of transfers and repairs since now − window are backfilled
     std::vector<TableSwapPlan> tables;
     std::vector<SwapStep> steps;     // in the order run() executes them
     bool alreadyPartitioned() const; // both tables: nothing to do
@@ -61,7 +62,8 @@ struct SwapReport {
     double indexBuildSeconds = 0; // phase 2: CREATE INDEX CONCURRENTLY, both tables
     double validateSeconds = 0;   // phase 2: VALIDATE CONSTRAINT, both tables
     double totalSeconds = 0;
-    QStringList partitionsCreated;
+    QStringList partitionsCreated; // right after the lock (ensurePartitionsAhead)
+    qint64 keysBackfilled = 0;     // idempotency keys of the currency window, after the lock
 };
 
 struct SwapOptions {

@@ -67,13 +67,15 @@ Sums withoutZeros(Sums sums) {
 // rolled up, whose rows stay online until the drop), folded into rollups, or moved to quarantine.
 Sums statisticTotals(PgConnection& db) {
     Sums sums;
+    // Rolled-up ranges are whole UTC days: the online rows fold to days before the ranges are excluded.
     const PgResult r = db.exec(QStringLiteral(
-        "SELECT k, sum(a)::text, sum(n)::bigint FROM ("
-        " SELECT coalesce(user_id::text, worker_id::text) AS k, amount AS a, 1 AS n FROM kudos_stat_events e"
-        " WHERE NOT EXISTS (SELECT 1 FROM kudos_stat_rollups r WHERE e.created >= r.source_lo"
-        "                   AND e.created < r.source_hi)"
-        " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount_sum, row_count FROM "
-        "kudos_stat_rollups"
+        "WITH rolled AS (SELECT DISTINCT source_lo, source_hi FROM kudos_stat_rollups),"
+        " days AS (SELECT coalesce(user_id::text, worker_id::text) AS k, date_trunc('day', created) AS d,"
+        "   sum(amount) AS a, count(*) AS n FROM kudos_stat_events GROUP BY 1, 2)"
+        " SELECT k, sum(a)::text, sum(n)::bigint FROM ("
+        " SELECT k, a, n FROM days WHERE NOT EXISTS (SELECT 1 FROM rolled r WHERE days.d >= r.source_lo"
+        "   AND days.d < r.source_hi)"
+        " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount_sum, row_count FROM kudos_stat_rollups"
         " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount, 1 FROM kudos_stat_quarantine) t"
         " GROUP BY k"));
     for (int i = 0; i < r.rows(); ++i)
