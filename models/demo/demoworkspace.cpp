@@ -3,6 +3,7 @@
 #include "deferredindexes.h"
 #include "demokudosloader.h"
 #include "demopositionsloader.h"
+#include "partitionswap.h"
 #include "tracksgenerator.h"
 
 #include "error.h"
@@ -332,6 +333,11 @@ void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& opti
         m_figures.kudosRows = DemoKudosLoader(cluster.conninfo(kKudosDb), generatorOptions).load(control);
         indexes.restore();
         db->execScript(QStringLiteral("ANALYZE"));
+        // The workspace opens after the partition swap, with the first partition's old weeks eligible. Its
+        // boundary must lie ahead of the server's clock, also when the demo's `now` is a past day.
+        report(control, 0.7, QStringLiteral("kudos: partition swap"));
+        kudos::PartitionSwap swap(*db, kudos::KudosSettings{});
+        swap.run(swap.plan(std::max(now, nowMicros())));
     }
     m_figures.kudosSeconds = timer.restart() / 1000.0;
 }
