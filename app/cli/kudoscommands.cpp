@@ -10,6 +10,7 @@
 #include "partitionstatusloader.h"
 #include "pgconnection.h"
 #include "privacydisclosure.h"
+#include "reconciliation.h"
 #include "retentionjob.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
@@ -32,6 +33,16 @@ const QCommandLineOption kFrom(QStringLiteral("from"), QStringLiteral("First ins
                                QStringLiteral("T"));
 const QCommandLineOption kTo(QStringLiteral("to"), QStringLiteral("Last instant (exclusive, ISO 8601)."),
                              QStringLiteral("T"));
+const QCommandLineOption
+    kApply(QStringLiteral("apply"),
+           QStringLiteral("Write the repairs (compensating RECONCILIATION rows) through kudos_repair."));
+const QCommandLineOption
+    kSnapshot(QStringLiteral("snapshot"),
+              QStringLiteral("The balance snapshot to reconcile against (default: the newest)."),
+              QStringLiteral("UUID"));
+const QCommandLineOption
+    kTakeSnapshot(QStringLiteral("take-snapshot"),
+                  QStringLiteral("Take a new balance snapshot first and reconcile against it."));
 const QCommandLineOption kMarkdown(QStringLiteral("markdown"),
                                    QStringLiteral("Print Markdown instead of plain text."));
 
@@ -162,7 +173,8 @@ int runRetain(CliContext& ctx) {
                                   [](const RetentionAlert& a) { return !a.retryable(); });
     if (hard)
         return ExitFailed;
-    return report.alerts.empty() || !report.done.empty() || report.remaining.empty() ? ExitDone : ExitRetry;
+    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry.
+    return report.alerts.empty() ? ExitDone : ExitRetry;
 }
 
 int runPartitions(CliContext& ctx) {
@@ -245,6 +257,79 @@ int runStatement(CliContext& ctx) {
     return ExitDone;
 }
 
+int runReconcile(CliContext& ctx) {
+    const KudosSettings settings = kudosSettings();
+    auto db = openKudos(ctx);
+    Reconciliation reconciliation(*db);
+    std::optional<QUuid> snapshot;
+    if (ctx.isSet(QStringLiteral("snapshot"))) {
+        const QUuid id(ctx.value(QStringLiteral("snapshot")));
+        if (id.isNull())
+            throw Error(Error::Kind::Usage, QStringLiteral("--snapshot must be a snapshot id (a UUID)"));
+        snapshot = id;
+    }
+    if (ctx.isSet(QStringLiteral("take-snapshot")))
+        snapshot = reconciliation.takeSnapshot(ctx.now());
+    const ReconciliationReport report = reconciliation.run(snapshot, ctx.now());
+    QJsonArray drifting;
+    QStringList lines;
+    if (!report.snapshot) {
+        lines << QStringLiteral("kudos reconcile: the database holds no balance snapshot; take one with "
+                                "--take-snapshot and reconcile against it later");
+    } else {
+        lines << QStringLiteral("snapshot %1 taken %2 (checkpoint generation %3); checkpoints reach %4")
+                     .arg(report.snapshot->id.toString(QUuid::WithoutBraces),
+                          formatIsoTimestamp(report.snapshot->created))
+                     .arg(report.snapshot->generation)
+                     .arg(report.checkpointBoundary ? formatIsoTimestamp(*report.checkpointBoundary)
+                                                    : QStringLiteral("nowhere yet"));
+        lines << QStringLiteral(
+            "user_id,expected_balance,actual_balance,expected_escrow,actual_escrow,drift");
+    }
+    for (const ReconciliationDrift& d : report.drifting) {
+        drifting.append(QJsonObject{{QStringLiteral("user_id"), d.userId},
+                                    {QStringLiteral("expected_balance"), textFromCents(d.expectedBalance)},
+                                    {QStringLiteral("actual_balance"), textFromCents(d.actualBalance)},
+                                    {QStringLiteral("expected_escrow"), textFromCents(d.expectedEscrow)},
+                                    {QStringLiteral("actual_escrow"), textFromCents(d.actualEscrow)},
+                                    {QStringLiteral("drift"), textFromCents(d.drift)}});
+        lines << QStringLiteral("%1,%2,%3,%4,%5,%6")
+                     .arg(d.userId)
+                     .arg(textFromCents(d.expectedBalance), textFromCents(d.actualBalance),
+                          textFromCents(d.expectedEscrow), textFromCents(d.actualEscrow),
+                          textFromCents(d.drift));
+    }
+    if (report.snapshot)
+        lines << QStringLiteral("%1 user(s) checked, %2 drifting, total drift %3")
+                     .arg(report.usersChecked)
+                     .arg(report.usersDrifting)
+                     .arg(textFromCents(report.totalDrift));
+    QJsonObject json{{QStringLiteral("snapshot_id"),
+                      report.snapshot ? report.snapshot->id.toString(QUuid::WithoutBraces) : QString()},
+                     {QStringLiteral("generation"), report.checkpointGeneration},
+                     {QStringLiteral("checkpoint_boundary"),
+                      report.checkpointBoundary ? formatIsoTimestamp(*report.checkpointBoundary) : QString()},
+                     {QStringLiteral("users_checked"), report.usersChecked},
+                     {QStringLiteral("users_drifting"), report.usersDrifting},
+                     {QStringLiteral("total_drift"), textFromCents(report.totalDrift)},
+                     {QStringLiteral("drifting"), drifting}};
+    if (ctx.isSet(QStringLiteral("apply"))) {
+        const ReconciliationApplied applied =
+            reconciliation.apply(report, ctx.now(), settings.currencyWindow());
+        json.insert(QStringLiteral("repaired"), applied.repaired);
+        json.insert(QStringLiteral("already_repaired"), applied.alreadyRepaired);
+        json.insert(QStringLiteral("no_drift"), applied.noDrift);
+        lines << QStringLiteral(
+                     "repairs written for %1 user(s); %2 already repaired under this snapshot; %3 without "
+                     "drift any more")
+                     .arg(applied.repaired)
+                     .arg(applied.alreadyRepaired)
+                     .arg(applied.noDrift);
+    }
+    ctx.print(json, lines.join(QLatin1Char('\n')));
+    return ExitDone;
+}
+
 int runDisclosure(CliContext& ctx) {
     const KudosSettings settings = kudosSettings();
     const PrivacyDisclosure disclosure(settings);
@@ -279,6 +364,14 @@ void registerKudosCommands(CliRegistry& registry) {
          {CommonOption::Db},
          {},
          runStatement});
+    registry.add({{QStringLiteral("kudos"), QStringLiteral("reconcile")},
+                  QStringLiteral(
+                      "Compare every balance with its snapshot plus the applied movements since (checkpoint "
+                      "plus online tail); --apply writes compensating repairs."),
+                  {kApply, kSnapshot, kTakeSnapshot},
+                  {CommonOption::Db},
+                  {},
+                  runReconcile});
     registry.add({{QStringLiteral("kudos"), QStringLiteral("disclosure")},
                   QStringLiteral("Print the privacy disclosure rendered from the retention settings."),
                   {kMarkdown},

@@ -1,3 +1,4 @@
+#include "clirunner.h"
 #include "demokudosloader.h"
 #include "error.h"
 #include "kudospartitions.h"
@@ -11,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRandomGenerator>
 #include <QTest>
 #include <QThread>
@@ -121,20 +121,6 @@ KudosSettings settings() {
 
 class TestKudosSwap : public QObject {
     Q_OBJECT
-
-    struct Run {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    Run cli(const QStringList& args) {
-        QProcess p;
-        p.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"), args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
-    }
 
     void checkPartitionsAhead(PgConnection& db, const QString& table, Micros now, Micros boundary) {
         const std::vector<KudosPartition> parts = listPartitions(db, table);
@@ -453,8 +439,9 @@ class TestKudosSwap : public QObject {
         const Micros now = nowMicros();
         KudosDb k = freshKudos(QStringLiteral("kudosswap_cli"), now);
         const QString catalog = catalogSnapshot(*k.db);
-        const Run dry = cli({QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--dry-run"),
-                             QStringLiteral("--json"), QStringLiteral("--db"), k.conninfo});
+        const test::CliRun dry =
+            test::runCli({QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--dry-run"),
+                          QStringLiteral("--json"), QStringLiteral("--db"), k.conninfo});
         QVERIFY2(dry.exitCode == 0, qPrintable(dry.err));
         QCOMPARE(catalogSnapshot(*k.db), catalog);
         const QJsonObject plan = QJsonDocument::fromJson(dry.out.toUtf8()).object();
@@ -473,13 +460,14 @@ class TestKudosSwap : public QObject {
                  weeklyPartitionName(QStringLiteral("kudos_ledger"), boundary));
         QVERIFY(plan.value(QStringLiteral("steps")).toArray().size() >= 6);
 
-        const Run real =
-            cli({QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--db"), k.conninfo});
+        const test::CliRun real = test::runCli(
+            {QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--db"), k.conninfo});
         QVERIFY2(real.exitCode == 0, qPrintable(real.err));
         QVERIFY(real.out.contains(QLatin1String("phase 3")));
         QVERIFY(real.out.contains(QLatin1String("exclusive lock")));
-        const Run again = cli({QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--json"),
-                               QStringLiteral("--db"), k.conninfo});
+        const test::CliRun again =
+            test::runCli({QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--json"),
+                          QStringLiteral("--db"), k.conninfo});
         QCOMPARE(again.exitCode, 0);
         QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8())
                      .object()
@@ -488,8 +476,8 @@ class TestKudosSwap : public QObject {
                  true);
 
         const QString empty = test::TestPostgres::createDatabase(QStringLiteral("kudosswap_empty"));
-        const Run none = cli({QStringLiteral("kudos"), QStringLiteral("swap"), QStringLiteral("--dry-run"),
-                              QStringLiteral("--db"), empty});
+        const test::CliRun none = test::runCli({QStringLiteral("kudos"), QStringLiteral("swap"),
+                                                QStringLiteral("--dry-run"), QStringLiteral("--db"), empty});
         QCOMPARE(none.exitCode, 1); // Error(Schema) maps to exit 1 (app/cli/cliregistry.cpp)
         QVERIFY2(none.err.contains(QLatin1String("has no table users of the kudos schema")),
                  qPrintable(none.err));
