@@ -173,6 +173,25 @@ void addStep(SwapPlan& plan, int phase, const QString& table, const QString& des
     plan.steps.push_back({phase, table, description, std::move(sql), concurrently});
 }
 
+// kudos_stat_events has no index on created (the real schema's choice), so each sub-range of the first
+// partition would read the whole old heap. A BRIN index is built on it before the parent is created, so the
+// parent mirrors it as a partitioned index and every partition has one: small, cheap to keep on an
+// append-only table, and enough for a week's range.
+bool hasCreatedIndex(const TableCatalog& c) {
+    return std::any_of(c.indexes.cbegin(), c.indexes.cend(),
+                       [](const HeapIndex& index) { return index.tail.contains(QLatin1String("(created")); });
+}
+
+void planCreatedIndex(SwapPlan& plan, const QString& table) {
+    const QString name = QStringLiteral("ix_%1_created").arg(table);
+    addStep(
+        plan, 0, table,
+        QStringLiteral("build the BRIN index %1 (created) on the live %2 concurrently").arg(name, table),
+        {QStringLiteral("DROP INDEX CONCURRENTLY IF EXISTS %1").arg(q(name)),
+         QStringLiteral("CREATE INDEX CONCURRENTLY %1 ON %2 USING brin (created)").arg(q(name), q(table))},
+        true);
+}
+
 void planParent(SwapPlan& plan, const QString& table, const TableCatalog& c) {
     const QString parent = parentNameOf(table);
     QStringList sql;
@@ -327,6 +346,8 @@ SwapPlan PartitionSwap::plan(Micros now) {
         t.boundConstraint = boundConstraintName(table, plan.boundary);
         if (!c.partitioned) {
             t.newPartitions = partitionsNeeded(table, plan.boundary, m_settings, now);
+            if (!c.parentExists && !hasCreatedIndex(c))
+                planCreatedIndex(plan, table);
             if (!c.parentExists)
                 planParent(plan, table, c);
             planHeap(plan, table, c, t.boundConstraint);
@@ -380,11 +401,13 @@ SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, cons
     }
     const int total = static_cast<int>(plan.steps.size());
     int done = 0;
-    for (int phase = 1; phase <= 4; ++phase) {
+    bool builtIndexes = false;
+    for (int phase = 0; phase <= 4; ++phase) {
         if (phase > options.stopAfterPhase)
             break;
-        // Phase 3 is re-planned: phases 1 and 2 changed the catalog it is written against.
-        const SwapPlan current = phase == 3 ? this->plan(plan.now) : plan;
+        // Phase 3 is re-planned: phases 1 and 2 changed the catalog it is written against; so is phase 1
+        // after phase 0 built an index the parent must mirror.
+        const SwapPlan current = phase == 3 || (phase == 1 && builtIndexes) ? this->plan(plan.now) : plan;
         for (const SwapStep& step : current.steps) {
             if (step.phase != phase)
                 continue;
@@ -416,7 +439,8 @@ SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, cons
                                       });
             }
             const double seconds = secondsSince(stepStart);
-            if (step.concurrently && step.sql.first().startsWith(QLatin1String("CREATE")))
+            builtIndexes = builtIndexes || phase == 0;
+            if (step.concurrently && step.sql.last().startsWith(QLatin1String("CREATE")))
                 report.indexBuildSeconds += seconds;
             if (step.sql.first().contains(QLatin1String(" VALIDATE CONSTRAINT ")))
                 report.validateSeconds += seconds;

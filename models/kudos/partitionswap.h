@@ -15,7 +15,9 @@ class TaskFeedback;
 
 namespace tidemark::kudos {
 
-// One step of the swap: what it does in words and the SQL it runs. Phase 1 creates the partitioned parent
+// One step of the swap: what it does in words and the SQL it runs. Phase 0 builds a BRIN index on created
+// where the heap has none (kudos_stat_events), concurrently, so the parent mirrors it; phase 1 creates the
+// partitioned parent
 // (one transaction), phase 2 prepares the live heap without blocking writers (concurrent index build,
 // NOT VALID check and its validation), phase 3 is the one transaction under the exclusive lock (both tables
 // together), phase 4 refreshes the parents' statistics afterwards.

@@ -42,16 +42,6 @@ RollupResult StatRollup::rollUp(const QString& partition, Micros lo, Micros hi, 
                              " AND source_hi = $2::timestamp"),
               bounds);
     RollupResult result;
-    result.rollupRows =
-        m_db.exec(QStringLiteral(
-                      "INSERT INTO kudos_stat_rollups (source_lo, source_hi, day, %1, amount_sum,"
-                      " row_count, amount_min, amount_max, created_max)"
-                      " SELECT $1::timestamp, $2::timestamp, created::date, %1, sum(amount), count(*),"
-                      " min(amount), max(amount), max(created)"
-                      " FROM %2 WHERE %3 AND NOT quarantined GROUP BY created::date, %1")
-                      .arg(kKeys, table, range),
-                  bounds)
-            .affectedRows();
     result.quarantined =
         m_db.exec(QStringLiteral("WITH moved AS (DELETE FROM %1 WHERE quarantined AND %2 RETURNING %3)"
                                  " INSERT INTO kudos_stat_quarantine (%3, moved_at)"
@@ -60,28 +50,37 @@ RollupResult StatRollup::rollUp(const QString& partition, Micros lo, Micros hi, 
                   {utcParam(lo), utcParam(hi), utcParam(now)})
             .affectedRows();
 
-    // The partition's own totals per UTC day against what was written (count, Σ, extremes, newest created),
-    // in one statement; a day present on one side only disagrees too.
+    // One pass over the rows folds them by day and key and, as a second grouping set, by day alone: the
+    // per-day totals come from the partition's rows, the per-key rows go into the table, and what the
+    // INSERT returned must add up to the per-day totals (count, Σ, extremes, newest created).
     const PgResult check = m_db.exec(
         QStringLiteral(
-            "WITH p AS (SELECT created::date AS day, count(*) AS n, sum(amount) AS amount,"
-            "   min(amount) AS lowest, max(amount) AS highest, max(created) AS newest"
-            "   FROM %1 WHERE %2 AND NOT quarantined GROUP BY 1),"
+            "WITH g AS (SELECT created::date AS day, %1, sum(amount) AS amount, count(*) AS n,"
+            "   min(amount) AS lowest, max(amount) AS highest, max(created) AS newest,"
+            "   GROUPING(entry_type) AS per_day"
+            "   FROM %2 WHERE %3 AND NOT quarantined GROUP BY GROUPING SETS ((created::date, %1), "
+            "(created::date))),"
+            " w AS (INSERT INTO kudos_stat_rollups (source_lo, source_hi, day, %1, amount_sum, row_count,"
+            "   amount_min, amount_max, created_max)"
+            "   SELECT $1::timestamp, $2::timestamp, day, %1, amount, n, lowest, highest, newest FROM g"
+            "   WHERE per_day = 0"
+            "   RETURNING day, amount_sum, row_count, amount_min, amount_max, created_max),"
             " r AS (SELECT day, sum(row_count) AS n, sum(amount_sum) AS amount, min(amount_min) AS lowest,"
-            "   max(amount_max) AS highest, max(created_max) AS newest"
-            "   FROM kudos_stat_rollups WHERE source_lo = $1::timestamp AND source_hi = $2::timestamp"
-            "   GROUP BY 1)"
+            "   max(amount_max) AS highest, max(created_max) AS newest, count(*) AS keys FROM w GROUP BY 1),"
+            " p AS (SELECT day, n, amount, lowest, highest, newest FROM g WHERE per_day = 1)"
             " SELECT coalesce(sum(p.n), 0), coalesce(sum(p.amount), 0)::text, coalesce(sum(r.n), 0),"
             " coalesce(sum(r.amount), 0)::text,"
             " count(*) FILTER (WHERE (p.n, p.amount, p.lowest, p.highest, p.newest)"
             "   IS DISTINCT FROM (r.n, r.amount, r.lowest, r.highest, r.newest)),"
-            " (min(coalesce(p.day, r.day)) FILTER (WHERE (p.n, p.amount, p.lowest, p.highest,"
-            "   p.newest) IS DISTINCT FROM (r.n, r.amount, r.lowest, r.highest, r.newest)))::text"
+            " (min(coalesce(p.day, r.day)) FILTER (WHERE (p.n, p.amount, p.lowest, p.highest, p.newest)"
+            "   IS DISTINCT FROM (r.n, r.amount, r.lowest, r.highest, r.newest)))::text,"
+            " coalesce(sum(r.keys), 0)"
             " FROM p FULL JOIN r USING (day)")
-            .arg(table, range),
+            .arg(kKeys, table, range),
         bounds);
     result.rows = check.toLong(0, 0);
     result.amountCents = centsFromText(check.text(0, 1));
+    result.rollupRows = check.toLong(0, 6);
     if (check.toLong(0, 4) > 0)
         throw Error(
             Error::Kind::Failed,

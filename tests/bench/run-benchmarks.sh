@@ -25,3 +25,7 @@ cmake --build "$BUILD" --target bench_kudos_swap
 # Archive: export and verify MB/s of CSV next to the zstd -3 command on the same bytes, peak RSS. Argument: MB.
 cmake --build "$BUILD" --target bench_archive
 "$BUILD/tests/bench/bench_archive" 80
+# Kudos retention on the demo's data: rollup and checkpoint next to a bare GROUP BY over the same week, and
+# a full retention round to a directory archive.
+cmake --build "$BUILD" --target bench_kudos_retention
+"$BUILD/tests/bench/bench_kudos_retention"
