@@ -1,6 +1,7 @@
 #include "directorystore.h"
 
 #include "error.h"
+#include "filedescriptor.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -22,29 +23,8 @@ QString errnoText(int error) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
-// Closes a descriptor when it goes out of scope.
-class Descriptor {
-  public:
-    explicit Descriptor(int fd) : m_fd(fd) {}
-    ~Descriptor() {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    Descriptor(const Descriptor&) = delete;
-    Descriptor& operator=(const Descriptor&) = delete;
-    int get() const { return m_fd; }
-    int release() {
-        const int fd = m_fd;
-        m_fd = -1;
-        return fd;
-    }
-
-  private:
-    int m_fd;
-};
-
 void fsyncFolder(const QString& folder) {
-    Descriptor fd(::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    FileDescriptor fd(::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (fd.get() < 0 || ::fsync(fd.get()) != 0)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot sync archive folder %1: %2").arg(folder, errnoText(errno)));
@@ -159,7 +139,7 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
         throw Error(Error::Kind::Refused,
                     QStringLiteral("archive object %1 already exists in %2; objects are written once")
                         .arg(key, describe()));
-    Descriptor source(::open(QFile::encodeName(localPath).constData(), O_RDONLY | O_CLOEXEC));
+    FileDescriptor source(::open(QFile::encodeName(localPath).constData(), O_RDONLY | O_CLOEXEC));
     if (source.get() < 0)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot read %1 to archive it: %2").arg(localPath, errnoText(errno)));
@@ -172,7 +152,7 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
                                   .arg(::getpid())
                                   .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const QByteArray temporaryName = QFile::encodeName(temporary);
-    Descriptor out(::open(temporaryName.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
+    FileDescriptor out(::open(temporaryName.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
     if (out.get() < 0)
         throw Error(
             Error::Kind::Failed,
@@ -227,7 +207,7 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
 
 void DirectoryStore::read(const QString& key, const Sink& sink) {
     const QString path = pathOf(key);
-    Descriptor in(::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC));
+    FileDescriptor in(::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC));
     if (in.get() < 0) {
         const int error = errno;
         throw Error(Error::Kind::Failed,

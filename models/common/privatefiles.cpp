@@ -1,6 +1,7 @@
 #include "privatefiles.h"
 
 #include "error.h"
+#include "filedescriptor.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -33,26 +34,6 @@ QString lastError() {
                     QStringLiteral("refusing to %1 %2: it is a symbolic link").arg(what, path));
     throw Error(Error::Kind::Failed, QStringLiteral("cannot %1 %2: %3").arg(what, path, reason));
 }
-
-class Fd {
-  public:
-    explicit Fd(int fd) : m_fd(fd) {}
-    ~Fd() {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    int get() const { return m_fd; }
-    int release() {
-        const int fd = m_fd;
-        m_fd = -1;
-        return fd;
-    }
-
-  private:
-    int m_fd;
-};
 
 void writeAll(int fd, const QByteArray& content, const QString& path) {
     const char* data = content.constData();
@@ -95,7 +76,8 @@ void removeContents(int dirFd, const QString& path) {
             fail(QStringLiteral("remove"), child);
         }
         if (S_ISDIR(st.st_mode)) {
-            Fd sub(::openat(dirFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            FileDescriptor sub(
+                ::openat(dirFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
             if (sub.get() < 0)
                 fail(QStringLiteral("remove"), child);
             removeContents(sub.get(), child);
@@ -114,7 +96,8 @@ QString octal(mode_t mode) {
 } // namespace
 
 void createExclusive(const QString& path, const QByteArray& content, uid_t owner, gid_t group) {
-    Fd fd(::open(encode(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    FileDescriptor fd(
+        ::open(encode(path).constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (fd.get() < 0)
         fail(QStringLiteral("create"), path);
     if (owner != uid_t(-1) && ::fchown(fd.get(), owner, group) != 0) {
@@ -150,7 +133,7 @@ void replace(const QString& path, const QByteArray& content) {
 }
 
 void append(const QString& path, const QByteArray& content) {
-    Fd fd(::open(encode(path).constData(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC));
+    FileDescriptor fd(::open(encode(path).constData(), O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC));
     if (fd.get() < 0)
         fail(QStringLiteral("write"), path);
     struct stat st {};
@@ -161,7 +144,7 @@ void append(const QString& path, const QByteArray& content) {
 }
 
 std::optional<QByteArray> read(const QString& path) {
-    Fd fd(::open(encode(path).constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    FileDescriptor fd(::open(encode(path).constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
     if (fd.get() < 0) {
         if (errno == ENOENT || errno == ENOTDIR)
             return std::nullopt;
@@ -244,7 +227,7 @@ void checkPrivateDir(const QString& path, uid_t owner) {
 }
 
 void handOverDir(const QString& path, uid_t owner, gid_t group) {
-    Fd fd(::open(encode(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    FileDescriptor fd(::open(encode(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (fd.get() < 0)
         fail(QStringLiteral("open the folder"), path);
     if (::fchown(fd.get(), owner, group) != 0 || ::fchmod(fd.get(), 0700) != 0)
@@ -268,7 +251,7 @@ QString makeTempDir(const QString& pattern, uid_t owner, gid_t group) {
 }
 
 void removeTree(const QString& path) {
-    Fd fd(::open(encode(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    FileDescriptor fd(::open(encode(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (fd.get() < 0) {
         if (errno == ENOENT)
             return;

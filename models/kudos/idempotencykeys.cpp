@@ -2,19 +2,19 @@
 
 #include "error.h"
 #include "kudossqlstate.h"
-#include "kudossqltime.h"
+#include "kudosvalues.h"
 #include "pgconnection.h"
 
 namespace tidemark::kudos {
 
 TransferOutcome IdempotencyKeys::transfer(PgConnection& db, int source, int dest, qint64 amount,
                                           const QString& key, Micros now) {
-    const QString sql = QStringLiteral("SELECT outcome, event_id FROM kudos_transfer($1, $2, $3, $4, %1)")
-                            .arg(sqlTimestampParam(5));
+    const QString sql =
+        QStringLiteral("SELECT outcome, event_id FROM kudos_transfer($1, $2, $3, $4, $5::timestamp)");
     try {
         const PgResult r =
             db.exec(sql, {source, dest, static_cast<long long>(amount),
-                          key.isEmpty() ? PgParam(std::nullopt) : PgParam(key), static_cast<long long>(now)});
+                          key.isEmpty() ? PgParam(std::nullopt) : PgParam(key), utcParam(now)});
         TransferOutcome outcome;
         const QString kind = r.text(0, 0);
         if (kind == QLatin1String("transferred"))
@@ -44,16 +44,12 @@ TransferOutcome IdempotencyKeys::transfer(PgConnection& db, int source, int dest
 }
 
 qint64 IdempotencyKeys::backfill(PgConnection& db, Micros since) {
-    return db
-        .exec(QStringLiteral("SELECT kudos_backfill_idempotency_keys(%1)").arg(sqlTimestampParam(1)),
-              {static_cast<long long>(since)})
+    return db.exec(QStringLiteral("SELECT kudos_backfill_idempotency_keys($1::timestamp)"), {utcParam(since)})
         .toLong(0, 0);
 }
 
 qint64 IdempotencyKeys::expire(PgConnection& db, Micros before) {
-    return db
-        .exec(QStringLiteral("SELECT kudos_expire_idempotency_keys(%1)").arg(sqlTimestampParam(1)),
-              {static_cast<long long>(before)})
+    return db.exec(QStringLiteral("SELECT kudos_expire_idempotency_keys($1::timestamp)"), {utcParam(before)})
         .toLong(0, 0);
 }
 

@@ -19,8 +19,8 @@ PgParam utcParam(Micros t);
 // SQL for the microseconds since the epoch of a `timestamp` column holding UTC.
 QString microsOf(const QString& column);
 
-// Exact amounts: numeric(…,2) as text <-> cents. Throws Error(Failed) for text that is not a 2-decimal
-// number or that does not fit.
+// Exact amounts (common/cents.h) for the kudos statements: numeric(…,2) as text <-> cents; centsFromText
+// throws Error(Failed) for text that is not a 2-decimal number or that does not fit.
 qint64 centsFromText(const QString& text);
 QString textFromCents(qint64 cents);
 

@@ -2,7 +2,7 @@
 
 #include "error.h"
 #include "kudossqlstate.h"
-#include "kudossqltime.h"
+#include "kudosvalues.h"
 #include "pgconnection.h"
 
 #include <limits>
@@ -67,7 +67,7 @@ ReconciliationReport Reconciliation::run(std::optional<QUuid> snapshotId, Micros
         ReconciliationReport report;
         const PgResult state =
             m_db.exec(QStringLiteral("SELECT %1, generation FROM kudos_checkpoint_state WHERE id = 1")
-                          .arg(sqlMicros(QStringLiteral("boundary"))));
+                          .arg(microsOf(QStringLiteral("boundary"))));
         if (state.rows() != 1)
             throw Error(Error::Kind::Schema,
                         QStringLiteral("kudos_checkpoint_state on %1 has no row; migrate the kudos schema")
@@ -78,7 +78,7 @@ ReconciliationReport Reconciliation::run(std::optional<QUuid> snapshotId, Micros
 
         const QString snapshotColumns = QStringLiteral("SELECT snapshot_id, %1, checkpoint_generation FROM "
                                                        "kudos_balance_snapshots ")
-                                            .arg(sqlMicros(QStringLiteral("created")));
+                                            .arg(microsOf(QStringLiteral("created")));
         const PgResult snapshot =
             snapshotId
                 ? m_db.exec(snapshotColumns + QStringLiteral("WHERE snapshot_id = $1 LIMIT 1"),
@@ -150,15 +150,13 @@ ReconciliationApplied Reconciliation::apply(const ReconciliationReport& report, 
                 .arg(m_db.describe()));
     const QString id = report.snapshot->id.toString(QUuid::WithoutBraces);
     const QString sql =
-        QStringLiteral("SELECT kudos_repair($1, $2, %1, $4::bigint * interval '1 microsecond')")
-            .arg(sqlTimestampParam(3));
+        QStringLiteral("SELECT kudos_repair($1, $2, $3::timestamp, $4::bigint * interval '1 microsecond')");
     ReconciliationApplied applied;
     for (const ReconciliationDrift& d : report.drifting) {
         QString outcome;
         try {
-            outcome = m_db.exec(sql, {id, d.userId, static_cast<long long>(now),
-                                      static_cast<long long>(keyLifetime)})
-                          .text(0, 0);
+            outcome =
+                m_db.exec(sql, {id, d.userId, utcParam(now), static_cast<long long>(keyLifetime)}).text(0, 0);
         } catch (const Error& e) {
             KudosSqlState::rethrow(
                 e, QStringLiteral("repair of user %1 against snapshot %2").arg(d.userId).arg(id));
@@ -180,8 +178,7 @@ ReconciliationApplied Reconciliation::apply(const ReconciliationReport& report, 
 QUuid Reconciliation::takeSnapshot(Micros now) {
     return inTransaction(m_db, QStringLiteral("ISOLATION LEVEL REPEATABLE READ"), [&] {
         return QUuid::fromString(
-            m_db.exec(QStringLiteral("SELECT kudos_take_snapshot(%1)").arg(sqlTimestampParam(1)),
-                      {static_cast<long long>(now)})
+            m_db.exec(QStringLiteral("SELECT kudos_take_snapshot($1::timestamp)"), {utcParam(now)})
                 .text(0, 0));
     });
 }

@@ -13,9 +13,9 @@ class PgConnection;
 namespace tidemark::test {
 
 // A migrated kudos database with `weeks` of generated kudos (demo::KudosGenerator, 40 users) ending at
-// kudosEnd(), partitioned by the swap at kudosEnd() (the swap refuses a first boundary that the server's clock
-// has passed, so the data ends at the last Monday, not at a fixed date). Built once per test process as a template; each call
-// returns a fresh copy named `name`.
+// kudosEnd(), partitioned by the swap at kudosEnd() (the swap refuses a first boundary that the server's
+// clock has passed, so the data ends at the last Monday, not at a fixed date). Built once per test process as
+// a template; each call returns a fresh copy named `name`.
 constexpr int kKudosWeeks = 3;
 Micros kudosEnd();      // the last Monday 00:00 UTC
 Micros kudosBoundary(); // the first partition's upper bound: kudosEnd() + 7 days

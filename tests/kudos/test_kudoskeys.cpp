@@ -3,10 +3,11 @@
 #include "idempotencykeys.h"
 #include "kudosgenerator.h"
 #include "kudossqlstate.h"
-#include "kudossqltime.h"
+#include "kudosvalues.h"
 #include "pgconnection.h"
 #include "reconciliation.h"
 #include "schemamigrator.h"
+#include "sqltimestampparam.h"
 #include "testpostgres.h"
 
 #include <QDeadlineTimer>
@@ -184,7 +185,7 @@ class TestKudosKeys : public QObject {
         const PgResult ledger = f.db->exec(
             QStringLiteral("SELECT user_id, (amount * 100)::bigint, applied, escrow, entry_type, %1 FROM "
                            "kudos_ledger ORDER BY amount")
-                .arg(sqlMicros(QStringLiteral("created"))));
+                .arg(microsOf(QStringLiteral("created"))));
         QCOMPARE(ledger.toLong(0, 0), 1);
         QCOMPARE(ledger.toLong(0, 1), -10000);
         QCOMPARE(ledger.toLong(1, 0), 2);
@@ -391,7 +392,7 @@ class TestKudosKeys : public QObject {
         QCOMPARE(retry.eventId, first.eventId); // the same key digests to the same event id
         QCOMPARE(rowsOfEvent(*f.db, "kudos_ledger", first.eventId), 4);
         QCOMPARE(scalar(*f.db, QStringLiteral("SELECT %1 FROM kudos_idempotency_keys")
-                                   .arg(sqlMicros(QStringLiteral("created")))),
+                                   .arg(microsOf(QStringLiteral("created")))),
                  later);
         // After expiry a different amount is no conflict either; the new key then protects it.
         QCOMPARE(IdempotencyKeys::expire(*f.db, later + 1), 1);
@@ -800,7 +801,7 @@ class TestKudosKeys : public QObject {
             f.db->exec(QStringLiteral("SELECT payer_user_id, scope_key, recipient_user_id, "
                                       "amount::bigint, %1 FROM kudos_idempotency_keys"
                                       " ORDER BY payer_user_id, scope_key")
-                           .arg(sqlMicros(QStringLiteral("created"))));
+                           .arg(microsOf(QStringLiteral("created"))));
         QCOMPARE(stored.rows(), static_cast<int>(keys.size()));
         int i = 0;
         for (const auto& [id, k] : keys) {

@@ -75,7 +75,8 @@ Sums statisticTotals(PgConnection& db) {
         " SELECT k, sum(a)::text, sum(n)::bigint FROM ("
         " SELECT k, a, n FROM days WHERE NOT EXISTS (SELECT 1 FROM rolled r WHERE days.d >= r.source_lo"
         "   AND days.d < r.source_hi)"
-        " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount_sum, row_count FROM kudos_stat_rollups"
+        " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount_sum, row_count FROM "
+        "kudos_stat_rollups"
         " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount, 1 FROM kudos_stat_quarantine) t"
         " GROUP BY k"));
     for (int i = 0; i < r.rows(); ++i)

@@ -1,3 +1,4 @@
+#include "clirunner.h"
 #include "error.h"
 #include "inmemorypositionstore.h"
 #include "pgconnection.h"
@@ -18,22 +19,9 @@ using namespace tidemark::positions;
 class TestPositionsCli : public QObject {
     Q_OBJECT
 
-    struct Run {
-        int exitCode = -1;
-        QString out;
-        QString err;
-    };
-    Run cli(const QStringList& args, const QHash<QString, QString>& env = {}) {
-        QProcess p;
-        QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
-        for (auto it = env.cbegin(); it != env.cend(); ++it)
-            e.insert(it.key(), it.value());
-        p.setProcessEnvironment(e);
-        p.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"), args);
-        if (!p.waitForFinished(120000))
-            return {};
-        return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+    using Run = test::CliRun;
+    static Run cli(const QStringList& args, const QHash<QString, QString>& env = {}) {
+        return test::runCli(args, env);
     }
     QString write(const QTemporaryDir& dir, const QString& name, const QString& text) {
         const QString path = dir.filePath(name);

@@ -4,7 +4,7 @@
 #include <QString>
 #include <optional>
 
-namespace tidemark::archive {
+namespace tidemark {
 
 // Exact amounts of numeric(20,2) columns as whole cents. The text forms are PostgreSQL's: "-12.30", "7",
 // "0.5"; more than two decimals, or a value that does not fit in 64 bits, is not an amount.
@@ -14,4 +14,4 @@ QString formatCents(qint64 cents);
 // a + b, or std::nullopt on overflow.
 std::optional<qint64> addCents(qint64 a, qint64 b);
 
-} // namespace tidemark::archive
+} // namespace tidemark

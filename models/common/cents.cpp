@@ -1,6 +1,6 @@
 #include "cents.h"
 
-namespace tidemark::archive {
+namespace tidemark {
 
 std::optional<qint64> parseCents(QByteArrayView text) {
     qsizetype i = 0;
@@ -53,4 +53,4 @@ std::optional<qint64> addCents(qint64 a, qint64 b) {
     return sum;
 }
 
-} // namespace tidemark::archive
+} // namespace tidemark
