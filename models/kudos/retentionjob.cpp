@@ -285,6 +285,19 @@ RetentionStepResult RetentionJob::execute(const RetentionAction& action, Micros 
     return result;
 }
 
+// Records the entry in its new state with the open transaction's work, commits, and says what was done.
+RetentionStepResult RetentionJob::finish(const RetentionAction& action, const CatalogEntry& moved,
+                                         qint64 rows, const QString& detail) {
+    RetentionCatalog(m_db).advance(moved, action.entry.state);
+    commit(action);
+    RetentionStepResult result;
+    result.state = moved.state;
+    result.rows = rows;
+    result.bytes = moved.objectBytes.value_or(0);
+    result.detail = detail;
+    return result;
+}
+
 RetentionStepResult RetentionJob::rollUp(const RetentionAction& action, Micros now) {
     beginTransaction("READ COMMITTED");
     RollupResult rollup =
@@ -293,15 +306,10 @@ RetentionStepResult RetentionJob::rollUp(const RetentionAction& action, Micros n
     e.state = action.to;
     e.rowCount = rollup.rows;
     e.totals = rollup.totalsJson();
-    RetentionCatalog(m_db).advance(e, action.entry.state);
-    commit(action);
-    RetentionStepResult result;
-    result.state = e.state;
-    result.rows = rollup.rows;
-    result.detail = QStringLiteral("%1 rollup rows, %2 quarantined rows moved")
-                        .arg(rollup.rollupRows)
-                        .arg(rollup.quarantined);
-    return result;
+    return finish(action, e, rollup.rows,
+                  QStringLiteral("%1 rollup rows, %2 quarantined rows moved")
+                      .arg(rollup.rollupRows)
+                      .arg(rollup.quarantined));
 }
 
 RetentionStepResult RetentionJob::checkpoint(const RetentionAction& action) {
@@ -312,13 +320,7 @@ RetentionStepResult RetentionJob::checkpoint(const RetentionAction& action) {
     e.state = action.to;
     e.rowCount = cp.rows;
     e.totals = cp.totalsJson();
-    RetentionCatalog(m_db).advance(e, action.entry.state);
-    commit(action);
-    RetentionStepResult result;
-    result.state = e.state;
-    result.rows = cp.rows;
-    result.detail = QStringLiteral("%1 user checkpoint(s)").arg(cp.users);
-    return result;
+    return finish(action, e, cp.rows, QStringLiteral("%1 user checkpoint(s)").arg(cp.users));
 }
 
 RetentionStepResult RetentionJob::state(const RetentionAction& action) {
@@ -327,13 +329,7 @@ RetentionStepResult RetentionJob::state(const RetentionAction& action) {
         LedgerStatements(m_db).write(action.entry.partition, action.entry.lo, action.entry.hi);
     CatalogEntry e = action.entry;
     e.state = action.to;
-    RetentionCatalog(m_db).advance(e, action.entry.state);
-    commit(action);
-    RetentionStepResult result;
-    result.state = e.state;
-    result.rows = e.rowCount.value_or(0);
-    result.detail = QStringLiteral("%1 statement line(s)").arg(lines);
-    return result;
+    return finish(action, e, e.rowCount.value_or(0), QStringLiteral("%1 statement line(s)").arg(lines));
 }
 
 namespace {
@@ -422,16 +418,10 @@ RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, 
     e.objectSha256 = exported.objectSha256;
     e.objectBytes = exported.objectBytes;
     beginTransaction("READ COMMITTED");
-    RetentionCatalog(m_db).advance(e, action.entry.state);
-    commit(action);
-    RetentionStepResult result;
-    result.state = e.state;
-    result.rows = exported.rows;
-    result.bytes = exported.objectBytes;
-    result.detail = exported.adopted
-                        ? QStringLiteral("%1 (found complete from an earlier run)").arg(e.archiveKey)
-                        : e.archiveKey;
-    return result;
+    return finish(action, e, exported.rows,
+                  exported.adopted
+                      ? QStringLiteral("%1 (found complete from an earlier run)").arg(e.archiveKey)
+                      : e.archiveKey);
 }
 
 // The object, its manifest and the online rows must agree; any problem refuses.
@@ -455,14 +445,7 @@ RetentionStepResult RetentionJob::verify(const RetentionAction& action) {
     CatalogEntry e = action.entry;
     e.state = action.to;
     beginTransaction("READ COMMITTED");
-    RetentionCatalog(m_db).advance(e, action.entry.state);
-    commit(action);
-    RetentionStepResult result;
-    result.state = e.state;
-    result.rows = rows;
-    result.bytes = e.objectBytes.value_or(0);
-    result.detail = QStringLiteral("object, manifest and online rows agree");
-    return result;
+    return finish(action, e, rows, QStringLiteral("object, manifest and online rows agree"));
 }
 
 RetentionStepResult RetentionJob::drop(const RetentionAction& action) {

@@ -115,6 +115,8 @@ class RetentionJob {
     RetentionStepResult verify(const RetentionAction& action);
     RetentionStepResult drop(const RetentionAction& action);
     void commit(const RetentionAction& action);
+    RetentionStepResult finish(const RetentionAction& action, const CatalogEntry& moved, qint64 rows,
+                               const QString& detail);
     std::function<void(qint64)> budgetCheck(RetentionDataset dataset) const;
     qint64 checkArchived(const CatalogEntry& entry);
     std::vector<RetentionIncident> incidents(Micros now);
