@@ -1,5 +1,6 @@
 #include "kudosroundpanel.h"
 
+#include "partitionstatusmodel.h"
 #include "taskprogress.h"
 
 #include <QDateTime>
@@ -124,9 +125,9 @@ void KudosRoundPanel::showReport(const RetentionReport& r) {
                                            : tr("Last: %1").arg(actionText(r.done.back().action)));
     m_done->clear();
     for (const RetentionStepResult& s : r.done) {
-        QString line =
-            tr("%1 → %2 · %3 rows · %4 s")
-                .arg(actionText(s.action), s.state, l.toString(s.rows), l.toString(s.seconds, 'f', 2));
+        QString line = tr("%1 → %2 · %3 rows · %4 s")
+                           .arg(actionText(s.action), PartitionStatusModel::stateText(s.state),
+                                l.toString(s.rows), l.toString(s.seconds, 'f', 2));
         if (s.bytes > 0)
             line += QStringLiteral(" · ") + l.formattedDataSize(s.bytes);
         m_done->addItem(line);

@@ -88,7 +88,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
     split->addWidget(m_areas);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    split->setSizes({1100, 700});
+    split->setSizes({1000, 560});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_settingsBanner);

@@ -18,9 +18,9 @@ using Phase = PartitionStatusModel::Phase;
 
 namespace {
 constexpr int kLabelWidth = 92;
-constexpr int kLegendHeight = 24;
+constexpr int kLegendHeight = 42; // the legend, then the cutoff tag of the first lane
 constexpr int kLaneHeight = 38;
-constexpr int kLaneGap = 8;
+constexpr int kLaneGap = 20; // room for the cutoff tag of the next lane
 constexpr int kAxisHeight = 22;
 constexpr int kMargin = 8;
 // Ranges that start before this long ahead of their end (a first partition from MINVALUE) are drawn from it.
@@ -179,7 +179,7 @@ void PartitionTimeline::paintAxis(QPainter& p) const {
     const double xNow = xOf(m_model->now());
     p.setPen(QPen(palette().color(QPalette::WindowText), 2));
     p.drawLine(QPointF(xNow, top - 4), QPointF(xNow, last.bottom() + 2));
-    p.drawText(QRectF(xNow + 3, labelTop, 80, kAxisHeight - 4), Qt::AlignLeft | Qt::AlignTop, tr("now"));
+    p.drawText(QRectF(xNow - 83, labelTop, 80, kAxisHeight - 4), Qt::AlignRight | Qt::AlignTop, tr("now"));
 }
 
 void PartitionTimeline::paintEvent(QPaintEvent*) {
@@ -232,7 +232,7 @@ void PartitionTimeline::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(x, r.top() - 3), QPointF(x, r.bottom() + 3));
         const QString text = tr("now − %Ln day(s)", "", int(windows[lane] / kMicrosPerDay));
         const double w = p.fontMetrics().horizontalAdvance(text) + 6;
-        const QRectF tag(x - w - 2, r.top() - 2, w, p.fontMetrics().height());
+        const QRectF tag(x - w - 2, r.top() - p.fontMetrics().height() - 1, w, p.fontMetrics().height());
         p.fillRect(tag, QColor(255, 255, 255, 210));
         p.setPen(kCutoff);
         p.drawText(tag, Qt::AlignCenter, text);
