@@ -114,8 +114,7 @@ void KudosRoundPanel::showReport(const RetentionReport& r) {
     if (r.catalogRowsAdded > 0)
         text += QStringLiteral("; ") + tr("%Ln range(s) added to the catalog", "", r.catalogRowsAdded);
     if (!r.partitionsCreated.isEmpty())
-        text += QStringLiteral("; ") +
-                tr("partitions created: %1").arg(r.partitionsCreated.join(QStringLiteral(", ")));
+        text += QStringLiteral("; ") + tr("%Ln partition(s) created", "", int(r.partitionsCreated.size()));
     for (const RetentionAlert& a : r.alerts)
         text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(a.message.toHtmlEscaped());
     if (!r.remaining.empty())
