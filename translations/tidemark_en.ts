@@ -73,6 +73,36 @@
     </message>
 </context>
 <context>
+    <name>KudosRoundJob</name>
+    <message>
+        <source>one action</source>
+        <translation>one action</translation>
+    </message>
+    <message>
+        <source>nothing to do</source>
+        <translation>nothing to do</translation>
+    </message>
+</context>
+<context>
+    <name>KudosStatusLoader</name>
+    <message>
+        <source>counting the ranges</source>
+        <translation>counting the ranges</translation>
+    </message>
+    <message>
+        <source>incidents</source>
+        <translation>incidents</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>archive</translation>
+    </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
+        <translation>no archive is configured (TIDEMARK_ARCHIVE_URL)</translation>
+    </message>
+</context>
+<context>
     <name>PreviewJob</name>
     <message>
         <source>connecting</source>
@@ -309,6 +339,51 @@
     </message>
 </context>
 <context>
+    <name>tidemark::kudos::KudosDataset</name>
+    <message>
+        <source>The archive is not reachable (%1): currency retention and its drops wait.</source>
+        <translation>The archive is not reachable (%1): currency retention and its drops wait.</translation>
+    </message>
+    <message>
+        <source>The archive is not reachable (%1): statistic dumps and drops wait.</source>
+        <translation>The archive is not reachable (%1): statistic dumps and drops wait.</translation>
+    </message>
+    <message>
+        <source>Load the kudos partitions of %1</source>
+        <translation>Load the kudos partitions of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s)</source>
+        <translation>
+            <numerusform>%Ln range</numerusform>
+            <numerusform>%Ln ranges</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take a kudos balance snapshot of %1</source>
+        <translation>Take a kudos balance snapshot of %1</translation>
+    </message>
+    <message>
+        <source>snapshot %1</source>
+        <translation>snapshot %1</translation>
+    </message>
+    <message>
+        <source>Reconcile the kudos balances of %1</source>
+        <translation>Reconcile the kudos balances of %1</translation>
+    </message>
+    <message>
+        <source>comparing the balances</source>
+        <translation>comparing the balances</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln user(s) drifting</source>
+        <translation>
+            <numerusform>%Ln user drifting</numerusform>
+            <numerusform>%Ln users drifting</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
     <message>
         <source>Table</source>
@@ -329,6 +404,257 @@
     <message>
         <source>Newest (UTC)</source>
         <translation>Newest (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::PartitionStatusModel</name>
+    <message>
+        <source>online</source>
+        <translation>online</translation>
+    </message>
+    <message>
+        <source>rolled up</source>
+        <translation>rolled up</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>archived</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>dropped</translation>
+    </message>
+    <message>
+        <source>dump failed</source>
+        <translation>dump failed</translation>
+    </message>
+    <message>
+        <source>not catalogued</source>
+        <translation>not catalogued</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pending</translation>
+    </message>
+    <message>
+        <source>dumped</source>
+        <translation>dumped</translation>
+    </message>
+    <message>
+        <source>checkpointed</source>
+        <translation>checkpointed</translation>
+    </message>
+    <message>
+        <source>statements written</source>
+        <translation>statements written</translation>
+    </message>
+    <message>
+        <source>exported</source>
+        <translation>exported</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verified</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Last error: %1</translation>
+    </message>
+    <message>
+        <source>currency</source>
+        <translation>currency</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>statistics</translation>
+    </message>
+    <message>
+        <source>%1 (sub-range)</source>
+        <translation>%1 (sub-range)</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
+    <message>
+        <source>%1 (error)</source>
+        <translation>%1 (error)</translation>
+    </message>
+    <message>
+        <source>%1 (eligible)</source>
+        <translation>%1 (eligible)</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Dataset</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <source>Range (UTC)</source>
+        <translation>Range (UTC)</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>Unapplied</source>
+        <translation>Unapplied</translation>
+    </message>
+    <message>
+        <source>Quarantined</source>
+        <translation>Quarantined</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>State</translation>
+    </message>
+    <message>
+        <source>Eligible</source>
+        <translation>Eligible</translation>
+    </message>
+    <message>
+        <source>Archive object</source>
+        <translation>Archive object</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::QuarantineModel</name>
+    <message>
+        <source>user %1</source>
+        <translation>user %1</translation>
+    </message>
+    <message>
+        <source>worker (user %1)</source>
+        <translation>worker (user %1)</translation>
+    </message>
+    <message>
+        <source>worker</source>
+        <translation>worker</translation>
+    </message>
+    <message>
+        <source>online in %1</source>
+        <translation>online in %1</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Created (UTC)</translation>
+    </message>
+    <message>
+        <source>User / worker</source>
+        <translation>User / worker</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Where</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::ReconciliationModel</name>
+    <message>
+        <source>User</source>
+        <translation>User</translation>
+    </message>
+    <message>
+        <source>Expected balance</source>
+        <translation>Expected balance</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>Balance</translation>
+    </message>
+    <message>
+        <source>Expected escrow</source>
+        <translation>Expected escrow</translation>
+    </message>
+    <message>
+        <source>Escrow</source>
+        <translation>Escrow</translation>
+    </message>
+    <message>
+        <source>Drift</source>
+        <translation>Drift</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::RetentionIssueModel</name>
+    <message>
+        <source>archive unavailable</source>
+        <translation>archive unavailable</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>over budget</translation>
+    </message>
+    <message>
+        <source>verification failed</source>
+        <translation>verification failed</translation>
+    </message>
+    <message>
+        <source>unapplied rows</source>
+        <translation>unapplied rows</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Alert: %1</translation>
+    </message>
+    <message>
+        <source>Incident</source>
+        <translation>Incident</translation>
+    </message>
+    <message>
+        <source>currency</source>
+        <translation>currency</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>statistics</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln unapplied row(s) in %1 older than the window, the oldest from %2</source>
+        <translation>
+            <numerusform>%Ln unapplied row in %1 older than the window, the oldest from %2</numerusform>
+            <numerusform>%Ln unapplied rows in %1 older than the window, the oldest from %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Kind</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Dataset</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>What</translation>
     </message>
 </context>
 <context>
@@ -528,6 +854,37 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::BudgetPanel</name>
+    <message>
+        <source>currency/</source>
+        <translation>currency/</translation>
+    </message>
+    <message>
+        <source>statistics/</source>
+        <translation>statistics/</translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Archive: %1</translation>
+    </message>
+    <message>
+        <source>The archive is not reachable: %1</source>
+        <translation>The archive is not reachable: %1</translation>
+    </message>
+    <message>
+        <source>unknown: the archive could not be read</source>
+        <translation>unknown: the archive could not be read</translation>
+    </message>
+    <message>
+        <source>%1 used, no budget</source>
+        <translation>%1 used, no budget</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3 %)</source>
+        <translation>%1 of %2 (%3 %)</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::ConnectDialog</name>
     <message>
         <source>Tracks database</source>
@@ -578,6 +935,237 @@
     <message>
         <source>Cancel</source>
         <translation>Cancel</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::KudosRoundPanel</name>
+    <message>
+        <source>Run round</source>
+        <translation>Run round</translation>
+    </message>
+    <message>
+        <source>Move every eligible range on, one state at a time, until nothing eligible is left.</source>
+        <translation>Move every eligible range on, one state at a time, until nothing eligible is left.</translation>
+    </message>
+    <message>
+        <source>Step one partition</source>
+        <translation>Step one partition</translation>
+    </message>
+    <message>
+        <source>Move one range one state forward (the first in order), then stop.</source>
+        <translation>Move one range one state forward (the first in order), then stop.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Hold the round after the current action.</source>
+        <translation>Hold the round after the current action.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop the round after the current action; what is committed stays.</source>
+        <translation>Stop the round after the current action; what is committed stays.</translation>
+    </message>
+    <message>
+        <source>No round running.</source>
+        <translation>No round running.</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Rounds are refused: %1</translation>
+    </message>
+    <message>
+        <source>Paused after the current action. </source>
+        <translation>Paused after the current action. </translation>
+    </message>
+    <message>
+        <source>Now: %1</source>
+        <translation>Now: %1</translation>
+    </message>
+    <message>
+        <source>Another retention job holds the lock: nothing was done.</source>
+        <translation>Another retention job holds the lock: nothing was done.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln action(s) done</source>
+        <translation>
+            <numerusform>%Ln action done</numerusform>
+            <numerusform>%Ln actions done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln still to do</source>
+        <translation>
+            <numerusform>%Ln still to do</numerusform>
+            <numerusform>%Ln still to do</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation> (cancelled)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s) added to the catalog</source>
+        <translation>
+            <numerusform>%Ln range added to the catalog</numerusform>
+            <numerusform>%Ln ranges added to the catalog</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>Next: %1</translation>
+    </message>
+    <message>
+        <source>Nothing moved.</source>
+        <translation>Nothing moved.</translation>
+    </message>
+    <message>
+        <source>Last: %1</source>
+        <translation>Last: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3 rows · %4 s</source>
+        <translation>%1 → %2 · %3 rows · %4 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln partition(s) created</source>
+        <translation>
+            <numerusform>%Ln partition created</numerusform>
+            <numerusform>%Ln partitions created</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::KudosWorkbench</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Not connected.</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Reload</translation>
+    </message>
+    <message>
+        <source>Read the ranges, incidents, quarantine and archive use again.</source>
+        <translation>Read the ranges, incidents, quarantine and archive use again.</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Round</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Budget</translation>
+    </message>
+    <message>
+        <source>Incidents &amp;&amp; alerts</source>
+        <translation>Incidents &amp;&amp; alerts</translation>
+    </message>
+    <message>
+        <source>Quarantine</source>
+        <translation>Quarantine</translation>
+    </message>
+    <message>
+        <source>Reconciliation</source>
+        <translation>Reconciliation</translation>
+    </message>
+    <message>
+        <source>Disclosure</source>
+        <translation>Disclosure</translation>
+    </message>
+    <message>
+        <source>Loading the kudos ranges…</source>
+        <translation>Loading the kudos ranges…</translation>
+    </message>
+    <message>
+        <source>The kudos ranges did not load: %1</source>
+        <translation>The kudos ranges did not load: %1</translation>
+    </message>
+    <message>
+        <source>The kudos settings are not valid, so rounds are refused until they are fixed: %1</source>
+        <translation>The kudos settings are not valid, so rounds are refused until they are fixed: %1</translation>
+    </message>
+    <message>
+        <source>not connected to a kudos database</source>
+        <translation>not connected to a kudos database</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s)</source>
+        <translation>
+            <numerusform>%Ln range</numerusform>
+            <numerusform>%Ln ranges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln eligible and not started</source>
+        <translation>
+            <numerusform>%Ln eligible and not started</numerusform>
+            <numerusform>%Ln eligible and not started</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dropped</source>
+        <translation>
+            <numerusform>%Ln dropped</numerusform>
+            <numerusform>%Ln dropped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln incident(s)</source>
+        <translation>
+            <numerusform>%Ln incident</numerusform>
+            <numerusform>%Ln incidents</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln quarantined row(s) listed</source>
+        <translation>
+            <numerusform>%Ln quarantined row listed</numerusform>
+            <numerusform>%Ln quarantined rows listed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>archive not reachable</source>
+        <translation>archive not reachable</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Rounds are refused: %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention: one step on %1</source>
+        <translation>Kudos retention: one step on %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention round on %1</source>
+        <translation>Kudos retention round on %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln action(s) done</source>
+        <translation>
+            <numerusform>%Ln action done</numerusform>
+            <numerusform>%Ln actions done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln alert(s)</source>
+        <translation>
+            <numerusform>%Ln alert</numerusform>
+            <numerusform>%Ln alerts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled between two actions: what was committed stays.</source>
+        <translation>Cancelled between two actions: what was committed stays.</translation>
     </message>
 </context>
 <context>
@@ -735,6 +1323,76 @@
     <message>
         <source>Base map not changed: %1</source>
         <translation>Base map not changed: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PartitionTimeline</name>
+    <message>
+        <source>online</source>
+        <translation>online</translation>
+    </message>
+    <message>
+        <source>eligible, not started</source>
+        <translation>eligible, not started</translation>
+    </message>
+    <message>
+        <source>rolled up / checkpointed</source>
+        <translation>rolled up / checkpointed</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>archived</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>dropped</translation>
+    </message>
+    <message>
+        <source>dump failed</source>
+        <translation>dump failed</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>currency</source>
+        <translation>currency</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>statistics</translation>
+    </message>
+    <message>
+        <source>No ranges loaded.</source>
+        <translation>No ranges loaded.</translation>
+    </message>
+    <message numerus="yes">
+        <source>now − %Ln day(s)</source>
+        <translation>
+            <numerusform>now − %Ln day</numerusform>
+            <numerusform>now − %Ln days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>State: %1</translation>
+    </message>
+    <message>
+        <source>Rows: %1 · unapplied: %2</source>
+        <translation>Rows: %1 · unapplied: %2</translation>
+    </message>
+    <message>
+        <source> · quarantined: %1</source>
+        <translation> · quarantined: %1</translation>
+    </message>
+    <message>
+        <source>Eligible from %1</source>
+        <translation>Eligible from %1</translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Archive: %1</translation>
     </message>
 </context>
 <context>
@@ -1064,6 +1722,48 @@
     <message>
         <source>no coverage in the range</source>
         <translation>no coverage in the range</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::ReconciliationPanel</name>
+    <message>
+        <source>Reconcile</source>
+        <translation>Reconcile</translation>
+    </message>
+    <message>
+        <source>Compare every user&apos;s balance with the newest snapshot plus what the ledger applied since (read-only).</source>
+        <translation>Compare every user&apos;s balance with the newest snapshot plus what the ledger applied since (read-only).</translation>
+    </message>
+    <message>
+        <source>Take snapshot</source>
+        <translation>Take snapshot</translation>
+    </message>
+    <message>
+        <source>Record every user&apos;s balance now: later reconciliations compare against it.</source>
+        <translation>Record every user&apos;s balance now: later reconciliations compare against it.</translation>
+    </message>
+    <message>
+        <source>Not reconciled yet.</source>
+        <translation>Not reconciled yet.</translation>
+    </message>
+    <message>
+        <source>Reconciling…</source>
+        <translation>Reconciling…</translation>
+    </message>
+    <message>
+        <source>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</source>
+        <translation>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Snapshot of %1 UTC (%Ln day(s) old, checkpoint generation %2).</source>
+        <translation>
+            <numerusform>Snapshot of %1 UTC (%Ln day old, checkpoint generation %2).</numerusform>
+            <numerusform>Snapshot of %1 UTC (%Ln days old, checkpoint generation %2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</source>
+        <translation>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</translation>
     </message>
 </context>
 <context>

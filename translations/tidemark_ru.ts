@@ -73,6 +73,36 @@
     </message>
 </context>
 <context>
+    <name>KudosRoundJob</name>
+    <message>
+        <source>one action</source>
+        <translation>одно действие</translation>
+    </message>
+    <message>
+        <source>nothing to do</source>
+        <translation>делать нечего</translation>
+    </message>
+</context>
+<context>
+    <name>KudosStatusLoader</name>
+    <message>
+        <source>counting the ranges</source>
+        <translation>подсчёт диапазонов</translation>
+    </message>
+    <message>
+        <source>incidents</source>
+        <translation>инциденты</translation>
+    </message>
+    <message>
+        <source>archive</source>
+        <translation>архив</translation>
+    </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
+        <translation>архив не настроен (TIDEMARK_ARCHIVE_URL)</translation>
+    </message>
+</context>
+<context>
     <name>PreviewJob</name>
     <message>
         <source>connecting</source>
@@ -309,6 +339,53 @@
     </message>
 </context>
 <context>
+    <name>tidemark::kudos::KudosDataset</name>
+    <message>
+        <source>The archive is not reachable (%1): currency retention and its drops wait.</source>
+        <translation>Архив недоступен (%1): хранение валюты и её удаления ждут.</translation>
+    </message>
+    <message>
+        <source>The archive is not reachable (%1): statistic dumps and drops wait.</source>
+        <translation>Архив недоступен (%1): выгрузки и удаления статистики ждут.</translation>
+    </message>
+    <message>
+        <source>Load the kudos partitions of %1</source>
+        <translation>Загрузка разделов kudos из %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s)</source>
+        <translation>
+            <numerusform>%Ln диапазон</numerusform>
+            <numerusform>%Ln диапазона</numerusform>
+            <numerusform>%Ln диапазонов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take a kudos balance snapshot of %1</source>
+        <translation>Снимок балансов kudos в %1</translation>
+    </message>
+    <message>
+        <source>snapshot %1</source>
+        <translation>снимок %1</translation>
+    </message>
+    <message>
+        <source>Reconcile the kudos balances of %1</source>
+        <translation>Сверка балансов kudos в %1</translation>
+    </message>
+    <message>
+        <source>comparing the balances</source>
+        <translation>сравнение балансов</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln user(s) drifting</source>
+        <translation>
+            <numerusform>%Ln пользователь с расхождением</numerusform>
+            <numerusform>%Ln пользователя с расхождением</numerusform>
+            <numerusform>%Ln пользователей с расхождением</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
     <message>
         <source>Table</source>
@@ -329,6 +406,258 @@
     <message>
         <source>Newest (UTC)</source>
         <translation>Последняя (UTC)</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::PartitionStatusModel</name>
+    <message>
+        <source>online</source>
+        <translation>в сети</translation>
+    </message>
+    <message>
+        <source>rolled up</source>
+        <translation>свёрнут</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>в архиве</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>удалён</translation>
+    </message>
+    <message>
+        <source>dump failed</source>
+        <translation>выгрузка не удалась</translation>
+    </message>
+    <message>
+        <source>not catalogued</source>
+        <translation>не в каталоге</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>ожидает</translation>
+    </message>
+    <message>
+        <source>dumped</source>
+        <translation>выгружен</translation>
+    </message>
+    <message>
+        <source>checkpointed</source>
+        <translation>контрольная точка</translation>
+    </message>
+    <message>
+        <source>statements written</source>
+        <translation>выписки записаны</translation>
+    </message>
+    <message>
+        <source>exported</source>
+        <translation>экспортирован</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>проверен</translation>
+    </message>
+    <message>
+        <source>Last error: %1</source>
+        <translation>Последняя ошибка: %1</translation>
+    </message>
+    <message>
+        <source>currency</source>
+        <translation>валюта</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>статистика</translation>
+    </message>
+    <message>
+        <source>%1 (sub-range)</source>
+        <translation>%1 (поддиапазон)</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation>(%1)</translation>
+    </message>
+    <message>
+        <source>%1 (error)</source>
+        <translation>%1 (ошибка)</translation>
+    </message>
+    <message>
+        <source>%1 (eligible)</source>
+        <translation>%1 (подлежит)</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Набор данных</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Раздел</translation>
+    </message>
+    <message>
+        <source>Range (UTC)</source>
+        <translation>Диапазон (UTC)</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строки</translation>
+    </message>
+    <message>
+        <source>Unapplied</source>
+        <translation>Не применено</translation>
+    </message>
+    <message>
+        <source>Quarantined</source>
+        <translation>В карантине</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>Eligible</source>
+        <translation>Подлежит с</translation>
+    </message>
+    <message>
+        <source>Archive object</source>
+        <translation>Объект архива</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::QuarantineModel</name>
+    <message>
+        <source>user %1</source>
+        <translation>пользователь %1</translation>
+    </message>
+    <message>
+        <source>worker (user %1)</source>
+        <translation>исполнитель (пользователь %1)</translation>
+    </message>
+    <message>
+        <source>worker</source>
+        <translation>исполнитель</translation>
+    </message>
+    <message>
+        <source>online in %1</source>
+        <translation>в сети в %1</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Created (UTC)</source>
+        <translation>Создано (UTC)</translation>
+    </message>
+    <message>
+        <source>User / worker</source>
+        <translation>Пользователь / исполнитель</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>Где</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::ReconciliationModel</name>
+    <message>
+        <source>User</source>
+        <translation>Пользователь</translation>
+    </message>
+    <message>
+        <source>Expected balance</source>
+        <translation>Ожидаемый баланс</translation>
+    </message>
+    <message>
+        <source>Balance</source>
+        <translation>Баланс</translation>
+    </message>
+    <message>
+        <source>Expected escrow</source>
+        <translation>Ожидаемое депонирование</translation>
+    </message>
+    <message>
+        <source>Escrow</source>
+        <translation>Депонирование</translation>
+    </message>
+    <message>
+        <source>Drift</source>
+        <translation>Расхождение</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::RetentionIssueModel</name>
+    <message>
+        <source>archive unavailable</source>
+        <translation>архив недоступен</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>бюджет превышен</translation>
+    </message>
+    <message>
+        <source>verification failed</source>
+        <translation>проверка не прошла</translation>
+    </message>
+    <message>
+        <source>unapplied rows</source>
+        <translation>неприменённые строки</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>Alert: %1</source>
+        <translation>Тревога: %1</translation>
+    </message>
+    <message>
+        <source>Incident</source>
+        <translation>Инцидент</translation>
+    </message>
+    <message>
+        <source>currency</source>
+        <translation>валюта</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>статистика</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln unapplied row(s) in %1 older than the window, the oldest from %2</source>
+        <translation>
+            <numerusform>%Ln неприменённая строка в %1 старше окна, самая старая от %2</numerusform>
+            <numerusform>%Ln неприменённые строки в %1 старше окна, самая старая от %2</numerusform>
+            <numerusform>%Ln неприменённых строк в %1 старше окна, самая старая от %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Набор данных</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Что</translation>
     </message>
 </context>
 <context>
@@ -531,6 +860,37 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::BudgetPanel</name>
+    <message>
+        <source>currency/</source>
+        <translation>currency/</translation>
+    </message>
+    <message>
+        <source>statistics/</source>
+        <translation>statistics/</translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Архив: %1</translation>
+    </message>
+    <message>
+        <source>The archive is not reachable: %1</source>
+        <translation>Архив недоступен: %1</translation>
+    </message>
+    <message>
+        <source>unknown: the archive could not be read</source>
+        <translation>неизвестно: архив не удалось прочитать</translation>
+    </message>
+    <message>
+        <source>%1 used, no budget</source>
+        <translation>занято %1, без бюджета</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3 %)</source>
+        <translation>%1 из %2 (%3 %)</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::ConnectDialog</name>
     <message>
         <source>Tracks database</source>
@@ -581,6 +941,248 @@
     <message>
         <source>Cancel</source>
         <translation>Отменить</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::KudosRoundPanel</name>
+    <message>
+        <source>Run round</source>
+        <translation>Запустить раунд</translation>
+    </message>
+    <message>
+        <source>Move every eligible range on, one state at a time, until nothing eligible is left.</source>
+        <translation>Продвинуть каждый подлежащий диапазон на одно состояние за раз, пока подлежащих не останется.</translation>
+    </message>
+    <message>
+        <source>Step one partition</source>
+        <translation>Один шаг</translation>
+    </message>
+    <message>
+        <source>Move one range one state forward (the first in order), then stop.</source>
+        <translation>Продвинуть один диапазон (первый по порядку) на одно состояние и остановиться.</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Пауза</translation>
+    </message>
+    <message>
+        <source>Hold the round after the current action.</source>
+        <translation>Остановить раунд после текущего действия.</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Продолжить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Stop the round after the current action; what is committed stays.</source>
+        <translation>Прервать раунд после текущего действия; зафиксированное остаётся.</translation>
+    </message>
+    <message>
+        <source>No round running.</source>
+        <translation>Раунд не выполняется.</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Раунды запрещены: %1</translation>
+    </message>
+    <message>
+        <source>Paused after the current action. </source>
+        <translation>Пауза после текущего действия. </translation>
+    </message>
+    <message>
+        <source>Now: %1</source>
+        <translation>Сейчас: %1</translation>
+    </message>
+    <message>
+        <source>Another retention job holds the lock: nothing was done.</source>
+        <translation>Блокировку держит другое задание хранения: ничего не сделано.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln action(s) done</source>
+        <translation>
+            <numerusform>выполнено %Ln действие</numerusform>
+            <numerusform>выполнено %Ln действия</numerusform>
+            <numerusform>выполнено %Ln действий</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln still to do</source>
+        <translation>
+            <numerusform>осталось %Ln</numerusform>
+            <numerusform>осталось %Ln</numerusform>
+            <numerusform>осталось %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (cancelled)</source>
+        <translation> (отменено)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s) added to the catalog</source>
+        <translation>
+            <numerusform>%Ln диапазон добавлен в каталог</numerusform>
+            <numerusform>%Ln диапазона добавлено в каталог</numerusform>
+            <numerusform>%Ln диапазонов добавлено в каталог</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Next: %1</source>
+        <translation>Далее: %1</translation>
+    </message>
+    <message>
+        <source>Nothing moved.</source>
+        <translation>Ничего не сдвинулось.</translation>
+    </message>
+    <message>
+        <source>Last: %1</source>
+        <translation>Последнее: %1</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3 rows · %4 s</source>
+        <translation>%1 → %2 · строк: %3 · %4 с</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln partition(s) created</source>
+        <translation>
+            <numerusform>создан %Ln раздел</numerusform>
+            <numerusform>создано %Ln раздела</numerusform>
+            <numerusform>создано %Ln разделов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::KudosWorkbench</name>
+    <message>
+        <source>Not connected.</source>
+        <translation>Не подключено.</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Read the ranges, incidents, quarantine and archive use again.</source>
+        <translation>Заново прочитать диапазоны, инциденты, карантин и занятость архива.</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Раунд</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>Бюджет</translation>
+    </message>
+    <message>
+        <source>Incidents &amp;&amp; alerts</source>
+        <translation>Инциденты и тревоги</translation>
+    </message>
+    <message>
+        <source>Quarantine</source>
+        <translation>Карантин</translation>
+    </message>
+    <message>
+        <source>Reconciliation</source>
+        <translation>Сверка</translation>
+    </message>
+    <message>
+        <source>Disclosure</source>
+        <translation>Раскрытие</translation>
+    </message>
+    <message>
+        <source>Loading the kudos ranges…</source>
+        <translation>Загрузка диапазонов kudos…</translation>
+    </message>
+    <message>
+        <source>The kudos ranges did not load: %1</source>
+        <translation>Диапазоны kudos не загрузились: %1</translation>
+    </message>
+    <message>
+        <source>The kudos settings are not valid, so rounds are refused until they are fixed: %1</source>
+        <translation>Настройки kudos неверны, поэтому раунды запрещены, пока их не исправят: %1</translation>
+    </message>
+    <message>
+        <source>not connected to a kudos database</source>
+        <translation>нет подключения к базе kudos</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s)</source>
+        <translation>
+            <numerusform>%Ln диапазон</numerusform>
+            <numerusform>%Ln диапазона</numerusform>
+            <numerusform>%Ln диапазонов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln eligible and not started</source>
+        <translation>
+            <numerusform>%Ln подлежит и не начат</numerusform>
+            <numerusform>%Ln подлежат и не начаты</numerusform>
+            <numerusform>%Ln подлежат и не начаты</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln dropped</source>
+        <translation>
+            <numerusform>%Ln удалён</numerusform>
+            <numerusform>%Ln удалено</numerusform>
+            <numerusform>%Ln удалено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln incident(s)</source>
+        <translation>
+            <numerusform>%Ln инцидент</numerusform>
+            <numerusform>%Ln инцидента</numerusform>
+            <numerusform>%Ln инцидентов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln quarantined row(s) listed</source>
+        <translation>
+            <numerusform>%Ln строка в карантине</numerusform>
+            <numerusform>%Ln строки в карантине</numerusform>
+            <numerusform>%Ln строк в карантине</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>archive not reachable</source>
+        <translation>архив недоступен</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Раунды запрещены: %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention: one step on %1</source>
+        <translation>Хранение kudos: один шаг в %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention round on %1</source>
+        <translation>Раунд хранения kudos в %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln action(s) done</source>
+        <translation>
+            <numerusform>выполнено %Ln действие</numerusform>
+            <numerusform>выполнено %Ln действия</numerusform>
+            <numerusform>выполнено %Ln действий</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln alert(s)</source>
+        <translation>
+            <numerusform>%Ln тревога</numerusform>
+            <numerusform>%Ln тревоги</numerusform>
+            <numerusform>%Ln тревог</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cancelled between two actions: what was committed stays.</source>
+        <translation>Отменено между двумя действиями: зафиксированное остаётся.</translation>
     </message>
 </context>
 <context>
@@ -739,6 +1341,77 @@
     <message>
         <source>Base map not changed: %1</source>
         <translation>Подложка не изменена: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PartitionTimeline</name>
+    <message>
+        <source>online</source>
+        <translation>в сети</translation>
+    </message>
+    <message>
+        <source>eligible, not started</source>
+        <translation>подлежит, не начат</translation>
+    </message>
+    <message>
+        <source>rolled up / checkpointed</source>
+        <translation>свёрнут / контрольная точка</translation>
+    </message>
+    <message>
+        <source>archived</source>
+        <translation>в архиве</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>удалён</translation>
+    </message>
+    <message>
+        <source>dump failed</source>
+        <translation>выгрузка не удалась</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>сейчас</translation>
+    </message>
+    <message>
+        <source>currency</source>
+        <translation>валюта</translation>
+    </message>
+    <message>
+        <source>statistics</source>
+        <translation>статистика</translation>
+    </message>
+    <message>
+        <source>No ranges loaded.</source>
+        <translation>Диапазоны не загружены.</translation>
+    </message>
+    <message numerus="yes">
+        <source>now − %Ln day(s)</source>
+        <translation>
+            <numerusform>сейчас − %Ln день</numerusform>
+            <numerusform>сейчас − %Ln дня</numerusform>
+            <numerusform>сейчас − %Ln дней</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Состояние: %1</translation>
+    </message>
+    <message>
+        <source>Rows: %1 · unapplied: %2</source>
+        <translation>Строк: %1 · не применено: %2</translation>
+    </message>
+    <message>
+        <source> · quarantined: %1</source>
+        <translation> · в карантине: %1</translation>
+    </message>
+    <message>
+        <source>Eligible from %1</source>
+        <translation>Подлежит с %1</translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Архив: %1</translation>
     </message>
 </context>
 <context>
@@ -1068,6 +1741,49 @@
     <message>
         <source>no coverage in the range</source>
         <translation>в диапазоне нет покрытия</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::ReconciliationPanel</name>
+    <message>
+        <source>Reconcile</source>
+        <translation>Сверить</translation>
+    </message>
+    <message>
+        <source>Compare every user&apos;s balance with the newest snapshot plus what the ledger applied since (read-only).</source>
+        <translation>Сравнить баланс каждого пользователя с последним снимком плюс применённым в журнале с тех пор (только чтение).</translation>
+    </message>
+    <message>
+        <source>Take snapshot</source>
+        <translation>Сделать снимок</translation>
+    </message>
+    <message>
+        <source>Record every user&apos;s balance now: later reconciliations compare against it.</source>
+        <translation>Записать баланс каждого пользователя сейчас: последующие сверки сравнивают с ним.</translation>
+    </message>
+    <message>
+        <source>Not reconciled yet.</source>
+        <translation>Сверки ещё не было.</translation>
+    </message>
+    <message>
+        <source>Reconciling…</source>
+        <translation>Сверка…</translation>
+    </message>
+    <message>
+        <source>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</source>
+        <translation>Снимка балансов ещё нет, поэтому ничего не сравнивалось. Сделайте снимок (Сделать снимок) и сверьте позже.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Snapshot of %1 UTC (%Ln day(s) old, checkpoint generation %2).</source>
+        <translation>
+            <numerusform>Снимок от %1 UTC (возраст %Ln день, поколение контрольных точек %2).</numerusform>
+            <numerusform>Снимок от %1 UTC (возраст %Ln дня, поколение контрольных точек %2).</numerusform>
+            <numerusform>Снимок от %1 UTC (возраст %Ln дней, поколение контрольных точек %2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</source>
+        <translation>Проверено пользователей: %1, &lt;b&gt;с расхождением: %2&lt;/b&gt;, общее расхождение %3 kudos.</translation>
     </message>
 </context>
 <context>

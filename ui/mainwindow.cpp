@@ -6,6 +6,7 @@
 #include "datasetpanel.h"
 #include "demoworkspace.h"
 #include "jobpanel.h"
+#include "kudosworkbench.h"
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
@@ -51,13 +52,16 @@ MainWindow::MainWindow(QWidget* parent)
       m_profiles(std::make_unique<ConnectionProfileStore>()), m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
-    // One workbench per dataset; kudos, archive and disputes, and tracks join as they are built.
+    // One workbench per dataset; archive and disputes, and tracks join as they are built.
     m_workbenches = new QTabWidget(this);
     m_workbenches->setObjectName(QStringLiteral("workbenches"));
     m_workbenches->setDocumentMode(true);
     m_workbench = new PositionsWorkbench(m_session->positions(), m_workbenches);
     m_workbench->setObjectName(QStringLiteral("positionsWorkbench"));
     m_workbenches->addTab(m_workbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Positions));
+    m_kudosWorkbench = new KudosWorkbench(m_session->kudos(), m_workbenches);
+    m_kudosWorkbench->setObjectName(QStringLiteral("kudosWorkbench"));
+    m_workbenches->addTab(m_kudosWorkbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Kudos));
     m_map = m_workbench->map();
     setCentralWidget(m_workbenches);
     connectWorkbench();

@@ -23,6 +23,7 @@ namespace tidemark::ui {
 class ConnectionProfileStore;
 class DatasetPanel;
 class JobPanel;
+class KudosWorkbench;
 class PositionsWorkbench;
 class MapView;
 
@@ -44,6 +45,8 @@ class MainWindow : public QMainWindow {
     MapView* mapArea() const { return m_map; }
     // The positions console in the central area.
     PositionsWorkbench* positionsWorkbench() const { return m_workbench; }
+    // The kudos console, the tab next to it.
+    KudosWorkbench* kudosWorkbench() const { return m_kudosWorkbench; }
     // True when the map shows every visible layer at its current view (screenshots wait for it).
     bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
@@ -87,6 +90,7 @@ class MainWindow : public QMainWindow {
     JobPanel* m_jobPanel = nullptr;
     MapView* m_map = nullptr;
     PositionsWorkbench* m_workbench = nullptr;
+    KudosWorkbench* m_kudosWorkbench = nullptr;
     // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
     bool m_sessionSettled = true;
     bool m_sessionOk = true;

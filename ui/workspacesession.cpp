@@ -2,6 +2,7 @@
 
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
+#include "kudosdataset.h"
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
@@ -34,7 +35,8 @@ QString rowsText(qint64 rows) {
 
 WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
-      m_kudos(new kudos::KudosTableSummaryModel(this)), m_tracks(new tracks::TracksSummaryModel(this)) {
+      m_kudos(new kudos::KudosTableSummaryModel(this)), m_kudosData(new kudos::KudosDataset(tasks, this)),
+      m_tracks(new tracks::TracksSummaryModel(this)) {
     bindPositions();
 }
 
@@ -89,6 +91,8 @@ void WorkspaceSession::reload(Dataset dataset) {
             break;
         case Dataset::Kudos:
             m_kudos->clear();
+            if (m_kudosData->isConnected())
+                m_kudosData->setConnection({}, {});
             break;
         case Dataset::Tracks:
             m_tracks->clear();
@@ -109,6 +113,12 @@ void WorkspaceSession::reload(Dataset dataset) {
         break;
     case Dataset::Kudos:
         loadKudos(generation);
+        if (m_kudosData->conninfo() != m_connections.kudosConninfo ||
+            m_kudosData->archiveUrl() != m_connections.archiveUrl)
+            m_kudosData->setConnection(m_connections.kudosConninfo, m_connections.archiveUrl,
+                                       ConnectionProfileStore::describe(m_connections.kudosConninfo));
+        else
+            m_kudosData->reload();
         break;
     case Dataset::Tracks:
         loadTracks(generation);

@@ -13,8 +13,9 @@ class MowerSummaryModel;
 class PositionsDataset;
 } // namespace tidemark::positions
 namespace tidemark::kudos {
+class KudosDataset;
 class KudosTableSummaryModel;
-}
+} // namespace tidemark::kudos
 namespace tidemark::tracks {
 class TracksSummaryModel;
 }
@@ -36,6 +37,8 @@ class WorkspaceSession : public QObject {
     positions::MowerSummaryModel* positionsModel() const;
     TaskManager* tasks() const { return m_tasks; }
     kudos::KudosTableSummaryModel* kudosModel() const { return m_kudos; }
+    // The kudos workbench's dataset: the kudos connection and the workspace's archive.
+    kudos::KudosDataset* kudos() const { return m_kudosData; }
     tracks::TracksSummaryModel* tracksModel() const { return m_tracks; }
 
     const WorkspaceConnections& connections() const { return m_connections; }
@@ -71,6 +74,7 @@ class WorkspaceSession : public QObject {
     WorkspaceConnections m_connections;
     positions::PositionsDataset* m_positions;
     kudos::KudosTableSummaryModel* m_kudos;
+    kudos::KudosDataset* m_kudosData;
     tracks::TracksSummaryModel* m_tracks;
     std::array<int, kDatasetCount> m_generation{};
     std::array<bool, kDatasetCount> m_pending{};

@@ -111,18 +111,20 @@ void RetentionJob::housekeeping(Micros now, RetentionReport& report) {
     RetentionCatalog catalog(m_db);
     const auto missing = catalog.missing(listAllPartitions(m_db), m_settings);
     report.catalogRowsAdded = m_options.dryRun ? static_cast<int>(missing.size()) : catalog.add(missing);
-    report.incidents = incidents(now);
+    report.incidents = incidents(m_db, m_settings, now);
 }
 
-std::vector<RetentionIncident> RetentionJob::incidents(Micros now) {
+std::vector<RetentionIncident> RetentionJob::incidents(PgConnection& db, const KudosSettings& settings,
+                                                       Micros now) {
     std::vector<RetentionIncident> list;
     for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics}) {
-        const PgResult r =
-            m_db.exec(QStringLiteral("SELECT tableoid::regclass::text, count(*), %1 FROM %2"
-                                     " WHERE NOT applied AND created < $1::timestamp GROUP BY 1"
-                                     " ORDER BY 3")
-                          .arg(microsOf(QStringLiteral("min(created)")), datasetTable(dataset)),
-                      {utcParam(cutoff(dataset, now))});
+        const Micros cutoff = now - (dataset == RetentionDataset::Currency ? settings.currencyWindow()
+                                                                           : settings.statsWindow());
+        const PgResult r = db.exec(QStringLiteral("SELECT tableoid::regclass::text, count(*), %1 FROM %2"
+                                                  " WHERE NOT applied AND created < $1::timestamp GROUP BY 1"
+                                                  " ORDER BY 3")
+                                       .arg(microsOf(QStringLiteral("min(created)")), datasetTable(dataset)),
+                                   {utcParam(cutoff)});
         for (int i = 0; i < r.rows(); ++i)
             list.push_back({dataset, r.text(i, 0), r.toLong(i, 1), r.toLong(i, 2)});
     }

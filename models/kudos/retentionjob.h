@@ -98,6 +98,11 @@ class RetentionJob {
     // between actions).
     RetentionReport run(Micros now, TaskFeedback* feedback = nullptr);
 
+    // The unapplied rows older than each dataset's window, by partition (what housekeeping reports; the
+    // console reads it without running the job).
+    static std::vector<RetentionIncident> incidents(PgConnection& db, const KudosSettings& settings,
+                                                    Micros now);
+
     static constexpr long long kAdvisoryLock = 0x54444B5544524554LL; // "TDKUDRET"
 
   private:
@@ -119,7 +124,6 @@ class RetentionJob {
                                const QString& detail);
     std::function<void(qint64)> budgetCheck(RetentionDataset dataset) const;
     qint64 checkArchived(const CatalogEntry& entry);
-    std::vector<RetentionIncident> incidents(Micros now);
     Micros cutoff(RetentionDataset dataset, Micros now) const;
     void beginTransaction(const char* isolation);
 

@@ -1,7 +1,10 @@
 #include "consoletestsupport.h"
 #include "datasetpanel.h"
 #include "demoworkspace.h"
+#include "kudosdataset.h"
 #include "kudostablesummarymodel.h"
+#include "kudosworkbench.h"
+#include "partitionstatusmodel.h"
 #include "mainwindow.h"
 #include "maplayermodel.h"
 #include "mapview.h"
@@ -15,6 +18,7 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTest>
 #include <memory>
 
@@ -69,6 +73,27 @@ class TestConsoleDemo : public QObject {
 
         QTRY_VERIFY_WITH_TIMEOUT(window.isMapIdle(), 10000); // the map has drawn the tracks' extent
         const QString path = tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo.png"));
+        QVERIFY(!path.isEmpty());
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    // The Kudos tab next to Positions: the demo's swapped tables with eligible ranges to retire.
+    void showsTheKudosWorkbench() {
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.openDemoWorkspace(m_root);
+        QVERIFY(settled.wait(240000));
+        kudos::KudosDataset* dataset = window.session()->kudos();
+        QTRY_VERIFY_WITH_TIMEOUT(!dataset->isLoading() && dataset->partitions()->rowCount() > 0, 60000);
+        QCOMPARE(dataset->archiveUrl(), window.session()->connections().archiveUrl);
+        int eligible = 0;
+        for (const auto& s : dataset->partitions()->statuses())
+            eligible += dataset->partitions()->isEligiblePending(s) ? 1 : 0;
+        QVERIFY(eligible > 0);
+        window.workbenches()->setCurrentWidget(window.kudosWorkbench());
+        QTest::qWait(200);
+        const QString path = tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-kudos.png"));
         QVERIFY(!path.isEmpty());
         qInfo("screenshot: %s", qPrintable(path));
     }

@@ -1,0 +1,358 @@
+#include "budgetpanel.h"
+#include "kudosdataset.h"
+#include "kudosroundpanel.h"
+#include "kudostestdata.h"
+#include "kudosworkbench.h"
+#include "partitionstatusmodel.h"
+#include "partitiontimeline.h"
+#include "pgconnection.h"
+#include "quarantinemodel.h"
+#include "reconciliationmodel.h"
+#include "reconciliationpanel.h"
+#include "retentioncatalog.h"
+#include "retentionissuemodel.h"
+#include "taskmanager.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QFile>
+#include <QMap>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace tidemark;
+using namespace tidemark::kudos;
+using tidemark::ui::KudosRoundPanel;
+using tidemark::ui::KudosWorkbench;
+
+namespace {
+
+QString saveScreenshot(QWidget* widget, const QString& name) {
+    const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
+    QDir().mkpath(dir);
+    const QString path = dir + QLatin1Char('/') + name;
+    return widget->grab().save(path, "PNG") ? path : QString();
+}
+
+// A workbench as the console builds it: the one task manager, the kudos dataset, the workbench, on a fresh
+// copy of the swapped test database, its clock where the first partition's ranges are all eligible.
+struct Console {
+    TaskManager tasks;
+    KudosDataset dataset{&tasks};
+    KudosWorkbench workbench{&dataset};
+    QString conninfo;
+
+    Console(const QString& name, const QString& archiveUrl) {
+        conninfo = test::swappedKudosDatabase(name);
+        dataset.setClock([] { return test::kudosAllEligible(); });
+        dataset.setSettings(test::kudosTestSettings());
+        workbench.resize(1500, 900);
+        workbench.show();
+        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
+        dataset.setConnection(conninfo, archiveUrl, name);
+        if (!loaded.wait(120000))
+            qFatal("the kudos dataset did not load");
+    }
+    bool reload() {
+        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
+        dataset.reload();
+        return loaded.wait(60000);
+    }
+    // The catalog as "dataset lo hi" -> state.
+    QMap<QString, QString> catalog() const {
+        auto db = test::openKudos(conninfo);
+        QMap<QString, QString> states;
+        for (const CatalogEntry& e : RetentionCatalog(*db).entries())
+            states.insert(QStringLiteral("%1 %2 %3").arg(datasetName(e.dataset)).arg(e.lo).arg(e.hi),
+                          e.state);
+        return states;
+    }
+    std::vector<CatalogEntry> entries() const {
+        auto db = test::openKudos(conninfo);
+        return RetentionCatalog(*db).entries();
+    }
+    int taskRow() const { return tasks.tasks()->rowOf(workbench.roundTask()); }
+    // The projector has caught up: no unapplied row stops a rollup or a checkpoint.
+    void applyAll() const {
+        auto db = test::openKudos(conninfo);
+        db->exec(QStringLiteral("UPDATE kudos_ledger SET applied = true WHERE NOT applied"));
+        db->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
+    }
+};
+
+QString fileArchive(const QTemporaryDir& dir) {
+    return QStringLiteral("file://") + dir.path() + QStringLiteral("/archive");
+}
+
+} // namespace
+
+class TestKudosWorkbench : public QObject {
+    Q_OBJECT
+  private slots:
+    void loadsTheRangesAndTheTimeline() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_load"), fileArchive(dir));
+        PartitionStatusModel* model = console.dataset.partitions();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(model->rowCount() > 2);
+        qint64 rows = 0;
+        int eligible = 0;
+        bool bothTables[2] = {false, false};
+        for (const PartitionStatus& s : model->statuses()) {
+            rows += s.rows;
+            eligible += model->isEligiblePending(s) ? 1 : 0;
+            bothTables[int(s.dataset)] = true;
+        }
+        QVERIFY(rows > 0);
+        QVERIFY(eligible > 0);
+        QVERIFY(bothTables[0] && bothTables[1]);
+        QVERIFY2(console.workbench.summaryText().contains(QStringLiteral("eligible")),
+                 qPrintable(console.workbench.summaryText()));
+        // The eligible ones say so in the table, and every range has its block in the timeline.
+        int eligibleShown = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            eligibleShown += model->index(row, PartitionStatusModel::EligibleColumn)
+                                     .data()
+                                     .toString()
+                                     .contains(QStringLiteral("eligible"))
+                                 ? 1
+                                 : 0;
+            QVERIFY(!console.workbench.timeline()->blockRect(row).isEmpty());
+        }
+        QVERIFY(eligibleShown >= eligible);
+        // A click on a block selects its row in the table.
+        const int row = model->rowCount() - 1;
+        const QRectF block = console.workbench.timeline()->blockRect(row);
+        QCOMPARE(console.workbench.timeline()->rowAt(block.center()), row);
+        QTest::mouseClick(console.workbench.timeline(), Qt::LeftButton, {}, block.center().toPoint());
+        QCOMPARE(console.workbench.selectedPartition(), row);
+        // The archive answered: both tiers are measured (nothing archived yet, no budget).
+        QVERIFY2(console.workbench.budgetPanel()
+                     ->tierText(RetentionDataset::Currency)
+                     .contains(QStringLiteral("no budget")),
+                 qPrintable(console.workbench.budgetPanel()->tierText(RetentionDataset::Currency)));
+        QVERIFY(!saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-before-round.png"))
+                     .isEmpty());
+    }
+
+    // The disclosure is rendered from the settings the job reads.
+    void showsTheDisclosureOfTheSettings() {
+        TaskManager tasks;
+        KudosDataset dataset(&tasks);
+        KudosWorkbench workbench(&dataset);
+        KudosSettings settings = test::kudosTestSettings();
+        settings.currencyWindowDays = 45;
+        settings.statsWindowDays = 61;
+        dataset.setSettings(settings);
+        const QString text = workbench.disclosure()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("45")) && text.contains(QStringLiteral("61")),
+                 qPrintable(text));
+        dataset.setSettingsError(QStringLiteral("KUDOS_RETENTION_CURRENCY_WINDOW_DAYS must be at least 30"));
+        QVERIFY(!workbench.roundPanel()->runButton()->isEnabled());
+    }
+
+    // Step one partition moves exactly one catalog entry exactly one state on.
+    void stepsOnePartition() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_step"), fileArchive(dir));
+        QSignalSpy finished(&console.workbench, &KudosWorkbench::roundFinished);
+        for (int step = 0; step < 3; ++step) {
+            const QMap<QString, QString> before = console.catalog();
+            QTest::mouseClick(console.workbench.roundPanel()->stepButton(), Qt::LeftButton);
+            QVERIFY(finished.wait(60000));
+            QCOMPARE(finished.takeFirst().first().toBool(), true);
+            QCOMPARE(console.workbench.lastReport().done.size(), std::size_t(1));
+            int moved = 0;
+            for (const CatalogEntry& e : console.entries()) {
+                const QString key =
+                    QStringLiteral("%1 %2 %3").arg(datasetName(e.dataset)).arg(e.lo).arg(e.hi);
+                const QString was = before.value(key, QStringLiteral("pending"));
+                if (was == e.state)
+                    continue;
+                ++moved;
+                const QStringList order = statesOf(e.dataset);
+                QVERIFY2(order.indexOf(e.state) == order.indexOf(was) + 1,
+                         qPrintable(was + " -> " + e.state));
+            }
+            QCOMPARE(moved, 1);
+            QCOMPARE(console.workbench.roundPanel()->doneCount(), 1);
+        }
+    }
+
+    // Run round, pause, resume, finish: the first partition's ranges are dropped, in the database, the table
+    // and the timeline.
+    void runsAPausedAndResumedRound() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_round"), fileArchive(dir));
+        console.applyAll();
+        QSignalSpy finished(&console.workbench, &KudosWorkbench::roundFinished);
+        QTest::mouseClick(console.workbench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(console.workbench.isRoundRunning());
+        QTest::mouseClick(console.workbench.roundPanel()->pauseButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(console.workbench.roundPanel()->state(), KudosRoundPanel::State::Paused,
+                                  10000);
+        QTRY_VERIFY_WITH_TIMEOUT(console.tasks.tasks()->isHeld(console.taskRow()), 60000);
+        const QMap<QString, QString> held = console.catalog();
+        QTest::qWait(300);
+        QCOMPARE(console.catalog(), held); // nothing moves while held
+        QVERIFY(held.values().count(QStringLiteral("dropped")) == 0);
+        QVERIFY(console.workbench.roundPanel()->resumeButton()->isEnabled());
+        QTest::mouseClick(console.workbench.roundPanel()->resumeButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(180000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        const RetentionReport& report = console.workbench.lastReport();
+        QVERIFY2(report.alerts.empty(), report.alerts.empty() ? "" : qPrintable(report.alerts.front().message));
+        QVERIFY(report.done.size() > 4);
+        QVERIFY(console.workbench.roundPanel()->reportText().contains(QStringLiteral("action")));
+        int subranges = 0;
+        for (const CatalogEntry& e : console.entries())
+            if (e.subrange) {
+                ++subranges;
+                QCOMPARE(e.state, QStringLiteral("dropped"));
+            }
+        QVERIFY(subranges >= 2);
+        QVERIFY(console.reload());
+        const PartitionStatusModel* model = console.dataset.partitions();
+        int droppedShown = 0;
+        for (int row = 0; row < model->rowCount(); ++row)
+            if (model->at(row).subrange) {
+                ++droppedShown;
+                QCOMPARE(model->index(row, 0).data(PartitionStatusModel::PhaseRole).toInt(),
+                         int(PartitionStatusModel::Phase::Dropped));
+                QVERIFY(!console.workbench.timeline()->blockRect(row).isEmpty());
+            }
+        QCOMPARE(droppedShown, subranges);
+        // The archive holds the currency exports now.
+        QVERIFY2(!console.workbench.budgetPanel()
+                      ->tierText(RetentionDataset::Currency)
+                      .startsWith(QStringLiteral("0")),
+                 qPrintable(console.workbench.budgetPanel()->tierText(RetentionDataset::Currency)));
+        QVERIFY(
+            !saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-after-round.png")).isEmpty());
+    }
+
+    // Cancel takes effect between two actions: what was committed stays, nothing half-done.
+    void cancelsBetweenActions() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_cancel"), fileArchive(dir));
+        QSignalSpy finished(&console.workbench, &KudosWorkbench::roundFinished);
+        console.workbench.runRound();
+        console.workbench.pauseRound();
+        QTRY_VERIFY_WITH_TIMEOUT(console.tasks.tasks()->isHeld(console.taskRow()), 60000);
+        const QMap<QString, QString> held = console.catalog();
+        QTest::mouseClick(console.workbench.roundPanel()->cancelButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QCOMPARE(console.catalog(), held);
+        for (const CatalogEntry& e : console.entries())
+            QVERIFY2(e.error.isEmpty(), qPrintable(e.error));
+        QVERIFY2(console.workbench.roundPanel()->progressText().contains(QStringLiteral("Cancelled")),
+                 qPrintable(console.workbench.roundPanel()->progressText()));
+        QVERIFY(console.workbench.roundPanel()->runButton()->isEnabled());
+    }
+
+    void reconcilesAHandMadeDrift() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_reconcile"), fileArchive(dir));
+        QSignalSpy reconciled(&console.dataset, &KudosDataset::reconciled);
+        QTest::mouseClick(console.workbench.reconciliationPanel()->snapshotButton(), Qt::LeftButton);
+        QVERIFY(reconciled.wait(60000));
+        const ReconciliationModel* model = console.dataset.reconciliation();
+        QVERIFY(model->report().snapshot.has_value());
+        QVERIFY(model->report().usersChecked > 0);
+        int user = 0;
+        {
+            auto db = test::openKudos(console.conninfo);
+            user = int(db->exec(QStringLiteral("SELECT min(id) FROM users")).toLong(0, 0));
+            QCOMPARE(model->rowOfUser(user), -1);
+            db->exec(QStringLiteral("UPDATE users SET kudos = kudos + 7 WHERE id = $1"), {user});
+        }
+        QTest::mouseClick(console.workbench.reconciliationPanel()->reconcileButton(), Qt::LeftButton);
+        QVERIFY(reconciled.wait(60000));
+        const int row = model->rowOfUser(user);
+        QVERIFY(row >= 0);
+        QCOMPARE(model->report().drifting[std::size_t(row)].drift, qint64(700));
+        QCOMPARE(model->index(row, ReconciliationModel::DriftColumn).data().toString(),
+                 QStringLiteral("7.00"));
+        QCOMPARE(console.workbench.reconciliationPanel()->table()->model()->rowCount(), model->rowCount());
+        QVERIFY2(console.workbench.reconciliationPanel()->summaryText().contains(QStringLiteral("drifting")),
+                 qPrintable(console.workbench.reconciliationPanel()->summaryText()));
+    }
+
+    void listsTheQuarantine() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_quarantine"), fileArchive(dir));
+        qint64 expected = 0;
+        {
+            auto db = test::openKudos(console.conninfo);
+            db->exec(QStringLiteral("UPDATE kudos_stat_events SET quarantined = true, quarantine_reason = "
+                                    "'test: negative amount' WHERE id IN (SELECT id FROM kudos_stat_events "
+                                    "ORDER BY id LIMIT 3)"));
+            expected =
+                db->exec(QStringLiteral("SELECT (SELECT count(*) FROM kudos_stat_events WHERE quarantined)"
+                                        " + (SELECT count(*) FROM kudos_stat_quarantine)"))
+                    .toLong(0, 0);
+        }
+        QVERIFY(console.reload());
+        QuarantineModel* model = console.dataset.quarantine();
+        QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(qint64(model->rowCount()), std::min<qint64>(expected, 2000));
+        int marked = 0;
+        for (const QuarantineRow& r : model->rows())
+            marked += r.reason == QLatin1String("test: negative amount") && r.online ? 1 : 0;
+        QCOMPARE(marked, 3);
+        QCOMPARE(console.workbench.quarantineTable()->model()->rowCount(), model->rowCount());
+    }
+
+    // An archive that cannot be reached: the load and the round say so, currency retention waits, statistic
+    // rollups go on.
+    void waitsForAnUnreachableArchive() {
+        QTemporaryDir dir;
+        QFile blocker(dir.filePath(QStringLiteral("not-a-folder")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        Console console(QStringLiteral("kudosui_noarchive"),
+                        QStringLiteral("file://") + blocker.fileName() + QStringLiteral("/archive"));
+        QVERIFY2(console.workbench.budgetPanel()->archiveText().contains(QStringLiteral("not reachable")),
+                 qPrintable(console.workbench.budgetPanel()->archiveText()));
+        QVERIFY(!console.dataset.issues()->alerts().empty());
+        QSignalSpy finished(&console.workbench, &KudosWorkbench::roundFinished);
+        console.workbench.runRound();
+        QVERIFY(finished.wait(120000));
+        const RetentionReport& report = console.workbench.lastReport();
+        bool currencyAlert = false;
+        for (const RetentionAlert& a : report.alerts)
+            currencyAlert |= a.dataset == RetentionDataset::Currency &&
+                             a.cause == RetentionAlert::Cause::ArchiveUnavailable;
+        QVERIFY(currencyAlert);
+        int rolledUp = 0;
+        for (const CatalogEntry& e : console.entries()) {
+            if (e.dataset == RetentionDataset::Currency)
+                QCOMPARE(e.state, QStringLiteral("pending"));
+            else
+                QVERIFY2(e.state == QLatin1String("pending") || e.state == QLatin1String("rolled_up"),
+                         qPrintable(e.state));
+            rolledUp += e.state == QLatin1String("rolled_up") ? 1 : 0;
+        }
+        QVERIFY(rolledUp > 0);
+        QVERIFY2(console.workbench.roundPanel()->reportText().contains(QStringLiteral("not reachable")),
+                 qPrintable(console.workbench.roundPanel()->reportText()));
+        QVERIFY(console.reload());
+        const RetentionIssueModel* issues = console.dataset.issues();
+        QVERIFY(issues->rowCount() >= 1);
+        QVERIFY(issues->index(0, RetentionIssueModel::KindColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("archive")));
+        QVERIFY(
+            !saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-no-archive.png")).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestKudosWorkbench)
+#include "test_kudosworkbench.moc"

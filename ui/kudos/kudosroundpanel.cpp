@@ -1,0 +1,151 @@
+#include "kudosroundpanel.h"
+
+#include "partitionstatusmodel.h"
+#include "taskprogress.h"
+
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimeZone>
+#include <QVBoxLayout>
+
+namespace tidemark::ui {
+
+using namespace tidemark::kudos;
+
+namespace {
+QString day(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
+        .toString(QStringLiteral("yyyy-MM-dd"));
+}
+QString actionText(const RetentionAction& a) {
+    return QStringLiteral("%1 %2 [%3, %4)")
+        .arg(a.verb(), a.entry.partition, day(a.entry.lo), day(a.entry.hi));
+}
+} // namespace
+
+KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
+    m_run = new QPushButton(tr("Run round"), this);
+    m_run->setToolTip(
+        tr("Move every eligible range on, one state at a time, until nothing eligible is left."));
+    m_step = new QPushButton(tr("Step one partition"), this);
+    m_step->setToolTip(tr("Move one range one state forward (the first in order), then stop."));
+    m_pause = new QPushButton(tr("Pause"), this);
+    m_pause->setToolTip(tr("Hold the round after the current action."));
+    m_resume = new QPushButton(tr("Resume"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(tr("Stop the round after the current action; what is committed stays."));
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progressText = new QLabel(tr("No round running."), this);
+    m_progressText->setWordWrap(true);
+    m_report = new QLabel(this);
+    m_report->setWordWrap(true);
+    m_report->setTextFormat(Qt::RichText);
+    m_done = new QListWidget(this);
+    m_done->setAlternatingRowColors(true);
+    m_refusalLabel = new QLabel(this);
+    m_refusalLabel->setWordWrap(true);
+    m_refusalLabel->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+    m_refusalLabel->hide();
+
+    auto* buttons = new QHBoxLayout;
+    for (QPushButton* b : {m_run, m_step, m_pause, m_resume, m_cancel})
+        buttons->addWidget(b);
+    buttons->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_refusalLabel);
+    layout->addLayout(buttons);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_progressText);
+    layout->addWidget(m_report);
+    layout->addWidget(m_done, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &KudosRoundPanel::runRequested);
+    connect(m_step, &QPushButton::clicked, this, &KudosRoundPanel::stepRequested);
+    connect(m_pause, &QPushButton::clicked, this, &KudosRoundPanel::pauseRequested);
+    connect(m_resume, &QPushButton::clicked, this, &KudosRoundPanel::resumeRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &KudosRoundPanel::cancelRequested);
+    setState(State::Idle);
+}
+
+void KudosRoundPanel::setRefusal(const QString& reason) {
+    m_refusal = reason;
+    m_refusalLabel->setText(reason.isEmpty() ? QString() : tr("Rounds are refused: %1").arg(reason));
+    m_refusalLabel->setVisible(!reason.isEmpty());
+    setState(m_state);
+}
+
+void KudosRoundPanel::setState(State state) {
+    m_state = state;
+    const bool idle = state == State::Idle;
+    m_run->setEnabled(idle && m_refusal.isEmpty());
+    m_step->setEnabled(idle && m_refusal.isEmpty());
+    m_pause->setEnabled(state == State::Running);
+    m_resume->setEnabled(state == State::Paused);
+    m_cancel->setEnabled(!idle);
+    if (state == State::Paused)
+        m_progressText->setText(tr("Paused after the current action. ") + m_progressText->text());
+}
+
+void KudosRoundPanel::showProgress(const TaskProgress& progress) {
+    const double fraction = progress.fraction();
+    if (fraction >= 0)
+        m_progress->setValue(int(1000 * fraction));
+    const QString paused = m_state == State::Paused ? tr("Paused after the current action. ") : QString();
+    m_progressText->setText(paused + tr("Now: %1").arg(progress.stage));
+}
+
+void KudosRoundPanel::showReport(const RetentionReport& r) {
+    const QLocale l;
+    m_progress->setValue(r.remaining.empty() ? 1000 : m_progress->value());
+    QString text;
+    if (r.lockBusy)
+        text = tr("Another retention job holds the lock: nothing was done.");
+    else
+        text = tr("%Ln action(s) done", "", int(r.done.size())) + QStringLiteral(", ") +
+               tr("%Ln still to do", "", int(r.remaining.size())) +
+               (r.cancelled ? tr(" (cancelled)") : QString());
+    if (r.catalogRowsAdded > 0)
+        text += QStringLiteral("; ") + tr("%Ln range(s) added to the catalog", "", r.catalogRowsAdded);
+    if (!r.partitionsCreated.isEmpty())
+        text += QStringLiteral("; ") + tr("%Ln partition(s) created", "", int(r.partitionsCreated.size()));
+    for (const RetentionAlert& a : r.alerts)
+        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(a.message.toHtmlEscaped());
+    if (!r.remaining.empty())
+        text += QStringLiteral("<br>") + tr("Next: %1").arg(actionText(r.remaining.front()).toHtmlEscaped());
+    m_report->setText(text);
+    m_progressText->setText(r.done.empty() ? tr("Nothing moved.")
+                                           : tr("Last: %1").arg(actionText(r.done.back().action)));
+    m_done->clear();
+    for (const RetentionStepResult& s : r.done) {
+        QString line = tr("%1 → %2 · %3 rows · %4 s")
+                           .arg(actionText(s.action), PartitionStatusModel::stateText(s.state),
+                                l.toString(s.rows), l.toString(s.seconds, 'f', 2));
+        if (s.bytes > 0)
+            line += QStringLiteral(" · ") + l.formattedDataSize(s.bytes);
+        m_done->addItem(line);
+    }
+}
+
+void KudosRoundPanel::showError(const QString& message) {
+    m_progressText->setText(
+        QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+}
+
+QString KudosRoundPanel::progressText() const {
+    return m_progressText->text();
+}
+QString KudosRoundPanel::reportText() const {
+    return m_report->text();
+}
+int KudosRoundPanel::doneCount() const {
+    return m_done->count();
+}
+
+} // namespace tidemark::ui

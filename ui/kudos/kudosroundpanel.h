@@ -1,0 +1,62 @@
+#pragma once
+
+#include "retentionjob.h"
+
+#include <QWidget>
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+
+namespace tidemark {
+struct TaskProgress;
+}
+
+namespace tidemark::ui {
+
+// The Round area of the kudos workbench: Run round, Step one partition, Pause, Resume, Cancel; the progress
+// with the current action; the last report (actions done, what remains, alerts).
+class KudosRoundPanel : public QWidget {
+    Q_OBJECT
+  public:
+    enum class State { Idle, Running, Paused };
+
+    explicit KudosRoundPanel(QWidget* parent = nullptr);
+
+    void setState(State state);
+    State state() const { return m_state; }
+    // A reason rounds cannot run now (a bad setting, no connection); "" allows them again.
+    void setRefusal(const QString& reason);
+    void showProgress(const TaskProgress& progress);
+    void showReport(const kudos::RetentionReport& report);
+    void showError(const QString& message);
+
+    QString progressText() const;
+    QString reportText() const;
+    int doneCount() const; // lines in the list of actions done
+    QPushButton* runButton() const { return m_run; }
+    QPushButton* stepButton() const { return m_step; }
+    QPushButton* pauseButton() const { return m_pause; }
+    QPushButton* resumeButton() const { return m_resume; }
+    QPushButton* cancelButton() const { return m_cancel; }
+
+  signals:
+    void runRequested();
+    void stepRequested();
+    void pauseRequested();
+    void resumeRequested();
+    void cancelRequested();
+
+  private:
+    State m_state = State::Idle;
+    QString m_refusal;
+    QLabel* m_refusalLabel;
+    QPushButton *m_run, *m_step, *m_pause, *m_resume, *m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_progressText;
+    QLabel* m_report;
+    QListWidget* m_done;
+};
+
+} // namespace tidemark::ui

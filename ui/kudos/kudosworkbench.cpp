@@ -1,0 +1,301 @@
+#include "kudosworkbench.h"
+
+#include "budgetpanel.h"
+#include "kudosdataset.h"
+#include "kudosroundjob.h"
+#include "kudosroundpanel.h"
+#include "partitionstatusmodel.h"
+#include "partitiontimeline.h"
+#include "privacydisclosure.h"
+#include "quarantinemodel.h"
+#include "reconciliationpanel.h"
+#include "retentionissuemodel.h"
+#include "taskmanager.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace tidemark::ui {
+
+using namespace tidemark::kudos;
+
+namespace {
+QTableView* tableOf(QAbstractItemModel* model, int sortRole, QWidget* parent) {
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(sortRole);
+    auto* table = new QTableView(parent);
+    table->setModel(proxy);
+    table->setSortingEnabled(true);
+    table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until the operator sorts
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setAlternatingRowColors(true);
+    table->setWordWrap(false);
+    return table;
+}
+} // namespace
+
+KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
+    : QWidget(parent), m_dataset(dataset), m_manager(dataset->tasks()) {
+    m_settingsBanner = new QLabel(this);
+    m_settingsBanner->setWordWrap(true);
+    m_settingsBanner->setStyleSheet(
+        QStringLiteral("background: #fde7e9; color: #8a1020; padding: 6px; border: 1px solid #e8a0a8"));
+    m_settingsBanner->hide();
+    m_summary = new QLabel(tr("Not connected."), this);
+    m_summary->setWordWrap(true);
+    auto* reload = new QPushButton(tr("Reload"), this);
+    reload->setToolTip(tr("Read the ranges, incidents, quarantine and archive use again."));
+
+    m_timeline = new PartitionTimeline(dataset->partitions(), this);
+    m_table = tableOf(dataset->partitions(), PartitionStatusModel::SortRole, this);
+    m_proxy = static_cast<QSortFilterProxyModel*>(m_table->model());
+
+    m_roundPanel = new KudosRoundPanel(this);
+    m_budgetPanel = new BudgetPanel(this);
+    m_issues = tableOf(dataset->issues(), Qt::DisplayRole, this);
+    m_issues->setWordWrap(true);
+    m_quarantine = tableOf(dataset->quarantine(), QuarantineModel::SortRole, this);
+    m_reconciliationPanel = new ReconciliationPanel(dataset->reconciliation(), this);
+    m_disclosure = new QTextBrowser(this);
+    m_disclosure->setOpenExternalLinks(false);
+    m_areas = new QTabWidget(this);
+    m_areas->addTab(m_roundPanel, tr("Round"));
+    m_areas->addTab(m_budgetPanel, tr("Budget"));
+    m_areas->addTab(m_issues, tr("Incidents && alerts"));
+    m_areas->addTab(m_quarantine, tr("Quarantine"));
+    m_areas->addTab(m_reconciliationPanel, tr("Reconciliation"));
+    m_areas->addTab(m_disclosure, tr("Disclosure"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(reload);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_table);
+    split->addWidget(m_areas);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({1000, 560});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_settingsBanner);
+    layout->addLayout(top);
+    layout->addWidget(m_timeline);
+    layout->addWidget(split, 1);
+
+    connect(reload, &QPushButton::clicked, m_dataset, &KudosDataset::reload);
+    connect(m_timeline, &PartitionTimeline::rowClicked, this, &KudosWorkbench::selectPartition);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                m_timeline->setSelectedRow(current.isValid() ? m_proxy->mapToSource(current).row() : -1);
+            });
+    connect(m_dataset, &KudosDataset::loaded, this, &KudosWorkbench::showStatus);
+    connect(m_dataset, &KudosDataset::loadingStarted, this,
+            [this] { m_summary->setText(tr("Loading the kudos ranges…")); });
+    connect(m_dataset, &KudosDataset::loadFailed, this, [this](const Error& error) {
+        m_summary->setText(
+            QStringLiteral("<span style='color:#b00020'>%1</span>")
+                .arg(tr("The kudos ranges did not load: %1").arg(error.message()).toHtmlEscaped()));
+        emit failed(error.message());
+    });
+    connect(m_dataset, &KudosDataset::connectionChanged, this, [this] { settingsChanged(); });
+    connect(m_dataset, &KudosDataset::settingsChanged, this, &KudosWorkbench::settingsChanged);
+    connect(m_dataset, &KudosDataset::reconciled, this, [this] {
+        m_reconciliationPanel->setRunning(false);
+        m_reconciliationPanel->showReport();
+    });
+    connect(m_dataset, &KudosDataset::reconcileFailed, this, [this](const QString& message) {
+        m_reconciliationPanel->setRunning(false);
+        m_reconciliationPanel->showError(message);
+    });
+    connect(m_roundPanel, &KudosRoundPanel::runRequested, this, &KudosWorkbench::runRound);
+    connect(m_roundPanel, &KudosRoundPanel::stepRequested, this, &KudosWorkbench::stepOnePartition);
+    connect(m_roundPanel, &KudosRoundPanel::pauseRequested, this, &KudosWorkbench::pauseRound);
+    connect(m_roundPanel, &KudosRoundPanel::resumeRequested, this, &KudosWorkbench::resumeRound);
+    connect(m_roundPanel, &KudosRoundPanel::cancelRequested, this, &KudosWorkbench::cancelRound);
+    connect(m_reconciliationPanel, &ReconciliationPanel::reconcileRequested, this,
+            &KudosWorkbench::reconcile);
+    connect(m_reconciliationPanel, &ReconciliationPanel::snapshotRequested, this, [this] {
+        m_reconciliationPanel->setRunning(true);
+        m_dataset->takeSnapshot();
+    });
+    connect(tasks(), &TaskManager::progressed, this, &KudosWorkbench::taskProgressed);
+    connect(tasks()->tasks(), &TaskListModel::stateChanged, this,
+            [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
+    settingsChanged();
+}
+
+KudosWorkbench::~KudosWorkbench() {
+    if (m_roundTask && m_manager)
+        m_manager->cancel(m_roundTask);
+}
+
+TaskManager* KudosWorkbench::tasks() const {
+    return m_dataset->tasks();
+}
+
+void KudosWorkbench::settingsChanged() {
+    const QString error = m_dataset->settingsError();
+    m_settingsBanner->setText(error.isEmpty()
+                                  ? QString()
+                                  : tr("The kudos settings are not valid, so rounds are refused until "
+                                       "they are fixed: %1")
+                                        .arg(error));
+    m_settingsBanner->setVisible(!error.isEmpty());
+    const KudosSettings& settings = m_dataset->settings();
+    m_timeline->setWindows(settings.currencyWindow(), settings.statsWindow());
+    m_disclosure->setMarkdown(PrivacyDisclosure(settings).markdown());
+    m_roundPanel->setRefusal(!error.isEmpty()            ? error
+                             : !m_dataset->isConnected() ? tr("not connected to a kudos database")
+                                                         : QString());
+}
+
+QString KudosWorkbench::summaryText() const {
+    return m_summary->text();
+}
+
+void KudosWorkbench::showStatus() {
+    const PartitionStatusModel* model = m_dataset->partitions();
+    int eligible = 0;
+    int dropped = 0;
+    for (const PartitionStatus& s : model->statuses()) {
+        eligible += model->isEligiblePending(s) ? 1 : 0;
+        dropped += s.state == QLatin1String("dropped") ? 1 : 0;
+    }
+    const KudosStatus& status = m_dataset->status();
+    QString text = tr("%Ln range(s)", "", model->rowCount()) + QStringLiteral(" · ") +
+                   tr("%Ln eligible and not started", "", eligible) + QStringLiteral(" · ") +
+                   tr("%Ln dropped", "", dropped) + QStringLiteral(" · ") +
+                   tr("%Ln incident(s)", "", int(status.incidents.size())) + QStringLiteral(" · ") +
+                   tr("%Ln quarantined row(s) listed", "", int(status.quarantine.size()));
+    if (!status.archiveProblem.isEmpty())
+        text += QStringLiteral(" · ") + tr("archive not reachable");
+    m_summary->setText(text);
+    m_budgetPanel->showStatus(status);
+    m_table->resizeColumnsToContents();
+    m_quarantine->resizeColumnsToContents();
+    m_issues->resizeRowsToContents();
+    emit loaded(model->rowCount());
+}
+
+void KudosWorkbench::selectPartition(int modelRow) {
+    if (modelRow < 0 || modelRow >= m_dataset->partitions()->rowCount())
+        return;
+    const QModelIndex index = m_proxy->mapFromSource(m_dataset->partitions()->index(modelRow, 0));
+    m_table->selectRow(index.row());
+    m_table->scrollTo(index);
+    m_timeline->setSelectedRow(modelRow);
+}
+
+int KudosWorkbench::selectedPartition() const {
+    const QModelIndex current = m_table->currentIndex();
+    return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
+}
+
+void KudosWorkbench::runRound() {
+    start(false);
+}
+
+void KudosWorkbench::stepOnePartition() {
+    start(true);
+}
+
+void KudosWorkbench::start(bool oneStep) {
+    if (!m_dataset->isConnected() || m_roundTask)
+        return;
+    if (!m_dataset->settingsError().isEmpty()) {
+        m_roundPanel->showError(tr("Rounds are refused: %1").arg(m_dataset->settingsError()));
+        return;
+    }
+    KudosRoundRequest request;
+    request.conninfo = m_dataset->conninfo();
+    request.archiveUrl = m_dataset->archiveUrl();
+    request.settings = m_dataset->settings();
+    request.now = m_dataset->now();
+    request.oneStep = oneStep;
+    m_roundPanel->setState(KudosRoundPanel::State::Running);
+    m_areas->setCurrentWidget(m_roundPanel);
+    Task<RetentionReport> task;
+    task.title = oneStep ? tr("Kudos retention: one step on %1").arg(m_dataset->displayName())
+                         : tr("Kudos retention round on %1").arg(m_dataset->displayName());
+    task.pausable = !oneStep;
+    task.work = [request](TaskFeedback& feedback) { return KudosRoundJob::run(request, feedback); };
+    task.summarize = [](const RetentionReport& report) {
+        return tr("%Ln action(s) done", "", int(report.done.size())) + QStringLiteral(", ") +
+               tr("%Ln alert(s)", "", int(report.alerts.size()));
+    };
+    m_roundTask = tasks()->start<RetentionReport>(
+        std::move(task), this,
+        [this](const RetentionReport& report) {
+            m_roundTask = 0;
+            m_lastReport = report;
+            m_roundPanel->setState(KudosRoundPanel::State::Idle);
+            m_roundPanel->showReport(report);
+            m_dataset->showAlerts(report.alerts);
+            m_dataset->reload();
+            emit roundFinished(true);
+        },
+        [this](const Error& error) {
+            m_roundTask = 0;
+            m_roundPanel->setState(KudosRoundPanel::State::Idle);
+            m_roundPanel->showError(error.kind() == Error::Kind::Cancelled
+                                        ? tr("Cancelled between two actions: what was committed stays.")
+                                        : error.message());
+            m_dataset->reload();
+            emit roundFinished(false);
+        });
+}
+
+void KudosWorkbench::pauseRound() {
+    if (m_roundTask)
+        tasks()->pause(m_roundTask);
+}
+
+void KudosWorkbench::resumeRound() {
+    if (m_roundTask)
+        tasks()->resume(m_roundTask);
+}
+
+void KudosWorkbench::cancelRound() {
+    if (m_roundTask)
+        tasks()->cancel(m_roundTask);
+}
+
+void KudosWorkbench::reconcile() {
+    if (!m_dataset->isConnected() || m_dataset->isReconciling())
+        return;
+    m_reconciliationPanel->setRunning(true);
+    m_areas->setCurrentWidget(m_reconciliationPanel);
+    m_dataset->reconcile();
+}
+
+void KudosWorkbench::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (taskId != 0 && taskId == m_roundTask)
+        m_roundPanel->showProgress(progress);
+}
+
+// Pause and resume may come from the Jobs dock as well as from the Round area.
+void KudosWorkbench::taskStateChanged(int taskId, int state) {
+    if (taskId == 0 || taskId != m_roundTask)
+        return;
+    const auto s = TaskListModel::State(state);
+    if (s == TaskListModel::State::Paused)
+        m_roundPanel->setState(KudosRoundPanel::State::Paused);
+    else if (s == TaskListModel::State::Running)
+        m_roundPanel->setState(KudosRoundPanel::State::Running);
+}
+
+} // namespace tidemark::ui
