@@ -250,11 +250,12 @@ class TestDemoWorkspace : public QObject {
                     .toLong(0, 0),
                 0LL);
             auto kudos = PgConnection::open(workspace.kudosConninfo());
-            QCOMPARE(kudos
-                         ->exec(QStringLiteral(
-                             "SELECT count(*) FROM pg_indexes WHERE tablename = 'kudos_stat_events'"))
-                         .toLong(0, 0),
-                     8LL); // the seven of the schema, on the partitioned parent, and the swap's BRIN on created
+            QCOMPARE(
+                kudos
+                    ->exec(QStringLiteral(
+                        "SELECT count(*) FROM pg_indexes WHERE tablename = 'kudos_stat_events'"))
+                    .toLong(0, 0),
+                8LL); // the seven of the schema, on the partitioned parent, and the swap's BRIN on created
             // Identity sequences continue after the copied ids.
             const qint64 maxId = kudos->exec(QStringLiteral("SELECT max(id) FROM kudos_ledger")).toLong(0, 0);
             const qint64 next =

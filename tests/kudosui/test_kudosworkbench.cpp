@@ -206,7 +206,8 @@ class TestKudosWorkbench : public QObject {
         QVERIFY(finished.wait(180000));
         QCOMPARE(finished.first().first().toBool(), true);
         const RetentionReport& report = console.workbench.lastReport();
-        QVERIFY2(report.alerts.empty(), report.alerts.empty() ? "" : qPrintable(report.alerts.front().message));
+        QVERIFY2(report.alerts.empty(),
+                 report.alerts.empty() ? "" : qPrintable(report.alerts.front().message));
         QVERIFY(report.done.size() > 4);
         QVERIFY(console.workbench.roundPanel()->reportText().contains(QStringLiteral("action")));
         int subranges = 0;

@@ -4,11 +4,11 @@
 #include "kudosdataset.h"
 #include "kudostablesummarymodel.h"
 #include "kudosworkbench.h"
-#include "partitionstatusmodel.h"
 #include "mainwindow.h"
 #include "maplayermodel.h"
 #include "mapview.h"
 #include "mowersummarymodel.h"
+#include "partitionstatusmodel.h"
 #include "positionsworkbench.h"
 #include "previewresult.h"
 #include "tasklistmodel.h"
@@ -93,7 +93,8 @@ class TestConsoleDemo : public QObject {
         QVERIFY(eligible > 0);
         window.workbenches()->setCurrentWidget(window.kudosWorkbench());
         QTest::qWait(200);
-        const QString path = tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-kudos.png"));
+        const QString path =
+            tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-kudos.png"));
         QVERIFY(!path.isEmpty());
         qInfo("screenshot: %s", qPrintable(path));
     }
