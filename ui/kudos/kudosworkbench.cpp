@@ -42,6 +42,13 @@ QTableView* tableOf(QAbstractItemModel* model, int sortRole, QWidget* parent) {
     table->verticalHeader()->hide();
     table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->horizontalHeader()->setStretchLastSection(true);
+    // The state and the eligible date first, what an operator looks for; the long names last.
+    using M = kudos::PartitionStatusModel;
+    const int order[] = {M::DatasetColumn,   M::RangeColumn,     M::StateColumn,       M::EligibleColumn,
+                         M::RowsColumn,      M::UnappliedColumn, M::QuarantinedColumn, M::SizeColumn,
+                         M::PartitionColumn, M::ArchiveKeyColumn};
+    for (int visual = 0; visual < int(std::size(order)); ++visual)
+        table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(order[visual]), visual);
     table->setAlternatingRowColors(true);
     table->setWordWrap(false);
     return table;
