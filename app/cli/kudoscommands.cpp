@@ -6,6 +6,7 @@
 #include "archiveurl.h"
 #include "error.h"
 #include "kudossettings.h"
+#include "ledgercheckpoint.h"
 #include "ledgerstatements.h"
 #include "partitionstatusloader.h"
 #include "pgconnection.h"
@@ -43,6 +44,10 @@ const QCommandLineOption
 const QCommandLineOption
     kTakeSnapshot(QStringLiteral("take-snapshot"),
                   QStringLiteral("Take a new balance snapshot first and reconcile against it."));
+const QCommandLineOption kRebuild(
+    QStringLiteral("rebuild-checkpoints"),
+    QStringLiteral("First recompute the checkpoints of the ranges still online and raise the generation "
+                   "(snapshots taken before are refused afterwards)."));
 const QCommandLineOption kMarkdown(QStringLiteral("markdown"),
                                    QStringLiteral("Print Markdown instead of plain text."));
 
@@ -261,6 +266,10 @@ int runReconcile(CliContext& ctx) {
     const KudosSettings settings = kudosSettings();
     auto db = openKudos(ctx);
     Reconciliation reconciliation(*db);
+    if (ctx.isSet(QStringLiteral("rebuild-checkpoints"))) {
+        const int generation = LedgerCheckpoint(*db).rebuild();
+        ctx.err() << "tidemark-cli: checkpoints rebuilt; generation " << generation << '\n';
+    }
     std::optional<QUuid> snapshot;
     if (ctx.isSet(QStringLiteral("snapshot"))) {
         const QUuid id(ctx.value(QStringLiteral("snapshot")));
@@ -368,7 +377,7 @@ void registerKudosCommands(CliRegistry& registry) {
                   QStringLiteral(
                       "Compare every balance with its snapshot plus the applied movements since (checkpoint "
                       "plus online tail); --apply writes compensating repairs."),
-                  {kApply, kSnapshot, kTakeSnapshot},
+                  {kApply, kSnapshot, kTakeSnapshot, kRebuild},
                   {CommonOption::Db},
                   {},
                   runReconcile});

@@ -23,6 +23,12 @@ class LedgerCheckpoint {
     // reach (a gap would lose sums).
     CheckpointResult checkpoint(const QString& partition, Micros lo, Micros hi);
 
+    // Recomputes the checkpoints of every range still online (checkpointed, stated, exported or verified in
+    // the catalog) from its rows and raises the generation, in one REPEATABLE READ transaction of its own;
+    // the checkpoints of dropped ranges stay (their rows are gone). Snapshots taken before are refused by
+    // reconciliation afterwards. Returns the new generation.
+    int rebuild();
+
   private:
     PgConnection& m_db;
 };

@@ -478,10 +478,17 @@ void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
                     .toLong(0, 0);
             };
             const qint64 scansBefore = scans();
+            report.lockStatements.clear();
+            const auto timed = [&](const QString& sql) {
+                const Clock::time_point start = Clock::now();
+                m_db.exec(sql);
+                report.lockStatements.push_back(
+                    {sql, std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
+            };
             for (qsizetype i = 1; i < step.sql.size(); ++i)
-                m_db.exec(step.sql[i]);
+                timed(step.sql[i]);
             report.seqScansUnderLock = scans() - scansBefore;
-            m_db.exec(QStringLiteral("COMMIT"));
+            timed(QStringLiteral("COMMIT"));
             report.lockMillis = std::chrono::duration<double, std::milli>(Clock::now() - granted).count();
             m_db.exec(QStringLiteral("BEGIN")); // runLockingTransaction commits an empty one
         });

@@ -57,6 +57,12 @@ struct SwapReport {
     // The exclusive lock of phase 3 for BOTH tables together (one transaction): from LOCK granted to
     // COMMIT returned, on a monotonic clock.
     double lockMillis = 0;
+    // Each statement of the locked transaction (COMMIT last) with its duration: where the lock's time goes.
+    struct TimedStatement {
+        QString sql;
+        double millis = 0;
+    };
+    std::vector<TimedStatement> lockStatements;
     int lockAttempts = 0;
     // Sequential scans of the old heaps counted inside the locked transaction (pg_stat_xact_user_tables,
     // read after LOCK and before COMMIT): 0 proves the attach and the index attach scanned nothing.

@@ -11,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <algorithm>
 #include <cstdio>
 
 using namespace tidemark;
@@ -81,6 +82,12 @@ int main(int argc, char** argv) {
             f.rows, f.rows / 4, f.fillSeconds, f.report.indexBuildSeconds, f.report.validateSeconds,
             f.report.lockMillis, f.report.lockAttempts, static_cast<long long>(f.report.seqScansUnderLock),
             f.report.totalSeconds);
+        // The three slowest statements under the lock.
+        auto statements = f.report.lockStatements;
+        std::sort(statements.begin(), statements.end(),
+                  [](const auto& a, const auto& b) { return a.millis > b.millis; });
+        for (size_t i = 0; i < std::min<size_t>(3, statements.size()); ++i)
+            std::printf("    %6.1f ms  %s\n", statements[i].millis, qPrintable(statements[i].sql.left(110)));
         std::fflush(stdout);
     }
     if (all.size() >= 2)

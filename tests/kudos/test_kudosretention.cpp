@@ -514,6 +514,36 @@ class TestKudosRetention : public QObject {
             for (const QString& when : {QStringLiteral(" before"), QStringLiteral(" after")})
                 QVERIFY2(crashedAt.contains(to + when), qPrintable(to + when));
         QVERIFY(crashes > 20);
+        qInfo("%d crashes, each resumed", crashes);
+    }
+
+    // Checkpoints rebuilt from the rows still online keep the sums and raise the generation; a snapshot taken
+    // before is refused, a new one is accepted.
+    void aRebuildRaisesTheGenerationAndRefusesOlderSnapshots() {
+        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_rebuild")));
+        applyEverything(*db);
+        const Sums currency = withoutZeros(allTimeCurrency(*db));
+        QTemporaryDir dir;
+        auto store = directoryStore(dir);
+        RetentionJob job(*db, store.get(), kudosTestSettings());
+        for (int i = 0; i < 6; ++i) // a few ranges checkpointed and stated, none dropped
+            job.step(kudosAllEligible());
+        QVERIFY(db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger_checkpoints")).toLong(0, 0) > 0);
+        const QUuid before = Reconciliation(*db).takeSnapshot(kudosAllEligible());
+        const PgResult boundary =
+            db->exec(QStringLiteral("SELECT boundary::text FROM kudos_checkpoint_state"));
+        QCOMPARE(LedgerCheckpoint(*db).rebuild(), 1);
+        QCOMPARE(db->exec(QStringLiteral("SELECT boundary::text FROM kudos_checkpoint_state")).text(0, 0),
+                 boundary.text(0, 0));
+        QCOMPARE(withoutZeros(checkpointPlusTail(*db)), currency);
+        try {
+            Reconciliation(*db).run(before, kudosAllEligible());
+            QFAIL("a snapshot from before the rebuild was accepted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+        }
+        const QUuid after = Reconciliation(*db).takeSnapshot(kudosAllEligible());
+        QCOMPARE(Reconciliation(*db).run(after, kudosAllEligible()).usersDrifting, 0);
     }
 
     void aDryRunChangesNothing() {
