@@ -112,7 +112,11 @@ QStringList ensurePartitionsAhead(PgConnection& db, const KudosSettings& setting
                     throw Error(Error::Kind::Schema,
                                 QStringLiteral("%1 is partitioned but has no partition on %2")
                                     .arg(table, db.describe()));
-                for (const KudosPartition& p : partitionsNeeded(table, existing.back().hi, settings, now)) {
+                const std::vector<KudosPartition> needed =
+                    partitionsNeeded(table, existing.back().hi, settings, now);
+                if (!needed.empty())
+                    lockForPartitionDdl(db, table, QStringLiteral("ACCESS EXCLUSIVE"));
+                for (const KudosPartition& p : needed) {
                     db.exec(createPartitionSql(p));
                     createdHere << p.name;
                 }

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "pgconnection.h"
 
+#include <QStringList>
 #include <chrono>
 #include <thread>
 
@@ -37,6 +38,20 @@ int runLockingTransaction(PgConnection& db, int lockTimeoutSeconds, const QStrin
             std::this_thread::sleep_for(std::chrono::milliseconds(200 * attempt));
         }
     }
+}
+
+void lockForPartitionDdl(PgConnection& db, const QString& table, const QString& mode) {
+    db.exec(QStringLiteral("LOCK TABLE %1 IN %2 MODE").arg(pgQuoteIdentifier(table), mode));
+    const PgResult referenced = db.exec(
+        QStringLiteral("SELECT DISTINCT confrelid::regclass::text FROM pg_constraint"
+                       " WHERE conrelid = to_regclass($1) AND contype = 'f' AND confrelid <> conrelid"),
+        {table});
+    QStringList names;
+    for (int i = 0; i < referenced.rows(); ++i)
+        names << referenced.text(i, 0); // regclass text is already quoted where it must be
+    if (!names.isEmpty())
+        db.exec(QStringLiteral("LOCK TABLE %1 IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+                    .arg(names.join(QStringLiteral(", "))));
 }
 
 } // namespace tidemark::kudos

@@ -373,11 +373,22 @@ SwapPlan PartitionSwap::plan(Micros now) {
     for (const TableSwapPlan& t : plan.tables)
         if (!t.alreadyPartitioned)
             lockTables << t.table;
-    QStringList quoted;
+    // The swap waits for one table only, holding nothing, and takes the others without waiting (NOWAIT: a
+    // busy one fails the attempt, which rolls back and retries): it never waits while it holds a lock, so a
+    // writer that holds one of them and wants another can never deadlock with it (the deadlock detector
+    // could otherwise pick the application's transaction).
+    const QString first = lockTables.contains(kudosPartitionedTables().first())
+                              ? kudosPartitionedTables().first()
+                              : lockTables.first();
+    QStringList others;
     for (const QString& t : lockTables)
-        quoted << q(t);
-    swapStatements.prepend(
-        QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(quoted.join(QStringLiteral(", "))));
+        if (t != first)
+            others << q(t);
+    QStringList locks{QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(q(first))};
+    if (!others.isEmpty())
+        locks << QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE NOWAIT")
+                     .arg(others.join(QStringLiteral(", ")));
+    swapStatements = locks + swapStatements;
     addStep(
         plan, 3, lockTables.join(QLatin1Char('+')),
         QStringLiteral("one transaction under the exclusive lock: rename heap and parent, attach the heap as "
@@ -460,8 +471,11 @@ void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
     const SwapStep& step =
         *std::find_if(plan.steps.cbegin(), plan.steps.cend(), [](const SwapStep& s) { return s.phase == 3; });
     report.lockAttempts = runLockingTransaction(
-        m_db, m_settings.lockTimeoutSeconds, QStringLiteral("the exclusive lock of the swap"), [&] {
-            m_db.exec(step.sql.first()); // LOCK TABLE
+        m_db, m_settings.lockTimeoutSeconds, QStringLiteral("the exclusive lock of the swap"),
+        [&] {
+            qsizetype next = 0;
+            while (next < step.sql.size() && step.sql[next].startsWith(QLatin1String("LOCK TABLE ")))
+                m_db.exec(step.sql[next++]);
             const Clock::time_point granted = Clock::now();
             QStringList oids;
             for (const TableSwapPlan& t : plan.tables)
@@ -485,13 +499,14 @@ void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
                 report.lockStatements.push_back(
                     {sql, std::chrono::duration<double, std::milli>(Clock::now() - start).count()});
             };
-            for (qsizetype i = 1; i < step.sql.size(); ++i)
+            for (qsizetype i = next; i < step.sql.size(); ++i)
                 timed(step.sql[i]);
             report.seqScansUnderLock = scans() - scansBefore;
             timed(QStringLiteral("COMMIT"));
             report.lockMillis = std::chrono::duration<double, std::milli>(Clock::now() - granted).count();
             m_db.exec(QStringLiteral("BEGIN")); // runLockingTransaction commits an empty one
-        });
+        },
+        10);
     // The weekly partitions from B on are created right after the lock, each in its own short transaction:
     // B is at least a day away, so no row can need them in between, and the lock stays a rename and two
     // attaches (their indexes and foreign keys took most of it). Then the idempotency keys of the window.
