@@ -37,8 +37,9 @@ namespace tidemark::demo {
 
 namespace {
 
-// Bumped whenever the generators change their output: a workspace of another version is generated afresh.
-constexpr int kDataVersion = 1;
+// Bumped whenever the generators or the schema the demo is loaded into change: a workspace of another
+// version is generated afresh. 2: the kudos retention migrations and the partition swap.
+constexpr int kDataVersion = 2;
 const QString kPositionsDb = QStringLiteral("positions");
 const QString kKudosDb = QStringLiteral("kudos");
 
