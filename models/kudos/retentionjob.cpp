@@ -104,7 +104,7 @@ void RetentionJob::commit(const RetentionAction& action) {
         m_options.onCommit(action, FaultPoint::AfterCommit);
 }
 
-void RetentionJob::housekeeping(Micros now, RetentionReport& report) {
+std::vector<CatalogEntry> RetentionJob::housekeeping(Micros now, RetentionReport& report) {
     if (!m_options.dryRun) {
         report.partitionsCreated = ensurePartitionsAhead(m_db, m_settings, now);
         report.keysExpired = m_db.exec(QStringLiteral("SELECT kudos_expire_idempotency_keys($1::timestamp)"),
@@ -115,6 +115,7 @@ void RetentionJob::housekeeping(Micros now, RetentionReport& report) {
     const auto missing = catalog.missing(listAllPartitions(m_db), m_settings);
     report.catalogRowsAdded = m_options.dryRun ? static_cast<int>(missing.size()) : catalog.add(missing);
     report.incidents = incidents(m_db, m_settings, now);
+    return missing;
 }
 
 std::vector<RetentionIncident> RetentionJob::incidents(PgConnection& db, const KudosSettings& settings,
@@ -215,7 +216,7 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* fee
         }
     } unlock{this};
 
-    housekeeping(now, report);
+    const std::vector<CatalogEntry> missing = housekeeping(now, report);
     if (!m_store)
         for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics})
             report.alerts.push_back(
@@ -227,8 +228,8 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* fee
                               : QStringLiteral("statistic dumps and drops"))});
     RetentionCatalog catalog(m_db);
     if (m_options.dryRun) {
+        // The catalog as the housekeeping would have left it.
         std::vector<CatalogEntry> entries = catalog.entries();
-        const auto missing = catalog.missing(listAllPartitions(m_db), m_settings);
         entries.insert(entries.end(), missing.begin(), missing.end());
         std::sort(entries.begin(), entries.end(),
                   [](const CatalogEntry& a, const CatalogEntry& b) { return a.lo < b.lo; });

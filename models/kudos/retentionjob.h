@@ -108,7 +108,9 @@ class RetentionJob {
   private:
     struct Lane;
     RetentionReport work(Micros now, int maxActions, TaskFeedback* feedback);
-    void housekeeping(Micros now, RetentionReport& report);
+    // Partitions ahead, key expiry, catalog rows, incidents; returns the catalog rows that were missing
+    // (added, or in a dry run only counted).
+    std::vector<CatalogEntry> housekeeping(Micros now, RetentionReport& report);
     std::vector<RetentionAction> plan(const std::vector<CatalogEntry>& entries, Micros now,
                                       const std::vector<RetentionAlert>& alerts) const;
     RetentionStepResult execute(const RetentionAction& action, Micros now);
