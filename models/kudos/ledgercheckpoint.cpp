@@ -1,6 +1,7 @@
 #include "ledgercheckpoint.h"
 
 #include "error.h"
+#include "retentionstop.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -46,10 +47,11 @@ CheckpointResult LedgerCheckpoint::checkpoint(const QString& partition, Micros l
     const PgResult unapplied = m_db.exec(
         QStringLiteral("SELECT count(*) FROM %1 WHERE NOT applied AND %2").arg(table, range), bounds);
     if (unapplied.toLong(0, 0) > 0)
-        throw Error(Error::Kind::Refused, QStringLiteral("%1 holds %2 unapplied ledger row(s) in %3")
-                                              .arg(partition)
-                                              .arg(unapplied.toLong(0, 0))
-                                              .arg(where));
+        throw RetentionStop(RetentionStop::Reason::UnappliedRows,
+                            QStringLiteral("%1 holds %2 unapplied ledger row(s) in %3")
+                                .arg(partition)
+                                .arg(unapplied.toLong(0, 0))
+                                .arg(where));
 
     const PgResult written = m_db.exec(
         QStringLiteral(

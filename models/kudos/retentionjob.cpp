@@ -8,6 +8,7 @@
 #include "ledgerstatements.h"
 #include "lockingtransaction.h"
 #include "partitionexporter.h"
+#include "retentionstop.h"
 #include "statrollup.h"
 #include "taskfeedback.h"
 
@@ -45,10 +46,9 @@ RetentionAlert::Cause causeOf(const Error& error, const RetentionAction& action)
     if (error.kind() == Error::Kind::Connection && action.to != QLatin1String("rolled_up") &&
         action.to != QLatin1String("checkpointed") && action.to != QLatin1String("stated"))
         return RetentionAlert::Cause::ArchiveUnavailable;
-    if (error.message().contains(QLatin1String("BUDGET")))
-        return RetentionAlert::Cause::OverBudget;
-    if (error.message().contains(QLatin1String("unapplied")))
-        return RetentionAlert::Cause::UnappliedRows;
+    if (const auto* stop = dynamic_cast<const RetentionStop*>(&error))
+        return stop->reason() == RetentionStop::Reason::OverBudget ? RetentionAlert::Cause::OverBudget
+                                                                   : RetentionAlert::Cause::UnappliedRows;
     if (action.to == QLatin1String("verified") || action.to == QLatin1String("dropped"))
         return RetentionAlert::Cause::VerificationFailed;
     return RetentionAlert::Cause::Failed;
@@ -363,14 +363,15 @@ std::function<void(qint64)> RetentionJob::budgetCheck(RetentionDataset dataset) 
     return [this, budget, setting, dataset](qint64 bytes) {
         const qint64 used = m_store->usedBytes(datasetName(dataset) + QLatin1Char('/'));
         if (used + bytes > budget)
-            throw Error(Error::Kind::Refused,
-                        QStringLiteral("%1 = %2 bytes would be exceeded: the %3 tier holds %4 bytes and the"
-                                       " object measures %5 bytes; raise the budget or evict by hand")
-                            .arg(setting)
-                            .arg(budget)
-                            .arg(datasetName(dataset))
-                            .arg(used)
-                            .arg(bytes));
+            throw RetentionStop(
+                RetentionStop::Reason::OverBudget,
+                QStringLiteral("%1 = %2 bytes would be exceeded: the %3 tier holds %4 bytes and the"
+                               " object measures %5 bytes; raise the budget or evict by hand")
+                    .arg(setting)
+                    .arg(budget)
+                    .arg(datasetName(dataset))
+                    .arg(used)
+                    .arg(bytes));
     };
 }
 
@@ -388,7 +389,7 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
     } catch (const Error& error) {
         // Unreachable or over budget: the dump waits (the caller raises the alert). Anything else: the dump
         // is best effort and its failure is recorded; the rollup is the durable replacement.
-        if (error.kind() == Error::Kind::Connection || error.message().contains(QLatin1String("BUDGET")))
+        if (error.kind() == Error::Kind::Connection || dynamic_cast<const RetentionStop*>(&error))
             throw;
         m_db.rollbackQuietly();
         e.state = QStringLiteral("dump_failed");
@@ -494,9 +495,10 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
                       .arg(table),
                   {utcParam(lo), utcParam(hi)});
     if (check.toLong(0, 0) > 0)
-        throw Error(Error::Kind::Refused, QStringLiteral("%1 holds %2 unapplied row(s); it stays")
-                                              .arg(action.entry.partition)
-                                              .arg(check.toLong(0, 0)));
+        throw RetentionStop(RetentionStop::Reason::UnappliedRows,
+                            QStringLiteral("%1 holds %2 unapplied row(s); it stays")
+                                .arg(action.entry.partition)
+                                .arg(check.toLong(0, 0)));
     if (check.toBool(0, 1))
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 holds rows outside the catalogued ranges [%2, %3)")

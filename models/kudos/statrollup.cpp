@@ -1,6 +1,7 @@
 #include "statrollup.h"
 
 #include "error.h"
+#include "retentionstop.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -33,10 +34,11 @@ RollupResult StatRollup::rollUp(const QString& partition, Micros lo, Micros hi, 
     const PgResult unapplied = m_db.exec(
         QStringLiteral("SELECT count(*) FROM %1 WHERE NOT applied AND %2").arg(table, range), bounds);
     if (unapplied.toLong(0, 0) > 0)
-        throw Error(Error::Kind::Refused, QStringLiteral("%1 holds %2 unapplied statistic row(s) in [%3, %4)")
-                                              .arg(partition)
-                                              .arg(unapplied.toLong(0, 0))
-                                              .arg(formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
+        throw RetentionStop(RetentionStop::Reason::UnappliedRows,
+                            QStringLiteral("%1 holds %2 unapplied statistic row(s) in [%3, %4)")
+                                .arg(partition)
+                                .arg(unapplied.toLong(0, 0))
+                                .arg(formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
 
     m_db.exec(QStringLiteral("DELETE FROM kudos_stat_rollups WHERE source_lo = $1::timestamp"
                              " AND source_hi = $2::timestamp"),

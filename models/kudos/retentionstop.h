@@ -1,0 +1,20 @@
+#pragma once
+
+#include "error.h"
+
+namespace tidemark::kudos {
+
+// A refusal (Error::Kind::Refused) that stops one dataset's retention for the rest of a run, with the reason
+// the job turns into its alert: a tier whose next upload would exceed its budget, or a range that still
+// holds an unapplied row.
+class RetentionStop : public Error {
+  public:
+    enum class Reason { OverBudget, UnappliedRows };
+    RetentionStop(Reason reason, const QString& message) : Error(Kind::Refused, message), m_reason(reason) {}
+    Reason reason() const { return m_reason; }
+
+  private:
+    Reason m_reason;
+};
+
+} // namespace tidemark::kudos
