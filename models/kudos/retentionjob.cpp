@@ -15,8 +15,6 @@
 #include <QElapsedTimer>
 #include <QSet>
 #include <algorithm>
-#include <chrono>
-#include <thread>
 
 namespace tidemark::kudos {
 
@@ -97,11 +95,14 @@ void RetentionJob::beginTransaction(const char* isolation) {
 }
 
 void RetentionJob::commit(const RetentionAction& action) {
-    if (m_options.onCommit)
-        m_options.onCommit(action, FaultPoint::BeforeCommit);
+    notify(action, FaultPoint::BeforeCommit);
     m_db.exec(QStringLiteral("COMMIT"));
+    notify(action, FaultPoint::AfterCommit);
+}
+
+void RetentionJob::notify(const RetentionAction& action, FaultPoint point) {
     if (m_options.onCommit)
-        m_options.onCommit(action, FaultPoint::AfterCommit);
+        m_options.onCommit(action, point);
 }
 
 std::vector<CatalogEntry> RetentionJob::housekeeping(Micros now, RetentionReport& report) {
@@ -474,49 +475,43 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
     const QString table = pgQuoteIdentifier(action.entry.partition);
     const Micros lo = group.front().lo;
     const Micros hi = group.back().hi;
-    // The parent first (waiting, holding nothing), the tables its foreign keys reference without waiting;
-    // under the lock only index probes run: the partial index of unapplied rows and the index on created.
-    for (int attempt = 1;; ++attempt) {
-        beginTransaction("READ COMMITTED");
-        try {
+    // The parent first (waiting, holding nothing), the tables its foreign keys reference without waiting,
+    // retried on a busy table; under the lock only index probes run: the partial index of unapplied rows and
+    // the index on created.
+    runLockingTransaction(
+        m_db, m_settings.lockTimeoutSeconds, QStringLiteral("dropping %1").arg(action.entry.partition), [&] {
             lockForPartitionDdl(m_db, datasetTable(dataset), QStringLiteral("ACCESS EXCLUSIVE"));
-            break;
-        } catch (const Error& e) {
-            m_db.rollbackQuietly();
-            if (e.sqlState() != "55P03" || attempt == 5)
-                throw;
-            std::this_thread::sleep_for(std::chrono::milliseconds(200 * attempt));
-        }
-    }
-    const PgResult check =
-        m_db.exec(QStringLiteral("SELECT (SELECT count(*) FROM %1 WHERE NOT applied),"
-                                 " EXISTS (SELECT 1 FROM %1 WHERE created < $1::timestamp)"
-                                 " OR EXISTS (SELECT 1 FROM %1 WHERE created >= $2::timestamp)")
-                      .arg(table),
-                  {utcParam(lo), utcParam(hi)});
-    if (check.toLong(0, 0) > 0)
-        throw RetentionStop(RetentionStop::Reason::UnappliedRows,
-                            QStringLiteral("%1 holds %2 unapplied row(s); it stays")
-                                .arg(action.entry.partition)
-                                .arg(check.toLong(0, 0)));
-    if (check.toBool(0, 1))
-        throw Error(Error::Kind::Refused,
-                    QStringLiteral("%1 holds rows outside the catalogued ranges [%2, %3)")
-                        .arg(action.entry.partition, formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
+            const PgResult check =
+                m_db.exec(QStringLiteral("SELECT (SELECT count(*) FROM %1 WHERE NOT applied),"
+                                         " EXISTS (SELECT 1 FROM %1 WHERE created < $1::timestamp)"
+                                         " OR EXISTS (SELECT 1 FROM %1 WHERE created >= $2::timestamp)")
+                              .arg(table),
+                          {utcParam(lo), utcParam(hi)});
+            if (check.toLong(0, 0) > 0)
+                throw RetentionStop(RetentionStop::Reason::UnappliedRows,
+                                    QStringLiteral("%1 holds %2 unapplied row(s); it stays")
+                                        .arg(action.entry.partition)
+                                        .arg(check.toLong(0, 0)));
+            if (check.toBool(0, 1))
+                throw Error(Error::Kind::Refused,
+                            QStringLiteral("%1 holds rows outside the catalogued ranges [%2, %3)")
+                                .arg(action.entry.partition, formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
+            m_db.exec(QStringLiteral("ALTER TABLE %1 DETACH PARTITION %2").arg(datasetTable(dataset), table));
+            m_db.exec(QStringLiteral("DROP TABLE %1").arg(table));
+            RetentionCatalog catalog(m_db);
+            for (CatalogEntry e : group) {
+                const QString from = e.state;
+                e.state = QStringLiteral("dropped");
+                catalog.advance(e, from);
+            }
+            notify(action, FaultPoint::BeforeCommit); // runLockingTransaction commits
+        });
+    notify(action, FaultPoint::AfterCommit);
     if (dataset == RetentionDataset::Statistics) {
         rows = 0;
         for (const CatalogEntry& e : group)
             rows += e.rowCount.value_or(0);
     }
-    m_db.exec(QStringLiteral("ALTER TABLE %1 DETACH PARTITION %2").arg(datasetTable(dataset), table));
-    m_db.exec(QStringLiteral("DROP TABLE %1").arg(table));
-    RetentionCatalog catalog(m_db);
-    for (CatalogEntry e : group) {
-        const QString from = e.state;
-        e.state = QStringLiteral("dropped");
-        catalog.advance(e, from);
-    }
-    commit(action);
     RetentionStepResult result;
     result.state = QStringLiteral("dropped");
     result.rows = rows;

@@ -122,6 +122,7 @@ class RetentionJob {
     RetentionStepResult verify(const RetentionAction& action);
     RetentionStepResult drop(const RetentionAction& action);
     void commit(const RetentionAction& action);
+    void notify(const RetentionAction& action, FaultPoint point); // RetentionOptions::onCommit
     RetentionStepResult finish(const RetentionAction& action, const CatalogEntry& moved, qint64 rows,
                                const QString& detail);
     std::function<void(qint64)> budgetCheck(RetentionDataset dataset) const;
