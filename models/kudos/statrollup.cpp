@@ -16,7 +16,7 @@ const QString kEventColumns = QStringLiteral(
     " unit, stat_action, record, detail, applied, quarantined, quarantine_reason");
 } // namespace
 
-QByteArray RollupResult::totalsJson() {
+QByteArray RollupResult::totalsJson() const {
     return QJsonDocument(QJsonObject{{QStringLiteral("rows"), rows},
                                      {QStringLiteral("rollup_rows"), rollupRows},
                                      {QStringLiteral("quarantined"), quarantined},

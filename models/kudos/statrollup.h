@@ -6,11 +6,11 @@ namespace tidemark::kudos {
 
 // What a rollup of one source range folded, compared and moved.
 struct RollupResult {
-    qint64 rows = 0;         // statistic rows folded (quarantined ones excluded)
-    qint64 rollupRows = 0;   // rows written to kudos_stat_rollups
-    qint64 quarantined = 0;  // rows moved to kudos_stat_quarantine
-    qint64 amountCents = 0;  // Σ amount of the folded rows
-    QByteArray totalsJson(); // for the catalog
+    qint64 rows = 0;               // statistic rows folded (quarantined ones excluded)
+    qint64 rollupRows = 0;         // rows written to kudos_stat_rollups
+    qint64 quarantined = 0;        // rows moved to kudos_stat_quarantine
+    qint64 amountCents = 0;        // Σ amount of the folded rows
+    QByteArray totalsJson() const; // for the catalog
 };
 
 // Folds the statistic rows of [lo, hi) of one partition into kudos_stat_rollups by UTC day and every
