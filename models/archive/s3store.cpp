@@ -252,6 +252,10 @@ void S3Store::putMultipart(const QString& key, const QString& localPath, qint64 
                         digest.md5.toHex() + "\"</ETag></Part>";
         }
         complete += "</CompleteMultipartUpload>";
+        // radosgw 16 ignores If-None-Match on the completion and would replace an object another writer put
+        // there while the parts went up; looking again just before completing leaves only a short window.
+        if (exists(key))
+            refuseExisting(key);
         S3Request finish;
         finish.method = "POST";
         finish.objectName = objectName;

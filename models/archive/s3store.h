@@ -8,14 +8,18 @@ namespace tidemark::archive {
 // An archive in an S3-compatible bucket (s3://bucket/prefix?endpoint=…&region=…): a key is an object name
 // below the prefix, addressed path-style and signed with SigV4. Write-once: a PUT carries
 // `If-None-Match: *`, so the bucket itself refuses a second write of a key (412) and keeps the original.
-// Files above the multipart threshold go up in parts; a failed multipart upload is aborted. Errors:
+// Files above the multipart threshold go up in parts; a failed multipart upload is aborted. The completion
+// of a multipart upload carries If-None-Match too, but radosgw 16 (Debian 12) ignores it there: the store
+// looks for the key before the first part and again just before completing, which leaves a window of
+// milliseconds against a concurrent writer of the same key (the retention job's lock already excludes one);
+// the default threshold keeps objects up to 512 MiB in single, fully conditional PUTs. Errors:
 // an endpoint that cannot be reached, 5xx after the retries, and 403 (a wrong key or secret:
 // the store cannot be used, as when it is down) are Error(Connection) with S3's error code; a second write
 // is Error(Refused); a missing object on read is Error(Failed).
 struct S3StoreOptions {
     S3HttpClient::Options http;
-    qint64 multipartThreshold = 64 * 1024 * 1024; // files larger than this go up in parts
-    qint64 partBytes = 16 * 1024 * 1024;          // S3 and radosgw refuse parts below 5 MiB but the last
+    qint64 multipartThreshold = 512 * 1024 * 1024; // files larger than this go up in parts
+    qint64 partBytes = 64 * 1024 * 1024;           // S3 and radosgw refuse parts below 5 MiB but the last
 };
 
 class S3Store : public ArchiveStore {
