@@ -15,7 +15,8 @@ struct S3Server {
 };
 
 // A private throwaway Ceph radosgw (scripts/test-rgw.sh) in a temporary folder on free ports of 127.0.0.1,
-// started by the constructor (about 15 s) and stopped by PID in the destructor.
+// started by the constructor (about 15 s) and stopped by PID in the destructor, or by a watchdog shell when
+// the test process dies without running it.
 class TestRgw {
   public:
     TestRgw();
