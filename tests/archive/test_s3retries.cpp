@@ -160,11 +160,9 @@ class TestS3Retries : public QObject {
         const Error e = caught([&] { store.exists(QStringLiteral("currency/x")); });
         QCOMPARE(listener.requests(), 2);
         QCOMPARE(e.kind(), Error::Kind::Connection);
-        QVERIFY2(
-            e.message().contains(
-                QStringLiteral("127.0.0.1:%1")
-                    .arg(listener.url().section(QLatin1Char(':'), 3, 3).section(QLatin1Char('&'), 0, 0))),
-            qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("timed out")) &&
+                     e.message().contains(QStringLiteral("s3://bucket/p at http://127.0.0.1:")),
+                 qPrintable(e.message()));
     }
 };
 
