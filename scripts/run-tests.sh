@@ -28,7 +28,8 @@ if ! wait "$rgwstarter"; then
 fi
 TIDEMARK_TEST_S3=$(cat "$rgwstate/endpoint")
 export TIDEMARK_TEST_S3
-echo "tidemark: test radosgw (S3) on ${TIDEMARK_TEST_S3%% *}"
+s3endpoint=${TIDEMARK_TEST_S3%% *}
+echo "tidemark: test radosgw (S3) on ${s3endpoint#endpoint=}"
 
 cd "$build"
 ctest --output-on-failure --timeout 900 -j 2 "$@"
