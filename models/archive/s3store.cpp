@@ -119,7 +119,7 @@ QList<ArchiveObjectInfo> S3Store::list(const QString& prefix) {
         S3Request request;
         request.query = {{QStringLiteral("list-type"), QStringLiteral("2")},
                          {QStringLiteral("prefix"), location.objectName(prefix)},
-                         {QStringLiteral("max-keys"), QStringLiteral("1000")}};
+                         {QStringLiteral("max-keys"), QString::number(m_options.listPageSize)}};
         if (!continuation.isEmpty())
             request.query.append({QStringLiteral("continuation-token"), continuation});
         const S3Response response = m_client.send(request);

@@ -20,6 +20,7 @@ struct S3StoreOptions {
     S3HttpClient::Options http;
     qint64 multipartThreshold = 512 * 1024 * 1024; // files larger than this go up in parts
     qint64 partBytes = 64 * 1024 * 1024;           // S3 and radosgw refuse parts below 5 MiB but the last
+    int listPageSize = 1000;                       // keys per ListObjectsV2 answer (S3's maximum)
 };
 
 class S3Store : public ArchiveStore {

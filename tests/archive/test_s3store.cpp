@@ -99,6 +99,11 @@ class TestS3Store : public QObject {
         QCOMPARE(store->usedBytes(QString()), first.size() + second.size() + 4);
         QCOMPARE(store->list(QStringLiteral("currency/kudos ledger/Zü")).size(), 1);
         QCOMPARE(store->list(QStringLiteral("nothing/")).size(), 0);
+        // Listed in pages of two: the continuation tokens give the same list.
+        S3Store::Options paged;
+        paged.listPageSize = 2;
+        QCOMPARE(storeFor(url, m_server.secretKey, paged).list(QString()), store->list(QString()));
+        QCOMPARE(store->list(QString()).size(), 3);
 
         QCOMPARE(store->readAll(odd), first);
         QByteArray streamed;
@@ -195,6 +200,25 @@ class TestS3Store : public QObject {
         QCOMPARE(kindOf([&] { unknownKey.list(QString()); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("InvalidAccessKeyId")), qPrintable(message));
         QCOMPARE(openArchiveStore(url)->list(QString()).size(), 0); // nothing was written
+    }
+
+    void missingBucketIsAConnectionError() {
+        const QString url = test::TestS3::createBucket(QStringLiteral("missing_bucket"));
+        const auto store = openArchiveStore(
+            QString(url).replace(QStringLiteral("missing-bucket-"), QStringLiteral("never-created-")));
+        QString message;
+        QCOMPARE(kindOf([&] { store->list(QString()); }, &message), Error::Kind::Connection);
+        QVERIFY2(message.contains(QStringLiteral("NoSuchBucket")) &&
+                     message.contains(QStringLiteral("never-created-")),
+                 qPrintable(message));
+        QCOMPARE(kindOf(
+                     [&] {
+                         store->putFile(QStringLiteral("a"),
+                                        writeFile(m_dir.filePath(QStringLiteral("m")), "m"));
+                     },
+                     &message),
+                 Error::Kind::Connection);
+        QVERIFY2(message.contains(QStringLiteral("NoSuchBucket")), qPrintable(message));
     }
 
     void unreachableEndpointIsAConnectionError() {
