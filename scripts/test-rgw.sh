@@ -96,16 +96,21 @@ start() {
 }
 
 stop() {
-    local dir=$1
+    local dir=$1 pids=() name pid
     [ -d "$dir" ] || return 0
     for name in client.rgw.a osd.0 mon.a; do
-        local file="$dir/run/$name.pid" pid
-        [ -f "$file" ] || continue
-        pid=$(cat "$file")
-        kill "$pid" 2>/dev/null || continue
-        for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null || true
+        [ -f "$dir/run/$name.pid" ] && pids+=("$(cat "$dir/run/$name.pid")")
     done
+    # Each daemon takes about 2 s to exit on SIGTERM: signal all at once (radosgw first), wait up to 3 s, then
+    # SIGKILL what is left. Memstore holds nothing worth a clean shutdown.
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for _ in $(seq 1 30); do
+        local alive=0
+        for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+        [ $alive -eq 0 ] && break
+        sleep 0.1
+    done
+    for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && kill -9 "$pid" 2>/dev/null; done; true
     rm -rf "$dir"
 }
 
