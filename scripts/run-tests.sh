@@ -1,17 +1,35 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds everything, starts a throwaway PostgreSQL 15 cluster
-# on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests offscreen and under Xvfb.
+# and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests
+# offscreen and under Xvfb.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh"
 
+# radosgw takes about 15 s to come up: start it in the background while PostgreSQL starts.
+rgwstate=$(mktemp -d /tmp/tidemark-ci-rgw.XXXXXX)
+rgwport=47480
+while (echo >"/dev/tcp/127.0.0.1/$rgwport") 2>/dev/null; do rgwport=$((rgwport + 1)); done
+"$root/scripts/test-rgw.sh" start "$rgwstate/rgw" "$rgwport" >"$rgwstate/endpoint" 2>"$rgwstate/start.log" &
+rgwstarter=$!
+
 pgstate=$(mktemp -d /tmp/tidemark-ci-pg.XXXXXX)
 chmod 0711 "$pgstate"
 # shellcheck source=/dev/null
 source "$root/tests/support/test-postgres.sh"
+trap '"$root/scripts/test-rgw.sh" stop "$rgwstate/rgw"; rm -rf "$rgwstate"; stop_test_postgres "$pgstate"' EXIT
 start_test_postgres "$pgstate"
-trap 'stop_test_postgres "$pgstate"' EXIT
+
+if ! wait "$rgwstarter"; then
+    cat "$rgwstate/start.log" >&2
+    echo "tidemark: the test radosgw did not start" >&2
+    exit 1
+fi
+TIDEMARK_TEST_S3=$(cat "$rgwstate/endpoint")
+export TIDEMARK_TEST_S3
+s3endpoint=${TIDEMARK_TEST_S3%% *}
+echo "tidemark: test radosgw (S3) on ${s3endpoint#endpoint=}"
 
 cd "$build"
 ctest --output-on-failure --timeout 900 -j 2 "$@"

@@ -79,7 +79,8 @@ int CliRegistry::dispatch(const QStringList& arguments) {
             break;
         case CommonOption::Archive:
             parser.addOption({QStringLiteral("archive"),
-                              QStringLiteral("The archive: file:///dir or s3://bucket/prefix (default "
+                              QStringLiteral("The archive: file:///dir or "
+                                             "s3://bucket/prefix?endpoint=URL&region=NAME (default "
                                              "TIDEMARK_ARCHIVE_URL)."),
                               QStringLiteral("URL")});
             break;

@@ -2,6 +2,7 @@
 
 #include "directorystore.h"
 #include "error.h"
+#include "s3store.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -17,7 +18,7 @@ namespace tidemark::archive {
 namespace {
 
 const char* const kSetting = "TIDEMARK_ARCHIVE_URL";
-const char* const kForms = "file:///absolute/folder or s3://bucket/prefix";
+const char* const kForms = "file:///absolute/folder or s3://bucket/prefix?endpoint=URL&region=NAME";
 
 [[noreturn]] void badUrl(const QString& url, const QString& why) {
     throw Error(Error::Kind::Settings, QStringLiteral("%1 '%2' %3; expected %4")
@@ -50,10 +51,11 @@ QString rangeBound(Micros t) {
 } // namespace
 
 std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url) {
-    if (url.startsWith(QLatin1String("s3://")))
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("%1: S3 archives (s3://) are not built yet; use file:///folder")
-                        .arg(QLatin1String(kSetting)));
+    if (url.startsWith(QLatin1String("s3://"))) {
+        // The URL is checked before the credentials are looked for.
+        S3Location location = S3Location::parse(url, QLatin1String(kSetting));
+        return std::make_unique<S3Store>(std::move(location), S3Credentials::fromEnvironment());
+    }
     if (!url.startsWith(QLatin1String("file://")))
         badUrl(url, QStringLiteral("is not a file:// or s3:// URL"));
     const QUrl parsed(url, QUrl::StrictMode);

@@ -9,8 +9,9 @@
 namespace tidemark::archive {
 
 // The store TIDEMARK_ARCHIVE_URL names: file:///absolute/path (a DirectoryStore; the folder is created 0700
-// when missing). s3://bucket/prefix is recognised but not built yet (Error(Usage)); anything else is
-// Error(Settings) naming TIDEMARK_ARCHIVE_URL and the accepted forms.
+// when missing) or s3://bucket/prefix?endpoint=http(s)://host:port&region=NAME (an S3Store; credentials as
+// S3Credentials::fromEnvironment reads them). Anything else, an unknown query parameter or a missing endpoint
+// or region is Error(Settings) naming TIDEMARK_ARCHIVE_URL and the accepted forms.
 std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url);
 
 // "<tier>/<table>/<partition>_<lo>_<hi>.csv.zst", lo and hi as YYYYMMDD when at midnight UTC, else

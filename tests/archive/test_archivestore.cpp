@@ -1,6 +1,7 @@
 #include "archiveurl.h"
 #include "directorystore.h"
 #include "error.h"
+#include "s3location.h"
 
 #include <QDir>
 #include <QFile>
@@ -121,9 +122,35 @@ class TestArchiveStore : public QObject {
 
     void urls() {
         QString message;
-        QCOMPARE(kindOf([&] { openArchiveStore(QStringLiteral("s3://bucket/prefix")); }, &message),
-                 Error::Kind::Usage);
-        QVERIFY(message.contains(QStringLiteral("not built yet")));
+        // S3 URLs: endpoint and region required, nothing else accepted, no credentials in the URL.
+        for (const QString& url :
+             {QStringLiteral("s3://bucket/prefix"), QStringLiteral("s3://bucket/prefix?region=us-east-1"),
+              QStringLiteral("s3://bucket/prefix?endpoint=http://127.0.0.1:7480"),
+              QStringLiteral("s3://bucket?endpoint=http://127.0.0.1:7480&region=us-east-1&acl=public"),
+              QStringLiteral("s3://bucket?endpoint=ftp://127.0.0.1&region=us-east-1"),
+              QStringLiteral("s3://bucket?endpoint=http://127.0.0.1/path&region=us-east-1"),
+              QStringLiteral("s3://Bad_Bucket?endpoint=http://127.0.0.1:7480&region=us-east-1"),
+              QStringLiteral(
+                  "s3://AKIAOPS:Secret@bucket/p?endpoint=http://127.0.0.1:7480&region=us-east-1")}) {
+            QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+            QVERIFY2(message.contains(QStringLiteral("TIDEMARK_ARCHIVE_URL")),
+                     qPrintable(url + QLatin1Char(' ') + message));
+            QVERIFY2(!message.contains(QStringLiteral("Secret")), qPrintable(message));
+        }
+        QCOMPARE(
+            kindOf([&] { openArchiveStore(QStringLiteral("s3://bkt/p?endpoint=http://h:1&region=r&x=1")); },
+                   &message),
+            Error::Kind::Settings);
+        QVERIFY2(message.contains(QStringLiteral("'x'")), qPrintable(message));
+        const S3Location location = S3Location::parse(
+            QStringLiteral("s3://bucket/a/b/?region=eu-west-1&endpoint=http://127.0.0.1:7480/"),
+            QStringLiteral("X"));
+        QCOMPARE(location.bucket, QStringLiteral("bucket"));
+        QCOMPARE(location.prefix, QStringLiteral("a/b"));
+        QCOMPARE(location.endpoint, QStringLiteral("http://127.0.0.1:7480"));
+        QCOMPARE(location.region, QStringLiteral("eu-west-1"));
+        QCOMPARE(location.objectName(QStringLiteral("currency/x")), QStringLiteral("a/b/currency/x"));
+        QCOMPARE(location.describe(), QStringLiteral("s3://bucket/a/b at http://127.0.0.1:7480"));
         for (const QString& url :
              {QStringLiteral("/srv/archive"), QStringLiteral("http://x/y"), QStringLiteral("file://host/srv"),
               QStringLiteral("file:relative"), QStringLiteral("file:///")}) {

@@ -25,6 +25,10 @@ cmake --build "$BUILD" --target bench_kudos_swap
 # Archive: export and verify MB/s of CSV next to the zstd -3 command on the same bytes, peak RSS. Argument: MB.
 cmake --build "$BUILD" --target bench_archive
 "$BUILD/tests/bench/bench_archive" 80
+# Archive to S3: export and verify MB/s to radosgw next to the directory store on the same rows, raw object PUT
+# and GET MB/s. Uses TIDEMARK_TEST_S3 when set, else starts a private throwaway radosgw. Argument: MB.
+cmake --build "$BUILD" --target bench_archive_s3
+"$BUILD/tests/bench/bench_archive_s3" 80
 # Kudos retention on the demo's data: rollup and checkpoint next to a bare GROUP BY over the same week, and
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention
