@@ -21,9 +21,14 @@ CsvArchiveEncoder::CsvArchiveEncoder(QFileDevice* object, int zstdLevel, bool zs
     if (!m_pipelined)
         return;
     m_chunk.reserve(kChunkBytes);
-    m_digestThread = std::thread([this] { runWorker(m_digestQueue, false); });
-    if (m_writer)
-        m_compressThread = std::thread([this] { runWorker(m_compressQueue, true); });
+    try {
+        m_digestThread = std::thread([this] { runWorker(m_digestQueue, false); });
+        if (m_writer)
+            m_compressThread = std::thread([this] { runWorker(m_compressQueue, true); });
+    } catch (...) {
+        abort(); // no thread left running when the constructor fails
+        throw;
+    }
 }
 
 CsvArchiveEncoder::~CsvArchiveEncoder() {
@@ -42,15 +47,10 @@ void CsvArchiveEncoder::runWorker(ChunkQueue& queue, bool compressing) {
         }
         if (queue.isAborted())
             return;
-        if (compressing) {
-            m_writer->finish();
-            if (!m_object->flush())
-                throw Error(
-                    Error::Kind::Failed,
-                    QStringLiteral("cannot write %1: %2").arg(m_object->fileName(), m_object->errorString()));
-        } else {
+        if (compressing)
+            finishObject();
+        else
             m_content.finish();
-        }
     } catch (...) {
         fail(std::current_exception());
     }
