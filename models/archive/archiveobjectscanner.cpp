@@ -1,7 +1,7 @@
 #include "archiveobjectscanner.h"
 
 #include "archivestore.h"
-#include "csvcontentdigest.h"
+#include "csvarchiveencoder.h"
 #include "error.h"
 #include "sha256stream.h"
 #include "taskfeedback.h"
@@ -12,8 +12,9 @@ namespace tidemark::archive {
 ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, TaskFeedback* feedback) {
     ObjectScan scan;
     Sha256Stream objectHash;
-    CsvContentDigest content;
-    ZstdStreamReader decompressor([&](const char* data, qint64 length) { content.feed(data, length); });
+    // The CSV digest runs on the encoder's worker thread while this one reads, hashes and decompresses.
+    CsvArchiveEncoder encoder(nullptr, ZstdStreamWriter::kDefaultLevel);
+    ZstdStreamReader decompressor([&](const char* data, qint64 length) { encoder.write(data, length); });
     store.read(key, [&](const char* data, qint64 length) {
         if (feedback && !feedback->checkpoint())
             throw Error(Error::Kind::Cancelled, QStringLiteral("reading %1 was cancelled").arg(key));
@@ -29,19 +30,21 @@ ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, T
             scan.contentProblem = e.message();
         }
         if (feedback)
-            feedback->report(TaskProgress{
-                QStringLiteral("reading %1").arg(key), 0, -1, content.rows(), scan.objectBytes, -1, {}});
+            feedback->report(
+                TaskProgress{QStringLiteral("reading %1").arg(key), 0, -1, -1, scan.objectBytes, -1, {}});
     });
     if (scan.contentProblem.isEmpty()) {
         try {
             decompressor.finish();
-            content.finish();
+            encoder.finish();
         } catch (const Error& e) {
             if (e.kind() != Error::Kind::Failed)
                 throw;
             scan.contentProblem = e.message();
         }
     }
+    encoder.abort(); // after a failure: the worker has stopped; the digest covers the part before it
+    const CsvContentDigest& content = encoder.content();
     scan.objectSha256 = objectHash.hex();
     scan.contentSha256 = content.contentSha256();
     scan.contentBytes = content.contentBytes();

@@ -28,8 +28,16 @@ void ControlTotalsCounter::add(const CsvRecordReader& record) {
                                              .arg(m_rows + 1)
                                              .arg(record.fieldCount())
                                              .arg(m_width));
-    const QString key = keyFor(m_userColumn >= 0 ? record.field(m_userColumn) : QByteArrayView(),
-                               m_workerColumn >= 0 ? record.field(m_workerColumn) : QByteArrayView());
+    const QByteArrayView userId = m_userColumn >= 0 ? record.field(m_userColumn) : QByteArrayView();
+    const QByteArrayView workerId = m_workerColumn >= 0 ? record.field(m_workerColumn) : QByteArrayView();
+    // keyFor's text, as bytes.
+    m_key.resize(0);
+    if (!userId.isEmpty())
+        m_key.append(userId);
+    else if (!workerId.isEmpty())
+        m_key.append("worker:").append(workerId);
+    else
+        m_key.append("none");
     qint64 cents = 0;
     if (m_amountColumn >= 0) {
         const auto parsed = parseCents(record.field(m_amountColumn));
@@ -40,14 +48,25 @@ void ControlTotalsCounter::add(const CsvRecordReader& record) {
         cents = *parsed;
     }
     const bool escrow = m_escrowColumn >= 0 && record.field(m_escrowColumn) == QByteArrayView("t");
-    ControlTotal& total = m_totals[key];
+    auto it = m_totals.find(m_key);
+    if (it == m_totals.end())
+        it = m_totals.insert(m_key, ControlTotal{});
+    ControlTotal& total = *it;
     qint64& sum = escrow ? total.escrowCents : total.balanceCents;
     const auto added = addCents(sum, cents);
     if (!added)
-        throw Error(Error::Kind::Failed, QStringLiteral("the amounts of %1 overflow 64 bits").arg(key));
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("the amounts of %1 overflow 64 bits").arg(QString::fromLatin1(m_key)));
     sum = *added;
     ++total.rows;
     ++m_rows;
+}
+
+ControlTotals ControlTotalsCounter::totals() const {
+    ControlTotals totals;
+    for (auto it = m_totals.constBegin(); it != m_totals.constEnd(); ++it)
+        totals.insert(QString::fromLatin1(it.key()), it.value());
+    return totals;
 }
 
 namespace {

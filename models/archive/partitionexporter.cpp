@@ -3,12 +3,10 @@
 #include "archiveobjectscanner.h"
 #include "archivestore.h"
 #include "archiveurl.h"
-#include "csvcontentdigest.h"
+#include "csvarchiveencoder.h"
 #include "error.h"
 #include "pgconnection.h"
-#include "sha256stream.h"
 #include "taskfeedback.h"
-#include "zstdstreamwriter.h"
 
 #include <QDir>
 #include <QTemporaryFile>
@@ -141,47 +139,34 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
             .arg(quoted.join(QStringLiteral(", ")), pgQuoteIdentifier(relation), timestampLiteral(source.lo),
                  timestampLiteral(source.hi));
 
-    // The compressed object goes to a temporary file, never into memory; an adopted object needs none.
+    // The compressed object goes to a temporary file, never into memory; an adopted object needs none. The
+    // encoder (declared after the file: it stops writing before the file is removed) digests and compresses
+    // on threads of its own while this thread, which owns the connection, reads the COPY.
     std::optional<QTemporaryFile> file;
-    Sha256Stream objectHash;
-    std::optional<ZstdStreamWriter> writer;
     if (!objectExists) {
         file.emplace(QDir::tempPath() + QStringLiteral("/tidemark-archive-XXXXXX.csv.zst"));
         if (!file->open())
             throw Error(Error::Kind::Failed, QStringLiteral("cannot create a temporary file in %1: %2")
                                                  .arg(QDir::tempPath(), file->errorString()));
-        writer.emplace(
-            [&](const char* data, qint64 length) {
-                objectHash.add(data, length);
-                if (file->write(data, length) != length)
-                    throw Error(
-                        Error::Kind::Failed,
-                        QStringLiteral("cannot write %1: %2").arg(file->fileName(), file->errorString()));
-            },
-            // Compressing on zstd's own thread was faster (bench_archive) but its peak RSS grew with the
-            // export's size; on the caller's thread it stays flat.
-            m_zstdLevel);
     }
-    CsvContentDigest content;
+    CsvArchiveEncoder encoder(file ? &*file : nullptr, m_zstdLevel, m_zstdBackgroundThread,
+                              m_serial ? CsvArchiveEncoder::Threads::Caller
+                                       : CsvArchiveEncoder::Threads::Pipelined);
     qint64 copied = 0;
+    qint64 copiedBytes = 0;
     m_connection.copyOut(sql, [&](const char* row, int length) {
-        content.feed(row, length);
-        if (writer)
-            writer->write(row, length);
+        encoder.write(row, length);
+        copiedBytes += length;
         if (++copied % kRowsPerCheckpoint == 0 && feedback) {
             if (!feedback->checkpoint())
                 throw Error(Error::Kind::Cancelled,
                             QStringLiteral("the export of %1 was cancelled").arg(relation));
-            feedback->report(TaskProgress{QStringLiteral("exporting %1").arg(relation),
-                                          0,
-                                          -1,
-                                          content.rows(),
-                                          content.contentBytes(),
-                                          -1,
-                                          {}});
+            feedback->report(TaskProgress{
+                QStringLiteral("exporting %1").arg(relation), 0, -1, copied - 1, copiedBytes, -1, {}});
         }
     });
-    content.finish();
+    encoder.finish();
+    const CsvContentDigest& content = encoder.content();
     transaction.commit();
     if (content.columns() != columns)
         throw Error(Error::Kind::Failed,
@@ -226,12 +211,8 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
             putBytes(m_store, result.manifestKey, manifest.toJson());
         }
     } else {
-        writer->finish();
-        if (!file->flush())
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("cannot write %1: %2").arg(file->fileName(), file->errorString()));
-        manifest.objectSha256 = objectHash.hex();
-        manifest.objectBytes = writer->bytesOut();
+        manifest.objectSha256 = encoder.objectSha256();
+        manifest.objectBytes = encoder.objectBytes();
         if (beforeUpload)
             beforeUpload(manifest.objectBytes);
         m_store.putFile(result.objectKey, file->fileName());

@@ -37,7 +37,9 @@ struct ExportResult {
 
 // Exports one range of a partition as CSV (header, rows by id, the table's columns in ordinal order),
 // compressed with zstd into a temporary file while the CSV's sha256 and control totals are computed, then
-// uploads it write-once with its manifest beside it. Memory stays flat whatever the partition's size.
+// uploads it write-once with its manifest beside it. The COPY runs on the caller's thread (the connection's),
+// the digest and the compression on two threads of a CsvArchiveEncoder, fed through bounded queues: memory
+// stays flat whatever the partition's size.
 class PartitionExporter {
   public:
     PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel = 3);
@@ -55,10 +57,18 @@ class PartitionExporter {
     // The columns of `table` in ordinal order; Error(Schema) when the table does not exist.
     static QStringList columnsOf(PgConnection& connection, const QString& table);
 
+    // zstd compresses on a thread of its own as well (see ZstdStreamWriter); off by default.
+    void setZstdBackgroundThread(bool on) { m_zstdBackgroundThread = on; }
+    // Everything on the caller's thread, one step after the other (the exporter before the pipeline; for
+    // comparison in bench_archive); off by default.
+    void setSerial(bool on) { m_serial = on; }
+
   private:
     PgConnection& m_connection;
     ArchiveStore& m_store;
     int m_zstdLevel;
+    bool m_zstdBackgroundThread = false;
+    bool m_serial = false;
 };
 
 } // namespace tidemark::archive

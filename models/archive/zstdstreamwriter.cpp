@@ -28,8 +28,8 @@ ZstdStreamWriter::ZstdStreamWriter(Sink sink, int level, bool backgroundThread) 
         check(ZSTD_CCtx_setParameter(m_context, ZSTD_c_compressionLevel, level), "level");
         check(ZSTD_CCtx_setParameter(m_context, ZSTD_c_checksumFlag, 1), "checksum");
         // A libzstd built without threads refuses this; it then compresses on the caller's thread.
-        if (backgroundThread)
-            ZSTD_CCtx_setParameter(m_context, ZSTD_c_nbWorkers, 1);
+        if (backgroundThread && !ZSTD_isError(ZSTD_CCtx_setParameter(m_context, ZSTD_c_nbWorkers, 1)))
+            check(ZSTD_CCtx_setParameter(m_context, ZSTD_c_jobSize, kBackgroundJobBytes), "job size");
     } catch (...) {
         ZSTD_freeCCtx(m_context);
         throw;

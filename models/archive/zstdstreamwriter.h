@@ -14,10 +14,11 @@ class ZstdStreamWriter {
   public:
     using Sink = std::function<void(const char* data, qint64 length)>;
     static constexpr int kDefaultLevel = 3;
+    static constexpr int kBackgroundJobBytes = 1024 * 1024;
 
     // Throws Error(Settings) for a level outside 1-19. With backgroundThread, zstd compresses on a thread
-    // of its own while the caller produces the next input (the frame stays one standard frame; memory stays
-    // bounded by a few jobs of the window's size).
+    // of its own while the caller produces the next input (the frame stays one standard frame), in jobs of
+    // kBackgroundJobBytes: memory stays bounded by a few jobs.
     explicit ZstdStreamWriter(Sink sink, int level = kDefaultLevel, bool backgroundThread = false);
     ~ZstdStreamWriter();
     ZstdStreamWriter(const ZstdStreamWriter&) = delete;

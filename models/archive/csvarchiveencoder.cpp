@@ -1,0 +1,138 @@
+#include "csvarchiveencoder.h"
+
+#include "error.h"
+
+#include <QFileDevice>
+
+namespace tidemark::archive {
+
+CsvArchiveEncoder::CsvArchiveEncoder(QFileDevice* object, int zstdLevel, bool zstdBackgroundThread,
+                                     Threads threads)
+    : m_object(object), m_pipelined(threads == Threads::Pipelined) {
+    if (m_object)
+        m_writer.emplace(
+            [this](const char* data, qint64 length) {
+                m_objectHash.add(data, length);
+                if (m_object->write(data, length) != length)
+                    throw Error(Error::Kind::Failed, QStringLiteral("cannot write %1: %2")
+                                                         .arg(m_object->fileName(), m_object->errorString()));
+            },
+            zstdLevel, zstdBackgroundThread);
+    if (!m_pipelined)
+        return;
+    m_chunk.reserve(kChunkBytes);
+    try {
+        m_digestThread = std::thread([this] { runWorker(m_digestQueue, false); });
+        if (m_writer)
+            m_compressThread = std::thread([this] { runWorker(m_compressQueue, true); });
+    } catch (...) {
+        abort(); // no thread left running when the constructor fails
+        throw;
+    }
+}
+
+CsvArchiveEncoder::~CsvArchiveEncoder() {
+    abort();
+}
+
+void CsvArchiveEncoder::runWorker(ChunkQueue& queue, bool compressing) {
+    try {
+        QByteArray chunk;
+        while (queue.pop(chunk)) {
+            if (compressing)
+                m_writer->write(chunk.constData(), chunk.size());
+            else
+                m_content.feed(chunk.constData(), chunk.size());
+            chunk = QByteArray(); // the producer's chunks are freed as soon as both workers are done
+        }
+        if (queue.isAborted())
+            return;
+        if (compressing)
+            finishObject();
+        else
+            m_content.finish();
+    } catch (...) {
+        fail(std::current_exception());
+    }
+}
+
+void CsvArchiveEncoder::finishObject() {
+    m_writer->finish();
+    if (!m_object->flush())
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("cannot write %1: %2").arg(m_object->fileName(), m_object->errorString()));
+}
+
+void CsvArchiveEncoder::fail(std::exception_ptr error) noexcept {
+    {
+        std::lock_guard lock(m_failureMutex);
+        if (!m_failure)
+            m_failure = error;
+    }
+    m_digestQueue.abort();
+    m_compressQueue.abort();
+}
+
+void CsvArchiveEncoder::rethrowFailure() {
+    std::exception_ptr failure;
+    {
+        std::lock_guard lock(m_failureMutex);
+        failure = m_failure;
+    }
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
+void CsvArchiveEncoder::pushChunk() {
+    if (m_chunk.isEmpty())
+        return;
+    const bool pushed =
+        (!m_writer || m_compressQueue.push(m_chunk)) && m_digestQueue.push(std::move(m_chunk));
+    m_chunk = QByteArray();
+    m_chunk.reserve(kChunkBytes);
+    if (!pushed) {
+        rethrowFailure();
+        throw Error(Error::Kind::Failed, QStringLiteral("the archive encoder was stopped"));
+    }
+}
+
+void CsvArchiveEncoder::write(const char* data, qint64 length) {
+    if (!m_pipelined) {
+        m_content.feed(data, length);
+        if (m_writer)
+            m_writer->write(data, length);
+        return;
+    }
+    if (m_chunk.size() + length > kChunkBytes)
+        pushChunk();
+    m_chunk.append(data, length);
+}
+
+void CsvArchiveEncoder::finish() {
+    if (!m_pipelined) {
+        m_content.finish();
+        if (m_writer)
+            finishObject();
+        return;
+    }
+    pushChunk();
+    m_digestQueue.finish();
+    m_compressQueue.finish();
+    join();
+    rethrowFailure();
+}
+
+void CsvArchiveEncoder::abort() noexcept {
+    m_digestQueue.abort();
+    m_compressQueue.abort();
+    join();
+}
+
+void CsvArchiveEncoder::join() noexcept {
+    if (m_digestThread.joinable())
+        m_digestThread.join();
+    if (m_compressThread.joinable())
+        m_compressThread.join();
+}
+
+} // namespace tidemark::archive
