@@ -81,12 +81,14 @@ void createRestoreTable(PgConnection& connection, const TableName& name, const A
         QStringLiteral("CREATE TABLE %1 (%2)").arg(name.quoted(), definitions.join(QStringLiteral(", "))));
 }
 
-// The content sha256 of the table's rows as the exporter writes them (header, rows by id).
+// The content sha256 of the table's rows as the exporter writes them (header, rows by id; an id restored as
+// text sorts as a number too).
 QString tableContentSha256(PgConnection& connection, const QString& relation, const QStringList& columns) {
     CsvContentDigest digest;
-    connection.copyOut(QStringLiteral("COPY (SELECT %1 FROM %2 ORDER BY id) TO STDOUT (FORMAT csv, HEADER)")
-                           .arg(quotedColumns(columns).join(QStringLiteral(", ")), relation),
-                       [&](const char* row, int length) { digest.feed(row, length); });
+    connection.copyOut(
+        QStringLiteral("COPY (SELECT %1 FROM %2 ORDER BY id::numeric) TO STDOUT (FORMAT csv, HEADER)")
+            .arg(quotedColumns(columns).join(QStringLiteral(", ")), relation),
+        [&](const char* row, int length) { digest.feed(row, length); });
     digest.finish();
     return digest.contentSha256();
 }
