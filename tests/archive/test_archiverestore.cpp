@@ -448,6 +448,26 @@ class TestArchiveRestore : public QObject {
             }
             QVERIFY2(rowsAtCancel > 100 && rowsAtCancel < r.rows, qPrintable(target));
         }
+        // An existing restore file keeps what it held: the cancelled object's table and manifest row are
+        // rolled back.
+        const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
+        const QString existing = m_dir->filePath(QStringLiteral("existing.sqlite"));
+        restorer.restoreIntoSqlite(stats.objectKey, existing);
+        TaskFeedback feedback;
+        feedback.setSink([&](const TaskProgress& p) {
+            if (p.stage.startsWith(QLatin1String("restoring")) && p.rows > 100)
+                feedback.cancel();
+        });
+        QVERIFY_THROWS_EXCEPTION(Error, restorer.restoreIntoSqlite(r.objectKey, existing, &feedback));
+        QCOMPARE(sqliteRows(existing, QStringLiteral("SELECT object_key FROM restore_manifest"), 1),
+                 (QList<QStringList>{{stats.objectKey}}));
+        QCOMPARE(sqliteRows(existing,
+                            QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'kudos_ledger'"),
+                            1),
+                 (QList<QStringList>{{QStringLiteral("0")}}));
+        QCOMPARE(sqliteRows(existing, QStringLiteral("SELECT count(*) FROM kudos_stat_events"), 1),
+                 (QList<QStringList>{{QString::number(stats.rows)}}));
+
         QVERIFY(!tableExists(QStringLiteral("restored.fresh")));
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.empty")), 0);
         QVERIFY(!QFileInfo::exists(sqlitePath()));
