@@ -178,9 +178,10 @@ int runVerify(CliContext& ctx) {
                                    {QStringLiteral("rows"), double(r.rows)},
                                    {QStringLiteral("online_checked"), online},
                                    {QStringLiteral("problems"), QJsonArray::fromStringList(r.problems)}});
-        const QString where = online ? QStringLiteral(", and against partition %1").arg(r.manifest.partition)
-                              : db   ? QStringLiteral(", partition no longer online")
-                                     : QString();
+        const QString where =
+            online ? QStringLiteral(" (also against the online partition %1)").arg(r.manifest.partition)
+            : db   ? QStringLiteral(" (its partition is no longer online: object and manifest only)")
+                   : QString();
         lines << (r.ok ? QStringLiteral("%1: ok, %2 rows%3").arg(key).arg(r.rows).arg(where)
                        : QStringLiteral("%1: FAILED%2").arg(key, where));
         for (const QString& p : r.problems)
@@ -220,9 +221,10 @@ int runRestore(CliContext& ctx) {
                   .arg(r.target)
                   .arg(r.manifest.rowCount)
                   .arg(key, formatIsoTimestamp(r.verifiedAt))
-            : QStringLiteral("restored %1 rows of %2 into %3%4 (verified %5: sha256 %6, totals of %7 key(s))")
+            : QStringLiteral("restored %1 rows of %2 into %3%4; verified %5: object sha256 %6, totals of %7 "
+                             "key(s) agree")
                   .arg(r.rows)
-                  .arg(key, r.target, r.tableCreated ? QStringLiteral(" (created)") : QString(),
+                  .arg(key, r.target, r.tableCreated ? QStringLiteral(" (table created)") : QString(),
                        formatIsoTimestamp(r.verifiedAt),
                        r.manifest.objectSha256.left(12) + QStringLiteral(".."))
                   .arg(r.manifest.totals.size());
