@@ -35,5 +35,6 @@ void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
 void registerKudosSwapCommands(CliRegistry& registry);
 void registerKudosCommands(CliRegistry& registry);
+void registerArchiveCommands(CliRegistry& registry);
 
 } // namespace tidemark::cli

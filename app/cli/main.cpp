@@ -16,5 +16,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerCoverageCommands(registry);
     tidemark::cli::registerKudosSwapCommands(registry);
     tidemark::cli::registerKudosCommands(registry);
+    tidemark::cli::registerArchiveCommands(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

@@ -29,6 +29,9 @@ cmake --build "$BUILD" --target bench_archive
 # and GET MB/s. Uses TIDEMARK_TEST_S3 when set, else starts a private throwaway radosgw. Argument: MB.
 cmake --build "$BUILD" --target bench_archive_s3
 "$BUILD/tests/bench/bench_archive_s3" 80
+# Archive restore rows/s into a PostgreSQL table and a SQLite file, next to a bare zstd -> COPY. Argument: rows.
+cmake --build "$BUILD" --target bench_archive_restore
+"$BUILD/tests/bench/bench_archive_restore" 400000
 # Kudos retention on the demo's data: rollup and checkpoint next to a bare GROUP BY over the same week, and
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention

@@ -6,7 +6,7 @@
 struct sqlite3;
 struct sqlite3_stmt;
 
-namespace tidemark::tracks {
+namespace tidemark {
 
 // One prepared SQLite statement (owns the sqlite3_stmt). Parameters are 1-based, columns 0-based.
 class SqliteStatement {
@@ -19,6 +19,7 @@ class SqliteStatement {
 
     SqliteStatement& bind(int index, const QString& value);
     SqliteStatement& bind(int index, const QByteArray& utf8);
+    SqliteStatement& bind(int index, const char* utf8, qsizetype length); // copied, as the others
     SqliteStatement& bind(int index, qint64 value);
     SqliteStatement& bind(int index, int value) { return bind(index, static_cast<qint64>(value)); }
     SqliteStatement& bind(int index, double value);
@@ -37,4 +38,4 @@ class SqliteStatement {
     QString m_where;
 };
 
-} // namespace tidemark::tracks
+} // namespace tidemark

@@ -4,7 +4,7 @@
 
 #include <sqlite3.h>
 
-namespace tidemark::tracks {
+namespace tidemark {
 
 SqliteStatement::SqliteStatement(sqlite3* db, const QString& sql, const QString& where)
     : m_db(db), m_where(where) {
@@ -34,6 +34,12 @@ SqliteStatement& SqliteStatement::bind(int index, const QString& value) {
 
 SqliteStatement& SqliteStatement::bind(int index, const QByteArray& utf8) {
     sqlite3_bind_text(m_statement, index, utf8.constData(), static_cast<int>(utf8.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
+SqliteStatement& SqliteStatement::bind(int index, const char* utf8, qsizetype length) {
+    sqlite3_bind_text64(m_statement, index, utf8, static_cast<sqlite3_uint64>(length), SQLITE_TRANSIENT,
+                        SQLITE_UTF8);
     return *this;
 }
 
@@ -83,4 +89,4 @@ double SqliteStatement::toDouble(int column) const {
     return sqlite3_column_double(m_statement, column);
 }
 
-} // namespace tidemark::tracks
+} // namespace tidemark

@@ -1,0 +1,317 @@
+#include "clicontext.h"
+#include "cliregistry.h"
+#include "terminalprogress.h"
+
+#include "archivemanifest.h"
+#include "archiverestorer.h"
+#include "archivestore.h"
+#include "archiveurl.h"
+#include "archiveverifier.h"
+#include "error.h"
+#include "kudossettings.h"
+#include "pgconnection.h"
+#include "settingsreader.h"
+
+#include <QJsonArray>
+#include <QSet>
+
+namespace tidemark::cli {
+
+using namespace tidemark::archive;
+
+namespace {
+
+const QCommandLineOption kTier(QStringLiteral("tier"),
+                               QStringLiteral("Only this tier: currency or statistics."),
+                               QStringLiteral("T"));
+const QCommandLineOption kAll(QStringLiteral("all"), QStringLiteral("Verify every object of the archive."));
+const QCommandLineOption
+    kInto(QStringLiteral("into"),
+          QStringLiteral("Restore into this PostgreSQL table (created when missing; --db)."),
+          QStringLiteral("SCHEMA.TABLE"));
+const QCommandLineOption kSqliteFile(QStringLiteral("sqlite"),
+                                     QStringLiteral("Restore into this local SQLite file for the console."),
+                                     QStringLiteral("FILE"));
+
+const QLatin1String kObjectSuffix(".csv.zst");
+const QLatin1String kManifestSuffix(".manifest.json");
+
+std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
+    const QString url = ctx.archiveUrl();
+    if (url.isEmpty())
+        throw Error(Error::Kind::Settings,
+                    QStringLiteral("no archive configured: pass --archive URL or set TIDEMARK_ARCHIVE_URL"));
+    return openArchiveStore(url);
+}
+
+QString tierPrefix(CliContext& ctx) {
+    if (!ctx.isSet(QStringLiteral("tier")))
+        return {};
+    const QString tier = ctx.value(QStringLiteral("tier"));
+    if (tier != QLatin1String("currency") && tier != QLatin1String("statistics"))
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--tier is '%1', expected currency or statistics").arg(tier));
+    return tier + QLatin1Char('/');
+}
+
+// The object a key names: the object itself, or the object beside a manifest key.
+QString objectKeyOf(const QString& key) {
+    if (key.endsWith(kManifestSuffix))
+        return key.left(key.size() - kManifestSuffix.size()) + kObjectSuffix;
+    return key;
+}
+
+// Every object key under `prefix`, including those only a manifest names (their object is missing).
+QStringList objectKeys(const QList<ArchiveObjectInfo>& objects) {
+    QStringList keys;
+    for (const ArchiveObjectInfo& o : objects)
+        if (o.key.endsWith(kObjectSuffix) || o.key.endsWith(kManifestSuffix))
+            keys.append(objectKeyOf(o.key));
+    keys.removeDuplicates();
+    keys.sort();
+    return keys;
+}
+
+QString onePositionalKey(CliContext& ctx) {
+    const QStringList args = ctx.parser().positionalArguments();
+    if (args.size() != 1)
+        throw Error(Error::Kind::Usage, QStringLiteral("name one archive key (relative to the archive URL)"));
+    return objectKeyOf(args.first());
+}
+
+int runList(CliContext& ctx) {
+    auto store = openStore(ctx);
+    const QList<ArchiveObjectInfo> objects = store->list(tierPrefix(ctx));
+    QHash<QString, qint64> bytes;
+    for (const ArchiveObjectInfo& o : objects)
+        bytes.insert(o.key, o.bytes);
+    QJsonArray rows;
+    QStringList lines{QStringLiteral("key,bytes,manifest,created_from,created_to,rows")};
+    qint64 totalBytes = 0;
+    for (const QString& key : objectKeys(objects)) {
+        const QString manifestKey = manifestKeyFor(key);
+        const bool hasObject = bytes.contains(key);
+        const bool hasManifest = bytes.contains(manifestKey);
+        QJsonObject row{
+            {QStringLiteral("key"), key},
+            {QStringLiteral("object"), hasObject},
+            {QStringLiteral("bytes"), hasObject ? QJsonValue(double(bytes.value(key))) : QJsonValue()},
+            {QStringLiteral("manifest"), hasManifest}};
+        QString from, to, rowCount, state = hasManifest ? QStringLiteral("yes") : QStringLiteral("missing");
+        if (!hasObject)
+            state = QStringLiteral("object missing");
+        if (hasManifest) {
+            try {
+                const ArchiveManifest m = ArchiveManifest::parse(store->readAll(manifestKey));
+                from = formatIsoTimestamp(m.createdFrom);
+                to = formatIsoTimestamp(m.createdTo);
+                rowCount = QString::number(m.rowCount);
+                row.insert(QStringLiteral("created_from"), from);
+                row.insert(QStringLiteral("created_to"), to);
+                row.insert(QStringLiteral("rows"), double(m.rowCount));
+                row.insert(QStringLiteral("dataset"), m.dataset);
+                row.insert(QStringLiteral("partition"), m.partition);
+            } catch (const Error& e) {
+                if (e.kind() != Error::Kind::Failed && e.kind() != Error::Kind::Refused)
+                    throw;
+                state = QStringLiteral("unreadable");
+                row.insert(QStringLiteral("manifest_problem"), e.message());
+            }
+        }
+        totalBytes += bytes.value(key);
+        rows.append(row);
+        lines << QStringLiteral("%1,%2,%3,%4,%5,%6")
+                     .arg(key, hasObject ? QString::number(bytes.value(key)) : QString(), state, from, to,
+                          rowCount);
+    }
+    lines << QStringLiteral("%1 object(s), %2 bytes in %3")
+                 .arg(rows.size())
+                 .arg(totalBytes)
+                 .arg(store->describe());
+    ctx.print({{QStringLiteral("archive"), store->describe()},
+               {QStringLiteral("objects"), rows},
+               {QStringLiteral("bytes"), double(totalBytes)}},
+              lines.join(QLatin1Char('\n')));
+    return ExitDone;
+}
+
+// Whether the manifest's partition is still online in `db` (a missing or unreadable manifest: no).
+bool partitionOnline(ArchiveStore& store, PgConnection& db, const QString& objectKey) {
+    try {
+        const ArchiveManifest m = ArchiveManifest::parse(store.readAll(manifestKeyFor(objectKey)));
+        return !db.exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(m.partition)})
+                    .isNull(0, 0);
+    } catch (const Error& e) {
+        if (e.kind() == Error::Kind::Failed || e.kind() == Error::Kind::Refused ||
+            e.kind() == Error::Kind::Usage)
+            return false;
+        throw;
+    }
+}
+
+int runVerify(CliContext& ctx) {
+    auto store = openStore(ctx);
+    QStringList keys;
+    if (ctx.isSet(QStringLiteral("all"))) {
+        if (!ctx.parser().positionalArguments().isEmpty())
+            throw Error(Error::Kind::Usage, QStringLiteral("name a key or --all, not both"));
+        keys = objectKeys(store->list(tierPrefix(ctx)));
+    } else {
+        keys = {onePositionalKey(ctx)};
+    }
+    std::unique_ptr<PgConnection> db;
+    if (ctx.isSet(QStringLiteral("db")))
+        db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli archive"));
+
+    ArchiveVerifier verifier(*store);
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    QJsonArray results;
+    QStringList lines;
+    int failed = 0;
+    for (const QString& key : keys) {
+        const bool online = db && partitionOnline(*store, *db, key);
+        const VerifyResult r = verifier.verify(key, online ? db.get() : nullptr, &feedback);
+        failed += r.ok ? 0 : 1;
+        results.append(QJsonObject{{QStringLiteral("key"), key},
+                                   {QStringLiteral("ok"), r.ok},
+                                   {QStringLiteral("rows"), double(r.rows)},
+                                   {QStringLiteral("online_checked"), online},
+                                   {QStringLiteral("problems"), QJsonArray::fromStringList(r.problems)}});
+        const QString where =
+            online ? QStringLiteral(" (also against the online partition %1)").arg(r.manifest.partition)
+            : db   ? QStringLiteral(" (its partition is no longer online: object and manifest only)")
+                   : QString();
+        lines << (r.ok ? QStringLiteral("%1: ok, %2 rows%3").arg(key).arg(r.rows).arg(where)
+                       : QStringLiteral("%1: FAILED%2").arg(key, where));
+        for (const QString& p : r.problems)
+            lines << QStringLiteral("  - %1").arg(p);
+    }
+    progress.finish();
+    lines << QStringLiteral("%1 object(s) verified, %2 with problems").arg(keys.size()).arg(failed);
+    ctx.print({{QStringLiteral("archive"), store->describe()},
+               {QStringLiteral("ok"), failed == 0},
+               {QStringLiteral("objects"), results}},
+              lines.join(QLatin1Char('\n')));
+    return failed == 0 ? ExitDone : ExitFailed;
+}
+
+int runRestore(CliContext& ctx) {
+    const QString key = onePositionalKey(ctx);
+    const bool intoTable = ctx.isSet(QStringLiteral("into"));
+    const bool intoSqlite = ctx.isSet(QStringLiteral("sqlite"));
+    if (intoTable == intoSqlite)
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("name one target: --into SCHEMA.TABLE (with --db) or --sqlite FILE"));
+    auto store = openStore(ctx);
+    ArchiveRestorer restorer(*store);
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    RestoreResult r;
+    if (intoTable) {
+        auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli archive restore"));
+        r = restorer.restoreIntoTable(key, *db, ctx.required(QStringLiteral("into")), &feedback);
+    } else {
+        r = restorer.restoreIntoSqlite(key, ctx.required(QStringLiteral("sqlite")), &feedback);
+    }
+    progress.finish();
+    const QString text =
+        r.alreadyRestored
+            ? QStringLiteral("%1 already holds the %2 rows of %3 (verified %4); nothing loaded")
+                  .arg(r.target)
+                  .arg(r.manifest.rowCount)
+                  .arg(key, formatIsoTimestamp(r.verifiedAt))
+            : QStringLiteral("restored %1 rows of %2 into %3%4; verified %5: object sha256 %6, totals of %7 "
+                             "key(s) agree")
+                  .arg(r.rows)
+                  .arg(key, r.target, r.tableCreated ? QStringLiteral(" (table created)") : QString(),
+                       formatIsoTimestamp(r.verifiedAt),
+                       r.manifest.objectSha256.left(12) + QStringLiteral(".."))
+                  .arg(r.manifest.totals.size());
+    ctx.print({{QStringLiteral("key"), key},
+               {QStringLiteral("target"), r.target},
+               {QStringLiteral("rows"), double(r.rows)},
+               {QStringLiteral("manifest_rows"), double(r.manifest.rowCount)},
+               {QStringLiteral("already_restored"), r.alreadyRestored},
+               {QStringLiteral("table_created"), r.tableCreated},
+               {QStringLiteral("verified_at"), formatIsoTimestamp(r.verifiedAt)},
+               {QStringLiteral("object_sha256"), r.manifest.objectSha256},
+               {QStringLiteral("content_sha256"), r.manifest.contentSha256}},
+              text);
+    return ExitDone;
+}
+
+int runUsage(CliContext& ctx) {
+    const kudos::KudosSettings settings = kudos::KudosSettings::read(SettingsReader::fromEnvironment());
+    auto store = openStore(ctx);
+    struct Tier {
+        QString name;
+        const char* setting;
+        qint64 budget;
+    };
+    const Tier tiers[] = {
+        {QStringLiteral("currency"), "KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES", settings.currencyBudgetBytes},
+        {QStringLiteral("statistics"), "KUDOS_ARCHIVE_BUDGET_STATISTICS_BYTES",
+         settings.statisticsBudgetBytes}};
+    QJsonArray rows;
+    QStringList lines{QStringLiteral("tier,bytes,objects,budget_bytes,used")};
+    for (const Tier& t : tiers) {
+        const QString prefix = t.name + QLatin1Char('/');
+        const qint64 used = store->usedBytes(prefix);
+        int objects = 0;
+        for (const ArchiveObjectInfo& o : store->list(prefix))
+            objects += o.key.endsWith(kObjectSuffix) ? 1 : 0;
+        const QString share = t.budget > 0 ? QStringLiteral("%1%").arg(100.0 * used / t.budget, 0, 'f', 1)
+                                           : QStringLiteral("no budget");
+        rows.append(QJsonObject{
+            {QStringLiteral("tier"), t.name},
+            {QStringLiteral("bytes"), double(used)},
+            {QStringLiteral("objects"), objects},
+            {QStringLiteral("budget_bytes"), t.budget > 0 ? QJsonValue(double(t.budget)) : QJsonValue()},
+            {QStringLiteral("budget_setting"), QLatin1String(t.setting)},
+            {QStringLiteral("over_budget"), t.budget > 0 && used > t.budget}});
+        lines << QStringLiteral("%1,%2,%3,%4,%5")
+                     .arg(t.name)
+                     .arg(used)
+                     .arg(objects)
+                     .arg(t.budget > 0 ? QString::number(t.budget) : QStringLiteral("-"), share);
+    }
+    ctx.print({{QStringLiteral("archive"), store->describe()}, {QStringLiteral("tiers"), rows}},
+              lines.join(QLatin1Char('\n')));
+    return ExitDone;
+}
+
+} // namespace
+
+void registerArchiveCommands(CliRegistry& registry) {
+    registry.add({{QStringLiteral("archive"), QStringLiteral("list")},
+                  QStringLiteral("List the archive's objects: key, size, manifest, created range, rows."),
+                  {kTier},
+                  {CommonOption::Archive},
+                  {},
+                  runList});
+    registry.add(
+        {{QStringLiteral("archive"), QStringLiteral("verify")},
+         QStringLiteral("Verify objects against their manifests (with --db also against the partition "
+                        "while it is online); exit 1 on any problem."),
+         {kAll, kTier},
+         {CommonOption::Archive, CommonOption::Db},
+         QStringLiteral("KEY (relative to the archive URL), or --all"),
+         runVerify});
+    registry.add(
+        {{QStringLiteral("archive"), QStringLiteral("restore")},
+         QStringLiteral("Verify an object, then load its rows into a PostgreSQL table (--into, --db) or a "
+                        "SQLite file (--sqlite); a mismatch loads nothing."),
+         {kInto, kSqliteFile},
+         {CommonOption::Archive, CommonOption::Db},
+         QStringLiteral("KEY (relative to the archive URL)"),
+         runRestore});
+    registry.add({{QStringLiteral("archive"), QStringLiteral("usage")},
+                  QStringLiteral("Bytes per archive tier and its budget (KUDOS_ARCHIVE_BUDGET_*_BYTES)."),
+                  {},
+                  {CommonOption::Archive},
+                  {},
+                  runUsage});
+}
+
+} // namespace tidemark::cli

@@ -1,0 +1,293 @@
+#include "archiveurl.h"
+#include "clirunner.h"
+#include "demokudosloader.h"
+#include "partitionexporter.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "testpostgres.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tidemark;
+using namespace tidemark::archive;
+using namespace tidemark::test;
+
+namespace {
+
+const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kLo = kEnd - 14 * kMicrosPerDay;
+const Micros kHi = kEnd - 7 * kMicrosPerDay;
+const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
+
+QJsonObject json(const CliRun& run) {
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+QString runText(const CliRun& run) {
+    return QStringLiteral("exit %1\nout: %2\nerr: %3").arg(run.exitCode).arg(run.out, run.err);
+}
+
+} // namespace
+
+// tidemark-cli archive list | verify | restore | usage, run as the built executable against a directory
+// archive holding a week of each kudos table exported from generated data.
+class TestArchiveCli : public QObject {
+    Q_OBJECT
+
+    QString m_conninfo;
+    std::unique_ptr<PgConnection> m_db;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_url;
+    ExportResult m_ledger;
+    ExportResult m_stats;
+
+    QString path(const QString& key) const { return m_dir->path() + QStringLiteral("/archive/") + key; }
+
+    CliRun archive(QStringList args, const QHash<QString, QString>& env = {}) {
+        args.prepend(QStringLiteral("archive"));
+        args << QStringLiteral("--archive") << m_url;
+        return runCli(args, env);
+    }
+
+    // The bytes of the files under a tier's folder, counted apart from the store.
+    qint64 bytesOnDisk(const QString& tier) const {
+        qint64 bytes = 0;
+        QDirIterator it(m_dir->path() + QStringLiteral("/archive/") + tier, QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            it.next();
+            bytes += it.fileInfo().size();
+        }
+        return bytes;
+    }
+
+    void flipAByte(const QString& key) {
+        QFile f(path(key));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x20);
+        f.seek(0);
+        f.write(bytes);
+    }
+
+  private slots:
+    void initTestCase() {
+        m_conninfo = TestPostgres::createDatabase(QStringLiteral("archive_cli"));
+        m_db = PgConnection::open(m_conninfo);
+        SchemaMigrator(*m_db, QStringLiteral("kudos")).migrate();
+        demo::KudosGeneratorOptions options;
+        options.end = kEnd;
+        options.weeks = 2;
+        options.users = 40;
+        options.workers = 10;
+        options.teams = 2;
+        QVERIFY(demo::DemoKudosLoader(m_conninfo, options).load() > 0);
+    }
+
+    void init() {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_url = QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive");
+        auto store = openArchiveStore(m_url);
+        PartitionExporter exporter(*m_db, *store);
+        m_ledger = exporter.exportRange(
+            {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kLo, kHi}, kExportedAt);
+        m_stats = exporter.exportRange(
+            {QStringLiteral("statistics"), QStringLiteral("kudos_stat_events"), QString(), kLo, kHi},
+            kExportedAt);
+        m_db->exec(QStringLiteral("DROP SCHEMA IF EXISTS restored CASCADE"));
+    }
+
+    void listShowsKeysSizesManifestsAndRanges() {
+        const CliRun text = runCli({QStringLiteral("archive"), QStringLiteral("list")},
+                                   {{QStringLiteral("TIDEMARK_ARCHIVE_URL"), m_url}});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("%1,%2,yes,2026-11-16T00:00:00Z,2026-11-23T00:00:00Z,%3")
+                                       .arg(m_ledger.objectKey)
+                                       .arg(m_ledger.objectBytes)
+                                       .arg(m_ledger.rows)),
+                 qPrintable(runText(text)));
+        QVERIFY(text.out.contains(m_stats.objectKey));
+
+        QFile::remove(path(m_stats.manifestKey));
+        const QJsonObject o = json(archive({QStringLiteral("list"), QStringLiteral("--json")}));
+        const QJsonArray objects = o.value(QStringLiteral("objects")).toArray();
+        QCOMPARE(objects.size(), 2);
+        const QJsonObject ledger = objects.at(0).toObject();
+        QCOMPARE(ledger.value(QStringLiteral("key")).toString(), m_ledger.objectKey);
+        QCOMPARE(ledger.value(QStringLiteral("bytes")).toDouble(), double(m_ledger.objectBytes));
+        QCOMPARE(ledger.value(QStringLiteral("rows")).toDouble(), double(m_ledger.rows));
+        QCOMPARE(ledger.value(QStringLiteral("manifest")).toBool(), true);
+        QCOMPARE(objects.at(1).toObject().value(QStringLiteral("manifest")).toBool(), false);
+        QCOMPARE(o.value(QStringLiteral("bytes")).toDouble(),
+                 double(m_ledger.objectBytes + m_stats.objectBytes));
+
+        const QJsonObject currency = json(archive({QStringLiteral("list"), QStringLiteral("--tier"),
+                                                   QStringLiteral("currency"), QStringLiteral("--json")}));
+        QCOMPARE(currency.value(QStringLiteral("objects")).toArray().size(), 1);
+        QCOMPARE(archive({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("gold")}).exitCode,
+                 2);
+        QCOMPARE(runCli({QStringLiteral("archive"), QStringLiteral("list")},
+                        {{QStringLiteral("TIDEMARK_ARCHIVE_URL"), QString()}})
+                     .exitCode,
+                 2);
+    }
+
+    void verifyOneAllAndOnline() {
+        const CliRun one = archive({QStringLiteral("verify"), m_ledger.objectKey});
+        QCOMPARE(one.exitCode, 0);
+        QVERIFY2(
+            one.out.contains(QStringLiteral("%1: ok, %2 rows").arg(m_ledger.objectKey).arg(m_ledger.rows)),
+            qPrintable(runText(one)));
+
+        const CliRun all = archive({QStringLiteral("verify"), QStringLiteral("--all"), QStringLiteral("--db"),
+                                    m_conninfo, QStringLiteral("--json")});
+        QCOMPARE(all.exitCode, 0);
+        const QJsonObject o = json(all);
+        QVERIFY(o.value(QStringLiteral("ok")).toBool());
+        const QJsonArray objects = o.value(QStringLiteral("objects")).toArray();
+        QCOMPARE(objects.size(), 2);
+        for (const QJsonValue& v : objects)
+            QVERIFY(v.toObject().value(QStringLiteral("online_checked")).toBool());
+
+        // The online check runs: a row deleted from the table is a problem.
+        m_db->exec(QStringLiteral("CREATE TABLE ledger_copy AS SELECT * FROM kudos_ledger"));
+        m_db->exec(QStringLiteral("ALTER TABLE kudos_ledger RENAME TO kudos_ledger_orig"));
+        m_db->exec(QStringLiteral("ALTER TABLE ledger_copy RENAME TO kudos_ledger"));
+        m_db->exec(
+            QStringLiteral("DELETE FROM kudos_ledger WHERE id = (SELECT min(id) FROM kudos_ledger WHERE "
+                           "created >= '2026-11-16' AND created < '2026-11-23')"));
+        const CliRun drift =
+            archive({QStringLiteral("verify"), m_ledger.objectKey, QStringLiteral("--db"), m_conninfo});
+        // Offline the object is still fine.
+        const CliRun offline = archive({QStringLiteral("verify"), m_ledger.objectKey});
+        m_db->exec(QStringLiteral("DROP TABLE kudos_ledger"));
+        const CliRun gone =
+            archive({QStringLiteral("verify"), m_ledger.objectKey, QStringLiteral("--db"), m_conninfo});
+        m_db->exec(QStringLiteral("ALTER TABLE kudos_ledger_orig RENAME TO kudos_ledger"));
+        QCOMPARE(drift.exitCode, 1);
+        QVERIFY2(
+            drift.out.contains(QStringLiteral("online row count differs: manifest %1").arg(m_ledger.rows)),
+            qPrintable(runText(drift)));
+        QCOMPARE(offline.exitCode, 0);
+        QCOMPARE(gone.exitCode, 0);
+        QVERIFY2(gone.out.contains(
+                     QStringLiteral("ok, %1 rows (its partition is no longer online").arg(m_ledger.rows)),
+                 qPrintable(runText(gone)));
+    }
+
+    void verifyListsProblemsAndExitsOne() {
+        flipAByte(m_ledger.objectKey);
+        const CliRun all = archive({QStringLiteral("verify"), QStringLiteral("--all")});
+        QCOMPARE(all.exitCode, 1);
+        QVERIFY2(all.out.contains(QStringLiteral("%1: FAILED").arg(m_ledger.objectKey)),
+                 qPrintable(runText(all)));
+        QVERIFY(all.out.contains(QStringLiteral("  - object sha256 differs")));
+        QVERIFY(all.out.contains(QStringLiteral("%1: ok").arg(m_stats.objectKey)));
+        QVERIFY(all.out.contains(QStringLiteral("2 object(s) verified, 1 with problems")));
+
+        const CliRun missing =
+            archive({QStringLiteral("verify"), QStringLiteral("currency/kudos_ledger/nothing_here.csv.zst")});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY(missing.out.contains(QStringLiteral("is missing")));
+        QCOMPARE(archive({QStringLiteral("verify")}).exitCode, 2);
+    }
+
+    void restoreIntoTableAndSqlite() {
+        const QStringList into{QStringLiteral("restore"), m_ledger.objectKey,
+                               QStringLiteral("--into"),  QStringLiteral("restored.ledger_week"),
+                               QStringLiteral("--db"),    m_conninfo};
+        const CliRun first = archive(into);
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY2(first.out.contains(
+                     QStringLiteral(
+                         "restored %1 rows of %2 into \"restored\".\"ledger_week\" (table created); verified")
+                         .arg(m_ledger.rows)
+                         .arg(m_ledger.objectKey)),
+                 qPrintable(runText(first)));
+        QCOMPARE(
+            m_db->exec(QStringLiteral("SELECT count(*) FROM (SELECT * FROM kudos_ledger WHERE created >= "
+                                      "'2026-11-16' AND created < '2026-11-23' EXCEPT ALL SELECT * FROM "
+                                      "restored.ledger_week) d"))
+                .toLong(0, 0),
+            0);
+        QCOMPARE(m_db->exec(QStringLiteral("SELECT count(*) FROM restored.ledger_week")).toLong(0, 0),
+                 m_ledger.rows);
+        const CliRun second = archive(QStringList(into) << QStringLiteral("--json"));
+        QCOMPARE(second.exitCode, 0);
+        QVERIFY(json(second).value(QStringLiteral("already_restored")).toBool());
+        QCOMPARE(json(second).value(QStringLiteral("rows")).toDouble(), 0.0);
+
+        const QString sqlite = m_dir->filePath(QStringLiteral("dispute.sqlite"));
+        const CliRun file = archive({QStringLiteral("restore"), m_stats.manifestKey,
+                                     QStringLiteral("--sqlite"), sqlite, QStringLiteral("--json")});
+        QCOMPARE(file.exitCode, 0);
+        QCOMPARE(json(file).value(QStringLiteral("key")).toString(), m_stats.objectKey);
+        QCOMPARE(json(file).value(QStringLiteral("rows")).toDouble(), double(m_stats.rows));
+        QVERIFY(QFileInfo::exists(sqlite));
+
+        QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey}).exitCode, 2);
+        QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--into"),
+                          QStringLiteral("a.b"), QStringLiteral("--sqlite"), sqlite})
+                     .exitCode,
+                 2);
+    }
+
+    void restoreOfABadObjectIsRefusedWithExitThree() {
+        flipAByte(m_ledger.objectKey);
+        const CliRun run = archive({QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--into"),
+                                    QStringLiteral("restored.bad"), QStringLiteral("--db"), m_conninfo});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(QStringLiteral("failed verification, nothing was loaded: ")) &&
+                     run.err.contains(QStringLiteral("object sha256 differs")),
+                 qPrintable(runText(run)));
+        QVERIFY(m_db->exec(QStringLiteral("SELECT to_regclass('restored.bad')")).isNull(0, 0));
+        const QString sqlite = m_dir->filePath(QStringLiteral("bad.sqlite"));
+        QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--sqlite"), sqlite})
+                     .exitCode,
+                 3);
+        QVERIFY(!QFileInfo::exists(sqlite));
+    }
+
+    void usageCountsBytesPerTierAgainstTheBudget() {
+        const qint64 currency = bytesOnDisk(QStringLiteral("currency"));
+        const qint64 statistics = bytesOnDisk(QStringLiteral("statistics"));
+        QVERIFY(currency > m_ledger.objectBytes);
+        const CliRun run =
+            archive({QStringLiteral("usage"), QStringLiteral("--json")},
+                    {{QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES"), QString::number(currency - 1)}});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray tiers = json(run).value(QStringLiteral("tiers")).toArray();
+        QCOMPARE(tiers.size(), 2);
+        const QJsonObject c = tiers.at(0).toObject();
+        const QJsonObject s = tiers.at(1).toObject();
+        QCOMPARE(c.value(QStringLiteral("tier")).toString(), QStringLiteral("currency"));
+        QCOMPARE(c.value(QStringLiteral("bytes")).toDouble(), double(currency));
+        QCOMPARE(c.value(QStringLiteral("objects")).toInt(), 1);
+        QCOMPARE(c.value(QStringLiteral("budget_bytes")).toDouble(), double(currency - 1));
+        QVERIFY(c.value(QStringLiteral("over_budget")).toBool());
+        QCOMPARE(s.value(QStringLiteral("bytes")).toDouble(), double(statistics));
+        QVERIFY(s.value(QStringLiteral("budget_bytes")).isNull());
+        QVERIFY(!s.value(QStringLiteral("over_budget")).toBool());
+
+        const CliRun text =
+            archive({QStringLiteral("usage")},
+                    {{QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES"), QString::number(currency * 2)}});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains(QStringLiteral("currency,%1,1,%2,50.0%").arg(currency).arg(currency * 2)),
+                 qPrintable(runText(text)));
+        const CliRun bad =
+            archive({QStringLiteral("usage")},
+                    {{QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES"), QStringLiteral("lots")}});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains(QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestArchiveCli)
+#include "test_archivecli.moc"

@@ -1,0 +1,482 @@
+#include "archiverestorer.h"
+#include "archiveurl.h"
+#include "csvcontentdigest.h"
+#include "csvrecordreader.h"
+#include "demokudosloader.h"
+#include "error.h"
+#include "partitionexporter.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "sqlitestatement.h"
+#include "taskfeedback.h"
+#include "testpostgres.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+#include <sqlite3.h>
+
+using namespace tidemark;
+using namespace tidemark::archive;
+
+namespace {
+
+const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kLo = kEnd - 14 * kMicrosPerDay;
+const Micros kHi = kEnd - 7 * kMicrosPerDay;
+const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
+
+// A store in front of another that hands out reads in small chunks (so that a cancel lands mid-object) and
+// can flip one byte of the n-th read of an object (an object that changes after it was verified).
+class ChunkingStore : public ArchiveStore {
+  public:
+    explicit ChunkingStore(ArchiveStore& inner) : m_inner(inner) {}
+    bool flipEverySecondRead = false; // the 2nd, 4th, ... read of an object gets its middle byte flipped
+    int objectReads = 0;
+
+    QString describe() const override { return m_inner.describe(); }
+    bool exists(const QString& key) override { return m_inner.exists(key); }
+    QList<ArchiveObjectInfo> list(const QString& prefix) override { return m_inner.list(prefix); }
+    qint64 usedBytes(const QString& prefix) override { return m_inner.usedBytes(prefix); }
+    void putFile(const QString& key, const QString& path) override { m_inner.putFile(key, path); }
+    QByteArray readAll(const QString& key, qint64 maxBytes) override {
+        return m_inner.readAll(key, maxBytes);
+    }
+    void read(const QString& key, const Sink& sink) override {
+        const bool flip =
+            key.endsWith(QLatin1String(".csv.zst")) && ++objectReads % 2 == 0 && flipEverySecondRead;
+        QByteArray all = m_inner.readAll(key, 1 << 30);
+        if (flip)
+            all[all.size() / 2] = static_cast<char>(all[all.size() / 2] ^ 0x01);
+        for (qsizetype at = 0; at < all.size(); at += 4096)
+            sink(all.constData() + at, std::min<qsizetype>(4096, all.size() - at));
+    }
+
+  private:
+    ArchiveStore& m_inner;
+};
+
+QByteArray readFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+void writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
+        qFatal("cannot write %s", qPrintable(path));
+}
+
+// The CSV records of a COPY, NULL as a null QString (an independent read of the source rows).
+QList<QStringList> copyRecords(PgConnection& db, const QString& sql) {
+    QList<QStringList> rows;
+    CsvRecordReader reader([&](const CsvRecordReader& r) {
+        QStringList row;
+        for (int i = 0; i < r.fieldCount(); ++i)
+            row.append(r.isNull(i) ? QString() : QString::fromUtf8(r.field(i)));
+        rows.append(row);
+    });
+    db.copyOut(sql, [&](const char* data, int length) { reader.feed(data, length); });
+    reader.finish();
+    return rows;
+}
+
+QList<QStringList> sqliteRows(const QString& path, const QString& sql, int columns) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+        qFatal("cannot open %s", qPrintable(path));
+    QList<QStringList> rows;
+    {
+        SqliteStatement q(db, sql, path);
+        while (q.step()) {
+            QStringList row;
+            for (int i = 0; i < columns; ++i)
+                row.append(q.isNull(i) ? QString() : q.text(i));
+            rows.append(row);
+        }
+    }
+    sqlite3_close(db);
+    return rows;
+}
+
+QString rangeSql() {
+    return QStringLiteral("created >= '%1' AND created < '%2'")
+        .arg(formatIsoTimestamp(kLo).left(10), formatIsoTimestamp(kHi).left(10));
+}
+
+} // namespace
+
+class TestArchiveRestore : public QObject {
+    Q_OBJECT
+
+    QString m_conninfo;
+    std::unique_ptr<PgConnection> m_db;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ArchiveStore> m_store;
+
+    QString objectPath(const QString& key) const { return m_dir->path() + QStringLiteral("/archive/") + key; }
+    QString sqlitePath() const { return m_dir->filePath(QStringLiteral("restore.sqlite")); }
+
+    ExportResult exportWeek(const QString& table) {
+        PartitionExporter exporter(*m_db, *m_store);
+        return exporter.exportRange({table == QLatin1String("kudos_ledger") ? QStringLiteral("currency")
+                                                                            : QStringLiteral("statistics"),
+                                     table, QString(), kLo, kHi},
+                                    kExportedAt);
+    }
+
+    bool tableExists(const QString& name) {
+        return !m_db->exec(QStringLiteral("SELECT to_regclass($1)"), {name}).isNull(0, 0);
+    }
+    qint64 count(const QString& sql) { return m_db->exec(sql).toLong(0, 0); }
+
+    // Both ways: the source week EXCEPT ALL the restored table, and the other way, are empty.
+    void compareWithSource(const QString& source, const QString& restored) {
+        const QString week = QStringLiteral("(SELECT * FROM %1 WHERE %2)").arg(source, rangeSql());
+        QVERIFY(count(QStringLiteral("SELECT count(*) FROM %1 w").arg(week)) > 1000);
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM %1").arg(restored)),
+                 count(QStringLiteral("SELECT count(*) FROM %1 w").arg(week)));
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM (%1 EXCEPT ALL SELECT * FROM %2) d")
+                           .arg(week, restored)),
+                 0);
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM (SELECT * FROM %2 EXCEPT ALL %1) d")
+                           .arg(week, restored)),
+                 0);
+    }
+
+    void editManifest(const QString& manifestKey, const std::function<void(QJsonObject&)>& change) {
+        QJsonObject o = QJsonDocument::fromJson(readFile(objectPath(manifestKey))).object();
+        change(o);
+        writeFile(objectPath(manifestKey), QJsonDocument(o).toJson());
+    }
+
+    void expectRefusedAndNothingLoaded(ArchiveStore& store, const QString& key, const QString& why) {
+        ArchiveRestorer restorer(store);
+        try {
+            restorer.restoreIntoTable(key, *m_db, QStringLiteral("restored.refused"));
+            QFAIL("a bad object was restored into a table");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(why) && e.message().contains(QStringLiteral("nothing was loaded")),
+                     qPrintable(e.message()));
+        }
+        QVERIFY(!tableExists(QStringLiteral("restored.refused")));
+        QVERIFY(!m_db->inTransaction());
+        try {
+            restorer.restoreIntoSqlite(key, sqlitePath());
+            QFAIL("a bad object was restored into SQLite");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(why), qPrintable(e.message()));
+        }
+        QVERIFY(!QFileInfo::exists(sqlitePath()));
+    }
+
+  private slots:
+    void initTestCase() {
+        m_conninfo = test::TestPostgres::createDatabase(QStringLiteral("archive_restore"));
+        m_db = PgConnection::open(m_conninfo);
+        SchemaMigrator(*m_db, QStringLiteral("kudos")).migrate();
+        demo::KudosGeneratorOptions options;
+        options.end = kEnd;
+        options.weeks = 3;
+        options.users = 60;
+        options.workers = 20;
+        options.teams = 3;
+        QVERIFY(demo::DemoKudosLoader(m_conninfo, options).load() > 0);
+    }
+
+    void init() {
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_store = openArchiveStore(QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive"));
+        m_db->exec(QStringLiteral("DROP SCHEMA IF EXISTS restored CASCADE"));
+    }
+
+    void roundTripIntoTable() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(
+            ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+        QVERIFY(r.tableCreated);
+        QVERIFY(!r.alreadyRestored);
+        QCOMPARE(r.rows, ledger.rows);
+        QCOMPARE(r.manifest, ledger.manifest);
+        QCOMPARE(r.objectBytes, ledger.objectBytes);
+        QCOMPARE(r.target, QStringLiteral("\"restored\".\"ledger_week\""));
+        compareWithSource(QStringLiteral("kudos_ledger"), QStringLiteral("restored.ledger_week"));
+        // Typed as the source table.
+        QCOMPARE(
+            m_db->exec(QStringLiteral("SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE "
+                                      "attrelid = 'restored.ledger_week'::regclass AND attname = 'amount'"))
+                .text(0, 0),
+            QStringLiteral("numeric(20,2)"));
+
+        // Statistic rows: worker targets with a NULL user, jsonb details, quarantine columns.
+        const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
+        QVERIFY(ArchiveRestorer(*m_store)
+                    .restoreIntoTable(stats.objectKey, *m_db, QStringLiteral("restored.stats_week"))
+                    .tableCreated);
+        compareWithSource(QStringLiteral("kudos_stat_events"), QStringLiteral("restored.stats_week"));
+        QVERIFY(count(QStringLiteral("SELECT count(*) FROM restored.stats_week WHERE user_id IS NULL")) > 0);
+    }
+
+    void withoutTheSourceTableEveryColumnIsText() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        auto bare =
+            PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("archive_restore_bare")));
+        const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *bare,
+                                                                           QStringLiteral("ledger_week"));
+        QCOMPARE(r.rows, ledger.rows);
+        QCOMPARE(
+            bare->exec(QStringLiteral("SELECT DISTINCT format_type(atttypid, atttypmod) FROM pg_attribute "
+                                      "WHERE attrelid = 'ledger_week'::regclass AND attnum > 0"))
+                .text(0, 0),
+            QStringLiteral("text"));
+        // The text is the archived CSV's, byte for byte.
+        CsvContentDigest digest;
+        bare->copyOut(
+            QStringLiteral("COPY (SELECT * FROM ledger_week ORDER BY id::bigint) TO STDOUT (FORMAT csv, "
+                           "HEADER)"),
+            [&](const char* data, int length) { digest.feed(data, length); });
+        digest.finish();
+        QCOMPARE(digest.contentSha256(), ledger.manifest.contentSha256);
+        // A second restore recognises its rows (ordered by id as a number).
+        QVERIFY(ArchiveRestorer(*m_store)
+                    .restoreIntoTable(ledger.objectKey, *bare, QStringLiteral("ledger_week"))
+                    .alreadyRestored);
+    }
+
+    void secondRestoreIsIdempotentAndOtherRowsAreRefused() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        ArchiveRestorer restorer(*m_store);
+        restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+        const RestoreResult again =
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+        QVERIFY(again.alreadyRestored);
+        QCOMPARE(again.rows, 0);
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.ledger_week")), ledger.rows);
+
+        // One row changed: not this object's rows any more.
+        m_db->exec(QStringLiteral("UPDATE restored.ledger_week SET amount = amount + 0.01 WHERE id = (SELECT "
+                                  "min(id) FROM restored.ledger_week)"));
+        try {
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+            QFAIL("restored over other rows");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(
+                         QStringLiteral("already holds %1 row(s) that are not the rows").arg(ledger.rows)),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.ledger_week")), ledger.rows);
+
+        // An empty table of other columns.
+        m_db->exec(QStringLiteral("CREATE TABLE restored.other (id bigint, note text)"));
+        try {
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.other"));
+            QFAIL("restored into a table of other columns");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(QStringLiteral("has the columns (id, note)")),
+                     qPrintable(e.message()));
+        }
+        // An empty table of the same columns is filled.
+        m_db->exec(QStringLiteral("CREATE TABLE restored.empty (LIKE kudos_ledger)"));
+        const RestoreResult filled =
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.empty"));
+        QVERIFY(!filled.tableCreated);
+        QCOMPARE(filled.rows, ledger.rows);
+        compareWithSource(QStringLiteral("kudos_ledger"), QStringLiteral("restored.empty"));
+    }
+
+    void badTableNamesAreUsageErrors() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        for (const QString& name : {QStringLiteral("a.b.c"), QStringLiteral("x;drop"), QString()}) {
+            try {
+                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, name);
+                QFAIL("accepted a bad table name");
+            } catch (const Error& e) {
+                QCOMPARE(e.kind(), Error::Kind::Usage);
+            }
+        }
+    }
+
+    void roundTripIntoSqlite() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
+        ArchiveRestorer restorer(*m_store);
+        const RestoreResult r = restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath());
+        QCOMPARE(r.rows, ledger.rows);
+        QVERIFY(r.tableCreated);
+        QCOMPARE(restorer.restoreIntoSqlite(stats.objectKey, sqlitePath()).rows, stats.rows);
+
+        for (const ExportResult* e : {&ledger, &stats}) {
+            const int width = static_cast<int>(e->manifest.columns.size());
+            const QList<QStringList> source = copyRecords(
+                *m_db, QStringLiteral("COPY (SELECT * FROM %1 WHERE %2 ORDER BY id) TO STDOUT (FORMAT csv)")
+                           .arg(e->manifest.dataset, rangeSql()));
+            const QList<QStringList> restored = sqliteRows(
+                sqlitePath(), QStringLiteral("SELECT * FROM %1 ORDER BY id").arg(e->manifest.dataset), width);
+            QCOMPARE(restored.size(), source.size());
+            QCOMPARE(restored, source);
+        }
+        // Integers are integers for the console (sorting, filtering), the amounts keep their exact text.
+        QCOMPARE(
+            sqliteRows(sqlitePath(),
+                       QStringLiteral(
+                           "SELECT typeof(id), typeof(user_id), typeof(amount) FROM kudos_ledger LIMIT 1"),
+                       3)
+                .first(),
+            (QStringList{QStringLiteral("integer"), QStringLiteral("integer"), QStringLiteral("text")}));
+
+        const QList<QStringList> manifests = sqliteRows(
+            sqlitePath(),
+            QStringLiteral(
+                "SELECT object_key, dataset, rows, content_sha256, verified_at, manifest_json FROM "
+                "restore_manifest ORDER BY object_key"),
+            6);
+        QCOMPARE(manifests.size(), 2);
+        QCOMPARE(manifests[0][0], ledger.objectKey);
+        QCOMPARE(manifests[0][2], QString::number(ledger.rows));
+        QCOMPARE(manifests[0][3], ledger.manifest.contentSha256);
+        QCOMPARE(manifests[0][4], formatIsoTimestamp(r.verifiedAt));
+        QCOMPARE(ArchiveManifest::parse(manifests[0][5].toUtf8()), ledger.manifest);
+        QCOMPARE(manifests[1][0], stats.objectKey);
+
+        // Again: already there, nothing added.
+        const QByteArray before = readFile(sqlitePath());
+        QVERIFY(restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath()).alreadyRestored);
+        QCOMPARE(readFile(sqlitePath()), before);
+    }
+
+    void sqliteFileThatIsNotARestoreIsRefused() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(sqlitePath()).constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "CREATE TABLE tracks (id INTEGER)", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        const QByteArray before = readFile(sqlitePath());
+        try {
+            ArchiveRestorer(*m_store).restoreIntoSqlite(ledger.objectKey, sqlitePath());
+            QFAIL("restored into a file that is not a restore file");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(QStringLiteral("not a Tidemark restore file")),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(readFile(sqlitePath()), before);
+    }
+
+    void flippedByteLoadsNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        QByteArray bytes = readFile(objectPath(r.objectKey));
+        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
+        writeFile(objectPath(r.objectKey), bytes);
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("object sha256 differs"));
+    }
+
+    void truncatedObjectLoadsNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        const QByteArray bytes = readFile(objectPath(r.objectKey));
+        writeFile(objectPath(r.objectKey), bytes.left(bytes.size() - 100));
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("object size differs"));
+    }
+
+    void manifestWithWrongTotalsLoadsNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        const QString user = r.manifest.totals.firstKey();
+        editManifest(r.manifestKey, [&](QJsonObject& o) {
+            QJsonObject totals = o.value(QStringLiteral("totals")).toObject();
+            QJsonObject entry = totals.value(user).toObject();
+            entry.insert(QStringLiteral("escrow_sum"), QStringLiteral("99999.99"));
+            totals.insert(user, entry);
+            o.insert(QStringLiteral("totals"), totals);
+        });
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey,
+                                      QStringLiteral("totals of user %1 differ").arg(user));
+    }
+
+    void missingManifestLoadsNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        QVERIFY(QFile::remove(objectPath(r.manifestKey)));
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey,
+                                      QStringLiteral("manifest %1 is missing").arg(r.manifestKey));
+    }
+
+    void unknownSchemaVersionLoadsNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 2); });
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("schema_version 2 is not known"));
+    }
+
+    void objectChangedAfterVerificationLoadsNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        ChunkingStore changing(*m_store);
+        changing.flipEverySecondRead = true; // the verification reads it intact, the load does not
+        expectRefusedAndNothingLoaded(changing, r.objectKey, QStringLiteral("changed after it was verified"));
+        QCOMPARE(changing.objectReads, 4);
+    }
+
+    void cancelMidRestoreLeavesNothing() {
+        const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
+        QVERIFY(r.objectBytes > 3 * 4096);
+        ChunkingStore chunks(*m_store);
+        ArchiveRestorer restorer(chunks);
+        m_db->execScript(
+            QStringLiteral("CREATE SCHEMA restored; CREATE TABLE restored.empty (LIKE kudos_ledger)"));
+        for (const QString& target :
+             {QStringLiteral("restored.fresh"), QStringLiteral("restored.empty"), sqlitePath()}) {
+            TaskFeedback feedback;
+            qint64 rowsAtCancel = -1;
+            feedback.setSink([&](const TaskProgress& p) {
+                if (p.stage.startsWith(QLatin1String("restoring")) && p.rows > 100 && rowsAtCancel < 0) {
+                    rowsAtCancel = p.rows;
+                    feedback.cancel();
+                }
+            });
+            try {
+                if (target.startsWith(QLatin1String("restored.")))
+                    restorer.restoreIntoTable(r.objectKey, *m_db, target, &feedback);
+                else
+                    restorer.restoreIntoSqlite(r.objectKey, target, &feedback);
+                QFAIL("the restore ran to the end");
+            } catch (const Error& e) {
+                QCOMPARE(e.kind(), Error::Kind::Cancelled);
+            }
+            QVERIFY2(rowsAtCancel > 100 && rowsAtCancel < r.rows, qPrintable(target));
+        }
+        // An existing restore file keeps what it held: the cancelled object's table and manifest row are
+        // rolled back.
+        const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
+        const QString existing = m_dir->filePath(QStringLiteral("existing.sqlite"));
+        restorer.restoreIntoSqlite(stats.objectKey, existing);
+        TaskFeedback feedback;
+        feedback.setSink([&](const TaskProgress& p) {
+            if (p.stage.startsWith(QLatin1String("restoring")) && p.rows > 100)
+                feedback.cancel();
+        });
+        QVERIFY_THROWS_EXCEPTION(Error, restorer.restoreIntoSqlite(r.objectKey, existing, &feedback));
+        QCOMPARE(sqliteRows(existing, QStringLiteral("SELECT object_key FROM restore_manifest"), 1),
+                 (QList<QStringList>{{stats.objectKey}}));
+        QCOMPARE(sqliteRows(existing,
+                            QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'kudos_ledger'"),
+                            1),
+                 (QList<QStringList>{{QStringLiteral("0")}}));
+        QCOMPARE(sqliteRows(existing, QStringLiteral("SELECT count(*) FROM kudos_stat_events"), 1),
+                 (QList<QStringList>{{QString::number(stats.rows)}}));
+
+        QVERIFY(!tableExists(QStringLiteral("restored.fresh")));
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.empty")), 0);
+        QVERIFY(!QFileInfo::exists(sqlitePath()));
+        QVERIFY(!QFileInfo::exists(sqlitePath() + QStringLiteral("-journal")));
+        // The connection is usable, and a restore without cancel completes.
+        QCOMPARE(restorer.restoreIntoTable(r.objectKey, *m_db, QStringLiteral("restored.empty")).rows,
+                 r.rows);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestArchiveRestore)
+#include "test_archiverestore.moc"

@@ -1,0 +1,119 @@
+// Archive restore rows/s, in one run: an exported range of kudos_ledger restored into a new PostgreSQL table
+// (verify + COPY FROM STDIN, one transaction) and into a new SQLite file, next to the verification alone and
+// to a bare COPY of the same decompressed CSV into an empty table (the floor the restore's load stands on).
+// Arguments: rows (default 400000). Uses TIDEMARK_TEST_PG when set, else a private PostgreSQL cluster.
+#include "archiverestorer.h"
+#include "archivestore.h"
+#include "archiveurl.h"
+#include "archiveverifier.h"
+#include "partitionexporter.h"
+#include "pgconnection.h"
+#include "schemamigrator.h"
+#include "testpostgres.h"
+#include "zstdstreamreader.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+#include <cstdio>
+#include <sys/resource.h>
+
+using namespace tidemark;
+using namespace tidemark::archive;
+
+namespace {
+
+double seconds(const QElapsedTimer& t) {
+    return t.nsecsElapsed() / 1e9;
+}
+
+long peakRssKb() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+const Micros kStart = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const qint64 rows = argc > 1 ? std::atoll(argv[1]) : 400000;
+    const Micros end = kStart + rows * kMicrosPerSecond;
+
+    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_archive_restore"));
+    auto db = PgConnection::open(conninfo);
+    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    db->execScript(
+        QStringLiteral(
+            "INSERT INTO users (id, oauth_id, username) SELECT u, 'oauth-' || u, 'user ' || u "
+            "FROM generate_series(1, 2000) u;"
+            "INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, escrow, amount, applied, "
+            "job_id, "
+            "  wp_type, detail) "
+            "SELECT timestamp '2026-10-05' + g * interval '1 second', md5(g::text)::uuid, "
+            "  (ARRAY['GENERATION','UPTIME_REWARD','TRANSFER','AWARD'])[1 + g % 4], 1 + (g * 7919) % 2000, "
+            "  g % 3 = 0, ((g * 104729) % 200000 - 100000) / 100.0, true, md5('job' || g)::uuid, "
+            "  (ARRAY['image','text',NULL])[1 + g % 3], "
+            "  CASE WHEN g % 5 = 0 THEN jsonb_build_object('reason', 'bench', 'reservation_id', "
+            "  md5('r' || g)::uuid) END "
+            "FROM generate_series(0::bigint, %1 - 1) g;"
+            "ANALYZE kudos_ledger")
+            .arg(rows));
+
+    QTemporaryDir dir;
+    auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
+    const ExportResult exported =
+        PartitionExporter(*db, *store)
+            .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart, end},
+                         end);
+    ArchiveRestorer restorer(*store);
+
+    QElapsedTimer t;
+    t.start();
+    const VerifyResult verified = ArchiveVerifier(*store).verify(exported.objectKey);
+    const double verifySeconds = seconds(t);
+
+    const long rssBefore = peakRssKb();
+    t.restart();
+    const RestoreResult intoTable =
+        restorer.restoreIntoTable(exported.objectKey, *db, QStringLiteral("restored.ledger"));
+    const double tableSeconds = seconds(t);
+    const long rssAfter = peakRssKb();
+
+    t.restart();
+    const RestoreResult intoSqlite =
+        restorer.restoreIntoSqlite(exported.objectKey, dir.filePath(QStringLiteral("restore.sqlite")));
+    const double sqliteSeconds = seconds(t);
+
+    // The floor: the same CSV decompressed straight into COPY, no verification, no digests.
+    db->exec(QStringLiteral("CREATE TABLE restored.bare (LIKE restored.ledger)"));
+    t.restart();
+    db->exec(QStringLiteral("BEGIN"));
+    db->beginCopyIn(QStringLiteral("COPY restored.bare FROM STDIN (FORMAT csv, HEADER)"));
+    ZstdStreamReader decompressor(
+        [&](const char* data, qint64 length) { db->putCopyData(data, static_cast<int>(length)); });
+    store->read(exported.objectKey,
+                [&](const char* data, qint64 length) { decompressor.feed(data, length); });
+    decompressor.finish();
+    const long long bareRows = db->endCopyIn();
+    db->exec(QStringLiteral("COMMIT"));
+    const double bareSeconds = seconds(t);
+
+    const double mb = decompressor.bytesOut() / 1e6;
+    std::printf("%lld rows, CSV %.1f MB, object %.1f MB\n", exported.rows, mb, exported.objectBytes / 1e6);
+    std::printf("verify alone:                  %.2f s, %.0f rows/s (%s)\n", verifySeconds,
+                exported.rows / verifySeconds, verified.ok ? "ok" : "FAILED");
+    std::printf("restore into a table (verify + COPY): %.2f s, %.0f rows/s, %.0f MB/s of CSV\n", tableSeconds,
+                intoTable.rows / tableSeconds, mb / tableSeconds);
+    std::printf("  its load after the verification:   %.2f s, %.0f rows/s\n", tableSeconds - verifySeconds,
+                intoTable.rows / (tableSeconds - verifySeconds));
+    std::printf("bare zstd -> COPY, no checks:        %.2f s, %.0f rows/s (restore load / bare: %.2f)\n",
+                bareSeconds, bareRows / bareSeconds, bareSeconds / (tableSeconds - verifySeconds));
+    std::printf("restore into SQLite (verify + insert): %.2f s, %.0f rows/s\n", sqliteSeconds,
+                intoSqlite.rows / sqliteSeconds);
+    std::printf("peak RSS: %ld MB before the table restore, %ld MB after (object %.1f MB)\n",
+                rssBefore / 1024, rssAfter / 1024, exported.objectBytes / 1e6);
+    return verified.ok && intoTable.rows == exported.rows && intoSqlite.rows == exported.rows ? 0 : 1;
+}
