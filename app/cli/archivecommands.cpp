@@ -2,6 +2,7 @@
 #include "cliregistry.h"
 #include "terminalprogress.h"
 
+#include "archivelisting.h"
 #include "archivemanifest.h"
 #include "archiverestorer.h"
 #include "archivestore.h"
@@ -34,7 +35,6 @@ const QCommandLineOption kSqliteFile(QStringLiteral("sqlite"),
                                      QStringLiteral("FILE"));
 
 const QLatin1String kObjectSuffix(".csv.zst");
-const QLatin1String kManifestSuffix(".manifest.json");
 
 std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
     const QString url = ctx.archiveUrl();
@@ -54,21 +54,11 @@ QString tierPrefix(CliContext& ctx) {
     return tier + QLatin1Char('/');
 }
 
-// The object a key names: the object itself, or the object beside a manifest key.
-QString objectKeyOf(const QString& key) {
-    if (key.endsWith(kManifestSuffix))
-        return key.left(key.size() - kManifestSuffix.size()) + kObjectSuffix;
-    return key;
-}
-
 // Every object key under `prefix`, including those only a manifest names (their object is missing).
-QStringList objectKeys(const QList<ArchiveObjectInfo>& objects) {
+QStringList objectKeys(ArchiveStore& store, const QString& prefix) {
     QStringList keys;
-    for (const ArchiveObjectInfo& o : objects)
-        if (o.key.endsWith(kObjectSuffix) || o.key.endsWith(kManifestSuffix))
-            keys.append(objectKeyOf(o.key));
-    keys.removeDuplicates();
-    keys.sort();
+    for (const ArchiveListingEntry& entry : listArchive(store, prefix, [](const QString&) { return false; }))
+        keys.append(entry.key);
     return keys;
 }
 
@@ -81,48 +71,37 @@ QString onePositionalKey(CliContext& ctx) {
 
 int runList(CliContext& ctx) {
     auto store = openStore(ctx);
-    const QList<ArchiveObjectInfo> objects = store->list(tierPrefix(ctx));
-    QHash<QString, qint64> bytes;
-    for (const ArchiveObjectInfo& o : objects)
-        bytes.insert(o.key, o.bytes);
     QJsonArray rows;
     QStringList lines{QStringLiteral("key,bytes,manifest,created_from,created_to,rows")};
     qint64 totalBytes = 0;
-    for (const QString& key : objectKeys(objects)) {
-        const QString manifestKey = manifestKeyFor(key);
-        const bool hasObject = bytes.contains(key);
-        const bool hasManifest = bytes.contains(manifestKey);
+    for (const ArchiveListingEntry& entry : listArchive(*store, tierPrefix(ctx))) {
         QJsonObject row{
-            {QStringLiteral("key"), key},
-            {QStringLiteral("object"), hasObject},
-            {QStringLiteral("bytes"), hasObject ? QJsonValue(double(bytes.value(key))) : QJsonValue()},
-            {QStringLiteral("manifest"), hasManifest}};
-        QString from, to, rowCount, state = hasManifest ? QStringLiteral("yes") : QStringLiteral("missing");
-        if (!hasObject)
-            state = QStringLiteral("object missing");
-        if (hasManifest) {
-            try {
-                const ArchiveManifest m = ArchiveManifest::parse(store->readAll(manifestKey));
-                from = formatIsoTimestamp(m.createdFrom);
-                to = formatIsoTimestamp(m.createdTo);
-                rowCount = QString::number(m.rowCount);
-                row.insert(QStringLiteral("created_from"), from);
-                row.insert(QStringLiteral("created_to"), to);
-                row.insert(QStringLiteral("rows"), double(m.rowCount));
-                row.insert(QStringLiteral("dataset"), m.dataset);
-                row.insert(QStringLiteral("partition"), m.partition);
-            } catch (const Error& e) {
-                if (e.kind() != Error::Kind::Failed && e.kind() != Error::Kind::Refused)
-                    throw;
-                state = QStringLiteral("unreadable");
-                row.insert(QStringLiteral("manifest_problem"), e.message());
-            }
+            {QStringLiteral("key"), entry.key},
+            {QStringLiteral("object"), entry.hasObject},
+            {QStringLiteral("bytes"), entry.hasObject ? QJsonValue(double(entry.bytes)) : QJsonValue()},
+            {QStringLiteral("manifest"), entry.hasManifest}};
+        QString from, to, rowCount;
+        QString state = !entry.hasObject    ? QStringLiteral("object missing")
+                        : entry.hasManifest ? QStringLiteral("yes")
+                                            : QStringLiteral("missing");
+        if (const std::optional<ArchiveManifest>& m = entry.manifest) {
+            from = formatIsoTimestamp(m->createdFrom);
+            to = formatIsoTimestamp(m->createdTo);
+            rowCount = QString::number(m->rowCount);
+            row.insert(QStringLiteral("created_from"), from);
+            row.insert(QStringLiteral("created_to"), to);
+            row.insert(QStringLiteral("rows"), double(m->rowCount));
+            row.insert(QStringLiteral("dataset"), m->dataset);
+            row.insert(QStringLiteral("partition"), m->partition);
+        } else if (!entry.manifestProblem.isEmpty()) {
+            state = QStringLiteral("unreadable");
+            row.insert(QStringLiteral("manifest_problem"), entry.manifestProblem);
         }
-        totalBytes += bytes.value(key);
+        totalBytes += entry.bytes;
         rows.append(row);
         lines << QStringLiteral("%1,%2,%3,%4,%5,%6")
-                     .arg(key, hasObject ? QString::number(bytes.value(key)) : QString(), state, from, to,
-                          rowCount);
+                     .arg(entry.key, entry.hasObject ? QString::number(entry.bytes) : QString(), state, from,
+                          to, rowCount);
     }
     lines << QStringLiteral("%1 object(s), %2 bytes in %3")
                  .arg(rows.size())
@@ -155,7 +134,7 @@ int runVerify(CliContext& ctx) {
     if (ctx.isSet(QStringLiteral("all"))) {
         if (!ctx.parser().positionalArguments().isEmpty())
             throw Error(Error::Kind::Usage, QStringLiteral("name a key or --all, not both"));
-        keys = objectKeys(store->list(tierPrefix(ctx)));
+        keys = objectKeys(*store, tierPrefix(ctx));
     } else {
         keys = {onePositionalKey(ctx)};
     }

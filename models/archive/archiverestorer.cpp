@@ -7,7 +7,7 @@
 #include "csvrecordreader.h"
 #include "error.h"
 #include "pgconnection.h"
-#include "sqlitestatement.h"
+#include "sqlitefile.h"
 #include "taskfeedback.h"
 
 #include <QFile>
@@ -91,42 +91,6 @@ QString tableContentSha256(PgConnection& connection, const QString& relation, co
         [&](const char* row, int length) { digest.feed(row, length); });
     digest.finish();
     return digest.contentSha256();
-}
-
-// An open SQLite file; closes on destruction (statements must be gone by then).
-using SqliteHandle = std::unique_ptr<sqlite3, decltype(&sqlite3_close)>;
-
-SqliteHandle openSqlite(const QString& path) {
-    sqlite3* db = nullptr;
-    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
-                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
-    SqliteHandle handle(db, &sqlite3_close);
-    if (rc != SQLITE_OK)
-        throw Error(Error::Kind::Connection,
-                    QStringLiteral("cannot open SQLite file %1: %2")
-                        .arg(path, QString::fromUtf8(db ? sqlite3_errmsg(db) : sqlite3_errstr(rc))));
-    sqlite3_busy_timeout(db, 5000);
-    return handle;
-}
-
-void sqliteExec(sqlite3* db, const QString& sql, const QString& path) {
-    SqliteStatement(db, sql, path).step();
-}
-
-bool sqliteHasTable(sqlite3* db, const QString& table, const QString& path) {
-    SqliteStatement q(db, QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1"),
-                      path);
-    q.bind(1, table);
-    return q.step();
-}
-
-QStringList sqliteColumnsOf(sqlite3* db, const QString& table, const QString& path) {
-    SqliteStatement q(db, QStringLiteral("SELECT name FROM pragma_table_info(?1) ORDER BY cid"), path);
-    q.bind(1, table);
-    QStringList columns;
-    while (q.step())
-        columns.append(q.text(0));
-    return columns;
 }
 
 QString sqliteQuote(const QString& identifier) {
@@ -256,36 +220,32 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
             QFile::remove(sqlitePath + QLatin1String(suffix));
     };
     try {
-        SqliteHandle handle = openSqlite(sqlitePath);
-        sqlite3* db = handle.get();
+        SqliteFile db(sqlitePath, SqliteFile::Mode::Create);
         bool inTransaction = false;
         try {
-            sqliteExec(db, QStringLiteral("BEGIN IMMEDIATE"), sqlitePath);
+            db.exec(QStringLiteral("BEGIN IMMEDIATE"));
             inTransaction = true;
             const QString table = manifest.dataset;
-            if (!created && !sqliteHasTable(db, QStringLiteral("restore_manifest"), sqlitePath))
+            if (!created && !db.hasTable(QStringLiteral("restore_manifest")))
                 throw Error(Error::Kind::Refused,
                             QStringLiteral("%1 is not a Tidemark restore file (no restore_manifest table); "
                                            "restore into a new file")
                                 .arg(sqlitePath));
-            sqliteExec(
-                db,
-                QStringLiteral("CREATE TABLE IF NOT EXISTS restore_manifest (object_key TEXT PRIMARY "
-                               "KEY, dataset TEXT NOT NULL, rows INTEGER NOT NULL, content_sha256 TEXT "
-                               "NOT NULL, verified_at TEXT NOT NULL, manifest_json TEXT NOT NULL)"),
-                sqlitePath);
+            db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS restore_manifest (object_key TEXT PRIMARY "
+                                   "KEY, dataset TEXT NOT NULL, rows INTEGER NOT NULL, content_sha256 TEXT "
+                                   "NOT NULL, verified_at TEXT NOT NULL, manifest_json TEXT NOT NULL)"));
             {
-                SqliteStatement known(
-                    db, QStringLiteral("SELECT 1 FROM restore_manifest WHERE object_key = ?1"), sqlitePath);
+                SqliteStatement known =
+                    db.prepare(QStringLiteral("SELECT 1 FROM restore_manifest WHERE object_key = ?1"));
                 known.bind(1, objectKey);
                 result.alreadyRestored = known.step();
             }
             if (result.alreadyRestored) {
-                sqliteExec(db, QStringLiteral("ROLLBACK"), sqlitePath);
+                db.exec(QStringLiteral("ROLLBACK"));
                 return result;
             }
-            if (sqliteHasTable(db, table, sqlitePath)) {
-                const QStringList existing = sqliteColumnsOf(db, table, sqlitePath);
+            if (db.hasTable(table)) {
+                const QStringList existing = db.columnsOf(table);
                 if (existing != manifest.columns)
                     throw Error(
                         Error::Kind::Refused,
@@ -299,29 +259,23 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
                     definitions.append(sqliteQuote(column) + (isIntegerColumn(column)
                                                                   ? QStringLiteral(" INTEGER")
                                                                   : QStringLiteral(" TEXT")));
-                sqliteExec(db,
-                           QStringLiteral("CREATE TABLE %1 (%2)")
-                               .arg(sqliteQuote(table), definitions.join(QStringLiteral(", "))),
-                           sqlitePath);
+                db.exec(QStringLiteral("CREATE TABLE %1 (%2)")
+                            .arg(sqliteQuote(table), definitions.join(QStringLiteral(", "))));
                 if (manifest.columns.contains(QLatin1String("user_id")) &&
                     manifest.columns.contains(QLatin1String("created")))
-                    sqliteExec(
-                        db,
-                        QStringLiteral("CREATE INDEX %1 ON %2 (user_id, created)")
-                            .arg(sqliteQuote(QStringLiteral("ix_%1_user_id").arg(table)), sqliteQuote(table)),
-                        sqlitePath);
+                    db.exec(QStringLiteral("CREATE INDEX %1 ON %2 (user_id, created)")
+                                .arg(sqliteQuote(QStringLiteral("ix_%1_user_id").arg(table)),
+                                     sqliteQuote(table)));
                 result.tableCreated = true;
             }
 
             QStringList placeholders;
             for (int i = 1; i <= manifest.columns.size(); ++i)
                 placeholders.append(QStringLiteral("?%1").arg(i));
-            SqliteStatement insert(db,
-                                   QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
-                                       .arg(sqliteQuote(table),
-                                            quotedColumns(manifest.columns).join(QStringLiteral(", ")),
-                                            placeholders.join(QStringLiteral(", "))),
-                                   sqlitePath);
+            SqliteStatement insert = db.prepare(
+                QStringLiteral("INSERT INTO %1 (%2) VALUES (%3)")
+                    .arg(sqliteQuote(table), quotedColumns(manifest.columns).join(QStringLiteral(", ")),
+                         placeholders.join(QStringLiteral(", "))));
             qint64 inserted = 0;
             bool header = true;
             CsvRecordReader records([&](const CsvRecordReader& record) {
@@ -350,12 +304,10 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
                                 .arg(inserted)
                                 .arg(sqlitePath, objectKey)
                                 .arg(manifest.rowCount));
-            SqliteStatement record(
-                db,
-                QStringLiteral("INSERT INTO restore_manifest (object_key, dataset, rows, "
-                               "content_sha256, verified_at, manifest_json) VALUES (?1, ?2, ?3, "
-                               "?4, ?5, ?6)"),
-                sqlitePath);
+            SqliteStatement record =
+                db.prepare(QStringLiteral("INSERT INTO restore_manifest (object_key, dataset, rows, "
+                                          "content_sha256, verified_at, manifest_json) VALUES (?1, ?2, ?3, "
+                                          "?4, ?5, ?6)"));
             record.bind(1, objectKey)
                 .bind(2, manifest.dataset)
                 .bind(3, inserted)
@@ -363,13 +315,13 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
                 .bind(5, formatIsoTimestamp(result.verifiedAt))
                 .bind(6, manifest.toJson());
             record.step();
-            sqliteExec(db, QStringLiteral("COMMIT"), sqlitePath);
+            db.exec(QStringLiteral("COMMIT"));
             inTransaction = false;
             result.rows = inserted;
             result.objectBytes = reader.objectBytes();
         } catch (...) {
             if (inTransaction)
-                sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+                sqlite3_exec(db.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
             throw;
         }
     } catch (...) {

@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QTimeZone>
 #include <QUrl>
 #include <cerrno>
 #include <cstring>
@@ -46,6 +47,20 @@ QString rangeBound(Micros t) {
     if (fraction != 0)
         text += QStringLiteral(".%1").arg(fraction, 6, 10, QLatin1Char('0'));
     return text + QLatin1Char('Z');
+}
+
+std::optional<Micros> parseRangeBound(const QString& text) {
+    static const QRegularExpression form(QStringLiteral("^(\\d{8})(?:T(\\d{6})(?:\\.(\\d{6}))?Z)?$"));
+    const QRegularExpressionMatch m = form.match(text);
+    if (!m.hasMatch())
+        return std::nullopt;
+    const QString wall =
+        m.captured(2).isEmpty() ? m.captured(1) + QStringLiteral("000000") : m.captured(1) + m.captured(2);
+    QDateTime time = QDateTime::fromString(wall, QStringLiteral("yyyyMMddHHmmss"));
+    if (!time.isValid())
+        return std::nullopt;
+    time.setTimeZone(QTimeZone::utc());
+    return time.toMSecsSinceEpoch() * 1000 + m.captured(3).toLongLong();
 }
 
 } // namespace
@@ -91,6 +106,20 @@ QString archiveObjectKey(const QString& tier, const QString& table, const QStrin
                                             .arg(formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
     return QStringLiteral("%1/%2/%3_%4_%5.csv.zst")
         .arg(tier, table, partition, rangeBound(lo), rangeBound(hi));
+}
+
+std::optional<std::pair<Micros, Micros>> archiveKeyRange(const QString& objectKey) {
+    static const QLatin1String suffix(".csv.zst");
+    if (!objectKey.endsWith(suffix))
+        return std::nullopt;
+    const QStringList parts = objectKey.left(objectKey.size() - suffix.size()).split(QLatin1Char('_'));
+    if (parts.size() < 3)
+        return std::nullopt;
+    const std::optional<Micros> lo = parseRangeBound(parts.at(parts.size() - 2));
+    const std::optional<Micros> hi = parseRangeBound(parts.last());
+    if (!lo || !hi || *lo >= *hi)
+        return std::nullopt;
+    return std::make_pair(*lo, *hi);
 }
 
 QString manifestKeyFor(const QString& objectKey) {

@@ -5,6 +5,8 @@
 
 #include <QString>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace tidemark::archive {
 
@@ -19,6 +21,9 @@ std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url);
 // other than currency/statistics, a table or partition name that is not [a-z0-9_]+, or lo >= hi.
 QString archiveObjectKey(const QString& tier, const QString& table, const QString& partition, Micros lo,
                          Micros hi);
+// The [lo, hi) an object key names in its last two parts (as archiveObjectKey writes them); empty for a key
+// not in that form. A hint for skipping objects before reading their manifests, never a substitute for them.
+std::optional<std::pair<Micros, Micros>> archiveKeyRange(const QString& objectKey);
 // The manifest beside an object: ".csv.zst" replaced by ".manifest.json"; Error(Usage) for another key.
 QString manifestKeyFor(const QString& objectKey);
 

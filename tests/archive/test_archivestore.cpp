@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -199,6 +200,39 @@ class TestArchiveStore : public QObject {
                  }),
                  Error::Kind::Usage);
         QCOMPARE(kindOf([&] { manifestKeyFor(QStringLiteral("currency/x.json")); }), Error::Kind::Usage);
+    }
+
+    // The range in a key reads back as archiveObjectKey wrote it, for random ranges down to the microsecond;
+    // anything else is no range.
+    void keyRanges() {
+        QRandomGenerator random(20261201);
+        for (int i = 0; i < 2000; ++i) {
+            Micros lo = (random.bounded(-20000, 40000)) * kMicrosPerDay;
+            switch (i % 3) {
+            case 1:
+                lo += random.bounded(86400) * kMicrosPerSecond;
+                break;
+            case 2:
+                lo += qint64(random.bounded(86400000)) * 1000 + random.bounded(1000);
+                break;
+            default:
+                break;
+            }
+            const Micros hi = lo + 1 + qint64(random.bounded(30 * 86400)) * kMicrosPerSecond;
+            const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+                                                 QStringLiteral("kudos_ledger_p2026"), lo, hi);
+            const auto range = archiveKeyRange(key);
+            QVERIFY2(range.has_value(), qPrintable(key));
+            QCOMPARE(range->first, lo);
+            QCOMPARE(range->second, hi);
+        }
+        for (const char* bad :
+             {"currency/kudos_ledger/x.csv.zst", "currency/kudos_ledger/p_20261012_20261005.csv.zst",
+              "currency/kudos_ledger/p_20261005_20261012.manifest.json",
+              "currency/kudos_ledger/p_20261305_20261312.csv.zst",
+              "currency/kudos_ledger/p_2026100_20261012.csv.zst",
+              "currency/kudos_ledger/p_20261005T01Z_20261012.csv.zst"})
+            QVERIFY2(!archiveKeyRange(QString::fromLatin1(bad)).has_value(), bad);
     }
 };
 
