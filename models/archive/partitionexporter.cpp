@@ -18,11 +18,6 @@ namespace {
 
 constexpr qint64 kRowsPerCheckpoint = 4096;
 
-// A timestamp literal built from an integer only: COPY takes no parameters.
-QString timestampLiteral(Micros t) {
-    return QStringLiteral("(timestamp '1970-01-01 00:00:00' + %1 * interval '1 microsecond')").arg(t);
-}
-
 bool relationExists(PgConnection& connection, const QString& name) {
     return !connection.exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(name)}).isNull(0, 0);
 }
@@ -136,8 +131,8 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     const QString sql =
         QStringLiteral("COPY (SELECT %1 FROM %2 WHERE created >= %3 AND created < %4 ORDER BY id) "
                        "TO STDOUT (FORMAT csv, HEADER)")
-            .arg(quoted.join(QStringLiteral(", ")), pgQuoteIdentifier(relation), timestampLiteral(source.lo),
-                 timestampLiteral(source.hi));
+            .arg(quoted.join(QStringLiteral(", ")), pgQuoteIdentifier(relation), pgTimestampLiteral(source.lo),
+                 pgTimestampLiteral(source.hi));
 
     // The compressed object goes to a temporary file, never into memory; an adopted object needs none. The
     // encoder (declared after the file: it stops writing before the file is removed) digests and compresses

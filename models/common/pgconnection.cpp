@@ -323,4 +323,8 @@ QString pgQuoteIdentifier(const QString& name) {
     return QLatin1Char('"') + quoted + QLatin1Char('"');
 }
 
+QString pgTimestampLiteral(long long micros) {
+    return QStringLiteral("(timestamp '1970-01-01 00:00:00' + %1 * interval '1 microsecond')").arg(micros);
+}
+
 } // namespace tidemark

@@ -133,5 +133,7 @@ template <typename Sink> void PgConnection::copyOut(const QString& sql, Sink&& s
 
 // Quotes an SQL identifier ("name" with inner quotes doubled).
 QString pgQuoteIdentifier(const QString& name);
+// A `timestamp` (UTC) literal built from an integer only, for statements that take no parameters (COPY).
+QString pgTimestampLiteral(long long micros);
 
 } // namespace tidemark

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "archiverestorer.h"
+#include "disputefindings.h"
+#include "error.h"
+
+#include <QObject>
+#include <vector>
+
+namespace tidemark::kudos {
+
+class CoveringObjectModel;
+class DisputeRowsModel;
+class KudosDataset;
+class StatementModel;
+
+// A dispute investigation on the kudos dataset's connection and archive: for one user and range, the daily
+// statement, the archive objects that cover the range, their verification (with the manifest), their restore
+// into a local SQLite restore file (progress, cancel), and the user's rows from that file and the online
+// ledger. Every database and archive access is a task of the dataset's TaskManager. Not a widget; the
+// disputes workbench shows it.
+class DisputeCase : public QObject {
+    Q_OBJECT
+  public:
+    explicit DisputeCase(KudosDataset* dataset, QObject* parent = nullptr);
+    ~DisputeCase() override;
+
+    KudosDataset* dataset() const { return m_dataset; }
+    StatementModel* statement() const { return m_statement; }
+    CoveringObjectModel* objects() const { return m_objects; }
+    DisputeRowsModel* rows() const { return m_rows; }
+    const DisputeFindings& findings() const { return m_findings; }
+    bool hasFindings() const { return m_hasFindings; }
+
+    // The SQLite file restores go into. Default: disputes/kudos-<12 hex of the archive URL's sha256>.sqlite
+    // under the application's data folder, one per archive, kept between sessions.
+    QString restoreFile() const;
+    void setRestoreFile(const QString& path);
+
+    // Loads the statement and the covering objects (a task), then the rows; `investigated` or `failed`.
+    void investigate(const DisputeQuery& query);
+    // Verifies one object (against its partition too while that is online); `verified` follows.
+    void verify(const QString& key);
+    // Restores the objects into the restore file one after the other (verified first by the restorer), then
+    // reloads the rows; `restoreFinished` follows. One restore at a time.
+    void restore(const QStringList& keys);
+    void cancelRestore();
+    bool isRestoring() const { return m_restoreTask != 0; }
+    int restoreTask() const { return m_restoreTask; } // the TaskManager's id, 0 when none
+    const std::vector<archive::RestoreResult>& lastRestore() const { return m_lastRestore; }
+    void loadRows();                             // `rowsLoaded` or `failed`
+    qint64 exportCsv(const QString& path) const; // the rows as CSV; throws Error(Failed) naming the file
+
+  signals:
+    void investigating();
+    void investigated();
+    void verified(const QString& key);
+    void restoreFinished(bool succeeded, const QString& message);
+    void rowsLoaded();
+    void failed(const QString& message);
+
+  private:
+    void clear();
+
+    KudosDataset* m_dataset;
+    StatementModel* m_statement;
+    CoveringObjectModel* m_objects;
+    DisputeRowsModel* m_rows;
+    DisputeFindings m_findings;
+    bool m_hasFindings = false;
+    QString m_restoreFile;
+    int m_generation = 0;
+    int m_restoreTask = 0;
+    std::vector<archive::RestoreResult> m_lastRestore;
+};
+
+} // namespace tidemark::kudos

@@ -1,0 +1,87 @@
+#include "disputeloader.h"
+
+#include "archivelisting.h"
+#include "archiveurl.h"
+#include "error.h"
+#include "kudosvalues.h"
+#include "taskfeedback.h"
+
+namespace tidemark::kudos {
+
+namespace {
+bool meets(Micros lo, Micros hi, const DisputeQuery& query) {
+    return lo < query.to && query.from < hi;
+}
+} // namespace
+
+DisputeLoader::DisputeLoader(QString conninfo, QString archiveUrl)
+    : m_conninfo(std::move(conninfo)), m_archiveUrl(std::move(archiveUrl)) {}
+
+void DisputeLoader::validate(const DisputeQuery& query) {
+    if (query.from >= query.to)
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("the dispute's range %1 .. %2 is empty")
+                        .arg(formatIsoTimestamp(query.from), formatIsoTimestamp(query.to)));
+}
+
+DisputeFindings DisputeLoader::load(const DisputeQuery& query, TaskFeedback* control) const {
+    validate(query);
+    DisputeFindings findings;
+    findings.query = query;
+    if (control)
+        control->reportProgress(0.1, QStringLiteral("reading the statement of user %1").arg(query.userId));
+    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
+    findings.statement = LedgerStatements(*db).statement(query.userId, query.from, query.to);
+    if (control && !control->checkpoint())
+        return findings;
+    loadObjects(findings, *db, control);
+    return findings;
+}
+
+void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback* control) const {
+    if (m_archiveUrl.isEmpty()) {
+        findings.archiveProblem = QStringLiteral("no archive is configured (TIDEMARK_ARCHIVE_URL)");
+        return;
+    }
+    const DisputeQuery& query = findings.query;
+    try {
+        const std::unique_ptr<archive::ArchiveStore> store = archive::openArchiveStore(m_archiveUrl);
+        findings.archive = store->describe();
+        if (control)
+            control->reportProgress(0.4, QStringLiteral("listing %1").arg(findings.archive));
+        const QString prefix = QStringLiteral("%1/%2/").arg(datasetName(RetentionDataset::Currency),
+                                                            datasetTable(RetentionDataset::Currency));
+        // The range in a key spares reading the manifests of the other weeks.
+        const auto wanted = [&query](const QString& key) {
+            const auto range = archive::archiveKeyRange(key);
+            return !range || meets(range->first, range->second, query);
+        };
+        for (const archive::ArchiveListingEntry& entry : archive::listArchive(*store, prefix, wanted)) {
+            if (!wanted(entry.key))
+                continue;
+            if (entry.manifest && !meets(entry.manifest->createdFrom, entry.manifest->createdTo, query))
+                continue;
+            CoveringObject object;
+            object.key = entry.key;
+            object.bytes = entry.bytes;
+            object.hasObject = entry.hasObject;
+            object.hasManifest = entry.hasManifest;
+            object.manifest = entry.manifest;
+            object.manifestProblem = entry.manifestProblem;
+            if (entry.manifest) {
+                object.user = entry.manifest->totals.value(QString::number(query.userId));
+                object.partitionOnline = !db.exec(QStringLiteral("SELECT to_regclass($1)"),
+                                                  {pgQuoteIdentifier(entry.manifest->partition)})
+                                              .isNull(0, 0);
+            }
+            findings.objects.push_back(std::move(object));
+        }
+    } catch (const Error& e) {
+        if (e.kind() != Error::Kind::Connection && e.kind() != Error::Kind::Settings)
+            throw;
+        findings.objects.clear();
+        findings.archiveProblem = e.message();
+    }
+}
+
+} // namespace tidemark::kudos
