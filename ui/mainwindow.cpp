@@ -5,6 +5,7 @@
 #include "connectionprofilestore.h"
 #include "datasetpanel.h"
 #include "demoworkspace.h"
+#include "disputeworkbench.h"
 #include "jobpanel.h"
 #include "kudostablesummarymodel.h"
 #include "kudosworkbench.h"
@@ -52,7 +53,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_profiles(std::make_unique<ConnectionProfileStore>()), m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
-    // One workbench per dataset; archive and disputes, and tracks join as they are built.
+    // One workbench per dataset: positions, kudos, archive and disputes; tracks joins when it is built.
     m_workbenches = new QTabWidget(this);
     m_workbenches->setObjectName(QStringLiteral("workbenches"));
     m_workbenches->setDocumentMode(true);
@@ -62,6 +63,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_kudosWorkbench = new KudosWorkbench(m_session->kudos(), m_workbenches);
     m_kudosWorkbench->setObjectName(QStringLiteral("kudosWorkbench"));
     m_workbenches->addTab(m_kudosWorkbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Kudos));
+    m_disputeWorkbench = new DisputeWorkbench(m_session->disputes(), m_workbenches);
+    m_disputeWorkbench->setObjectName(QStringLiteral("disputeWorkbench"));
+    m_workbenches->addTab(m_disputeWorkbench, tr("Archive && disputes"));
     m_map = m_workbench->map();
     setCentralWidget(m_workbenches);
     connectWorkbench();

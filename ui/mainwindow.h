@@ -23,6 +23,7 @@ namespace tidemark::ui {
 class ConnectionProfileStore;
 class DatasetPanel;
 class JobPanel;
+class DisputeWorkbench;
 class KudosWorkbench;
 class PositionsWorkbench;
 class MapView;
@@ -47,6 +48,8 @@ class MainWindow : public QMainWindow {
     PositionsWorkbench* positionsWorkbench() const { return m_workbench; }
     // The kudos console, the tab next to it.
     KudosWorkbench* kudosWorkbench() const { return m_kudosWorkbench; }
+    // The dispute investigation on the kudos connection and the archive.
+    DisputeWorkbench* disputeWorkbench() const { return m_disputeWorkbench; }
     // True when the map shows every visible layer at its current view (screenshots wait for it).
     bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
@@ -91,6 +94,7 @@ class MainWindow : public QMainWindow {
     MapView* m_map = nullptr;
     PositionsWorkbench* m_workbench = nullptr;
     KudosWorkbench* m_kudosWorkbench = nullptr;
+    DisputeWorkbench* m_disputeWorkbench = nullptr;
     // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
     bool m_sessionSettled = true;
     bool m_sessionOk = true;

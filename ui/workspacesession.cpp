@@ -2,6 +2,7 @@
 
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
+#include "disputecase.h"
 #include "kudosdataset.h"
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
@@ -36,7 +37,7 @@ QString rowsText(qint64 rows) {
 WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
       m_kudos(new kudos::KudosTableSummaryModel(this)), m_kudosData(new kudos::KudosDataset(tasks, this)),
-      m_tracks(new tracks::TracksSummaryModel(this)) {
+      m_disputes(new kudos::DisputeCase(m_kudosData, this)), m_tracks(new tracks::TracksSummaryModel(this)) {
     bindPositions();
 }
 

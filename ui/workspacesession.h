@@ -13,6 +13,7 @@ class MowerSummaryModel;
 class PositionsDataset;
 } // namespace tidemark::positions
 namespace tidemark::kudos {
+class DisputeCase;
 class KudosDataset;
 class KudosTableSummaryModel;
 } // namespace tidemark::kudos
@@ -39,6 +40,8 @@ class WorkspaceSession : public QObject {
     kudos::KudosTableSummaryModel* kudosModel() const { return m_kudos; }
     // The kudos workbench's dataset: the kudos connection and the workspace's archive.
     kudos::KudosDataset* kudos() const { return m_kudosData; }
+    // The dispute investigation on the kudos connection and the archive.
+    kudos::DisputeCase* disputes() const { return m_disputes; }
     tracks::TracksSummaryModel* tracksModel() const { return m_tracks; }
 
     const WorkspaceConnections& connections() const { return m_connections; }
@@ -75,6 +78,7 @@ class WorkspaceSession : public QObject {
     positions::PositionsDataset* m_positions;
     kudos::KudosTableSummaryModel* m_kudos;
     kudos::KudosDataset* m_kudosData;
+    kudos::DisputeCase* m_disputes;
     tracks::TracksSummaryModel* m_tracks;
     std::array<int, kDatasetCount> m_generation{};
     std::array<bool, kDatasetCount> m_pending{};

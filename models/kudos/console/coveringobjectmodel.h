@@ -18,14 +18,14 @@ class CoveringObjectModel : public QAbstractTableModel {
     enum Column {
         ObjectColumn,
         RangeColumn,
-        RowsColumn,
+        VerificationColumn,
+        RestoredColumn,
         UserRowsColumn,
         UserBalanceColumn,
         UserEscrowColumn,
+        RowsColumn,
         SizeColumn,
         PartitionColumn,
-        VerificationColumn,
-        RestoredColumn,
         ColumnCount
     };
     enum class Check { NotChecked, Checking, Passed, Failed };

@@ -1,0 +1,251 @@
+// The dispute workbench in a real (offscreen or Xvfb) window, on a copy of the swapped kudos test database
+// whose first partition a real retention round archived to a directory and dropped: investigate a user's
+// days, verify the covering objects (the manifest shown beside), restore them with progress, browse, filter
+// and export the rows, cancel a restore, refuse a corrupt object, and an unreachable archive.
+#include "archiveobjectpanel.h"
+#include "archiveurl.h"
+#include "coveringobjectmodel.h"
+#include "disputecase.h"
+#include "disputerowsmodel.h"
+#include "disputeworkbench.h"
+#include "kudosdataset.h"
+#include "kudostestdata.h"
+#include "pgconnection.h"
+#include "retentionjob.h"
+#include "statementmodel.h"
+#include "taskmanager.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimeZone>
+
+using namespace tidemark;
+using namespace tidemark::kudos;
+using tidemark::ui::DisputeWorkbench;
+
+namespace {
+
+QString saveScreenshot(QWidget* widget, const QString& name) {
+    const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
+    QDir().mkpath(dir);
+    const QString path = dir + QLatin1Char('/') + name;
+    return widget->grab().save(path, "PNG") ? path : QString();
+}
+
+QDate dayOf(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(t / 1000, QTimeZone::utc()).date();
+}
+
+} // namespace
+
+class TestDisputeWorkbench : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_conninfo;
+    int m_user = 0;
+    TaskManager m_tasks;
+    KudosDataset m_dataset{&m_tasks};
+    DisputeCase m_case{&m_dataset};
+    DisputeWorkbench* m_workbench = nullptr;
+
+    QString archiveUrl() const {
+        return QStringLiteral("file://") + m_dir.filePath(QStringLiteral("archive"));
+    }
+    CoveringObjectModel* objects() const { return m_case.objects(); }
+
+    bool investigate() {
+        QSignalSpy rows(m_workbench, &DisputeWorkbench::rowsShown);
+        m_workbench->investigate();
+        return rows.wait(60000);
+    }
+
+  private slots:
+    void initTestCase() {
+        m_conninfo = test::swappedKudosDatabase(QStringLiteral("kudosui_disputes"));
+        auto db = test::openKudos(m_conninfo);
+        db->exec(QStringLiteral("UPDATE kudos_ledger SET applied = true WHERE NOT applied"));
+        db->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
+        const Micros week2 = test::kudosEnd() - 14 * kMicrosPerDay;
+        m_user =
+            int(db->exec(QStringLiteral("SELECT user_id FROM kudos_ledger WHERE created >= $1::timestamp "
+                                        "AND user_id > 0 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1"),
+                         {utcParam(week2)})
+                    .toLong(0, 0));
+        auto store = archive::openArchiveStore(archiveUrl());
+        QVERIFY(RetentionJob(*db, store.get(), test::kudosTestSettings())
+                    .run(test::kudosAllEligible())
+                    .alerts.empty());
+        db->exec(QStringLiteral(
+                     "INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, escrow, amount, "
+                     "applied) VALUES ($1::timestamp, gen_random_uuid(), 'TRANSFER_IN', $2, false, "
+                     "'12.34', true)"),
+                 {utcParam(test::kudosBoundary() + 3 * kMicrosPerHour), m_user});
+
+        m_dataset.setClock([] { return test::kudosAllEligible(); });
+        m_dataset.setSettings(test::kudosTestSettings());
+        QSignalSpy loaded(&m_dataset, &KudosDataset::loaded);
+        m_dataset.setConnection(m_conninfo, archiveUrl(), QStringLiteral("kudosui_disputes"));
+        QVERIFY(loaded.wait(60000));
+        m_case.setRestoreFile(m_dir.filePath(QStringLiteral("restore.sqlite")));
+        m_workbench = new DisputeWorkbench(&m_case);
+        m_workbench->resize(1600, 1000);
+        m_workbench->show();
+        m_workbench->setQuery(m_user, dayOf(week2), dayOf(test::kudosBoundary()));
+    }
+
+    void cleanupTestCase() { delete m_workbench; }
+
+    void investigateShowsTheStatementAndTheObjects() {
+        QVERIFY(investigate());
+        QVERIFY(m_case.hasFindings());
+        QVERIFY(m_workbench->statementTable()->model()->rowCount() > 5);
+        // The two archived weeks and the empty one before the boundary; the online day in the statement.
+        QCOMPARE(m_workbench->objectTable()->model()->rowCount(), 3);
+        const std::vector<StatementLine>& lines = m_case.statement()->lines();
+        QVERIFY(lines.front().archived);
+        QVERIFY(!lines.back().archived);
+        QVERIFY2(m_workbench->summaryText().contains(QStringLiteral("3 archive object")),
+                 qPrintable(m_workbench->summaryText()));
+        QVERIFY2(m_workbench->statementTotalsText().contains(QStringLiteral("Spendable")),
+                 qPrintable(m_workbench->statementTotalsText()));
+        // Before a restore only the online row is there.
+        QCOMPARE(m_workbench->rowTable()->model()->rowCount(), 1);
+        // The first object is selected and its manifest shown.
+        QVERIFY2(m_workbench->objectPanel()->text().contains(QStringLiteral("Content sha256")),
+                 qPrintable(m_workbench->objectPanel()->text()));
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("dispute-investigated.png")).isEmpty());
+    }
+
+    void verifyEveryObject() {
+        m_workbench->objectTable()->clearSelection();
+        m_workbench->verifySelected();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const CoveringObject& o : objects()->objects())
+                    if (objects()->verification(o.key).check != CoveringObjectModel::Check::Passed)
+                        return false;
+                return true;
+            }(),
+            60000);
+        m_workbench->selectObject(1);
+        QVERIFY2(m_workbench->objectPanel()->text().contains(QStringLiteral("Verified")),
+                 qPrintable(m_workbench->objectPanel()->text()));
+    }
+
+    void restoreShowsProgressAndTheRows() {
+        m_workbench->objectTable()->clearSelection();
+        QSignalSpy finished(m_workbench, &DisputeWorkbench::restoreFinished);
+        QSignalSpy rows(m_workbench, &DisputeWorkbench::rowsShown);
+        m_workbench->restoreSelected();
+        QVERIFY(m_case.isRestoring());
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().first().toBool(), true);
+        QVERIFY(rows.wait(60000));
+        QCOMPARE(m_workbench->restoreProgress()->value(), m_workbench->restoreProgress()->maximum());
+        qint64 userRows = 0;
+        for (const CoveringObject& o : objects()->objects()) {
+            userRows += o.user.rows;
+            QCOMPARE(objects()->isRestored(o.key), o.user.rows > 0);
+        }
+        QCOMPARE(qint64(m_workbench->rowTable()->model()->rowCount()), userRows + 1);
+        QVERIFY2(m_workbench->rowTotalsText().contains(QStringLiteral("1 online")),
+                 qPrintable(m_workbench->rowTotalsText()));
+        m_workbench->selectObject(1);
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("dispute-restored.png")).isEmpty());
+    }
+
+    void filterAndExport() {
+        const int all = m_workbench->rowTable()->model()->rowCount();
+        m_workbench->rowFilter()->setText(QStringLiteral("12.34"));
+        QVERIFY(m_workbench->rowTable()->model()->rowCount() >= 1);
+        QVERIFY(m_workbench->rowTable()->model()->rowCount() < all);
+        m_workbench->rowFilter()->clear();
+        QCOMPARE(m_workbench->rowTable()->model()->rowCount(), all);
+        const QString csv = m_dir.filePath(QStringLiteral("rows.csv"));
+        QVERIFY(m_workbench->exportRows(csv));
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll().count('\n'), all + 1);
+        QVERIFY(!m_workbench->exportRows(m_dir.filePath(QStringLiteral("no/such/folder/rows.csv"))));
+        QVERIFY(m_workbench->rowTotalsText().contains(QStringLiteral("cannot write")));
+    }
+
+    void aCancelledRestoreLeavesNoFile() {
+        const QString other = m_dir.filePath(QStringLiteral("cancelled.sqlite"));
+        m_case.setRestoreFile(other);
+        QSignalSpy finished(m_workbench, &DisputeWorkbench::restoreFinished);
+        m_workbench->objectTable()->clearSelection();
+        m_workbench->restoreSelected();
+        m_workbench->cancelRestore();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(m_workbench->restoreStatusText().contains(QStringLiteral("cancelled")),
+                 qPrintable(m_workbench->restoreStatusText()));
+        QVERIFY(!QFile::exists(other));
+        m_case.setRestoreFile(m_dir.filePath(QStringLiteral("restore.sqlite")));
+    }
+
+    // A flipped byte: verification fails with the problems beside the manifest, the restore is refused and
+    // the rows stay as they were.
+    void aCorruptObjectIsRefused() {
+        const CoveringObject& victim = objects()->objects()[1];
+        const QString path = m_dir.filePath(QStringLiteral("archive/") + victim.key);
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+        QFile object(path);
+        QVERIFY(object.open(QIODevice::ReadWrite));
+        object.seek(object.size() / 3);
+        char byte = 0;
+        object.getChar(&byte);
+        object.seek(object.size() / 3);
+        object.putChar(char(byte ^ 0x10));
+        object.close();
+
+        const int rowsBefore = m_workbench->rowTable()->model()->rowCount();
+        m_case.setRestoreFile(m_dir.filePath(QStringLiteral("second.sqlite")));
+        m_workbench->selectObject(1);
+        m_workbench->verifySelected();
+        QTRY_COMPARE_WITH_TIMEOUT(objects()->verification(victim.key).check,
+                                  CoveringObjectModel::Check::Failed, 60000);
+        QVERIFY2(m_workbench->objectPanel()->text().contains(QStringLiteral("FAILED")),
+                 qPrintable(m_workbench->objectPanel()->text()));
+        QVERIFY2(m_workbench->objectPanel()->text().contains(QStringLiteral("sha256 differs")),
+                 qPrintable(m_workbench->objectPanel()->text()));
+        QSignalSpy finished(m_workbench, &DisputeWorkbench::restoreFinished);
+        m_workbench->restoreSelected();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(m_workbench->restoreStatusText().contains(QStringLiteral("failed verification")),
+                 qPrintable(m_workbench->restoreStatusText()));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("second.sqlite"))));
+        m_case.setRestoreFile(m_dir.filePath(QStringLiteral("restore.sqlite")));
+        QCOMPARE(m_workbench->rowTable()->model()->rowCount(), rowsBefore);
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("dispute-verification-failed.png")).isEmpty());
+    }
+
+    void anUnreachableArchiveStillShowsTheStatement() {
+        const QString plainFile = m_dir.filePath(QStringLiteral("not-a-folder"));
+        QFile file(plainFile);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        QSignalSpy loaded(&m_dataset, &KudosDataset::loaded);
+        m_dataset.setConnection(m_conninfo, QStringLiteral("file://") + plainFile,
+                                QStringLiteral("kudosui_disputes"));
+        QVERIFY(loaded.wait(60000));
+        QVERIFY(investigate());
+        QVERIFY(m_workbench->statementTable()->model()->rowCount() > 5);
+        QCOMPARE(m_workbench->objectTable()->model()->rowCount(), 0);
+        QVERIFY2(m_workbench->summaryText().contains(QStringLiteral("could not be read")),
+                 qPrintable(m_workbench->summaryText()));
+    }
+};
+
+QTEST_MAIN(TestDisputeWorkbench)
+#include "test_disputeworkbench.moc"

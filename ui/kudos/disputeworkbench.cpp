@@ -1,0 +1,391 @@
+#include "disputeworkbench.h"
+
+#include "archiveobjectpanel.h"
+#include "coveringobjectmodel.h"
+#include "disputecase.h"
+#include "disputerowsloader.h"
+#include "disputerowsmodel.h"
+#include "kudosdataset.h"
+#include "kudosvalues.h"
+#include "statementmodel.h"
+#include "taskmanager.h"
+#include "tonedelegate.h"
+
+#include <QDateEdit>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimeZone>
+#include <QVBoxLayout>
+#include <climits>
+
+namespace tidemark::ui {
+
+using namespace tidemark::kudos;
+
+namespace {
+QTableView* sortedTable(QAbstractItemModel* model, int sortRole, QWidget* parent) {
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(sortRole);
+    auto* table = new QTableView(parent);
+    table->setModel(proxy);
+    table->setSortingEnabled(true);
+    table->sortByColumn(-1, Qt::AscendingOrder);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->verticalHeader()->hide();
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    table->setAlternatingRowColors(true);
+    table->setWordWrap(false);
+    return table;
+}
+
+Micros dayStart(const QDate& day) {
+    return QDateTime(day, QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch() * 1000;
+}
+
+QString error(const QString& message) {
+    return QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped());
+}
+
+QGroupBox* group(const QString& title, QWidget* parent) {
+    auto* box = new QGroupBox(title, parent);
+    box->setFlat(true);
+    return box;
+}
+} // namespace
+
+DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWidget(parent), m_case(dispute) {
+    m_user = new QSpinBox(this);
+    m_user->setRange(0, INT_MAX);
+    m_user->setObjectName(QStringLiteral("disputeUser"));
+    const QDate today = QDateTime::currentDateTimeUtc().date();
+    m_first = new QDateEdit(today.addDays(-60), this);
+    m_last = new QDateEdit(today, this);
+    for (QDateEdit* edit : {m_first, m_last}) {
+        edit->setCalendarPopup(true);
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    }
+    m_investigate = new QPushButton(tr("Investigate"), this);
+    m_investigate->setDefault(true);
+    m_investigate->setToolTip(tr("Read the user's daily statement and find the archive objects that cover "
+                                 "the days (read-only)."));
+    m_summary = new QLabel(tr("Pick a user and the days of the dispute."), this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+
+    auto* query = new QHBoxLayout;
+    query->addWidget(new QLabel(tr("User"), this));
+    query->addWidget(m_user);
+    query->addSpacing(12);
+    query->addWidget(new QLabel(tr("From"), this));
+    query->addWidget(m_first);
+    query->addWidget(new QLabel(tr("to"), this));
+    query->addWidget(m_last);
+    query->addWidget(new QLabel(tr("(UTC days, inclusive)"), this));
+    query->addSpacing(12);
+    query->addWidget(m_investigate);
+    query->addWidget(m_summary, 1);
+
+    // The statement.
+    m_statement = sortedTable(m_case->statement(), StatementModel::SortRole, this);
+    m_statementTotals = new QLabel(this);
+    auto* statementBox = group(tr("Daily statement"), this);
+    auto* statementLayout = new QVBoxLayout(statementBox);
+    statementLayout->addWidget(m_statement, 1);
+    statementLayout->addWidget(m_statementTotals);
+
+    // The covering objects, their verification and restore.
+    m_objects = sortedTable(m_case->objects(), CoveringObjectModel::SortRole, this);
+    m_objects->setItemDelegate(new ToneDelegate(CoveringObjectModel::ToneRole, m_objects));
+    m_objectProxy = static_cast<QSortFilterProxyModel*>(m_objects->model());
+    m_verify = new QPushButton(tr("Verify"), this);
+    m_verify->setToolTip(tr("Read the selected objects back and check them against their manifests (and "
+                            "against the partition while it is online)."));
+    m_restore = new QPushButton(tr("Restore"), this);
+    m_restore->setToolTip(tr("Verify, then load the selected objects (all when none is selected) into the "
+                             "local restore file. A failed verification loads nothing."));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(true);
+    m_progress->setFormat(QString());
+    m_restoreStatus = new QLabel(this);
+    m_restoreStatus->setWordWrap(true);
+    m_restoreStatus->setTextFormat(Qt::RichText);
+    // Refusals name the object, the store and every problem: room for three lines, the rest in the tooltip.
+    m_restoreStatus->setMinimumHeight(3 * m_restoreStatus->fontMetrics().lineSpacing());
+    m_restoreStatus->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_objectPanel = new ArchiveObjectPanel(this);
+    auto* objectButtons = new QHBoxLayout;
+    objectButtons->addWidget(m_verify);
+    objectButtons->addWidget(m_restore);
+    objectButtons->addWidget(m_cancel);
+    objectButtons->addWidget(m_progress, 1);
+    auto* objectsBox = group(tr("Archive objects covering the days"), this);
+    auto* objectsLayout = new QVBoxLayout(objectsBox);
+    objectsLayout->addWidget(m_objects, 2);
+    objectsLayout->addLayout(objectButtons);
+    objectsLayout->addWidget(m_restoreStatus);
+    objectsLayout->addWidget(m_objectPanel, 3);
+
+    // The user's rows.
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter the rows (any column)"));
+    m_filter->setClearButtonEnabled(true);
+    m_rows = sortedTable(m_case->rows(), DisputeRowsModel::SortRole, this);
+    m_rows->setItemDelegate(new ToneDelegate(DisputeRowsModel::ToneRole, m_rows));
+    m_rowProxy = static_cast<QSortFilterProxyModel*>(m_rows->model());
+    m_rowProxy->setFilterKeyColumn(-1);
+    m_rowProxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_rowTotals = new QLabel(this);
+    m_export = new QPushButton(tr("Export CSV…"), this);
+    m_export->setEnabled(false);
+    auto* rowBar = new QHBoxLayout;
+    rowBar->addWidget(m_filter, 1);
+    rowBar->addWidget(m_export);
+    auto* rowsBox = group(tr("The user's rows (restored from the archive, and online)"), this);
+    auto* rowsLayout = new QVBoxLayout(rowsBox);
+    rowsLayout->addLayout(rowBar);
+    rowsLayout->addWidget(m_rows, 1);
+    rowsLayout->addWidget(m_rowTotals);
+
+    auto* upper = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(statementBox);
+    upper->addWidget(objectsBox);
+    upper->setStretchFactor(0, 2);
+    upper->setStretchFactor(1, 3);
+    upper->setSizes({620, 940});
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(upper);
+    split->addWidget(rowsBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(query);
+    layout->addWidget(split, 1);
+
+    connect(m_investigate, &QPushButton::clicked, this, &DisputeWorkbench::investigate);
+    connect(m_verify, &QPushButton::clicked, this, &DisputeWorkbench::verifySelected);
+    connect(m_restore, &QPushButton::clicked, this, &DisputeWorkbench::restoreSelected);
+    connect(m_cancel, &QPushButton::clicked, this, &DisputeWorkbench::cancelRestore);
+    connect(m_filter, &QLineEdit::textChanged, m_rowProxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_rowProxy, &QSortFilterProxyModel::rowsInserted, this, &DisputeWorkbench::showRows);
+    connect(m_rowProxy, &QSortFilterProxyModel::rowsRemoved, this, &DisputeWorkbench::showRows);
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export the user's rows"),
+            QStringLiteral("kudos-user-%1-%2-%3.csv")
+                .arg(m_user->value())
+                .arg(m_first->date().toString(Qt::ISODate), m_last->date().toString(Qt::ISODate)),
+            tr("CSV files (*.csv)"));
+        if (!path.isEmpty())
+            exportRows(path);
+    });
+    connect(m_objects->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DisputeWorkbench::showSelectedObject);
+    connect(m_case->objects(), &QAbstractItemModel::dataChanged, this, &DisputeWorkbench::showSelectedObject);
+    connect(m_case->objects(), &QAbstractItemModel::modelReset, this, &DisputeWorkbench::showSelectedObject);
+    connect(m_case, &DisputeCase::investigating, this, [this] {
+        m_summary->setText(tr("Reading the statement and the archive…"));
+        m_investigate->setEnabled(false);
+    });
+    connect(m_case, &DisputeCase::investigated, this, &DisputeWorkbench::showFindings);
+    connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showRows);
+    connect(m_case, &DisputeCase::failed, this, [this](const QString& message) {
+        m_investigate->setEnabled(true);
+        m_summary->setText(error(message));
+        emit failed(message);
+    });
+    connect(m_case, &DisputeCase::restoreFinished, this, [this](bool ok, const QString& message) {
+        setRestoring(false);
+        m_progress->setValue(ok ? m_progress->maximum() : 0);
+        m_progress->setFormat(ok ? tr("done") : QString());
+        m_restoreStatus->setText(ok ? message.toHtmlEscaped() : error(message));
+        m_restoreStatus->setToolTip(message);
+        emit restoreFinished(ok);
+    });
+    connect(m_case->dataset()->tasks(), &TaskManager::progressed, this, &DisputeWorkbench::restoreProgressed);
+    connect(m_case->dataset(), &KudosDataset::connectionChanged, this, [this] {
+        m_summary->setText(m_case->dataset()->isConnected() ? tr("Pick a user and the days of the dispute.")
+                                                            : tr("Not connected."));
+        m_statementTotals->clear();
+        m_rowTotals->clear();
+        m_restoreStatus->clear();
+    });
+    showSelectedObject();
+}
+
+void DisputeWorkbench::setQuery(int userId, const QDate& first, const QDate& last) {
+    m_user->setValue(userId);
+    m_first->setDate(first);
+    m_last->setDate(last);
+}
+
+void DisputeWorkbench::investigate() {
+    m_restoreStatus->clear();
+    m_case->investigate({m_user->value(), dayStart(m_first->date()), dayStart(m_last->date().addDays(1))});
+}
+
+QStringList DisputeWorkbench::selectedKeys() const {
+    QStringList keys;
+    for (const QModelIndex& index : m_objects->selectionModel()->selectedRows())
+        keys.append(m_case->objects()->objects()[std::size_t(m_objectProxy->mapToSource(index).row())].key);
+    keys.sort();
+    return keys;
+}
+
+void DisputeWorkbench::selectObject(int modelRow) {
+    const QModelIndex index = m_objectProxy->mapFromSource(m_case->objects()->index(modelRow, 0));
+    m_objects->selectionModel()->select(index,
+                                        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_objects->scrollTo(index);
+}
+
+void DisputeWorkbench::verifySelected() {
+    QStringList keys = selectedKeys();
+    if (keys.isEmpty())
+        for (const CoveringObject& o : m_case->objects()->objects())
+            keys.append(o.key);
+    for (const QString& key : keys)
+        m_case->verify(key);
+}
+
+void DisputeWorkbench::restoreSelected() {
+    QStringList keys = selectedKeys();
+    if (keys.isEmpty())
+        for (const CoveringObject& o : m_case->objects()->objects())
+            if (o.manifest && o.user.rows > 0)
+                keys.append(o.key);
+    if (keys.isEmpty()) {
+        m_restoreStatus->setText(tr("No listed object holds rows of this user."));
+        return;
+    }
+    m_restoreStatus->setText(tr("Restoring %Ln object(s) into %1", "", int(keys.size()))
+                                 .arg(m_case->restoreFile())
+                                 .toHtmlEscaped());
+    m_progress->setValue(0);
+    m_case->restore(keys);
+    setRestoring(m_case->isRestoring());
+}
+
+void DisputeWorkbench::cancelRestore() {
+    m_case->cancelRestore();
+}
+
+void DisputeWorkbench::setRestoring(bool restoring) {
+    m_restore->setEnabled(!restoring);
+    m_cancel->setEnabled(restoring);
+    m_investigate->setEnabled(!restoring);
+}
+
+void DisputeWorkbench::restoreProgressed(int taskId, const TaskProgress& progress) {
+    if (taskId == 0 || taskId != m_case->restoreTask())
+        return;
+    const double fraction = progress.fraction();
+    if (fraction >= 0)
+        m_progress->setValue(int(fraction * m_progress->maximum()));
+    m_progress->setFormat(progress.describe());
+}
+
+bool DisputeWorkbench::exportRows(const QString& path) {
+    try {
+        const qint64 rows = m_case->exportCsv(path);
+        m_rowTotals->setText(tr("%Ln row(s) written to %1", "", int(rows)).arg(path));
+        return true;
+    } catch (const Error& e) {
+        m_rowTotals->setText(error(e.message()));
+        emit failed(e.message());
+        return false;
+    }
+}
+
+void DisputeWorkbench::showFindings() {
+    m_investigate->setEnabled(!m_case->isRestoring());
+    const DisputeFindings& f = m_case->findings();
+    int covering = 0;
+    qint64 userRows = 0;
+    for (const CoveringObject& o : f.objects) {
+        covering += o.user.rows > 0 ? 1 : 0;
+        userRows += o.user.rows;
+    }
+    QString text = tr("User %1: %Ln statement line(s); ", "", int(f.statement.size())).arg(f.query.userId) +
+                   tr("%Ln archive object(s) cover the days, ", "", int(f.objects.size())) +
+                   tr("%Ln of them with %1 of the user's rows.", "", covering).arg(userRows);
+    if (!f.archiveProblem.isEmpty())
+        text = tr("User %1: %Ln statement line(s). ", "", int(f.statement.size())).arg(f.query.userId) +
+               error(tr("The archive could not be read: %1").arg(f.archiveProblem));
+    m_summary->setText(text);
+    const StatementModel* s = m_case->statement();
+    m_statementTotals->setText(
+        tr("Spendable %1 · escrow %2 · %Ln row(s)", "", int(s->totalRows()))
+            .arg(textFromCents(s->totalCents(false)), textFromCents(s->totalCents(true))));
+    m_restoreStatus->setText(tr("Restores go into %1").arg(m_case->restoreFile()).toHtmlEscaped());
+    if (!f.objects.empty())
+        selectObject(0);
+    emit investigated();
+}
+
+void DisputeWorkbench::showRows() {
+    const DisputeRowsModel* model = m_case->rows();
+    const DisputeRows& rows = model->rows();
+    m_export->setEnabled(!rows.rows.empty());
+    int archived = 0;
+    for (DisputeRows::Source source : rows.sources)
+        archived += source == DisputeRows::Source::Online ? 0 : 1;
+    QString text =
+        tr("%Ln row(s)", "", int(rows.rows.size())) +
+        tr(" (%1 from the archive, %2 online)").arg(archived).arg(int(rows.rows.size()) - archived) +
+        tr(" · spendable %1 · escrow %2")
+            .arg(textFromCents(model->totalCents(false)), textFromCents(model->totalCents(true)));
+    if (m_rowProxy->rowCount() != model->rowCount())
+        text += tr(" · %Ln shown", "", m_rowProxy->rowCount());
+    if (rows.truncated)
+        text += tr(" · only the first %1 rows are listed").arg(DisputeRowsLoader::kRowLimit);
+    m_rowTotals->setText(text);
+    emit rowsShown(int(rows.rows.size()));
+}
+
+void DisputeWorkbench::showSelectedObject() {
+    const QModelIndexList selected = m_objects->selectionModel()->selectedRows();
+    const CoveringObject* object =
+        selected.isEmpty()
+            ? nullptr
+            : &m_case->objects()->objects()[std::size_t(m_objectProxy->mapToSource(selected.first()).row())];
+    m_objectPanel->showObject(
+        object, object ? m_case->objects()->verification(object->key) : CoveringObjectModel::Verification{},
+        m_case->findings().query.userId, object && m_case->objects()->isRestored(object->key));
+}
+
+QString DisputeWorkbench::summaryText() const {
+    return m_summary->text();
+}
+
+QString DisputeWorkbench::statementTotalsText() const {
+    return m_statementTotals->text();
+}
+
+QString DisputeWorkbench::rowTotalsText() const {
+    return m_rowTotals->text();
+}
+
+QString DisputeWorkbench::restoreStatusText() const {
+    return m_restoreStatus->text();
+}
+
+} // namespace tidemark::ui

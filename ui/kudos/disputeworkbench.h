@@ -1,0 +1,92 @@
+#pragma once
+
+#include <QWidget>
+
+class QDateEdit;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QSpinBox;
+class QTableView;
+
+namespace tidemark {
+struct TaskProgress;
+}
+namespace tidemark::kudos {
+class DisputeCase;
+}
+
+namespace tidemark::ui {
+
+class ArchiveObjectPanel;
+
+// The dispute investigation (the "Archive & disputes" workbench): pick a user and a range of days; see the
+// user's daily statement, the archive objects that cover the range with the user's totals in each, verify
+// them (the manifest and the result beside them), restore them into the local restore file (progress,
+// cancel), and browse, filter and export as CSV the user's rows, restored and online.
+class DisputeWorkbench : public QWidget {
+    Q_OBJECT
+  public:
+    explicit DisputeWorkbench(kudos::DisputeCase* dispute, QWidget* parent = nullptr);
+
+    // The query fields (user, first and last day, UTC) and Investigate.
+    void setQuery(int userId, const QDate& first, const QDate& last);
+    void investigate();
+    void verifySelected();
+    void restoreSelected(); // the selected objects, or every listed one when none is selected
+    void cancelRestore();
+    void selectObject(int modelRow);
+    bool exportRows(const QString& path); // false with the error shown
+
+    kudos::DisputeCase* dispute() const { return m_case; }
+    QTableView* statementTable() const { return m_statement; }
+    QTableView* objectTable() const { return m_objects; }
+    QTableView* rowTable() const { return m_rows; }
+    ArchiveObjectPanel* objectPanel() const { return m_objectPanel; }
+    QProgressBar* restoreProgress() const { return m_progress; }
+    QLineEdit* rowFilter() const { return m_filter; }
+    QString summaryText() const;
+    QString statementTotalsText() const;
+    QString rowTotalsText() const;
+    QString restoreStatusText() const;
+
+  signals:
+    void investigated();
+    void rowsShown(int rows);
+    void restoreFinished(bool succeeded);
+    void failed(const QString& message);
+
+  private:
+    void showFindings();
+    void showRows();
+    void showSelectedObject();
+    void restoreProgressed(int taskId, const TaskProgress& progress);
+    void setRestoring(bool restoring);
+    QStringList selectedKeys() const;
+
+    kudos::DisputeCase* m_case;
+    QSpinBox* m_user;
+    QDateEdit* m_first;
+    QDateEdit* m_last;
+    QPushButton* m_investigate;
+    QLabel* m_summary;
+    QTableView* m_statement;
+    QLabel* m_statementTotals;
+    QTableView* m_objects;
+    QSortFilterProxyModel* m_objectProxy;
+    QPushButton* m_verify;
+    QPushButton* m_restore;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_restoreStatus;
+    ArchiveObjectPanel* m_objectPanel;
+    QLineEdit* m_filter;
+    QSortFilterProxyModel* m_rowProxy;
+    QTableView* m_rows;
+    QLabel* m_rowTotals;
+    QPushButton* m_export;
+};
+
+} // namespace tidemark::ui
