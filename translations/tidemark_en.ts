@@ -339,6 +339,198 @@
     </message>
 </context>
 <context>
+    <name>tidemark::kudos::CoveringObjectModel</name>
+    <message>
+        <source>object missing</source>
+        <translation>object missing</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>online</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>dropped</translation>
+    </message>
+    <message>
+        <source>no manifest</source>
+        <translation>no manifest</translation>
+    </message>
+    <message>
+        <source>manifest unreadable</source>
+        <translation>manifest unreadable</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation>not verified</translation>
+    </message>
+    <message>
+        <source>verifying…</source>
+        <translation>verifying…</translation>
+    </message>
+    <message>
+        <source>verified, online too</source>
+        <translation>verified, online too</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verified</translation>
+    </message>
+    <message numerus="yes">
+        <source>FAILED: %Ln problem(s)</source>
+        <translation>
+            <numerusform>FAILED: %Ln problem</numerusform>
+            <numerusform>FAILED: %Ln problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Object</translation>
+    </message>
+    <message>
+        <source>Days (UTC)</source>
+        <translation>Days (UTC)</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>User&apos;s rows</source>
+        <translation>User&apos;s rows</translation>
+    </message>
+    <message>
+        <source>User&apos;s balance</source>
+        <translation>User&apos;s balance</translation>
+    </message>
+    <message>
+        <source>User&apos;s escrow</source>
+        <translation>User&apos;s escrow</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Verification</translation>
+    </message>
+    <message>
+        <source>Restored</source>
+        <translation>Restored</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::DisputeCase</name>
+    <message>
+        <source>Connect to the kudos database first.</source>
+        <translation>Connect to the kudos database first.</translation>
+    </message>
+    <message>
+        <source>Investigate user %1&apos;s kudos on %2</source>
+        <translation>Investigate user %1&apos;s kudos on %2</translation>
+    </message>
+    <message>
+        <source>Verify archive object %1</source>
+        <translation>Verify archive object %1</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>verified</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln problem(s)</source>
+        <translation>
+            <numerusform>%Ln problem</numerusform>
+            <numerusform>%Ln problems</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %Ln archive object(s) into %1</source>
+        <translation>
+            <numerusform>Restore %Ln archive object into %1</numerusform>
+            <numerusform>Restore %Ln archive objects into %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) restored</source>
+        <translation>
+            <numerusform>%Ln row restored</numerusform>
+            <numerusform>%Ln rows restored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) restored into %1</source>
+        <translation>
+            <numerusform>%Ln row restored into %1</numerusform>
+            <numerusform>%Ln rows restored into %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln object(s) were already there</source>
+        <translation>
+            <numerusform>; %Ln object was already there</numerusform>
+            <numerusform>; %Ln objects were already there</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore cancelled: the restore file is as it was.</source>
+        <translation>Restore cancelled: the restore file is as it was.</translation>
+    </message>
+    <message>
+        <source>Read user %1&apos;s kudos rows</source>
+        <translation>Read user %1&apos;s kudos rows</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln row</numerusform>
+            <numerusform>%Ln rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln statement line(s)</source>
+        <translation>
+            <numerusform>%Ln statement line</numerusform>
+            <numerusform>%Ln statement lines</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln archive object(s)</source>
+        <translation>
+            <numerusform>, %Ln archive object</numerusform>
+            <numerusform>, %Ln archive objects</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::DisputeRowsModel</name>
+    <message>
+        <source>archive</source>
+        <translation>archive</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>online</translation>
+    </message>
+    <message>
+        <source>archive + online</source>
+        <translation>archive + online</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::kudos::KudosDataset</name>
     <message>
         <source>The archive is not reachable (%1): currency retention and its drops wait.</source>
@@ -658,6 +850,57 @@
     </message>
 </context>
 <context>
+    <name>tidemark::kudos::StatementModel</name>
+    <message>
+        <source>From kudos_ledger_daily: the day&apos;s rows were stated before they were archived.</source>
+        <translation>From kudos_ledger_daily: the day&apos;s rows were stated before they were archived.</translation>
+    </message>
+    <message>
+        <source>Summed from the rows still online in kudos_ledger.</source>
+        <translation>Summed from the rows still online in kudos_ledger.</translation>
+    </message>
+    <message>
+        <source>escrow</source>
+        <translation>escrow</translation>
+    </message>
+    <message>
+        <source>spendable</source>
+        <translation>spendable</translation>
+    </message>
+    <message>
+        <source>statement (archived)</source>
+        <translation>statement (archived)</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>online</translation>
+    </message>
+    <message>
+        <source>Day (UTC)</source>
+        <translation>Day (UTC)</translation>
+    </message>
+    <message>
+        <source>Entry type</source>
+        <translation>Entry type</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Account</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::positions::MowerSummaryModel</name>
     <message>
         <source>not thinned yet</source>
@@ -854,6 +1097,113 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::ArchiveObjectPanel</name>
+    <message>
+        <source>&lt;p style=&apos;color:#555&apos;&gt;Select an archive object to see its manifest and its verification.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#555&apos;&gt;Select an archive object to see its manifest and its verification.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Not verified in this session. Verify reads the whole object and checks it against the manifest; a restore verifies first.</source>
+        <translation>Not verified in this session. Verify reads the whole object and checks it against the manifest; a restore verifies first.</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>Verifying…</translation>
+    </message>
+    <message>
+        <source>Verified: object and content digests, rows and every user&apos;s totals agree with the manifest and with the online partition.</source>
+        <translation>Verified: object and content digests, rows and every user&apos;s totals agree with the manifest and with the online partition.</translation>
+    </message>
+    <message>
+        <source>Verified: object and content digests, rows and every user&apos;s totals agree with the manifest.</source>
+        <translation>Verified: object and content digests, rows and every user&apos;s totals agree with the manifest.</translation>
+    </message>
+    <message>
+        <source>Verification FAILED: nothing from this object can be restored.</source>
+        <translation>Verification FAILED: nothing from this object can be restored.</translation>
+    </message>
+    <message>
+        <source>checked %1</source>
+        <translation>checked %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its rows are in the restore file.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Its rows are in the restore file.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The manifest is missing: the object cannot be verified or restored.</source>
+        <translation>The manifest is missing: the object cannot be verified or restored.</translation>
+    </message>
+    <message>
+        <source>The manifest cannot be read: %1</source>
+        <translation>The manifest cannot be read: %1</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Dataset</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Partition</translation>
+    </message>
+    <message>
+        <source>still online</source>
+        <translation>still online</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>dropped</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Created</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>User %1</source>
+        <translation>User %1</translation>
+    </message>
+    <message>
+        <source>%1 rows · balance %2 · escrow %3</source>
+        <translation>%1 rows · balance %2 · escrow %3</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Columns</translation>
+    </message>
+    <message>
+        <source>Content sha256</source>
+        <translation>Content sha256</translation>
+    </message>
+    <message>
+        <source>Object sha256</source>
+        <translation>Object sha256</translation>
+    </message>
+    <message>
+        <source>Object size</source>
+        <translation>Object size</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 level %3)</source>
+        <translation>%1 bytes (%2 level %3)</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Exported</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 by %2</translation>
+    </message>
+    <message>
+        <source>The manifest as stored beside the object:</source>
+        <translation>The manifest as stored beside the object:</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::BudgetPanel</name>
     <message>
         <source>currency/</source>
@@ -920,6 +1270,184 @@
     <message>
         <source>Loading failed</source>
         <translation>Loading failed</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DisputeWorkbench</name>
+    <message>
+        <source>Investigate</source>
+        <translation>Investigate</translation>
+    </message>
+    <message>
+        <source>Read the user&apos;s daily statement and find the archive objects that cover the days (read-only).</source>
+        <translation>Read the user&apos;s daily statement and find the archive objects that cover the days (read-only).</translation>
+    </message>
+    <message>
+        <source>Pick a user and the days of the dispute.</source>
+        <translation>Pick a user and the days of the dispute.</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>User</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>From</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>to</translation>
+    </message>
+    <message>
+        <source>(UTC days, inclusive)</source>
+        <translation>(UTC days, inclusive)</translation>
+    </message>
+    <message>
+        <source>Daily statement</source>
+        <translation>Daily statement</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Verify</translation>
+    </message>
+    <message>
+        <source>Read the selected objects back and check them against their manifests (and against the partition while it is online).</source>
+        <translation>Read the selected objects back and check them against their manifests (and against the partition while it is online).</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Restore</translation>
+    </message>
+    <message>
+        <source>Verify, then load the selected objects (all when none is selected) into the local restore file. A failed verification loads nothing.</source>
+        <translation>Verify, then load the selected objects (all when none is selected) into the local restore file. A failed verification loads nothing.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Archive objects covering the days</source>
+        <translation>Archive objects covering the days</translation>
+    </message>
+    <message>
+        <source>Filter the rows (any column)</source>
+        <translation>Filter the rows (any column)</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <source>The user&apos;s rows (restored from the archive, and online)</source>
+        <translation>The user&apos;s rows (restored from the archive, and online)</translation>
+    </message>
+    <message>
+        <source>Export the user&apos;s rows</source>
+        <translation>Export the user&apos;s rows</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <source>Reading the statement and the archive…</source>
+        <translation>Reading the statement and the archive…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Not connected.</translation>
+    </message>
+    <message>
+        <source>No listed object holds rows of this user.</source>
+        <translation>No listed object holds rows of this user.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restoring %Ln object(s) into %1</source>
+        <translation>
+            <numerusform>Restoring %Ln object into %1</numerusform>
+            <numerusform>Restoring %Ln objects into %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) written to %1</source>
+        <translation>
+            <numerusform>%Ln row written to %1</numerusform>
+            <numerusform>%Ln rows written to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>User %1: %Ln statement line(s); </source>
+        <translation>
+            <numerusform>User %1: %Ln statement line; </numerusform>
+            <numerusform>User %1: %Ln statement lines; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln archive object(s) cover the days, </source>
+        <translation>
+            <numerusform>%Ln archive object cover the days, </numerusform>
+            <numerusform>%Ln archive objects cover the days, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of them with %1 of the user&apos;s rows.</source>
+        <translation>
+            <numerusform>%Ln of them with %1 of the user&apos;s rows.</numerusform>
+            <numerusform>%Ln of them with %1 of the user&apos;s rows.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>User %1: %Ln statement line(s). </source>
+        <translation>
+            <numerusform>User %1: %Ln statement line. </numerusform>
+            <numerusform>User %1: %Ln statement lines. </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The archive could not be read: %1</source>
+        <translation>The archive could not be read: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Spendable %1 · escrow %2 · %Ln row(s)</source>
+        <translation>
+            <numerusform>Spendable %1 · escrow %2 · %Ln row</numerusform>
+            <numerusform>Spendable %1 · escrow %2 · %Ln rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restores go into %1</source>
+        <translation>Restores go into %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln row</numerusform>
+            <numerusform>%Ln rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1 from the archive, %2 online)</source>
+        <translation> (%1 from the archive, %2 online)</translation>
+    </message>
+    <message>
+        <source> · spendable %1 · escrow %2</source>
+        <translation> · spendable %1 · escrow %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %Ln shown</source>
+        <translation>
+            <numerusform> · %Ln shown</numerusform>
+            <numerusform> · %Ln shown</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · only the first %1 rows are listed</source>
+        <translation> · only the first %1 rows are listed</translation>
     </message>
 </context>
 <context>
@@ -1323,6 +1851,10 @@
     <message>
         <source>Base map not changed: %1</source>
         <translation>Base map not changed: %1</translation>
+    </message>
+    <message>
+        <source>Archive &amp;&amp; disputes</source>
+        <translation>Archive &amp;&amp; disputes</translation>
     </message>
 </context>
 <context>

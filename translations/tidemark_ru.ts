@@ -339,6 +339,207 @@
     </message>
 </context>
 <context>
+    <name>tidemark::kudos::CoveringObjectModel</name>
+    <message>
+        <source>object missing</source>
+        <translation>объекта нет</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>в базе</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>удалён</translation>
+    </message>
+    <message>
+        <source>no manifest</source>
+        <translation>нет манифеста</translation>
+    </message>
+    <message>
+        <source>manifest unreadable</source>
+        <translation>манифест не читается</translation>
+    </message>
+    <message>
+        <source>not verified</source>
+        <translation>не проверен</translation>
+    </message>
+    <message>
+        <source>verifying…</source>
+        <translation>проверка…</translation>
+    </message>
+    <message>
+        <source>verified, online too</source>
+        <translation>проверен, и с базой</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>проверен</translation>
+    </message>
+    <message numerus="yes">
+        <source>FAILED: %Ln problem(s)</source>
+        <translation>
+            <numerusform>НЕ ПРОЙДЕНА: %Ln проблема</numerusform>
+            <numerusform>НЕ ПРОЙДЕНА: %Ln проблемы</numerusform>
+            <numerusform>НЕ ПРОЙДЕНА: %Ln проблем</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Объект</translation>
+    </message>
+    <message>
+        <source>Days (UTC)</source>
+        <translation>Дни (UTC)</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>User&apos;s rows</source>
+        <translation>Строк пользователя</translation>
+    </message>
+    <message>
+        <source>User&apos;s balance</source>
+        <translation>Баланс пользователя</translation>
+    </message>
+    <message>
+        <source>User&apos;s escrow</source>
+        <translation>Эскроу пользователя</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Размер</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Партиция</translation>
+    </message>
+    <message>
+        <source>Verification</source>
+        <translation>Проверка</translation>
+    </message>
+    <message>
+        <source>Restored</source>
+        <translation>Восстановлен</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::DisputeCase</name>
+    <message>
+        <source>Connect to the kudos database first.</source>
+        <translation>Сначала подключитесь к базе kudos.</translation>
+    </message>
+    <message>
+        <source>Investigate user %1&apos;s kudos on %2</source>
+        <translation>Разбор kudos пользователя %1 на %2</translation>
+    </message>
+    <message>
+        <source>Verify archive object %1</source>
+        <translation>Проверка объекта архива %1</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>проверен</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln problem(s)</source>
+        <translation>
+            <numerusform>%Ln проблема</numerusform>
+            <numerusform>%Ln проблемы</numerusform>
+            <numerusform>%Ln проблем</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %Ln archive object(s) into %1</source>
+        <translation>
+            <numerusform>Восстановление %Ln объекта архива в %1</numerusform>
+            <numerusform>Восстановление %Ln объектов архива в %1</numerusform>
+            <numerusform>Восстановление %Ln объектов архива в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) restored</source>
+        <translation>
+            <numerusform>восстановлена %Ln строка</numerusform>
+            <numerusform>восстановлены %Ln строки</numerusform>
+            <numerusform>восстановлено %Ln строк</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) restored into %1</source>
+        <translation>
+            <numerusform>%Ln строка восстановлена в %1</numerusform>
+            <numerusform>%Ln строки восстановлены в %1</numerusform>
+            <numerusform>%Ln строк восстановлено в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln object(s) were already there</source>
+        <translation>
+            <numerusform>; %Ln объект уже был там</numerusform>
+            <numerusform>; %Ln объекта уже были там</numerusform>
+            <numerusform>; %Ln объектов уже были там</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore cancelled: the restore file is as it was.</source>
+        <translation>Восстановление отменено: файл восстановления не изменился.</translation>
+    </message>
+    <message>
+        <source>Read user %1&apos;s kudos rows</source>
+        <translation>Чтение строк kudos пользователя %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln строка</numerusform>
+            <numerusform>%Ln строки</numerusform>
+            <numerusform>%Ln строк</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln statement line(s)</source>
+        <translation>
+            <numerusform>%Ln строка выписки</numerusform>
+            <numerusform>%Ln строки выписки</numerusform>
+            <numerusform>%Ln строк выписки</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln archive object(s)</source>
+        <translation>
+            <numerusform>, %Ln объект архива</numerusform>
+            <numerusform>, %Ln объекта архива</numerusform>
+            <numerusform>, %Ln объектов архива</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::DisputeRowsModel</name>
+    <message>
+        <source>archive</source>
+        <translation>архив</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>в базе</translation>
+    </message>
+    <message>
+        <source>archive + online</source>
+        <translation>архив + база</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::kudos::KudosDataset</name>
     <message>
         <source>The archive is not reachable (%1): currency retention and its drops wait.</source>
@@ -661,6 +862,57 @@
     </message>
 </context>
 <context>
+    <name>tidemark::kudos::StatementModel</name>
+    <message>
+        <source>From kudos_ledger_daily: the day&apos;s rows were stated before they were archived.</source>
+        <translation>Из kudos_ledger_daily: строки дня сведены в выписку перед архивированием.</translation>
+    </message>
+    <message>
+        <source>Summed from the rows still online in kudos_ledger.</source>
+        <translation>Сумма по строкам, которые ещё в kudos_ledger.</translation>
+    </message>
+    <message>
+        <source>escrow</source>
+        <translation>эскроу</translation>
+    </message>
+    <message>
+        <source>spendable</source>
+        <translation>доступно</translation>
+    </message>
+    <message>
+        <source>statement (archived)</source>
+        <translation>выписка (в архиве)</translation>
+    </message>
+    <message>
+        <source>online</source>
+        <translation>в базе</translation>
+    </message>
+    <message>
+        <source>Day (UTC)</source>
+        <translation>День (UTC)</translation>
+    </message>
+    <message>
+        <source>Entry type</source>
+        <translation>Тип записи</translation>
+    </message>
+    <message>
+        <source>Account</source>
+        <translation>Счёт</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::positions::MowerSummaryModel</name>
     <message>
         <source>not thinned yet</source>
@@ -860,6 +1112,113 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::ArchiveObjectPanel</name>
+    <message>
+        <source>&lt;p style=&apos;color:#555&apos;&gt;Select an archive object to see its manifest and its verification.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#555&apos;&gt;Выберите объект архива, чтобы увидеть его манифест и проверку.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Not verified in this session. Verify reads the whole object and checks it against the manifest; a restore verifies first.</source>
+        <translation>В этом сеансе не проверялся. Проверка читает весь объект и сверяет его с манифестом; восстановление сначала проверяет.</translation>
+    </message>
+    <message>
+        <source>Verifying…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>Verified: object and content digests, rows and every user&apos;s totals agree with the manifest and with the online partition.</source>
+        <translation>Проверен: хеши объекта и содержимого, число строк и итоги каждого пользователя совпадают с манифестом и с партицией в базе.</translation>
+    </message>
+    <message>
+        <source>Verified: object and content digests, rows and every user&apos;s totals agree with the manifest.</source>
+        <translation>Проверен: хеши объекта и содержимого, число строк и итоги каждого пользователя совпадают с манифестом.</translation>
+    </message>
+    <message>
+        <source>Verification FAILED: nothing from this object can be restored.</source>
+        <translation>Проверка НЕ ПРОЙДЕНА: из этого объекта ничего нельзя восстановить.</translation>
+    </message>
+    <message>
+        <source>checked %1</source>
+        <translation>проверен %1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Its rows are in the restore file.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Его строки есть в файле восстановления.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>The manifest is missing: the object cannot be verified or restored.</source>
+        <translation>Манифеста нет: объект нельзя проверить или восстановить.</translation>
+    </message>
+    <message>
+        <source>The manifest cannot be read: %1</source>
+        <translation>Манифест не читается: %1</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Набор данных</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>Партиция</translation>
+    </message>
+    <message>
+        <source>still online</source>
+        <translation>ещё в базе</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>удалён</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Создано</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>User %1</source>
+        <translation>Пользователь %1</translation>
+    </message>
+    <message>
+        <source>%1 rows · balance %2 · escrow %3</source>
+        <translation>строк: %1 · баланс %2 · эскроу %3</translation>
+    </message>
+    <message>
+        <source>Columns</source>
+        <translation>Столбцы</translation>
+    </message>
+    <message>
+        <source>Content sha256</source>
+        <translation>sha256 содержимого</translation>
+    </message>
+    <message>
+        <source>Object sha256</source>
+        <translation>sha256 объекта</translation>
+    </message>
+    <message>
+        <source>Object size</source>
+        <translation>Размер объекта</translation>
+    </message>
+    <message>
+        <source>%1 bytes (%2 level %3)</source>
+        <translation>%1 байт (%2, уровень %3)</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>Выгружен</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>The manifest as stored beside the object:</source>
+        <translation>Манифест в том виде, в каком он лежит рядом с объектом:</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::BudgetPanel</name>
     <message>
         <source>currency/</source>
@@ -926,6 +1285,193 @@
     <message>
         <source>Loading failed</source>
         <translation>Загрузка не удалась</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DisputeWorkbench</name>
+    <message>
+        <source>Investigate</source>
+        <translation>Разобрать</translation>
+    </message>
+    <message>
+        <source>Read the user&apos;s daily statement and find the archive objects that cover the days (read-only).</source>
+        <translation>Прочитать дневную выписку пользователя и найти объекты архива за эти дни (только чтение).</translation>
+    </message>
+    <message>
+        <source>Pick a user and the days of the dispute.</source>
+        <translation>Выберите пользователя и дни спора.</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Пользователь</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>по</translation>
+    </message>
+    <message>
+        <source>(UTC days, inclusive)</source>
+        <translation>(дни UTC, включительно)</translation>
+    </message>
+    <message>
+        <source>Daily statement</source>
+        <translation>Дневная выписка</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
+        <source>Read the selected objects back and check them against their manifests (and against the partition while it is online).</source>
+        <translation>Прочитать выбранные объекты и сверить их с манифестами (и с партицией, пока она в базе).</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>Восстановить</translation>
+    </message>
+    <message>
+        <source>Verify, then load the selected objects (all when none is selected) into the local restore file. A failed verification loads nothing.</source>
+        <translation>Проверить, затем загрузить выбранные объекты (все, если ничего не выбрано) в локальный файл восстановления. При неудачной проверке ничего не загружается.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Archive objects covering the days</source>
+        <translation>Объекты архива за эти дни</translation>
+    </message>
+    <message>
+        <source>Filter the rows (any column)</source>
+        <translation>Фильтр строк (любой столбец)</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>Экспорт в CSV…</translation>
+    </message>
+    <message>
+        <source>The user&apos;s rows (restored from the archive, and online)</source>
+        <translation>Строки пользователя (восстановленные из архива и из базы)</translation>
+    </message>
+    <message>
+        <source>Export the user&apos;s rows</source>
+        <translation>Экспорт строк пользователя</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Reading the statement and the archive…</source>
+        <translation>Чтение выписки и архива…</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>Not connected.</source>
+        <translation>Нет подключения.</translation>
+    </message>
+    <message>
+        <source>No listed object holds rows of this user.</source>
+        <translation>Ни в одном из объектов нет строк этого пользователя.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restoring %Ln object(s) into %1</source>
+        <translation>
+            <numerusform>Восстановление %Ln объекта в %1</numerusform>
+            <numerusform>Восстановление %Ln объектов в %1</numerusform>
+            <numerusform>Восстановление %Ln объектов в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s) written to %1</source>
+        <translation>
+            <numerusform>%Ln строка записана в %1</numerusform>
+            <numerusform>%Ln строки записаны в %1</numerusform>
+            <numerusform>%Ln строк записано в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>User %1: %Ln statement line(s); </source>
+        <translation>
+            <numerusform>Пользователь %1: %Ln строка выписки; </numerusform>
+            <numerusform>Пользователь %1: %Ln строки выписки; </numerusform>
+            <numerusform>Пользователь %1: %Ln строк выписки; </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln archive object(s) cover the days, </source>
+        <translation>
+            <numerusform>за эти дни есть %Ln объект архива, </numerusform>
+            <numerusform>за эти дни есть %Ln объекта архива, </numerusform>
+            <numerusform>за эти дни есть %Ln объектов архива, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln of them with %1 of the user&apos;s rows.</source>
+        <translation>
+            <numerusform>в %Ln из них %1 строк пользователя.</numerusform>
+            <numerusform>в %Ln из них %1 строк пользователя.</numerusform>
+            <numerusform>в %Ln из них %1 строк пользователя.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>User %1: %Ln statement line(s). </source>
+        <translation>
+            <numerusform>Пользователь %1: %Ln строка выписки. </numerusform>
+            <numerusform>Пользователь %1: %Ln строки выписки. </numerusform>
+            <numerusform>Пользователь %1: %Ln строк выписки. </numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The archive could not be read: %1</source>
+        <translation>Архив прочитать не удалось: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Spendable %1 · escrow %2 · %Ln row(s)</source>
+        <translation>
+            <numerusform>Доступно %1 · эскроу %2 · %Ln строка</numerusform>
+            <numerusform>Доступно %1 · эскроу %2 · %Ln строки</numerusform>
+            <numerusform>Доступно %1 · эскроу %2 · %Ln строк</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restores go into %1</source>
+        <translation>Восстановление идёт в %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>%Ln строка</numerusform>
+            <numerusform>%Ln строки</numerusform>
+            <numerusform>%Ln строк</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (%1 from the archive, %2 online)</source>
+        <translation> (из архива %1, из базы %2)</translation>
+    </message>
+    <message>
+        <source> · spendable %1 · escrow %2</source>
+        <translation> · доступно %1 · эскроу %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> · %Ln shown</source>
+        <translation>
+            <numerusform> · показана %Ln</numerusform>
+            <numerusform> · показаны %Ln</numerusform>
+            <numerusform> · показано %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · only the first %1 rows are listed</source>
+        <translation> · показаны только первые %1 строк</translation>
     </message>
 </context>
 <context>
@@ -1341,6 +1887,10 @@
     <message>
         <source>Base map not changed: %1</source>
         <translation>Подложка не изменена: %1</translation>
+    </message>
+    <message>
+        <source>Archive &amp;&amp; disputes</source>
+        <translation>Архив и споры</translation>
     </message>
 </context>
 <context>

@@ -94,7 +94,8 @@ void DisputeCase::investigate(const DisputeQuery& query) {
     task.work = [loader = DisputeLoader(m_dataset->conninfo(), m_dataset->archiveUrl()),
                  query](TaskFeedback& feedback) { return loader.load(query, &feedback); };
     task.summarize = [](const DisputeFindings& f) {
-        return tr("%Ln statement line(s), %n object(s)", "", int(f.statement.size())).arg(f.objects.size());
+        return tr("%Ln statement line(s)", "", int(f.statement.size())) +
+               tr(", %Ln archive object(s)", "", int(f.objects.size()));
     };
     m_dataset->tasks()->start<DisputeFindings>(
         std::move(task), this,
