@@ -1,5 +1,6 @@
 // The S3 store against a real radosgw (TestS3), never a fake: the write-once guarantee, listing, streaming,
 // multipart, credentials, and the exporter and verifier of the archive on a bucket.
+#include "archiverestorer.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "demokudosloader.h"
@@ -425,6 +426,24 @@ class TestS3Store : public QObject {
         QCOMPARE(QString::fromLatin1(QCryptographicHash::hash(csv, QCryptographicHash::Sha256).toHex()),
                  r.manifest.contentSha256);
         QCOMPARE(csv.count('\n'), r.rows + 1);
+
+        // Restored from the bucket into a table, the rows are the partition's; into a SQLite file, as many.
+        ArchiveRestorer restorer(*store);
+        const RestoreResult intoTable =
+            restorer.restoreIntoTable(r.objectKey, *db, QStringLiteral("restored.week"));
+        QCOMPARE(intoTable.rows, r.rows);
+        QCOMPARE(
+            db->exec(QStringLiteral("SELECT count(*) FROM (SELECT * FROM restored.week EXCEPT ALL SELECT * "
+                                    "FROM kudos_ledger WHERE created >= $1::timestamp AND created < "
+                                    "$2::timestamp) d"),
+                     {formatIsoTimestamp(kLo), formatIsoTimestamp(kHi)})
+                .toLong(0, 0),
+            0LL);
+        QTemporaryDir dir;
+        const RestoreResult intoFile =
+            restorer.restoreIntoSqlite(r.objectKey, dir.filePath(QStringLiteral("r.sqlite")));
+        QCOMPARE(intoFile.rows, r.rows);
+        QCOMPARE(intoFile.manifest, r.manifest);
 
         // A second export of the range adopts what is there instead of writing again.
         QVERIFY(exporter
