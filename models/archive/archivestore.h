@@ -13,10 +13,10 @@ struct ArchiveObjectInfo {
     bool operator==(const ArchiveObjectInfo&) const = default;
 };
 
-// Where archive objects live: a local directory now, an S3-compatible bucket later. Keys are relative paths
-// with '/' ("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst"). Objects are written
-// once: never overwritten, never modified. Every method may throw Error(Connection) when the store cannot be
-// reached, naming the store as describe() does.
+// Where archive objects live: a local directory (DirectoryStore) or an S3-compatible bucket (S3Store). Keys
+// are relative paths with '/' ("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst").
+// Objects are written once: never overwritten, never modified. Every method may throw Error(Connection) when
+// the store cannot be reached, naming the store as describe() does.
 class ArchiveStore {
   public:
     using Sink = std::function<void(const char* data, qint64 length)>;
@@ -34,8 +34,8 @@ class ArchiveStore {
     virtual void putFile(const QString& key, const QString& localPath) = 0;
     // Streams the object to `sink` in chunks; a missing object throws Error(Failed).
     virtual void read(const QString& key, const Sink& sink) = 0;
-    // The whole object, for small ones (manifests); throws Error(Failed) above `maxBytes`.
-    virtual QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024) = 0;
+    // The whole object, for small ones (manifests), through read(); throws Error(Failed) above `maxBytes`.
+    virtual QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024);
 };
 
 } // namespace tidemark::archive

@@ -20,7 +20,6 @@ class DirectoryStore : public ArchiveStore {
     qint64 usedBytes(const QString& prefix) override;
     void putFile(const QString& key, const QString& localPath) override;
     void read(const QString& key, const Sink& sink) override;
-    QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024) override;
 
     const QString& root() const { return m_root; }
     // Throws Error(Usage) for a key this store refuses.

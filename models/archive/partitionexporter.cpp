@@ -131,8 +131,8 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     const QString sql =
         QStringLiteral("COPY (SELECT %1 FROM %2 WHERE created >= %3 AND created < %4 ORDER BY id) "
                        "TO STDOUT (FORMAT csv, HEADER)")
-            .arg(quoted.join(QStringLiteral(", ")), pgQuoteIdentifier(relation), pgTimestampLiteral(source.lo),
-                 pgTimestampLiteral(source.hi));
+            .arg(quoted.join(QStringLiteral(", ")), pgQuoteIdentifier(relation),
+                 pgTimestampLiteral(source.lo), pgTimestampLiteral(source.hi));
 
     // The compressed object goes to a temporary file, never into memory; an adopted object needs none. The
     // encoder (declared after the file: it stops writing before the file is removed) digests and compresses

@@ -299,15 +299,4 @@ void S3Store::read(const QString& key, const Sink& sink) {
     failWith(response, QStringLiteral("reading %1").arg(key));
 }
 
-QByteArray S3Store::readAll(const QString& key, qint64 maxBytes) {
-    QByteArray all;
-    read(key, [&](const char* data, qint64 length) {
-        if (all.size() + length > maxBytes)
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("archive object %1 is larger than %2 bytes").arg(key).arg(maxBytes));
-        all.append(data, length);
-    });
-    return all;
-}
-
 } // namespace tidemark::archive

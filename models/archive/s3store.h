@@ -35,7 +35,6 @@ class S3Store : public ArchiveStore {
     qint64 usedBytes(const QString& prefix) override;
     void putFile(const QString& key, const QString& localPath) override;
     void read(const QString& key, const Sink& sink) override;
-    QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024) override;
 
   private:
     void putSingle(const QString& key, const QString& localPath, qint64 size);

@@ -1,10 +1,8 @@
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "clirunner.h"
-#include "demokudosloader.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -20,7 +18,7 @@ using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kEnd = test::archiveTestEnd();
 const Micros kLo = kEnd - 14 * kMicrosPerDay;
 const Micros kHi = kEnd - 7 * kMicrosPerDay;
 const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
@@ -67,27 +65,10 @@ class TestArchiveCli : public QObject {
         return bytes;
     }
 
-    void flipAByte(const QString& key) {
-        QFile f(path(key));
-        QVERIFY(f.open(QIODevice::ReadWrite));
-        QByteArray bytes = f.readAll();
-        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x20);
-        f.seek(0);
-        f.write(bytes);
-    }
-
   private slots:
     void initTestCase() {
-        m_conninfo = TestPostgres::createDatabase(QStringLiteral("archive_cli"));
+        m_conninfo = test::archiveKudosDatabase(QStringLiteral("archive_cli"), 2, 40, 10, 2);
         m_db = PgConnection::open(m_conninfo);
-        SchemaMigrator(*m_db, QStringLiteral("kudos")).migrate();
-        demo::KudosGeneratorOptions options;
-        options.end = kEnd;
-        options.weeks = 2;
-        options.users = 40;
-        options.workers = 10;
-        options.teams = 2;
-        QVERIFY(demo::DemoKudosLoader(m_conninfo, options).load() > 0);
     }
 
     void init() {
@@ -182,7 +163,7 @@ class TestArchiveCli : public QObject {
     }
 
     void verifyListsProblemsAndExitsOne() {
-        flipAByte(m_ledger.objectKey);
+        flipMiddleByte(path(m_ledger.objectKey), 0x20);
         const CliRun all = archive({QStringLiteral("verify"), QStringLiteral("--all")});
         QCOMPARE(all.exitCode, 1);
         QVERIFY2(all.out.contains(QStringLiteral("%1: FAILED").arg(m_ledger.objectKey)),
@@ -239,7 +220,7 @@ class TestArchiveCli : public QObject {
     }
 
     void restoreOfABadObjectIsRefusedWithExitThree() {
-        flipAByte(m_ledger.objectKey);
+        flipMiddleByte(path(m_ledger.objectKey), 0x20);
         const CliRun run = archive({QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--into"),
                                     QStringLiteral("restored.bad"), QStringLiteral("--db"), m_conninfo});
         QCOMPARE(run.exitCode, 3);

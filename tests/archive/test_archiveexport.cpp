@@ -1,12 +1,10 @@
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
-#include "demokudosloader.h"
 #include "directorystore.h"
 #include "error.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -18,10 +16,11 @@
 
 using namespace tidemark;
 using namespace tidemark::archive;
+using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kEnd = test::archiveTestEnd();
 const Micros kLo = kEnd - 14 * kMicrosPerDay;
 const Micros kHi = kEnd - 7 * kMicrosPerDay;
 const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
@@ -29,19 +28,6 @@ const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00
 ExportSource ledgerWeek() {
     return {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo,
             kHi};
-}
-
-QByteArray readFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-void writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
 }
 
 QString problemsText(const VerifyResult& r) {
@@ -81,16 +67,8 @@ class TestArchiveExport : public QObject {
 
   private slots:
     void initTestCase() {
-        m_conninfo = test::TestPostgres::createDatabase(QStringLiteral("archive_export"));
+        m_conninfo = test::archiveKudosDatabase(QStringLiteral("archive_export"));
         m_db = PgConnection::open(m_conninfo);
-        SchemaMigrator(*m_db, QStringLiteral("kudos")).migrate();
-        demo::KudosGeneratorOptions options;
-        options.end = kEnd;
-        options.weeks = 3;
-        options.users = 60;
-        options.workers = 20;
-        options.teams = 3;
-        QVERIFY(demo::DemoKudosLoader(m_conninfo, options).load() > 0);
     }
 
     void init() {
@@ -171,9 +149,7 @@ class TestArchiveExport : public QObject {
 
     void flippedByteIsReported() {
         const ExportResult r = exportLedgerWeek();
-        QByteArray bytes = readFile(objectPath(r.objectKey));
-        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
-        writeFile(objectPath(r.objectKey), bytes);
+        flipMiddleByte(objectPath(r.objectKey));
         const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey);
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("object sha256 differs: manifest ") +

@@ -1,12 +1,11 @@
+#include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archiveurl.h"
 #include "csvcontentdigest.h"
 #include "csvrecordreader.h"
-#include "demokudosloader.h"
 #include "error.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
 #include "sqlitestatement.h"
 #include "taskfeedback.h"
 #include "testpostgres.h"
@@ -20,10 +19,11 @@
 
 using namespace tidemark;
 using namespace tidemark::archive;
+using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kEnd = test::archiveTestEnd();
 const Micros kLo = kEnd - 14 * kMicrosPerDay;
 const Micros kHi = kEnd - 7 * kMicrosPerDay;
 const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
@@ -57,33 +57,6 @@ class ChunkingStore : public ArchiveStore {
   private:
     ArchiveStore& m_inner;
 };
-
-QByteArray readFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-void writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-}
-
-// The CSV records of a COPY, NULL as a null QString (an independent read of the source rows).
-QList<QStringList> copyRecords(PgConnection& db, const QString& sql) {
-    QList<QStringList> rows;
-    CsvRecordReader reader([&](const CsvRecordReader& r) {
-        QStringList row;
-        for (int i = 0; i < r.fieldCount(); ++i)
-            row.append(r.isNull(i) ? QString() : QString::fromUtf8(r.field(i)));
-        rows.append(row);
-    });
-    db.copyOut(sql, [&](const char* data, int length) { reader.feed(data, length); });
-    reader.finish();
-    return rows;
-}
 
 QList<QStringList> sqliteRows(const QString& path, const QString& sql, int columns) {
     sqlite3* db = nullptr;
@@ -178,16 +151,8 @@ class TestArchiveRestore : public QObject {
 
   private slots:
     void initTestCase() {
-        m_conninfo = test::TestPostgres::createDatabase(QStringLiteral("archive_restore"));
+        m_conninfo = test::archiveKudosDatabase(QStringLiteral("archive_restore"));
         m_db = PgConnection::open(m_conninfo);
-        SchemaMigrator(*m_db, QStringLiteral("kudos")).migrate();
-        demo::KudosGeneratorOptions options;
-        options.end = kEnd;
-        options.weeks = 3;
-        options.users = 60;
-        options.workers = 20;
-        options.teams = 3;
-        QVERIFY(demo::DemoKudosLoader(m_conninfo, options).load() > 0);
     }
 
     void init() {
@@ -372,9 +337,7 @@ class TestArchiveRestore : public QObject {
 
     void flippedByteLoadsNothing() {
         const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
-        QByteArray bytes = readFile(objectPath(r.objectKey));
-        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
-        writeFile(objectPath(r.objectKey), bytes);
+        flipMiddleByte(objectPath(r.objectKey));
         expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("object sha256 differs"));
     }
 

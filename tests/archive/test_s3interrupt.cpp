@@ -2,14 +2,12 @@
 // run's shared one, which other tests use at the same time): the upload fails with Error(Connection), nothing
 // is listed afterwards, and once radosgw is back (the Ceph cluster behind it kept running, so the bucket is
 // still there) the same key is written in full. Single PUT, multipart, and a whole partition export.
+#include "archivefixtures.h"
 #include "archiveverifier.h"
-#include "demokudosloader.h"
 #include "error.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "s3store.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 #include "tests3.h"
 
 #include <QFile>
@@ -19,24 +17,11 @@
 
 using namespace tidemark;
 using namespace tidemark::archive;
+using namespace tidemark::test;
 
 namespace {
 
-QString writeFile(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
-QByteArray randomBytes(qint64 size, quint32 seed) {
-    QRandomGenerator random(seed);
-    QByteArray bytes(size, Qt::Uninitialized);
-    random.fillRange(reinterpret_cast<quint32*>(bytes.data()), size / 4);
-    return bytes;
-}
-
-const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kEnd = test::archiveTestEnd();
 
 } // namespace
 
@@ -121,16 +106,8 @@ class TestS3Interrupt : public QObject {
     }
 
     void partitionExportCompletesOnTheNextRun() {
-        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("s3_interrupt"));
+        const QString conninfo = test::archiveKudosDatabase(QStringLiteral("s3_interrupt"), 2);
         auto db = PgConnection::open(conninfo);
-        SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
-        demo::KudosGeneratorOptions generator;
-        generator.end = kEnd;
-        generator.weeks = 2;
-        generator.users = 60;
-        generator.workers = 20;
-        generator.teams = 3;
-        QVERIFY(demo::DemoKudosLoader(conninfo, generator).load() > 0);
         const ExportSource source{QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("kudos_ledger"), kEnd - 14 * kMicrosPerDay, kEnd};
         const Micros exportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));

@@ -1,15 +1,13 @@
 // The S3 store against a real radosgw (TestS3), never a fake: the write-once guarantee, listing, streaming,
 // multipart, credentials, and the exporter and verifier of the archive on a bucket.
+#include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
-#include "demokudosloader.h"
 #include "error.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "s3store.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 #include "tests3.h"
 
 #include <QCryptographicHash>
@@ -22,24 +20,9 @@
 
 using namespace tidemark;
 using namespace tidemark::archive;
+using namespace tidemark::test;
 
 namespace {
-
-QString writeFile(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
-QByteArray randomBytes(qint64 size, quint32 seed) {
-    QRandomGenerator random(seed);
-    QByteArray bytes(size, Qt::Uninitialized);
-    random.fillRange(reinterpret_cast<quint32*>(bytes.data()), size / 4);
-    for (qint64 i = size / 4 * 4; i < size; ++i)
-        bytes[i] = static_cast<char>(random.generate());
-    return bytes;
-}
 
 Error::Kind kindOf(const std::function<void()>& f, QString* message = nullptr) {
     try {
@@ -58,7 +41,7 @@ S3Store storeFor(const QString& url, const QString& secret, S3Store::Options opt
                    options);
 }
 
-const Micros kEnd = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+const Micros kEnd = test::archiveTestEnd();
 const Micros kLo = kEnd - 14 * kMicrosPerDay;
 const Micros kHi = kEnd - 7 * kMicrosPerDay;
 
@@ -378,16 +361,8 @@ class TestS3Store : public QObject {
     }
 
     void exportVerifyAndReadWithOtherTools() {
-        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("s3_export"));
+        const QString conninfo = test::archiveKudosDatabase(QStringLiteral("s3_export"));
         auto db = PgConnection::open(conninfo);
-        SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
-        demo::KudosGeneratorOptions generator;
-        generator.end = kEnd;
-        generator.weeks = 3;
-        generator.users = 60;
-        generator.workers = 20;
-        generator.teams = 3;
-        QVERIFY(demo::DemoKudosLoader(conninfo, generator).load() > 0);
 
         const QString url = test::TestS3::createBucket(QStringLiteral("export"));
         const auto store = openArchiveStore(url);

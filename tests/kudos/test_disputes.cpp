@@ -1,9 +1,9 @@
 // The dispute investigation's models against a real PostgreSQL and a directory archive filled by a real
 // retention round: the statement and the covering objects, the rows restored into a SQLite file next to
 // the rows the database held before the drop, CSV export, refusals that load nothing.
+#include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archiveurl.h"
-#include "csvrecordreader.h"
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
@@ -31,20 +31,12 @@ using Rows = std::vector<QStringList>;
 // The user's ledger rows in [from, to) as the archive's CSV writes them, ordered by created, then id.
 Rows csvRowsOf(PgConnection& db, int user, Micros from, Micros to) {
     db.exec(QStringLiteral("SET DateStyle = 'ISO, YMD'"));
-    Rows rows;
-    archive::CsvRecordReader reader([&](const archive::CsvRecordReader& r) {
-        QStringList row;
-        for (int i = 0; i < r.fieldCount(); ++i)
-            row.append(r.isNull(i) ? QString() : QString::fromUtf8(r.field(i).toByteArray()));
-        rows.push_back(row);
-    });
-    db.copyOut(QStringLiteral("COPY (SELECT * FROM kudos_ledger WHERE user_id = %1 AND created >= %2 AND "
-                              "created < %3 ORDER BY created, id) TO STDOUT (FORMAT csv)")
-                   .arg(user)
-                   .arg(pgTimestampLiteral(from), pgTimestampLiteral(to)),
-               [&](const char* data, int length) { reader.feed(data, length); });
-    reader.finish();
-    return rows;
+    const QList<QStringList> records = test::copyRecords(
+        db, QStringLiteral("COPY (SELECT * FROM kudos_ledger WHERE user_id = %1 AND created >= %2 AND "
+                           "created < %3 ORDER BY created, id) TO STDOUT (FORMAT csv)")
+                .arg(user)
+                .arg(pgTimestampLiteral(from), pgTimestampLiteral(to)));
+    return Rows(records.cbegin(), records.cend());
 }
 
 int kindOf(const std::function<void()>& f) {
@@ -212,18 +204,7 @@ class TestDisputes : public QObject {
                  f.objects[0].user.balanceCents + f.objects[0].user.escrowCents);
         const QString csv = m_work.filePath(QStringLiteral("rows.csv"));
         QCOMPARE(model.writeCsv(csv), qint64(both.rows.size()));
-        QFile written(csv);
-        QVERIFY(written.open(QIODevice::ReadOnly));
-        Rows read;
-        archive::CsvRecordReader reader([&](const archive::CsvRecordReader& rec) {
-            QStringList row;
-            for (int i = 0; i < rec.fieldCount(); ++i)
-                row.append(rec.isNull(i) ? QString() : QString::fromUtf8(rec.field(i).toByteArray()));
-            read.push_back(row);
-        });
-        const QByteArray bytes = written.readAll();
-        reader.feed(bytes.constData(), bytes.size());
-        reader.finish();
+        const QList<QStringList> read = test::csvRecords(test::readFile(csv));
         QCOMPARE(read.size(), both.rows.size() + 1);
         QCOMPARE(read.front(), QStringList(both.columns) << QStringLiteral("source"));
         for (std::size_t i = 0; i < both.rows.size(); ++i) {
@@ -249,16 +230,7 @@ class TestDisputes : public QObject {
                 QVERIFY(QDir().mkpath(QFileInfo(copy.filePath(key)).absolutePath()));
                 QVERIFY(QFile::copy(m_archive.filePath(key), copy.filePath(key)));
             }
-        const QString victim = copy.filePath(f.objects[0].key);
-        QVERIFY(QFile::setPermissions(victim, QFile::ReadOwner | QFile::WriteOwner));
-        QFile object(victim);
-        QVERIFY(object.open(QIODevice::ReadWrite));
-        object.seek(object.size() / 2);
-        char byte = 0;
-        object.getChar(&byte);
-        object.seek(object.size() / 2);
-        object.putChar(char(byte ^ 0x40));
-        object.close();
+        test::flipMiddleByte(copy.filePath(f.objects[0].key), 0x40);
 
         const QString file = m_work.filePath(QStringLiteral("corrupt.sqlite"));
         auto store = archive::openArchiveStore(QStringLiteral("file://") + copy.path());

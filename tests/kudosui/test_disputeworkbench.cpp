@@ -2,6 +2,7 @@
 // whose first partition a real retention round archived to a directory and dropped: investigate a user's
 // days, verify the covering objects (the manifest shown beside), restore them with progress, browse, filter
 // and export the rows, cancel a restore, refuse a corrupt object, and an unreachable archive.
+#include "archivefixtures.h"
 #include "archiveobjectpanel.h"
 #include "archiveurl.h"
 #include "coveringobjectmodel.h"
@@ -12,6 +13,7 @@
 #include "kudostestdata.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
+#include "screenshots.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
 
@@ -27,17 +29,11 @@
 #include <QTimeZone>
 
 using namespace tidemark;
+using tidemark::test::saveScreenshot;
 using namespace tidemark::kudos;
 using tidemark::ui::DisputeWorkbench;
 
 namespace {
-
-QString saveScreenshot(QWidget* widget, const QString& name) {
-    const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
-    QDir().mkpath(dir);
-    const QString path = dir + QLatin1Char('/') + name;
-    return widget->grab().save(path, "PNG") ? path : QString();
-}
 
 QDate dayOf(Micros t) {
     return QDateTime::fromMSecsSinceEpoch(t / 1000, QTimeZone::utc()).date();
@@ -197,16 +193,7 @@ class TestDisputeWorkbench : public QObject {
     // the rows stay as they were.
     void aCorruptObjectIsRefused() {
         const CoveringObject& victim = objects()->objects()[1];
-        const QString path = m_dir.filePath(QStringLiteral("archive/") + victim.key);
-        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
-        QFile object(path);
-        QVERIFY(object.open(QIODevice::ReadWrite));
-        object.seek(object.size() / 3);
-        char byte = 0;
-        object.getChar(&byte);
-        object.seek(object.size() / 3);
-        object.putChar(char(byte ^ 0x10));
-        object.close();
+        test::flipMiddleByte(m_dir.filePath(QStringLiteral("archive/") + victim.key));
 
         const int rowsBefore = m_workbench->rowTable()->model()->rowCount();
         m_case.setRestoreFile(m_dir.filePath(QStringLiteral("second.sqlite")));

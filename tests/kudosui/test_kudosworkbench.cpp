@@ -11,6 +11,7 @@
 #include "reconciliationpanel.h"
 #include "retentioncatalog.h"
 #include "retentionissuemodel.h"
+#include "screenshots.h"
 #include "taskmanager.h"
 
 #include <QAbstractItemModelTester>
@@ -26,18 +27,12 @@
 #include <QTextBrowser>
 
 using namespace tidemark;
+using tidemark::test::saveScreenshot;
 using namespace tidemark::kudos;
 using tidemark::ui::KudosRoundPanel;
 using tidemark::ui::KudosWorkbench;
 
 namespace {
-
-QString saveScreenshot(QWidget* widget, const QString& name) {
-    const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
-    QDir().mkpath(dir);
-    const QString path = dir + QLatin1Char('/') + name;
-    return widget->grab().save(path, "PNG") ? path : QString();
-}
 
 // A workbench as the console builds it: the one task manager, the kudos dataset, the workbench, on a fresh
 // copy of the swapped test database, its clock where the first partition's ranges are all eligible.

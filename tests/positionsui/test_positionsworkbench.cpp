@@ -12,6 +12,7 @@
 #include "roundhistorymodel.h"
 #include "roundpanel.h"
 #include "schemamigrator.h"
+#include "screenshots.h"
 #include "taskmanager.h"
 #include "verifypanel.h"
 
@@ -31,25 +32,13 @@
 #include <set>
 
 using namespace tidemark;
+using tidemark::test::saveScreenshot;
 using namespace tidemark::positions;
 using tidemark::ui::PositionsWorkbench;
 
 namespace {
 
 const QString kRoot = QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
-
-QString saveScreenshot(QWidget* widget, const QString& name) {
-    const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
-    QDir().mkpath(dir);
-    // The Xvfb run keeps its own pictures beside the offscreen ones.
-    const QString run = qEnvironmentVariable("TIDEMARK_TEST_RUN");
-    const QString path =
-        dir + QLatin1Char('/') +
-        (run.isEmpty() ? name
-                       : QString(name).replace(QStringLiteral(".png"),
-                                               QLatin1Char('-') + run + QStringLiteral(".png")));
-    return widget->grab().save(path, "PNG") ? path : QString();
-}
 
 QString withDatabase(QString conninfo, const QString& db) {
     return conninfo.replace(QRegularExpression(QStringLiteral("dbname=\\S+")),

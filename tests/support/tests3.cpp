@@ -71,13 +71,12 @@ TestRgw::TestRgw() {
     m_server = parseServer(runScript({QStringLiteral("start"), m_dir, QString::number(port)}));
     // Static destructors do not run when a test crashes: a watchdog stops the daemons once this process is
     // gone.
-    QProcess::startDetached(
-        QStringLiteral("sh"),
-        {QStringLiteral("-c"),
-         QStringLiteral(
-             "while kill -0 %1 2>/dev/null; do sleep 1; done; \"$0\" stop \"$1\"; rmdir \"${1%/rgw}\"")
-             .arg(QCoreApplication::applicationPid()),
-         kScript, m_dir});
+    QProcess::startDetached(QStringLiteral("sh"),
+                            {QStringLiteral("-c"),
+                             QStringLiteral("while kill -0 %1 2>/dev/null; do sleep 1; done; \"$0\" stop "
+                                            "\"$1\"; rmdir \"${1%/rgw}\" 2>/dev/null")
+                                 .arg(QCoreApplication::applicationPid()),
+                             kScript, m_dir});
 }
 
 TestRgw::~TestRgw() {

@@ -1,4 +1,3 @@
-#include "consoletestsupport.h"
 #include "datasetpanel.h"
 #include "demoworkspace.h"
 #include "kudosdataset.h"
@@ -11,6 +10,7 @@
 #include "partitionstatusmodel.h"
 #include "positionsworkbench.h"
 #include "previewresult.h"
+#include "screenshots.h"
 #include "tasklistmodel.h"
 #include "trackssummarymodel.h"
 #include "translationinstaller.h"

@@ -7,6 +7,7 @@
 #include "disputerowsmodel.h"
 #include "kudosdataset.h"
 #include "kudosvalues.h"
+#include "sortedtableview.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
 #include "tonedelegate.h"
@@ -34,24 +35,6 @@ namespace tidemark::ui {
 using namespace tidemark::kudos;
 
 namespace {
-QTableView* sortedTable(QAbstractItemModel* model, int sortRole, QWidget* parent) {
-    auto* proxy = new QSortFilterProxyModel(parent);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(sortRole);
-    auto* table = new QTableView(parent);
-    table->setModel(proxy);
-    table->setSortingEnabled(true);
-    table->sortByColumn(-1, Qt::AscendingOrder);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->verticalHeader()->hide();
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
-    table->setAlternatingRowColors(true);
-    table->setWordWrap(false);
-    return table;
-}
-
 Micros dayStart(const QDate& day) {
     return QDateTime(day, QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch() * 1000;
 }
@@ -100,7 +83,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     query->addWidget(m_summary, 1);
 
     // The statement.
-    m_statement = sortedTable(m_case->statement(), StatementModel::SortRole, this);
+    m_statement = sortedTableView(m_case->statement(), StatementModel::SortRole, this);
     m_statementTotals = new QLabel(this);
     auto* statementBox = group(tr("Daily statement"), this);
     auto* statementLayout = new QVBoxLayout(statementBox);
@@ -108,7 +91,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     statementLayout->addWidget(m_statementTotals);
 
     // The covering objects, their verification and restore.
-    m_objects = sortedTable(m_case->objects(), CoveringObjectModel::SortRole, this);
+    m_objects = sortedTableView(m_case->objects(), CoveringObjectModel::SortRole, this);
     m_objects->setItemDelegate(new ToneDelegate(CoveringObjectModel::ToneRole, m_objects));
     m_objectProxy = static_cast<QSortFilterProxyModel*>(m_objects->model());
     m_verify = new QPushButton(tr("Verify"), this);
@@ -147,7 +130,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     m_filter = new QLineEdit(this);
     m_filter->setPlaceholderText(tr("Filter the rows (any column)"));
     m_filter->setClearButtonEnabled(true);
-    m_rows = sortedTable(m_case->rows(), DisputeRowsModel::SortRole, this);
+    m_rows = sortedTableView(m_case->rows(), DisputeRowsModel::SortRole, this);
     m_rows->setItemDelegate(new ToneDelegate(DisputeRowsModel::ToneRole, m_rows));
     m_rowProxy = static_cast<QSortFilterProxyModel*>(m_rows->model());
     m_rowProxy->setFilterKeyColumn(-1);

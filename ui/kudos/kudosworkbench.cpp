@@ -10,6 +10,7 @@
 #include "quarantinemodel.h"
 #include "reconciliationpanel.h"
 #include "retentionissuemodel.h"
+#include "sortedtableview.h"
 #include "taskmanager.h"
 
 #include <QHBoxLayout>
@@ -30,27 +31,20 @@ using namespace tidemark::kudos;
 
 namespace {
 QTableView* tableOf(QAbstractItemModel* model, int sortRole, QWidget* parent) {
-    auto* proxy = new QSortFilterProxyModel(parent);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(sortRole);
-    auto* table = new QTableView(parent);
-    table->setModel(proxy);
-    table->setSortingEnabled(true);
-    table->sortByColumn(-1, Qt::AscendingOrder); // the model's order until the operator sorts
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    QTableView* table = sortedTableView(model, sortRole, parent);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
-    // The state and the eligible date first, what an operator looks for; the long names last.
+    return table;
+}
+
+// The ranges' table: the state and the eligible date first, what an operator looks for; the long names last.
+QTableView* partitionTableOf(kudos::PartitionStatusModel* model, QWidget* parent) {
+    QTableView* table = tableOf(model, kudos::PartitionStatusModel::SortRole, parent);
     using M = kudos::PartitionStatusModel;
     const int order[] = {M::DatasetColumn,   M::RangeColumn,     M::StateColumn,       M::EligibleColumn,
                          M::RowsColumn,      M::UnappliedColumn, M::QuarantinedColumn, M::SizeColumn,
                          M::PartitionColumn, M::ArchiveKeyColumn};
     for (int visual = 0; visual < int(std::size(order)); ++visual)
         table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(order[visual]), visual);
-    table->setAlternatingRowColors(true);
-    table->setWordWrap(false);
     return table;
 }
 } // namespace
@@ -68,7 +62,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
     reload->setToolTip(tr("Read the ranges, incidents, quarantine and archive use again."));
 
     m_timeline = new PartitionTimeline(dataset->partitions(), this);
-    m_table = tableOf(dataset->partitions(), PartitionStatusModel::SortRole, this);
+    m_table = partitionTableOf(dataset->partitions(), this);
     m_proxy = static_cast<QSortFilterProxyModel*>(m_table->model());
 
     m_roundPanel = new KudosRoundPanel(this);

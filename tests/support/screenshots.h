@@ -6,7 +6,8 @@
 
 namespace tidemark::test {
 
-// Screenshots of the console land in <build>/screenshots, where people look at them.
+// Screenshots of GUI tests land in <build>/screenshots, where people look at them (header only: the GUI
+// tests link Qt Widgets and define TIDEMARK_BINARY_DIR, the fixtures library does neither).
 inline QString saveScreenshot(QWidget* widget, const QString& name) {
     const QString dir = QStringLiteral(TIDEMARK_BINARY_DIR "/screenshots");
     QDir().mkpath(dir);

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "timestamp.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace tidemark {
+class PgConnection;
+}
+
+namespace tidemark::test {
+
+// The archive tests' data: a fresh database `name` (TestPostgres), migrated for kudos, with `weeks` of
+// generated kudos ending at archiveTestEnd() (a Monday, 2026-11-30). Returns its conninfo.
+Micros archiveTestEnd();
+QString archiveKudosDatabase(const QString& name, int weeks = 3, int users = 60, int workers = 20,
+                             int teams = 3);
+
+QByteArray readFile(const QString& path);                        // qFatal when it cannot be read
+QString writeFile(const QString& path, const QByteArray& bytes); // replaces it; returns the path
+// Flips bits of the byte in the middle of the file (made writable first: archive files are read-only).
+void flipMiddleByte(const QString& path, char mask = 0x10);
+QByteArray randomBytes(qint64 size, quint32 seed);
+
+// CSV records as PostgreSQL writes them; an unquoted empty field (NULL) is a null QString.
+QList<QStringList> csvRecords(const QByteArray& csv);
+// The records of a `COPY … TO STDOUT (FORMAT csv)` statement: an independent read of source rows.
+QList<QStringList> copyRecords(PgConnection& db, const QString& copySql);
+
+} // namespace tidemark::test

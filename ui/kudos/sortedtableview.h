@@ -1,0 +1,14 @@
+#pragma once
+
+class QAbstractItemModel;
+class QTableView;
+class QWidget;
+
+namespace tidemark::ui {
+
+// A read-only table over `model` as the kudos workbenches show one: through a QSortFilterProxyModel that
+// sorts by `sortRole` (the model's own order until the operator clicks a header), whole rows selected, no row
+// numbers, columns sized to their contents, alternating rows, no word wrap.
+QTableView* sortedTableView(QAbstractItemModel* model, int sortRole, QWidget* parent);
+
+} // namespace tidemark::ui
