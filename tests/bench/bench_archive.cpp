@@ -5,13 +5,12 @@
 // window. Arguments: MB of CSV (default 80), then "zstd-thread" to let zstd compress on a thread of its own
 // as well, then "no-vacuum" to export the rows as freshly inserted. Uses TIDEMARK_TEST_PG when set, else a
 // private PostgreSQL cluster.
+#include "archivebenchdata.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "csvcontentdigest.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 #include "zstdstreamwriter.h"
 
 #include <QCoreApplication>
@@ -23,13 +22,11 @@
 #include <sys/resource.h>
 
 using namespace tidemark;
+using tidemark::bench::peakRssKb;
+using tidemark::bench::seconds;
 using namespace tidemark::archive;
 
 namespace {
-
-double seconds(const QElapsedTimer& t) {
-    return t.nsecsElapsed() / 1e9;
-}
 
 double cpuSeconds() {
     rusage usage{};
@@ -38,13 +35,7 @@ double cpuSeconds() {
            (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
-long peakRssKb() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
-}
-
-const Micros kStart = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
+const Micros kStart = bench::archiveBenchStart();
 
 } // namespace
 
@@ -56,27 +47,10 @@ int main(int argc, char** argv) {
     const Micros end = kStart + rows * kMicrosPerSecond;
     const Micros smallEnd = kStart + rows / 40 * kMicrosPerSecond;
 
-    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_archive"));
-    auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
     QElapsedTimer t;
     t.start();
-    db->execScript(
-        QStringLiteral(
-            "INSERT INTO users (id, oauth_id, username) SELECT u, 'oauth-' || u, 'user ' || u "
-            "FROM generate_series(1, 2000) u;"
-            "INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, escrow, amount, applied, "
-            "job_id, "
-            "  wp_type, detail) "
-            "SELECT timestamp '2026-10-05' + g * interval '1 second', md5(g::text)::uuid, "
-            "  (ARRAY['GENERATION','UPTIME_REWARD','TRANSFER','AWARD'])[1 + g % 4], 1 + (g * 7919) % 2000, "
-            "  g % 3 = 0, ((g * 104729) % 200000 - 100000) / 100.0, true, md5('job' || g)::uuid, "
-            "  (ARRAY['image','text',NULL])[1 + g % 3], "
-            "  CASE WHEN g % 5 = 0 THEN jsonb_build_object('reason', 'bench', 'reservation_id', md5('r' || "
-            "g)::uuid) END "
-            "FROM generate_series(0::bigint, %1 - 1) g;"
-            "ANALYZE kudos_ledger")
-            .arg(rows));
+    const QString conninfo = bench::archiveBenchLedger(QStringLiteral("bench_archive"), rows);
+    auto db = PgConnection::open(conninfo);
     std::printf("filled kudos_ledger with %lld rows in %.1f s\n", rows, seconds(t));
     // A partition old enough to archive has been vacuumed: its hint bits are set, so the exports below do
     // not pay for the first scan of freshly inserted rows that the later bare COPY would not pay for.

@@ -2,14 +2,13 @@
 // (verify + COPY FROM STDIN, one transaction) and into a new SQLite file, next to the verification alone and
 // to a bare COPY of the same decompressed CSV into an empty table (the floor the restore's load stands on).
 // Arguments: rows (default 400000). Uses TIDEMARK_TEST_PG when set, else a private PostgreSQL cluster.
+#include "archivebenchdata.h"
 #include "archiverestorer.h"
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 #include "zstdstreamreader.h"
 
 #include <QCoreApplication>
@@ -19,21 +18,13 @@
 #include <sys/resource.h>
 
 using namespace tidemark;
+using tidemark::bench::peakRssKb;
+using tidemark::bench::seconds;
 using namespace tidemark::archive;
 
 namespace {
 
-double seconds(const QElapsedTimer& t) {
-    return t.nsecsElapsed() / 1e9;
-}
-
-long peakRssKb() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
-}
-
-const Micros kStart = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
+const Micros kStart = bench::archiveBenchStart();
 
 } // namespace
 
@@ -42,25 +33,8 @@ int main(int argc, char** argv) {
     const qint64 rows = argc > 1 ? std::atoll(argv[1]) : 400000;
     const Micros end = kStart + rows * kMicrosPerSecond;
 
-    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_archive_restore"));
+    const QString conninfo = bench::archiveBenchLedger(QStringLiteral("bench_archive_restore"), rows);
     auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
-    db->execScript(
-        QStringLiteral(
-            "INSERT INTO users (id, oauth_id, username) SELECT u, 'oauth-' || u, 'user ' || u "
-            "FROM generate_series(1, 2000) u;"
-            "INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, escrow, amount, applied, "
-            "job_id, "
-            "  wp_type, detail) "
-            "SELECT timestamp '2026-10-05' + g * interval '1 second', md5(g::text)::uuid, "
-            "  (ARRAY['GENERATION','UPTIME_REWARD','TRANSFER','AWARD'])[1 + g % 4], 1 + (g * 7919) % 2000, "
-            "  g % 3 = 0, ((g * 104729) % 200000 - 100000) / 100.0, true, md5('job' || g)::uuid, "
-            "  (ARRAY['image','text',NULL])[1 + g % 3], "
-            "  CASE WHEN g % 5 = 0 THEN jsonb_build_object('reason', 'bench', 'reservation_id', "
-            "  md5('r' || g)::uuid) END "
-            "FROM generate_series(0::bigint, %1 - 1) g;"
-            "ANALYZE kudos_ledger")
-            .arg(rows));
 
     QTemporaryDir dir;
     auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));

@@ -2,12 +2,11 @@
 // MB/s of CSV for PartitionExporter (COPY + sha256 + totals + zstd -3 + upload) and ArchiveVerifier (read
 // back, digests, totals), and the raw upload and download MB/s of the compressed object. Arguments: MB of CSV
 // (default 80). Uses TIDEMARK_TEST_PG / TIDEMARK_TEST_S3 when set, else private throwaway servers.
+#include "archivebenchdata.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
-#include "testpostgres.h"
 #include "tests3.h"
 
 #include <QCoreApplication>
@@ -18,15 +17,12 @@
 #include <cstdio>
 
 using namespace tidemark;
+using tidemark::bench::seconds;
 using namespace tidemark::archive;
 
 namespace {
 
-double seconds(const QElapsedTimer& t) {
-    return t.nsecsElapsed() / 1e9;
-}
-
-const Micros kStart = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
+const Micros kStart = bench::archiveBenchStart();
 
 struct Figures {
     double exportSeconds = 0;
@@ -72,25 +68,8 @@ int main(int argc, char** argv) {
     const qint64 rows = static_cast<qint64>(megabytes) * 1024 * 1024 / 190; // ~190 bytes of CSV a row
     const Micros end = kStart + rows * kMicrosPerSecond;
 
-    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_archive_s3"));
+    const QString conninfo = bench::archiveBenchLedger(QStringLiteral("bench_archive_s3"), rows);
     auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
-    db->execScript(
-        QStringLiteral(
-            "INSERT INTO users (id, oauth_id, username) SELECT u, 'oauth-' || u, 'user ' || u "
-            "FROM generate_series(1, 2000) u;"
-            "INSERT INTO kudos_ledger (created, event_id, entry_type, user_id, escrow, amount, applied, "
-            "job_id, "
-            "  wp_type, detail) "
-            "SELECT timestamp '2026-10-05' + g * interval '1 second', md5(g::text)::uuid, "
-            "  (ARRAY['GENERATION','UPTIME_REWARD','TRANSFER','AWARD'])[1 + g % 4], 1 + (g * 7919) % 2000, "
-            "  g % 3 = 0, ((g * 104729) % 200000 - 100000) / 100.0, true, md5('job' || g)::uuid, "
-            "  (ARRAY['image','text',NULL])[1 + g % 3], "
-            "  CASE WHEN g % 5 = 0 THEN jsonb_build_object('reason', 'bench', 'reservation_id', "
-            "    md5('r' || g)::uuid) END "
-            "FROM generate_series(0::bigint, %1 - 1) g;"
-            "ANALYZE kudos_ledger")
-            .arg(rows));
     const ExportSource source{QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart,
                               end};
     QTemporaryDir dir;
