@@ -153,10 +153,14 @@ int runRound(CliContext& ctx) {
     if (!report.skippedLocked)
         recordHistory(ctx, *db, startedAt, report);
 
+    const int exitCode = !report.failures.empty()       ? ExitFailed
+                         : report.interrupted.isEmpty() ? ExitDone
+                                                        : ExitRetry;
     if (ctx.isSet(QStringLiteral("metrics-file"))) {
         ThinningMetrics metrics;
         metrics.record(report);
-        metrics.writeTextfile(ctx.value(QStringLiteral("metrics-file")));
+        metrics.setLastRun(static_cast<double>(nowMicros()) / 1e6, exitCode);
+        metrics.accumulateIntoTextfile(ctx.value(QStringLiteral("metrics-file")));
     }
 
     QJsonArray mowers;
@@ -209,9 +213,7 @@ int runRound(CliContext& ctx) {
                {QStringLiteral("clock_ahead_seconds"), roundedTo(report.clockAheadSeconds, 3)},
                {QStringLiteral("clock_override"), report.clockOverride}},
               text);
-    if (!report.failures.empty())
-        return ExitFailed;
-    return report.interrupted.isEmpty() ? ExitDone : ExitRetry;
+    return exitCode;
 }
 
 int runStatus(CliContext& ctx) {
