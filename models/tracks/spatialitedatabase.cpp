@@ -31,12 +31,14 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
     }
     sqlite3_enable_load_extension(raw, 0);
     try {
-        db->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-        if (!db->hasTable(QStringLiteral("spatial_ref_sys"))) {
-            // A new file: incremental vacuum must be chosen before the first table exists.
+        const bool fresh = !db->hasTable(QStringLiteral("spatial_ref_sys"));
+        // Incremental vacuum must be chosen before the file's first page is written, which switching to
+        // WAL already does.
+        if (fresh && db->scalar(QStringLiteral("PRAGMA page_count")) == 0)
             db->exec(QStringLiteral("PRAGMA auto_vacuum=INCREMENTAL"));
+        db->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+        if (fresh)
             db->exec(QStringLiteral("SELECT InitSpatialMetadata(1)"));
-        }
     } catch (const Error& e) {
         // Damage the header check cannot see (e.g. a malformed schema page) shows on the first statement.
         throw Error(Error::Kind::Connection,
