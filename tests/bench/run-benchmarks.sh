@@ -36,3 +36,7 @@ cmake --build "$BUILD" --target bench_archive_restore
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention
 "$BUILD/tests/bench/bench_kudos_retention"
+# Tracks: p50/p95 of the bbox query with filters at 5,000 and 100,000 tracks of 1,240 points for 100 m, 1 km and
+# 10 km windows, tracks returned per window, C++ Douglas-Peucker vs ST_Simplify. Files (~2 GB) kept in DIR.
+cmake --build "$BUILD" --target bench_tracks_query
+"$BUILD/tests/bench/bench_tracks_query" "$BUILD/bench-tracks" 5000 100000
