@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 namespace tidemark::tracks {
 
@@ -138,34 +139,52 @@ qint64 forEachInPage(SpatialiteDatabase& db, const TracksQuery& query, const QSt
     return matching;
 }
 
-// A little-endian or big-endian WKB LINESTRING (2D) as ST_AsBinary writes it.
+// Reads `count` XY points at `at` of a WKB or SpatiaLite blob in its byte order; false when it is too short.
+bool readPoints(const QByteArray& bytes, qsizetype at, quint32 count, bool little,
+                std::vector<LonLat>* points) {
+    if (bytes.size() < at + static_cast<qsizetype>(count) * 16)
+        return false;
+    const auto f64 = [&](qsizetype from) {
+        quint64 v = 0;
+        for (int i = 0; i < 8; ++i)
+            v |= static_cast<quint64>(static_cast<quint8>(bytes[from + (little ? i : 7 - i)])) << (8 * i);
+        double d;
+        std::memcpy(&d, &v, sizeof d);
+        return d;
+    };
+    points->reserve(count);
+    for (quint32 i = 0; i < count; ++i)
+        points->push_back({f64(at + i * 16), f64(at + i * 16 + 8)});
+    return true;
+}
+
+quint32 readU32(const QByteArray& bytes, qsizetype at, bool little) {
+    quint32 v = 0;
+    for (int i = 0; i < 4; ++i)
+        v |= static_cast<quint32>(static_cast<quint8>(bytes[at + (little ? i : 3 - i)])) << (8 * i);
+    return v;
+}
+
+// SpatiaLite's own blob of an uncompressed 2D LINESTRING (start 0x00, byte order, SRID, MBR, 0x7C, class 2,
+// the point count, the points, 0xFE): read directly, which saves converting every geometry to WKB.
+bool lineStringFromSpatialiteBlob(const QByteArray& blob, std::vector<LonLat>* points) {
+    if (blob.size() < 48 || blob[0] != 0 || static_cast<quint8>(blob[38]) != 0x7C)
+        return false;
+    const bool little = blob[1] == 1;
+    if (readU32(blob, 39, little) != 2)
+        return false;
+    return readPoints(blob, 47, readU32(blob, 43, little), little, points);
+}
+
+// A WKB LINESTRING (2D) as ST_AsBinary writes it.
 std::vector<LonLat> lineStringFromWkb(const QByteArray& wkb) {
     std::vector<LonLat> points;
     if (wkb.size() < 9)
         return points;
     const bool little = wkb[0] == 1;
-    const auto u32 = [&](qsizetype at) {
-        quint32 v = 0;
-        for (int i = 0; i < 4; ++i)
-            v |= static_cast<quint32>(static_cast<quint8>(wkb[at + (little ? i : 3 - i)])) << (8 * i);
-        return v;
-    };
-    const auto f64 = [&](qsizetype at) {
-        quint64 v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= static_cast<quint64>(static_cast<quint8>(wkb[at + (little ? i : 7 - i)])) << (8 * i);
-        double d;
-        std::memcpy(&d, &v, sizeof d);
-        return d;
-    };
-    if (u32(1) != 2) // wkbLineString
+    if (readU32(wkb, 1, little) != 2) // wkbLineString
         return points;
-    const quint32 n = u32(5);
-    if (wkb.size() < 9 + static_cast<qsizetype>(n) * 16)
-        return points;
-    points.reserve(n);
-    for (quint32 i = 0; i < n; ++i)
-        points.push_back({f64(9 + i * 16), f64(17 + i * 16)});
+    readPoints(wkb, 9, readU32(wkb, 5, little), little, &points);
     return points;
 }
 } // namespace
@@ -194,13 +213,24 @@ std::vector<SimplifiedTrack> TracksStore::simplifiedInBox(const TracksQuery& que
                                                           double tolerancePixels) {
     const TrackSimplifier simplifier(zoom, tolerancePixels);
     std::vector<SimplifiedTrack> out;
-    forEachInPage(m_db, query, QStringLiteral("id, activity_type, sources_json, AsBinary(geom)"), 2,
+    std::unique_ptr<SqliteStatement> asWkb; // for geometries stored in another form (e.g. compressed)
+    forEachInPage(m_db, query, QStringLiteral("id, activity_type, sources_json, geom"), 2,
                   [&](SqliteStatement& q, QStringList sources) {
                       SimplifiedTrack t;
                       t.id = q.toInt64(0);
                       t.activity = q.text(1);
                       t.sources = std::move(sources);
-                      const std::vector<LonLat> points = lineStringFromWkb(q.blob(3));
+                      std::vector<LonLat> points;
+                      if (!lineStringFromSpatialiteBlob(q.blob(3), &points)) {
+                          points.clear();
+                          if (!asWkb)
+                              asWkb = std::make_unique<SqliteStatement>(m_db.prepare(
+                                  QStringLiteral("SELECT AsBinary(geom) FROM tracks WHERE id = ?1")));
+                          asWkb->bind(1, t.id);
+                          if (asWkb->step())
+                              points = lineStringFromWkb(asWkb->blob(0));
+                          asWkb->reset();
+                      }
                       t.storedPoints = static_cast<qint64>(points.size());
                       t.points = simplifier.simplify(points);
                       out.push_back(std::move(t));

@@ -399,6 +399,15 @@ class TestTracksQuery : public QObject {
                     std::abs(s.points.back().lat - t.points.back().lat) < 1e-6)
                     endsMatch = true;
         QVERIFY(endsMatch);
+        // A geometry stored in another form (SpatiaLite's compressed lines) is read through WKB.
+        db->exec(QStringLiteral("UPDATE tracks SET geom = CompressGeometry(geom) WHERE id = 3"));
+        QVERIFY(db->scalar(QStringLiteral("SELECT length(geom) < 500 * 16 FROM tracks WHERE id = 3")) == 1);
+        const auto again = store.simplifiedInBox(query, 18);
+        QCOMPARE(again.size(), high.size());
+        QCOMPARE(again[2].id, 3);
+        QCOMPARE(again[2].storedPoints, 500);
+        QVERIFY(again[2].points.size() + 10 > high[2].points.size());
+        QVERIFY(std::abs(again[2].points.front().lat - high[2].points.front().lat) < 1e-9);
     }
 
     void walReadersSeeWholeBatches() {
