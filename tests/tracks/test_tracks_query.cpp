@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "settingsreader.h"
+#include "taskfeedback.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -235,8 +236,17 @@ class TestTracksQuery : public QObject {
             QVERIFY2(text.contains(QLatin1String("rowid=?")), qPrintable(text));
             QVERIFY2(!text.contains(QLatin1String("SCAN tracks")), qPrintable(text));
         }
-        // And the SpatialIndex of this file is the R-tree idx_tracks_geom.
-        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM idx_tracks_geom")), 30);
+        // And the rows do come from the R-tree idx_tracks_geom: a track taken out of it is no longer found.
+        TracksStore store(*db);
+        TracksQuery everywhere;
+        everywhere.box = {-180, -90, 180, 90};
+        const TracksPage before = store.tracksInBox(everywhere);
+        QCOMPARE(before.matching, 30);
+        db->exec(QStringLiteral("DELETE FROM idx_tracks_geom WHERE pkid = 7"));
+        const TracksPage after = store.tracksInBox(everywhere);
+        QCOMPARE(after.matching, 29);
+        for (const TrackSummary& t : after.tracks)
+            QVERIFY(t.id != 7);
     }
 
     void bboxQueryMatchesAnIndependentFilter() {
@@ -572,6 +582,24 @@ class TestTracksQuery : public QObject {
         TracksRetentionReport broken;
         retention.checkSpatialIndex(&broken);
         QVERIFY(!broken.spatialIndexValid);
+    }
+
+    void cancelledRetentionStopsBetweenBatches() {
+        auto db = freshFile(QStringLiteral("cancel.sqlite"));
+        fill(*db, 60, 30, 21, kNow - 10 * 366 * kMicrosPerDay);
+        TaskFeedback feedback;
+        int batches = 0;
+        feedback.setSink([&](const TaskProgress&) {
+            if (++batches == 2)
+                feedback.cancel();
+        });
+        TracksRetention retention(*db, 20);
+        const Error e = errorOf([&] { retention.run(TracksRetention::cutoff(kNow, 5), &feedback); });
+        QCOMPARE(e.kind(), Error::Kind::Cancelled);
+        QCOMPARE(TracksStore(*db).count(), 20); // two whole batches of 20 went, the third never started
+        TracksRetentionReport check;
+        retention.checkSpatialIndex(&check);
+        QVERIFY(check.spatialIndexValid);
     }
 
     void healthReportsSizesRunsAndTheWarning() {
