@@ -1,0 +1,161 @@
+#include "tracksdataset.h"
+
+#include "settingsreader.h"
+#include "spatialitedatabase.h"
+#include "taskmanager.h"
+#include "trackstablemodel.h"
+#include "tracksviewloader.h"
+
+#include <QFileInfo>
+
+namespace tidemark::tracks {
+
+namespace {
+// The whole world: the first load of a file asks for everything and reports its extent.
+TrackBox world() {
+    return {-180, -85.0511, 180, 85.0511};
+}
+} // namespace
+
+TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
+    : QObject(parent), m_tasks(tasks), m_table(new TracksTableModel(this)) {
+    m_view.box = world();
+    m_view.zoom = 3;
+    connect(m_table, &TracksTableModel::orderRequested, this, &TracksDataset::setOrder);
+}
+
+void TracksDataset::setClock(std::function<Micros()> clock) {
+    m_clock = std::move(clock);
+}
+
+void TracksDataset::setPath(const QString& path) {
+    m_path = path;
+    ++m_generation;
+    ++m_fileGeneration;
+    m_view = {};
+    m_view.box = world();
+    m_view.zoom = 3;
+    m_data = {};
+    m_hasData = false;
+    m_preview = {};
+    m_previewIds.clear();
+    m_health = {};
+    m_table->setPage({}, 0);
+    emit pathChanged(m_path);
+    reload();
+    loadHealth();
+}
+
+void TracksDataset::setBox(const TrackBox& box, int zoom) {
+    m_view.box = box;
+    m_view.zoom = zoom;
+    m_view.offset = 0;
+    reload();
+}
+
+void TracksDataset::setFilters(const QStringList& activities, const QStringList& sources) {
+    m_view.activities = activities;
+    m_view.sources = sources;
+    m_view.offset = 0;
+    reload();
+}
+
+void TracksDataset::setOrder(TracksQuery::Order order, bool descending) {
+    m_view.order = order;
+    m_view.descending = descending;
+    m_view.offset = 0;
+    reload();
+}
+
+qint64 TracksDataset::pageCount() const {
+    const qint64 matching = m_data.page.matching;
+    return m_view.pageSize > 0 ? std::max<qint64>(1, (matching + m_view.pageSize - 1) / m_view.pageSize) : 1;
+}
+
+void TracksDataset::setPage(qint64 page) {
+    m_view.offset = std::clamp<qint64>(page, 0, pageCount() - 1) * m_view.pageSize;
+    reload();
+}
+
+void TracksDataset::reload() {
+    if (m_path.isEmpty())
+        return;
+    const int generation = ++m_generation;
+    emit loadingStarted();
+    Task<TracksViewData> task;
+    task.title = tr("Read the tracks in view of %1").arg(QFileInfo(m_path).fileName());
+    task.work = [loader = TracksViewLoader(m_path), view = m_view](TaskFeedback& feedback) {
+        return loader.load(view, &feedback);
+    };
+    task.summarize = [](const TracksViewData& d) {
+        return tr("%Ln track(s) in view", "", int(d.page.matching));
+    };
+    m_tasks->start<TracksViewData>(
+        std::move(task), this,
+        [this, generation](const TracksViewData& data) {
+            if (generation != m_generation)
+                return;
+            m_data = data;
+            m_hasData = true;
+            m_table->setPage(data.page, data.view.offset);
+            emit loaded();
+        },
+        [this, generation](const Error& error) {
+            if (generation == m_generation)
+                emit failed(error.message());
+        });
+}
+
+void TracksDataset::previewRetention() {
+    if (m_path.isEmpty())
+        return;
+    try {
+        m_years = TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
+    } catch (const Error& e) {
+        emit failed(e.message());
+        return;
+    }
+    Task<TracksRetentionPreview> task;
+    task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
+    task.work = [path = m_path, cutoff = TracksRetention::cutoff(now(), m_years)](TaskFeedback&) {
+        auto db = SpatialiteDatabase::open(path);
+        return TracksRetention(*db).preview(cutoff);
+    };
+    task.summarize = [](const TracksRetentionPreview& p) {
+        return tr("%Ln track(s) would be deleted", "", int(p.ids.size()));
+    };
+    const int generation = m_fileGeneration;
+    m_tasks->start<TracksRetentionPreview>(
+        std::move(task), this,
+        [this, generation](const TracksRetentionPreview& preview) {
+            if (generation != m_fileGeneration)
+                return;
+            m_preview = preview;
+            m_previewIds = QSet<qint64>(preview.ids.cbegin(), preview.ids.cend());
+            emit previewed();
+        },
+        [this](const Error& error) { emit failed(error.message()); });
+}
+
+void TracksDataset::loadHealth() {
+    if (m_path.isEmpty())
+        return;
+    Task<TracksHealthReport> task;
+    task.title = tr("Read the health of %1").arg(QFileInfo(m_path).fileName());
+    task.work = [path = m_path](TaskFeedback&) {
+        auto db = SpatialiteDatabase::open(path);
+        return TracksHealth(*db).read();
+    };
+    const int generation = m_fileGeneration;
+    m_tasks->start<TracksHealthReport>(
+        std::move(task), this,
+        [this, generation](const TracksHealthReport& report) {
+            if (generation != m_fileGeneration)
+                return;
+            m_health = report;
+            emit healthLoaded();
+        },
+        [this](const Error& error) { emit failed(error.message()); });
+}
+
+} // namespace tidemark::tracks
