@@ -100,6 +100,17 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
 TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
                                              const std::vector<ImportedTrack>& tracks,
                                              TaskFeedback* control) {
+    return importStream(
+        region, source,
+        [&tracks](const TrackSink& importTrack) {
+            for (const ImportedTrack& t : tracks)
+                importTrack(t);
+        },
+        control);
+}
+
+TrackImportReport TrackImporter::importStream(const QString& region, const QString& source,
+                                              const TrackProducer& produce, TaskFeedback* control) {
     SqliteStatement run = m_db.prepare(QStringLiteral(
         "INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
     run.bind(1, region).bind(2, source).bind(3, formatIsoTimestamp(m_importedAt));
@@ -107,13 +118,19 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
     const qint64 runId = m_db.scalar(QStringLiteral("SELECT last_insert_rowid()"));
     TrackImportReport report;
     QString failure;
+    Error::Kind failureKind = Error::Kind::Failed;
+    qint64 seen = 0;
     m_db.begin();
     try {
-        for (size_t i = 0; i < tracks.size(); ++i) {
-            if (control && i % 50 == 0 && !control->checkpoint())
-                throw Error(Error::Kind::Failed,
+        produce([&](const ImportedTrack& track) {
+            if (control && seen++ % 50 == 0 && !control->checkpoint())
+                throw Error(Error::Kind::Cancelled,
                             QStringLiteral("import of %1/%2 cancelled").arg(region, source));
-            switch (importOne(tracks[i])) {
+            if (track.points.size() < 2) {
+                ++report.tooShort;
+                return;
+            }
+            switch (importOne(track)) {
             case Outcome::Added:
                 ++report.added;
                 break;
@@ -124,11 +141,12 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
                 ++report.unchanged;
                 break;
             }
-        }
+        });
         m_db.commit();
     } catch (const Error& e) {
         m_db.rollback();
         failure = e.message();
+        failureKind = e.kind();
     }
     SqliteStatement finish =
         m_db.prepare(QStringLiteral("UPDATE pipeline_runs SET finished_at = ?, status = ?, tracks_added = ?, "
@@ -144,7 +162,7 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
     finish.step();
     m_db.checkpointWal();
     if (!failure.isEmpty())
-        throw Error(Error::Kind::Failed, failure);
+        throw Error(failureKind, failure);
     return report;
 }
 
