@@ -6,6 +6,7 @@
 #include <functional>
 
 class QIODevice;
+class QXmlStreamAttributes;
 class QXmlStreamReader;
 
 namespace tidemark::tracks {
@@ -49,7 +50,9 @@ class GpxReader {
     void readTrack(QXmlStreamReader& xml, bool route, const TrackSink& sink);
     void readSegment(QXmlStreamReader& xml, ImportedTrack* track);
     void readPoint(QXmlStreamReader& xml, ImportedTrack* track);
-    double coordinate(QXmlStreamReader& xml, QLatin1String name, double limit) const;
+    double coordinate(const QXmlStreamReader& xml, const QXmlStreamAttributes& attributes, QLatin1String name,
+                      double limit) const;
+    QStringView simpleText(QXmlStreamReader& xml); // trimmed; valid until the next call
     bool ours(const QXmlStreamReader& xml) const;
     [[noreturn]] void fail(const QXmlStreamReader& xml, const QString& why) const;
 
@@ -59,6 +62,7 @@ class GpxReader {
     QString m_namespace;
     QString m_author;
     GpxReadSummary m_summary;
+    QString m_text;
 };
 
 } // namespace tidemark::tracks

@@ -36,3 +36,7 @@ cmake --build "$BUILD" --target bench_archive_restore
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention
 "$BUILD/tests/bench/bench_kudos_retention"
+# GPX import MB/s and tracks/s next to QXmlStreamReader tokenising the same files (real files x 20, a 40 MB
+# synthetic file); the ratio's goal is >= 0.5x. Arguments: synthetic MB, rounds over the real files.
+cmake --build "$BUILD" --target bench_tracks_import
+"$BUILD/tests/bench/bench_tracks_import" 40 20

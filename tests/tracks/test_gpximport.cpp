@@ -287,6 +287,14 @@ class TestGpxImport : public QObject {
         QVERIFY(unchanged >=
                 4 * 7); // the cerknicko variants repeat one ride's 7 tracks of two points or more
         QCOMPARE(db->scalar(QStringLiteral("SELECT sum(points_count) FROM tracks")), expectedPoints);
+        // The geometry as SpatiaLite reads it back: a LINESTRING in 4326 with every point, its MBR the row's
+        // box.
+        QCOMPARE(
+            db->scalar(QStringLiteral(
+                "SELECT count(*) FROM tracks WHERE GeometryType(geom) = 'LINESTRING' AND ST_SRID(geom) = 4326"
+                " AND ST_NPoints(geom) = points_count AND MbrMinX(geom) = min_lon AND MbrMaxY(geom) = max_lat"
+                " AND abs(ST_Length(geom, 1) - length_m) < 0.01 * length_m + 1")),
+            static_cast<qint64>(keys.size()));
         QCOMPARE(store.pipelineRunCount(), static_cast<qint64>(realFiles().size()));
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status <> 'ok'")), 0);
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE activity_type = 'run'")), 1);
