@@ -53,12 +53,7 @@ QByteArray lineStringBlob(const std::vector<TrackPoint>& points, double minLon, 
 } // namespace
 
 TrackImporter::TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt)
-    : m_db(db), m_sources(std::move(sources)), m_importedAt(importedAt) {
-    // WAL's recommended setting: a commit no longer waits for fsync (four per batch, most of the time of a
-    // small GPX file); durability is unchanged at batch level, since every batch ends in a checkpoint, which
-    // syncs the WAL and the file.
-    m_db.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
-}
+    : m_db(db), m_sources(std::move(sources)), m_importedAt(importedAt) {}
 
 TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     if (track.points.size() < 2)
@@ -140,6 +135,10 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
 
 TrackImportReport TrackImporter::importStream(const QString& region, const QString& source,
                                               const TrackProducer& produce, TaskFeedback* control) {
+    // WAL's recommended setting (it cannot change inside a transaction, so here): a commit no longer waits
+    // for fsync, four of which were most of the time of a small file; durability is unchanged at batch
+    // level, since every batch ends in a checkpoint, which syncs the WAL and the file.
+    m_db.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
     SqliteStatement run = m_db.prepare(QStringLiteral(
         "INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
     run.bind(1, region).bind(2, source).bind(3, formatIsoTimestamp(m_importedAt));

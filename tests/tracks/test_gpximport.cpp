@@ -9,6 +9,7 @@
 #include "tracksstore.h"
 
 #include "error.h"
+#include "taskfeedback.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -321,6 +322,19 @@ class TestGpxImport : public QObject {
         QVERIFY(url.step());
         QVERIFY2(url.text(0).contains(QLatin1String("cerknicko-without-times.gpx#track-")),
                  qPrintable(url.text(0)));
+    }
+
+    void cancelledImportWritesNothing() {
+        auto db = freshFile(QStringLiteral("cancel.sqlite"));
+        TrackImporter importer(*db, TrackSourceList::demo(), kNow);
+        TaskFeedback feedback;
+        feedback.cancel();
+        const auto r = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
+                           .importFile(kGpxDir + QStringLiteral("/korita-zbevnica.gpx"), &feedback);
+        QVERIFY(r.refused());
+        QVERIFY(r.error.contains(QLatin1String("cancelled")));
+        QCOMPARE(TracksStore(*db).count(), 0);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'failed'")), 1);
     }
 
     void withoutTimesStartsAtNull() {
