@@ -64,6 +64,15 @@ TrackSourceList TrackSourceList::fromYaml(const QString& path) {
     return TrackSourceList(sources);
 }
 
+TrackSourceList TrackSourceList::configured(const QString& path) {
+    if (!path.isEmpty())
+        return fromYaml(path);
+    const QString fromEnvironment = qEnvironmentVariable("GPS_SOURCES_CONFIG");
+    if (!fromEnvironment.isEmpty())
+        return fromYaml(fromEnvironment);
+    return demo();
+}
+
 const TrackSource* TrackSourceList::find(const QString& id) const {
     for (const TrackSource& s : m_sources)
         if (s.id == id)

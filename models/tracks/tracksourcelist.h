@@ -25,6 +25,9 @@ class TrackSourceList {
     // A gps_sources.yaml of the simple form "- id: x / name: y / licence_allows_author: true / url_template:
     // z". Throws Error(Settings) naming the file and line on anything else.
     static TrackSourceList fromYaml(const QString& path);
+    // The one way to find the configured sources: the file `path` when given, else the file named by
+    // GPS_SOURCES_CONFIG, else the demo's three sources.
+    static TrackSourceList configured(const QString& path = {});
 
     const QList<TrackSource>& sources() const { return m_sources; }
     const TrackSource* find(const QString& id) const;

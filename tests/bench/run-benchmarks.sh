@@ -40,3 +40,7 @@ cmake --build "$BUILD" --target bench_kudos_retention
 # 10 km windows, tracks returned per window, C++ Douglas-Peucker vs ST_Simplify. Files (~2 GB) kept in DIR.
 cmake --build "$BUILD" --target bench_tracks_query
 "$BUILD/tests/bench/bench_tracks_query" "$BUILD/bench-tracks" 5000 100000
+# GPX import MB/s and tracks/s next to QXmlStreamReader tokenising the same files (real files x 20, a 40 MB
+# synthetic file); the ratio's goal is >= 0.5x. Arguments: synthetic MB, rounds over the real files.
+cmake --build "$BUILD" --target bench_tracks_import
+"$BUILD/tests/bench/bench_tracks_import" 40 20
