@@ -1,7 +1,7 @@
 // GPX import next to tokenising the same bytes with QXmlStreamReader alone, in one run: MB/s and tracks/s for
 // (1) QXmlStreamReader::readNext over the whole file, (2) GpxReader (points parsed, tracks built, nothing
 // written), (3) the whole import (GpxFileBatch into a fresh SpatiaLite file: dedup keys, geometry, one
-// transaction and pipeline_runs row per file). Two corpora: the real files of /work/shared/data/gpx
+// transaction and pipeline_runs row per file). Two corpora: the real files of tests/data/gpx
 // (repeated), and a synthetic file of long tracks. Prints the ratios (2)/(1) and (3)/(1); goal (3)/(1) >=
 // 0.5. Arguments: MB of the synthetic file (default 40), rounds over the real files (default 20).
 #include "gpxfilebatch.h"
@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
     QTemporaryDir dir;
 
     QStringList real;
-    const QDir gpx(QStringLiteral("/work/shared/data/gpx"));
+    const QDir gpx(QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx"));
     for (const QString& name : gpx.entryList({QStringLiteral("*.gpx")}, QDir::Files, QDir::Name))
         real << gpx.filePath(name);
     tokenise(real, 1); // warm the page cache

@@ -24,7 +24,7 @@ using namespace tidemark::tracks;
 
 namespace {
 const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
-const QString kGpxDir = QStringLiteral("/work/shared/data/gpx");
+const QString kGpxDir = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx");
 
 QStringList realFiles() {
     return QDir(kGpxDir).entryList({QStringLiteral("*.gpx")}, QDir::Files, QDir::Name);

@@ -13,7 +13,7 @@ using namespace tidemark;
 using tidemark::test::runCli;
 
 namespace {
-const QString kGpxDir = QStringLiteral("/work/shared/data/gpx/");
+const QString kGpxDir = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/");
 
 qint64 scalar(const QString& db, const QString& sql) {
     auto file = tracks::SpatialiteDatabase::open(db);
