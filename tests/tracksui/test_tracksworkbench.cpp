@@ -16,6 +16,7 @@
 #include "tracksworkbench.h"
 
 #include <QListWidget>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -165,6 +166,37 @@ class TestTracksWorkbench : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->healthText().contains(QStringLiteral("Health")), 20000);
         QVERIFY2(m_workbench->healthText().contains(QStringLiteral("MB")),
                  qPrintable(m_workbench->healthText()));
+    }
+
+    // Real GPX files import with progress; a cut copy is refused and named, the others still land; the view
+    // and the health reload.
+    void importsGpxFilesWithProgress() {
+        const QString gpx = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/");
+        QFile whole(gpx + QStringLiteral("korita-zbevnica.gpx"));
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        const QString cut = m_dir.filePath(QStringLiteral("cut.gpx"));
+        QFile cutFile(cut);
+        QVERIFY(cutFile.open(QIODevice::WriteOnly));
+        cutFile.write(bytes.left(bytes.size() / 2));
+        cutFile.close();
+        auto db = SpatialiteDatabase::open(m_path);
+        const qint64 before = TracksStore(*db).count();
+        QSignalSpy finished(m_workbench, &TracksWorkbench::importFinished);
+        m_workbench->setImportSource(QStringLiteral("osm"));
+        m_workbench->importFiles(
+            {gpx + QStringLiteral("Mojstrovka.gpx"), cut, gpx + QStringLiteral("korita-zbevnica.gpx")});
+        QVERIFY(m_dataset.isImporting());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(m_workbench->importProgress()->value(), m_workbench->importProgress()->maximum());
+        // Mojstrovka holds one track, korita four of which one has a single point (skipped); the cut copy
+        // adds nothing.
+        QCOMPARE(TracksStore(*db).count(), before + 4);
+        QVERIFY2(m_workbench->importText().contains(QStringLiteral("4 added")),
+                 qPrintable(m_workbench->importText()));
+        QVERIFY2(m_workbench->importText().contains(QStringLiteral("cut.gpx")),
+                 qPrintable(m_workbench->importText()));
+        QTRY_VERIFY_WITH_TIMEOUT(m_dataset.health().tracks == before + 4, 20000);
     }
 
     void aFileThatIsNotATracksFileIsNamed() {

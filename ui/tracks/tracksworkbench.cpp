@@ -2,10 +2,14 @@
 
 #include "maplayermodel.h"
 #include "mapview.h"
+#include "taskmanager.h"
 #include "tracksdataset.h"
 #include "trackslayer.h"
+#include "tracksourcelist.h"
 #include "trackstablemodel.h"
 
+#include <QComboBox>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -13,6 +17,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -99,6 +104,32 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     retention->addWidget(m_preview);
     retention->addWidget(m_retention, 1);
 
+    m_importSource = new QComboBox(this);
+    try {
+        const TrackSourceList configured = TrackSourceList::configured();
+        for (const TrackSource& source : configured.sources())
+            m_importSource->addItem(source.name.isEmpty() ? source.id : source.name, source.id);
+    } catch (const Error& e) {
+        m_importSource->setEnabled(false);
+        m_importSource->setToolTip(e.message());
+    }
+    m_import = new QPushButton(tr("Import GPX…"), this);
+    m_import->setToolTip(
+        tr("Import GPX files from the chosen source: each file is one batch, a malformed file "
+           "is refused whole and the others go on."));
+    m_importProgress = new QProgressBar(this);
+    m_importProgress->setRange(0, 1000);
+    m_importProgress->setTextVisible(true);
+    m_importProgress->setFormat(QString());
+    m_importResult = new QLabel(this);
+    m_importResult->setWordWrap(true);
+    m_importResult->setTextFormat(Qt::RichText);
+    auto* importRow = new QHBoxLayout;
+    importRow->addWidget(new QLabel(tr("Source"), this));
+    importRow->addWidget(m_importSource);
+    importRow->addWidget(m_import);
+    importRow->addWidget(m_importProgress, 1);
+
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
@@ -108,6 +139,8 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     sideLayout->addWidget(m_details);
     sideLayout->addLayout(retention);
     sideLayout->addWidget(m_health);
+    sideLayout->addLayout(importRow);
+    sideLayout->addWidget(m_importResult);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_map);
     split->addWidget(side);
@@ -131,6 +164,21 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_previous, &QPushButton::clicked, this, &TracksWorkbench::previousPage);
     connect(m_next, &QPushButton::clicked, this, &TracksWorkbench::nextPage);
     connect(m_preview, &QPushButton::clicked, this, &TracksWorkbench::previewRetention);
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QStringList paths =
+            QFileDialog::getOpenFileNames(this, tr("Import GPX files"), QString(), tr("GPX files (*.gpx)"));
+        if (!paths.isEmpty())
+            importFiles(paths);
+    });
+    connect(m_dataset, &TracksDataset::imported, this, &TracksWorkbench::showImport);
+    connect(m_dataset->tasks(), &TaskManager::progressed, this,
+            [this](int taskId, const TaskProgress& progress) {
+                if (taskId == 0 || taskId != m_dataset->importTask())
+                    return;
+                if (progress.fraction() >= 0)
+                    m_importProgress->setValue(int(progress.fraction() * m_importProgress->maximum()));
+                m_importProgress->setFormat(progress.describe());
+            });
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())
@@ -151,6 +199,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
     connect(m_dataset, &TracksDataset::failed, this, [this](const QString& message) {
+        m_import->setEnabled(!m_dataset->isImporting());
         m_summary->setText(error(message));
         emit failed(message);
     });
@@ -324,6 +373,48 @@ void TracksWorkbench::showHealth() {
             ? error(text +
                     tr(" — over %1 MB: plan a retention run or a split").arg(h.warnAboveBytes / 1048576))
             : text.toHtmlEscaped());
+}
+
+void TracksWorkbench::setImportSource(const QString& sourceId) {
+    m_importSource->setCurrentIndex(m_importSource->findData(sourceId));
+}
+
+void TracksWorkbench::importFiles(const QStringList& paths) {
+    m_importResult->clear();
+    m_importProgress->setValue(0);
+    m_dataset->importFiles(paths, m_importSource->currentData().toString());
+    m_import->setEnabled(!m_dataset->isImporting());
+}
+
+void TracksWorkbench::showImport() {
+    m_import->setEnabled(true);
+    m_importProgress->setValue(m_importProgress->maximum());
+    m_importProgress->setFormat(tr("done"));
+    int added = 0, merged = 0, unchanged = 0, skipped = 0;
+    QStringList refused;
+    for (const GpxFileImportResult& r : m_dataset->lastImport()) {
+        added += r.written.added;
+        merged += r.written.merged;
+        unchanged += r.written.unchanged;
+        skipped += r.read.skippedWaypoints + r.read.skippedRoutes + r.written.tooShort;
+        if (r.refused())
+            refused.append(r.error);
+    }
+    QString text =
+        tr("%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)")
+            .arg(added)
+            .arg(merged)
+            .arg(unchanged)
+            .arg(skipped)
+            .toHtmlEscaped();
+    for (const QString& why : refused)
+        text += QStringLiteral("<br>") + error(tr("refused: %1").arg(why));
+    m_importResult->setText(text);
+    emit importFinished();
+}
+
+QString TracksWorkbench::importText() const {
+    return m_importResult->text();
 }
 
 QString TracksWorkbench::summaryText() const {

@@ -3,7 +3,9 @@
 #include <QWidget>
 #include <memory>
 
+class QComboBox;
 class QLabel;
+class QProgressBar;
 class QListWidget;
 class QPushButton;
 class QTableView;
@@ -34,6 +36,9 @@ class TracksWorkbench : public QWidget {
     void previousPage();
     void setActivityChecked(const QString& activity, bool checked);
     void previewRetention();
+    // Imports GPX files from the source chosen in the source box (the file dialog's choice lands here).
+    void importFiles(const QStringList& paths);
+    void setImportSource(const QString& sourceId);
 
     tracks::TracksDataset* dataset() const { return m_dataset; }
     MapView* map() const { return m_map; }
@@ -46,9 +51,12 @@ class TracksWorkbench : public QWidget {
     QString pagerText() const;
     QString retentionText() const;
     QString healthText() const;
+    QString importText() const;
+    QProgressBar* importProgress() const { return m_importProgress; }
 
   signals:
     void loaded();
+    void importFinished();
     void failed(const QString& message);
 
   private:
@@ -59,6 +67,7 @@ class TracksWorkbench : public QWidget {
     void showDetails();
     void showRetention();
     void showHealth();
+    void showImport();
     static QStringList checkedItems(const QListWidget* list);
 
     tracks::TracksDataset* m_dataset;
@@ -77,6 +86,10 @@ class TracksWorkbench : public QWidget {
     QPushButton* m_preview;
     QLabel* m_retention;
     QLabel* m_health;
+    QComboBox* m_importSource;
+    QPushButton* m_import;
+    QProgressBar* m_importProgress;
+    QLabel* m_importResult;
 };
 
 } // namespace tidemark::ui

@@ -3,6 +3,8 @@
 #include "settingsreader.h"
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
+#include "trackimporter.h"
+#include "tracksourcelist.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
 
@@ -156,6 +158,67 @@ void TracksDataset::loadHealth() {
             emit healthLoaded();
         },
         [this](const Error& error) { emit failed(error.message()); });
+}
+
+} // namespace tidemark::tracks
+
+namespace tidemark::tracks {
+
+void TracksDataset::importFiles(const QStringList& paths, const QString& sourceId, const QString& region,
+                                bool routesAsTracks) {
+    if (m_path.isEmpty() || paths.isEmpty() || m_importTask)
+        return;
+    Task<std::vector<GpxFileImportResult>> task;
+    task.title =
+        tr("Import %Ln GPX file(s) into %1", "", int(paths.size())).arg(QFileInfo(m_path).fileName());
+    task.work = [path = m_path, paths, sourceId, region, routesAsTracks, at = now()](TaskFeedback& feedback) {
+        const TrackSourceList sources = TrackSourceList::configured();
+        if (!sources.find(sourceId))
+            throw Error(Error::Kind::Usage, QStringLiteral("source '%1' is not configured").arg(sourceId));
+        auto db = SpatialiteDatabase::open(path);
+        TrackImporter importer(*db, sources, at);
+        GpxReadOptions options;
+        options.routesAsTracks = routesAsTracks;
+        GpxFileBatch batch(importer, region, sourceId, options);
+        std::vector<GpxFileImportResult> results;
+        for (int i = 0; i < paths.size(); ++i) {
+            if (!feedback.checkpoint())
+                throw Error(Error::Kind::Cancelled, QStringLiteral("import cancelled"));
+            TaskProgress progress =
+                TaskProgress::share(double(i) / paths.size(),
+                                    QStringLiteral("importing %1").arg(QFileInfo(paths.at(i)).fileName()));
+            progress.done = i;
+            progress.total = paths.size();
+            feedback.report(progress);
+            results.push_back(batch.importFile(paths.at(i), &feedback));
+        }
+        return results;
+    };
+    task.summarize = [](const std::vector<GpxFileImportResult>& results) {
+        int added = 0, refused = 0;
+        for (const GpxFileImportResult& r : results) {
+            added += r.written.added;
+            refused += r.refused() ? 1 : 0;
+        }
+        return tr("%Ln track(s) added", "", added) +
+               (refused ? tr(", %Ln file(s) refused", "", refused) : QString());
+    };
+    const int generation = m_fileGeneration;
+    m_importTask = m_tasks->start<std::vector<GpxFileImportResult>>(
+        std::move(task), this,
+        [this, generation](const std::vector<GpxFileImportResult>& results) {
+            m_importTask = 0;
+            if (generation != m_fileGeneration)
+                return;
+            m_lastImport = results;
+            emit imported();
+            reload();
+            loadHealth();
+        },
+        [this](const Error& error) {
+            m_importTask = 0;
+            emit failed(error.message());
+        });
 }
 
 } // namespace tidemark::tracks

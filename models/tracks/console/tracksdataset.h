@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "gpxfilebatch.h"
 #include "trackshealth.h"
 #include "tracksretention.h"
 #include "tracksview.h"
@@ -49,6 +50,13 @@ class TracksDataset : public QObject {
     const QSet<qint64>& retentionIds() const { return m_previewIds; }
     int retentionYears() const { return m_years; }
     void loadHealth();
+    // Imports GPX files as one (region, source) batch each, in order (a task with progress per file); a
+    // refused file is reported and the others go on. Then the view and the health reload.
+    void importFiles(const QStringList& paths, const QString& sourceId,
+                     const QString& region = QStringLiteral("default"), bool routesAsTracks = false);
+    bool isImporting() const { return m_importTask != 0; }
+    int importTask() const { return m_importTask; }
+    const std::vector<GpxFileImportResult>& lastImport() const { return m_lastImport; }
     const TracksHealthReport& health() const { return m_health; }
 
     void setClock(std::function<Micros()> clock); // tests; default nowMicros
@@ -60,6 +68,7 @@ class TracksDataset : public QObject {
     void loaded();
     void previewed();
     void healthLoaded();
+    void imported();
     void failed(const QString& message);
 
   private:
@@ -75,6 +84,8 @@ class TracksDataset : public QObject {
     int m_years = TracksRetention::kDefaultYears;
     TracksHealthReport m_health;
     std::function<Micros()> m_clock;
+    std::vector<GpxFileImportResult> m_lastImport;
+    int m_importTask = 0;
     int m_generation = 0;     // of the view: a load of an older view is dropped
     int m_fileGeneration = 0; // of the file: a preview or health of another file is dropped
 };
