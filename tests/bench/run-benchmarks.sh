@@ -44,3 +44,7 @@ cmake --build "$BUILD" --target bench_tracks_query
 # synthetic file); the ratio's goal is >= 0.5x. Arguments: synthetic MB, rounds over the real files.
 cmake --build "$BUILD" --target bench_tracks_import
 "$BUILD/tests/bench/bench_tracks_import" 40 20
+# Tracks map: frame time of the tracks layer with 2,000 and 100,000 rides in view at three zooms, next to a plain
+# QPainter polyline of every stored point; simplification and projection times. Argument: the large count.
+cmake --build "$BUILD" --target bench_tracks_map
+QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_tracks_map" 100000
