@@ -5,8 +5,10 @@
 #include "archivefixtures.h"
 #include "archiveverifier.h"
 #include "error.h"
+#include "kudostestdata.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
+#include "retentionjob.h"
 #include "s3store.h"
 #include "tests3.h"
 
@@ -124,6 +126,57 @@ class TestS3Interrupt : public QObject {
         QCOMPARE(s->list(QStringLiteral("currency/kudos_ledger/")).size(), 2);
         const VerifyResult v = ArchiveVerifier(*s).verify(r.objectKey, db.get());
         QVERIFY2(v.ok, qPrintable(v.problems.join(QStringLiteral(" | "))));
+    }
+
+    // A whole retention round to the bucket with radosgw killed during its first upload: the round stops
+    // with the archive unavailable, the catalog records nothing the bucket does not hold and no partition is
+    // dropped; with radosgw back, the next round completes and every recorded object verifies.
+    void aRetentionRoundCutOffRecordsNothingAndTheNextCompletes() {
+        const QString conninfo = test::swappedKudosDatabase(QStringLiteral("s3_interrupt_round"));
+        auto db = test::openKudos(conninfo);
+        db->exec(QStringLiteral("UPDATE kudos_ledger SET applied = true WHERE NOT applied"));
+        db->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
+        const auto recordedKeys = [&] {
+            QStringList keys;
+            const PgResult r = db->exec(QStringLiteral(
+                "SELECT archive_key FROM kudos_retention_catalog WHERE archive_key IS NOT NULL ORDER BY 1"));
+            for (int i = 0; i < r.rows(); ++i)
+                keys.append(r.text(i, 0));
+            return keys;
+        };
+
+        killDuringNextUpload(16 * 1024);
+        {
+            const auto s = store();
+            const kudos::RetentionReport report =
+                kudos::RetentionJob(*db, s.get(), test::kudosTestSettings()).run(test::kudosAllEligible());
+            QVERIFY(m_killed);
+            bool unavailable = false;
+            for (const kudos::RetentionAlert& alert : report.alerts)
+                unavailable |= alert.cause == kudos::RetentionAlert::Cause::ArchiveUnavailable;
+            QVERIFY(unavailable);
+        }
+        m_killAfter = 0;
+        m_rgw->startGateway();
+        QVERIFY(!db->exec(QStringLiteral("SELECT to_regclass('kudos_ledger_initial')")).isNull(0, 0));
+        QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM kudos_retention_catalog WHERE dataset = "
+                                         "'currency' AND state IN ('exported', 'verified', 'dropped')"))
+                     .toLong(0, 0),
+                 0LL);
+        const auto s = store();
+        for (const QString& key : recordedKeys())
+            QVERIFY2(s->exists(key), qPrintable(key));
+
+        const kudos::RetentionReport again =
+            kudos::RetentionJob(*db, s.get(), test::kudosTestSettings()).run(test::kudosAllEligible());
+        QVERIFY2(again.alerts.empty(), again.alerts.empty() ? "" : qPrintable(again.alerts.front().message));
+        QVERIFY(db->exec(QStringLiteral("SELECT to_regclass('kudos_ledger_initial')")).isNull(0, 0));
+        const QStringList keys = recordedKeys();
+        QVERIFY(keys.size() >= 3);
+        for (const QString& key : keys) {
+            const VerifyResult v = ArchiveVerifier(*s).verify(key);
+            QVERIFY2(v.ok, qPrintable(key + QStringLiteral(": ") + v.problems.join(QStringLiteral(" | "))));
+        }
     }
 
     void cleanupTestCase() { m_rgw.reset(); }

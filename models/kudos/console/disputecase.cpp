@@ -125,8 +125,7 @@ void DisputeCase::verify(const QString& key) {
     Task<CoveringObjectModel::Verification> task;
     task.title = tr("Verify archive object %1").arg(key);
     task.work = [url = m_dataset->archiveUrl(), conninfo = m_dataset->conninfo(), key,
-                 online = object->partitionOnline,
-                 clock = [d = m_dataset] { return d->now(); }()](TaskFeedback& feedback) {
+                 online = object->partitionOnline, checkedAt = m_dataset->now()](TaskFeedback& feedback) {
         auto store = archive::openArchiveStore(url);
         std::unique_ptr<PgConnection> db;
         if (online)
@@ -135,7 +134,7 @@ void DisputeCase::verify(const QString& key) {
         CoveringObjectModel::Verification v;
         v.check = r.ok ? CoveringObjectModel::Check::Passed : CoveringObjectModel::Check::Failed;
         v.problems = r.problems;
-        v.checkedAt = clock;
+        v.checkedAt = checkedAt;
         v.online = online;
         return v;
     };
