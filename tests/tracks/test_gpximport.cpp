@@ -1,3 +1,4 @@
+#include "freshtracksfile.h"
 #include "gpxdomreading.h"
 
 #include "gpxfilebatch.h"
@@ -95,9 +96,7 @@ class TestGpxImport : public QObject {
   private:
     QTemporaryDir m_dir;
     std::unique_ptr<SpatialiteDatabase> freshFile(const QString& name) {
-        auto db = SpatialiteDatabase::open(m_dir.filePath(name), SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
-        return db;
+        return test::freshTracksFile(m_dir.filePath(name));
     }
 
     // Refused with the file, line and column named, and nothing of it written; the batch's pipeline_runs

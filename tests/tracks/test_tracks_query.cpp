@@ -1,5 +1,6 @@
 // The bbox query, simplification per zoom, retention, health, WAL snapshots and the opener's errors, on real
 // SpatiaLite files.
+#include "freshtracksfile.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
 #include "trackshealth.h"
@@ -145,9 +146,7 @@ class TestTracksQuery : public QObject {
   private:
     QTemporaryDir m_dir;
     std::unique_ptr<SpatialiteDatabase> freshFile(const QString& name) {
-        auto db = SpatialiteDatabase::open(m_dir.filePath(name), SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
-        return db;
+        return test::freshTracksFile(m_dir.filePath(name));
     }
     // `count` random tracks around 55.5N 37.5E (a 0.6 x 1.0 degree area), one batch per source.
     std::vector<ImportedTrack> fill(SpatialiteDatabase& db, int count, int points, quint32 seed,
