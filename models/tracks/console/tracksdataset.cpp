@@ -83,6 +83,9 @@ void TracksDataset::reload() {
     if (m_path.isEmpty())
         return;
     const int generation = ++m_generation;
+    // A newer view makes the running load stale: stop it at its next checkpoint rather than queue behind it.
+    if (m_loadTask)
+        m_tasks->cancel(m_loadTask);
     emit loadingStarted();
     Task<TracksViewData> task;
     task.title = tr("Read the tracks in view of %1").arg(QFileInfo(m_path).fileName());
@@ -92,18 +95,22 @@ void TracksDataset::reload() {
     task.summarize = [](const TracksViewData& d) {
         return tr("%Ln track(s) in view", "", int(d.page.matching));
     };
-    m_tasks->start<TracksViewData>(
+    m_loadTask = m_tasks->start<TracksViewData>(
         std::move(task), this,
         [this, generation](const TracksViewData& data) {
             if (generation != m_generation)
                 return;
+            m_loadTask = 0;
             m_data = data;
             m_hasData = true;
             m_table->setPage(data.page, data.view.offset);
             emit loaded();
         },
         [this, generation](const Error& error) {
-            if (generation == m_generation)
+            if (generation != m_generation)
+                return;
+            m_loadTask = 0;
+            if (error.kind() != Error::Kind::Cancelled)
                 emit failed(error.message());
         });
 }

@@ -88,6 +88,7 @@ class TracksDataset : public QObject {
     int m_importTask = 0;
     int m_generation = 0;     // of the view: a load of an older view is dropped
     int m_fileGeneration = 0; // of the file: a preview or health of another file is dropped
+    int m_loadTask = 0;       // the running view load, 0 when none
 };
 
 } // namespace tidemark::tracks
