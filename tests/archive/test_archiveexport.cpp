@@ -60,9 +60,7 @@ class TestArchiveExport : public QObject {
 
     // Rewrites the stored manifest with `change` applied to its JSON object.
     void editManifest(const QString& manifestKey, const std::function<void(QJsonObject&)>& change) {
-        QJsonObject o = QJsonDocument::fromJson(readFile(objectPath(manifestKey))).object();
-        change(o);
-        writeFile(objectPath(manifestKey), QJsonDocument(o).toJson());
+        editJsonFile(objectPath(manifestKey), change);
     }
 
   private slots:

@@ -122,9 +122,7 @@ class TestArchiveRestore : public QObject {
     }
 
     void editManifest(const QString& manifestKey, const std::function<void(QJsonObject&)>& change) {
-        QJsonObject o = QJsonDocument::fromJson(readFile(objectPath(manifestKey))).object();
-        change(o);
-        writeFile(objectPath(manifestKey), QJsonDocument(o).toJson());
+        editJsonFile(objectPath(manifestKey), change);
     }
 
     void expectRefusedAndNothingLoaded(ArchiveStore& store, const QString& key, const QString& why) {

@@ -7,6 +7,8 @@
 #include "testpostgres.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 
 namespace tidemark::test {
@@ -42,6 +44,12 @@ QString writeFile(const QString& path, const QByteArray& bytes) {
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
     return path;
+}
+
+void editJsonFile(const QString& path, const std::function<void(QJsonObject&)>& change) {
+    QJsonObject o = QJsonDocument::fromJson(readFile(path)).object();
+    change(o);
+    writeFile(path, QJsonDocument(o).toJson());
 }
 
 void flipMiddleByte(const QString& path, char mask) {

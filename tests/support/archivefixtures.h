@@ -6,6 +6,9 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <functional>
+
+class QJsonObject;
 
 namespace tidemark {
 class PgConnection;
@@ -21,6 +24,8 @@ QString archiveKudosDatabase(const QString& name, int weeks = 3, int users = 60,
 
 QByteArray readFile(const QString& path);                        // qFatal when it cannot be read
 QString writeFile(const QString& path, const QByteArray& bytes); // replaces it; returns the path
+// Rewrites a JSON file (an archive manifest) with `change` applied to its top-level object.
+void editJsonFile(const QString& path, const std::function<void(QJsonObject&)>& change);
 // Flips bits of the byte in the middle of the file (made writable first: archive files are read-only).
 void flipMiddleByte(const QString& path, char mask = 0x10);
 QByteArray randomBytes(qint64 size, quint32 seed);
