@@ -4,11 +4,11 @@
 // transaction and pipeline_runs row per file). Two corpora: the real files of tests/data/gpx
 // (repeated), and a synthetic file of long tracks. Prints the ratios (2)/(1) and (3)/(1); goal (3)/(1) >=
 // 0.5. Arguments: MB of the synthetic file (default 40), rounds over the real files (default 20).
+#include "freshtracksfile.h"
 #include "gpxfilebatch.h"
 #include "gpxreader.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
-#include "tracksmigrator.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -62,8 +62,7 @@ Figure importAll(const QStringList& files, int rounds, const QString& dir) {
     Figure f;
     for (int r = 0; r < rounds; ++r) {
         const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir).arg(r);
-        auto db = SpatialiteDatabase::open(path, SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
+        auto db = test::freshTracksFile(path);
         // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
         db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
         TrackImporter importer(*db, TrackSourceList::demo(), nowMicros());

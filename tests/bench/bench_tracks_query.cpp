@@ -4,8 +4,8 @@
 // walk written as WKB, much faster than the importer's WKT) over an area that grows with the count, so that
 // the density of tracks stays that of 5,000 tracks on about 55 x 51 km. Files are kept in DIR and reused.
 // Usage: bench_tracks_query DIR [COUNT...]   (default counts: 5000 100000)
+#include "freshtracksfile.h"
 #include "spatialitedatabase.h"
-#include "tracksmigrator.h"
 #include "tracksstore.h"
 
 #include "timestamp.h"
@@ -230,15 +230,13 @@ int main(int argc, char** argv) {
         counts = {5000, 100000};
     for (const qint64 tracks : counts) {
         const QString path = QDir(args[0]).filePath(QStringLiteral("bench-tracks-%1.sqlite").arg(tracks));
-        auto db = SpatialiteDatabase::open(path, SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
+        auto db = test::freshTracksFile(path);
         if (TracksStore(*db).count() != tracks) {
             db.reset();
             QFile::remove(path);
             QFile::remove(path + QStringLiteral("-wal"));
             QFile::remove(path + QStringLiteral("-shm"));
-            db = SpatialiteDatabase::open(path, SpatialiteDatabase::Mode::CreateIfMissing);
-            TracksMigrator(*db).migrate();
+            db = test::freshTracksFile(path);
             QElapsedTimer t;
             t.start();
             generate(*db, tracks);

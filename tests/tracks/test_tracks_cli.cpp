@@ -1,8 +1,8 @@
 // tidemark-cli tracks query / retain / health as a process on a real SpatiaLite file.
 #include "clirunner.h"
+#include "freshtracksfile.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
-#include "tracksmigrator.h"
 #include "tracksretention.h"
 #include "tracksstore.h"
 
@@ -41,8 +41,7 @@ class TestTracksCli : public QObject {
   private slots:
     void initTestCase() {
         m_path = m_dir.filePath(QStringLiteral("gps_tracks.sqlite"));
-        auto db = SpatialiteDatabase::open(m_path, SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
+        auto db = test::freshTracksFile(m_path);
         const QStringList activities{QStringLiteral("mtb"), QStringLiteral("hike")};
         for (int year = 0; year < 4; ++year) {
             std::vector<ImportedTrack> osm, ttrails;

@@ -1,6 +1,7 @@
 // The tracks workbench in a real (offscreen or Xvfb) window on a SpatiaLite file of generated rides: the
 // file's extent, the tracks in view on the map and in the table, filters, the file's order and pages, a
 // track's details with its sources, the retention preview on the map, health; screenshots.
+#include "freshtracksfile.h"
 #include "mapview.h"
 #include "screenshots.h"
 #include "spatialitedatabase.h"
@@ -9,7 +10,6 @@
 #include "tracksdataset.h"
 #include "tracksgenerator.h"
 #include "trackslayer.h"
-#include "tracksmigrator.h"
 #include "tracksretention.h"
 #include "tracksstore.h"
 #include "trackstablemodel.h"
@@ -60,8 +60,7 @@ class TestTracksWorkbench : public QObject {
   private slots:
     void initTestCase() {
         m_path = m_dir.filePath(QStringLiteral("gps_tracks.sqlite"));
-        auto db = SpatialiteDatabase::open(m_path, SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
+        auto db = test::freshTracksFile(m_path);
         demo::TracksGeneratorOptions options;
         options.tracks = 400;
         options.end = kNow;

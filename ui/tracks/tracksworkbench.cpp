@@ -9,6 +9,7 @@
 #include "trackstablemodel.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
@@ -153,6 +154,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_map, &MapView::viewChanged, this, [this] { m_viewSettle->start(); });
+    m_map->installEventFilter(this);
     connect(m_viewSettle, &QTimer::timeout, this, &TracksWorkbench::viewChanged);
     connect(m_map, &MapView::clicked, this, [this](const QGeoCoordinate& coordinate) {
         const qint64 id = m_layer->lineAt(m_map->viewport(), m_map->positionOf(coordinate));
@@ -186,6 +188,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
             });
     connect(m_dataset, &TracksDataset::pathChanged, this, [this](const QString& path) {
         m_fitted = false;
+        m_extent = QGeoRectangle();
         m_activities->clear();
         m_sources->clear();
         m_layer->setTracks({});
@@ -257,6 +260,21 @@ void TracksWorkbench::viewChanged() {
                       int(std::floor(m_map->zoom())));
 }
 
+// A map in a tab that is not shown yet has no size to fit to: the fit waits for the map's first show.
+void TracksWorkbench::fitToFileWhenShown() {
+    if (m_fitted || !m_extent.isValid() || !m_map->isVisible())
+        return;
+    m_fitted = true;
+    m_map->fitTo(m_extent);
+    m_viewSettle->start();
+}
+
+bool TracksWorkbench::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_map && event->type() == QEvent::Show)
+        fitToFileWhenShown();
+    return QWidget::eventFilter(watched, event);
+}
+
 void TracksWorkbench::showData() {
     const TracksViewData& data = m_dataset->data();
     if (m_activities->count() == 0)
@@ -265,10 +283,9 @@ void TracksWorkbench::showData() {
         fillFilter(m_sources, data.sources);
     if (!m_fitted && data.extent.tracks > 0) {
         // The first load asked for the whole file: show its extent; the view then asks for what is in it.
-        m_fitted = true;
-        m_map->fitTo(QGeoRectangle(QGeoCoordinate(data.extent.maxLat, data.extent.minLon),
-                                   QGeoCoordinate(data.extent.minLat, data.extent.maxLon)));
-        m_viewSettle->start();
+        m_extent = QGeoRectangle(QGeoCoordinate(data.extent.maxLat, data.extent.minLon),
+                                 QGeoCoordinate(data.extent.minLat, data.extent.maxLon));
+        fitToFileWhenShown();
     }
     m_layer->setTracks(data.geometry);
     QString text = tr("%1: %Ln track(s) in the file", "", int(data.extent.tracks))

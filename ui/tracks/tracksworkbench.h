@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QGeoRectangle>
 #include <QWidget>
 #include <memory>
 
@@ -59,7 +60,11 @@ class TracksWorkbench : public QWidget {
     void importFinished();
     void failed(const QString& message);
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
   private:
+    void fitToFileWhenShown();
     void showData();
     void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
     void filtersChanged();
@@ -74,7 +79,8 @@ class TracksWorkbench : public QWidget {
     MapView* m_map;
     std::shared_ptr<TracksLayer> m_layer;
     QTimer* m_viewSettle;
-    bool m_fitted = false;
+    bool m_fitted = false;  // the map has been fitted to the file's extent
+    QGeoRectangle m_extent; // of the file: fitted once the map is shown with its real size
     QLabel* m_summary;
     QListWidget* m_activities;
     QListWidget* m_sources;
