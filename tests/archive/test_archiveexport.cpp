@@ -20,10 +20,7 @@ using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = test::archiveTestEnd();
-const Micros kLo = kEnd - 14 * kMicrosPerDay;
-const Micros kHi = kEnd - 7 * kMicrosPerDay;
-const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
+const auto [kLo, kHi, kExportedAt] = test::archiveTestWeek();
 
 ExportSource ledgerWeek() {
     return {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo,

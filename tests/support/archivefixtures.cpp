@@ -17,6 +17,12 @@ Micros archiveTestEnd() {
     return parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
 }
 
+ArchiveTestWeek archiveTestWeek() {
+    const Micros end = archiveTestEnd();
+    return {end - 14 * kMicrosPerDay, end - 7 * kMicrosPerDay,
+            parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"))};
+}
+
 QString archiveKudosDatabase(const QString& name, int weeks, int users, int workers, int teams) {
     const QString conninfo = TestPostgres::createDatabase(name);
     auto db = PgConnection::open(conninfo);

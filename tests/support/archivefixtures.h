@@ -19,6 +19,14 @@ namespace tidemark::test {
 // The archive tests' data: a fresh database `name` (TestPostgres), migrated for kudos, with `weeks` of
 // generated kudos ending at archiveTestEnd() (a Monday, 2026-11-30). Returns its conninfo.
 Micros archiveTestEnd();
+// The week the archive tests export, [lo, hi): the one before the last generated week; and the export's
+// instant.
+struct ArchiveTestWeek {
+    Micros lo = 0;
+    Micros hi = 0;
+    Micros exportedAt = 0;
+};
+ArchiveTestWeek archiveTestWeek();
 QString archiveKudosDatabase(const QString& name, int weeks = 3, int users = 60, int workers = 20,
                              int teams = 3);
 
