@@ -3,7 +3,6 @@
 #include "freshtracksfile.h"
 #include "pgconnection.h"
 #include "spatialitedatabase.h"
-#include "trackimporter.h"
 #include "tracksstore.h"
 
 #include <QCryptographicHash>
@@ -44,9 +43,7 @@ class TestDemoCli : public QObject {
         demo::TracksGeneratorOptions options;
         options.tracks = 12;
         options.end = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
-        for (const demo::TrackBatch& batch : demo::TracksGenerator(options).generate())
-            tracks::TrackImporter(*db, demo::TracksGenerator::sources(), batch.importedAt)
-                .importBatch(batch.region, batch.source, batch.tracks, nullptr);
+        demo::TracksGenerator(options).importInto(*db);
         return tracks::TracksStore(*db).count();
     }
 

@@ -6,7 +6,6 @@
 #include "screenshots.h"
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
-#include "trackimporter.h"
 #include "tracksdataset.h"
 #include "tracksgenerator.h"
 #include "trackslayer.h"
@@ -64,9 +63,7 @@ class TestTracksWorkbench : public QObject {
         demo::TracksGeneratorOptions options;
         options.tracks = 400;
         options.end = kNow;
-        for (const demo::TrackBatch& batch : demo::TracksGenerator(options).generate())
-            TrackImporter(*db, demo::TracksGenerator::sources(), batch.importedAt)
-                .importBatch(batch.region, batch.source, batch.tracks);
+        demo::TracksGenerator(options).importInto(*db);
         m_dataset.setClock([] { return kNow; });
         m_workbench = new TracksWorkbench(&m_dataset);
         m_workbench->resize(1600, 1000);
