@@ -80,24 +80,14 @@ struct Totals {
 
 int runImport(CliContext& ctx) {
     const QString path = ctx.sqlitePath();
-    if (path.isEmpty())
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
     const QString source = ctx.required(QStringLiteral("source"));
     const QStringList files = ctx.parser().positionalArguments();
     if (files.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("no GPX files given"));
     const tracks::TrackSourceList sources =
         tracks::TrackSourceList::configured(ctx.value(QStringLiteral("sources")));
-    if (!sources.find(source)) {
-        QStringList known;
-        for (const tracks::TrackSource& s : sources.sources())
-            known << s.id;
-        throw Error(Error::Kind::Usage, QStringLiteral("--source %1 is not a configured source (known: %2)")
-                                            .arg(source, known.join(QStringLiteral(", "))));
-    }
-    auto db = tracks::SpatialiteDatabase::open(path);
-    tracks::TracksMigrator(*db).requireSchema();
+    sources.require(source);
+    auto db = tracks::openTracksFile(path);
     tracks::GpxReadOptions options;
     options.routesAsTracks = ctx.isSet(QStringLiteral("routes"));
     options.defaultActivity = ctx.value(QStringLiteral("activity")).trimmed().toLower();

@@ -34,16 +34,6 @@ const QCommandLineOption
                  QStringLiteral("Warn above this size of database plus WAL (default 2048)."),
                  QStringLiteral("MB"));
 
-std::unique_ptr<tracks::SpatialiteDatabase> openTracksFile(CliContext& ctx) {
-    const QString path = ctx.sqlitePath();
-    if (path.isEmpty())
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
-    auto db = tracks::SpatialiteDatabase::open(path);
-    tracks::TracksMigrator(*db).requireSchema();
-    return db;
-}
-
 tracks::TrackBox parseBbox(const QString& text) {
     const QStringList parts = text.split(QLatin1Char(','));
     const auto bad = [&](const QString& why) {
@@ -79,7 +69,7 @@ int runQuery(CliContext& ctx) {
     query.box = parseBbox(ctx.required(QStringLiteral("bbox")));
     query.activities = listOption(ctx, QStringLiteral("activity"));
     query.sources = listOption(ctx, QStringLiteral("source"));
-    auto db = openTracksFile(ctx);
+    auto db = tracks::openTracksFile(ctx.sqlitePath());
     for (const tracks::TrackSummary& t : tracks::TracksStore(*db).tracksInBox(query).tracks) {
         const QJsonObject row{
             {QStringLiteral("id"), t.id},
@@ -112,7 +102,7 @@ QString idText(const std::vector<qint64>& ids) {
 int runRetain(CliContext& ctx) {
     const int years = tracks::TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
     const Micros cutoff = tracks::TracksRetention::cutoff(ctx.now(), years);
-    auto db = openTracksFile(ctx);
+    auto db = tracks::openTracksFile(ctx.sqlitePath());
     tracks::TracksRetention retention(*db);
     QJsonObject json{{QStringLiteral("sqlite"), db->path()},
                      {QStringLiteral("retention_years"), years},
@@ -170,7 +160,7 @@ int runHealth(CliContext& ctx) {
                                                 .arg(ctx.value(QStringLiteral("warn-above-mb"))));
         warnAbove = mb * 1024 * 1024;
     }
-    auto db = openTracksFile(ctx);
+    auto db = tracks::openTracksFile(ctx.sqlitePath());
     const tracks::TracksHealthReport h = tracks::TracksHealth(*db).read(warnAbove);
     QJsonArray runs;
     QStringList lines{QStringLiteral("tracks: %1").arg(h.tracks),

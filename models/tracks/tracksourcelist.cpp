@@ -80,6 +80,16 @@ const TrackSource* TrackSourceList::find(const QString& id) const {
     return nullptr;
 }
 
+const TrackSource& TrackSourceList::require(const QString& id) const {
+    if (const TrackSource* source = find(id))
+        return *source;
+    QStringList known;
+    for (const TrackSource& s : m_sources)
+        known << s.id;
+    throw Error(Error::Kind::Usage, QStringLiteral("source %1 is not a configured source (known: %2)")
+                                        .arg(id, known.join(QStringLiteral(", "))));
+}
+
 int TrackSourceList::rank(const QString& id) const {
     for (int i = 0; i < m_sources.size(); ++i)
         if (m_sources[i].id == id)

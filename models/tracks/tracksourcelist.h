@@ -31,6 +31,8 @@ class TrackSourceList {
 
     const QList<TrackSource>& sources() const { return m_sources; }
     const TrackSource* find(const QString& id) const;
+    // The source `id`; throws Error(Usage) naming it and the configured ones when it is not configured.
+    const TrackSource& require(const QString& id) const;
     int rank(const QString& id) const; // position in the configured order; unknown ids after all known ones
 
     // The union of a track's (source, url) pairs with one more, in configured order, at most 8.

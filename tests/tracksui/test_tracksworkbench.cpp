@@ -209,6 +209,22 @@ class TestTracksWorkbench : public QObject {
         m_dataset.setPath(m_path);
         QVERIFY(settle());
     }
+
+    // Another application's SQLite file: the workbench names the missing table and the command that fixes it.
+    void aSqliteFileWithoutTheTracksSchemaIsNamed() {
+        const QString other = m_dir.filePath(QStringLiteral("other.sqlite"));
+        SpatialiteDatabase::open(other, SpatialiteDatabase::Mode::CreateIfMissing)
+            ->exec(QStringLiteral("CREATE TABLE notes (body TEXT)"));
+        QSignalSpy failed(m_workbench, &TracksWorkbench::failed);
+        m_dataset.setPath(other);
+        QVERIFY(failed.wait(30000));
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains(other) && message.contains(QStringLiteral("has no table")) &&
+                     message.contains(QStringLiteral("tidemark-cli tracks init")),
+                 qPrintable(message));
+        m_dataset.setPath(m_path);
+        QVERIFY(settle());
+    }
 };
 
 QTEST_MAIN(TestTracksWorkbench)

@@ -4,6 +4,7 @@
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
 #include "trackimporter.h"
+#include "tracksmigrator.h"
 #include "tracksourcelist.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
@@ -12,17 +13,8 @@
 
 namespace tidemark::tracks {
 
-namespace {
-// The whole world: the first load of a file asks for everything and reports its extent.
-TrackBox world() {
-    return {-180, -85.0511, 180, 85.0511};
-}
-} // namespace
-
 TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_table(new TracksTableModel(this)) {
-    m_view.box = world();
-    m_view.zoom = 3;
     connect(m_table, &TracksTableModel::orderRequested, this, &TracksDataset::setOrder);
 }
 
@@ -35,8 +27,6 @@ void TracksDataset::setPath(const QString& path) {
     ++m_generation;
     ++m_fileGeneration;
     m_view = {};
-    m_view.box = world();
-    m_view.zoom = 3;
     m_data = {};
     m_hasData = false;
     m_preview = {};
@@ -127,7 +117,7 @@ void TracksDataset::previewRetention() {
     Task<TracksRetentionPreview> task;
     task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
     task.work = [path = m_path, cutoff = TracksRetention::cutoff(now(), m_years)](TaskFeedback&) {
-        auto db = SpatialiteDatabase::open(path);
+        auto db = openTracksFile(path);
         return TracksRetention(*db).preview(cutoff);
     };
     task.summarize = [](const TracksRetentionPreview& p) {
@@ -152,7 +142,7 @@ void TracksDataset::loadHealth() {
     Task<TracksHealthReport> task;
     task.title = tr("Read the health of %1").arg(QFileInfo(m_path).fileName());
     task.work = [path = m_path](TaskFeedback&) {
-        auto db = SpatialiteDatabase::open(path);
+        auto db = openTracksFile(path);
         return TracksHealth(*db).read();
     };
     const int generation = m_fileGeneration;
@@ -167,10 +157,6 @@ void TracksDataset::loadHealth() {
         [this](const Error& error) { emit failed(error.message()); });
 }
 
-} // namespace tidemark::tracks
-
-namespace tidemark::tracks {
-
 void TracksDataset::importFiles(const QStringList& paths, const QString& sourceId, const QString& region,
                                 bool routesAsTracks) {
     if (m_path.isEmpty() || paths.isEmpty() || m_importTask)
@@ -180,9 +166,8 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
         tr("Import %Ln GPX file(s) into %1", "", int(paths.size())).arg(QFileInfo(m_path).fileName());
     task.work = [path = m_path, paths, sourceId, region, routesAsTracks, at = now()](TaskFeedback& feedback) {
         const TrackSourceList sources = TrackSourceList::configured();
-        if (!sources.find(sourceId))
-            throw Error(Error::Kind::Usage, QStringLiteral("source '%1' is not configured").arg(sourceId));
-        auto db = SpatialiteDatabase::open(path);
+        sources.require(sourceId);
+        auto db = openTracksFile(path);
         TrackImporter importer(*db, sources, at);
         GpxReadOptions options;
         options.routesAsTracks = routesAsTracks;

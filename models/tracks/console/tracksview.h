@@ -10,9 +10,11 @@
 namespace tidemark::tracks {
 
 // What the tracks workbench asks for: the map's box and zoom, the filters, and the table's order and page.
+// The default is the whole (Web Mercator) world: a file's first load asks for everything and reports its
+// extent.
 struct TracksView {
-    TrackBox box;
-    int zoom = 10;
+    TrackBox box{-180, -85.0511, 180, 85.0511};
+    int zoom = 3;
     QStringList activities; // empty: all
     QStringList sources;    // empty: all
     TracksQuery::Order order = TracksQuery::Order::Name;

@@ -1,8 +1,8 @@
 #include "tracksviewloader.h"
 
-#include "error.h"
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
+#include "tracksmigrator.h"
 
 namespace tidemark::tracks {
 
@@ -21,11 +21,7 @@ TracksQuery TracksView::query() const {
 TracksViewLoader::TracksViewLoader(QString path) : m_path(std::move(path)) {}
 
 TracksViewData TracksViewLoader::load(const TracksView& view, TaskFeedback* control) const {
-    auto db = SpatialiteDatabase::open(m_path);
-    if (!db->hasTable(QStringLiteral("tracks")))
-        throw Error(
-            Error::Kind::Schema,
-            QStringLiteral("%1 has no tracks table; run: tidemark-cli tracks init --sqlite %1").arg(m_path));
+    auto db = openTracksFile(m_path);
     TracksStore store(*db);
     TracksViewData data;
     data.view = view;
