@@ -33,50 +33,29 @@ const QCommandLineOption kSources(QStringLiteral("sources"),
                                                  "GPS_SOURCES_CONFIG, else the demo's sources."),
                                   QStringLiteral("FILE"));
 
-struct Totals {
-    int files = 0, refused = 0;
-    qint64 tracks = 0, points = 0;
-    int added = 0, merged = 0, unchanged = 0, short_ = 0, waypoints = 0, routes = 0;
+QJsonObject totalsJson(const tracks::GpxImportTotals& t) {
+    return {{QStringLiteral("tracks"), t.tracks},
+            {QStringLiteral("points"), t.points},
+            {QStringLiteral("added"), t.added},
+            {QStringLiteral("merged"), t.merged},
+            {QStringLiteral("unchanged"), t.unchanged},
+            {QStringLiteral("skipped_short_tracks"), t.tooShort},
+            {QStringLiteral("skipped_waypoints"), t.skippedWaypoints},
+            {QStringLiteral("skipped_routes"), t.skippedRoutes}};
+}
 
-    void add(const tracks::GpxFileImportResult& r) {
-        ++files;
-        if (r.refused()) {
-            ++refused;
-            return;
-        }
-        tracks += r.read.tracks + r.read.routes;
-        points += r.read.points;
-        added += r.written.added;
-        merged += r.written.merged;
-        unchanged += r.written.unchanged;
-        short_ += r.written.tooShort;
-        waypoints += r.read.skippedWaypoints;
-        routes += r.read.skippedRoutes;
-    }
-    QJsonObject json() const {
-        return {{QStringLiteral("tracks"), tracks},
-                {QStringLiteral("points"), points},
-                {QStringLiteral("added"), added},
-                {QStringLiteral("merged"), merged},
-                {QStringLiteral("unchanged"), unchanged},
-                {QStringLiteral("skipped_short_tracks"), short_},
-                {QStringLiteral("skipped_waypoints"), waypoints},
-                {QStringLiteral("skipped_routes"), routes}};
-    }
-    QString text() const {
-        return QStringLiteral(
-                   "added %1, merged %2, unchanged %3; skipped: %4 waypoints, %5 routes, %6 tracks "
-                   "under two points (%7 tracks, %8 points read)")
-            .arg(added)
-            .arg(merged)
-            .arg(unchanged)
-            .arg(waypoints)
-            .arg(routes)
-            .arg(short_)
-            .arg(tracks)
-            .arg(points);
-    }
-};
+QString totalsText(const tracks::GpxImportTotals& t) {
+    return QStringLiteral("added %1, merged %2, unchanged %3; skipped: %4 waypoints, %5 routes, %6 tracks "
+                          "under two points (%7 tracks, %8 points read)")
+        .arg(t.added)
+        .arg(t.merged)
+        .arg(t.unchanged)
+        .arg(t.skippedWaypoints)
+        .arg(t.skippedRoutes)
+        .arg(t.tooShort)
+        .arg(t.tracks)
+        .arg(t.points);
+}
 
 int runImport(CliContext& ctx) {
     const QString path = ctx.sqlitePath();
@@ -96,14 +75,14 @@ int runImport(CliContext& ctx) {
     tracks::TrackImporter importer(*db, sources, ctx.now());
     tracks::GpxFileBatch batch(importer, ctx.value(QStringLiteral("region")), source, options);
 
-    Totals total;
+    tracks::GpxImportTotals total;
     QJsonArray perFile;
     for (const QString& file : files) {
         const tracks::GpxFileImportResult r = batch.importFile(file);
-        Totals one;
+        tracks::GpxImportTotals one;
         one.add(r);
         total.add(r);
-        QJsonObject o = r.refused() ? QJsonObject{} : one.json();
+        QJsonObject o = r.refused() ? QJsonObject{} : totalsJson(one);
         o.insert(QStringLiteral("file"), file);
         o.insert(QStringLiteral("status"),
                  r.refused() ? QStringLiteral("refused") : QStringLiteral("imported"));
@@ -113,11 +92,11 @@ int runImport(CliContext& ctx) {
             o.insert(QStringLiteral("gpx_version"), r.read.version);
         perFile.append(o);
         const QString line = r.refused() ? QStringLiteral("%1: refused: %2").arg(file, r.error)
-                                         : QStringLiteral("%1: %2").arg(file, one.text());
+                                         : QStringLiteral("%1: %2").arg(file, totalsText(one));
         if (!ctx.json())
             ctx.print({}, line); // as each file is done
     }
-    QJsonObject totalJson = total.json();
+    QJsonObject totalJson = totalsJson(total);
     totalJson.insert(QStringLiteral("files"), total.files);
     totalJson.insert(QStringLiteral("refused"), total.refused);
     ctx.print({{QStringLiteral("sqlite"), path},
@@ -128,7 +107,7 @@ int runImport(CliContext& ctx) {
               QStringLiteral("total: %1 files, %2 refused: %3")
                   .arg(total.files)
                   .arg(total.refused)
-                  .arg(total.text()));
+                  .arg(totalsText(total)));
     return total.refused > 0 ? ExitFailed : ExitDone;
 }
 

@@ -39,4 +39,27 @@ GpxFileImportResult GpxFileBatch::importFile(const QString& path, TaskFeedback* 
     return result;
 }
 
+void GpxImportTotals::add(const GpxFileImportResult& result) {
+    ++files;
+    if (result.refused()) {
+        ++refused;
+        return;
+    }
+    tracks += result.read.tracks + result.read.routes;
+    points += result.read.points;
+    added += result.written.added;
+    merged += result.written.merged;
+    unchanged += result.written.unchanged;
+    tooShort += result.written.tooShort;
+    skippedWaypoints += result.read.skippedWaypoints;
+    skippedRoutes += result.read.skippedRoutes;
+}
+
+GpxImportTotals GpxImportTotals::of(const std::vector<GpxFileImportResult>& results) {
+    GpxImportTotals totals;
+    for (const GpxFileImportResult& result : results)
+        totals.add(result);
+    return totals;
+}
+
 } // namespace tidemark::tracks

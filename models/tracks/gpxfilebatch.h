@@ -4,6 +4,7 @@
 #include "trackimporter.h"
 
 #include <QString>
+#include <vector>
 
 namespace tidemark {
 class TaskFeedback;
@@ -17,6 +18,18 @@ struct GpxFileImportResult {
     TrackImportReport written;
     QString error; // empty when imported; else why the file was refused (and nothing of it was written)
     bool refused() const { return !error.isEmpty(); }
+};
+
+// The sums over the files of one import: what the CLI prints and the console shows. A refused file counts
+// in `files` and `refused` only (nothing of it was written).
+struct GpxImportTotals {
+    int files = 0, refused = 0;
+    qint64 tracks = 0, points = 0; // read, tracks and imported routes
+    int added = 0, merged = 0, unchanged = 0;
+    int tooShort = 0, skippedWaypoints = 0, skippedRoutes = 0;
+
+    void add(const GpxFileImportResult& result);
+    static GpxImportTotals of(const std::vector<GpxFileImportResult>& results);
 };
 
 // One GPX file imported as one (region, source) batch of TrackImporter: streamed from disk into the batch's

@@ -1,5 +1,6 @@
 #include "tracksworkbench.h"
 
+#include "errortext.h"
 #include "maplayermodel.h"
 #include "mapview.h"
 #include "taskmanager.h"
@@ -32,9 +33,6 @@ namespace tidemark::ui {
 using namespace tidemark::tracks;
 
 namespace {
-QString error(const QString& message) {
-    return QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped());
-}
 QListWidget* checkList(QWidget* parent) {
     auto* list = new QListWidget(parent);
     list->setSelectionMode(QAbstractItemView::NoSelection);
@@ -203,7 +201,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
     connect(m_dataset, &TracksDataset::failed, this, [this](const QString& message) {
         m_import->setEnabled(!m_dataset->isImporting());
-        m_summary->setText(error(message));
+        m_summary->setText(errorHtml(message));
         emit failed(message);
     });
     showDetails();
@@ -387,8 +385,8 @@ void TracksWorkbench::showHealth() {
                          h.lastRuns.front().status);
     m_health->setText(
         h.overThreshold()
-            ? error(text +
-                    tr(" — over %1 MB: plan a retention run or a split").arg(h.warnAboveBytes / 1048576))
+            ? errorHtml(text +
+                        tr(" — over %1 MB: plan a retention run or a split").arg(h.warnAboveBytes / 1048576))
             : text.toHtmlEscaped());
 }
 
@@ -407,25 +405,17 @@ void TracksWorkbench::showImport() {
     m_import->setEnabled(true);
     m_importProgress->setValue(m_importProgress->maximum());
     m_importProgress->setFormat(tr("done"));
-    int added = 0, merged = 0, unchanged = 0, skipped = 0;
-    QStringList refused;
-    for (const GpxFileImportResult& r : m_dataset->lastImport()) {
-        added += r.written.added;
-        merged += r.written.merged;
-        unchanged += r.written.unchanged;
-        skipped += r.read.skippedWaypoints + r.read.skippedRoutes + r.written.tooShort;
-        if (r.refused())
-            refused.append(r.error);
-    }
+    const GpxImportTotals totals = GpxImportTotals::of(m_dataset->lastImport());
     QString text =
         tr("%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)")
-            .arg(added)
-            .arg(merged)
-            .arg(unchanged)
-            .arg(skipped)
+            .arg(totals.added)
+            .arg(totals.merged)
+            .arg(totals.unchanged)
+            .arg(totals.skippedWaypoints + totals.skippedRoutes + totals.tooShort)
             .toHtmlEscaped();
-    for (const QString& why : refused)
-        text += QStringLiteral("<br>") + error(tr("refused: %1").arg(why));
+    for (const GpxFileImportResult& r : m_dataset->lastImport())
+        if (r.refused())
+            text += QStringLiteral("<br>") + errorHtml(tr("refused: %1").arg(r.error));
     m_importResult->setText(text);
     emit importFinished();
 }

@@ -187,13 +187,9 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
         return results;
     };
     task.summarize = [](const std::vector<GpxFileImportResult>& results) {
-        int added = 0, refused = 0;
-        for (const GpxFileImportResult& r : results) {
-            added += r.written.added;
-            refused += r.refused() ? 1 : 0;
-        }
-        return tr("%Ln track(s) added", "", added) +
-               (refused ? tr(", %Ln file(s) refused", "", refused) : QString());
+        const GpxImportTotals totals = GpxImportTotals::of(results);
+        return tr("%Ln track(s) added", "", totals.added) +
+               (totals.refused ? tr(", %Ln file(s) refused", "", totals.refused) : QString());
     };
     const int generation = m_fileGeneration;
     m_importTask = m_tasks->start<std::vector<GpxFileImportResult>>(
