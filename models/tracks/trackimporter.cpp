@@ -1,56 +1,15 @@
 #include "trackimporter.h"
 
 #include "spatialitedatabase.h"
+#include "trackcolumns.h"
 #include "trackdedupkey.h"
 
 #include "error.h"
 #include "taskfeedback.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <algorithm>
 
 namespace tidemark::tracks {
-
-namespace {
-QStringList parseArray(const QString& json) {
-    QStringList list;
-    for (const QJsonValue& v : QJsonDocument::fromJson(json.toUtf8()).array())
-        list << v.toString();
-    return list;
-}
-QByteArray toJson(const QStringList& list) {
-    return QJsonDocument(QJsonArray::fromStringList(list)).toJson(QJsonDocument::Compact);
-}
-
-template <typename T> void append(QByteArray* blob, T value) {
-    blob->append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-// SpatiaLite's own BLOB geometry of a LINESTRING in SRID 4326 (little endian, its MBR up front): writing it
-// directly saves formatting and parsing WKT, which took about a third of the time of a long track.
-QByteArray lineStringBlob(const std::vector<TrackPoint>& points, double minLon, double minLat, double maxLon,
-                          double maxLat) {
-    static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "the blob below is written little endian");
-    QByteArray blob;
-    blob.reserve(static_cast<qsizetype>(48 + points.size() * 16));
-    blob.append(char(0x00)).append(char(0x01));
-    append<qint32>(&blob, 4326);
-    append(&blob, minLon);
-    append(&blob, minLat);
-    append(&blob, maxLon);
-    append(&blob, maxLat);
-    blob.append(char(0x7C));
-    append<qint32>(&blob, 2); // LINESTRING, XY
-    append<qint32>(&blob, static_cast<qint32>(points.size()));
-    for (const TrackPoint& p : points) {
-        append(&blob, p.lon);
-        append(&blob, p.lat);
-    }
-    blob.append(char(0xFE));
-    return blob;
-}
-} // namespace
 
 TrackImporter::TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt)
     : m_db(db), m_sources(std::move(sources)), m_importedAt(importedAt) {}
@@ -64,15 +23,15 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
         QStringLiteral("SELECT id, sources_json, external_urls_json FROM tracks WHERE dedup_key = ?"));
     existing.bind(1, key);
     if (existing.step()) {
-        QStringList sources = parseArray(existing.text(1));
-        QStringList urls = parseArray(existing.text(2));
+        QStringList sources = fromJsonArray(existing.text(1));
+        QStringList urls = fromJsonArray(existing.text(2));
         const QStringList before = sources;
         m_sources.merge(&sources, &urls, track.sourceId, track.externalUrl);
         if (sources == before)
             return Outcome::Unchanged;
         SqliteStatement update = m_db.prepare(
             QStringLiteral("UPDATE tracks SET sources_json = ?, external_urls_json = ? WHERE id = ?"));
-        update.bind(1, toJson(sources)).bind(2, toJson(urls)).bind(3, existing.toInt64(0));
+        update.bind(1, toJsonArray(sources)).bind(2, toJsonArray(urls)).bind(3, existing.toInt64(0));
         update.step();
         return Outcome::Merged;
     }
@@ -96,7 +55,7 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
                        "created_at, geom)"
                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     insert.bind(1, key).bind(2, track.name).bind(3, track.activityType);
-    insert.bind(4, toJson({track.sourceId})).bind(5, toJson({track.externalUrl}));
+    insert.bind(4, toJsonArray({track.sourceId})).bind(5, toJsonArray({track.externalUrl}));
     if (source && source->licenceAllowsAuthor && !track.user.isEmpty())
         insert.bind(6, track.user);
     else
@@ -108,7 +67,7 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     if (track.tags.isEmpty())
         insert.bindNull(8);
     else
-        insert.bind(8, toJson(track.tags));
+        insert.bind(8, toJsonArray(track.tags));
     insert.bind(9, static_cast<qint64>(track.points.size())).bind(10, length);
     insert.bind(11, minLon).bind(12, minLat).bind(13, maxLon).bind(14, maxLat);
     if (track.points.front().time)
@@ -116,7 +75,7 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     else
         insert.bindNull(15);
     insert.bind(16, formatIsoTimestamp(m_importedAt));
-    insert.bindBlob(17, lineStringBlob(track.points, minLon, minLat, maxLon, maxLat));
+    insert.bindBlob(17, spatialiteLineString(track.points, {minLon, minLat, maxLon, maxLat}));
     insert.step();
     return Outcome::Added;
 }

@@ -1,11 +1,9 @@
 #include "tracksstore.h"
 
 #include "spatialitedatabase.h"
+#include "trackcolumns.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <algorithm>
-#include <cstring>
 #include <memory>
 
 namespace tidemark::tracks {
@@ -29,8 +27,8 @@ QMap<QString, qint64> TracksStore::countBySource() {
     QMap<QString, qint64> counts;
     SqliteStatement q = m_db.prepare(QStringLiteral("SELECT sources_json FROM tracks"));
     while (q.step())
-        for (const QJsonValue& v : QJsonDocument::fromJson(q.text(0).toUtf8()).array())
-            counts[v.toString()] += 1;
+        for (const QString& source : fromJsonArray(q.text(0)))
+            counts[source] += 1;
     return counts;
 }
 
@@ -106,13 +104,6 @@ const QString kSummaryColumns = QStringLiteral(
     "id, name, activity_type, sources_json, external_urls_json, points_count, length_m, min_lon, min_lat,"
     " max_lon, max_lat, started_at, created_at");
 
-QStringList jsonStrings(const QString& json) {
-    QStringList list;
-    for (const QJsonValue& v : QJsonDocument::fromJson(json.toUtf8()).array())
-        list << v.toString();
-    return list;
-}
-
 bool hasAnySource(const QStringList& trackSources, const QStringList& wanted) {
     return std::any_of(trackSources.begin(), trackSources.end(),
                        [&](const QString& s) { return wanted.contains(s); });
@@ -128,7 +119,7 @@ qint64 forEachInPage(SpatialiteDatabase& db, const TracksQuery& query, const QSt
         q.bind(5 + i, query.activities[i]);
     qint64 matching = 0;
     while (q.step()) {
-        QStringList sources = jsonStrings(q.text(sourcesColumn));
+        QStringList sources = fromJsonArray(q.text(sourcesColumn));
         if (!query.sources.isEmpty() && !hasAnySource(sources, query.sources))
             continue;
         const qint64 index = matching++;
@@ -139,54 +130,6 @@ qint64 forEachInPage(SpatialiteDatabase& db, const TracksQuery& query, const QSt
     return matching;
 }
 
-// Reads `count` XY points at `at` of a WKB or SpatiaLite blob in its byte order; false when it is too short.
-bool readPoints(const QByteArray& bytes, qsizetype at, quint32 count, bool little,
-                std::vector<LonLat>* points) {
-    if (bytes.size() < at + static_cast<qsizetype>(count) * 16)
-        return false;
-    const auto f64 = [&](qsizetype from) {
-        quint64 v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= static_cast<quint64>(static_cast<quint8>(bytes[from + (little ? i : 7 - i)])) << (8 * i);
-        double d;
-        std::memcpy(&d, &v, sizeof d);
-        return d;
-    };
-    points->reserve(count);
-    for (quint32 i = 0; i < count; ++i)
-        points->push_back({f64(at + i * 16), f64(at + i * 16 + 8)});
-    return true;
-}
-
-quint32 readU32(const QByteArray& bytes, qsizetype at, bool little) {
-    quint32 v = 0;
-    for (int i = 0; i < 4; ++i)
-        v |= static_cast<quint32>(static_cast<quint8>(bytes[at + (little ? i : 3 - i)])) << (8 * i);
-    return v;
-}
-
-// SpatiaLite's own blob of an uncompressed 2D LINESTRING (start 0x00, byte order, SRID, MBR, 0x7C, class 2,
-// the point count, the points, 0xFE): read directly, which saves converting every geometry to WKB.
-bool lineStringFromSpatialiteBlob(const QByteArray& blob, std::vector<LonLat>* points) {
-    if (blob.size() < 48 || blob[0] != 0 || static_cast<quint8>(blob[38]) != 0x7C)
-        return false;
-    const bool little = blob[1] == 1;
-    if (readU32(blob, 39, little) != 2)
-        return false;
-    return readPoints(blob, 47, readU32(blob, 43, little), little, points);
-}
-
-// A WKB LINESTRING (2D) as ST_AsBinary writes it.
-std::vector<LonLat> lineStringFromWkb(const QByteArray& wkb) {
-    std::vector<LonLat> points;
-    if (wkb.size() < 9)
-        return points;
-    const bool little = wkb[0] == 1;
-    if (readU32(wkb, 1, little) != 2) // wkbLineString
-        return points;
-    readPoints(wkb, 9, readU32(wkb, 5, little), little, &points);
-    return points;
-}
 } // namespace
 
 TracksPage TracksStore::tracksInBox(const TracksQuery& query) {
@@ -198,7 +141,7 @@ TracksPage TracksStore::tracksInBox(const TracksQuery& query) {
             t.name = q.text(1);
             t.activity = q.text(2);
             t.sources = std::move(sources);
-            t.externalUrls = jsonStrings(q.text(4));
+            t.externalUrls = fromJsonArray(q.text(4));
             t.pointsCount = q.toInt64(5);
             t.lengthMetres = q.toDouble(6);
             t.bbox = {q.toDouble(7), q.toDouble(8), q.toDouble(9), q.toDouble(10)};
@@ -221,14 +164,14 @@ std::vector<SimplifiedTrack> TracksStore::simplifiedInBox(const TracksQuery& que
                       t.activity = q.text(1);
                       t.sources = std::move(sources);
                       std::vector<LonLat> points;
-                      if (!lineStringFromSpatialiteBlob(q.blob(3), &points)) {
+                      if (!readSpatialiteLineString(q.blob(3), &points)) {
                           points.clear();
                           if (!asWkb)
                               asWkb = std::make_unique<SqliteStatement>(m_db.prepare(
                                   QStringLiteral("SELECT AsBinary(geom) FROM tracks WHERE id = ?1")));
                           asWkb->bind(1, t.id);
                           if (asWkb->step())
-                              points = lineStringFromWkb(asWkb->blob(0));
+                              points = readWkbLineString(asWkb->blob(0));
                           asWkb->reset();
                       }
                       t.storedPoints = static_cast<qint64>(points.size());

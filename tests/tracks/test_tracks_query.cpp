@@ -2,6 +2,7 @@
 // SpatiaLite files.
 #include "freshtracksfile.h"
 #include "spatialitedatabase.h"
+#include "trackcolumns.h"
 #include "trackimporter.h"
 #include "trackshealth.h"
 #include "tracksimplifier.h"
@@ -211,6 +212,40 @@ class TestTracksQuery : public QObject {
             db->prepare(QStringLiteral("SELECT count(*) FROM pragma_index_list('pipeline_runs')"));
         QVERIFY(runsIndexes.step());
         QCOMPARE(runsIndexes.toInt64(0), 0);
+    }
+
+    // The line blob the importer writes is what SpatiaLite reads (type, SRID, points, MBR); the store reads
+    // it back, and reads SpatiaLite's own WKB of it, point for point.
+    void lineBlobsAgreeWithSpatialite() {
+        auto db = freshFile(QStringLiteral("blobs.sqlite"));
+        const std::vector<TrackPoint> points{{55.75, 37.61}, {55.7512, 37.6133}, {-33.9, 151.2}, {0, -0.5}};
+        const TrackBox box{-0.5, -33.9, 151.2, 55.7512};
+        const QByteArray blob = spatialiteLineString(points, box);
+        SqliteStatement q = db->prepare(
+            QStringLiteral("SELECT GeometryType(?1), ST_SRID(?1), ST_NumPoints(?1), MbrMinX(?1), MbrMinY(?1),"
+                           " MbrMaxX(?1), MbrMaxY(?1), AsBinary(?1)"));
+        q.bindBlob(1, blob);
+        QVERIFY(q.step());
+        QCOMPARE(q.text(0), QStringLiteral("LINESTRING"));
+        QCOMPARE(q.toInt64(1), 4326);
+        QCOMPARE(q.toInt64(2), qint64(points.size()));
+        QCOMPARE(q.toDouble(3), box.minLon);
+        QCOMPARE(q.toDouble(4), box.minLat);
+        QCOMPARE(q.toDouble(5), box.maxLon);
+        QCOMPARE(q.toDouble(6), box.maxLat);
+        std::vector<LonLat> read;
+        QVERIFY(readSpatialiteLineString(blob, &read));
+        const std::vector<LonLat> fromWkb = readWkbLineString(q.blob(7));
+        QCOMPARE(read.size(), points.size());
+        QCOMPARE(fromWkb.size(), points.size());
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QCOMPARE(read[i].lon, points[i].lon);
+            QCOMPARE(read[i].lat, points[i].lat);
+            QCOMPARE(fromWkb[i].lon, points[i].lon);
+            QCOMPARE(fromWkb[i].lat, points[i].lat);
+        }
+        QVERIFY(!readSpatialiteLineString(blob.left(blob.size() - 20), &read));
+        QVERIFY(readWkbLineString(blob).empty()); // a SpatiaLite blob is not WKB
     }
 
     void bboxQueryUsesTheSpatialIndex() {
