@@ -4,6 +4,8 @@
 
 #include "schemamigrator.h"
 
+#include <QRegularExpression>
+
 namespace tidemark::cli {
 
 namespace {
@@ -20,9 +22,11 @@ QString valueCompletion(const QCommandLineOption& option) {
         return QStringLiteral("COMPREPLY=($(compgen -W 'currency statistics' -- \"$cur\"))");
     if (value == QLatin1String("DIR") || name.endsWith(QLatin1String("-dir")))
         return QStringLiteral("COMPREPLY=($(compgen -d -- \"$cur\"))");
-    if (value == QLatin1String("FILE") || value == QLatin1String("PATH") || value.contains(QLatin1Char('.')))
-        if (value != QLatin1String("SCHEMA.TABLE"))
-            return QStringLiteral("COMPREPLY=($(compgen -f -- \"$cur\"))");
+    // FILE, PATH or a file named by its extension (ROWS.csv); not SCHEMA.TABLE nor a list (A,...).
+    static const QRegularExpression fileWithExtension(QStringLiteral("^[A-Z]+\\.[a-z]+$"));
+    if (value == QLatin1String("FILE") || value == QLatin1String("PATH") ||
+        fileWithExtension.match(value).hasMatch())
+        return QStringLiteral("COMPREPLY=($(compgen -f -- \"$cur\"))");
     return QStringLiteral("COMPREPLY=()");
 }
 

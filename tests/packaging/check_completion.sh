@@ -41,6 +41,13 @@ expect "tidemark-cli archive list --tier " currency statistics
 contains "tidemark-cli positions round --" --metrics-file
 contains "tidemark-cli positions round --" --db
 contains "tidemark-cli positions round --" --dry-run
+# The tracks commands (the tracks timer runs tracks retain).
+expect "tidemark-cli tr" tracks
+expect "tidemark-cli tracks re" retain
+contains "tidemark-cli tracks " import
+contains "tidemark-cli tracks " health
+contains "tidemark-cli tracks retain --" --sqlite
+contains "tidemark-cli tracks retain --" --dry-run
 # No option of another command leaks in.
 offered=$(complete_line "tidemark-cli positions status --")
 grep -qx -- --metrics-file <<<"$offered" && fail "status offers --metrics-file"
@@ -49,4 +56,7 @@ dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 touch "$dir/rows-2026.csv"
 expect "tidemark-cli positions thin-file --input $dir/rows" "$dir/rows-2026.csv"
 expect "tidemark-cli positions round --metrics-file $dir/r" "$dir/rows-2026.csv"
+expect "tidemark-cli tracks retain --sqlite $dir/r" "$dir/rows-2026.csv"
+# A list value (A,...) or a table name (SCHEMA.TABLE) is not a file.
+expect "tidemark-cli tracks query --activity $dir/r"
 echo PASS
