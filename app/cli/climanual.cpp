@@ -61,6 +61,10 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
         settings += kKudosSettings;
     else if (area == QLatin1String("demo"))
         settings += QStringLiteral("TIDEMARK_DEMO_DIR");
+    if (command.path == QStringList{QStringLiteral("tracks"), QStringLiteral("retain")})
+        settings += QStringLiteral("GPS_TRACKS_RETENTION_YEARS");
+    else if (command.path == QStringList{QStringLiteral("tracks"), QStringLiteral("import")})
+        settings += QStringLiteral("GPS_SOURCES_CONFIG");
     if (area == QLatin1String("archive")) {
         settings += QStringLiteral("TIDEMARK_ARCHIVE_URL");
         settings += kKudosSettings.filter(QStringLiteral("BUDGET"));
@@ -125,7 +129,8 @@ QString CliManual::roff(const QString& version) const {
     t += QStringLiteral(
         ".SH EXIT STATUS\n.TP\n0\nDone (\"nothing to do\" included).\n"
         ".TP\n1\nFailed: for a round, a mower was skipped and the others were done; for kudos retention, an "
-        "alert that needs a person (a failed verification, a tier over budget, an unapplied row).\n"
+        "alert that needs a person (a failed verification, a tier over budget, an unapplied row); for tracks "
+        "retention, an R\\-tree left inconsistent; for a GPX import, a refused file.\n"
         ".TP\n2\nBad usage or settings; the message names the option or setting.\n"
         ".TP\n3\nRefused to protect data (a clock ahead of the server, a folder that is not the demo's, a "
         "conflicting idempotency key).\n"

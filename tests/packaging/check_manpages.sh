@@ -35,6 +35,13 @@ for page in "$@"; do
       grep -q "Exit status" <<<"$section" || fail "the section of '$command' has no exit status"
     done <<<"$commands"
     grep -q "Settings read: MOWDECK_TELEMETRY_POSITIONS_DETAIL_DAYS" <<<"$text" || fail "no settings"
+    # What the packaged timers run: positions round --metrics-file, tracks retain with its file's setting.
+    section=$(awk '$0 == "   tracks retain" {p=1; next} /^   [a-z]/ && p {exit} p' <<<"$text")
+    for word in --sqlite --dry-run GPS_TRACKS_RETENTION_YEARS GPS_TRACKS_DB_PATH; do
+      grep -q -- "$word" <<<"$section" || fail "the section of 'tracks retain' does not mention $word"
+    done
+    section=$(awk '$0 == "   positions round" {p=1; next} /^   [a-z]/ && p {exit} p' <<<"$text")
+    grep -q -- "--metrics-file" <<<"$section" || fail "the section of 'positions round' has no --metrics-file"
     echo "ok: a section for each of $(wc -l <<<"$commands") commands"
     ;;
   esac
