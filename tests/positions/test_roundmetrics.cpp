@@ -201,6 +201,39 @@ class TestRoundMetrics : public QObject {
         QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_last_exit_code")), 0.0);
         checkWithPromtool(path);
     }
+
+    // A round whose metrics file cannot be written (its folder is a plain file here, which fails as root too)
+    // still did its work: a warning names the path and the setting, the result is printed and the exit code
+    // is the round's own (0), not a failure. A folder it may not write to fails the same way.
+    void unwritableMetricsFileIsAWarning() {
+        const QString info = test::TestPostgres::createDatabase(QStringLiteral("metrics_unwritable"));
+        auto db = PgConnection::open(info);
+        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        test::RandomTracks random(37);
+        test::insertTracks(*db, {random.next(1500)});
+        PositionSettings settings;
+        const Micros now = test::kRandomTracksBase + 3 * kMicrosPerDay + settings.detailWindow();
+        QTemporaryDir dir;
+        const QString notAFolder = dir.filePath(QStringLiteral("node-exporter"));
+        QFile file(notAFolder);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        const QString path = notAFolder + QStringLiteral("/tidemark_positions_round.prom");
+        const test::CliRun r =
+            test::runCli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info,
+                          QStringLiteral("--now"), formatIsoTimestamp(now), QStringLiteral("--ignore-window"),
+                          QStringLiteral("--json"), QStringLiteral("--metrics-file"), path},
+                         {{QStringLiteral("TIDEMARK_METRICS_FILE"), path}});
+        QVERIFY2(r.exitCode == 0, qPrintable(QStringLiteral("exit %1: %2").arg(r.exitCode).arg(r.err)));
+        QVERIFY2(r.err.contains(QStringLiteral("WARNING")) && r.err.contains(path) &&
+                     r.err.contains(QStringLiteral("--metrics-file")) &&
+                     r.err.contains(QStringLiteral("TIDEMARK_METRICS_FILE")) &&
+                     r.err.contains(QStringLiteral("metrics were not written")),
+                 qPrintable(r.err));
+        const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY2(json.value(QStringLiteral("deleted")).toInteger() > 0, qPrintable(r.out));
+        QVERIFY(!QFile::exists(path));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestRoundMetrics)

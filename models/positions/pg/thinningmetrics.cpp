@@ -118,9 +118,14 @@ void ThinningMetrics::addPrevious(const QString& text, const QString& source) {
 
 void ThinningMetrics::accumulateIntoTextfile(const QString& path) {
     QLockFile lock(path + QStringLiteral(".lock"));
-    if (!lock.tryLock(30000))
+    if (!lock.tryLock(30000)) {
+        const QString why =
+            lock.error() == QLockFile::LockFailedError   ? QStringLiteral("held by another run for 30 s")
+            : lock.error() == QLockFile::PermissionError ? QStringLiteral("permission denied")
+                                                         : QStringLiteral("cannot be created");
         throw Error(Error::Kind::Failed,
-                    QStringLiteral("cannot lock the metrics file %1 (%2.lock)").arg(path, path));
+                    QStringLiteral("cannot lock the metrics file %1 (%2.lock: %3)").arg(path, path, why));
+    }
     QFile previous(path);
     if (previous.exists()) {
         if (!previous.open(QIODevice::ReadOnly))
