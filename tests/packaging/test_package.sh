@@ -78,6 +78,28 @@ for unit in "$tree"/lib/systemd/system/tidemark-*.service; do
 done
 echo "units: ${#units[@]} verified"
 
+# Each service runs a command the packaged tidemark-cli has, with options it accepts; the tracks service's
+# command line (the only one that needs no database) runs for real on a fresh tracks file from its setting.
+for unit in "$tree"/lib/systemd/system/tidemark-*.service; do
+  name=$(basename "$unit")
+  read -r -a words <<<"$(sed -n 's/^ExecStart=//p' "$unit")"
+  [ "${words[0]}" = /usr/bin/tidemark-cli ] || fail "$name does not run /usr/bin/tidemark-cli: ${words[*]}"
+  help=$("$tree/usr/bin/tidemark-cli" "${words[1]}" "${words[2]}" --help 2>&1) ||
+    fail "$name runs '${words[1]} ${words[2]}', which the packaged tidemark-cli does not have: $help"
+  for word in "${words[@]:3}"; do
+    [[ $word == --* ]] || continue
+    grep -qE -- "^  (-[a-z], )?$word( |\$)" <<<"$help" ||
+      fail "$name passes $word, which '${words[1]} ${words[2]}' does not accept"
+  done
+  echo "ok: $name runs tidemark-cli ${words[*]:1}"
+done
+read -r -a words <<<"$(sed -n 's/^ExecStart=//p' "$tree/lib/systemd/system/tidemark-tracks-retain.service")"
+"$tree/usr/bin/tidemark-cli" tracks init --sqlite "$out/gps_tracks.sqlite" >/dev/null || fail "tracks init"
+retained=$(GPS_TRACKS_DB_PATH=$out/gps_tracks.sqlite "$tree/usr/bin/tidemark-cli" "${words[@]:1}" 2>&1) ||
+  fail "the tracks service's command failed on a fresh file: $retained"
+grep -q "^deleted 0 track(s)" <<<"$retained" || fail "the tracks service's command printed: $retained"
+echo "ok: the tracks service's command retains a fresh file named by GPS_TRACKS_DB_PATH"
+
 bash "$here/check_manpages.sh" "$tree/usr/bin/tidemark" "$tree/usr/bin/tidemark-cli" "$tree"/usr/share/man/man1/tidemark{,-cli}.1.gz
 bash "$here/check_completion.sh" "$tree/usr/share/bash-completion/completions/tidemark-cli"
 bash "$here/check_dpkg_root.sh" "$deb"
