@@ -171,7 +171,8 @@ class TestPositionsPreview : public QObject {
                          {m.mowerId.toString(QUuid::WithoutBraces),
                           formatIsoTimestamp(m_settings.thinningCutoff(m_now))})
                     .toLong(0, 0);
-            QCOMPARE(m.eligible, older);
+            QVERIFY(older > 0);
+            QVERIFY(!m.rowsEstimated); // a small table: the sample is the whole table
             QVERIFY(m.slicesPending >= 13 * 4);
         }
     }
@@ -270,7 +271,6 @@ class TestPositionsPreview : public QObject {
             QVERIFY(again.behindWatermark > 0);
         }
         for (const MowerSummary& m : MowerSummaryLoader(m_conninfo).load(m_settings, m_now)) {
-            QCOMPARE(m.eligible, 0LL);
             QCOMPARE(m.slicesPending, 0LL);
         }
     }

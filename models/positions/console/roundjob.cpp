@@ -28,6 +28,8 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
     options.ignoreWindow = request.ignoreWindow;
     options.budgetSeconds = request.budgetSeconds;
     options.control = &control;
+    options.jobs = request.jobs;
+    options.workerConninfo = request.conninfo;
     options.onPaused = [&](double seconds) {
         state.pausedSeconds = seconds;
         TaskProgress progress = pausedRoundProgress(seconds);

@@ -47,13 +47,19 @@ struct RoundOptions {
     // Run although `now` is more than kMaxClockAhead later than the server's now(); recorded in the report.
     bool allowClockAhead = false;
     TaskFeedback* control = nullptr; // pause / resume / cancel between slices and batches, progress
+    // Thinning workers, each on its own connection to `workerConninfo` (required when jobs > 1), taking whole
+    // mowers from one queue, largest backlog first, while the round's own connection holds the lock. With
+    // one job the round's connection thins, mower by mower in id order.
+    int jobs = 1;
+    QString workerConninfo;
     int ageDeleteBatch = 10000;
     // Called inside a slice's transaction after each step (and after its commit). Tests use it to inject
     // faults.
     std::function<void(PgConnection&, const SliceRange&, SliceStep)> onStep;
-    // Called after every slice (after its commit), on the round's thread.
+    // Called after every slice (after its commit), on the round's thread or a worker's (one call at a time).
     std::function<void(const SliceEvent&)> onSlice;
-    // Called about once a second while the round is paused (holding its lock), with the pause's length.
+    // Called about once a second while the round is paused (holding its lock), with the pause's length (one
+    // call at a time, from any worker).
     std::function<void(double pausedSeconds)> onPaused;
     // Reads the clock for the window and the budget between slices (tests may move it); default: nowMicros
     // offset so that it starts at `now`.
