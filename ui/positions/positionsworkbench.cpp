@@ -484,6 +484,7 @@ void PositionsWorkbench::runRound(bool dryRun) {
     request.now = now();
     request.dryRun = dryRun;
     request.ignoreWindow = m_roundPanel->ignoreWindow();
+    request.jobs = m_roundPanel->jobs();
     m_roundPanel->setState(RoundPanel::State::Running);
     m_areas->setCurrentWidget(m_roundPanel);
     Task<RoundReport> task;
