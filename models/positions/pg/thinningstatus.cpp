@@ -25,7 +25,8 @@ double plannedRows(PgConnection& db) {
     return r.rows() == 1 ? r.toDouble(0, 0) : 0.0;
 }
 
-// Rows per mower from a block sample of about `sampleRows` rows; exact when the sample is the whole table.
+// Rows per mower: the planner's row count of the table shared out by a block sample of about `sampleRows`
+// rows; exact when the sample is the whole table.
 QHash<QUuid, long long> sampledRows(PgConnection& db, long long sampleRows, bool& estimated) {
     const double planned = plannedRows(db);
     const double percent =
@@ -35,10 +36,15 @@ QHash<QUuid, long long> sampledRows(PgConnection& db, long long sampleRows, bool
         db.exec(QStringLiteral("SELECT mower_id::text, count(*) FROM mower_positions"
                                " TABLESAMPLE SYSTEM ($1::float8) REPEATABLE (0) GROUP BY mower_id"),
                 {percent});
-    QHash<QUuid, long long> out;
+    long long sampled = 0;
     for (int row = 0; row < r.rows(); ++row)
+        sampled += r.toLong(row, 1);
+    QHash<QUuid, long long> out;
+    for (int row = 0; row < r.rows(); ++row) {
+        const double n = double(r.toLong(row, 1));
         out.insert(QUuid::fromString(r.text(row, 0)),
-                   std::llround(double(r.toLong(row, 1)) * 100.0 / percent));
+                   estimated ? std::llround(planned * n / double(sampled)) : (long long)(n));
+    }
     return out;
 }
 } // namespace
