@@ -1,0 +1,241 @@
+// Positions at fleet scale, on a generated fleet (deterministic: `mowers` mowers mowing 1 Hz lanes in 30
+// sessions spread over 2025, inserted server-side with the indexes dropped and rebuilt afterwards):
+// - console connect (MowerSummaryLoader::load: connection, schema check, per-mower summary) and `positions
+//   status` (ThinningStatus::query) at a small and a large table (goal: large within 1.2x of small, < 2 s);
+// - first-run catch-up rows scanned/s with 1 and 2 jobs, each on its own copy of the small table, for the
+//   same budget (goal >= 1.6x);
+// - rows the 1-job round deleted per second of its thinning, against a bare DELETE by primary key of the same
+//   rows, slice by slice (goal <= 1.5x).
+// Usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]] (default 2000 3000000 30000000 60).
+#include "mowersummaryloader.h"
+#include "pgconnection.h"
+#include "positionsettings.h"
+#include "schemamigrator.h"
+#include "sliceplanner.h"
+#include "testpostgres.h"
+#include "thinninground.h"
+#include "thinningstatus.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QStringList>
+#include <algorithm>
+#include <cstdio>
+
+using namespace tidemark;
+using namespace tidemark::positions;
+
+namespace {
+
+const char* kStart = "2025-01-01T00:00:00Z";
+constexpr int kSessions = 30;
+const QString kNow = QStringLiteral("2026-01-01T00:00:00Z");
+
+// Adds `perMower` rows to each mower: 30 sessions, one every ~12 days at an hour of the mower's own, a row a
+// second (plus `offsetMs`, so that two layers never collide) along 20 m lanes 0.22 m apart, blades on but
+// for every 97th row.
+void addRows(PgConnection& db, int mowers, long long perMower, int offsetMs) {
+    QElapsedTimer t;
+    t.start();
+    for (int m = 0; m < mowers; m += 100) {
+        db.exec(
+            QStringLiteral(
+                "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix)"
+                " SELECT ('00000000-0000-0000-0000-' || lpad(to_hex(m), 12, '0'))::uuid,"
+                " $1::timestamptz + make_interval(days => ((g / s) * 365 / $6::int)::int, hours => 8 + m % "
+                "10,"
+                "   secs => (g % s + $2::int / 1000.0)::float8),"
+                " 52.0 + m * 1e-3 + ((g % s) / 40) * 0.22 / 111195.0,"
+                " 13.0 + (CASE WHEN (g % s) / 40 % 2 = 0 THEN g % 40 ELSE 39 - g % 40 END) * 0.5 / 68459.0,"
+                " g % 97 <> 0, 2"
+                " FROM generate_series($3::int, $4::int - 1) m, generate_series(0, $5::bigint - 1) g,"
+                " (SELECT greatest(1, $5::bigint / $6::int) AS s) k"),
+            {kStart, offsetMs, m, std::min(mowers, m + 100), perMower, kSessions});
+        std::fprintf(stderr, "\r  %d/%d mowers, %.0f s", std::min(mowers, m + 100), mowers,
+                     t.elapsed() / 1e3);
+    }
+    std::fprintf(stderr, "\n");
+}
+
+// Drops the indexes of mower_positions, runs `load`, builds them again and analyzes.
+template <typename Load> void withIndexesDeferred(PgConnection& db, Load load) {
+    const PgResult pk =
+        db.exec(QStringLiteral("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                               " WHERE conrelid = 'mower_positions'::regclass AND contype = 'p'"));
+    const PgResult ix = db.exec(QStringLiteral("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = "
+                                               "'mower_positions' AND indexname <> $1"),
+                                {pk.text(0, 0)});
+    for (int i = 0; i < ix.rows(); ++i)
+        db.exec(QStringLiteral("DROP INDEX %1").arg(ix.text(i, 0)));
+    db.exec(QStringLiteral("ALTER TABLE mower_positions DROP CONSTRAINT %1").arg(pk.text(0, 0)));
+    load();
+    QElapsedTimer t;
+    t.start();
+    db.exec(
+        QStringLiteral("ALTER TABLE mower_positions ADD CONSTRAINT %1 %2").arg(pk.text(0, 0), pk.text(0, 1)));
+    for (int i = 0; i < ix.rows(); ++i)
+        db.exec(ix.text(i, 1));
+    db.exec(QStringLiteral("VACUUM ANALYZE mower_positions"));
+    std::fprintf(stderr, "  indexes and analyze: %.0f s\n", t.elapsed() / 1e3);
+}
+
+struct Figures {
+    double connectMs = 0;
+    double statusMs = 0;
+};
+
+double medianMs(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+Figures measure(const QString& conninfo, long long rows) {
+    const PositionSettings settings;
+    const Micros now = parseIsoTimestamp(kNow);
+    std::vector<double> connect, status;
+    std::size_t mowers = 0;
+    for (int run = 0; run < 5; ++run) {
+        QElapsedTimer t;
+        t.start();
+        mowers = MowerSummaryLoader(conninfo).load(settings, now).size();
+        connect.push_back(t.nsecsElapsed() / 1e6);
+        t.restart();
+        auto db = PgConnection::open(conninfo);
+        ThinningStatus::query(*db, settings.thinningCutoff(now));
+        status.push_back(t.nsecsElapsed() / 1e6);
+    }
+    const Figures f{medianMs(connect), medianMs(status)};
+    std::printf("rows=%lld mowers=%zu connect_ms=%.1f status_ms=%.1f\n", rows, mowers, f.connectMs,
+                f.statusMs);
+    std::fflush(stdout);
+    return f;
+}
+
+struct CatchUp {
+    RoundReport report;
+    double rowsPerSecond = 0;
+};
+
+CatchUp catchUp(const QString& conninfo, int jobs, int budgetSeconds) {
+    auto db = PgConnection::open(conninfo);
+    RoundOptions o;
+    o.now = parseIsoTimestamp(kNow);
+    o.allowClockAhead = true; // the fleet's "now" is fixed, whatever this machine's clock says
+    o.ignoreWindow = true;
+    o.budgetSeconds = budgetSeconds;
+    o.jobs = jobs;
+    o.workerConninfo = conninfo;
+    CatchUp c;
+    c.report = ThinningRound(*db, PositionSettings{}).run(o);
+    c.rowsPerSecond = double(c.report.scanned) / c.report.thinSeconds;
+    std::printf("catch-up jobs=%d: %lld slices, %lld rows scanned, %lld deleted in %.1f s: %.0f rows/s "
+                "(%.0f deleted/s)\n",
+                jobs, c.report.slices, c.report.scanned, c.report.deleted, c.report.thinSeconds,
+                c.rowsPerSecond, double(c.report.deleted) / c.report.thinSeconds);
+    std::fflush(stdout);
+    return c;
+}
+
+// The rows the round deleted (its database against an untouched copy `before`), put back and deleted again
+// by primary key, slice by slice as the round cut them, each slice in its own transaction.
+double bareDeleteSeconds(const QString& thinned, const QString& before, const RoundReport& report) {
+    auto db = PgConnection::open(thinned);
+    auto original = PgConnection::open(before);
+    db.get()->exec(QStringLiteral("CREATE UNLOGGED TABLE bench_before (LIKE mower_positions)"));
+    db->beginCopyIn(QStringLiteral("COPY bench_before FROM STDIN (FORMAT binary)"));
+    original->copyOut(QStringLiteral("COPY mower_positions TO STDOUT (FORMAT binary)"),
+                      [&](const char* row, int length) { db->putCopyData(row, length); });
+    db->endCopyIn();
+    db->exec(QStringLiteral("CREATE UNLOGGED TABLE bench_doomed AS SELECT b.* FROM bench_before b WHERE NOT "
+                            "EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = b.mower_id AND "
+                            "p.observed_at = b.observed_at)"));
+    db->exec(QStringLiteral("CREATE INDEX ON bench_doomed (mower_id, observed_at)"));
+    const long long doomed = db->exec(QStringLiteral("SELECT count(*) FROM bench_doomed")).toLong(0, 0);
+    db->exec(QStringLiteral("INSERT INTO mower_positions SELECT * FROM bench_doomed"));
+    db->exec(QStringLiteral("VACUUM ANALYZE mower_positions"));
+    db->exec(QStringLiteral("ANALYZE bench_doomed"));
+    const Micros cutoff = PositionSettings{}.thinningCutoff(parseIsoTimestamp(kNow));
+    QElapsedTimer t;
+    double bareSeconds = 0;
+    long long deleted = 0;
+    for (const MowerRoundFigures& m : report.perMower) {
+        const Micros oldest =
+            original
+                ->exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM "
+                                      "mower_positions WHERE mower_id = $1::uuid"),
+                       {m.mowerId.toString(QUuid::WithoutBraces)})
+                .toLong(0, 0);
+        const auto slices = SlicePlanner::plan(m.mowerId, std::nullopt, oldest, cutoff);
+        t.start();
+        for (long long i = 0; i < m.slices && i < (long long)slices.size(); ++i)
+            deleted +=
+                db->exec(QStringLiteral("DELETE FROM mower_positions p USING bench_doomed d"
+                                        " WHERE d.mower_id = $1::uuid AND d.observed_at >= $2::timestamptz"
+                                        " AND d.observed_at < $3::timestamptz AND p.mower_id = d.mower_id"
+                                        " AND p.observed_at = d.observed_at"),
+                         {m.mowerId.toString(QUuid::WithoutBraces),
+                          formatIsoTimestamp(slices[std::size_t(i)].begin),
+                          formatIsoTimestamp(slices[std::size_t(i)].end)})
+                    .affectedRows();
+        bareSeconds += t.nsecsElapsed() / 1e9;
+    }
+    std::printf("bare DELETE by PK: %lld of %lld rows in %.2f s\n", deleted, doomed, bareSeconds);
+    return bareSeconds;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const int mowers = args.size() > 1 ? args[1].toInt() : 2000;
+    const long long small = args.size() > 2 ? args[2].toLongLong() : 3000000;
+    const long long large = args.size() > 3 ? args[3].toLongLong() : 30000000;
+    const int budget = args.size() > 4 ? args[4].toInt() : 60;
+    if (mowers <= 0 || small < mowers || large <= small || budget <= 0) {
+        std::fprintf(stderr, "usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]]\n");
+        return 2;
+    }
+    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_fleet"));
+    auto db = PgConnection::open(conninfo);
+    SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+    std::fprintf(stderr, "generating %lld rows\n", small);
+    withIndexesDeferred(*db, [&] { addRows(*db, mowers, small / mowers, 0); });
+    db.reset(); // the copies below need the database without sessions
+    const Figures a = measure(conninfo, small / mowers * mowers);
+
+    // Each run on its own copy of the fleet; 1, 2, 2, 1 jobs so that neither goes first only.
+    std::fprintf(stderr, "copying the fleet for the catch-up\n");
+    QStringList copies;
+    for (int k = 0; k < 4; ++k)
+        copies << test::TestPostgres::copyDatabase(conninfo, QStringLiteral("bench_fleet_copy%1").arg(k));
+    const CatchUp c1 = catchUp(copies[0], 1, budget);
+    const CatchUp c2 = catchUp(copies[1], 2, budget);
+    const CatchUp c2b = catchUp(copies[2], 2, budget);
+    const CatchUp c1b = catchUp(copies[3], 1, budget);
+    const double one = (c1.rowsPerSecond + c1b.rowsPerSecond) / 2,
+                 two = (c2.rowsPerSecond + c2b.rowsPerSecond) / 2;
+    const double slicesOne =
+        double(c1.report.slices + c1b.report.slices) / (c1.report.thinSeconds + c1b.report.thinSeconds);
+    const double slicesTwo =
+        double(c2.report.slices + c2b.report.slices) / (c2.report.thinSeconds + c2b.report.thinSeconds);
+    std::printf(
+        "catch-up jobs 2 / jobs 1: rows/s %.2fx, slices/s %.2fx (goal >= 1.6x); %.0f vs %.0f slices/s; a "
+        "billion rows like these at jobs 2: %.1f days\n",
+        two / one, slicesTwo / slicesOne, slicesOne, slicesTwo, 1e9 / two / 86400);
+    const QString one0 = copies[0];
+    const double bare = bareDeleteSeconds(one0, conninfo, c1.report);
+    std::printf("round deletes %.0f rows/s of budget, bare DELETE by PK %.0f rows/s: %.2fx (goal <= 1.5x)\n",
+                double(c1.report.deleted) / c1.report.thinSeconds, double(c1.report.deleted) / bare,
+                c1.report.thinSeconds / bare);
+    std::fflush(stdout);
+
+    db = PgConnection::open(conninfo);
+    std::fprintf(stderr, "generating %lld more rows\n", large - small);
+    withIndexesDeferred(*db, [&] { addRows(*db, mowers, (large - small) / mowers, 500); });
+    db.reset();
+    const Figures b = measure(conninfo, small / mowers * mowers + (large - small) / mowers * mowers);
+    std::printf("ratio large/small: connect %.2fx status %.2fx (goal <= 1.2x, under 2000 ms)\n",
+                b.connectMs / a.connectMs, b.statusMs / a.statusMs);
+    return 0;
+}
