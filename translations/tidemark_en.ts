@@ -939,12 +939,12 @@
         <translation>Slices</translation>
     </message>
     <message>
-        <source>Estimated from the planner&apos;s statistics and a sample of the table; `tidemark-cli positions status --exact` counts every row</source>
-        <translation>Estimated from the planner&apos;s statistics and a sample of the table; `tidemark-cli positions status --exact` counts every row</translation>
-    </message>
-    <message>
         <source>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
         <translation>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</translation>
+    </message>
+    <message>
+        <source>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</source>
+        <translation>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</translation>
     </message>
 </context>
 <context>
@@ -2028,6 +2028,10 @@
     <message>
         <source>loading the range</source>
         <translation>loading the range</translation>
+    </message>
+    <message>
+        <source>Count the rows of mower %1</source>
+        <translation>Count the rows of mower %1</translation>
     </message>
 </context>
 <context>

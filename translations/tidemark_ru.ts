@@ -951,12 +951,12 @@
         <translation>Срезы</translation>
     </message>
     <message>
-        <source>Estimated from the planner&apos;s statistics and a sample of the table; `tidemark-cli positions status --exact` counts every row</source>
-        <translation>Оценка по статистике планировщика и выборке из таблицы; `tidemark-cli positions status --exact` считает каждую строку</translation>
-    </message>
-    <message>
         <source>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
         <translation>Срезы между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
+    </message>
+    <message>
+        <source>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</source>
+        <translation>Оценка по статистике планировщика и выборке из таблицы; двойной щелчок считает строки этой косилки точно</translation>
     </message>
 </context>
 <context>
@@ -2065,6 +2065,10 @@
     <message>
         <source>loading the range</source>
         <translation>загрузка диапазона</translation>
+    </message>
+    <message>
+        <source>Count the rows of mower %1</source>
+        <translation>Подсчёт строк косилки %1</translation>
     </message>
 </context>
 <context>

@@ -110,6 +110,22 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Unchecked,
                                                Qt::CheckStateRole));
         m_workbench->mowers()->setMowers(std::vector<MowerSummary>(m_workbench->mowers()->mowers()));
+        // One mower counted exactly (a double-click on Rows): the estimate gives way to count(*).
+        const MowerSummary third = m_workbench->mowers()->mowers()[2];
+        auto db = PgConnection::open(m_conninfo);
+        const long long exact =
+            db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"),
+                     {third.mowerId.toString(QUuid::WithoutBraces)})
+                .toLong(0, 0);
+        m_workbench->countRowsExactly(2);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_workbench->mowers()->mowers()[2].rowsEstimated &&
+                                     m_workbench->mowers()->mowers()[2].rows == exact,
+                                 30000);
+        QVERIFY(!m_workbench->mowers()
+                     ->index(2, MowerSummaryModel::RowsColumn)
+                     .data()
+                     .toString()
+                     .startsWith(QStringLiteral("≈")));
     }
 
     // The first picture is what the next rounds thin: the week just older than the detail window.

@@ -65,6 +65,8 @@ class PositionsWorkbench : public QWidget {
     Micros rangeTo() const;
     QUuid selectedMower() const { return m_mower; }
 
+    // Counts one mower's rows exactly (a task) in place of its estimate; a double-click on Rows does this.
+    void countRowsExactly(int row);
     void runRound(bool dryRun);
     void pauseRound();
     void resumeRound();

@@ -93,8 +93,8 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
                                : tr("No round has thinned this mower yet");
         if (column == RowsColumn && m.rowsEstimated)
             return tr(
-                "Estimated from the planner's statistics and a sample of the table; `tidemark-cli positions "
-                "status --exact` counts every row");
+                "Estimated from the planner's statistics and a sample of the table; double-click to count "
+                "this mower's rows exactly");
         if (column == SlicesColumn)
             return tr("Slices between the watermark (or the oldest row) and the cutoff: what the next rounds "
                       "thin.");
