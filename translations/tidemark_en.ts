@@ -1055,6 +1055,56 @@
     </message>
 </context>
 <context>
+    <name>tidemark::tracks::TracksDataset</name>
+    <message>
+        <source>Read the tracks in view of %1</source>
+        <translation>Read the tracks in view of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) in view</source>
+        <translation>
+            <numerusform>%Ln track in view</numerusform>
+            <numerusform>%Ln tracks in view</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Preview the retention of %1</source>
+        <translation>Preview the retention of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) would be deleted</source>
+        <translation>
+            <numerusform>%Ln track would be deleted</numerusform>
+            <numerusform>%Ln tracks would be deleted</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read the health of %1</source>
+        <translation>Read the health of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Import %Ln GPX file(s) into %1</source>
+        <translation>
+            <numerusform>Import %Ln GPX file into %1</numerusform>
+            <numerusform>Import %Ln GPX files into %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) added</source>
+        <translation>
+            <numerusform>%Ln track added</numerusform>
+            <numerusform>%Ln tracks added</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln file(s) refused</source>
+        <translation>
+            <numerusform>, %Ln file refused</numerusform>
+            <numerusform>, %Ln files refused</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tidemark::tracks::TracksSummaryModel</name>
     <message>
         <source>All tracks</source>
@@ -1075,6 +1125,41 @@
     <message>
         <source>Extent</source>
         <translation>Extent</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::tracks::TracksTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Activity</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Points</translation>
+    </message>
+    <message>
+        <source>Length, km</source>
+        <translation>Length, km</translation>
+    </message>
+    <message>
+        <source>Ridden (UTC)</source>
+        <translation>Ridden (UTC)</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>Imported</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
     </message>
 </context>
 <context>
@@ -2512,6 +2597,167 @@
     <message>
         <source>path</source>
         <translation>path</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TracksLayer</name>
+    <message>
+        <source>Tracks</source>
+        <translation>Tracks</translation>
+    </message>
+    <message>
+        <source>The tracks in view, simplified for the zoom and coloured by activity; magenta: the tracks a retention run would delete; black: the selected track.</source>
+        <translation>The tracks in view, simplified for the zoom and coloured by activity; magenta: the tracks a retention run would delete; black: the selected track.</translation>
+    </message>
+    <message>
+        <source>retention preview</source>
+        <translation>retention preview</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TracksWorkbench</name>
+    <message>
+        <source>No tracks file is open.</source>
+        <translation>No tracks file is open.</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Filters</translation>
+    </message>
+    <message>
+        <source>Activities</source>
+        <translation>Activities</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Sources</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ Previous</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>Next ›</translation>
+    </message>
+    <message>
+        <source>Preview retention</source>
+        <translation>Preview retention</translation>
+    </message>
+    <message>
+        <source>Find the tracks a retention run would delete now (imported more than GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted.</source>
+        <translation>Find the tracks a retention run would delete now (imported more than GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted.</translation>
+    </message>
+    <message>
+        <source>Import GPX…</source>
+        <translation>Import GPX…</translation>
+    </message>
+    <message>
+        <source>Import GPX files from the chosen source: each file is one batch, a malformed file is refused whole and the others go on.</source>
+        <translation>Import GPX files from the chosen source: each file is one batch, a malformed file is refused whole and the others go on.</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Source</translation>
+    </message>
+    <message>
+        <source>Import GPX files</source>
+        <translation>Import GPX files</translation>
+    </message>
+    <message>
+        <source>GPX files (*.gpx)</source>
+        <translation>GPX files (*.gpx)</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Opening %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln track(s) in the file</source>
+        <translation>
+            <numerusform>%1: %Ln track in the file</numerusform>
+            <numerusform>%1: %Ln tracks in the file</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln in view</source>
+        <translation>
+            <numerusform>, %Ln in view</numerusform>
+            <numerusform>, %Ln in view</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (the map shows the first %1)</source>
+        <translation> (the map shows the first %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Page %1 of %2 · %Ln track(s)</source>
+        <translation>
+            <numerusform>Page %1 of %2 · %Ln track</numerusform>
+            <numerusform>Page %1 of %2 · %Ln tracks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#555&apos;&gt;Select a track in the table or click one on the map.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#555&apos;&gt;Select a track in the table or click one on the map.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Track %1 (not on this page of the table).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Track %1 (not on this page of the table).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>track %1</source>
+        <translation>track %1</translation>
+    </message>
+    <message>
+        <source>%1 points, %2 km; ridden %3; imported %4</source>
+        <translation>%1 points, %2 km; ridden %3; imported %4</translation>
+    </message>
+    <message>
+        <source>(no times)</source>
+        <translation>(no times)</translation>
+    </message>
+    <message>
+        <source>Box %1, %2 – %3, %4</source>
+        <translation>Box %1, %2 – %3, %4</translation>
+    </message>
+    <message>
+        <source>Looking for tracks older than the retention…</source>
+        <translation>Looking for tracks older than the retention…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) imported before %1 would be deleted (%2 years); magenta on the map.</source>
+        <translation>
+            <numerusform>%Ln track imported before %1 would be deleted (%2 years); magenta on the map.</numerusform>
+            <numerusform>%Ln tracks imported before %1 would be deleted (%2 years); magenta on the map.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), database %1 MB, WAL %2 MB</source>
+        <translation>
+            <numerusform>Health: %Ln track, database %1 MB, WAL %2 MB</numerusform>
+            <numerusform>Health: %Ln tracks, database %1 MB, WAL %2 MB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; last import %1 (%2, %3): %4</source>
+        <translation>; last import %1 (%2, %3): %4</translation>
+    </message>
+    <message>
+        <source> — over %1 MB: plan a retention run or a split</source>
+        <translation> — over %1 MB: plan a retention run or a split</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>done</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)</source>
+        <translation>%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>refused: %1</translation>
     </message>
 </context>
 <context>

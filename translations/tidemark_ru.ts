@@ -1070,6 +1070,61 @@
     </message>
 </context>
 <context>
+    <name>tidemark::tracks::TracksDataset</name>
+    <message>
+        <source>Read the tracks in view of %1</source>
+        <translation>Чтение треков в окне карты из %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) in view</source>
+        <translation>
+            <numerusform>%Ln трек в окне</numerusform>
+            <numerusform>%Ln трека в окне</numerusform>
+            <numerusform>%Ln треков в окне</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Preview the retention of %1</source>
+        <translation>Предпросмотр хранения для %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) would be deleted</source>
+        <translation>
+            <numerusform>будет удалён %Ln трек</numerusform>
+            <numerusform>будут удалены %Ln трека</numerusform>
+            <numerusform>будут удалены %Ln треков</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Read the health of %1</source>
+        <translation>Чтение состояния %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Import %Ln GPX file(s) into %1</source>
+        <translation>
+            <numerusform>Импорт %Ln файла GPX в %1</numerusform>
+            <numerusform>Импорт %Ln файлов GPX в %1</numerusform>
+            <numerusform>Импорт %Ln файлов GPX в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) added</source>
+        <translation>
+            <numerusform>добавлен %Ln трек</numerusform>
+            <numerusform>добавлены %Ln трека</numerusform>
+            <numerusform>добавлено %Ln треков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln file(s) refused</source>
+        <translation>
+            <numerusform>, отклонён %Ln файл</numerusform>
+            <numerusform>, отклонены %Ln файла</numerusform>
+            <numerusform>, отклонено %Ln файлов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tidemark::tracks::TracksSummaryModel</name>
     <message>
         <source>All tracks</source>
@@ -1090,6 +1145,41 @@
     <message>
         <source>Extent</source>
         <translation>Границы</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::tracks::TracksTableModel</name>
+    <message>
+        <source>Name</source>
+        <translation>Название</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>Точек</translation>
+    </message>
+    <message>
+        <source>Length, km</source>
+        <translation>Длина, км</translation>
+    </message>
+    <message>
+        <source>Ridden (UTC)</source>
+        <translation>Проезд (UTC)</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>Импортирован</translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
     </message>
 </context>
 <context>
@@ -2551,6 +2641,172 @@
     <message>
         <source>path</source>
         <translation>путь</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TracksLayer</name>
+    <message>
+        <source>Tracks</source>
+        <translation>Треки</translation>
+    </message>
+    <message>
+        <source>The tracks in view, simplified for the zoom and coloured by activity; magenta: the tracks a retention run would delete; black: the selected track.</source>
+        <translation>Треки в окне карты, упрощённые для масштаба и раскрашенные по виду активности; пурпурные — треки, которые удалит прогон хранения; чёрный — выбранный трек.</translation>
+    </message>
+    <message>
+        <source>retention preview</source>
+        <translation>предпросмотр хранения</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TracksWorkbench</name>
+    <message>
+        <source>No tracks file is open.</source>
+        <translation>Файл треков не открыт.</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>Фильтры</translation>
+    </message>
+    <message>
+        <source>Activities</source>
+        <translation>Виды активности</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>Источники</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ Назад</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>Вперёд ›</translation>
+    </message>
+    <message>
+        <source>Preview retention</source>
+        <translation>Предпросмотр хранения</translation>
+    </message>
+    <message>
+        <source>Find the tracks a retention run would delete now (imported more than GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted.</source>
+        <translation>Найти треки, которые прогон хранения удалил бы сейчас (импортированные раньше, чем GPS_TRACKS_RETENTION_YEARS назад), и показать их пурпурным; ничего не удаляется.</translation>
+    </message>
+    <message>
+        <source>Import GPX…</source>
+        <translation>Импорт GPX…</translation>
+    </message>
+    <message>
+        <source>Import GPX files from the chosen source: each file is one batch, a malformed file is refused whole and the others go on.</source>
+        <translation>Импортировать файлы GPX из выбранного источника: каждый файл — отдельная партия, испорченный файл отклоняется целиком, остальные импортируются.</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Источник</translation>
+    </message>
+    <message>
+        <source>Import GPX files</source>
+        <translation>Импорт файлов GPX</translation>
+    </message>
+    <message>
+        <source>GPX files (*.gpx)</source>
+        <translation>Файлы GPX (*.gpx)</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Открытие %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln track(s) in the file</source>
+        <translation>
+            <numerusform>%1: %Ln трек в файле</numerusform>
+            <numerusform>%1: %Ln трека в файле</numerusform>
+            <numerusform>%1: %Ln треков в файле</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln in view</source>
+        <translation>
+            <numerusform>, %Ln в окне</numerusform>
+            <numerusform>, %Ln в окне</numerusform>
+            <numerusform>, %Ln в окне</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (the map shows the first %1)</source>
+        <translation> (на карте первые %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Page %1 of %2 · %Ln track(s)</source>
+        <translation>
+            <numerusform>Страница %1 из %2 · %Ln трек</numerusform>
+            <numerusform>Страница %1 из %2 · %Ln трека</numerusform>
+            <numerusform>Страница %1 из %2 · %Ln треков</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;p style=&apos;color:#555&apos;&gt;Select a track in the table or click one on the map.&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:#555&apos;&gt;Выберите трек в таблице или щёлкните по нему на карте.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Track %1 (not on this page of the table).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Трек %1 (не на этой странице таблицы).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>track %1</source>
+        <translation>трек %1</translation>
+    </message>
+    <message>
+        <source>%1 points, %2 km; ridden %3; imported %4</source>
+        <translation>точек: %1, %2 км; проезд %3; импорт %4</translation>
+    </message>
+    <message>
+        <source>(no times)</source>
+        <translation>(без времени)</translation>
+    </message>
+    <message>
+        <source>Box %1, %2 – %3, %4</source>
+        <translation>Рамка %1, %2 – %3, %4</translation>
+    </message>
+    <message>
+        <source>Looking for tracks older than the retention…</source>
+        <translation>Поиск треков старше срока хранения…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) imported before %1 would be deleted (%2 years); magenta on the map.</source>
+        <translation>
+            <numerusform>%Ln трек, импортированный до %1, будет удалён (%2 лет); пурпурный на карте.</numerusform>
+            <numerusform>%Ln трека, импортированных до %1, будут удалены (%2 лет); пурпурные на карте.</numerusform>
+            <numerusform>%Ln треков, импортированных до %1, будут удалены (%2 лет); пурпурные на карте.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), database %1 MB, WAL %2 MB</source>
+        <translation>
+            <numerusform>Состояние: %Ln трек, база %1 МБ, WAL %2 МБ</numerusform>
+            <numerusform>Состояние: %Ln трека, база %1 МБ, WAL %2 МБ</numerusform>
+            <numerusform>Состояние: %Ln треков, база %1 МБ, WAL %2 МБ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; last import %1 (%2, %3): %4</source>
+        <translation>; последний импорт %1 (%2, %3): %4</translation>
+    </message>
+    <message>
+        <source> — over %1 MB: plan a retention run or a split</source>
+        <translation> — больше %1 МБ: запланируйте прогон хранения или разделение</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>готово</translation>
+    </message>
+    <message>
+        <source>%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)</source>
+        <translation>добавлено %1, объединено %2, без изменений %3, пропущено %4 (путевые точки, маршруты, треки короче двух точек)</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>отклонён: %1</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include "positionsdataset.h"
 #include "taskmanager.h"
 #include "trackssummarymodel.h"
+#include "tracksworkbench.h"
 #include "translationinstaller.h"
 
 #include "basemapspec.h"
@@ -53,7 +54,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_profiles(std::make_unique<ConnectionProfileStore>()), m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
-    // One workbench per dataset: positions, kudos, archive and disputes; tracks joins when it is built.
+    // One workbench per dataset: positions, kudos, archive and disputes, tracks.
     m_workbenches = new QTabWidget(this);
     m_workbenches->setObjectName(QStringLiteral("workbenches"));
     m_workbenches->setDocumentMode(true);
@@ -66,6 +67,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_disputeWorkbench = new DisputeWorkbench(m_session->disputes(), m_workbenches);
     m_disputeWorkbench->setObjectName(QStringLiteral("disputeWorkbench"));
     m_workbenches->addTab(m_disputeWorkbench, tr("Archive && disputes"));
+    m_tracksWorkbench = new TracksWorkbench(m_session->tracksData(), m_workbenches);
+    m_tracksWorkbench->setObjectName(QStringLiteral("tracksWorkbench"));
+    m_workbenches->addTab(m_tracksWorkbench,
+                          WorkspaceSession::datasetName(WorkspaceSession::Dataset::Tracks));
     m_map = m_workbench->map();
     setCentralWidget(m_workbenches);
     connectWorkbench();

@@ -25,6 +25,7 @@ class DatasetPanel;
 class JobPanel;
 class DisputeWorkbench;
 class KudosWorkbench;
+class TracksWorkbench;
 class PositionsWorkbench;
 class MapView;
 
@@ -50,6 +51,7 @@ class MainWindow : public QMainWindow {
     KudosWorkbench* kudosWorkbench() const { return m_kudosWorkbench; }
     // The dispute investigation on the kudos connection and the archive.
     DisputeWorkbench* disputeWorkbench() const { return m_disputeWorkbench; }
+    TracksWorkbench* tracksWorkbench() const { return m_tracksWorkbench; }
     // True when the map shows every visible layer at its current view (screenshots wait for it).
     bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
@@ -95,6 +97,7 @@ class MainWindow : public QMainWindow {
     PositionsWorkbench* m_workbench = nullptr;
     KudosWorkbench* m_kudosWorkbench = nullptr;
     DisputeWorkbench* m_disputeWorkbench = nullptr;
+    TracksWorkbench* m_tracksWorkbench = nullptr;
     // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
     bool m_sessionSettled = true;
     bool m_sessionOk = true;

@@ -8,6 +8,7 @@
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
 #include "taskmanager.h"
+#include "tracksdataset.h"
 #include "trackssummarymodel.h"
 
 #include <QDateTime>
@@ -37,7 +38,8 @@ QString rowsText(qint64 rows) {
 WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
       m_kudos(new kudos::KudosTableSummaryModel(this)), m_kudosData(new kudos::KudosDataset(tasks, this)),
-      m_disputes(new kudos::DisputeCase(m_kudosData, this)), m_tracks(new tracks::TracksSummaryModel(this)) {
+      m_disputes(new kudos::DisputeCase(m_kudosData, this)),
+      m_tracksData(new tracks::TracksDataset(tasks, this)), m_tracks(new tracks::TracksSummaryModel(this)) {
     bindPositions();
 }
 
@@ -97,6 +99,8 @@ void WorkspaceSession::reload(Dataset dataset) {
             break;
         case Dataset::Tracks:
             m_tracks->clear();
+            if (m_tracksData->isOpen())
+                m_tracksData->setPath({});
             break;
         }
         emit notConnected(dataset);
@@ -123,6 +127,10 @@ void WorkspaceSession::reload(Dataset dataset) {
         break;
     case Dataset::Tracks:
         loadTracks(generation);
+        if (m_tracksData->path() != m_connections.tracksPath)
+            m_tracksData->setPath(m_connections.tracksPath);
+        else
+            m_tracksData->reload();
         break;
     }
 }

@@ -18,8 +18,9 @@ class KudosDataset;
 class KudosTableSummaryModel;
 } // namespace tidemark::kudos
 namespace tidemark::tracks {
+class TracksDataset;
 class TracksSummaryModel;
-}
+} // namespace tidemark::tracks
 
 namespace tidemark::ui {
 
@@ -42,6 +43,8 @@ class WorkspaceSession : public QObject {
     kudos::KudosDataset* kudos() const { return m_kudosData; }
     // The dispute investigation on the kudos connection and the archive.
     kudos::DisputeCase* disputes() const { return m_disputes; }
+    // The tracks workbench's dataset: the tracks file.
+    tracks::TracksDataset* tracksData() const { return m_tracksData; }
     tracks::TracksSummaryModel* tracksModel() const { return m_tracks; }
 
     const WorkspaceConnections& connections() const { return m_connections; }
@@ -79,6 +82,7 @@ class WorkspaceSession : public QObject {
     kudos::KudosTableSummaryModel* m_kudos;
     kudos::KudosDataset* m_kudosData;
     kudos::DisputeCase* m_disputes;
+    tracks::TracksDataset* m_tracksData;
     tracks::TracksSummaryModel* m_tracks;
     std::array<int, kDatasetCount> m_generation{};
     std::array<bool, kDatasetCount> m_pending{};

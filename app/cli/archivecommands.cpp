@@ -118,8 +118,7 @@ int runList(CliContext& ctx) {
 bool partitionOnline(ArchiveStore& store, PgConnection& db, const QString& objectKey) {
     try {
         const ArchiveManifest m = ArchiveManifest::parse(store.readAll(manifestKeyFor(objectKey)));
-        return !db.exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(m.partition)})
-                    .isNull(0, 0);
+        return db.relationExists(m.partition);
     } catch (const Error& e) {
         if (e.kind() == Error::Kind::Failed || e.kind() == Error::Kind::Refused ||
             e.kind() == Error::Kind::Usage)

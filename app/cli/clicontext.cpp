@@ -37,9 +37,14 @@ QString CliContext::dbConninfo() const {
 }
 
 QString CliContext::sqlitePath() const {
-    if (m_parser.isSet(QStringLiteral("sqlite")))
-        return m_parser.value(QStringLiteral("sqlite"));
-    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("GPS_TRACKS_DB_PATH"));
+    const QString path =
+        m_parser.isSet(QStringLiteral("sqlite"))
+            ? m_parser.value(QStringLiteral("sqlite"))
+            : QProcessEnvironment::systemEnvironment().value(QStringLiteral("GPS_TRACKS_DB_PATH"));
+    if (path.isEmpty())
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
+    return path;
 }
 
 QString CliContext::archiveUrl() const {

@@ -27,7 +27,7 @@ class CliContext {
     bool nowGiven() const;
     // --db, "" (libpq defaults and PG* variables) when absent.
     QString dbConninfo() const;
-    QString sqlitePath() const; // --sqlite, else GPS_TRACKS_DB_PATH
+    QString sqlitePath() const; // --sqlite, else GPS_TRACKS_DB_PATH; Error(Usage) when neither is given
     QString archiveUrl() const; // --archive, else TIDEMARK_ARCHIVE_URL
     QString value(const QString& name) const { return m_parser.value(name); }
     bool isSet(const QString& name) const { return m_parser.isSet(name); }

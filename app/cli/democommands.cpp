@@ -11,7 +11,8 @@
 
 namespace tidemark::cli {
 
-void registerTracksCommands(CliRegistry& registry); // trackscommands.cpp
+void registerTracksCommands(CliRegistry& registry);      // trackscommands.cpp
+void registerTracksQueryCommands(CliRegistry& registry); // tracksquerycommands.cpp
 
 namespace {
 
@@ -180,6 +181,7 @@ void registerDemoCommands(CliRegistry& registry) {
                   {},
                   runDown});
     registerTracksCommands(registry);
+    registerTracksQueryCommands(registry);
 }
 
 } // namespace tidemark::cli

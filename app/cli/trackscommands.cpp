@@ -12,16 +12,8 @@ namespace tidemark::cli {
 
 namespace {
 
-QString requiredSqlite(CliContext& ctx) {
-    const QString path = ctx.sqlitePath();
-    if (path.isEmpty())
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
-    return path;
-}
-
 int runInit(CliContext& ctx) {
-    const QString path = requiredSqlite(ctx);
+    const QString path = ctx.sqlitePath();
     auto db = tracks::SpatialiteDatabase::open(path, tracks::SpatialiteDatabase::Mode::CreateIfMissing);
     tracks::TracksMigrator migrator(*db);
     QStringList names;
@@ -39,7 +31,7 @@ int runInit(CliContext& ctx) {
 }
 
 int runStatus(CliContext& ctx) {
-    const QString path = requiredSqlite(ctx);
+    const QString path = ctx.sqlitePath();
     auto db = tracks::SpatialiteDatabase::open(path);
     tracks::TracksMigrator migrator(*db);
     const SchemaStatus s = migrator.status();
@@ -83,7 +75,10 @@ int runStatus(CliContext& ctx) {
 
 } // namespace
 
+void registerTracksImportCommand(CliRegistry& registry); // tracksimportcommand.cpp
+
 void registerTracksCommands(CliRegistry& registry) {
+    registerTracksImportCommand(registry);
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("init")},
          QStringLiteral(

@@ -130,9 +130,7 @@ VerifyResult ArchiveVerifier::verify(const QString& objectKey, PgConnection* onl
     }
 
     if (online && manifest) {
-        const PgResult exists =
-            online->exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(manifest->partition)});
-        if (exists.isNull(0, 0)) {
+        if (!online->relationExists(manifest->partition)) {
             result.problems.append(QStringLiteral("partition %1 is not online in %2")
                                        .arg(manifest->partition, online->describe()));
         } else {

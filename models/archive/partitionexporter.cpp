@@ -18,10 +18,6 @@ namespace {
 
 constexpr qint64 kRowsPerCheckpoint = 4096;
 
-bool relationExists(PgConnection& connection, const QString& name) {
-    return !connection.exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(name)}).isNull(0, 0);
-}
-
 QString shortSha(const QString& hex) {
     return hex.left(12) + QStringLiteral("..");
 }
@@ -121,7 +117,7 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
 
     ExportTransaction transaction(m_connection);
     const QStringList columns = columnsOf(m_connection, source.table);
-    if (!relationExists(m_connection, relation))
+    if (!m_connection.relationExists(relation))
         throw Error(
             Error::Kind::Schema,
             QStringLiteral("partition %1 does not exist in %2").arg(relation, m_connection.describe()));

@@ -81,6 +81,8 @@ class PgConnection {
     // Several statements in one simple-query round trip (migrations); no parameters.
     void execScript(const QString& sql, const QString& what = {});
     bool tryAdvisoryLock(long long key);
+    // Whether a table (or other relation) of that plain name exists on the search path (the name is quoted).
+    bool relationExists(const QString& name);
     void advisoryUnlock(long long key);
 
     // "host:port/dbname" for messages.

@@ -14,7 +14,9 @@ namespace tidemark {
 class SqliteFile {
   public:
     enum class Mode { ReadOnly, ReadWrite, Create };
-    // Error(Connection) when the file cannot be opened (or, with ReadOnly/ReadWrite, does not exist).
+    // Error(Connection) naming the file when it cannot be opened (or, with ReadOnly/ReadWrite, does not
+    // exist), is not a SQLite database (another kind of file) or is shorter than its header says (a
+    // truncated copy).
     SqliteFile(const QString& path, Mode mode);
     SqliteFile(const SqliteFile&) = delete;
     SqliteFile& operator=(const SqliteFile&) = delete;
@@ -26,6 +28,9 @@ class SqliteFile {
     void exec(const QString& sql) { prepare(sql).step(); } // one statement
     bool hasTable(const QString& name);
     QStringList columnsOf(const QString& table); // in order; empty for a missing table
+
+    // The same checks on a file's first bytes and size without opening it; empty when it looks sound.
+    static QString headerProblem(const QString& path);
 
   private:
     sqlite3* m_db = nullptr;

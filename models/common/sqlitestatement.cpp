@@ -58,6 +58,12 @@ SqliteStatement& SqliteStatement::bindNull(int index) {
     return *this;
 }
 
+SqliteStatement& SqliteStatement::bindBlob(int index, const QByteArray& bytes) {
+    sqlite3_bind_blob64(m_statement, index, bytes.constData(), static_cast<sqlite3_uint64>(bytes.size()),
+                        SQLITE_TRANSIENT);
+    return *this;
+}
+
 bool SqliteStatement::step() {
     const int rc = sqlite3_step(m_statement);
     if (rc == SQLITE_ROW)
@@ -87,6 +93,11 @@ qint64 SqliteStatement::toInt64(int column) const {
 }
 double SqliteStatement::toDouble(int column) const {
     return sqlite3_column_double(m_statement, column);
+}
+
+QByteArray SqliteStatement::blob(int column) const {
+    const auto* data = static_cast<const char*>(sqlite3_column_blob(m_statement, column));
+    return data ? QByteArray(data, sqlite3_column_bytes(m_statement, column)) : QByteArray();
 }
 
 } // namespace tidemark

@@ -24,6 +24,7 @@ class SqliteStatement {
     SqliteStatement& bind(int index, int value) { return bind(index, static_cast<qint64>(value)); }
     SqliteStatement& bind(int index, double value);
     SqliteStatement& bindNull(int index);
+    SqliteStatement& bindBlob(int index, const QByteArray& bytes); // copied
 
     bool step();  // true while there is a row; throws tidemark::Error on failure
     void reset(); // for the next execution with new bindings
@@ -31,6 +32,7 @@ class SqliteStatement {
     QString text(int column) const;
     qint64 toInt64(int column) const;
     double toDouble(int column) const;
+    QByteArray blob(int column) const; // a copy of the column's bytes
 
   private:
     sqlite3* m_db = nullptr;

@@ -9,7 +9,7 @@ namespace tidemark {
 
 namespace {
 
-int digits(const QString& s, int pos, int count, bool* ok) {
+int digits(QStringView s, qsizetype pos, int count, bool* ok) {
     int v = 0;
     if (pos + count > s.size()) {
         *ok = false;
@@ -50,8 +50,8 @@ int daysInMonth(int y, int m) {
 }
 
 // Parses `input` into *out; on failure returns why (empty on success).
-QString parseInto(const QString& input, Micros* out) {
-    const QString s = input.trimmed();
+QString parseInto(QStringView input, Micros* out) {
+    const QStringView s = input.trimmed();
     bool ok = true;
     const int year = digits(s, 0, 4, &ok);
     if (!ok || s.size() < 10 || s.at(4) != u'-' || s.at(7) != u'-')
@@ -149,6 +149,10 @@ QString parseInto(const QString& input, Micros* out) {
 static const QString kIsoTimestampForm = QStringLiteral("YYYY-MM-DDTHH:MM[:SS[.ffffff]][Z|±HH[:MM]]");
 
 bool tryParseIsoTimestamp(const QString& input, Micros* out) {
+    return parseInto(input, out).isEmpty();
+}
+
+bool tryParseIsoTimestamp(QStringView input, Micros* out) {
     return parseInto(input, out).isEmpty();
 }
 

@@ -29,6 +29,7 @@ constexpr Micros floorToStep(Micros t, Micros step, Micros anchor = 0) {
 // A day, hour, minute, second or offset that does not exist (2026-02-31, 24:59, +99:99) is refused.
 Micros parseIsoTimestamp(const QString& text, const QString& what = QStringLiteral("timestamp"));
 bool tryParseIsoTimestamp(const QString& text, Micros* out);
+bool tryParseIsoTimestamp(QStringView text, Micros* out); // the same, without a copy of the text
 // Why `text` is not a timestamp, with the value and the expected form; empty when it is one.
 QString isoTimestampProblem(const QString& text);
 

@@ -13,7 +13,6 @@
 #include "schemamigrator.h"
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
-#include "trackimporter.h"
 #include "tracksmigrator.h"
 #include "tracksstore.h"
 
@@ -354,9 +353,7 @@ void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& opti
     generatorOptions.seed = seed;
     generatorOptions.tracks = options.tracks;
     generatorOptions.end = now;
-    for (const TrackBatch& batch : TracksGenerator(generatorOptions).generate())
-        tracks::TrackImporter(*db, TracksGenerator::sources(), batch.importedAt)
-            .importBatch(batch.region, batch.source, batch.tracks, control);
+    TracksGenerator(generatorOptions).importInto(*db, control);
     m_figures.tracks = tracks::TracksStore(*db).count();
     m_figures.tracksSeconds = timer.elapsed() / 1000.0;
 }

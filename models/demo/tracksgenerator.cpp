@@ -2,6 +2,7 @@
 
 #include "demorandom.h"
 #include "trackdedupkey.h"
+#include "trackimporter.h"
 
 #include <algorithm>
 #include <cmath>
@@ -171,6 +172,12 @@ std::vector<TrackBatch> TracksGenerator::generate() const {
     for (auto& [key, batch] : batches)
         out.push_back(std::move(batch));
     return out;
+}
+
+void TracksGenerator::importInto(tracks::SpatialiteDatabase& db, TaskFeedback* control) const {
+    for (const TrackBatch& batch : generate())
+        tracks::TrackImporter(db, sources(), batch.importedAt)
+            .importBatch(batch.region, batch.source, batch.tracks, control);
 }
 
 } // namespace tidemark::demo

@@ -6,6 +6,14 @@
 
 #include <vector>
 
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::tracks {
+class SpatialiteDatabase;
+}
+
 namespace tidemark::demo {
 
 // What one pipeline run of one source delivered for one region.
@@ -32,6 +40,8 @@ class TracksGenerator {
     explicit TracksGenerator(TracksGeneratorOptions options);
     static tracks::TrackSourceList sources() { return tracks::TrackSourceList::demo(); }
     std::vector<TrackBatch> generate() const;
+    // Imports every batch into the (migrated) file `db`, each as one pipeline run at its importedAt.
+    void importInto(tracks::SpatialiteDatabase& db, TaskFeedback* control = nullptr) const;
 
   private:
     TracksGeneratorOptions m_options;

@@ -41,7 +41,6 @@ int runLockingTransaction(PgConnection& db, int lockTimeoutSeconds, const QStrin
 }
 
 void lockForPartitionDdl(PgConnection& db, const QString& table, const QString& mode) {
-    db.exec(QStringLiteral("LOCK TABLE %1 IN %2 MODE").arg(pgQuoteIdentifier(table), mode));
     const PgResult referenced = db.exec(
         QStringLiteral("SELECT DISTINCT confrelid::regclass::text FROM pg_constraint"
                        " WHERE conrelid = to_regclass($1) AND contype = 'f' AND confrelid <> conrelid"),
@@ -49,9 +48,13 @@ void lockForPartitionDdl(PgConnection& db, const QString& table, const QString& 
     QStringList names;
     for (int i = 0; i < referenced.rows(); ++i)
         names << referenced.text(i, 0); // regclass text is already quoted where it must be
+    QString sql = QStringLiteral("LOCK TABLE %1 IN %2 MODE").arg(pgQuoteIdentifier(table), mode);
+    // In the same round trip as the grant: a writer released by the grant's wait cannot take a referenced
+    // table between the two statements, as it could during a round trip to the client.
     if (!names.isEmpty())
-        db.exec(QStringLiteral("LOCK TABLE %1 IN SHARE ROW EXCLUSIVE MODE NOWAIT")
-                    .arg(names.join(QStringLiteral(", "))));
+        sql += QStringLiteral("; LOCK TABLE %1 IN SHARE ROW EXCLUSIVE MODE NOWAIT")
+                   .arg(names.join(QStringLiteral(", ")));
+    db.execScript(sql);
 }
 
 } // namespace tidemark::kudos

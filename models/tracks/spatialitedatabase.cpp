@@ -2,18 +2,12 @@
 
 #include "error.h"
 
-#include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <sqlite3.h>
 
 namespace tidemark::tracks {
 
-SpatialiteDatabase::SpatialiteDatabase(sqlite3* db, QString path) : m_db(db), m_path(std::move(path)) {}
-
-SpatialiteDatabase::~SpatialiteDatabase() {
-    sqlite3_close_v2(m_db);
-}
+SpatialiteDatabase::SpatialiteDatabase(std::unique_ptr<SqliteFile> file) : m_file(std::move(file)) {}
 
 std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path, Mode mode) {
     const bool exists = QFileInfo(path).isFile();
@@ -22,14 +16,9 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
     if (!exists && !QFileInfo(QFileInfo(path).absolutePath()).isDir())
         throw Error(Error::Kind::Connection,
                     QStringLiteral("cannot create tracks file %1: the folder does not exist").arg(path));
-    sqlite3* raw = nullptr;
-    const int flags = SQLITE_OPEN_READWRITE | (mode == Mode::CreateIfMissing ? SQLITE_OPEN_CREATE : 0);
-    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &raw, flags, nullptr);
-    std::unique_ptr<SpatialiteDatabase> db(new SpatialiteDatabase(raw, path));
-    if (rc != SQLITE_OK)
-        throw Error(Error::Kind::Connection,
-                    QStringLiteral("cannot open tracks file %1: %2")
-                        .arg(path, QString::fromUtf8(raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc))));
+    std::unique_ptr<SpatialiteDatabase> db(new SpatialiteDatabase(std::make_unique<SqliteFile>(
+        path, mode == Mode::CreateIfMissing ? SqliteFile::Mode::Create : SqliteFile::Mode::ReadWrite)));
+    sqlite3* raw = db->handle();
     sqlite3_busy_timeout(raw, 10000);
     sqlite3_enable_load_extension(raw, 1);
     char* message = nullptr;
@@ -41,28 +30,36 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
                                              .arg(path, why));
     }
     sqlite3_enable_load_extension(raw, 0);
-    db->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-    if (!db->hasTable(QStringLiteral("spatial_ref_sys"))) {
-        // A new file: incremental vacuum must be chosen before the first table exists.
-        db->exec(QStringLiteral("PRAGMA auto_vacuum=INCREMENTAL"));
-        db->exec(QStringLiteral("SELECT InitSpatialMetadata(1)"));
+    try {
+        const bool fresh = !db->hasTable(QStringLiteral("spatial_ref_sys"));
+        // Incremental vacuum must be chosen before the file's first page is written, which switching to
+        // WAL already does.
+        if (fresh && db->scalar(QStringLiteral("PRAGMA page_count")) == 0)
+            db->exec(QStringLiteral("PRAGMA auto_vacuum=INCREMENTAL"));
+        db->exec(QStringLiteral("PRAGMA journal_mode=WAL"));
+        if (fresh)
+            db->exec(QStringLiteral("SELECT InitSpatialMetadata(1)"));
+    } catch (const Error& e) {
+        // Damage the header check cannot see (e.g. a malformed schema page) shows on the first statement.
+        throw Error(Error::Kind::Connection,
+                    QStringLiteral("cannot open tracks file %1: %2").arg(path, e.message()));
     }
     return db;
 }
 
 void SpatialiteDatabase::exec(const QString& sql) {
     char* message = nullptr;
-    if (sqlite3_exec(m_db, sql.toUtf8().constData(), nullptr, nullptr, &message) != SQLITE_OK) {
-        const QString why = QString::fromUtf8(message ? message : sqlite3_errmsg(m_db));
+    if (sqlite3_exec(handle(), sql.toUtf8().constData(), nullptr, nullptr, &message) != SQLITE_OK) {
+        const QString why = QString::fromUtf8(message ? message : sqlite3_errmsg(handle()));
         sqlite3_free(message);
         const bool schema = why.contains(QLatin1String("no such table"));
         throw Error(schema ? Error::Kind::Schema : Error::Kind::Failed,
-                    QStringLiteral("SQLite %1: %2").arg(m_path, why));
+                    QStringLiteral("SQLite %1: %2").arg(path(), why));
     }
 }
 
 SqliteStatement SpatialiteDatabase::prepare(const QString& sql) {
-    return SqliteStatement(m_db, sql, m_path);
+    return m_file->prepare(sql);
 }
 
 qint64 SpatialiteDatabase::scalar(const QString& sql) {
@@ -71,15 +68,12 @@ qint64 SpatialiteDatabase::scalar(const QString& sql) {
 }
 
 bool SpatialiteDatabase::hasTable(const QString& name) {
-    SqliteStatement s =
-        prepare(QStringLiteral("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"));
-    s.bind(1, name);
-    return s.step();
+    return m_file->hasTable(name);
 }
 
 void SpatialiteDatabase::rollback() {
-    if (!sqlite3_get_autocommit(m_db))
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+    if (!sqlite3_get_autocommit(handle()))
+        sqlite3_exec(handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 void SpatialiteDatabase::checkpointWal() {

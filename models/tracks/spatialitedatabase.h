@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sqlitefile.h"
 #include "sqlitestatement.h"
 
 #include <QString>
@@ -9,15 +10,16 @@ struct sqlite3;
 
 namespace tidemark::tracks {
 
-// A connection to a tracks file with SpatiaLite (mod_spatialite) loaded, its spatial metadata initialised
-// (InitSpatialMetadata(1) on a new file), WAL journal mode and a busy timeout. One thread only.
+// A connection to a tracks file: a SqliteFile (the one plain opener) with SpatiaLite (mod_spatialite)
+// loaded, its spatial metadata initialised (InitSpatialMetadata(1) on a new file), WAL journal mode and a
+// busy timeout. One thread only.
 class SpatialiteDatabase {
   public:
     enum class Mode { OpenExisting, CreateIfMissing };
-    // Throws tidemark::Error(Connection) naming the file when it cannot be opened or created, or
-    // (Failed) when SpatiaLite cannot be loaded.
+    // Throws tidemark::Error(Connection) naming the file when it cannot be opened or created or is not a
+    // sound SQLite file (another kind of file, a truncated copy), or (Failed) when SpatiaLite cannot be
+    // loaded.
     static std::unique_ptr<SpatialiteDatabase> open(const QString& path, Mode mode = Mode::OpenExisting);
-    ~SpatialiteDatabase();
 
     void exec(const QString& sql);
     SqliteStatement prepare(const QString& sql);
@@ -29,13 +31,12 @@ class SpatialiteDatabase {
     void rollback();
     void checkpointWal(); // PRAGMA wal_checkpoint(PASSIVE)
 
-    QString path() const { return m_path; }
-    sqlite3* handle() const { return m_db; }
+    QString path() const { return m_file->path(); }
+    sqlite3* handle() const { return m_file->handle(); }
 
   private:
-    SpatialiteDatabase(sqlite3* db, QString path);
-    sqlite3* m_db = nullptr;
-    QString m_path;
+    explicit SpatialiteDatabase(std::unique_ptr<SqliteFile> file);
+    std::unique_ptr<SqliteFile> m_file;
 };
 
 } // namespace tidemark::tracks

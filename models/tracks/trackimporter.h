@@ -5,6 +5,7 @@
 
 #include "timestamp.h"
 
+#include <functional>
 #include <vector>
 
 namespace tidemark {
@@ -19,20 +20,29 @@ struct TrackImportReport {
     int added = 0;
     int merged = 0;    // a duplicate that added its source to an existing row
     int unchanged = 0; // a duplicate already known from that source
+    int tooShort = 0;  // fewer than two points: not a line, not written
 };
 
 // Imports tracks into a migrated tracks file. A track whose dedup key exists merges into that row:
 // sources_json and external_urls_json become the union in configured source order (at most 8), computed here
 // in C++ and written in one UPDATE. Each (region, source) batch is one transaction with its pipeline_runs
-// row, followed by a passive WAL checkpoint.
+// row, followed by a passive WAL checkpoint. A failed batch is rolled back whole and its pipeline_runs row
+// says "failed" with the error.
 class TrackImporter {
   public:
     enum class Outcome { Added, Merged, Unchanged };
+    using TrackSink = std::function<void(const ImportedTrack&)>;
+    // Hands each track of a batch to the sink as it is read (a streamed file is never held whole).
+    using TrackProducer = std::function<void(const TrackSink& importTrack)>;
 
     TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt);
 
     TrackImportReport importBatch(const QString& region, const QString& source,
                                   const std::vector<ImportedTrack>& tracks, TaskFeedback* control = nullptr);
+    // One batch whose tracks come from `produce`, in one transaction: an Error thrown by the producer (a
+    // malformed file) or by an import rolls back every track of the batch and is rethrown.
+    TrackImportReport importStream(const QString& region, const QString& source, const TrackProducer& produce,
+                                   TaskFeedback* control = nullptr);
     Outcome importOne(const ImportedTrack& track); // inside the caller's transaction
 
   private:

@@ -108,4 +108,10 @@ void TracksMigrator::requireSchema() {
                 .arg(s.latestVersion));
 }
 
+std::unique_ptr<SpatialiteDatabase> openTracksFile(const QString& path) {
+    auto db = SpatialiteDatabase::open(path);
+    TracksMigrator(*db).requireSchema();
+    return db;
+}
+
 } // namespace tidemark::tracks

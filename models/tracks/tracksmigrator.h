@@ -3,6 +3,8 @@
 #include "schemamigrator.h"
 
 #include <QList>
+#include <QString>
+#include <memory>
 
 namespace tidemark::tracks {
 
@@ -23,5 +25,9 @@ class TracksMigrator {
     void ensureLedger();
     SpatialiteDatabase& m_db;
 };
+
+// Opens the existing tracks file `path` and requires its schema (TracksMigrator::requireSchema): how the CLI
+// and the console open a file to read, retain or import.
+std::unique_ptr<SpatialiteDatabase> openTracksFile(const QString& path);
 
 } // namespace tidemark::tracks

@@ -64,11 +64,30 @@ TrackSourceList TrackSourceList::fromYaml(const QString& path) {
     return TrackSourceList(sources);
 }
 
+TrackSourceList TrackSourceList::configured(const QString& path) {
+    if (!path.isEmpty())
+        return fromYaml(path);
+    const QString fromEnvironment = qEnvironmentVariable("GPS_SOURCES_CONFIG");
+    if (!fromEnvironment.isEmpty())
+        return fromYaml(fromEnvironment);
+    return demo();
+}
+
 const TrackSource* TrackSourceList::find(const QString& id) const {
     for (const TrackSource& s : m_sources)
         if (s.id == id)
             return &s;
     return nullptr;
+}
+
+const TrackSource& TrackSourceList::require(const QString& id) const {
+    if (const TrackSource* source = find(id))
+        return *source;
+    QStringList known;
+    for (const TrackSource& s : m_sources)
+        known << s.id;
+    throw Error(Error::Kind::Usage, QStringLiteral("source %1 is not a configured source (known: %2)")
+                                        .arg(id, known.join(QStringLiteral(", "))));
 }
 
 int TrackSourceList::rank(const QString& id) const {

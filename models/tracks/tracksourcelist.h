@@ -25,9 +25,14 @@ class TrackSourceList {
     // A gps_sources.yaml of the simple form "- id: x / name: y / licence_allows_author: true / url_template:
     // z". Throws Error(Settings) naming the file and line on anything else.
     static TrackSourceList fromYaml(const QString& path);
+    // The one way to find the configured sources: the file `path` when given, else the file named by
+    // GPS_SOURCES_CONFIG, else the demo's three sources.
+    static TrackSourceList configured(const QString& path = {});
 
     const QList<TrackSource>& sources() const { return m_sources; }
     const TrackSource* find(const QString& id) const;
+    // The source `id`; throws Error(Usage) naming it and the configured ones when it is not configured.
+    const TrackSource& require(const QString& id) const;
     int rank(const QString& id) const; // position in the configured order; unknown ids after all known ones
 
     // The union of a track's (source, url) pairs with one more, in configured order, at most 8.

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "tracksimplifier.h"
+#include "tracksummary.h"
+
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -14,8 +17,35 @@ struct TracksExtent {
     double minLon = 0, minLat = 0, maxLon = 0, maxLat = 0; // meaningful when tracks > 0
 };
 
+// The bounding-box query with its filters and, for a table view, its order and page.
+struct TracksQuery {
+    enum class Order { Id, Name, Activity, Length, Points, StartedAt, CreatedAt };
+    TrackBox box;
+    QStringList activities; // empty: every activity (filtered in SQL)
+    QStringList sources;    // empty: every source; else a track with any of them (filtered in C++)
+    Order order = Order::Id;
+    bool descending = false;
+    qint64 offset = 0; // rows of the filtered, ordered result to skip
+    qint64 limit = -1; // at most this many rows; -1: all
+};
+
+struct TracksPage {
+    std::vector<TrackSummary> tracks;
+    qint64 matching = 0; // rows matching the box and filters before offset and limit
+};
+
+// A track's geometry for the map at one zoom level.
+struct SimplifiedTrack {
+    qint64 id = 0;
+    QString activity;
+    QStringList sources;
+    std::vector<LonLat> points; // simplified
+    qint64 storedPoints = 0;    // before simplification
+};
+
 // Read queries over a migrated tracks file: counts, the extent, and the bounding-box query (R-tree prefetch
-// through SpatiaLite's SpatialIndex, activity and source filters applied in C++).
+// through SpatiaLite's SpatialIndex virtual table and the stored bbox columns, activity filter in SQL,
+// source filter in C++ on sources_json).
 class TracksStore {
   public:
     explicit TracksStore(SpatialiteDatabase& db);
@@ -28,6 +58,14 @@ class TracksStore {
     // Ids of the tracks whose bounding box meets the box, optionally only of these activities / sources.
     std::vector<qint64> idsInBox(double minLon, double minLat, double maxLon, double maxLat,
                                  const QStringList& activities = {}, const QStringList& sources = {});
+
+    // Tracks whose bounding box meets query.box, filtered, ordered (ties by id) and paged by offset/limit.
+    TracksPage tracksInBox(const TracksQuery& query);
+    // The same tracks (order and page of the query) with their points simplified for `zoom`.
+    std::vector<SimplifiedTrack> simplifiedInBox(const TracksQuery& query, int zoom,
+                                                 double tolerancePixels = 1.0);
+    // The SQL of the prefetch, for EXPLAIN QUERY PLAN in tests.
+    static QString prefetchSql(const TracksQuery& query, const QString& columns);
 
   private:
     SpatialiteDatabase& m_db;

@@ -18,10 +18,7 @@ using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = test::archiveTestEnd();
-const Micros kLo = kEnd - 14 * kMicrosPerDay;
-const Micros kHi = kEnd - 7 * kMicrosPerDay;
-const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
+const auto [kLo, kHi, kExportedAt] = test::archiveTestWeek();
 
 QJsonObject json(const CliRun& run) {
     return QJsonDocument::fromJson(run.out.toUtf8()).object();

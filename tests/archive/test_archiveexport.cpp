@@ -20,10 +20,7 @@ using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = test::archiveTestEnd();
-const Micros kLo = kEnd - 14 * kMicrosPerDay;
-const Micros kHi = kEnd - 7 * kMicrosPerDay;
-const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
+const auto [kLo, kHi, kExportedAt] = test::archiveTestWeek();
 
 ExportSource ledgerWeek() {
     return {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo,
@@ -60,9 +57,7 @@ class TestArchiveExport : public QObject {
 
     // Rewrites the stored manifest with `change` applied to its JSON object.
     void editManifest(const QString& manifestKey, const std::function<void(QJsonObject&)>& change) {
-        QJsonObject o = QJsonDocument::fromJson(readFile(objectPath(manifestKey))).object();
-        change(o);
-        writeFile(objectPath(manifestKey), QJsonDocument(o).toJson());
+        editJsonFile(objectPath(manifestKey), change);
     }
 
   private slots:

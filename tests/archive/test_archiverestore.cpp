@@ -23,10 +23,7 @@ using namespace tidemark::test;
 
 namespace {
 
-const Micros kEnd = test::archiveTestEnd();
-const Micros kLo = kEnd - 14 * kMicrosPerDay;
-const Micros kHi = kEnd - 7 * kMicrosPerDay;
-const Micros kExportedAt = parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"));
+const auto [kLo, kHi, kExportedAt] = test::archiveTestWeek();
 
 // A store in front of another that hands out reads in small chunks (so that a cancel lands mid-object) and
 // can flip one byte of the n-th read of an object (an object that changes after it was verified).
@@ -122,9 +119,7 @@ class TestArchiveRestore : public QObject {
     }
 
     void editManifest(const QString& manifestKey, const std::function<void(QJsonObject&)>& change) {
-        QJsonObject o = QJsonDocument::fromJson(readFile(objectPath(manifestKey))).object();
-        change(o);
-        writeFile(objectPath(manifestKey), QJsonDocument(o).toJson());
+        editJsonFile(objectPath(manifestKey), change);
     }
 
     void expectRefusedAndNothingLoaded(ArchiveStore& store, const QString& key, const QString& why) {

@@ -1,7 +1,8 @@
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "directorystore.h"
-#include "error.h"
 #include "s3location.h"
+#include "thrownkind.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,28 +13,7 @@
 
 using namespace tidemark;
 using namespace tidemark::archive;
-
-namespace {
-
-QString writeFile(const QString& path, const QByteArray& bytes) {
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
-Error::Kind kindOf(const std::function<void()>& f, QString* message = nullptr) {
-    try {
-        f();
-    } catch (const Error& e) {
-        if (message)
-            *message = e.message();
-        return e.kind();
-    }
-    return Error::Kind::Cancelled; // "nothing thrown" in these tests
-}
-
-} // namespace
+using namespace tidemark::test;
 
 class TestArchiveStore : public QObject {
     Q_OBJECT
@@ -57,9 +37,9 @@ class TestArchiveStore : public QObject {
         QVERIFY(!store->exists(QStringLiteral("currency/kudos_ledger")));
 
         QString message;
-        QCOMPARE(
-            kindOf([&] { store->putFile(QStringLiteral("currency/kudos_ledger/x.csv.zst"), b); }, &message),
-            Error::Kind::Refused);
+        QCOMPARE(thrownKind([&] { store->putFile(QStringLiteral("currency/kudos_ledger/x.csv.zst"), b); },
+                            &message),
+                 Error::Kind::Refused);
         QVERIFY2(message.contains(QStringLiteral("already exists")), qPrintable(message));
         QCOMPARE(store->readAll(QStringLiteral("currency/kudos_ledger/x.csv.zst")),
                  QByteArray("first object"));
@@ -82,10 +62,11 @@ class TestArchiveStore : public QObject {
         store->read(QStringLiteral("currency/kudos_ledger/y.csv.zst"),
                     [&](const char* d, qint64 n) { streamed.append(d, n); });
         QCOMPARE(streamed, QByteArray("second"));
-        QCOMPARE(
-            kindOf([&] { store->read(QStringLiteral("currency/none.csv.zst"), [](const char*, qint64) {}); }),
-            Error::Kind::Failed);
-        QCOMPARE(kindOf([&] { store->readAll(QStringLiteral("currency/kudos_ledger/x.csv.zst"), 4); }),
+        QCOMPARE(thrownKind([&] {
+                     store->read(QStringLiteral("currency/none.csv.zst"), [](const char*, qint64) {});
+                 }),
+                 Error::Kind::Failed);
+        QCOMPARE(thrownKind([&] { store->readAll(QStringLiteral("currency/kudos_ledger/x.csv.zst"), 4); }),
                  Error::Kind::Failed);
         // Published objects are whole and no temporary file stays behind.
         QCOMPARE(
@@ -109,16 +90,16 @@ class TestArchiveStore : public QObject {
         QTemporaryDir dir;
         DirectoryStore store(dir.path());
         const QString file = writeFile(dir.filePath(QStringLiteral("f")), "x");
-        QCOMPARE(kindOf([&] { store.putFile(key, file); }), Error::Kind::Usage);
-        QCOMPARE(kindOf([&] { store.exists(key); }), Error::Kind::Usage);
+        QCOMPARE(thrownKind([&] { store.putFile(key, file); }), Error::Kind::Usage);
+        QCOMPARE(thrownKind([&] { store.exists(key); }), Error::Kind::Usage);
     }
 
     void unreachableRootIsAConnectionError() {
         DirectoryStore store(QStringLiteral("/nonexistent/tidemark-archive"));
         QString message;
-        QCOMPARE(kindOf([&] { store.exists(QStringLiteral("a")); }, &message), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { store.exists(QStringLiteral("a")); }, &message), Error::Kind::Connection);
         QVERIFY(message.contains(QStringLiteral("/nonexistent/tidemark-archive")));
-        QCOMPARE(kindOf([&] { store.usedBytes(QStringLiteral("currency/")); }), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { store.usedBytes(QStringLiteral("currency/")); }), Error::Kind::Connection);
     }
 
     void urls() {
@@ -133,15 +114,15 @@ class TestArchiveStore : public QObject {
               QStringLiteral("s3://Bad_Bucket?endpoint=http://127.0.0.1:7480&region=us-east-1"),
               QStringLiteral(
                   "s3://AKIAOPS:Secret@bucket/p?endpoint=http://127.0.0.1:7480&region=us-east-1")}) {
-            QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+            QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
             QVERIFY2(message.contains(QStringLiteral("TIDEMARK_ARCHIVE_URL")),
                      qPrintable(url + QLatin1Char(' ') + message));
             QVERIFY2(!message.contains(QStringLiteral("Secret")), qPrintable(message));
         }
-        QCOMPARE(
-            kindOf([&] { openArchiveStore(QStringLiteral("s3://bkt/p?endpoint=http://h:1&region=r&x=1")); },
-                   &message),
-            Error::Kind::Settings);
+        QCOMPARE(thrownKind(
+                     [&] { openArchiveStore(QStringLiteral("s3://bkt/p?endpoint=http://h:1&region=r&x=1")); },
+                     &message),
+                 Error::Kind::Settings);
         QVERIFY2(message.contains(QStringLiteral("'x'")), qPrintable(message));
         const S3Location location = S3Location::parse(
             QStringLiteral("s3://bucket/a/b/?region=eu-west-1&endpoint=http://127.0.0.1:7480/"),
@@ -155,7 +136,7 @@ class TestArchiveStore : public QObject {
         for (const QString& url :
              {QStringLiteral("/srv/archive"), QStringLiteral("http://x/y"), QStringLiteral("file://host/srv"),
               QStringLiteral("file:relative"), QStringLiteral("file:///")}) {
-            QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+            QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
             QVERIFY2(message.contains(QStringLiteral("TIDEMARK_ARCHIVE_URL")) &&
                          message.contains(QStringLiteral("file:///")) &&
                          message.contains(QStringLiteral("s3://")),
@@ -163,7 +144,7 @@ class TestArchiveStore : public QObject {
         }
         QTemporaryDir dir;
         const QString file = writeFile(dir.filePath(QStringLiteral("plain")), "x");
-        QCOMPARE(kindOf([&] { openArchiveStore(QStringLiteral("file://") + file); }),
+        QCOMPARE(thrownKind([&] { openArchiveStore(QStringLiteral("file://") + file); }),
                  Error::Kind::Connection);
     }
 
@@ -185,21 +166,21 @@ class TestArchiveStore : public QObject {
         QCOMPARE(archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("p"), -kMicrosPerDay, 0),
                  QStringLiteral("currency/kudos_ledger/p_19691231_19700101.csv.zst"));
-        QCOMPARE(kindOf([&] {
+        QCOMPARE(thrownKind([&] {
                      archiveObjectKey(QStringLiteral("cold"), QStringLiteral("t"), QStringLiteral("p"), 0, 1);
                  }),
                  Error::Kind::Usage);
-        QCOMPARE(kindOf([&] {
+        QCOMPARE(thrownKind([&] {
                      archiveObjectKey(QStringLiteral("currency"), QStringLiteral("t/../x"),
                                       QStringLiteral("p"), 0, 1);
                  }),
                  Error::Kind::Usage);
-        QCOMPARE(kindOf([&] {
+        QCOMPARE(thrownKind([&] {
                      archiveObjectKey(QStringLiteral("currency"), QStringLiteral("t"), QStringLiteral("p"), 5,
                                       5);
                  }),
                  Error::Kind::Usage);
-        QCOMPARE(kindOf([&] { manifestKeyFor(QStringLiteral("currency/x.json")); }), Error::Kind::Usage);
+        QCOMPARE(thrownKind([&] { manifestKeyFor(QStringLiteral("currency/x.json")); }), Error::Kind::Usage);
     }
 
     // The range in a key reads back as archiveObjectKey wrote it, for random ranges down to the microsecond;

@@ -4,11 +4,11 @@
 #include "archiverestorer.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
-#include "error.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "s3store.h"
 #include "tests3.h"
+#include "thrownkind.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -23,17 +23,6 @@ using namespace tidemark::archive;
 using namespace tidemark::test;
 
 namespace {
-
-Error::Kind kindOf(const std::function<void()>& f, QString* message = nullptr) {
-    try {
-        f();
-    } catch (const Error& e) {
-        if (message)
-            *message = e.message();
-        return e.kind();
-    }
-    return Error::Kind::Cancelled; // "nothing thrown" in these tests
-}
 
 S3Store storeFor(const QString& url, const QString& secret, S3Store::Options options = S3Store::Options()) {
     const test::S3Server server = test::TestS3::server();
@@ -100,15 +89,15 @@ class TestS3Store : public QObject {
         QVERIFY(chunks > 1); // streamed, not one buffer
 
         QString message;
-        QCOMPARE(kindOf([&] { store->readAll(QStringLiteral("currency/kudos_ledger/y.csv.zst"), 1000); },
-                        &message),
+        QCOMPARE(thrownKind([&] { store->readAll(QStringLiteral("currency/kudos_ledger/y.csv.zst"), 1000); },
+                            &message),
                  Error::Kind::Failed);
         QVERIFY2(message.contains(QStringLiteral("larger than 1000 bytes")), qPrintable(message));
-        QCOMPARE(kindOf([&] { store->readAll(QStringLiteral("currency/missing.csv.zst")); }, &message),
+        QCOMPARE(thrownKind([&] { store->readAll(QStringLiteral("currency/missing.csv.zst")); }, &message),
                  Error::Kind::Failed);
         QVERIFY2(message.contains(QStringLiteral("currency/missing.csv.zst is not in s3://")),
                  qPrintable(message));
-        QCOMPARE(kindOf([&] { store->exists(QStringLiteral("../x")); }), Error::Kind::Usage);
+        QCOMPARE(thrownKind([&] { store->exists(QStringLiteral("../x")); }), Error::Kind::Usage);
     }
 
     void prefixesKeepStoresApart() {
@@ -136,7 +125,7 @@ class TestS3Store : public QObject {
         store->putFile(key, writeFile(m_dir.filePath(QStringLiteral("w1")), "original"));
         QString message;
         QCOMPARE(
-            kindOf(
+            thrownKind(
                 [&] { store->putFile(key, writeFile(m_dir.filePath(QStringLiteral("w2")), "replacement")); },
                 &message),
             Error::Kind::Refused);
@@ -162,26 +151,26 @@ class TestS3Store : public QObject {
         const QString secret = QStringLiteral("Wr0ngSecretValue/abc+def");
         S3Store store = storeFor(url, secret);
         QString message;
-        QCOMPARE(kindOf([&] { store.exists(QStringLiteral("currency/x")); }, &message),
+        QCOMPARE(thrownKind([&] { store.exists(QStringLiteral("currency/x")); }, &message),
                  Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("SignatureDoesNotMatch")) &&
                      message.contains(QStringLiteral("refused access")) &&
                      message.contains(m_server.endpoint),
                  qPrintable(message));
         QVERIFY(!message.contains(secret) && !message.contains(m_server.secretKey));
-        QCOMPARE(kindOf(
+        QCOMPARE(thrownKind(
                      [&] {
                          store.putFile(QStringLiteral("currency/x"),
                                        writeFile(m_dir.filePath(QStringLiteral("s")), "x"));
                      },
                      &message),
                  Error::Kind::Connection);
-        QCOMPARE(kindOf([&] { store.list(QString()); }, &message), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { store.list(QString()); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("SignatureDoesNotMatch")), qPrintable(message));
 
         S3Store unknownKey(S3Location::parse(url, QStringLiteral("X")),
                            {QStringLiteral("NOSUCHKEY"), secret});
-        QCOMPARE(kindOf([&] { unknownKey.list(QString()); }, &message), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { unknownKey.list(QString()); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("InvalidAccessKeyId")), qPrintable(message));
         QCOMPARE(openArchiveStore(url)->list(QString()).size(), 0); // nothing was written
     }
@@ -191,11 +180,11 @@ class TestS3Store : public QObject {
         const auto store = openArchiveStore(
             QString(url).replace(QStringLiteral("missing-bucket-"), QStringLiteral("never-created-")));
         QString message;
-        QCOMPARE(kindOf([&] { store->list(QString()); }, &message), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { store->list(QString()); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("NoSuchBucket")) &&
                      message.contains(QStringLiteral("never-created-")),
                  qPrintable(message));
-        QCOMPARE(kindOf(
+        QCOMPARE(thrownKind(
                      [&] {
                          store->putFile(QStringLiteral("a"),
                                         writeFile(m_dir.filePath(QStringLiteral("m")), "m"));
@@ -215,7 +204,7 @@ class TestS3Store : public QObject {
                               QStringLiteral("X")),
             {QStringLiteral("A"), QStringLiteral("B")}, options);
         QString message;
-        QCOMPARE(kindOf([&] { store.exists(QStringLiteral("a")); }, &message), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { store.exists(QStringLiteral("a")); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("cannot reach")) &&
                      message.contains(QStringLiteral("s3://bucket/p at http://127.0.0.1:9")) &&
                      message.contains(QStringLiteral("2 attempts")),
@@ -246,7 +235,7 @@ class TestS3Store : public QObject {
 
         // A second write, in parts or not, is refused and the original kept; no upload is left behind.
         QString message;
-        QCOMPARE(kindOf(
+        QCOMPARE(thrownKind(
                      [&] {
                          store.putFile(key, writeFile(m_dir.filePath(QStringLiteral("big2")),
                                                       randomBytes(6 * 1024 * 1024, 3)));
@@ -280,7 +269,7 @@ class TestS3Store : public QObject {
         };
         S3Store store = storeFor(url, m_server.secretKey, options);
         QString message;
-        QCOMPARE(kindOf(
+        QCOMPARE(thrownKind(
                      [&] {
                          store.putFile(key, writeFile(m_dir.filePath(QStringLiteral("parts")),
                                                       randomBytes(7 * 1024 * 1024, 4)));
@@ -343,7 +332,7 @@ class TestS3Store : public QObject {
         QString message;
         QFile::setPermissions(path,
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadOther);
-        QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+        QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
         QVERIFY2(message.contains(path) && message.contains(QStringLiteral("0604")) &&
                      message.contains(QStringLiteral("0600")),
                  qPrintable(message));
@@ -352,10 +341,10 @@ class TestS3Store : public QObject {
         QCOMPARE(openArchiveStore(url)->list(QString()).size(), 0); // signs with the file's key pair
 
         qunsetenv("TIDEMARK_S3_CREDENTIALS_FILE");
-        QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+        QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
         QVERIFY2(message.contains(QStringLiteral("AWS_ACCESS_KEY_ID")), qPrintable(message));
         qputenv("AWS_ACCESS_KEY_ID", id);
-        QCOMPARE(kindOf([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
+        QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Settings);
         QVERIFY2(message.contains(QStringLiteral("AWS_SECRET_ACCESS_KEY is not")), qPrintable(message));
         qputenv("AWS_SECRET_ACCESS_KEY", secret);
     }

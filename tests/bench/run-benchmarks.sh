@@ -41,3 +41,15 @@ cmake --build "$BUILD" --target bench_kudos_retention
 # against a bare DELETE by primary key. Arguments: mowers, small rows, large rows, catch-up budget seconds.
 cmake --build "$BUILD" --target bench_fleet
 "$BUILD/tests/bench/bench_fleet" 2000 3000000 30000000 60
+# Tracks: p50/p95 of the bbox query with filters at 5,000 and 100,000 tracks of 1,240 points for 100 m, 1 km and
+# 10 km windows, tracks returned per window, C++ Douglas-Peucker vs ST_Simplify. Files (~2 GB) kept in DIR.
+cmake --build "$BUILD" --target bench_tracks_query
+"$BUILD/tests/bench/bench_tracks_query" "$BUILD/bench-tracks" 5000 100000
+# GPX import MB/s and tracks/s next to QXmlStreamReader tokenising the same files (real files x 20, a 40 MB
+# synthetic file); the ratio's goal is >= 0.5x. Arguments: synthetic MB, rounds over the real files.
+cmake --build "$BUILD" --target bench_tracks_import
+"$BUILD/tests/bench/bench_tracks_import" 40 20
+# Tracks map: frame time of the tracks layer with 2,000 and 100,000 rides in view at three zooms, next to a plain
+# QPainter polyline of every stored point; simplification and projection times. Argument: the large count.
+cmake --build "$BUILD" --target bench_tracks_map
+QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_tracks_map" 100000

@@ -1,9 +1,8 @@
 #include "tracksgenerator.h"
 
+#include "freshtracksfile.h"
 #include "pgconnection.h"
 #include "spatialitedatabase.h"
-#include "trackimporter.h"
-#include "tracksmigrator.h"
 #include "tracksstore.h"
 
 #include <QCryptographicHash>
@@ -40,14 +39,11 @@ class TestDemoCli : public QObject {
 
     // A real tracks database (the importer's schema and a few generated rides), as an operator keeps one.
     static qint64 writeRealTracksFile(const QString& path) {
-        auto db = tracks::SpatialiteDatabase::open(path, tracks::SpatialiteDatabase::Mode::CreateIfMissing);
-        tracks::TracksMigrator(*db).migrate();
+        auto db = test::freshTracksFile(path);
         demo::TracksGeneratorOptions options;
         options.tracks = 12;
         options.end = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
-        for (const demo::TrackBatch& batch : demo::TracksGenerator(options).generate())
-            tracks::TrackImporter(*db, demo::TracksGenerator::sources(), batch.importedAt)
-                .importBatch(batch.region, batch.source, batch.tracks, nullptr);
+        demo::TracksGenerator(options).importInto(*db);
         return tracks::TracksStore(*db).count();
     }
 

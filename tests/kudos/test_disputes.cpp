@@ -7,12 +7,12 @@
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
-#include "error.h"
 #include "kudostestdata.h"
 #include "kudosvalues.h"
 #include "ledgerstatements.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
+#include "thrownkind.h"
 
 #include <QDir>
 #include <QFile>
@@ -37,15 +37,6 @@ Rows csvRowsOf(PgConnection& db, int user, Micros from, Micros to) {
                 .arg(user)
                 .arg(pgTimestampLiteral(from), pgTimestampLiteral(to)));
     return Rows(records.cbegin(), records.cend());
-}
-
-int kindOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return int(e.kind());
-    }
-    return -1;
 }
 
 } // namespace
@@ -155,15 +146,15 @@ class TestDisputes : public QObject {
     }
 
     void badQueriesAreUsageErrors() {
-        QCOMPARE(kindOf([&] {
+        QCOMPARE(thrownKind([&] {
                      DisputeLoader::validate({7, kMicrosPerDay, kMicrosPerDay});
                  }),
-                 int(Error::Kind::Usage));
-        QCOMPARE(kindOf([&] {
+                 Error::Kind::Usage);
+        QCOMPARE(thrownKind([&] {
                      DisputeLoader::validate({7, 2 * kMicrosPerDay, kMicrosPerDay});
                  }),
-                 int(Error::Kind::Usage));
-        QCOMPARE(kindOf([&] { DisputeLoader::validate({0, 0, kMicrosPerDay}); }), -1);
+                 Error::Kind::Usage);
+        QCOMPARE(thrownKind([&] { DisputeLoader::validate({0, 0, kMicrosPerDay}); }), std::nullopt);
     }
 
     // Restored rows equal, text for text, the rows the database held before the drop; online rows join
@@ -215,7 +206,7 @@ class TestDisputes : public QObject {
         QCOMPARE(read.back().last(), QStringLiteral("online"));
         // A file that cannot be written is named, and nothing is left.
         const QString badPath = m_work.filePath(QStringLiteral("missing-folder/rows.csv"));
-        QCOMPARE(kindOf([&] { model.writeCsv(badPath); }), int(Error::Kind::Failed));
+        QCOMPARE(thrownKind([&] { model.writeCsv(badPath); }), Error::Kind::Failed);
         QVERIFY(!QFile::exists(badPath));
     }
 
@@ -238,15 +229,15 @@ class TestDisputes : public QObject {
         restorer.restoreIntoSqlite(f.objects[1].key, file);
         const std::size_t held = DisputeRowsLoader(file, QString()).load(f.query).rows.size();
         QVERIFY(held > 0);
-        QCOMPARE(kindOf([&] { restorer.restoreIntoSqlite(f.objects[0].key, file); }),
-                 int(Error::Kind::Refused));
+        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, file); }),
+                 Error::Kind::Refused);
         const DisputeRows after = DisputeRowsLoader(file, QString()).load(f.query);
         QCOMPARE(after.rows.size(), held);
         QCOMPARE(after.restoredKeys, QStringList{f.objects[1].key});
         // Into a new file: no file at all.
         const QString fresh = m_work.filePath(QStringLiteral("never.sqlite"));
-        QCOMPARE(kindOf([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh); }),
-                 int(Error::Kind::Refused));
+        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh); }),
+                 Error::Kind::Refused);
         QVERIFY(!QFile::exists(fresh));
     }
 };

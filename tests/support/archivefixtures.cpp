@@ -7,12 +7,20 @@
 #include "testpostgres.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRandomGenerator>
 
 namespace tidemark::test {
 
 Micros archiveTestEnd() {
     return parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+}
+
+ArchiveTestWeek archiveTestWeek() {
+    const Micros end = archiveTestEnd();
+    return {end - 14 * kMicrosPerDay, end - 7 * kMicrosPerDay,
+            parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z"))};
 }
 
 QString archiveKudosDatabase(const QString& name, int weeks, int users, int workers, int teams) {
@@ -42,6 +50,12 @@ QString writeFile(const QString& path, const QByteArray& bytes) {
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
     return path;
+}
+
+void editJsonFile(const QString& path, const std::function<void(QJsonObject&)>& change) {
+    QJsonObject o = QJsonDocument::fromJson(readFile(path)).object();
+    change(o);
+    writeFile(path, QJsonDocument(o).toJson());
 }
 
 void flipMiddleByte(const QString& path, char mask) {

@@ -1,3 +1,4 @@
+#include "freshtracksfile.h"
 #include "spatialitedatabase.h"
 #include "trackdedupkey.h"
 #include "trackimporter.h"
@@ -52,9 +53,7 @@ class TestTracks : public QObject {
   private:
     QTemporaryDir m_dir;
     std::unique_ptr<SpatialiteDatabase> freshFile(const QString& name) {
-        auto db = SpatialiteDatabase::open(m_dir.filePath(name), SpatialiteDatabase::Mode::CreateIfMissing);
-        TracksMigrator(*db).migrate();
-        return db;
+        return test::freshTracksFile(m_dir.filePath(name));
     }
 
   private slots:

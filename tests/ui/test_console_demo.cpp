@@ -13,9 +13,13 @@
 #include "screenshots.h"
 #include "tasklistmodel.h"
 #include "thinningstatus.h"
+#include "tracksdataset.h"
 #include "trackssummarymodel.h"
+#include "trackstablemodel.h"
+#include "tracksworkbench.h"
 #include "translationinstaller.h"
 
+#include <QGeoRectangle>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -107,6 +111,36 @@ class TestConsoleDemo : public QObject {
         QTest::qWait(200);
         const QString path =
             tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-kudos.png"));
+        QVERIFY(!path.isEmpty());
+        qInfo("screenshot: %s", qPrintable(path));
+    }
+
+    // The Tracks tab opens the demo's tracks file on its whole extent: every track is in view, on the map.
+    void showsTheTracksWorkbench() {
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.openDemoWorkspace(m_root);
+        QVERIFY(settled.wait(240000));
+        tracks::TracksDataset* dataset = window.session()->tracksData();
+        QVERIFY(dataset->isOpen());
+        window.workbenches()->setCurrentWidget(window.tracksWorkbench());
+        const qint64 tracks = count(QStringLiteral("tracks"), QStringLiteral("tracks"));
+        QTRY_VERIFY_WITH_TIMEOUT(dataset->hasData() && dataset->data().page.matching == tracks, 60000);
+        QCOMPARE(qint64(dataset->data().geometry->size()), tracks);
+        QVERIFY(dataset->table()->rowCount() > 0);
+        // The map was hidden in its tab when the file loaded; shown, it fits the file's extent.
+        const tracks::TracksExtent& extent = dataset->data().extent;
+        const QGeoRectangle visible = window.tracksWorkbench()->map()->viewport().visibleArea();
+        QVERIFY(visible.contains(
+            QGeoCoordinate((extent.minLat + extent.maxLat) / 2, (extent.minLon + extent.maxLon) / 2)));
+        QVERIFY2(visible.width() < 3 * (extent.maxLon - extent.minLon),
+                 qPrintable(QStringLiteral("the map shows %1 degrees for %2 of tracks")
+                                .arg(visible.width())
+                                .arg(extent.maxLon - extent.minLon)));
+        QTRY_VERIFY_WITH_TIMEOUT(window.tracksWorkbench()->map()->isRenderingIdle(), 10000);
+        const QString path =
+            tidemark::test::saveScreenshot(&window, QStringLiteral("console-demo-tracks.png"));
         QVERIFY(!path.isEmpty());
         qInfo("screenshot: %s", qPrintable(path));
     }

@@ -5,6 +5,7 @@
 #include "disputecase.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "errortext.h"
 #include "kudosdataset.h"
 #include "kudosvalues.h"
 #include "sortedtableview.h"
@@ -37,10 +38,6 @@ using namespace tidemark::kudos;
 namespace {
 Micros dayStart(const QDate& day) {
     return QDateTime(day, QTime(0, 0), QTimeZone::utc()).toMSecsSinceEpoch() * 1000;
-}
-
-QString error(const QString& message) {
-    return QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped());
 }
 
 QGroupBox* group(const QString& title, QWidget* parent) {
@@ -192,14 +189,14 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showRows);
     connect(m_case, &DisputeCase::failed, this, [this](const QString& message) {
         m_investigate->setEnabled(true);
-        m_summary->setText(error(message));
+        m_summary->setText(errorHtml(message));
         emit failed(message);
     });
     connect(m_case, &DisputeCase::restoreFinished, this, [this](bool ok, const QString& message) {
         setRestoring(false);
         m_progress->setValue(ok ? m_progress->maximum() : 0);
         m_progress->setFormat(ok ? tr("done") : QString());
-        m_restoreStatus->setText(ok ? message.toHtmlEscaped() : error(message));
+        m_restoreStatus->setText(ok ? message.toHtmlEscaped() : errorHtml(message));
         m_restoreStatus->setToolTip(message);
         emit restoreFinished(ok);
     });
@@ -292,7 +289,7 @@ bool DisputeWorkbench::exportRows(const QString& path) {
         m_rowTotals->setText(tr("%Ln row(s) written to %1", "", int(rows)).arg(path));
         return true;
     } catch (const Error& e) {
-        m_rowTotals->setText(error(e.message()));
+        m_rowTotals->setText(errorHtml(e.message()));
         emit failed(e.message());
         return false;
     }
@@ -312,7 +309,7 @@ void DisputeWorkbench::showFindings() {
                    tr("%Ln of them with %1 of the user's rows.", "", covering).arg(userRows);
     if (!f.archiveProblem.isEmpty())
         text = tr("User %1: %Ln statement line(s). ", "", int(f.statement.size())).arg(f.query.userId) +
-               error(tr("The archive could not be read: %1").arg(f.archiveProblem));
+               errorHtml(tr("The archive could not be read: %1").arg(f.archiveProblem));
     m_summary->setText(text);
     const StatementModel* s = m_case->statement();
     m_statementTotals->setText(

@@ -1,5 +1,6 @@
 #include "kudosroundpanel.h"
 
+#include "errortext.h"
 #include "partitionstatusmodel.h"
 #include "taskprogress.h"
 
@@ -134,8 +135,7 @@ void KudosRoundPanel::showReport(const RetentionReport& r) {
 }
 
 void KudosRoundPanel::showError(const QString& message) {
-    m_progressText->setText(
-        QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+    m_progressText->setText(errorHtml(message));
 }
 
 QString KudosRoundPanel::progressText() const {

@@ -1,6 +1,7 @@
 #include "kudosworkbench.h"
 
 #include "budgetpanel.h"
+#include "errortext.h"
 #include "kudosdataset.h"
 #include "kudosroundjob.h"
 #include "kudosroundpanel.h"
@@ -107,9 +108,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
     connect(m_dataset, &KudosDataset::loadingStarted, this,
             [this] { m_summary->setText(tr("Loading the kudos ranges…")); });
     connect(m_dataset, &KudosDataset::loadFailed, this, [this](const Error& error) {
-        m_summary->setText(
-            QStringLiteral("<span style='color:#b00020'>%1</span>")
-                .arg(tr("The kudos ranges did not load: %1").arg(error.message()).toHtmlEscaped()));
+        m_summary->setText(errorHtml(tr("The kudos ranges did not load: %1").arg(error.message())));
         emit failed(error.message());
     });
     connect(m_dataset, &KudosDataset::connectionChanged, this, [this] { settingsChanged(); });

@@ -1,5 +1,6 @@
 #include "reconciliationpanel.h"
 
+#include "errortext.h"
 #include "kudosvalues.h"
 #include "reconciliationmodel.h"
 
@@ -80,7 +81,7 @@ void ReconciliationPanel::showReport() {
 }
 
 void ReconciliationPanel::showError(const QString& message) {
-    m_summary->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+    m_summary->setText(errorHtml(message));
 }
 
 QString ReconciliationPanel::summaryText() const {

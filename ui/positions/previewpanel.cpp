@@ -1,5 +1,6 @@
 #include "previewpanel.h"
 
+#include "errortext.h"
 #include <QDateTime>
 #include <QGridLayout>
 #include <QLabel>
@@ -74,7 +75,7 @@ void PreviewPanel::setProgress(double fraction, const QString& message) {
 
 void PreviewPanel::showError(const QString& message) {
     m_progress->setFormat(tr("failed"));
-    m_summary->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+    m_summary->setText(errorHtml(message));
 }
 
 QString PreviewPanel::verdictLabel(const CoverageCheck& check) {

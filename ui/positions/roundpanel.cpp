@@ -1,5 +1,6 @@
 #include "roundpanel.h"
 
+#include "errortext.h"
 #include "roundhistorychart.h"
 #include "roundhistorymodel.h"
 #include "thinningwindow.h"
@@ -218,8 +219,7 @@ QString RoundPanel::problemsText(const RoundReport& r) const {
 }
 
 void RoundPanel::showError(const QString& message) {
-    m_progressText->setText(
-        QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+    m_progressText->setText(errorHtml(message));
 }
 
 void RoundPanel::historyChanged() {

@@ -1,5 +1,6 @@
 #include "verifypanel.h"
 
+#include "errortext.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -62,7 +63,7 @@ void VerifyPanel::showVerification(const positions::RangeVerification& v) {
 }
 
 void VerifyPanel::showError(const QString& message) {
-    m_verdict->setText(QStringLiteral("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+    m_verdict->setText(errorHtml(message));
 }
 
 QString VerifyPanel::verdictText() const {

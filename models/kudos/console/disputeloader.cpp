@@ -70,9 +70,7 @@ void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, Tas
             object.manifestProblem = entry.manifestProblem;
             if (entry.manifest) {
                 object.user = entry.manifest->totals.value(QString::number(query.userId));
-                object.partitionOnline = !db.exec(QStringLiteral("SELECT to_regclass($1)"),
-                                                  {pgQuoteIdentifier(entry.manifest->partition)})
-                                              .isNull(0, 0);
+                object.partitionOnline = db.relationExists(entry.manifest->partition);
             }
             findings.objects.push_back(std::move(object));
         }

@@ -3,6 +3,7 @@
 #include "csvrecordreader.h"
 #include "error.h"
 #include "kudosvalues.h"
+#include "partitionexporter.h"
 #include "pgconnection.h"
 #include "sqlitefile.h"
 #include "taskfeedback.h"
@@ -24,16 +25,6 @@ QString csvSecond(Micros t) {
         .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
-QStringList ledgerColumns(PgConnection& db) {
-    const PgResult r =
-        db.exec(QStringLiteral("SELECT attname FROM pg_attribute WHERE attrelid = $1::regclass "
-                               "AND attnum > 0 AND NOT attisdropped ORDER BY attnum"),
-                {kLedger});
-    QStringList columns;
-    for (int i = 0; i < r.rows(); ++i)
-        columns.append(r.text(i, 0));
-    return columns;
-}
 } // namespace
 
 DisputeRowsLoader::DisputeRowsLoader(QString restoreFile, QString conninfo)
@@ -103,7 +94,7 @@ DisputeRows DisputeRowsLoader::load(const DisputeQuery& query, TaskFeedback* con
                                     QStringLiteral("reading the online rows of user %1").arg(query.userId));
         auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute rows"));
         if (result.columns.isEmpty())
-            setColumns(ledgerColumns(*db), kLedger);
+            setColumns(archive::PartitionExporter::columnsOf(*db, kLedger), kLedger);
         QStringList quoted;
         for (const QString& column : result.columns)
             quoted.append(pgQuoteIdentifier(column));

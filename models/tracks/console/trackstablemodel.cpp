@@ -1,0 +1,122 @@
+#include "trackstablemodel.h"
+
+#include <QLocale>
+
+namespace tidemark::tracks {
+
+TracksTableModel::TracksTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void TracksTableModel::setPage(const TracksPage& page, qint64 offset) {
+    beginResetModel();
+    m_page = page;
+    m_offset = offset;
+    endResetModel();
+}
+
+int TracksTableModel::rowOfTrack(qint64 id) const {
+    for (std::size_t i = 0; i < m_page.tracks.size(); ++i)
+        if (m_page.tracks[i].id == id)
+            return int(i);
+    return -1;
+}
+
+TracksQuery::Order TracksTableModel::orderOf(int column) {
+    switch (column) {
+    case NameColumn:
+        return TracksQuery::Order::Name;
+    case ActivityColumn:
+        return TracksQuery::Order::Activity;
+    case PointsColumn:
+        return TracksQuery::Order::Points;
+    case LengthColumn:
+        return TracksQuery::Order::Length;
+    case StartedColumn:
+        return TracksQuery::Order::StartedAt;
+    case CreatedColumn:
+        return TracksQuery::Order::CreatedAt;
+    default:
+        return TracksQuery::Order::Id;
+    }
+}
+
+int TracksTableModel::columnOf(TracksQuery::Order order) {
+    for (int column = 0; column < ColumnCount; ++column)
+        if (column != SourcesColumn && orderOf(column) == order)
+            return column;
+    return IdColumn;
+}
+
+int TracksTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_page.tracks.size());
+}
+
+int TracksTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant TracksTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const TrackSummary& t = m_page.tracks[std::size_t(index.row())];
+    if (role == IdRole)
+        return t.id;
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == PointsColumn || index.column() == LengthColumn || index.column() == IdColumn
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
+    if (role == Qt::ToolTipRole && index.column() == SourcesColumn)
+        return t.externalUrls.join(QLatin1Char('\n'));
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (index.column()) {
+    case NameColumn:
+        return t.name;
+    case ActivityColumn:
+        return t.activity;
+    case SourcesColumn:
+        return t.sources.join(QStringLiteral(", "));
+    case PointsColumn:
+        return t.pointsCount;
+    case LengthColumn:
+        return QLocale().toString(t.lengthMetres / 1000.0, 'f', 1);
+    case StartedColumn:
+        return t.startedAt.left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+    case CreatedColumn:
+        return t.createdAt.left(10);
+    case IdColumn:
+        return t.id;
+    }
+    return {};
+}
+
+QVariant TracksTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Name");
+    case ActivityColumn:
+        return tr("Activity");
+    case SourcesColumn:
+        return tr("Sources");
+    case PointsColumn:
+        return tr("Points");
+    case LengthColumn:
+        return tr("Length, km");
+    case StartedColumn:
+        return tr("Ridden (UTC)");
+    case CreatedColumn:
+        return tr("Imported");
+    case IdColumn:
+        return tr("Id");
+    }
+    return {};
+}
+
+void TracksTableModel::sort(int column, Qt::SortOrder order) {
+    if (column == SourcesColumn)
+        return;
+    emit orderRequested(orderOf(column), order == Qt::DescendingOrder);
+}
+
+} // namespace tidemark::tracks

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "tracksstore.h"
+
+#include <QAbstractTableModel>
+
+namespace tidemark::tracks {
+
+// One page of the tracks in view. Sorting is the file's, not this page's: sort() asks for a new order
+// (orderRequested) and the dataset loads the first page in it.
+class TracksTableModel : public QAbstractTableModel {
+    Q_OBJECT
+  public:
+    enum Column {
+        NameColumn,
+        ActivityColumn,
+        SourcesColumn,
+        PointsColumn,
+        LengthColumn,
+        StartedColumn,
+        CreatedColumn,
+        IdColumn,
+        ColumnCount
+    };
+    static constexpr int IdRole = Qt::UserRole + 1;
+
+    explicit TracksTableModel(QObject* parent = nullptr);
+    void setPage(const TracksPage& page, qint64 offset);
+    const std::vector<TrackSummary>& tracks() const { return m_page.tracks; }
+    qint64 matching() const { return m_page.matching; }
+    qint64 offset() const { return m_offset; }
+    int rowOfTrack(qint64 id) const; // -1 when not on this page
+    static TracksQuery::Order orderOf(int column);
+    static int columnOf(TracksQuery::Order order);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+  signals:
+    void orderRequested(tidemark::tracks::TracksQuery::Order order, bool descending);
+
+  private:
+    TracksPage m_page;
+    qint64 m_offset = 0;
+};
+
+} // namespace tidemark::tracks

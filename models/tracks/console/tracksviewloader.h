@@ -1,0 +1,22 @@
+#pragma once
+
+#include "tracksview.h"
+
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::tracks {
+
+// Loads a TracksView from a tracks file on a task's thread, with its own connection (Error(Connection)
+// naming the file when it cannot be opened, Error(Schema) when it is not a tracks file).
+class TracksViewLoader {
+  public:
+    explicit TracksViewLoader(QString path);
+    TracksViewData load(const TracksView& view, TaskFeedback* control = nullptr) const;
+
+  private:
+    QString m_path;
+};
+
+} // namespace tidemark::tracks

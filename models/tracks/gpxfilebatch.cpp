@@ -1,0 +1,65 @@
+#include "gpxfilebatch.h"
+
+#include "error.h"
+
+#include <QFileInfo>
+#include <QUrl>
+
+namespace tidemark::tracks {
+
+GpxFileBatch::GpxFileBatch(TrackImporter& importer, QString region, QString sourceId, GpxReadOptions options)
+    : m_importer(importer), m_region(std::move(region)), m_sourceId(std::move(sourceId)),
+      m_options(std::move(options)) {}
+
+GpxFileImportResult GpxFileBatch::importFile(const QString& path, TaskFeedback* control) {
+    GpxFileImportResult result;
+    result.path = path;
+    const QUrl fileUrl = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
+    try {
+        result.written = m_importer.importStream(
+            m_region, m_sourceId,
+            [&](const TrackImporter::TrackSink& importTrack) {
+                int delivered = 0;
+                result.read = GpxReader::readFile(path, m_options, [&](ImportedTrack&& track) {
+                    ++delivered;
+                    track.sourceId = m_sourceId;
+                    if (track.externalUrl.isEmpty()) {
+                        QUrl url = fileUrl;
+                        url.setFragment(QStringLiteral("track-%1").arg(delivered));
+                        track.externalUrl = url.toString();
+                    }
+                    importTrack(track);
+                });
+            },
+            control);
+    } catch (const Error& e) {
+        result.error = e.message();
+        result.written = {};
+    }
+    return result;
+}
+
+void GpxImportTotals::add(const GpxFileImportResult& result) {
+    ++files;
+    if (result.refused()) {
+        ++refused;
+        return;
+    }
+    tracks += result.read.tracks + result.read.routes;
+    points += result.read.points;
+    added += result.written.added;
+    merged += result.written.merged;
+    unchanged += result.written.unchanged;
+    tooShort += result.written.tooShort;
+    skippedWaypoints += result.read.skippedWaypoints;
+    skippedRoutes += result.read.skippedRoutes;
+}
+
+GpxImportTotals GpxImportTotals::of(const std::vector<GpxFileImportResult>& results) {
+    GpxImportTotals totals;
+    for (const GpxFileImportResult& result : results)
+        totals.add(result);
+    return totals;
+}
+
+} // namespace tidemark::tracks

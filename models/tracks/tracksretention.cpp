@@ -1,0 +1,120 @@
+#include "tracksretention.h"
+
+#include "spatialitedatabase.h"
+
+#include "error.h"
+#include "settingsreader.h"
+#include "taskfeedback.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QTimeZone>
+
+namespace tidemark::tracks {
+
+int TracksRetention::yearsFromSettings(const SettingsReader& settings) {
+    return settings.integer32(
+        QStringLiteral("GPS_TRACKS_RETENTION_YEARS"), kDefaultYears, [](int v) { return v >= 1 && v <= 100; },
+        QStringLiteral("a whole number of years from 1 to 100"));
+}
+
+Micros TracksRetention::cutoff(Micros now, int years) {
+    const Micros seconds = floorDiv(now, kMicrosPerSecond);
+    const QDateTime then = QDateTime::fromSecsSinceEpoch(seconds, QTimeZone::utc()).addYears(-years);
+    return then.toSecsSinceEpoch() * kMicrosPerSecond + (now - seconds * kMicrosPerSecond);
+}
+
+TracksRetention::TracksRetention(SpatialiteDatabase& db, int batchSize, int vacuumPagesPerStep)
+    : m_db(db), m_batchSize(std::max(1, batchSize)), m_vacuumPagesPerStep(std::max(1, vacuumPagesPerStep)) {}
+
+TracksRetentionPreview TracksRetention::preview(Micros cutoff) {
+    TracksRetentionPreview preview;
+    preview.cutoff = cutoff;
+    // created_at is ISO text with an optional fraction ("...:05Z" sorts after "...:05.5Z"), so the index
+    // narrows to the seconds before the cutoff's next whole second and the exact comparison is done here.
+    const Micros nextSecond = (floorDiv(cutoff, kMicrosPerSecond) + 1) * kMicrosPerSecond;
+    SqliteStatement q =
+        m_db.prepare(QStringLiteral("SELECT id, created_at FROM tracks WHERE created_at < ?1 ORDER BY id"));
+    q.bind(1, formatIsoTimestamp(nextSecond));
+    while (q.step()) {
+        Micros created = 0;
+        if (!tryParseIsoTimestamp(q.text(1), &created))
+            throw Error(Error::Kind::Failed, QStringLiteral("%1: track %2 has a created_at that is not a "
+                                                            "timestamp: '%3'")
+                                                 .arg(m_db.path())
+                                                 .arg(q.toInt64(0))
+                                                 .arg(q.text(1)));
+        if (created < cutoff)
+            preview.ids.push_back(q.toInt64(0));
+    }
+    return preview;
+}
+
+qint64 TracksRetention::fileBytes() const {
+    return QFileInfo(m_db.path()).size() + QFileInfo(m_db.path() + QStringLiteral("-wal")).size();
+}
+
+TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback* control) {
+    TracksRetentionReport report;
+    report.cutoff = cutoff;
+    report.fileBytesBefore = fileBytes();
+    const std::vector<qint64> ids = preview(cutoff).ids;
+    for (size_t start = 0; start < ids.size(); start += static_cast<size_t>(m_batchSize)) {
+        if (control && !control->checkpoint())
+            throw Error(Error::Kind::Cancelled,
+                        QStringLiteral("tracks retention of %1 cancelled after %2 of %3 tracks")
+                            .arg(m_db.path())
+                            .arg(report.deleted.size())
+                            .arg(ids.size()));
+        const size_t end = std::min(ids.size(), start + static_cast<size_t>(m_batchSize));
+        SqliteStatement del = m_db.prepare(QStringLiteral("DELETE FROM tracks WHERE id = ?1"));
+        m_db.begin();
+        try {
+            for (size_t i = start; i < end; ++i) {
+                del.bind(1, ids[i]);
+                del.step();
+                del.reset();
+            }
+            m_db.commit();
+        } catch (const Error&) {
+            m_db.rollback();
+            throw;
+        }
+        report.deleted.insert(report.deleted.end(), ids.begin() + static_cast<std::ptrdiff_t>(start),
+                              ids.begin() + static_cast<std::ptrdiff_t>(end));
+        ++report.batches;
+        if (control)
+            control->reportProgress(static_cast<double>(end) / static_cast<double>(ids.size()),
+                                    QStringLiteral("deleting"));
+    }
+    m_db.checkpointWal();
+
+    report.incrementalVacuum = m_db.scalar(QStringLiteral("PRAGMA auto_vacuum")) == 2;
+    if (report.incrementalVacuum) {
+        qint64 previous = -1;
+        for (qint64 free = m_db.scalar(QStringLiteral("PRAGMA freelist_count")); free > 0 && free != previous;
+             free = m_db.scalar(QStringLiteral("PRAGMA freelist_count"))) {
+            if (control && !control->checkpoint())
+                break; // the rest of the free pages are reclaimed by the next run
+            previous = free;
+            m_db.exec(QStringLiteral("PRAGMA incremental_vacuum(%1)").arg(m_vacuumPagesPerStep));
+            m_db.checkpointWal();
+            ++report.vacuumSteps;
+        }
+    }
+    // Only a checkpoint that finds no reader can truncate the WAL; PASSIVE leaves readers alone.
+    m_db.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+    checkSpatialIndex(&report);
+    report.fileBytesAfter = fileBytes();
+    return report;
+}
+
+void TracksRetention::checkSpatialIndex(TracksRetentionReport* report) {
+    SqliteStatement check = m_db.prepare(QStringLiteral("SELECT CheckSpatialIndex('tracks', 'geom')"));
+    const bool valid = check.step() && !check.isNull(0) && check.toInt64(0) == 1;
+    report->spatialIndexRows = m_db.scalar(QStringLiteral("SELECT count(*) FROM idx_tracks_geom"));
+    report->geometryRows = m_db.scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE geom IS NOT NULL"));
+    report->spatialIndexValid = valid && report->spatialIndexRows == report->geometryRows;
+}
+
+} // namespace tidemark::tracks

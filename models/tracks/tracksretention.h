@@ -1,0 +1,65 @@
+#pragma once
+
+#include "timestamp.h"
+
+#include <QString>
+#include <vector>
+
+namespace tidemark {
+class SettingsReader;
+class TaskFeedback;
+} // namespace tidemark
+
+namespace tidemark::tracks {
+
+class SpatialiteDatabase;
+
+// What a retention run would delete: every track whose created_at is before the cutoff.
+struct TracksRetentionPreview {
+    Micros cutoff = 0;
+    std::vector<qint64> ids; // ascending
+};
+
+struct TracksRetentionReport {
+    Micros cutoff = 0;
+    std::vector<qint64> deleted; // ascending
+    int batches = 0;
+    int vacuumSteps = 0;
+    qint64 fileBytesBefore = 0; // the database file plus its WAL
+    qint64 fileBytesAfter = 0;
+    qint64 freedBytes() const { return fileBytesBefore - fileBytesAfter; }
+    bool incrementalVacuum = true;  // false: the file was not created with auto_vacuum=INCREMENTAL
+    bool spatialIndexValid = false; // CheckSpatialIndex and the R-tree's row count agree with the table
+    qint64 spatialIndexRows = 0;
+    qint64 geometryRows = 0;
+};
+
+// Retention of the tracks file (spec/tracks.md): tracks created more than GPS_TRACKS_RETENTION_YEARS ago are
+// deleted in bounded batches (each its own transaction, the R-tree kept by SpatiaLite's triggers), the freed
+// pages are returned to the file system step by step (PRAGMA incremental_vacuum(N), a WAL checkpoint after
+// each step) and the R-tree is checked afterwards.
+class TracksRetention {
+  public:
+    static constexpr int kDefaultYears = 5;
+    // GPS_TRACKS_RETENTION_YEARS, 1..100, default 5; a bad value throws Error(Settings) naming it.
+    static int yearsFromSettings(const SettingsReader& settings);
+    // `now` minus `years` calendar years (UTC); 29 February maps to 28 February.
+    static Micros cutoff(Micros now, int years);
+
+    explicit TracksRetention(SpatialiteDatabase& db, int batchSize = 500, int vacuumPagesPerStep = 1024);
+
+    TracksRetentionPreview preview(Micros cutoff);
+    // Deletes exactly the preview's tracks of `cutoff`; stops between batches when cancelled (Error
+    // Cancelled).
+    TracksRetentionReport run(Micros cutoff, TaskFeedback* control = nullptr);
+    // CheckSpatialIndex('tracks','geom') and the R-tree's row count against the tracks with a geometry.
+    void checkSpatialIndex(TracksRetentionReport* report);
+
+  private:
+    qint64 fileBytes() const;
+    SpatialiteDatabase& m_db;
+    int m_batchSize;
+    int m_vacuumPagesPerStep;
+};
+
+} // namespace tidemark::tracks

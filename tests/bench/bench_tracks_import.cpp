@@ -1,0 +1,159 @@
+// GPX import next to tokenising the same bytes with QXmlStreamReader alone, in one run: MB/s and tracks/s for
+// (1) QXmlStreamReader::readNext over the whole file, (2) GpxReader (points parsed, tracks built, nothing
+// written), (3) the whole import (GpxFileBatch into a fresh SpatiaLite file: dedup keys, geometry, one
+// transaction and pipeline_runs row per file). Two corpora: the real files of tests/data/gpx
+// (repeated), and a synthetic file of long tracks. Prints the ratios (2)/(1) and (3)/(1); goal (3)/(1) >=
+// 0.5. Arguments: MB of the synthetic file (default 40), rounds over the real files (default 20).
+#include "freshtracksfile.h"
+#include "gpxfilebatch.h"
+#include "gpxreader.h"
+#include "spatialitedatabase.h"
+#include "trackimporter.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <cstdio>
+
+using namespace tidemark;
+using namespace tidemark::tracks;
+
+namespace {
+
+struct Figure {
+    double seconds = 0;
+    qint64 tracks = 0;
+};
+
+Figure tokenise(const QStringList& files, int rounds) {
+    QElapsedTimer t;
+    t.start();
+    Figure f;
+    for (int r = 0; r < rounds; ++r)
+        for (const QString& path : files) {
+            QFile file(path);
+            if (!file.open(QIODevice::ReadOnly))
+                qFatal("cannot read %s", qPrintable(path));
+            QXmlStreamReader xml(&file);
+            while (!xml.atEnd()) {
+                if (xml.readNext() == QXmlStreamReader::EndElement && xml.name() == QLatin1String("trk"))
+                    ++f.tracks;
+            }
+        }
+    f.seconds = t.nsecsElapsed() / 1e9;
+    return f;
+}
+
+Figure readOnly(const QStringList& files, int rounds) {
+    QElapsedTimer t;
+    t.start();
+    Figure f;
+    for (int r = 0; r < rounds; ++r)
+        for (const QString& path : files)
+            f.tracks += GpxReader::readFile(path, {}, [](ImportedTrack&&) {}).tracks;
+    f.seconds = t.nsecsElapsed() / 1e9;
+    return f;
+}
+
+Figure importAll(const QStringList& files, int rounds, const QString& dir) {
+    Figure f;
+    for (int r = 0; r < rounds; ++r) {
+        const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir).arg(r);
+        auto db = test::freshTracksFile(path);
+        // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
+        db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        TrackImporter importer(*db, TrackSourceList::demo(), nowMicros());
+        GpxFileBatch batch(importer, QStringLiteral("bench"), QStringLiteral("osm"));
+        QElapsedTimer t;
+        t.start();
+        for (const QString& file : files) {
+            const GpxFileImportResult result = batch.importFile(file);
+            if (result.refused())
+                qFatal("%s", qPrintable(result.error));
+            f.tracks += result.read.tracks;
+        }
+        f.seconds += t.nsecsElapsed() / 1e9;
+        db.reset();
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral("-wal"));
+        QFile::remove(path + QStringLiteral("-shm"));
+    }
+    return f;
+}
+
+void report(const char* corpus, double megabytes, qint64 files, const Figure& tokens, const Figure& reader,
+            const Figure& import) {
+    auto line = [&](const char* what, const Figure& f) {
+        std::printf("  %-34s %8.1f MB/s %10.0f tracks/s  (%.3f s)\n", what, megabytes / f.seconds,
+                    f.tracks / f.seconds, f.seconds);
+    };
+    std::printf("%s: %.1f MB, %lld tracks\n", corpus, megabytes, static_cast<long long>(import.tracks));
+    line("QXmlStreamReader tokenising only", tokens);
+    line("GpxReader (no database)", reader);
+    line("import into SpatiaLite", import);
+    std::printf("  ratio reader/tokenising %.2fx, import/tokenising %.2fx (goal >= 0.5x)\n",
+                tokens.seconds / reader.seconds, tokens.seconds / import.seconds);
+    std::printf("  database share per file (batch, pipeline_runs row, checkpoint, rows): %.2f ms\n",
+                (import.seconds - reader.seconds) * 1000 / files);
+}
+
+QString writeSynthetic(const QString& path, int megabytes) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"bench\" "
+            "xmlns=\"http://www.topografix.com/GPX/1/1\">\n");
+    // About 1,240 points a track (the ADR's average), 105 bytes a point.
+    for (int t = 0; f.size() < qint64(megabytes) * 1000 * 1000; ++t) {
+        QByteArray chunk =
+            "<trk><name>synthetic " + QByteArray::number(t) + "</name><type>mtb</type><trkseg>\n";
+        for (int i = 0; i < 1240; ++i) {
+            chunk += "<trkpt lat=\"" + QByteArray::number(50 + t * 0.001 + i * 1e-4, 'f', 7) + "\" lon=\"" +
+                     QByteArray::number(30 + i * 1.3e-4, 'f', 7) + "\"><ele>" +
+                     QByteArray::number(100 + i % 50) +
+                     ".5</ele><time>2026-01-01T10:" + QByteArray::number(10 + i / 60) + ":" +
+                     QByteArray::number(10 + i % 49) + "Z</time></trkpt>\n";
+        }
+        f.write(chunk + "</trkseg></trk>\n");
+    }
+    f.write("</gpx>\n");
+    return path;
+}
+
+double sizeMb(const QStringList& files, int rounds) {
+    qint64 bytes = 0;
+    for (const QString& f : files)
+        bytes += QFileInfo(f).size();
+    return bytes * double(rounds) / 1e6;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const int syntheticMb = argc > 1 ? std::atoi(argv[1]) : 40;
+    const int rounds = argc > 2 ? std::atoi(argv[2]) : 20;
+    QTemporaryDir dir;
+
+    QStringList real;
+    const QDir gpx(QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx"));
+    for (const QString& name : gpx.entryList({QStringLiteral("*.gpx")}, QDir::Files, QDir::Name))
+        real << gpx.filePath(name);
+    tokenise(real, 1); // warm the page cache
+    const Figure realTokens = tokenise(real, rounds);
+    const Figure realReader = readOnly(real, rounds);
+    const Figure realImport = importAll(real, rounds, dir.path());
+    report("real files x rounds", sizeMb(real, rounds), qint64(real.size()) * rounds, realTokens, realReader,
+           realImport);
+
+    const QStringList synthetic{writeSynthetic(dir.filePath(QStringLiteral("synthetic.gpx")), syntheticMb)};
+    tokenise(synthetic, 1);
+    const Figure tokens = tokenise(synthetic, 1);
+    const Figure reader = readOnly(synthetic, 1);
+    const Figure import = importAll(synthetic, 1, dir.path());
+    report("synthetic file (1,240 points a track)", sizeMb(synthetic, 1), 1, tokens, reader, import);
+    return 0;
+}

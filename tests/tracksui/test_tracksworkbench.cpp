@@ -1,0 +1,231 @@
+// The tracks workbench in a real (offscreen or Xvfb) window on a SpatiaLite file of generated rides: the
+// file's extent, the tracks in view on the map and in the table, filters, the file's order and pages, a
+// track's details with its sources, the retention preview on the map, health; screenshots.
+#include "freshtracksfile.h"
+#include "mapview.h"
+#include "screenshots.h"
+#include "spatialitedatabase.h"
+#include "taskmanager.h"
+#include "tracksdataset.h"
+#include "tracksgenerator.h"
+#include "trackslayer.h"
+#include "tracksretention.h"
+#include "tracksstore.h"
+#include "trackstablemodel.h"
+#include "tracksworkbench.h"
+
+#include <QListWidget>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+using namespace tidemark;
+using namespace tidemark::tracks;
+using tidemark::test::saveScreenshot;
+using tidemark::ui::TracksWorkbench;
+
+namespace {
+const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+} // namespace
+
+class TestTracksWorkbench : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_path;
+    TaskManager m_tasks;
+    TracksDataset m_dataset{&m_tasks};
+    TracksWorkbench* m_workbench = nullptr;
+
+    bool waitLoaded() {
+        QSignalSpy loaded(m_workbench, &TracksWorkbench::loaded);
+        return loaded.wait(60000);
+    }
+    // The view settles: the first load fits the map to the file, the map then asks for what it shows; done
+    // when the last load is of the current view and nothing runs.
+    bool settle() {
+        for (int i = 0; i < 1200; ++i) {
+            QTest::qWait(50);
+            if (m_dataset.hasData() && m_dataset.view().zoom > 3 && m_tasks.activeCount() == 0 &&
+                m_dataset.data().view.zoom == m_dataset.view().zoom)
+                return true;
+        }
+        return false;
+    }
+
+  private slots:
+    void initTestCase() {
+        m_path = m_dir.filePath(QStringLiteral("gps_tracks.sqlite"));
+        auto db = test::freshTracksFile(m_path);
+        demo::TracksGeneratorOptions options;
+        options.tracks = 400;
+        options.end = kNow;
+        demo::TracksGenerator(options).importInto(*db);
+        m_dataset.setClock([] { return kNow; });
+        m_workbench = new TracksWorkbench(&m_dataset);
+        m_workbench->resize(1600, 1000);
+        m_workbench->show();
+        m_dataset.setPath(m_path);
+        QVERIFY(settle());
+    }
+
+    void cleanupTestCase() { delete m_workbench; }
+
+    void showsTheFileOnTheMapAndInTheTable() {
+        auto db = SpatialiteDatabase::open(m_path);
+        const qint64 total = TracksStore(*db).count();
+        QVERIFY(total >= 400);
+        QVERIFY2(m_workbench->summaryText().contains(QLocale().toString(total)) ||
+                     m_workbench->summaryText().contains(QString::number(total)),
+                 qPrintable(m_workbench->summaryText()));
+        // The view fits the file: every track is in view, on the map and counted by the table's pages.
+        QCOMPARE(m_dataset.data().page.matching, total);
+        QCOMPARE(qint64(m_workbench->layer()->lines()->lines.size()), total);
+        QCOMPARE(m_workbench->table()->model()->rowCount(), int(m_dataset.view().pageSize));
+        QVERIFY2(m_workbench->pagerText().contains(QStringLiteral("Page 1 of")),
+                 qPrintable(m_workbench->pagerText()));
+        QVERIFY(m_workbench->activityFilter()->count() >= 3);
+        QVERIFY(m_workbench->sourceFilter()->count() == 3);
+        m_workbench->map()->renderNow();
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->map()->isRenderingIdle(), 10000);
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-workbench.png")).isEmpty());
+    }
+
+    // Sorting asks the file: the first row by length descending is the file's longest track in view.
+    void sortsByTheFileAndPages() {
+        m_workbench->table()->sortByColumn(TracksTableModel::LengthColumn, Qt::DescendingOrder);
+        QVERIFY(waitLoaded());
+        auto db = SpatialiteDatabase::open(m_path);
+        TracksQuery q = m_dataset.view().query();
+        q.offset = 0;
+        q.limit = -1;
+        const TracksPage all = TracksStore(*db).tracksInBox(q);
+        double longest = 0;
+        for (const TrackSummary& t : all.tracks)
+            longest = std::max(longest, t.lengthMetres);
+        QCOMPARE(m_dataset.table()->tracks().front().lengthMetres, longest);
+        const qint64 firstOfSecondPage = all.tracks[std::size_t(m_dataset.view().pageSize)].id;
+        m_workbench->nextPage();
+        QVERIFY(waitLoaded());
+        QCOMPARE(m_dataset.table()->tracks().front().id, firstOfSecondPage);
+        QVERIFY(m_workbench->pagerText().contains(QStringLiteral("Page 2 of")));
+        m_workbench->previousPage();
+        QVERIFY(waitLoaded());
+    }
+
+    void filtersByActivity() {
+        const qint64 all = m_dataset.data().page.matching;
+        m_workbench->setActivityChecked(QStringLiteral("hike"), false);
+        QVERIFY(waitLoaded());
+        QVERIFY(m_dataset.data().page.matching < all);
+        for (const TrackSummary& t : m_dataset.table()->tracks())
+            QVERIFY(t.activity != QLatin1String("hike"));
+        for (const SimplifiedTrack& t : *m_dataset.data().geometry)
+            QVERIFY(t.activity != QLatin1String("hike"));
+        m_workbench->setActivityChecked(QStringLiteral("hike"), true);
+        QVERIFY(waitLoaded());
+        QCOMPARE(m_dataset.data().page.matching, all);
+    }
+
+    void detailsShowTheSourcesWithTheirLinks() {
+        const TrackSummary t = m_dataset.table()->tracks().front();
+        m_workbench->table()->selectRow(0);
+        QCOMPARE(m_workbench->selectedTrack(), t.id);
+        QCOMPARE(m_workbench->layer()->selected(), t.id);
+        const QString html = m_workbench->details()->toHtml();
+        QVERIFY2(html.contains(t.name.toHtmlEscaped()), qPrintable(html));
+        for (const QString& url : t.externalUrls)
+            QVERIFY2(html.contains(url.toHtmlEscaped()), qPrintable(url));
+    }
+
+    // The preview highlights exactly the tracks a retention run would delete.
+    void retentionPreviewIsHighlighted() {
+        QSignalSpy previewed(&m_dataset, &TracksDataset::previewed);
+        m_workbench->previewRetention();
+        QVERIFY(previewed.wait(60000));
+        auto db = SpatialiteDatabase::open(m_path);
+        const TracksRetentionPreview expected =
+            TracksRetention(*db).preview(TracksRetention::cutoff(kNow, TracksRetention::kDefaultYears));
+        QVERIFY(!expected.ids.empty());
+        QCOMPARE(m_dataset.retentionIds(), QSet<qint64>(expected.ids.cbegin(), expected.ids.cend()));
+        QVERIFY2(m_workbench->retentionText().contains(QString::number(expected.ids.size())),
+                 qPrintable(m_workbench->retentionText()));
+        m_workbench->map()->renderNow();
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->map()->isRenderingIdle(), 10000);
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-retention-preview.png")).isEmpty());
+    }
+
+    void healthIsShown() {
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->healthText().contains(QStringLiteral("Health")), 20000);
+        QVERIFY2(m_workbench->healthText().contains(QStringLiteral("MB")),
+                 qPrintable(m_workbench->healthText()));
+    }
+
+    // Real GPX files import with progress; a cut copy is refused and named, the others still land; the view
+    // and the health reload.
+    void importsGpxFilesWithProgress() {
+        const QString gpx = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/");
+        QFile whole(gpx + QStringLiteral("korita-zbevnica.gpx"));
+        QVERIFY(whole.open(QIODevice::ReadOnly));
+        const QByteArray bytes = whole.readAll();
+        const QString cut = m_dir.filePath(QStringLiteral("cut.gpx"));
+        QFile cutFile(cut);
+        QVERIFY(cutFile.open(QIODevice::WriteOnly));
+        cutFile.write(bytes.left(bytes.size() / 2));
+        cutFile.close();
+        auto db = SpatialiteDatabase::open(m_path);
+        const qint64 before = TracksStore(*db).count();
+        QSignalSpy finished(m_workbench, &TracksWorkbench::importFinished);
+        m_workbench->setImportSource(QStringLiteral("osm"));
+        m_workbench->importFiles(
+            {gpx + QStringLiteral("Mojstrovka.gpx"), cut, gpx + QStringLiteral("korita-zbevnica.gpx")});
+        QVERIFY(m_dataset.isImporting());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(m_workbench->importProgress()->value(), m_workbench->importProgress()->maximum());
+        // Mojstrovka holds one track, korita four of which one has a single point (skipped); the cut copy
+        // adds nothing.
+        QCOMPARE(TracksStore(*db).count(), before + 4);
+        QVERIFY2(m_workbench->importText().contains(QStringLiteral("4 added")),
+                 qPrintable(m_workbench->importText()));
+        QVERIFY2(m_workbench->importText().contains(QStringLiteral("cut.gpx")),
+                 qPrintable(m_workbench->importText()));
+        QTRY_VERIFY_WITH_TIMEOUT(m_dataset.health().tracks == before + 4, 20000);
+    }
+
+    void aFileThatIsNotATracksFileIsNamed() {
+        const QString text = m_dir.filePath(QStringLiteral("notes.sqlite"));
+        QFile file(text);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("these are notes, not a database\n");
+        file.close();
+        QSignalSpy failed(m_workbench, &TracksWorkbench::failed);
+        m_dataset.setPath(text);
+        QVERIFY(failed.wait(30000));
+        QVERIFY2(failed.first().first().toString().contains(text),
+                 qPrintable(failed.first().first().toString()));
+        m_dataset.setPath(m_path);
+        QVERIFY(settle());
+    }
+
+    // Another application's SQLite file: the workbench names the missing table and the command that fixes it.
+    void aSqliteFileWithoutTheTracksSchemaIsNamed() {
+        const QString other = m_dir.filePath(QStringLiteral("other.sqlite"));
+        SpatialiteDatabase::open(other, SpatialiteDatabase::Mode::CreateIfMissing)
+            ->exec(QStringLiteral("CREATE TABLE notes (body TEXT)"));
+        QSignalSpy failed(m_workbench, &TracksWorkbench::failed);
+        m_dataset.setPath(other);
+        QVERIFY(failed.wait(30000));
+        const QString message = failed.first().first().toString();
+        QVERIFY2(message.contains(other) && message.contains(QStringLiteral("has no table")) &&
+                     message.contains(QStringLiteral("tidemark-cli tracks init")),
+                 qPrintable(message));
+        m_dataset.setPath(m_path);
+        QVERIFY(settle());
+    }
+};
+
+QTEST_MAIN(TestTracksWorkbench)
+#include "test_tracksworkbench.moc"

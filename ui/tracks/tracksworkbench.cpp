@@ -1,0 +1,443 @@
+#include "tracksworkbench.h"
+
+#include "errortext.h"
+#include "maplayermodel.h"
+#include "mapview.h"
+#include "taskmanager.h"
+#include "tracksdataset.h"
+#include "trackslayer.h"
+#include "tracksourcelist.h"
+#include "trackstablemodel.h"
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace tidemark::ui {
+
+using namespace tidemark::tracks;
+
+namespace {
+QListWidget* checkList(QWidget* parent) {
+    auto* list = new QListWidget(parent);
+    list->setSelectionMode(QAbstractItemView::NoSelection);
+    list->setMaximumHeight(110);
+    return list;
+}
+} // namespace
+
+TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
+    : QWidget(parent), m_dataset(dataset) {
+    m_map = new MapView(this);
+    m_layer = std::make_shared<TracksLayer>();
+    m_map->layers()->addLayer(m_layer);
+    m_viewSettle = new QTimer(this);
+    m_viewSettle->setSingleShot(true);
+    m_viewSettle->setInterval(150);
+
+    m_summary = new QLabel(tr("No tracks file is open."), this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+
+    m_activities = checkList(this);
+    m_sources = checkList(this);
+    auto* filters = new QGroupBox(tr("Filters"), this);
+    auto* filterLayout = new QHBoxLayout(filters);
+    auto* activityColumn = new QVBoxLayout;
+    activityColumn->addWidget(new QLabel(tr("Activities"), this));
+    activityColumn->addWidget(m_activities);
+    auto* sourceColumn = new QVBoxLayout;
+    sourceColumn->addWidget(new QLabel(tr("Sources"), this));
+    sourceColumn->addWidget(m_sources);
+    filterLayout->addLayout(activityColumn);
+    filterLayout->addLayout(sourceColumn);
+
+    m_table = new QTableView(this);
+    m_table->setModel(dataset->table());
+    m_table->setSortingEnabled(true);
+    m_table->horizontalHeader()->setSortIndicator(TracksTableModel::NameColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_previous = new QPushButton(tr("‹ Previous"), this);
+    m_next = new QPushButton(tr("Next ›"), this);
+    m_pager = new QLabel(this);
+    auto* pager = new QHBoxLayout;
+    pager->addWidget(m_previous);
+    pager->addWidget(m_pager, 1, Qt::AlignCenter);
+    pager->addWidget(m_next);
+
+    m_details = new QTextBrowser(this);
+    m_details->setOpenExternalLinks(true);
+    m_details->setMaximumHeight(170);
+    m_preview = new QPushButton(tr("Preview retention"), this);
+    m_preview->setToolTip(
+        tr("Find the tracks a retention run would delete now (imported more than "
+           "GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted."));
+    m_retention = new QLabel(this);
+    m_retention->setWordWrap(true);
+    m_health = new QLabel(this);
+    m_health->setWordWrap(true);
+    m_health->setTextFormat(Qt::RichText);
+    auto* retention = new QHBoxLayout;
+    retention->addWidget(m_preview);
+    retention->addWidget(m_retention, 1);
+
+    m_importSource = new QComboBox(this);
+    try {
+        const TrackSourceList configured = TrackSourceList::configured();
+        for (const TrackSource& source : configured.sources())
+            m_importSource->addItem(source.name.isEmpty() ? source.id : source.name, source.id);
+    } catch (const Error& e) {
+        m_importSource->setEnabled(false);
+        m_importSource->setToolTip(e.message());
+    }
+    m_import = new QPushButton(tr("Import GPX…"), this);
+    m_import->setToolTip(
+        tr("Import GPX files from the chosen source: each file is one batch, a malformed file "
+           "is refused whole and the others go on."));
+    m_importProgress = new QProgressBar(this);
+    m_importProgress->setRange(0, 1000);
+    m_importProgress->setTextVisible(true);
+    m_importProgress->setFormat(QString());
+    m_importResult = new QLabel(this);
+    m_importResult->setWordWrap(true);
+    m_importResult->setTextFormat(Qt::RichText);
+    auto* importRow = new QHBoxLayout;
+    importRow->addWidget(new QLabel(tr("Source"), this));
+    importRow->addWidget(m_importSource);
+    importRow->addWidget(m_import);
+    importRow->addWidget(m_importProgress, 1);
+
+    auto* side = new QWidget(this);
+    auto* sideLayout = new QVBoxLayout(side);
+    sideLayout->setContentsMargins(0, 0, 0, 0);
+    sideLayout->addWidget(filters);
+    sideLayout->addWidget(m_table, 1);
+    sideLayout->addLayout(pager);
+    sideLayout->addWidget(m_details);
+    sideLayout->addLayout(retention);
+    sideLayout->addWidget(m_health);
+    sideLayout->addLayout(importRow);
+    sideLayout->addWidget(m_importResult);
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(m_map);
+    split->addWidget(side);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({900, 640});
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+
+    connect(m_map, &MapView::viewChanged, this, [this] { m_viewSettle->start(); });
+    m_map->installEventFilter(this);
+    connect(m_viewSettle, &QTimer::timeout, this, &TracksWorkbench::viewChanged);
+    connect(m_map, &MapView::clicked, this, [this](const QGeoCoordinate& coordinate) {
+        const qint64 id = m_layer->lineAt(m_map->viewport(), m_map->positionOf(coordinate));
+        if (id != 0)
+            selectTrack(id);
+    });
+    connect(m_activities, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
+    connect(m_sources, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
+    connect(m_previous, &QPushButton::clicked, this, &TracksWorkbench::previousPage);
+    connect(m_next, &QPushButton::clicked, this, &TracksWorkbench::nextPage);
+    connect(m_preview, &QPushButton::clicked, this, &TracksWorkbench::previewRetention);
+    connect(m_import, &QPushButton::clicked, this, [this] {
+        const QStringList paths =
+            QFileDialog::getOpenFileNames(this, tr("Import GPX files"), QString(), tr("GPX files (*.gpx)"));
+        if (!paths.isEmpty())
+            importFiles(paths);
+    });
+    connect(m_dataset, &TracksDataset::imported, this, &TracksWorkbench::showImport);
+    connect(m_dataset->tasks(), &TaskManager::progressed, this,
+            [this](int taskId, const TaskProgress& progress) {
+                if (taskId == 0 || taskId != m_dataset->importTask())
+                    return;
+                if (progress.fraction() >= 0)
+                    m_importProgress->setValue(int(progress.fraction() * m_importProgress->maximum()));
+                m_importProgress->setFormat(progress.describe());
+            });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid())
+                    selectTrack(current.data(TracksTableModel::IdRole).toLongLong());
+            });
+    connect(m_dataset, &TracksDataset::pathChanged, this, [this](const QString& path) {
+        m_fitted = false;
+        m_extent = QGeoRectangle();
+        m_activities->clear();
+        m_sources->clear();
+        m_layer->setTracks({});
+        m_layer->setHighlighted({});
+        m_layer->setSelected(0);
+        m_retention->clear();
+        m_health->clear();
+        m_summary->setText(path.isEmpty() ? tr("No tracks file is open.") : tr("Opening %1…").arg(path));
+    });
+    connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
+    connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
+    connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
+    connect(m_dataset, &TracksDataset::failed, this, [this](const QString& message) {
+        m_import->setEnabled(!m_dataset->isImporting());
+        m_summary->setText(errorHtml(message));
+        emit failed(message);
+    });
+    showDetails();
+}
+
+QStringList TracksWorkbench::checkedItems(const QListWidget* list) {
+    QStringList checked;
+    bool all = true;
+    for (int i = 0; i < list->count(); ++i) {
+        const QListWidgetItem* item = list->item(i);
+        if (item->checkState() == Qt::Checked)
+            checked.append(item->data(Qt::UserRole).toString());
+        else
+            all = false;
+    }
+    return all ? QStringList() : checked;
+}
+
+void TracksWorkbench::fillFilter(QListWidget* list, const QMap<QString, qint64>& counts) {
+    QSet<QString> unchecked;
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() != Qt::Checked)
+            unchecked.insert(list->item(i)->data(Qt::UserRole).toString());
+    const QSignalBlocker block(list);
+    list->clear();
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        auto* item =
+            new QListWidgetItem(QStringLiteral("%1 (%2)").arg(it.key(), QLocale().toString(it.value())));
+        item->setData(Qt::UserRole, it.key());
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(unchecked.contains(it.key()) ? Qt::Unchecked : Qt::Checked);
+        if (list == m_activities)
+            item->setForeground(TracksLayer::colourOf(it.key()));
+        list->addItem(item);
+    }
+}
+
+void TracksWorkbench::setActivityChecked(const QString& activity, bool checked) {
+    for (int i = 0; i < m_activities->count(); ++i)
+        if (m_activities->item(i)->data(Qt::UserRole).toString() == activity)
+            m_activities->item(i)->setCheckState(checked ? Qt::Checked : Qt::Unchecked);
+}
+
+void TracksWorkbench::filtersChanged() {
+    m_dataset->setFilters(checkedItems(m_activities), checkedItems(m_sources));
+}
+
+void TracksWorkbench::viewChanged() {
+    if (!m_dataset->isOpen() || !m_fitted)
+        return;
+    const QGeoRectangle area = m_map->viewport().visibleArea();
+    m_dataset->setBox({area.topLeft().longitude(), area.bottomRight().latitude(),
+                       area.bottomRight().longitude(), area.topLeft().latitude()},
+                      int(std::floor(m_map->zoom())));
+}
+
+// A map in a tab that is not shown yet has no size to fit to: the fit waits for the map's first show.
+void TracksWorkbench::fitToFileWhenShown() {
+    if (m_fitted || !m_extent.isValid() || !m_map->isVisible())
+        return;
+    m_fitted = true;
+    m_map->fitTo(m_extent);
+    m_viewSettle->start();
+}
+
+bool TracksWorkbench::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_map && event->type() == QEvent::Show)
+        fitToFileWhenShown();
+    return QWidget::eventFilter(watched, event);
+}
+
+void TracksWorkbench::showData() {
+    const TracksViewData& data = m_dataset->data();
+    if (m_activities->count() == 0)
+        fillFilter(m_activities, data.activities);
+    if (m_sources->count() == 0)
+        fillFilter(m_sources, data.sources);
+    if (!m_fitted && data.extent.tracks > 0) {
+        // The first load asked for the whole file: show its extent; the view then asks for what is in it.
+        m_extent = QGeoRectangle(QGeoCoordinate(data.extent.maxLat, data.extent.minLon),
+                                 QGeoCoordinate(data.extent.minLat, data.extent.maxLon));
+        fitToFileWhenShown();
+    }
+    m_layer->setTracks(data.geometry);
+    QString text = tr("%1: %Ln track(s) in the file", "", int(data.extent.tracks))
+                       .arg(QFileInfo(m_dataset->path()).fileName()) +
+                   tr(", %Ln in view", "", int(data.page.matching));
+    if (data.geometryCapped)
+        text += tr(" (the map shows the first %1)").arg(TracksViewData::kMaxTracksOnMap);
+    m_summary->setText(text.toHtmlEscaped());
+    m_pager->setText(tr("Page %1 of %2 · %Ln track(s)", "", int(data.page.matching))
+                         .arg(m_dataset->page() + 1)
+                         .arg(m_dataset->pageCount()));
+    m_previous->setEnabled(m_dataset->page() > 0);
+    m_next->setEnabled(m_dataset->page() + 1 < m_dataset->pageCount());
+    m_table->horizontalHeader()->setSortIndicator(TracksTableModel::columnOf(data.view.order),
+                                                  data.view.descending ? Qt::DescendingOrder
+                                                                       : Qt::AscendingOrder);
+    const int row = m_dataset->table()->rowOfTrack(m_layer->selected());
+    if (row >= 0)
+        m_table->selectRow(row);
+    showDetails();
+    emit loaded();
+}
+
+void TracksWorkbench::nextPage() {
+    m_dataset->setPage(m_dataset->page() + 1);
+}
+
+void TracksWorkbench::previousPage() {
+    m_dataset->setPage(m_dataset->page() - 1);
+}
+
+void TracksWorkbench::selectTrack(qint64 id) {
+    m_layer->setSelected(id);
+    const int row = m_dataset->table()->rowOfTrack(id);
+    if (row >= 0 && m_table->currentIndex().row() != row)
+        m_table->selectRow(row);
+    showDetails();
+}
+
+qint64 TracksWorkbench::selectedTrack() const {
+    return m_layer->selected();
+}
+
+void TracksWorkbench::showDetails() {
+    const qint64 id = m_layer->selected();
+    const int row = m_dataset->table()->rowOfTrack(id);
+    if (id == 0) {
+        m_details->setHtml(
+            tr("<p style='color:#555'>Select a track in the table or click one on the map.</p>"));
+        return;
+    }
+    if (row < 0) {
+        m_details->setHtml(tr("<p>Track %1 (not on this page of the table).</p>").arg(id));
+        return;
+    }
+    const TrackSummary& t = m_dataset->table()->tracks()[std::size_t(row)];
+    QString sources;
+    for (int i = 0; i < t.sources.size(); ++i)
+        sources += QStringLiteral("<li>%1: <a href=\"%2\">%3</a></li>")
+                       .arg(t.sources.at(i).toHtmlEscaped(), t.externalUrls.value(i).toHtmlEscaped(),
+                            t.externalUrls.value(i).toHtmlEscaped());
+    m_details->setHtml(QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p><p>%5</p><ul>%6</ul>")
+                           .arg(t.name.toHtmlEscaped(), t.activity.toHtmlEscaped(), tr("track %1").arg(t.id),
+                                tr("%1 points, %2 km; ridden %3; imported %4")
+                                    .arg(QLocale().toString(t.pointsCount),
+                                         QLocale().toString(t.lengthMetres / 1000.0, 'f', 1),
+                                         t.startedAt.isEmpty() ? tr("(no times)") : t.startedAt, t.createdAt),
+                                tr("Box %1, %2 – %3, %4")
+                                    .arg(t.bbox.minLon, 0, 'f', 5)
+                                    .arg(t.bbox.minLat, 0, 'f', 5)
+                                    .arg(t.bbox.maxLon, 0, 'f', 5)
+                                    .arg(t.bbox.maxLat, 0, 'f', 5),
+                                sources));
+}
+
+void TracksWorkbench::previewRetention() {
+    m_retention->setText(tr("Looking for tracks older than the retention…"));
+    m_dataset->previewRetention();
+}
+
+void TracksWorkbench::showRetention() {
+    const TracksRetentionPreview& p = m_dataset->retentionPreview();
+    m_layer->setHighlighted(m_dataset->retentionIds());
+    m_retention->setText(
+        tr("%Ln track(s) imported before %1 would be deleted (%2 years); magenta on the map.", "",
+           int(p.ids.size()))
+            .arg(formatIsoTimestamp(p.cutoff).left(10))
+            .arg(m_dataset->retentionYears()));
+}
+
+void TracksWorkbench::showHealth() {
+    const TracksHealthReport& h = m_dataset->health();
+    QString text = tr("Health: %Ln track(s), database %1 MB, WAL %2 MB", "", int(h.tracks))
+                       .arg(h.databaseMb(), 0, 'f', 1)
+                       .arg(h.walMb(), 0, 'f', 1);
+    if (!h.lastRuns.empty())
+        text += tr("; last import %1 (%2, %3): %4")
+                    .arg(h.lastRuns.front().finishedAt, h.lastRuns.front().source, h.lastRuns.front().region,
+                         h.lastRuns.front().status);
+    m_health->setText(
+        h.overThreshold()
+            ? errorHtml(text +
+                        tr(" — over %1 MB: plan a retention run or a split").arg(h.warnAboveBytes / 1048576))
+            : text.toHtmlEscaped());
+}
+
+void TracksWorkbench::setImportSource(const QString& sourceId) {
+    m_importSource->setCurrentIndex(m_importSource->findData(sourceId));
+}
+
+void TracksWorkbench::importFiles(const QStringList& paths) {
+    m_importResult->clear();
+    m_importProgress->setValue(0);
+    m_dataset->importFiles(paths, m_importSource->currentData().toString());
+    m_import->setEnabled(!m_dataset->isImporting());
+}
+
+void TracksWorkbench::showImport() {
+    m_import->setEnabled(true);
+    m_importProgress->setValue(m_importProgress->maximum());
+    m_importProgress->setFormat(tr("done"));
+    const GpxImportTotals totals = GpxImportTotals::of(m_dataset->lastImport());
+    QString text =
+        tr("%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)")
+            .arg(totals.added)
+            .arg(totals.merged)
+            .arg(totals.unchanged)
+            .arg(totals.skippedWaypoints + totals.skippedRoutes + totals.tooShort)
+            .toHtmlEscaped();
+    for (const GpxFileImportResult& r : m_dataset->lastImport())
+        if (r.refused())
+            text += QStringLiteral("<br>") + errorHtml(tr("refused: %1").arg(r.error));
+    m_importResult->setText(text);
+    emit importFinished();
+}
+
+QString TracksWorkbench::importText() const {
+    return m_importResult->text();
+}
+
+QString TracksWorkbench::summaryText() const {
+    return m_summary->text();
+}
+
+QString TracksWorkbench::pagerText() const {
+    return m_pager->text();
+}
+
+QString TracksWorkbench::retentionText() const {
+    return m_retention->text();
+}
+
+QString TracksWorkbench::healthText() const {
+    return m_health->text();
+}
+
+} // namespace tidemark::ui

@@ -1,0 +1,101 @@
+#pragma once
+
+#include <QGeoRectangle>
+#include <QWidget>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QListWidget;
+class QPushButton;
+class QTableView;
+class QTextBrowser;
+class QTimer;
+
+namespace tidemark::tracks {
+class TracksDataset;
+}
+
+namespace tidemark::ui {
+
+class MapView;
+class TracksLayer;
+
+// The tracks console: the tracks in the map's view as simplified lines coloured by activity and as a table
+// (a page at a time, sorted by the file), activity and source filters, the selected track's details and its
+// sources with their links, the retention preview highlighted on the map, and the file's health. It shows a
+// TracksDataset; every file access is a task of the dataset's TaskManager.
+class TracksWorkbench : public QWidget {
+    Q_OBJECT
+  public:
+    explicit TracksWorkbench(tracks::TracksDataset* dataset, QWidget* parent = nullptr);
+
+    void selectTrack(qint64 id); // on the map, and in the table when it is on this page
+    qint64 selectedTrack() const;
+    void nextPage();
+    void previousPage();
+    void setActivityChecked(const QString& activity, bool checked);
+    void previewRetention();
+    // Imports GPX files from the source chosen in the source box (the file dialog's choice lands here).
+    void importFiles(const QStringList& paths);
+    void setImportSource(const QString& sourceId);
+
+    tracks::TracksDataset* dataset() const { return m_dataset; }
+    MapView* map() const { return m_map; }
+    TracksLayer* layer() const { return m_layer.get(); }
+    QTableView* table() const { return m_table; }
+    QListWidget* activityFilter() const { return m_activities; }
+    QListWidget* sourceFilter() const { return m_sources; }
+    QTextBrowser* details() const { return m_details; }
+    QString summaryText() const;
+    QString pagerText() const;
+    QString retentionText() const;
+    QString healthText() const;
+    QString importText() const;
+    QProgressBar* importProgress() const { return m_importProgress; }
+
+  signals:
+    void loaded();
+    void importFinished();
+    void failed(const QString& message);
+
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+  private:
+    void fitToFileWhenShown();
+    void showData();
+    void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
+    void filtersChanged();
+    void viewChanged();
+    void showDetails();
+    void showRetention();
+    void showHealth();
+    void showImport();
+    static QStringList checkedItems(const QListWidget* list);
+
+    tracks::TracksDataset* m_dataset;
+    MapView* m_map;
+    std::shared_ptr<TracksLayer> m_layer;
+    QTimer* m_viewSettle;
+    bool m_fitted = false;  // the map has been fitted to the file's extent
+    QGeoRectangle m_extent; // of the file: fitted once the map is shown with its real size
+    QLabel* m_summary;
+    QListWidget* m_activities;
+    QListWidget* m_sources;
+    QTableView* m_table;
+    QPushButton* m_previous;
+    QPushButton* m_next;
+    QLabel* m_pager;
+    QTextBrowser* m_details;
+    QPushButton* m_preview;
+    QLabel* m_retention;
+    QLabel* m_health;
+    QComboBox* m_importSource;
+    QPushButton* m_import;
+    QProgressBar* m_importProgress;
+    QLabel* m_importResult;
+};
+
+} // namespace tidemark::ui
