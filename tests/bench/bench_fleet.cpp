@@ -1,12 +1,13 @@
 // Positions at fleet scale, on a generated fleet (deterministic: `mowers` mowers mowing 1 Hz lanes in 30
-// sessions spread over 2025, inserted server-side with the indexes dropped and rebuilt afterwards):
+// sessions spread over 2025, copied in with the indexes dropped and rebuilt afterwards):
 // - console connect (MowerSummaryLoader::load: connection, schema check, per-mower summary) and `positions
 //   status` (ThinningStatus::query) at a small and a large table (goal: large within 1.2x of small, < 2 s);
 // - first-run catch-up rows scanned/s with 1 and 2 jobs, each on its own copy of the small table, for the
 //   same budget (goal >= 1.6x);
 // - rows the 1-job round deleted per second of its thinning, against a bare DELETE by primary key of the same
-//   rows, slice by slice (goal <= 1.5x).
+//   rows, one statement per slice that deleted rows (goal <= 1.5x).
 // Usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]] (default 2000 3000000 30000000 60).
+#include "copytextbuffer.h"
 #include "mowersummaryloader.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
@@ -31,27 +32,36 @@ const char* kStart = "2025-01-01T00:00:00Z";
 constexpr int kSessions = 30;
 const QString kNow = QStringLiteral("2026-01-01T00:00:00Z");
 
-// Adds `perMower` rows to each mower: 30 sessions, one every ~12 days at an hour of the mower's own, a row a
-// second (plus `offsetMs`, so that two layers never collide) along 20 m lanes 0.22 m apart, blades on but
-// for every 97th row.
+// Adds `perMower` rows to each mower, through COPY: 30 sessions, one every ~12 days at an hour of the
+// mower's own, a row a second (plus `offsetMs`, so that two layers never collide) along 20 m lanes 0.22 m
+// apart, blades on but for every 97th row.
 void addRows(PgConnection& db, int mowers, long long perMower, int offsetMs) {
     QElapsedTimer t;
     t.start();
-    for (int m = 0; m < mowers; m += 100) {
-        db.exec(
-            QStringLiteral(
-                "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix)"
-                " SELECT ('00000000-0000-0000-0000-' || lpad(to_hex(m), 12, '0'))::uuid,"
-                " $1::timestamptz + make_interval(days => ((g / s) * 365 / $6::int)::int, hours => 8 + m % "
-                "10,"
-                "   secs => (g % s + $2::int / 1000.0)::float8),"
-                " 52.0 + m * 1e-3 + ((g % s) / 40) * 0.22 / 111195.0,"
-                " 13.0 + (CASE WHEN (g % s) / 40 % 2 = 0 THEN g % 40 ELSE 39 - g % 40 END) * 0.5 / 68459.0,"
-                " g % 97 <> 0, 2"
-                " FROM generate_series($3::int, $4::int - 1) m, generate_series(0, $5::bigint - 1) g,"
-                " (SELECT greatest(1, $5::bigint / $6::int) AS s) k"),
-            {kStart, offsetMs, m, std::min(mowers, m + 100), perMower, kSessions});
-        std::fprintf(stderr, "\r  %d/%d mowers, %.0f s", std::min(mowers, m + 100), mowers,
+    const Micros start = parseIsoTimestamp(QString::fromLatin1(kStart));
+    const long long perSession = std::max(1LL, perMower / kSessions);
+    for (int m0 = 0; m0 < mowers; m0 += 100) {
+        demo::CopyTextBuffer copy(db);
+        copy.begin(QStringLiteral(
+            "COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix) FROM STDIN"));
+        for (int m = m0; m < std::min(mowers, m0 + 100); ++m) {
+            const QUuid id(QStringLiteral("00000000-0000-0000-0000-%1").arg(m, 12, 16, QLatin1Char('0')));
+            for (long long g = 0; g < perMower; ++g) {
+                const long long inSession = g % perSession, lane = inSession / 40, along = g % 40;
+                const Micros at = start + (g / perSession) * 365 / kSessions * kMicrosPerDay +
+                                  (8 + m % 10) * kMicrosPerHour + inSession * kMicrosPerSecond +
+                                  Micros(offsetMs) * 1000;
+                copy.uuid(id)
+                    .timestamptz(at)
+                    .real(52.0 + m * 1e-3 + lane * 0.22 / 111195.0)
+                    .real(13.0 + double(lane % 2 == 0 ? along : 39 - along) * 0.5 / 68459.0)
+                    .boolean(g % 97 != 0)
+                    .integer(2);
+                copy.endRow();
+            }
+        }
+        copy.end();
+        std::fprintf(stderr, "\r  %d/%d mowers, %.0f s", std::min(mowers, m0 + 100), mowers,
                      t.elapsed() / 1e3);
     }
     std::fprintf(stderr, "\n");
@@ -114,6 +124,7 @@ Figures measure(const QString& conninfo, long long rows) {
 struct CatchUp {
     RoundReport report;
     double rowsPerSecond = 0;
+    std::vector<SliceRange> deletingSlices; // the slices that deleted rows (recorded with one job)
 };
 
 CatchUp catchUp(const QString& conninfo, int jobs, int budgetSeconds) {
@@ -126,6 +137,17 @@ CatchUp catchUp(const QString& conninfo, int jobs, int budgetSeconds) {
     o.jobs = jobs;
     o.workerConninfo = conninfo;
     CatchUp c;
+    SliceRange current;
+    if (jobs == 1) {
+        o.onStep = [&](PgConnection&, const SliceRange& slice, SliceStep step) {
+            if (step == SliceStep::Deleted)
+                current = slice;
+        };
+        o.onSlice = [&](const SliceEvent& e) {
+            if (e.deleted > 0)
+                c.deletingSlices.push_back(current);
+        };
+    }
     c.report = ThinningRound(*db, PositionSettings{}).run(o);
     c.rowsPerSecond = double(c.report.scanned) / c.report.thinSeconds;
     std::printf("catch-up jobs=%d: %lld slices, %lld rows scanned, %lld deleted in %.1f s: %.0f rows/s "
@@ -137,8 +159,8 @@ CatchUp catchUp(const QString& conninfo, int jobs, int budgetSeconds) {
 }
 
 // The rows the round deleted (its database against an untouched copy `before`), put back and deleted again
-// by primary key, slice by slice as the round cut them, each slice in its own transaction.
-double bareDeleteSeconds(const QString& thinned, const QString& before, const RoundReport& report) {
+// by primary key, one statement per slice that deleted rows, as the round cut it.
+double bareDeleteSeconds(const QString& thinned, const QString& before, const CatchUp& round) {
     auto db = PgConnection::open(thinned);
     auto original = PgConnection::open(before);
     db.get()->exec(QStringLiteral("CREATE UNLOGGED TABLE bench_before (LIKE mower_positions)"));
@@ -154,33 +176,24 @@ double bareDeleteSeconds(const QString& thinned, const QString& before, const Ro
     db->exec(QStringLiteral("INSERT INTO mower_positions SELECT * FROM bench_doomed"));
     db->exec(QStringLiteral("VACUUM ANALYZE mower_positions"));
     db->exec(QStringLiteral("ANALYZE bench_doomed"));
-    const Micros cutoff = PositionSettings{}.thinningCutoff(parseIsoTimestamp(kNow));
+    db->prepare("bench_bare_delete",
+                QStringLiteral("DELETE FROM mower_positions p USING bench_doomed d"
+                               " WHERE d.mower_id = $1::uuid AND d.observed_at >= $2::timestamptz"
+                               " AND d.observed_at < $3::timestamptz AND p.mower_id = d.mower_id"
+                               " AND p.observed_at = d.observed_at"),
+                3);
     QElapsedTimer t;
-    double bareSeconds = 0;
+    t.start();
     long long deleted = 0;
-    for (const MowerRoundFigures& m : report.perMower) {
-        const Micros oldest =
-            original
-                ->exec(QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM "
-                                      "mower_positions WHERE mower_id = $1::uuid"),
-                       {m.mowerId.toString(QUuid::WithoutBraces)})
-                .toLong(0, 0);
-        const auto slices = SlicePlanner::plan(m.mowerId, std::nullopt, oldest, cutoff);
-        t.start();
-        for (long long i = 0; i < m.slices && i < (long long)slices.size(); ++i)
-            deleted +=
-                db->exec(QStringLiteral("DELETE FROM mower_positions p USING bench_doomed d"
-                                        " WHERE d.mower_id = $1::uuid AND d.observed_at >= $2::timestamptz"
-                                        " AND d.observed_at < $3::timestamptz AND p.mower_id = d.mower_id"
-                                        " AND p.observed_at = d.observed_at"),
-                         {m.mowerId.toString(QUuid::WithoutBraces),
-                          formatIsoTimestamp(slices[std::size_t(i)].begin),
-                          formatIsoTimestamp(slices[std::size_t(i)].end)})
-                    .affectedRows();
-        bareSeconds += t.nsecsElapsed() / 1e9;
-    }
-    std::printf("bare DELETE by PK: %lld of %lld rows in %.2f s\n", deleted, doomed, bareSeconds);
-    return bareSeconds;
+    for (const SliceRange& s : round.deletingSlices)
+        deleted +=
+            db->execPrepared("bench_bare_delete", {s.mowerId.toString(QUuid::WithoutBraces),
+                                                   formatIsoTimestamp(s.begin), formatIsoTimestamp(s.end)})
+                .affectedRows();
+    const double seconds = t.nsecsElapsed() / 1e9;
+    std::printf("bare DELETE by PK: %lld of %lld rows in %zu statements, %.2f s\n", deleted, doomed,
+                round.deletingSlices.size(), seconds);
+    return seconds;
 }
 
 } // namespace
@@ -224,7 +237,7 @@ int main(int argc, char** argv) {
         "billion rows like these at jobs 2: %.1f days\n",
         two / one, slicesTwo / slicesOne, slicesOne, slicesTwo, 1e9 / two / 86400);
     const QString one0 = copies[0];
-    const double bare = bareDeleteSeconds(one0, conninfo, c1.report);
+    const double bare = bareDeleteSeconds(one0, conninfo, c1);
     std::printf("round deletes %.0f rows/s of budget, bare DELETE by PK %.0f rows/s: %.2fx (goal <= 1.5x)\n",
                 double(c1.report.deleted) / c1.report.thinSeconds, double(c1.report.deleted) / bare,
                 c1.report.thinSeconds / bare);

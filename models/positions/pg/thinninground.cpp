@@ -63,16 +63,19 @@ class LockGuard {
 };
 
 // One READ COMMITTED transaction (whatever the server's default) with the round's lock and statement
-// timeouts; rolled back on any exit but a commit.
+// timeouts and the thinning statement's settings, opened in one round trip; rolled back on any exit but a
+// commit.
 class Transaction {
   public:
     Transaction(PgConnection& db, int lockTimeoutMs, long long statementTimeoutMs) : m_db(db) {
-        m_db.exec(QStringLiteral("BEGIN ISOLATION LEVEL READ COMMITTED"));
         m_open = true;
         try {
-            m_db.exec(QStringLiteral("SELECT set_config('lock_timeout', $1, true), "
-                                     "set_config('statement_timeout', $2, true)"),
-                      {QString::number(lockTimeoutMs), QString::number(statementTimeoutMs)});
+            m_db.execScript(
+                QStringLiteral("BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = %1; "
+                               "SET LOCAL statement_timeout = %2; %3")
+                    .arg(lockTimeoutMs)
+                    .arg(statementTimeoutMs)
+                    .arg(ThinningStatement::transactionSettings()));
         } catch (...) {
             rollback();
             throw;
@@ -122,6 +125,48 @@ const QString kOldestSql = QStringLiteral(
 const QString kAgeBatchSql =
     QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY(SELECT ctid FROM mower_positions"
                    " WHERE observed_at >= $1::timestamptz AND observed_at < $2::timestamptz LIMIT $3))");
+
+// The earliest row of a mower in [$2, $3) through the primary key.
+const QString kFirstRowSql = QStringLiteral(
+    "SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
+    " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
+
+// Moves a mower's watermark over [$2, $3) (an update from $2, or the first watermark), and returns the
+// mower's first row in [$3, $4 = the cutoff), NULL when none; no row when it was not moved. onlyIfEmpty:
+// only when [$2, $3) holds no row.
+QString watermarkSql(bool first, bool onlyIfEmpty) {
+    const QString empty = onlyIfEmpty
+                              ? QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM mower_positions p WHERE "
+                                               "p.mower_id = $1::uuid AND p.observed_at >= $2::timestamptz"
+                                               " AND p.observed_at < $3::timestamptz)")
+                              : QString();
+    const QString next = QStringLiteral(
+        " RETURNING (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p"
+        " WHERE p.mower_id = $1::uuid AND p.observed_at >= $3::timestamptz AND p.observed_at < "
+        "$4::timestamptz)");
+    if (first) // $2 < $3 holds for every range; it gives $2 its type where nothing else names it
+        return QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
+                              " SELECT $1::uuid, $3::timestamptz WHERE $2::timestamptz < $3::timestamptz") +
+               empty + QStringLiteral(" ON CONFLICT (mower_id) DO NOTHING") + next;
+    return QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3::timestamptz"
+                          " WHERE mower_id = $1::uuid AND thinned_until = $2::timestamptz") +
+           empty + next;
+}
+
+// Where a round is in one mower's slices.
+struct MowerCursor {
+    QUuid mowerId;
+    Micros cutoff = 0;
+    std::optional<Micros> watermark;
+    // The mower's first row from the next slice's start to the cutoff: unknown (nullopt), none (an empty
+    // inner optional) or its instant.
+    std::optional<std::optional<Micros>> nextRowAt;
+};
+
+struct WatermarkMove {
+    bool moved = false;
+    std::optional<std::optional<Micros>> nextRowAt; // as MowerCursor::nextRowAt, from the range's end
+};
 
 // The age delete walks time windows from the oldest row; a window's width adapts to the rows it holds.
 constexpr Micros kFirstAgeWindow = kMicrosPerHour;
@@ -383,6 +428,7 @@ class RoundRun {
         std::stable_sort(queue.begin(), queue.end(),
                          [](const auto* a, const auto* b) { return a->slicesPending > b->slicesPending; });
         const int jobs = std::min<int>(m_options.jobs, std::max<int>(1, int(queue.size())));
+        m_report.jobs = jobs;
         std::vector<std::unique_ptr<PgConnection>> connections;
         for (int j = 0; j < jobs; ++j)
             connections.push_back(
@@ -442,32 +488,88 @@ class RoundRun {
                 report.perMower.push_back(figures);
             }
         } account{m_report, figures, m_shared};
-        std::optional<Micros> watermark = m.watermark;
-        bool goOn = true;
-        for (const SliceRange& slice : SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff)) {
-            if (between() != Stop::None) {
-                goOn = false;
-                break;
-            }
+        const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
+        MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt};
+        for (std::size_t i = 0; i < slices.size();) {
+            if (between() != Stop::None)
+                return false;
+            if (!cursor.nextRowAt)
+                cursor.nextRowAt = firstRowFrom(db, m.mowerId, slices[i].begin, cutoff);
+            // The slices wholly before the mower's next row hold no rows: nothing to delete, so their
+            // watermark moves in one transaction (a sparse fleet's first run is mostly such slices).
+            std::size_t end = i;
+            while (end < slices.size() && (!*cursor.nextRowAt || slices[end].end <= **cursor.nextRowAt))
+                ++end;
             ThinningStatement::Counts counts;
-            if (!runSlice(db, slice, watermark, counts))
-                break;
-            ++figures.slices;
+            bool done = false;
+            if (end > i) {
+                const std::optional<bool> skipped = skipEmptySlices(db, slices, i, end, cursor);
+                if (!skipped)
+                    return true; // another writer moved the watermark: recorded, the mower is skipped
+                done = *skipped;
+            }
+            if (!done) {
+                end = i + 1;
+                if (!runSlice(db, slices[i], cursor, counts))
+                    return true;
+            }
+            const long long n = static_cast<long long>(end - i);
+            figures.slices += n;
             figures.scanned += counts.scanned;
             figures.deleted += counts.deleted;
+            i = end;
             const std::lock_guard lock(m_shared);
-            ++m_done;
+            m_done += n;
             m_scannedSoFar += counts.scanned;
-            const SliceEvent event{m.mowerId,      figures.slices,   m.slicesPending,
-                                   m_done,         m_totalSlices,    counts.scanned,
-                                   counts.deleted, m_options.dryRun, m_scannedSoFar};
+            const SliceEvent event{
+                m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_totalSlices,
+                counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n};
             if (m_options.control)
                 m_options.control->report(event.progress());
             // After the plain progress: a caller that reports richer progress from here has the last word.
             if (m_options.onSlice)
                 m_options.onSlice(event);
         }
-        return goOn;
+        return true;
+    }
+
+    // The earliest row of the mower in [from, cutoff), none when there is none (an index probe).
+    std::optional<Micros> firstRowFrom(PgConnection& db, const QUuid& mowerId, Micros from, Micros cutoff) {
+        static const QByteArray name = "tidemark_first_row_v1";
+        if (!db.isPrepared(name))
+            db.prepare(name, kFirstRowSql, 3);
+        const PgResult r =
+            db.execPrepared(name, {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(cutoff)});
+        if (r.isNull(0, 0))
+            return std::nullopt;
+        return r.toLong(0, 0);
+    }
+
+    // Slices [first, end) of a mower, all before its next row, done in one transaction: the watermark moves
+    // over them if they still hold no row. False when a row has arrived in them meanwhile (the caller thins
+    // the first as a slice), nullopt when another writer moved the watermark (recorded).
+    std::optional<bool> skipEmptySlices(PgConnection& db, const std::vector<SliceRange>& slices,
+                                        std::size_t first, std::size_t end, MowerCursor& cursor) {
+        const SliceRange run{cursor.mowerId, slices[first].begin, slices[end - 1].end};
+        if (m_options.dryRun)
+            return true;
+        Transaction tx(db, lockTimeoutMs(), statementTimeoutMs());
+        step(db, run, SliceStep::Began);
+        const WatermarkMove move = moveWatermark(db, run, cursor, true);
+        if (!move.moved) {
+            tx.rollback();
+            if (watermarkIsAt(db, run.mowerId, cursor.watermark)) {
+                cursor.nextRowAt.reset(); // a row arrived: probe again
+                return false;
+            }
+            recordMovedWatermark(db, run, cursor.watermark);
+            return std::nullopt;
+        }
+        step(db, run, SliceStep::WatermarkMoved);
+        tx.commit();
+        step(db, run, SliceStep::Committed);
+        cursor.watermark = run.end;
+        return true;
     }
 
     void step(PgConnection& db, const SliceRange& slice, SliceStep s) {
@@ -481,7 +583,7 @@ class RoundRun {
     }
 
     // One slice in one transaction; false (recorded as a failure) when the mower must be skipped.
-    bool runSlice(PgConnection& db, const SliceRange& slice, std::optional<Micros>& watermark,
+    bool runSlice(PgConnection& db, const SliceRange& slice, MowerCursor& cursor,
                   ThinningStatement::Counts& counts) {
         try {
             Transaction tx(db, lockTimeoutMs(), statementTimeoutMs());
@@ -503,18 +605,21 @@ class RoundRun {
             }
             if (m_options.dryRun) {
                 tx.commit();
+                cursor.nextRowAt.reset();
                 return true;
             }
             step(db, slice, SliceStep::Deleted);
-            if (!moveWatermark(db, slice, watermark)) {
+            const WatermarkMove move = moveWatermark(db, slice, cursor, false);
+            if (!move.moved) {
                 tx.rollback();
-                recordMovedWatermark(db, slice, watermark);
+                recordMovedWatermark(db, slice, cursor.watermark);
                 return false;
             }
             step(db, slice, SliceStep::WatermarkMoved);
             tx.commit();
             step(db, slice, SliceStep::Committed);
-            watermark = slice.end;
+            cursor.watermark = slice.end;
+            cursor.nextRowAt = move.nextRowAt;
             return true;
         } catch (const Error& e) {
             if (!isDataError(e))
@@ -572,19 +677,33 @@ class RoundRun {
         return true;
     }
 
-    // Moves the watermark from where the slice began (or sets the first one); false when another writer
-    // moved it meanwhile.
-    bool moveWatermark(PgConnection& db, const SliceRange& slice, const std::optional<Micros>& watermark) {
-        if (!watermark)
-            return db.exec(QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
-                                          " VALUES ($1, $2) ON CONFLICT (mower_id) DO NOTHING"),
-                           {mowerText(slice.mowerId), formatIsoTimestamp(slice.end)})
-                       .affectedRows() == 1;
-        return db.exec(QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3"
-                                      " WHERE mower_id = $1 AND thinned_until = $2"),
-                       {mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
-                        formatIsoTimestamp(slice.end)})
-                   .affectedRows() == 1;
+    // Moves the watermark from where the range began (or sets the first one) to its end, only over no rows
+    // with onlyIfEmpty; not moved when another writer moved it meanwhile (or, with onlyIfEmpty, a row
+    // arrived). The same statement finds the mower's next row after the range.
+    WatermarkMove moveWatermark(PgConnection& db, const SliceRange& range, const MowerCursor& cursor,
+                                bool onlyIfEmpty) {
+        const QByteArray name = "tidemark_watermark_v1_" +
+                                QByteArray::number(int(cursor.watermark.has_value())) +
+                                QByteArray::number(int(onlyIfEmpty));
+        if (!db.isPrepared(name))
+            db.prepare(name, watermarkSql(!cursor.watermark, onlyIfEmpty), 4);
+        const PgResult r =
+            db.execPrepared(name, {mowerText(range.mowerId), formatIsoTimestamp(range.begin),
+                                   formatIsoTimestamp(range.end), formatIsoTimestamp(cursor.cutoff)});
+        WatermarkMove move;
+        move.moved = r.rows() == 1;
+        if (move.moved)
+            move.nextRowAt = r.isNull(0, 0) ? std::optional<std::optional<Micros>>(std::optional<Micros>())
+                                            : std::optional<std::optional<Micros>>(r.toLong(0, 0));
+        return move;
+    }
+
+    bool watermarkIsAt(PgConnection& db, const QUuid& mowerId, const std::optional<Micros>& at) {
+        const PgResult r =
+            db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM "
+                                   "mower_positions_thinning WHERE mower_id = $1"),
+                    {mowerText(mowerId)});
+        return r.rows() == 0 ? !at : (at && r.toLong(0, 0) == *at);
     }
 
     void recordMovedWatermark(PgConnection& db, const SliceRange& slice,

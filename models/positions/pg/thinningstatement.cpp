@@ -303,6 +303,10 @@ std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
 // give the plan wanted at any table size (index scan in order, nested loops). The custom plans of a
 // large table would cost the statement past jit_above_cost, and compiling it takes longer than a slice:
 // both settings are made for the statement's transaction only.
+QString ThinningStatement::transactionSettings() {
+    return QStringLiteral("SET LOCAL jit = off; SET LOCAL plan_cache_mode = force_generic_plan");
+}
+
 PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
     const QByteArray name = "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode));
     if (!db.isPrepared(name)) {
@@ -317,9 +321,7 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
     const bool ownTransaction = !db.inTransaction();
     try {
         if (ownTransaction)
-            db.exec(QStringLiteral("BEGIN"));
-        db.exec(QStringLiteral("SELECT set_config('jit', 'off', true), set_config('plan_cache_mode', "
-                               "'force_generic_plan', true)"));
+            db.execScript(QStringLiteral("BEGIN; ") + transactionSettings());
         PgResult r = db.execPrepared(name, params(slice));
         if (ownTransaction)
             db.exec(QStringLiteral("COMMIT"));

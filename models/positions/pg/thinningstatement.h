@@ -43,6 +43,10 @@ class ThinningStatement {
     explicit ThinningStatement(const PositionSettings& settings);
 
     static QString sql(Mode mode);
+    // The settings that the statement's transaction needs (SET LOCAL statements for a simple-query script).
+    // run and keptRows apply them in a transaction of their own; a caller that runs them inside its own
+    // transaction must have run these in it first.
+    static QString transactionSettings();
     Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
     // others.
