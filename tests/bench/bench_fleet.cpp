@@ -45,7 +45,7 @@ void addRows(PgConnection& db, int mowers, long long perMower, int offsetMs) {
         copy.begin(QStringLiteral(
             "COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix) FROM STDIN"));
         for (int m = m0; m < std::min(mowers, m0 + 100); ++m) {
-            const QUuid id(QStringLiteral("00000000-0000-0000-0000-%1").arg(m, 12, 16, QLatin1Char('0')));
+            const QUuid id(QStringLiteral("00000000-0000-0000-0001-%1").arg(m, 12, 16, QLatin1Char('0')));
             for (long long g = 0; g < perMower; ++g) {
                 const long long inSession = g % perSession, lane = inSession / 40, along = g % 40;
                 const Micros at = start + (g / perSession) * 365 / kSessions * kMicrosPerDay +

@@ -131,25 +131,23 @@ const QString kFirstRowSql = QStringLiteral(
     "SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
     " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
 
-// Moves a mower's watermark over [$2, $3) (an update from $2, or the first watermark), and returns the
-// mower's first row in [$3, $4 = the cutoff), NULL when none; no row when it was not moved. onlyIfEmpty:
-// only when [$2, $3) holds no row.
-QString watermarkSql(bool first, bool onlyIfEmpty) {
-    const QString empty = onlyIfEmpty
-                              ? QStringLiteral(" AND NOT EXISTS (SELECT 1 FROM mower_positions p WHERE "
-                                               "p.mower_id = $1::uuid AND p.observed_at >= $2::timestamptz"
-                                               " AND p.observed_at < $3::timestamptz)")
-                              : QString();
+// Moves a mower's watermark from $2 to $3 (an update from $2, or the first watermark) while [$2, $5) holds
+// no row (empty when $5 = $2), and returns the mower's first row in [$3, $4 = the cutoff), NULL when none; no
+// row when it did not move.
+QString watermarkSql(bool first) {
+    const QString empty = QStringLiteral(
+        " NOT EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = $1::uuid AND p.observed_at >= "
+        "$2::timestamptz AND p.observed_at < $5::timestamptz)");
     const QString next = QStringLiteral(
         " RETURNING (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p"
         " WHERE p.mower_id = $1::uuid AND p.observed_at >= $3::timestamptz AND p.observed_at < "
         "$4::timestamptz)");
-    if (first) // $2 < $3 holds for every range; it gives $2 its type where nothing else names it
+    if (first)
         return QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
-                              " SELECT $1::uuid, $3::timestamptz WHERE $2::timestamptz < $3::timestamptz") +
+                              " SELECT $1::uuid, $3::timestamptz WHERE") +
                empty + QStringLiteral(" ON CONFLICT (mower_id) DO NOTHING") + next;
     return QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3::timestamptz"
-                          " WHERE mower_id = $1::uuid AND thinned_until = $2::timestamptz") +
+                          " WHERE mower_id = $1::uuid AND thinned_until = $2::timestamptz AND") +
            empty + next;
 }
 
@@ -495,24 +493,22 @@ class RoundRun {
                 return false;
             if (!cursor.nextRowAt)
                 cursor.nextRowAt = firstRowFrom(db, m.mowerId, slices[i].begin, cutoff);
-            // The slices wholly before the mower's next row hold no rows: nothing to delete, so their
-            // watermark moves in one transaction (a sparse fleet's first run is mostly such slices).
-            std::size_t end = i;
-            while (end < slices.size() && (!*cursor.nextRowAt || slices[end].end <= **cursor.nextRowAt))
-                ++end;
+            // The slices wholly before the mower's next row hold no row and have nothing to delete: the
+            // watermark moves over them in the transaction of the slice that holds that row, or of their own
+            // when no row follows them (a sparse fleet's first run is mostly such slices).
+            std::size_t next = i;
+            while (next < slices.size() && (!*cursor.nextRowAt || slices[next].end <= **cursor.nextRowAt))
+                ++next;
             ThinningStatement::Counts counts;
-            bool done = false;
-            if (end > i) {
-                const std::optional<bool> skipped = skipEmptySlices(db, slices, i, end, cursor);
-                if (!skipped)
-                    return true; // another writer moved the watermark: recorded, the mower is skipped
-                done = *skipped;
-            }
-            if (!done) {
-                end = i + 1;
-                if (!runSlice(db, slices[i], cursor, counts))
-                    return true;
-            }
+            const SliceOutcome outcome =
+                next == slices.size()
+                    ? skipEmptySlices(db, {m.mowerId, slices[i].begin, slices.back().end}, cursor)
+                    : runSlice(db, slices[next], slices[i].begin, cursor, counts);
+            if (outcome == SliceOutcome::MowerSkipped)
+                return true;
+            if (outcome == SliceOutcome::RowArrived)
+                continue;
+            const std::size_t end = std::min(next + 1, slices.size());
             const long long n = static_cast<long long>(end - i);
             figures.slices += n;
             figures.scanned += counts.scanned;
@@ -545,31 +541,41 @@ class RoundRun {
         return r.toLong(0, 0);
     }
 
-    // Slices [first, end) of a mower, all before its next row, done in one transaction: the watermark moves
-    // over them if they still hold no row. False when a row has arrived in them meanwhile (the caller thins
-    // the first as a slice), nullopt when another writer moved the watermark (recorded).
-    std::optional<bool> skipEmptySlices(PgConnection& db, const std::vector<SliceRange>& slices,
-                                        std::size_t first, std::size_t end, MowerCursor& cursor) {
-        const SliceRange run{cursor.mowerId, slices[first].begin, slices[end - 1].end};
+    enum class SliceOutcome {
+        Done,
+        RowArrived,  // a row was written into slices taken for empty: rolled back, the caller looks again
+        MowerSkipped // a bad row or a moved watermark, recorded
+    };
+
+    // The watermark could not move from `from`: a row arrived in [from, emptyUntil) (the watermark is where
+    // the round left it), or another writer moved it (recorded).
+    SliceOutcome notMoved(PgConnection& db, const SliceRange& range, Micros from, Micros emptyUntil,
+                          MowerCursor& cursor) {
+        if (from < emptyUntil && watermarkIsAt(db, range.mowerId, cursor.watermark)) {
+            cursor.nextRowAt.reset();
+            return SliceOutcome::RowArrived;
+        }
+        recordMovedWatermark(db, range, cursor.watermark);
+        return SliceOutcome::MowerSkipped;
+    }
+
+    // The last slices of a mower, all without a row up to the cutoff, in one transaction: the watermark
+    // moves over them while they still hold no row.
+    SliceOutcome skipEmptySlices(PgConnection& db, const SliceRange& run, MowerCursor& cursor) {
         if (m_options.dryRun)
-            return true;
+            return SliceOutcome::Done;
         Transaction tx(db, lockTimeoutMs(), statementTimeoutMs());
         step(db, run, SliceStep::Began);
-        const WatermarkMove move = moveWatermark(db, run, cursor, true);
-        if (!move.moved) {
+        if (!moveWatermark(db, run, run.begin, run.end, cursor).moved) {
             tx.rollback();
-            if (watermarkIsAt(db, run.mowerId, cursor.watermark)) {
-                cursor.nextRowAt.reset(); // a row arrived: probe again
-                return false;
-            }
-            recordMovedWatermark(db, run, cursor.watermark);
-            return std::nullopt;
+            return notMoved(db, run, run.begin, run.end, cursor);
         }
         step(db, run, SliceStep::WatermarkMoved);
         tx.commit();
         step(db, run, SliceStep::Committed);
         cursor.watermark = run.end;
-        return true;
+        cursor.nextRowAt = std::optional<Micros>();
+        return SliceOutcome::Done;
     }
 
     void step(PgConnection& db, const SliceRange& slice, SliceStep s) {
@@ -582,56 +588,52 @@ class RoundRun {
         m_report.failures.push_back(std::move(failure));
     }
 
-    // One slice in one transaction; false (recorded as a failure) when the mower must be skipped.
-    bool runSlice(PgConnection& db, const SliceRange& slice, MowerCursor& cursor,
-                  ThinningStatement::Counts& counts) {
+    // One slice in one transaction, its watermark moving from `from` (before the slice when the slices in
+    // between hold no row).
+    SliceOutcome runSlice(PgConnection& db, const SliceRange& slice, Micros from, MowerCursor& cursor,
+                          ThinningStatement::Counts& counts) {
         try {
             Transaction tx(db, lockTimeoutMs(), statementTimeoutMs());
             step(db, slice, SliceStep::Began);
-            // The statement checks the rows up to the slice's last one; the ten minutes of context after
-            // it (and an empty slice's whole context) are read here.
-            const Micros checkFrom = slice.begin - kSliceContext, checkTo = slice.end + kSliceContext;
-            if (hasBadRow(db, slice.mowerId, slice.end, checkTo)) {
-                tx.rollback();
-                return skipForBadRow(db, slice);
-            }
             counts = m_statement.run(db, slice,
                                      m_options.dryRun ? ThinningStatement::Mode::Count
                                                       : ThinningStatement::Mode::Delete);
+            // The statement reports a bad row of the context of the slice's rows; a slice that has lost its
+            // rows meanwhile has its context read here.
             if (counts.badRowAt ||
-                (counts.scanned == 0 && hasBadRow(db, slice.mowerId, checkFrom, slice.end))) {
+                (counts.scanned == 0 &&
+                 hasBadRow(db, slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext))) {
                 tx.rollback();
                 return skipForBadRow(db, slice);
             }
             if (m_options.dryRun) {
                 tx.commit();
                 cursor.nextRowAt.reset();
-                return true;
+                return SliceOutcome::Done;
             }
             step(db, slice, SliceStep::Deleted);
-            const WatermarkMove move = moveWatermark(db, slice, cursor, false);
+            const WatermarkMove move = moveWatermark(db, slice, from, slice.begin, cursor);
             if (!move.moved) {
                 tx.rollback();
-                recordMovedWatermark(db, slice, cursor.watermark);
-                return false;
+                return notMoved(db, slice, from, slice.begin, cursor);
             }
             step(db, slice, SliceStep::WatermarkMoved);
             tx.commit();
             step(db, slice, SliceStep::Committed);
             cursor.watermark = slice.end;
             cursor.nextRowAt = move.nextRowAt;
-            return true;
+            return SliceOutcome::Done;
         } catch (const Error& e) {
             if (!isDataError(e))
                 throw;
             if (recordBadRow(db, slice))
-                return false;
+                return SliceOutcome::MowerSkipped;
             addFailure({slice.mowerId,
                         QStringLiteral("mower %1: slice %2..%3 failed: %4")
                             .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
                                  formatIsoTimestamp(slice.end), e.message()),
                         std::nullopt});
-            return false;
+            return SliceOutcome::MowerSkipped;
         }
     }
 
@@ -646,7 +648,7 @@ class RoundRun {
     }
 
     // The slice was rolled back for a bad row: record it (a concurrent fix may have removed it meanwhile).
-    bool skipForBadRow(PgConnection& db, const SliceRange& slice) {
+    SliceOutcome skipForBadRow(PgConnection& db, const SliceRange& slice) {
         if (!recordBadRow(db, slice))
             addFailure(
                 {slice.mowerId,
@@ -656,7 +658,7 @@ class RoundRun {
                      .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
                           formatIsoTimestamp(slice.end)),
                  std::nullopt});
-        return false;
+        return SliceOutcome::MowerSkipped;
     }
 
     // Records the earliest row of the slice's context that keep_set cannot judge (outside the slice's
@@ -677,19 +679,18 @@ class RoundRun {
         return true;
     }
 
-    // Moves the watermark from where the range began (or sets the first one) to its end, only over no rows
-    // with onlyIfEmpty; not moved when another writer moved it meanwhile (or, with onlyIfEmpty, a row
-    // arrived). The same statement finds the mower's next row after the range.
-    WatermarkMove moveWatermark(PgConnection& db, const SliceRange& range, const MowerCursor& cursor,
-                                bool onlyIfEmpty) {
-        const QByteArray name = "tidemark_watermark_v1_" +
-                                QByteArray::number(int(cursor.watermark.has_value())) +
-                                QByteArray::number(int(onlyIfEmpty));
+    // Moves the watermark from `from` (or sets the first one) to the range's end, while [from, emptyUntil)
+    // holds no row; not moved when another writer moved it meanwhile or a row arrived there. The same
+    // statement finds the mower's next row after the range.
+    WatermarkMove moveWatermark(PgConnection& db, const SliceRange& range, Micros from, Micros emptyUntil,
+                                const MowerCursor& cursor) {
+        const QByteArray name =
+            cursor.watermark ? "tidemark_watermark_move_v2" : "tidemark_watermark_first_v2";
         if (!db.isPrepared(name))
-            db.prepare(name, watermarkSql(!cursor.watermark, onlyIfEmpty), 4);
-        const PgResult r =
-            db.execPrepared(name, {mowerText(range.mowerId), formatIsoTimestamp(range.begin),
-                                   formatIsoTimestamp(range.end), formatIsoTimestamp(cursor.cutoff)});
+            db.prepare(name, watermarkSql(!cursor.watermark), 5);
+        const PgResult r = db.execPrepared(
+            name, {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
+                   formatIsoTimestamp(cursor.cutoff), formatIsoTimestamp(emptyUntil)});
         WatermarkMove move;
         move.moved = r.rows() == 1;
         if (move.moved)

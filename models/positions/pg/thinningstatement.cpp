@@ -147,10 +147,11 @@ QString sliceCtes(bool withRowId) {
             " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
             // One pass over the context in index order: the neighbours and the steps to both. c packs
             // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
-            // bad_t: the earliest row so far without a finite position (NaN − NaN and inf − inf are NaN,
-            // which equals no 0), a running aggregate of the same window pass.
+            // bad_t: the context's earliest row without a finite position (NaN − NaN and inf − inf are NaN,
+            // which equals no 0), an aggregate over the whole frame in the same order (no second sort).
             " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
-            " min(t) FILTER (WHERE NOT coalesce(phi - phi = 0 AND lam - lam = 0, false)) OVER w AS bad_t,"
+            " min(t) FILTER (WHERE NOT coalesce(phi - phi = 0 AND lam - lam = 0, false)) OVER (w ROWS BETWEEN"
+            " UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS bad_t,"
             " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
             " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
             " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
@@ -259,9 +260,8 @@ ThinningStatement::ThinningStatement(const PositionSettings& settings)
 QString ThinningStatement::sql(Mode mode) {
     const Rules r = rules();
     const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
-    // The earliest row without a finite position from the context's start to the slice's last row, for the
-    // caller to roll the slice back (keep_set refuses such a context; PostgreSQL would order NaN above every
-    // number). The context after the slice's last row is the caller's to check (it is short).
+    // The earliest row of the slice's context without a finite position, for the caller to roll the slice
+    // back (keep_set refuses such a context; PostgreSQL would order NaN above every number).
     const QString badRow = QStringLiteral("(extract(epoch FROM min(bad_t)) * 1000000)::bigint");
     switch (mode) {
     case Mode::Delete:

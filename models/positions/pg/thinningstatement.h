@@ -31,8 +31,8 @@ class ThinningStatement {
     struct Counts {
         long long scanned = 0; // rows of the slice
         long long deleted = 0; // deleted, or would be deleted
-        // The earliest row without a finite position from the context's start to the slice's last row (the
-        // rest of the context is the caller's to check): the slice must not commit.
+        // The earliest row of the slice's context without a finite position (none when the slice has no
+        // row): the slice must not commit.
         std::optional<Micros> badRowAt;
     };
     struct KeptInstant {
