@@ -90,15 +90,21 @@ QString nearestBearing(bool backward) {
                                           "microsecond') AND m.observed_at < ") +
                                kContextHigh);
     // The row's block by binary search in the sorted block starts; with no blocks (near a pole or over a
-    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear.
+    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear. A row
+    // whose own block is near and that has no far block on that side has no p (or q): nothing is searched.
     const QString blockSearch =
         fill(QStringLiteral(
                  "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
                  "own_far,"
                  " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
                  " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
-                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u ORDER BY u.observed_at {ORDER} LIMIT 1)"),
-             {{"OWN", own}, {"BEYOND", beyond}, {"ORDER", order}});
+                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u WHERE e.own_far OR {EDGE}"
+                 " ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+             {{"OWN", own},
+              {"BEYOND", beyond},
+              {"EDGE", backward ? QStringLiteral("e.back_edge > '-infinity'::timestamptz")
+                                : QStringLiteral("e.fwd_edge < 'infinity'::timestamptz")},
+              {"ORDER", order}});
     return fill(
         QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
         {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")},
