@@ -1053,6 +1053,20 @@
         <source>stopped: %1</source>
         <translation>stopped: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>dry run, %n jobs</source>
+        <translation>
+            <numerusform>dry run, %n job</numerusform>
+            <numerusform>dry run, %n jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run, %n jobs</source>
+        <translation>
+            <numerusform>run, %n job</numerusform>
+            <numerusform>run, %n jobs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksDataset</name>

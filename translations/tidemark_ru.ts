@@ -1068,6 +1068,22 @@
         <source>stopped: %1</source>
         <translation>остановлен: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>dry run, %n jobs</source>
+        <translation>
+            <numerusform>пробный, %n поток</numerusform>
+            <numerusform>пробный, %n потока</numerusform>
+            <numerusform>пробный, %n потоков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run, %n jobs</source>
+        <translation>
+            <numerusform>рабочий, %n поток</numerusform>
+            <numerusform>рабочий, %n потока</numerusform>
+            <numerusform>рабочий, %n потоков</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksDataset</name>

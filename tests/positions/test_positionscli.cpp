@@ -3,6 +3,7 @@
 #include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
+#include "roundhistory.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
 #include "testpostgres.h"
@@ -259,6 +260,12 @@ class TestPositionsCli : public QObject {
                      QStringLiteral("--jobs"), QString::number(k + 1)});
             QVERIFY2(round.exitCode == 0, qPrintable(round.err));
             QVERIFY2(round.out.contains(QStringLiteral("complete=true")), qPrintable(round.out));
+            QCOMPARE(round.out.contains(QStringLiteral(" jobs=2")), k == 1);
+            // The round history records the workers.
+            auto db = PgConnection::open(infos[k]);
+            const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest(1);
+            QCOMPARE(history.size(), std::size_t(1));
+            QCOMPARE(history[0].jobs, k + 1);
         }
         for (const MowerTrack& t : tracks) {
             auto one = PgConnection::open(infos[0]);
