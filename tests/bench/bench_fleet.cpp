@@ -243,8 +243,8 @@ int main(int argc, char** argv) {
         double(c2.report.slices + c2b.report.slices) / (c2.report.thinSeconds + c2b.report.thinSeconds);
     std::printf(
         "catch-up jobs 2 / jobs 1: rows/s %.2fx, slices/s %.2fx (goal >= 1.6x); %.0f vs %.0f slices/s; a "
-        "billion rows like these: %.1f days at jobs 1, %.1f at jobs 2\n",
-        two / one, slicesTwo / slicesOne, slicesOne, slicesTwo, 1e9 / one / 86400, 1e9 / two / 86400);
+        "billion rows like these: %.1f h of rounds at jobs 1, %.1f h at jobs 2\n",
+        two / one, slicesTwo / slicesOne, slicesOne, slicesTwo, 1e9 / one / 3600, 1e9 / two / 3600);
     const double bare = bareDeleteSeconds(copies[0], conninfo, c1);
     std::printf("round deletes %.0f rows/s of budget, bare DELETE by PK %.0f rows/s: %.2fx (goal <= 1.5x)\n",
                 double(c1.report.deleted) / c1.report.thinSeconds, double(c1.report.deleted) / bare,
