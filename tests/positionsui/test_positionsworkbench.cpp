@@ -441,7 +441,9 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(report.complete);
         QCOMPARE(report.slices, slicesPending);
         QVERIFY(report.deleted > 0);
-        QVERIFY(bench.roundPanel()->progressText().contains(QStringLiteral("complete")));
+        QCOMPARE(report.mowers, 1);
+        QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("complete: mowers 1, slices")),
+                 qPrintable(bench.roundPanel()->progressText()));
         QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 2, 30000);
         QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
         QVERIFY(bench.history()->entries().back().pausedSeconds > 0);         // the history says it paused

@@ -59,12 +59,16 @@ class TestConsoleDemo : public QObject {
         QCOMPARE(mowers->rowCount(), 8);
         // Rows are estimated on a table of millions (no full scan on connect), flagged, and close.
         const qint64 rows = count(QStringLiteral("positions"), QStringLiteral("mower_positions"));
-        if (std::any_of(mowers->mowers().begin(), mowers->mowers().end(),
-                        [](const auto& m) { return m.rowsEstimated; }))
+        const bool estimated = std::any_of(mowers->mowers().begin(), mowers->mowers().end(),
+                                           [](const auto& m) { return m.rowsEstimated; });
+        if (estimated)
             QVERIFY2(std::abs(double(mowers->totalRows() - rows)) < 0.1 * double(rows),
                      qPrintable(QStringLiteral("%1 vs %2").arg(mowers->totalRows()).arg(rows)));
         else
             QCOMPARE(mowers->totalRows(), rows);
+        // The dock's summary marks an estimated total as the table marks each mower's.
+        const QString summary = window.panel(ui::WorkspaceSession::Dataset::Positions)->summaryText();
+        QVERIFY2(summary.contains(QStringLiteral("≈ ")) == estimated, qPrintable(summary));
         QVERIFY(rows < 2 * positions::ThinningStatus::kDefaultSampleRows ||
                 mowers->mowers().front().rowsEstimated);
         for (const auto& mower : mowers->mowers())
