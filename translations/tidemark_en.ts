@@ -931,20 +931,20 @@
         <translation>No round has thinned this mower yet</translation>
     </message>
     <message>
-        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
-        <translation>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</translation>
-    </message>
-    <message>
         <source>Oldest</source>
         <translation>Oldest</translation>
     </message>
     <message>
-        <source>Eligible</source>
-        <translation>Eligible</translation>
-    </message>
-    <message>
         <source>Slices</source>
         <translation>Slices</translation>
+    </message>
+    <message>
+        <source>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+        <translation>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</translation>
+    </message>
+    <message>
+        <source>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</source>
+        <translation>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</translation>
     </message>
 </context>
 <context>
@@ -1052,6 +1052,20 @@
     <message>
         <source>stopped: %1</source>
         <translation>stopped: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>dry run, %n jobs</source>
+        <translation>
+            <numerusform>dry run, %n job</numerusform>
+            <numerusform>dry run, %n jobs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run, %n jobs</source>
+        <translation>
+            <numerusform>run, %n job</numerusform>
+            <numerusform>run, %n jobs</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2114,6 +2128,10 @@
         <source>loading the range</source>
         <translation>loading the range</translation>
     </message>
+    <message>
+        <source>Count the rows of mower %1</source>
+        <translation>Count the rows of mower %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PreviewLayers</name>
@@ -2309,10 +2327,6 @@
         <translation>loaded %1 rows in %2 s</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
-        <translation>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>No row near the click.</source>
         <translation>No row near the click.</translation>
     </message>
@@ -2339,6 +2353,14 @@
     <message>
         <source>no coverage in the range</source>
         <translation>no coverage in the range</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source> · worst day %1: deviation %2 % (the verdict is on the range)</source>
+        <translation> · worst day %1: deviation %2 % (the verdict is on the range)</translation>
     </message>
 </context>
 <context>
@@ -2574,6 +2596,14 @@
             <numerusform>%n mower skipped:</numerusform>
             <numerusform>%n mowers skipped:</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> job(s)</source>
+        <translation> job(s)</translation>
+    </message>
+    <message>
+        <source>Thinning workers, each on its own connection, taking whole mowers.</source>
+        <translation>Thinning workers, each on its own connection, taking whole mowers.</translation>
     </message>
 </context>
 <context>

@@ -943,20 +943,20 @@
         <translation>Ни один раунд ещё не прореживал эту косилку</translation>
     </message>
     <message>
-        <source>Rows between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
-        <translation>Строки между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
-    </message>
-    <message>
         <source>Oldest</source>
         <translation>Первая</translation>
     </message>
     <message>
-        <source>Eligible</source>
-        <translation>К прореживанию</translation>
-    </message>
-    <message>
         <source>Slices</source>
         <translation>Срезы</translation>
+    </message>
+    <message>
+        <source>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</source>
+        <translation>Срезы между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
+    </message>
+    <message>
+        <source>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</source>
+        <translation>Оценка по статистике планировщика и выборке из таблицы; двойной щелчок считает строки этой косилки точно</translation>
     </message>
 </context>
 <context>
@@ -1067,6 +1067,22 @@
     <message>
         <source>stopped: %1</source>
         <translation>остановлен: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>dry run, %n jobs</source>
+        <translation>
+            <numerusform>пробный, %n поток</numerusform>
+            <numerusform>пробный, %n потока</numerusform>
+            <numerusform>пробный, %n потоков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run, %n jobs</source>
+        <translation>
+            <numerusform>рабочий, %n поток</numerusform>
+            <numerusform>рабочий, %n потока</numerusform>
+            <numerusform>рабочий, %n потоков</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2156,6 +2172,10 @@
         <source>loading the range</source>
         <translation>загрузка диапазона</translation>
     </message>
+    <message>
+        <source>Count the rows of mower %1</source>
+        <translation>Подсчёт строк косилки %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PreviewLayers</name>
@@ -2351,10 +2371,6 @@
         <translation>загружено строк: %1 за %2 с</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
-        <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;граница %17 · выполнено срезов: %18 · keep_set %19 с · покрытие %20 с&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source>No row near the click.</source>
         <translation>Рядом с точкой щелчка нет строк.</translation>
     </message>
@@ -2381,6 +2397,14 @@
     <message>
         <source>no coverage in the range</source>
         <translation>в диапазоне нет покрытия</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
+        <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;граница %17 · выполнено срезов: %18 · keep_set %19 с · покрытие %20 с&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source> · worst day %1: deviation %2 % (the verdict is on the range)</source>
+        <translation> · худший день %1: отклонение %2 % (вердикт — по всему диапазону)</translation>
     </message>
 </context>
 <context>
@@ -2618,6 +2642,14 @@
             <numerusform>%n косилки пропущены:</numerusform>
             <numerusform>%n косилок пропущено:</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> job(s)</source>
+        <translation> потоков</translation>
+    </message>
+    <message>
+        <source>Thinning workers, each on its own connection, taking whole mowers.</source>
+        <translation>Потоки прореживания, каждый со своим соединением, берут косилки целиком.</translation>
     </message>
 </context>
 <context>

@@ -163,7 +163,11 @@ void WorkspaceSession::bindPositions() {
     });
     connect(m_positions, &positions::PositionsDataset::loaded, this, [this] {
         const std::vector<MowerSummary>& mowers = m_positions->mowers()->mowers();
+        // Estimated row counts (a large table is not counted) are marked as in the mower table.
+        const bool estimated =
+            std::any_of(mowers.begin(), mowers.end(), [](const MowerSummary& m) { return m.rowsEstimated; });
         QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ") +
+                          (estimated ? QStringLiteral("≈ ") : QString()) +
                           rowsText(m_positions->mowers()->totalRows());
         if (!mowers.empty()) {
             const Micros oldest =

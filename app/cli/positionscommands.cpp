@@ -16,6 +16,7 @@
 
 #include <QFileInfo>
 #include <QJsonArray>
+#include <algorithm>
 
 namespace tidemark::cli {
 
@@ -48,6 +49,12 @@ const QCommandLineOption kMetricsFile(
                    "accumulate across runs); a file that cannot be written is a warning, the "
                    "exit code stays the round's."),
     QStringLiteral("PATH"));
+const QCommandLineOption kJobs(QStringLiteral("jobs"),
+                               QStringLiteral("Thinning workers, each on its own connection (default 1)."),
+                               QStringLiteral("N"));
+const QCommandLineOption kExact(QStringLiteral("exact"),
+                                QStringLiteral("Count this mower's rows exactly (the others are estimates)."),
+                                QStringLiteral("MOWER_ID"));
 
 PositionSettings settingsFromEnvironment() {
     return PositionSettings::read(SettingsReader::fromEnvironment());
@@ -165,6 +172,15 @@ int runRound(CliContext& ctx) {
             throw Error(Error::Kind::Usage, QStringLiteral("--budget must be a positive number of seconds"));
         options.budgetSeconds = budget;
     }
+    if (ctx.isSet(QStringLiteral("jobs"))) {
+        bool ok = false;
+        options.jobs = ctx.value(QStringLiteral("jobs")).toInt(&ok);
+        if (!ok || options.jobs < 1 || options.jobs > 64)
+            throw Error(Error::Kind::Usage,
+                        QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
+                            .arg(ctx.value(QStringLiteral("jobs"))));
+    }
+    options.workerConninfo = ctx.dbConninfo();
     auto db = openPositions(ctx);
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
@@ -237,25 +253,44 @@ int runRound(CliContext& ctx) {
 
 int runStatus(CliContext& ctx) {
     const PositionSettings settings = settingsFromEnvironment();
+    std::optional<QUuid> exact;
+    if (ctx.isSet(QStringLiteral("exact"))) {
+        exact = QUuid::fromString(ctx.value(QStringLiteral("exact")));
+        if (exact->isNull())
+            throw Error(Error::Kind::Usage, QStringLiteral("--exact: \"%1\" is not a mower id (a uuid)")
+                                                .arg(ctx.value(QStringLiteral("exact"))));
+    }
     auto db = openPositions(ctx);
     const Micros cutoff = settings.thinningCutoff(ctx.now());
-    const std::vector<MowerThinningStatus> status = ThinningStatus::query(*db, cutoff);
+    std::vector<MowerThinningStatus> status = ThinningStatus::query(*db, cutoff);
     QJsonArray mowers;
-    QString text = QStringLiteral("cutoff %1\nmower_id,rows,oldest,watermark,slices_pending")
-                       .arg(formatIsoTimestamp(cutoff));
-    for (const MowerThinningStatus& s : status) {
+    QString text =
+        QStringLiteral("cutoff %1\nmower_id,rows,rows_estimated,oldest,newest,watermark,slices_pending")
+            .arg(formatIsoTimestamp(cutoff));
+    for (MowerThinningStatus& s : status) {
+        if (exact && s.mowerId == *exact) {
+            s.rows = ThinningStatus::exactRows(*db, s.mowerId);
+            s.rowsEstimated = false;
+        }
         const QString id = s.mowerId.toString(QUuid::WithoutBraces);
         mowers.append(QJsonObject{{QStringLiteral("mower_id"), id},
                                   {QStringLiteral("rows"), s.rows},
+                                  {QStringLiteral("rows_estimated"), s.rowsEstimated},
                                   {QStringLiteral("oldest"), isoOrEmpty(s.oldest)},
+                                  {QStringLiteral("newest"), isoOrEmpty(s.newest)},
                                   {QStringLiteral("watermark"), isoOrEmpty(s.watermark)},
                                   {QStringLiteral("slices_pending"), s.slicesPending}});
-        text += QStringLiteral("\n%1,%2,%3,%4,%5")
+        text += QStringLiteral("\n%1,%2,%3,%4,%5,%6,%7")
                     .arg(id)
                     .arg(s.rows)
-                    .arg(isoOrEmpty(s.oldest), isoOrEmpty(s.watermark))
+                    .arg(s.rowsEstimated ? QStringLiteral("true") : QStringLiteral("false"))
+                    .arg(isoOrEmpty(s.oldest), isoOrEmpty(s.newest), isoOrEmpty(s.watermark))
                     .arg(s.slicesPending);
     }
+    if (exact && std::none_of(status.begin(), status.end(),
+                              [&](const MowerThinningStatus& s) { return s.mowerId == *exact; }))
+        throw Error(Error::Kind::Usage, QStringLiteral("--exact: no mower %1 in this database")
+                                            .arg(exact->toString(QUuid::WithoutBraces)));
     ctx.print({{QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)}, {QStringLiteral("mowers"), mowers}},
               text);
     return ExitDone;
@@ -273,16 +308,18 @@ void registerPositionsCommands(CliRegistry& registry) {
          runThinFile});
     registry.add({{QStringLiteral("positions"), QStringLiteral("round")},
                   QStringLiteral("Run one retention round: age delete, then thinning slice by slice."),
-                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, kMetricsFile},
+                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, kMetricsFile, kJobs},
                   {CommonOption::Db},
                   {},
                   runRound});
-    registry.add({{QStringLiteral("positions"), QStringLiteral("status")},
-                  QStringLiteral("Per mower: rows, oldest row, watermark, slices pending."),
-                  {},
-                  {CommonOption::Db},
-                  {},
-                  runStatus});
+    registry.add(
+        {{QStringLiteral("positions"), QStringLiteral("status")},
+         QStringLiteral("Per mower: rows (estimated unless --exact), oldest and newest row, watermark, "
+                        "slices pending."),
+         {kExact},
+         {CommonOption::Db},
+         {},
+         runStatus});
 }
 
 } // namespace tidemark::cli

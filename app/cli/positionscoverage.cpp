@@ -159,13 +159,16 @@ QJsonObject checkJson(const CoverageCheck& c) {
             {QStringLiteral("cells_lost"), qint64(c.cellsLost)},
             {QStringLiteral("cells_gained"), qint64(c.cellsGained)},
             {QStringLiteral("cells_lost_narrow"), qint64(c.cellsLostNarrow)},
+            {QStringLiteral("worst_day"), c.worstDay ? formatIsoTimestamp(*c.worstDay).left(10) : QString()},
+            {QStringLiteral("worst_day_deviation"), roundedTo(c.worstDayDeviation, 4)},
             {QStringLiteral("verdict"), c.verdictText()}};
 }
 
 QString checkText(const CoverageCheck& c) {
     return QStringLiteral(
                "rows_before=%1 rows_after=%2 area_before_m2=%3 area_after_m2=%4 area_after_narrow_m2=%5 "
-               "ratio=%6 narrow_ratio=%7 cells_lost=%8 cells_gained=%9 verdict=%10")
+               "ratio=%6 narrow_ratio=%7 cells_lost=%8 cells_gained=%9 worst_day=%10 "
+               "worst_day_deviation=%11 verdict=%12")
         .arg(c.rowsBefore)
         .arg(c.rowsAfter)
         .arg(c.areaBefore, 0, 'f', 2)
@@ -175,6 +178,8 @@ QString checkText(const CoverageCheck& c) {
         .arg(c.narrowRatio, 0, 'f', 4)
         .arg(c.cellsLost)
         .arg(c.cellsGained)
+        .arg(c.worstDay ? formatIsoTimestamp(*c.worstDay).left(10) : QStringLiteral("-"))
+        .arg(c.worstDayDeviation, 0, 'f', 4)
         .arg(c.verdictText());
 }
 
@@ -223,6 +228,10 @@ int runCoverage(CliContext& ctx) {
         total.cellsLost += c.cellsLost;
         total.cellsGained += c.cellsGained;
         total.cellsLostNarrow += c.cellsLostNarrow;
+        if (c.worstDay && (!total.worstDay || c.worstDayDeviation > total.worstDayDeviation)) {
+            total.worstDay = c.worstDay;
+            total.worstDayDeviation = c.worstDayDeviation;
+        }
 
         if (ctx.isSet(QStringLiteral("png-dir")) || ctx.isSet(QStringLiteral("geojson"))) {
             const SignalLayers signal =

@@ -36,6 +36,11 @@ cmake --build "$BUILD" --target bench_archive_restore
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention
 "$BUILD/tests/bench/bench_kudos_retention"
+# Positions at fleet scale (2,000 mowers over a year, generated with the indexes deferred): console connect and
+# `positions status` at 3 M and 30 M rows; first-run catch-up rows/s with --jobs 1 and 2; the round's deletes
+# against a bare DELETE by primary key. Arguments: mowers, small rows, large rows, catch-up budget seconds.
+cmake --build "$BUILD" --target bench_fleet
+"$BUILD/tests/bench/bench_fleet" 2000 3000000 30000000 60
 # Tracks: p50/p95 of the bbox query with filters at 5,000 and 100,000 tracks of 1,240 points for 100 m, 1 km and
 # 10 km windows, tracks returned per window, C++ Douglas-Peucker vs ST_Simplify. Files (~2 GB) kept in DIR.
 cmake --build "$BUILD" --target bench_tracks_query

@@ -88,10 +88,13 @@ class TestCoverageCli : public QObject {
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QJsonObject o = r.json();
         for (const char* key : {"area_before_m2", "area_after_m2", "area_after_narrow_m2", "ratio",
-                                "cells_lost", "cells_gained", "verdict"})
+                                "cells_lost", "cells_gained", "worst_day", "worst_day_deviation", "verdict"})
             QVERIFY2(o.contains(QLatin1String(key)), key);
         QCOMPARE(o[QStringLiteral("verdict")].toString(), QStringLiteral("pass"));
         QCOMPARE(o[QStringLiteral("ratio")].toDouble(), 1.0);
+        // Nothing lost over the range, nor on its worst day (a date, YYYY-MM-DD).
+        QCOMPARE(o[QStringLiteral("worst_day_deviation")].toDouble(), 0.0);
+        QCOMPARE(o[QStringLiteral("worst_day")].toString().size(), 10);
         QCOMPARE(o[QStringLiteral("cells_lost")].toInt(), 0);
         QVERIFY(o[QStringLiteral("area_before_m2")].toDouble() > 100);
         QVERIFY(o[QStringLiteral("area_after_narrow_m2")].toDouble() <

@@ -274,6 +274,30 @@ class TestCoverageRules : public QObject {
         const CoverageCheck none = checkCoverage(idle.rows(), idle.rows(), kNow, kSettings);
         QCOMPARE(none.verdictText(), QStringLiteral("no-coverage"));
         QVERIFY(none.passed());
+        QVERIFY(!none.worstDay);
+        // A range inside one UTC day: its worst day is the range itself.
+        QCOMPARE(c.worstDay.value_or(-1), floorToStep(start, kMicrosPerDay));
+        QCOMPARE(c.worstDayDeviation, c.deviation);
+    }
+
+    // The same lawn mowed on two days; the second day's survivors lose half of it. Over the range the first
+    // day covers everything (the range passes); the worst day names the second, as its own check does.
+    void worstDayBesideTheRange() {
+        const Micros day1 = floorToStep(kDetailEdge - 20 * kMicrosPerDay, kMicrosPerDay) + 8 * kMicrosPerHour;
+        const auto first = test::boustrophedon(kPlane, day1, 3, 3, 20, 30);
+        const auto second = test::boustrophedon(kPlane, day1 + kMicrosPerDay, 3, 3, 20, 30);
+        std::vector<PositionRow> raw = first, survivors = first;
+        raw.insert(raw.end(), second.begin(), second.end());
+        const std::vector<PositionRow> secondHalf(second.begin(),
+                                                  second.begin() + std::ptrdiff_t(second.size() / 2));
+        survivors.insert(survivors.end(), secondHalf.begin(), secondHalf.end());
+        const CoverageCheck range = checkCoverage(raw, survivors, kNow, kSettings);
+        const CoverageCheck alone = checkCoverage(second, secondHalf, kNow, kSettings);
+        QCOMPARE(range.verdictText(), QStringLiteral("pass"));
+        QVERIFY(range.deviation < 0.01);
+        QCOMPARE(range.worstDay.value_or(-1), floorToStep(day1 + kMicrosPerDay, kMicrosPerDay));
+        QCOMPARE(range.worstDayDeviation, alone.deviation);
+        QVERIFY(range.worstDayDeviation > 0.4);
     }
 };
 

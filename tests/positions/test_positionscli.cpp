@@ -3,6 +3,7 @@
 #include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
+#include "roundhistory.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
 #include "testpostgres.h"
@@ -218,6 +219,64 @@ class TestPositionsCli : public QObject {
             cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), info,
                  QStringLiteral("--budget"), QStringLiteral("-1")});
         QCOMPARE(badBudget.exitCode, 2);
+    }
+
+    // status marks its row counts as estimates (exact on a table its sample covers whole) and counts one
+    // mower exactly with --exact; round --jobs 2 leaves the same table as --jobs 1.
+    void statusExactAndParallelRound() {
+        PositionSettings settings;
+        const QString now =
+            formatIsoTimestamp(test::kRandomTracksBase + 3 * kMicrosPerDay + settings.detailWindow());
+        test::RandomTracks random(25);
+        const std::vector<MowerTrack> tracks = {random.next(2000), random.next(2000), random.next(2000)};
+        QStringList infos;
+        for (const QString& name : {QStringLiteral("cli_jobs_one"), QStringLiteral("cli_jobs_two")}) {
+            infos << test::TestPostgres::createDatabase(name);
+            auto db = PgConnection::open(infos.back());
+            SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+            test::insertTracks(*db, tracks);
+        }
+        const QString id = tracks[1].mowerId.toString(QUuid::WithoutBraces);
+        const Run status = cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"),
+                                infos[0], QStringLiteral("--now"), now, QStringLiteral("--exact"), id});
+        QVERIFY2(status.exitCode == 0, qPrintable(status.err));
+        QVERIFY2(status.out.contains(QStringLiteral("mower_id,rows,rows_estimated,oldest,newest,watermark")),
+                 qPrintable(status.out));
+        QVERIFY2(status.out.contains(QStringLiteral("%1,%2,false,").arg(id).arg(tracks[1].rows.size())),
+                 qPrintable(status.out));
+        const Run notAnId =
+            cli({QStringLiteral("positions"), QStringLiteral("status"), QStringLiteral("--db"), infos[0],
+                 QStringLiteral("--exact"), QStringLiteral("mower-7")});
+        QCOMPARE(notAnId.exitCode, 2);
+        QVERIFY2(notAnId.err.contains(QStringLiteral("--exact: \"mower-7\"")), qPrintable(notAnId.err));
+        const Run badJobs = cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"),
+                                 infos[0], QStringLiteral("--jobs"), QStringLiteral("0")});
+        QCOMPARE(badJobs.exitCode, 2);
+        QVERIFY2(badJobs.err.contains(QStringLiteral("--jobs")), qPrintable(badJobs.err));
+        for (int k = 0; k < 2; ++k) {
+            const Run round =
+                cli({QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"), infos[k],
+                     QStringLiteral("--now"), now, QStringLiteral("--ignore-window"),
+                     QStringLiteral("--jobs"), QString::number(k + 1)});
+            QVERIFY2(round.exitCode == 0, qPrintable(round.err));
+            QVERIFY2(round.out.contains(QStringLiteral("complete=true")), qPrintable(round.out));
+            QCOMPARE(round.out.contains(QStringLiteral(" jobs=2")), k == 1);
+            // The round history records the workers.
+            auto db = PgConnection::open(infos[k]);
+            const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest(1);
+            QCOMPARE(history.size(), std::size_t(1));
+            QCOMPARE(history[0].jobs, k + 1);
+        }
+        for (const MowerTrack& t : tracks) {
+            auto one = PgConnection::open(infos[0]);
+            auto two = PgConnection::open(infos[1]);
+            const auto a = test::tableRows(*one, t.mowerId);
+            const auto b = test::tableRows(*two, t.mowerId);
+            QCOMPARE(a.size(), b.size());
+            QVERIFY(a.size() < t.rows.size());
+            for (std::size_t i = 0; i < a.size(); ++i)
+                QCOMPARE(a[i].observedAt, b[i].observedAt);
+        }
     }
 
     // The exit codes of a round that was refused (3: clock ahead), skipped a mower (1: a bad row), or was

@@ -2,6 +2,7 @@
 #include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
+#include "sliceplanner.h"
 #include "taskfeedback.h"
 #include "testpostgres.h"
 #include "thinningmetrics.h"
@@ -11,6 +12,7 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 #include <atomic>
 #include <set>
 #include <thread>
@@ -32,6 +34,24 @@ long long countRows(PgConnection& db, const QString& where = QStringLiteral("tru
                     const std::vector<PgParam>& params = {}) {
     return db.exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE ") + where, params)
         .toLong(0, 0);
+}
+
+// Three ten-minute sessions of a long track, moved 3 and 7 days apart: a sparse mower.
+MowerTrack sparseTrack(std::uint32_t seed) {
+    const MowerTrack whole = test::longTrack(seed);
+    MowerTrack sparse{whole.mowerId, {}, {}};
+    const Micros start = whole.rows.front().observedAt;
+    const struct {
+        Micros from, shift;
+    } sessions[] = {
+        {0, 0}, {5 * kMicrosPerHour, 3 * kMicrosPerDay}, {10 * kMicrosPerHour, 7 * kMicrosPerDay}};
+    for (const auto& s : sessions)
+        for (PositionRow r : whole.rows)
+            if (r.observedAt >= start + s.from && r.observedAt < start + s.from + 10 * kMicrosPerMinute) {
+                r.observedAt += s.shift;
+                sparse.rows.push_back(r);
+            }
+    return sparse;
 }
 
 } // namespace
@@ -342,8 +362,8 @@ class TestThinningRound : public QObject {
             const RoundReport report = ThinningRound(*db, settings).run(o);
             QVERIFY(report.complete);
             QVERIFY(report.slices > 3);
-            QCOMPARE(qint64(events.size()), report.slices);
-            long long scanned = 0, deleted = 0;
+            QCOMPARE(events.back().slicesDone, report.slices);
+            long long scanned = 0, deleted = 0, runs = 0;
             std::set<QUuid> mowers;
             for (std::size_t i = 0; i < events.size(); ++i) {
                 const SliceEvent& e = events[i];
@@ -351,14 +371,18 @@ class TestThinningRound : public QObject {
                 deleted += e.deleted;
                 mowers.insert(e.mowerId);
                 QCOMPARE(e.dryRun, dryRun);
-                QCOMPARE(e.slicesDone, qint64(i + 1));
+                QCOMPARE(e.slicesDone, (i > 0 ? events[i - 1].slicesDone : 0) + e.slices);
                 QCOMPARE(e.slicesTotal, report.slices);
                 QVERIFY(e.sliceOfMower >= 1 && e.sliceOfMower <= e.slicesOfMower);
                 QVERIFY(e.deleted <= e.scanned);
+                if (e.slices > 1) { // a run of slices without rows
+                    QCOMPARE(e.scanned, 0LL);
+                    ++runs;
+                }
                 if (i > 0 && events[i - 1].mowerId == e.mowerId)
-                    QCOMPARE(e.sliceOfMower, events[i - 1].sliceOfMower + 1);
+                    QCOMPARE(e.sliceOfMower, events[i - 1].sliceOfMower + e.slices);
                 else
-                    QCOMPARE(e.sliceOfMower, 1LL);
+                    QCOMPARE(e.sliceOfMower, e.slices);
                 if (i + 1 == events.size() || events[i + 1].mowerId != e.mowerId)
                     QCOMPARE(e.sliceOfMower, e.slicesOfMower);
             }
@@ -366,6 +390,7 @@ class TestThinningRound : public QObject {
             QCOMPARE(deleted, report.deleted);
             QCOMPARE(qint64(mowers.size()), report.mowers);
             QVERIFY(deleted > 0);
+            QVERIFY(runs > 0); // the random tracks leave empty slices between them
             for (const MowerRoundFigures& m : report.perMower) {
                 long long mowerScanned = 0, mowerDeleted = 0;
                 for (const SliceEvent& e : events)
@@ -377,6 +402,95 @@ class TestThinningRound : public QObject {
                 QCOMPARE(mowerDeleted, m.deleted);
             }
         }
+    }
+
+    // A mower that mows ten minutes every few days: the slices between its sessions hold no row and are done
+    // in one transaction a run; the survivors and the watermark are those of a slice-by-slice round.
+    void slicesWithoutRowsAreDoneTogether() {
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_sparse"));
+        const MowerTrack track = sparseTrack(51);
+        test::insertTracks(*db, {track});
+        const PositionSettings settings = defaultSettings();
+        const Micros now = track.rows.back().observedAt + 2 * kMicrosPerDay + settings.detailWindow();
+        const Micros cutoff = settings.thinningCutoff(now);
+        const long long pending =
+            SlicePlanner::pendingSlices(std::nullopt, track.rows.front().observedAt, cutoff);
+        RoundOptions options = test::roundAt(now);
+        int transactions = 0, deletes = 0;
+        options.onStep = [&](PgConnection&, const SliceRange&, SliceStep step) {
+            transactions += step == SliceStep::Began;
+            deletes += step == SliceStep::Deleted;
+        };
+        const RoundReport report = ThinningRound(*db, settings).run(options);
+        QVERIFY(report.complete);
+        QCOMPARE(report.slices, pending);
+        QVERIFY2(pending > 30, qPrintable(QString::number(pending)));
+        // Three sessions, each one slice (two across a slice boundary) whose transaction also moves the
+        // watermark over the empty slices before it, and one transaction for the empty slices after the last.
+        QVERIFY2(transactions <= 7, qPrintable(QString::number(transactions)));
+        QVERIFY(deletes >= 3);
+        QVERIFY(report.deleted > 0);
+        expectThinnedLikeStore(*db, {track}, cutoff);
+        QCOMPARE(test::watermarkOf(*db, track.mowerId), std::optional<Micros>(cutoff));
+    }
+
+    // A row written into empty slices after the round looked for the mower's next row: the watermark does not
+    // move over it; the round looks again and thins that row's slice. The empty slices before a slice with
+    // rows (moved over in that slice's transaction), and the last ones (in a transaction of their own).
+    void rowArrivingInEmptySlicesIsNotJumped_data() {
+        QTest::addColumn<bool>("last");
+        QTest::newRow("before a slice") << false;
+        QTest::newRow("the last slices") << true;
+    }
+    void rowArrivingInEmptySlicesIsNotJumped() {
+        QFETCH(bool, last);
+        QString info;
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_sparse_arrival"), &info);
+        MowerTrack track = sparseTrack(52);
+        test::insertTracks(*db, {track});
+        const PositionSettings settings = defaultSettings();
+        const Micros now = track.rows.back().observedAt + 2 * kMicrosPerDay + settings.detailWindow();
+        const Micros cutoff = settings.thinningCutoff(now);
+        auto writer = PgConnection::open(info);
+        RoundOptions options = test::roundAt(now);
+        std::optional<PositionRow> arrived;
+        std::vector<SliceRange> thinned;
+        options.onStep = [&](PgConnection&, const SliceRange& range, SliceStep step) {
+            if (step == SliceStep::Deleted)
+                thinned.push_back(range);
+            if (step != SliceStep::Began || arrived)
+                return;
+            // The empty slices this transaction moves the watermark over.
+            const std::optional<Micros> watermark = test::watermarkOf(*writer, track.mowerId);
+            const Micros from = last ? range.begin : watermark.value_or(range.begin);
+            const Micros to = last ? range.end : range.begin;
+            if (to - from < 2 * kMaxSlice || (last && range.end != cutoff))
+                return;
+            PositionRow row;
+            row.observedAt = from + (to - from) / 2 + 17 * kMicrosPerSecond;
+            row.lat = 52.5;
+            row.lon = 13.4;
+            writer->exec(
+                QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                               " VALUES ($1, $2, $3, $4, false)"),
+                {track.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(row.observedAt), row.lat,
+                 row.lon});
+            arrived = row;
+        };
+        const RoundReport report = ThinningRound(*db, settings).run(options);
+        QVERIFY(arrived);
+        QVERIFY(report.complete);
+        QVERIFY(report.failures.empty());
+        // The arrived row's slice was thinned as a slice (a lone row keeps: it has no neighbour).
+        QVERIFY(std::any_of(thinned.begin(), thinned.end(), [&](const SliceRange& s) {
+            return s.begin <= arrived->observedAt && arrived->observedAt < s.end;
+        }));
+        auto expected = track;
+        const auto at = std::lower_bound(expected.rows.begin(), expected.rows.end(), arrived->observedAt,
+                                         [](const PositionRow& r, Micros t) { return r.observedAt < t; });
+        expected.rows.insert(at, *arrived);
+        expectThinnedLikeStore(*db, {expected}, cutoff);
+        QCOMPARE(test::watermarkOf(*db, track.mowerId), std::optional<Micros>(cutoff));
     }
 
     void metricsInPrometheusText() {

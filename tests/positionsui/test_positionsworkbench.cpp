@@ -98,8 +98,7 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(m_workbench->mowers()->rowCount(), 8);
         for (const MowerSummary& m : m_workbench->mowers()->mowers()) {
             QVERIFY(m.rows > 0);
-            QVERIFY(m.eligible > 0 &&
-                    m.eligible < m.rows); // 120 days of data, 90 of them in the detail window
+            QVERIFY(m.newest > m.oldest);
             QVERIFY(m.slicesPending > 0);
         }
         QCOMPARE(m_workbench->layers()->rowCount(), 10);
@@ -111,6 +110,22 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(m_workbench->layers()->setData(m_workbench->layers()->index(3), Qt::Unchecked,
                                                Qt::CheckStateRole));
         m_workbench->mowers()->setMowers(std::vector<MowerSummary>(m_workbench->mowers()->mowers()));
+        // One mower counted exactly (a double-click on Rows): the estimate gives way to count(*).
+        const MowerSummary third = m_workbench->mowers()->mowers()[2];
+        auto db = PgConnection::open(m_conninfo);
+        const long long exact =
+            db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"),
+                     {third.mowerId.toString(QUuid::WithoutBraces)})
+                .toLong(0, 0);
+        m_workbench->countRowsExactly(2);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_workbench->mowers()->mowers()[2].rowsEstimated &&
+                                     m_workbench->mowers()->mowers()[2].rows == exact,
+                                 30000);
+        QVERIFY(!m_workbench->mowers()
+                     ->index(2, MowerSummaryModel::RowsColumn)
+                     .data()
+                     .toString()
+                     .startsWith(QStringLiteral("≈")));
     }
 
     // The first picture is what the next rounds thin: the week just older than the detail window.
@@ -426,13 +441,15 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(report.complete);
         QCOMPARE(report.slices, slicesPending);
         QVERIFY(report.deleted > 0);
-        QVERIFY(bench.roundPanel()->progressText().contains(QStringLiteral("complete")));
+        QCOMPARE(report.mowers, 1);
+        QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("complete: mowers 1, slices")),
+                 qPrintable(bench.roundPanel()->progressText()));
         QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 2, 30000);
         QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
         QVERIFY(bench.history()->entries().back().pausedSeconds > 0);         // the history says it paused
         QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so
         QVERIFY(bench.history()->entries().front().dryRun);
-        QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].eligible, 0LL, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].slicesPending, 0LL, 30000);
         // The summary (the Positions dock shows the same model) now names the watermark.
         QVERIFY(bench.mowers()->mowers()[0].watermark.has_value());
         QVERIFY(bench.mowers()->index(0, MowerSummaryModel::WatermarkColumn).data().toString() !=

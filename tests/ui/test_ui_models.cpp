@@ -76,15 +76,15 @@ class TestUiModels : public QObject {
                      kT0,
                      kT0 + kMicrosPerDay,
                      {},
-                     1000,
-                     3};
+                     3,
+                     true};
         mowers[1] = {QUuid(QStringLiteral("00000000-0000-0000-0000-000000000002")),
                      34,
                      kT0 - kMicrosPerHour,
                      kT0,
                      kT0 + kMicrosPerMinute,
                      0,
-                     0};
+                     false};
         model.setMowers(mowers);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.columnCount(), int(positions::MowerSummaryModel::ColumnCount));
@@ -101,13 +101,18 @@ class TestUiModels : public QObject {
                  mowers[0].mowerId.toString(QUuid::WithoutBraces));
         QCOMPARE(model.index(0, positions::MowerSummaryModel::WatermarkColumn).data().toString(),
                  QStringLiteral("not thinned yet"));
-        QCOMPARE(model.index(0, positions::MowerSummaryModel::EligibleColumn).data().toString(),
-                 QStringLiteral("1,000"));
+        QCOMPARE(model.index(0, positions::MowerSummaryModel::RowsColumn).data().toString(),
+                 QStringLiteral("≈ 1,200"));
+        QCOMPARE(model.index(1, positions::MowerSummaryModel::RowsColumn).data().toString(),
+                 QStringLiteral("34"));
         QCOMPARE(model.rowOf(mowers[1].mowerId), 1);
         QCOMPARE(model.index(0, positions::MowerSummaryModel::RowsColumn)
                      .data(positions::MowerSummaryModel::SortRole)
                      .toLongLong(),
                  1200);
+        model.setExactRows(0, 1190);
+        QCOMPARE(model.index(0, positions::MowerSummaryModel::RowsColumn).data().toString(),
+                 QStringLiteral("1,190"));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
     }
@@ -283,12 +288,12 @@ class TestUiModels : public QObject {
         QCOMPARE(mowers[0].oldest, kT0);
         QCOMPARE(mowers[0].newest, kT0 + 99 * kMicrosPerSecond);
         QVERIFY(!mowers[0].watermark);
-        QCOMPARE(mowers[0].eligible, 100); // all older than the cutoff, none thinned
+        QVERIFY(!mowers[0].rowsEstimated); // a small table is counted whole
         QVERIFY(mowers[0].slicesPending > 0);
         QCOMPARE(mowers[1].rows, 1);
         QCOMPARE(mowers[1].oldest, kT0 + 123456); // microseconds survive
         QCOMPARE(mowers[1].watermark.value_or(0), kT0 + kMicrosPerDay);
-        QCOMPARE(mowers[1].eligible, 0); // behind its watermark
+        QCOMPARE(mowers[1].slicesPending, 0); // behind its watermark
     }
 
     void kudosLoaderListsTablesWithCounts() {

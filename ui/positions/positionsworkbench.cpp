@@ -164,6 +164,10 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     layout->addWidget(m_settingsBanner);
     layout->addWidget(split, 1);
 
+    connect(m_mowerTable, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (index.column() == MowerSummaryModel::RowsColumn)
+            countRowsExactly(index.row());
+    });
     connect(m_mowerTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) { mowerRowChanged(current.row()); });
     connect(lastWeek, &QPushButton::clicked, this, [this] {
@@ -484,6 +488,7 @@ void PositionsWorkbench::runRound(bool dryRun) {
     request.now = now();
     request.dryRun = dryRun;
     request.ignoreWindow = m_roundPanel->ignoreWindow();
+    request.jobs = m_roundPanel->jobs();
     m_roundPanel->setState(RoundPanel::State::Running);
     m_areas->setCurrentWidget(m_roundPanel);
     Task<RoundReport> task;
@@ -512,6 +517,22 @@ void PositionsWorkbench::runRound(bool dryRun) {
             m_dataset->reload();
             emit roundFinished(false);
         });
+}
+
+void PositionsWorkbench::countRowsExactly(int row) {
+    if (row < 0 || row >= mowers()->rowCount() || !m_dataset->isConnected())
+        return;
+    const QUuid id = mowers()->mowers()[std::size_t(row)].mowerId;
+    Task<qint64> task;
+    task.title = tr("Count the rows of mower %1").arg(id.toString(QUuid::WithoutBraces).left(8));
+    task.work = [conninfo = m_dataset->conninfo(), id](TaskFeedback&) {
+        return MowerSummaryLoader(conninfo).exactRows(id);
+    };
+    task.summarize = [](const qint64& rows) { return QStringLiteral("rows=%1").arg(rows); };
+    tasks()->start<qint64>(
+        std::move(task), this,
+        [this, id](const qint64& rows) { mowers()->setExactRows(mowers()->rowOf(id), rows); },
+        [this](const Error& error) { emit failed(error.message()); });
 }
 
 void PositionsWorkbench::pauseRound() {

@@ -38,7 +38,7 @@ class PreviewPanel;
 class RoundPanel;
 class VerifyPanel;
 
-// The positions console: the mowers with their rows, oldest row, watermark and rows eligible for thinning; a
+// The positions console: the mowers with their rows, oldest row, watermark and slices pending; a
 // time range; the map with its layer list (legend); and three areas: Preview (keep_set on the range as a
 // round would run it, with its layers and the coverage check), Rounds (run, dry run, pause, resume, cancel,
 // progress, window and budget, history chart) and Verify (the range after a round against the preview).
@@ -65,6 +65,8 @@ class PositionsWorkbench : public QWidget {
     Micros rangeTo() const;
     QUuid selectedMower() const { return m_mower; }
 
+    // Counts one mower's rows exactly (a task) in place of its estimate; a double-click on Rows does this.
+    void countRowsExactly(int row);
     void runRound(bool dryRun);
     void pauseRound();
     void resumeRound();

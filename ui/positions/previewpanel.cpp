@@ -111,7 +111,7 @@ void PreviewPanel::showResult(const PreviewResult& r) {
            "<b style='color:#c0392b'>removed %8</b> (%9 %)<br>"
            "reasons: %10<br>"
            "coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — "
-           "<b style='color:%15'>%16</b><br>"
+           "<b style='color:%15'>%16</b>%21<br>"
            "<span style='color:#666'>cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s</span>")
             .arg(l.toString(qlonglong(r.rows.size())), utc(r.from), utc(r.to))
             .arg(l.toString(r.kept), l.toString(r.keptBySet), l.toString(r.recent),
@@ -119,7 +119,11 @@ void PreviewPanel::showResult(const PreviewResult& r) {
             .arg(l.toString(c.areaBefore, 'f', 1), l.toString(c.areaAfter, 'f', 1),
                  l.toString(c.areaAfterNarrow, 'f', 1), l.toString(c.deviation * 100, 'f', 1), colour,
                  verdictLabel(c), utc(r.cutoff), l.toString(r.slices))
-            .arg(l.toString(r.thinSeconds, 'f', 2), l.toString(r.coverageSeconds, 'f', 2)));
+            .arg(l.toString(r.thinSeconds, 'f', 2), l.toString(r.coverageSeconds, 'f', 2),
+                 c.worstDay
+                     ? tr(" · worst day %1: deviation %2 % (the verdict is on the range)")
+                           .arg(utc(*c.worstDay).left(10), l.toString(c.worstDayDeviation * 100, 'f', 1))
+                     : QString()));
 }
 
 void PreviewPanel::showRow(const PreviewResult& result, long index) {

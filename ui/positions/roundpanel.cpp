@@ -47,6 +47,10 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_budget = new QSpinBox(this);
     m_budget->setRange(1, 86400);
     m_budget->setSuffix(tr(" s budget"));
+    m_jobs = new QSpinBox(this);
+    m_jobs->setRange(1, 16);
+    m_jobs->setSuffix(tr(" job(s)"));
+    m_jobs->setToolTip(tr("Thinning workers, each on its own connection, taking whole mowers."));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
@@ -75,6 +79,7 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     auto* options = new QHBoxLayout;
     options->addWidget(m_ignoreWindow);
     options->addWidget(m_budget);
+    options->addWidget(m_jobs);
     options->addStretch(1);
     auto* history_ = new QHBoxLayout;
     history_->addWidget(m_table, 3);
@@ -137,6 +142,7 @@ void RoundPanel::setState(State state) {
     m_dryRun->setEnabled(idle && m_refusal.isEmpty());
     m_ignoreWindow->setEnabled(idle);
     m_budget->setEnabled(idle);
+    m_jobs->setEnabled(idle);
     m_pause->setEnabled(state == State::Running);
     m_resume->setEnabled(state == State::Paused);
     m_cancel->setEnabled(!idle);
@@ -225,6 +231,9 @@ bool RoundPanel::ignoreWindow() const {
 }
 int RoundPanel::budgetSeconds() const {
     return m_budget->value();
+}
+int RoundPanel::jobs() const {
+    return m_jobs->value();
 }
 QString RoundPanel::progressText() const {
     return m_progressText->text();

@@ -45,6 +45,7 @@ class RoundPanel : public QWidget {
 
     bool ignoreWindow() const;
     int budgetSeconds() const;
+    int jobs() const; // thinning workers
     QString progressText() const;
     QString windowText() const;
     QPushButton* runButton() const { return m_run; }
@@ -69,6 +70,7 @@ class RoundPanel : public QWidget {
     QPushButton *m_run, *m_dryRun, *m_pause, *m_resume, *m_cancel;
     QCheckBox* m_ignoreWindow;
     QSpinBox* m_budget;
+    QSpinBox* m_jobs;
     QProgressBar* m_progress;
     QLabel* m_progressText;
     QLabel* m_window;

@@ -2,12 +2,13 @@
 
 #include "pgconnection.h"
 #include "schemamigrator.h"
-#include "sliceplanner.h"
 #include "taskfeedback.h"
+#include "thinningstatus.h"
 
 namespace tidemark::positions {
 
-MowerSummaryLoader::MowerSummaryLoader(QString conninfo) : m_conninfo(std::move(conninfo)) {}
+MowerSummaryLoader::MowerSummaryLoader(QString conninfo)
+    : m_conninfo(std::move(conninfo)), m_sampleRows(ThinningStatus::kDefaultSampleRows) {}
 
 std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& settings, Micros now,
                                                    TaskFeedback* feedback) const {
@@ -16,30 +17,21 @@ std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& setti
     if (feedback && !feedback->checkpoint())
         return {};
     if (feedback)
-        feedback->reportProgress(0.1, QStringLiteral("counting rows per mower"));
+        feedback->reportProgress(0.1, QStringLiteral("reading each mower's ends"));
     const Micros cutoff = settings.thinningCutoff(now);
-    const PgResult r = db->exec(
-        QStringLiteral("SELECT p.mower_id::text, count(*),"
-                       " (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint,"
-                       " (extract(epoch FROM max(p.observed_at)) * 1000000)::bigint,"
-                       " (extract(epoch FROM t.thinned_until) * 1000000)::bigint,"
-                       " count(*) FILTER (WHERE p.observed_at < $1::timestamptz"
-                       "   AND (t.thinned_until IS NULL OR p.observed_at >= t.thinned_until))"
-                       " FROM mower_positions p LEFT JOIN mower_positions_thinning t USING (mower_id)"
-                       " GROUP BY p.mower_id, t.thinned_until ORDER BY p.mower_id"),
-        {formatIsoTimestamp(cutoff)});
     std::vector<MowerSummary> mowers;
-    mowers.reserve(std::size_t(r.rows()));
-    for (int i = 0; i < r.rows(); ++i) {
+    for (const MowerThinningStatus& s :
+         ThinningStatus::query(*db, cutoff, RowCounting::Estimate, m_sampleRows)) {
+        if (!s.oldest && s.rows <= 0)
+            continue; // a watermark without rows: nothing to show
         MowerSummary m;
-        m.mowerId = QUuid::fromString(r.text(i, 0));
-        m.rows = r.toLong(i, 1);
-        m.oldest = r.toLong(i, 2);
-        m.newest = r.toLong(i, 3);
-        if (!r.isNull(i, 4))
-            m.watermark = r.toLong(i, 4);
-        m.eligible = r.toLong(i, 5);
-        m.slicesPending = SlicePlanner::pendingSlices(m.watermark, m.oldest, cutoff);
+        m.mowerId = s.mowerId;
+        m.rows = s.rows;
+        m.rowsEstimated = s.rowsEstimated;
+        m.oldest = s.oldest.value_or(0);
+        m.newest = s.newest.value_or(m.oldest);
+        m.watermark = s.watermark;
+        m.slicesPending = s.slicesPending;
         mowers.push_back(m);
     }
     if (feedback) {
@@ -50,6 +42,11 @@ std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& setti
         feedback->report(done);
     }
     return mowers;
+}
+
+qint64 MowerSummaryLoader::exactRows(const QUuid& mowerId) const {
+    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark mowers"));
+    return ThinningStatus::exactRows(*db, mowerId);
 }
 
 } // namespace tidemark::positions

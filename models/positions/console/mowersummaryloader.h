@@ -22,12 +22,13 @@ struct MowerSummary {
     Micros oldest = 0;
     Micros newest = 0;
     std::optional<Micros> watermark; // thinned until, when a round has run
-    qint64 eligible = 0;             // rows between the watermark (or the oldest row) and the cutoff
-    qint64 slicesPending = 0;
+    qint64 slicesPending = 0;   // what the next rounds thin: from the watermark (or oldest row) to the cutoff
+    bool rowsEstimated = false; // rows is an estimate; exactRows() counts one mower
 };
 
-// Reads the per-mower summary of a positions database in one scan. Opens its own connection on the calling
-// thread (a task), checks the schema first so a wrong database is named, and returns plain values.
+// Reads the per-mower summary of a positions database without reading the whole table (ThinningStatus: a
+// skip scan and index probes, row counts estimated). Opens its own connection on the calling thread (a task),
+// checks the schema first so a wrong database is named, and returns plain values.
 class MowerSummaryLoader {
   public:
     explicit MowerSummaryLoader(QString conninfo);
@@ -36,9 +37,14 @@ class MowerSummaryLoader {
     // Schema, Failed); returns an empty list when cancelled.
     std::vector<MowerSummary> load(const PositionSettings& settings, Micros now,
                                    TaskFeedback* feedback = nullptr) const;
+    // The exact row count of one mower (reads that mower's rows through the index).
+    qint64 exactRows(const QUuid& mowerId) const;
+    // Bound of the block sample that estimates rows; a table under it is counted exactly.
+    void setSampleRows(qint64 rows) { m_sampleRows = rows; }
 
   private:
     QString m_conninfo;
+    qint64 m_sampleRows;
 };
 
 } // namespace tidemark::positions

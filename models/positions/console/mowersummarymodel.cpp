@@ -32,6 +32,15 @@ int MowerSummaryModel::rowOf(const QUuid& mowerId) const {
     return -1;
 }
 
+void MowerSummaryModel::setExactRows(int row, qint64 rows) {
+    if (row < 0 || row >= rowCount())
+        return;
+    m_mowers[std::size_t(row)].rows = rows;
+    m_mowers[std::size_t(row)].rowsEstimated = false;
+    const QModelIndex cell = index(row, RowsColumn);
+    emit dataChanged(cell, cell);
+}
+
 qint64 MowerSummaryModel::totalRows() const {
     qint64 total = 0;
     for (const MowerSummary& mower : m_mowers)
@@ -60,15 +69,13 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
         case MowerColumn:
             return id.left(8); // distinct enough for a fleet; the tooltip holds the whole uuid
         case RowsColumn:
-            return locale.toString(m.rows);
+            return m.rowsEstimated ? QStringLiteral("≈ ") + locale.toString(m.rows) : locale.toString(m.rows);
         case OldestColumn:
             return displayInstant(m.oldest).left(10);
         case NewestColumn:
             return displayInstant(m.newest);
         case WatermarkColumn:
             return m.watermark ? displayInstant(*m.watermark) : tr("not thinned yet");
-        case EligibleColumn:
-            return locale.toString(m.eligible);
         case SlicesColumn:
             return locale.toString(m.slicesPending);
         case ColumnCount:
@@ -84,8 +91,12 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
             return m.watermark ? tr("Thinned until %1: older rows have been thinned")
                                      .arg(formatIsoTimestamp(*m.watermark))
                                : tr("No round has thinned this mower yet");
-        if (column == EligibleColumn)
-            return tr("Rows between the watermark (or the oldest row) and the cutoff: what the next rounds "
+        if (column == RowsColumn && m.rowsEstimated)
+            return tr(
+                "Estimated from the planner's statistics and a sample of the table; double-click to count "
+                "this mower's rows exactly");
+        if (column == SlicesColumn)
+            return tr("Slices between the watermark (or the oldest row) and the cutoff: what the next rounds "
                       "thin.");
         break;
     case Qt::TextAlignmentRole:
@@ -106,8 +117,6 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
             return qlonglong(m.newest);
         case WatermarkColumn:
             return qlonglong(m.watermark.value_or(0));
-        case EligibleColumn:
-            return m.eligible;
         case SlicesColumn:
             return m.slicesPending;
         case ColumnCount:
@@ -134,8 +143,6 @@ QVariant MowerSummaryModel::headerData(int section, Qt::Orientation orientation,
         return tr("Newest (UTC)");
     case WatermarkColumn:
         return tr("Thinned to (UTC)");
-    case EligibleColumn:
-        return tr("Eligible");
     case SlicesColumn:
         return tr("Slices");
     default:

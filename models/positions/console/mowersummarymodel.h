@@ -6,9 +6,10 @@
 
 namespace tidemark::positions {
 
-// The mowers of a positions database, one row each: rows, oldest and newest row, watermark, rows eligible
-// for thinning and slices pending. The one summary of the dataset: the Positions dock and the workbench
-// show this model; a MowerSummaryLoader task fills it, data() never queries.
+// The mowers of a positions database, one row each: rows (an estimate marked with "≈" unless counted), oldest
+// and newest row, watermark and slices pending (what the next rounds thin). The one summary of the dataset:
+// the Positions dock and the workbench show this model; a MowerSummaryLoader task fills it, data() never
+// queries.
 class MowerSummaryModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -18,7 +19,6 @@ class MowerSummaryModel : public QAbstractTableModel {
         OldestColumn,
         NewestColumn,
         WatermarkColumn,
-        EligibleColumn,
         SlicesColumn,
         ColumnCount
     };
@@ -31,6 +31,8 @@ class MowerSummaryModel : public QAbstractTableModel {
     void clear();
     const std::vector<MowerSummary>& mowers() const { return m_mowers; }
     int rowOf(const QUuid& mowerId) const; // -1 when absent
+    // An exact count of one mower (MowerSummaryLoader::exactRows) replaces its estimate.
+    void setExactRows(int row, qint64 rows);
     qint64 totalRows() const;
 
     int rowCount(const QModelIndex& parent = {}) const override;

@@ -63,6 +63,8 @@ QVariant RoundHistoryModel::data(const QModelIndex& index, int role) const {
         return QDateTime::fromMSecsSinceEpoch(e.startedAt / 1000, Qt::UTC)
             .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
     case KindColumn:
+        if (e.jobs > 1)
+            return e.dryRun ? tr("dry run, %n jobs", nullptr, e.jobs) : tr("run, %n jobs", nullptr, e.jobs);
         return e.dryRun ? tr("dry run") : tr("run");
     case OutcomeColumn:
         if (role == Qt::ToolTipRole && !(e.problems.isEmpty() && e.interrupted.isEmpty()))

@@ -28,6 +28,8 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
     options.ignoreWindow = request.ignoreWindow;
     options.budgetSeconds = request.budgetSeconds;
     options.control = &control;
+    options.jobs = request.jobs;
+    options.workerConninfo = request.conninfo;
     options.onPaused = [&](double seconds) {
         state.pausedSeconds = seconds;
         TaskProgress progress = pausedRoundProgress(seconds);
@@ -50,7 +52,8 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
         state.deleted += e.deleted;
         state.elapsedSeconds = clock.nsecsElapsed() / 1e9;
         // The median pace of the latest slices: a pause (one long gap between two slices) does not skew it.
-        sliceSeconds.push_back(state.elapsedSeconds - lastSliceAt);
+        // An event of several slices (the empty ones before a slice) counts its time once per slice.
+        sliceSeconds.push_back((state.elapsedSeconds - lastSliceAt) / double(std::max(1LL, e.slices)));
         lastSliceAt = state.elapsedSeconds;
         if (sliceSeconds.size() > 64)
             sliceSeconds.erase(sliceSeconds.begin());

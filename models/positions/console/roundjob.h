@@ -24,6 +24,7 @@ struct RoundRequest {
     bool ignoreWindow = false;
     std::optional<int> budgetSeconds;
     bool recordHistory = true; // append the report to tidemark_round_history
+    int jobs = 1;              // thinning workers, each on its own connection
 };
 
 // Where a running round stands after a slice.

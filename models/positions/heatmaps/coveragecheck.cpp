@@ -2,6 +2,7 @@
 
 #include "coveragelayer.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tidemark::positions {
@@ -17,6 +18,45 @@ QString CoverageCheck::verdictText() const {
     }
     return QStringLiteral("no-coverage");
 }
+
+namespace {
+
+// The rows of [from, to) of a time-ordered span.
+std::span<const PositionRow> rowsIn(std::span<const PositionRow> rows, Micros from, Micros to) {
+    const auto at = [](const PositionRow& r, Micros t) { return r.observedAt < t; };
+    const auto b = std::lower_bound(rows.begin(), rows.end(), from, at);
+    const auto e = std::lower_bound(b, rows.end(), to, at);
+    return rows.subspan(std::size_t(b - rows.begin()), std::size_t(e - b));
+}
+
+// The worst single UTC day: each day's raw rows against its survivors, with the range's joins and plane.
+void checkDays(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
+               const HeatmapPlane& plane, Micros now, const PositionSettings& settings, CoverageCheck& c) {
+    const double cell = settings.heatmapCellMetres;
+    const double swath = settings.heatmapSwathMetres;
+    Micros day = raw.empty() ? 0 : floorToStep(raw.front().observedAt, kMicrosPerDay);
+    while (!raw.empty() && day <= raw.back().observedAt) {
+        const Micros next = day + kMicrosPerDay;
+        const auto before =
+            CoverageLayer::build(rowsIn(raw, day, next), plane, CoverageJoin::normal(settings), cell, swath)
+                .cells()
+                .count();
+        const auto after = CoverageLayer::build(rowsIn(survivors, day, next), plane,
+                                                CoverageJoin::agedAt(settings, now), cell, swath)
+                               .cells()
+                               .count();
+        if (before > 0 || after > 0) {
+            const double deviation = before == 0 ? 1.0 : std::abs(double(after - before)) / double(before);
+            if (!c.worstDay || deviation > c.worstDayDeviation) {
+                c.worstDayDeviation = deviation;
+                c.worstDay = day;
+            }
+        }
+        day = next;
+    }
+}
+
+} // namespace
 
 CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
                             Micros now, const PositionSettings& settings, CoverageCheckLayers* layers) {
@@ -57,6 +97,7 @@ CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const Po
         c.verdict = c.deviation <= CoverageCheck::kTolerance ? CoverageCheck::Verdict::Pass
                                                              : CoverageCheck::Verdict::Fail;
     }
+    checkDays(raw, survivors, plane, now, settings, c);
     if (layers) {
         layers->plane = plane;
         layers->before = before.takeCells();

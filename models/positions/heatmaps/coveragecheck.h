@@ -5,6 +5,7 @@
 #include "positionsettings.h"
 
 #include <QString>
+#include <optional>
 #include <span>
 
 namespace tidemark::positions {
@@ -32,6 +33,11 @@ struct CoverageCheck {
     double narrowRatio = 0; // areaAfterNarrow / areaBefore
     double deviation = 0;   // |areaAfter − areaBefore| / areaBefore, the checked figure
     Verdict verdict = Verdict::NoCoverage;
+    // The same computation on each UTC day's rows (same plane): the worst day's deviation and the day's
+    // start (worstDay is empty when no day had coverage). Reported beside the range; the verdict stays on the
+    // range.
+    double worstDayDeviation = 0;
+    std::optional<Micros> worstDay;
 
     bool passed() const { return verdict != Verdict::Fail; }
     QString verdictText() const;

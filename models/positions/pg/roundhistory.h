@@ -33,6 +33,7 @@ struct RoundHistoryEntry {
     QString interrupted; // why it stopped early, if a timeout or conflict stopped it
     double pausedSeconds = 0;
     QString problems; // the skipped mowers' reasons, one per line
+    int jobs = 1;     // thinning workers
 };
 
 // The rounds run by the console and by tidemark-cli, kept in the positions database itself in

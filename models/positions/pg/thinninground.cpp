@@ -9,6 +9,11 @@
 
 #include <QElapsedTimer>
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 namespace tidemark::positions {
 
@@ -58,16 +63,19 @@ class LockGuard {
 };
 
 // One READ COMMITTED transaction (whatever the server's default) with the round's lock and statement
-// timeouts; rolled back on any exit but a commit.
+// timeouts and the thinning statement's settings, opened in one round trip; rolled back on any exit but a
+// commit.
 class Transaction {
   public:
     Transaction(PgConnection& db, int lockTimeoutMs, long long statementTimeoutMs) : m_db(db) {
-        m_db.exec(QStringLiteral("BEGIN ISOLATION LEVEL READ COMMITTED"));
         m_open = true;
         try {
-            m_db.exec(QStringLiteral("SELECT set_config('lock_timeout', $1, true), "
-                                     "set_config('statement_timeout', $2, true)"),
-                      {QString::number(lockTimeoutMs), QString::number(statementTimeoutMs)});
+            m_db.execScript(
+                QStringLiteral("BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = %1; "
+                               "SET LOCAL statement_timeout = %2; %3")
+                    .arg(lockTimeoutMs)
+                    .arg(statementTimeoutMs)
+                    .arg(ThinningStatement::transactionSettings()));
         } catch (...) {
             rollback();
             throw;
@@ -117,6 +125,46 @@ const QString kOldestSql = QStringLiteral(
 const QString kAgeBatchSql =
     QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY(SELECT ctid FROM mower_positions"
                    " WHERE observed_at >= $1::timestamptz AND observed_at < $2::timestamptz LIMIT $3))");
+
+// The earliest row of a mower in [$2, $3) through the primary key.
+const QString kFirstRowSql = QStringLiteral(
+    "SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
+    " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
+
+// Moves a mower's watermark from $2 to $3 (an update from $2, or the first watermark) while [$2, $5) holds
+// no row (empty when $5 = $2), and returns the mower's first row in [$3, $4 = the cutoff), NULL when none; no
+// row when it did not move.
+QString watermarkSql(bool first) {
+    const QString empty = QStringLiteral(
+        " NOT EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = $1::uuid AND p.observed_at >= "
+        "$2::timestamptz AND p.observed_at < $5::timestamptz)");
+    const QString next = QStringLiteral(
+        " RETURNING (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p"
+        " WHERE p.mower_id = $1::uuid AND p.observed_at >= $3::timestamptz AND p.observed_at < "
+        "$4::timestamptz)");
+    if (first)
+        return QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
+                              " SELECT $1::uuid, $3::timestamptz WHERE") +
+               empty + QStringLiteral(" ON CONFLICT (mower_id) DO NOTHING") + next;
+    return QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3::timestamptz"
+                          " WHERE mower_id = $1::uuid AND thinned_until = $2::timestamptz AND") +
+           empty + next;
+}
+
+// Where a round is in one mower's slices.
+struct MowerCursor {
+    QUuid mowerId;
+    Micros cutoff = 0;
+    std::optional<Micros> watermark;
+    // The mower's first row from the next slice's start to the cutoff: unknown (nullopt), none (an empty
+    // inner optional) or its instant.
+    std::optional<std::optional<Micros>> nextRowAt;
+};
+
+struct WatermarkMove {
+    bool moved = false;
+    std::optional<std::optional<Micros>> nextRowAt; // as MowerCursor::nextRowAt, from the range's end
+};
 
 // The age delete walks time windows from the oldest row; a window's width adapts to the rows it holds.
 constexpr Micros kFirstAgeWindow = kMicrosPerHour;
@@ -173,7 +221,7 @@ class RoundRun {
     }
 
   private:
-    enum class Stop { None, Cancelled, Budget, Window };
+    enum class Stop { None, Cancelled, Budget, Window, Elsewhere };
 
     void checkClock() {
         m_report.serverNow =
@@ -197,6 +245,8 @@ class RoundRun {
     // Between two batches or slices: holds while paused (checking the limits about once a second, and
     // telling how long the round's lock has been held), then checks the window and the budget.
     Stop between() {
+        if (m_stopAll.load())
+            return Stop::Elsewhere; // another worker stopped the round
         if (m_options.control) {
             QElapsedTimer paused; // counted once the pause has held for a wait
             paused.start();
@@ -205,6 +255,7 @@ class RoundRun {
                 const TaskFeedback::Wait wait = m_options.control->checkpointFor(std::chrono::seconds(1));
                 if (wait == TaskFeedback::Wait::Cancelled) {
                     notePaused(held, paused);
+                    const std::lock_guard lock(m_shared);
                     m_report.cancelled = true;
                     return Stop::Cancelled;
                 }
@@ -215,6 +266,7 @@ class RoundRun {
                 const Stop stop = limits();
                 if (stop != Stop::None) {
                     notePaused(held, paused);
+                    const std::lock_guard lock(m_shared);
                     m_report.stoppedWhilePaused = true;
                     return stop;
                 }
@@ -224,12 +276,21 @@ class RoundRun {
         return limits();
     }
 
+    // Several workers wait out the same pause: the round counts the union of their waits, not the sum.
     void notePaused(bool held, const QElapsedTimer& paused) {
-        if (held)
-            m_report.pausedSeconds += paused.nsecsElapsed() / 1e9;
+        if (!held)
+            return;
+        const std::lock_guard lock(m_shared);
+        const Micros endedAt = nowMicros();
+        const Micros startedAt = endedAt - paused.nsecsElapsed() / 1000;
+        const Micros counted = endedAt - std::max(startedAt, m_pauseCountedUntil);
+        if (counted > 0)
+            m_report.pausedSeconds += double(counted) / kMicrosPerSecond;
+        m_pauseCountedUntil = std::max(m_pauseCountedUntil, endedAt);
     }
 
     void tellPaused(double seconds) {
+        const std::lock_guard lock(m_shared);
         if (m_options.onPaused)
             m_options.onPaused(seconds);
         else
@@ -239,6 +300,7 @@ class RoundRun {
     Stop limits() {
         if (m_options.dryRun)
             return Stop::None;
+        const std::lock_guard lock(m_shared);
         const Micros at = m_lastAt = m_clock();
         if (at - m_start >= m_budget) {
             m_report.budgetExhausted = true;
@@ -253,9 +315,10 @@ class RoundRun {
 
     int lockTimeoutMs() const { return m_settings.lockTimeoutSeconds * 1000; }
     // What was left of the budget at the last check, at least a second (0: none, for a dry run).
-    long long statementTimeoutMs() const {
+    long long statementTimeoutMs() {
         if (m_options.dryRun)
             return 0;
+        const std::lock_guard lock(m_shared);
         return std::max<long long>(1000, (m_budget - (m_lastAt - m_start)) / 1000);
     }
 
@@ -321,7 +384,7 @@ class RoundRun {
         std::vector<MowerThinningStatus> mowers;
         {
             Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
-            mowers = ThinningStatus::query(m_db, cutoff, false);
+            mowers = ThinningStatus::query(m_db, cutoff, RowCounting::None);
             tx.commit();
         }
         for (const MowerThinningStatus& m : mowers) {
@@ -336,15 +399,59 @@ class RoundRun {
         if (!m_report.insideWindow)
             return;
         analyzeIfNeverAnalyzed();
-        m_thinned = true;
-        for (const MowerThinningStatus& m : mowers) {
-            if (m.slicesPending == 0 || !m.notAnInstant.isEmpty())
-                continue;
-            if (!thinMower(m, cutoff)) {
-                m_thinned = false;
-                return;
+        std::vector<const MowerThinningStatus*> queue;
+        for (const MowerThinningStatus& m : mowers)
+            if (m.slicesPending > 0 && m.notAnInstant.isEmpty())
+                queue.push_back(&m);
+        if (m_options.jobs <= 1) {
+            m_thinned = true;
+            for (const MowerThinningStatus* m : queue) {
+                if (!thinMower(m_db, *m, cutoff)) {
+                    m_thinned = false;
+                    return;
+                }
             }
+            return;
         }
+        thinInParallel(queue, cutoff);
+    }
+
+    // Workers on their own connections take whole mowers from one queue, largest backlog first; the first
+    // that must stop (a limit, a cancel, an interruption) stops the others between their slices.
+    void thinInParallel(std::vector<const MowerThinningStatus*> queue, Micros cutoff) {
+        if (m_options.workerConninfo.isEmpty())
+            throw Error(Error::Kind::Usage, QStringLiteral("a round with %1 jobs needs a connection string "
+                                                           "for its workers")
+                                                .arg(m_options.jobs));
+        std::stable_sort(queue.begin(), queue.end(),
+                         [](const auto* a, const auto* b) { return a->slicesPending > b->slicesPending; });
+        const int jobs = std::min<int>(m_options.jobs, std::max<int>(1, int(queue.size())));
+        m_report.jobs = jobs;
+        std::vector<std::unique_ptr<PgConnection>> connections;
+        for (int j = 0; j < jobs; ++j)
+            connections.push_back(
+                PgConnection::open(m_options.workerConninfo, QStringLiteral("tidemark round worker")));
+        std::atomic<std::size_t> next{0};
+        std::exception_ptr failure;
+        std::vector<std::thread> workers;
+        for (int j = 0; j < jobs; ++j)
+            workers.emplace_back([&, db = connections[std::size_t(j)].get()] {
+                try {
+                    for (std::size_t i = next++; i < queue.size() && !m_stopAll.load(); i = next++)
+                        if (!thinMower(*db, *queue[i], cutoff))
+                            m_stopAll = true;
+                } catch (...) {
+                    const std::lock_guard lock(m_shared);
+                    if (!failure)
+                        failure = std::current_exception();
+                    m_stopAll = true;
+                }
+            });
+        for (std::thread& w : workers)
+            w.join();
+        if (failure)
+            std::rethrow_exception(failure);
+        m_thinned = !m_stopAll.load();
     }
 
     // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
@@ -361,117 +468,189 @@ class RoundRun {
     }
 
     // False when the round must stop (a limit, a cancel); a failing mower only ends its own loop.
-    bool thinMower(const MowerThinningStatus& m, Micros cutoff) {
+    bool thinMower(PgConnection& db, const MowerThinningStatus& m, Micros cutoff) {
         MowerRoundFigures figures{m.mowerId};
         // The mower's committed slices count however its loop ends (an interruption throws).
         struct Account {
             RoundReport& report;
             const MowerRoundFigures& figures;
+            std::mutex& shared;
             ~Account() {
                 if (figures.slices == 0)
                     return;
+                const std::lock_guard lock(shared);
                 ++report.mowers;
                 report.slices += figures.slices;
                 report.scanned += figures.scanned;
                 report.deleted += figures.deleted;
                 report.perMower.push_back(figures);
             }
-        } account{m_report, figures};
-        std::optional<Micros> watermark = m.watermark;
-        bool goOn = true;
-        for (const SliceRange& slice : SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff)) {
-            if (between() != Stop::None) {
-                goOn = false;
-                break;
-            }
+        } account{m_report, figures, m_shared};
+        const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
+        MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt};
+        for (std::size_t i = 0; i < slices.size();) {
+            if (between() != Stop::None)
+                return false;
+            if (!cursor.nextRowAt)
+                cursor.nextRowAt = firstRowFrom(db, m.mowerId, slices[i].begin, cutoff);
+            // The slices wholly before the mower's next row hold no row and have nothing to delete: the
+            // watermark moves over them in the transaction of the slice that holds that row, or of their own
+            // when no row follows them (a sparse fleet's first run is mostly such slices).
+            std::size_t next = i;
+            while (next < slices.size() && (!*cursor.nextRowAt || slices[next].end <= **cursor.nextRowAt))
+                ++next;
             ThinningStatement::Counts counts;
-            if (!runSlice(slice, watermark, counts))
-                break;
-            ++figures.slices;
+            const SliceOutcome outcome =
+                next == slices.size()
+                    ? skipEmptySlices(db, {m.mowerId, slices[i].begin, slices.back().end}, cursor)
+                    : runSlice(db, slices[next], slices[i].begin, cursor, counts);
+            if (outcome == SliceOutcome::MowerSkipped)
+                return true;
+            if (outcome == SliceOutcome::RowArrived)
+                continue;
+            const std::size_t end = std::min(next + 1, slices.size());
+            const long long n = static_cast<long long>(end - i);
+            figures.slices += n;
             figures.scanned += counts.scanned;
             figures.deleted += counts.deleted;
-            ++m_done;
-            const SliceEvent event{m.mowerId,      figures.slices,   m.slicesPending,
-                                   m_done,         m_totalSlices,    counts.scanned,
-                                   counts.deleted, m_options.dryRun, m_report.scanned + figures.scanned};
+            i = end;
+            const std::lock_guard lock(m_shared);
+            m_done += n;
+            m_scannedSoFar += counts.scanned;
+            const SliceEvent event{
+                m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_totalSlices,
+                counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n};
             if (m_options.control)
                 m_options.control->report(event.progress());
             // After the plain progress: a caller that reports richer progress from here has the last word.
             if (m_options.onSlice)
                 m_options.onSlice(event);
         }
-        return goOn;
+        return true;
     }
 
-    void step(const SliceRange& slice, SliceStep s) {
+    // The earliest row of the mower in [from, cutoff), none when there is none (an index probe).
+    std::optional<Micros> firstRowFrom(PgConnection& db, const QUuid& mowerId, Micros from, Micros cutoff) {
+        static const QByteArray name = "tidemark_first_row_v1";
+        if (!db.isPrepared(name))
+            db.prepare(name, kFirstRowSql, 3);
+        const PgResult r =
+            db.execPrepared(name, {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(cutoff)});
+        if (r.isNull(0, 0))
+            return std::nullopt;
+        return r.toLong(0, 0);
+    }
+
+    enum class SliceOutcome {
+        Done,
+        RowArrived,  // a row was written into slices taken for empty: rolled back, the caller looks again
+        MowerSkipped // a bad row or a moved watermark, recorded
+    };
+
+    // The watermark could not move from `from`: a row arrived in [from, emptyUntil) (the watermark is where
+    // the round left it), or another writer moved it (recorded).
+    SliceOutcome notMoved(PgConnection& db, const SliceRange& range, Micros from, Micros emptyUntil,
+                          MowerCursor& cursor) {
+        if (from < emptyUntil && watermarkIsAt(db, range.mowerId, cursor.watermark)) {
+            cursor.nextRowAt.reset();
+            return SliceOutcome::RowArrived;
+        }
+        recordMovedWatermark(db, range, cursor.watermark);
+        return SliceOutcome::MowerSkipped;
+    }
+
+    // The last slices of a mower, all without a row up to the cutoff, in one transaction: the watermark
+    // moves over them while they still hold no row.
+    SliceOutcome skipEmptySlices(PgConnection& db, const SliceRange& run, MowerCursor& cursor) {
+        if (m_options.dryRun)
+            return SliceOutcome::Done;
+        Transaction tx(db, lockTimeoutMs(), statementTimeoutMs());
+        step(db, run, SliceStep::Began);
+        if (!moveWatermark(db, run, run.begin, run.end, cursor).moved) {
+            tx.rollback();
+            return notMoved(db, run, run.begin, run.end, cursor);
+        }
+        step(db, run, SliceStep::WatermarkMoved);
+        tx.commit();
+        step(db, run, SliceStep::Committed);
+        cursor.watermark = run.end;
+        cursor.nextRowAt = std::optional<Micros>();
+        return SliceOutcome::Done;
+    }
+
+    void step(PgConnection& db, const SliceRange& slice, SliceStep s) {
         if (m_options.onStep)
-            m_options.onStep(m_db, slice, s);
+            m_options.onStep(db, slice, s);
     }
 
-    // One slice in one transaction; false (recorded as a failure) when the mower must be skipped.
-    bool runSlice(const SliceRange& slice, std::optional<Micros>& watermark,
-                  ThinningStatement::Counts& counts) {
+    void addFailure(MowerFailure failure) {
+        const std::lock_guard lock(m_shared);
+        m_report.failures.push_back(std::move(failure));
+    }
+
+    // One slice in one transaction, its watermark moving from `from` (before the slice when the slices in
+    // between hold no row).
+    SliceOutcome runSlice(PgConnection& db, const SliceRange& slice, Micros from, MowerCursor& cursor,
+                          ThinningStatement::Counts& counts) {
         try {
-            Transaction tx(m_db, lockTimeoutMs(), statementTimeoutMs());
-            step(slice, SliceStep::Began);
-            // The statement checks the rows up to the slice's last one; the ten minutes of context after
-            // it (and an empty slice's whole context) are read here.
-            const Micros checkFrom = slice.begin - kSliceContext, checkTo = slice.end + kSliceContext;
-            if (hasBadRow(slice.mowerId, slice.end, checkTo)) {
-                tx.rollback();
-                return skipForBadRow(slice);
-            }
-            counts = m_statement.run(m_db, slice,
+            Transaction tx(db, lockTimeoutMs(), statementTimeoutMs());
+            step(db, slice, SliceStep::Began);
+            counts = m_statement.run(db, slice,
                                      m_options.dryRun ? ThinningStatement::Mode::Count
                                                       : ThinningStatement::Mode::Delete);
-            if (counts.badRowAt || (counts.scanned == 0 && hasBadRow(slice.mowerId, checkFrom, slice.end))) {
+            // The statement reports a bad row of the context of the slice's rows; a slice that has lost its
+            // rows meanwhile has its context read here.
+            if (counts.badRowAt ||
+                (counts.scanned == 0 &&
+                 hasBadRow(db, slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext))) {
                 tx.rollback();
-                return skipForBadRow(slice);
+                return skipForBadRow(db, slice);
             }
             if (m_options.dryRun) {
                 tx.commit();
-                return true;
+                cursor.nextRowAt.reset();
+                return SliceOutcome::Done;
             }
-            step(slice, SliceStep::Deleted);
-            if (!moveWatermark(slice, watermark)) {
+            step(db, slice, SliceStep::Deleted);
+            const WatermarkMove move = moveWatermark(db, slice, from, slice.begin, cursor);
+            if (!move.moved) {
                 tx.rollback();
-                recordMovedWatermark(slice, watermark);
-                return false;
+                return notMoved(db, slice, from, slice.begin, cursor);
             }
-            step(slice, SliceStep::WatermarkMoved);
+            step(db, slice, SliceStep::WatermarkMoved);
             tx.commit();
-            step(slice, SliceStep::Committed);
-            watermark = slice.end;
-            return true;
+            step(db, slice, SliceStep::Committed);
+            cursor.watermark = slice.end;
+            cursor.nextRowAt = move.nextRowAt;
+            return SliceOutcome::Done;
         } catch (const Error& e) {
             if (!isDataError(e))
                 throw;
-            if (recordBadRow(slice))
-                return false;
-            m_report.failures.push_back({slice.mowerId,
-                                         QStringLiteral("mower %1: slice %2..%3 failed: %4")
-                                             .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
-                                                  formatIsoTimestamp(slice.end), e.message()),
-                                         std::nullopt});
-            return false;
+            if (recordBadRow(db, slice))
+                return SliceOutcome::MowerSkipped;
+            addFailure({slice.mowerId,
+                        QStringLiteral("mower %1: slice %2..%3 failed: %4")
+                            .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                                 formatIsoTimestamp(slice.end), e.message()),
+                        std::nullopt});
+            return SliceOutcome::MowerSkipped;
         }
     }
 
-    PgResult badRows(const QUuid& mowerId, Micros from, Micros to) {
+    PgResult badRows(PgConnection& db, const QUuid& mowerId, Micros from, Micros to) {
         static const QByteArray name = "tidemark_bad_row_v2";
-        if (!m_db.isPrepared(name))
-            m_db.prepare(name, kBadRowSql, 3);
-        return m_db.execPrepared(name,
-                                 {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(to)});
+        if (!db.isPrepared(name))
+            db.prepare(name, kBadRowSql, 3);
+        return db.execPrepared(name, {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(to)});
     }
-    bool hasBadRow(const QUuid& mowerId, Micros from, Micros to) {
-        return badRows(mowerId, from, to).rows() > 0;
+    bool hasBadRow(PgConnection& db, const QUuid& mowerId, Micros from, Micros to) {
+        return badRows(db, mowerId, from, to).rows() > 0;
     }
 
     // The slice was rolled back for a bad row: record it (a concurrent fix may have removed it meanwhile).
-    bool skipForBadRow(const SliceRange& slice) {
-        if (!recordBadRow(slice))
-            m_report.failures.push_back(
+    SliceOutcome skipForBadRow(PgConnection& db, const SliceRange& slice) {
+        if (!recordBadRow(db, slice))
+            addFailure(
                 {slice.mowerId,
                  QStringLiteral(
                      "mower %1: slice %2..%3 rolled back for a row without a finite position, which has "
@@ -479,47 +658,61 @@ class RoundRun {
                      .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
                           formatIsoTimestamp(slice.end)),
                  std::nullopt});
-        return false;
+        return SliceOutcome::MowerSkipped;
     }
 
     // Records the earliest row of the slice's context that keep_set cannot judge (outside the slice's
     // transaction); false when there is none.
-    bool recordBadRow(const SliceRange& slice) {
-        const PgResult bad = badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext);
+    bool recordBadRow(PgConnection& db, const SliceRange& slice) {
+        const PgResult bad =
+            badRows(db, slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext);
         if (bad.rows() == 0)
             return false;
         const Micros at = bad.toLong(0, 0);
-        m_report.failures.push_back(
-            {slice.mowerId,
-             QStringLiteral(
-                 "mower %1: the row at %2 has lat %3, lon %4 (not a finite position); slice %5..%6 "
-                 "and the rest of the mower skipped")
-                 .arg(mowerText(slice.mowerId), formatIsoTimestamp(at), bad.text(0, 1), bad.text(0, 2),
-                      formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)),
-             at});
+        addFailure({slice.mowerId,
+                    QStringLiteral(
+                        "mower %1: the row at %2 has lat %3, lon %4 (not a finite position); slice %5..%6 "
+                        "and the rest of the mower skipped")
+                        .arg(mowerText(slice.mowerId), formatIsoTimestamp(at), bad.text(0, 1), bad.text(0, 2),
+                             formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)),
+                    at});
         return true;
     }
 
-    // Moves the watermark from where the slice began (or sets the first one); false when another writer
-    // moved it meanwhile.
-    bool moveWatermark(const SliceRange& slice, const std::optional<Micros>& watermark) {
-        if (!watermark)
-            return m_db.exec(QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
-                                            " VALUES ($1, $2) ON CONFLICT (mower_id) DO NOTHING"),
-                             {mowerText(slice.mowerId), formatIsoTimestamp(slice.end)})
-                       .affectedRows() == 1;
-        return m_db.exec(QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3"
-                                        " WHERE mower_id = $1 AND thinned_until = $2"),
-                         {mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
-                          formatIsoTimestamp(slice.end)})
-                   .affectedRows() == 1;
+    // Moves the watermark from `from` (or sets the first one) to the range's end, while [from, emptyUntil)
+    // holds no row; not moved when another writer moved it meanwhile or a row arrived there. The same
+    // statement finds the mower's next row after the range.
+    WatermarkMove moveWatermark(PgConnection& db, const SliceRange& range, Micros from, Micros emptyUntil,
+                                const MowerCursor& cursor) {
+        const QByteArray name =
+            cursor.watermark ? "tidemark_watermark_move_v2" : "tidemark_watermark_first_v2";
+        if (!db.isPrepared(name))
+            db.prepare(name, watermarkSql(!cursor.watermark), 5);
+        const PgResult r = db.execPrepared(
+            name, {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
+                   formatIsoTimestamp(cursor.cutoff), formatIsoTimestamp(emptyUntil)});
+        WatermarkMove move;
+        move.moved = r.rows() == 1;
+        if (move.moved)
+            move.nextRowAt = r.isNull(0, 0) ? std::optional<std::optional<Micros>>(std::optional<Micros>())
+                                            : std::optional<std::optional<Micros>>(r.toLong(0, 0));
+        return move;
     }
 
-    void recordMovedWatermark(const SliceRange& slice, const std::optional<Micros>& expected) {
-        const PgResult now = m_db.exec(
+    bool watermarkIsAt(PgConnection& db, const QUuid& mowerId, const std::optional<Micros>& at) {
+        const PgResult r =
+            db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM "
+                                   "mower_positions_thinning WHERE mower_id = $1"),
+                    {mowerText(mowerId)});
+        return r.rows() == 0 ? !at : (at && r.toLong(0, 0) == *at);
+    }
+
+    void recordMovedWatermark(PgConnection& db, const SliceRange& slice,
+                              const std::optional<Micros>& expected) {
+        const PgResult now = db.exec(
             QStringLiteral("SELECT thinned_until::text FROM mower_positions_thinning WHERE mower_id = $1"),
             {mowerText(slice.mowerId)});
-        m_report.failures.push_back(
+        addFailure(
             {slice.mowerId,
              QStringLiteral("mower %1: another writer moved the watermark from %2 to %3 during slice %4..%5; "
                             "the slice was rolled back")
@@ -543,6 +736,10 @@ class RoundRun {
     bool m_thinned = false; // every mower's loop ran to its end
     long long m_totalSlices = 0;
     long long m_done = 0;
+    long long m_scannedSoFar = 0;
+    Micros m_pauseCountedUntil = 0;
+    std::atomic<bool> m_stopAll{false};
+    std::mutex m_shared; // the report, the counts and the callbacks, shared by the workers
     RoundReport m_report;
 };
 

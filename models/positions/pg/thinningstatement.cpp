@@ -90,15 +90,21 @@ QString nearestBearing(bool backward) {
                                           "microsecond') AND m.observed_at < ") +
                                kContextHigh);
     // The row's block by binary search in the sorted block starts; with no blocks (near a pole or over a
-    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear.
+    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear. A row
+    // whose own block is near and that has no far block on that side has no p (or q): nothing is searched.
     const QString blockSearch =
         fill(QStringLiteral(
                  "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
                  "own_far,"
                  " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
                  " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
-                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u ORDER BY u.observed_at {ORDER} LIMIT 1)"),
-             {{"OWN", own}, {"BEYOND", beyond}, {"ORDER", order}});
+                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u WHERE e.own_far OR {EDGE}"
+                 " ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+             {{"OWN", own},
+              {"BEYOND", beyond},
+              {"EDGE", backward ? QStringLiteral("e.back_edge > '-infinity'::timestamptz")
+                                : QStringLiteral("e.fwd_edge < 'infinity'::timestamptz")},
+              {"ORDER", order}});
     return fill(
         QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
         {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")},
@@ -147,10 +153,11 @@ QString sliceCtes(bool withRowId) {
             " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
             // One pass over the context in index order: the neighbours and the steps to both. c packs
             // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
-            // bad_t: the earliest row so far without a finite position (NaN − NaN and inf − inf are NaN,
-            // which equals no 0), a running aggregate of the same window pass.
+            // bad_t: the context's earliest row without a finite position (NaN − NaN and inf − inf are NaN,
+            // which equals no 0), an aggregate over the whole frame in the same order (no second sort).
             " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
-            " min(t) FILTER (WHERE NOT coalesce(phi - phi = 0 AND lam - lam = 0, false)) OVER w AS bad_t,"
+            " min(t) FILTER (WHERE NOT coalesce(phi - phi = 0 AND lam - lam = 0, false)) OVER (w ROWS BETWEEN"
+            " UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS bad_t,"
             " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
             " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
             " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
@@ -259,9 +266,8 @@ ThinningStatement::ThinningStatement(const PositionSettings& settings)
 QString ThinningStatement::sql(Mode mode) {
     const Rules r = rules();
     const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
-    // The earliest row without a finite position from the context's start to the slice's last row, for the
-    // caller to roll the slice back (keep_set refuses such a context; PostgreSQL would order NaN above every
-    // number). The context after the slice's last row is the caller's to check (it is short).
+    // The earliest row of the slice's context without a finite position, for the caller to roll the slice
+    // back (keep_set refuses such a context; PostgreSQL would order NaN above every number).
     const QString badRow = QStringLiteral("(extract(epoch FROM min(bad_t)) * 1000000)::bigint");
     switch (mode) {
     case Mode::Delete:
@@ -303,6 +309,10 @@ std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
 // give the plan wanted at any table size (index scan in order, nested loops). The custom plans of a
 // large table would cost the statement past jit_above_cost, and compiling it takes longer than a slice:
 // both settings are made for the statement's transaction only.
+QString ThinningStatement::transactionSettings() {
+    return QStringLiteral("SET LOCAL jit = off; SET LOCAL plan_cache_mode = force_generic_plan");
+}
+
 PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
     const QByteArray name = "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode));
     if (!db.isPrepared(name)) {
@@ -317,9 +327,7 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
     const bool ownTransaction = !db.inTransaction();
     try {
         if (ownTransaction)
-            db.exec(QStringLiteral("BEGIN"));
-        db.exec(QStringLiteral("SELECT set_config('jit', 'off', true), set_config('plan_cache_mode', "
-                               "'force_generic_plan', true)"));
+            db.execScript(QStringLiteral("BEGIN; ") + transactionSettings());
         PgResult r = db.execPrepared(name, params(slice));
         if (ownTransaction)
             db.exec(QStringLiteral("COMMIT"));

@@ -31,8 +31,8 @@ class ThinningStatement {
     struct Counts {
         long long scanned = 0; // rows of the slice
         long long deleted = 0; // deleted, or would be deleted
-        // The earliest row without a finite position from the context's start to the slice's last row (the
-        // rest of the context is the caller's to check): the slice must not commit.
+        // The earliest row of the slice's context without a finite position (none when the slice has no
+        // row): the slice must not commit.
         std::optional<Micros> badRowAt;
     };
     struct KeptInstant {
@@ -43,6 +43,10 @@ class ThinningStatement {
     explicit ThinningStatement(const PositionSettings& settings);
 
     static QString sql(Mode mode);
+    // The settings that the statement's transaction needs (SET LOCAL statements for a simple-query script).
+    // run and keptRows apply them in a transaction of their own; a caller that runs them inside its own
+    // transaction must have run these in it first.
+    static QString transactionSettings();
     Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
     // others.

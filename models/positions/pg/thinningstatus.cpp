@@ -3,6 +3,10 @@
 #include "pgconnection.h"
 #include "sliceplanner.h"
 
+#include <QHash>
+#include <algorithm>
+#include <cmath>
+
 namespace tidemark::positions {
 
 namespace {
@@ -11,11 +15,43 @@ std::optional<Micros> optionalMicros(const PgResult& r, int row, int col) {
         return std::nullopt;
     return r.toLong(row, col);
 }
+
+// Rows of the table as the planner's statistics scale them to the table's present size (no row is read).
+double plannedRows(PgConnection& db) {
+    const PgResult r = db.exec(QStringLiteral(
+        "SELECT CASE WHEN c.reltuples > 0 AND c.relpages > 0 THEN c.reltuples / c.relpages ELSE 100 END"
+        " * (pg_relation_size(c.oid) / current_setting('block_size')::int)"
+        " FROM pg_class c WHERE c.oid = 'mower_positions'::regclass"));
+    return r.rows() == 1 ? r.toDouble(0, 0) : 0.0;
+}
+
+// Rows per mower: the planner's row count of the table shared out by a block sample of about `sampleRows`
+// rows; exact when the sample is the whole table.
+QHash<QUuid, long long> sampledRows(PgConnection& db, long long sampleRows, bool& estimated) {
+    const double planned = plannedRows(db);
+    const double percent =
+        planned <= 0 ? 100.0 : std::min(100.0, 100.0 * double(std::max(1LL, sampleRows)) / planned);
+    estimated = percent < 100.0;
+    const PgResult r =
+        db.exec(QStringLiteral("SELECT mower_id::text, count(*) FROM mower_positions"
+                               " TABLESAMPLE SYSTEM ($1::float8) REPEATABLE (0) GROUP BY mower_id"),
+                {percent});
+    long long sampled = 0;
+    for (int row = 0; row < r.rows(); ++row)
+        sampled += r.toLong(row, 1);
+    QHash<QUuid, long long> out;
+    for (int row = 0; row < r.rows(); ++row) {
+        const double n = double(r.toLong(row, 1));
+        out.insert(QUuid::fromString(r.text(row, 0)),
+                   estimated ? std::llround(planned * n / double(sampled)) : (long long)(n));
+    }
+    return out;
+}
 } // namespace
 
-std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros cutoff, bool countRows) {
-    // Distinct mowers by a skip scan of the primary key, then each mower's oldest row through the index.
-    const QString sql = QStringLiteral(
+QString ThinningStatus::endsSql() {
+    // Distinct mowers by a skip scan of the primary key, then each mower's ends through the index.
+    return QStringLiteral(
         "WITH RECURSIVE m AS ("
         " (SELECT mower_id FROM mower_positions ORDER BY mower_id LIMIT 1)"
         " UNION ALL"
@@ -27,29 +63,54 @@ std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros 
         " SELECT ids.mower_id,"
         " (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p WHERE "
         "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
+        " (SELECT (extract(epoch FROM max(p.observed_at)) * 1000000)::bigint FROM mower_positions p WHERE "
+        "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
         " CASE WHEN isfinite(w.thinned_until) THEN (extract(epoch FROM w.thinned_until) * 1000000)::bigint "
         "END,"
-        " CASE WHEN $1 THEN (SELECT count(*) FROM mower_positions p WHERE p.mower_id = ids.mower_id) END,"
         // Index probes: infinite instants sort at the ends of the mower's range.
         " concat_ws(', ', (SELECT 'a row at -infinity' FROM mower_positions p WHERE p.mower_id = ids.mower_id"
         " AND p.observed_at = '-infinity'), (SELECT 'a row at infinity' FROM mower_positions p WHERE "
         "p.mower_id = ids.mower_id AND p.observed_at = 'infinity'),"
         " CASE WHEN NOT isfinite(w.thinned_until) THEN 'the watermark ' || w.thinned_until::text END)"
         " FROM ids LEFT JOIN mower_positions_thinning w ON w.mower_id = ids.mower_id ORDER BY ids.mower_id");
-    const PgResult r = db.exec(sql, {countRows});
+}
+
+std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros cutoff, RowCounting counting,
+                                                       long long sampleRows) {
+    const PgResult r = db.exec(endsSql());
+    bool estimated = false;
+    QHash<QUuid, long long> counts;
+    if (counting == RowCounting::Estimate)
+        counts = sampledRows(db, sampleRows, estimated);
     std::vector<MowerThinningStatus> out;
     out.reserve(static_cast<std::size_t>(r.rows()));
     for (int row = 0; row < r.rows(); ++row) {
         MowerThinningStatus s;
         s.mowerId = QUuid::fromString(r.text(row, 0));
         s.oldest = optionalMicros(r, row, 1);
-        s.watermark = optionalMicros(r, row, 2);
-        s.rows = r.isNull(row, 3) ? -1 : r.toLong(row, 3);
+        s.newest = optionalMicros(r, row, 2);
+        s.watermark = optionalMicros(r, row, 3);
         s.notAnInstant = r.text(row, 4);
+        if (counting == RowCounting::Exact) {
+            s.rows = exactRows(db, s.mowerId);
+        } else if (counting == RowCounting::Estimate) {
+            s.rows = counts.value(s.mowerId, 0);
+            s.rowsEstimated = estimated;
+            // A mower the sample missed still has rows when it has an end.
+            if (estimated && s.rows == 0 && (s.oldest || !s.notAnInstant.isEmpty()))
+                s.rows = 1;
+        }
         s.slicesPending = SlicePlanner::pendingSlices(s.watermark, s.oldest, cutoff);
         out.push_back(s);
     }
     return out;
+}
+
+long long ThinningStatus::exactRows(PgConnection& db, const QUuid& mowerId) {
+    return db
+        .exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid"),
+              {mowerId.toString(QUuid::WithoutBraces)})
+        .toLong(0, 0);
 }
 
 } // namespace tidemark::positions

@@ -15,8 +15,10 @@ namespace tidemark::positions {
 // Where one mower's thinning stands.
 struct MowerThinningStatus {
     QUuid mowerId;
-    long long rows = -1; // -1 when not counted
+    long long rows = -1;        // -1 when not counted
+    bool rowsEstimated = false; // rows is an estimate (planner statistics and a bounded sample)
     std::optional<Micros> oldest;
+    std::optional<Micros> newest;
     std::optional<Micros> watermark;
     long long slicesPending = 0;
     // Why the mower cannot be thinned until someone looks at it: a row observed at 'infinity' or
@@ -24,11 +26,28 @@ struct MowerThinningStatus {
     QString notAnInstant;
 };
 
-// Per mower (every mower with rows or a watermark): rows, oldest row, watermark, slices pending for `cutoff`.
+// How ThinningStatus::query counts rows.
+enum class RowCounting {
+    None,     // rows stay -1 (a round needs only oldest and watermark)
+    Estimate, // the table's planner estimate shared out by a bounded block sample; exact when the sample
+              // covers the whole table
+    Exact,    // count(*) per mower: reads every row
+};
+
+// Per mower (every mower with rows or a watermark): rows, oldest and newest row, watermark, slices pending
+// for `cutoff`. The mowers come from a skip scan of the primary key and each mower's ends from index probes,
+// so without RowCounting::Exact no query reads the whole table.
 class ThinningStatus {
   public:
-    // countRows = false skips the (full) row count; a round needs only oldest and watermark.
-    static std::vector<MowerThinningStatus> query(PgConnection& db, Micros cutoff, bool countRows = true);
+    static constexpr long long kDefaultSampleRows = 100000;
+
+    static std::vector<MowerThinningStatus> query(PgConnection& db, Micros cutoff,
+                                                  RowCounting counting = RowCounting::Estimate,
+                                                  long long sampleRows = kDefaultSampleRows);
+    // The exact row count of one mower (through the index).
+    static long long exactRows(PgConnection& db, const QUuid& mowerId);
+    // The SQL of query() without row counts (for EXPLAIN in tests).
+    static QString endsSql();
 };
 
 } // namespace tidemark::positions

@@ -10,6 +10,8 @@ QString RoundReport::infoLine() const {
         extra += QStringLiteral(" interrupted=%1").arg(QString::fromLatin1(interruptedState));
     if (pausedSeconds > 0)
         extra += QStringLiteral(" paused_seconds=%1").arg(pausedSeconds, 0, 'f', 1);
+    if (jobs > 1)
+        extra += QStringLiteral(" jobs=%1").arg(jobs);
     if (clockOverride)
         extra +=
             QStringLiteral(" clock_override=true clock_ahead_seconds=%1").arg(clockAheadSeconds, 0, 'f', 0);

@@ -38,6 +38,7 @@ struct RoundReport {
     double deleteSeconds = 0;
     double thinSeconds = 0;
     double seconds = 0;
+    int jobs = 1;   // thinning workers that ran (positions round --jobs)
     int mowers = 0; // mowers with at least one slice done
     long long slices = 0;
     long long scanned = 0;

@@ -1,0 +1,266 @@
+// Positions at fleet scale, on a generated fleet (deterministic: `mowers` mowers mowing 1 Hz lanes in 30
+// sessions spread over 2025, copied in with the indexes dropped and rebuilt afterwards):
+// - console connect (MowerSummaryLoader::load: connection, schema check, per-mower summary) and `positions
+//   status` (ThinningStatus::query) on a small and a large fleet, measured in turns (goal: large within 1.2x
+//   of small, < 2 s);
+// - first-run catch-up rows scanned/s with 1 and 2 jobs, each on its own copy of the small table, for the
+//   same budget (goal >= 1.6x);
+// - rows the 1-job round deleted per second of its thinning, against a bare DELETE by primary key of the same
+//   rows, one statement per slice that deleted rows (goal <= 1.5x).
+// Usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]] (default 2000 3000000 30000000 60).
+#include "copytextbuffer.h"
+#include "mowersummaryloader.h"
+#include "pgconnection.h"
+#include "positionsettings.h"
+#include "schemamigrator.h"
+#include "sliceplanner.h"
+#include "testpostgres.h"
+#include "thinninground.h"
+#include "thinningstatus.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QStringList>
+#include <algorithm>
+#include <cstdio>
+
+using namespace tidemark;
+using namespace tidemark::positions;
+
+namespace {
+
+const char* kStart = "2025-01-01T00:00:00Z";
+constexpr int kSessions = 30;
+const QString kNow = QStringLiteral("2026-01-01T00:00:00Z");
+
+// Adds `perMower` rows to each mower, through COPY: 30 sessions, one every ~12 days at an hour of the
+// mower's own, a row a second (plus `offsetMs`, so that two layers never collide) along 20 m lanes 0.22 m
+// apart, blades on but for every 97th row.
+void addRows(PgConnection& db, int mowers, long long perMower, int offsetMs) {
+    QElapsedTimer t;
+    t.start();
+    const Micros start = parseIsoTimestamp(QString::fromLatin1(kStart));
+    const long long perSession = std::max(1LL, perMower / kSessions);
+    for (int m0 = 0; m0 < mowers; m0 += 100) {
+        demo::CopyTextBuffer copy(db);
+        copy.begin(QStringLiteral(
+            "COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix) FROM STDIN"));
+        for (int m = m0; m < std::min(mowers, m0 + 100); ++m) {
+            const QUuid id(QStringLiteral("00000000-0000-0000-0001-%1").arg(m, 12, 16, QLatin1Char('0')));
+            for (long long g = 0; g < perMower; ++g) {
+                const long long inSession = g % perSession, lane = inSession / 40, along = g % 40;
+                const Micros at = start + (g / perSession) * 365 / kSessions * kMicrosPerDay +
+                                  (8 + m % 10) * kMicrosPerHour + inSession * kMicrosPerSecond +
+                                  Micros(offsetMs) * 1000;
+                copy.uuid(id)
+                    .timestamptz(at)
+                    .real(52.0 + m * 1e-3 + lane * 0.22 / 111195.0)
+                    .real(13.0 + double(lane % 2 == 0 ? along : 39 - along) * 0.5 / 68459.0)
+                    .boolean(g % 97 != 0)
+                    .integer(2);
+                copy.endRow();
+            }
+        }
+        copy.end();
+        std::fprintf(stderr, "\r  %d/%d mowers, %.0f s", std::min(mowers, m0 + 100), mowers,
+                     t.elapsed() / 1e3);
+    }
+    std::fprintf(stderr, "\n");
+}
+
+// Drops the indexes of mower_positions, runs `load`, builds them again and analyzes.
+template <typename Load> void withIndexesDeferred(PgConnection& db, Load load) {
+    const PgResult pk =
+        db.exec(QStringLiteral("SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                               " WHERE conrelid = 'mower_positions'::regclass AND contype = 'p'"));
+    const PgResult ix = db.exec(QStringLiteral("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = "
+                                               "'mower_positions' AND indexname <> $1"),
+                                {pk.text(0, 0)});
+    for (int i = 0; i < ix.rows(); ++i)
+        db.exec(QStringLiteral("DROP INDEX %1").arg(ix.text(i, 0)));
+    db.exec(QStringLiteral("ALTER TABLE mower_positions DROP CONSTRAINT %1").arg(pk.text(0, 0)));
+    load();
+    QElapsedTimer t;
+    t.start();
+    db.exec(
+        QStringLiteral("ALTER TABLE mower_positions ADD CONSTRAINT %1 %2").arg(pk.text(0, 0), pk.text(0, 1)));
+    for (int i = 0; i < ix.rows(); ++i)
+        db.exec(ix.text(i, 1));
+    db.exec(QStringLiteral("VACUUM ANALYZE mower_positions"));
+    std::fprintf(stderr, "  indexes and analyze: %.0f s\n", t.elapsed() / 1e3);
+}
+
+struct Figures {
+    double connectMs = 0;
+    double statusMs = 0;
+};
+
+double medianMs(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Console connect and the status query on each database, the databases taking turns (so that neither
+// runs on a quieter machine only); medians of `runs`.
+std::vector<Figures> measure(const QStringList& conninfos, int runs) {
+    const PositionSettings settings;
+    const Micros now = parseIsoTimestamp(kNow);
+    std::vector<std::vector<double>> connect(std::size_t(conninfos.size())), status(connect.size());
+    for (int run = 0; run < runs; ++run)
+        for (std::size_t k = 0; k < connect.size(); ++k) {
+            QElapsedTimer t;
+            t.start();
+            MowerSummaryLoader(conninfos[qsizetype(k)]).load(settings, now);
+            connect[k].push_back(t.nsecsElapsed() / 1e6);
+            t.restart();
+            auto db = PgConnection::open(conninfos[qsizetype(k)]);
+            ThinningStatus::query(*db, settings.thinningCutoff(now));
+            status[k].push_back(t.nsecsElapsed() / 1e6);
+        }
+    std::vector<Figures> figures;
+    for (std::size_t k = 0; k < connect.size(); ++k)
+        figures.push_back({medianMs(connect[k]), medianMs(status[k])});
+    return figures;
+}
+
+long long rowCount(const QString& conninfo) {
+    return PgConnection::open(conninfo)
+        ->exec(QStringLiteral("SELECT count(*) FROM mower_positions"))
+        .toLong(0, 0);
+}
+
+struct CatchUp {
+    RoundReport report;
+    double rowsPerSecond = 0;
+    std::vector<SliceRange> deletingSlices; // the slices that deleted rows (recorded with one job)
+};
+
+CatchUp catchUp(const QString& conninfo, int jobs, int budgetSeconds) {
+    auto db = PgConnection::open(conninfo);
+    RoundOptions o;
+    o.now = parseIsoTimestamp(kNow);
+    o.allowClockAhead = true; // the fleet's "now" is fixed, whatever this machine's clock says
+    o.ignoreWindow = true;
+    o.budgetSeconds = budgetSeconds;
+    o.jobs = jobs;
+    o.workerConninfo = conninfo;
+    CatchUp c;
+    SliceRange current;
+    if (jobs == 1) {
+        o.onStep = [&](PgConnection&, const SliceRange& slice, SliceStep step) {
+            if (step == SliceStep::Deleted)
+                current = slice;
+        };
+        o.onSlice = [&](const SliceEvent& e) {
+            if (e.deleted > 0)
+                c.deletingSlices.push_back(current);
+        };
+    }
+    c.report = ThinningRound(*db, PositionSettings{}).run(o);
+    c.rowsPerSecond = double(c.report.scanned) / c.report.thinSeconds;
+    std::printf("catch-up jobs=%d: %lld slices, %lld rows scanned, %lld deleted in %.1f s: %.0f rows/s "
+                "(%.0f deleted/s)\n",
+                jobs, c.report.slices, c.report.scanned, c.report.deleted, c.report.thinSeconds,
+                c.rowsPerSecond, double(c.report.deleted) / c.report.thinSeconds);
+    std::fflush(stdout);
+    return c;
+}
+
+// The rows the round deleted (its database against an untouched copy `before`), put back and deleted again
+// by primary key, one statement per slice that deleted rows, as the round cut it.
+double bareDeleteSeconds(const QString& thinned, const QString& before, const CatchUp& round) {
+    auto db = PgConnection::open(thinned);
+    auto original = PgConnection::open(before);
+    db.get()->exec(QStringLiteral("CREATE UNLOGGED TABLE bench_before (LIKE mower_positions)"));
+    db->beginCopyIn(QStringLiteral("COPY bench_before FROM STDIN (FORMAT binary)"));
+    original->copyOut(QStringLiteral("COPY mower_positions TO STDOUT (FORMAT binary)"),
+                      [&](const char* row, int length) { db->putCopyData(row, length); });
+    db->endCopyIn();
+    db->exec(QStringLiteral("CREATE UNLOGGED TABLE bench_doomed AS SELECT b.* FROM bench_before b WHERE NOT "
+                            "EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = b.mower_id AND "
+                            "p.observed_at = b.observed_at)"));
+    db->exec(QStringLiteral("CREATE INDEX ON bench_doomed (mower_id, observed_at)"));
+    const long long doomed = db->exec(QStringLiteral("SELECT count(*) FROM bench_doomed")).toLong(0, 0);
+    db->exec(QStringLiteral("INSERT INTO mower_positions SELECT * FROM bench_doomed"));
+    db->exec(QStringLiteral("VACUUM ANALYZE mower_positions"));
+    db->exec(QStringLiteral("ANALYZE bench_doomed"));
+    db->prepare("bench_bare_delete",
+                QStringLiteral("DELETE FROM mower_positions p USING bench_doomed d"
+                               " WHERE d.mower_id = $1::uuid AND d.observed_at >= $2::timestamptz"
+                               " AND d.observed_at < $3::timestamptz AND p.mower_id = d.mower_id"
+                               " AND p.observed_at = d.observed_at"),
+                3);
+    QElapsedTimer t;
+    t.start();
+    long long deleted = 0;
+    for (const SliceRange& s : round.deletingSlices)
+        deleted +=
+            db->execPrepared("bench_bare_delete", {s.mowerId.toString(QUuid::WithoutBraces),
+                                                   formatIsoTimestamp(s.begin), formatIsoTimestamp(s.end)})
+                .affectedRows();
+    const double seconds = t.nsecsElapsed() / 1e9;
+    std::printf("bare DELETE by PK: %lld of %lld rows in %zu statements, %.2f s\n", deleted, doomed,
+                round.deletingSlices.size(), seconds);
+    return seconds;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    const int mowers = args.size() > 1 ? args[1].toInt() : 2000;
+    const long long small = args.size() > 2 ? args[2].toLongLong() : 3000000;
+    const long long large = args.size() > 3 ? args[3].toLongLong() : 30000000;
+    const int budget = args.size() > 4 ? args[4].toInt() : 60;
+    if (mowers <= 0 || small < mowers || large <= small || budget <= 0) {
+        std::fprintf(stderr, "usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]]\n");
+        return 2;
+    }
+    const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_fleet"));
+    auto db = PgConnection::open(conninfo);
+    SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+    std::fprintf(stderr, "generating %lld rows\n", small);
+    withIndexesDeferred(*db, [&] { addRows(*db, mowers, small / mowers, 0); });
+    db.reset(); // the copies below need the database without sessions
+
+    // Each catch-up on its own copy of the fleet; 1, 2, 2, 1 jobs so that neither goes first only.
+    std::fprintf(stderr, "copying the fleet\n");
+    QStringList copies;
+    for (int k = 0; k < 4; ++k)
+        copies << test::TestPostgres::copyDatabase(conninfo, QStringLiteral("bench_fleet_copy%1").arg(k));
+    const QString largeFleet =
+        test::TestPostgres::copyDatabase(conninfo, QStringLiteral("bench_fleet_large"));
+    const CatchUp c1 = catchUp(copies[0], 1, budget);
+    const CatchUp c2 = catchUp(copies[1], 2, budget);
+    const CatchUp c2b = catchUp(copies[2], 2, budget);
+    const CatchUp c1b = catchUp(copies[3], 1, budget);
+    const double one = (c1.rowsPerSecond + c1b.rowsPerSecond) / 2,
+                 two = (c2.rowsPerSecond + c2b.rowsPerSecond) / 2;
+    const double slicesOne =
+        double(c1.report.slices + c1b.report.slices) / (c1.report.thinSeconds + c1b.report.thinSeconds);
+    const double slicesTwo =
+        double(c2.report.slices + c2b.report.slices) / (c2.report.thinSeconds + c2b.report.thinSeconds);
+    std::printf(
+        "catch-up jobs 2 / jobs 1: rows/s %.2fx, slices/s %.2fx (goal >= 1.6x); %.0f vs %.0f slices/s; a "
+        "billion rows like these: %.1f h of rounds at jobs 1, %.1f h at jobs 2\n",
+        two / one, slicesTwo / slicesOne, slicesOne, slicesTwo, 1e9 / one / 3600, 1e9 / two / 3600);
+    const double bare = bareDeleteSeconds(copies[0], conninfo, c1);
+    std::printf("round deletes %.0f rows/s of budget, bare DELETE by PK %.0f rows/s: %.2fx (goal <= 1.5x)\n",
+                double(c1.report.deleted) / c1.report.thinSeconds, double(c1.report.deleted) / bare,
+                c1.report.thinSeconds / bare);
+    std::fflush(stdout);
+
+    db = PgConnection::open(largeFleet);
+    std::fprintf(stderr, "generating %lld more rows\n", large - small);
+    withIndexesDeferred(*db, [&] { addRows(*db, mowers, (large - small) / mowers, 500); });
+    db.reset();
+    const std::vector<Figures> f = measure({conninfo, largeFleet}, 9);
+    std::printf("rows=%lld connect_ms=%.1f status_ms=%.1f\n", rowCount(conninfo), f[0].connectMs,
+                f[0].statusMs);
+    std::printf("rows=%lld connect_ms=%.1f status_ms=%.1f\n", rowCount(largeFleet), f[1].connectMs,
+                f[1].statusMs);
+    std::printf("ratio large/small: connect %.2fx status %.2fx (goal <= 1.2x, under 2000 ms)\n",
+                f[1].connectMs / f[0].connectMs, f[1].statusMs / f[0].statusMs);
+    return 0;
+}
