@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "climetrics.h"
 #include "cliregistry.h"
 #include "terminalprogress.h"
 
@@ -14,7 +15,6 @@
 #include "thinninground.h"
 #include "thinningstatus.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 #include <algorithm>
 
@@ -43,12 +43,6 @@ const QCommandLineOption kAllowClockAhead(
     QStringLiteral(
         "Run although --now (or this machine's clock) is more than 5 minutes later than the database "
         "server's; recorded in the log and the round history."));
-const QCommandLineOption kMetricsFile(
-    QStringLiteral("metrics-file"),
-    QStringLiteral("Add the round's Prometheus metrics to this textfile-collector file (counters "
-                   "accumulate across runs); a file that cannot be written is a warning, the "
-                   "exit code stays the round's."),
-    QStringLiteral("PATH"));
 const QCommandLineOption kJobs(QStringLiteral("jobs"),
                                QStringLiteral("Thinning workers, each on its own connection (default 1)."),
                                QStringLiteral("N"));
@@ -138,26 +132,6 @@ void recordHistory(CliContext& ctx, PgConnection& db, Micros startedAt, const Ro
     }
 }
 
-// The round's figures added to the metrics file. The round's work is done and recorded by now, so a file that
-// cannot be written (a folder the service user may not write to, a damaged previous file) is a warning naming
-// the path and the setting, and the round keeps its own exit code.
-void writeMetrics(CliContext& ctx, const RoundReport& report, int exitCode) {
-    const QString path = ctx.value(QStringLiteral("metrics-file"));
-    ThinningMetrics metrics;
-    metrics.record(report);
-    metrics.setLastRun(static_cast<double>(nowMicros()) / 1e6, exitCode);
-    try {
-        metrics.accumulateIntoTextfile(path);
-    } catch (const Error& e) {
-        const bool fromSetting = qEnvironmentVariable("TIDEMARK_METRICS_FILE") == path;
-        ctx.err() << "tidemark-cli: WARNING: the round ran but its metrics were not written to " << path
-                  << " (--metrics-file" << (fromSetting ? " from TIDEMARK_METRICS_FILE" : "")
-                  << "): " << e.message() << "; give this user write access to "
-                  << QFileInfo(path).absolutePath() << " or choose another file\n";
-        ctx.err().flush();
-    }
-}
-
 int runRound(CliContext& ctx) {
     const PositionSettings settings = settingsFromEnvironment();
     RoundOptions options;
@@ -195,8 +169,9 @@ int runRound(CliContext& ctx) {
     const int exitCode = !report.failures.empty()       ? ExitFailed
                          : report.interrupted.isEmpty() ? ExitDone
                                                         : ExitRetry;
-    if (ctx.isSet(QStringLiteral("metrics-file")))
-        writeMetrics(ctx, report, exitCode);
+    ThinningMetrics metrics;
+    metrics.record(report);
+    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("round"));
 
     QJsonArray mowers;
     QString text;
@@ -308,7 +283,7 @@ void registerPositionsCommands(CliRegistry& registry) {
          runThinFile});
     registry.add({{QStringLiteral("positions"), QStringLiteral("round")},
                   QStringLiteral("Run one retention round: age delete, then thinning slice by slice."),
-                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, kMetricsFile, kJobs},
+                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, metricsFileOption(), kJobs},
                   {CommonOption::Db},
                   {},
                   runRound});

@@ -93,12 +93,16 @@ for unit in "$tree"/lib/systemd/system/tidemark-*.service; do
   done
   echo "ok: $name runs tidemark-cli ${words[*]:1}"
 done
+# systemd expands ${TIDEMARK_METRICS_FILE} from the unit's Environment= (or the env file); here a file of $out.
 read -r -a words <<<"$(sed -n 's/^ExecStart=//p' "$tree/lib/systemd/system/tidemark-tracks-retain.service")"
+words=("${words[@]//'${TIDEMARK_METRICS_FILE}'/$out/tracks.prom}")
 "$tree/usr/bin/tidemark-cli" tracks init --sqlite "$out/gps_tracks.sqlite" >/dev/null || fail "tracks init"
 retained=$(GPS_TRACKS_DB_PATH=$out/gps_tracks.sqlite "$tree/usr/bin/tidemark-cli" "${words[@]:1}" 2>&1) ||
   fail "the tracks service's command failed on a fresh file: $retained"
 grep -q "^deleted 0 track(s)" <<<"$retained" || fail "the tracks service's command printed: $retained"
-echo "ok: the tracks service's command retains a fresh file named by GPS_TRACKS_DB_PATH"
+grep -qx "tidemark_tracks_retain_last_exit_code 0" "$out/tracks.prom" ||
+  fail "the tracks service's command wrote no metrics to its --metrics-file"
+echo "ok: the tracks service's command retains a fresh file named by GPS_TRACKS_DB_PATH, with its metrics"
 
 bash "$here/check_manpages.sh" "$tree/usr/bin/tidemark" "$tree/usr/bin/tidemark-cli" "$tree"/usr/share/man/man1/tidemark{,-cli}.1.gz
 bash "$here/check_completion.sh" "$tree/usr/share/bash-completion/completions/tidemark-cli"

@@ -1,5 +1,6 @@
 #include "clirunner.h"
 #include "error.h"
+#include "metricsfilecheck.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
 #include "roundreport.h"
@@ -25,27 +26,9 @@ using namespace tidemark::positions;
 class TestRoundMetrics : public QObject {
     Q_OBJECT
 
-    static QString readAll(const QString& path) {
-        QFile f(path);
-        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
-    }
-    // The value of one series in a textfile, by its exact name with labels; -1 when absent.
-    static double valueOf(const QString& text, const QString& series) {
-        for (const QString& line : text.split(QLatin1Char('\n')))
-            if (line.startsWith(series + QLatin1Char(' ')))
-                return line.mid(series.size() + 1).toDouble();
-        return -1;
-    }
     static void checkWithPromtool(const QString& path) {
-        const QString promtool = QStandardPaths::findExecutable(QStringLiteral("promtool"));
-        if (promtool.isEmpty())
-            QSKIP("promtool is missing (apt-get install prometheus)");
-        QProcess p;
-        p.setStandardInputFile(path);
-        p.start(promtool, {QStringLiteral("check"), QStringLiteral("metrics")});
-        QVERIFY(p.waitForFinished(30000));
-        QVERIFY2(p.exitCode() == 0,
-                 qPrintable(QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError())));
+        const QString problems = test::promtoolProblems(path);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
   private slots:
@@ -91,36 +74,42 @@ class TestRoundMetrics : public QObject {
             metrics.setLastRun(1.8e9 + process, 0);
             metrics.accumulateIntoTextfile(path);
         }
-        const QString text = readAll(path);
+        const QString text = test::readMetricsFile(path);
+        QCOMPARE(test::metricValue(
+                     text, QStringLiteral(
+                               "mowdeck_telemetry_retention_rows_deleted_total{table=\"mower_positions\"}")),
+                 double(age));
         QCOMPARE(
-            valueOf(text, QStringLiteral(
-                              "mowdeck_telemetry_retention_rows_deleted_total{table=\"mower_positions\"}")),
-            double(age));
-        QCOMPARE(valueOf(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total")),
-                 double(scanned));
-        QCOMPARE(valueOf(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total")),
-                 double(deleted));
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_failed_mowers_total")),
+            test::metricValue(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total")),
+            double(scanned));
+        QCOMPARE(
+            test::metricValue(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total")),
+            double(deleted));
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_positions_round_failed_mowers_total")),
                  double(failed));
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_interrupted_total")),
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_positions_round_interrupted_total")),
                  double(interrupted));
         QCOMPARE(
-            valueOf(text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"delete\"}")),
+            test::metricValue(
+                text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"delete\"}")),
             double(runs));
-        QCOMPARE(
-            valueOf(text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"thin\"}")),
-            double(thinRuns));
-        QVERIFY(qAbs(valueOf(text,
-                             QStringLiteral("mowdeck_telemetry_retention_round_seconds_sum{kind=\"thin\"}")) -
-                     thinSum) < 1e-3 * thinSum + 1e-6);
+        QCOMPARE(test::metricValue(
+                     text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"thin\"}")),
+                 double(thinRuns));
+        QVERIFY(
+            qAbs(test::metricValue(
+                     text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_sum{kind=\"thin\"}")) -
+                 thinSum) < 1e-3 * thinSum + 1e-6);
         for (std::size_t k = 0; k < thinBuckets.size(); ++k)
             QCOMPARE(
-                valueOf(text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\","
-                                             "le=\"%1\"}")
-                                  .arg(ThinningMetrics::kBuckets[k])),
+                test::metricValue(
+                    text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\","
+                                         "le=\"%1\"}")
+                              .arg(ThinningMetrics::kBuckets[k])),
                 double(thinBuckets[k]));
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_last_run_timestamp_seconds")),
-                 1.8e9 + 11);
+        QCOMPARE(
+            test::metricValue(text, QStringLiteral("tidemark_positions_round_last_run_timestamp_seconds")),
+            1.8e9 + 11);
         QVERIFY(!QFile::exists(path + QStringLiteral(".lock")));
         checkWithPromtool(path);
     }
@@ -135,11 +124,13 @@ class TestRoundMetrics : public QObject {
         ThinningMetrics second;
         second.setLastRun(4600, 75);
         second.accumulateIntoTextfile(path);
-        const QString text = readAll(path);
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_last_run_timestamp_seconds")),
-                 4600.0);
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_last_exit_code")), 75.0);
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_last_success_timestamp_seconds")),
+        const QString text = test::readMetricsFile(path);
+        QCOMPARE(
+            test::metricValue(text, QStringLiteral("tidemark_positions_round_last_run_timestamp_seconds")),
+            4600.0);
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_positions_round_last_exit_code")), 75.0);
+        QCOMPARE(test::metricValue(text,
+                                   QStringLiteral("tidemark_positions_round_last_success_timestamp_seconds")),
                  1000.0);
     }
 
@@ -160,7 +151,7 @@ class TestRoundMetrics : public QObject {
                          e.message().contains(QStringLiteral("12x")),
                      qPrintable(e.message()));
         }
-        QVERIFY(readAll(path).contains(QStringLiteral("12x")));
+        QVERIFY(test::readMetricsFile(path).contains(QStringLiteral("12x")));
     }
 
     // Two timer runs of the real CLI in a row: the file's deletion counters are the sums of what each run
@@ -190,15 +181,17 @@ class TestRoundMetrics : public QObject {
             deleted += json.value(QStringLiteral("deleted")).toInteger();
             scanned += json.value(QStringLiteral("scanned")).toInteger();
         }
-        const QString text = readAll(path);
-        QCOMPARE(valueOf(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total")),
-                 double(deleted));
-        QCOMPARE(valueOf(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total")),
-                 double(scanned));
+        const QString text = test::readMetricsFile(path);
         QCOMPARE(
-            valueOf(text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"thin\"}")),
-            2.0);
-        QCOMPARE(valueOf(text, QStringLiteral("tidemark_positions_round_last_exit_code")), 0.0);
+            test::metricValue(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_deleted_total")),
+            double(deleted));
+        QCOMPARE(
+            test::metricValue(text, QStringLiteral("mowdeck_telemetry_position_thinning_rows_scanned_total")),
+            double(scanned));
+        QCOMPARE(test::metricValue(
+                     text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"thin\"}")),
+                 2.0);
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_positions_round_last_exit_code")), 0.0);
         checkWithPromtool(path);
     }
 
