@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <array>
 #include <deque>
 #include <optional>
 #include <vector>
@@ -14,6 +15,9 @@ namespace tidemark {
 // PREFIX_last_exit_code, PREFIX_last_success_timestamp_seconds) let an alert fire when runs stop.
 class MetricsTextfile {
   public:
+    // Buckets for durations in seconds, from a tenth of a second to an hour.
+    static constexpr std::array<double, 9> kSecondsBuckets = {0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600};
+
     struct Counter {
         QString name;   // the family, e.g. mowdeck_telemetry_retention_rows_deleted_total
         QString labels; // e.g. table="mower_positions", or empty
@@ -35,7 +39,7 @@ class MetricsTextfile {
     // Declares a family's help (and the order of the families in the file); then its series are added.
     Counter& counter(const QString& name, const QString& help, const QString& labels = {});
     Histogram& histogram(const QString& name, const QString& help, const QString& labels,
-                         std::vector<double> buckets);
+                         std::vector<double> buckets = {kSecondsBuckets.begin(), kSecondsBuckets.end()});
 
     // The run that writes the file: when it ended (seconds since the epoch) and its exit code. An exit code
     // of 0 also sets the last success time; otherwise the previous file's is kept.

@@ -41,9 +41,9 @@ RetentionMetrics::RetentionMetrics()
                                                         "the window."),
                                          datasetLabel(d));
     for (const RetentionDataset d : datasets)
-        m_stepSeconds[d] = &m_file.histogram(QStringLiteral("tidemark_kudos_retention_step_seconds"),
-                                             QStringLiteral("Seconds of each retention step."),
-                                             datasetLabel(d), {kBuckets.begin(), kBuckets.end()});
+        m_stepSeconds[d] =
+            &m_file.histogram(QStringLiteral("tidemark_kudos_retention_step_seconds"),
+                              QStringLiteral("Seconds of each retention step."), datasetLabel(d));
 }
 
 void RetentionMetrics::record(const RetentionReport& report, bool dryRun) {

@@ -3,7 +3,6 @@
 #include "kudosvalues.h"
 #include "metricstextfile.h"
 
-#include <array>
 #include <map>
 #include <utility>
 
@@ -17,8 +16,6 @@ struct RetentionReport;
 // (MetricsTextfile).
 class RetentionMetrics {
   public:
-    static constexpr std::array<double, 9> kBuckets = {0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600};
-
     RetentionMetrics();
     RetentionMetrics(const RetentionMetrics&) = delete;
     RetentionMetrics& operator=(const RetentionMetrics&) = delete;

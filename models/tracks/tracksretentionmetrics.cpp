@@ -16,7 +16,7 @@ TracksRetentionMetrics::TracksRetentionMetrics()
                                          QStringLiteral("Runs that found the spatial index inconsistent."))),
       m_seconds(m_file.histogram(QStringLiteral("tidemark_tracks_retention_seconds"),
                                  QStringLiteral("Seconds of a retention run (delete, vacuum, index check)."),
-                                 {}, {kBuckets.begin(), kBuckets.end()})) {}
+                                 {})) {}
 
 void TracksRetentionMetrics::record(const TracksRetentionReport& report, double seconds) {
     m_deleted.value += static_cast<long long>(report.deleted.size());

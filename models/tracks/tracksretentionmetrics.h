@@ -2,8 +2,6 @@
 
 #include "metricstextfile.h"
 
-#include <array>
-
 namespace tidemark::tracks {
 
 struct TracksRetentionReport;
@@ -14,8 +12,6 @@ struct TracksRetentionReport;
 // (MetricsTextfile).
 class TracksRetentionMetrics {
   public:
-    static constexpr std::array<double, 9> kBuckets = {0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600};
-
     TracksRetentionMetrics();
     TracksRetentionMetrics(const TracksRetentionMetrics&) = delete;
     TracksRetentionMetrics& operator=(const TracksRetentionMetrics&) = delete;

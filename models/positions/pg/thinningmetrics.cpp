@@ -7,9 +7,6 @@ namespace tidemark::positions {
 namespace {
 const QString kRoundSeconds = QStringLiteral("mowdeck_telemetry_retention_round_seconds");
 const QString kRoundSecondsHelp = QStringLiteral("Seconds of the retention round steps.");
-std::vector<double> buckets() {
-    return {ThinningMetrics::kBuckets.begin(), ThinningMetrics::kBuckets.end()};
-}
 } // namespace
 
 ThinningMetrics::ThinningMetrics()
@@ -29,10 +26,8 @@ ThinningMetrics::ThinningMetrics()
                                                   "serialization failure or a deadlock."))),
       m_clockOverrides(m_file.counter(QStringLiteral("tidemark_positions_round_clock_overrides_total"),
                                       QStringLiteral("Rounds run with the clock check overridden."))),
-      m_deleteSeconds(
-          m_file.histogram(kRoundSeconds, kRoundSecondsHelp, QStringLiteral("kind=\"delete\""), buckets())),
-      m_thinSeconds(
-          m_file.histogram(kRoundSeconds, kRoundSecondsHelp, QStringLiteral("kind=\"thin\""), buckets())) {}
+      m_deleteSeconds(m_file.histogram(kRoundSeconds, kRoundSecondsHelp, QStringLiteral("kind=\"delete\""))),
+      m_thinSeconds(m_file.histogram(kRoundSeconds, kRoundSecondsHelp, QStringLiteral("kind=\"thin\""))) {}
 
 void ThinningMetrics::record(const RoundReport& report) {
     if (report.dryRun || report.skippedLocked)

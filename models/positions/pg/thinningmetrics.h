@@ -2,8 +2,6 @@
 
 #include "metricstextfile.h"
 
-#include <array>
-
 namespace tidemark::positions {
 
 struct RoundReport;
@@ -12,7 +10,7 @@ struct RoundReport;
 // through the textfile, over the runs of the timer (MetricsTextfile).
 class ThinningMetrics {
   public:
-    static constexpr std::array<double, 9> kBuckets = {0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600};
+    static constexpr auto kBuckets = MetricsTextfile::kSecondsBuckets;
 
     ThinningMetrics();
     ThinningMetrics(const ThinningMetrics&) = delete;
