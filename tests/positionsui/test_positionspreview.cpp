@@ -200,7 +200,9 @@ class TestPositionsPreview : public QObject {
         collectRoundProgress(control, progress);
         const RoundReport report = RoundJob::run(request, control);
         QVERIFY(report.dryRun && report.complete);
-        QCOMPARE(qint64(progress.size()), report.slices);
+        // One progress event per transaction, which may also cover empty slices before its own.
+        QCOMPARE(progress.back().slicesDone, report.slices);
+        QVERIFY(qint64(progress.size()) <= report.slices);
         QVERIFY(progress.back().dryRun);
         QCOMPARE(progress.back().scanned, report.scanned);
         QCOMPARE(progress.back().deleted, report.deleted); // the round's would-delete, slice by slice
@@ -225,14 +227,14 @@ class TestPositionsPreview : public QObject {
             if (!t.detail.canConvert<RoundProgress>())
                 return;
             seen = t.detail.value<RoundProgress>().slicesDone;
-            if (seen == 3)
+            if (seen >= 3) // an event may cover empty slices before its own: slicesDone can step past 3
                 control.cancel();
         });
         const RoundReport report = RoundJob::run(request, control);
         QVERIFY(report.cancelled);
         QVERIFY(!report.complete);
-        QCOMPARE(report.slices, 3LL);
-        QCOMPARE(seen, 3LL);
+        QVERIFY(seen >= 3);
+        QCOMPARE(report.slices, seen);
         auto db = PgConnection::open(m_conninfo);
         const std::vector<RoundHistoryEntry> history = RoundHistory(*db).latest();
         QCOMPARE(history.size(), std::size_t(1));

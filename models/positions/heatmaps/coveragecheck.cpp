@@ -21,6 +21,13 @@ QString CoverageCheck::verdictText() const {
 
 namespace {
 
+// |after − before| / before in cells; with no coverage before, 0 when there is none after either, else 1.
+double deviationOf(std::int64_t cellsBefore, std::int64_t cellsAfter) {
+    if (cellsBefore == 0)
+        return cellsAfter == 0 ? 0.0 : 1.0;
+    return std::abs(double(cellsAfter - cellsBefore)) / double(cellsBefore);
+}
+
 // The rows of [from, to) of a time-ordered span.
 std::span<const PositionRow> rowsIn(std::span<const PositionRow> rows, Micros from, Micros to) {
     const auto at = [](const PositionRow& r, Micros t) { return r.observedAt < t; };
@@ -46,7 +53,7 @@ void checkDays(std::span<const PositionRow> raw, std::span<const PositionRow> su
                                .cells()
                                .count();
         if (before > 0 || after > 0) {
-            const double deviation = before == 0 ? 1.0 : std::abs(double(after - before)) / double(before);
+            const double deviation = deviationOf(before, after);
             if (!c.worstDay || deviation > c.worstDayDeviation) {
                 c.worstDayDeviation = deviation;
                 c.worstDay = day;
@@ -85,15 +92,14 @@ CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const Po
     c.areaBefore = double(c.cellsBefore) * cellArea;
     c.areaAfter = double(c.cellsAfter) * cellArea;
     c.areaAfterNarrow = double(c.cellsAfterNarrow) * cellArea;
+    c.deviation = deviationOf(c.cellsBefore, c.cellsAfter);
     if (c.cellsBefore == 0) {
         c.ratio = c.cellsAfter == 0 ? 1.0 : 0.0;
         c.narrowRatio = c.cellsAfterNarrow == 0 ? 1.0 : 0.0;
-        c.deviation = c.cellsAfter == 0 ? 0.0 : 1.0;
         c.verdict = c.cellsAfter == 0 ? CoverageCheck::Verdict::NoCoverage : CoverageCheck::Verdict::Fail;
     } else {
         c.ratio = double(c.cellsAfter) / double(c.cellsBefore);
         c.narrowRatio = double(c.cellsAfterNarrow) / double(c.cellsBefore);
-        c.deviation = std::abs(double(c.cellsAfter - c.cellsBefore)) / double(c.cellsBefore);
         c.verdict = c.deviation <= CoverageCheck::kTolerance ? CoverageCheck::Verdict::Pass
                                                              : CoverageCheck::Verdict::Fail;
     }

@@ -110,26 +110,26 @@ const QString kBadRowSql =
                    " AND NOT coalesce(lat - lat = 0 AND lon - lon = 0, false) ORDER BY observed_at LIMIT 1");
 
 // The oldest finite row of the table, found through the primary key (a skip scan over the mowers).
-const QString kOldestSql = QStringLiteral(
-    "WITH RECURSIVE m AS ("
-    " (SELECT mower_id FROM mower_positions ORDER BY mower_id LIMIT 1)"
-    " UNION ALL"
-    " SELECT (SELECT p.mower_id FROM mower_positions p WHERE p.mower_id > m.mower_id ORDER BY p.mower_id "
-    "LIMIT 1)"
-    " FROM m WHERE m.mower_id IS NOT NULL)"
-    " SELECT (extract(epoch FROM min(o)) * 1000000)::bigint FROM (SELECT (SELECT min(p.observed_at) FROM "
-    "mower_positions p WHERE p.mower_id = m.mower_id AND p.observed_at > '-infinity' AND p.observed_at < "
-    "'infinity') AS o FROM m WHERE m.mower_id IS NOT NULL) x");
+const QString kOldestSql =
+    ThinningStatus::mowersCte() +
+    QStringLiteral(
+        " SELECT (extract(epoch FROM min(o)) * 1000000)::bigint FROM (SELECT (SELECT min(p.observed_at) FROM "
+        "mower_positions p WHERE p.mower_id = m.mower_id AND p.observed_at > '-infinity' AND p.observed_at < "
+        "'infinity') AS o FROM m WHERE m.mower_id IS NOT NULL) x");
 
 // One batch of the age delete: rows of one time window, found through the BRIN index on observed_at.
 const QString kAgeBatchSql =
     QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY(SELECT ctid FROM mower_positions"
                    " WHERE observed_at >= $1::timestamptz AND observed_at < $2::timestamptz LIMIT $3))");
 
-// The earliest row of a mower in [$2, $3) through the primary key.
-const QString kFirstRowSql = QStringLiteral(
-    "SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
-    " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
+// The earliest row of mower $1 in [from, to) (parameters, e.g. "$2"), through the primary key.
+QString firstRowSql(const QString& from, const QString& to) {
+    return QStringLiteral(
+               "SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p"
+               " WHERE p.mower_id = $1::uuid AND p.observed_at >= %1::timestamptz AND p.observed_at <"
+               " %2::timestamptz")
+        .arg(from, to);
+}
 
 // Moves a mower's watermark from $2 to $3 (an update from $2, or the first watermark) while [$2, $5) holds
 // no row (empty when $5 = $2), and returns the mower's first row in [$3, $4 = the cutoff), NULL when none; no
@@ -138,10 +138,8 @@ QString watermarkSql(bool first) {
     const QString empty = QStringLiteral(
         " NOT EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = $1::uuid AND p.observed_at >= "
         "$2::timestamptz AND p.observed_at < $5::timestamptz)");
-    const QString next = QStringLiteral(
-        " RETURNING (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p"
-        " WHERE p.mower_id = $1::uuid AND p.observed_at >= $3::timestamptz AND p.observed_at < "
-        "$4::timestamptz)");
+    const QString next =
+        QStringLiteral(" RETURNING (%1)").arg(firstRowSql(QStringLiteral("$3"), QStringLiteral("$4")));
     if (first)
         return QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
                               " SELECT $1::uuid, $3::timestamptz WHERE") +
@@ -533,7 +531,7 @@ class RoundRun {
     std::optional<Micros> firstRowFrom(PgConnection& db, const QUuid& mowerId, Micros from, Micros cutoff) {
         static const QByteArray name = "tidemark_first_row_v1";
         if (!db.isPrepared(name))
-            db.prepare(name, kFirstRowSql, 3);
+            db.prepare(name, firstRowSql(QStringLiteral("$2"), QStringLiteral("$3")), 3);
         const PgResult r =
             db.execPrepared(name, {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(cutoff)});
         if (r.isNull(0, 0))

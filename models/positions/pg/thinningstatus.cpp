@@ -49,30 +49,40 @@ QHash<QUuid, long long> sampledRows(PgConnection& db, long long sampleRows, bool
 }
 } // namespace
 
-QString ThinningStatus::endsSql() {
-    // Distinct mowers by a skip scan of the primary key, then each mower's ends through the index.
+QString ThinningStatus::mowersCte() {
     return QStringLiteral(
         "WITH RECURSIVE m AS ("
         " (SELECT mower_id FROM mower_positions ORDER BY mower_id LIMIT 1)"
         " UNION ALL"
         " SELECT (SELECT p.mower_id FROM mower_positions p WHERE p.mower_id > m.mower_id ORDER BY p.mower_id "
         "LIMIT 1)"
-        " FROM m WHERE m.mower_id IS NOT NULL),"
-        " ids AS (SELECT mower_id FROM m WHERE mower_id IS NOT NULL UNION SELECT mower_id FROM "
-        "mower_positions_thinning)"
-        " SELECT ids.mower_id,"
-        " (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p WHERE "
-        "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
-        " (SELECT (extract(epoch FROM max(p.observed_at)) * 1000000)::bigint FROM mower_positions p WHERE "
-        "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
-        " CASE WHEN isfinite(w.thinned_until) THEN (extract(epoch FROM w.thinned_until) * 1000000)::bigint "
-        "END,"
-        // Index probes: infinite instants sort at the ends of the mower's range.
-        " concat_ws(', ', (SELECT 'a row at -infinity' FROM mower_positions p WHERE p.mower_id = ids.mower_id"
-        " AND p.observed_at = '-infinity'), (SELECT 'a row at infinity' FROM mower_positions p WHERE "
-        "p.mower_id = ids.mower_id AND p.observed_at = 'infinity'),"
-        " CASE WHEN NOT isfinite(w.thinned_until) THEN 'the watermark ' || w.thinned_until::text END)"
-        " FROM ids LEFT JOIN mower_positions_thinning w ON w.mower_id = ids.mower_id ORDER BY ids.mower_id");
+        " FROM m WHERE m.mower_id IS NOT NULL)");
+}
+
+QString ThinningStatus::endsSql() {
+    // The mowers (and those with only a watermark), then each mower's ends through the index.
+    return mowersCte() +
+           QStringLiteral(
+               ", ids AS (SELECT mower_id FROM m WHERE mower_id IS NOT NULL UNION SELECT mower_id FROM "
+               "mower_positions_thinning)"
+               " SELECT ids.mower_id,"
+               " (SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p "
+               "WHERE "
+               "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
+               " (SELECT (extract(epoch FROM max(p.observed_at)) * 1000000)::bigint FROM mower_positions p "
+               "WHERE "
+               "p.mower_id = ids.mower_id AND p.observed_at > '-infinity' AND p.observed_at < 'infinity'),"
+               " CASE WHEN isfinite(w.thinned_until) THEN (extract(epoch FROM w.thinned_until) * "
+               "1000000)::bigint "
+               "END,"
+               // Index probes: infinite instants sort at the ends of the mower's range.
+               " concat_ws(', ', (SELECT 'a row at -infinity' FROM mower_positions p WHERE p.mower_id = "
+               "ids.mower_id"
+               " AND p.observed_at = '-infinity'), (SELECT 'a row at infinity' FROM mower_positions p WHERE "
+               "p.mower_id = ids.mower_id AND p.observed_at = 'infinity'),"
+               " CASE WHEN NOT isfinite(w.thinned_until) THEN 'the watermark ' || w.thinned_until::text END)"
+               " FROM ids LEFT JOIN mower_positions_thinning w ON w.mower_id = ids.mower_id ORDER BY "
+               "ids.mower_id");
 }
 
 std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros cutoff, RowCounting counting,

@@ -48,6 +48,9 @@ class ThinningStatus {
     static long long exactRows(PgConnection& db, const QUuid& mowerId);
     // The SQL of query() without row counts (for EXPLAIN in tests).
     static QString endsSql();
+    // The distinct mowers of mower_positions by a skip scan of the primary key (one index probe a mower):
+    // "WITH RECURSIVE m AS (…)", whose rows are the mower ids and a last NULL.
+    static QString mowersCte();
 };
 
 } // namespace tidemark::positions
