@@ -1,6 +1,8 @@
 #include "cliregistry.h"
 
+#include "clicompletion.h"
 #include "clicontext.h"
+#include "climanual.h"
 
 #include "error.h"
 
@@ -24,15 +26,59 @@ int CliRegistry::printOverview(QTextStream& out, const QStringList& prefix) cons
             continue;
         out << "  " << c.path.join(QLatin1Char(' ')).leftJustified(28) << ' ' << c.summary << '\n';
     }
-    out << "\nRun 'tidemark-cli <command> --help' for the options of one command.\n";
+    out << "\nRun 'tidemark-cli <command> --help' for the options of one command, 'tidemark-cli help --man' "
+           "for the manual page, 'tidemark-cli completion bash' for a bash completion script.\n";
     out.flush();
     return ExitDone;
+}
+
+QList<QCommandLineOption> CliRegistry::optionsOf(const CliCommand& command) {
+    QList<QCommandLineOption> options = {
+        {QStringLiteral("json"), QStringLiteral("Print the result as JSON.")},
+        {QStringLiteral("now"), QStringLiteral("The clock for every age decision (ISO-8601)."),
+         QStringLiteral("T")}};
+    for (CommonOption common : command.common) {
+        switch (common) {
+        case CommonOption::Db:
+            options.append({QStringLiteral("db"),
+                            QStringLiteral("PostgreSQL: a libpq connection string, URI or service=NAME "
+                                           "(PG* variables, ~/.pgpass and ~/.pg_service.conf apply)."),
+                            QStringLiteral("CONNINFO")});
+            break;
+        case CommonOption::Sqlite:
+            options.append({QStringLiteral("sqlite"),
+                            QStringLiteral("The tracks SQLite file (default GPS_TRACKS_DB_PATH)."),
+                            QStringLiteral("FILE")});
+            break;
+        case CommonOption::Archive:
+            options.append({QStringLiteral("archive"),
+                            QStringLiteral("The archive: file:///dir or "
+                                           "s3://bucket/prefix?endpoint=URL&region=NAME (default "
+                                           "TIDEMARK_ARCHIVE_URL)."),
+                            QStringLiteral("URL")});
+            break;
+        }
+    }
+    options += command.options;
+    return options;
 }
 
 int CliRegistry::dispatch(const QStringList& arguments) {
     QTextStream out(stdout);
     QTextStream err(stderr);
     const QStringList args = arguments.mid(1);
+    if (args == QStringList{QStringLiteral("help"), QStringLiteral("--man")}) {
+        out << CliManual(m_commands).roff(QCoreApplication::applicationVersion());
+        return ExitDone;
+    }
+    if (!args.isEmpty() && args.first() == QLatin1String("completion")) {
+        if (args.mid(1) != QStringList{QStringLiteral("bash")}) {
+            err << "tidemark-cli completion: the only shell is bash (tidemark-cli completion bash)\n";
+            return ExitUsage;
+        }
+        out << CliCompletion(m_commands).bashScript();
+        return ExitDone;
+    }
     if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
         args.first() == QLatin1String("help"))
         return printOverview(out, {});
@@ -61,32 +107,7 @@ int CliRegistry::dispatch(const QStringList& arguments) {
     parser.setApplicationDescription(best->summary);
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
     parser.addHelpOption();
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the result as JSON.")});
-    parser.addOption({QStringLiteral("now"), QStringLiteral("The clock for every age decision (ISO-8601)."),
-                      QStringLiteral("T")});
-    for (CommonOption common : best->common) {
-        switch (common) {
-        case CommonOption::Db:
-            parser.addOption({QStringLiteral("db"),
-                              QStringLiteral("PostgreSQL: a libpq connection string, URI or service=NAME "
-                                             "(PG* variables, ~/.pgpass and ~/.pg_service.conf apply)."),
-                              QStringLiteral("CONNINFO")});
-            break;
-        case CommonOption::Sqlite:
-            parser.addOption({QStringLiteral("sqlite"),
-                              QStringLiteral("The tracks SQLite file (default GPS_TRACKS_DB_PATH)."),
-                              QStringLiteral("FILE")});
-            break;
-        case CommonOption::Archive:
-            parser.addOption({QStringLiteral("archive"),
-                              QStringLiteral("The archive: file:///dir or "
-                                             "s3://bucket/prefix?endpoint=URL&region=NAME (default "
-                                             "TIDEMARK_ARCHIVE_URL)."),
-                              QStringLiteral("URL")});
-            break;
-        }
-    }
-    parser.addOptions(best->options);
+    parser.addOptions(optionsOf(*best));
     if (!best->positionalHelp.isEmpty())
         parser.addPositionalArgument(QStringLiteral("args"), best->positionalHelp);
 

@@ -13,6 +13,8 @@ class CliRegistry {
   public:
     void add(CliCommand command);
     int dispatch(const QStringList& arguments);
+    // Every option a command accepts except --help: the global ones, the common ones it asks for, its own.
+    static QList<QCommandLineOption> optionsOf(const CliCommand& command);
 
   private:
     int printOverview(QTextStream& out, const QStringList& prefix) const;

@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "climetrics.h"
 #include "cliregistry.h"
 #include "terminalprogress.h"
 
@@ -13,6 +14,7 @@
 #include "privacydisclosure.h"
 #include "reconciliation.h"
 #include "retentionjob.h"
+#include "retentionmetrics.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
 
@@ -78,6 +80,17 @@ QString actionText(const RetentionAction& a) {
     return QStringLiteral("%1 %2 %3 [%4, %5): %6 -> %7")
         .arg(a.verb(), datasetName(a.entry.dataset), a.entry.partition, day(a.entry.lo), day(a.entry.hi),
              a.entry.state, a.to);
+}
+
+int retainExitCode(const RetentionReport& report) {
+    if (report.lockBusy)
+        return ExitRetry;
+    const bool hard = std::any_of(report.alerts.begin(), report.alerts.end(),
+                                  [](const RetentionAlert& a) { return !a.retryable(); });
+    if (hard)
+        return ExitFailed;
+    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry.
+    return report.alerts.empty() ? ExitDone : ExitRetry;
 }
 
 int runRetain(CliContext& ctx) {
@@ -172,14 +185,11 @@ int runRetain(CliContext& ctx) {
                {QStringLiteral("catalog_rows_added"), report.catalogRowsAdded},
                {QStringLiteral("keys_expired"), report.keysExpired}},
               lines.join(QLatin1Char('\n')));
-    if (report.lockBusy)
-        return ExitRetry;
-    const bool hard = std::any_of(report.alerts.begin(), report.alerts.end(),
-                                  [](const RetentionAlert& a) { return !a.retryable(); });
-    if (hard)
-        return ExitFailed;
-    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry.
-    return report.alerts.empty() ? ExitDone : ExitRetry;
+    const int exitCode = retainExitCode(report);
+    RetentionMetrics metrics;
+    metrics.record(report, options.dryRun);
+    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("retention run"));
+    return exitCode;
 }
 
 int runPartitions(CliContext& ctx) {
@@ -355,7 +365,7 @@ void registerKudosCommands(CliRegistry& registry) {
         {{QStringLiteral("kudos"), QStringLiteral("retain")},
          QStringLiteral("Run kudos retention: roll up, checkpoint, state, export, verify and drop what is "
                         "eligible, one partition at a time."),
-         {kOnce, kDryRun},
+         {kOnce, kDryRun, metricsFileOption()},
          {CommonOption::Db, CommonOption::Archive},
          {},
          runRetain});

@@ -1,4 +1,5 @@
 #include "clicontext.h"
+#include "climetrics.h"
 #include "cliregistry.h"
 #include "terminalprogress.h"
 
@@ -42,10 +43,6 @@ const QCommandLineOption kAllowClockAhead(
     QStringLiteral(
         "Run although --now (or this machine's clock) is more than 5 minutes later than the database "
         "server's; recorded in the log and the round history."));
-const QCommandLineOption
-    kMetricsFile(QStringLiteral("metrics-file"),
-                 QStringLiteral("Write the Prometheus metrics to this textfile-collector file."),
-                 QStringLiteral("PATH"));
 const QCommandLineOption kJobs(QStringLiteral("jobs"),
                                QStringLiteral("Thinning workers, each on its own connection (default 1)."),
                                QStringLiteral("N"));
@@ -169,11 +166,12 @@ int runRound(CliContext& ctx) {
     if (!report.skippedLocked)
         recordHistory(ctx, *db, startedAt, report);
 
-    if (ctx.isSet(QStringLiteral("metrics-file"))) {
-        ThinningMetrics metrics;
-        metrics.record(report);
-        metrics.writeTextfile(ctx.value(QStringLiteral("metrics-file")));
-    }
+    const int exitCode = !report.failures.empty()       ? ExitFailed
+                         : report.interrupted.isEmpty() ? ExitDone
+                                                        : ExitRetry;
+    ThinningMetrics metrics;
+    metrics.record(report);
+    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("round"));
 
     QJsonArray mowers;
     QString text;
@@ -225,9 +223,7 @@ int runRound(CliContext& ctx) {
                {QStringLiteral("clock_ahead_seconds"), roundedTo(report.clockAheadSeconds, 3)},
                {QStringLiteral("clock_override"), report.clockOverride}},
               text);
-    if (!report.failures.empty())
-        return ExitFailed;
-    return report.interrupted.isEmpty() ? ExitDone : ExitRetry;
+    return exitCode;
 }
 
 int runStatus(CliContext& ctx) {
@@ -287,7 +283,7 @@ void registerPositionsCommands(CliRegistry& registry) {
          runThinFile});
     registry.add({{QStringLiteral("positions"), QStringLiteral("round")},
                   QStringLiteral("Run one retention round: age delete, then thinning slice by slice."),
-                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, kMetricsFile, kJobs},
+                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, metricsFileOption(), kJobs},
                   {CommonOption::Db},
                   {},
                   runRound});

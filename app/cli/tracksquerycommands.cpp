@@ -1,5 +1,6 @@
 // tracks query / retain / health: the bounding-box query, retention and health of a tracks file.
 #include "clicontext.h"
+#include "climetrics.h"
 #include "cliregistry.h"
 
 #include "error.h"
@@ -8,8 +9,10 @@
 #include "trackshealth.h"
 #include "tracksmigrator.h"
 #include "tracksretention.h"
+#include "tracksretentionmetrics.h"
 #include "tracksstore.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -118,7 +121,10 @@ int runRetain(CliContext& ctx) {
                             .arg(idText(preview.ids)));
         return ExitDone;
     }
+    QElapsedTimer clock;
+    clock.start();
     const tracks::TracksRetentionReport r = retention.run(cutoff);
+    const double seconds = clock.nsecsElapsed() / 1e9;
     json.insert(QStringLiteral("deleted"), idArray(r.deleted));
     json.insert(QStringLiteral("batches"), r.batches);
     json.insert(QStringLiteral("vacuum_steps"), r.vacuumSteps);
@@ -147,7 +153,11 @@ int runRetain(CliContext& ctx) {
             QStringLiteral("\nthe file was not created with auto_vacuum=INCREMENTAL: run VACUUM to reclaim "
                            "the space");
     ctx.print(json, text);
-    return r.spatialIndexValid ? ExitDone : ExitFailed;
+    const int exitCode = r.spatialIndexValid ? ExitDone : ExitFailed;
+    tracks::TracksRetentionMetrics metrics;
+    metrics.record(r, seconds);
+    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("retention run"));
+    return exitCode;
 }
 
 int runHealth(CliContext& ctx) {
@@ -215,7 +225,7 @@ void registerTracksQueryCommands(CliRegistry& registry) {
         {{QStringLiteral("tracks"), QStringLiteral("retain")},
          QStringLiteral("Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
                         "reclaim the space, check the R-tree (--dry-run: only list them)."),
-         {kDryRun},
+         {kDryRun, metricsFileOption()},
          {CommonOption::Sqlite},
          {},
          runRetain});

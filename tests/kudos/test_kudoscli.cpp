@@ -1,5 +1,6 @@
 #include "clirunner.h"
 #include "kudostestdata.h"
+#include "metricsfilecheck.h"
 #include "pgconnection.h"
 
 #include <QJsonArray>
@@ -7,6 +8,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <map>
 
 using namespace tidemark;
 using namespace tidemark::test;
@@ -63,20 +65,50 @@ class TestKudosCli : public QObject {
         QCOMPARE(dry.exitCode, 0);
         const int planned = json(dry).value(QStringLiteral("remaining")).toArray().size();
         QVERIFY(planned >= 2);
+        // Every run (a process, as the timer starts them) adds its figures to one metrics file.
+        const QString metrics = archive.filePath(QStringLiteral("tidemark_kudos_retain.prom"));
+        std::map<QString, double> expected; // series -> the sum over the runs' JSON results
         int steps = 0;
         for (; steps < 200; ++steps) {
-            const CliRun run = runCli(
-                QStringList{QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--once")} +
-                common);
+            const CliRun run =
+                runCli(QStringList{QStringLiteral("kudos"), QStringLiteral("retain"),
+                                   QStringLiteral("--once"), QStringLiteral("--metrics-file"), metrics} +
+                       common);
             QVERIFY2(run.exitCode == 0, qPrintable(run.err));
             const QJsonArray done = json(run).value(QStringLiteral("done")).toArray();
             if (done.isEmpty())
                 break;
             QCOMPARE(done.size(), 1);
-            QCOMPARE(done.first().toObject().value(QStringLiteral("to")).toString(),
-                     done.first().toObject().value(QStringLiteral("state")).toString());
+            const QJsonObject step = done.first().toObject();
+            QCOMPARE(step.value(QStringLiteral("to")).toString(),
+                     step.value(QStringLiteral("state")).toString());
+            const QString dataset =
+                QStringLiteral("dataset=\"%1\"").arg(step.value(QStringLiteral("dataset")).toString());
+            const QString state = step.value(QStringLiteral("state")).toString();
+            expected[QStringLiteral("tidemark_kudos_retention_steps_total{%1,state=\"%2\"}")
+                         .arg(dataset, state)] += 1;
+            if (state == QLatin1String("dropped"))
+                expected[QStringLiteral("tidemark_kudos_retention_rows_dropped_total{%1}").arg(dataset)] +=
+                    step.value(QStringLiteral("rows")).toDouble();
+            if (state == QLatin1String("exported") || state == QLatin1String("dumped"))
+                expected[QStringLiteral("tidemark_kudos_retention_archived_bytes_total{%1}").arg(dataset)] +=
+                    step.value(QStringLiteral("bytes")).toDouble();
+            expected[QStringLiteral("tidemark_kudos_retention_step_seconds_count{%1}").arg(dataset)] += 1;
         }
         QVERIFY(steps > 20);
+        const QString text = test::readMetricsFile(metrics);
+        for (const auto& [series, value] : expected)
+            QVERIFY2(test::metricValue(text, series) == value,
+                     qPrintable(QStringLiteral("%1: %2 in the file, %3 from the runs")
+                                    .arg(series)
+                                    .arg(test::metricValue(text, series))
+                                    .arg(value)));
+        QVERIFY(expected.size() >= 8); // both datasets, every state they pass through
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_kudos_retain_last_exit_code")), 0.0);
+        QVERIFY(test::metricValue(
+                    text, QStringLiteral("tidemark_kudos_retain_last_success_timestamp_seconds")) > 0);
+        const QString problems = test::promtoolProblems(metrics);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
         const CliRun last =
             runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--once"),
                     QStringLiteral("--db"), db, QStringLiteral("--now"), at(kudosAllEligible()),

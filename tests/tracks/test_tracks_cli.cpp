@@ -1,6 +1,7 @@
 // tidemark-cli tracks query / retain / health as a process on a real SpatiaLite file.
 #include "clirunner.h"
 #include "freshtracksfile.h"
+#include "metricsfilecheck.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
 #include "tracksretention.h"
@@ -11,6 +12,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 using namespace tidemark;
 using namespace tidemark::tracks;
@@ -113,13 +115,39 @@ class TestTracksCli : public QObject {
         QCOMPARE(wouldDelete.size(),
                  50); // the imports 5 and 7 years (and a few days) back
         QCOMPARE(TracksStore(*SpatialiteDatabase::open(m_path)).count(), 100);
-        const test::CliRun run = test::runCli(args);
+        QTemporaryDir metricsDir;
+        const QString metrics = metricsDir.filePath(QStringLiteral("tidemark_tracks_retain.prom"));
+        const QStringList withMetrics = args + QStringList{QStringLiteral("--metrics-file"), metrics};
+        const test::CliRun run = test::runCli(withMetrics);
         QCOMPARE(run.exitCode, 0);
         const QJsonObject report = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(report.value(QStringLiteral("deleted")).toArray(), wouldDelete);
         QVERIFY(report.value(QStringLiteral("spatial_index_valid")).toBool());
         QVERIFY(report.contains(QStringLiteral("freed_bytes")));
         QCOMPARE(TracksStore(*SpatialiteDatabase::open(m_path)).count(), 50);
+        // A second run (the next timer) deletes nothing; the file adds both runs up.
+        const test::CliRun again = test::runCli(withMetrics);
+        QCOMPARE(again.exitCode, 0);
+        const QString text = test::readMetricsFile(metrics);
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_tracks_retention_tracks_deleted_total")),
+                 50.0);
+        // A counter never decreases: a run after which the file (with its WAL) grew counts 0.
+        const auto freed = [](const test::CliRun& r) {
+            return std::max(0.0, QJsonDocument::fromJson(r.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("freed_bytes"))
+                                     .toDouble());
+        };
+        QVERIFY(freed(run) > 0);
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_tracks_retention_freed_bytes_total")),
+                 freed(run) + freed(again));
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_tracks_retention_seconds_count")), 2.0);
+        QCOMPARE(
+            test::metricValue(text, QStringLiteral("tidemark_tracks_retention_index_inconsistent_total")),
+            0.0);
+        QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_tracks_retain_last_exit_code")), 0.0);
+        const QString problems = test::promtoolProblems(metrics);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
     }
 
     void healthInTextAndJson() {

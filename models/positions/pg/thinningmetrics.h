@@ -1,37 +1,41 @@
 #pragma once
 
-#include <QString>
-#include <array>
+#include "metricstextfile.h"
 
 namespace tidemark::positions {
 
 struct RoundReport;
 
-// The Prometheus metrics of the spec, accumulated over the rounds of this process, in the text exposition
-// format; writeTextfile() replaces a node_exporter textfile-collector file atomically.
+// The Prometheus metrics of the spec for positions rounds, accumulated over the rounds of this process and,
+// through the textfile, over the runs of the timer (MetricsTextfile).
 class ThinningMetrics {
   public:
-    static constexpr std::array<double, 9> kBuckets = {0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600};
+    static constexpr auto kBuckets = MetricsTextfile::kSecondsBuckets;
+
+    ThinningMetrics();
+    ThinningMetrics(const ThinningMetrics&) = delete;
+    ThinningMetrics& operator=(const ThinningMetrics&) = delete;
 
     void record(const RoundReport& report);
-    QString prometheusText() const;
-    void writeTextfile(const QString& path) const;
+    MetricsTextfile& textfile() { return m_file; }
+
+    // MetricsTextfile's, for the round's file.
+    void setLastRun(double unixSeconds, int exitCode) { m_file.setLastRun(unixSeconds, exitCode); }
+    void addPrevious(const QString& text, const QString& source) { m_file.addPrevious(text, source); }
+    QString prometheusText() const { return m_file.prometheusText(); }
+    void writeTextfile(const QString& path) const { m_file.writeTextfile(path); }
+    void accumulateIntoTextfile(const QString& path) { m_file.accumulateIntoTextfile(path); }
 
   private:
-    struct Histogram {
-        std::array<long long, kBuckets.size()> counts{};
-        long long count = 0;
-        double sum = 0;
-        void observe(double seconds);
-    };
-    long long m_positionsDeletedByAge = 0;
-    long long m_scanned = 0;
-    long long m_thinDeleted = 0;
-    long long m_failedMowers = 0;
-    long long m_interrupted = 0;
-    long long m_clockOverrides = 0;
-    Histogram m_deleteSeconds;
-    Histogram m_thinSeconds;
+    MetricsTextfile m_file;
+    MetricsTextfile::Counter& m_deletedByAge;
+    MetricsTextfile::Counter& m_scanned;
+    MetricsTextfile::Counter& m_thinDeleted;
+    MetricsTextfile::Counter& m_failedMowers;
+    MetricsTextfile::Counter& m_interrupted;
+    MetricsTextfile::Counter& m_clockOverrides;
+    MetricsTextfile::Histogram& m_deleteSeconds;
+    MetricsTextfile::Histogram& m_thinSeconds;
 };
 
 } // namespace tidemark::positions
