@@ -19,7 +19,7 @@ QCommandLineOption metricsFileOption() {
         QStringLiteral("PATH"));
 }
 
-void writeRunMetrics(CliContext& ctx, MetricsTextfile& metrics, int exitCode, const QString& run) {
+void writeRunMetrics(CliContext& ctx, MetricsTextfile& metrics, int exitCode) {
     if (!ctx.isSet(QStringLiteral("metrics-file")))
         return;
     const QString path = ctx.value(QStringLiteral("metrics-file"));
@@ -28,10 +28,11 @@ void writeRunMetrics(CliContext& ctx, MetricsTextfile& metrics, int exitCode, co
         metrics.accumulateIntoTextfile(path);
     } catch (const Error& e) {
         const bool fromSetting = qEnvironmentVariable("TIDEMARK_METRICS_FILE") == path;
-        ctx.err() << "tidemark-cli: WARNING: the " << run << " ran but its metrics were not written to "
-                  << path << " (--metrics-file" << (fromSetting ? " from TIDEMARK_METRICS_FILE" : "")
-                  << "): " << e.message() << "; give this user write access to "
-                  << QFileInfo(path).absolutePath() << " or choose another file\n";
+        ctx.err() << "tidemark-cli: WARNING: the " << metrics.whatRuns()
+                  << " ran but its metrics were not written to " << path << " (--metrics-file"
+                  << (fromSetting ? " from TIDEMARK_METRICS_FILE" : "") << "): " << e.message()
+                  << "; give this user write access to " << QFileInfo(path).absolutePath()
+                  << " or choose another file\n";
         ctx.err().flush();
     }
 }

@@ -188,7 +188,7 @@ int runRetain(CliContext& ctx) {
     const int exitCode = retainExitCode(report);
     RetentionMetrics metrics;
     metrics.record(report, options.dryRun);
-    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("retention run"));
+    writeRunMetrics(ctx, metrics.textfile(), exitCode);
     return exitCode;
 }
 

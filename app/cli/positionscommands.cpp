@@ -171,7 +171,7 @@ int runRound(CliContext& ctx) {
                                                         : ExitRetry;
     ThinningMetrics metrics;
     metrics.record(report);
-    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("round"));
+    writeRunMetrics(ctx, metrics.textfile(), exitCode);
 
     QJsonArray mowers;
     QString text;

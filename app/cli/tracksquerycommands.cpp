@@ -156,7 +156,7 @@ int runRetain(CliContext& ctx) {
     const int exitCode = r.spatialIndexValid ? ExitDone : ExitFailed;
     tracks::TracksRetentionMetrics metrics;
     metrics.record(r, seconds);
-    writeRunMetrics(ctx, metrics.textfile(), exitCode, QStringLiteral("retention run"));
+    writeRunMetrics(ctx, metrics.textfile(), exitCode);
     return exitCode;
 }
 

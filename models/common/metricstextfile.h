@@ -35,6 +35,7 @@ class MetricsTextfile {
 
     // runPrefix names the last-run gauges; whatRuns ("round", "retention run") is said in their help.
     MetricsTextfile(QString runPrefix, QString whatRuns);
+    const QString& whatRuns() const { return m_whatRuns; }
 
     // Declares a family's help (and the order of the families in the file); then its series are added.
     Counter& counter(const QString& name, const QString& help, const QString& labels = {});
@@ -44,9 +45,6 @@ class MetricsTextfile {
     // The run that writes the file: when it ended (seconds since the epoch) and its exit code. An exit code
     // of 0 also sets the last success time; otherwise the previous file's is kept.
     void setLastRun(double unixSeconds, int exitCode);
-    // Adds the counters, histograms and last success time of a text prometheusText() made (lines it does not
-    // know are skipped). Throws Error(Failed) naming `source` and the line of a value that is not a number.
-    void addPrevious(const QString& text, const QString& source);
     QString prometheusText() const;
     void writeTextfile(const QString& path) const;
     // Under the lock file PATH.lock: adds PATH's figures when it exists, then replaces PATH atomically.
@@ -59,6 +57,9 @@ class MetricsTextfile {
         bool histogram = false;
     };
     void declare(const QString& name, const QString& help, bool histogram);
+    // Adds the counters, histograms and last success time of a text prometheusText() made (lines it does not
+    // know are skipped). Throws Error(Failed) naming `source` and the line of a value that is not a number.
+    void addPrevious(const QString& text, const QString& source);
     static QString series(const QString& name, const QString& labels);
 
     QString m_runPrefix;

@@ -40,7 +40,7 @@ class TestRoundMetrics : public QObject {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("tidemark_positions_round.prom"));
         long long age = 0, scanned = 0, deleted = 0, failed = 0, interrupted = 0, runs = 0, thinRuns = 0;
-        std::array<long long, ThinningMetrics::kBuckets.size()> thinBuckets{};
+        std::array<long long, MetricsTextfile::kSecondsBuckets.size()> thinBuckets{};
         double thinSum = 0;
         for (int process = 0; process < 12; ++process) {
             ThinningMetrics metrics;
@@ -68,11 +68,11 @@ class TestRoundMetrics : public QObject {
                     ++thinRuns;
                     thinSum += report.thinSeconds;
                     for (std::size_t k = 0; k < thinBuckets.size(); ++k)
-                        thinBuckets[k] += report.thinSeconds <= ThinningMetrics::kBuckets[k] ? 1 : 0;
+                        thinBuckets[k] += report.thinSeconds <= MetricsTextfile::kSecondsBuckets[k] ? 1 : 0;
                 }
             }
-            metrics.setLastRun(1.8e9 + process, 0);
-            metrics.accumulateIntoTextfile(path);
+            metrics.textfile().setLastRun(1.8e9 + process, 0);
+            metrics.textfile().accumulateIntoTextfile(path);
         }
         const QString text = test::readMetricsFile(path);
         QCOMPARE(test::metricValue(
@@ -105,7 +105,7 @@ class TestRoundMetrics : public QObject {
                 test::metricValue(
                     text, QStringLiteral("mowdeck_telemetry_retention_round_seconds_bucket{kind=\"thin\","
                                          "le=\"%1\"}")
-                              .arg(ThinningMetrics::kBuckets[k])),
+                              .arg(MetricsTextfile::kSecondsBuckets[k])),
                 double(thinBuckets[k]));
         QCOMPARE(
             test::metricValue(text, QStringLiteral("tidemark_positions_round_last_run_timestamp_seconds")),
@@ -119,11 +119,11 @@ class TestRoundMetrics : public QObject {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("m.prom"));
         ThinningMetrics first;
-        first.setLastRun(1000, 0);
-        first.accumulateIntoTextfile(path);
+        first.textfile().setLastRun(1000, 0);
+        first.textfile().accumulateIntoTextfile(path);
         ThinningMetrics second;
-        second.setLastRun(4600, 75);
-        second.accumulateIntoTextfile(path);
+        second.textfile().setLastRun(4600, 75);
+        second.textfile().accumulateIntoTextfile(path);
         const QString text = test::readMetricsFile(path);
         QCOMPARE(
             test::metricValue(text, QStringLiteral("tidemark_positions_round_last_run_timestamp_seconds")),
@@ -144,7 +144,7 @@ class TestRoundMetrics : public QObject {
         f.close();
         ThinningMetrics metrics;
         try {
-            metrics.accumulateIntoTextfile(path);
+            metrics.textfile().accumulateIntoTextfile(path);
             QFAIL("no error");
         } catch (const Error& e) {
             QVERIFY2(e.message().contains(path + QStringLiteral(":2:")) &&

@@ -513,7 +513,7 @@ class TestThinningRound : public QObject {
         ThinningMetrics metrics;
         metrics.record(r);
         metrics.record(r);
-        const QString text = metrics.prometheusText();
+        const QString text = metrics.textfile().prometheusText();
         QVERIFY(text.contains(QStringLiteral(
             "mowdeck_telemetry_retention_rows_deleted_total{table=\"mower_positions\"} 10\n")));
         QVERIFY(
@@ -528,7 +528,7 @@ class TestThinningRound : public QObject {
             QStringLiteral("mowdeck_telemetry_retention_round_seconds_count{kind=\"delete\"} 2\n")));
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("tidemark.prom"));
-        metrics.writeTextfile(path);
+        metrics.textfile().writeTextfile(path);
         QFile f(path);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(f.readAll()), text);

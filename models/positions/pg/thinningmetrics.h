@@ -10,21 +10,12 @@ struct RoundReport;
 // through the textfile, over the runs of the timer (MetricsTextfile).
 class ThinningMetrics {
   public:
-    static constexpr auto kBuckets = MetricsTextfile::kSecondsBuckets;
-
     ThinningMetrics();
     ThinningMetrics(const ThinningMetrics&) = delete;
     ThinningMetrics& operator=(const ThinningMetrics&) = delete;
 
     void record(const RoundReport& report);
     MetricsTextfile& textfile() { return m_file; }
-
-    // MetricsTextfile's, for the round's file.
-    void setLastRun(double unixSeconds, int exitCode) { m_file.setLastRun(unixSeconds, exitCode); }
-    void addPrevious(const QString& text, const QString& source) { m_file.addPrevious(text, source); }
-    QString prometheusText() const { return m_file.prometheusText(); }
-    void writeTextfile(const QString& path) const { m_file.writeTextfile(path); }
-    void accumulateIntoTextfile(const QString& path) { m_file.accumulateIntoTextfile(path); }
 
   private:
     MetricsTextfile m_file;
