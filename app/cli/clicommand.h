@@ -31,6 +31,9 @@ struct CliCommand {
 class CliRegistry;
 void registerSchemaCommands(CliRegistry& registry);
 void registerDemoCommands(CliRegistry& registry);
+void registerTracksImportCommand(CliRegistry& registry); // tracks import
+void registerTracksCommands(CliRegistry& registry);      // tracks init, status
+void registerTracksQueryCommands(CliRegistry& registry); // tracks query, retain, health
 void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
 void registerKudosSwapCommands(CliRegistry& registry);

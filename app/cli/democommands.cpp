@@ -11,9 +11,6 @@
 
 namespace tidemark::cli {
 
-void registerTracksCommands(CliRegistry& registry);      // trackscommands.cpp
-void registerTracksQueryCommands(CliRegistry& registry); // tracksquerycommands.cpp
-
 namespace {
 
 using demo::DemoWorkspace;
@@ -180,8 +177,6 @@ void registerDemoCommands(CliRegistry& registry) {
                   {},
                   {},
                   runDown});
-    registerTracksCommands(registry);
-    registerTracksQueryCommands(registry);
 }
 
 } // namespace tidemark::cli

@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
     tidemark::cli::CliRegistry registry;
     tidemark::cli::registerSchemaCommands(registry);
     tidemark::cli::registerDemoCommands(registry);
+    tidemark::cli::registerTracksImportCommand(registry);
+    tidemark::cli::registerTracksCommands(registry);
+    tidemark::cli::registerTracksQueryCommands(registry);
     tidemark::cli::registerPositionsCommands(registry);
     tidemark::cli::registerCoverageCommands(registry);
     tidemark::cli::registerKudosSwapCommands(registry);

@@ -75,10 +75,7 @@ int runStatus(CliContext& ctx) {
 
 } // namespace
 
-void registerTracksImportCommand(CliRegistry& registry); // tracksimportcommand.cpp
-
 void registerTracksCommands(CliRegistry& registry) {
-    registerTracksImportCommand(registry);
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("init")},
          QStringLiteral(
