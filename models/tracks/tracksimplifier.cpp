@@ -1,15 +1,13 @@
 #include "tracksimplifier.h"
 
+#include "webmercator.h"
+
 #include <algorithm>
-#include <cmath>
 #include <utility>
 
 namespace tidemark::tracks {
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kMaxLat = 85.0511287798066;
-
 struct Pixel {
     double x, y;
 };
@@ -27,15 +25,6 @@ double squaredDistanceToSegment(const Pixel& p, const Pixel& a, const Pixel& b) 
 TrackSimplifier::TrackSimplifier(int zoom, double tolerancePixels)
     : m_zoom(std::clamp(zoom, 0, 30)), m_tolerance(std::max(0.0, tolerancePixels)) {}
 
-double TrackSimplifier::pixelX(double lon, int zoom) {
-    return (lon + 180.0) / 360.0 * std::ldexp(256.0, zoom);
-}
-
-double TrackSimplifier::pixelY(double lat, int zoom) {
-    const double phi = std::clamp(lat, -kMaxLat, kMaxLat) * kPi / 180.0;
-    return (1.0 - std::log(std::tan(phi) + 1.0 / std::cos(phi)) / kPi) / 2.0 * std::ldexp(256.0, zoom);
-}
-
 std::vector<int> TrackSimplifier::keptIndices(const std::vector<LonLat>& points) const {
     const int n = static_cast<int>(points.size());
     if (n <= 2) {
@@ -45,8 +34,10 @@ std::vector<int> TrackSimplifier::keptIndices(const std::vector<LonLat>& points)
         return all;
     }
     std::vector<Pixel> pixels(points.size());
-    for (size_t i = 0; i < points.size(); ++i)
-        pixels[i] = {pixelX(points[i].lon, m_zoom), pixelY(points[i].lat, m_zoom)};
+    for (size_t i = 0; i < points.size(); ++i) {
+        const QPointF world = WebMercator::toWorld(points[i].lon, points[i].lat, m_zoom);
+        pixels[i] = {world.x(), world.y()};
+    }
     std::vector<char> keep(points.size(), 0);
     keep.front() = keep.back() = 1;
     const double tolerance2 = m_tolerance * m_tolerance;

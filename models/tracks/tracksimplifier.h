@@ -9,9 +9,10 @@ struct LonLat {
     double lat = 0;
 };
 
-// Douglas-Peucker in Web Mercator pixels at one zoom level (256-pixel tiles, zoom 0 = one tile for the
-// world): a point is kept when it lies more than `tolerancePixels` from the segment between the points kept
-// around it. The first and last points are always kept; latitudes are clamped to +-85.0511 degrees.
+// Douglas-Peucker in Web Mercator pixels (WebMercator::toWorld) at one zoom level (256-pixel tiles, zoom 0 =
+// one tile for the world): a point is kept when it lies more than `tolerancePixels` from the segment between
+// the points kept around it. The first and last points are always kept; latitudes are clamped to +-85.0511
+// degrees.
 class TrackSimplifier {
   public:
     TrackSimplifier(int zoom, double tolerancePixels);
@@ -19,10 +20,6 @@ class TrackSimplifier {
     // Indices of the kept points, ascending.
     std::vector<int> keptIndices(const std::vector<LonLat>& points) const;
     std::vector<LonLat> simplify(const std::vector<LonLat>& points) const;
-
-    // Web Mercator pixel coordinates of a point at `zoom`.
-    static double pixelX(double lon, int zoom);
-    static double pixelY(double lat, int zoom);
 
   private:
     int m_zoom;

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "settingsreader.h"
 #include "taskfeedback.h"
+#include "webmercator.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -406,11 +407,11 @@ class TestTracksQuery : public QObject {
         QCOMPARE(TrackSimplifier(15, 0).keptIndices(zigzag).size(), zigzag.size());
         QCOMPARE(TrackSimplifier(0, 1000).keptIndices(zigzag), (std::vector<int>{0, 19}));
         // Beyond the Mercator limit latitudes are clamped, never NaN.
-        QVERIFY(std::isfinite(TrackSimplifier::pixelY(90, 5)) &&
-                std::isfinite(TrackSimplifier::pixelY(-90, 5)));
-        QCOMPARE(TrackSimplifier::pixelX(-180, 0), 0.0);
-        QCOMPARE(TrackSimplifier::pixelX(180, 1), 512.0);
-        QVERIFY(std::abs(TrackSimplifier::pixelY(0, 0) - 128) < 1e-9);
+        QVERIFY(std::isfinite(WebMercator::toWorld(37, 90, 5).y()) &&
+                std::isfinite(WebMercator::toWorld(37, -90, 5).y()));
+        QCOMPARE(WebMercator::toWorld(-180, 0, 0).x(), 0.0);
+        QCOMPARE(WebMercator::toWorld(180, 0, 1).x(), 512.0);
+        QVERIFY(std::abs(WebMercator::toWorld(0, 0, 0).y() - 128) < 1e-9);
     }
 
     void simplifiedGeometryPerZoom() {
