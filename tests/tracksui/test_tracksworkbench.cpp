@@ -107,6 +107,9 @@ class TestTracksWorkbench : public QObject {
         for (const TrackSummary& t : all.tracks)
             longest = std::max(longest, t.lengthMetres);
         QCOMPARE(m_dataset.table()->tracks().front().lengthMetres, longest);
+        // A new order (like a pan or a page) reads the tracks in view, not the whole file's facts again.
+        QVERIFY(!m_dataset.data().file);
+        QCOMPARE(m_dataset.fileFacts().extent.tracks, TracksStore(*db).count());
         const qint64 firstOfSecondPage = all.tracks[std::size_t(m_dataset.view().pageSize)].id;
         m_workbench->nextPage();
         QVERIFY(waitLoaded());
@@ -178,6 +181,13 @@ class TestTracksWorkbench : public QObject {
         cutFile.close();
         auto db = SpatialiteDatabase::open(m_path);
         const qint64 before = TracksStore(*db).count();
+        // With hikes filtered out, the activity the import brings ("unknown": files without a <type>) comes
+        // into the filters checked, and the view asks for it too.
+        m_workbench->setActivityChecked(QStringLiteral("hike"), false);
+        QVERIFY(waitLoaded());
+        QVERIFY(m_workbench->activityFilter()
+                    ->findItems(QStringLiteral("unknown"), Qt::MatchStartsWith)
+                    .isEmpty());
         QSignalSpy finished(m_workbench, &TracksWorkbench::importFinished);
         m_workbench->setImportSource(QStringLiteral("osm"));
         m_workbench->importFiles(
@@ -193,6 +203,18 @@ class TestTracksWorkbench : public QObject {
         QVERIFY2(m_workbench->importText().contains(QStringLiteral("cut.gpx")),
                  qPrintable(m_workbench->importText()));
         QTRY_VERIFY_WITH_TIMEOUT(m_dataset.health().tracks == before + 4, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_dataset.fileFacts().extent.tracks == before + 4, 20000);
+        const QList<QListWidgetItem*> unknown =
+            m_workbench->activityFilter()->findItems(QStringLiteral("unknown ("), Qt::MatchStartsWith);
+        QCOMPARE(unknown.size(), 1);
+        QCOMPARE(unknown.first()->checkState(), Qt::Checked);
+        QTRY_VERIFY_WITH_TIMEOUT(m_dataset.view().activities.contains(QStringLiteral("unknown")), 20000);
+        QVERIFY(!m_dataset.view().activities.contains(QStringLiteral("hike")));
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->summaryText().contains(QLocale().toString(before + 4)) ||
+                                     m_workbench->summaryText().contains(QString::number(before + 4)),
+                                 20000);
+        m_workbench->setActivityChecked(QStringLiteral("hike"), true);
+        QVERIFY(waitLoaded());
     }
 
     void aFileThatIsNotATracksFileIsNamed() {

@@ -134,7 +134,7 @@ class TestConsoleDemo : public QObject {
         QCOMPARE(qint64(dataset->data().geometry->size()), tracks);
         QVERIFY(dataset->table()->rowCount() > 0);
         // The map was hidden in its tab when the file loaded; shown, it fits the file's extent.
-        const tracks::TracksExtent& extent = dataset->data().extent;
+        const tracks::TracksExtent& extent = dataset->fileFacts().extent;
         const QGeoRectangle visible = window.tracksWorkbench()->map()->viewport().visibleArea();
         QVERIFY(visible.contains(
             QGeoCoordinate((extent.minLat + extent.maxLat) / 2, (extent.minLon + extent.maxLon) / 2)));

@@ -196,6 +196,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         m_health->clear();
         m_summary->setText(path.isEmpty() ? tr("No tracks file is open.") : tr("Opening %1…").arg(path));
     });
+    connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksWorkbench::showFileFacts);
     connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
     connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
@@ -273,20 +274,27 @@ bool TracksWorkbench::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
-void TracksWorkbench::showData() {
-    const TracksViewData& data = m_dataset->data();
-    if (m_activities->count() == 0)
-        fillFilter(m_activities, data.activities);
-    if (m_sources->count() == 0)
-        fillFilter(m_sources, data.sources);
-    if (!m_fitted && data.extent.tracks > 0) {
+// The filters keep what the operator unchecked; an activity or source new to the file (an import) comes in
+// checked, and when that widens the filter the view asks again.
+void TracksWorkbench::showFileFacts() {
+    const TracksFileFacts& facts = m_dataset->fileFacts();
+    const QStringList activities = checkedItems(m_activities), sources = checkedItems(m_sources);
+    fillFilter(m_activities, facts.activities);
+    fillFilter(m_sources, facts.sources);
+    if (checkedItems(m_activities) != activities || checkedItems(m_sources) != sources)
+        filtersChanged();
+    if (!m_fitted && facts.extent.tracks > 0) {
         // The first load asked for the whole file: show its extent; the view then asks for what is in it.
-        m_extent = QGeoRectangle(QGeoCoordinate(data.extent.maxLat, data.extent.minLon),
-                                 QGeoCoordinate(data.extent.minLat, data.extent.maxLon));
+        m_extent = QGeoRectangle(QGeoCoordinate(facts.extent.maxLat, facts.extent.minLon),
+                                 QGeoCoordinate(facts.extent.minLat, facts.extent.maxLon));
         fitToFileWhenShown();
     }
+}
+
+void TracksWorkbench::showData() {
+    const TracksViewData& data = m_dataset->data();
     m_layer->setTracks(data.geometry);
-    QString text = tr("%1: %Ln track(s) in the file", "", int(data.extent.tracks))
+    QString text = tr("%1: %Ln track(s) in the file", "", int(m_dataset->fileFacts().extent.tracks))
                        .arg(QFileInfo(m_dataset->path()).fileName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
     if (data.geometryCapped)

@@ -65,6 +65,7 @@ class TracksWorkbench : public QWidget {
 
   private:
     void fitToFileWhenShown();
+    void showFileFacts();
     void showData();
     void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
     void filtersChanged();

@@ -29,6 +29,7 @@ void TracksDataset::setPath(const QString& path) {
     m_view = {};
     m_data = {};
     m_hasData = false;
+    m_fileFacts = {};
     m_preview = {};
     m_previewIds.clear();
     m_health = {};
@@ -42,21 +43,21 @@ void TracksDataset::setBox(const TrackBox& box, int zoom) {
     m_view.box = box;
     m_view.zoom = zoom;
     m_view.offset = 0;
-    reload();
+    loadView();
 }
 
 void TracksDataset::setFilters(const QStringList& activities, const QStringList& sources) {
     m_view.activities = activities;
     m_view.sources = sources;
     m_view.offset = 0;
-    reload();
+    loadView();
 }
 
 void TracksDataset::setOrder(TracksQuery::Order order, bool descending) {
     m_view.order = order;
     m_view.descending = descending;
     m_view.offset = 0;
-    reload();
+    loadView();
 }
 
 qint64 TracksDataset::pageCount() const {
@@ -66,10 +67,15 @@ qint64 TracksDataset::pageCount() const {
 
 void TracksDataset::setPage(qint64 page) {
     m_view.offset = std::clamp<qint64>(page, 0, pageCount() - 1) * m_view.pageSize;
-    reload();
+    loadView();
 }
 
 void TracksDataset::reload() {
+    m_fileFactsStale = true;
+    loadView();
+}
+
+void TracksDataset::loadView() {
     if (m_path.isEmpty())
         return;
     const int generation = ++m_generation;
@@ -79,9 +85,10 @@ void TracksDataset::reload() {
     emit loadingStarted();
     Task<TracksViewData> task;
     task.title = tr("Read the tracks in view of %1").arg(QFileInfo(m_path).fileName());
-    task.work = [loader = TracksViewLoader(m_path), view = m_view](TaskFeedback& feedback) {
-        return loader.load(view, &feedback);
-    };
+    // A load that brings the facts clears the flag; until one does (a stale load is dropped), every load
+    // asks.
+    task.work = [loader = TracksViewLoader(m_path), view = m_view, readFileFacts = m_fileFactsStale](
+                    TaskFeedback& feedback) { return loader.load(view, readFileFacts, &feedback); };
     task.summarize = [](const TracksViewData& d) {
         return tr("%Ln track(s) in view", "", int(d.page.matching));
     };
@@ -93,6 +100,11 @@ void TracksDataset::reload() {
             m_loadTask = 0;
             m_data = data;
             m_hasData = true;
+            if (data.file) {
+                m_fileFacts = *data.file;
+                m_fileFactsStale = false;
+                emit fileFactsLoaded();
+            }
             m_table->setPage(data.page, data.view.offset);
             emit loaded();
         },

@@ -19,8 +19,9 @@ namespace tidemark::tracks {
 class TracksTableModel;
 
 // The tracks file as the console holds it: its path, the view (box, zoom, filters, order, page) and what the
-// last load of it delivered (the table's page, the map's simplified geometry, the file's activities and
-// sources), the retention preview and the health. Every file access is a task of the one TaskManager; a
+// last load of it delivered (the table's page, the map's simplified geometry), the file's facts (activities,
+// sources, extent: read with the first view of a file and again by reload(), not for every view), the
+// retention preview and the health. Every file access is a task of the one TaskManager; a
 // load that a newer view made stale is dropped. Not a widget; the tracks workbench observes it.
 class TracksDataset : public QObject {
     Q_OBJECT
@@ -34,6 +35,7 @@ class TracksDataset : public QObject {
     const TracksView& view() const { return m_view; }
     const TracksViewData& data() const { return m_data; } // the last load
     bool hasData() const { return m_hasData; }
+    const TracksFileFacts& fileFacts() const { return m_fileFacts; } // the last ones read
 
     void setPath(const QString& path); // "" closes; a new file loads its whole extent
     void setBox(const TrackBox& box, int zoom);
@@ -42,7 +44,7 @@ class TracksDataset : public QObject {
     void setPage(qint64 page);                                                  // 0-based
     qint64 page() const { return m_view.pageSize > 0 ? m_view.offset / m_view.pageSize : 0; }
     qint64 pageCount() const;
-    void reload();
+    void reload(); // the view and the file's facts, for contents changed outside (an import, another program)
 
     // The tracks a retention run would delete now (GPS_TRACKS_RETENTION_YEARS, or the error naming it).
     void previewRetention();
@@ -65,6 +67,7 @@ class TracksDataset : public QObject {
   signals:
     void pathChanged(const QString& path);
     void loadingStarted();
+    void fileFactsLoaded(); // before the loaded() of the same load
     void loaded();
     void previewed();
     void healthLoaded();
@@ -72,13 +75,16 @@ class TracksDataset : public QObject {
     void failed(const QString& message);
 
   private:
+    void loadView();
+
     TaskManager* m_tasks;
     TracksTableModel* m_table;
     QString m_path;
     TracksView m_view;
     TracksViewData m_data;
     bool m_hasData = false;
-    bool m_fitPending = false;
+    TracksFileFacts m_fileFacts;
+    bool m_fileFactsStale = true; // the next view load reads them
     TracksRetentionPreview m_preview;
     QSet<qint64> m_previewIds;
     int m_years = TracksRetention::kDefaultYears;

@@ -5,6 +5,7 @@
 
 #include <QMap>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace tidemark::tracks {
@@ -25,17 +26,23 @@ struct TracksView {
     TracksQuery query() const; // the table's page of it
 };
 
+// What the whole file holds, for the filters, the summary and the first fit of the map. Reading it scans
+// every track, so it is read when the file or its contents change, not for every view.
+struct TracksFileFacts {
+    QMap<QString, qint64> activities; // every activity of the file with its track count
+    QMap<QString, qint64> sources;    // every source of the file with its track count
+    TracksExtent extent;              // of the whole file
+};
+
 // What one load of a view delivers: the table's page and the geometry of every track in view, simplified
-// for the zoom (at most kMaxTracksOnMap of them), plus the file's activities and sources for the filters.
+// for the zoom (at most kMaxTracksOnMap of them), and the file's facts when they were asked for.
 struct TracksViewData {
     static constexpr qint64 kMaxTracksOnMap = 20000;
     TracksView view;
     TracksPage page;
     std::shared_ptr<const std::vector<SimplifiedTrack>> geometry;
     bool geometryCapped = false; // more tracks in view than kMaxTracksOnMap: the map shows the first ones
-    QMap<QString, qint64> activities; // every activity of the file with its track count
-    QMap<QString, qint64> sources;    // every source of the file with its track count
-    TracksExtent extent;              // of the whole file
+    std::optional<TracksFileFacts> file;
 };
 
 } // namespace tidemark::tracks

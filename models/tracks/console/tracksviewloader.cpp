@@ -20,14 +20,14 @@ TracksQuery TracksView::query() const {
 
 TracksViewLoader::TracksViewLoader(QString path) : m_path(std::move(path)) {}
 
-TracksViewData TracksViewLoader::load(const TracksView& view, TaskFeedback* control) const {
+TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts,
+                                      TaskFeedback* control) const {
     auto db = openTracksFile(m_path);
     TracksStore store(*db);
     TracksViewData data;
     data.view = view;
-    data.activities = store.countByActivity();
-    data.sources = store.countBySource();
-    data.extent = store.extent();
+    if (readFileFacts)
+        data.file = TracksFileFacts{store.countByActivity(), store.countBySource(), store.extent()};
     if (control)
         control->reportProgress(0.2, QStringLiteral("reading the tracks in view"));
     data.page = store.tracksInBox(view.query());

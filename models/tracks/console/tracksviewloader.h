@@ -13,7 +13,8 @@ namespace tidemark::tracks {
 class TracksViewLoader {
   public:
     explicit TracksViewLoader(QString path);
-    TracksViewData load(const TracksView& view, TaskFeedback* control = nullptr) const;
+    // With readFileFacts, also the file-wide TracksFileFacts.
+    TracksViewData load(const TracksView& view, bool readFileFacts, TaskFeedback* control = nullptr) const;
 
   private:
     QString m_path;
