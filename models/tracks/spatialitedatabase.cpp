@@ -47,6 +47,14 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
     return db;
 }
 
+qint64 SpatialiteDatabase::databaseBytes() const {
+    return QFileInfo(path()).size();
+}
+
+qint64 SpatialiteDatabase::walBytes() const {
+    return QFileInfo(path() + QStringLiteral("-wal")).size();
+}
+
 void SpatialiteDatabase::exec(const QString& sql) {
     char* message = nullptr;
     if (sqlite3_exec(handle(), sql.toUtf8().constData(), nullptr, nullptr, &message) != SQLITE_OK) {

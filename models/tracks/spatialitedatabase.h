@@ -32,6 +32,8 @@ class SpatialiteDatabase {
     void checkpointWal(); // PRAGMA wal_checkpoint(PASSIVE)
 
     QString path() const { return m_file->path(); }
+    qint64 databaseBytes() const; // the file's size on disk
+    qint64 walBytes() const;      // its -wal file's (0 when absent)
     sqlite3* handle() const { return m_file->handle(); }
 
   private:

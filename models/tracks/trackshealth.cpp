@@ -2,8 +2,6 @@
 
 #include "spatialitedatabase.h"
 
-#include <QFileInfo>
-
 namespace tidemark::tracks {
 
 TracksHealth::TracksHealth(SpatialiteDatabase& db) : m_db(db) {}
@@ -12,8 +10,8 @@ TracksHealthReport TracksHealth::read(qint64 warnAboveBytes, int lastRuns) {
     TracksHealthReport report;
     report.warnAboveBytes = warnAboveBytes;
     report.tracks = m_db.scalar(QStringLiteral("SELECT count(*) FROM tracks"));
-    report.databaseBytes = QFileInfo(m_db.path()).size();
-    report.walBytes = QFileInfo(m_db.path() + QStringLiteral("-wal")).size();
+    report.databaseBytes = m_db.databaseBytes();
+    report.walBytes = m_db.walBytes();
     SqliteStatement q = m_db.prepare(QStringLiteral(
         "SELECT id, region, source, started_at, finished_at, status, tracks_added, tracks_merged,"
         " error FROM pipeline_runs ORDER BY id DESC LIMIT ?1"));

@@ -7,7 +7,6 @@
 #include "taskfeedback.h"
 
 #include <QDateTime>
-#include <QFileInfo>
 #include <QTimeZone>
 
 namespace tidemark::tracks {
@@ -50,15 +49,12 @@ TracksRetentionPreview TracksRetention::preview(Micros cutoff) {
     return preview;
 }
 
-qint64 TracksRetention::fileBytes() const {
-    return QFileInfo(m_db.path()).size() + QFileInfo(m_db.path() + QStringLiteral("-wal")).size();
-}
-
 TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback* control) {
     TracksRetentionReport report;
     report.cutoff = cutoff;
-    report.fileBytesBefore = fileBytes();
+    report.fileBytesBefore = m_db.databaseBytes() + m_db.walBytes();
     const std::vector<qint64> ids = preview(cutoff).ids;
+    SqliteStatement del = m_db.prepare(QStringLiteral("DELETE FROM tracks WHERE id = ?1"));
     for (size_t start = 0; start < ids.size(); start += static_cast<size_t>(m_batchSize)) {
         if (control && !control->checkpoint())
             throw Error(Error::Kind::Cancelled,
@@ -67,7 +63,6 @@ TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback* control)
                             .arg(report.deleted.size())
                             .arg(ids.size()));
         const size_t end = std::min(ids.size(), start + static_cast<size_t>(m_batchSize));
-        SqliteStatement del = m_db.prepare(QStringLiteral("DELETE FROM tracks WHERE id = ?1"));
         m_db.begin();
         try {
             for (size_t i = start; i < end; ++i) {
@@ -105,7 +100,7 @@ TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback* control)
     // Only a checkpoint that finds no reader can truncate the WAL; PASSIVE leaves readers alone.
     m_db.exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     checkSpatialIndex(&report);
-    report.fileBytesAfter = fileBytes();
+    report.fileBytesAfter = m_db.databaseBytes() + m_db.walBytes();
     return report;
 }
 

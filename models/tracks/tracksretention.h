@@ -56,7 +56,6 @@ class TracksRetention {
     void checkSpatialIndex(TracksRetentionReport* report);
 
   private:
-    qint64 fileBytes() const;
     SpatialiteDatabase& m_db;
     int m_batchSize;
     int m_vacuumPagesPerStep;
