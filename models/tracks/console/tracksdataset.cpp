@@ -33,7 +33,7 @@ void TracksDataset::setPath(const QString& path) {
     m_preview = {};
     m_previewIds.clear();
     m_health = {};
-    m_table->setPage({}, 0);
+    m_table->setPage({});
     emit pathChanged(m_path);
     reload();
     loadHealth();
@@ -105,7 +105,7 @@ void TracksDataset::loadView() {
                 m_fileFactsStale = false;
                 emit fileFactsLoaded();
             }
-            m_table->setPage(data.page, data.view.offset);
+            m_table->setPage(data.page);
             emit loaded();
         },
         [this, generation](const Error& error) {

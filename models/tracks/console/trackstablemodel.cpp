@@ -6,10 +6,9 @@ namespace tidemark::tracks {
 
 TracksTableModel::TracksTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void TracksTableModel::setPage(const TracksPage& page, qint64 offset) {
+void TracksTableModel::setPage(const TracksPage& page) {
     beginResetModel();
     m_page = page;
-    m_offset = offset;
     endResetModel();
 }
 

@@ -25,10 +25,8 @@ class TracksTableModel : public QAbstractTableModel {
     static constexpr int IdRole = Qt::UserRole + 1;
 
     explicit TracksTableModel(QObject* parent = nullptr);
-    void setPage(const TracksPage& page, qint64 offset);
+    void setPage(const TracksPage& page);
     const std::vector<TrackSummary>& tracks() const { return m_page.tracks; }
-    qint64 matching() const { return m_page.matching; }
-    qint64 offset() const { return m_offset; }
     int rowOfTrack(qint64 id) const; // -1 when not on this page
     static TracksQuery::Order orderOf(int column);
     static int columnOf(TracksQuery::Order order);
@@ -44,7 +42,6 @@ class TracksTableModel : public QAbstractTableModel {
 
   private:
     TracksPage m_page;
-    qint64 m_offset = 0;
 };
 
 } // namespace tidemark::tracks
