@@ -38,20 +38,6 @@ QString archiveKudosDatabase(const QString& name, int weeks, int users, int work
     return conninfo;
 }
 
-QByteArray readFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return f.readAll();
-}
-
-QString writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
-    return path;
-}
-
 void editJsonFile(const QString& path, const std::function<void(QJsonObject&)>& change) {
     QJsonObject o = QJsonDocument::fromJson(readFile(path)).object();
     change(o);

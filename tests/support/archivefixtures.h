@@ -1,5 +1,6 @@
 #pragma once
 
+#include "testfiles.h" // readFile, writeFile
 #include "timestamp.h"
 
 #include <QByteArray>
@@ -30,8 +31,6 @@ ArchiveTestWeek archiveTestWeek();
 QString archiveKudosDatabase(const QString& name, int weeks = 3, int users = 60, int workers = 20,
                              int teams = 3);
 
-QByteArray readFile(const QString& path);                        // qFatal when it cannot be read
-QString writeFile(const QString& path, const QByteArray& bytes); // replaces it; returns the path
 // Rewrites a JSON file (an archive manifest) with `change` applied to its top-level object.
 void editJsonFile(const QString& path, const std::function<void(QJsonObject&)>& change);
 // Flips bits of the byte in the middle of the file (made writable first: archive files are read-only).

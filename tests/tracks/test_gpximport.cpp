@@ -1,5 +1,6 @@
 #include "freshtracksfile.h"
 #include "gpxdomreading.h"
+#include "testfiles.h"
 
 #include "gpxfilebatch.h"
 #include "gpxreader.h"
@@ -69,19 +70,6 @@ int countIf(const std::vector<TrackPoint>& points, bool time) {
     for (const TrackPoint& p : points)
         n += time ? p.time.has_value() : p.elevation.has_value();
     return n;
-}
-
-QByteArray readBytes(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return f.readAll();
-}
-
-void writeBytes(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size())
-        qFatal("cannot write %s", qPrintable(path));
 }
 
 // The 1-based line of byte offset `at` in `text`.
@@ -356,7 +344,7 @@ class TestGpxImport : public QObject {
                  QStringLiteral("1.1"));
         QCOMPARE(readAll(kGpxDir + QStringLiteral("/track_with_speed.gpx"), false).summary.version,
                  QString());
-        QVERIFY(readBytes(kGpxDir + QStringLiteral("/unicode_with_bom.gpx")).startsWith("\xEF\xBB\xBF"));
+        QVERIFY(test::readFile(kGpxDir + QStringLiteral("/unicode_with_bom.gpx")).startsWith("\xEF\xBB\xBF"));
         QCOMPARE(readAll(kGpxDir + QStringLiteral("/unicode_with_bom.gpx"), false).summary.skippedWaypoints,
                  1);
         QCOMPARE(readAll(kGpxDir + QStringLiteral("/unicode_with_bom_noencoding.gpx"), false)
@@ -479,14 +467,14 @@ class TestGpxImport : public QObject {
                      .refused());
         QCOMPARE(TracksStore(*db).count(), 1);
 
-        const QByteArray korita = readBytes(kGpxDir + QStringLiteral("/korita-zbevnica.gpx"));
+        const QByteArray korita = test::readFile(kGpxDir + QStringLiteral("/korita-zbevnica.gpx"));
         const QByteArray cut = korita.left(korita.size() * 3 / 4);
         QVERIFY(cut.count("</trk>") >= 2); // tracks were handed to the batch before the break
         const QString cutPath = m_dir.filePath(QStringLiteral("korita-cut.gpx"));
-        writeBytes(cutPath, cut);
+        test::writeFile(cutPath, cut);
         expectRefused(*db, cutPath, lineOf(cut, cut.size()));
 
-        const QByteArray mojstrovka = readBytes(kGpxDir + QStringLiteral("/Mojstrovka.gpx"));
+        const QByteArray mojstrovka = test::readFile(kGpxDir + QStringLiteral("/Mojstrovka.gpx"));
         qsizetype at = -1;
         for (int i = 0; i < 100; ++i)
             at = mojstrovka.indexOf("<trkpt lat=\"", at + 1);
@@ -494,14 +482,14 @@ class TestGpxImport : public QObject {
         QByteArray badLat = mojstrovka;
         badLat.insert(at + 12, "x");
         const QString badLatPath = m_dir.filePath(QStringLiteral("Mojstrovka-bad-lat.gpx"));
-        writeBytes(badLatPath, badLat);
+        test::writeFile(badLatPath, badLat);
         expectRefused(*db, badLatPath, lineOf(badLat, badLat.indexOf('>', at)));
 
         QByteArray noLon = mojstrovka;
         const qsizetype lon = noLon.indexOf(" lon=\"", at);
         noLon.remove(lon, noLon.indexOf('"', lon + 6) - lon + 1);
         const QString noLonPath = m_dir.filePath(QStringLiteral("Mojstrovka-no-lon.gpx"));
-        writeBytes(noLonPath, noLon);
+        test::writeFile(noLonPath, noLon);
         expectRefused(*db, noLonPath, lineOf(noLon, noLon.indexOf('>', at)));
 
         const GpxFileImportResult missing =

@@ -1,5 +1,6 @@
 #include "freshtracksfile.h"
 #include "spatialitedatabase.h"
+#include "testfiles.h"
 #include "trackdedupkey.h"
 #include "trackimporter.h"
 #include "tracksgenerator.h"
@@ -164,11 +165,9 @@ class TestTracks : public QObject {
 
     void sourcesFromYaml() {
         const QString path = m_dir.filePath(QStringLiteral("gps_sources.yaml"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("sources:\n  - id: osm\n    name: OpenStreetMap\n    licence_allows_author: true\n"
-                "    url_template: \"https://osm.org/{id}\"\n  - id: ttrails\n    name: T Trails\n");
-        f.close();
+        test::writeFile(path,
+                        "sources:\n  - id: osm\n    name: OpenStreetMap\n    licence_allows_author: true\n"
+                        "    url_template: \"https://osm.org/{id}\"\n  - id: ttrails\n    name: T Trails\n");
         const TrackSourceList list = TrackSourceList::fromYaml(path);
         QCOMPARE(list.sources().size(), 2);
         QCOMPARE(list.rank(QStringLiteral("ttrails")), 1);

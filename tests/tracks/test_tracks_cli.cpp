@@ -3,6 +3,7 @@
 #include "freshtracksfile.h"
 #include "metricsfilecheck.h"
 #include "spatialitedatabase.h"
+#include "testfiles.h"
 #include "trackimporter.h"
 #include "tracksretention.h"
 #include "tracksstore.h"
@@ -170,11 +171,9 @@ class TestTracksCli : public QObject {
 
     void aFileThatIsNotSqliteIsNamed() {
         const QString notes = m_dir.filePath(QStringLiteral("notes.txt"));
-        QFile f(notes);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("not a database at all, just some text that is long enough to fill a header of one hundred "
-                "bytes...");
-        f.close();
+        test::writeFile(notes,
+                        "not a database at all, just some text that is long enough to fill a header of "
+                        "one hundred bytes...");
         const test::CliRun run = test::runCli(
             {QStringLiteral("tracks"), QStringLiteral("health"), QStringLiteral("--sqlite"), notes});
         QVERIFY(run.exitCode != 0);

@@ -2,6 +2,8 @@
 // SpatiaLite files.
 #include "freshtracksfile.h"
 #include "spatialitedatabase.h"
+#include "testfiles.h"
+#include "thrownkind.h"
 #include "trackcolumns.h"
 #include "trackimporter.h"
 #include "trackshealth.h"
@@ -126,20 +128,6 @@ std::vector<int> referenceKept(const std::vector<LonLat>& points, int zoom, doub
     return out;
 }
 
-void writeBytes(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    f.write(bytes);
-}
-
-template <typename F> Error errorOf(F f) {
-    try {
-        f();
-    } catch (const Error& e) {
-        return e;
-    }
-    return Error(Error::Kind::Usage, QStringLiteral("no error"));
-}
 } // namespace
 
 class TestTracksQuery : public QObject {
@@ -501,14 +489,15 @@ class TestTracksQuery : public QObject {
 
     void corruptOrForeignFilesGiveAClearError() {
         const QString text = m_dir.filePath(QStringLiteral("notes.sqlite"));
-        writeBytes(text, "these are my notes, not a database\n");
-        Error e = errorOf([&] { SpatialiteDatabase::open(text); });
-        QCOMPARE(e.kind(), Error::Kind::Connection);
-        QVERIFY2(e.message().contains(text) && e.message().contains(QLatin1String("not a SQLite database")),
-                 qPrintable(e.message()));
-        e = errorOf([&] { TracksSummaryLoader(text).load(); });
-        QCOMPARE(e.kind(), Error::Kind::Connection);
-        QVERIFY2(e.message().contains(text), qPrintable(e.message()));
+        test::writeFile(text, "these are my notes, not a database\n");
+        QString message;
+        QCOMPARE(test::thrownKind([&] { SpatialiteDatabase::open(text); }, &message),
+                 Error::Kind::Connection);
+        QVERIFY2(message.contains(text) && message.contains(QLatin1String("not a SQLite database")),
+                 qPrintable(message));
+        QCOMPARE(test::thrownKind([&] { TracksSummaryLoader(text).load(); }, &message),
+                 Error::Kind::Connection);
+        QVERIFY2(message.contains(text), qPrintable(message));
 
         const QString whole = m_dir.filePath(QStringLiteral("whole.sqlite"));
         {
@@ -516,19 +505,15 @@ class TestTracksQuery : public QObject {
             fill(*db, 50, 200, 1, kNow);
             db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
         }
-        QFile f(whole);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QByteArray bytes = f.readAll();
+        const QByteArray bytes = test::readFile(whole);
         QVERIFY(bytes.size() > 100000);
         const QString cut = m_dir.filePath(QStringLiteral("cut.sqlite"));
-        writeBytes(cut, bytes.left(bytes.size() / 2));
-        e = errorOf([&] { SpatialiteDatabase::open(cut); });
-        QCOMPARE(e.kind(), Error::Kind::Connection);
-        QVERIFY2(e.message().contains(cut) && e.message().contains(QLatin1String("truncated")),
-                 qPrintable(e.message()));
-        e = errorOf([&] { TracksSummaryLoader(cut).load(); });
-        QVERIFY2(e.message().contains(cut) && e.message().contains(QLatin1String("truncated")),
-                 qPrintable(e.message()));
+        test::writeFile(cut, bytes.left(bytes.size() / 2));
+        QCOMPARE(test::thrownKind([&] { SpatialiteDatabase::open(cut); }, &message), Error::Kind::Connection);
+        QVERIFY2(message.contains(cut) && message.contains(QLatin1String("truncated")), qPrintable(message));
+        message.clear();
+        QVERIFY(test::thrownKind([&] { TracksSummaryLoader(cut).load(); }, &message));
+        QVERIFY2(message.contains(cut) && message.contains(QLatin1String("truncated")), qPrintable(message));
         // The whole file still opens: the check does not refuse sound files.
         QCOMPARE(TracksSummaryLoader(whole).load().front().tracks, 50);
         QCOMPARE(TracksStore(*SpatialiteDatabase::open(whole)).count(), 50);
@@ -541,13 +526,15 @@ class TestTracksQuery : public QObject {
                  3);
         for (const QString& bad : {QStringLiteral("0"), QStringLiteral("-2"), QStringLiteral("five"),
                                    QStringLiteral("2.5"), QStringLiteral("101")}) {
-            const Error e = errorOf([&] {
-                TracksRetention::yearsFromSettings(
-                    SettingsReader({{QStringLiteral("GPS_TRACKS_RETENTION_YEARS"), bad}}));
-            });
-            QCOMPARE(e.kind(), Error::Kind::Settings);
-            QVERIFY2(e.message().startsWith(QLatin1String("GPS_TRACKS_RETENTION_YEARS")),
-                     qPrintable(e.message()));
+            QString message;
+            QCOMPARE(test::thrownKind(
+                         [&] {
+                             TracksRetention::yearsFromSettings(
+                                 SettingsReader({{QStringLiteral("GPS_TRACKS_RETENTION_YEARS"), bad}}));
+                         },
+                         &message),
+                     Error::Kind::Settings);
+            QVERIFY2(message.startsWith(QLatin1String("GPS_TRACKS_RETENTION_YEARS")), qPrintable(message));
         }
         QCOMPARE(TracksRetention::cutoff(kNow, 5), parseIsoTimestamp(QStringLiteral("2021-11-30T00:00:00Z")));
         QCOMPARE(TracksRetention::cutoff(parseIsoTimestamp(QStringLiteral("2028-02-29T10:00:00.25Z")), 1),
@@ -629,8 +616,8 @@ class TestTracksQuery : public QObject {
                 feedback.cancel();
         });
         TracksRetention retention(*db, 20);
-        const Error e = errorOf([&] { retention.run(TracksRetention::cutoff(kNow, 5), &feedback); });
-        QCOMPARE(e.kind(), Error::Kind::Cancelled);
+        QCOMPARE(test::thrownKind([&] { retention.run(TracksRetention::cutoff(kNow, 5), &feedback); }),
+                 Error::Kind::Cancelled);
         QCOMPARE(TracksStore(*db).count(), 20); // two whole batches of 20 went, the third never started
         TracksRetentionReport check;
         retention.checkSpatialIndex(&check);

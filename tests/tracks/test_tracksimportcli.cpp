@@ -1,6 +1,7 @@
 #include "clirunner.h"
 
 #include "spatialitedatabase.h"
+#include "testfiles.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -41,13 +42,8 @@ class TestTracksImportCli : public QObject {
 
     void badFileIsRefusedOthersImported() {
         const QString cut = m_dir.filePath(QStringLiteral("cut.gpx"));
-        QFile in(kGpxDir + QStringLiteral("korita-zbevnica.gpx"));
-        QVERIFY(in.open(QIODevice::ReadOnly));
-        const QByteArray bytes = in.readAll();
-        QFile out(cut);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(bytes.left(bytes.size() / 2));
-        out.close();
+        const QByteArray bytes = test::readFile(kGpxDir + QStringLiteral("korita-zbevnica.gpx"));
+        test::writeFile(cut, bytes.left(bytes.size() / 2));
         const auto run =
             runCli({QStringLiteral("tracks"), QStringLiteral("import"), QStringLiteral("--sqlite"), m_db,
                     QStringLiteral("--source"), QStringLiteral("osm"), QStringLiteral("--activity"),
@@ -123,10 +119,8 @@ class TestTracksImportCli : public QObject {
 
     void sourcesComeFromTheConfiguration() {
         const QString yaml = m_dir.filePath(QStringLiteral("gps_sources.yaml"));
-        QFile f(yaml);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("sources:\n  - id: garmin\n    name: Garmin Connect\n  - id: osm\n    name: OSM\n");
-        f.close();
+        test::writeFile(yaml,
+                        "sources:\n  - id: garmin\n    name: Garmin Connect\n  - id: osm\n    name: OSM\n");
         const QStringList args{QStringLiteral("tracks"),
                                QStringLiteral("import"),
                                QStringLiteral("--sqlite"),

@@ -6,6 +6,7 @@
 #include "screenshots.h"
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
+#include "testfiles.h"
 #include "tracksdataset.h"
 #include "tracksgenerator.h"
 #include "trackslayer.h"
@@ -171,14 +172,9 @@ class TestTracksWorkbench : public QObject {
     // and the health reload.
     void importsGpxFilesWithProgress() {
         const QString gpx = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/");
-        QFile whole(gpx + QStringLiteral("korita-zbevnica.gpx"));
-        QVERIFY(whole.open(QIODevice::ReadOnly));
-        const QByteArray bytes = whole.readAll();
-        const QString cut = m_dir.filePath(QStringLiteral("cut.gpx"));
-        QFile cutFile(cut);
-        QVERIFY(cutFile.open(QIODevice::WriteOnly));
-        cutFile.write(bytes.left(bytes.size() / 2));
-        cutFile.close();
+        const QByteArray bytes = test::readFile(gpx + QStringLiteral("korita-zbevnica.gpx"));
+        const QString cut =
+            test::writeFile(m_dir.filePath(QStringLiteral("cut.gpx")), bytes.left(bytes.size() / 2));
         auto db = SpatialiteDatabase::open(m_path);
         const qint64 before = TracksStore(*db).count();
         // With hikes filtered out, the activity the import brings ("unknown": files without a <type>) comes
@@ -219,10 +215,7 @@ class TestTracksWorkbench : public QObject {
 
     void aFileThatIsNotATracksFileIsNamed() {
         const QString text = m_dir.filePath(QStringLiteral("notes.sqlite"));
-        QFile file(text);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("these are notes, not a database\n");
-        file.close();
+        test::writeFile(text, "these are notes, not a database\n");
         QSignalSpy failed(m_workbench, &TracksWorkbench::failed);
         m_dataset.setPath(text);
         QVERIFY(failed.wait(30000));
