@@ -848,6 +848,14 @@
         <source>What</source>
         <translation>What</translation>
     </message>
+    <message>
+        <source>rows differ from their replacement</source>
+        <translation>rows differ from their replacement</translation>
+    </message>
+    <message>
+        <source>%1 [%2, %3) was not dropped (since %4): %5</source>
+        <translation>%1 [%2, %3) was not dropped (since %4): %5</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::StatementModel</name>

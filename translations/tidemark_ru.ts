@@ -860,6 +860,14 @@
         <source>What</source>
         <translation>Что</translation>
     </message>
+    <message>
+        <source>rows differ from their replacement</source>
+        <translation>строки не совпадают с заменой</translation>
+    </message>
+    <message>
+        <source>%1 [%2, %3) was not dropped (since %4): %5</source>
+        <translation>%1 [%2, %3) не удалён (с %4): %5</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::StatementModel</name>

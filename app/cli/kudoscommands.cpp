@@ -19,6 +19,7 @@
 #include "settingsreader.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace tidemark::cli {
 
@@ -112,6 +113,7 @@ int runRetain(CliContext& ctx) {
     }
     RetentionOptions options;
     options.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    options.allowClockAhead = ctx.allowClockAhead();
     RetentionJob job(*db, store.get(), settings, options);
     job.setStoreProblem(storeProblem);
     TaskFeedback feedback;
@@ -144,14 +146,37 @@ int runRetain(CliContext& ctx) {
         if (options.dryRun)
             lines << QStringLiteral("would %1").arg(actionText(a));
     }
+    if (report.clockOverride)
+        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): the job ran at "
+                  << formatIsoTimestamp(ctx.now()) << ", "
+                  << QString::number(report.clockAheadSeconds / 60, 'f', 1)
+                  << " min later than the server's now() " << formatIsoTimestamp(report.serverNow)
+                  << "; idempotency keys expired by the server's clock\n";
     for (const RetentionIncident& i : report.incidents) {
-        incidents.append(QJsonObject{{QStringLiteral("dataset"), datasetName(i.dataset)},
-                                     {QStringLiteral("partition"), i.partition},
-                                     {QStringLiteral("unapplied_rows"), i.rows},
-                                     {QStringLiteral("oldest"), formatIsoTimestamp(i.oldest)}});
-        ctx.err() << "tidemark-cli: INCIDENT: " << i.partition << " holds " << i.rows
-                  << " unapplied row(s) older than the window, the oldest from "
-                  << formatIsoTimestamp(i.oldest) << '\n';
+        if (i.kind == RetentionIncident::Kind::UnappliedRows) {
+            incidents.append(QJsonObject{{QStringLiteral("kind"), QStringLiteral("unapplied_rows")},
+                                         {QStringLiteral("dataset"), datasetName(i.dataset)},
+                                         {QStringLiteral("partition"), i.partition},
+                                         {QStringLiteral("unapplied_rows"), i.rows},
+                                         {QStringLiteral("oldest"), formatIsoTimestamp(i.oldest)}});
+            ctx.err() << "tidemark-cli: INCIDENT: " << i.partition << " holds " << i.rows
+                      << " unapplied row(s) older than the window, the oldest from "
+                      << formatIsoTimestamp(i.oldest) << '\n';
+            continue;
+        }
+        incidents.append(
+            QJsonObject{{QStringLiteral("kind"), QStringLiteral("replacement_mismatch")},
+                        {QStringLiteral("dataset"), datasetName(i.dataset)},
+                        {QStringLiteral("partition"), i.partition},
+                        {QStringLiteral("lo"), formatIsoTimestamp(i.lo)},
+                        {QStringLiteral("hi"), formatIsoTimestamp(i.hi)},
+                        {QStringLiteral("recorded_at"), formatIsoTimestamp(i.recordedAt)},
+                        {QStringLiteral("detail"), i.detail},
+                        {QStringLiteral("difference"), QJsonDocument::fromJson(i.difference).object()}});
+        ctx.err() << "tidemark-cli: INCIDENT: " << datasetName(i.dataset) << ' ' << i.partition << " ["
+                  << formatIsoTimestamp(i.lo) << ", " << formatIsoTimestamp(i.hi)
+                  << ") was not dropped: its rows differ from their replacement (since "
+                  << formatIsoTimestamp(i.recordedAt) << "): " << i.detail << '\n';
     }
     for (const RetentionAlert& a : report.alerts) {
         alerts.append(QJsonObject{{QStringLiteral("dataset"), datasetName(a.dataset)},
@@ -183,7 +208,11 @@ int runRetain(CliContext& ctx) {
                {QStringLiteral("alerts"), alerts},
                {QStringLiteral("partitions_created"), QJsonArray::fromStringList(report.partitionsCreated)},
                {QStringLiteral("catalog_rows_added"), report.catalogRowsAdded},
-               {QStringLiteral("keys_expired"), report.keysExpired}},
+               {QStringLiteral("keys_expired"), report.keysExpired},
+               {QStringLiteral("server_now"), formatIsoTimestamp(report.serverNow)},
+               {QStringLiteral("clock_ahead_seconds"), roundedTo(report.clockAheadSeconds, 3)},
+               {QStringLiteral("clock_override"), report.clockOverride},
+               {QStringLiteral("drop_lock_seconds"), roundedTo(report.dropLockSeconds, 4)}},
               lines.join(QLatin1Char('\n')));
     const int exitCode = retainExitCode(report);
     RetentionMetrics metrics;
@@ -275,7 +304,8 @@ int runStatement(CliContext& ctx) {
 int runReconcile(CliContext& ctx) {
     const KudosSettings settings = kudosSettings();
     auto db = openKudos(ctx);
-    Reconciliation reconciliation(*db);
+    Reconciliation reconciliation(*db, ctx.allowClockAhead());
+    reconciliation.checkClock(ctx.now()); // before anything is rebuilt, taken or written
     if (ctx.isSet(QStringLiteral("rebuild-checkpoints"))) {
         const int generation = LedgerCheckpoint(*db).rebuild();
         ctx.err() << "tidemark-cli: checkpoints rebuilt; generation " << generation << '\n';
@@ -366,7 +396,7 @@ void registerKudosCommands(CliRegistry& registry) {
          QStringLiteral("Run kudos retention: roll up, checkpoint, state, export, verify and drop what is "
                         "eligible, one partition at a time."),
          {kOnce, kDryRun, metricsFileOption()},
-         {CommonOption::Db, CommonOption::Archive},
+         {CommonOption::Db, CommonOption::Archive, CommonOption::AllowClockAhead},
          {},
          runRetain});
     registry.add(
@@ -388,7 +418,7 @@ void registerKudosCommands(CliRegistry& registry) {
                       "Compare every balance with its snapshot plus the applied movements since (checkpoint "
                       "plus online tail); --apply writes compensating repairs."),
                   {kApply, kSnapshot, kTakeSnapshot, kRebuild},
-                  {CommonOption::Db},
+                  {CommonOption::Db, CommonOption::AllowClockAhead},
                   {},
                   runReconcile});
     registry.add({{QStringLiteral("kudos"), QStringLiteral("disclosure")},

@@ -21,7 +21,8 @@ DatasetSchema DatasetSchema::forName(const QString& dataset) {
                  QStringLiteral("kudos_balance_snapshots"), QStringLiteral("kudos_retention_catalog"),
                  QStringLiteral("kudos_stat_rollups"), QStringLiteral("kudos_stat_quarantine"),
                  QStringLiteral("kudos_ledger_checkpoints"), QStringLiteral("kudos_checkpoint_state"),
-                 QStringLiteral("kudos_ledger_daily"), QStringLiteral("kudos_idempotency_keys")}};
+                 QStringLiteral("kudos_ledger_daily"), QStringLiteral("kudos_idempotency_keys"),
+                 QStringLiteral("kudos_retention_incidents")}};
     if (dataset == QLatin1String("tracks"))
         return {dataset, {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")}};
     throw Error(Error::Kind::Usage, QStringLiteral("unknown dataset \"%1\" (expected one of: %2)")

@@ -1,5 +1,6 @@
 #include "reconciliation.h"
 
+#include "clockcheck.h"
 #include "error.h"
 #include "kudossqlstate.h"
 #include "kudosvalues.h"
@@ -60,9 +61,24 @@ template <typename Work> auto inTransaction(PgConnection& db, const QString& mod
 
 } // namespace
 
-Reconciliation::Reconciliation(PgConnection& db) : m_db(db) {}
+Reconciliation::Reconciliation(PgConnection& db, bool allowClockAhead)
+    : m_db(db), m_allowClockAhead(allowClockAhead) {}
+
+void Reconciliation::checkClock(Micros now) {
+    if (m_clockChecked)
+        return;
+    const ClockCheck clock{QStringLiteral("the reconciliation's clock"), now,
+                           QStringLiteral("the database server's now()"), m_db.serverNow()};
+    clock.require(
+        m_allowClockAhead,
+        QStringLiteral("snapshots and repairs would be dated after the server's clock and outlive "
+                       "their keys' lifetime"),
+        QStringLiteral("tidemark-cli kudos reconcile --allow-clock-ahead, for a rehearsal on a copy"));
+    m_clockChecked = true;
+}
 
 ReconciliationReport Reconciliation::run(std::optional<QUuid> snapshotId, Micros now) {
+    checkClock(now);
     return inTransaction(m_db, QStringLiteral("ISOLATION LEVEL REPEATABLE READ READ ONLY"), [&] {
         ReconciliationReport report;
         const PgResult state =
@@ -143,6 +159,7 @@ ReconciliationReport Reconciliation::run(std::optional<QUuid> snapshotId, Micros
 
 ReconciliationApplied Reconciliation::apply(const ReconciliationReport& report, Micros now,
                                             Micros keyLifetime) {
+    checkClock(now);
     if (!report.snapshot)
         throw Error(
             Error::Kind::Refused,
@@ -176,6 +193,7 @@ ReconciliationApplied Reconciliation::apply(const ReconciliationReport& report, 
 }
 
 QUuid Reconciliation::takeSnapshot(Micros now) {
+    checkClock(now);
     return inTransaction(m_db, QStringLiteral("ISOLATION LEVEL REPEATABLE READ"), [&] {
         return QUuid::fromString(
             m_db.exec(QStringLiteral("SELECT kudos_take_snapshot($1::timestamp)"), {utcParam(now)})

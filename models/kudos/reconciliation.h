@@ -52,10 +52,12 @@ struct ReconciliationApplied {
 // Reconciliation of the kudos balances (reference/kudos-ledger.md section 5, spec/kudos.md "Currency"):
 // expected = snapshot balance + applied totals now - the snapshot's applied totals, where the applied totals
 // are the latest checkpoint plus the online tail (kudos_applied_totals). Read-only unless apply() is called;
-// repairs are compensating RECONCILIATION rows written by kudos_repair, once per snapshot and user.
+// repairs are compensating RECONCILIATION rows written by kudos_repair, once per snapshot and user. Each
+// method's `now` is first compared with the server's now(): more than 5 minutes ahead is refused (Error
+// Refused) unless `allowClockAhead`.
 class Reconciliation {
   public:
-    explicit Reconciliation(PgConnection& db);
+    explicit Reconciliation(PgConnection& db, bool allowClockAhead = false);
 
     // Compares every user of the snapshot (the newest when `snapshotId` is empty) in one REPEATABLE READ
     // transaction. Refuses (Error Refused) an unknown snapshot and one taken under an older checkpoint
@@ -68,8 +70,13 @@ class Reconciliation {
     // A snapshot of every user (kudos_take_snapshot) in REPEATABLE READ; returns its snapshot id.
     QUuid takeSnapshot(Micros now);
 
+    // The clock check of every method, once per instance (the CLI calls it before a checkpoint rebuild).
+    void checkClock(Micros now);
+
   private:
     PgConnection& m_db;
+    bool m_allowClockAhead = false;
+    bool m_clockChecked = false;
 };
 
 } // namespace tidemark::kudos

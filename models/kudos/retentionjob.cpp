@@ -2,11 +2,13 @@
 
 #include "archivestore.h"
 #include "archiveverifier.h"
+#include "clockcheck.h"
 #include "error.h"
 #include "kudospartitions.h"
 #include "ledgercheckpoint.h"
 #include "ledgerstatements.h"
 #include "lockingtransaction.h"
+#include "partitiondrop.h"
 #include "partitionexporter.h"
 #include "retentionstop.h"
 #include "statrollup.h"
@@ -44,9 +46,16 @@ RetentionAlert::Cause causeOf(const Error& error, const RetentionAction& action)
     if (error.kind() == Error::Kind::Connection && action.to != QLatin1String("rolled_up") &&
         action.to != QLatin1String("checkpointed") && action.to != QLatin1String("stated"))
         return RetentionAlert::Cause::ArchiveUnavailable;
-    if (const auto* stop = dynamic_cast<const RetentionStop*>(&error))
-        return stop->reason() == RetentionStop::Reason::OverBudget ? RetentionAlert::Cause::OverBudget
-                                                                   : RetentionAlert::Cause::UnappliedRows;
+    if (const auto* stop = dynamic_cast<const RetentionStop*>(&error)) {
+        switch (stop->reason()) {
+        case RetentionStop::Reason::OverBudget:
+            return RetentionAlert::Cause::OverBudget;
+        case RetentionStop::Reason::UnappliedRows:
+            return RetentionAlert::Cause::UnappliedRows;
+        case RetentionStop::Reason::ReplacementMismatch:
+            return RetentionAlert::Cause::ReplacementMismatch;
+        }
+    }
     if (action.to == QLatin1String("verified") || action.to == QLatin1String("dropped"))
         return RetentionAlert::Cause::VerificationFailed;
     return RetentionAlert::Cause::Failed;
@@ -105,11 +114,27 @@ void RetentionJob::notify(const RetentionAction& action, FaultPoint point) {
         m_options.onCommit(action, point);
 }
 
+void RetentionJob::checkClock(Micros now, RetentionReport& report) {
+    report.serverNow = m_db.serverNow();
+    const ClockCheck clock{QStringLiteral("the kudos retention job's clock"), now,
+                           QStringLiteral("the database server's now()"), report.serverNow};
+    report.clockAheadSeconds = double(clock.ahead()) / kMicrosPerSecond;
+    clock.require(
+        m_options.allowClockAhead,
+        QStringLiteral("idempotency keys would expire early (a retried transfer would debit twice), "
+                       "rows written moments ago would count as incidents and ranges the server "
+                       "has not reached would be dropped"),
+        QStringLiteral("tidemark-cli kudos retain --allow-clock-ahead, for a rehearsal on a copy"));
+    report.clockOverride = clock.tooFarAhead();
+}
+
 std::vector<CatalogEntry> RetentionJob::housekeeping(Micros now, RetentionReport& report) {
     if (!m_options.dryRun) {
         report.partitionsCreated = ensurePartitionsAhead(m_db, m_settings, now);
+        // A key lives for the window by the server's clock, whatever the job's clock says.
+        const Micros keyClock = std::min(now, report.serverNow);
         report.keysExpired = m_db.exec(QStringLiteral("SELECT kudos_expire_idempotency_keys($1::timestamp)"),
-                                       {utcParam(now - m_settings.currencyWindow())})
+                                       {utcParam(keyClock - m_settings.currencyWindow())})
                                  .toLong(0, 0);
     }
     RetentionCatalog catalog(m_db);
@@ -130,8 +155,31 @@ std::vector<RetentionIncident> RetentionJob::incidents(PgConnection& db, const K
                                                   " ORDER BY 3")
                                        .arg(microsOf(QStringLiteral("min(created)")), datasetTable(dataset)),
                                    {utcParam(cutoff)});
-        for (int i = 0; i < r.rows(); ++i)
-            list.push_back({dataset, r.text(i, 0), r.toLong(i, 1), r.toLong(i, 2)});
+        for (int i = 0; i < r.rows(); ++i) {
+            RetentionIncident incident;
+            incident.dataset = dataset;
+            incident.partition = r.text(i, 0);
+            incident.rows = r.toLong(i, 1);
+            incident.oldest = r.toLong(i, 2);
+            list.push_back(incident);
+        }
+    }
+    const PgResult recorded = db.exec(
+        QStringLiteral("SELECT dataset, partition_name, %1, %2, detail, difference::text, %3"
+                       " FROM kudos_retention_incidents WHERE resolved_at IS NULL ORDER BY dataset, lo")
+            .arg(microsOf(QStringLiteral("lo")), microsOf(QStringLiteral("hi")),
+                 microsOf(QStringLiteral("recorded_at"))));
+    for (int i = 0; i < recorded.rows(); ++i) {
+        RetentionIncident incident;
+        incident.kind = RetentionIncident::Kind::ReplacementMismatch;
+        incident.dataset = datasetFromName(recorded.text(i, 0));
+        incident.partition = recorded.text(i, 1);
+        incident.lo = recorded.toLong(i, 2);
+        incident.hi = recorded.toLong(i, 3);
+        incident.detail = recorded.text(i, 4);
+        incident.difference = recorded.text(i, 5).toUtf8();
+        incident.recordedAt = recorded.toLong(i, 6);
+        list.push_back(incident);
     }
     return list;
 }
@@ -200,6 +248,7 @@ std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>&
 
 RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* feedback) {
     RetentionReport report;
+    checkClock(now, report);
     if (!m_options.dryRun && !m_db.tryAdvisoryLock(kAdvisoryLock)) {
         report.lockBusy = true;
         return report;
@@ -265,6 +314,7 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* fee
         }
     }
     report.remaining = plan(catalog.entries(), now, report.alerts);
+    report.dropLockSeconds = m_dropLockSeconds;
     return report;
 }
 
@@ -432,11 +482,11 @@ RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, 
                       : e.archiveKey);
 }
 
-// The object, its manifest and the online rows must agree; any problem refuses.
-qint64 RetentionJob::checkArchived(const CatalogEntry& e) {
+archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool online, qint64* rows) {
     if (e.archiveKey.isEmpty())
         throw Error(Error::Kind::Refused, QStringLiteral("%1 has no archive object").arg(describe(e)));
-    const archive::VerifyResult verified = archive::ArchiveVerifier(*m_store).verify(e.archiveKey, &m_db);
+    const archive::VerifyResult verified =
+        archive::ArchiveVerifier(*m_store).verify(e.archiveKey, online ? &m_db : nullptr);
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 does not verify: %2")
@@ -445,11 +495,14 @@ qint64 RetentionJob::checkArchived(const CatalogEntry& e) {
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 is not the object the catalog recorded (sha256 %2)")
                         .arg(e.archiveKey, e.objectSha256));
-    return verified.rows;
+    if (rows)
+        *rows = verified.rows;
+    return verified.manifest;
 }
 
 RetentionStepResult RetentionJob::verify(const RetentionAction& action) {
-    const qint64 rows = checkArchived(action.entry);
+    qint64 rows = 0;
+    checkArchived(action.entry, true, &rows);
     CatalogEntry e = action.entry;
     e.state = action.to;
     beginTransaction("READ COMMITTED");
@@ -463,60 +516,46 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
         if (e.dataset == dataset && e.partition == action.entry.partition &&
             e.state != QLatin1String("dropped") && (action.entry.subrange || e.sameKey(action.entry)))
             group.push_back(e);
-    // Currency leaves only with a verified copy: check every object again right before the DROP.
-    qint64 rows = 0;
+    // Currency leaves only with a verified copy: each object is read back against its manifest right before
+    // the drop, and the manifest is what the rows are compared with under the drop's lock.
+    QHash<QString, archive::ArchiveManifest> manifests;
     if (dataset == RetentionDataset::Currency) {
         if (!m_store)
             throw Error(Error::Kind::Connection,
                         QStringLiteral("the archive is not reachable: %1").arg(m_storeProblem));
         for (const CatalogEntry& e : group)
-            rows += checkArchived(e);
+            manifests.insert(e.archiveKey, checkArchived(e, false));
     }
-    const QString table = pgQuoteIdentifier(action.entry.partition);
-    const Micros lo = group.front().lo;
-    const Micros hi = group.back().hi;
-    // The parent first (waiting, holding nothing), the tables its foreign keys reference without waiting,
-    // retried on a busy table; under the lock only index probes run: the partial index of unapplied rows and
-    // the index on created.
-    runLockingTransaction(
-        m_db, m_settings.lockTimeoutSeconds, QStringLiteral("dropping %1").arg(action.entry.partition), [&] {
-            lockForPartitionDdl(m_db, datasetTable(dataset), QStringLiteral("ACCESS EXCLUSIVE"));
-            const PgResult check =
-                m_db.exec(QStringLiteral("SELECT (SELECT count(*) FROM %1 WHERE NOT applied),"
-                                         " EXISTS (SELECT 1 FROM %1 WHERE created < $1::timestamp)"
-                                         " OR EXISTS (SELECT 1 FROM %1 WHERE created >= $2::timestamp)")
-                              .arg(table),
-                          {utcParam(lo), utcParam(hi)});
-            if (check.toLong(0, 0) > 0)
-                throw RetentionStop(RetentionStop::Reason::UnappliedRows,
-                                    QStringLiteral("%1 holds %2 unapplied row(s); it stays")
-                                        .arg(action.entry.partition)
-                                        .arg(check.toLong(0, 0)));
-            if (check.toBool(0, 1))
-                throw Error(Error::Kind::Refused,
-                            QStringLiteral("%1 holds rows outside the catalogued ranges [%2, %3)")
-                                .arg(action.entry.partition, formatIsoTimestamp(lo), formatIsoTimestamp(hi)));
-            m_db.exec(QStringLiteral("ALTER TABLE %1 DETACH PARTITION %2").arg(datasetTable(dataset), table));
-            m_db.exec(QStringLiteral("DROP TABLE %1").arg(table));
-            RetentionCatalog catalog(m_db);
-            for (CatalogEntry e : group) {
-                const QString from = e.state;
-                e.state = QStringLiteral("dropped");
-                catalog.advance(e, from);
-            }
-            notify(action, FaultPoint::BeforeCommit); // runLockingTransaction commits
+    const DropOutcome outcome =
+        PartitionDrop(m_db, m_settings.lockTimeoutSeconds).run(group, manifests, [&](FaultPoint point) {
+            notify(action, point);
         });
-    notify(action, FaultPoint::AfterCommit);
-    if (dataset == RetentionDataset::Statistics) {
-        rows = 0;
-        for (const CatalogEntry& e : group)
-            rows += e.rowCount.value_or(0);
+    m_dropLockSeconds = std::max(m_dropLockSeconds, outcome.parentLockSeconds);
+    if (!outcome.mismatches.empty()) {
+        QStringList problems;
+        bool onlyUnapplied = true;
+        for (const ReplacementMismatch& m : outcome.mismatches) {
+            problems += m.problems;
+            onlyUnapplied = onlyUnapplied && m.unapplied > 0 && m.problems.size() == 1;
+        }
+        throw RetentionStop(
+            onlyUnapplied ? RetentionStop::Reason::UnappliedRows : RetentionStop::Reason::ReplacementMismatch,
+            QStringLiteral(
+                "%1 was not dropped: under the drop's lock its rows were not what replaced them (%2); "
+                "%3")
+                .arg(action.entry.partition, problems.join(QStringLiteral("; ")),
+                     dataset == RetentionDataset::Statistics
+                         ? QStringLiteral("the range goes back to pending and is rolled up again")
+                         : QStringLiteral("it stays online as an incident until its rows equal the archived "
+                                          "object again")));
     }
     RetentionStepResult result;
     result.state = QStringLiteral("dropped");
-    result.rows = rows;
-    result.detail =
-        QStringLiteral("%1 dropped (%2 catalog range(s))").arg(action.entry.partition).arg(group.size());
+    result.rows = outcome.rows;
+    result.detail = QStringLiteral("%1 dropped (%2 catalog range(s); the parent locked %3 ms)")
+                        .arg(action.entry.partition)
+                        .arg(group.size())
+                        .arg(outcome.parentLockSeconds * 1000, 0, 'f', 1);
     return result;
 }
 

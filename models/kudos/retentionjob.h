@@ -2,6 +2,7 @@
 
 #include "kudossettings.h"
 #include "retentioncatalog.h"
+#include "retentionfaultpoint.h"
 
 #include <QStringList>
 #include <functional>
@@ -13,7 +14,8 @@ class TaskFeedback;
 }
 namespace tidemark::archive {
 class ArchiveStore;
-}
+struct ArchiveManifest;
+} // namespace tidemark::archive
 
 namespace tidemark::kudos {
 
@@ -34,12 +36,21 @@ struct RetentionStepResult {
     QString detail;
 };
 
-// An unapplied row older than the window: the projector should have consumed it long ago.
+// Something a person should look at: unapplied rows older than the window (the projector should have
+// consumed them long ago; found anew on every run), or a range whose rows, under the drop's lock, differed
+// from what replaced them (recorded in kudos_retention_incidents, open until the range is dropped).
 struct RetentionIncident {
+    enum class Kind { UnappliedRows, ReplacementMismatch } kind = Kind::UnappliedRows;
     RetentionDataset dataset = RetentionDataset::Currency;
     QString partition;
-    qint64 rows = 0;
-    Micros oldest = 0;
+    qint64 rows = 0;   // unapplied rows
+    Micros oldest = 0; // the oldest unapplied row
+    // ReplacementMismatch: the range, what differed, when it was first recorded.
+    Micros lo = 0;
+    Micros hi = 0;
+    QString detail;
+    QByteArray difference; // jsonb text
+    Micros recordedAt = 0;
 };
 
 // Why a dataset's retention stopped in this run (it resumes by itself on a later run once the cause is gone).
@@ -50,6 +61,7 @@ struct RetentionAlert {
         OverBudget,
         VerificationFailed,
         UnappliedRows,
+        ReplacementMismatch,
         Failed
     } cause = Cause::Failed;
     QString message;
@@ -66,14 +78,19 @@ struct RetentionReport {
     qint64 keysExpired = 0;
     bool lockBusy = false; // another job holds the retention lock; nothing was done
     bool cancelled = false;
+    Micros serverNow = 0;         // the database server's now() when the job began
+    double clockAheadSeconds = 0; // how far the job's clock was ahead of it (negative: behind)
+    bool clockOverride = false;   // more than 5 minutes ahead, run anyway (RetentionOptions::allowClockAhead)
+    double dropLockSeconds = 0;   // the longest parent lock a drop held (detach: granted → commit)
 };
-
-// Where a test makes the process "die": just before or just after the commit of an action.
-enum class FaultPoint { BeforeCommit, AfterCommit };
 
 struct RetentionOptions {
     bool dryRun = false; // plan only: nothing is written, no partition is created
-    // Called around the commit of every action; a test throws from it to simulate a crash.
+    // Run although `now` is more than ClockCheck::kMaxClockAhead later than the server's now() (a rehearsal
+    // on a copy). Key expiry still never uses a clock ahead of the server's.
+    bool allowClockAhead = false;
+    // Called around the commit of every action (and between a drop's detach and its DROP); a test throws from
+    // it to simulate a crash.
     std::function<void(const RetentionAction&, FaultPoint)> onCommit;
 };
 
@@ -81,8 +98,10 @@ struct RetentionOptions {
 // catalog rows, expires idempotency keys, reports incidents, and moves eligible catalog entries one state
 // at a time, per dataset in ascending order: statistics pending → rolled_up → dumped | dump_failed →
 // dropped; currency pending → checkpointed → stated → exported → verified → dropped. Each state change
-// commits with its work. The archive store may be null (unreachable): currency retention and statistic
-// dumps wait then, rollups go on.
+// commits with its work; a drop is decided under its own lock (PartitionDrop). The archive store may be null
+// (unreachable): currency retention and statistic dumps wait then, rollups go on. The job's clock (`now`)
+// is compared with the server's first: more than 5 minutes ahead is refused (Error Refused, nothing done)
+// unless RetentionOptions::allowClockAhead.
 class RetentionJob {
   public:
     RetentionJob(PgConnection& db, archive::ArchiveStore* store, KudosSettings settings,
@@ -98,8 +117,8 @@ class RetentionJob {
     // between actions).
     RetentionReport run(Micros now, TaskFeedback* feedback = nullptr);
 
-    // The unapplied rows older than each dataset's window, by partition (what housekeeping reports; the
-    // console reads it without running the job).
+    // The unapplied rows older than each dataset's window, by partition, and the open incidents recorded by
+    // drops (what housekeeping reports; the console reads it without running the job).
     static std::vector<RetentionIncident> incidents(PgConnection& db, const KudosSettings& settings,
                                                     Micros now);
 
@@ -126,7 +145,10 @@ class RetentionJob {
     RetentionStepResult finish(const RetentionAction& action, const CatalogEntry& moved, qint64 rows,
                                const QString& detail);
     std::function<void(qint64)> budgetCheck(RetentionDataset dataset) const;
-    qint64 checkArchived(const CatalogEntry& entry);
+    // Verifies the entry's object against its manifest (and with `online`, against the partition's rows);
+    // any problem refuses. Returns the manifest.
+    archive::ArchiveManifest checkArchived(const CatalogEntry& entry, bool online, qint64* rows = nullptr);
+    void checkClock(Micros now, RetentionReport& report);
     Micros cutoff(RetentionDataset dataset, Micros now) const;
     void beginTransaction(const char* isolation);
 
@@ -135,6 +157,7 @@ class RetentionJob {
     KudosSettings m_settings;
     RetentionOptions m_options;
     QString m_storeProblem;
+    double m_dropLockSeconds = 0;
 };
 
 } // namespace tidemark::kudos

@@ -33,13 +33,19 @@ RetentionMetrics::RetentionMetrics()
         m_alerts[d] = &m_file.counter(QStringLiteral("tidemark_kudos_retention_alerts_total"),
                                       QStringLiteral("Alerts that stopped a dataset's retention (a failed "
                                                      "verification, a tier over budget, an unreachable "
-                                                     "archive, an unapplied row)."),
+                                                     "archive, an unapplied row, rows that differ from their "
+                                                     "replacement at the drop)."),
                                       datasetLabel(d));
     for (const RetentionDataset d : datasets)
         m_incidents[d] = &m_file.counter(QStringLiteral("tidemark_kudos_retention_incidents_total"),
                                          QStringLiteral("Partitions found holding unapplied rows older than "
-                                                        "the window."),
+                                                        "the window, and open drop incidents (ranges whose "
+                                                        "rows differ from their replacement), per run."),
                                          datasetLabel(d));
+    m_clockOverrides =
+        &m_file.counter(QStringLiteral("tidemark_kudos_retention_clock_overrides_total"),
+                        QStringLiteral("Runs whose clock was more than 5 minutes ahead of the server's and "
+                                       "that ran anyway (--allow-clock-ahead)."));
     for (const RetentionDataset d : datasets)
         m_stepSeconds[d] =
             &m_file.histogram(QStringLiteral("tidemark_kudos_retention_step_seconds"),
@@ -63,6 +69,8 @@ void RetentionMetrics::record(const RetentionReport& report, bool dryRun) {
         ++m_alerts[a.dataset]->value;
     for (const RetentionIncident& i : report.incidents)
         ++m_incidents[i.dataset]->value;
+    if (report.clockOverride)
+        ++m_clockOverrides->value;
 }
 
 } // namespace tidemark::kudos

@@ -29,6 +29,7 @@ class RetentionMetrics {
     std::map<std::pair<RetentionDataset, QString>, MetricsTextfile::Counter*> m_steps; // by the state reached
     std::map<RetentionDataset, MetricsTextfile::Counter*> m_rowsDropped, m_archivedBytes, m_alerts,
         m_incidents;
+    MetricsTextfile::Counter* m_clockOverrides = nullptr;
     std::map<RetentionDataset, MetricsTextfile::Histogram*> m_stepSeconds;
 };
 

@@ -5,11 +5,11 @@
 namespace tidemark::kudos {
 
 // A refusal (Error::Kind::Refused) that stops one dataset's retention for the rest of a run, with the reason
-// the job turns into its alert: a tier whose next upload would exceed its budget, or a range that still
-// holds an unapplied row.
+// the job turns into its alert: a tier whose next upload would exceed its budget, a range that still holds
+// an unapplied row, or a range whose rows, under the drop's lock, were not what replaced them.
 class RetentionStop : public Error {
   public:
-    enum class Reason { OverBudget, UnappliedRows };
+    enum class Reason { OverBudget, UnappliedRows, ReplacementMismatch };
     RetentionStop(Reason reason, const QString& message) : Error(Kind::Refused, message), m_reason(reason) {}
     Reason reason() const { return m_reason; }
 

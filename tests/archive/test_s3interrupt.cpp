@@ -149,7 +149,8 @@ class TestS3Interrupt : public QObject {
         {
             const auto s = store();
             const kudos::RetentionReport report =
-                kudos::RetentionJob(*db, s.get(), test::kudosTestSettings()).run(test::kudosAllEligible());
+                kudos::RetentionJob(*db, s.get(), test::kudosTestSettings(), test::kudosRehearsal())
+                    .run(test::kudosAllEligible());
             QVERIFY(m_killed);
             bool unavailable = false;
             for (const kudos::RetentionAlert& alert : report.alerts)
@@ -168,7 +169,8 @@ class TestS3Interrupt : public QObject {
             QVERIFY2(s->exists(key), qPrintable(key));
 
         const kudos::RetentionReport again =
-            kudos::RetentionJob(*db, s.get(), test::kudosTestSettings()).run(test::kudosAllEligible());
+            kudos::RetentionJob(*db, s.get(), test::kudosTestSettings(), test::kudosRehearsal())
+                .run(test::kudosAllEligible());
         QVERIFY2(again.alerts.empty(), again.alerts.empty() ? "" : qPrintable(again.alerts.front().message));
         QVERIFY(db->exec(QStringLiteral("SELECT to_regclass('kudos_ledger_initial')")).isNull(0, 0));
         const QStringList keys = recordedKeys();

@@ -21,6 +21,12 @@ Micros kudosAllEligible() {
     return kudosBoundary() + 31 * kMicrosPerDay;
 }
 
+kudos::RetentionOptions kudosRehearsal() {
+    kudos::RetentionOptions options;
+    options.allowClockAhead = true;
+    return options;
+}
+
 kudos::KudosSettings kudosTestSettings() {
     return {};
 }

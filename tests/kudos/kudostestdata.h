@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kudossettings.h"
+#include "retentionjob.h"
 #include "timestamp.h"
 
 #include <QString>
@@ -24,8 +25,11 @@ QString swappedKudosDatabase(const QString& name);
 // The settings of the tests (the defaults: 7-day partitions and sub-ranges, 30-day windows).
 kudos::KudosSettings kudosTestSettings();
 
-// The instant at which every range of the first partition is eligible (boundary + 30 days + 1 day).
+// The instant at which every range of the first partition is eligible (boundary + 30 days + 1 day): more
+// than a month after the server's clock, so a job run at it is a rehearsal on a copy (kudosRehearsal()).
 Micros kudosAllEligible();
+// The options of a job run at kudosAllEligible(): the clock check overridden (allowClockAhead).
+kudos::RetentionOptions kudosRehearsal();
 
 std::unique_ptr<PgConnection> openKudos(const QString& conninfo);
 

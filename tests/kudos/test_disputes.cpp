@@ -75,7 +75,7 @@ class TestDisputes : public QObject {
 
         auto store = archive::openArchiveStore(archiveUrl());
         const RetentionReport report =
-            RetentionJob(*db, store.get(), kudosTestSettings()).run(kudosAllEligible());
+            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY(report.alerts.empty());
         QVERIFY(db->exec(QStringLiteral("SELECT to_regclass('kudos_ledger_initial')")).isNull(0, 0));
         QCOMPARE(csvRowsOf(*db, m_user, m_week2, m_week2 + 7 * kMicrosPerDay).size(), std::size_t(0));

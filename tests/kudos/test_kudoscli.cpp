@@ -55,9 +55,13 @@ class TestKudosCli : public QObject {
             conn->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
         }
         QTemporaryDir archive;
-        const QStringList common{QStringLiteral("--db"),      db,
-                                 QStringLiteral("--now"),     at(kudosAllEligible()),
-                                 QStringLiteral("--archive"), QStringLiteral("file://") + archive.path(),
+        const QStringList common{QStringLiteral("--db"),
+                                 db,
+                                 QStringLiteral("--now"),
+                                 at(kudosAllEligible()),
+                                 QStringLiteral("--archive"),
+                                 QStringLiteral("file://") + archive.path(),
+                                 QStringLiteral("--allow-clock-ahead"),
                                  QStringLiteral("--json")};
         const CliRun dry = runCli(
             QStringList{QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--dry-run")} +
@@ -112,7 +116,8 @@ class TestKudosCli : public QObject {
         const CliRun last =
             runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--once"),
                     QStringLiteral("--db"), db, QStringLiteral("--now"), at(kudosAllEligible()),
-                    QStringLiteral("--archive"), QStringLiteral("file://") + archive.path()});
+                    QStringLiteral("--allow-clock-ahead"), QStringLiteral("--archive"),
+                    QStringLiteral("file://") + archive.path()});
         QCOMPARE(last.exitCode, 0);
         QVERIFY2(last.out.contains(QLatin1String("nothing to do")), qPrintable(last.out));
 
@@ -179,12 +184,53 @@ class TestKudosCli : public QObject {
         QCOMPARE(json(again).value(QStringLiteral("repaired")).toInt(), 0);
     }
 
+    // retain (also --dry-run) and reconcile refuse a clock ahead of the server's with exit 3, naming both
+    // clocks, before anything is done; --allow-clock-ahead runs and warns.
+    void aClockAheadOfTheServerIsRefusedWithExit3() {
+        const QString db = swappedKudosDatabase(QStringLiteral("kudoscli_clock"));
+        const auto written = [&] {
+            return openKudos(db)
+                ->exec(QStringLiteral("SELECT (SELECT count(*) FROM kudos_retention_catalog) || '/' ||"
+                                      " (SELECT count(*) FROM kudos_balance_snapshots)"))
+                .text(0, 0);
+        };
+        const QString before = written();
+        const Micros server = openKudos(db)->serverNow();
+        for (const Micros ahead : {kMicrosPerHour, 400 * kMicrosPerDay}) {
+            const QString later = at(server + ahead);
+            for (const QStringList& command :
+                 {QStringList{QStringLiteral("kudos"), QStringLiteral("retain")},
+                  QStringList{QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--dry-run")},
+                  QStringList{QStringLiteral("kudos"), QStringLiteral("reconcile"),
+                              QStringLiteral("--take-snapshot")}}) {
+                const CliRun run =
+                    runCli(command + QStringList{QStringLiteral("--db"), db, QStringLiteral("--now"), later});
+                QCOMPARE(run.exitCode, 3);
+                QVERIFY2(run.err.contains(later) &&
+                             run.err.contains(QLatin1String("database server's now()")) &&
+                             run.err.contains(QLatin1String("--allow-clock-ahead")),
+                         qPrintable(run.err));
+            }
+        }
+        QCOMPARE(written(), before);
+        QTemporaryDir archive;
+        const CliRun rehearsal =
+            runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--dry-run"),
+                    QStringLiteral("--db"), db, QStringLiteral("--now"), at(server + kMicrosPerHour),
+                    QStringLiteral("--archive"), QStringLiteral("file://") + archive.path(),
+                    QStringLiteral("--allow-clock-ahead"), QStringLiteral("--json")});
+        QCOMPARE(rehearsal.exitCode, 0);
+        QVERIFY(json(rehearsal).value(QStringLiteral("clock_override")).toBool());
+        QVERIFY2(rehearsal.err.contains(QLatin1String("clock check overridden")), qPrintable(rehearsal.err));
+    }
+
     void withoutAnArchiveTheCurrencyWaitsAndTheExitSaysRetry() {
         const QString db = swappedKudosDatabase(QStringLiteral("kudoscli_noarchive"));
         openKudos(db)->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true"));
-        const CliRun run = runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--db"),
-                                   db, QStringLiteral("--now"), at(kudosAllEligible())},
-                                  {{QStringLiteral("TIDEMARK_ARCHIVE_URL"), QString()}});
+        const CliRun run =
+            runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--db"), db,
+                    QStringLiteral("--now"), at(kudosAllEligible()), QStringLiteral("--allow-clock-ahead")},
+                   {{QStringLiteral("TIDEMARK_ARCHIVE_URL"), QString()}});
         QCOMPARE(run.exitCode, 75);
         QVERIFY2(run.err.contains(QLatin1String("no archive configured")), qPrintable(run.err));
         QVERIFY(run.out.contains(QLatin1String("roll up")));

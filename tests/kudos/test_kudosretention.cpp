@@ -2,6 +2,7 @@
 #include "archiveurl.h"
 #include "error.h"
 #include "kudospartitions.h"
+#include "kudossums.h"
 #include "kudostestdata.h"
 #include "kudosvalues.h"
 #include "ledgercheckpoint.h"
@@ -26,68 +27,6 @@ using namespace tidemark::kudos;
 using namespace tidemark::test;
 
 namespace {
-
-// Σ amount and rows per (user, escrow) of the applied non-RECONCILIATION ledger rows: the all-time sums,
-// computed the plain way (every row, no checkpoint).
-using Sums = std::map<QString, std::pair<qint64, qint64>>;
-
-Sums allTimeCurrency(PgConnection& db) {
-    Sums sums;
-    const PgResult r =
-        db.exec(QStringLiteral("SELECT user_id, escrow, sum(amount)::text, count(*) FROM kudos_ledger"
-                               " WHERE applied AND entry_type <> 'RECONCILIATION' GROUP BY 1, 2"));
-    for (int i = 0; i < r.rows(); ++i)
-        sums[r.text(i, 0) + (r.toBool(i, 1) ? QStringLiteral("/escrow") : QStringLiteral("/spendable"))] = {
-            centsFromText(r.text(i, 2)), 0};
-    return sums;
-}
-
-Sums checkpointPlusTail(PgConnection& db) {
-    Sums sums;
-    const PgResult r = db.exec(QStringLiteral("SELECT user_id, applied_balance_total::text, "
-                                              "applied_escrow_total::text FROM kudos_applied_totals()"));
-    for (int i = 0; i < r.rows(); ++i) {
-        const qint64 balance = centsFromText(r.text(i, 1));
-        const qint64 escrow = centsFromText(r.text(i, 2));
-        if (balance != 0)
-            sums[r.text(i, 0) + QStringLiteral("/spendable")] = {balance, 0};
-        if (escrow != 0)
-            sums[r.text(i, 0) + QStringLiteral("/escrow")] = {escrow, 0};
-    }
-    return sums;
-}
-
-Sums withoutZeros(Sums sums) {
-    for (auto it = sums.begin(); it != sums.end();)
-        it = it->second.first == 0 ? sums.erase(it) : std::next(it);
-    return sums;
-}
-
-// Σ amount and rows per statistic target, wherever the rows are now: online (outside the ranges already
-// rolled up, whose rows stay online until the drop), folded into rollups, or moved to quarantine.
-Sums statisticTotals(PgConnection& db) {
-    Sums sums;
-    // Rolled-up ranges are whole UTC days: the online rows fold to days before the ranges are excluded.
-    const PgResult r = db.exec(QStringLiteral(
-        "WITH rolled AS (SELECT DISTINCT source_lo, source_hi FROM kudos_stat_rollups),"
-        " days AS (SELECT coalesce(user_id::text, worker_id::text) AS k, date_trunc('day', created) AS d,"
-        "   sum(amount) AS a, count(*) AS n FROM kudos_stat_events GROUP BY 1, 2)"
-        " SELECT k, sum(a)::text, sum(n)::bigint FROM ("
-        " SELECT k, a, n FROM days WHERE NOT EXISTS (SELECT 1 FROM rolled r WHERE days.d >= r.source_lo"
-        "   AND days.d < r.source_hi)"
-        " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount_sum, row_count FROM "
-        "kudos_stat_rollups"
-        " UNION ALL SELECT coalesce(user_id::text, worker_id::text), amount, 1 FROM kudos_stat_quarantine) t"
-        " GROUP BY k"));
-    for (int i = 0; i < r.rows(); ++i)
-        sums[r.text(i, 0)] = {centsFromText(r.text(i, 1)), r.toLong(i, 2)};
-    return sums;
-}
-
-void applyEverything(PgConnection& db) {
-    db.exec(QStringLiteral("UPDATE kudos_ledger SET applied = true WHERE NOT applied"));
-    db.exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
-}
 
 std::unique_ptr<archive::ArchiveStore> directoryStore(const QTemporaryDir& dir) {
     return archive::openArchiveStore(QStringLiteral("file://") + dir.path());
@@ -270,7 +209,7 @@ class TestKudosRetention : public QObject {
         QTemporaryDir dir;
         auto store = directoryStore(dir);
         const RetentionReport report =
-            RetentionJob(*db, store.get(), kudosTestSettings()).run(kudosAllEligible());
+            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY2(report.alerts.empty(),
                  report.alerts.empty() ? "" : qPrintable(report.alerts.front().message));
         QVERIFY(report.remaining.empty());
@@ -286,7 +225,7 @@ class TestKudosRetention : public QObject {
         QCOMPARE(statementOf(*db, 7), statementBefore);
         // A second run finds nothing to do.
         const RetentionReport again =
-            RetentionJob(*db, store.get(), kudosTestSettings()).run(kudosAllEligible());
+            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY(again.done.empty());
     }
 
@@ -295,15 +234,15 @@ class TestKudosRetention : public QObject {
     void driftAtCheckpointTimeIsStillReported() {
         auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_drift")));
         applyEverything(*db);
-        const auto before = Reconciliation(*db).run(std::nullopt, kudosAllEligible());
+        const auto before = Reconciliation(*db, true).run(std::nullopt, kudosAllEligible());
         QVERIFY(before.snapshot.has_value());
         db->exec(QStringLiteral("UPDATE users SET kudos = kudos + 5 WHERE id = 3"));
-        const auto drifted = Reconciliation(*db).run(std::nullopt, kudosAllEligible());
+        const auto drifted = Reconciliation(*db, true).run(std::nullopt, kudosAllEligible());
         QTemporaryDir dir;
         auto store = directoryStore(dir);
-        RetentionJob(*db, store.get(), kudosTestSettings()).run(kudosAllEligible());
+        RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
-        const auto after = Reconciliation(*db).run(std::nullopt, kudosAllEligible());
+        const auto after = Reconciliation(*db, true).run(std::nullopt, kudosAllEligible());
         QCOMPARE(after.usersDrifting, drifted.usersDrifting);
         QCOMPARE(after.totalDrift, drifted.totalDrift);
         bool found = false;
@@ -329,7 +268,7 @@ class TestKudosRetention : public QObject {
         QTemporaryDir dir;
         auto store = directoryStore(dir);
         const RetentionReport report =
-            RetentionJob(*db, store.get(), kudosTestSettings()).run(kudosAllEligible());
+            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QCOMPARE(report.incidents.size(), size_t(1));
         QCOMPARE(report.incidents.front().rows, unapplied);
         QCOMPARE(report.incidents.front().dataset, RetentionDataset::Currency);
@@ -350,7 +289,7 @@ class TestKudosRetention : public QObject {
         applyEverything(*db);
         QTemporaryDir dir;
         auto store = directoryStore(dir);
-        RetentionOptions options;
+        RetentionOptions options = kudosRehearsal();
         bool removed = false;
         options.onCommit = [&](const RetentionAction& action, FaultPoint point) {
             if (!removed && point == FaultPoint::AfterCommit && action.to == QLatin1String("verified") &&
@@ -379,7 +318,8 @@ class TestKudosRetention : public QObject {
         auto store = directoryStore(dir);
         KudosSettings settings = kudosTestSettings();
         settings.currencyBudgetBytes = 2000;
-        const RetentionReport report = RetentionJob(*db, store.get(), settings).run(kudosAllEligible());
+        const RetentionReport report =
+            RetentionJob(*db, store.get(), settings, kudosRehearsal()).run(kudosAllEligible());
         bool alerted = false;
         for (const RetentionAlert& a : report.alerts)
             alerted = alerted || (a.dataset == RetentionDataset::Currency &&
@@ -401,7 +341,7 @@ class TestKudosRetention : public QObject {
         auto writer = openKudos(conninfo);
         writer->exec(QStringLiteral("SET statement_timeout = '3s'"));
         int writes = 0;
-        RetentionOptions options;
+        RetentionOptions options = kudosRehearsal();
         options.onCommit = [&](const RetentionAction&, FaultPoint point) {
             if (point != FaultPoint::BeforeCommit)
                 return;
@@ -443,10 +383,11 @@ class TestKudosRetention : public QObject {
         auto store = directoryStore(dir);
         auto otherDb = openKudos(conninfo);
         std::optional<RetentionReport> second;
-        RetentionOptions options;
+        RetentionOptions options = kudosRehearsal();
         options.onCommit = [&](const RetentionAction&, FaultPoint point) {
             if (!second && point == FaultPoint::BeforeCommit)
-                second = RetentionJob(*otherDb, store.get(), kudosTestSettings()).run(kudosAllEligible());
+                second = RetentionJob(*otherDb, store.get(), kudosTestSettings(), kudosRehearsal())
+                             .run(kudosAllEligible());
         };
         const RetentionReport first =
             RetentionJob(*db, store.get(), kudosTestSettings(), options).run(kudosAllEligible());
@@ -458,8 +399,9 @@ class TestKudosRetention : public QObject {
         QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
     }
 
-    // The process dies around every state change in turn, once before its commit and once after; a new job
-    // resumes each time. The sums never change and nothing is dropped before its replacement is complete.
+    // The process dies around every state change in turn, once before its commit and once after (and a drop
+    // also between its detach and its DROP); a new job resumes each time. The sums never change and nothing
+    // is dropped before its replacement is complete.
     void aCrashAtEveryTransitionResumes() {
         const QString conninfo = swappedKudosDatabase(QStringLiteral("kudos_faults"));
         Sums currency, statistics;
@@ -471,17 +413,27 @@ class TestKudosRetention : public QObject {
         }
         QTemporaryDir dir;
         int crashes = 0;
+        int commitCrashes = 0; // alternates the point, so that each action dies once before and once after
         QSet<QString> crashedAt;
         for (int round = 0; round < 400; ++round) {
             auto db = openKudos(conninfo);
             auto store = directoryStore(dir);
-            const FaultPoint point = round % 2 == 0 ? FaultPoint::BeforeCommit : FaultPoint::AfterCommit;
-            RetentionOptions options;
+            const FaultPoint point =
+                commitCrashes % 2 == 0 ? FaultPoint::BeforeCommit : FaultPoint::AfterCommit;
+            RetentionOptions options = kudosRehearsal();
             options.onCommit = [&](const RetentionAction& action, FaultPoint at) {
-                if (at != point)
+                // Each drop also dies once right after its detach.
+                const bool firstDetach =
+                    at == FaultPoint::AfterDetach &&
+                    !crashedAt.contains(QStringLiteral("detached ") + action.entry.partition);
+                if (firstDetach)
+                    crashedAt.insert(QStringLiteral("detached ") + action.entry.partition);
+                if (at != point && !firstDetach)
                     return;
-                crashedAt.insert(action.to + (at == FaultPoint::BeforeCommit ? QStringLiteral(" before")
-                                                                             : QStringLiteral(" after")));
+                commitCrashes += firstDetach ? 0 : 1;
+                crashedAt.insert(action.to + (at == FaultPoint::BeforeCommit  ? QStringLiteral(" before")
+                                              : at == FaultPoint::AfterCommit ? QStringLiteral(" after")
+                                                                              : QStringLiteral(" detached")));
                 throw SimulatedCrash{};
             };
             bool crashed = false;
@@ -513,6 +465,9 @@ class TestKudosRetention : public QObject {
               QStringLiteral("dropped")})
             for (const QString& when : {QStringLiteral(" before"), QStringLiteral(" after")})
                 QVERIFY2(crashedAt.contains(to + when), qPrintable(to + when));
+        QVERIFY(crashedAt.contains(QStringLiteral("dropped detached"))); // between the detach and the DROP
+        QVERIFY(crashedAt.contains(QStringLiteral("detached kudos_ledger_initial")));
+        QVERIFY(crashedAt.contains(QStringLiteral("detached kudos_stat_events_initial")));
         QVERIFY(crashes > 20);
         qInfo("%d crashes, each resumed", crashes);
     }
@@ -525,11 +480,11 @@ class TestKudosRetention : public QObject {
         const Sums currency = withoutZeros(allTimeCurrency(*db));
         QTemporaryDir dir;
         auto store = directoryStore(dir);
-        RetentionJob job(*db, store.get(), kudosTestSettings());
+        RetentionJob job(*db, store.get(), kudosTestSettings(), kudosRehearsal());
         for (int i = 0; i < 6; ++i) // a few ranges checkpointed and stated, none dropped
             job.step(kudosAllEligible());
         QVERIFY(db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger_checkpoints")).toLong(0, 0) > 0);
-        const QUuid before = Reconciliation(*db).takeSnapshot(kudosAllEligible());
+        const QUuid before = Reconciliation(*db, true).takeSnapshot(kudosAllEligible());
         const PgResult boundary =
             db->exec(QStringLiteral("SELECT boundary::text FROM kudos_checkpoint_state"));
         QCOMPARE(LedgerCheckpoint(*db).rebuild(), 1);
@@ -537,18 +492,18 @@ class TestKudosRetention : public QObject {
                  boundary.text(0, 0));
         QCOMPARE(withoutZeros(checkpointPlusTail(*db)), currency);
         try {
-            Reconciliation(*db).run(before, kudosAllEligible());
+            Reconciliation(*db, true).run(before, kudosAllEligible());
             QFAIL("a snapshot from before the rebuild was accepted");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
         }
-        const QUuid after = Reconciliation(*db).takeSnapshot(kudosAllEligible());
-        QCOMPARE(Reconciliation(*db).run(after, kudosAllEligible()).usersDrifting, 0);
+        const QUuid after = Reconciliation(*db, true).takeSnapshot(kudosAllEligible());
+        QCOMPARE(Reconciliation(*db, true).run(after, kudosAllEligible()).usersDrifting, 0);
     }
 
     void aDryRunChangesNothing() {
         auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_dryrun")));
-        RetentionOptions options;
+        RetentionOptions options = kudosRehearsal();
         options.dryRun = true;
         const RetentionReport report =
             RetentionJob(*db, nullptr, kudosTestSettings(), options).run(kudosAllEligible());

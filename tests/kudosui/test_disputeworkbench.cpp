@@ -76,7 +76,7 @@ class TestDisputeWorkbench : public QObject {
                          {utcParam(week2)})
                     .toLong(0, 0));
         auto store = archive::openArchiveStore(archiveUrl());
-        QVERIFY(RetentionJob(*db, store.get(), test::kudosTestSettings())
+        QVERIFY(RetentionJob(*db, store.get(), test::kudosTestSettings(), test::kudosRehearsal())
                     .run(test::kudosAllEligible())
                     .alerts.empty());
         db->exec(QStringLiteral(
@@ -85,7 +85,7 @@ class TestDisputeWorkbench : public QObject {
                      "'12.34', true)"),
                  {utcParam(test::kudosBoundary() + 3 * kMicrosPerHour), m_user});
 
-        m_dataset.setClock([] { return test::kudosAllEligible(); });
+        m_dataset.setClock([] { return test::kudosAllEligible(); }, true);
         m_dataset.setSettings(test::kudosTestSettings());
         QSignalSpy loaded(&m_dataset, &KudosDataset::loaded);
         m_dataset.setConnection(m_conninfo, archiveUrl(), QStringLiteral("kudosui_disputes"));

@@ -44,7 +44,7 @@ struct Console {
 
     Console(const QString& name, const QString& archiveUrl) {
         conninfo = test::swappedKudosDatabase(name);
-        dataset.setClock([] { return test::kudosAllEligible(); });
+        dataset.setClock([] { return test::kudosAllEligible(); }, true);
         dataset.setSettings(test::kudosTestSettings());
         workbench.resize(1500, 900);
         workbench.show();

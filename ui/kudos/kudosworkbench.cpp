@@ -225,6 +225,7 @@ void KudosWorkbench::start(bool oneStep) {
     request.archiveUrl = m_dataset->archiveUrl();
     request.settings = m_dataset->settings();
     request.now = m_dataset->now();
+    request.allowClockAhead = m_dataset->clockAheadAllowed();
     request.oneStep = oneStep;
     m_roundPanel->setState(KudosRoundPanel::State::Running);
     m_areas->setCurrentWidget(m_roundPanel);

@@ -52,8 +52,9 @@ void KudosDataset::setSettingsError(const QString& message) {
     emit settingsChanged();
 }
 
-void KudosDataset::setClock(std::function<Micros()> clock) {
+void KudosDataset::setClock(std::function<Micros()> clock, bool allowAhead) {
     m_clock = std::move(clock);
+    m_clockAheadAllowed = allowAhead;
 }
 
 std::vector<RetentionAlert> KudosDataset::archiveAlerts() const {
@@ -112,9 +113,9 @@ void KudosDataset::takeSnapshot() {
         return;
     Task<QUuid> task;
     task.title = tr("Take a kudos balance snapshot of %1").arg(m_displayName);
-    task.work = [conninfo = m_conninfo, at = now()](TaskFeedback&) {
+    task.work = [conninfo = m_conninfo, at = now(), ahead = m_clockAheadAllowed](TaskFeedback&) {
         auto db = PgConnection::open(conninfo, QStringLiteral("tidemark kudos snapshot"));
-        return Reconciliation(*db).takeSnapshot(at);
+        return Reconciliation(*db, ahead).takeSnapshot(at);
     };
     task.summarize = [](const QUuid& id) { return tr("snapshot %1").arg(id.toString(QUuid::WithoutBraces)); };
     m_reconcileTask = m_tasks->start<QUuid>(
@@ -134,10 +135,10 @@ void KudosDataset::reconcile() {
         return;
     Task<ReconciliationReport> task;
     task.title = tr("Reconcile the kudos balances of %1").arg(m_displayName);
-    task.work = [conninfo = m_conninfo, at = now()](TaskFeedback& feedback) {
+    task.work = [conninfo = m_conninfo, at = now(), ahead = m_clockAheadAllowed](TaskFeedback& feedback) {
         feedback.reportProgress(0.1, tr("comparing the balances"));
         auto db = PgConnection::open(conninfo, QStringLiteral("tidemark kudos reconciliation"));
-        return Reconciliation(*db).run(std::nullopt, at);
+        return Reconciliation(*db, ahead).run(std::nullopt, at);
     };
     task.summarize = [](const ReconciliationReport& report) {
         return tr("%Ln user(s) drifting", "", int(report.usersDrifting));

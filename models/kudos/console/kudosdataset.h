@@ -58,8 +58,11 @@ class KudosDataset : public QObject {
     const QString& settingsError() const { return m_settingsError; }
     void setSettingsError(const QString& message);
 
-    void setClock(std::function<Micros()> clock); // tests; default nowMicros
+    // Tests; default nowMicros. `allowAhead`: a clock ahead of the server's is not refused (a rehearsal on a
+    // copy, RetentionOptions::allowClockAhead).
+    void setClock(std::function<Micros()> clock, bool allowAhead = false);
     Micros now() const { return m_clock ? m_clock() : nowMicros(); }
+    bool clockAheadAllowed() const { return m_clockAheadAllowed; }
 
   signals:
     void connectionChanged(const QString& conninfo);
@@ -85,6 +88,7 @@ class KudosDataset : public QObject {
     KudosSettings m_settings;
     QString m_settingsError;
     std::function<Micros()> m_clock;
+    bool m_clockAheadAllowed = false;
     std::vector<RetentionAlert> m_roundAlerts;
     int m_generation = 0;
     int m_reconcileTask = 0;

@@ -25,7 +25,9 @@ RetentionReport KudosRoundJob::run(const KudosRoundRequest& request, TaskFeedbac
             problem = error.message();
         }
     }
-    RetentionJob job(*db, store.get(), request.settings);
+    RetentionOptions options;
+    options.allowClockAhead = request.allowClockAhead;
+    RetentionJob job(*db, store.get(), request.settings, options);
     if (!store)
         job.setStoreProblem(problem);
     if (!request.oneStep)

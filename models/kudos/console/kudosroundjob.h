@@ -17,6 +17,7 @@ struct KudosRoundRequest {
     QString archiveUrl; // "" or a store that does not open: the job runs without it and says why
     KudosSettings settings;
     Micros now = 0;
+    bool allowClockAhead = false; // RetentionOptions::allowClockAhead
     bool oneStep = false;
 };
 

@@ -30,6 +30,8 @@ QString RetentionIssueModel::causeText(RetentionAlert::Cause cause) {
         return tr("verification failed");
     case RetentionAlert::Cause::UnappliedRows:
         return tr("unapplied rows");
+    case RetentionAlert::Cause::ReplacementMismatch:
+        return tr("rows differ from their replacement");
     case RetentionAlert::Cause::Failed:
         return tr("failed");
     }
@@ -62,9 +64,15 @@ QVariant RetentionIssueModel::data(const QModelIndex& index, int role) const {
         if (alert)
             return m_alerts[row].message;
         const RetentionIncident& i = m_incidents[row - m_alerts.size()];
+        const auto utc = [](Micros t) {
+            return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
+                .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        };
+        if (i.kind == RetentionIncident::Kind::ReplacementMismatch)
+            return tr("%1 [%2, %3) was not dropped (since %4): %5")
+                .arg(i.partition, utc(i.lo), utc(i.hi), utc(i.recordedAt), i.detail);
         return tr("%Ln unapplied row(s) in %1 older than the window, the oldest from %2", "", int(i.rows))
-            .arg(i.partition, QDateTime::fromMSecsSinceEpoch(floorDiv(i.oldest, 1000), QTimeZone::utc())
-                                  .toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+            .arg(i.partition, utc(i.oldest));
     }
     }
     return {};
