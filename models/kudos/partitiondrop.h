@@ -12,6 +12,7 @@ struct DropOutcome {
     qint64 rows = 0;                  // rows the DROP removed
     double parentLockSeconds = 0;     // the parent's ACCESS EXCLUSIVE lock: granted → commit of the detach
     double referencedLockSeconds = 0; // the referenced tables' (users) ACCESS EXCLUSIVE lock of the DROP
+    double checkSeconds = 0;          // the comparisons with the replacement (ReplacementCheck)
     std::vector<ReplacementMismatch> mismatches; // not dropped: attached again, incidents recorded
 };
 

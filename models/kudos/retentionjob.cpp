@@ -248,6 +248,7 @@ std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>&
 
 RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* feedback) {
     RetentionReport report;
+    m_dropLockSeconds = m_dropCheckSeconds = 0;
     checkClock(now, report);
     if (!m_options.dryRun && !m_db.tryAdvisoryLock(kAdvisoryLock)) {
         report.lockBusy = true;
@@ -315,6 +316,7 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* fee
     }
     report.remaining = plan(catalog.entries(), now, report.alerts);
     report.dropLockSeconds = m_dropLockSeconds;
+    report.dropCheckSeconds = m_dropCheckSeconds;
     return report;
 }
 
@@ -531,6 +533,7 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
             notify(action, point);
         });
     m_dropLockSeconds = std::max(m_dropLockSeconds, outcome.parentLockSeconds);
+    m_dropCheckSeconds += outcome.checkSeconds;
     if (!outcome.mismatches.empty()) {
         QStringList problems;
         bool onlyUnapplied = true;

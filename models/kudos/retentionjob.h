@@ -82,6 +82,7 @@ struct RetentionReport {
     double clockAheadSeconds = 0; // how far the job's clock was ahead of it (negative: behind)
     bool clockOverride = false;   // more than 5 minutes ahead, run anyway (RetentionOptions::allowClockAhead)
     double dropLockSeconds = 0;   // the longest parent lock a drop held (detach: granted → commit)
+    double dropCheckSeconds = 0;  // the drops' comparisons of their rows with the replacements, in all
 };
 
 struct RetentionOptions {
@@ -158,6 +159,7 @@ class RetentionJob {
     RetentionOptions m_options;
     QString m_storeProblem;
     double m_dropLockSeconds = 0;
+    double m_dropCheckSeconds = 0;
 };
 
 } // namespace tidemark::kudos

@@ -22,6 +22,10 @@ cmake --build "$BUILD" --target bench_demo
 # build + VALIDATE time. Uses TIDEMARK_TEST_PG when set, else starts a private PostgreSQL cluster.
 cmake --build "$BUILD" --target bench_kudos_swap
 "$BUILD/tests/bench/bench_kudos_swap" 1000000 10000000
+# Kudos drop: the parent's and users' locks and a writer's slowest insert with the re-check under the drop's
+# own lock next to a bare DROP of the same partition, on 1 M and 10 M ledger rows.
+cmake --build "$BUILD" --target bench_kudos_drop
+"$BUILD/tests/bench/bench_kudos_drop" 1000000 10000000
 # Archive: export and verify MB/s of CSV next to the zstd -3 command on the same bytes, peak RSS. Argument: MB.
 cmake --build "$BUILD" --target bench_archive
 "$BUILD/tests/bench/bench_archive" 80

@@ -1,0 +1,14 @@
+#pragma once
+
+namespace tidemark {
+class PgConnection;
+}
+
+namespace tidemark::bench {
+
+// Fills a migrated kudos database with 1,000 users and `ledgerRows` ledger rows (a quarter as many statistic
+// rows) spread over the 20 weeks before an hour ago, ids in created order, one row in a thousand unapplied,
+// then VACUUM ANALYZE: the heaps the swap and drop benchmarks work on.
+void fillKudosHistory(PgConnection& db, long long ledgerRows);
+
+} // namespace tidemark::bench
