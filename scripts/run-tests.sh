@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds everything, starts a throwaway PostgreSQL 15 cluster
 # and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests
-# offscreen and under Xvfb.
+# offscreen and under Xvfb; then builds the libFuzzer targets and runs each for a bounded time
+# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_BUILD_DIR:-$root/build}
@@ -31,5 +32,9 @@ export TIDEMARK_TEST_S3
 s3endpoint=${TIDEMARK_TEST_S3%% *}
 echo "tidemark: test radosgw (S3) on ${s3endpoint#endpoint=}"
 
-cd "$build"
-ctest --output-on-failure --timeout 900 -j 2 "$@"
+status=0
+(cd "$build" && ctest --output-on-failure --timeout 900 -j 2 "$@") || status=$?
+if [ "${TIDEMARK_FUZZ_SECONDS:-30}" != 0 ]; then
+    TIDEMARK_FUZZ_SECONDS=${TIDEMARK_FUZZ_SECONDS:-30} "$root/scripts/run-fuzzers.sh" || status=1
+fi
+exit $status
