@@ -151,11 +151,7 @@ Figures bareDrop(const QString& conninfo) {
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
-    QList<long long> sizes;
-    for (int i = 1; i < argc; ++i)
-        sizes << QByteArray(argv[i]).toLongLong();
-    if (sizes.isEmpty())
-        sizes = {1'000'000, 10'000'000};
+    const QList<long long> sizes = bench::ledgerSizes(argc, argv);
     for (long long rows : sizes) {
         const QString conninfo =
             test::TestPostgres::createDatabase(QStringLiteral("bench_drop_%1").arg(rows));

@@ -46,11 +46,7 @@ Figures measure(long long rows) {
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
-    QList<long long> sizes;
-    for (int i = 1; i < argc; ++i)
-        sizes << QByteArray(argv[i]).toLongLong();
-    if (sizes.isEmpty())
-        sizes = {1'000'000, 10'000'000};
+    const QList<long long> sizes = bench::ledgerSizes(argc, argv);
     std::vector<Figures> all;
     for (long long rows : sizes) {
         all.push_back(measure(rows));

@@ -30,4 +30,13 @@ void fillKudosHistory(PgConnection& db, long long ledgerRows) {
     db.exec(QStringLiteral("VACUUM ANALYZE kudos_stat_events"));
 }
 
+QList<long long> ledgerSizes(int argc, char** argv) {
+    QList<long long> sizes;
+    for (int i = 1; i < argc; ++i)
+        sizes << QByteArray(argv[i]).toLongLong();
+    if (sizes.isEmpty())
+        sizes = {1'000'000, 10'000'000};
+    return sizes;
+}
+
 } // namespace tidemark::bench

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QList>
+
 namespace tidemark {
 class PgConnection;
 }
@@ -10,5 +12,8 @@ namespace tidemark::bench {
 // rows) spread over the 20 weeks before an hour ago, ids in created order, one row in a thousand unapplied,
 // then VACUUM ANALYZE: the heaps the swap and drop benchmarks work on.
 void fillKudosHistory(PgConnection& db, long long ledgerRows);
+
+// The benchmark's ledger row counts: its arguments, else 1 M and 10 M.
+QList<long long> ledgerSizes(int argc, char** argv);
 
 } // namespace tidemark::bench

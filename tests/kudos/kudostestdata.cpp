@@ -1,10 +1,14 @@
 #include "kudostestdata.h"
 
+#include "archivestore.h"
+#include "archiveurl.h"
 #include "demokudosloader.h"
 #include "partitionswap.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
+
+#include <QTemporaryDir>
 
 namespace tidemark::test {
 
@@ -33,6 +37,10 @@ kudos::KudosSettings kudosTestSettings() {
 
 std::unique_ptr<PgConnection> openKudos(const QString& conninfo) {
     return PgConnection::open(conninfo, QStringLiteral("tidemark-test-kudos"));
+}
+
+std::unique_ptr<archive::ArchiveStore> directoryArchive(const QTemporaryDir& dir) {
+    return archive::openArchiveStore(QStringLiteral("file://") + dir.path());
 }
 
 QString swappedKudosDatabase(const QString& name) {

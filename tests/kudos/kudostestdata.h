@@ -7,8 +7,13 @@
 #include <QString>
 #include <memory>
 
+class QTemporaryDir;
+
 namespace tidemark {
 class PgConnection;
+}
+namespace tidemark::archive {
+class ArchiveStore;
 }
 
 namespace tidemark::test {
@@ -32,5 +37,8 @@ Micros kudosAllEligible();
 kudos::RetentionOptions kudosRehearsal();
 
 std::unique_ptr<PgConnection> openKudos(const QString& conninfo);
+
+// A directory archive (file://) in `dir`.
+std::unique_ptr<archive::ArchiveStore> directoryArchive(const QTemporaryDir& dir);
 
 } // namespace tidemark::test

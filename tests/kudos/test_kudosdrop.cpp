@@ -27,18 +27,10 @@ using namespace tidemark::test;
 
 namespace {
 
-std::unique_ptr<archive::ArchiveStore> directoryStore(const QTemporaryDir& dir) {
-    return archive::openArchiveStore(QStringLiteral("file://") + dir.path());
-}
-
 bool attached(PgConnection& db, const QString& partition) {
     return db.exec(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = to_regclass($1)"),
                    {partition})
                .toLong(0, 0) == 1;
-}
-
-bool tableExists(PgConnection& db, const QString& name) {
-    return !db.exec(QStringLiteral("SELECT to_regclass($1)"), {name}).isNull(0, 0);
 }
 
 std::vector<CatalogEntry> subranges(PgConnection& db, RetentionDataset dataset) {
@@ -49,24 +41,39 @@ std::vector<CatalogEntry> subranges(PgConnection& db, RetentionDataset dataset) 
     return list;
 }
 
-// Steps the job (a rehearsal at kudosAllEligible()) until its next action is the drop of `dataset`'s first
-// partition; the other lane goes as far as it gets meanwhile.
-void stepUntilDrop(PgConnection& db, archive::ArchiveStore& store, RetentionDataset dataset) {
-    RetentionOptions dry = kudosRehearsal();
-    dry.dryRun = true;
-    for (int i = 0; i < 200; ++i) {
-        const RetentionReport plan =
-            RetentionJob(db, &store, kudosTestSettings(), dry).run(kudosAllEligible());
-        QVERIFY(!plan.remaining.empty());
-        const RetentionAction& next = plan.remaining.front();
-        if (next.entry.dataset == dataset && next.to == QLatin1String("dropped"))
-            return;
-        const RetentionReport done =
-            RetentionJob(db, &store, kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
-        QVERIFY2(done.alerts.empty(), done.alerts.empty() ? "" : qPrintable(done.alerts.front().message));
+// A copy of the swapped kudos database with every row applied, a directory archive, and the retention job run
+// on them as a rehearsal at kudosAllEligible().
+struct Rehearsal {
+    explicit Rehearsal(const QString& name)
+        : conninfo(swappedKudosDatabase(name)), db(openKudos(conninfo)), store(directoryArchive(dir)) {
+        applyEverything(*db);
     }
-    QFAIL("the drop was never planned");
-}
+    RetentionReport step() {
+        return RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+    }
+    // Steps until the job's next action is the drop of `dataset`'s first partition; the other lane goes as
+    // far as it gets meanwhile.
+    void stepUntilDrop(RetentionDataset dataset) {
+        RetentionOptions dry = kudosRehearsal();
+        dry.dryRun = true;
+        for (int i = 0; i < 200; ++i) {
+            const RetentionReport plan =
+                RetentionJob(*db, store.get(), kudosTestSettings(), dry).run(kudosAllEligible());
+            QVERIFY(!plan.remaining.empty());
+            const RetentionAction& next = plan.remaining.front();
+            if (next.entry.dataset == dataset && next.to == QLatin1String("dropped"))
+                return;
+            const RetentionReport done = step();
+            QVERIFY2(done.alerts.empty(), done.alerts.empty() ? "" : qPrintable(done.alerts.front().message));
+        }
+        QFAIL("the drop was never planned");
+    }
+
+    QString conninfo;
+    std::unique_ptr<PgConnection> db;
+    QTemporaryDir dir;
+    std::unique_ptr<archive::ArchiveStore> store;
+};
 
 // A second session that commits a row into a range while the job waits for the drop's lock: it inserts in
 // an open transaction, says so, waits until the job's backend waits for a lock, holds a moment longer (the
@@ -166,21 +173,17 @@ class TestKudosDrop : public QObject {
     // attaches the partition back and records an incident naming that range. Once the row is gone again
     // (the person's fix), the partition is dropped and the incidents are resolved.
     void aLedgerRowCommittedWhileTheDropWaitsIsNeverDropped() {
-        const QString conninfo = swappedKudosDatabase(QStringLiteral("kudosdrop_ledger"));
-        auto db = openKudos(conninfo);
-        applyEverything(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        stepUntilDrop(*db, *store, RetentionDataset::Currency);
+        Rehearsal r(QStringLiteral("kudosdrop_ledger"));
+        auto& db = r.db;
+        const QString& conninfo = r.conninfo;
+        r.stepUntilDrop(RetentionDataset::Currency);
         const std::vector<CatalogEntry> ranges = subranges(*db, RetentionDataset::Currency);
         QVERIFY(ranges.size() >= size_t(kKudosWeeks));
         for (const CatalogEntry& range : ranges) {
             QVERIFY(range.state == QLatin1String("verified"));
             ConcurrentWriter writer(conninfo, kLedgerInsert, {utcParam(middleOf(range))}, db->backendPid());
             QVERIFY2(writer.problem().isEmpty(), qPrintable(writer.problem()));
-            const RetentionReport report =
-                RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal())
-                    .step(kudosAllEligible());
+            const RetentionReport report = r.step();
             writer.join();
             QVERIFY(writer.jobWaited()); // the job really waited behind the writer's transaction
             QVERIFY(report.done.empty());
@@ -202,12 +205,11 @@ class TestKudosDrop : public QObject {
             QVERIFY(!entry->error.isEmpty());
             db->exec(QStringLiteral("DELETE FROM kudos_ledger WHERE id = $1"), {writer.id()});
         }
-        const RetentionReport last =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport last = r.step();
         QVERIFY2(last.alerts.empty(), last.alerts.empty() ? "" : qPrintable(last.alerts.front().message));
         QCOMPARE(last.done.size(), size_t(1));
         QCOMPARE(last.done.front().state, QStringLiteral("dropped"));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
         QCOMPARE(openIncidents(*db), 0);
         QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM kudos_retention_incidents")).toLong(0, 0),
                  qint64(ranges.size()));
@@ -217,21 +219,17 @@ class TestKudosDrop : public QObject {
     // waits. The range goes back to pending, its rollup is rebuilt with the row, and the partition is dropped
     // only when every range equals its rollup again: the totals of rollups and quarantine hold every row.
     void aStatisticRowCommittedWhileTheDropWaitsIsRolledUpAgain() {
-        const QString conninfo = swappedKudosDatabase(QStringLiteral("kudosdrop_stats"));
-        auto db = openKudos(conninfo);
-        applyEverything(*db);
+        Rehearsal r(QStringLiteral("kudosdrop_stats"));
+        auto& db = r.db;
+        const QString& conninfo = r.conninfo;
         Sums expected = statisticTotals(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        stepUntilDrop(*db, *store, RetentionDataset::Statistics);
+        r.stepUntilDrop(RetentionDataset::Statistics);
         const std::vector<CatalogEntry> ranges = subranges(*db, RetentionDataset::Statistics);
         for (const CatalogEntry& range : ranges) {
             ConcurrentWriter writer(conninfo, kStatisticInsert, {utcParam(middleOf(range))},
                                     db->backendPid());
             QVERIFY2(writer.problem().isEmpty(), qPrintable(writer.problem()));
-            const RetentionReport report =
-                RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal())
-                    .step(kudosAllEligible());
+            const RetentionReport report = r.step();
             writer.join();
             QVERIFY(writer.jobWaited());
             QVERIFY(
@@ -249,12 +247,11 @@ class TestKudosDrop : public QObject {
                      QStringLiteral("pending"));
             expected[QStringLiteral("5")].first += 350;
             expected[QStringLiteral("5")].second += 1;
-            stepUntilDrop(*db, *store, RetentionDataset::Statistics); // rolled up again, with the row
+            r.stepUntilDrop(RetentionDataset::Statistics); // rolled up again, with the row
         }
-        const RetentionReport last =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport last = r.step();
         QVERIFY2(last.alerts.empty(), last.alerts.empty() ? "" : qPrintable(last.alerts.front().message));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_stat_events_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_stat_events_initial")));
         QCOMPARE(statisticTotals(*db), expected);
         QCOMPARE(openIncidents(*db), 0);
     }
@@ -262,12 +259,10 @@ class TestKudosDrop : public QObject {
     // A row flagged quarantined after its range was rolled up (counted in the rollup, never moved to the
     // quarantine table): the drop refuses, the range is rolled up again, the row lands in quarantine.
     void aLateQuarantineFlagIsMovedBeforeTheDrop() {
-        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudosdrop_quarantine")));
-        applyEverything(*db);
+        Rehearsal r(QStringLiteral("kudosdrop_quarantine"));
+        auto& db = r.db;
         const Sums expected = statisticTotals(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        stepUntilDrop(*db, *store, RetentionDataset::Statistics);
+        r.stepUntilDrop(RetentionDataset::Statistics);
         const CatalogEntry range = subranges(*db, RetentionDataset::Statistics).front();
         const qint64 flagged =
             db->exec(
@@ -276,19 +271,17 @@ class TestKudosDrop : public QObject {
                                  "$1::timestamp AND created < $2::timestamp) RETURNING id"),
                   {utcParam(range.lo), utcParam(range.hi)})
                 .toLong(0, 0);
-        const RetentionReport refused =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport refused = r.step();
         QVERIFY(alerted(refused, RetentionDataset::Statistics, RetentionAlert::Cause::ReplacementMismatch));
         QCOMPARE(openIncident(*db, RetentionDataset::Statistics, range)
                      .value(QStringLiteral("quarantined"))
                      .toInt(),
                  1);
         QVERIFY(attached(*db, QStringLiteral("kudos_stat_events_initial")));
-        stepUntilDrop(*db, *store, RetentionDataset::Statistics);
-        const RetentionReport dropped =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        r.stepUntilDrop(RetentionDataset::Statistics);
+        const RetentionReport dropped = r.step();
         QVERIFY(dropped.alerts.empty());
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_stat_events_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_stat_events_initial")));
         QCOMPARE(db->exec(QStringLiteral("SELECT quarantine_reason FROM kudos_stat_quarantine WHERE id = $1"),
                           {flagged})
                      .text(0, 0),
@@ -298,17 +291,14 @@ class TestKudosDrop : public QObject {
 
     // An amount changed after the object was verified: count and rows agree, the per-user totals do not.
     void aLedgerRowChangedAfterItsVerificationIsNeverDropped() {
-        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudosdrop_changed")));
-        applyEverything(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        stepUntilDrop(*db, *store, RetentionDataset::Currency);
+        Rehearsal r(QStringLiteral("kudosdrop_changed"));
+        auto& db = r.db;
+        r.stepUntilDrop(RetentionDataset::Currency);
         const CatalogEntry range = subranges(*db, RetentionDataset::Currency).front();
         db->exec(QStringLiteral("UPDATE kudos_ledger SET amount = amount + 1 WHERE id = (SELECT min(id) FROM"
                                 " kudos_ledger WHERE created >= $1::timestamp AND created < $2::timestamp)"),
                  {utcParam(range.lo), utcParam(range.hi)});
-        const RetentionReport report =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport report = r.step();
         QVERIFY(alerted(report, RetentionDataset::Currency, RetentionAlert::Cause::ReplacementMismatch));
         const QJsonObject difference = openIncident(*db, RetentionDataset::Currency, range);
         QCOMPARE(difference.value(QStringLiteral("rows")).toInteger(),
@@ -316,8 +306,7 @@ class TestKudosDrop : public QObject {
         QCOMPARE(difference.value(QStringLiteral("users_differing")).toInt(), 1);
         QVERIFY(attached(*db, QStringLiteral("kudos_ledger_initial")));
         // While it still differs, a later run detaches nothing and keeps the one incident.
-        const RetentionReport again =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport again = r.step();
         QVERIFY(alerted(again, RetentionDataset::Currency, RetentionAlert::Cause::ReplacementMismatch));
         QCOMPARE(openIncidents(*db), 1);
         bool reported = false;
@@ -330,17 +319,14 @@ class TestKudosDrop : public QObject {
     // An existing row marked unapplied after its range was checkpointed: count, sums and the archived object
     // still agree; only the drop's unapplied check under its lock can see it, and it refuses.
     void aRowMadeUnappliedAfterTheCheckpointIsNeverDropped() {
-        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudosdrop_unapplied")));
-        applyEverything(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        stepUntilDrop(*db, *store, RetentionDataset::Currency);
+        Rehearsal r(QStringLiteral("kudosdrop_unapplied"));
+        auto& db = r.db;
+        r.stepUntilDrop(RetentionDataset::Currency);
         const CatalogEntry range = subranges(*db, RetentionDataset::Currency).front();
         db->exec(QStringLiteral("UPDATE kudos_ledger SET applied = false WHERE id = (SELECT max(id) FROM"
                                 " kudos_ledger WHERE created >= $1::timestamp AND created < $2::timestamp)"),
                  {utcParam(range.lo), utcParam(range.hi)});
-        const RetentionReport report =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport report = r.step();
         QVERIFY(report.done.empty());
         QVERIFY(alerted(report, RetentionDataset::Currency, RetentionAlert::Cause::UnappliedRows));
         QVERIFY(attached(*db, QStringLiteral("kudos_ledger_initial")));
@@ -352,11 +338,9 @@ class TestKudosDrop : public QObject {
     // An unapplied row written into a range after its checkpoint: the export counts one row more than the
     // checkpoint and stops; nothing is archived or dropped.
     void anUnappliedRowArrivingAfterTheCheckpointStopsTheExport() {
-        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudosdrop_latecheckpoint")));
-        applyEverything(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        RetentionJob job(*db, store.get(), kudosTestSettings(), kudosRehearsal());
+        Rehearsal r(QStringLiteral("kudosdrop_latecheckpoint"));
+        auto& db = r.db;
+        RetentionJob job(*db, r.store.get(), kudosTestSettings(), kudosRehearsal());
         std::optional<CatalogEntry> stated;
         for (int i = 0; i < 200 && !stated; ++i) {
             job.step(kudosAllEligible());
@@ -384,8 +368,8 @@ class TestKudosDrop : public QObject {
     // sums, and reconciliation finds no drift against a legacy snapshot (taken before any checkpoint) nor
     // against one taken afterwards.
     void reconciliationPostingsInsideCheckpointedRangesAreLeftOut() {
-        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudosdrop_reconciliation")));
-        applyEverything(*db);
+        Rehearsal r(QStringLiteral("kudosdrop_reconciliation"));
+        auto& db = r.db;
         // One posting per user in each of the three weeks, some in escrow; the users' balances follow them.
         db->exec(QStringLiteral(
                      "WITH p AS (SELECT u.id AS user_id, w AS week, (u.id % 5 = 0) AS escrow,"
@@ -411,13 +395,11 @@ class TestKudosDrop : public QObject {
         Reconciliation reconciliation(*db, true);
         const QUuid legacy = reconciliation.takeSnapshot(kudosEnd()); // before any checkpoint
         const Sums currency = withoutZeros(allTimeCurrency(*db));
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
         const RetentionReport report =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
+            RetentionJob(*db, r.store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY2(report.alerts.empty(),
                  report.alerts.empty() ? "" : qPrintable(report.alerts.front().message));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
         QCOMPARE(withoutZeros(checkpointPlusTail(*db)), currency);
         QCOMPARE(reconciliation.run(legacy, kudosAllEligible()).usersDrifting, 0);
         const QUuid fresh = reconciliation.takeSnapshot(kudosAllEligible());
@@ -427,12 +409,10 @@ class TestKudosDrop : public QObject {
     // A crash between the detach and the DROP leaves the partition detached with every row; the next job
     // compares and drops it.
     void aCrashAfterTheDetachIsResumed() {
-        const QString conninfo = swappedKudosDatabase(QStringLiteral("kudosdrop_crash"));
-        auto db = openKudos(conninfo);
-        applyEverything(*db);
-        QTemporaryDir dir;
-        auto store = directoryStore(dir);
-        stepUntilDrop(*db, *store, RetentionDataset::Currency);
+        Rehearsal r(QStringLiteral("kudosdrop_crash"));
+        auto& db = r.db;
+        const QString& conninfo = r.conninfo;
+        r.stepUntilDrop(RetentionDataset::Currency);
         const qint64 rows =
             db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger_initial")).toLong(0, 0);
         struct Crash {};
@@ -442,17 +422,16 @@ class TestKudosDrop : public QObject {
                 throw Crash{};
         };
         QVERIFY_THROWS_EXCEPTION(
-            Crash, RetentionJob(*db, store.get(), kudosTestSettings(), options).step(kudosAllEligible()));
+            Crash, RetentionJob(*db, r.store.get(), kudosTestSettings(), options).step(kudosAllEligible()));
         db = openKudos(conninfo); // the process is gone
         QVERIFY(!attached(*db, QStringLiteral("kudos_ledger_initial")));
         QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger_initial")).toLong(0, 0), rows);
-        const RetentionReport resumed =
-            RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).step(kudosAllEligible());
+        const RetentionReport resumed = r.step();
         QVERIFY2(resumed.alerts.empty(),
                  resumed.alerts.empty() ? "" : qPrintable(resumed.alerts.front().message));
         QCOMPARE(resumed.done.size(), size_t(1));
         QCOMPARE(resumed.done.front().rows, rows);
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
     }
 
     // A clock ahead of the server's, an hour and 400 days: refused before anything is done (no catalog row,

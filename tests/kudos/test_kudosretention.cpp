@@ -28,14 +28,6 @@ using namespace tidemark::test;
 
 namespace {
 
-std::unique_ptr<archive::ArchiveStore> directoryStore(const QTemporaryDir& dir) {
-    return archive::openArchiveStore(QStringLiteral("file://") + dir.path());
-}
-
-bool tableExists(PgConnection& db, const QString& name) {
-    return !db.exec(QStringLiteral("SELECT to_regclass($1)"), {name}).isNull(0, 0);
-}
-
 struct SimulatedCrash {};
 
 } // namespace
@@ -207,14 +199,14 @@ class TestKudosRetention : public QObject {
         const Sums statistics = statisticTotals(*db);
         const QString statementBefore = statementOf(*db, 7);
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         const RetentionReport report =
             RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY2(report.alerts.empty(),
                  report.alerts.empty() ? "" : qPrintable(report.alerts.front().message));
         QVERIFY(report.remaining.empty());
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_stat_events_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_stat_events_initial")));
         QCOMPARE(
             db->exec(QStringLiteral("SELECT count(*) FROM kudos_retention_catalog WHERE kind = 'subrange'"
                                     " AND state <> 'dropped'"))
@@ -239,9 +231,9 @@ class TestKudosRetention : public QObject {
         db->exec(QStringLiteral("UPDATE users SET kudos = kudos + 5 WHERE id = 3"));
         const auto drifted = Reconciliation(*db, true).run(std::nullopt, kudosAllEligible());
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
         const auto after = Reconciliation(*db, true).run(std::nullopt, kudosAllEligible());
         QCOMPARE(after.usersDrifting, drifted.usersDrifting);
         QCOMPARE(after.totalDrift, drifted.totalDrift);
@@ -266,7 +258,7 @@ class TestKudosRetention : public QObject {
             db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger WHERE NOT applied")).toLong(0, 0);
         QVERIFY(unapplied > 0);
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         const RetentionReport report =
             RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QCOMPARE(report.incidents.size(), size_t(1));
@@ -277,8 +269,8 @@ class TestKudosRetention : public QObject {
             alerted = alerted || (a.dataset == RetentionDataset::Currency &&
                                   a.cause == RetentionAlert::Cause::UnappliedRows);
         QVERIFY(alerted);
-        QVERIFY(tableExists(*db, QStringLiteral("kudos_ledger_initial")));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_stat_events_initial"))); // statistics went on
+        QVERIFY(db->relationExists(QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_stat_events_initial"))); // statistics went on
         QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger WHERE NOT applied")).toLong(0, 0),
                  unapplied);
     }
@@ -288,7 +280,7 @@ class TestKudosRetention : public QObject {
         auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_manifest")));
         applyEverything(*db);
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         RetentionOptions options = kudosRehearsal();
         bool removed = false;
         options.onCommit = [&](const RetentionAction& action, FaultPoint point) {
@@ -302,7 +294,7 @@ class TestKudosRetention : public QObject {
         const RetentionReport report =
             RetentionJob(*db, store.get(), kudosTestSettings(), options).run(kudosAllEligible());
         QVERIFY(removed);
-        QVERIFY(tableExists(*db, QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(db->relationExists(QStringLiteral("kudos_ledger_initial")));
         bool alerted = false;
         for (const RetentionAlert& a : report.alerts)
             alerted = alerted || (a.dataset == RetentionDataset::Currency &&
@@ -315,7 +307,7 @@ class TestKudosRetention : public QObject {
         auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_budget")));
         applyEverything(*db);
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         KudosSettings settings = kudosTestSettings();
         settings.currencyBudgetBytes = 2000;
         const RetentionReport report =
@@ -327,8 +319,8 @@ class TestKudosRetention : public QObject {
                                   a.message.contains(QLatin1String("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES")));
         QVERIFY(alerted);
         QVERIFY(store->list(QStringLiteral("currency/")).empty());
-        QVERIFY(tableExists(*db, QStringLiteral("kudos_ledger_initial")));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_stat_events_initial")));
+        QVERIFY(db->relationExists(QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_stat_events_initial")));
         QVERIFY(!store->list(QStringLiteral("statistics/")).empty());
     }
 
@@ -380,7 +372,7 @@ class TestKudosRetention : public QObject {
         auto db = openKudos(conninfo);
         applyEverything(*db);
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         auto otherDb = openKudos(conninfo);
         std::optional<RetentionReport> second;
         RetentionOptions options = kudosRehearsal();
@@ -396,7 +388,7 @@ class TestKudosRetention : public QObject {
         QVERIFY(second->done.empty());
         QVERIFY(!first.lockBusy);
         QVERIFY(first.remaining.empty());
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
     }
 
     // The process dies around every state change in turn, once before its commit and once after (and a drop
@@ -417,7 +409,7 @@ class TestKudosRetention : public QObject {
         QSet<QString> crashedAt;
         for (int round = 0; round < 400; ++round) {
             auto db = openKudos(conninfo);
-            auto store = directoryStore(dir);
+            auto store = directoryArchive(dir);
             const FaultPoint point =
                 commitCrashes % 2 == 0 ? FaultPoint::BeforeCommit : FaultPoint::AfterCommit;
             RetentionOptions options = kudosRehearsal();
@@ -457,8 +449,8 @@ class TestKudosRetention : public QObject {
                 break;
         }
         auto db = openKudos(conninfo);
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_ledger_initial")));
-        QVERIFY(!tableExists(*db, QStringLiteral("kudos_stat_events_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_ledger_initial")));
+        QVERIFY(!db->relationExists(QStringLiteral("kudos_stat_events_initial")));
         for (const QString& to :
              {QStringLiteral("rolled_up"), QStringLiteral("dumped"), QStringLiteral("checkpointed"),
               QStringLiteral("stated"), QStringLiteral("exported"), QStringLiteral("verified"),
@@ -479,7 +471,7 @@ class TestKudosRetention : public QObject {
         applyEverything(*db);
         const Sums currency = withoutZeros(allTimeCurrency(*db));
         QTemporaryDir dir;
-        auto store = directoryStore(dir);
+        auto store = directoryArchive(dir);
         RetentionJob job(*db, store.get(), kudosTestSettings(), kudosRehearsal());
         for (int i = 0; i < 6; ++i) // a few ranges checkpointed and stated, none dropped
             job.step(kudosAllEligible());
