@@ -201,7 +201,9 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
     task.summarize = [](const std::vector<GpxFileImportResult>& results) {
         const GpxImportTotals totals = GpxImportTotals::of(results);
         return tr("%Ln track(s) added", "", totals.added) +
-               (totals.refused ? tr(", %Ln file(s) refused", "", totals.refused) : QString());
+               (totals.refused ? tr(", %Ln file(s) refused", "", totals.refused) : QString()) +
+               (totals.refusedTimes ? tr(", %Ln point time(s) refused", "", int(totals.refusedTimes))
+                                    : QString());
     };
     const int generation = m_fileGeneration;
     m_importTask = m_tasks->start<std::vector<GpxFileImportResult>>(
