@@ -6,7 +6,6 @@
 #include "gpxfilebatch.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
-#include "tracksmigrator.h"
 #include "tracksourcelist.h"
 
 #include <QJsonArray>
@@ -80,7 +79,7 @@ int runImport(CliContext& ctx) {
     const tracks::TrackSourceList sources =
         tracks::TrackSourceList::configured(ctx.value(QStringLiteral("sources")));
     sources.require(source);
-    auto db = tracks::openTracksFile(path);
+    auto db = tracks::SpatialiteDatabase::open(path);
     tracks::GpxReadOptions options;
     options.routesAsTracks = ctx.isSet(QStringLiteral("routes"));
     options.defaultActivity = ctx.value(QStringLiteral("activity")).trimmed().toLower();

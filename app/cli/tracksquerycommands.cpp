@@ -7,7 +7,6 @@
 #include "settingsreader.h"
 #include "spatialitedatabase.h"
 #include "trackshealth.h"
-#include "tracksmigrator.h"
 #include "tracksretention.h"
 #include "tracksretentionmetrics.h"
 #include "tracksstore.h"
@@ -72,7 +71,7 @@ int runQuery(CliContext& ctx) {
     query.box = parseBbox(ctx.required(QStringLiteral("bbox")));
     query.activities = listOption(ctx, QStringLiteral("activity"));
     query.sources = listOption(ctx, QStringLiteral("source"));
-    auto db = tracks::openTracksFile(ctx.sqlitePath());
+    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     for (const tracks::TrackSummary& t : tracks::TracksStore(*db).tracksInBox(query).tracks) {
         const QJsonObject row{
             {QStringLiteral("id"), t.id},
@@ -105,7 +104,7 @@ QString idText(const std::vector<qint64>& ids) {
 int runRetain(CliContext& ctx) {
     const int years = tracks::TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
     const Micros cutoff = tracks::TracksRetention::cutoff(ctx.now(), years);
-    auto db = tracks::openTracksFile(ctx.sqlitePath());
+    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     tracks::TracksRetention retention(*db);
     QJsonObject json{{QStringLiteral("sqlite"), db->path()},
                      {QStringLiteral("retention_years"), years},
@@ -170,7 +169,7 @@ int runHealth(CliContext& ctx) {
                                                 .arg(ctx.value(QStringLiteral("warn-above-mb"))));
         warnAbove = mb * 1024 * 1024;
     }
-    auto db = tracks::openTracksFile(ctx.sqlitePath());
+    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     const tracks::TracksHealthReport h = tracks::TracksHealth(*db).read(warnAbove);
     QJsonArray runs;
     QStringList lines{QStringLiteral("tracks: %1").arg(h.tracks),

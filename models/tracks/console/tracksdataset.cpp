@@ -4,7 +4,6 @@
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
 #include "trackimporter.h"
-#include "tracksmigrator.h"
 #include "tracksourcelist.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
@@ -129,7 +128,7 @@ void TracksDataset::previewRetention() {
     Task<TracksRetentionPreview> task;
     task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
     task.work = [path = m_path, cutoff = TracksRetention::cutoff(now(), m_years)](TaskFeedback&) {
-        auto db = openTracksFile(path);
+        auto db = SpatialiteDatabase::open(path);
         return TracksRetention(*db).preview(cutoff);
     };
     task.summarize = [](const TracksRetentionPreview& p) {
@@ -154,7 +153,7 @@ void TracksDataset::loadHealth() {
     Task<TracksHealthReport> task;
     task.title = tr("Read the health of %1").arg(QFileInfo(m_path).fileName());
     task.work = [path = m_path](TaskFeedback&) {
-        auto db = openTracksFile(path);
+        auto db = SpatialiteDatabase::open(path);
         return TracksHealth(*db).read();
     };
     const int generation = m_fileGeneration;
@@ -179,7 +178,7 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
     task.work = [path = m_path, paths, sourceId, region, routesAsTracks, at = now()](TaskFeedback& feedback) {
         const TrackSourceList sources = TrackSourceList::configured();
         sources.require(sourceId);
-        auto db = openTracksFile(path);
+        auto db = SpatialiteDatabase::open(path);
         TrackImporter importer(*db, sources, at);
         GpxReadOptions options;
         options.routesAsTracks = routesAsTracks;
