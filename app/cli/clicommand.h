@@ -16,7 +16,9 @@ class CliContext;
 enum ExitCode : int { ExitDone = 0, ExitFailed = 1, ExitUsage = 2, ExitRefused = 3, ExitRetry = 75 };
 
 // Options every command of an area can ask for by name.
-enum class CommonOption { Db, Sqlite, Archive };
+// AllowClockAhead: run although the clock is more than 5 minutes ahead (ClockCheck), for rehearsals on a
+// copy.
+enum class CommonOption { Db, Sqlite, Archive, AllowClockAhead };
 
 // One subcommand, e.g. {"positions", "thin-file"}. Areas register theirs in register<Area>Commands().
 struct CliCommand {

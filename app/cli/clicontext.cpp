@@ -25,6 +25,10 @@ bool CliContext::nowGiven() const {
     return m_parser.isSet(QStringLiteral("now"));
 }
 
+bool CliContext::allowClockAhead() const {
+    return m_parser.optionNames().contains(QStringLiteral("allow-clock-ahead"));
+}
+
 Micros CliContext::now() const {
     if (nowGiven())
         return parseIsoTimestamp(m_parser.value(QStringLiteral("now")), QStringLiteral("--now"));

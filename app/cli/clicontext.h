@@ -25,6 +25,8 @@ class CliContext {
     // --now, or the system clock. Every age decision of a command uses this.
     Micros now() const;
     bool nowGiven() const;
+    // --allow-clock-ahead (CommonOption::AllowClockAhead): a clock ahead of its reference is not refused.
+    bool allowClockAhead() const;
     // --db, "" (libpq defaults and PG* variables) when absent.
     QString dbConninfo() const;
     QString sqlitePath() const; // --sqlite, else GPS_TRACKS_DB_PATH; Error(Usage) when neither is given

@@ -80,6 +80,8 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
         case CommonOption::Archive:
             settings += QStringLiteral("TIDEMARK_ARCHIVE_URL");
             break;
+        case CommonOption::AllowClockAhead:
+            break;
         }
     }
     if (area == QLatin1String("archive") || command.common.contains(CommonOption::Archive))

@@ -57,6 +57,13 @@ QList<QCommandLineOption> CliRegistry::optionsOf(const CliCommand& command) {
                                            "TIDEMARK_ARCHIVE_URL)."),
                             QStringLiteral("URL")});
             break;
+        case CommonOption::AllowClockAhead:
+            options.append({QStringLiteral("allow-clock-ahead"),
+                            QStringLiteral("Run although --now (or this machine's clock) is more than 5 "
+                                           "minutes later than the clock it is checked against (the "
+                                           "database server's now(); for tracks also the newest import), "
+                                           "for a rehearsal on a copy; printed as a warning and recorded.")});
+            break;
         }
     }
     options += command.options;

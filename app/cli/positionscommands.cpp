@@ -38,11 +38,6 @@ const QCommandLineOption kBudget(QStringLiteral("budget"),
                                  QStringLiteral("S"));
 const QCommandLineOption kDryRun(QStringLiteral("dry-run"),
                                  QStringLiteral("Report what would be scanned and deleted; delete nothing."));
-const QCommandLineOption kAllowClockAhead(
-    QStringLiteral("allow-clock-ahead"),
-    QStringLiteral(
-        "Run although --now (or this machine's clock) is more than 5 minutes later than the database "
-        "server's; recorded in the log and the round history."));
 const QCommandLineOption kJobs(QStringLiteral("jobs"),
                                QStringLiteral("Thinning workers, each on its own connection (default 1)."),
                                QStringLiteral("N"));
@@ -138,7 +133,7 @@ int runRound(CliContext& ctx) {
     options.now = ctx.now();
     options.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
     options.dryRun = ctx.isSet(QStringLiteral("dry-run"));
-    options.allowClockAhead = ctx.isSet(QStringLiteral("allow-clock-ahead"));
+    options.allowClockAhead = ctx.allowClockAhead();
     if (ctx.isSet(QStringLiteral("budget"))) {
         bool ok = false;
         const int budget = ctx.value(QStringLiteral("budget")).toInt(&ok);
@@ -283,8 +278,8 @@ void registerPositionsCommands(CliRegistry& registry) {
          runThinFile});
     registry.add({{QStringLiteral("positions"), QStringLiteral("round")},
                   QStringLiteral("Run one retention round: age delete, then thinning slice by slice."),
-                  {kIgnoreWindow, kBudget, kDryRun, kAllowClockAhead, metricsFileOption(), kJobs},
-                  {CommonOption::Db},
+                  {kIgnoreWindow, kBudget, kDryRun, metricsFileOption(), kJobs},
+                  {CommonOption::Db, CommonOption::AllowClockAhead},
                   {},
                   runRound});
     registry.add(

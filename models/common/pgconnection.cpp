@@ -243,6 +243,10 @@ void PgConnection::advisoryUnlock(long long key) {
     exec(QStringLiteral("SELECT pg_advisory_unlock($1::bigint)"), {key});
 }
 
+Micros PgConnection::serverNow() {
+    return exec(QStringLiteral("SELECT (extract(epoch FROM now()) * 1000000)::bigint")).toLong(0, 0);
+}
+
 void PgConnection::startCopyOut(const QString& sql) {
     PGresult* result = PQexec(m_conn, sql.toUtf8().constData());
     if (!result || PQresultStatus(result) != PGRES_COPY_OUT)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "timestamp.h"
+
 #include <QByteArray>
 #include <QSet>
 #include <QString>
@@ -84,6 +86,9 @@ class PgConnection {
     // Whether a table (or other relation) of that plain name exists on the search path (the name is quoted).
     bool relationExists(const QString& name);
     void advisoryUnlock(long long key);
+    // The server's now() (the start of its current transaction), in microseconds since the epoch: the
+    // clock every age decision is compared with (ClockCheck).
+    Micros serverNow();
 
     // "host:port/dbname" for messages.
     QString describe() const;

@@ -1,5 +1,6 @@
 #include "thinninground.h"
 
+#include "clockcheck.h"
 #include "error.h"
 #include "pgconnection.h"
 #include "taskfeedback.h"
@@ -40,10 +41,6 @@ bool isDataError(const Error& e) {
 
 QString mowerText(const QUuid& id) {
     return id.toString(QUuid::WithoutBraces);
-}
-
-QString minutesText(Micros t) {
-    return QStringLiteral("%1 min").arg(double(t) / kMicrosPerMinute, 0, 'f', 1);
 }
 
 // Releases the advisory lock when the round ends, however it ends.
@@ -222,22 +219,14 @@ class RoundRun {
     enum class Stop { None, Cancelled, Budget, Window, Elsewhere };
 
     void checkClock() {
-        m_report.serverNow =
-            m_db.exec(QStringLiteral("SELECT (extract(epoch FROM now()) * 1000000)::bigint")).toLong(0, 0);
-        const Micros ahead = m_options.now - m_report.serverNow;
-        m_report.clockAheadSeconds = double(ahead) / kMicrosPerSecond;
-        if (ahead <= ThinningRound::kMaxClockAhead)
-            return;
-        if (!m_options.allowClockAhead)
-            throw Error(
-                Error::Kind::Refused,
-                QStringLiteral("the round's clock %1 is %2 later than the database server's now() %3 "
-                               "(the limit is 5 min): it would thin the detail window and age-delete "
-                               "young rows. Fix the clock or --now; to run anyway, override the check "
-                               "(tidemark-cli positions round --allow-clock-ahead), which is recorded")
-                    .arg(formatIsoTimestamp(m_options.now), minutesText(ahead),
-                         formatIsoTimestamp(m_report.serverNow)));
-        m_report.clockOverride = true;
+        m_report.serverNow = m_db.serverNow();
+        const ClockCheck check{QStringLiteral("the round's clock"), m_options.now,
+                               QStringLiteral("the database server's now()"), m_report.serverNow};
+        m_report.clockAheadSeconds = double(check.ahead()) / kMicrosPerSecond;
+        check.require(m_options.allowClockAhead,
+                      QStringLiteral("it would thin the detail window and age-delete young rows"),
+                      QStringLiteral("tidemark-cli positions round --allow-clock-ahead, which is recorded"));
+        m_report.clockOverride = check.tooFarAhead();
     }
 
     // Between two batches or slices: holds while paused (checking the limits about once a second, and

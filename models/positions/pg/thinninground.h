@@ -46,7 +46,8 @@ struct RoundOptions {
     bool ignoreWindow = false;
     std::optional<int> budgetSeconds; // overrides the setting
     bool dryRun = false;              // count what would be scanned and deleted; delete nothing
-    // Run although `now` is more than kMaxClockAhead later than the server's now(); recorded in the report.
+    // Run although `now` is more than ClockCheck::kMaxClockAhead later than the server's now(); recorded in
+    // the report.
     bool allowClockAhead = false;
     TaskFeedback* control = nullptr; // pause / resume / cancel between slices and batches, progress
     // Thinning workers, each on its own connection to `workerConninfo` (required when jobs > 1), taking whole
@@ -79,7 +80,6 @@ struct RoundOptions {
 class ThinningRound {
   public:
     static constexpr long long kAdvisoryLockKey = 0x7469646d61726b31; // "tidmark1"
-    static constexpr Micros kMaxClockAhead = 5 * kMicrosPerMinute;
 
     ThinningRound(PgConnection& db, PositionSettings settings);
     RoundReport run(const RoundOptions& options);
