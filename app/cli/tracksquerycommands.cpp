@@ -3,6 +3,7 @@
 #include "climetrics.h"
 #include "cliregistry.h"
 
+#include "clockcheck.h"
 #include "error.h"
 #include "settingsreader.h"
 #include "spatialitedatabase.h"
@@ -15,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
+#include <optional>
 
 namespace tidemark::cli {
 
@@ -103,12 +105,23 @@ QString idText(const std::vector<qint64>& ids) {
 
 int runRetain(CliContext& ctx) {
     const int years = tracks::TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
-    const Micros cutoff = tracks::TracksRetention::cutoff(ctx.now(), years);
+    const Micros now = ctx.now();
+    const Micros cutoff = tracks::TracksRetention::cutoff(now, years);
     auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     tracks::TracksRetention retention(*db);
+    const std::optional<ClockCheck> overridden = tracks::TracksRetention::checkClock(
+        now, nowMicros(), retention.newestCreatedAt(), years, ctx.allowClockAhead());
+    if (overridden) {
+        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): "
+                  << overridden->clockName << ' ' << formatIsoTimestamp(overridden->clock) << " is "
+                  << durationText(overridden->ahead()) << " later than " << overridden->referenceName << ' '
+                  << formatIsoTimestamp(overridden->reference) << '\n';
+        ctx.err().flush();
+    }
     QJsonObject json{{QStringLiteral("sqlite"), db->path()},
                      {QStringLiteral("retention_years"), years},
-                     {QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)}};
+                     {QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)},
+                     {QStringLiteral("clock_override"), overridden.has_value()}};
     if (ctx.isSet(QStringLiteral("dry-run"))) {
         const tracks::TracksRetentionPreview preview = retention.preview(cutoff);
         json.insert(QStringLiteral("dry_run"), true);
@@ -154,7 +167,7 @@ int runRetain(CliContext& ctx) {
     ctx.print(json, text);
     const int exitCode = r.spatialIndexValid ? ExitDone : ExitFailed;
     tracks::TracksRetentionMetrics metrics;
-    metrics.record(r, seconds);
+    metrics.record(r, seconds, overridden.has_value());
     writeRunMetrics(ctx, metrics.textfile(), exitCode);
     return exitCode;
 }
@@ -222,10 +235,13 @@ void registerTracksQueryCommands(CliRegistry& registry) {
          runQuery});
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("retain")},
-         QStringLiteral("Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
-                        "reclaim the space, check the R-tree (--dry-run: only list them)."),
+         QStringLiteral(
+             "Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
+             "reclaim the space, check the R-tree (--dry-run: only list them). A clock more than "
+             "5 minutes ahead of this machine's, or of the day the newest track turns the retention's "
+             "age, is refused (exit 3)."),
          {kDryRun, metricsFileOption()},
-         {CommonOption::Sqlite},
+         {CommonOption::Sqlite, CommonOption::AllowClockAhead},
          {},
          runRetain});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("health")},

@@ -127,9 +127,12 @@ void TracksDataset::previewRetention() {
     }
     Task<TracksRetentionPreview> task;
     task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
-    task.work = [path = m_path, cutoff = TracksRetention::cutoff(now(), m_years)](TaskFeedback&) {
+    task.work = [path = m_path, now = now(), years = m_years](TaskFeedback&) {
         auto db = SpatialiteDatabase::open(path);
-        return TracksRetention(*db).preview(cutoff);
+        TracksRetention retention(*db);
+        // No override here: a rehearsal with a clock ahead is the CLI's, on a copy.
+        TracksRetention::checkClock(now, nowMicros(), retention.newestCreatedAt(), years, false);
+        return retention.preview(TracksRetention::cutoff(now, years));
     };
     task.summarize = [](const TracksRetentionPreview& p) {
         return tr("%Ln track(s) would be deleted", "", int(p.ids.size()));
