@@ -1,9 +1,10 @@
 // SqliteFile, the one opener of SQLite files: every connection hardened (defensive, schema untrusted until
 // trustSchema), and a read-only opening that creates and changes nothing, also beside a WAL-mode file.
 #include "error.h"
+#include "foreignsqlitefile.h"
 #include "sqlitefile.h"
+#include "testfiles.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -15,14 +16,7 @@ using namespace tidemark;
 namespace {
 
 QStringList filesIn(const QString& folder) {
-    return QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System, QDir::Name);
-}
-
-QByteArray digestOf(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        qFatal("cannot read %s", qPrintable(path));
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+    return test::folderDigests(folder).keys();
 }
 
 // An application function that is not marked innocuous, counting its calls.
@@ -45,13 +39,7 @@ class TestSqliteFile : public QObject {
 
     QString database(const QString& folder, bool wal) {
         QDir(m_dir.path()).mkpath(folder);
-        const QString path = m_dir.filePath(folder + QStringLiteral("/db.sqlite"));
-        SqliteFile file(path, SqliteFile::Mode::Create);
-        if (wal)
-            file.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-        file.exec(QStringLiteral("CREATE TABLE t (x INTEGER)"));
-        file.exec(QStringLiteral("INSERT INTO t VALUES (1), (2)"));
-        return path;
+        return test::writeForeignSqliteFile(m_dir.filePath(folder + QStringLiteral("/db.sqlite")), wal);
     }
 
   private slots:
@@ -83,19 +71,20 @@ class TestSqliteFile : public QObject {
         QCOMPARE(sqlite3_create_function_v2(file.handle(), "count_call", 0, SQLITE_UTF8, &calls, countCall,
                                             nullptr, nullptr, nullptr),
                  SQLITE_OK);
-        file.exec(QStringLiteral("CREATE TRIGGER t_insert AFTER INSERT ON t BEGIN SELECT count_call(); END"));
+        file.exec(QStringLiteral(
+            "CREATE TRIGGER notes_insert AFTER INSERT ON notes BEGIN SELECT count_call(); END"));
         try {
-            file.exec(QStringLiteral("INSERT INTO t VALUES (3)"));
+            file.exec(QStringLiteral("INSERT INTO notes (body) VALUES ('x')"));
             QFAIL("the trigger ran an unsafe function");
         } catch (const Error& e) {
             QVERIFY2(e.message().contains(QLatin1String("unsafe use of count_call()")),
                      qPrintable(e.message()));
         }
         QCOMPARE(calls, 0);
-        QCOMPARE(scalar(file, QStringLiteral("SELECT count(*) FROM t")), 2);
+        QCOMPARE(scalar(file, QStringLiteral("SELECT count(*) FROM notes")), 2);
         QCOMPARE(scalar(file, QStringLiteral("SELECT count_call()")), 1);
         file.trustSchema();
-        file.exec(QStringLiteral("INSERT INTO t VALUES (3)"));
+        file.exec(QStringLiteral("INSERT INTO notes (body) VALUES ('x')"));
         QCOMPARE(calls, 2);
     }
 
@@ -112,16 +101,16 @@ class TestSqliteFile : public QObject {
         const QString path = database(folder, wal);
         const QStringList before = filesIn(m_dir.filePath(folder));
         QCOMPARE(before, QStringList{QStringLiteral("db.sqlite")});
-        const QByteArray digest = digestOf(path);
+        const QMap<QString, QByteArray> digests = test::folderDigests(m_dir.filePath(folder));
         {
             SqliteFile file(path, SqliteFile::Mode::ReadOnly);
-            QCOMPARE(scalar(file, QStringLiteral("SELECT count(*) FROM t")), 2);
+            QCOMPARE(scalar(file, QStringLiteral("SELECT count(*) FROM notes")), 2);
             QCOMPARE(file.schemaObjects().size(), 1);
-            QVERIFY_THROWS_EXCEPTION(Error, file.exec(QStringLiteral("INSERT INTO t VALUES (9)")));
+            QVERIFY_THROWS_EXCEPTION(Error,
+                                     file.exec(QStringLiteral("INSERT INTO notes (body) VALUES ('x')")));
             QCOMPARE(filesIn(m_dir.filePath(folder)), before);
         }
-        QCOMPARE(filesIn(m_dir.filePath(folder)), before);
-        QCOMPARE(digestOf(path), digest);
+        QCOMPARE(test::folderDigests(m_dir.filePath(folder)), digests);
     }
 
     // A WAL-mode file that another connection has open is read through its -wal: the reader sees what was
@@ -130,26 +119,26 @@ class TestSqliteFile : public QObject {
         const QString path = database(QStringLiteral("live"), true);
         {
             SqliteFile writer(path, SqliteFile::Mode::ReadWrite);
-            writer.exec(QStringLiteral("INSERT INTO t VALUES (3)")); // committed into the -wal
+            writer.exec(QStringLiteral("INSERT INTO notes (body) VALUES ('x')")); // committed into the -wal
             QVERIFY(QFile::exists(path + QStringLiteral("-wal")) &&
                     QFile::exists(path + QStringLiteral("-shm")));
             SqliteFile reader(path, SqliteFile::Mode::ReadOnly);
-            QCOMPARE(scalar(reader, QStringLiteral("SELECT count(*) FROM t")), 3);
+            QCOMPARE(scalar(reader, QStringLiteral("SELECT count(*) FROM notes")), 3);
         }
         QCOMPARE(filesIn(m_dir.filePath(QStringLiteral("live"))), QStringList{QStringLiteral("db.sqlite")});
         SqliteFile again(path, SqliteFile::Mode::ReadOnly);
-        QCOMPARE(scalar(again, QStringLiteral("SELECT count(*) FROM t")), 3);
+        QCOMPARE(scalar(again, QStringLiteral("SELECT count(*) FROM notes")), 3);
     }
 
     void schemaObjectsNameWhatTheyAre() {
         const QString path = database(QStringLiteral("objects"), false);
         SqliteFile file(path, SqliteFile::Mode::ReadWrite);
-        file.exec(QStringLiteral("CREATE INDEX t_x ON t (x)"));
+        file.exec(QStringLiteral("CREATE INDEX notes_body ON notes (body)"));
         const QList<SqliteFile::SchemaObject> objects = file.schemaObjects();
         QCOMPARE(objects.size(), 2);
-        QCOMPARE(objects[0].description(), QStringLiteral("table t"));
-        QCOMPARE(objects[1].description(), QStringLiteral("index t_x on t"));
-        QCOMPARE(objects[1].sql, QStringLiteral("CREATE INDEX t_x ON t (x)"));
+        QCOMPARE(objects[0].description(), QStringLiteral("table notes"));
+        QCOMPARE(objects[1].description(), QStringLiteral("index notes_body on notes"));
+        QCOMPARE(objects[1].sql, QStringLiteral("CREATE INDEX notes_body ON notes (body)"));
     }
 };
 

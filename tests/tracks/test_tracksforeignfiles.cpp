@@ -2,6 +2,7 @@
 // tracks command refuses them, naming what is missing or foreign, and leaves them byte for byte as they were,
 // with no -wal, -shm or -journal file beside them; a hostile trigger never fires.
 #include "clirunner.h"
+#include "foreignsqlitefile.h"
 #include "freshtracksfile.h"
 #include "sqlitefile.h"
 #include "testfiles.h"
@@ -9,7 +10,6 @@
 #include "tracksourcelist.h"
 #include "tracksstore.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QMap>
 #include <QRegularExpression>
@@ -21,16 +21,6 @@ using namespace tidemark::tracks;
 
 namespace {
 const QString kGpx = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/korita-zbevnica.gpx");
-
-// Every file of `folder` (also hidden ones) with the SHA-256 of its bytes.
-QMap<QString, QByteArray> folderState(const QString& folder) {
-    QMap<QString, QByteArray> state;
-    const QDir dir(folder);
-    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden | QDir::System))
-        state.insert(
-            name, QCryptographicHash::hash(test::readFile(dir.filePath(name)), QCryptographicHash::Sha256));
-    return state;
-}
 
 QString names(const QMap<QString, QByteArray>& state) {
     return state.keys().join(QLatin1Char(' '));
@@ -89,13 +79,7 @@ class TestTracksForeignFiles : public QObject {
     }
 
     QString plainDatabase(const QString& folder, bool wal) {
-        const QString path = folderFile(folder, QStringLiteral("notes.sqlite"));
-        SqliteFile file(path, SqliteFile::Mode::Create);
-        if (wal)
-            file.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-        file.exec(QStringLiteral("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"));
-        file.exec(QStringLiteral("INSERT INTO notes (body) VALUES ('my own data'), ('not tracks')"));
-        return path;
+        return test::writeForeignSqliteFile(folderFile(folder, QStringLiteral("notes.sqlite")), wal);
     }
 
     // Runs every command on `path`; each is refused (a non-zero exit, `expected` in what it printed) and the
@@ -103,7 +87,7 @@ class TestTracksForeignFiles : public QObject {
     void refusedUnchanged(const QString& path, const QRegularExpression& expected,
                           const QHash<QString, QString>& env = {}) {
         const QString folder = QFileInfo(path).absolutePath();
-        const QMap<QString, QByteArray> before = folderState(folder);
+        const QMap<QString, QByteArray> before = test::folderDigests(folder);
         for (const QStringList& args : commandsOn(path)) {
             const test::CliRun run = test::runCli(args, env);
             const QString said = run.out + run.err;
@@ -111,7 +95,7 @@ class TestTracksForeignFiles : public QObject {
                   qPrintable(said.trimmed()));
             QVERIFY2(run.exitCode > 0, qPrintable(args.join(QLatin1Char(' '))));
             QVERIFY2(expected.match(said).hasMatch(), qPrintable(said));
-            const QMap<QString, QByteArray> after = folderState(folder);
+            const QMap<QString, QByteArray> after = test::folderDigests(folder);
             QVERIFY2(after.keys() == before.keys(),
                      qPrintable(QStringLiteral("%1: files before: %2; after: %3")
                                     .arg(args[1], names(before), names(after))));
@@ -137,13 +121,13 @@ class TestTracksForeignFiles : public QObject {
                       "has no table tracks and holds table notes|missing tables: tracks, pipeline_runs "
                       "\\(not a tracks file\\)")));
         // tracks init makes a file of its own: it does not turn another database into a tracks file.
-        const QMap<QString, QByteArray> before = folderState(QFileInfo(path).absolutePath());
+        const QMap<QString, QByteArray> before = test::folderDigests(QFileInfo(path).absolutePath());
         const test::CliRun init = test::runCli(
             {QStringLiteral("tracks"), QStringLiteral("init"), QStringLiteral("--sqlite"), path});
         QCOMPARE(init.exitCode, 3);
         QVERIFY2(init.err.contains(QLatin1String("table notes is not part of the tracks schema")),
                  qPrintable(init.err));
-        QCOMPARE(folderState(QFileInfo(path).absolutePath()), before);
+        QCOMPARE(test::folderDigests(QFileInfo(path).absolutePath()), before);
     }
 
     // An empty SQLite file (or an empty file) is no tracks file either, and stays as it is, to every command

@@ -1,15 +1,14 @@
 // The console's tracks dataset (no widgets) on files it must not change and with clocks it must refuse:
 // opening a file that is not a tracks file fails naming the missing table and leaves it byte for byte as it
 // was; the retention preview refuses a clock ahead of this machine's or of the file.
+#include "foreignsqlitefile.h"
 #include "freshtracksfile.h"
-#include "sqlitefile.h"
 #include "taskmanager.h"
 #include "testfiles.h"
 #include "trackimporter.h"
 #include "tracksdataset.h"
 #include "tracksstore.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -17,19 +16,6 @@
 
 using namespace tidemark;
 using namespace tidemark::tracks;
-
-namespace {
-
-QMap<QString, QByteArray> folderState(const QString& folder) {
-    QMap<QString, QByteArray> state;
-    const QDir dir(folder);
-    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden | QDir::System))
-        state.insert(
-            name, QCryptographicHash::hash(test::readFile(dir.filePath(name)), QCryptographicHash::Sha256));
-    return state;
-}
-
-} // namespace
 
 class TestTracksDataset : public QObject {
     Q_OBJECT
@@ -83,14 +69,8 @@ class TestTracksDataset : public QObject {
         const QString folder = m_dir.filePath(wal ? QStringLiteral("wal") : QStringLiteral("rollback"));
         QDir().mkpath(folder);
         const QString path = folder + QStringLiteral("/notes.sqlite");
-        {
-            SqliteFile file(path, SqliteFile::Mode::Create);
-            if (wal)
-                file.exec(QStringLiteral("PRAGMA journal_mode=WAL"));
-            file.exec(QStringLiteral("CREATE TABLE notes (body TEXT)"));
-            file.exec(QStringLiteral("INSERT INTO notes VALUES ('my own data')"));
-        }
-        const QMap<QString, QByteArray> before = folderState(folder);
+        test::writeForeignSqliteFile(path, wal);
+        const QMap<QString, QByteArray> before = test::folderDigests(folder);
         QCOMPARE(before.keys(), QStringList{QStringLiteral("notes.sqlite")});
 
         TracksDataset dataset(&m_tasks);
@@ -106,7 +86,7 @@ class TestTracksDataset : public QObject {
         QVERIFY(!dataset.hasData());
         QCOMPARE(previewAt(dataset, nowMicros()).contains(QLatin1String("no table tracks")), true);
         QTRY_COMPARE_WITH_TIMEOUT(m_tasks.activeCount(), 0, 60000);
-        QCOMPARE(folderState(folder), before);
+        QCOMPARE(test::folderDigests(folder), before);
     }
 
     // The console has no override: a clock an hour or 400 days ahead of this machine's is refused, as is a
