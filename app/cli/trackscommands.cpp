@@ -94,13 +94,16 @@ void registerTracksCommands(CliRegistry& registry) {
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("init")},
          QStringLiteral(
-             "Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema."),
+             "Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema; "
+             "a file holding another database is refused (exit 3) and left as it was."),
          {},
          {CommonOption::Sqlite},
          {},
          runInit});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("status")},
-                  QStringLiteral("Report the tracks file's schema version, track count, extent and sources."),
+                  QStringLiteral("Report the tracks file's schema version, track count, extent and sources; "
+                                 "a file that is not a tracks file (missing tables, objects of its own) is "
+                                 "reported read-only and left as it was."),
                   {},
                   {CommonOption::Sqlite},
                   {},
