@@ -1125,6 +1125,13 @@
             <numerusform>, %Ln files refused</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, %Ln point time(s) refused</source>
+        <translation>
+            <numerusform>, %Ln point time refused</numerusform>
+            <numerusform>, %Ln point times refused</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>

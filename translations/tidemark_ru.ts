@@ -1147,6 +1147,14 @@
             <numerusform>, отклонено %Ln файлов</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, %Ln point time(s) refused</source>
+        <translation>
+            <numerusform>, у %Ln точки отклонено время</numerusform>
+            <numerusform>, у %Ln точек отклонено время</numerusform>
+            <numerusform>, у %Ln точек отклонено время</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>

@@ -3,6 +3,7 @@
 
 #include "error.h"
 #include "spatialitedatabase.h"
+#include "tracksfilecheck.h"
 #include "tracksmigrator.h"
 #include "tracksstore.h"
 
@@ -32,23 +33,37 @@ int runInit(CliContext& ctx) {
 
 int runStatus(CliContext& ctx) {
     const QString path = ctx.sqlitePath();
-    auto db = tracks::SpatialiteDatabase::open(path);
-    tracks::TracksMigrator migrator(*db);
-    const SchemaStatus s = migrator.status();
-    QJsonObject json{{QStringLiteral("sqlite"), path},
-                     {QStringLiteral("version"), s.currentVersion},
-                     {QStringLiteral("latest"), s.latestVersion},
-                     {QStringLiteral("missing_tables"), QJsonArray::fromStringList(s.missingTables)}};
+    // Read-only first: a file that is not a tracks file is reported as it is, and left as it was.
+    const tracks::TracksFileCheck check = tracks::TracksFileCheck::read(path);
+    const SchemaStatus& s = check.status();
+    QJsonObject json{
+        {QStringLiteral("sqlite"), path},
+        {QStringLiteral("version"), s.currentVersion},
+        {QStringLiteral("latest"), s.latestVersion},
+        {QStringLiteral("missing_tables"), QJsonArray::fromStringList(s.missingTables)},
+        {QStringLiteral("foreign_objects"), QJsonArray::fromStringList(check.foreignDescriptions())}};
     QString text = QStringLiteral("tracks schema in %1: version %2 of %3")
                        .arg(path)
                        .arg(s.currentVersion)
                        .arg(s.latestVersion);
-    if (!s.missingTables.isEmpty()) {
-        text += QStringLiteral("\n  missing tables: %1 (run: tidemark-cli tracks init --sqlite %2)")
-                    .arg(s.missingTables.join(QStringLiteral(", ")), path);
-        ctx.print(json, text);
-        return ExitFailed;
+    if (!s.missingTables.isEmpty())
+        text += check.foreignObjects().isEmpty()
+                    ? QStringLiteral("\n  missing tables: %1 (run: tidemark-cli tracks init --sqlite %2)")
+                          .arg(s.missingTables.join(QStringLiteral(", ")), path)
+                    : QStringLiteral("\n  missing tables: %1 (not a tracks file)")
+                          .arg(s.missingTables.join(QStringLiteral(", ")));
+    if (!check.foreignObjects().isEmpty()) {
+        const QStringList foreign = check.foreignDescriptions();
+        text +=
+            QStringLiteral("\n  not part of the tracks schema: %1%2")
+                .arg(foreign.mid(0, 5).join(QStringLiteral(", ")),
+                     foreign.size() > 5 ? QStringLiteral(" and %1 more").arg(foreign.size() - 5) : QString());
     }
+    if (!s.missingTables.isEmpty() || !check.foreignObjects().isEmpty() || s.newerThanKnown()) {
+        ctx.print(json, text);
+        return s.missingTables.isEmpty() ? ExitRefused : ExitFailed;
+    }
+    auto db = tracks::SpatialiteDatabase::open(path);
     tracks::TracksStore store(*db);
     const tracks::TracksExtent e = store.extent();
     json.insert(QStringLiteral("tracks"), e.tracks);
@@ -70,7 +85,7 @@ int runStatus(CliContext& ctx) {
     }
     json.insert(QStringLiteral("by_source"), bySource);
     ctx.print(json, text);
-    return s.newerThanKnown() ? ExitRefused : ExitDone;
+    return ExitDone;
 }
 
 } // namespace
@@ -79,13 +94,16 @@ void registerTracksCommands(CliRegistry& registry) {
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("init")},
          QStringLiteral(
-             "Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema."),
+             "Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema; "
+             "a file holding another database is refused (exit 3) and left as it was."),
          {},
          {CommonOption::Sqlite},
          {},
          runInit});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("status")},
-                  QStringLiteral("Report the tracks file's schema version, track count, extent and sources."),
+                  QStringLiteral("Report the tracks file's schema version, track count, extent and sources; "
+                                 "a file that is not a tracks file (missing tables, objects of its own) is "
+                                 "reported read-only and left as it was."),
                   {},
                   {CommonOption::Sqlite},
                   {},

@@ -6,7 +6,6 @@
 #include "gpxfilebatch.h"
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
-#include "tracksmigrator.h"
 #include "tracksourcelist.h"
 
 #include <QJsonArray>
@@ -41,12 +40,13 @@ QJsonObject totalsJson(const tracks::GpxImportTotals& t) {
             {QStringLiteral("unchanged"), t.unchanged},
             {QStringLiteral("skipped_short_tracks"), t.tooShort},
             {QStringLiteral("skipped_waypoints"), t.skippedWaypoints},
-            {QStringLiteral("skipped_routes"), t.skippedRoutes}};
+            {QStringLiteral("skipped_routes"), t.skippedRoutes},
+            {QStringLiteral("refused_times"), t.refusedTimes}};
 }
 
 QString totalsText(const tracks::GpxImportTotals& t) {
     return QStringLiteral("added %1, merged %2, unchanged %3; skipped: %4 waypoints, %5 routes, %6 tracks "
-                          "under two points (%7 tracks, %8 points read)")
+                          "under two points (%7 tracks, %8 points read)%9")
         .arg(t.added)
         .arg(t.merged)
         .arg(t.unchanged)
@@ -54,7 +54,20 @@ QString totalsText(const tracks::GpxImportTotals& t) {
         .arg(t.skippedRoutes)
         .arg(t.tooShort)
         .arg(t.tracks)
-        .arg(t.points);
+        .arg(t.points)
+        .arg(t.refusedTimes ? QStringLiteral("; %1 point time(s) refused, the points kept without them")
+                                  .arg(t.refusedTimes)
+                            : QString());
+}
+
+// Each refused <time> of a file (the first GpxReadSummary::kMaxTimeProblems), on stderr whatever the output.
+void warnRefusedTimes(CliContext& ctx, const tracks::GpxReadSummary& read) {
+    for (const QString& problem : read.timeProblems)
+        ctx.err() << "tidemark-cli: " << problem << '\n';
+    if (read.refusedTimes > read.timeProblems.size())
+        ctx.err() << "tidemark-cli: and " << (read.refusedTimes - read.timeProblems.size())
+                  << " more refused <time> in the same file\n";
+    ctx.err().flush();
 }
 
 int runImport(CliContext& ctx) {
@@ -66,7 +79,7 @@ int runImport(CliContext& ctx) {
     const tracks::TrackSourceList sources =
         tracks::TrackSourceList::configured(ctx.value(QStringLiteral("sources")));
     sources.require(source);
-    auto db = tracks::openTracksFile(path);
+    auto db = tracks::SpatialiteDatabase::open(path);
     tracks::GpxReadOptions options;
     options.routesAsTracks = ctx.isSet(QStringLiteral("routes"));
     options.defaultActivity = ctx.value(QStringLiteral("activity")).trimmed().toLower();
@@ -86,10 +99,13 @@ int runImport(CliContext& ctx) {
         o.insert(QStringLiteral("file"), file);
         o.insert(QStringLiteral("status"),
                  r.refused() ? QStringLiteral("refused") : QStringLiteral("imported"));
-        if (r.refused())
+        if (r.refused()) {
             o.insert(QStringLiteral("error"), r.error);
-        else
+        } else {
             o.insert(QStringLiteral("gpx_version"), r.read.version);
+            o.insert(QStringLiteral("time_problems"), QJsonArray::fromStringList(r.read.timeProblems));
+            warnRefusedTimes(ctx, r.read);
+        }
         perFile.append(o);
         const QString line = r.refused() ? QStringLiteral("%1: refused: %2").arg(file, r.error)
                                          : QStringLiteral("%1: %2").arg(file, totalsText(one));
@@ -117,7 +133,9 @@ void registerTracksImportCommand(CliRegistry& registry) {
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("import")},
          QStringLiteral("Import GPX 1.0/1.1 files, each as one (region, source) batch; a malformed file "
-                        "is refused whole (exit 1), the others are still imported."),
+                        "is refused whole (exit 1), the others are still imported. A point's <time> outside "
+                        "the years 1970 to 2100 (UTC) or unreadable is refused with its line and column "
+                        "(stderr), the point kept without it."),
          {kSource, kRegion, kActivity, kRoutes, kSources},
          {CommonOption::Sqlite},
          QStringLiteral("GPX files"),

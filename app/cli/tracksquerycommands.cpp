@@ -3,11 +3,11 @@
 #include "climetrics.h"
 #include "cliregistry.h"
 
+#include "clockcheck.h"
 #include "error.h"
 #include "settingsreader.h"
 #include "spatialitedatabase.h"
 #include "trackshealth.h"
-#include "tracksmigrator.h"
 #include "tracksretention.h"
 #include "tracksretentionmetrics.h"
 #include "tracksstore.h"
@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
+#include <optional>
 
 namespace tidemark::cli {
 
@@ -72,7 +73,7 @@ int runQuery(CliContext& ctx) {
     query.box = parseBbox(ctx.required(QStringLiteral("bbox")));
     query.activities = listOption(ctx, QStringLiteral("activity"));
     query.sources = listOption(ctx, QStringLiteral("source"));
-    auto db = tracks::openTracksFile(ctx.sqlitePath());
+    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     for (const tracks::TrackSummary& t : tracks::TracksStore(*db).tracksInBox(query).tracks) {
         const QJsonObject row{
             {QStringLiteral("id"), t.id},
@@ -104,12 +105,23 @@ QString idText(const std::vector<qint64>& ids) {
 
 int runRetain(CliContext& ctx) {
     const int years = tracks::TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
-    const Micros cutoff = tracks::TracksRetention::cutoff(ctx.now(), years);
-    auto db = tracks::openTracksFile(ctx.sqlitePath());
+    const Micros now = ctx.now();
+    const Micros cutoff = tracks::TracksRetention::cutoff(now, years);
+    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     tracks::TracksRetention retention(*db);
+    const std::optional<ClockCheck> overridden = tracks::TracksRetention::checkClock(
+        now, nowMicros(), retention.newestCreatedAt(), years, ctx.allowClockAhead());
+    if (overridden) {
+        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): "
+                  << overridden->clockName << ' ' << formatIsoTimestamp(overridden->clock) << " is "
+                  << durationText(overridden->ahead()) << " later than " << overridden->referenceName << ' '
+                  << formatIsoTimestamp(overridden->reference) << '\n';
+        ctx.err().flush();
+    }
     QJsonObject json{{QStringLiteral("sqlite"), db->path()},
                      {QStringLiteral("retention_years"), years},
-                     {QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)}};
+                     {QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)},
+                     {QStringLiteral("clock_override"), overridden.has_value()}};
     if (ctx.isSet(QStringLiteral("dry-run"))) {
         const tracks::TracksRetentionPreview preview = retention.preview(cutoff);
         json.insert(QStringLiteral("dry_run"), true);
@@ -155,7 +167,7 @@ int runRetain(CliContext& ctx) {
     ctx.print(json, text);
     const int exitCode = r.spatialIndexValid ? ExitDone : ExitFailed;
     tracks::TracksRetentionMetrics metrics;
-    metrics.record(r, seconds);
+    metrics.record(r, seconds, overridden.has_value());
     writeRunMetrics(ctx, metrics.textfile(), exitCode);
     return exitCode;
 }
@@ -170,7 +182,7 @@ int runHealth(CliContext& ctx) {
                                                 .arg(ctx.value(QStringLiteral("warn-above-mb"))));
         warnAbove = mb * 1024 * 1024;
     }
-    auto db = tracks::openTracksFile(ctx.sqlitePath());
+    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
     const tracks::TracksHealthReport h = tracks::TracksHealth(*db).read(warnAbove);
     QJsonArray runs;
     QStringList lines{QStringLiteral("tracks: %1").arg(h.tracks),
@@ -223,10 +235,13 @@ void registerTracksQueryCommands(CliRegistry& registry) {
          runQuery});
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("retain")},
-         QStringLiteral("Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
-                        "reclaim the space, check the R-tree (--dry-run: only list them)."),
+         QStringLiteral(
+             "Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
+             "reclaim the space, check the R-tree (--dry-run: only list them). A clock more than "
+             "5 minutes ahead of this machine's, or of the day the newest track turns the retention's "
+             "age, is refused (exit 3)."),
          {kDryRun, metricsFileOption()},
-         {CommonOption::Sqlite},
+         {CommonOption::Sqlite, CommonOption::AllowClockAhead},
          {},
          runRetain});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("health")},

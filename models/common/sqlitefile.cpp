@@ -4,9 +4,37 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QHashFunctions>
+#include <QUrl>
 #include <sqlite3.h>
 
 namespace tidemark {
+
+namespace {
+
+// Bytes 18 and 19 of the header are 2 when the file is in WAL mode.
+bool walModeHeader(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray header = file.read(20);
+    return header.size() == 20 && header[18] == 2 && header[19] == 2;
+}
+
+// What a read-only connection must be given so that it creates nothing beside the file: SQLite opens (and
+// creates) the -wal and -shm of a WAL-mode file even for reading, and leaves them behind; without both, no
+// connection has the file open, so reading it as immutable (no locks, no -wal or -shm) sees all it holds.
+QByteArray readOnlyName(const QString& path, int* flags) {
+    *flags = SQLITE_OPEN_READONLY;
+    const bool live =
+        QFileInfo::exists(path + QStringLiteral("-wal")) && QFileInfo::exists(path + QStringLiteral("-shm"));
+    if (live || !walModeHeader(path))
+        return QFile::encodeName(path);
+    *flags |= SQLITE_OPEN_URI;
+    return QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath()).toEncoded() + "?immutable=1";
+}
+
+} // namespace
 
 SqliteFile::SqliteFile(const QString& path, Mode mode) : m_path(path) {
     if (mode != Mode::Create && !QFileInfo(path).isFile())
@@ -17,10 +45,12 @@ SqliteFile::SqliteFile(const QString& path, Mode mode) : m_path(path) {
             throw Error(Error::Kind::Connection,
                         QStringLiteral("cannot open SQLite file %1: %2").arg(path, problem));
     }
-    const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY
-                      : mode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-                                             : SQLITE_OPEN_READWRITE;
-    const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &m_db, flags, nullptr);
+    int flags = mode == Mode::Create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READWRITE;
+    const QByteArray name = mode == Mode::ReadOnly ? readOnlyName(path, &flags) : QFile::encodeName(path);
+    int rc = sqlite3_open_v2(name.constData(), &m_db, flags, nullptr);
+    if (rc == SQLITE_OK && (sqlite3_db_config(m_db, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr) != SQLITE_OK ||
+                            sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr) != SQLITE_OK))
+        rc = SQLITE_ERROR; // never a connection that is not hardened
     if (rc != SQLITE_OK) {
         const QString why = QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(rc));
         sqlite3_close(m_db);
@@ -75,6 +105,39 @@ QStringList SqliteFile::columnsOf(const QString& table) {
     while (q.step())
         columns.append(q.text(0));
     return columns;
+}
+
+QString SqliteFile::SchemaObject::description() const {
+    return name == table ? QStringLiteral("%1 %2").arg(type, name)
+                         : QStringLiteral("%1 %2 on %3").arg(type, name, table);
+}
+
+QList<SqliteFile::SchemaObject> SqliteFile::schemaObjects() {
+    SqliteStatement q = prepare(QStringLiteral("SELECT type, name, tbl_name, sql FROM sqlite_master"));
+    QList<SchemaObject> objects;
+    while (q.step())
+        objects.append({q.text(0), q.text(1), q.text(2), q.text(3)});
+    return objects;
+}
+
+QString SqliteFile::loadExtension(const char* file) {
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, nullptr);
+    char* message = nullptr;
+    const int rc = sqlite3_load_extension(m_db, file, nullptr, &message);
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);
+    if (rc == SQLITE_OK)
+        return {};
+    const QString why = QString::fromUtf8(message ? message : "unknown error");
+    sqlite3_free(message);
+    return why;
+}
+
+void SqliteFile::trustSchema() {
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 1, nullptr);
+}
+
+size_t qHash(const SqliteFile::SchemaObject& object, size_t seed) {
+    return qHashMulti(seed, object.type, object.name, object.table, object.sql);
 }
 
 } // namespace tidemark

@@ -2,6 +2,7 @@
 
 #include "sqlitestatement.h"
 
+#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -9,10 +10,19 @@ struct sqlite3;
 
 namespace tidemark {
 
-// An open plain SQLite file (no extensions) with a busy timeout; closed on destruction, after its
-// statements. One thread only. Errors are tidemark::Error naming the file.
+// An open plain SQLite file (no extensions unless loaded) with a busy timeout; closed on destruction, after
+// its statements. One thread only. Errors are tidemark::Error naming the file.
+//
+// Every connection is hardened before its first statement: SQLITE_DBCONFIG_DEFENSIVE (no writable_schema, no
+// writes to shadow tables from SQL) and SQLITE_DBCONFIG_TRUSTED_SCHEMA off, so the file's own triggers,
+// views, CHECKs and defaults cannot call functions or virtual tables not marked innocuous (SpatiaLite's are
+// not). trustSchema() lifts the second once the caller has proven every object of the schema its own.
 class SqliteFile {
   public:
+    // ReadOnly creates and changes nothing: not the file, and no -journal, -wal or -shm beside it. A file in
+    // WAL mode without both of its -wal and -shm files (no connection has it open) is read as immutable,
+    // since SQLite would otherwise create them and leave them behind; with them (a live file) it is read
+    // through them.
     enum class Mode { ReadOnly, ReadWrite, Create };
     // Error(Connection) naming the file when it cannot be opened (or, with ReadOnly/ReadWrite, does not
     // exist), is not a SQLite database (another kind of file) or is shorter than its header says (a
@@ -29,6 +39,21 @@ class SqliteFile {
     bool hasTable(const QString& name);
     QStringList columnsOf(const QString& table); // in order; empty for a missing table
 
+    // One row of sqlite_master.
+    struct SchemaObject {
+        QString type, name, table, sql; // sql is null for SQLite's automatic indexes
+        bool operator==(const SchemaObject& other) const = default;
+        QString description() const; // "trigger audit on tracks"
+    };
+    QList<SchemaObject> schemaObjects(); // every row of sqlite_master, in its order
+
+    // Loads the extension `file` through the C API (the SQL function load_extension() stays off); returns why
+    // it could not, empty when loaded.
+    QString loadExtension(const char* file);
+    // From now on the schema's triggers and views may call any function: only for a schema proven to be the
+    // caller's own.
+    void trustSchema();
+
     // The same checks on a file's first bytes and size without opening it; empty when it looks sound.
     static QString headerProblem(const QString& path);
 
@@ -36,5 +61,7 @@ class SqliteFile {
     sqlite3* m_db = nullptr;
     QString m_path;
 };
+
+size_t qHash(const SqliteFile::SchemaObject& object, size_t seed = 0);
 
 } // namespace tidemark

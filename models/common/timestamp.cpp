@@ -9,6 +9,11 @@ namespace tidemark {
 
 namespace {
 
+// Only '0' to '9': QChar::isDigit and digitValue also take other scripts' digits (Arabic-Indic, full-width).
+bool asciiDigit(QChar c) {
+    return c >= u'0' && c <= u'9';
+}
+
 int digits(QStringView s, qsizetype pos, int count, bool* ok) {
     int v = 0;
     if (pos + count > s.size()) {
@@ -17,11 +22,11 @@ int digits(QStringView s, qsizetype pos, int count, bool* ok) {
     }
     for (int i = 0; i < count; ++i) {
         const QChar c = s.at(pos + i);
-        if (!c.isDigit()) {
+        if (!asciiDigit(c)) {
             *ok = false;
             return 0;
         }
-        v = v * 10 + c.digitValue();
+        v = v * 10 + (c.unicode() - u'0');
     }
     return v;
 }
@@ -60,6 +65,8 @@ QString parseInto(QStringView input, Micros* out) {
     const int day = digits(s, 8, 2, &ok);
     if (!ok)
         return QStringLiteral("no date YYYY-MM-DD at its start");
+    if (year == 0)
+        return QStringLiteral("year 0000 does not exist");
     if (month < 1 || month > 12)
         return QStringLiteral("month %1 does not exist").arg(month);
     if (day < 1 || day > daysInMonth(year, month))
@@ -87,9 +94,9 @@ QString parseInto(QStringView input, Micros* out) {
         if (pos < s.size() && (s.at(pos) == u'.' || s.at(pos) == u',')) {
             ++pos;
             int n = 0;
-            while (pos < s.size() && s.at(pos).isDigit()) {
+            while (pos < s.size() && asciiDigit(s.at(pos))) {
                 if (n < 6) {
-                    fraction = fraction * 10 + s.at(pos).digitValue();
+                    fraction = fraction * 10 + (s.at(pos).unicode() - u'0');
                     ++n;
                 }
                 ++pos;
@@ -99,9 +106,9 @@ QString parseInto(QStringView input, Micros* out) {
             for (; n < 6; ++n)
                 fraction *= 10;
         }
-        // 24:00:00 is the end of the day (as PostgreSQL reads it); a leap second 60 rolls over like there.
-        const bool endOfDay = hour == 24 && minute == 0 && second == 0 && fraction == 0;
-        if ((hour > 23 && !endOfDay) || minute > 59 || second > 60)
+        // 24:00:00 is refused: read as the next midnight it rolled 9999-12-31 into a year 10000 that cannot
+        // be written back. A leap second 60 rolls over into the next minute, as in PostgreSQL.
+        if (hour > 23 || minute > 59 || second > 60)
             return QStringLiteral("time %1:%2:%3 does not exist")
                 .arg(hour, 2, 10, QLatin1Char('0'))
                 .arg(minute, 2, 10, QLatin1Char('0'))
@@ -139,8 +146,12 @@ QString parseInto(QStringView input, Micros* out) {
     if (pos != s.size())
         return QStringLiteral("unexpected \"%1\" at its end").arg(s.mid(pos, 8));
     const std::int64_t days = daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-    *out = days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute +
-           second * kMicrosPerSecond + fraction - offset;
+    const Micros t = days * kMicrosPerDay + hour * kMicrosPerHour + minute * kMicrosPerMinute +
+                     second * kMicrosPerSecond + fraction - offset;
+    // What formatIsoTimestamp writes with four digits (an offset or a leap second can move past either end).
+    if (t < kFirstFormattable || t > kLastFormattable)
+        return QStringLiteral("outside the years 0001 to 9999 in UTC");
+    *out = t;
     return {};
 }
 

@@ -24,9 +24,15 @@ constexpr Micros floorToStep(Micros t, Micros step, Micros anchor = 0) {
     return anchor + floorDiv(t - anchor, step) * step;
 }
 
+// The instants formatIsoTimestamp writes with a four-digit year: 0001-01-01T00:00:00Z to
+// 9999-12-31T23:59:59.999999Z.
+constexpr Micros kFirstFormattable = -62135596800LL * kMicrosPerSecond;
+constexpr Micros kLastFormattable = 253402300800LL * kMicrosPerSecond - 1;
+
 // Parses ISO-8601 with a 'Z' or a numeric offset (or none, read as UTC), up to microseconds; also the
 // PostgreSQL text form "2026-01-02 03:04:05.678+00". Throws tidemark::Error(Usage) naming `what`.
-// A day, hour, minute, second or offset that does not exist (2026-02-31, 24:59, +99:99) is refused.
+// A day, hour, minute, second or offset that does not exist (2026-02-31, 24:00, 24:59, +99:99, year 0000) is
+// refused, as are digits other than ASCII's and an instant outside kFirstFormattable..kLastFormattable.
 Micros parseIsoTimestamp(const QString& text, const QString& what = QStringLiteral("timestamp"));
 bool tryParseIsoTimestamp(const QString& text, Micros* out);
 bool tryParseIsoTimestamp(QStringView text, Micros* out); // the same, without a copy of the text

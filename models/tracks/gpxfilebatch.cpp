@@ -53,6 +53,7 @@ void GpxImportTotals::add(const GpxFileImportResult& result) {
     tooShort += result.written.tooShort;
     skippedWaypoints += result.read.skippedWaypoints;
     skippedRoutes += result.read.skippedRoutes;
+    refusedTimes += result.read.refusedTimes;
 }
 
 GpxImportTotals GpxImportTotals::of(const std::vector<GpxFileImportResult>& results) {

@@ -12,6 +12,9 @@ namespace tidemark::tracks {
 namespace {
 const QLatin1String kGpx10("http://www.topografix.com/GPX/1/0");
 const QLatin1String kGpx11("http://www.topografix.com/GPX/1/1");
+// A point's time lies in the years 1970 to 2100 (UTC): a GPS receiver's, not a placeholder or garbage.
+constexpr Micros kFirstTime = 0;                                   // 1970-01-01T00:00:00Z
+constexpr Micros kAfterLastTime = 4133980800LL * kMicrosPerSecond; // 2101-01-01T00:00:00Z
 
 bool is(const QXmlStreamReader& xml, const char* name) {
     return xml.name() == QLatin1String(name);
@@ -51,12 +54,22 @@ GpxReadSummary GpxReader::readFile(const QString& path, const GpxReadOptions& op
     return GpxReader(&file, path, options).read(sink);
 }
 
+QString GpxReader::position(const QXmlStreamReader& xml) const {
+    return QStringLiteral("%1 line %2, column %3")
+        .arg(m_fileName)
+        .arg(xml.lineNumber())
+        .arg(xml.columnNumber());
+}
+
 void GpxReader::fail(const QXmlStreamReader& xml, const QString& why) const {
-    throw Error(Error::Kind::Failed, QStringLiteral("%1 line %2, column %3: %4")
-                                         .arg(m_fileName)
-                                         .arg(xml.lineNumber())
-                                         .arg(xml.columnNumber())
-                                         .arg(why));
+    throw Error(Error::Kind::Failed, QStringLiteral("%1: %2").arg(position(xml), why));
+}
+
+void GpxReader::refuseTime(const QXmlStreamReader& xml, const QString& why) {
+    ++m_summary.refusedTimes;
+    if (m_summary.timeProblems.size() < GpxReadSummary::kMaxTimeProblems)
+        m_summary.timeProblems
+            << QStringLiteral("%1: bad <time>: %2; the point is kept without a time").arg(position(xml), why);
 }
 
 bool GpxReader::ours(const QXmlStreamReader& xml) const {
@@ -226,8 +239,12 @@ void GpxReader::readPoint(QXmlStreamReader& xml, ImportedTrack* track) {
                 continue;
             Micros t = 0;
             if (!tryParseIsoTimestamp(text, &t))
-                fail(xml, QStringLiteral("bad <time>: %1").arg(isoTimestampProblem(text.toString())));
-            point.time = t;
+                refuseTime(xml, isoTimestampProblem(text.toString()));
+            else if (t < kFirstTime || t >= kAfterLastTime)
+                refuseTime(
+                    xml, QStringLiteral("\"%1\" is outside the years 1970 to 2100 (UTC)").arg(text.left(64)));
+            else
+                point.time = t;
         } else {
             xml.skipCurrentElement();
         }

@@ -3,6 +3,7 @@
 #include "importedtrack.h"
 
 #include <QString>
+#include <QStringList>
 #include <functional>
 
 class QIODevice;
@@ -26,16 +27,24 @@ struct GpxReadSummary {
     int emptySegments = 0;
     int skippedRoutes = 0;
     int skippedWaypoints = 0;
+    // Points whose <time> was refused (not an ISO-8601 instant of the years 1970 to 2100 in UTC with ASCII
+    // digits): kept without a time. The first kMaxTimeProblems as "FILE line L, column C: bad <time>: why".
+    static constexpr int kMaxTimeProblems = 20;
+    int refusedTimes = 0;
+    QStringList timeProblems;
 };
 
 // A streamed GPX 1.0 / 1.1 reader on QXmlStreamReader: the file is never held in memory, only the track being
 // read. Each <trk> (and <rte> when asked) is handed to the sink when its end tag is read, with its points,
 // segments, times (UTC), elevations, name, description, <type> as activity (lower case), <link>/<url> as
 // external URL and the file's author as user. Elements of other namespaces, extensions, waypoints,
-// comments and a byte-order mark are read past. Broken XML, a missing or bad lat/lon, a bad <ele> or <time>
-// or a cut-off file throw Error(Failed) "FILE line L, column C: why"; tracks handed out before stay handed
-// out, so a caller that must not keep part of a file reads into one transaction
-// (TrackImporter::importStream).
+// comments and a byte-order mark are read past. Broken XML, a missing or bad lat/lon, a bad <ele> or a
+// cut-off file throw Error(Failed) "FILE line L, column C: why"; tracks handed out before stay handed out, so
+// a caller that must not keep part of a file reads into one transaction (TrackImporter::importStream). A
+// <time> that is not an ISO-8601 instant of the years 1970 to 2100 (UTC, ASCII digits) is refused with its
+// line and column in the summary and its point kept without a time: the position is sound, and the dedup
+// key (of the positions) still finds the same ride from another source. Reads nothing but the device, so a
+// QBuffer over any bytes will do.
 class GpxReader {
   public:
     using TrackSink = std::function<void(ImportedTrack&&)>;
@@ -54,7 +63,9 @@ class GpxReader {
                       double limit) const;
     QStringView simpleText(QXmlStreamReader& xml); // trimmed; valid until the next call
     bool ours(const QXmlStreamReader& xml) const;
+    QString position(const QXmlStreamReader& xml) const; // "FILE line L, column C"
     [[noreturn]] void fail(const QXmlStreamReader& xml, const QString& why) const;
+    void refuseTime(const QXmlStreamReader& xml, const QString& why);
 
     QIODevice* m_device;
     QString m_fileName;

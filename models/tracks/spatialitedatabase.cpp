@@ -1,5 +1,7 @@
 #include "spatialitedatabase.h"
 
+#include "tracksfilecheck.h"
+
 #include "error.h"
 
 #include <QFileInfo>
@@ -9,6 +11,18 @@ namespace tidemark::tracks {
 
 SpatialiteDatabase::SpatialiteDatabase(std::unique_ptr<SqliteFile> file) : m_file(std::move(file)) {}
 
+std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::withSpatialite(const QString& path,
+                                                                       SqliteFile::Mode mode) {
+    std::unique_ptr<SpatialiteDatabase> db(new SpatialiteDatabase(std::make_unique<SqliteFile>(path, mode)));
+    sqlite3_busy_timeout(db->handle(), 10000);
+    const QString why = db->m_file->loadExtension("mod_spatialite");
+    if (!why.isEmpty())
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot load SpatiaLite (mod_spatialite) for %1: %2 "
+                                                        "(install libsqlite3-mod-spatialite)")
+                                             .arg(path, why));
+    return db;
+}
+
 std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path, Mode mode) {
     const bool exists = QFileInfo(path).isFile();
     if (!exists && mode == Mode::OpenExisting)
@@ -16,21 +30,23 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
     if (!exists && !QFileInfo(QFileInfo(path).absolutePath()).isDir())
         throw Error(Error::Kind::Connection,
                     QStringLiteral("cannot create tracks file %1: the folder does not exist").arg(path));
-    std::unique_ptr<SpatialiteDatabase> db(new SpatialiteDatabase(std::make_unique<SqliteFile>(
-        path, mode == Mode::CreateIfMissing ? SqliteFile::Mode::Create : SqliteFile::Mode::ReadWrite)));
-    sqlite3* raw = db->handle();
-    sqlite3_busy_timeout(raw, 10000);
-    sqlite3_enable_load_extension(raw, 1);
-    char* message = nullptr;
-    if (sqlite3_load_extension(raw, "mod_spatialite", nullptr, &message) != SQLITE_OK) {
-        const QString why = QString::fromUtf8(message ? message : "unknown error");
-        sqlite3_free(message);
-        throw Error(Error::Kind::Failed, QStringLiteral("cannot load SpatiaLite (mod_spatialite) for %1: %2 "
-                                                        "(install libsqlite3-mod-spatialite)")
-                                             .arg(path, why));
+    if (exists) {
+        // Before anything is written (journal_mode, auto_vacuum and InitSpatialMetadata all write) and before
+        // SpatiaLite is loaded: a read-only look.
+        const TracksFileCheck check = TracksFileCheck::read(path);
+        if (mode == Mode::OpenExisting)
+            check.requireTracksFile();
+        else
+            check.requireMigratable();
     }
-    sqlite3_enable_load_extension(raw, 0);
+    std::unique_ptr<SpatialiteDatabase> db = withSpatialite(
+        path, mode == Mode::CreateIfMissing ? SqliteFile::Mode::Create : SqliteFile::Mode::ReadWrite);
     try {
+        // Again through this connection (it also reads a -wal that the read-only look may not have), and only
+        // then trusted: SpatiaLite's triggers on tracks call its functions, which an untrusted schema may
+        // not.
+        TracksFileCheck::read(db->file()).requireMigratable();
+        db->m_file->trustSchema();
         const bool fresh = !db->hasTable(QStringLiteral("spatial_ref_sys"));
         // Incremental vacuum must be chosen before the file's first page is written, which switching to
         // WAL already does.
@@ -40,10 +56,20 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
         if (fresh)
             db->exec(QStringLiteral("SELECT InitSpatialMetadata(1)"));
     } catch (const Error& e) {
+        if (e.kind() != Error::Kind::Failed)
+            throw;
         // Damage the header check cannot see (e.g. a malformed schema page) shows on the first statement.
         throw Error(Error::Kind::Connection,
                     QStringLiteral("cannot open tracks file %1: %2").arg(path, e.message()));
     }
+    return db;
+}
+
+std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::openInMemory() {
+    std::unique_ptr<SpatialiteDatabase> db =
+        withSpatialite(QStringLiteral(":memory:"), SqliteFile::Mode::Create);
+    db->m_file->trustSchema(); // nothing in it but what this process creates
+    db->exec(QStringLiteral("SELECT InitSpatialMetadata(1, 'WGS84_ONLY')"));
     return db;
 }
 

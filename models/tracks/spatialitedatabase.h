@@ -10,16 +10,27 @@ struct sqlite3;
 
 namespace tidemark::tracks {
 
-// A connection to a tracks file: a SqliteFile (the one plain opener) with SpatiaLite (mod_spatialite)
-// loaded, its spatial metadata initialised (InitSpatialMetadata(1) on a new file), WAL journal mode and a
-// busy timeout. One thread only.
+// A connection to a tracks file: a SqliteFile (the one plain opener, hardened) with SpatiaLite
+// (mod_spatialite) loaded, its spatial metadata initialised (InitSpatialMetadata(1) on a new file), WAL
+// journal mode and a busy timeout. One thread only.
+//
+// An existing file is first looked at read-only, with nothing loaded (TracksFileCheck): a file that is not a
+// tracks file, or holds a schema object that neither Tidemark's migrations nor SpatiaLite create, is refused
+// before anything is written or any of its triggers can run, and is left byte for byte as it was. The
+// connection's schema is trusted (SpatiaLite's own triggers call its functions) only after the same check on
+// the connection itself.
 class SpatialiteDatabase {
   public:
-    enum class Mode { OpenExisting, CreateIfMissing };
+    enum class Mode {
+        OpenExisting,   // a tracks file (TracksFileCheck::requireTracksFile)
+        CreateIfMissing // a new file, or one holding only Tidemark's and SpatiaLite's objects (tracks init)
+    };
     // Throws tidemark::Error(Connection) naming the file when it cannot be opened or created or is not a
-    // sound SQLite file (another kind of file, a truncated copy), or (Failed) when SpatiaLite cannot be
-    // loaded.
+    // sound SQLite file (another kind of file, a truncated copy), (Schema) for a file without the tracks
+    // tables, (Refused) for a foreign object or a newer schema, or (Failed) when SpatiaLite cannot be loaded.
     static std::unique_ptr<SpatialiteDatabase> open(const QString& path, Mode mode = Mode::OpenExisting);
+    // A new in-memory database with SpatiaLite's metadata (of the WGS 84 reference systems only).
+    static std::unique_ptr<SpatialiteDatabase> openInMemory();
 
     void exec(const QString& sql);
     SqliteStatement prepare(const QString& sql);
@@ -35,9 +46,11 @@ class SpatialiteDatabase {
     qint64 databaseBytes() const; // the file's size on disk
     qint64 walBytes() const;      // its -wal file's (0 when absent)
     sqlite3* handle() const { return m_file->handle(); }
+    SqliteFile& file() { return *m_file; }
 
   private:
     explicit SpatialiteDatabase(std::unique_ptr<SqliteFile> file);
+    static std::unique_ptr<SpatialiteDatabase> withSpatialite(const QString& path, SqliteFile::Mode mode);
     std::unique_ptr<SqliteFile> m_file;
 };
 

@@ -1,6 +1,7 @@
 #include "tracksmigrator.h"
 
 #include "spatialitedatabase.h"
+#include "tracksfilecheck.h"
 
 #include "error.h"
 #include "timestamp.h"
@@ -10,6 +11,8 @@ namespace tidemark::tracks {
 namespace {
 const QString kDataset = QStringLiteral("tracks");
 }
+
+const QString TracksMigrator::kLedgerTable = QStringLiteral("tidemark_schema_migrations");
 
 TracksMigrator::TracksMigrator(SpatialiteDatabase& db) : m_db(db) {}
 
@@ -21,13 +24,17 @@ void TracksMigrator::ensureLedger() {
 }
 
 SchemaStatus TracksMigrator::status() {
+    return statusOf(m_db.file());
+}
+
+SchemaStatus TracksMigrator::statusOf(SqliteFile& file, bool readLedger) {
     SchemaStatus s;
     s.dataset = kDataset;
     const QList<Migration> known = SchemaMigrator::migrations(kDataset);
     s.latestVersion = known.isEmpty() ? 0 : known.last().version;
-    if (m_db.hasTable(QStringLiteral("tidemark_schema_migrations"))) {
+    if (readLedger && file.hasTable(kLedgerTable)) {
         SqliteStatement q =
-            m_db.prepare(QStringLiteral("SELECT version, name, applied_at FROM tidemark_schema_migrations "
+            file.prepare(QStringLiteral("SELECT version, name, applied_at FROM tidemark_schema_migrations "
                                         "WHERE dataset = ? ORDER BY version"));
         q.bind(1, kDataset);
         while (q.step()) {
@@ -38,23 +45,16 @@ SchemaStatus TracksMigrator::status() {
         }
     }
     for (const QString& table : DatasetSchema::forName(kDataset).requiredTables)
-        if (!m_db.hasTable(table))
+        if (!file.hasTable(table))
             s.missingTables << table;
     return s;
 }
 
-QList<Migration> TracksMigrator::migrate() {
+QList<Migration> TracksMigrator::migrate(const std::function<void(const Migration&)>& applied) {
     ensureLedger();
     const SchemaStatus before = status();
-    if (before.newerThanKnown())
-        throw Error(
-            Error::Kind::Refused,
-            QStringLiteral(
-                "tracks schema of %1 is at version %2, newer than this Tidemark knows (%3); upgrade Tidemark")
-                .arg(m_db.path())
-                .arg(before.currentVersion)
-                .arg(before.latestVersion));
-    QList<Migration> applied;
+    requireKnownVersion(m_db.path(), before);
+    QList<Migration> done;
     for (const Migration& m : SchemaMigrator::migrations(kDataset)) {
         SqliteStatement existing = m_db.prepare(QStringLiteral(
             "SELECT checksum FROM tidemark_schema_migrations WHERE dataset = ? AND version = ?"));
@@ -87,31 +87,26 @@ QList<Migration> TracksMigrator::migrate() {
                                       .arg(m.version, 4, 10, QLatin1Char('0'))
                                       .arg(m.name, e.message()));
         }
-        applied.append(m);
+        done.append(m);
+        if (applied)
+            applied(m);
     }
-    return applied;
+    return done;
+}
+
+void TracksMigrator::requireKnownVersion(const QString& path, const SchemaStatus& status) {
+    if (status.newerThanKnown())
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral(
+                "tracks schema of %1 is at version %2, newer than this Tidemark knows (%3); upgrade Tidemark")
+                .arg(path)
+                .arg(status.currentVersion)
+                .arg(status.latestVersion));
 }
 
 void TracksMigrator::requireSchema() {
-    const SchemaStatus s = status();
-    if (!s.missingTables.isEmpty())
-        throw Error(Error::Kind::Schema,
-                    QStringLiteral(
-                        "%1 has no table %2 of the tracks schema (run: tidemark-cli tracks init --sqlite %1)")
-                        .arg(m_db.path(), s.missingTables.first()));
-    if (s.newerThanKnown())
-        throw Error(
-            Error::Kind::Refused,
-            QStringLiteral("tracks schema of %1 is at version %2, newer than this Tidemark knows (%3)")
-                .arg(m_db.path())
-                .arg(s.currentVersion)
-                .arg(s.latestVersion));
-}
-
-std::unique_ptr<SpatialiteDatabase> openTracksFile(const QString& path) {
-    auto db = SpatialiteDatabase::open(path);
-    TracksMigrator(*db).requireSchema();
-    return db;
+    TracksFileCheck::read(m_db.file()).requireTracksFile();
 }
 
 } // namespace tidemark::tracks

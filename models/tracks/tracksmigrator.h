@@ -4,7 +4,11 @@
 
 #include <QList>
 #include <QString>
-#include <memory>
+#include <functional>
+
+namespace tidemark {
+class SqliteFile;
+}
 
 namespace tidemark::tracks {
 
@@ -15,19 +19,22 @@ class SpatialiteDatabase;
 // migration in one transaction with its record, refusal of a newer or changed schema).
 class TracksMigrator {
   public:
+    static const QString kLedgerTable; // tidemark_schema_migrations
+
     explicit TracksMigrator(SpatialiteDatabase& db);
 
+    // The status of any SQLite file, read only (the ledger's rows only when `readLedger`).
+    static SchemaStatus statusOf(SqliteFile& file, bool readLedger = true);
     SchemaStatus status();
-    QList<Migration> migrate();
-    void requireSchema(); // throws Error(Schema) naming the missing table and the command that fixes it
+    // Error(Refused) for a schema newer than this Tidemark knows.
+    static void requireKnownVersion(const QString& path, const SchemaStatus& status);
+    // Applies what is missing; `applied` is called after each migration's commit.
+    QList<Migration> migrate(const std::function<void(const Migration&)>& applied = {});
+    void requireSchema(); // TracksFileCheck::requireTracksFile of this connection
 
   private:
     void ensureLedger();
     SpatialiteDatabase& m_db;
 };
-
-// Opens the existing tracks file `path` and requires its schema (TracksMigrator::requireSchema): how the CLI
-// and the console open a file to read, retain or import.
-std::unique_ptr<SpatialiteDatabase> openTracksFile(const QString& path);
 
 } // namespace tidemark::tracks

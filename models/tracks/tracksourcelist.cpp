@@ -22,16 +22,27 @@ TrackSourceList TrackSourceList::demo() {
 
 TrackSourceList TrackSourceList::fromYaml(const QString& path) {
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly | QIODevice::Text))
+    if (!f.open(QIODevice::ReadOnly))
         throw Error(Error::Kind::Settings,
                     QStringLiteral("cannot read sources file %1: %2").arg(path, f.errorString()));
+    const QByteArray bytes = f.read(kMaxFileBytes + 1);
+    if (bytes.size() > kMaxFileBytes)
+        throw Error(Error::Kind::Settings,
+                    QStringLiteral("sources file %1 is larger than %2 bytes; a list of "
+                                   "sources is a few lines")
+                        .arg(path)
+                        .arg(kMaxFileBytes));
+    return fromYamlBytes(bytes, path);
+}
+
+TrackSourceList TrackSourceList::fromYamlBytes(const QByteArray& bytes, const QString& path) {
     static const QRegularExpression item(QStringLiteral("^\\s*(-\\s+)?(\\w+):\\s*(.*?)\\s*$"));
     QList<TrackSource> sources;
     int lineNo = 0;
-    while (!f.atEnd()) {
+    for (const QByteArray& bytesOfLine : bytes.split('\n')) {
         ++lineNo;
-        QString line = QString::fromUtf8(f.readLine());
-        line.chop(line.endsWith(QLatin1Char('\n')) ? 1 : 0);
+        QString line = QString::fromUtf8(bytesOfLine);
+        line.chop(line.endsWith(QLatin1Char('\r')) ? 1 : 0);
         if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#')) ||
             line.trimmed() == QLatin1String("sources:"))
             continue;

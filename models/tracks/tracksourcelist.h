@@ -22,9 +22,12 @@ class TrackSourceList {
     explicit TrackSourceList(QList<TrackSource> sources) : m_sources(std::move(sources)) {}
     // The demo's three sources.
     static TrackSourceList demo();
+    static constexpr qint64 kMaxFileBytes = 1024 * 1024;
     // A gps_sources.yaml of the simple form "- id: x / name: y / licence_allows_author: true / url_template:
-    // z". Throws Error(Settings) naming the file and line on anything else.
+    // z", of at most kMaxFileBytes. Throws Error(Settings) naming the file and line on anything else.
     static TrackSourceList fromYaml(const QString& path);
+    // The same from the file's bytes; `path` names it in errors.
+    static TrackSourceList fromYamlBytes(const QByteArray& bytes, const QString& path);
     // The one way to find the configured sources: the file `path` when given, else the file named by
     // GPS_SOURCES_CONFIG, else the demo's three sources.
     static TrackSourceList configured(const QString& path = {});

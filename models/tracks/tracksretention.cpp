@@ -23,8 +23,49 @@ Micros TracksRetention::cutoff(Micros now, int years) {
     return then.toSecsSinceEpoch() * kMicrosPerSecond + (now - seconds * kMicrosPerSecond);
 }
 
+std::optional<ClockCheck> TracksRetention::checkClock(Micros now, Micros machineNow,
+                                                      std::optional<Micros> newestCreatedAt, int years,
+                                                      bool allowed) {
+    const QString clockName = QStringLiteral("the retention's clock");
+    const QString override =
+        QStringLiteral("tidemark-cli tracks retain --allow-clock-ahead, which is recorded");
+    const ClockCheck machine{clockName, now, QStringLiteral("this machine's clock"), machineNow};
+    machine.require(
+        allowed,
+        QStringLiteral("it would delete tracks younger than %1 years; nothing was deleted").arg(years),
+        override);
+    if (machine.tooFarAhead())
+        return machine;
+    if (!newestCreatedAt)
+        return std::nullopt;
+    const ClockCheck store{clockName, now,
+                           QStringLiteral("the day the newest track (created_at %1) is %2 years old")
+                               .arg(formatIsoTimestamp(*newestCreatedAt))
+                               .arg(years),
+                           cutoff(*newestCreatedAt, -years)};
+    store.require(allowed,
+                  QStringLiteral("it would delete every track of the file, as a clock years ahead would "
+                                 "(nothing was deleted; a file that has really had no import for %1 years is "
+                                 "retained with the override)")
+                      .arg(years),
+                  override);
+    return store.tooFarAhead() ? std::optional<ClockCheck>(store) : std::nullopt;
+}
+
 TracksRetention::TracksRetention(SpatialiteDatabase& db, int batchSize, int vacuumPagesPerStep)
     : m_db(db), m_batchSize(std::max(1, batchSize)), m_vacuumPagesPerStep(std::max(1, vacuumPagesPerStep)) {}
+
+std::optional<Micros> TracksRetention::newestCreatedAt() {
+    SqliteStatement q = m_db.prepare(QStringLiteral("SELECT max(created_at) FROM tracks"));
+    if (!q.step() || q.isNull(0))
+        return std::nullopt;
+    Micros newest = 0;
+    if (!tryParseIsoTimestamp(q.text(0), &newest))
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("%1: the newest created_at of the tracks is not a timestamp: '%2'")
+                        .arg(m_db.path(), q.text(0).left(64)));
+    return newest;
+}
 
 TracksRetentionPreview TracksRetention::preview(Micros cutoff) {
     TracksRetentionPreview preview;

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "clockcheck.h"
 #include "timestamp.h"
 
 #include <QString>
+#include <optional>
 #include <vector>
 
 namespace tidemark {
@@ -43,11 +45,21 @@ class TracksRetention {
     static constexpr int kDefaultYears = 5;
     // GPS_TRACKS_RETENTION_YEARS, 1..100, default 5; a bad value throws Error(Settings) naming it.
     static int yearsFromSettings(const SettingsReader& settings);
-    // `now` minus `years` calendar years (UTC); 29 February maps to 28 February.
+    // `now` minus `years` calendar years (UTC; a negative count adds them); 29 February maps to 28 February.
     static Micros cutoff(Micros now, int years);
+    // The clock check of a run or a preview at `now` (the CLI's and the console's): `now` against this
+    // machine's clock `machineNow`, and against the day the newest track's created_at turns `years` old (a
+    // run after it deletes every track of the file: what a machine clock years ahead does, which the check
+    // against itself cannot see). More than ClockCheck::kMaxClockAhead ahead of either throws
+    // Error(Refused) naming both clocks unless `allowed`; allowed, the check it failed is returned (to warn
+    // and count), else nothing.
+    static std::optional<ClockCheck>
+    checkClock(Micros now, Micros machineNow, std::optional<Micros> newestCreatedAt, int years, bool allowed);
 
     explicit TracksRetention(SpatialiteDatabase& db, int batchSize = 500, int vacuumPagesPerStep = 1024);
 
+    // The newest created_at of the file's tracks; nothing for a file without tracks.
+    std::optional<Micros> newestCreatedAt();
     TracksRetentionPreview preview(Micros cutoff);
     // Deletes exactly the preview's tracks of `cutoff`; stops between batches when cancelled (Error
     // Cancelled).

@@ -14,7 +14,7 @@ TracksSummaryLoader::TracksSummaryLoader(QString path) : m_path(std::move(path))
 std::vector<TracksSummary> TracksSummaryLoader::load(TaskFeedback* control) const {
     if (!QFileInfo(m_path).isFile())
         throw Error(Error::Kind::Connection, QStringLiteral("tracks file not found: %1").arg(m_path));
-    SqliteFile db(m_path, SqliteFile::Mode::ReadWrite); // read-write: a WAL reader needs the -shm file
+    SqliteFile db(m_path, SqliteFile::Mode::ReadOnly); // creates nothing, also beside a WAL-mode file
     if (control && !control->checkpoint())
         return {};
     if (!db.hasTable(QStringLiteral("tracks")))

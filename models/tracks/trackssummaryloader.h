@@ -18,7 +18,8 @@ struct TracksSummary {
 };
 
 // Reads the track counts and extents of a gps_tracks.sqlite file from the bounding-box columns (no SpatiaLite
-// needed for that). Opens its own connection on the calling thread; the first row is the total.
+// needed for that). Opens its own read-only connection on the calling thread (changing nothing, also in a
+// file that is not a tracks file); the first row is the total.
 class TracksSummaryLoader {
   public:
     explicit TracksSummaryLoader(QString path);

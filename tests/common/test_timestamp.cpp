@@ -53,6 +53,32 @@ class TestTimestamp : public QObject {
                                 << "offset +99:99 does not exist";
         QTest::newRow("-16:00") << "2026-03-01T10:00:00-16:00"
                                 << "offset -16:00 does not exist";
+        // 24:00:00 used to be read as the next midnight, and 9999-12-31T24:00:00Z became a year 10000 that
+        // formatIsoTimestamp cannot write in four digits (and that sorts before 2026 as text).
+        QTest::newRow("24:00") << "2026-03-01T24:00:00Z"
+                               << "time 24:00:00 does not exist";
+        QTest::newRow("24:00 at the end") << "9999-12-31T24:00:00Z"
+                                          << "time 24:00:00 does not exist";
+        QTest::newRow("year 0000") << "0000-06-01T00:00:00Z"
+                                   << "year 0000 does not exist";
+        QTest::newRow("leap second into 10000") << "9999-12-31T23:59:60Z"
+                                                << "outside the years 0001 to 9999 in UTC";
+        QTest::newRow("offset into 10000") << "9999-12-31T23:00:00-05:00"
+                                           << "outside the years 0001 to 9999 in UTC";
+        QTest::newRow("offset into year 0") << "0001-01-01T00:30:00+01:00"
+                                            << "outside the years 0001 to 9999 in UTC";
+        // Digits of other scripts, which QChar::isDigit takes: refused in every field.
+        QTest::newRow("Arabic-Indic year")
+            << QString::fromUtf8("٢٠٢٦-03-01T10:00:00Z") << "no date YYYY-MM-DD at its start";
+        QTest::newRow("full-width day")
+            << QString::fromUtf8("2026-03-０１T10:00:00Z") << "no date YYYY-MM-DD at its start";
+        QTest::newRow("full-width hour")
+            << QString::fromUtf8("2026-03-01T１０:00:00Z") << "no time HH:MM after the date";
+        QTest::newRow("Arabic-Indic seconds")
+            << QString::fromUtf8("2026-03-01T10:00:٠٥Z") << "no seconds after HH:MM:";
+        QTest::newRow("full-width fraction")
+            << QString::fromUtf8("2026-03-01T10:00:00.５Z") << "no digits after the decimal point";
+        QTest::newRow("Arabic-Indic offset") << QString::fromUtf8("2026-03-01T10:00:00+٠١:00") << "no offset";
     }
     void refusesWhatDoesNotExist() {
         QFETCH(QString, text);
@@ -75,9 +101,16 @@ class TestTimestamp : public QObject {
         QCOMPARE(parseIsoTimestamp(QStringLiteral("2024-02-29T00:00:00Z")),
                  parseIsoTimestamp(QStringLiteral("2024-03-01T00:00:00Z")) - kMicrosPerDay);
         QCOMPARE(parseIsoTimestamp(QStringLiteral("2000-02-29")), Micros(951782400000000));
-        // 24:00:00 is the next midnight, as in PostgreSQL.
-        QCOMPARE(parseIsoTimestamp(QStringLiteral("2026-03-01T24:00:00Z")),
-                 parseIsoTimestamp(QStringLiteral("2026-03-02T00:00:00Z")));
+        // A leap second rolls over into the next minute, as in PostgreSQL.
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("2016-12-31T23:59:60Z")),
+                 parseIsoTimestamp(QStringLiteral("2017-01-01T00:00:00Z")));
+        // The first and last instants of four-digit years, and what a fraction beyond microseconds keeps.
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("0001-01-01T00:00:00Z")), kFirstFormattable);
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("9999-12-31T23:59:59.9999999Z")), kLastFormattable);
+        QCOMPARE(formatIsoTimestamp(kFirstFormattable), QStringLiteral("0001-01-01T00:00:00Z"));
+        QCOMPARE(formatIsoTimestamp(kLastFormattable), QStringLiteral("9999-12-31T23:59:59.999999Z"));
+        QCOMPARE(parseIsoTimestamp(QStringLiteral("9999-12-31T23:00:00+05:00")),
+                 parseIsoTimestamp(QStringLiteral("9999-12-31T18:00:00Z")));
         QCOMPARE(parseIsoTimestamp(QStringLiteral("2026-03-01T10:00:00+14:00")),
                  parseIsoTimestamp(QStringLiteral("2026-02-28T20:00:00Z")));
     }

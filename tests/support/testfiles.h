@@ -1,7 +1,10 @@
 #pragma once
 
 #include <QByteArray>
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
+#include <QMap>
 #include <QString>
 
 namespace tidemark::test {
@@ -20,6 +23,16 @@ inline QString writeFile(const QString& path, const QByteArray& bytes) {
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
         qFatal("cannot write %s", qPrintable(path));
     return path;
+}
+
+// Every file of `folder` (hidden ones too) with the SHA-256 of its bytes: what "left as it was" compares.
+inline QMap<QString, QByteArray> folderDigests(const QString& folder) {
+    QMap<QString, QByteArray> digests;
+    const QDir dir(folder);
+    for (const QString& name : dir.entryList(QDir::Files | QDir::Hidden | QDir::System))
+        digests.insert(name,
+                       QCryptographicHash::hash(readFile(dir.filePath(name)), QCryptographicHash::Sha256));
+    return digests;
 }
 
 } // namespace tidemark::test

@@ -29,7 +29,11 @@ tracks::TrackPoint point(const QDomElement& e) {
             throw std::runtime_error("QDateTime cannot read " + time.toStdString());
         if (t.timeSpec() == Qt::LocalTime) // no zone in the text: UTC, as the reader takes it
             t.setTimeSpec(Qt::UTC);
-        p.time = t.toMSecsSinceEpoch() * 1000;
+        // The reader's rule: a time outside the years 1970 to 2100 (UTC) is no time (Mojstrovka.gpx has
+        // 1901-12-13T20:45:52Z, a 32-bit clock's least value, at every point).
+        const int year = t.toUTC().date().year();
+        if (year >= 1970 && year <= 2100)
+            p.time = t.toMSecsSinceEpoch() * 1000;
     }
     return p;
 }

@@ -434,9 +434,6 @@ class TestGpxImport : public QObject {
         QTest::newRow("bad ele")
             << head + "<trkpt lat=\"1\" lon=\"2\">\n<ele>high</ele></trkpt></trkseg></trk></gpx>" << 4
             << "bad <ele>";
-        QTest::newRow("bad time") << head + "<trkpt lat=\"1\" lon=\"2\">\n\n<time>2020-02-30T00:00:00Z</time>"
-                                            "</trkpt></trkseg></trk></gpx>"
-                                  << 5 << "bad <time>";
         QTest::newRow("mismatched tag") << head + "<trkpt lat=\"1\" lon=\"2\"></trkseg>" << 3 << "";
         QTest::newRow("cut off") << head + "<trkpt lat=\"1\" lon=\"2\"/>\n<trkpt lat=\"1.1\" lo" << 4 << "";
         QTest::newRow("not gpx") << QByteArray("<kml>\n</kml>") << 1 << "not a GPX file";
@@ -455,6 +452,85 @@ class TestGpxImport : public QObject {
                      qPrintable(e.message()));
             QVERIFY2(e.message().contains(why), qPrintable(e.message()));
         }
+    }
+
+    // A <time> that is not an instant of the years 1970 to 2100 (UTC, ASCII digits) is a refused point time
+    // with its line and column; the point keeps its position (the dedup key is of the positions), the other
+    // points keep their times, and the file is read on.
+    void badTimesAreRefusedWithLineAndColumn_data() {
+        QTest::addColumn<QString>("time");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("24:00 at the end of 9999") << "9999-12-31T24:00:00Z"
+                                                  << "time 24:00:00 does not exist";
+        QTest::newRow("year 0000") << "0000-01-01T00:00:00Z"
+                                   << "year 0000 does not exist";
+        QTest::newRow("1969") << "1969-12-31T23:59:59.999Z"
+                              << "outside the years 1970 to 2100";
+        QTest::newRow("1970 by its offset") << "1970-01-01T00:30:00+01:00"
+                                            << "outside the years 1970 to 2100";
+        QTest::newRow("2101") << "2101-01-01T00:00:00Z"
+                              << "outside the years 1970 to 2100";
+        QTest::newRow("Arabic-Indic digits")
+            << QString::fromUtf8("٢٠٢٠-٠١-٠١T10:00:00Z") << "no date YYYY-MM-DD";
+        QTest::newRow("full-width digits")
+            << QString::fromUtf8("２０２０-01-01T10:00:00Z") << "no date YYYY-MM-DD";
+        QTest::newRow("no such day") << "2020-02-30T00:00:00Z"
+                                     << "day 30 does not exist";
+    }
+    void badTimesAreRefusedWithLineAndColumn() {
+        QFETCH(QString, time);
+        QFETCH(QString, why);
+        const QByteArray text =
+            "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><trkseg>\n"
+            "<trkpt lat=\"1\" lon=\"2\"><time>2020-01-01T10:00:00Z</time></trkpt>\n"
+            "<trkpt lat=\"1.001\" lon=\"2\">\n  <time>" +
+            time.toUtf8() +
+            "</time></trkpt>\n"
+            "<trkpt lat=\"1.002\" lon=\"2\"><time>2020-01-01T10:00:02Z</time></trkpt>\n"
+            "</trkseg></trk>\n<trk><trkseg><trkpt lat=\"3\" lon=\"4\"><time>1970-01-01T00:00:00Z"
+            "</time></trkpt><trkpt lat=\"3\" lon=\"4.1\"><time>2100-12-31T23:59:59.999999Z"
+            "</time></trkpt></trkseg></trk></gpx>";
+        const Collected c = readText(text);
+        QCOMPARE(c.summary.refusedTimes, 1);
+        QCOMPARE(c.summary.timeProblems.size(), 1);
+        const QString problem = c.summary.timeProblems.first();
+        qInfo("%s", qPrintable(problem));
+        QVERIFY2(problem.startsWith(QStringLiteral("inline.gpx line 5, column ")), qPrintable(problem));
+        QVERIFY2(problem.contains(QLatin1String("bad <time>")) && problem.contains(why), qPrintable(problem));
+        QCOMPARE(c.tracks.size(), size_t(2));
+        const std::vector<TrackPoint>& points = c.tracks[0].points;
+        QCOMPARE(points.size(), size_t(3));
+        QCOMPARE(points[1].lat, 1.001);
+        QVERIFY(!points[1].time);
+        QCOMPARE(formatIsoTimestamp(*points[0].time), QStringLiteral("2020-01-01T10:00:00Z"));
+        QCOMPARE(formatIsoTimestamp(*points[2].time), QStringLiteral("2020-01-01T10:00:02Z"));
+        // The first and the last instant of the range are times.
+        QCOMPARE(formatIsoTimestamp(*c.tracks[1].points.at(0).time), QStringLiteral("1970-01-01T00:00:00Z"));
+        QCOMPARE(formatIsoTimestamp(*c.tracks[1].points.at(1).time),
+                 QStringLiteral("2100-12-31T23:59:59.999999Z"));
+    }
+
+    // Every refused time is counted, the first 20 are named; a real file whose every point has a 32-bit
+    // clock's least time (1901-12-13) imports with its positions and no times.
+    void manyBadTimesAreCountedAndTheRideKept() {
+        QByteArray text = "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n";
+        for (int i = 0; i < 50; ++i)
+            text += "<trkpt lat=\"1." + QByteArray::number(i) +
+                    "\" lon=\"2\"><time>2101-01-01T00:00:00Z</time></trkpt>\n";
+        const Collected c = readText(text + "</trkseg></trk></gpx>");
+        QCOMPARE(c.summary.refusedTimes, 50);
+        QCOMPARE(c.summary.timeProblems.size(), GpxReadSummary::kMaxTimeProblems);
+        QVERIFY(c.summary.timeProblems.last().startsWith(QStringLiteral("inline.gpx line 21, column ")));
+
+        auto db = freshFile(QStringLiteral("mojstrovka.sqlite"));
+        TrackImporter importer(*db, TrackSourceList::demo(), kNow);
+        const GpxFileImportResult r = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
+                                          .importFile(kGpxDir + QStringLiteral("/Mojstrovka.gpx"));
+        QVERIFY2(!r.refused(), qPrintable(r.error));
+        QCOMPARE(r.read.refusedTimes, 184);
+        QCOMPARE(r.written.added, 1);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT points_count FROM tracks")), 184);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE started_at IS NULL")), 1);
     }
 
     // Broken copies of a real file: cut in the middle (after whole tracks were read and written into the

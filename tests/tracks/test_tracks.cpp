@@ -1,6 +1,7 @@
 #include "freshtracksfile.h"
 #include "spatialitedatabase.h"
 #include "testfiles.h"
+#include "thrownkind.h"
 #include "trackdedupkey.h"
 #include "trackimporter.h"
 #include "tracksgenerator.h"
@@ -173,6 +174,28 @@ class TestTracks : public QObject {
         QCOMPARE(list.rank(QStringLiteral("ttrails")), 1);
         QVERIFY(list.find(QStringLiteral("osm"))->licenceAllowsAuthor);
         QCOMPARE(list.find(QStringLiteral("osm"))->urlTemplate, QStringLiteral("https://osm.org/{id}"));
+    }
+
+    // The same from bytes (the fuzzers' entry), with CR LF lines; a file larger than the cap is refused
+    // naming it, before it is parsed; a bad line is named.
+    void sourcesFromBytesAndBounded() {
+        const TrackSourceList list = TrackSourceList::fromYamlBytes(
+            "sources:\r\n  - id: osm\r\n    licence_allows_author: yes\r\n  - id: garmin\r\n",
+            QStringLiteral("inline.yaml"));
+        QCOMPARE(list.sources().size(), 2);
+        QCOMPARE(list.sources().at(1).id, QStringLiteral("garmin"));
+        QVERIFY(list.sources().at(0).licenceAllowsAuthor);
+        QString message;
+        QCOMPARE(test::thrownKind(
+                     [] { TrackSourceList::fromYamlBytes("- id: a\nnot yaml\n", QStringLiteral("x.yaml")); },
+                     &message),
+                 Error::Kind::Settings);
+        QVERIFY2(message.startsWith(QLatin1String("x.yaml line 2:")), qPrintable(message));
+        const QString big = m_dir.filePath(QStringLiteral("big.yaml"));
+        test::writeFile(big, "- id: a\n" + QByteArray(TrackSourceList::kMaxFileBytes, '#'));
+        QCOMPARE(test::thrownKind([&] { TrackSourceList::fromYaml(big); }, &message), Error::Kind::Settings);
+        QVERIFY2(message.contains(big) && message.contains(QLatin1String("larger than")),
+                 qPrintable(message));
     }
 
     void generatedTracksImportWithMergedDuplicates() {

@@ -11,6 +11,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -40,6 +41,21 @@ class TestTracksCli : public QObject {
   private:
     QTemporaryDir m_dir;
     QString m_path;
+
+    // A tracks file with ten tracks imported at each of `ages` (microseconds added to this machine's clock).
+    QString fileCreatedAt(const std::vector<Micros>& ages, const QString& name) {
+        const QString path = m_dir.filePath(name);
+        auto db = test::freshTracksFile(path);
+        int i = 1000;
+        for (const Micros age : ages) {
+            std::vector<ImportedTrack> tracks;
+            for (int k = 0; k < 10; ++k)
+                tracks.push_back(straightTrack(i++, QStringLiteral("osm"), QStringLiteral("hike")));
+            TrackImporter(*db, TrackSourceList::demo(), nowMicros() + age)
+                .importBatch(QStringLiteral("cfo"), QStringLiteral("osm"), tracks);
+        }
+        return path;
+    }
 
   private slots:
     void initTestCase() {
@@ -149,6 +165,100 @@ class TestTracksCli : public QObject {
         QCOMPARE(test::metricValue(text, QStringLiteral("tidemark_tracks_retain_last_exit_code")), 0.0);
         const QString problems = test::promtoolProblems(metrics);
         QVERIFY2(problems.isEmpty(), qPrintable(problems));
+    }
+
+    // A clock ahead of this machine's by more than 5 minutes (an hour, 400 days) is refused, run and dry run:
+    // exit 3, nothing deleted, the message naming the instant given and the clock it is ahead of. With
+    // --allow-clock-ahead the run goes ahead, warns and is counted in the metrics.
+    void retainRefusesAClockAhead_data() {
+        QTest::addColumn<qint64>("ahead");
+        QTest::addColumn<bool>("dryRun");
+        QTest::newRow("1 hour") << qint64(kMicrosPerHour) << false;
+        QTest::newRow("1 hour, dry run") << qint64(kMicrosPerHour) << true;
+        QTest::newRow("400 days") << qint64(400 * kMicrosPerDay) << false;
+        QTest::newRow("400 days, dry run") << qint64(400 * kMicrosPerDay) << true;
+    }
+    void retainRefusesAClockAhead() {
+        QFETCH(qint64, ahead);
+        QFETCH(bool, dryRun);
+        const QString path = fileCreatedAt({-6 * 366 * kMicrosPerDay, -2 * kMicrosPerDay},
+                                           QStringLiteral("ahead-%1-%2.sqlite").arg(ahead).arg(dryRun));
+        const QString now = formatIsoTimestamp(nowMicros() + ahead);
+        QStringList args{QStringLiteral("tracks"),   QStringLiteral("retain"),
+                         QStringLiteral("--sqlite"), path,
+                         QStringLiteral("--now"),    now};
+        if (dryRun)
+            args << QStringLiteral("--dry-run");
+        const test::CliRun run = test::runCli(args);
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(
+            run.err.contains(QStringLiteral("the retention's clock %1 is ").arg(now)) &&
+                QRegularExpression(QStringLiteral("later than this machine's clock \\d{4}-\\d\\d-\\d\\dT"))
+                    .match(run.err)
+                    .hasMatch() &&
+                run.err.contains(QLatin1String("nothing was deleted")) &&
+                run.err.contains(QLatin1String("--allow-clock-ahead")),
+            qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+        QCOMPARE(TracksStore(*SpatialiteDatabase::open(path)).count(), 20);
+
+        QTemporaryDir metricsDir;
+        const QString metrics = metricsDir.filePath(QStringLiteral("tidemark_tracks_retain.prom"));
+        const test::CliRun overridden =
+            test::runCli(args + QStringList{QStringLiteral("--allow-clock-ahead"), QStringLiteral("--json"),
+                                            QStringLiteral("--metrics-file"), metrics});
+        QCOMPARE(overridden.exitCode, 0);
+        QVERIFY2(overridden.err.contains(
+                     QStringLiteral("WARNING: clock check overridden (--allow-clock-ahead)")) &&
+                     overridden.err.contains(now),
+                 qPrintable(overridden.err));
+        const QJsonObject o = QJsonDocument::fromJson(overridden.out.toUtf8()).object();
+        QVERIFY(o.value(QStringLiteral("clock_override")).toBool());
+        // The tracks six years old go; those of two days ago are younger than five years also 400 days ahead.
+        QCOMPARE(
+            o.value(dryRun ? QStringLiteral("would_delete") : QStringLiteral("deleted")).toArray().size(),
+            10);
+        QCOMPARE(TracksStore(*SpatialiteDatabase::open(path)).count(), dryRun ? 20 : 10);
+        if (!dryRun)
+            QCOMPARE(test::metricValue(test::readMetricsFile(metrics),
+                                       QStringLiteral("tidemark_tracks_retention_clock_overrides_total")),
+                     1.0);
+    }
+
+    // Within the limit the run goes on: a clock a minute ahead of this machine's is not refused.
+    void retainAcceptsAClockWithinTheLimit() {
+        const QString path =
+            fileCreatedAt({-6 * 366 * kMicrosPerDay, -2 * kMicrosPerDay}, QStringLiteral("within.sqlite"));
+        const test::CliRun run =
+            test::runCli({QStringLiteral("tracks"), QStringLiteral("retain"), QStringLiteral("--sqlite"),
+                          path, QStringLiteral("--now"), formatIsoTimestamp(nowMicros() + kMicrosPerMinute)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(!run.err.contains(QLatin1String("WARNING")), qPrintable(run.err));
+        QCOMPARE(TracksStore(*SpatialiteDatabase::open(path)).count(), 10);
+    }
+
+    // This machine's clock years ahead cannot be seen against itself; against the file it can: a run that
+    // would delete every track (the newest created before the cutoff) is refused, naming the newest track's
+    // created_at, unless --allow-clock-ahead.
+    void retainRefusesToDeleteEveryTrack() {
+        const QString path = fileCreatedAt({-7 * 366 * kMicrosPerDay, -6 * 366 * kMicrosPerDay},
+                                           QStringLiteral("all-old.sqlite"));
+        const QStringList args{QStringLiteral("tracks"), QStringLiteral("retain"), QStringLiteral("--sqlite"),
+                               path};
+        for (const QString& dry : {QStringLiteral("--dry-run"), QStringLiteral("--json")}) {
+            const test::CliRun run = test::runCli(args + QStringList{dry});
+            QCOMPARE(run.exitCode, 3);
+            QVERIFY2(run.err.contains(QLatin1String("later than the day the newest track (created_at ")) &&
+                         run.err.contains(QLatin1String("it would delete every track of the file")),
+                     qPrintable(run.err));
+        }
+        QCOMPARE(TracksStore(*SpatialiteDatabase::open(path)).count(), 20);
+        const test::CliRun overridden =
+            test::runCli(args + QStringList{QStringLiteral("--allow-clock-ahead")});
+        QVERIFY2(overridden.exitCode == 0, qPrintable(overridden.err));
+        QVERIFY2(overridden.err.contains(QLatin1String("the day the newest track (created_at")),
+                 qPrintable(overridden.err));
+        QCOMPARE(TracksStore(*SpatialiteDatabase::open(path)).count(), 0);
     }
 
     void healthInTextAndJson() {

@@ -2,6 +2,7 @@
 
 #include "spatialitedatabase.h"
 #include "testfiles.h"
+#include "timestamp.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -102,6 +103,71 @@ class TestTracksImportCli : public QObject {
             scalar(m_db, QStringLiteral(
                              "SELECT count(*) FROM tracks WHERE sources_json = '[\"osm\",\"ttrails\"]'")),
             1);
+    }
+
+    // Times that are not instants of 1970 to 2100 in ASCII digits: each a refused point time on stderr with
+    // its file, line and column; the points keep their positions, the files and their other times are
+    // imported, and every stored started_at is a timestamp of that range.
+    void badTimesAreRefusedOthersImported() {
+        const QStringList badTimes{
+            QStringLiteral("9999-12-31T24:00:00Z"),    QStringLiteral("0000-03-01T10:00:00Z"),
+            QStringLiteral("1969-12-31T23:59:59Z"),    QStringLiteral("2101-01-01T00:00:00Z"),
+            QString::fromUtf8("٢٠٢٥-٠٣-٠١T10:00:00Z"), QString::fromUtf8("２０２５-03-01T10:00:00Z")};
+        QStringList files;
+        for (int i = 0; i < badTimes.size(); ++i) {
+            const QByteArray lat = QByteArray::number(50 + i);
+            const QByteArray text =
+                "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+                "<trkpt lat=\"" +
+                lat + "\" lon=\"14\"><time>" + badTimes[i].toUtf8() +
+                "</time></trkpt>\n"
+                "<trkpt lat=\"" +
+                lat +
+                ".001\" lon=\"14\"><time>2025-03-01T10:00:01Z</time></trkpt>\n"
+                "<trkpt lat=\"" +
+                lat + ".002\" lon=\"14\">\n<time>" + badTimes[i].toUtf8() +
+                "</time></trkpt>\n"
+                "</trkseg></trk></gpx>\n";
+            files << test::writeFile(m_dir.filePath(QStringLiteral("bad-time-%1.gpx").arg(i)), text);
+        }
+        files << kGpxDir + QStringLiteral("korita-zbevnica.gpx");
+        const QString db = m_dir.filePath(QStringLiteral("times.sqlite"));
+        QCOMPARE(runCli({QStringLiteral("tracks"), QStringLiteral("init"), QStringLiteral("--sqlite"), db})
+                     .exitCode,
+                 0);
+        const auto run =
+            runCli(QStringList{QStringLiteral("tracks"), QStringLiteral("import"), QStringLiteral("--sqlite"),
+                               db, QStringLiteral("--source"), QStringLiteral("osm")} +
+                   files);
+        qInfo("%s%s", qPrintable(run.out), qPrintable(run.err));
+        QCOMPARE(run.exitCode, 0);
+        for (int i = 0; i < badTimes.size(); ++i) {
+            for (const int line : {2, 5})
+                QVERIFY2(run.err.contains(
+                             QStringLiteral("tidemark-cli: %1 line %2, column ").arg(files[i]).arg(line)),
+                         qPrintable(run.err));
+            QVERIFY2(
+                run.out.contains(files[i] + QStringLiteral(": added 1, merged 0, unchanged 0")) &&
+                    run.out.contains(QLatin1String("2 point time(s) refused, the points kept without them")),
+                qPrintable(run.out));
+            QCOMPARE(
+                scalar(db, QStringLiteral("SELECT points_count FROM tracks WHERE min_lat = %1").arg(50 + i)),
+                3);
+        }
+        QVERIFY2(run.out.contains(QLatin1String("total: 7 files, 0 refused: added ")), qPrintable(run.out));
+        QCOMPARE(run.err.count(QLatin1String("bad <time>")), 2 * badTimes.size());
+        auto file = tracks::SpatialiteDatabase::open(db);
+        auto started =
+            file->prepare(QStringLiteral("SELECT started_at FROM tracks WHERE started_at IS NOT NULL"));
+        int times = 0;
+        while (started.step()) {
+            Micros t = 0;
+            QVERIFY2(tryParseIsoTimestamp(started.text(0), &t), qPrintable(started.text(0)));
+            QVERIFY2(started.text(0) >= QStringLiteral("1970") && started.text(0) < QStringLiteral("2101"),
+                     qPrintable(started.text(0)));
+            ++times;
+        }
+        QVERIFY(times > 0);
     }
 
     void badUsageIsExitTwo() {

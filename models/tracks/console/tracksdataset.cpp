@@ -4,7 +4,6 @@
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
 #include "trackimporter.h"
-#include "tracksmigrator.h"
 #include "tracksourcelist.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
@@ -128,9 +127,12 @@ void TracksDataset::previewRetention() {
     }
     Task<TracksRetentionPreview> task;
     task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
-    task.work = [path = m_path, cutoff = TracksRetention::cutoff(now(), m_years)](TaskFeedback&) {
-        auto db = openTracksFile(path);
-        return TracksRetention(*db).preview(cutoff);
+    task.work = [path = m_path, now = now(), years = m_years](TaskFeedback&) {
+        auto db = SpatialiteDatabase::open(path);
+        TracksRetention retention(*db);
+        // No override here: a rehearsal with a clock ahead is the CLI's, on a copy.
+        TracksRetention::checkClock(now, nowMicros(), retention.newestCreatedAt(), years, false);
+        return retention.preview(TracksRetention::cutoff(now, years));
     };
     task.summarize = [](const TracksRetentionPreview& p) {
         return tr("%Ln track(s) would be deleted", "", int(p.ids.size()));
@@ -154,7 +156,7 @@ void TracksDataset::loadHealth() {
     Task<TracksHealthReport> task;
     task.title = tr("Read the health of %1").arg(QFileInfo(m_path).fileName());
     task.work = [path = m_path](TaskFeedback&) {
-        auto db = openTracksFile(path);
+        auto db = SpatialiteDatabase::open(path);
         return TracksHealth(*db).read();
     };
     const int generation = m_fileGeneration;
@@ -179,7 +181,7 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
     task.work = [path = m_path, paths, sourceId, region, routesAsTracks, at = now()](TaskFeedback& feedback) {
         const TrackSourceList sources = TrackSourceList::configured();
         sources.require(sourceId);
-        auto db = openTracksFile(path);
+        auto db = SpatialiteDatabase::open(path);
         TrackImporter importer(*db, sources, at);
         GpxReadOptions options;
         options.routesAsTracks = routesAsTracks;
@@ -201,7 +203,9 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
     task.summarize = [](const std::vector<GpxFileImportResult>& results) {
         const GpxImportTotals totals = GpxImportTotals::of(results);
         return tr("%Ln track(s) added", "", totals.added) +
-               (totals.refused ? tr(", %Ln file(s) refused", "", totals.refused) : QString());
+               (totals.refused ? tr(", %Ln file(s) refused", "", totals.refused) : QString()) +
+               (totals.refusedTimes ? tr(", %Ln point time(s) refused", "", int(totals.refusedTimes))
+                                    : QString());
     };
     const int generation = m_fileGeneration;
     m_importTask = m_tasks->start<std::vector<GpxFileImportResult>>(

@@ -46,7 +46,9 @@ class TracksDataset : public QObject {
     qint64 pageCount() const;
     void reload(); // the view and the file's facts, for contents changed outside (an import, another program)
 
-    // The tracks a retention run would delete now (GPS_TRACKS_RETENTION_YEARS, or the error naming it).
+    // The tracks a retention run would delete now (GPS_TRACKS_RETENTION_YEARS, or the error naming it); a
+    // clock ahead (TracksRetention::checkClock of now() against this machine's clock and the file) is
+    // refused.
     void previewRetention();
     const TracksRetentionPreview& retentionPreview() const { return m_preview; }
     const QSet<qint64>& retentionIds() const { return m_previewIds; }

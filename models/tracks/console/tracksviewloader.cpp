@@ -2,7 +2,6 @@
 
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
-#include "tracksmigrator.h"
 
 namespace tidemark::tracks {
 
@@ -22,7 +21,7 @@ TracksViewLoader::TracksViewLoader(QString path) : m_path(std::move(path)) {}
 
 TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts,
                                       TaskFeedback* control) const {
-    auto db = openTracksFile(m_path);
+    auto db = SpatialiteDatabase::open(m_path);
     TracksStore store(*db);
     TracksViewData data;
     data.view = view;
