@@ -55,19 +55,42 @@ TrackSourceList TrackSourceList::fromYamlBytes(const QByteArray& bytes, const QS
         if (sources.isEmpty())
             throw Error(Error::Kind::Settings,
                         QStringLiteral("%1 line %2: a key outside a \"- id:\" item").arg(path).arg(lineNo));
+        const auto bad = [&](const QString& why) {
+            throw Error(Error::Kind::Settings,
+                        QStringLiteral("%1 line %2: %3").arg(path).arg(lineNo).arg(why));
+        };
         QString value = m.captured(3);
-        if (value.size() >= 2 && (value.startsWith(QLatin1Char('"')) || value.startsWith(QLatin1Char('\''))))
+        const QChar quote = value.isEmpty() ? QChar() : value.front();
+        if (quote == QLatin1Char('"') || quote == QLatin1Char('\'')) {
+            if (value.size() < 2 || value.back() != quote)
+                bad(QStringLiteral("a value that opens a quote must close it"));
             value = value.mid(1, value.size() - 2);
+        }
         const QString key = m.captured(2);
         TrackSource& s = sources.last();
-        if (key == QLatin1String("id"))
+        if (key == QLatin1String("id")) {
+            if (!s.id.isEmpty())
+                bad(QStringLiteral("a second id in one source"));
+            if (value.isEmpty())
+                bad(QStringLiteral("an empty id"));
+            for (qsizetype i = 0; i + 1 < sources.size(); ++i)
+                if (sources[i].id == value)
+                    bad(QStringLiteral("the id %1 again (each source once: the order of sources_json)")
+                            .arg(value));
             s.id = value;
-        else if (key == QLatin1String("name"))
+        } else if (key == QLatin1String("name")) {
             s.name = value;
-        else if (key == QLatin1String("licence_allows_author"))
+        } else if (key == QLatin1String("licence_allows_author")) {
+            if (value != QLatin1String("true") && value != QLatin1String("yes") &&
+                value != QLatin1String("false") && value != QLatin1String("no"))
+                bad(QStringLiteral("licence_allows_author is '%1', expected true or false").arg(value));
             s.licenceAllowsAuthor = value == QLatin1String("true") || value == QLatin1String("yes");
-        else if (key == QLatin1String("url_template"))
+        } else if (key == QLatin1String("url_template")) {
             s.urlTemplate = value;
+        } else {
+            bad(QStringLiteral("unknown key %1 (expected id, name, licence_allows_author, url_template)")
+                    .arg(key));
+        }
     }
     for (const TrackSource& s : sources)
         if (s.id.isEmpty())

@@ -3,9 +3,7 @@
 #include "error.h"
 #include "tracksourcelist.h"
 
-#include <QFile>
 #include <QSet>
-#include <QTemporaryDir>
 #include <cstdint>
 #include <cstdlib>
 
@@ -13,16 +11,10 @@ using namespace tidemark;
 using namespace tidemark::tracks;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    static QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("gps_sources.yaml"));
-    {
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-            std::abort();
-        file.write(reinterpret_cast<const char*>(data), static_cast<qint64>(size));
-    }
+    const QString path = QStringLiteral("gps_sources.yaml");
+    const QByteArray bytes(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     try {
-        const TrackSourceList list = TrackSourceList::fromYaml(path);
+        const TrackSourceList list = TrackSourceList::fromYamlBytes(bytes, path);
         QSet<QString> ids;
         for (const TrackSource& source : list.sources()) {
             if (source.id.isEmpty() || ids.contains(source.id))

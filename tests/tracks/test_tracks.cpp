@@ -198,6 +198,31 @@ class TestTracks : public QObject {
                  qPrintable(message));
     }
 
+    // What the sources fuzzer found (a second source with the same id was accepted, and with it an order of
+    // sources_json that names one source twice) and what it led to: each line that cannot be one source of
+    // the list is refused, naming the file, the line and why.
+    void aSourcesFileIsRefusedLineByLine() {
+        const QList<QPair<QByteArray, QString>> refused{
+            {"- id: osm\n- id: ttrails\n- id: osm\n", QStringLiteral("line 3: the id osm again")},
+            {"- id: osm\n  id: other\n", QStringLiteral("line 2: a second id in one source")},
+            {"- id: \"\"\n", QStringLiteral("line 1: an empty id")},
+            {"- id: osm\n  name: \"Open\n", QStringLiteral("line 2: a value that opens a quote")},
+            {"- id: osm\n  licence_allows_author: maybe\n",
+             QStringLiteral("line 2: licence_allows_author is")},
+            {"- id: osm\n  licence: true\n", QStringLiteral("line 2: unknown key licence")}};
+        for (const auto& [bytes, expected] : refused) {
+            QString message;
+            QCOMPARE(test::thrownKind(
+                         [&] { TrackSourceList::fromYamlBytes(bytes, QStringLiteral("s.yaml")); }, &message),
+                     Error::Kind::Settings);
+            QVERIFY2(message.startsWith(QStringLiteral("s.yaml ") + expected), qPrintable(message));
+        }
+        const TrackSourceList quoted = TrackSourceList::fromYamlBytes(
+            "- id: 'osm'\n  name: \"a 'quoted' name\"\n", QStringLiteral("s.yaml"));
+        QCOMPARE(quoted.sources().at(0).id, QStringLiteral("osm"));
+        QCOMPARE(quoted.sources().at(0).name, QStringLiteral("a 'quoted' name"));
+    }
+
     void generatedTracksImportWithMergedDuplicates() {
         demo::TracksGeneratorOptions options;
         options.end = kNow;
