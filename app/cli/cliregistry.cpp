@@ -61,8 +61,9 @@ QList<QCommandLineOption> CliRegistry::optionsOf(const CliCommand& command) {
             options.append({QStringLiteral("allow-clock-ahead"),
                             QStringLiteral("Run although --now (or this machine's clock) is more than 5 "
                                            "minutes later than the clock it is checked against (the "
-                                           "database server's now(); for tracks also the newest import), "
-                                           "for a rehearsal on a copy; printed as a warning and recorded.")});
+                                           "database server's now(); for tracks this machine's clock and "
+                                           "the day the newest import turns the retention's age), for a "
+                                           "rehearsal on a copy; printed as a warning and recorded.")});
             break;
         }
     }
