@@ -200,6 +200,8 @@ void S3Store::putFile(const QString& key, const QString& localPath) {
     // Refuse before sending anything; the conditional write below still guards against a concurrent writer.
     if (exists(key))
         refuseExisting(key);
+    if (m_options.beforeWrite)
+        m_options.beforeWrite(key);
     if (info.size() > m_options.multipartThreshold)
         putMultipart(key, localPath, info.size());
     else

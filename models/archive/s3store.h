@@ -27,6 +27,9 @@ struct S3StoreOptions {
     // 1,000 pages of 1,000 keys are thousands of years of weekly objects of both tiers, and keep a listing
     // of a misbehaving server to about a thousand requests and a few hundred MB of keys.
     int maxListPages = 1000;
+    // Tests only: runs after putFile's own look-up of the key and before its write, so that a test can put
+    // the key there meanwhile (a second writer racing this one); the bucket's If-None-Match must refuse it.
+    std::function<void(const QString& key)> beforeWrite;
 };
 
 class S3Store : public ArchiveStore {
