@@ -99,11 +99,12 @@ QString sqliteQuote(const QString& identifier) {
 
 } // namespace
 
-ArchiveRestorer::ArchiveRestorer(ArchiveStore& store) : m_store(store) {}
+ArchiveRestorer::ArchiveRestorer(ArchiveStore& store, ArchiveReadLimits limits)
+    : m_store(store), m_limits(limits) {}
 
 ArchiveManifest ArchiveRestorer::verifyFirst(const QString& objectKey, TaskFeedback* feedback,
                                              Micros* verifiedAt) {
-    const VerifyResult verified = ArchiveVerifier(m_store).verify(objectKey, nullptr, feedback);
+    const VerifyResult verified = ArchiveVerifier(m_store, m_limits).verify(objectKey, nullptr, feedback);
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("archive object %1 in %2 failed verification, nothing was loaded: %3")
@@ -171,7 +172,7 @@ RestoreResult ArchiveRestorer::restoreIntoTable(const QString& objectKey, PgConn
         connection.beginCopyIn(
             QStringLiteral("COPY %1 (%2) FROM STDIN (FORMAT csv, HEADER)").arg(target, columns));
         copying = true;
-        CheckedObjectReader reader(m_store, manifest);
+        CheckedObjectReader reader(m_store, manifest, m_limits);
         reader.read(
             objectKey,
             [&](const char* data, qint64 length) { connection.putCopyData(data, static_cast<int>(length)); },
@@ -293,7 +294,7 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
                 insert.reset();
                 ++inserted;
             });
-            CheckedObjectReader reader(m_store, manifest);
+            CheckedObjectReader reader(m_store, manifest, m_limits);
             reader.read(
                 objectKey, [&](const char* data, qint64 length) { records.feed(data, length); }, feedback,
                 QStringLiteral("restoring %1 into %2").arg(objectKey, sqlitePath));

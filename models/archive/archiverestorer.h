@@ -1,6 +1,7 @@
 #pragma once
 
 #include "archivemanifest.h"
+#include "archivereadlimits.h"
 #include "timestamp.h"
 
 #include <QString>
@@ -30,11 +31,11 @@ struct RestoreResult {
 // them and loads nothing. Then the rows stream from the store through zstd into the target in one
 // transaction, while the object's and the content's sha256, the row count and the totals are computed again
 // and compared with the manifest before the commit (an object that changed between the two reads loads
-// nothing either). The object is never held in memory. Cancelling the feedback throws Error(Cancelled) and
-// leaves the target as it was.
+// nothing either). Both reads keep to the caps of the manifest and `limits`. The object is never held in
+// memory. Cancelling the feedback throws Error(Cancelled) and leaves the target as it was.
 class ArchiveRestorer {
   public:
-    explicit ArchiveRestorer(ArchiveStore& store);
+    explicit ArchiveRestorer(ArchiveStore& store, ArchiveReadLimits limits = {});
 
     // Into `schemaDotTable` ("schema.table" or "table", plain identifiers) of `connection`. A missing table
     // (and schema) is created with the manifest's columns, typed as in the dataset's table of that database
@@ -57,6 +58,7 @@ class ArchiveRestorer {
     ArchiveManifest verifyFirst(const QString& objectKey, TaskFeedback* feedback, Micros* verifiedAt);
 
     ArchiveStore& m_store;
+    ArchiveReadLimits m_limits;
 };
 
 } // namespace tidemark::archive

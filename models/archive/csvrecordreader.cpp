@@ -1,5 +1,6 @@
 #include "csvrecordreader.h"
 
+#include "archivereadlimits.h"
 #include "error.h"
 
 namespace tidemark::archive {
@@ -9,6 +10,27 @@ CsvRecordReader::CsvRecordReader(RecordSink sink) : m_sink(std::move(sink)) {}
 void CsvRecordReader::fail(const char* what) const {
     throw Error(Error::Kind::Failed,
                 QStringLiteral("CSV record %1: %2").arg(m_records + 1).arg(QLatin1String(what)));
+}
+
+void CsvRecordReader::checkRecordBytes(qint64 bytes) const {
+    if (m_limits.maxRecordBytes <= 0 || bytes <= m_limits.maxRecordBytes)
+        return;
+    const qint64 row = m_records + 1 - m_limits.headerRecords;
+    throw Error(Error::Kind::Failed,
+                row > 0
+                    ? QStringLiteral("a CSV record exceeds %1 at row %2")
+                          .arg(capText(m_limits.maxRecordBytes))
+                          .arg(row)
+                    : QStringLiteral("the CSV header line exceeds %1").arg(capText(m_limits.maxRecordBytes)));
+}
+
+void CsvRecordReader::startRecord() {
+    m_recordStarted = true;
+    const qint64 row = m_records + 1 - m_limits.headerRecords;
+    if (m_limits.maxRows >= 0 && row > m_limits.maxRows)
+        throw Error(
+            Error::Kind::Failed,
+            QStringLiteral("the CSV holds more than %1 rows: row %2 starts").arg(m_limits.maxRows).arg(row));
 }
 
 void CsvRecordReader::endField() {
@@ -29,17 +51,27 @@ void CsvRecordReader::endRecord() {
 
 void CsvRecordReader::feed(const char* data, qint64 length) {
     const char* const end = data + length;
+    // The current record's bytes are m_recordBytes before this chunk and [recordStart, p] in it.
+    const char* recordStart = data;
+    const auto grown = [&](const char* upTo) { checkRecordBytes(m_recordBytes + (upTo - recordStart)); };
+    const auto recordEnds = [&](const char* lineFeed) {
+        grown(lineFeed); // a closing quote adds no text, so is counted here
+        endRecord();
+        m_recordBytes = 0;
+        recordStart = lineFeed + 1;
+    };
     for (const char* p = data; p < end; ++p) {
         const char c = *p;
         switch (m_state) {
         case State::AfterCarriageReturn:
             if (c != '\n')
                 fail("carriage return without a line feed");
-            endRecord();
+            recordEnds(p);
             m_state = State::FieldStart;
             break;
         case State::FieldStart:
-            m_recordStarted = true;
+            if (!m_recordStarted)
+                startRecord();
             if (c == '"') {
                 m_current.quoted = true;
                 m_state = State::Quoted;
@@ -49,10 +81,11 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
             [[fallthrough]];
         case State::Unquoted:
             if (c == ',') {
+                grown(p + 1);
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
-                endRecord();
+                recordEnds(p);
                 m_state = State::FieldStart;
             } else if (c == '\r') {
                 m_state = State::AfterCarriageReturn;
@@ -63,6 +96,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 const char* q = p + 1;
                 while (q < end && *q != ',' && *q != '\n' && *q != '\r' && *q != '"')
                     ++q;
+                grown(q);
                 m_text.append(p, q - p);
                 p = q - 1;
             }
@@ -74,19 +108,22 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 const char* q = p + 1;
                 while (q < end && *q != '"')
                     ++q;
+                grown(q);
                 m_text.append(p, q - p);
                 p = q - 1;
             }
             break;
         case State::QuoteInQuoted:
             if (c == '"') {
+                grown(p + 1);
                 m_text.append('"');
                 m_state = State::Quoted;
             } else if (c == ',') {
+                grown(p + 1);
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
-                endRecord();
+                recordEnds(p);
                 m_state = State::FieldStart;
             } else if (c == '\r') {
                 m_state = State::AfterCarriageReturn;
@@ -96,6 +133,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
             break;
         }
     }
+    m_recordBytes += end - recordStart;
 }
 
 void CsvRecordReader::finish() {

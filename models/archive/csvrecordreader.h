@@ -9,11 +9,21 @@ namespace tidemark::archive {
 
 // Splits PostgreSQL's CSV (COPY ... FORMAT csv) into records as the bytes stream in, in chunks cut anywhere:
 // fields separated by ',', quoted with '"' (a doubled '"' inside), a quoted field may hold newlines, each
-// record ends with '\n'. An unquoted empty field is NULL. Malformed input throws Error(Failed).
+// record ends with '\n'. An unquoted empty field is NULL. Malformed input throws Error(Failed). A record is
+// held whole while it is read, so for outside bytes setLimits() caps it and the number of records: going past
+// a cap throws Error(Failed) as soon as it is seen (at the byte that makes a record too long, at the first
+// byte of a record too many).
 class CsvRecordReader {
   public:
     using RecordSink = std::function<void(const CsvRecordReader&)>;
+    struct Limits {
+        qint64 maxRecordBytes = 0; // a record's bytes before its line feed (quotes, commas); 0: no cap
+        qint64 maxRows = -1;       // records after the header records; -1: no cap
+        int headerRecords = 0;     // records before the rows (the messages count rows after them)
+    };
     explicit CsvRecordReader(RecordSink sink);
+
+    void setLimits(const Limits& limits) { m_limits = limits; }
 
     void feed(const char* data, qint64 length);
     // The end of the input: throws when it stops inside a record.
@@ -37,6 +47,8 @@ class CsvRecordReader {
     void endField();
     void endRecord();
     [[noreturn]] void fail(const char* what) const;
+    void checkRecordBytes(qint64 bytes) const;
+    void startRecord();
 
     RecordSink m_sink;
     State m_state = State::FieldStart;
@@ -45,6 +57,8 @@ class CsvRecordReader {
     Field m_current;
     qint64 m_records = 0;
     bool m_recordStarted = false;
+    Limits m_limits;
+    qint64 m_recordBytes = 0; // of the current record, in the chunks before this one
 };
 
 } // namespace tidemark::archive

@@ -366,8 +366,8 @@ class TestArchiveRestore : public QObject {
 
     void unknownSchemaVersionLoadsNothing() {
         const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
-        editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 2); });
-        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("schema_version 2 is not known"));
+        editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 3); });
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("schema_version 3 is not known"));
     }
 
     void objectChangedAfterVerificationLoadsNothing() {

@@ -124,13 +124,14 @@ void DisputeCase::verify(const QString& key) {
     m_objects->setVerification(key, checking);
     Task<CoveringObjectModel::Verification> task;
     task.title = tr("Verify archive object %1").arg(key);
-    task.work = [url = m_dataset->archiveUrl(), conninfo = m_dataset->conninfo(), key,
+    task.work = [url = m_dataset->archiveUrl(), conninfo = m_dataset->conninfo(), key, limits = m_readLimits,
                  online = object->partitionOnline, checkedAt = m_dataset->now()](TaskFeedback& feedback) {
         auto store = archive::openArchiveStore(url);
         std::unique_ptr<PgConnection> db;
         if (online)
             db = PgConnection::open(conninfo, QStringLiteral("tidemark dispute verify"));
-        const archive::VerifyResult r = archive::ArchiveVerifier(*store).verify(key, db.get(), &feedback);
+        const archive::VerifyResult r =
+            archive::ArchiveVerifier(*store, limits).verify(key, db.get(), &feedback);
         CoveringObjectModel::Verification v;
         v.check = r.ok ? CoveringObjectModel::Check::Passed : CoveringObjectModel::Check::Failed;
         v.problems = r.problems;
@@ -170,9 +171,9 @@ void DisputeCase::restore(const QStringList& keys) {
     QDir().mkpath(QFileInfo(file).absolutePath());
     Task<std::vector<archive::RestoreResult>> task;
     task.title = tr("Restore %Ln archive object(s) into %1", "", int(keys.size())).arg(file);
-    task.work = [url = m_dataset->archiveUrl(), keys, file](TaskFeedback& feedback) {
+    task.work = [url = m_dataset->archiveUrl(), keys, file, limits = m_readLimits](TaskFeedback& feedback) {
         auto store = archive::openArchiveStore(url);
-        archive::ArchiveRestorer restorer(*store);
+        archive::ArchiveRestorer restorer(*store, limits);
         std::vector<archive::RestoreResult> results;
         for (int i = 0; i < keys.size(); ++i) {
             if (!feedback.checkpoint())

@@ -36,6 +36,9 @@ class DisputeCase : public QObject {
     // under the application's data folder, one per archive, kept between sessions.
     QString restoreFile() const;
     void setRestoreFile(const QString& path);
+    // What bounds reading an object (the console's wiring reads TIDEMARK_ARCHIVE_MAX_*); default: the
+    // defaults.
+    void setReadLimits(const archive::ArchiveReadLimits& limits) { m_readLimits = limits; }
 
     // Loads the statement and the covering objects (a task), then the rows; `investigated` or `failed`.
     void investigate(const DisputeQuery& query);
@@ -69,6 +72,7 @@ class DisputeCase : public QObject {
     DisputeFindings m_findings;
     bool m_hasFindings = false;
     QString m_restoreFile;
+    archive::ArchiveReadLimits m_readLimits;
     int m_generation = 0;
     int m_restoreTask = 0;
     std::vector<archive::RestoreResult> m_lastRestore;
