@@ -8,12 +8,14 @@
 #include "disputerowsmodel.h"
 #include "kudosdataset.h"
 #include "pgconnection.h"
+#include "privatefiles.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QStandardPaths>
+#include <unistd.h>
 
 namespace tidemark::kudos {
 
@@ -37,6 +39,14 @@ auto asUnit(TaskFeedback& feedback, int index, int count, const QString& label, 
         ~Restore() { feedback.setSink(sink); }
     } restore{feedback, outer};
     return work();
+}
+
+// The console's own disputes folder: created 0700 (its parents as the platform makes them) or, when an older
+// version left it open to others, tightened to 0700 (never through a link).
+void makePrivateFolder(const QString& folder) {
+    QDir().mkpath(QFileInfo(folder).path());
+    privatefiles::makeDir(folder);
+    privatefiles::handOverDir(folder, ::geteuid(), ::getegid());
 }
 } // namespace
 
@@ -168,7 +178,14 @@ void DisputeCase::restore(const QStringList& keys) {
     if (keys.isEmpty() || m_restoreTask)
         return;
     const QString file = restoreFile();
-    QDir().mkpath(QFileInfo(file).absolutePath());
+    if (m_restoreFile.isEmpty()) {
+        try {
+            makePrivateFolder(QFileInfo(file).absolutePath());
+        } catch (const Error& error) {
+            emit restoreFinished(false, error.message());
+            return;
+        }
+    }
     Task<std::vector<archive::RestoreResult>> task;
     task.title = tr("Restore %Ln archive object(s) into %1", "", int(keys.size())).arg(file);
     task.work = [url = m_dataset->archiveUrl(), keys, file, limits = m_readLimits](TaskFeedback& feedback) {

@@ -32,8 +32,10 @@ class DisputeCase : public QObject {
     const DisputeFindings& findings() const { return m_findings; }
     bool hasFindings() const { return m_hasFindings; }
 
-    // The SQLite file restores go into. Default: disputes/kudos-<12 hex of the archive URL's sha256>.sqlite
-    // under the application's data folder, one per archive, kept between sessions.
+    // The SQLite file restores go into, 0600 in a 0700 folder (ArchiveRestorer::restoreIntoSqlite). Default:
+    // disputes/kudos-<12 hex of the archive URL's sha256>.sqlite under the application's data folder, one per
+    // archive, kept between sessions; that disputes folder is the console's own and is made (or, left by an
+    // older version, tightened to) 0700 before a restore.
     QString restoreFile() const;
     void setRestoreFile(const QString& path);
     // What bounds reading an object (the console's wiring reads TIDEMARK_ARCHIVE_MAX_*); default: the
