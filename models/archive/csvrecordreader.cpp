@@ -24,13 +24,15 @@ void CsvRecordReader::checkRecordBytes(qint64 bytes) const {
                     : QStringLiteral("the CSV header line exceeds %1").arg(capText(m_limits.maxRecordBytes)));
 }
 
-void CsvRecordReader::startRecord() {
-    m_recordStarted = true;
-    const qint64 row = m_records + 1 - m_limits.headerRecords;
-    if (m_limits.maxRows >= 0 && row > m_limits.maxRows)
-        throw Error(
-            Error::Kind::Failed,
-            QStringLiteral("the CSV holds more than %1 rows: row %2 starts").arg(m_limits.maxRows).arg(row));
+void CsvRecordReader::setLimits(const Limits& limits) {
+    m_limits = limits;
+    m_rowsFull = limits.maxRows >= 0 && m_records - limits.headerRecords >= limits.maxRows;
+}
+
+void CsvRecordReader::failRowsPastCap() const {
+    throw Error(Error::Kind::Failed, QStringLiteral("the CSV holds more than %1 rows: row %2 starts")
+                                         .arg(m_limits.maxRows)
+                                         .arg(m_records + 1 - m_limits.headerRecords));
 }
 
 void CsvRecordReader::endField() {
@@ -51,14 +53,24 @@ void CsvRecordReader::endRecord() {
 
 void CsvRecordReader::feed(const char* data, qint64 length) {
     const char* const end = data + length;
-    // The current record's bytes are m_recordBytes before this chunk and [recordStart, p] in it.
+    if (m_rowsFull && length > 0)
+        failRowsPastCap(); // the first byte of a record past the cap
+    // The current record's bytes are m_recordBytes before this chunk and [recordStart, p) in it. They are
+    // checked once a record, at its line feed, and once a chunk for the record still open at its end: a check
+    // per field would cost the digest a sixth of its speed, and the record held stays within a chunk of the
+    // cap.
     const char* recordStart = data;
-    const auto grown = [&](const char* upTo) { checkRecordBytes(m_recordBytes + (upTo - recordStart)); };
+    // The row cap is also checked once a record: after the last record allowed, the next byte starts one.
     const auto recordEnds = [&](const char* lineFeed) {
-        grown(lineFeed); // a closing quote adds no text, so is counted here
+        checkRecordBytes(m_recordBytes + (lineFeed - recordStart));
         endRecord();
         m_recordBytes = 0;
         recordStart = lineFeed + 1;
+        if (m_limits.maxRows >= 0 && m_records - m_limits.headerRecords >= m_limits.maxRows) {
+            m_rowsFull = true;
+            if (recordStart < end)
+                failRowsPastCap();
+        }
     };
     for (const char* p = data; p < end; ++p) {
         const char c = *p;
@@ -70,8 +82,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
             m_state = State::FieldStart;
             break;
         case State::FieldStart:
-            if (!m_recordStarted)
-                startRecord();
+            m_recordStarted = true;
             if (c == '"') {
                 m_current.quoted = true;
                 m_state = State::Quoted;
@@ -81,7 +92,6 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
             [[fallthrough]];
         case State::Unquoted:
             if (c == ',') {
-                grown(p + 1);
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
@@ -96,7 +106,6 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 const char* q = p + 1;
                 while (q < end && *q != ',' && *q != '\n' && *q != '\r' && *q != '"')
                     ++q;
-                grown(q);
                 m_text.append(p, q - p);
                 p = q - 1;
             }
@@ -108,18 +117,15 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 const char* q = p + 1;
                 while (q < end && *q != '"')
                     ++q;
-                grown(q);
                 m_text.append(p, q - p);
                 p = q - 1;
             }
             break;
         case State::QuoteInQuoted:
             if (c == '"') {
-                grown(p + 1);
                 m_text.append('"');
                 m_state = State::Quoted;
             } else if (c == ',') {
-                grown(p + 1);
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
@@ -134,6 +140,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
         }
     }
     m_recordBytes += end - recordStart;
+    checkRecordBytes(m_recordBytes);
 }
 
 void CsvRecordReader::finish() {

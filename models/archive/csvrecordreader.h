@@ -11,8 +11,9 @@ namespace tidemark::archive {
 // fields separated by ',', quoted with '"' (a doubled '"' inside), a quoted field may hold newlines, each
 // record ends with '\n'. An unquoted empty field is NULL. Malformed input throws Error(Failed). A record is
 // held whole while it is read, so for outside bytes setLimits() caps it and the number of records: going past
-// a cap throws Error(Failed) as soon as it is seen (at the byte that makes a record too long, at the first
-// byte of a record too many).
+// a cap throws Error(Failed) as soon as it is seen (a record too long at its line feed, or at the end of the
+// chunk it is still open in, so that at most one chunk past the cap is held; a record too many at its first
+// byte).
 class CsvRecordReader {
   public:
     using RecordSink = std::function<void(const CsvRecordReader&)>;
@@ -23,7 +24,7 @@ class CsvRecordReader {
     };
     explicit CsvRecordReader(RecordSink sink);
 
-    void setLimits(const Limits& limits) { m_limits = limits; }
+    void setLimits(const Limits& limits);
 
     void feed(const char* data, qint64 length);
     // The end of the input: throws when it stops inside a record.
@@ -48,7 +49,7 @@ class CsvRecordReader {
     void endRecord();
     [[noreturn]] void fail(const char* what) const;
     void checkRecordBytes(qint64 bytes) const;
-    void startRecord();
+    [[noreturn]] void failRowsPastCap() const;
 
     RecordSink m_sink;
     State m_state = State::FieldStart;
@@ -59,6 +60,7 @@ class CsvRecordReader {
     bool m_recordStarted = false;
     Limits m_limits;
     qint64 m_recordBytes = 0; // of the current record, in the chunks before this one
+    bool m_rowsFull = false;  // the rows reached maxRows: any further byte starts a record too many
 };
 
 } // namespace tidemark::archive
