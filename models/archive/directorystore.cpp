@@ -174,7 +174,7 @@ void DirectoryStore::list(int folder, const QString& folderKey, int depth, const
     for (const QByteArray& name : names) {
         const QString decoded = QFile::decodeName(name);
         const QString key = folderKey.isEmpty() ? decoded : folderKey + QLatin1Char('/') + decoded;
-        // A folder whose key cannot be a prefix of `prefix` or the other way round holds nothing listed.
+        // An entry whose key neither starts with the prefix nor leads to it holds nothing listed.
         if (!key.startsWith(prefix) && !prefix.startsWith(key))
             continue;
         struct stat st {};

@@ -53,7 +53,9 @@ class PartitionExporter {
     // compared with the rows by content sha256, row count, columns and totals; if it matches, a missing
     // manifest is written and the result is adopted, else Error(Refused) names the key. A manifest without
     // its object is refused too. exportedAt goes into the manifest. Cancelling the feedback throws
-    // Error(Cancelled) and writes nothing.
+    // Error(Cancelled) and writes nothing. A source whose manifest would not agree with its key
+    // (manifestKeyDisagreement: a partition not named as one of the table's) is Error(Usage) before anything
+    // is read.
     ExportResult exportRange(const ExportSource& source, Micros exportedAt,
                              const std::function<void(qint64 objectBytes)>& beforeUpload = {},
                              TaskFeedback* feedback = nullptr);

@@ -3,7 +3,6 @@
 // its manifest) in a real directory archive, verified and read back with the process's peak memory measured.
 #include "archivefixtures.h"
 #include "archivereadlimits.h"
-#include "archiverestorer.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "checkedobjectreader.h"
@@ -12,8 +11,8 @@
 #include "settingsreader.h"
 #include "thrownkind.h"
 
+#include <QDir>
 #include <QFile>
-#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 

@@ -12,6 +12,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 using namespace tidemark;
 using namespace tidemark::archive;
@@ -324,6 +325,9 @@ class TestArchiveCli : public QObject {
         QCOMPARE(json(file).value(QStringLiteral("key")).toString(), m_stats.objectKey);
         QCOMPARE(json(file).value(QStringLiteral("rows")).toDouble(), double(m_stats.rows));
         QVERIFY(QFileInfo::exists(sqlite));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(sqlite).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0600u); // the restored rows are private
 
         QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey}).exitCode, 2);
         QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--into"),
