@@ -4,10 +4,12 @@
 
 #include "archivelisting.h"
 #include "archivemanifest.h"
+#include "archivereadlimits.h"
 #include "archiverestorer.h"
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
+#include "csvrecordwriter.h"
 #include "error.h"
 #include "kudossettings.h"
 #include "pgconnection.h"
@@ -44,6 +46,11 @@ std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
     return openArchiveStore(url);
 }
 
+// TIDEMARK_ARCHIVE_MAX_CONTENT_BYTES and TIDEMARK_ARCHIVE_MAX_RECORD_BYTES; a bad one is Error(Settings).
+ArchiveReadLimits readLimits() {
+    return ArchiveReadLimits::read(SettingsReader::fromEnvironment());
+}
+
 QString tierPrefix(CliContext& ctx) {
     if (!ctx.isSet(QStringLiteral("tier")))
         return {};
@@ -54,14 +61,6 @@ QString tierPrefix(CliContext& ctx) {
     return tier + QLatin1Char('/');
 }
 
-// Every object key under `prefix`, including those only a manifest names (their object is missing).
-QStringList objectKeys(ArchiveStore& store, const QString& prefix) {
-    QStringList keys;
-    for (const ArchiveListingEntry& entry : listArchive(store, prefix, [](const QString&) { return false; }))
-        keys.append(entry.key);
-    return keys;
-}
-
 QString onePositionalKey(CliContext& ctx) {
     const QStringList args = ctx.parser().positionalArguments();
     if (args.size() != 1)
@@ -69,11 +68,24 @@ QString onePositionalKey(CliContext& ctx) {
     return objectKeyOf(args.first());
 }
 
+// The state column of `archive list` for an entry.
+QString stateOf(const ArchiveListingEntry& entry) {
+    if (!entry.problem.isEmpty())
+        return QStringLiteral("problem");
+    if (!entry.hasObject)
+        return QStringLiteral("object missing");
+    if (!entry.hasManifest)
+        return QStringLiteral("missing");
+    return entry.manifest ? QStringLiteral("yes") : QStringLiteral("unreadable");
+}
+
+// Every entry is listed, a bad one with its problem; exit 1 when any entry is not a sound pair.
 int runList(CliContext& ctx) {
     auto store = openStore(ctx);
     QJsonArray rows;
-    QStringList lines{QStringLiteral("key,bytes,manifest,created_from,created_to,rows")};
+    QStringList lines{QStringLiteral("key,bytes,manifest,created_from,created_to,rows,problem")};
     qint64 totalBytes = 0;
+    int unsound = 0;
     for (const ArchiveListingEntry& entry : listArchive(*store, tierPrefix(ctx))) {
         QJsonObject row{
             {QStringLiteral("key"), entry.key},
@@ -81,9 +93,7 @@ int runList(CliContext& ctx) {
             {QStringLiteral("bytes"), entry.hasObject ? QJsonValue(double(entry.bytes)) : QJsonValue()},
             {QStringLiteral("manifest"), entry.hasManifest}};
         QString from, to, rowCount;
-        QString state = !entry.hasObject    ? QStringLiteral("object missing")
-                        : entry.hasManifest ? QStringLiteral("yes")
-                                            : QStringLiteral("missing");
+        const QString problem = !entry.problem.isEmpty() ? entry.problem : entry.manifestProblem;
         if (const std::optional<ArchiveManifest>& m = entry.manifest) {
             from = formatIsoTimestamp(m->createdFrom);
             to = formatIsoTimestamp(m->createdTo);
@@ -93,63 +103,88 @@ int runList(CliContext& ctx) {
             row.insert(QStringLiteral("rows"), double(m->rowCount));
             row.insert(QStringLiteral("dataset"), m->dataset);
             row.insert(QStringLiteral("partition"), m->partition);
-        } else if (!entry.manifestProblem.isEmpty()) {
-            state = QStringLiteral("unreadable");
-            row.insert(QStringLiteral("manifest_problem"), entry.manifestProblem);
         }
+        if (!entry.problem.isEmpty())
+            row.insert(QStringLiteral("problem"), entry.problem);
+        if (!entry.manifestProblem.isEmpty())
+            row.insert(QStringLiteral("manifest_problem"), entry.manifestProblem);
+        unsound += entry.isSound() ? 0 : 1;
         totalBytes += entry.bytes;
         rows.append(row);
-        lines << QStringLiteral("%1,%2,%3,%4,%5,%6")
-                     .arg(entry.key, entry.hasObject ? QString::number(entry.bytes) : QString(), state, from,
-                          to, rowCount);
+        lines << QString::fromUtf8(
+                     csvRecord({entry.key, entry.hasObject ? QString::number(entry.bytes) : QString(),
+                                stateOf(entry), from, to, rowCount, problem}))
+                     .chopped(1);
     }
-    lines << QStringLiteral("%1 object(s), %2 bytes in %3")
+    lines << QStringLiteral("%1 object(s), %2 bytes in %3%4")
                  .arg(rows.size())
                  .arg(totalBytes)
-                 .arg(store->describe());
+                 .arg(store->describe(),
+                      unsound > 0 ? QStringLiteral("; %1 with a problem or missing half").arg(unsound)
+                                  : QString());
     ctx.print({{QStringLiteral("archive"), store->describe()},
+               {QStringLiteral("ok"), unsound == 0},
                {QStringLiteral("objects"), rows},
                {QStringLiteral("bytes"), double(totalBytes)}},
               lines.join(QLatin1Char('\n')));
-    return ExitDone;
+    return unsound == 0 ? ExitDone : ExitFailed;
 }
 
-// Whether the manifest's partition is still online in `db` (a missing or unreadable manifest: no).
+// Whether the manifest's partition is still online in `db` (a missing, unreadable or foreign manifest: no;
+// the verifier reports it).
 bool partitionOnline(ArchiveStore& store, PgConnection& db, const QString& objectKey) {
     try {
         const ArchiveManifest m = ArchiveManifest::parse(store.readAll(manifestKeyFor(objectKey)));
-        return db.relationExists(m.partition);
+        return manifestKeyDisagreement(objectKey, m).isEmpty() && db.relationExists(m.partition);
     } catch (const Error& e) {
-        if (e.kind() == Error::Kind::Failed || e.kind() == Error::Kind::Refused ||
-            e.kind() == Error::Kind::Usage)
-            return false;
-        throw;
+        if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
+            throw;
+        return false;
     }
 }
 
+// One key, or with --all every entry of the listing: a bad entry (a stray name, a hostile key, a link) is a
+// failed entry with its problem and the run goes on; only an unreachable store or server ends it.
 int runVerify(CliContext& ctx) {
+    const ArchiveReadLimits limits = readLimits();
     auto store = openStore(ctx);
-    QStringList keys;
+    QList<ArchiveListingEntry> entries;
     if (ctx.isSet(QStringLiteral("all"))) {
         if (!ctx.parser().positionalArguments().isEmpty())
             throw Error(Error::Kind::Usage, QStringLiteral("name a key or --all, not both"));
-        keys = objectKeys(*store, tierPrefix(ctx));
+        entries = listArchive(*store, tierPrefix(ctx), [](const QString&) { return false; });
     } else {
-        keys = {onePositionalKey(ctx)};
+        ArchiveListingEntry one;
+        one.key = onePositionalKey(ctx);
+        entries = {one};
     }
     std::unique_ptr<PgConnection> db;
     if (ctx.isSet(QStringLiteral("db")))
         db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli archive"));
 
-    ArchiveVerifier verifier(*store);
+    ArchiveVerifier verifier(*store, limits);
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
     QJsonArray results;
     QStringList lines;
     int failed = 0;
-    for (const QString& key : keys) {
-        const bool online = db && partitionOnline(*store, *db, key);
-        const VerifyResult r = verifier.verify(key, online ? db.get() : nullptr, &feedback);
+    for (const ArchiveListingEntry& entry : entries) {
+        const QString& key = entry.key;
+        VerifyResult r;
+        bool online = false;
+        if (!entry.problem.isEmpty()) {
+            r.problems = {entry.problem};
+        } else {
+            try {
+                online = db && partitionOnline(*store, *db, key);
+                r = verifier.verify(key, online ? db.get() : nullptr, &feedback);
+            } catch (const Error& e) {
+                if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
+                    throw;
+                r = VerifyResult();
+                r.problems = {e.message()};
+            }
+        }
         failed += r.ok ? 0 : 1;
         results.append(QJsonObject{{QStringLiteral("key"), key},
                                    {QStringLiteral("ok"), r.ok},
@@ -158,15 +193,16 @@ int runVerify(CliContext& ctx) {
                                    {QStringLiteral("problems"), QJsonArray::fromStringList(r.problems)}});
         const QString where =
             online ? QStringLiteral(" (also against the online partition %1)").arg(r.manifest.partition)
-            : db   ? QStringLiteral(" (its partition is no longer online: object and manifest only)")
-                   : QString();
+            : db && entry.problem.isEmpty()
+                ? QStringLiteral(" (its partition is no longer online: object and manifest only)")
+                : QString();
         lines << (r.ok ? QStringLiteral("%1: ok, %2 rows%3").arg(key).arg(r.rows).arg(where)
                        : QStringLiteral("%1: FAILED%2").arg(key, where));
         for (const QString& p : r.problems)
             lines << QStringLiteral("  - %1").arg(p);
     }
     progress.finish();
-    lines << QStringLiteral("%1 object(s) verified, %2 with problems").arg(keys.size()).arg(failed);
+    lines << QStringLiteral("%1 object(s) verified, %2 with problems").arg(entries.size()).arg(failed);
     ctx.print({{QStringLiteral("archive"), store->describe()},
                {QStringLiteral("ok"), failed == 0},
                {QStringLiteral("objects"), results}},
@@ -181,8 +217,9 @@ int runRestore(CliContext& ctx) {
     if (intoTable == intoSqlite)
         throw Error(Error::Kind::Usage,
                     QStringLiteral("name one target: --into SCHEMA.TABLE (with --db) or --sqlite FILE"));
+    const ArchiveReadLimits limits = readLimits();
     auto store = openStore(ctx);
-    ArchiveRestorer restorer(*store);
+    ArchiveRestorer restorer(*store, limits);
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
     RestoreResult r;
@@ -238,7 +275,7 @@ int runUsage(CliContext& ctx) {
         const qint64 used = store->usedBytes(prefix);
         int objects = 0;
         for (const ArchiveObjectInfo& o : store->list(prefix))
-            objects += o.key.endsWith(kObjectSuffix) ? 1 : 0;
+            objects += o.key.endsWith(kObjectSuffix) && o.problem.isEmpty() ? 1 : 0;
         const QString share = t.budget > 0 ? QStringLiteral("%1%").arg(100.0 * used / t.budget, 0, 'f', 1)
                                            : QStringLiteral("no budget");
         rows.append(QJsonObject{
@@ -263,7 +300,8 @@ int runUsage(CliContext& ctx) {
 
 void registerArchiveCommands(CliRegistry& registry) {
     registry.add({{QStringLiteral("archive"), QStringLiteral("list")},
-                  QStringLiteral("List the archive's objects: key, size, manifest, created range, rows."),
+                  QStringLiteral("List the archive's objects: key, size, manifest, created range, rows, and "
+                                 "the problem of a bad entry; exit 1 when an entry has one or lacks a half."),
                   {kTier},
                   {CommonOption::Archive},
                   {},
@@ -271,7 +309,8 @@ void registerArchiveCommands(CliRegistry& registry) {
     registry.add(
         {{QStringLiteral("archive"), QStringLiteral("verify")},
          QStringLiteral("Verify objects against their manifests (with --db also against the partition "
-                        "while it is online); exit 1 on any problem."),
+                        "while it is online); every entry is verified, a bad one is listed with its "
+                        "problems; exit 1 on any problem."),
          {kAll, kTier},
          {CommonOption::Archive, CommonOption::Db},
          QStringLiteral("KEY (relative to the archive URL), or --all"),

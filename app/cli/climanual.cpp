@@ -49,6 +49,9 @@ const QStringList kKudosSettings = {QStringLiteral("KUDOS_RETENTION_CURRENCY_WIN
 const QStringList kArchiveSettings = {
     QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL"), QStringLiteral("AWS_ACCESS_KEY_ID"),
     QStringLiteral("AWS_SECRET_ACCESS_KEY"), QStringLiteral("TIDEMARK_S3_CREDENTIALS_FILE")};
+// What bounds reading an archive object (ArchiveReadLimits), read by the archive commands.
+const QStringList kArchiveReadSettings = {QStringLiteral("TIDEMARK_ARCHIVE_MAX_CONTENT_BYTES"),
+                                          QStringLiteral("TIDEMARK_ARCHIVE_MAX_RECORD_BYTES")};
 
 } // namespace
 
@@ -68,6 +71,7 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
     if (area == QLatin1String("archive")) {
         settings += QStringLiteral("TIDEMARK_ARCHIVE_URL");
         settings += kKudosSettings.filter(QStringLiteral("BUDGET"));
+        settings += kArchiveReadSettings;
     }
     for (CommonOption common : command.common) {
         switch (common) {

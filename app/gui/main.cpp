@@ -1,8 +1,12 @@
+#include "archivereadlimits.h"
 #include "basemapspec.h"
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
+#include "disputecase.h"
+#include "error.h"
 #include "mainwindow.h"
 #include "screenshotsaver.h"
+#include "settingsreader.h"
 #include "translationinstaller.h"
 
 #include <QApplication>
@@ -132,6 +136,14 @@ int main(int argc, char** argv) {
             QApplication::translate("main", "--timeout: expected a positive number of seconds, got \"%1\"")
                 .arg(parser.value(timeout)));
 
+    // Validated at start like the CLI's: a bad value names the setting and the console does not open.
+    tidemark::archive::ArchiveReadLimits readLimits;
+    try {
+        readLimits = tidemark::archive::ArchiveReadLimits::read(tidemark::SettingsReader::fromEnvironment());
+    } catch (const tidemark::Error& e) {
+        return usageError(e.message());
+    }
+
     tidemark::ui::WorkspaceConnections connections;
     connections.positionsConninfo = parser.value(dbPositions);
     connections.kudosConninfo = parser.value(dbKudos);
@@ -147,6 +159,7 @@ int main(int argc, char** argv) {
             "main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
 
     tidemark::ui::MainWindow window;
+    window.session()->disputes()->setReadLimits(readLimits);
     const QString demoRoot =
         parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
     window.setDemoRoot(demoRoot);

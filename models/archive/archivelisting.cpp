@@ -3,7 +3,7 @@
 #include "archiveurl.h"
 #include "error.h"
 
-#include <QHash>
+#include <QMap>
 
 namespace tidemark::archive {
 
@@ -20,30 +20,39 @@ QString objectKeyOf(const QString& key) {
 
 QList<ArchiveListingEntry> listArchive(ArchiveStore& store, const QString& prefix,
                                        const std::function<bool(const QString& key)>& readManifest) {
-    QHash<QString, qint64> bytes;
-    QStringList keys;
+    QMap<QString, ArchiveListingEntry> byKey;
     for (const ArchiveObjectInfo& o : store.list(prefix)) {
-        bytes.insert(o.key, o.bytes);
-        if (o.key.endsWith(kObjectSuffix) || o.key.endsWith(kManifestSuffix))
-            keys.append(objectKeyOf(o.key));
+        const bool archiveName = o.key.endsWith(kObjectSuffix) || o.key.endsWith(kManifestSuffix);
+        const QString key = archiveName && o.problem.isEmpty() ? objectKeyOf(o.key) : o.key;
+        ArchiveListingEntry& entry = byKey[key];
+        entry.key = key;
+        if (!o.problem.isEmpty() || !archiveName) {
+            const QString problem =
+                !o.problem.isEmpty()
+                    ? o.problem
+                    : QStringLiteral("is not an archive object or manifest (….csv.zst, ….manifest.json)");
+            entry.problem += (entry.problem.isEmpty() ? QString() : QStringLiteral("; ")) + problem;
+            entry.bytes = o.bytes;
+        } else if (o.key.endsWith(kObjectSuffix)) {
+            entry.hasObject = true;
+            entry.bytes = o.bytes;
+        } else {
+            entry.hasManifest = true;
+        }
     }
-    keys.removeDuplicates();
-    keys.sort();
 
     QList<ArchiveListingEntry> entries;
-    entries.reserve(keys.size());
-    for (const QString& key : keys) {
-        ArchiveListingEntry entry;
-        entry.key = key;
-        entry.hasObject = bytes.contains(key);
-        entry.bytes = bytes.value(key);
-        const QString manifestKey = manifestKeyFor(key);
-        entry.hasManifest = bytes.contains(manifestKey);
-        if (entry.hasManifest && (!readManifest || readManifest(key))) {
+    entries.reserve(byKey.size());
+    for (ArchiveListingEntry& entry : byKey) {
+        if (entry.problem.isEmpty() && entry.hasManifest && (!readManifest || readManifest(entry.key))) {
+            const QString manifestKey = manifestKeyFor(entry.key);
             try {
-                entry.manifest = ArchiveManifest::parse(store.readAll(manifestKey));
+                const ArchiveManifest manifest = ArchiveManifest::parse(store.readAll(manifestKey));
+                entry.manifestProblem = manifestKeyDisagreement(entry.key, manifest);
+                if (entry.manifestProblem.isEmpty())
+                    entry.manifest = manifest;
             } catch (const Error& e) {
-                if (e.kind() != Error::Kind::Failed && e.kind() != Error::Kind::Refused)
+                if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
                     throw;
                 entry.manifestProblem = e.message();
             }

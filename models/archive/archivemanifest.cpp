@@ -18,6 +18,11 @@ QString archiveExporterName() {
     return QStringLiteral("tidemark " TIDEMARK_VERSION);
 }
 
+const QStringList& archiveDatasets() {
+    static const QStringList datasets{QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events")};
+    return datasets;
+}
+
 namespace {
 
 // JSON numbers are doubles: integers are exact up to 2^53.
@@ -104,6 +109,13 @@ const QStringList& knownFields() {
     return fields;
 }
 
+// The fields a manifest of `version` may hold.
+bool isFieldOf(const QString& field, qint64 version) {
+    if (field == QLatin1String("content_bytes"))
+        return version >= 2;
+    return knownFields().contains(field);
+}
+
 } // namespace
 
 QByteArray ArchiveManifest::toJson() const {
@@ -119,6 +131,8 @@ QByteArray ArchiveManifest::toJson() const {
     o.insert(QStringLiteral("columns"), QJsonArray::fromStringList(columns));
     o.insert(QStringLiteral("totals"), totalsToJson(totals));
     o.insert(QStringLiteral("content_sha256"), contentSha256);
+    if (contentBytes)
+        o.insert(QStringLiteral("content_bytes"), static_cast<double>(*contentBytes));
     o.insert(QStringLiteral("object_sha256"), objectSha256);
     o.insert(QStringLiteral("object_bytes"), static_cast<double>(objectBytes));
     o.insert(QStringLiteral("compression"), compression);
@@ -147,19 +161,20 @@ ArchiveManifest ArchiveManifest::parse(const QByteArray& json) {
             QStringLiteral("is '%1', expected '%2'").arg(m.format, QLatin1String(kFormat)));
     const QJsonValue version = read.value(QStringLiteral("schema_version"));
     const qint64 schemaVersion = read.count(QStringLiteral("schema_version"), version);
-    if (schemaVersion != kSchemaVersion)
-        throw Error(
-            Error::Kind::Refused,
-            QStringLiteral("archive manifest: schema_version %1 is not known to this build (it reads %2)")
-                .arg(schemaVersion)
-                .arg(kSchemaVersion));
+    if (schemaVersion < kOldestSchemaVersion || schemaVersion > kSchemaVersion)
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("archive manifest: schema_version %1 is not known to this build (it reads "
+                                   "%2 to %3)")
+                        .arg(schemaVersion)
+                        .arg(kOldestSchemaVersion)
+                        .arg(kSchemaVersion));
     m.schemaVersion = static_cast<int>(schemaVersion);
     for (const QString& key : object.keys())
-        if (!knownFields().contains(key))
-            bad(key, QStringLiteral("is not a field of schema_version 1"));
+        if (!isFieldOf(key, schemaVersion))
+            bad(key, QStringLiteral("is not a field of schema_version %1").arg(schemaVersion));
 
     m.dataset = read.string(QStringLiteral("dataset"));
-    if (m.dataset != QLatin1String("kudos_ledger") && m.dataset != QLatin1String("kudos_stat_events"))
+    if (!archiveDatasets().contains(m.dataset))
         bad(QStringLiteral("dataset"),
             QStringLiteral("is '%1', expected kudos_ledger or kudos_stat_events").arg(m.dataset));
     m.tier = read.string(QStringLiteral("tier"));
@@ -216,6 +231,13 @@ ArchiveManifest ArchiveManifest::parse(const QByteArray& json) {
             QStringLiteral("count %1 rows, row_count says %2").arg(totalRows).arg(m.rowCount));
 
     m.contentSha256 = read.sha256(QStringLiteral("content_sha256"));
+    if (schemaVersion >= 2) {
+        m.contentBytes = read.count(QStringLiteral("content_bytes"));
+        // At least the header line; a header with one column name and its line feed is two bytes.
+        if (*m.contentBytes < 2)
+            bad(QStringLiteral("content_bytes"),
+                QStringLiteral("is %1, less than a header line").arg(*m.contentBytes));
+    }
     m.objectSha256 = read.sha256(QStringLiteral("object_sha256"));
     m.objectBytes = read.count(QStringLiteral("object_bytes"));
     if (m.objectBytes == 0)

@@ -9,40 +9,59 @@
 
 namespace tidemark::archive {
 
-ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, TaskFeedback* feedback) {
+namespace {
+struct StopReading {}; // thrown through the store's read to end it early
+} // namespace
+
+ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, const ObjectReadCaps& caps,
+                                      TaskFeedback* feedback) {
     ObjectScan scan;
     Sha256Stream objectHash;
     // The CSV digest runs on the encoder's worker thread while this one reads, hashes and decompresses.
     CsvArchiveEncoder encoder(nullptr, ZstdStreamWriter::kDefaultLevel);
+    encoder.limitContent(caps.recordBytes, caps.rows);
     ZstdStreamReader decompressor([&](const char* data, qint64 length) { encoder.write(data, length); });
-    store.read(key, [&](const char* data, qint64 length) {
-        if (feedback && !feedback->checkpoint())
-            throw Error(Error::Kind::Cancelled, QStringLiteral("reading %1 was cancelled").arg(key));
-        objectHash.add(data, length);
-        scan.objectBytes += length;
-        if (!scan.contentProblem.isEmpty())
-            return; // keep hashing the object after the content failed
+    decompressor.limitOutput(caps.contentBytes, caps.contentBytesRule);
+    const auto contentFails = [&](const auto& step) {
         try {
-            decompressor.feed(data, length);
+            step();
         } catch (const Error& e) {
             if (e.kind() != Error::Kind::Failed)
                 throw;
             scan.contentProblem = e.message();
         }
-        if (feedback)
-            feedback->report(
-                TaskProgress{QStringLiteral("reading %1").arg(key), 0, -1, -1, scan.objectBytes, -1, {}});
-    });
-    if (scan.contentProblem.isEmpty()) {
-        try {
+    };
+    try {
+        store.read(key, [&](const char* data, qint64 length) {
+            if (feedback && !feedback->checkpoint())
+                throw Error(Error::Kind::Cancelled, QStringLiteral("reading %1 was cancelled").arg(key));
+            qint64 taken = length;
+            if (caps.objectBytes >= 0 && scan.objectBytes + length > caps.objectBytes)
+                taken = caps.objectBytes - scan.objectBytes;
+            objectHash.add(data, taken);
+            scan.objectBytes += taken;
+            if (scan.contentProblem.isEmpty() && taken > 0)
+                contentFails([&] { decompressor.feed(data, taken); });
+            if (taken < length) {
+                scan.objectLonger = true;
+                if (scan.contentProblem.isEmpty())
+                    scan.contentProblem =
+                        QStringLiteral("the read stopped after %1 bytes of the object").arg(caps.objectBytes);
+                throw StopReading{};
+            }
+            if (!scan.contentProblem.isEmpty() && caps.objectBytes < 0)
+                throw StopReading{};
+            if (feedback)
+                feedback->report(
+                    TaskProgress{QStringLiteral("reading %1").arg(key), 0, -1, -1, scan.objectBytes, -1, {}});
+        });
+    } catch (const StopReading&) {
+    }
+    if (scan.contentProblem.isEmpty())
+        contentFails([&] {
             decompressor.finish();
             encoder.finish();
-        } catch (const Error& e) {
-            if (e.kind() != Error::Kind::Failed)
-                throw;
-            scan.contentProblem = e.message();
-        }
-    }
+        });
     encoder.abort(); // after a failure: the worker has stopped; the digest covers the part before it
     const CsvContentDigest& content = encoder.content();
     scan.objectSha256 = objectHash.hex();

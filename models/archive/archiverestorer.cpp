@@ -6,7 +6,9 @@
 #include "csvcontentdigest.h"
 #include "csvrecordreader.h"
 #include "error.h"
+#include "filedescriptor.h"
 #include "pgconnection.h"
+#include "privatefiles.h"
 #include "sqlitefile.h"
 #include "taskfeedback.h"
 
@@ -14,8 +16,13 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <memory>
 #include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tidemark::archive {
 
@@ -36,6 +43,8 @@ struct TableName {
     }
 };
 
+// Unquoted identifiers, folded to lower case as PostgreSQL folds them: PUBLIC.KUDOS_LEDGER is
+// public.kudos_ledger.
 TableName parseTableName(const QString& schemaDotTable) {
     static const QRegularExpression form(
         QStringLiteral("^(?:([A-Za-z_][A-Za-z0-9_]*)\\.)?([A-Za-z_][A-Za-z0-9_]*)$"));
@@ -44,7 +53,72 @@ TableName parseTableName(const QString& schemaDotTable) {
         throw Error(Error::Kind::Usage,
                     QStringLiteral("restore table '%1' is not schema.table or table (letters, digits, '_')")
                         .arg(schemaDotTable));
-    return {m.captured(1), m.captured(2)};
+    return {m.captured(1).toLower(), m.captured(2).toLower()};
+}
+
+// The comment a restore table gets in the restore's transaction: which object's rows it holds.
+const QLatin1String kRestoreMarkerStart("tidemark restore of ");
+QString restoreMarker(const QString& objectKey, const ArchiveManifest& manifest) {
+    return kRestoreMarkerStart +
+           QStringLiteral("%1 content_sha256 %2").arg(objectKey, manifest.contentSha256);
+}
+
+// The SQL condition that `root` (a pg_class row) is a table of the dataset: named as one ($2, an array of
+// names) in any schema, and not a restore table itself ($3, the marker's start).
+const char* const kDatasetRoot =
+    "root.relname = ANY($2::text[]) AND root.relkind IN ('r', 'p') AND "
+    "left(COALESCE(obj_description(root.oid, 'pg_class'), ''), length($3)) <> $3";
+
+// Whether `name` may take the restore of `objectKey`: a new name (true), or an earlier restore of this very
+// object (false: it carries restoreMarker). Anything else is refused before any CREATE, LOCK or COPY: either
+// dataset table (in any schema) and every partition of one, any other partition, a relation that is not a
+// plain table, an existing table that is not that earlier restore, and a new name that the dataset's own
+// tables take in their schema (the table's name, or it and '_' and more: a future partition).
+bool isNewRestoreTarget(PgConnection& connection, const TableName& name, const QString& objectKey,
+                        const ArchiveManifest& manifest) {
+    const QString target = name.quoted();
+    const QString datasets = QStringLiteral("{%1}").arg(archiveDatasets().join(QLatin1Char(',')));
+    const auto refuse = [&](const QString& why) {
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("restore table %1 %2; nothing was created or loaded").arg(target, why));
+    };
+    const PgResult existing = connection.exec(
+        QStringLiteral(
+            "SELECT c.relkind::text, c.relispartition, obj_description(c.oid, 'pg_class'), "
+            "(SELECT root.relname::text FROM pg_class root WHERE %1 AND (root.oid = c.oid OR c.oid IN "
+            "(SELECT relid FROM pg_partition_tree(root.oid))) LIMIT 1) "
+            "FROM pg_class c WHERE c.oid = to_regclass($1)")
+            .arg(QLatin1String(kDatasetRoot)),
+        {target, datasets, QString(kRestoreMarkerStart)});
+    if (existing.rows() == 0) {
+        const PgResult reserved = connection.exec(
+            QStringLiteral(
+                "SELECT n.nspname::text, root.relname::text FROM pg_class root JOIN pg_namespace n "
+                "ON n.oid = root.relnamespace WHERE %1 AND n.nspname = COALESCE(NULLIF($1, ''), "
+                "current_schema()) AND ($4 = root.relname OR left($4, length(root.relname) + 1) = "
+                "root.relname || '_') LIMIT 1")
+                .arg(QLatin1String(kDatasetRoot)),
+            {name.schema, datasets, QString(kRestoreMarkerStart), name.table});
+        if (reserved.rows() > 0)
+            refuse(QStringLiteral("would take a name of the dataset's in schema %1 (%2 or %2_…, its "
+                                  "partitions' names); restore into another schema or name")
+                       .arg(reserved.text(0, 0), reserved.text(0, 1)));
+        return true;
+    }
+    if (!existing.isNull(0, 3))
+        refuse(existing.text(0, 3) == name.table
+                   ? QStringLiteral("is the dataset's table %1").arg(existing.text(0, 3))
+                   : QStringLiteral("is a partition of the dataset's table %1").arg(existing.text(0, 3)));
+    if (existing.toBool(0, 1))
+        refuse(QStringLiteral("is a partition of another table"));
+    if (existing.text(0, 0) != QLatin1String("r"))
+        refuse(QStringLiteral("is not a plain table"));
+    if (existing.isNull(0, 2) || existing.text(0, 2) != restoreMarker(objectKey, manifest))
+        refuse(
+            QStringLiteral("exists and is not an earlier restore of %1 (a restore table carries the comment "
+                           "'%2'); restore into a new table")
+                .arg(objectKey, restoreMarker(objectKey, manifest)));
+    return false;
 }
 
 QStringList quotedColumns(const QStringList& columns) {
@@ -67,7 +141,8 @@ QList<QPair<QString, QString>> typedColumnsOf(PgConnection& connection, const QS
     return columns;
 }
 
-void createRestoreTable(PgConnection& connection, const TableName& name, const ArchiveManifest& manifest) {
+void createRestoreTable(PgConnection& connection, const TableName& name, const QString& objectKey,
+                        const ArchiveManifest& manifest) {
     QHash<QString, QString> sourceTypes;
     for (const auto& [column, type] : typedColumnsOf(connection, pgQuoteIdentifier(manifest.dataset)))
         sourceTypes.insert(column, type);
@@ -79,6 +154,12 @@ void createRestoreTable(PgConnection& connection, const TableName& name, const A
         connection.exec(QStringLiteral("CREATE SCHEMA IF NOT EXISTS %1").arg(pgQuoteIdentifier(name.schema)));
     connection.exec(
         QStringLiteral("CREATE TABLE %1 (%2)").arg(name.quoted(), definitions.join(QStringLiteral(", "))));
+    // COMMENT takes no parameter: the server quotes the literal (%L) in a statement it returns.
+    connection.exec(
+        connection
+            .exec(QStringLiteral("SELECT format('COMMENT ON TABLE %s IS %L', $1::regclass, $2::text)"),
+                  {name.quoted(), restoreMarker(objectKey, manifest)})
+            .text(0, 0));
 }
 
 // The content sha256 of the table's rows as the exporter writes them (header, rows by id; an id restored as
@@ -93,17 +174,78 @@ QString tableContentSha256(PgConnection& connection, const QString& relation, co
     return digest.contentSha256();
 }
 
+// The restore file's folder: created 0700 when missing (its parent must exist); refused when it is a
+// symbolic link, not a folder, another user's, or open to its group or others. SQLite writes its journal
+// beside the file, so the folder is part of what keeps the rows private.
+void checkPrivateFolder(const QString& folder) {
+    privatefiles::makeDir(folder);
+    struct stat st {};
+    if (::lstat(QFile::encodeName(folder).constData(), &st) != 0)
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot use the folder %1 of the restore file: %2")
+                                             .arg(folder, QString::fromLocal8Bit(std::strerror(errno))));
+    if ((st.st_mode & 077) != 0)
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral("the folder %1 of the restore file is mode %2: restored rows go into a folder "
+                           "only its owner can open (chmod 700 it, or choose another)")
+                .arg(folder)
+                .arg(uint(st.st_mode & 07777), 4, 8, QLatin1Char('0')));
+}
+
+// The restore file's descriptor, opened without following a link; -1 when there is none. A link, something
+// that is not a regular file, or another user's file is refused.
+int openOwnFile(const QString& path) {
+    FileDescriptor fd(
+        ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+    const auto refuse = [&](const QString& why) {
+        throw Error(Error::Kind::Refused, QStringLiteral("restore file %1 %2").arg(path, why));
+    };
+    if (fd.get() < 0) {
+        if (errno == ENOENT)
+            return -1;
+        refuse(
+            errno == ELOOP
+                ? QStringLiteral("is a symbolic link")
+                : QStringLiteral("cannot be opened: %1").arg(QString::fromLocal8Bit(std::strerror(errno))));
+    }
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+        refuse(QStringLiteral("is not a regular file"));
+    if (st.st_uid != ::geteuid())
+        refuse(QStringLiteral("belongs to another user (uid %1)").arg(st.st_uid));
+    return fd.release();
+}
+
+// A new restore file is created 0600, exclusively and not through a link, in a private folder. Returns
+// whether it was created.
+bool preparePrivateFile(const QString& path) {
+    checkPrivateFolder(QFileInfo(path).absolutePath());
+    if (FileDescriptor(openOwnFile(path)).get() >= 0)
+        return false;
+    privatefiles::createExclusive(path, {});
+    return true;
+}
+
+// An existing restore file, once known to be one, is tightened to 0600 (an older version wrote 0644).
+void tightenPrivateFile(const QString& path) {
+    const FileDescriptor fd(openOwnFile(path));
+    if (fd.get() < 0 || ::fchmod(fd.get(), 0600) != 0)
+        throw Error(Error::Kind::Failed, QStringLiteral("cannot make restore file %1 private (0600): %2")
+                                             .arg(path, QString::fromLocal8Bit(std::strerror(errno))));
+}
+
 QString sqliteQuote(const QString& identifier) {
     return pgQuoteIdentifier(identifier); // SQLite quotes identifiers the same way
 }
 
 } // namespace
 
-ArchiveRestorer::ArchiveRestorer(ArchiveStore& store) : m_store(store) {}
+ArchiveRestorer::ArchiveRestorer(ArchiveStore& store, ArchiveReadLimits limits)
+    : m_store(store), m_limits(limits) {}
 
 ArchiveManifest ArchiveRestorer::verifyFirst(const QString& objectKey, TaskFeedback* feedback,
                                              Micros* verifiedAt) {
-    const VerifyResult verified = ArchiveVerifier(m_store).verify(objectKey, nullptr, feedback);
+    const VerifyResult verified = ArchiveVerifier(m_store, m_limits).verify(objectKey, nullptr, feedback);
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("archive object %1 in %2 failed verification, nothing was loaded: %3")
@@ -134,8 +276,8 @@ RestoreResult ArchiveRestorer::restoreIntoTable(const QString& objectKey, PgConn
                                        "set_config('IntervalStyle', 'postgres', true), "
                                        "set_config('extra_float_digits', '3', true), "
                                        "set_config('bytea_output', 'hex', true)"));
-        if (connection.exec(QStringLiteral("SELECT to_regclass($1)"), {target}).isNull(0, 0)) {
-            createRestoreTable(connection, name, manifest);
+        if (isNewRestoreTarget(connection, name, objectKey, manifest)) {
+            createRestoreTable(connection, name, objectKey, manifest);
             result.tableCreated = true;
         } else {
             // No other restore may load into it between the check and the load.
@@ -149,29 +291,27 @@ RestoreResult ArchiveRestorer::restoreIntoTable(const QString& objectKey, PgConn
                                            "(%4); restore into a new table")
                                 .arg(target, existing.join(QStringLiteral(", ")), objectKey,
                                      manifest.columns.join(QStringLiteral(", "))));
+            // Its comment says it holds this object's rows: they must still be exactly those.
             const PgResult held = connection.exec(QStringLiteral("SELECT count(*) FROM %1").arg(target));
-            if (held.toLong(0, 0) > 0) {
-                const bool same =
-                    held.toLong(0, 0) == manifest.rowCount &&
-                    manifest.columns.contains(QLatin1String("id")) &&
-                    tableContentSha256(connection, target, manifest.columns) == manifest.contentSha256;
-                if (!same)
-                    throw Error(
-                        Error::Kind::Refused,
-                        QStringLiteral("restore table %1 already holds %2 row(s) that are not the rows "
-                                       "of %3; restore into an empty or new table")
-                            .arg(target)
-                            .arg(held.toLong(0, 0))
-                            .arg(objectKey));
-                connection.exec(QStringLiteral("COMMIT"));
-                result.alreadyRestored = true;
-                return result;
-            }
+            const bool same =
+                held.toLong(0, 0) == manifest.rowCount && manifest.columns.contains(QLatin1String("id")) &&
+                tableContentSha256(connection, target, manifest.columns) == manifest.contentSha256;
+            if (!same)
+                throw Error(
+                    Error::Kind::Refused,
+                    QStringLiteral("restore table %1 holds %2 row(s) that are no longer the rows of %3; "
+                                   "restore into a new table")
+                        .arg(target)
+                        .arg(held.toLong(0, 0))
+                        .arg(objectKey));
+            connection.exec(QStringLiteral("COMMIT"));
+            result.alreadyRestored = true;
+            return result;
         }
         connection.beginCopyIn(
             QStringLiteral("COPY %1 (%2) FROM STDIN (FORMAT csv, HEADER)").arg(target, columns));
         copying = true;
-        CheckedObjectReader reader(m_store, manifest);
+        CheckedObjectReader reader(m_store, manifest, m_limits);
         reader.read(
             objectKey,
             [&](const char* data, qint64 length) { connection.putCopyData(data, static_cast<int>(length)); },
@@ -212,7 +352,7 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
     const ArchiveManifest& manifest = result.manifest;
     result.target = QStringLiteral("%1 table %2").arg(sqlitePath, manifest.dataset);
 
-    const bool created = !info.exists();
+    const bool created = preparePrivateFile(sqlitePath);
     const auto removeCreated = [&] {
         if (!created)
             return;
@@ -231,6 +371,8 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
                             QStringLiteral("%1 is not a Tidemark restore file (no restore_manifest table); "
                                            "restore into a new file")
                                 .arg(sqlitePath));
+            if (!created)
+                tightenPrivateFile(sqlitePath);
             db.exec(QStringLiteral("CREATE TABLE IF NOT EXISTS restore_manifest (object_key TEXT PRIMARY "
                                    "KEY, dataset TEXT NOT NULL, rows INTEGER NOT NULL, content_sha256 TEXT "
                                    "NOT NULL, verified_at TEXT NOT NULL, manifest_json TEXT NOT NULL)"));
@@ -293,7 +435,7 @@ RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const
                 insert.reset();
                 ++inserted;
             });
-            CheckedObjectReader reader(m_store, manifest);
+            CheckedObjectReader reader(m_store, manifest, m_limits);
             reader.read(
                 objectKey, [&](const char* data, qint64 length) { records.feed(data, length); }, feedback,
                 QStringLiteral("restoring %1 into %2").arg(objectKey, sqlitePath));

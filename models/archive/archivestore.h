@@ -10,6 +10,9 @@ namespace tidemark::archive {
 struct ArchiveObjectInfo {
     QString key;
     qint64 bytes = 0;
+    // Why this entry of the listing is not an object the store can read, empty for one it can: a key the
+    // store refuses, a symbolic link, a name outside the store's prefix (`key` is then the name as listed).
+    QString problem = {};
     bool operator==(const ArchiveObjectInfo&) const = default;
 };
 
@@ -25,9 +28,11 @@ class ArchiveStore {
     // "directory /srv/archive", "s3 bucket/prefix at https://host": never a secret.
     virtual QString describe() const = 0;
     virtual bool exists(const QString& key) = 0;
-    // The objects whose key starts with `prefix` (a plain string prefix, as S3 lists), sorted by key.
+    // The objects whose key starts with `prefix` (a plain string prefix, as S3 lists), sorted by key; an
+    // entry the store cannot use is listed with its problem, never dropped or renamed.
     virtual QList<ArchiveObjectInfo> list(const QString& prefix) = 0;
-    // The bytes the objects under `prefix` take (the budget of a tier: usedBytes("currency/")).
+    // The bytes the objects under `prefix` take, entries with a problem included (the budget of a tier:
+    // usedBytes("currency/")).
     virtual qint64 usedBytes(const QString& prefix) = 0;
     // Publishes the local file as `key`, write-once: an existing key throws Error(Refused) and keeps the
     // original. A failed upload leaves no object behind.

@@ -130,4 +130,24 @@ QString manifestKeyFor(const QString& objectKey) {
     return objectKey.left(objectKey.size() - suffix.size()) + QStringLiteral(".manifest.json");
 }
 
+QString manifestKeyDisagreement(const QString& objectKey, const ArchiveManifest& manifest) {
+    if (manifest.partition != manifest.dataset &&
+        !manifest.partition.startsWith(manifest.dataset + QLatin1Char('_')))
+        return QStringLiteral("its manifest names partition %1, which is not %2 or a partition of it")
+            .arg(manifest.partition, manifest.dataset);
+    QString expected;
+    try {
+        expected = archiveObjectKey(manifest.tier, manifest.dataset, manifest.partition, manifest.createdFrom,
+                                    manifest.createdTo);
+    } catch (const Error& e) {
+        return QStringLiteral("its manifest names no key the exporter writes: %1").arg(e.message());
+    }
+    if (expected != objectKey)
+        return QStringLiteral("the key does not agree with its manifest (tier %1, dataset %2, partition %3, "
+                              "[%4, %5)), which is the manifest of %6")
+            .arg(manifest.tier, manifest.dataset, manifest.partition,
+                 formatIsoTimestamp(manifest.createdFrom), formatIsoTimestamp(manifest.createdTo), expected);
+    return {};
+}
+
 } // namespace tidemark::archive

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivemanifest.h"
 #include "archivestore.h"
 #include "timestamp.h"
 
@@ -26,5 +27,9 @@ QString archiveObjectKey(const QString& tier, const QString& table, const QStrin
 std::optional<std::pair<Micros, Micros>> archiveKeyRange(const QString& objectKey);
 // The manifest beside an object: ".csv.zst" replaced by ".manifest.json"; Error(Usage) for another key.
 QString manifestKeyFor(const QString& objectKey);
+// Why `manifest` is not the manifest of `objectKey`, empty when it is: the key must be the one the exporter
+// writes for the manifest's tier, dataset, partition, created_from and created_to, and the partition must be
+// the dataset's table or one of its partitions by name (the table's name, or it and '_' and more).
+QString manifestKeyDisagreement(const QString& objectKey, const ArchiveManifest& manifest);
 
 } // namespace tidemark::archive

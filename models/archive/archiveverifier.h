@@ -1,6 +1,7 @@
 #pragma once
 
 #include "archivemanifest.h"
+#include "archivereadlimits.h"
 
 #include <QString>
 #include <QStringList>
@@ -21,14 +22,17 @@ struct VerifyResult {
     qint64 rows = 0;          // data rows found in the object
 };
 
-// Checks an archive object against its manifest: the object's sha256 and size, the decompressed CSV's
-// sha256, header, row count and per-user totals; with `online`, also the partition's rows in
-// [created_from, created_to) (count and totals by SQL) against the manifest. Every mismatch, a missing
-// manifest or object, a corrupt or truncated frame is a problem line, not an exception; a store or server
-// that cannot be reached throws.
+// Checks an archive object against its manifest: the manifest agrees with the key (manifestKeyDisagreement),
+// the object's sha256 and size, the decompressed CSV's sha256, header, row count and per-user totals; with
+// `online`, also the partition's rows in [created_from, created_to) (count and totals by SQL) against the
+// manifest, once the partition has the manifest's columns. Without a manifest that parses the object is not
+// decompressed. The object is read within the caps of its manifest and `limits` (ObjectReadCaps). Every
+// mismatch, a missing or foreign manifest or object, a key the store refuses, a cap passed, a corrupt or
+// truncated frame is a problem line, not an exception; a store or server that cannot be reached throws
+// Error(Connection), a cancelled feedback Error(Cancelled).
 class ArchiveVerifier {
   public:
-    explicit ArchiveVerifier(ArchiveStore& store);
+    explicit ArchiveVerifier(ArchiveStore& store, ArchiveReadLimits limits = {});
     VerifyResult verify(const QString& objectKey, PgConnection* online = nullptr,
                         TaskFeedback* feedback = nullptr);
 
@@ -38,7 +42,12 @@ class ArchiveVerifier {
                                       const QStringList& columns, Micros from, Micros to, qint64* rows);
 
   private:
+    void checkObject(const QString& objectKey, const ArchiveManifest& manifest, TaskFeedback* feedback,
+                     VerifyResult& result);
+    void checkOnline(PgConnection& online, const ArchiveManifest& manifest, VerifyResult& result);
+
     ArchiveStore& m_store;
+    ArchiveReadLimits m_limits;
 };
 
 } // namespace tidemark::archive

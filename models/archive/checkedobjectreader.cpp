@@ -11,8 +11,9 @@
 
 namespace tidemark::archive {
 
-CheckedObjectReader::CheckedObjectReader(ArchiveStore& store, const ArchiveManifest& manifest)
-    : m_store(store), m_manifest(manifest) {}
+CheckedObjectReader::CheckedObjectReader(ArchiveStore& store, const ArchiveManifest& manifest,
+                                         const ArchiveReadLimits& limits)
+    : m_store(store), m_manifest(manifest), m_caps(ObjectReadCaps::of(manifest, limits)) {}
 
 void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskFeedback* feedback,
                                const QString& stage) {
@@ -24,6 +25,7 @@ void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskF
     };
     Sha256Stream objectHash;
     CsvContentDigest content;
+    content.setLimits(m_caps.recordBytes, m_caps.rows);
     // An error of the caller's sink passes through the decompressor unchanged; any other is the object's.
     std::exception_ptr sinkError;
     ZstdStreamReader decompressor([&](const char* data, qint64 length) {
@@ -35,11 +37,16 @@ void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskF
             throw;
         }
     });
+    decompressor.limitOutput(m_caps.contentBytes, m_caps.contentBytesRule);
     m_objectBytes = 0;
     try {
         m_store.read(objectKey, [&](const char* data, qint64 length) {
             if (feedback && !feedback->checkpoint())
                 throw Error(Error::Kind::Cancelled, QStringLiteral("%1 was cancelled").arg(stage));
+            if (m_objectBytes + length > m_caps.objectBytes)
+                throw Error(Error::Kind::Failed,
+                            QStringLiteral("the object is longer than the manifest's object_bytes %1")
+                                .arg(m_caps.objectBytes));
             objectHash.add(data, length);
             m_objectBytes += length;
             decompressor.feed(data, length);

@@ -41,6 +41,9 @@ class CsvArchiveEncoder {
     CsvArchiveEncoder(const CsvArchiveEncoder&) = delete;
     CsvArchiveEncoder& operator=(const CsvArchiveEncoder&) = delete;
 
+    // Caps the digest's CSV as CsvContentDigest::setLimits does (for bytes read back); before the first
+    // write.
+    void limitContent(qint64 maxRecordBytes, qint64 maxRows) { m_content.setLimits(maxRecordBytes, maxRows); }
     void write(const char* data, qint64 length);
     // Ends the stream, waits for the workers and rethrows the first error of either.
     void finish();

@@ -16,6 +16,10 @@ void CsvContentDigest::onRecord(const CsvRecordReader& record) {
     m_counter.emplace(m_columns);
 }
 
+void CsvContentDigest::setLimits(qint64 maxRecordBytes, qint64 maxRows) {
+    m_reader.setLimits({maxRecordBytes, maxRows, 1});
+}
+
 void CsvContentDigest::feed(const char* data, qint64 length) {
     m_hash.add(data, length);
     m_bytes += length;

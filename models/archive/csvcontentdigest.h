@@ -18,7 +18,10 @@ class CsvContentDigest {
     CsvContentDigest(const CsvContentDigest&) = delete;
     CsvContentDigest& operator=(const CsvContentDigest&) = delete;
 
-    // Throws Error(Failed) for CSV that is malformed or whose rows do not fit the header.
+    // Caps for outside bytes (CsvRecordReader::Limits): one record's bytes (0: none) and the data rows after
+    // the header (-1: none). Before the first feed().
+    void setLimits(qint64 maxRecordBytes, qint64 maxRows);
+    // Throws Error(Failed) for CSV that is malformed, goes past a cap or whose rows do not fit the header.
     void feed(const char* data, qint64 length);
     void finish(); // throws when the CSV stops inside a record or has no header
 

@@ -1,5 +1,6 @@
 #include "csvrecordreader.h"
 
+#include "archivereadlimits.h"
 #include "error.h"
 
 namespace tidemark::archive {
@@ -9,6 +10,29 @@ CsvRecordReader::CsvRecordReader(RecordSink sink) : m_sink(std::move(sink)) {}
 void CsvRecordReader::fail(const char* what) const {
     throw Error(Error::Kind::Failed,
                 QStringLiteral("CSV record %1: %2").arg(m_records + 1).arg(QLatin1String(what)));
+}
+
+void CsvRecordReader::checkRecordBytes(qint64 bytes) const {
+    if (m_limits.maxRecordBytes <= 0 || bytes <= m_limits.maxRecordBytes)
+        return;
+    const qint64 row = m_records + 1 - m_limits.headerRecords;
+    throw Error(Error::Kind::Failed,
+                row > 0
+                    ? QStringLiteral("a CSV record exceeds %1 at row %2")
+                          .arg(capText(m_limits.maxRecordBytes))
+                          .arg(row)
+                    : QStringLiteral("the CSV header line exceeds %1").arg(capText(m_limits.maxRecordBytes)));
+}
+
+void CsvRecordReader::setLimits(const Limits& limits) {
+    m_limits = limits;
+    m_rowsFull = limits.maxRows >= 0 && m_records - limits.headerRecords >= limits.maxRows;
+}
+
+void CsvRecordReader::failRowsPastCap() const {
+    throw Error(Error::Kind::Failed, QStringLiteral("the CSV holds more than %1 rows: row %2 starts")
+                                         .arg(m_limits.maxRows)
+                                         .arg(m_records + 1 - m_limits.headerRecords));
 }
 
 void CsvRecordReader::endField() {
@@ -29,13 +53,32 @@ void CsvRecordReader::endRecord() {
 
 void CsvRecordReader::feed(const char* data, qint64 length) {
     const char* const end = data + length;
+    if (m_rowsFull && length > 0)
+        failRowsPastCap(); // the first byte of a record past the cap
+    // The current record's bytes are m_recordBytes before this chunk and [recordStart, p) in it. They are
+    // checked once a record, at its line feed, and once a chunk for the record still open at its end: a check
+    // per field would cost the digest a sixth of its speed, and the record held stays within a chunk of the
+    // cap.
+    const char* recordStart = data;
+    // The row cap is also checked once a record: after the last record allowed, the next byte starts one.
+    const auto recordEnds = [&](const char* lineFeed) {
+        checkRecordBytes(m_recordBytes + (lineFeed - recordStart));
+        endRecord();
+        m_recordBytes = 0;
+        recordStart = lineFeed + 1;
+        if (m_limits.maxRows >= 0 && m_records - m_limits.headerRecords >= m_limits.maxRows) {
+            m_rowsFull = true;
+            if (recordStart < end)
+                failRowsPastCap();
+        }
+    };
     for (const char* p = data; p < end; ++p) {
         const char c = *p;
         switch (m_state) {
         case State::AfterCarriageReturn:
             if (c != '\n')
                 fail("carriage return without a line feed");
-            endRecord();
+            recordEnds(p);
             m_state = State::FieldStart;
             break;
         case State::FieldStart:
@@ -52,7 +95,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
-                endRecord();
+                recordEnds(p);
                 m_state = State::FieldStart;
             } else if (c == '\r') {
                 m_state = State::AfterCarriageReturn;
@@ -86,7 +129,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
-                endRecord();
+                recordEnds(p);
                 m_state = State::FieldStart;
             } else if (c == '\r') {
                 m_state = State::AfterCarriageReturn;
@@ -96,6 +139,8 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
             break;
         }
     }
+    m_recordBytes += end - recordStart;
+    checkRecordBytes(m_recordBytes);
 }
 
 void CsvRecordReader::finish() {

@@ -9,11 +9,22 @@ namespace tidemark::archive {
 
 // Splits PostgreSQL's CSV (COPY ... FORMAT csv) into records as the bytes stream in, in chunks cut anywhere:
 // fields separated by ',', quoted with '"' (a doubled '"' inside), a quoted field may hold newlines, each
-// record ends with '\n'. An unquoted empty field is NULL. Malformed input throws Error(Failed).
+// record ends with '\n'. An unquoted empty field is NULL. Malformed input throws Error(Failed). A record is
+// held whole while it is read, so for outside bytes setLimits() caps it and the number of records: going past
+// a cap throws Error(Failed) as soon as it is seen (a record too long at its line feed, or at the end of the
+// chunk it is still open in, so that at most one chunk past the cap is held; a record too many at its first
+// byte).
 class CsvRecordReader {
   public:
     using RecordSink = std::function<void(const CsvRecordReader&)>;
+    struct Limits {
+        qint64 maxRecordBytes = 0; // a record's bytes before its line feed (quotes, commas); 0: no cap
+        qint64 maxRows = -1;       // records after the header records; -1: no cap
+        int headerRecords = 0;     // records before the rows (the messages count rows after them)
+    };
     explicit CsvRecordReader(RecordSink sink);
+
+    void setLimits(const Limits& limits);
 
     void feed(const char* data, qint64 length);
     // The end of the input: throws when it stops inside a record.
@@ -37,6 +48,8 @@ class CsvRecordReader {
     void endField();
     void endRecord();
     [[noreturn]] void fail(const char* what) const;
+    void checkRecordBytes(qint64 bytes) const;
+    [[noreturn]] void failRowsPastCap() const;
 
     RecordSink m_sink;
     State m_state = State::FieldStart;
@@ -45,6 +58,9 @@ class CsvRecordReader {
     Field m_current;
     qint64 m_records = 0;
     bool m_recordStarted = false;
+    Limits m_limits;
+    qint64 m_recordBytes = 0; // of the current record, in the chunks before this one
+    bool m_rowsFull = false;  // the rows reached maxRows: any further byte starts a record too many
 };
 
 } // namespace tidemark::archive

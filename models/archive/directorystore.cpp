@@ -4,11 +4,12 @@
 #include "filedescriptor.h"
 
 #include <QDir>
-#include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
 #include <cerrno>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,89 +24,210 @@ QString errnoText(int error) {
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
-void fsyncFolder(const QString& folder) {
-    FileDescriptor fd(::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-    if (fd.get() < 0 || ::fsync(fd.get()) != 0)
+void fsyncFolder(int folder, const QString& name) {
+    if (::fsync(folder) != 0)
         throw Error(Error::Kind::Failed,
-                    QStringLiteral("cannot sync archive folder %1: %2").arg(folder, errnoText(errno)));
+                    QStringLiteral("cannot sync archive folder %1: %2").arg(name, errnoText(errno)));
 }
 
-bool isTemporaryName(const QString& name) {
-    return name.startsWith(QLatin1Char('.'));
+bool isTemporaryName(const QByteArray& name) {
+    return name.startsWith('.');
+}
+
+// Whether `name` in the open folder is a symbolic link (after an open that refused to follow it).
+bool isLink(int folder, const QByteArray& name) {
+    struct stat st {};
+    return ::fstatat(folder, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+}
+
+[[noreturn]] void refuseLink(const QString& key, const QString& path, const QString& describe) {
+    throw Error(Error::Kind::Refused,
+                QStringLiteral("archive key %1: %2 in %3 is a symbolic link; links are not followed")
+                    .arg(key, path, describe));
 }
 
 } // namespace
 
-DirectoryStore::DirectoryStore(QString root) : m_root(QDir::cleanPath(std::move(root))) {}
+DirectoryStore::DirectoryStore(QString root) : m_root(QDir::cleanPath(std::move(root))) {
+    // The operator's link to the archive is resolved here, once; nothing below the root is ever followed.
+    const QString canonical = QFileInfo(m_root).canonicalFilePath();
+    if (!canonical.isEmpty())
+        m_root = canonical;
+}
 
 QString DirectoryStore::describe() const {
     return QStringLiteral("directory %1").arg(m_root);
 }
 
-void DirectoryStore::checkKey(const QString& key) {
-    const auto refuse = [&](const QString& why) {
-        throw Error(Error::Kind::Usage, QStringLiteral("archive key '%1' %2").arg(key, why));
-    };
+QString DirectoryStore::keyProblem(const QString& key) {
     if (key.isEmpty())
-        refuse(QStringLiteral("is empty"));
+        return QStringLiteral("is empty");
     if (key.startsWith(QLatin1Char('/')))
-        refuse(QStringLiteral("is absolute"));
+        return QStringLiteral("is absolute");
     if (key.contains(QLatin1Char('\\')) || key.contains(QChar(0)))
-        refuse(QStringLiteral("holds a backslash or a NUL"));
+        return QStringLiteral("holds a backslash or a NUL");
     for (const QString& part : key.split(QLatin1Char('/'))) {
         if (part == QLatin1String(".."))
-            refuse(QStringLiteral("climbs out with '..'"));
+            return QStringLiteral("climbs out with '..'");
         if (part.isEmpty() || part.startsWith(QLatin1Char('.')))
-            refuse(QStringLiteral("has an empty or dot-led component"));
+            return QStringLiteral("has an empty or dot-led component");
     }
+    return {};
 }
 
-void DirectoryStore::checkRoot() const {
-    const QFileInfo info(m_root);
-    if (!info.isDir())
+void DirectoryStore::checkKey(const QString& key) {
+    const QString problem = keyProblem(key);
+    if (!problem.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("archive key '%1' %2").arg(key, problem));
+}
+
+int DirectoryStore::openRoot() const {
+    const int fd = ::open(QFile::encodeName(m_root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
         throw Error(
             Error::Kind::Connection,
             QStringLiteral("archive folder %1 cannot be reached (missing or not a folder)").arg(m_root));
+    return fd;
 }
 
-QString DirectoryStore::pathOf(const QString& key) const {
-    checkKey(key);
-    checkRoot();
-    return m_root + QLatin1Char('/') + key;
+int DirectoryStore::openFolderOf(const QString& key, bool create) const {
+    const QStringList parts = key.split(QLatin1Char('/'));
+    int folder = openRoot();
+    struct Close {
+        int& fd;
+        ~Close() {
+            if (fd >= 0)
+                ::close(fd);
+        }
+    } close{folder};
+    QString path = m_root;
+    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
+        const QByteArray name = QFile::encodeName(parts[i]);
+        const QString parent = path;
+        path += QLatin1Char('/') + parts[i];
+        if (create) {
+            if (::mkdirat(folder, name.constData(), 0700) == 0)
+                fsyncFolder(folder, parent);
+            else if (errno != EEXIST)
+                throw Error(
+                    Error::Kind::Failed,
+                    QStringLiteral("cannot create archive folder %1: %2").arg(path, errnoText(errno)));
+        }
+        const int next = ::openat(folder, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (next < 0) {
+            const int error = errno;
+            if (isLink(folder, name))
+                refuseLink(key, parts.mid(0, i + 1).join(QLatin1Char('/')), describe());
+            if ((error == ENOENT || error == ENOTDIR) && !create)
+                return -1;
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("cannot open archive folder %1: %2").arg(path, errnoText(error)));
+        }
+        ::close(folder);
+        folder = next;
+    }
+    const int opened = folder;
+    folder = -1;
+    return opened;
 }
 
 bool DirectoryStore::exists(const QString& key) {
-    const QString path = pathOf(key);
-    struct stat st {};
-    if (::lstat(QFile::encodeName(path).constData(), &st) == 0)
-        return S_ISREG(st.st_mode);
-    if (errno == ENOENT || errno == ENOTDIR)
+    checkKey(key);
+    FileDescriptor folder(openFolderOf(key, false));
+    if (folder.get() < 0)
         return false;
-    throw Error(Error::Kind::Connection,
-                QStringLiteral("cannot look up %1 in %2: %3").arg(key, describe(), errnoText(errno)));
+    const QByteArray name = QFile::encodeName(key.section(QLatin1Char('/'), -1));
+    struct stat st {};
+    if (::fstatat(folder.get(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+        if (errno == ENOENT)
+            return false;
+        throw Error(Error::Kind::Connection,
+                    QStringLiteral("cannot look up %1 in %2: %3").arg(key, describe(), errnoText(errno)));
+    }
+    if (S_ISLNK(st.st_mode))
+        refuseLink(key, key, describe());
+    return S_ISREG(st.st_mode);
+}
+
+void DirectoryStore::list(int folder, const QString& folderKey, int depth, const QString& prefix,
+                          QList<ArchiveObjectInfo>& objects) const {
+    const auto add = [&](const QString& key, qint64 bytes, const QString& problem) {
+        if (key.startsWith(prefix))
+            objects.append({key, bytes, problem});
+    };
+    const int listing = ::dup(folder);
+    DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
+    if (!dir) {
+        if (listing >= 0)
+            ::close(listing);
+        throw Error(
+            Error::Kind::Failed,
+            QStringLiteral("cannot list archive folder %1/%2: %3").arg(m_root, folderKey, errnoText(errno)));
+    }
+    QList<QByteArray> names;
+    while (const dirent* entry = ::readdir(dir)) {
+        const QByteArray name(entry->d_name);
+        if (!isTemporaryName(name)) // ".", "..", and the writers' temporary files
+            names.append(name);
+    }
+    ::closedir(dir);
+    for (const QByteArray& name : names) {
+        const QString decoded = QFile::decodeName(name);
+        const QString key = folderKey.isEmpty() ? decoded : folderKey + QLatin1Char('/') + decoded;
+        // An entry whose key neither starts with the prefix nor leads to it holds nothing listed.
+        if (!key.startsWith(prefix) && !prefix.startsWith(key))
+            continue;
+        struct stat st {};
+        if (::fstatat(folder, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (errno != ENOENT) // gone since the listing
+                add(key, 0, QStringLiteral("cannot be looked up: %1").arg(errnoText(errno)));
+            continue;
+        }
+        if (S_ISLNK(st.st_mode)) {
+            add(key, 0, QStringLiteral("is a symbolic link; links are not followed"));
+        } else if (QFile::encodeName(decoded) != name) {
+            add(key, st.st_size, QStringLiteral("has a file name that is not UTF-8"));
+        } else if (S_ISDIR(st.st_mode)) {
+            if (depth >= kMaxListDepth) {
+                add(key, 0,
+                    QStringLiteral("is a folder nested deeper than %1; not listed").arg(kMaxListDepth));
+                continue;
+            }
+            FileDescriptor sub(
+                ::openat(folder, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            if (sub.get() < 0) {
+                add(key, 0, QStringLiteral("cannot be opened: %1").arg(errnoText(errno)));
+                continue;
+            }
+            list(sub.get(), key, depth + 1, prefix, objects);
+        } else if (!S_ISREG(st.st_mode)) {
+            add(key, 0, QStringLiteral("is not a regular file"));
+        } else {
+            add(key, st.st_size, keyProblem(key));
+        }
+    }
 }
 
 QList<ArchiveObjectInfo> DirectoryStore::list(const QString& prefix) {
-    checkRoot();
     // Walk only the deepest folder the prefix names in full.
     const qsizetype slash = prefix.lastIndexOf(QLatin1Char('/'));
     const QString folderKey = slash > 0 ? prefix.left(slash) : QString();
     if (!folderKey.isEmpty())
         checkKey(folderKey);
-    const QString start = folderKey.isEmpty() ? m_root : m_root + QLatin1Char('/') + folderKey;
-    QList<ArchiveObjectInfo> objects;
-    if (!QFileInfo(start).isDir())
-        return objects;
-    QDirIterator it(start, QDir::Files | QDir::Hidden | QDir::NoSymLinks, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        it.next();
-        const QFileInfo info = it.fileInfo();
-        if (isTemporaryName(info.fileName()))
-            continue;
-        const QString key = info.filePath().mid(m_root.size() + 1);
-        if (key.startsWith(prefix) && !key.startsWith(QLatin1Char('.')) && !key.contains(QLatin1String("/.")))
-            objects.append({key, info.size()});
+    int start = -1;
+    try {
+        start = folderKey.isEmpty() ? openRoot() : openFolderOf(folderKey + QStringLiteral("/-"), false);
+    } catch (const Error& e) {
+        if (e.kind() != Error::Kind::Refused)
+            throw;
+        return {{folderKey, 0, QStringLiteral("is or lies below a symbolic link; links are not followed")}};
     }
+    QList<ArchiveObjectInfo> objects;
+    if (start < 0)
+        return objects;
+    const FileDescriptor folder(start);
+    list(folder.get(), folderKey, folderKey.isEmpty() ? 0 : int(folderKey.count(QLatin1Char('/'))) + 1,
+         prefix, objects);
     std::sort(objects.begin(), objects.end(),
               [](const ArchiveObjectInfo& a, const ArchiveObjectInfo& b) { return a.key < b.key; });
     return objects;
@@ -118,24 +240,8 @@ qint64 DirectoryStore::usedBytes(const QString& prefix) {
     return bytes;
 }
 
-void DirectoryStore::makeFolders(const QString& key) const {
-    QString folder = m_root;
-    const QStringList parts = key.split(QLatin1Char('/'));
-    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
-        const QString parent = folder;
-        folder += QLatin1Char('/') + parts[i];
-        if (::mkdir(QFile::encodeName(folder).constData(), 0700) == 0) {
-            fsyncFolder(parent);
-        } else if (errno != EEXIST) {
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("cannot create archive folder %1: %2").arg(folder, errnoText(errno)));
-        }
-    }
-}
-
 void DirectoryStore::putFile(const QString& key, const QString& localPath) {
-    const QString target = pathOf(key);
-    if (exists(key))
+    if (exists(key)) // checks the key
         throw Error(Error::Kind::Refused,
                     QStringLiteral("archive object %1 already exists in %2; objects are written once")
                         .arg(key, describe()));
@@ -143,28 +249,31 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
     if (source.get() < 0)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot read %1 to archive it: %2").arg(localPath, errnoText(errno)));
-    makeFolders(key);
-
-    const QFileInfo targetInfo(target);
-    const QString folder = targetInfo.path();
-    const QString temporary = QStringLiteral("%1/.%2.tmp-%3-%4")
-                                  .arg(folder, targetInfo.fileName())
-                                  .arg(::getpid())
-                                  .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
-    const QByteArray temporaryName = QFile::encodeName(temporary);
-    FileDescriptor out(::open(temporaryName.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600));
+    const FileDescriptor folder(openFolderOf(key, true));
+    const QString fileName = key.section(QLatin1Char('/'), -1);
+    const QString folderPath = QFileInfo(m_root + QLatin1Char('/') + key).path();
+    const QString temporaryName =
+        QStringLiteral(".%1.tmp-%2-%3")
+            .arg(fileName)
+            .arg(::getpid())
+            .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
+    const QString temporary = folderPath + QLatin1Char('/') + temporaryName;
+    const QByteArray temporaryBytes = QFile::encodeName(temporaryName);
+    FileDescriptor out(::openat(folder.get(), temporaryBytes.constData(),
+                                O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (out.get() < 0)
         throw Error(
             Error::Kind::Failed,
             QStringLiteral("cannot create %1 in %2: %3").arg(temporary, describe(), errnoText(errno)));
     // From here on the temporary file goes away whatever happens.
     struct Remove {
+        int folder;
         QByteArray name;
         ~Remove() {
             if (!name.isEmpty())
-                ::unlink(name.constData());
+                ::unlinkat(folder, name.constData(), 0);
         }
-    } remove{temporaryName};
+    } remove{folder.get(), temporaryBytes};
 
     QByteArray buffer(kChunk, Qt::Uninitialized);
     for (;;) {
@@ -190,8 +299,10 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
     if (::fsync(out.get()) != 0 || ::close(out.release()) != 0)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot sync %1: %2").arg(temporary, errnoText(errno)));
-    // link(2) fails with EEXIST instead of replacing: the write-once guarantee against a concurrent writer.
-    if (::link(temporaryName.constData(), QFile::encodeName(target).constData()) != 0) {
+    // linkat(2) fails with EEXIST instead of replacing (a link there included): the write-once guarantee
+    // against a concurrent writer.
+    if (::linkat(folder.get(), temporaryBytes.constData(), folder.get(),
+                 QFile::encodeName(fileName).constData(), 0) != 0) {
         const int error = errno;
         if (error == EEXIST)
             throw Error(Error::Kind::Refused,
@@ -200,21 +311,37 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot publish %1 in %2: %3").arg(key, describe(), errnoText(error)));
     }
-    ::unlink(temporaryName.constData());
+    ::unlinkat(folder.get(), temporaryBytes.constData(), 0);
     remove.name.clear();
-    fsyncFolder(folder);
+    fsyncFolder(folder.get(), folderPath);
 }
 
 void DirectoryStore::read(const QString& key, const Sink& sink) {
-    const QString path = pathOf(key);
-    FileDescriptor in(::open(QFile::encodeName(path).constData(), O_RDONLY | O_CLOEXEC));
+    checkKey(key);
+    const FileDescriptor folder(openFolderOf(key, false));
+    const auto missing = [&] {
+        return Error(Error::Kind::Failed,
+                     QStringLiteral("archive object %1 is not in %2").arg(key, describe()));
+    };
+    if (folder.get() < 0)
+        throw missing();
+    const QByteArray name = QFile::encodeName(key.section(QLatin1Char('/'), -1));
+    // O_NONBLOCK: a FIFO planted under the key must not block the open; it is refused just below.
+    FileDescriptor in(
+        ::openat(folder.get(), name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
     if (in.get() < 0) {
         const int error = errno;
+        if (isLink(folder.get(), name))
+            refuseLink(key, key, describe());
+        if (error == ENOENT)
+            throw missing();
         throw Error(Error::Kind::Failed,
-                    error == ENOENT
-                        ? QStringLiteral("archive object %1 is not in %2").arg(key, describe())
-                        : QStringLiteral("cannot read %1 in %2: %3").arg(key, describe(), errnoText(error)));
+                    QStringLiteral("cannot read %1 in %2: %3").arg(key, describe(), errnoText(error)));
     }
+    struct stat st {};
+    if (::fstat(in.get(), &st) != 0 || !S_ISREG(st.st_mode))
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("archive object %1 in %2 is not a regular file").arg(key, describe()));
     QByteArray buffer(kChunk, Qt::Uninitialized);
     for (;;) {
         const ssize_t got = ::read(in.get(), buffer.data(), static_cast<size_t>(buffer.size()));

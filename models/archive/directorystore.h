@@ -4,18 +4,25 @@
 
 namespace tidemark::archive {
 
-// An archive in a local folder (file:///path): a key is a path below the root. A write creates a temporary
-// file exclusively in the key's folder, fsyncs it, publishes it with link(2) (which never replaces an
-// existing name) and fsyncs the folder, so a crash leaves either the whole object or no object; temporary
-// files (".<name>.tmp-*") are never listed. Keys with "..", ".", empty or dot-led components, a leading '/'
-// or a backslash are refused with Error(Usage).
+// An archive in a local folder (file:///path): a key is a path below the root. The root is resolved once,
+// when the store is made (the operator may name it through a symbolic link); below it no component of a
+// key's path is ever followed through a link: each folder is opened with O_NOFOLLOW | O_DIRECTORY relative
+// to its parent, the file with O_NOFOLLOW, and a link there is refused (Error(Refused)) and listed as a
+// problem. A write creates a temporary file exclusively in the key's folder, fsyncs it, publishes it with
+// linkat(2) (which never replaces an existing name) and fsyncs the folder, so a crash leaves either the whole
+// object or no object; temporary files (".<name>.tmp-*") are never listed. Keys with "..", ".", empty or
+// dot-led components, a leading '/' or a backslash are refused with Error(Usage).
 class DirectoryStore : public ArchiveStore {
   public:
+    static constexpr int kMaxListDepth = 8; // folders below the root; an archive key has two
+
     // The root must exist (openArchiveStore creates it); otherwise every call throws Error(Connection).
     explicit DirectoryStore(QString root);
 
     QString describe() const override;
     bool exists(const QString& key) override;
+    // Links, files that are not regular, names that are not UTF-8 or that checkKey refuses, and folders
+    // nested deeper than kMaxListDepth are entries with a problem.
     QList<ArchiveObjectInfo> list(const QString& prefix) override;
     qint64 usedBytes(const QString& prefix) override;
     void putFile(const QString& key, const QString& localPath) override;
@@ -24,12 +31,16 @@ class DirectoryStore : public ArchiveStore {
     const QString& root() const { return m_root; }
     // Throws Error(Usage) for a key this store refuses.
     static void checkKey(const QString& key);
+    // checkKey's reason, or empty for a key the store takes.
+    static QString keyProblem(const QString& key);
 
   private:
-    void checkRoot() const;
-    QString pathOf(const QString& key) const;
-    // Creates the folders of `key` below the root (0700), fsyncing each parent of a new folder.
-    void makeFolders(const QString& key) const;
+    int openRoot() const;
+    // The folder holding `key` (every component but the last), opened from the root without following a
+    // link; with `create`, missing folders are made 0700 (each parent fsynced). -1 when a folder is missing.
+    int openFolderOf(const QString& key, bool create) const;
+    void list(int folder, const QString& folderKey, int depth, const QString& prefix,
+              QList<ArchiveObjectInfo>& objects) const;
 
     QString m_root;
 };

@@ -36,9 +36,11 @@ QString adoptionProblem(const ObjectScan& scan, const CsvContentDigest& fresh) {
     return {};
 }
 
-// Whether an existing manifest describes the same export (the export time and exporter may differ).
+// Whether an existing manifest describes the same export (the export time and exporter may differ, and a
+// schema_version 1 manifest has no content_bytes).
 bool sameExport(const ArchiveManifest& a, const ArchiveManifest& b) {
-    return a.dataset == b.dataset && a.tier == b.tier && a.partition == b.partition &&
+    return (!a.contentBytes || !b.contentBytes || a.contentBytes == b.contentBytes) &&
+           a.dataset == b.dataset && a.tier == b.tier && a.partition == b.partition &&
            a.createdFrom == b.createdFrom && a.createdTo == b.createdTo && a.rowCount == b.rowCount &&
            a.columns == b.columns && a.totals == b.totals && a.contentSha256 == b.contentSha256 &&
            a.objectSha256 == b.objectSha256 && a.objectBytes == b.objectBytes;
@@ -80,8 +82,9 @@ class ExportTransaction {
 
 } // namespace
 
-PartitionExporter::PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel)
-    : m_connection(connection), m_store(store), m_zstdLevel(zstdLevel) {
+PartitionExporter::PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel,
+                                     ArchiveReadLimits limits)
+    : m_connection(connection), m_store(store), m_zstdLevel(zstdLevel), m_limits(limits) {
     if (zstdLevel < 1 || zstdLevel > 19)
         throw Error(Error::Kind::Settings,
                     QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL is %1, expected 1-19").arg(zstdLevel));
@@ -108,6 +111,15 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     ExportResult result;
     result.objectKey = archiveObjectKey(source.tier, source.table, relation, source.lo, source.hi);
     result.manifestKey = manifestKeyFor(result.objectKey);
+    ArchiveManifest& manifest = result.manifest;
+    manifest.dataset = source.table;
+    manifest.tier = source.tier;
+    manifest.partition = relation;
+    manifest.createdFrom = source.lo;
+    manifest.createdTo = source.hi;
+    // The verifier holds every manifest to its key: refuse what would not verify before anything is read.
+    if (const QString problem = manifestKeyDisagreement(result.objectKey, manifest); !problem.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("cannot export %1: %2").arg(relation, problem));
 
     const bool objectExists = m_store.exists(result.objectKey);
     if (!objectExists && m_store.exists(result.manifestKey))
@@ -163,23 +175,24 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
         throw Error(Error::Kind::Failed,
                     QStringLiteral("the CSV header of %1 does not match its columns").arg(relation));
 
-    ArchiveManifest& manifest = result.manifest;
-    manifest.dataset = source.table;
-    manifest.tier = source.tier;
-    manifest.partition = relation;
-    manifest.createdFrom = source.lo;
-    manifest.createdTo = source.hi;
     manifest.rowCount = content.rows();
     manifest.columns = columns;
     manifest.totals = content.totals();
     manifest.contentSha256 = content.contentSha256();
+    manifest.contentBytes = content.contentBytes();
     manifest.compressionLevel = m_zstdLevel;
     manifest.exportedAt = exportedAt;
     manifest.exporter = archiveExporterName();
     result.rows = content.rows();
 
     if (objectExists) {
-        const ObjectScan scan = ArchiveObjectScanner::scan(m_store, result.objectKey, feedback);
+        // The object there is outside bytes until it matches: read no further than these rows would go.
+        ObjectReadCaps caps;
+        caps.contentBytes = content.contentBytes();
+        caps.contentBytesRule = QStringLiteral("the size of the rows' CSV");
+        caps.recordBytes = m_limits.maxRecordBytes;
+        caps.rows = content.rows();
+        const ObjectScan scan = ArchiveObjectScanner::scan(m_store, result.objectKey, caps, feedback);
         const QString problem = adoptionProblem(scan, content);
         if (!problem.isEmpty())
             throw Error(Error::Kind::Refused,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "archivemanifest.h"
+#include "archivereadlimits.h"
 #include "timestamp.h"
 
 #include <QString>
@@ -37,19 +38,24 @@ struct ExportResult {
 
 // Exports one range of a partition as CSV (header, rows by id, the table's columns in ordinal order),
 // compressed with zstd into a temporary file while the CSV's sha256 and control totals are computed, then
-// uploads it write-once with its manifest beside it. The COPY runs on the caller's thread (the connection's),
-// the digest and the compression on two threads of a CsvArchiveEncoder, fed through bounded queues: memory
-// stays flat whatever the partition's size.
+// uploads it write-once with its manifest (schema_version 2, content_bytes included) beside it. The COPY runs
+// on the caller's thread (the connection's), the digest and the compression on two threads of a
+// CsvArchiveEncoder, fed through bounded queues: memory stays flat whatever the partition's size.
 class PartitionExporter {
   public:
-    PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel = 3);
+    // `limits` bound the read-back of an object that is already in the store.
+    PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel = 3,
+                      ArchiveReadLimits limits = {});
 
     // beforeUpload gets the measured object size just before the upload and throws to refuse it (the tier's
     // budget); nothing is written then. When the object already exists (a run died after uploading it), it
-    // is not written again: it is read back and compared with the rows by content sha256, row count, columns
-    // and totals; if it matches, a missing manifest is written and the result is adopted, else
-    // Error(Refused) names the key. A manifest without its object is refused too. exportedAt goes into the
-    // manifest. Cancelling the feedback throws Error(Cancelled) and writes nothing.
+    // is not written again: it is read back (no further than the rows' own CSV's size and row count) and
+    // compared with the rows by content sha256, row count, columns and totals; if it matches, a missing
+    // manifest is written and the result is adopted, else Error(Refused) names the key. A manifest without
+    // its object is refused too. exportedAt goes into the manifest. Cancelling the feedback throws
+    // Error(Cancelled) and writes nothing. A source whose manifest would not agree with its key
+    // (manifestKeyDisagreement: a partition not named as one of the table's) is Error(Usage) before anything
+    // is read.
     ExportResult exportRange(const ExportSource& source, Micros exportedAt,
                              const std::function<void(qint64 objectBytes)>& beforeUpload = {},
                              TaskFeedback* feedback = nullptr);
@@ -67,6 +73,7 @@ class PartitionExporter {
     PgConnection& m_connection;
     ArchiveStore& m_store;
     int m_zstdLevel;
+    ArchiveReadLimits m_limits;
     bool m_zstdBackgroundThread = false;
     bool m_serial = false;
 };

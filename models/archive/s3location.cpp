@@ -94,8 +94,12 @@ QString S3Location::objectName(const QString& key) const {
     return prefix.isEmpty() ? key : prefix + QLatin1Char('/') + key;
 }
 
-QString S3Location::keyOf(const QString& name) const {
-    return prefix.isEmpty() ? name : name.mid(prefix.size() + 1);
+std::optional<QString> S3Location::keyOf(const QString& name) const {
+    if (prefix.isEmpty())
+        return name;
+    if (!name.startsWith(prefix + QLatin1Char('/')))
+        return std::nullopt;
+    return name.mid(prefix.size() + 1);
 }
 
 } // namespace tidemark::archive

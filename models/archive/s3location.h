@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <optional>
 
 namespace tidemark::archive {
 
@@ -20,8 +21,8 @@ struct S3Location {
     QString describe() const;
     // The object name in the bucket for an archive key (the prefix and a '/' before it).
     QString objectName(const QString& key) const;
-    // The archive key of an object name listed under the prefix.
-    QString keyOf(const QString& objectName) const;
+    // The archive key of an object name listed under the prefix; empty for a name outside it.
+    std::optional<QString> keyOf(const QString& objectName) const;
 };
 
 } // namespace tidemark::archive

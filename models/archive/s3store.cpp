@@ -6,6 +6,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 #include <QXmlStreamReader>
 #include <algorithm>
 
@@ -113,9 +114,16 @@ bool S3Store::exists(const QString& key) {
 
 QList<ArchiveObjectInfo> S3Store::list(const QString& prefix) {
     const S3Location& location = m_client.location();
+    const auto fail = [&](const QString& why) {
+        throw Error(Error::Kind::Failed, QStringLiteral("listing %1 in %2: %3").arg(prefix, describe(), why));
+    };
     QList<ArchiveObjectInfo> objects;
+    QSet<QString> tokens;
     QString continuation;
-    for (;;) {
+    for (int page = 1;; ++page) {
+        if (page > m_options.maxListPages)
+            fail(QStringLiteral("the server gave more than %1 pages; stopped there")
+                     .arg(m_options.maxListPages));
         S3Request request;
         request.query = {{QStringLiteral("list-type"), QStringLiteral("2")},
                          {QStringLiteral("prefix"), location.objectName(prefix)},
@@ -128,33 +136,48 @@ QList<ArchiveObjectInfo> S3Store::list(const QString& prefix) {
         QXmlStreamReader xml(response.body);
         bool truncated = false;
         continuation.clear();
+        int keys = 0;
         ArchiveObjectInfo current;
         while (!xml.atEnd()) {
             xml.readNext();
             if (xml.isStartElement()) {
-                if (xml.name() == QLatin1String("Contents"))
+                if (xml.name() == QLatin1String("Contents")) {
                     current = ArchiveObjectInfo();
-                else if (xml.name() == QLatin1String("Key"))
-                    current.key = location.keyOf(xml.readElementText());
-                else if (xml.name() == QLatin1String("Size"))
+                } else if (xml.name() == QLatin1String("Key")) {
+                    const QString name = xml.readElementText();
+                    const std::optional<QString> key = location.keyOf(name);
+                    current.key = key.value_or(name);
+                    current.problem = !key ? QStringLiteral("was listed, but lies outside the prefix %1 (its "
+                                                            "object name is shown)")
+                                                 .arg(location.prefix)
+                                           : DirectoryStore::keyProblem(*key);
+                } else if (xml.name() == QLatin1String("Size")) {
                     current.bytes = xml.readElementText().toLongLong();
-                else if (xml.name() == QLatin1String("IsTruncated"))
+                } else if (xml.name() == QLatin1String("IsTruncated")) {
                     truncated = xml.readElementText() == QLatin1String("true");
-                else if (xml.name() == QLatin1String("NextContinuationToken"))
+                } else if (xml.name() == QLatin1String("NextContinuationToken")) {
                     continuation = xml.readElementText();
+                }
             } else if (xml.isEndElement() && xml.name() == QLatin1String("Contents")) {
                 objects.append(current);
+                ++keys;
             }
         }
         if (xml.hasError())
-            throw Error(Error::Kind::Failed, QStringLiteral("listing %1 in %2: unreadable answer (%3)")
-                                                 .arg(prefix, describe(), xml.errorString()));
+            fail(QStringLiteral("unreadable answer (%1)").arg(xml.errorString()));
+        if (keys > m_options.listPageSize)
+            fail(QStringLiteral("page %1 holds %2 keys, more than the %3 asked for")
+                     .arg(page)
+                     .arg(keys)
+                     .arg(m_options.listPageSize));
         if (!truncated)
             break;
         if (continuation.isEmpty())
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("listing %1 in %2: a truncated answer without a continuation token")
-                            .arg(prefix, describe()));
+            fail(QStringLiteral("a truncated answer without a continuation token"));
+        if (tokens.contains(continuation))
+            fail(QStringLiteral("the server repeated a continuation token after %1 pages; stopped there")
+                     .arg(page));
+        tokens.insert(continuation);
     }
     std::sort(objects.begin(), objects.end(),
               [](const ArchiveObjectInfo& a, const ArchiveObjectInfo& b) { return a.key < b.key; });
@@ -177,6 +200,8 @@ void S3Store::putFile(const QString& key, const QString& localPath) {
     // Refuse before sending anything; the conditional write below still guards against a concurrent writer.
     if (exists(key))
         refuseExisting(key);
+    if (m_options.beforeWrite)
+        m_options.beforeWrite(key);
     if (info.size() > m_options.multipartThreshold)
         putMultipart(key, localPath, info.size());
     else

@@ -13,6 +13,20 @@ ZstdStreamReader::ZstdStreamReader(Sink sink)
       m_buffer(static_cast<qsizetype>(ZSTD_DStreamOutSize()), Qt::Uninitialized) {
     if (!m_context)
         throw Error(Error::Kind::Failed, QStringLiteral("zstd: out of memory"));
+    ZSTD_DCtx_setParameter(m_context, ZSTD_d_windowLogMax, kMaxWindowLog);
+}
+
+void ZstdStreamReader::limitOutput(qint64 maxBytes, const QString& rule) {
+    m_maxBytesOut = maxBytes;
+    m_maxRule = rule;
+}
+
+void ZstdStreamReader::deliver(qint64 length) {
+    if (m_maxBytesOut >= 0 && m_bytesOut + length > m_maxBytesOut)
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("decompresses past %1 %2").arg(m_maxRule).arg(m_maxBytesOut));
+    m_sink(m_buffer.constData(), length);
+    m_bytesOut += length;
 }
 
 ZstdStreamReader::~ZstdStreamReader() {
@@ -31,6 +45,13 @@ void ZstdStreamReader::checkFrameHeader(const char* data, qint64 length) {
         return; // more bytes needed
     if (header.frameType != ZSTD_frame || !header.checksumFlag)
         throw Error(Error::Kind::Failed, QStringLiteral("zstd: the frame has no content checksum"));
+    // A later frame is held to the same window by ZSTD_d_windowLogMax; the first one gets a clear message.
+    if (header.windowSize > (1ULL << kMaxWindowLog))
+        throw Error(
+            Error::Kind::Failed,
+            QStringLiteral("zstd: the frame asks for a window of %1 bytes, more than the %2 MiB allowed")
+                .arg(header.windowSize)
+                .arg((1 << kMaxWindowLog) >> 20));
     m_headerChecked = true;
     m_header.clear();
 }
@@ -48,10 +69,8 @@ void ZstdStreamReader::feed(const char* data, qint64 length) {
                                                  .arg(m_bytesIn - static_cast<qint64>(in.size - in.pos))
                                                  .arg(QLatin1String(ZSTD_getErrorName(hint))));
         m_lastHint = hint;
-        if (out.pos > 0) {
-            m_sink(m_buffer.constData(), static_cast<qint64>(out.pos));
-            m_bytesOut += static_cast<qint64>(out.pos);
-        }
+        if (out.pos > 0)
+            deliver(static_cast<qint64>(out.pos));
     }
 }
 
@@ -72,8 +91,7 @@ void ZstdStreamReader::finish() {
         m_lastHint = hint;
         if (out.pos == 0)
             break;
-        m_sink(m_buffer.constData(), static_cast<qint64>(out.pos));
-        m_bytesOut += static_cast<qint64>(out.pos);
+        deliver(static_cast<qint64>(out.pos));
     }
     if (m_lastHint != 0)
         throw Error(Error::Kind::Failed,

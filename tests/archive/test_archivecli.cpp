@@ -4,6 +4,7 @@
 #include "partitionexporter.h"
 #include "pgconnection.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
@@ -11,6 +12,7 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 using namespace tidemark;
 using namespace tidemark::archive;
@@ -176,6 +178,121 @@ class TestArchiveCli : public QObject {
         QCOMPARE(archive({QStringLiteral("verify")}).exitCode, 2);
     }
 
+    // Bad entries among good ones: each is that entry's problem, the good ones are still verified and listed,
+    // and the run exits 1 listing them (before, the first one ended the run with exit 2).
+    void badEntriesAreEachAProblemAndTheRunGoesOn() {
+        const QString ledgerManifest = QString::fromUtf8(readFile(path(m_ledger.manifestKey)));
+        const auto copyAs = [&](const QString& objectKey, const QString& manifestJson) {
+            QDir().mkpath(QFileInfo(path(objectKey)).path());
+            QVERIFY(QFile::copy(path(m_ledger.objectKey), path(objectKey)));
+            writeFile(path(manifestKeyFor(objectKey)), manifestJson.toUtf8());
+        };
+        // The ledger's object and manifest copied under a statistics key.
+        const QString foreign =
+            QStringLiteral("statistics/kudos_ledger/kudos_ledger_20261116_20261123.csv.zst");
+        copyAs(foreign, ledgerManifest);
+        // A manifest whose partition names a table that is not the ledger's, under the key it names.
+        const QString users = QStringLiteral("currency/kudos_ledger/users_20261116_20261123.csv.zst");
+        copyAs(users, QString(ledgerManifest)
+                          .replace(QStringLiteral("\"partition\": \"kudos_ledger\""),
+                                   QStringLiteral("\"partition\": \"users\"")));
+        // A manifest that does not parse.
+        const QString broken = QStringLiteral("currency/kudos_ledger/kudos_ledger_20261109_20261116.csv.zst");
+        copyAs(broken, QStringLiteral("{\"format\": "));
+        // A stray file name, a hostile key and a symbolic link out of the archive.
+        writeFile(path(QStringLiteral("currency/kudos_ledger/notes.txt")), "not an object");
+        writeFile(path(QStringLiteral("currency/kudos_ledger/a\\b.csv.zst")), "hostile");
+        QVERIFY(QFile::link(path(m_ledger.objectKey), path(QStringLiteral("currency/linked.csv.zst"))));
+
+        const CliRun all = archive({QStringLiteral("verify"), QStringLiteral("--all")});
+        QCOMPARE(all.exitCode, 1);
+        for (const QString& good : {m_ledger.objectKey, m_stats.objectKey})
+            QVERIFY2(all.out.contains(QStringLiteral("%1: ok").arg(good)), qPrintable(runText(all)));
+        for (const auto& [key, problem] :
+             {std::pair{foreign, QStringLiteral("the key does not agree with its manifest")},
+              std::pair{users, QStringLiteral("names partition users, which is not kudos_ledger")},
+              std::pair{broken, QStringLiteral("is not JSON")},
+              std::pair{QStringLiteral("currency/kudos_ledger/notes.txt"),
+                        QStringLiteral("is not an archive object or manifest")},
+              std::pair{QStringLiteral("currency/kudos_ledger/a\\b.csv.zst"), QStringLiteral("backslash")},
+              std::pair{QStringLiteral("currency/linked.csv.zst"), QStringLiteral("symbolic link")}}) {
+            const qsizetype at = all.out.indexOf(QStringLiteral("%1: FAILED").arg(key));
+            QVERIFY2(at >= 0, qPrintable(key + QLatin1Char('\n') + runText(all)));
+            QVERIFY2(all.out.mid(at, 600).contains(problem),
+                     qPrintable(problem + QLatin1Char('\n') + runText(all)));
+        }
+        QVERIFY2(all.out.contains(QStringLiteral("8 object(s) verified, 6 with problems")),
+                 qPrintable(runText(all)));
+
+        const CliRun list = archive({QStringLiteral("list"), QStringLiteral("--json")});
+        QCOMPARE(list.exitCode, 1);
+        const QJsonArray objects = json(list).value(QStringLiteral("objects")).toArray();
+        QCOMPARE(objects.size(), 8);
+        QStringList flagged;
+        for (const QJsonValue& v : objects) {
+            const QJsonObject o = v.toObject();
+            if (o.contains(QStringLiteral("problem")) || o.contains(QStringLiteral("manifest_problem")))
+                flagged << o.value(QStringLiteral("key")).toString();
+            else
+                QVERIFY(o.contains(QStringLiteral("rows")));
+        }
+        flagged.sort();
+        QStringList expected{foreign,
+                             users,
+                             broken,
+                             QStringLiteral("currency/kudos_ledger/notes.txt"),
+                             QStringLiteral("currency/kudos_ledger/a\\b.csv.zst"),
+                             QStringLiteral("currency/linked.csv.zst")};
+        expected.sort();
+        QCOMPARE(flagged, expected);
+        const CliRun text = archive({QStringLiteral("list")});
+        QCOMPARE(text.exitCode, 1);
+        QVERIFY2(text.out.contains(QStringLiteral("currency/linked.csv.zst,,problem,,,,is a symbolic link")),
+                 qPrintable(runText(text)));
+
+        // Online: a partition that names another table of the database is a problem of that entry only.
+        const QString daily =
+            QStringLiteral("currency/kudos_ledger/kudos_ledger_daily_20261116_20261123.csv.zst");
+        copyAs(daily, QString(ledgerManifest)
+                          .replace(QStringLiteral("\"partition\": \"kudos_ledger\""),
+                                   QStringLiteral("\"partition\": \"kudos_ledger_daily\"")));
+        const CliRun online =
+            archive({QStringLiteral("verify"), QStringLiteral("--all"), QStringLiteral("--tier"),
+                     QStringLiteral("currency"), QStringLiteral("--db"), m_conninfo});
+        QCOMPARE(online.exitCode, 1);
+        QVERIFY2(online.out.contains(QStringLiteral("%1: ok, %2 rows (also against the online partition")
+                                         .arg(m_ledger.objectKey)
+                                         .arg(m_ledger.rows)),
+                 qPrintable(runText(online)));
+        QVERIFY2(
+            online.out.contains(
+                QStringLiteral("%1: FAILED (also against the online partition kudos_ledger_daily)")
+                    .arg(daily)) &&
+                online.out.contains(QStringLiteral("partition kudos_ledger_daily in")) &&
+                online.out.contains(QStringLiteral("it is not the partition the object was exported from")),
+            qPrintable(runText(online)));
+    }
+
+    void badReadLimitsAreSettingsErrors() {
+        for (const char* setting :
+             {"TIDEMARK_ARCHIVE_MAX_RECORD_BYTES", "TIDEMARK_ARCHIVE_MAX_CONTENT_BYTES"}) {
+            const QStringList verify{QStringLiteral("verify"), m_ledger.objectKey};
+            const QStringList restore{QStringLiteral("restore"), m_ledger.objectKey,
+                                      QStringLiteral("--sqlite"),
+                                      m_dir->filePath(QStringLiteral("never.sqlite"))};
+            for (const QStringList& args : {verify, restore}) {
+                const CliRun run = archive(args, {{QString::fromLatin1(setting), QStringLiteral("lots")}});
+                QCOMPARE(run.exitCode, 2);
+                QVERIFY2(run.err.contains(QString::fromLatin1(setting)), qPrintable(runText(run)));
+            }
+        }
+        QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("never.sqlite"))));
+        const CliRun small =
+            archive({QStringLiteral("verify"), m_ledger.objectKey},
+                    {{QStringLiteral("TIDEMARK_ARCHIVE_MAX_RECORD_BYTES"), QStringLiteral("1024")}});
+        QCOMPARE(small.exitCode, 0); // a ledger row is far below 1 KiB
+    }
+
     void restoreIntoTableAndSqlite() {
         const QStringList into{QStringLiteral("restore"), m_ledger.objectKey,
                                QStringLiteral("--into"),  QStringLiteral("restored.ledger_week"),
@@ -208,6 +325,9 @@ class TestArchiveCli : public QObject {
         QCOMPARE(json(file).value(QStringLiteral("key")).toString(), m_stats.objectKey);
         QCOMPARE(json(file).value(QStringLiteral("rows")).toDouble(), double(m_stats.rows));
         QVERIFY(QFileInfo::exists(sqlite));
+        struct stat st {};
+        QCOMPARE(::stat(QFile::encodeName(sqlite).constData(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, 0600u); // the restored rows are private
 
         QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey}).exitCode, 2);
         QCOMPARE(archive({QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--into"),

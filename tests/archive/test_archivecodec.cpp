@@ -165,6 +165,101 @@ class TestArchiveCodec : public QObject {
         QVERIFY(decompress(random, QByteArray("not zstd at all")).contains("not a zstd frame"));
     }
 
+    // With a cap on the output, decompression stops before the sink gets a byte beyond it; at the exact size
+    // it reads to the end.
+    void outputCapStopsBeforeTheSink() {
+        QRandomGenerator random(6);
+        const QByteArray plain = sampleBytes(random, 1'000'000);
+        const QByteArray compressed = compress(random, plain);
+        for (const qint64 cap : {qint64(0), qint64(1000), qint64(plain.size() - 1), qint64(plain.size())}) {
+            qint64 delivered = 0;
+            QString message;
+            try {
+                ZstdStreamReader reader([&](const char*, qint64 n) { delivered += n; });
+                reader.limitOutput(cap, QStringLiteral("the test's cap"));
+                feedInChunks(random, compressed, 5000, [&](const char* d, qint64 n) { reader.feed(d, n); });
+                reader.finish();
+            } catch (const Error& e) {
+                message = e.message();
+            }
+            QVERIFY(delivered <= cap);
+            if (cap == plain.size()) {
+                QCOMPARE(message, QString());
+                QCOMPARE(delivered, cap);
+            } else {
+                QCOMPARE(message, QStringLiteral("decompresses past the test's cap %1").arg(cap));
+            }
+        }
+    }
+
+    // A frame that asks for a window above ZstdStreamReader::kMaxWindowLog is refused from its header,
+    // however little it holds (the decoder would allocate the window as the content fills it).
+    void largeWindowsAreRefused() {
+        QRandomGenerator random(8);
+        const QByteArray plain = sampleBytes(random, 100'000);
+        for (const int windowLog :
+             {ZstdStreamReader::kMaxWindowLog, ZstdStreamReader::kMaxWindowLog + 1, 27}) {
+            ZSTD_CCtx* context = ZSTD_createCCtx();
+            ZSTD_CCtx_setParameter(context, ZSTD_c_windowLog, windowLog);
+            ZSTD_CCtx_setParameter(context, ZSTD_c_checksumFlag, 1);
+            QByteArray frame(static_cast<qsizetype>(ZSTD_compressBound(plain.size())) + 1024,
+                             Qt::Uninitialized);
+            ZSTD_outBuffer out{frame.data(), static_cast<size_t>(frame.size()), 0};
+            ZSTD_inBuffer in{plain.constData(), static_cast<size_t>(plain.size()), 0};
+            // Continue before end: the content size stays unknown, so the header carries the window.
+            QVERIFY(!ZSTD_isError(ZSTD_compressStream2(context, &out, &in, ZSTD_e_continue)));
+            for (size_t left = 1; left != 0;) {
+                left = ZSTD_compressStream2(context, &out, &in, ZSTD_e_end);
+                QVERIFY(!ZSTD_isError(left));
+            }
+            ZSTD_freeCCtx(context);
+            frame.resize(static_cast<qsizetype>(out.pos));
+            ZSTD_frameHeader header;
+            QCOMPARE(ZSTD_getFrameHeader(&header, frame.constData(), frame.size()), size_t(0));
+            QCOMPARE(header.windowSize, 1ULL << windowLog);
+            const QByteArray result = decompress(random, frame);
+            if (windowLog <= ZstdStreamReader::kMaxWindowLog)
+                QCOMPARE(result, plain);
+            else
+                QVERIFY2(result.contains("asks for a window of") && result.contains("more than the 16 MiB"),
+                         result.constData());
+        }
+    }
+
+    // The caps of a reader of outside bytes hold at the byte, wherever the input is cut: a record's bytes
+    // before its line feed (quotes and commas included), and the first byte of a row past the row cap.
+    void csvCapsHoldAtTheByte() {
+        const QByteArray header = "a,b\n";
+        const QByteArray row = "123,\"4\"\"5\"\n"; // 10 bytes before its line feed
+        for (const int chunk : {1, 3, 1000}) {
+            const auto read = [&](const QByteArray& csv, CsvRecordReader::Limits limits) {
+                qint64 records = 0;
+                try {
+                    CsvRecordReader reader([&](const CsvRecordReader&) { ++records; });
+                    reader.setLimits(limits);
+                    for (qsizetype at = 0; at < csv.size(); at += chunk)
+                        reader.feed(csv.constData() + at, std::min<qsizetype>(chunk, csv.size() - at));
+                    reader.finish();
+                } catch (const Error& e) {
+                    return QStringLiteral("%1 after %2 records").arg(e.message()).arg(records);
+                }
+                return QStringLiteral("%1 records").arg(records);
+            };
+            const QByteArray csv = header + row + row;
+            QCOMPARE(read(csv, {10, 2, 1}), QStringLiteral("3 records"));
+            QCOMPARE(read(csv, {9, -1, 1}),
+                     QStringLiteral("a CSV record exceeds 9 bytes at row 1 after 1 records"));
+            QCOMPARE(read(csv, {0, 1, 1}),
+                     QStringLiteral("the CSV holds more than 1 rows: row 2 starts after 2 records"));
+            QCOMPARE(read(csv + "x", {0, 2, 1}),
+                     QStringLiteral("the CSV holds more than 2 rows: row 3 starts after 3 records"));
+            QCOMPARE(read(QByteArray(11, ',') + "\n", {10, -1, 1}),
+                     QStringLiteral("the CSV header line exceeds 10 bytes after 0 records"));
+            QCOMPARE(read(header + "\"" + QByteArray(20, '"') + "\"\n", {10, -1, 1}),
+                     QStringLiteral("a CSV record exceeds 10 bytes at row 1 after 1 records"));
+        }
+    }
+
     // Property: random records (commas, quotes, newlines, empty and NULL fields) written as PostgreSQL
     // writes CSV, read back in random chunks, give the same fields.
     void csvRecordsRoundTrip() {

@@ -120,6 +120,8 @@ class TestArchiveExport : public QObject {
                  r.manifest.contentSha256);
         QVERIFY(csv.startsWith(r.manifest.columns.join(QLatin1Char(',')).toUtf8() + "\n"));
         QCOMPARE(csv.count('\n'), r.rows + 1);
+        QCOMPARE(r.manifest.contentBytes, std::optional<qint64>(csv.size()));
+        QCOMPARE(r.manifest.schemaVersion, 2);
         // Rows by id: the first data row is the smallest id of the range.
         const PgResult first = m_db->exec(
             QStringLiteral("SELECT min(id) FROM kudos_ledger WHERE created >= $1 AND created < $2"),
@@ -211,11 +213,75 @@ class TestArchiveExport : public QObject {
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("manifest %1 is missing").arg(r.manifestKey)),
                  qPrintable(problemsText(v)));
-        QCOMPARE(v.rows, r.rows); // the object itself was still read
+        QCOMPARE(v.rows, 0); // nothing to check it against: the object is not decompressed
 
         QVERIFY(QFile::remove(objectPath(r.objectKey)));
         v = ArchiveVerifier(*m_store).verify(r.objectKey);
         QVERIFY(anyProblemContains(v, QStringLiteral("object %1 is missing").arg(r.objectKey)));
+    }
+
+    // A manifest written before content_bytes (schema_version 1) still verifies, offline and online.
+    void manifestWithoutContentBytesStillVerifies() {
+        const ExportResult r = exportLedgerWeek();
+        editManifest(r.manifestKey, [](QJsonObject& o) {
+            o.insert(QStringLiteral("schema_version"), 1);
+            o.remove(QStringLiteral("content_bytes"));
+        });
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get());
+        QVERIFY2(v.ok, qPrintable(problemsText(v)));
+        QCOMPARE(v.rows, r.rows);
+        QVERIFY(!v.manifest.contentBytes);
+    }
+
+    // A manifest is bound to its key: the ledger's object and manifest copied under a statistics key, or
+    // under another range, do not verify there.
+    void manifestUnderAForeignKeyIsAProblem() {
+        const ExportResult r = exportLedgerWeek();
+        for (const QString& key :
+             {QStringLiteral("statistics/kudos_ledger/kudos_ledger_20261116_20261123.csv.zst"),
+              QStringLiteral("currency/kudos_ledger/kudos_ledger_20261109_20261116.csv.zst"),
+              QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261116_20261116_20261123.csv.zst")}) {
+            m_store->putFile(key, objectPath(r.objectKey));
+            m_store->putFile(manifestKeyFor(key), objectPath(r.manifestKey));
+            const VerifyResult v = ArchiveVerifier(*m_store).verify(key);
+            QVERIFY(!v.ok);
+            QVERIFY2(
+                anyProblemContains(v, QStringLiteral("the key does not agree with its manifest")) &&
+                    anyProblemContains(v, QStringLiteral("which is the manifest of %1").arg(r.objectKey)),
+                qPrintable(problemsText(v)));
+            QCOMPARE(v.problems.size(), 1); // the object itself matches its manifest
+        }
+        // The exporter never writes what would not verify.
+        try {
+            PartitionExporter(*m_db, *m_store)
+                .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+                              QStringLiteral("users"), kLo, kHi},
+                             kExportedAt);
+            QFAIL("exported a partition named as no partition of the ledger");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Usage);
+            QVERIFY2(e.message().contains(QStringLiteral("names partition users, which is not kudos_ledger")),
+                     qPrintable(e.message()));
+        }
+    }
+
+    // An object already under the key is outside bytes until it matches the rows: a bomb there is read no
+    // further than the rows' own CSV would go.
+    void resumeReadsABombNoFurtherThanTheRows() {
+        const ArchiveManifest bomb = manifestOfCsv("id\n1\n", kLo, kHi);
+        const QString root = m_dir->path() + QStringLiteral("/archive");
+        putArchiveObject(root, bomb, oneHugeField(qint64(2) << 30));
+        QVERIFY(QFile::remove(objectPath(manifestKeyFor(archiveKeyOf(bomb)))));
+        resetPeakRss();
+        try {
+            exportLedgerWeek();
+            QFAIL("a bomb was adopted");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(QStringLiteral("decompresses past the size of the rows' CSV")),
+                     qPrintable(e.message()));
+        }
+        QVERIFY2(peakRssKb() < 64 * 1024, qPrintable(QString::number(peakRssKb())));
     }
 
     void secondWriteIsRefusedAndKeepsTheOriginal() {
@@ -280,7 +346,10 @@ class TestArchiveExport : public QObject {
             QFAIL("a different object was adopted");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
-            QVERIFY2(e.message().contains(key) && e.message().contains(QStringLiteral("content sha256")),
+            // Read no further than these rows would go: here past their CSV's size.
+            QVERIFY2(e.message().contains(key) &&
+                         e.message().contains(QStringLiteral("is not the export of")) &&
+                         e.message().contains(QStringLiteral("decompresses past the size of the rows' CSV")),
                      qPrintable(e.message()));
         }
         QVERIFY(!m_store->exists(manifestKeyFor(key)));

@@ -92,12 +92,12 @@ class TestArchiveExportFailures : public QObject {
                 "  1 + g % 500, (g % 20000 - 10000) / 100.0, g % 3 = 0, md5(g::text) || md5((g + 1)::text) "
                 "FROM generate_series(1, %1) g;"
                 // On the encoder's side: an amount the control totals refuse.
-                "CREATE VIEW bad_amount AS SELECT id, created, user_id, "
+                "CREATE VIEW kudos_ledger_bad_amount AS SELECT id, created, user_id, "
                 "  CASE WHEN id = %2 THEN 'oops' ELSE amount::text END AS amount, escrow, note "
                 "FROM kudos_ledger;"
                 // On the server's side: a division by zero at one row, raised as the COPY sends it when the
                 // rows come by the primary key (enable_sort off) rather than through a sort.
-                "CREATE VIEW bad_row AS SELECT id, created, "
+                "CREATE VIEW kudos_ledger_bad_row AS SELECT id, created, "
                 "  CASE WHEN id = %2 THEN 1 / (id - %2) ELSE user_id END AS user_id, amount, escrow, note "
                 "FROM kudos_ledger;"
                 "ANALYZE kudos_ledger")
@@ -115,7 +115,7 @@ class TestArchiveExportFailures : public QObject {
         TaskFeedback feedback;
         feedback.setSink(
             [&](const TaskProgress& p) { m_maxReportedRows = std::max(m_maxReportedRows, p.rows); });
-        const Error e = exportFailure(QStringLiteral("bad_amount"), {}, &feedback);
+        const Error e = exportFailure(QStringLiteral("kudos_ledger_bad_amount"), {}, &feedback);
         QCOMPARE(e.kind(), Error::Kind::Failed);
         QVERIFY2(e.message().contains(QStringLiteral("amount 'oops'")), qPrintable(e.message()));
         // The COPY thread stopped feeding rows soon after the worker failed (within the queues' few MiB),
@@ -132,7 +132,7 @@ class TestArchiveExportFailures : public QObject {
             [&](const TaskProgress& p) { m_maxReportedRows = std::max(m_maxReportedRows, p.rows); });
         // Rows by the primary key instead of a sort, so that fail_at runs as the rows stream out.
         m_db->exec(QStringLiteral("SET enable_sort = off"));
-        const Error e = exportFailure(QStringLiteral("bad_row"), {}, &feedback);
+        const Error e = exportFailure(QStringLiteral("kudos_ledger_bad_row"), {}, &feedback);
         m_db->exec(QStringLiteral("RESET enable_sort"));
         QVERIFY2(e.message().contains(QStringLiteral("division by zero")), qPrintable(e.message()));
         // It failed mid-stream: rows had been sent (and encoded) before.

@@ -26,6 +26,7 @@ ArchiveManifest sample() {
     m.totals.insert(QStringLiteral("17"), ControlTotal{1230, -50, 3});
     m.totals.insert(QStringLiteral("worker:8f14e45f-ceea-467f-a0e6-6b1c2e5e4a11"), ControlTotal{-1, 0, 2});
     m.contentSha256 = QString(64, QLatin1Char('a'));
+    m.contentBytes = 2048;
     m.objectSha256 = QStringLiteral("0123456789abcdef").repeated(4);
     m.objectBytes = 4096;
     m.compressionLevel = 3;
@@ -65,7 +66,8 @@ class TestArchiveManifest : public QObject {
         QVERIFY(json.contains("\"balance_sum\": \"12.30\""));
         QVERIFY(json.contains("\"escrow_sum\": \"-0.50\""));
         QVERIFY(json.contains("\"created_from\": \"2026-10-05T00:00:00Z\""));
-        QVERIFY(json.contains("\"schema_version\": 1"));
+        QVERIFY(json.contains("\"schema_version\": 2"));
+        QVERIFY(json.contains("\"content_bytes\": 2048"));
     }
 
     void everyFieldIsRequired_data() {
@@ -119,8 +121,12 @@ class TestArchiveManifest : public QObject {
         QTest::newRow("exported_at") << "exported_at" << QJsonValue(12) << "exported_at is not a string";
         QTest::newRow("exporter") << "exporter" << QJsonValue("") << "exporter is empty";
         QTest::newRow("totals type") << "totals" << QJsonValue(QJsonArray()) << "totals is not an object";
+        QTest::newRow("content_bytes fraction")
+            << "content_bytes" << QJsonValue(1.5) << "content_bytes is not a whole number";
+        QTest::newRow("content_bytes below a header")
+            << "content_bytes" << QJsonValue(1) << "content_bytes is 1, less than a header line";
         QTest::newRow("unknown field")
-            << "surprise" << QJsonValue(1) << "surprise is not a field of schema_version 1";
+            << "surprise" << QJsonValue(1) << "surprise is not a field of schema_version 2";
     }
     void badValuesAreNamed() {
         QFETCH(QString, field);
@@ -165,13 +171,38 @@ class TestArchiveManifest : public QObject {
     }
 
     void unknownSchemaVersionIsRefusedByName() {
+        for (int version : {0, 3}) {
+            QJsonObject o = sampleObject();
+            o.insert(QStringLiteral("schema_version"), version);
+            o.insert(QStringLiteral("a_field_of_version_3"), true);
+            Error::Kind kind = Error::Kind::Usage;
+            const QString message = parseError(o, &kind);
+            QCOMPARE(kind, Error::Kind::Refused);
+            QVERIFY2(message.contains(QStringLiteral("schema_version %1 is not known").arg(version)) &&
+                         message.contains(QStringLiteral("it reads 1 to 2")),
+                     qPrintable(message));
+        }
+    }
+
+    // Manifests written before content_bytes (schema_version 1) still parse, without it; version 1 never
+    // holds it, version 2 always does.
+    void versionOneHasNoContentBytes() {
         QJsonObject o = sampleObject();
-        o.insert(QStringLiteral("schema_version"), 2);
-        o.insert(QStringLiteral("a_field_of_version_2"), true);
-        Error::Kind kind = Error::Kind::Usage;
-        const QString message = parseError(o, &kind);
-        QCOMPARE(kind, Error::Kind::Refused);
-        QVERIFY2(message.contains(QStringLiteral("schema_version 2 is not known")), qPrintable(message));
+        o.insert(QStringLiteral("schema_version"), 1);
+        o.remove(QStringLiteral("content_bytes"));
+        const ArchiveManifest old = ArchiveManifest::parse(QJsonDocument(o).toJson());
+        QCOMPARE(old.schemaVersion, 1);
+        QVERIFY(!old.contentBytes.has_value());
+        QCOMPARE(old.rowCount, sample().rowCount);
+        QCOMPARE(ArchiveManifest::parse(old.toJson()), old); // written back as it was read
+        QVERIFY(!old.toJson().contains("content_bytes"));
+
+        o.insert(QStringLiteral("content_bytes"), 2048);
+        QVERIFY2(parseError(o).contains(QStringLiteral("content_bytes is not a field of schema_version 1")),
+                 qPrintable(parseError(o)));
+        QJsonObject current = sampleObject();
+        current.remove(QStringLiteral("content_bytes"));
+        QVERIFY(parseError(current).contains(QStringLiteral("content_bytes is missing")));
     }
 
     void notJsonOrNotAnObject() {

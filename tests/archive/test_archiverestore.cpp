@@ -10,12 +10,14 @@
 #include "taskfeedback.h"
 #include "testpostgres.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 using namespace tidemark;
 using namespace tidemark::archive;
@@ -228,28 +230,103 @@ class TestArchiveRestore : public QObject {
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
             QVERIFY2(e.message().contains(
-                         QStringLiteral("already holds %1 row(s) that are not the rows").arg(ledger.rows)),
+                         QStringLiteral("holds %1 row(s) that are no longer the rows").arg(ledger.rows)),
                      qPrintable(e.message()));
         }
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.ledger_week")), ledger.rows);
 
-        // An empty table of other columns.
-        m_db->exec(QStringLiteral("CREATE TABLE restored.other (id bigint, note text)"));
+        // The comment is what makes it an earlier restore of this object: without it, it is any table.
+        m_db->exec(QStringLiteral("COMMENT ON TABLE restored.ledger_week IS NULL"));
         try {
-            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.other"));
-            QFAIL("restored into a table of other columns");
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+            QFAIL("restored into a table that is no earlier restore");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
-            QVERIFY2(e.message().contains(QStringLiteral("has the columns (id, note)")),
+            QVERIFY2(e.message().contains(
+                         QStringLiteral("exists and is not an earlier restore of %1").arg(ledger.objectKey)),
                      qPrintable(e.message()));
         }
-        // An empty table of the same columns is filled.
-        m_db->exec(QStringLiteral("CREATE TABLE restored.empty (LIKE kudos_ledger)"));
-        const RestoreResult filled =
-            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.empty"));
-        QVERIFY(!filled.tableCreated);
-        QCOMPARE(filled.rows, ledger.rows);
-        compareWithSource(QStringLiteral("kudos_ledger"), QStringLiteral("restored.empty"));
+    }
+
+    // The comment a restore table carries, written in the restore's transaction.
+    void restoreTablesNameTheirObject() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("RESTORED.Week"));
+        QCOMPARE(m_db->exec(QStringLiteral("SELECT obj_description('restored.week'::regclass, 'pg_class')"))
+                     .text(0, 0),
+                 QStringLiteral("tidemark restore of %1 content_sha256 %2")
+                     .arg(ledger.objectKey, ledger.manifest.contentSha256));
+    }
+
+    // --into never names a table of the dataset, in any spelling, nor any table that is not an earlier
+    // restore of the object: each is refused before any CREATE, LOCK or COPY. Another session holds a SHARE
+    // lock on every table the restore could touch, so a LOCK or COPY would wait into the lock timeout
+    // instead.
+    void intoNeverNamesATableOfTheDataset() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        m_db->execScript(QStringLiteral(
+            "DROP SCHEMA IF EXISTS part CASCADE; CREATE SCHEMA part; "
+            "CREATE TABLE part.kudos_ledger (LIKE public.kudos_ledger) PARTITION BY RANGE (created); "
+            "CREATE TABLE part.kudos_ledger_p20261116 PARTITION OF part.kudos_ledger "
+            "  FOR VALUES FROM ('2026-11-16') TO ('2026-11-23'); "
+            "CREATE TABLE part.kudos_ledger_rest PARTITION OF part.kudos_ledger DEFAULT; "
+            "CREATE TABLE part.other_parent (LIKE public.kudos_ledger) PARTITION BY RANGE (created); "
+            "CREATE TABLE part.other_child PARTITION OF part.other_parent DEFAULT; "
+            "CREATE SCHEMA restored; CREATE TABLE restored.empty (LIKE public.kudos_ledger)"));
+        auto holder = PgConnection::open(m_conninfo);
+        holder->exec(QStringLiteral("BEGIN"));
+        holder->exec(
+            QStringLiteral("LOCK TABLE public.kudos_ledger, public.kudos_stat_events, part.kudos_ledger, "
+                           "restored.empty, public.users, part.other_parent IN SHARE MODE"));
+        m_db->exec(QStringLiteral("SET lock_timeout = '3s'"));
+        const auto relations = [&] { return count(QStringLiteral("SELECT count(*) FROM pg_class")); };
+        const qint64 relationsBefore = relations();
+        const qint64 ledgerRows = count(QStringLiteral("SELECT count(*) FROM public.kudos_ledger"));
+        for (const auto& [target, why] :
+             {std::pair{QStringLiteral("kudos_ledger"),
+                        QStringLiteral("is the dataset's table kudos_ledger")},
+              std::pair{QStringLiteral("public.kudos_ledger"),
+                        QStringLiteral("is the dataset's table kudos_ledger")},
+              std::pair{QStringLiteral("PUBLIC.KUDOS_LEDGER"),
+                        QStringLiteral("is the dataset's table kudos_ledger")},
+              std::pair{QStringLiteral("kudos_stat_events"),
+                        QStringLiteral("is the dataset's table kudos_stat_events")},
+              std::pair{QStringLiteral("part.kudos_ledger"),
+                        QStringLiteral("is the dataset's table kudos_ledger")},
+              std::pair{QStringLiteral("part.kudos_ledger_p20261116"),
+                        QStringLiteral("is a partition of the dataset's table kudos_ledger")},
+              std::pair{QStringLiteral("part.kudos_ledger_rest"),
+                        QStringLiteral("is a partition of the dataset's table kudos_ledger")},
+              std::pair{QStringLiteral("part.other_child"),
+                        QStringLiteral("is a partition of another table")},
+              std::pair{QStringLiteral("public.kudos_ledger_p20990105"),
+                        QStringLiteral("would take a name of the dataset's in schema public")},
+              std::pair{QStringLiteral("kudos_stat_events_p20990105"),
+                        QStringLiteral("would take a name of the dataset's in schema public")},
+              std::pair{QStringLiteral("restored.empty"),
+                        QStringLiteral("exists and is not an earlier restore")},
+              std::pair{QStringLiteral("users"), QStringLiteral("exists and is not an earlier restore")}}) {
+            try {
+                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, target);
+                QFAIL(qPrintable(QStringLiteral("restored into %1").arg(target)));
+            } catch (const Error& e) {
+                QVERIFY2(e.kind() == Error::Kind::Refused && e.message().contains(why) &&
+                             e.message().contains(QStringLiteral("nothing was created or loaded")),
+                         qPrintable(target + QStringLiteral(": ") + e.message()));
+            }
+            QVERIFY(!m_db->inTransaction());
+        }
+        holder->exec(QStringLiteral("ROLLBACK"));
+        m_db->exec(QStringLiteral("RESET lock_timeout"));
+        QCOMPARE(relations(), relationsBefore);
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM public.kudos_ledger")), ledgerRows);
+        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.empty")), 0);
+        // A name of its own in another schema is fine, the dataset's name included.
+        QCOMPARE(ArchiveRestorer(*m_store)
+                     .restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.kudos_ledger"))
+                     .rows,
+                 ledger.rows);
+        m_db->execScript(QStringLiteral("DROP SCHEMA part CASCADE"));
     }
 
     void badTableNamesAreUsageErrors() {
@@ -312,6 +389,52 @@ class TestArchiveRestore : public QObject {
         QCOMPARE(readFile(sqlitePath()), before);
     }
 
+    // Restored rows are private: the file 0600, its folder 0700 (made when missing), an older restore file
+    // 0644 tightened, and a folder that others can open refused with nothing written.
+    void sqliteRestoreFilesArePrivate() {
+        const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
+        const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
+        const auto mode = [](const QString& path) {
+            struct stat st {};
+            return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & 07777) : 07777u;
+        };
+        ArchiveRestorer restorer(*m_store);
+        const QString folder = m_dir->filePath(QStringLiteral("disputes"));
+        const QString file = folder + QStringLiteral("/restore.sqlite");
+        restorer.restoreIntoSqlite(ledger.objectKey, file);
+        QCOMPARE(mode(folder), 0700u);
+        QCOMPARE(mode(file), 0600u);
+
+        QVERIFY(QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
+                                                QFile::ReadOther));
+        QCOMPARE(mode(file), 0644u);
+        QCOMPARE(restorer.restoreIntoSqlite(stats.objectKey, file).rows, stats.rows);
+        QCOMPARE(mode(file), 0600u);
+        QCOMPARE(mode(file + QStringLiteral("-journal")), 07777u); // none left behind
+
+        const QString open = m_dir->filePath(QStringLiteral("open"));
+        QVERIFY(QDir().mkdir(open));
+        QVERIFY(::chmod(QFile::encodeName(open).constData(), 0755) == 0);
+        try {
+            restorer.restoreIntoSqlite(ledger.objectKey, open + QStringLiteral("/restore.sqlite"));
+            QFAIL("restored into a folder others can open");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(QStringLiteral("is mode 0755")), qPrintable(e.message()));
+        }
+        QCOMPARE(QDir(open).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList());
+
+        const QString link = folder + QStringLiteral("/link.sqlite");
+        QVERIFY(QFile::link(file, link));
+        try {
+            restorer.restoreIntoSqlite(ledger.objectKey, link);
+            QFAIL("restored through a symbolic link");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Refused);
+            QVERIFY2(e.message().contains(QStringLiteral("is a symbolic link")), qPrintable(e.message()));
+        }
+    }
+
     void sqliteFileThatIsNotARestoreIsRefused() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         sqlite3* db = nullptr;
@@ -366,8 +489,8 @@ class TestArchiveRestore : public QObject {
 
     void unknownSchemaVersionLoadsNothing() {
         const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
-        editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 2); });
-        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("schema_version 2 is not known"));
+        editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 3); });
+        expectRefusedAndNothingLoaded(*m_store, r.objectKey, QStringLiteral("schema_version 3 is not known"));
     }
 
     void objectChangedAfterVerificationLoadsNothing() {
@@ -383,10 +506,7 @@ class TestArchiveRestore : public QObject {
         QVERIFY(r.objectBytes > 3 * 4096);
         ChunkingStore chunks(*m_store);
         ArchiveRestorer restorer(chunks);
-        m_db->execScript(
-            QStringLiteral("CREATE SCHEMA restored; CREATE TABLE restored.empty (LIKE kudos_ledger)"));
-        for (const QString& target :
-             {QStringLiteral("restored.fresh"), QStringLiteral("restored.empty"), sqlitePath()}) {
+        for (const QString& target : {QStringLiteral("restored.fresh"), sqlitePath()}) {
             TaskFeedback feedback;
             qint64 rowsAtCancel = -1;
             feedback.setSink([&](const TaskProgress& p) {
@@ -427,11 +547,10 @@ class TestArchiveRestore : public QObject {
                  (QList<QStringList>{{QString::number(stats.rows)}}));
 
         QVERIFY(!tableExists(QStringLiteral("restored.fresh")));
-        QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.empty")), 0);
         QVERIFY(!QFileInfo::exists(sqlitePath()));
         QVERIFY(!QFileInfo::exists(sqlitePath() + QStringLiteral("-journal")));
         // The connection is usable, and a restore without cancel completes.
-        QCOMPARE(restorer.restoreIntoTable(r.objectKey, *m_db, QStringLiteral("restored.empty")).rows,
+        QCOMPARE(restorer.restoreIntoTable(r.objectKey, *m_db, QStringLiteral("restored.fresh")).rows,
                  r.rows);
     }
 };

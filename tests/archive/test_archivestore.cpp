@@ -6,10 +6,14 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QHash>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace tidemark;
 using namespace tidemark::archive;
@@ -92,6 +96,100 @@ class TestArchiveStore : public QObject {
         const QString file = writeFile(dir.filePath(QStringLiteral("f")), "x");
         QCOMPARE(thrownKind([&] { store.putFile(key, file); }), Error::Kind::Usage);
         QCOMPARE(thrownKind([&] { store.exists(key); }), Error::Kind::Usage);
+    }
+
+    // Nothing below the root is followed through a symbolic link: not a folder of a key, not its file. The
+    // listing shows each link as a problem entry; the bytes behind a link are never counted.
+    void symbolicLinksBelowTheRootAreRefused() {
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("archive"));
+        const QString outside = dir.filePath(QStringLiteral("outside"));
+        QVERIFY(QDir().mkpath(root + QStringLiteral("/currency/plain")));
+        QVERIFY(QDir().mkpath(outside));
+        writeFile(outside + QStringLiteral("/x.csv.zst"), "outside the archive");
+        QVERIFY(QFile::link(outside, root + QStringLiteral("/currency/kudos_ledger")));
+        QVERIFY(QFile::link(outside + QStringLiteral("/x.csv.zst"),
+                            root + QStringLiteral("/currency/plain/y.csv.zst")));
+        writeFile(root + QStringLiteral("/currency/plain/z.csv.zst"), "inside");
+        DirectoryStore store(root);
+        const QString file = writeFile(dir.filePath(QStringLiteral("new")), "new object");
+        QString message;
+        for (const QString& key : {QStringLiteral("currency/kudos_ledger/x.csv.zst"),
+                                   QStringLiteral("currency/plain/y.csv.zst")}) {
+            QCOMPARE(thrownKind([&] { store.exists(key); }, &message), Error::Kind::Refused);
+            QVERIFY2(message.contains(QStringLiteral("is a symbolic link")), qPrintable(message));
+            QCOMPARE(thrownKind([&] { store.read(key, [](const char*, qint64) {}); }, &message),
+                     Error::Kind::Refused);
+            QCOMPARE(thrownKind([&] { store.readAll(key); }), Error::Kind::Refused);
+        }
+        QCOMPARE(
+            thrownKind([&] { store.putFile(QStringLiteral("currency/kudos_ledger/new.csv.zst"), file); }),
+            Error::Kind::Refused);
+        QCOMPARE(
+            thrownKind([&] { store.putFile(QStringLiteral("currency/kudos_ledger/sub/new.csv.zst"), file); }),
+            Error::Kind::Refused);
+        QCOMPARE(QDir(outside).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                 QStringList{QStringLiteral("x.csv.zst")}); // nothing written through the link
+
+        QCOMPARE(store.list(QStringLiteral("currency/")),
+                 (QList<ArchiveObjectInfo>{{QStringLiteral("currency/kudos_ledger"), 0,
+                                            QStringLiteral("is a symbolic link; links are not followed")},
+                                           {QStringLiteral("currency/plain/y.csv.zst"), 0,
+                                            QStringLiteral("is a symbolic link; links are not followed")},
+                                           {QStringLiteral("currency/plain/z.csv.zst"), 6, QString()}}));
+        QCOMPARE(store.usedBytes(QStringLiteral("currency/")), 6);
+        const QList<ArchiveObjectInfo> below = store.list(QStringLiteral("currency/kudos_ledger/"));
+        QCOMPARE(below.size(), 1);
+        QVERIFY2(below[0].problem.contains(QStringLiteral("symbolic link")), qPrintable(below[0].problem));
+
+        // The operator may name the root itself through a link: it is resolved once.
+        const QString rootLink = dir.filePath(QStringLiteral("archive-link"));
+        QVERIFY(QFile::link(root, rootLink));
+        DirectoryStore linked(rootLink);
+        QCOMPARE(linked.root(), QFileInfo(root).canonicalFilePath());
+        QVERIFY(linked.exists(QStringLiteral("currency/plain/z.csv.zst")));
+        linked.putFile(QStringLiteral("currency/plain/w.csv.zst"), file);
+        QCOMPARE(readFile(root + QStringLiteral("/currency/plain/w.csv.zst")), QByteArray("new object"));
+    }
+
+    // Entries that are no object the store can read are listed with their problem, and reading a FIFO planted
+    // under a key neither blocks nor succeeds.
+    void oddEntriesAreListedWithTheirProblem() {
+        QTemporaryDir dir;
+        const QString root = dir.path();
+        QVERIFY(QDir().mkpath(root + QStringLiteral("/currency/a/b/c/d/e/f/g/h")));
+        writeFile(root + QStringLiteral("/currency/a/b/c/d/e/f/g/h/deep.csv.zst"), "deep");
+        writeFile(root + QStringLiteral("/currency/back\\slash.csv.zst"), "bs");
+        const QByteArray latin1Name = QFile::encodeName(root) + "/currency/latin\xe9.csv.zst";
+        const int created = ::open(latin1Name.constData(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+        QVERIFY(created >= 0);
+        ::close(created);
+        QCOMPARE(
+            ::mkfifo(QFile::encodeName(root + QStringLiteral("/currency/fifo.csv.zst")).constData(), 0600),
+            0);
+        DirectoryStore store(root);
+        QHash<QString, QString> problems;
+        for (const ArchiveObjectInfo& o : store.list(QStringLiteral("currency/")))
+            problems.insert(o.key.startsWith(QLatin1String("currency/latin")) ? QStringLiteral("latin")
+                                                                              : o.key,
+                            o.problem);
+        QCOMPARE(problems.size(), 4);
+        QVERIFY2(problems.value(QStringLiteral("currency/back\\slash.csv.zst"))
+                     .contains(QStringLiteral("backslash")),
+                 qPrintable(problems.keys().join(QLatin1Char(' '))));
+        QCOMPARE(problems.value(QStringLiteral("latin")),
+                 QStringLiteral("has a file name that is not UTF-8"));
+        QCOMPARE(problems.value(QStringLiteral("currency/fifo.csv.zst")),
+                 QStringLiteral("is not a regular file"));
+        QVERIFY2(problems.value(QStringLiteral("currency/a/b/c/d/e/f/g/h"))
+                     .contains(QStringLiteral("deeper than 8")),
+                 qPrintable(problems.keys().join(QLatin1Char(' '))));
+        QString message;
+        QCOMPARE(thrownKind(
+                     [&] { store.read(QStringLiteral("currency/fifo.csv.zst"), [](const char*, qint64) {}); },
+                     &message),
+                 Error::Kind::Failed);
+        QVERIFY2(message.contains(QStringLiteral("not a regular file")), qPrintable(message));
     }
 
     void unreachableRootIsAConnectionError() {

@@ -1,8 +1,11 @@
 // How the S3 client retries and times out, against a plain socket on 127.0.0.1 that only misbehaves (answers
-// 5xx or 4xx, resets, or stalls). It is no S3 server: everything S3 itself does is tested against radosgw in
-// test_s3store. No request here ever succeeds, so nothing depends on imitating S3.
+// 5xx or 4xx, resets, or stalls), and how a listing ends when the server's pages never do (a repeated or
+// missing continuation token, endless pages, keys outside the prefix): what a real radosgw cannot be made to
+// answer. It is no S3 server: everything S3 itself does is tested against radosgw in test_s3store.
 #include "error.h"
 #include "s3store.h"
+
+#include <optional>
 
 #include <QTest>
 #include <arpa/inet.h>
@@ -23,7 +26,13 @@ class MisbehavingListener {
     enum class Behaviour { Answer, Reset, Stall };
 
     MisbehavingListener(Behaviour behaviour, QByteArray answer = {})
-        : m_behaviour(behaviour), m_answer(std::move(answer)) {
+        : MisbehavingListener(behaviour, [answer](int) { return answer; }) {}
+    // Answers the n-th request (from 1) with answers(n).
+    explicit MisbehavingListener(std::function<QByteArray(int request)> answers)
+        : MisbehavingListener(Behaviour::Answer, std::move(answers)) {}
+
+    MisbehavingListener(Behaviour behaviour, std::function<QByteArray(int request)> answers)
+        : m_behaviour(behaviour), m_answers(std::move(answers)) {
         m_socket = ::socket(AF_INET, SOCK_STREAM, 0);
         sockaddr_in address{};
         address.sin_family = AF_INET;
@@ -62,10 +71,10 @@ class MisbehavingListener {
                     break;
                 request.append(buffer, got);
             }
-            ++m_requests;
+            const int n = ++m_requests;
             if (m_behaviour == Behaviour::Answer) {
-                (void)!::send(client, m_answer.constData(), static_cast<size_t>(m_answer.size()),
-                              MSG_NOSIGNAL);
+                const QByteArray answer = m_answers(n);
+                (void)!::send(client, answer.constData(), static_cast<size_t>(answer.size()), MSG_NOSIGNAL);
             } else if (m_behaviour == Behaviour::Reset) {
                 linger reset{1, 0}; // close with RST
                 ::setsockopt(client, SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
@@ -78,7 +87,7 @@ class MisbehavingListener {
     }
 
     Behaviour m_behaviour;
-    QByteArray m_answer;
+    std::function<QByteArray(int)> m_answers;
     int m_socket = -1;
     int m_port = 0;
     std::atomic<bool> m_stopping{false};
@@ -94,8 +103,21 @@ QByteArray answer(int status, const QByteArray& code) {
            "\r\nConnection: close\r\n\r\n" + body;
 }
 
-S3Store storeAt(const MisbehavingListener& listener, int attempts, long lowSpeedSeconds = 30) {
-    S3Store::Options options;
+// A ListObjectsV2 page holding `keys` (object names) of 7 bytes each, truncated with `token` when it is set.
+QByteArray listing(const QStringList& keys, const std::optional<QString>& token) {
+    QByteArray body = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListBucketResult>";
+    for (const QString& key : keys)
+        body += "<Contents><Key>" + key.toUtf8() + "</Key><Size>7</Size></Contents>";
+    body += token ? "<IsTruncated>true</IsTruncated><NextContinuationToken>" + token->toUtf8() +
+                        "</NextContinuationToken>"
+                  : QByteArray("<IsTruncated>false</IsTruncated>");
+    body += "</ListBucketResult>";
+    return "HTTP/1.1 200 OK\r\nContent-Type: application/xml\r\nContent-Length: " +
+           QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+}
+
+S3Store storeAt(const MisbehavingListener& listener, int attempts, long lowSpeedSeconds = 30,
+                S3Store::Options options = S3Store::Options()) {
     options.http.attempts = attempts;
     options.http.firstBackoffMilliseconds = 20;
     options.http.lowSpeedSeconds = lowSpeedSeconds;
@@ -152,6 +174,78 @@ class TestS3Retries : public QObject {
         QCOMPARE(listener.requests(), 3);
         QCOMPARE(e.kind(), Error::Kind::Connection);
         QVERIFY2(e.message().contains(QStringLiteral("cannot reach")), qPrintable(e.message()));
+    }
+
+    // The reviewer's server: every page truncated with the same token. Before, the listing never ended
+    // (10,685 requests in 25 s); now the second page ends it.
+    void repeatedContinuationTokenEndsTheListing() {
+        MisbehavingListener listener(
+            [](int) { return listing({QStringLiteral("p/currency/a.csv.zst")}, QStringLiteral("again")); });
+        S3Store store = storeAt(listener, 1);
+        const Error e = caught([&] { store.usedBytes(QStringLiteral("currency/")); });
+        QCOMPARE(listener.requests(), 2);
+        QCOMPARE(e.kind(), Error::Kind::Failed);
+        QVERIFY2(e.message().contains(QStringLiteral("repeated a continuation token after 2 pages")),
+                 qPrintable(e.message()));
+    }
+
+    void truncatedPageWithoutATokenEndsTheListing() {
+        MisbehavingListener listener([](int) { return listing({}, QString()); });
+        S3Store store = storeAt(listener, 1);
+        const Error e = caught([&] { store.list(QString()); });
+        QCOMPARE(listener.requests(), 1);
+        QVERIFY2(e.message().contains(QStringLiteral("truncated answer without a continuation token")),
+                 qPrintable(e.message()));
+    }
+
+    // A new token on every page: the page cap ends it.
+    void endlessPagesEndAtThePageCap() {
+        MisbehavingListener listener([](int n) {
+            return listing({QStringLiteral("p/currency/%1.csv.zst").arg(n)}, QStringLiteral("t%1").arg(n));
+        });
+        S3Store::Options options;
+        options.maxListPages = 5;
+        S3Store store = storeAt(listener, 1, 30, options);
+        const Error e = caught([&] { store.list(QString()); });
+        QCOMPARE(listener.requests(), 5);
+        QVERIFY2(e.message().contains(QStringLiteral("more than 5 pages")), qPrintable(e.message()));
+        QCOMPARE(S3Store::Options().maxListPages, 1000);
+    }
+
+    void pageOfMoreKeysThanAskedForEndsTheListing() {
+        MisbehavingListener listener([](int) {
+            return listing({QStringLiteral("p/a"), QStringLiteral("p/b"), QStringLiteral("p/c")},
+                           std::nullopt);
+        });
+        S3Store::Options options;
+        options.listPageSize = 2;
+        S3Store store = storeAt(listener, 1, 30, options);
+        const Error e = caught([&] { store.list(QString()); });
+        QVERIFY2(e.message().contains(QStringLiteral("holds 3 keys, more than the 2 asked for")),
+                 qPrintable(e.message()));
+    }
+
+    // Names outside the store's prefix "p" and keys the store refuses are listed as they came, each with its
+    // problem, never cut into another key or dropped.
+    void keysOutsideThePrefixAreListedWithTheirProblem() {
+        MisbehavingListener listener([](int) {
+            return listing(
+                {QStringLiteral("p/currency/good.csv.zst"), QStringLiteral("other/currency/x.csv.zst"),
+                 QStringLiteral("px/currency/y.csv.zst"), QStringLiteral("p/currency/../../z.csv.zst")},
+                std::nullopt);
+        });
+        S3Store store = storeAt(listener, 1);
+        const QList<ArchiveObjectInfo> objects = store.list(QString());
+        QCOMPARE(objects.size(), 4);
+        QCOMPARE(objects[0].key, QStringLiteral("currency/../../z.csv.zst"));
+        QVERIFY2(objects[0].problem.contains(QStringLiteral("climbs out")), qPrintable(objects[0].problem));
+        QCOMPARE(objects[1], (ArchiveObjectInfo{QStringLiteral("currency/good.csv.zst"), 7}));
+        QCOMPARE(objects[2].key, QStringLiteral("other/currency/x.csv.zst"));
+        QVERIFY2(objects[2].problem.contains(QStringLiteral("outside the prefix p")),
+                 qPrintable(objects[2].problem));
+        QCOMPARE(objects[3].key, QStringLiteral("px/currency/y.csv.zst"));
+        QVERIFY(!objects[3].problem.isEmpty());
+        QCOMPARE(store.usedBytes(QString()), 4 * 7);
     }
 
     void stalledServerTimesOut() {

@@ -146,6 +146,33 @@ class TestS3Store : public QObject {
         QCOMPARE(store->readAll(key), QByteArray("original"));
     }
 
+    // A second writer puts the same key after this store's own look-up and before its PUT, which that look-up
+    // cannot see: the store's PUT must be conditional (If-None-Match: *), so that the bucket refuses it (412)
+    // and keeps the other writer's object.
+    void aRacingWriterOfTheSameKeyIsNotOverwritten() {
+        const QString url = test::TestS3::createBucket(QStringLiteral("put_race"));
+        const QString key = QStringLiteral("currency/kudos_ledger/race.csv.zst");
+        const auto other = openArchiveStore(url);
+        int raced = 0;
+        S3Store::Options options;
+        options.beforeWrite = [&](const QString& written) {
+            ++raced;
+            other->putFile(written,
+                           writeFile(m_dir.filePath(QStringLiteral("race-other")), "the other writer's"));
+        };
+        S3Store store = storeFor(url, m_server.secretKey, options);
+        QString message;
+        QCOMPARE(
+            thrownKind(
+                [&] { store.putFile(key, writeFile(m_dir.filePath(QStringLiteral("race-ours")), "ours")); },
+                &message),
+            Error::Kind::Refused);
+        QCOMPARE(raced, 1);
+        QVERIFY2(message.contains(key) && message.contains(QStringLiteral("already exists")),
+                 qPrintable(message));
+        QCOMPARE(other->readAll(key), QByteArray("the other writer's"));
+    }
+
     void wrongSecretIsRefused() {
         const QString url = test::TestS3::createBucket(QStringLiteral("wrong_secret"));
         const QString secret = QStringLiteral("Wr0ngSecretValue/abc+def");

@@ -36,6 +36,10 @@ cmake --build "$BUILD" --target bench_archive_s3
 # Archive restore rows/s into a PostgreSQL table and a SQLite file, next to a bare zstd -> COPY. Argument: rows.
 cmake --build "$BUILD" --target bench_archive_restore
 "$BUILD/tests/bench/bench_archive_restore" 400000
+# Archive bombs: peak RSS, CPU and wall time of `tidemark-cli archive verify` on hostile objects (a 2 GB field,
+# 26 M rows behind a manifest of one, content past content_bytes) next to a normal object of the same size.
+cmake --build "$BUILD" --target bench_archive_bomb
+"$BUILD/tests/bench/bench_archive_bomb"
 # Kudos retention on the demo's data: rollup and checkpoint next to a bare GROUP BY over the same week, and
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention

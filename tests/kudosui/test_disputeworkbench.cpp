@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimeZone>
+#include <sys/stat.h>
 
 using namespace tidemark;
 using tidemark::test::saveScreenshot;
@@ -187,6 +188,34 @@ class TestDisputeWorkbench : public QObject {
                  qPrintable(m_workbench->restoreStatusText()));
         QVERIFY(!QFile::exists(other));
         m_case.setRestoreFile(m_dir.filePath(QStringLiteral("restore.sqlite")));
+    }
+
+    // The default restore file is in the console's own disputes folder: one an older version left 0755 is
+    // made 0700 by the restore, and the file is 0600.
+    void theDefaultRestoreFileIsPrivate() {
+        qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("xdg"))));
+        m_case.setRestoreFile(QString());
+        const QString file = m_case.restoreFile();
+        QVERIFY2(file.startsWith(m_dir.filePath(QStringLiteral("xdg/"))), qPrintable(file));
+        const QString folder = QFileInfo(file).absolutePath();
+        QVERIFY(QDir().mkpath(folder));
+        QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0755), 0);
+        QSignalSpy finished(&m_case, &DisputeCase::restoreFinished);
+        QSignalSpy loaded(&m_case, &DisputeCase::rowsLoaded);
+        m_case.restore({objects()->objects()[0].key});
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(finished.first().first().toBool(), qPrintable(finished.first().at(1).toString()));
+        QVERIFY(loaded.wait(60000));
+        const auto mode = [](const QString& path) {
+            struct stat st {};
+            return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & 07777) : 07777u;
+        };
+        QCOMPARE(mode(folder), 0700u);
+        QCOMPARE(mode(file), 0600u);
+        qunsetenv("XDG_DATA_HOME");
+        m_case.setRestoreFile(m_dir.filePath(QStringLiteral("restore.sqlite")));
+        m_case.loadRows();
+        QVERIFY(loaded.wait(60000));
     }
 
     // A flipped byte: verification fails with the problems beside the manifest, the restore is refused and

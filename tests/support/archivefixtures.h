@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivemanifest.h"
 #include "testfiles.h" // readFile, writeFile
 #include "timestamp.h"
 
@@ -36,6 +37,28 @@ void editJsonFile(const QString& path, const std::function<void(QJsonObject&)>& 
 // Flips bits of the byte in the middle of the file (made writable first: archive files are read-only).
 void flipMiddleByte(const QString& path, char mask = 0x10);
 QByteArray randomBytes(qint64 size, quint32 seed);
+
+// Archive objects written without the exporter, as anyone who can write to the archive could: `content` calls
+// its sink with the uncompressed bytes in chunks (so that a bomb's gigabytes are never held), they are
+// compressed with zstd `level` into the directory archive `root` at archiveKeyOf(manifest), and `manifest`
+// goes beside it with the object_sha256 and object_bytes of what was written. Returns that manifest.
+using ContentWriter = std::function<void(const std::function<void(const char* data, qint64 length)>& sink)>;
+archive::ArchiveManifest putArchiveObject(const QString& root, archive::ArchiveManifest manifest,
+                                          const ContentWriter& content, int level = 3);
+// What the exporter writes for `csv` as the kudos_ledger rows of [lo, hi) (digest, columns, rows, totals,
+// content_bytes; the object's fields are putArchiveObject's).
+archive::ArchiveManifest manifestOfCsv(const QByteArray& csv, Micros lo, Micros hi);
+// The key the exporter gives the manifest's object (archiveObjectKey of its tier, dataset, partition, range).
+QString archiveKeyOf(const archive::ArchiveManifest& manifest);
+// `bytes` of CSV: a header line, then "1," and one field of 'a' to fill the rest, then a line feed.
+ContentWriter oneHugeField(qint64 bytes);
+// A header line and `rows` copies of one ledger-like row.
+ContentWriter identicalRows(qint64 rows);
+
+// The peak resident memory of this process (VmHWM) since the last resetPeakRss() (which writes 5 to
+// /proc/self/clear_refs), in KiB.
+void resetPeakRss();
+qint64 peakRssKb();
 
 // CSV records as PostgreSQL writes them; an unquoted empty field (NULL) is a null QString.
 QList<QStringList> csvRecords(const QByteArray& csv);

@@ -8,12 +8,14 @@
 #include "disputerowsmodel.h"
 #include "kudosdataset.h"
 #include "pgconnection.h"
+#include "privatefiles.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QStandardPaths>
+#include <unistd.h>
 
 namespace tidemark::kudos {
 
@@ -37,6 +39,14 @@ auto asUnit(TaskFeedback& feedback, int index, int count, const QString& label, 
         ~Restore() { feedback.setSink(sink); }
     } restore{feedback, outer};
     return work();
+}
+
+// The console's own disputes folder: created 0700 (its parents as the platform makes them) or, when an older
+// version left it open to others, tightened to 0700 (never through a link).
+void makePrivateFolder(const QString& folder) {
+    QDir().mkpath(QFileInfo(folder).path());
+    privatefiles::makeDir(folder);
+    privatefiles::handOverDir(folder, ::geteuid(), ::getegid());
 }
 } // namespace
 
@@ -124,13 +134,14 @@ void DisputeCase::verify(const QString& key) {
     m_objects->setVerification(key, checking);
     Task<CoveringObjectModel::Verification> task;
     task.title = tr("Verify archive object %1").arg(key);
-    task.work = [url = m_dataset->archiveUrl(), conninfo = m_dataset->conninfo(), key,
+    task.work = [url = m_dataset->archiveUrl(), conninfo = m_dataset->conninfo(), key, limits = m_readLimits,
                  online = object->partitionOnline, checkedAt = m_dataset->now()](TaskFeedback& feedback) {
         auto store = archive::openArchiveStore(url);
         std::unique_ptr<PgConnection> db;
         if (online)
             db = PgConnection::open(conninfo, QStringLiteral("tidemark dispute verify"));
-        const archive::VerifyResult r = archive::ArchiveVerifier(*store).verify(key, db.get(), &feedback);
+        const archive::VerifyResult r =
+            archive::ArchiveVerifier(*store, limits).verify(key, db.get(), &feedback);
         CoveringObjectModel::Verification v;
         v.check = r.ok ? CoveringObjectModel::Check::Passed : CoveringObjectModel::Check::Failed;
         v.problems = r.problems;
@@ -167,12 +178,19 @@ void DisputeCase::restore(const QStringList& keys) {
     if (keys.isEmpty() || m_restoreTask)
         return;
     const QString file = restoreFile();
-    QDir().mkpath(QFileInfo(file).absolutePath());
+    if (m_restoreFile.isEmpty()) {
+        try {
+            makePrivateFolder(QFileInfo(file).absolutePath());
+        } catch (const Error& error) {
+            emit restoreFinished(false, error.message());
+            return;
+        }
+    }
     Task<std::vector<archive::RestoreResult>> task;
     task.title = tr("Restore %Ln archive object(s) into %1", "", int(keys.size())).arg(file);
-    task.work = [url = m_dataset->archiveUrl(), keys, file](TaskFeedback& feedback) {
+    task.work = [url = m_dataset->archiveUrl(), keys, file, limits = m_readLimits](TaskFeedback& feedback) {
         auto store = archive::openArchiveStore(url);
-        archive::ArchiveRestorer restorer(*store);
+        archive::ArchiveRestorer restorer(*store, limits);
         std::vector<archive::RestoreResult> results;
         for (int i = 0; i < keys.size(); ++i) {
             if (!feedback.checkpoint())

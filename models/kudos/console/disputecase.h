@@ -32,10 +32,15 @@ class DisputeCase : public QObject {
     const DisputeFindings& findings() const { return m_findings; }
     bool hasFindings() const { return m_hasFindings; }
 
-    // The SQLite file restores go into. Default: disputes/kudos-<12 hex of the archive URL's sha256>.sqlite
-    // under the application's data folder, one per archive, kept between sessions.
+    // The SQLite file restores go into, 0600 in a 0700 folder (ArchiveRestorer::restoreIntoSqlite). Default:
+    // disputes/kudos-<12 hex of the archive URL's sha256>.sqlite under the application's data folder, one per
+    // archive, kept between sessions; that disputes folder is the console's own and is made (or, left by an
+    // older version, tightened to) 0700 before a restore.
     QString restoreFile() const;
     void setRestoreFile(const QString& path);
+    // What bounds reading an object (the console's wiring reads TIDEMARK_ARCHIVE_MAX_*); default: the
+    // defaults.
+    void setReadLimits(const archive::ArchiveReadLimits& limits) { m_readLimits = limits; }
 
     // Loads the statement and the covering objects (a task), then the rows; `investigated` or `failed`.
     void investigate(const DisputeQuery& query);
@@ -69,6 +74,7 @@ class DisputeCase : public QObject {
     DisputeFindings m_findings;
     bool m_hasFindings = false;
     QString m_restoreFile;
+    archive::ArchiveReadLimits m_readLimits;
     int m_generation = 0;
     int m_restoreTask = 0;
     std::vector<archive::RestoreResult> m_lastRestore;

@@ -67,7 +67,9 @@ void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, Tas
             object.hasObject = entry.hasObject;
             object.hasManifest = entry.hasManifest;
             object.manifest = entry.manifest;
-            object.manifestProblem = entry.manifestProblem;
+            // A bad entry (a stray name, a link, a key the store refuses) shows why, as an unreadable
+            // manifest.
+            object.manifestProblem = entry.problem.isEmpty() ? entry.manifestProblem : entry.problem;
             if (entry.manifest) {
                 object.user = entry.manifest->totals.value(QString::number(query.userId));
                 object.partitionOnline = db.relationExists(entry.manifest->partition);
