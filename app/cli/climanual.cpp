@@ -49,7 +49,8 @@ const QStringList kKudosSettings = {QStringLiteral("KUDOS_RETENTION_CURRENCY_WIN
 const QStringList kArchiveSettings = {
     QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL"), QStringLiteral("AWS_ACCESS_KEY_ID"),
     QStringLiteral("AWS_SECRET_ACCESS_KEY"), QStringLiteral("TIDEMARK_S3_CREDENTIALS_FILE")};
-// What bounds reading an archive object (ArchiveReadLimits), read by the archive commands.
+// What bounds reading an archive object (ArchiveReadLimits), read by the archive commands and kudos
+// retention.
 const QStringList kArchiveReadSettings = {QStringLiteral("TIDEMARK_ARCHIVE_MAX_CONTENT_BYTES"),
                                           QStringLiteral("TIDEMARK_ARCHIVE_MAX_RECORD_BYTES")};
 
@@ -71,7 +72,6 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
     if (area == QLatin1String("archive")) {
         settings += QStringLiteral("TIDEMARK_ARCHIVE_URL");
         settings += kKudosSettings.filter(QStringLiteral("BUDGET"));
-        settings += kArchiveReadSettings;
     }
     for (CommonOption common : command.common) {
         switch (common) {
@@ -89,7 +89,7 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
         }
     }
     if (area == QLatin1String("archive") || command.common.contains(CommonOption::Archive))
-        settings += kArchiveSettings;
+        settings += kArchiveSettings + kArchiveReadSettings;
     settings.removeDuplicates();
     return settings;
 }

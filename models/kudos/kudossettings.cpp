@@ -32,6 +32,7 @@ KudosSettings KudosSettings::read(const SettingsReader& r) {
     s.lockTimeoutSeconds = r.integer32(
         QStringLiteral("TIDEMARK_KUDOS_LOCK_TIMEOUT_SECONDS"), 5, [](int v) { return v > 0 && v <= 3600; },
         QStringLiteral("must be 1-3600 seconds"));
+    s.archiveReadLimits = archive::ArchiveReadLimits::read(r);
     return s;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivereadlimits.h"
 #include "timestamp.h"
 
 #include <QString>
@@ -25,6 +26,8 @@ struct KudosSettings {
     qint64 statisticsBudgetBytes = 0;   // KUDOS_ARCHIVE_BUDGET_STATISTICS_BYTES, 0 = no budget
     int zstdLevel = 3;                  // TIDEMARK_ARCHIVE_ZSTD_LEVEL, 1-19
     int lockTimeoutSeconds = 5;         // TIDEMARK_KUDOS_LOCK_TIMEOUT_SECONDS
+    // TIDEMARK_ARCHIVE_MAX_*: how far the job reads an archive object back (verify, drop, adoption).
+    archive::ArchiveReadLimits archiveReadLimits;
 
     // Throws Error(Settings) naming the first bad setting (a window below 30 days among them).
     static KudosSettings read(const SettingsReader& reader);

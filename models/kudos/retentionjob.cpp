@@ -433,7 +433,7 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
     QString failure;
     try {
         const archive::ExportResult exported =
-            archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel)
+            archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
                 .exportRange(sourceOf(e), now, budgetCheck(e.dataset));
         e.state = QStringLiteral("dumped");
         e.archiveKey = exported.objectKey;
@@ -465,7 +465,7 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
 
 RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now) {
     const archive::ExportResult exported =
-        archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel)
+        archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
             .exportRange(sourceOf(action.entry), now, budgetCheck(action.entry.dataset));
     if (action.entry.rowCount && exported.rows != *action.entry.rowCount)
         throw Error(Error::Kind::Failed,
@@ -487,8 +487,8 @@ RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, 
 archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool online, qint64* rows) {
     if (e.archiveKey.isEmpty())
         throw Error(Error::Kind::Refused, QStringLiteral("%1 has no archive object").arg(describe(e)));
-    const archive::VerifyResult verified =
-        archive::ArchiveVerifier(*m_store).verify(e.archiveKey, online ? &m_db : nullptr);
+    const archive::VerifyResult verified = archive::ArchiveVerifier(*m_store, m_settings.archiveReadLimits)
+                                               .verify(e.archiveKey, online ? &m_db : nullptr);
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 does not verify: %2")

@@ -14,9 +14,9 @@ using namespace tidemark;
 using namespace tidemark::archive;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    if (size < 1)
+    if (size < 3)
         return 0;
-    const QByteArray object(reinterpret_cast<const char*>(data + 1), static_cast<qsizetype>(size - 1));
+    const QByteArray object(reinterpret_cast<const char*>(data + 3), static_cast<qsizetype>(size - 3));
     const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                          QStringLiteral("kudos_ledger_initial"), 0, 7 * kMicrosPerDay);
     ArchiveManifest manifest;
@@ -25,7 +25,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     manifest.partition = QStringLiteral("kudos_ledger_initial");
     manifest.createdFrom = 0;
     manifest.createdTo = 7 * kMicrosPerDay;
-    manifest.rowCount = data[0];
+    manifest.rowCount = data[0] & 0x7f;
+    if (data[0] & 0x80) {
+        manifest.schemaVersion = 1;
+    } else {
+        manifest.contentBytes = 16 * ((qint64(data[1]) << 8) | data[2]);
+    }
     manifest.columns = QStringList{QStringLiteral("id"), QStringLiteral("user_id"), QStringLiteral("escrow"),
                                    QStringLiteral("amount")};
     if (manifest.rowCount > 0)
@@ -39,6 +44,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fuzz::MemoryArchiveStore store;
     store.objects.insert(key, object);
     store.objects.insert(manifestKeyFor(key), manifest.toJson());
-    ArchiveVerifier(store).verify(key);
+    ArchiveReadLimits limits;
+    limits.maxContentBytes = 4 << 20; // the setting's cap for version 1 manifests, small enough to fuzz
+    limits.maxRecordBytes = 64 << 10;
+    ArchiveVerifier(store, limits).verify(key);
     return 0;
 }
