@@ -3,11 +3,13 @@
 # ${TIDEMARK_FUZZ_BUILD_DIR:-build-fuzz}, and runs each for TIDEMARK_FUZZ_SECONDS (default 30) on a copy of its
 # seed corpus (tests/fuzz/corpus/<name>, and for the GPX reader the real files of tests/data/gpx), two at a
 # time, with a memory limit. A crash, a leak, a timeout or an out-of-memory fails the run and leaves the input
-# that caused it in the build folder (fuzz-<name>/crash-*): turn it into a test.
+# that caused it in the build folder (fuzz-<name>/crash-*): turn it into a test. The seed is fixed
+# (TIDEMARK_FUZZ_SEED, default 1) so that a run explores what the last one did: set another to look further.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${TIDEMARK_FUZZ_SECONDS:-30}
+seed=${TIDEMARK_FUZZ_SEED:-1}
 targets=(manifest csvrecord zstdverify gpxreader sources)
 "$root/scripts/install-deps.sh"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIDEMARK_FUZZ=ON \
@@ -19,7 +21,7 @@ run_one() {
     rm -rf "$work" && mkdir -p "$work/corpus"
     cp "$root/tests/fuzz/corpus/$name/"* "$work/corpus/"
     [ "$name" = gpxreader ] && cp "$root"/tests/data/gpx/*.gpx "$work/corpus/"
-    if (cd "$work" && "$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -rss_limit_mb=512 \
+    if (cd "$work" && "$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -seed="$seed" -rss_limit_mb=512 \
         -malloc_limit_mb=256 -timeout=10 -max_len=65536 -print_final_stats=1 corpus >log 2>&1); then
         echo "fuzz_$name: $(grep -o 'stat::number_of_executed_units: [0-9]*' "$work/log" | grep -o '[0-9]*$') runs, no finding"
     else
