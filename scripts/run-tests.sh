@@ -24,6 +24,7 @@ start_test_postgres "$pgstate"
 
 if ! wait "$rgwstarter"; then
     cat "$rgwstate/start.log" >&2
+    for log in "$rgwstate"/rgw/log/*; do [ -f "$log" ] && { echo "== $log" >&2; tail -n 30 "$log" >&2; }; done
     echo "tidemark: the test radosgw did not start" >&2
     exit 1
 fi
