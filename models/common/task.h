@@ -13,6 +13,10 @@ namespace tidemark {
 template <typename T> struct Task {
     QString title;
     bool pausable = false; // pauses hold at the work's checkpoints
+    // A job returns its report after a cancel (what it committed before it stopped): the TaskManager hands
+    // that value to onSuccess and lists the task as Cancelled. Otherwise (a load) a cancelled task's value
+    // is dropped and onFailure gets Error::Kind::Cancelled.
+    bool reportsCancel = false;
     std::function<T(TaskFeedback&)> work;
     std::function<QString(const T&)> summarize;
 };

@@ -18,8 +18,9 @@ namespace tidemark {
 // The console's one task system (in the manner of QgsTaskManager): runs every long operation (loads,
 // previews, rounds, dry runs, verifies, imports, exports, restores) on one thread pool, lists it in a
 // TaskListModel with its typed progress, pauses, resumes and cancels it, and hands its value or its Error
-// (kind kept; Kind::Cancelled when cancelled) to callbacks on the GUI thread. Nothing but values crosses
-// threads. A callback is dropped when its context object is gone.
+// (kind kept; Kind::Cancelled when cancelled) to callbacks on the GUI thread; a job's report after a cancel
+// (Task::reportsCancel) goes to onSuccess, so the caller learns what was committed before the stop. Nothing
+// but values crosses threads. A callback is dropped when its context object is gone.
 class TaskManager : public QObject {
     Q_OBJECT
   public:
@@ -83,15 +84,16 @@ int TaskManager::start(Task<T> task, QObject* context, std::function<void(const 
             const bool cancelled = feedback->isCancelled();
             if (!self)
                 return;
-            self->post([self, taskId, guard, guarded, value, cancelled, summarize = task.summarize, onSuccess,
-                        fail]() {
+            self->post([self, taskId, guard, guarded, value, cancelled, reportsCancel = task.reportsCancel,
+                        summarize = task.summarize, onSuccess, fail]() {
                 if (!self)
                     return;
-                if (cancelled) {
+                if (cancelled && !reportsCancel) {
                     fail(Error(Error::Kind::Cancelled, tr("cancelled")));
                     return;
                 }
-                self->finish(taskId, TaskListModel::State::Done, summarize ? summarize(*value) : QString());
+                self->finish(taskId, cancelled ? TaskListModel::State::Cancelled : TaskListModel::State::Done,
+                             summarize ? summarize(*value) : QString());
                 if (onSuccess && (!guarded || guard))
                     onSuccess(*value);
             });

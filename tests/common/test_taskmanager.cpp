@@ -129,6 +129,38 @@ class TestTaskManager : public QObject {
         QVERIFY(!manager.tasks()->canCancel(manager.tasks()->rowOf(id)));
     }
 
+    // A job that returns its report after a cancel (Task::reportsCancel): the report reaches onSuccess, the
+    // task is listed as Cancelled with the report's summary, and onFailure is not called.
+    void cancelledJobHandsItsReport() {
+        TaskManager manager;
+        QSignalSpy finished(&manager, &TaskManager::taskFinished);
+        std::atomic<int> units{0};
+        std::optional<int> report;
+        bool failed = false;
+        Task<int> task;
+        task.title = QStringLiteral("job");
+        task.reportsCancel = true;
+        task.work = [&](TaskFeedback& feedback) {
+            while (feedback.checkpoint())
+                ++units;
+            return int(units); // what was committed before the stop
+        };
+        task.summarize = [](const int& done) { return QStringLiteral("%1 units").arg(done); };
+        const int id = manager.start<int>(
+            std::move(task), this, [&](const int& value) { report = value; },
+            [&](const Error&) { failed = true; });
+        QTRY_VERIFY(units > 0);
+        QVERIFY(manager.cancel(id));
+        QVERIFY(finished.wait(10000));
+        QVERIFY(report);
+        QVERIFY(!failed);
+        QCOMPARE(*report, int(units));
+        const int row = manager.tasks()->rowOf(id);
+        QCOMPARE(manager.tasks()->state(row), TaskListModel::State::Cancelled);
+        QCOMPARE(manager.tasks()->data(manager.tasks()->index(row, TaskListModel::ResultColumn)).toString(),
+                 QStringLiteral("%1 units").arg(int(units)));
+    }
+
     void unpausableTaskRefusesPause() {
         TaskManager manager;
         QSignalSpy finished(&manager, &TaskManager::taskFinished);
