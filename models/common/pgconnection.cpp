@@ -1,6 +1,7 @@
 #include "pgconnection.h"
 
 #include "error.h"
+#include "sqlstate.h"
 
 #include <libpq-fe.h>
 
@@ -123,8 +124,8 @@ void PgConnection::failFrom(pg_result* result, const QString& sql) {
     Error::Kind kind = Error::Kind::Failed;
     if (PQstatus(m_conn) != CONNECTION_OK)
         kind = Error::Kind::Connection;
-    else if (state == "42P01" || state == "42703" || state == "42883")
-        kind = Error::Kind::Schema; // undefined table / column / function
+    else if (SqlState::isSchemaMismatch(state))
+        kind = Error::Kind::Schema;
     Q_UNUSED(sql);
     throw Error(kind, QStringLiteral("PostgreSQL %1: %2").arg(describe(), message), state);
 }

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QString>
+#include <functional>
+
+namespace tidemark {
+
+class PgConnection;
+
+// How a transaction starts: its isolation level, its lock and statement timeouts (0: the server's) and any
+// further SET LOCAL statements, all sent with BEGIN in one round trip.
+struct PgTransactionOptions {
+    QString isolation = QStringLiteral("READ COMMITTED");
+    int lockTimeoutMs = 0;
+    long long statementTimeoutMs = 0;
+    QString settings; // more "SET LOCAL ...;" statements, e.g. the thinning statement's planner settings
+};
+
+// The one way Tidemark runs a PostgreSQL transaction: BEGIN with the options, then commit(); it is rolled
+// back on any other exit (an exception, a return without commit()). Not copyable; one connection, one thread.
+class PgTransaction {
+  public:
+    PgTransaction(PgConnection& db, const PgTransactionOptions& options = {});
+    ~PgTransaction();
+    PgTransaction(const PgTransaction&) = delete;
+    PgTransaction& operator=(const PgTransaction&) = delete;
+
+    void commit();
+    void rollback(); // never throws
+    bool isOpen() const { return m_open; }
+
+    // Runs `body` in a transaction and commits it. A lock conflict (SqlState::isLockConflict: a lock timeout
+    // or a deadlock) rolls back and retries, up to `attempts` times with a growing pause so that writers
+    // queued behind the failed attempt drain; then throws Error(Failed, 55P03) naming `what` and the server.
+    // Any other error rolls back and propagates. Returns the attempts used.
+    static int runWithRetry(PgConnection& db, const PgTransactionOptions& options, const QString& what,
+                            const std::function<void(PgTransaction&)>& body, int attempts = 5);
+
+  private:
+    PgConnection& m_db;
+    bool m_open = false;
+};
+
+// A session-level pg_try_advisory_lock held for the guard's life: held() is false when another session
+// holds the key (the caller skips its work); the destructor releases it (quietly: a dead connection has
+// released it already).
+class AdvisoryLockGuard {
+  public:
+    AdvisoryLockGuard(PgConnection& db, long long key);
+    ~AdvisoryLockGuard();
+    AdvisoryLockGuard(const AdvisoryLockGuard&) = delete;
+    AdvisoryLockGuard& operator=(const AdvisoryLockGuard&) = delete;
+
+    bool held() const { return m_held; }
+    void release();
+
+  private:
+    PgConnection& m_db;
+    long long m_key;
+    bool m_held = false;
+};
+
+} // namespace tidemark
