@@ -49,18 +49,20 @@ int slot(WorkspaceSession::Dataset dataset) {
 }
 } // namespace
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     : QMainWindow(parent), m_tasks(new TaskManager(this)), m_session(new WorkspaceSession(m_tasks, this)),
       m_profiles(std::make_unique<ConnectionProfileStore>()), m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
+    m_session->setSettings(settings);
     // One workbench per dataset: positions, kudos, archive and disputes, tracks.
     m_workbenches = new QTabWidget(this);
     m_workbenches->setObjectName(QStringLiteral("workbenches"));
     m_workbenches->setDocumentMode(true);
-    m_workbench = new PositionsWorkbench(m_session->positions(), m_workbenches);
-    m_workbench->setObjectName(QStringLiteral("positionsWorkbench"));
-    m_workbenches->addTab(m_workbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Positions));
+    m_positionsWorkbench = new PositionsWorkbench(m_session->positions(), m_workbenches);
+    m_positionsWorkbench->setObjectName(QStringLiteral("positionsWorkbench"));
+    m_workbenches->addTab(m_positionsWorkbench,
+                          WorkspaceSession::datasetName(WorkspaceSession::Dataset::Positions));
     m_kudosWorkbench = new KudosWorkbench(m_session->kudos(), m_workbenches);
     m_kudosWorkbench->setObjectName(QStringLiteral("kudosWorkbench"));
     m_workbenches->addTab(m_kudosWorkbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Kudos));
@@ -71,10 +73,10 @@ MainWindow::MainWindow(QWidget* parent)
     m_tracksWorkbench->setObjectName(QStringLiteral("tracksWorkbench"));
     m_workbenches->addTab(m_tracksWorkbench,
                           WorkspaceSession::datasetName(WorkspaceSession::Dataset::Tracks));
-    m_map = m_workbench->map();
+    m_positionsMap = m_positionsWorkbench->map();
     setCentralWidget(m_workbenches);
     connectWorkbench();
-    m_map->setObjectName(QStringLiteral("map"));
+    m_positionsMap->setObjectName(QStringLiteral("map"));
     createDocks();
     createMenus();
     bindSession();
@@ -87,8 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(jobs(), &TaskListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
     resize(1680, 1020);
-    const QString fromEnvironment = qEnvironmentVariable(BaseMapSpec::kEnvironmentVariable).trimmed();
-    if (fromEnvironment.isEmpty() || !applyBaseMap(fromEnvironment, false).isEmpty())
+    if (settings.tilesUrl.isEmpty() || !applyBaseMap(settings.tilesUrl, false).isEmpty())
         applyBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString(), false);
 }
 
@@ -249,7 +250,7 @@ void MainWindow::bindSession() {
 }
 
 bool MainWindow::isMapIdle() const {
-    return m_map->isRenderingIdle();
+    return m_positionsMap->isRenderingIdle();
 }
 
 void MainWindow::connectWorkbench() {
@@ -260,10 +261,10 @@ void MainWindow::connectWorkbench() {
         m_workbenchOk = ok;
         settleWhenReady();
     };
-    connect(m_workbench, &PositionsWorkbench::mowerPreviewLoaded, this, [done] { done(true); });
-    connect(m_workbench, &PositionsWorkbench::previewFailed, this, [done] { done(false); });
-    connect(m_workbench, &PositionsWorkbench::failed, this, [done] { done(false); });
-    connect(m_workbench, &PositionsWorkbench::mowersLoaded, this, [done](int count) {
+    connect(m_positionsWorkbench, &PositionsWorkbench::mowerPreviewLoaded, this, [done] { done(true); });
+    connect(m_positionsWorkbench, &PositionsWorkbench::previewFailed, this, [done] { done(false); });
+    connect(m_positionsWorkbench, &PositionsWorkbench::failed, this, [done] { done(false); });
+    connect(m_positionsWorkbench, &PositionsWorkbench::mowersLoaded, this, [done](int count) {
         if (count == 0)
             done(true); // nothing to preview
     });
@@ -288,7 +289,8 @@ QString MainWindow::applyBaseMap(const QString& spec, bool remember) {
     try {
         std::shared_ptr<TileSource> source = BaseMapSpec::open(spec, m_network);
         const QStringList warnings = source ? source->warnings() : QStringList();
-        m_map->setTileSource(std::move(source));
+        m_positionsMap->setTileSource(std::move(source));
+        m_tracksWorkbench->map()->setTileSource(BaseMapSpec::open(spec, m_network));
         if (!warnings.isEmpty())
             statusBar()->showMessage(warnings.join(QLatin1String("; ")), 15000);
     } catch (const Error& e) {

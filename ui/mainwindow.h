@@ -29,24 +29,24 @@ class TracksWorkbench;
 class PositionsWorkbench;
 class MapView;
 
-// The console: a workbench per dataset in the central area (tabs; positions now), the workspace in docks (a
-// panel per dataset with its connection and summary, the Jobs dock of the one task manager), menus
-// (connect, demo workspace, language, about) and a status bar. It shows models and starts tasks; the
-// WorkspaceSession and its datasets do the loading.
+// The console: a workbench per dataset in the central area (tabs: positions, kudos, archive and disputes,
+// tracks), the workspace in docks (a panel per dataset with its connection and summary, the Jobs dock of the
+// one task manager), menus (connect, demo workspace, base map, language, about) and a status bar. It shows
+// models; the WorkspaceSession and its datasets start every task.
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // `settings`: read and validated at start by app/ (AppSettings), handed to the datasets.
+    explicit MainWindow(const WorkspaceSettings& settings = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     WorkspaceSession* session() const { return m_session; }
-    TaskManager* taskManager() const { return m_tasks; }
     TaskListModel* jobs() const;
     QTabWidget* workbenches() const { return m_workbenches; }
     DatasetPanel* panel(WorkspaceSession::Dataset dataset) const;
-    MapView* mapArea() const { return m_map; }
+    MapView* positionsMap() const { return m_positionsMap; }
     // The positions console in the central area.
-    PositionsWorkbench* positionsWorkbench() const { return m_workbench; }
+    PositionsWorkbench* positionsWorkbench() const { return m_positionsWorkbench; }
     // The kudos console, the tab next to it.
     KudosWorkbench* kudosWorkbench() const { return m_kudosWorkbench; }
     // The dispute investigation on the kudos connection and the archive.
@@ -58,9 +58,10 @@ class MainWindow : public QMainWindow {
 
     void connectTo(const WorkspaceConnections& connections);
     // The map's base layer: "" the neutral grid, an XYZ URL template, or an MBTiles file (BaseMapSpec).
-    // Remembered in the settings, a template without its query and user info (an API key stays in memory).
-    // Returns "" or, when it cannot be used, the reason (also shown in the status bar). At start the base map
-    // is TIDEMARK_TILES_URL when set (never saved), else the remembered one.
+    // Both maps (positions and tracks) show it. Remembered in the settings, a template without its query and
+    // user info (an API key stays in memory). Returns "" or, when it cannot be used, the reason (also shown
+    // in the status bar). At start the base map is TIDEMARK_TILES_URL when set (never saved), else the
+    // remembered one.
     QString setBaseMap(const QString& spec);
     QString baseMap() const { return m_baseMap; }
     void openDemoWorkspace(const QString& root);
@@ -93,8 +94,8 @@ class MainWindow : public QMainWindow {
     std::unique_ptr<ConnectionProfileStore> m_profiles;
     std::array<DatasetPanel*, WorkspaceSession::kDatasetCount> m_panels{};
     JobPanel* m_jobPanel = nullptr;
-    MapView* m_map = nullptr;
-    PositionsWorkbench* m_workbench = nullptr;
+    MapView* m_positionsMap = nullptr;
+    PositionsWorkbench* m_positionsWorkbench = nullptr;
     KudosWorkbench* m_kudosWorkbench = nullptr;
     DisputeWorkbench* m_disputeWorkbench = nullptr;
     TracksWorkbench* m_tracksWorkbench = nullptr;

@@ -61,6 +61,13 @@ QString WorkspaceSession::datasetName(Dataset dataset) {
     return {};
 }
 
+void WorkspaceSession::setSettings(const WorkspaceSettings& settings) {
+    m_settings = settings;
+    m_positions->setSettings(settings.positions);
+    m_kudosData->setSettings(settings.kudos);
+    m_disputes->setReadLimits(settings.archiveLimits);
+}
+
 bool WorkspaceSession::isBusy() const {
     return m_demoPending || std::any_of(m_pending.begin(), m_pending.end(), [](bool p) { return p; });
 }

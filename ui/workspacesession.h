@@ -1,6 +1,7 @@
 #pragma once
 
 #include "workspaceconnections.h"
+#include "workspacesettings.h"
 
 #include <QObject>
 #include <array>
@@ -47,6 +48,9 @@ class WorkspaceSession : public QObject {
     tracks::TracksDataset* tracksData() const { return m_tracksData; }
     tracks::TracksSummaryModel* tracksModel() const { return m_tracks; }
 
+    // The settings app/ read at start, handed to every dataset (before the first connection).
+    void setSettings(const WorkspaceSettings& settings);
+    const WorkspaceSettings& settings() const { return m_settings; }
     const WorkspaceConnections& connections() const { return m_connections; }
     // Replaces the connections and reloads every dataset.
     void setConnections(const WorkspaceConnections& connections);
@@ -77,6 +81,7 @@ class WorkspaceSession : public QObject {
     void loadTracks(int generation);
 
     TaskManager* m_tasks;
+    WorkspaceSettings m_settings;
     WorkspaceConnections m_connections;
     positions::PositionsDataset* m_positions;
     kudos::KudosTableSummaryModel* m_kudos;

@@ -3,7 +3,6 @@
 #include "error.h"
 
 #include <QJsonDocument>
-#include <QProcessEnvironment>
 #include <cmath>
 
 namespace tidemark::cli {
@@ -14,8 +13,9 @@ double roundedTo(double value, int decimals) {
     return std::isfinite(r) ? r : value;
 }
 
-CliContext::CliContext(QCommandLineParser& parser, QTextStream& out, QTextStream& err)
-    : m_parser(parser), m_out(out), m_err(err) {}
+CliContext::CliContext(QCommandLineParser& parser, const WorkspaceSettings& settings, QTextStream& out,
+                       QTextStream& err)
+    : m_parser(parser), m_settings(settings), m_out(out), m_err(err) {}
 
 bool CliContext::json() const {
     return m_parser.isSet(QStringLiteral("json"));
@@ -41,10 +41,8 @@ QString CliContext::dbConninfo() const {
 }
 
 QString CliContext::sqlitePath() const {
-    const QString path =
-        m_parser.isSet(QStringLiteral("sqlite"))
-            ? m_parser.value(QStringLiteral("sqlite"))
-            : QProcessEnvironment::systemEnvironment().value(QStringLiteral("GPS_TRACKS_DB_PATH"));
+    const QString path = m_parser.isSet(QStringLiteral("sqlite")) ? m_parser.value(QStringLiteral("sqlite"))
+                                                                  : m_settings.tracksPath;
     if (path.isEmpty())
         throw Error(Error::Kind::Usage,
                     QStringLiteral("--sqlite FILE is required (or set GPS_TRACKS_DB_PATH)"));
@@ -54,7 +52,7 @@ QString CliContext::sqlitePath() const {
 QString CliContext::archiveUrl() const {
     if (m_parser.isSet(QStringLiteral("archive")))
         return m_parser.value(QStringLiteral("archive"));
-    return QProcessEnvironment::systemEnvironment().value(QStringLiteral("TIDEMARK_ARCHIVE_URL"));
+    return m_settings.archiveUrl;
 }
 
 QString CliContext::required(const QString& name) const {

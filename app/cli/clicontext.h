@@ -2,6 +2,8 @@
 
 #include "clicommand.h"
 
+#include "workspacesettings.h"
+
 #include "timestamp.h"
 
 #include <QCommandLineParser>
@@ -14,12 +16,15 @@ namespace tidemark::cli {
 // "500.07" and not "500.07000000000005".
 double roundedTo(double value, int decimals);
 
-// What a running command sees: its parsed options, the clock (--now), the output mode (--json) and the
-// connection options every area shares (--db, --sqlite, --archive).
+// What a running command sees: its parsed options, the settings (read once at start, validated), the clock
+// (--now), the output mode (--json) and the connection options every area shares (--db, --sqlite,
+// --archive), which override their settings.
 class CliContext {
   public:
-    CliContext(QCommandLineParser& parser, QTextStream& out, QTextStream& err);
+    CliContext(QCommandLineParser& parser, const WorkspaceSettings& settings, QTextStream& out,
+               QTextStream& err);
 
+    const WorkspaceSettings& settings() const { return m_settings; }
     QCommandLineParser& parser() { return m_parser; }
     bool json() const;
     // --now, or the system clock. Every age decision of a command uses this.
@@ -43,6 +48,7 @@ class CliContext {
 
   private:
     QCommandLineParser& m_parser;
+    const WorkspaceSettings& m_settings;
     QTextStream& m_out;
     QTextStream& m_err;
 };

@@ -27,7 +27,7 @@ void writeRunMetrics(CliContext& ctx, MetricsTextfile& metrics, int exitCode) {
     try {
         metrics.accumulateIntoTextfile(path);
     } catch (const Error& e) {
-        const bool fromSetting = qEnvironmentVariable("TIDEMARK_METRICS_FILE") == path;
+        const bool fromSetting = ctx.settings().metricsFile == path;
         ctx.err() << "tidemark-cli: WARNING: the " << metrics.whatRuns()
                   << " ran but its metrics were not written to " << path << " (--metrics-file"
                   << (fromSetting ? " from TIDEMARK_METRICS_FILE" : "") << "): " << e.message()

@@ -1,5 +1,6 @@
 #include "cliregistry.h"
 
+#include "appsettings.h"
 #include "clicompletion.h"
 #include "clicontext.h"
 #include "climanual.h"
@@ -143,8 +144,9 @@ int CliRegistry::dispatch(const QStringList& arguments) {
         return ExitUsage;
     }
 
-    CliContext context(parser, out, err);
     try {
+        const WorkspaceSettings settings = app::AppSettings::read(app::AppSettings::environment());
+        CliContext context(parser, settings, out, err);
         if (parser.isSet(QStringLiteral("now")))
             context.now(); // validates --now up front
         return best->run(context);

@@ -1,17 +1,16 @@
-#include "archivereadlimits.h"
+#include "appsettings.h"
 #include "basemapspec.h"
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
-#include "disputecase.h"
 #include "error.h"
 #include "mainwindow.h"
 #include "screenshotsaver.h"
-#include "settingsreader.h"
 #include "translationinstaller.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QSettings>
 #include <cstdio>
 #include <memory>
 
@@ -118,8 +117,14 @@ int main(int argc, char** argv) {
                                 "(default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; "
                                 "an API key in the template's query is never saved)."),
         QApplication::translate("main", "URL|FILE"));
+    const QCommandLineOption set(
+        QStringLiteral("set"),
+        QApplication::translate("main",
+                                "Override a setting for this session (repeatable); over the environment and "
+                                "the [settings] of the configuration file."),
+        QApplication::translate("main", "NAME=VALUE"));
     parser.addOptions(
-        {demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles});
+        {demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles, set});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -136,10 +141,25 @@ int main(int argc, char** argv) {
             QApplication::translate("main", "--timeout: expected a positive number of seconds, got \"%1\"")
                 .arg(parser.value(timeout)));
 
-    // Validated at start like the CLI's: a bad value names the setting and the console does not open.
-    tidemark::archive::ArchiveReadLimits readLimits;
+    // Read once and validated at start like the CLI's: the environment, the configuration's [settings], the
+    // command line; a bad value names the setting and the console does not open.
+    QHash<QString, QString> commandLine;
+    for (const QString& assignment : parser.values(set)) {
+        const qsizetype equals = assignment.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return usageError(
+                QApplication::translate("main", "--set: expected NAME=VALUE, got \"%1\"").arg(assignment));
+        commandLine.insert(assignment.left(equals), assignment.mid(equals + 1));
+    }
+    if (parser.isSet(archive))
+        commandLine.insert(QStringLiteral("TIDEMARK_ARCHIVE_URL"), parser.value(archive));
+    tidemark::WorkspaceSettings settings;
     try {
-        readLimits = tidemark::archive::ArchiveReadLimits::read(tidemark::SettingsReader::fromEnvironment());
+        tidemark::app::AppSettings::requireKnown(commandLine, QStringLiteral("--set"));
+        QSettings configuration;
+        settings = tidemark::app::AppSettings::read(tidemark::app::AppSettings::merged(
+            {tidemark::app::AppSettings::environment(),
+             tidemark::app::AppSettings::consoleConfiguration(configuration), commandLine}));
     } catch (const tidemark::Error& e) {
         return usageError(e.message());
     }
@@ -148,8 +168,7 @@ int main(int argc, char** argv) {
     connections.positionsConninfo = parser.value(dbPositions);
     connections.kudosConninfo = parser.value(dbKudos);
     connections.tracksPath = parser.value(sqlite);
-    connections.archiveUrl =
-        parser.isSet(archive) ? parser.value(archive) : qEnvironmentVariable("TIDEMARK_ARCHIVE_URL");
+    connections.archiveUrl = settings.archiveUrl;
     const bool useDemo = parser.isSet(demo) || parser.isSet(demoDir);
     const bool explicitConnections = !connections.positionsConninfo.isEmpty() ||
                                      !connections.kudosConninfo.isEmpty() ||
@@ -158,8 +177,7 @@ int main(int argc, char** argv) {
         return usageError(QApplication::translate(
             "main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
 
-    tidemark::ui::MainWindow window;
-    window.session()->disputes()->setReadLimits(readLimits);
+    tidemark::ui::MainWindow window(settings);
     const QString demoRoot =
         parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
     window.setDemoRoot(demoRoot);

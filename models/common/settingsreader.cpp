@@ -21,6 +21,7 @@ SettingsReader SettingsReader::fromEnvironment(const QHash<QString, QString>& ov
 }
 
 bool SettingsReader::has(const QString& name) const {
+    m_asked.insert(name);
     return m_values.contains(name) && !m_values.value(name).trimmed().isEmpty();
 }
 

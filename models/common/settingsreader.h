@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QHash>
+#include <QSet>
 #include <QString>
 #include <QTimeZone>
 #include <functional>
@@ -16,6 +17,8 @@ class SettingsReader {
     static SettingsReader fromEnvironment(const QHash<QString, QString>& overrides = {});
 
     bool has(const QString& name) const;
+    // Whether any accessor has looked this name up (so a configuration can refuse names nobody reads).
+    bool wasAsked(const QString& name) const { return m_asked.contains(name); }
     QString text(const QString& name, const QString& fallback) const;
     long long integer(const QString& name, long long fallback, const std::function<bool(long long)>& valid,
                       const QString& rule) const;
@@ -30,6 +33,7 @@ class SettingsReader {
 
   private:
     QHash<QString, QString> m_values;
+    mutable QSet<QString> m_asked;
 };
 
 } // namespace tidemark

@@ -131,7 +131,8 @@ class TestConsole : public QObject {
         QCOMPARE(reopened.setBaseMap({}), QString());
     }
     // A template's query (the API key) and user info are used for the session and never written to the
-    // settings; TIDEMARK_TILES_URL, the operator's own way to provide the key, is read at start, never saved.
+    // settings; TIDEMARK_TILES_URL, the operator's own way to provide the key, is read at start (by app/),
+    // never saved.
     void tileKeyIsNeverSaved() {
         const QString keyed = QStringLiteral(
             "https://ops:Pa55word@tiles.invalid/{z}/{x}/{y}.png?api_key=K3ySecret&style=outdoor");
@@ -156,12 +157,12 @@ class TestConsole : public QObject {
         }
 
         const QString fromEnvironment = keyless + QStringLiteral("?api_key=EnvK3y");
-        qputenv("TIDEMARK_TILES_URL", fromEnvironment.toUtf8());
         {
-            ui::MainWindow window;
+            WorkspaceSettings settings;
+            settings.tilesUrl = fromEnvironment;
+            ui::MainWindow window(settings);
             QCOMPARE(window.baseMap(), fromEnvironment);
         }
-        qunsetenv("TIDEMARK_TILES_URL");
         saved = savedSettings();
         QVERIFY2(!saved.contains("EnvK3y"), saved.constData());
         ui::MainWindow last;

@@ -173,7 +173,7 @@ class TestConsoleDemo : public QObject {
         QVERIFY2(window.panel(Dataset::Positions)->summaryText().contains(QStringLiteral("косил")),
                  qPrintable(window.panel(Dataset::Positions)->summaryText()));
         // Every map layer of the positions console is named and explained in Russian.
-        const QAbstractItemModel* layers = window.mapArea()->layers();
+        const QAbstractItemModel* layers = window.positionsMap()->layers();
         QVERIFY(layers->rowCount() > 5);
         const QRegularExpression cyrillic(QStringLiteral("[а-яА-Я]"));
         for (int row = 0; row < layers->rowCount(); ++row) {

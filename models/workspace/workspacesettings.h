@@ -1,0 +1,25 @@
+#pragma once
+
+#include "archivereadlimits.h"
+#include "kudossettings.h"
+#include "positionsettings.h"
+
+#include <QString>
+
+namespace tidemark {
+
+// Every setting Tidemark reads, as values: app/ reads and validates them once at start (AppSettings) and
+// hands them to the CLI's commands and the console's workspace, which pass them on to datasets and jobs.
+struct WorkspaceSettings {
+    positions::PositionSettings positions;
+    kudos::KudosSettings kudos;
+    archive::ArchiveReadLimits archiveLimits;
+    int tracksRetentionYears = 5; // GPS_TRACKS_RETENTION_YEARS
+    QString archiveUrl;           // TIDEMARK_ARCHIVE_URL
+    QString tracksPath;           // GPS_TRACKS_DB_PATH
+    QString sourcesConfig;        // GPS_SOURCES_CONFIG
+    QString tilesUrl;             // TIDEMARK_TILES_URL
+    QString metricsFile;          // TIDEMARK_METRICS_FILE
+};
+
+} // namespace tidemark
