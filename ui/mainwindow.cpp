@@ -51,7 +51,8 @@ int slot(WorkspaceSession::Dataset dataset) {
 
 MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     : QMainWindow(parent), m_tasks(new TaskManager(this)), m_session(new WorkspaceSession(m_tasks, this)),
-      m_profiles(std::make_unique<ConnectionProfileStore>()), m_demoRoot(demo::DemoWorkspace::defaultRoot()) {
+      m_profiles(std::make_unique<ConnectionProfileStore>()),
+      m_demoRoot(demo::DemoWorkspace::defaultRoot(settings.demoDir)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
     m_session->setSettings(settings);

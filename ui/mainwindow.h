@@ -66,7 +66,8 @@ class MainWindow : public QMainWindow {
     QString baseMap() const { return m_baseMap; }
     void openDemoWorkspace(const QString& root);
 
-    // Where "Open demo workspace" puts the demo (default: DemoWorkspace::defaultRoot()).
+    // Where "Open demo workspace" puts the demo (default: DemoWorkspace::defaultRoot(), or
+    // TIDEMARK_DEMO_DIR).
     void setDemoRoot(const QString& root) { m_demoRoot = root; }
 
   signals:

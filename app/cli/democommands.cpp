@@ -32,7 +32,8 @@ const QCommandLineOption kPurgeOption(QStringLiteral("purge"),
                                       QStringLiteral("Also delete the workspace's files."));
 
 QString workspaceDir(CliContext& ctx) {
-    return ctx.isSet(QStringLiteral("dir")) ? ctx.value(QStringLiteral("dir")) : DemoWorkspace::defaultRoot();
+    return ctx.isSet(QStringLiteral("dir")) ? ctx.value(QStringLiteral("dir"))
+                                            : DemoWorkspace::defaultRoot(ctx.settings().demoDir);
 }
 
 QString number(qint64 n) {

@@ -178,8 +178,9 @@ int main(int argc, char** argv) {
             "main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
 
     tidemark::ui::MainWindow window(settings);
-    const QString demoRoot =
-        parser.isSet(demoDir) ? parser.value(demoDir) : tidemark::demo::DemoWorkspace::defaultRoot();
+    const QString demoRoot = parser.isSet(demoDir)
+                                 ? parser.value(demoDir)
+                                 : tidemark::demo::DemoWorkspace::defaultRoot(settings.demoDir);
     window.setDemoRoot(demoRoot);
     if (parser.isSet(tiles)) {
         const QString problem = window.setBaseMap(parser.value(tiles));

@@ -24,6 +24,7 @@ WorkspaceSettings readAll(const SettingsReader& reader) {
     s.sourcesConfig = reader.text(QStringLiteral("GPS_SOURCES_CONFIG"), {});
     s.tilesUrl = reader.text(QStringLiteral("TIDEMARK_TILES_URL"), {});
     s.metricsFile = reader.text(QStringLiteral("TIDEMARK_METRICS_FILE"), {});
+    s.demoDir = reader.text(QStringLiteral("TIDEMARK_DEMO_DIR"), {});
     return s;
 }
 

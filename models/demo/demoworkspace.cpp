@@ -22,7 +22,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <cerrno>
 #include <chrono>
@@ -62,10 +61,9 @@ void removeSqliteFile(const QString& path) {
 
 } // namespace
 
-QString DemoWorkspace::defaultRoot() {
-    const QString env = QProcessEnvironment::systemEnvironment().value(QStringLiteral("TIDEMARK_DEMO_DIR"));
-    if (!env.isEmpty())
-        return env;
+QString DemoWorkspace::defaultRoot(const QString& configured) {
+    if (!configured.isEmpty())
+        return configured;
     // ~/.local/share/Tidemark/demo for the console and the CLI alike (AppDataLocation would add the
     // organisation and the application name, both "Tidemark").
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +

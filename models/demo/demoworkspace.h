@@ -72,8 +72,8 @@ class DemoWorkspace {
         double totalSeconds = 0;
     };
 
-    // TIDEMARK_DEMO_DIR if set, else QStandardPaths::AppDataLocation + "/demo".
-    static QString defaultRoot();
+    // `configured` (the TIDEMARK_DEMO_DIR setting) if set, else ~/.local/share/Tidemark/demo.
+    static QString defaultRoot(const QString& configured = {});
 
     explicit DemoWorkspace(QString root);
 

@@ -20,6 +20,7 @@ struct WorkspaceSettings {
     QString sourcesConfig;        // GPS_SOURCES_CONFIG
     QString tilesUrl;             // TIDEMARK_TILES_URL
     QString metricsFile;          // TIDEMARK_METRICS_FILE
+    QString demoDir;              // TIDEMARK_DEMO_DIR
 };
 
 } // namespace tidemark
