@@ -12,11 +12,6 @@ void MarkerLayer::setPosition(const QGeoCoordinate& position) {
     markContentChanged();
 }
 
-void MarkerLayer::setColour(const QColor& colour) {
-    m_colour = colour;
-    markContentChanged();
-}
-
 QGeoRectangle MarkerLayer::extent() const {
     return m_position.isValid() ? QGeoRectangle(m_position, m_position) : QGeoRectangle();
 }

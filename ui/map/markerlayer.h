@@ -12,7 +12,6 @@ class MarkerLayer : public MapLayer {
 
     void setPosition(const QGeoCoordinate& position); // an invalid coordinate hides the marker
     QGeoCoordinate position() const { return m_position; }
-    void setColour(const QColor& colour);
 
     QString explanation() const override { return m_explanation; }
     QList<LegendEntry> legend() const override { return {{m_colour, name()}}; }
@@ -22,7 +21,7 @@ class MarkerLayer : public MapLayer {
   private:
     QString m_explanation;
     QGeoCoordinate m_position;
-    QColor m_colour{230, 30, 160};
+    const QColor m_colour{230, 30, 160};
 };
 
 } // namespace tidemark::ui
