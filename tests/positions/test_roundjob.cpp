@@ -181,6 +181,35 @@ class TestRoundJob : public QObject {
         QCOMPARE(history[0].slices, r.slices);
     }
 
+    // A history row that cannot be written (here a view stands where the table would be) is a warning in both
+    // front ends: the round's work and its report stand, the CLI exits as the round says.
+    void historyNotWrittenIsAWarning() {
+        const QString cliDb =
+            test::TestPostgres::copyDatabase(m_template, QStringLiteral("roundjob_nohist_cli"));
+        const QString consoleDb =
+            test::TestPostgres::copyDatabase(m_template, QStringLiteral("roundjob_nohist_console"));
+        for (const QString& info : {cliDb, consoleDb}) {
+            auto db = PgConnection::open(info);
+            db->exec(QStringLiteral("DELETE FROM mower_positions WHERE lat = 'NaN'"));
+            db->exec(QStringLiteral("CREATE VIEW tidemark_round_history AS SELECT 1 AS id"));
+        }
+        const test::CliRun cli = test::runCli({QStringLiteral("positions"), QStringLiteral("round"),
+                                               QStringLiteral("--db"), cliDb, QStringLiteral("--now"),
+                                               formatIsoTimestamp(kNow), QStringLiteral("--ignore-window")});
+        QVERIFY2(cli.exitCode == 0, qPrintable(cli.err));
+        const QString warning = QStringLiteral("WARNING: the round ran but its history row was not written");
+        QVERIFY2(cli.err.contains(QStringLiteral("tidemark-cli: ") + warning), qPrintable(cli.err));
+
+        RoundRequest options;
+        options.ignoreWindow = true;
+        const DatasetRound console = runThroughDataset(consoleDb, options);
+        QVERIFY2(console.report, console.error ? qPrintable(console.error->message()) : "no report");
+        QCOMPARE(console.report->verdict(), RoundVerdict::Done);
+        QVERIFY(console.report->deleted > 0);
+        QVERIFY2(console.report->warnings.join(u'\n').contains(warning),
+                 qPrintable(console.report->warnings.join(u'\n')));
+    }
+
     // The exit code rule, from the report alone.
     void verdictOfAReport() {
         RoundReport r;
