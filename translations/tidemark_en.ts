@@ -979,6 +979,38 @@
             <numerusform>%Ln rounds</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Count the rows of mower %1</source>
+        <translation>Count the rows of mower %1</translation>
+    </message>
+    <message>
+        <source>Preview mower %1, %2 – %3</source>
+        <translation>Preview mower %1, %2 – %3</translation>
+    </message>
+    <message>
+        <source>%1 rows: %2 kept, %3 removed</source>
+        <translation>%1 rows: %2 kept, %3 removed</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Rounds are refused: %1</translation>
+    </message>
+    <message>
+        <source>Dry run of a positions round</source>
+        <translation>Dry run of a positions round</translation>
+    </message>
+    <message>
+        <source>Positions round</source>
+        <translation>Positions round</translation>
+    </message>
+    <message>
+        <source>Verify mower %1 against its preview</source>
+        <translation>Verify mower %1 against its preview</translation>
+    </message>
+    <message>
+        <source>loading the range</source>
+        <translation>loading the range</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::positions::RoundHistoryModel</name>
@@ -2112,40 +2144,8 @@
         <translation>The positions settings are not valid, so rounds are refused until they are fixed (previews use the defaults): %1</translation>
     </message>
     <message>
-        <source>Preview mower %1, %2 – %3</source>
-        <translation>Preview mower %1, %2 – %3</translation>
-    </message>
-    <message>
-        <source>%1 rows: %2 kept, %3 removed</source>
-        <translation>%1 rows: %2 kept, %3 removed</translation>
-    </message>
-    <message>
-        <source>Rounds are refused: %1</source>
-        <translation>Rounds are refused: %1</translation>
-    </message>
-    <message>
-        <source>Dry run of a positions round</source>
-        <translation>Dry run of a positions round</translation>
-    </message>
-    <message>
-        <source>Positions round</source>
-        <translation>Positions round</translation>
-    </message>
-    <message>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
-    </message>
-    <message>
-        <source>Verify mower %1 against its preview</source>
-        <translation>Verify mower %1 against its preview</translation>
-    </message>
-    <message>
-        <source>loading the range</source>
-        <translation>loading the range</translation>
-    </message>
-    <message>
-        <source>Count the rows of mower %1</source>
-        <translation>Count the rows of mower %1</translation>
     </message>
 </context>
 <context>
@@ -2600,17 +2600,6 @@
     <message>
         <source>the budget ran out while paused: lock released</source>
         <translation>the budget ran out while paused: lock released</translation>
-    </message>
-    <message>
-        <source>Clock check overridden: this clock was %1 min ahead of the server.</source>
-        <translation>Clock check overridden: this clock was %1 min ahead of the server.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n mower(s) skipped:</source>
-        <translation>
-            <numerusform>%n mower skipped:</numerusform>
-            <numerusform>%n mowers skipped:</numerusform>
-        </translation>
     </message>
     <message>
         <source> job(s)</source>

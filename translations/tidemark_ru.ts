@@ -993,6 +993,38 @@
             <numerusform>%Ln раундов</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Count the rows of mower %1</source>
+        <translation>Подсчёт строк косилки %1</translation>
+    </message>
+    <message>
+        <source>Preview mower %1, %2 – %3</source>
+        <translation>Предпросмотр косилки %1, %2 – %3</translation>
+    </message>
+    <message>
+        <source>%1 rows: %2 kept, %3 removed</source>
+        <translation>Строк: %1 — остаётся %2, удаляется %3</translation>
+    </message>
+    <message>
+        <source>Rounds are refused: %1</source>
+        <translation>Раунды отклоняются: %1</translation>
+    </message>
+    <message>
+        <source>Dry run of a positions round</source>
+        <translation>Пробный запуск раунда позиций</translation>
+    </message>
+    <message>
+        <source>Positions round</source>
+        <translation>Раунд позиций</translation>
+    </message>
+    <message>
+        <source>Verify mower %1 against its preview</source>
+        <translation>Проверка косилки %1 по её предпросмотру</translation>
+    </message>
+    <message>
+        <source>loading the range</source>
+        <translation>загрузка диапазона</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::positions::RoundHistoryModel</name>
@@ -2157,40 +2189,8 @@
         <translation>Настройки позиций некорректны, поэтому раунды отклоняются, пока их не исправят (предпросмотр использует значения по умолчанию): %1</translation>
     </message>
     <message>
-        <source>Preview mower %1, %2 – %3</source>
-        <translation>Предпросмотр косилки %1, %2 – %3</translation>
-    </message>
-    <message>
-        <source>%1 rows: %2 kept, %3 removed</source>
-        <translation>Строк: %1 — остаётся %2, удаляется %3</translation>
-    </message>
-    <message>
-        <source>Rounds are refused: %1</source>
-        <translation>Раунды отклоняются: %1</translation>
-    </message>
-    <message>
-        <source>Dry run of a positions round</source>
-        <translation>Пробный запуск раунда позиций</translation>
-    </message>
-    <message>
-        <source>Positions round</source>
-        <translation>Раунд позиций</translation>
-    </message>
-    <message>
         <source>Cancelled.</source>
         <translation>Отменено.</translation>
-    </message>
-    <message>
-        <source>Verify mower %1 against its preview</source>
-        <translation>Проверка косилки %1 по её предпросмотру</translation>
-    </message>
-    <message>
-        <source>loading the range</source>
-        <translation>загрузка диапазона</translation>
-    </message>
-    <message>
-        <source>Count the rows of mower %1</source>
-        <translation>Подсчёт строк косилки %1</translation>
     </message>
 </context>
 <context>
@@ -2646,18 +2646,6 @@
     <message>
         <source>the budget ran out while paused: lock released</source>
         <translation>бюджет кончился во время паузы: блокировка снята</translation>
-    </message>
-    <message>
-        <source>Clock check overridden: this clock was %1 min ahead of the server.</source>
-        <translation>Проверка часов отключена: эти часы спешили на %1 мин относительно сервера.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n mower(s) skipped:</source>
-        <translation>
-            <numerusform>%n косилка пропущена:</numerusform>
-            <numerusform>%n косилки пропущены:</numerusform>
-            <numerusform>%n косилок пропущено:</numerusform>
-        </translation>
     </message>
     <message>
         <source> job(s)</source>

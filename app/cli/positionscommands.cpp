@@ -8,11 +8,9 @@
 #include "pgconnection.h"
 #include "positionscsv.h"
 #include "positionsettings.h"
-#include "roundhistory.h"
+#include "roundjob.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
-#include "thinningmetrics.h"
-#include "thinninground.h"
 #include "thinningstatus.h"
 
 #include <QJsonArray>
@@ -98,75 +96,46 @@ std::unique_ptr<PgConnection> openPositions(CliContext& ctx) {
     return db;
 }
 
-// The log's warnings, on stderr whatever the output mode: an overridden clock check, every skipped mower, an
-// interruption.
-void reportProblems(CliContext& ctx, const RoundOptions& options, const RoundReport& report) {
-    if (report.clockOverride)
-        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): the round ran at "
-                  << formatIsoTimestamp(options.now) << ", "
-                  << QString::number(report.clockAheadSeconds / 60, 'f', 1)
-                  << " min later than the server's now() " << formatIsoTimestamp(report.serverNow) << '\n';
-    for (const MowerFailure& f : report.failures)
-        ctx.err() << "tidemark-cli: skipped " << f.reason << '\n';
-    if (!report.failures.empty())
-        ctx.err() << "tidemark-cli: " << report.failures.size()
-                  << " mower(s) skipped; the others were thinned\n";
-    if (!report.interrupted.isEmpty())
-        ctx.err() << "tidemark-cli: round stopped early (" << report.interrupted
-                  << "); its transaction was rolled back and the next round retries it\n";
-    ctx.err().flush();
-}
-
-// Every round that ran goes into the positions database's round history, the console's and the CLI's alike.
-void recordHistory(CliContext& ctx, PgConnection& db, Micros startedAt, const RoundReport& report) {
-    try {
-        RoundHistory(db).append(startedAt, report);
-    } catch (const Error& e) {
-        ctx.err() << "tidemark-cli: WARNING: the round ran but its history row was not written: "
-                  << e.message() << '\n';
-    }
-}
+// The exit codes are the round's verdicts (the metrics' last exit code is the same number).
+static_assert(ExitDone == int(RoundVerdict::Done) && ExitFailed == int(RoundVerdict::Failed) &&
+              ExitRetry == int(RoundVerdict::Retry));
 
 int runRound(CliContext& ctx) {
-    const PositionSettings settings = settingsFromEnvironment();
-    RoundOptions options;
-    options.now = ctx.now();
-    options.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
-    options.dryRun = ctx.isSet(QStringLiteral("dry-run"));
-    options.allowClockAhead = ctx.allowClockAhead();
+    RoundRequest request;
+    request.settings = settingsFromEnvironment();
+    request.conninfo = ctx.dbConninfo();
+    request.now = ctx.now();
+    request.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
+    request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    request.allowClockAhead = ctx.allowClockAhead();
     if (ctx.isSet(QStringLiteral("budget"))) {
         bool ok = false;
         const int budget = ctx.value(QStringLiteral("budget")).toInt(&ok);
         if (!ok || budget <= 0)
             throw Error(Error::Kind::Usage, QStringLiteral("--budget must be a positive number of seconds"));
-        options.budgetSeconds = budget;
+        request.budgetSeconds = budget;
     }
     if (ctx.isSet(QStringLiteral("jobs"))) {
         bool ok = false;
-        options.jobs = ctx.value(QStringLiteral("jobs")).toInt(&ok);
-        if (!ok || options.jobs < 1 || options.jobs > 64)
+        request.jobs = ctx.value(QStringLiteral("jobs")).toInt(&ok);
+        if (!ok || request.jobs < 1 || request.jobs > 64)
             throw Error(Error::Kind::Usage,
                         QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
                             .arg(ctx.value(QStringLiteral("jobs"))));
     }
-    options.workerConninfo = ctx.dbConninfo();
-    auto db = openPositions(ctx);
+    if (ctx.isSet(QStringLiteral("metrics-file"))) {
+        request.metricsFile = ctx.value(QStringLiteral("metrics-file"));
+        if (qEnvironmentVariable("TIDEMARK_METRICS_FILE") == request.metricsFile)
+            request.metricsFileOrigin = QStringLiteral("--metrics-file from TIDEMARK_METRICS_FILE");
+    }
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
-    options.control = &feedback;
-    const Micros startedAt = nowMicros();
-    const RoundReport report = ThinningRound(*db, settings).run(options);
+    const RoundReport report = RoundJob::run(request, feedback);
     progress.finish();
-    reportProblems(ctx, options, report);
-    if (!report.skippedLocked)
-        recordHistory(ctx, *db, startedAt, report);
-
-    const int exitCode = !report.failures.empty()       ? ExitFailed
-                         : report.interrupted.isEmpty() ? ExitDone
-                                                        : ExitRetry;
-    ThinningMetrics metrics;
-    metrics.record(report);
-    writeRunMetrics(ctx, metrics.textfile(), exitCode);
+    // The job's warnings, on stderr whatever the output mode.
+    for (const QString& warning : report.warnings)
+        ctx.err() << "tidemark-cli: " << warning << '\n';
+    ctx.err().flush();
 
     QJsonArray mowers;
     QString text;
@@ -218,7 +187,7 @@ int runRound(CliContext& ctx) {
                {QStringLiteral("clock_ahead_seconds"), roundedTo(report.clockAheadSeconds, 3)},
                {QStringLiteral("clock_override"), report.clockOverride}},
               text);
-    return exitCode;
+    return int(report.verdict());
 }
 
 int runStatus(CliContext& ctx) {

@@ -1,13 +1,13 @@
 // tidemark-cli positions coverage: the 12 % coverage check of spec/positions.md on a CSV file or a database.
 #include "clicontext.h"
 #include "cliregistry.h"
+#include "terminalprogress.h"
 
 #include "coveragecheck.h"
 #include "error.h"
 #include "heatmapgeojsonwriter.h"
 #include "heatmapimagewriter.h"
 #include "inmemorypositionstore.h"
-#include "pgconnection.h"
 #include "positionscsv.h"
 #include "previewjob.h"
 #include "settingsreader.h"
@@ -122,21 +122,22 @@ std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const Position
     if (id.isNull())
         throw Error(Error::Kind::Usage,
                     QStringLiteral("--mower: not a uuid: %1").arg(ctx.value(QStringLiteral("mower"))));
-    auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli coverage"));
     PreviewRequest request;
+    request.conninfo = ctx.dbConninfo();
     request.mowerId = id;
     request.from = from;
     request.to = to;
     request.now = now;
     request.settings = settings;
-    const PreviewJob::Input input = PreviewJob::load(*db, request);
-    db.reset();
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    PreviewResult preview = PreviewJob::run(request, feedback);
+    progress.finish();
     // Rows behind the mower's watermark are already thinned: then "before" is not the raw track. Say so.
-    if (input.watermark && *input.watermark > from)
+    if (preview.watermark && *preview.watermark > from)
         ctx.err() << "tidemark-cli: warning: mower " << id.toString(QUuid::WithoutBraces)
-                  << " is thinned until " << formatIsoTimestamp(*input.watermark)
+                  << " is thinned until " << formatIsoTimestamp(*preview.watermark)
                   << ": the stored rows of the range are survivors already, not the raw track\n";
-    PreviewResult preview = PreviewJob::evaluate(request, input.track, input.watermark, input.slices);
     MowerInput in;
     in.mowerId = id;
     in.raw = std::move(preview.rows);

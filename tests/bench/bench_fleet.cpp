@@ -14,6 +14,7 @@
 #include "positionsettings.h"
 #include "schemamigrator.h"
 #include "sliceplanner.h"
+#include "taskfeedback.h"
 #include "testpostgres.h"
 #include "thinninground.h"
 #include "thinningstatus.h"
@@ -110,7 +111,8 @@ std::vector<Figures> measure(const QStringList& conninfos, int runs) {
         for (std::size_t k = 0; k < connect.size(); ++k) {
             QElapsedTimer t;
             t.start();
-            MowerSummaryLoader(conninfos[qsizetype(k)]).load(settings, now);
+            TaskFeedback feedback;
+            MowerSummaryLoader(conninfos[qsizetype(k)]).load(settings, now, feedback);
             connect[k].push_back(t.nsecsElapsed() / 1e6);
             t.restart();
             auto db = PgConnection::open(conninfos[qsizetype(k)]);

@@ -6,6 +6,7 @@
 #include "pgconnection.h"
 #include "positionloader.h"
 #include "previewjob.h"
+#include "taskfeedback.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -140,8 +141,9 @@ int main(int argc, char** argv) {
     for (const QUuid& mower : mowers) {
         QElapsedTimer t;
         t.start();
+        TaskFeedback feedback;
         const PreviewResult r =
-            PreviewJob::run({conninfo, mower, cutoff - 7 * kMicrosPerDay, cutoff, now, settings});
+            PreviewJob::run({conninfo, mower, cutoff - 7 * kMicrosPerDay, cutoff, now, settings}, feedback);
         previewSeconds += t.nsecsElapsed() / 1e9;
         loadSeconds += r.loadSeconds;
         thinSeconds += r.thinSeconds;

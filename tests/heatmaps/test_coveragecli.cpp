@@ -6,6 +6,7 @@
 #include "pgconnection.h"
 #include "previewjob.h"
 #include "schemamigrator.h"
+#include "taskfeedback.h"
 
 #include <QDir>
 #include <QFile>
@@ -292,7 +293,8 @@ class TestCoverageCli : public QObject {
         request.from = from;
         request.to = to;
         request.now = parseIsoTimestamp(kNow);
-        const PreviewResult preview = PreviewJob::run(request);
+        TaskFeedback feedback;
+        const PreviewResult preview = PreviewJob::run(request, feedback);
         QVERIFY(preview.behindWatermark > 0);
         QVERIFY(preview.removed > 0);
         QCOMPARE(preview.watermark, std::optional<Micros>(watermark));

@@ -138,7 +138,8 @@ class TestPositionsPreview : public QObject {
                                    cutoff + kMicrosPerDay,
                                    m_now,
                                    m_settings};
-            const PreviewResult preview = PreviewJob::run(request);
+            TaskFeedback feedback;
+            const PreviewResult preview = PreviewJob::run(request, feedback);
             QVERIFY(preview.removed > 0);
             QVERIFY(preview.recent > 0);
             QVERIFY(preview.slices >= 13);
@@ -161,7 +162,9 @@ class TestPositionsPreview : public QObject {
     }
 
     void eligibilityBeforeTheRound() {
-        const std::vector<MowerSummary> mowers = MowerSummaryLoader(m_conninfo).load(m_settings, m_now);
+        TaskFeedback feedback;
+        const std::vector<MowerSummary> mowers =
+            MowerSummaryLoader(m_conninfo).load(m_settings, m_now, feedback);
         QCOMPARE(mowers.size(), std::size_t(2));
         auto db = PgConnection::open(m_conninfo);
         const long long total = db->exec(QStringLiteral("SELECT count(*) FROM mower_positions")).toLong(0, 0);
@@ -169,7 +172,7 @@ class TestPositionsPreview : public QObject {
         // count agrees.
         MowerSummaryLoader whole(m_conninfo);
         whole.setSampleRows(10 * total);
-        for (const MowerSummary& m : whole.load(m_settings, m_now)) {
+        for (const MowerSummary& m : whole.load(m_settings, m_now, feedback)) {
             QVERIFY(!m.rowsEstimated);
             QCOMPARE(m.rows, whole.exactRows(m.mowerId));
         }
@@ -278,13 +281,15 @@ class TestPositionsPreview : public QObject {
             QCOMPARE(v.actual, preview.kept);
             QCOMPARE(v.watermark, std::optional<Micros>(m_settings.thinningCutoff(m_now)));
             // After the round the same range is all behind the watermark or recent: nothing left to remove.
-            const PreviewResult again =
-                PreviewJob::run({m_conninfo, preview.mowerId, preview.from, preview.to, m_now, m_settings});
+            TaskFeedback feedback;
+            const PreviewResult again = PreviewJob::run(
+                {m_conninfo, preview.mowerId, preview.from, preview.to, m_now, m_settings}, feedback);
             QCOMPARE(again.removed, 0LL);
             QCOMPARE(again.kept, preview.kept);
             QVERIFY(again.behindWatermark > 0);
         }
-        for (const MowerSummary& m : MowerSummaryLoader(m_conninfo).load(m_settings, m_now)) {
+        TaskFeedback loading;
+        for (const MowerSummary& m : MowerSummaryLoader(m_conninfo).load(m_settings, m_now, loading)) {
             QCOMPARE(m.slicesPending, 0LL);
         }
     }

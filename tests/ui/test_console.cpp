@@ -14,6 +14,7 @@
 #include "taskmanager.h"
 #include "testpostgres.h"
 #include "translationinstaller.h"
+#include "workspacesession.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -82,7 +83,8 @@ class TestConsole : public QObject {
     void badSettingRefusesRoundsAndNamesIt() {
         qputenv("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS", "4294967296");
         TaskManager tasks;
-        positions::PositionsDataset dataset(&tasks);
+        ui::WorkspaceSession session(&tasks); // reads the settings and hands them to the dataset
+        positions::PositionsDataset& dataset = *session.positions();
         qunsetenv("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS");
         QVERIFY2(dataset.settingsError().contains(QLatin1String("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS")),
                  qPrintable(dataset.settingsError()));

@@ -281,7 +281,7 @@ class TestUiModels : public QObject {
         TaskFeedback control;
         positions::PositionSettings settings;
         const Micros now = kT0 + (settings.detailDays + 1) * kMicrosPerDay; // cutoff kT0 + 1 day
-        const auto mowers = positions::MowerSummaryLoader(conninfo).load(settings, now, &control);
+        const auto mowers = positions::MowerSummaryLoader(conninfo).load(settings, now, control);
         QCOMPARE(mowers.size(), size_t(2));
         QCOMPARE(mowers[0].mowerId, QUuid(a));
         QCOMPARE(mowers[0].rows, 100);
@@ -325,8 +325,9 @@ class TestUiModels : public QObject {
 
     void loaderNamesAWrongDatabase() {
         const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_wrong"));
+        TaskFeedback feedback;
         try {
-            positions::MowerSummaryLoader(conninfo).load(positions::PositionSettings{}, kT0);
+            positions::MowerSummaryLoader(conninfo).load(positions::PositionSettings{}, kT0, feedback);
             QFAIL("a database without the positions schema was accepted");
         } catch (const Error& error) {
             QCOMPARE(error.kind(), Error::Kind::Schema);

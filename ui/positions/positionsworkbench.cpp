@@ -5,13 +5,11 @@
 #include "markerlayer.h"
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
-#include "previewjob.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
 #include "rasterlayer.h"
 #include "roundhistorymodel.h"
 #include "roundpanel.h"
-#include "taskmanager.h"
 #include "tracklayer.h"
 #include "verifypanel.h"
 
@@ -42,12 +40,6 @@ Micros microsOf(const QDateTime& t) {
     return t.toMSecsSinceEpoch() * 1000;
 }
 
-// A preview and its layers' data, both made on the job's thread.
-struct PreviewOutcome {
-    PreviewResult result;
-    PreviewLayerData layers;
-};
-
 QString legendHtml(const QModelIndex& index) {
     if (!index.isValid())
         return {};
@@ -68,7 +60,7 @@ QString legendHtml(const QModelIndex& index) {
 } // namespace
 
 PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* parent)
-    : QWidget(parent), m_dataset(dataset), m_manager(dataset->tasks()) {
+    : QWidget(parent), m_dataset(dataset) {
     m_settingsBanner = new QLabel(this);
     m_settingsBanner->setWordWrap(true);
     m_settingsBanner->setStyleSheet(
@@ -185,14 +177,16 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     connect(m_dataset, &PositionsDataset::loaded, this, &PositionsWorkbench::showMowers);
     connect(m_dataset, &PositionsDataset::loadFailed, this, [this](const Error& error) {
         m_previewPanel->showError(error.message());
-        emit failed(error.message());
+        emit failed(error);
     });
+    connect(m_dataset, &PositionsDataset::exactRowsFailed, this, &PositionsWorkbench::failed);
     connect(m_dataset, &PositionsDataset::historyLoaded, this, [this] { m_roundPanel->historyChanged(); });
-    connect(m_dataset, &PositionsDataset::historyFailed, m_roundPanel, &RoundPanel::showError);
+    connect(m_dataset, &PositionsDataset::historyFailed, this,
+            [this](const Error& error) { m_roundPanel->showError(error.message()); });
     connect(m_dataset, &PositionsDataset::settingsChanged, this, &PositionsWorkbench::settingsChanged);
-    connect(tasks(), &TaskManager::progressed, this, &PositionsWorkbench::taskProgressed);
-    connect(tasks()->tasks(), &TaskListModel::stateChanged, this,
-            [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
+    connectPreview();
+    connectRound();
+    connectVerify();
     connect(m_layerList->selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex& current) { m_layerExplanation->setText(legendHtml(current)); });
     connect(m_map, &MapView::clicked, this, &PositionsWorkbench::pickAt);
@@ -221,15 +215,7 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     setRangeBeforeDetailWindow();
 }
 
-PositionsWorkbench::~PositionsWorkbench() {
-    for (int task : {m_previewTask, m_roundTask, m_verifyTask})
-        if (task && m_manager)
-            m_manager->cancel(task);
-}
-
-TaskManager* PositionsWorkbench::tasks() const {
-    return m_dataset->tasks();
-}
+PositionsWorkbench::~PositionsWorkbench() = default;
 
 MowerSummaryModel* PositionsWorkbench::mowers() const {
     return m_dataset->mowers();
@@ -361,84 +347,40 @@ Micros PositionsWorkbench::rangeTo() const {
 }
 
 void PositionsWorkbench::cancelPreview() {
-    if (m_previewTask)
-        tasks()->cancel(m_previewTask);
+    m_dataset->cancelPreview();
 }
 
 void PositionsWorkbench::preview() {
     if (!m_dataset->isConnected() || m_mower.isNull())
         return;
-    cancelPreview();
-    PreviewRequest request;
-    request.conninfo = m_dataset->conninfo();
-    request.mowerId = m_mower;
-    request.from = rangeFrom();
-    request.to = rangeTo();
-    request.now = now();
-    request.settings = m_dataset->settings();
-    m_previewPanel->setRunning(true);
     m_areas->setCurrentWidget(m_previewPanel);
-    Task<PreviewOutcome> task;
-    task.title = tr("Preview mower %1, %2 – %3")
-                     .arg(m_mower.toString(QUuid::WithoutBraces).left(8),
-                          utcOf(request.from).toString(QStringLiteral("yyyy-MM-dd HH:mm")),
-                          utcOf(request.to).toString(QStringLiteral("yyyy-MM-dd HH:mm")));
-    task.work = [request](TaskFeedback& feedback) {
-        PreviewOutcome outcome{PreviewJob::run(request, &feedback), {}};
-        if (!feedback.isCancelled())
-            outcome.layers = PreviewLayerData::build(outcome.result);
-        return outcome;
-    };
-    task.summarize = [](const PreviewOutcome& outcome) {
-        return tr("%1 rows: %2 kept, %3 removed")
-            .arg(QLocale().toString(qlonglong(outcome.result.rows.size())),
-                 QLocale().toString(outcome.result.kept), QLocale().toString(outcome.result.removed));
-    };
-    const int id = tasks()->start<PreviewOutcome>(
-        std::move(task), this,
-        [this](const PreviewOutcome& outcome) {
-            m_previewTask = 0;
-            m_previewPanel->setRunning(false);
-            showPreview(std::make_shared<PreviewResult>(outcome.result), outcome.layers);
-        },
-        [this](const Error& error) {
-            m_previewTask = 0;
-            m_previewPanel->setRunning(false);
-            if (error.kind() == Error::Kind::Cancelled) {
-                m_previewPanel->setProgress(0, tr("cancelled"));
-                return;
-            }
-            m_previewPanel->showError(error.message());
-            emit previewFailed(error.message());
-        });
-    m_previewTask = id;
+    m_dataset->startPreview(m_mower, rangeFrom(), rangeTo());
 }
 
-// Progress of this workbench's tasks, as the task manager delivers it (the Jobs dock shows the same).
-void PositionsWorkbench::taskProgressed(int taskId, const TaskProgress& progress) {
-    if (taskId == 0)
-        return;
-    if (taskId == m_previewTask) {
-        m_previewPanel->setProgress(progress.fraction(), progress.stage);
-    } else if (taskId == m_roundTask && progress.detail.canConvert<RoundProgress>()) {
-        const auto round = progress.detail.value<RoundProgress>();
-        m_roundPanel->showProgress(round);
-        emit roundProgressed(round.slicesDone, round.slicesTotal);
-    }
+void PositionsWorkbench::connectPreview() {
+    // The layers' data is made on the preview's thread: the GUI thread only swaps it in.
+    m_dataset->setPreviewPresentation(
+        [](const PreviewResult& result) { return QVariant::fromValue(PreviewLayerData::build(result)); });
+    connect(m_dataset, &PositionsDataset::previewStarted, this, [this] { m_previewPanel->setRunning(true); });
+    connect(m_dataset, &PositionsDataset::previewProgressed, m_previewPanel, &PreviewPanel::setProgress);
+    connect(m_dataset, &PositionsDataset::previewFinished, this,
+            [this](std::shared_ptr<const PreviewResult> result, const QVariant& layers) {
+                m_previewPanel->setRunning(false);
+                showPreview(std::move(result), layers.value<PreviewLayerData>());
+            });
+    connect(m_dataset, &PositionsDataset::previewCancelled, this, [this] {
+        m_previewPanel->setRunning(false);
+        m_previewPanel->setProgress(0, tr("cancelled"));
+    });
+    connect(m_dataset, &PositionsDataset::previewFailed, this, [this](const Error& error) {
+        m_previewPanel->setRunning(false);
+        m_previewPanel->showError(error.message());
+        emit previewFailed(error);
+    });
 }
 
-// Pause and resume may come from the Jobs dock as well as from the Rounds area.
-void PositionsWorkbench::taskStateChanged(int taskId, int state) {
-    if (taskId == 0 || taskId != m_roundTask)
-        return;
-    const auto s = TaskListModel::State(state);
-    if (s == TaskListModel::State::Paused)
-        m_roundPanel->setState(RoundPanel::State::Paused);
-    else if (s == TaskListModel::State::Running)
-        m_roundPanel->setState(RoundPanel::State::Running);
-}
-
-void PositionsWorkbench::showPreview(std::shared_ptr<PreviewResult> result, const PreviewLayerData& layers) {
+void PositionsWorkbench::showPreview(std::shared_ptr<const PreviewResult> result,
+                                     const PreviewLayerData& layers) {
     m_preview = std::move(result);
     m_picked = -1;
     m_previewLayers->show(layers);
@@ -475,113 +417,78 @@ void PositionsWorkbench::pickAt(const QGeoCoordinate& coordinate) {
 }
 
 void PositionsWorkbench::runRound(bool dryRun) {
-    if (!m_dataset->isConnected() || m_roundTask)
-        return;
-    if (!m_dataset->settingsError().isEmpty()) {
-        m_roundPanel->showError(tr("Rounds are refused: %1").arg(m_dataset->settingsError()));
-        return;
-    }
-    RoundRequest request;
-    request.conninfo = m_dataset->conninfo();
-    request.settings = m_dataset->settings();
-    request.settings.budgetSeconds = m_roundPanel->budgetSeconds();
-    request.now = now();
-    request.dryRun = dryRun;
-    request.ignoreWindow = m_roundPanel->ignoreWindow();
-    request.jobs = m_roundPanel->jobs();
-    m_roundPanel->setState(RoundPanel::State::Running);
-    m_areas->setCurrentWidget(m_roundPanel);
-    Task<RoundReport> task;
-    task.title = dryRun ? tr("Dry run of a positions round") : tr("Positions round");
-    task.pausable = true;
-    task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback); };
-    task.summarize = [](const RoundReport& report) { return report.infoLine(); };
-    m_roundTask = tasks()->start<RoundReport>(
-        std::move(task), this,
-        [this](const RoundReport& report) {
-            m_roundTask = 0;
-            m_lastReport = report;
-            m_roundPanel->setState(RoundPanel::State::Idle);
-            m_roundPanel->showReport(report);
-            // One summary for the dock and the workbench: the dataset reloads it (and the history).
-            m_dataset->reload();
-            emit roundFinished(true);
-            if (!report.dryRun && report.slices > 0 && m_preview)
-                verify(false);
-        },
-        [this](const Error& error) {
-            m_roundTask = 0;
-            m_roundPanel->setState(RoundPanel::State::Idle);
-            m_roundPanel->showError(error.kind() == Error::Kind::Cancelled ? tr("Cancelled.")
-                                                                           : error.message());
-            m_dataset->reload();
+    RoundRequest options;
+    options.dryRun = dryRun;
+    options.budgetSeconds = m_roundPanel->budgetSeconds();
+    options.ignoreWindow = m_roundPanel->ignoreWindow();
+    options.jobs = m_roundPanel->jobs();
+    m_dataset->startRound(options);
+}
+
+void PositionsWorkbench::connectRound() {
+    connect(m_dataset, &PositionsDataset::roundStarted, this, [this] {
+        m_roundPanel->setState(RoundPanel::State::Running);
+        m_areas->setCurrentWidget(m_roundPanel);
+    });
+    connect(m_dataset, &PositionsDataset::roundProgressed, this, [this](const RoundProgress& round) {
+        m_roundPanel->showProgress(round);
+        emit roundProgressed(round.slicesDone, round.slicesTotal);
+    });
+    connect(m_dataset, &PositionsDataset::roundPausedChanged, this, [this](bool paused) {
+        m_roundPanel->setState(paused ? RoundPanel::State::Paused : RoundPanel::State::Running);
+    });
+    connect(m_dataset, &PositionsDataset::roundFinished, this, [this](const RoundReport& report) {
+        m_roundPanel->setState(RoundPanel::State::Idle);
+        m_roundPanel->showReport(report);
+        emit roundFinished(!report.cancelled);
+    });
+    connect(m_dataset, &PositionsDataset::roundFailed, this, [this](const Error& error) {
+        const bool started = m_roundPanel->state() != RoundPanel::State::Idle;
+        m_roundPanel->setState(RoundPanel::State::Idle);
+        m_roundPanel->showError(error.kind() == Error::Kind::Cancelled ? tr("Cancelled.") : error.message());
+        if (started)
             emit roundFinished(false);
-        });
+    });
 }
 
 void PositionsWorkbench::countRowsExactly(int row) {
-    if (row < 0 || row >= mowers()->rowCount() || !m_dataset->isConnected())
+    if (row < 0 || row >= mowers()->rowCount())
         return;
-    const QUuid id = mowers()->mowers()[std::size_t(row)].mowerId;
-    Task<qint64> task;
-    task.title = tr("Count the rows of mower %1").arg(id.toString(QUuid::WithoutBraces).left(8));
-    task.work = [conninfo = m_dataset->conninfo(), id](TaskFeedback&) {
-        return MowerSummaryLoader(conninfo).exactRows(id);
-    };
-    task.summarize = [](const qint64& rows) { return QStringLiteral("rows=%1").arg(rows); };
-    tasks()->start<qint64>(
-        std::move(task), this,
-        [this, id](const qint64& rows) { mowers()->setExactRows(mowers()->rowOf(id), rows); },
-        [this](const Error& error) { emit failed(error.message()); });
+    m_dataset->countRowsExactly(mowers()->mowers()[std::size_t(row)].mowerId);
 }
 
 void PositionsWorkbench::pauseRound() {
-    if (m_roundTask)
-        tasks()->pause(m_roundTask);
+    m_dataset->pauseRound();
 }
 
 void PositionsWorkbench::resumeRound() {
-    if (m_roundTask)
-        tasks()->resume(m_roundTask);
+    m_dataset->resumeRound();
 }
 
 void PositionsWorkbench::cancelRound() {
-    if (m_roundTask)
-        tasks()->cancel(m_roundTask);
+    m_dataset->cancelRound();
 }
 
 void PositionsWorkbench::verify(bool showArea) {
-    if (!m_preview || !m_dataset->isConnected() || m_verifyTask)
+    if (!m_dataset->lastPreview() || !m_dataset->isConnected() || m_dataset->verifyTask())
         return;
-    const QString conninfo = m_dataset->conninfo();
-    const std::shared_ptr<const PreviewResult> preview = m_preview;
-    m_verifyPanel->setRunning(true);
     if (showArea)
         m_areas->setCurrentWidget(m_verifyPanel);
-    Task<RangeVerification> task;
-    task.title = tr("Verify mower %1 against its preview")
-                     .arg(preview->mowerId.toString(QUuid::WithoutBraces).left(8));
-    task.work = [conninfo, preview](TaskFeedback& feedback) {
-        feedback.reportProgress(0.1, tr("loading the range"));
-        const std::vector<PositionRow> expected = preview->survivors();
-        return RangeVerifier::verify(conninfo, preview->mowerId, preview->from, preview->to, expected);
-    };
-    task.summarize = [](const RangeVerification& v) { return v.verdictText(); };
-    m_verifyTask = tasks()->start<RangeVerification>(
-        std::move(task), this,
-        [this](const RangeVerification& v) {
-            m_verifyTask = 0;
-            m_lastVerification = v;
-            m_verifyPanel->setRunning(false);
-            m_verifyPanel->showVerification(v);
-            emit verifyFinished(v.equal());
-        },
-        [this](const Error& error) {
-            m_verifyTask = 0;
-            m_verifyPanel->setRunning(false);
-            m_verifyPanel->showError(error.message());
-            emit verifyFinished(false);
-        });
+    m_dataset->startVerify();
+}
+
+void PositionsWorkbench::connectVerify() {
+    connect(m_dataset, &PositionsDataset::verifyStarted, this, [this] { m_verifyPanel->setRunning(true); });
+    connect(m_dataset, &PositionsDataset::verifyFinished, this, [this](const RangeVerification& v) {
+        m_verifyPanel->setRunning(false);
+        m_verifyPanel->showVerification(v);
+        emit verifyFinished(v.equal());
+    });
+    connect(m_dataset, &PositionsDataset::verifyFailed, this, [this](const Error& error) {
+        m_verifyPanel->setRunning(false);
+        m_verifyPanel->showError(error.message());
+        emit verifyFinished(false);
+    });
 }
 
 } // namespace tidemark::ui

@@ -1,12 +1,13 @@
 #pragma once
 
+#include "error.h"
+#include "positionsdataset.h"
 #include "positionsettings.h"
 #include "previewresult.h"
 #include "rangeverifier.h"
 #include "roundjob.h"
 
 #include <QGeoCoordinate>
-#include <QPointer>
 #include <QUuid>
 #include <QWidget>
 #include <functional>
@@ -18,13 +19,8 @@ class QListView;
 class QTableView;
 class QTabWidget;
 
-namespace tidemark {
-class TaskManager;
-struct TaskProgress;
-} // namespace tidemark
 namespace tidemark::positions {
 class MowerSummaryModel;
-class PositionsDataset;
 class RoundHistoryModel;
 } // namespace tidemark::positions
 
@@ -43,13 +39,14 @@ class VerifyPanel;
 // round would run it, with its layers and the coverage check), Rounds (run, dry run, pause, resume, cancel,
 // progress, window and budget, history chart) and Verify (the range after a round against the preview).
 // It shows the PositionsDataset (the mower summary it shares with the Positions dock, the round history, the
-// settings and the clock); every database access is a task of the dataset's TaskManager, so previews,
-// rounds and verifies show in the Jobs dock and pause or cancel from there too.
+// settings and the clock) and starts nothing itself: previews, rounds, verifies and exact counts are the
+// dataset's (tasks of its TaskManager, so they show in the Jobs dock and pause or cancel from there too),
+// and the dataset decides what follows a round; the workbench shows what the dataset's signals say.
 class PositionsWorkbench : public QWidget {
     Q_OBJECT
   public:
     explicit PositionsWorkbench(positions::PositionsDataset* dataset, QWidget* parent = nullptr);
-    ~PositionsWorkbench() override; // cancels its tasks
+    ~PositionsWorkbench() override;
 
     // The API of the main window.
     void setConnection(const QString& positionsConninfo); // the dataset's; loads the mowers, then previews
@@ -78,8 +75,8 @@ class PositionsWorkbench : public QWidget {
     void pickAt(const QGeoCoordinate& coordinate); // what a click on the map does
 
     const positions::PreviewResult* previewResult() const { return m_preview.get(); }
-    const positions::RoundReport& lastRoundReport() const { return m_lastReport; }
-    const positions::RangeVerification& lastVerification() const { return m_lastVerification; }
+    const positions::RoundReport& lastRoundReport() const { return m_dataset->lastRoundReport(); }
+    const positions::RangeVerification& lastVerification() const { return m_dataset->lastVerification(); }
     long pickedRow() const { return m_picked; }
     MapView* map() const { return m_map; }
     MapLayerModel* layers() const;
@@ -91,44 +88,38 @@ class PositionsWorkbench : public QWidget {
     RoundPanel* roundPanel() const { return m_roundPanel; }
     VerifyPanel* verifyPanel() const { return m_verifyPanel; }
     QTabWidget* areas() const { return m_areas; }
-    bool isPreviewRunning() const { return m_previewTask != 0; }
-    bool isRoundRunning() const { return m_roundTask != 0; }
-    int previewTask() const { return m_previewTask; } // the TaskManager's id, 0 when none
-    int roundTask() const { return m_roundTask; }
-    int verifyTask() const { return m_verifyTask; }
+    bool isPreviewRunning() const { return m_dataset->isPreviewRunning(); }
+    bool isRoundRunning() const { return m_dataset->isRoundRunning(); }
+    int previewTask() const { return m_dataset->previewTask(); } // the TaskManager's id, 0 when none
+    int roundTask() const { return m_dataset->roundTask(); }
+    int verifyTask() const { return m_dataset->verifyTask(); }
 
   signals:
     void mowersLoaded(int count);
     void mowerPreviewLoaded(const QString& mowerId); // a mower and its preview are on screen
-    void previewFailed(const QString& message);
+    void previewFailed(const tidemark::Error& error);
     void roundProgressed(long long slicesDone, long long slicesTotal);
     void roundFinished(bool succeeded);
     void verifyFinished(bool equal);
-    void failed(const QString& message);
+    void failed(const tidemark::Error& error);
 
   private:
     void showMowers();
     void mowerRowChanged(int row);
     void settingsChanged();
-    void taskProgressed(int taskId, const TaskProgress& progress);
-    void taskStateChanged(int taskId, int state);
-    void showPreview(std::shared_ptr<positions::PreviewResult> result, const PreviewLayerData& layers);
+    void connectPreview();
+    void connectRound();
+    void connectVerify();
+    void showPreview(std::shared_ptr<const positions::PreviewResult> result, const PreviewLayerData& layers);
     void fitMowerList();
     Micros now() const;
-    TaskManager* tasks() const;
 
     positions::PositionsDataset* m_dataset;
-    QPointer<TaskManager> m_manager; // outlives the workbench in the console; a guard for other owners
     QUuid m_mower;
     QString m_requestedMower;
     bool m_rangeChosen = false; // the operator (or a test) set the range: a new mower keeps it
-    std::shared_ptr<positions::PreviewResult> m_preview;
-    int m_previewTask = 0;
-    int m_roundTask = 0;
-    int m_verifyTask = 0;
+    std::shared_ptr<const positions::PreviewResult> m_preview; // the one on screen
     long m_picked = -1;
-    positions::RoundReport m_lastReport;
-    positions::RangeVerification m_lastVerification;
 
     QLabel* m_settingsBanner;
     QTableView* m_mowerTable;

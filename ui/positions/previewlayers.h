@@ -5,6 +5,7 @@
 #include "trackpoints.h"
 
 #include <QGeoCoordinate>
+#include <QMetaType>
 #include <memory>
 
 namespace tidemark::ui {
@@ -55,3 +56,5 @@ class PreviewLayers {
 };
 
 } // namespace tidemark::ui
+
+Q_DECLARE_METATYPE(tidemark::ui::PreviewLayerData)

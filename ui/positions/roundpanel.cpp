@@ -204,17 +204,12 @@ void RoundPanel::showReport(const RoundReport& r) {
         problemsText(r));
 }
 
+// The round's warnings (an overridden clock check, each skipped mower, an interruption, a history row or a
+// metrics file not written), as tidemark-cli prints them.
 QString RoundPanel::problemsText(const RoundReport& r) const {
     QString text;
-    if (r.clockOverride)
-        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>")
-                    .arg(tr("Clock check overridden: this clock was %1 min ahead of the server.")
-                             .arg(QLocale().toString(r.clockAheadSeconds / 60, 'f', 1)));
-    if (!r.failures.empty())
-        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>")
-                    .arg(tr("%n mower(s) skipped:", nullptr, int(r.failures.size())));
-    for (const MowerFailure& f : r.failures)
-        text += QStringLiteral("<br>· %1").arg(f.reason.toHtmlEscaped());
+    for (const QString& warning : r.warnings)
+        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(warning.toHtmlEscaped());
     return text;
 }
 

@@ -11,13 +11,12 @@ MowerSummaryLoader::MowerSummaryLoader(QString conninfo)
     : m_conninfo(std::move(conninfo)), m_sampleRows(ThinningStatus::kDefaultSampleRows) {}
 
 std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& settings, Micros now,
-                                                   TaskFeedback* feedback) const {
+                                                   TaskFeedback& feedback) const {
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark mowers"));
     SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
-    if (feedback && !feedback->checkpoint())
+    if (!feedback.checkpoint())
         return {};
-    if (feedback)
-        feedback->reportProgress(0.1, QStringLiteral("reading each mower's ends"));
+    feedback.reportProgress(0.1, QStringLiteral("reading each mower's ends"));
     const Micros cutoff = settings.thinningCutoff(now);
     std::vector<MowerSummary> mowers;
     for (const MowerThinningStatus& s :
@@ -34,13 +33,11 @@ std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& setti
         m.slicesPending = s.slicesPending;
         mowers.push_back(m);
     }
-    if (feedback) {
-        TaskProgress done = TaskProgress::share(1.0, QStringLiteral("%1 mowers").arg(mowers.size()));
-        done.rows = 0;
-        for (const MowerSummary& m : mowers)
-            done.rows += m.rows;
-        feedback->report(done);
-    }
+    TaskProgress done = TaskProgress::share(1.0, QStringLiteral("%1 mowers").arg(mowers.size()));
+    done.rows = 0;
+    for (const MowerSummary& m : mowers)
+        done.rows += m.rows;
+    feedback.report(done);
     return mowers;
 }
 

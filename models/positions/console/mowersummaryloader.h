@@ -36,7 +36,7 @@ class MowerSummaryLoader {
     // `now` and `settings` decide the cutoff of the eligible rows. Throws tidemark::Error (Connection,
     // Schema, Failed); returns an empty list when cancelled.
     std::vector<MowerSummary> load(const PositionSettings& settings, Micros now,
-                                   TaskFeedback* feedback = nullptr) const;
+                                   TaskFeedback& feedback) const;
     // The exact row count of one mower (reads that mower's rows through the index).
     qint64 exactRows(const QUuid& mowerId) const;
     // Bound of the block sample that estimates rows; a table under it is counted exactly.

@@ -2,23 +2,42 @@
 
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
+#include "previewjob.h"
 #include "roundhistorymodel.h"
-#include "settingsreader.h"
 #include "taskmanager.h"
 
+#include <QDateTime>
+#include <QLocale>
+
 namespace tidemark::positions {
+
+namespace {
+
+QString minuteText(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+}
+
+// A preview and what the front end makes of it, both made on the preview's thread.
+struct PreviewOutcome {
+    PreviewResult result;
+    QVariant presentation;
+};
+
+} // namespace
 
 PositionsDataset::PositionsDataset(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_mowers(new MowerSummaryModel(this)),
       m_history(new RoundHistoryModel(this)) {
-    try {
-        m_settings = PositionSettings::read(SettingsReader::fromEnvironment());
-    } catch (const Error& e) {
-        m_settingsError = e.message();
-    }
+    connect(m_tasks, &TaskManager::progressed, this, &PositionsDataset::taskProgressed);
+    connect(m_tasks->tasks(), &TaskListModel::stateChanged, this,
+            [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
 }
 
-PositionsDataset::~PositionsDataset() = default;
+PositionsDataset::~PositionsDataset() {
+    for (int task : {m_previewTask, m_roundTask, m_verifyTask})
+        if (task && m_tasks)
+            m_tasks->cancel(task);
+}
 
 void PositionsDataset::setConnection(const QString& conninfo, const QString& displayName) {
     m_conninfo = conninfo;
@@ -26,6 +45,7 @@ void PositionsDataset::setConnection(const QString& conninfo, const QString& dis
     ++m_generation;
     m_mowers->clear();
     m_history->setEntries({});
+    m_preview.reset();
     emit connectionChanged(m_conninfo);
     reload();
 }
@@ -54,7 +74,7 @@ void PositionsDataset::reload() {
     Task<std::vector<MowerSummary>> task;
     task.title = tr("Load the mowers of %1").arg(m_displayName);
     task.work = [conninfo = m_conninfo, settings = m_settings, now = now()](TaskFeedback& feedback) {
-        return MowerSummaryLoader(conninfo).load(settings, now, &feedback);
+        return MowerSummaryLoader(conninfo).load(settings, now, feedback);
     };
     task.summarize = [](const std::vector<MowerSummary>& mowers) {
         return tr("%Ln mower(s)", "", int(mowers.size()));
@@ -98,7 +118,193 @@ void PositionsDataset::reloadHistory() {
             m_history->setEntries(entries);
             emit historyLoaded();
         },
-        [this](const Error& error) { emit historyFailed(error.message()); });
+        [this](const Error& error) { emit historyFailed(error); });
+}
+
+void PositionsDataset::countRowsExactly(const QUuid& mowerId) {
+    if (m_conninfo.isEmpty())
+        return;
+    Task<qint64> task;
+    task.title = tr("Count the rows of mower %1").arg(mowerId.toString(QUuid::WithoutBraces).left(8));
+    task.work = [conninfo = m_conninfo, mowerId](TaskFeedback&) {
+        return MowerSummaryLoader(conninfo).exactRows(mowerId);
+    };
+    task.summarize = [](const qint64& rows) { return QStringLiteral("rows=%1").arg(rows); };
+    const int generation = m_generation;
+    m_tasks->start<qint64>(
+        std::move(task), this,
+        [this, generation, mowerId](const qint64& rows) {
+            if (generation == m_generation)
+                m_mowers->setExactRows(m_mowers->rowOf(mowerId), rows);
+        },
+        [this](const Error& error) { emit exactRowsFailed(error); });
+}
+
+void PositionsDataset::setPreviewPresentation(std::function<QVariant(const PreviewResult&)> presentation) {
+    m_presentation = std::move(presentation);
+}
+
+void PositionsDataset::cancelPreview() {
+    if (m_previewTask)
+        m_tasks->cancel(m_previewTask);
+}
+
+void PositionsDataset::startPreview(const QUuid& mowerId, Micros from, Micros to) {
+    if (m_conninfo.isEmpty() || mowerId.isNull())
+        return;
+    cancelPreview();
+    PreviewRequest request;
+    request.conninfo = m_conninfo;
+    request.mowerId = mowerId;
+    request.from = from;
+    request.to = to;
+    request.now = now();
+    request.settings = m_settings;
+    Task<PreviewOutcome> task;
+    task.title = tr("Preview mower %1, %2 – %3")
+                     .arg(mowerId.toString(QUuid::WithoutBraces).left(8), minuteText(from), minuteText(to));
+    task.work = [request, presentation = m_presentation](TaskFeedback& feedback) {
+        PreviewOutcome outcome{PreviewJob::run(request, feedback), {}};
+        if (!outcome.result.cancelled && presentation)
+            outcome.presentation = presentation(outcome.result);
+        return outcome;
+    };
+    task.summarize = [](const PreviewOutcome& outcome) {
+        return tr("%1 rows: %2 kept, %3 removed")
+            .arg(QLocale().toString(qlonglong(outcome.result.rows.size())),
+                 QLocale().toString(outcome.result.kept), QLocale().toString(outcome.result.removed));
+    };
+    // The task of this call: a newer preview may have started before this one's callback arrives.
+    auto id = std::make_shared<int>(0);
+    const auto ended = [this, id] {
+        const bool current = m_previewTask == *id;
+        if (current)
+            m_previewTask = 0;
+        return current;
+    };
+    *id = m_tasks->start<PreviewOutcome>(
+        std::move(task), this,
+        [this, ended](const PreviewOutcome& outcome) {
+            if (!ended())
+                return;
+            if (outcome.result.cancelled) {
+                emit previewCancelled();
+                return;
+            }
+            m_preview = std::make_shared<const PreviewResult>(outcome.result);
+            emit previewFinished(m_preview, outcome.presentation);
+        },
+        [this, ended](const Error& error) {
+            if (!ended())
+                return;
+            if (error.kind() == Error::Kind::Cancelled)
+                emit previewCancelled();
+            else
+                emit previewFailed(error);
+        });
+    m_previewTask = *id;
+    emit previewStarted();
+}
+
+bool PositionsDataset::startRound(const RoundRequest& options) {
+    if (m_conninfo.isEmpty() || m_roundTask)
+        return false;
+    if (!m_settingsError.isEmpty()) {
+        emit roundFailed(Error(Error::Kind::Settings, tr("Rounds are refused: %1").arg(m_settingsError)));
+        return false;
+    }
+    RoundRequest request = options;
+    request.conninfo = m_conninfo;
+    request.settings = m_settings;
+    request.now = now();
+    Task<RoundReport> task;
+    task.title = request.dryRun ? tr("Dry run of a positions round") : tr("Positions round");
+    task.pausable = true;
+    task.reportsCancel = true; // a cancelled round's report says what it committed
+    task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback); };
+    task.summarize = [](const RoundReport& report) { return report.infoLine(); };
+    m_roundTask = m_tasks->start<RoundReport>(
+        std::move(task), this, [this](const RoundReport& report) { roundEnded(report); },
+        [this](const Error& error) {
+            m_roundTask = 0;
+            reload();
+            emit roundFailed(error);
+        });
+    emit roundStarted(request.dryRun);
+    return true;
+}
+
+// What follows a round: the summary and the history again (one summary for the dock and the workbench),
+// and, when it thinned, the last preview's range verified.
+void PositionsDataset::roundEnded(const RoundReport& report) {
+    m_roundTask = 0;
+    m_lastReport = report;
+    reload();
+    emit roundFinished(report);
+    if (!report.dryRun && report.slices > 0 && m_preview)
+        startVerify();
+}
+
+void PositionsDataset::pauseRound() {
+    if (m_roundTask)
+        m_tasks->pause(m_roundTask);
+}
+
+void PositionsDataset::resumeRound() {
+    if (m_roundTask)
+        m_tasks->resume(m_roundTask);
+}
+
+void PositionsDataset::cancelRound() {
+    if (m_roundTask)
+        m_tasks->cancel(m_roundTask);
+}
+
+void PositionsDataset::startVerify() {
+    if (!m_preview || m_conninfo.isEmpty() || m_verifyTask)
+        return;
+    const std::shared_ptr<const PreviewResult> preview = m_preview;
+    Task<RangeVerification> task;
+    task.title = tr("Verify mower %1 against its preview")
+                     .arg(preview->mowerId.toString(QUuid::WithoutBraces).left(8));
+    task.work = [conninfo = m_conninfo, preview](TaskFeedback& feedback) {
+        feedback.reportProgress(0.1, tr("loading the range"));
+        const std::vector<PositionRow> expected = preview->survivors();
+        return RangeVerifier::verify(conninfo, preview->mowerId, preview->from, preview->to, expected);
+    };
+    task.summarize = [](const RangeVerification& v) { return v.verdictText(); };
+    m_verifyTask = m_tasks->start<RangeVerification>(
+        std::move(task), this,
+        [this](const RangeVerification& v) {
+            m_verifyTask = 0;
+            m_lastVerification = v;
+            emit verifyFinished(v);
+        },
+        [this](const Error& error) {
+            m_verifyTask = 0;
+            emit verifyFailed(error);
+        });
+    emit verifyStarted();
+}
+
+void PositionsDataset::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (taskId == 0)
+        return;
+    if (taskId == m_previewTask)
+        emit previewProgressed(progress.fraction(), progress.stage);
+    else if (taskId == m_roundTask && progress.detail.canConvert<RoundProgress>())
+        emit roundProgressed(progress.detail.value<RoundProgress>());
+}
+
+// Pause and resume may come from the Jobs dock as well as from the Rounds area.
+void PositionsDataset::taskStateChanged(int taskId, int state) {
+    if (taskId == 0 || taskId != m_roundTask)
+        return;
+    const auto s = TaskListModel::State(state);
+    if (s == TaskListModel::State::Paused)
+        emit roundPausedChanged(true);
+    else if (s == TaskListModel::State::Running)
+        emit roundPausedChanged(false);
 }
 
 } // namespace tidemark::positions

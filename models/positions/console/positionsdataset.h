@@ -2,31 +2,40 @@
 
 #include "error.h"
 #include "positionsettings.h"
+#include "previewresult.h"
+#include "rangeverifier.h"
+#include "roundjob.h"
 #include "timestamp.h"
 
 #include <QObject>
+#include <QPointer>
+#include <QVariant>
 #include <functional>
+#include <memory>
 
 namespace tidemark {
 class TaskManager;
-}
+struct TaskProgress;
+} // namespace tidemark
 
 namespace tidemark::positions {
 
 class MowerSummaryModel;
 class RoundHistoryModel;
 
-// The positions dataset as the console holds it: its connection, its settings (read from the environment,
-// or the error that names the bad one), the clock of every age decision, and the two models filled by
-// tasks: the per-mower summary (the Positions dock and the workbench share it) and the round history.
-// Not a widget; the workbench and the docks observe it.
+// The positions dataset as the console holds it: its connection, its settings (a value the console's wiring
+// passes in, or the error that names the bad one), the clock of every age decision, the two models filled by
+// tasks (the per-mower summary, which the Positions dock and the workbench share, and the round history), and
+// every operation on the dataset as a task of its TaskManager: loads, previews, rounds (RoundJob, the CLI's
+// round too), verifies and exact counts. It decides what follows an operation: a round reloads the summary
+// and the history and, when it thinned, verifies the last preview's range. Not a widget; widgets call its
+// methods and watch its signals.
 class PositionsDataset : public QObject {
     Q_OBJECT
   public:
     explicit PositionsDataset(TaskManager* tasks, QObject* parent = nullptr);
-    ~PositionsDataset() override;
+    ~PositionsDataset() override; // cancels its previews, rounds and verifies
 
-    TaskManager* tasks() const { return m_tasks; }
     MowerSummaryModel* mowers() const { return m_mowers; }
     RoundHistoryModel* history() const { return m_history; }
 
@@ -41,12 +50,41 @@ class PositionsDataset : public QObject {
 
     const PositionSettings& settings() const { return m_settings; }
     void setSettings(const PositionSettings& settings); // valid settings; clears a settings error
-    // Why the environment's settings were refused ("" when they are valid): rounds are refused until then.
+    // Why the console's settings were refused ("" when they are valid): rounds are refused until then.
     const QString& settingsError() const { return m_settingsError; }
     void setSettingsError(const QString& message);
 
     void setClock(std::function<Micros()> clock); // tests; default nowMicros
     Micros now() const { return m_clock ? m_clock() : nowMicros(); }
+
+    // Counts one mower's rows exactly in place of its estimate.
+    void countRowsExactly(const QUuid& mowerId);
+
+    // A preview of [from, to) of one mower (the one running is cancelled first). `presentation`, when set,
+    // runs on the preview's thread after it and its value comes with previewFinished (the workbench builds
+    // its map layers there, so the GUI thread only swaps them in).
+    void setPreviewPresentation(std::function<QVariant(const PreviewResult&)> presentation);
+    void startPreview(const QUuid& mowerId, Micros from, Micros to);
+    void cancelPreview();
+    bool isPreviewRunning() const { return m_previewTask != 0; }
+    int previewTask() const { return m_previewTask; } // the TaskManager's id, 0 when none
+    std::shared_ptr<const PreviewResult> lastPreview() const { return m_preview; }
+
+    // A round with the options of `options` (dryRun, ignoreWindow, budgetSeconds, jobs); the dataset sets the
+    // connection, the settings and the clock. False when refused (not connected, a round running, settings
+    // refused: then roundFailed says why).
+    bool startRound(const RoundRequest& options);
+    void pauseRound();
+    void resumeRound();
+    void cancelRound();
+    bool isRoundRunning() const { return m_roundTask != 0; }
+    int roundTask() const { return m_roundTask; }
+    const RoundReport& lastRoundReport() const { return m_lastReport; }
+
+    // Reloads the last preview's range and compares it with the preview's survivors row for row.
+    void startVerify();
+    int verifyTask() const { return m_verifyTask; }
+    const RangeVerification& lastVerification() const { return m_lastVerification; }
 
   signals:
     void connectionChanged(const QString& conninfo);
@@ -54,11 +92,34 @@ class PositionsDataset : public QObject {
     void loaded(); // the summary model holds the current figures
     void loadFailed(const tidemark::Error& error);
     void historyLoaded();
-    void historyFailed(const QString& message);
+    void historyFailed(const tidemark::Error& error);
     void settingsChanged();
+    void exactRowsFailed(const tidemark::Error& error);
+
+    void previewStarted();
+    void previewProgressed(double fraction, const QString& stage);
+    void previewFinished(std::shared_ptr<const tidemark::positions::PreviewResult> result,
+                         const QVariant& presentation);
+    void previewCancelled();
+    void previewFailed(const tidemark::Error& error);
+
+    void roundStarted(bool dryRun);
+    void roundProgressed(const tidemark::positions::RoundProgress& progress);
+    void roundPausedChanged(bool paused); // from the Rounds area or the Jobs dock
+    // The round's report, a cancelled round's too (report.cancelled: what it committed before).
+    void roundFinished(const tidemark::positions::RoundReport& report);
+    void roundFailed(const tidemark::Error& error);
+
+    void verifyStarted();
+    void verifyFinished(const tidemark::positions::RangeVerification& verification);
+    void verifyFailed(const tidemark::Error& error);
 
   private:
-    TaskManager* m_tasks;
+    void taskProgressed(int taskId, const TaskProgress& progress);
+    void taskStateChanged(int taskId, int state);
+    void roundEnded(const RoundReport& report);
+
+    QPointer<TaskManager> m_tasks; // outlives the dataset in the console; a guard for other owners
     MowerSummaryModel* m_mowers;
     RoundHistoryModel* m_history;
     QString m_conninfo;
@@ -66,8 +127,15 @@ class PositionsDataset : public QObject {
     PositionSettings m_settings;
     QString m_settingsError;
     std::function<Micros()> m_clock;
+    std::function<QVariant(const PreviewResult&)> m_presentation;
     int m_generation = 0;
     bool m_loading = false;
+    int m_previewTask = 0;
+    int m_roundTask = 0;
+    int m_verifyTask = 0;
+    std::shared_ptr<const PreviewResult> m_preview;
+    RoundReport m_lastReport;
+    RangeVerification m_lastVerification;
 };
 
 } // namespace tidemark::positions

@@ -15,13 +15,14 @@ namespace tidemark::positions {
 
 namespace {
 
-void progress(TaskFeedback* control, double fraction, const char* what) {
-    if (control)
-        control->reportProgress(fraction, QCoreApplication::translate("PreviewJob", what));
+void progress(TaskFeedback& feedback, double fraction, const char* what) {
+    feedback.reportProgress(fraction, QCoreApplication::translate("PreviewJob", what));
 }
 
-bool stopped(TaskFeedback* control) {
-    return control && !control->checkpoint();
+PreviewResult cancelledPreview() {
+    PreviewResult result;
+    result.cancelled = true;
+    return result;
 }
 
 } // namespace
@@ -48,20 +49,20 @@ PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& reque
     return input;
 }
 
-PreviewResult PreviewJob::run(const PreviewRequest& request, TaskFeedback* control) {
-    progress(control, 0.02, QT_TRANSLATE_NOOP("PreviewJob", "connecting"));
+PreviewResult PreviewJob::run(const PreviewRequest& request, TaskFeedback& feedback) {
+    progress(feedback, 0.02, QT_TRANSLATE_NOOP("PreviewJob", "connecting"));
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark preview"));
-    if (stopped(control))
-        return {};
-    progress(control, 0.1, QT_TRANSLATE_NOOP("PreviewJob", "loading the range"));
+    if (!feedback.checkpoint())
+        return cancelledPreview();
+    progress(feedback, 0.1, QT_TRANSLATE_NOOP("PreviewJob", "loading the range"));
     const Input input = load(*db, request);
     db.reset();
-    if (stopped(control))
-        return {};
-    progress(control, 0.4, QT_TRANSLATE_NOOP("PreviewJob", "running keep_set slice by slice"));
+    if (!feedback.checkpoint())
+        return cancelledPreview();
+    progress(feedback, 0.4, QT_TRANSLATE_NOOP("PreviewJob", "running keep_set slice by slice"));
     PreviewResult result = evaluate(request, input.track, input.watermark, input.slices);
     result.loadSeconds = input.loadSeconds;
-    progress(control, 1.0, QT_TRANSLATE_NOOP("PreviewJob", "done"));
+    progress(feedback, 1.0, QT_TRANSLATE_NOOP("PreviewJob", "done"));
     return result;
 }
 

@@ -9,11 +9,19 @@ class PgConnection;
 
 namespace tidemark::positions {
 
-// The preview as a background job: opens its own connection, loads (load), runs keep_set as the round
-// would (PreviewThinning), classifies every row of the range and computes the coverage check and the signal
-// layers. Progress, cancel (between steps) through TaskFeedback; throws tidemark::Error.
+// The preview as a job, for the console's dataset and `tidemark-cli positions coverage --db` alike: opens its
+// own connection, loads the range with the context of the round's slices, runs keep_set as the round would
+// (PreviewThinning), classifies every row of the range and computes the coverage check and the signal
+// layers. Progress and cancel (between its steps: a cancelled preview is returned with cancelled = true and
+// nothing else) through TaskFeedback; throws tidemark::Error.
 class PreviewJob {
   public:
+    static PreviewResult run(const PreviewRequest& request, TaskFeedback& feedback);
+    // The pure part after loading, for tests and tools: `track` must hold the context of `slices`.
+    static PreviewResult evaluate(const PreviewRequest& request, const MowerTrack& track,
+                                  std::optional<Micros> watermark, std::span<const SliceRange> slices);
+
+  private:
     // What a preview reads from the database: the mower's watermark, the round's slices that meet the range
     // (planned from the real watermark and oldest row) and the rows of the range with those slices' context.
     struct Input {
@@ -23,13 +31,7 @@ class PreviewJob {
         double loadSeconds = 0;
     };
 
-    static PreviewResult run(const PreviewRequest& request, TaskFeedback* control = nullptr);
-    // The load step of run on a connection of the caller's (tidemark-cli positions coverage --db uses it,
-    // so that it reports the preview's figures). request.conninfo is not used.
     static Input load(PgConnection& db, const PreviewRequest& request);
-    // The pure part after loading, for tests and tools: `track` must hold the context of `slices`.
-    static PreviewResult evaluate(const PreviewRequest& request, const MowerTrack& track,
-                                  std::optional<Micros> watermark, std::span<const SliceRange> slices);
 };
 
 } // namespace tidemark::positions

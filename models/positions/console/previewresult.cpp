@@ -14,12 +14,6 @@ std::vector<PositionRow> PreviewResult::survivors() const {
     return out;
 }
 
-long PreviewResult::indexAt(Micros t) const {
-    const auto it = std::lower_bound(rows.begin(), rows.end(), t,
-                                     [](const PositionRow& r, Micros v) { return r.observedAt < v; });
-    return it != rows.end() && it->observedAt == t ? long(it - rows.begin()) : -1;
-}
-
 QString PreviewResult::explainRow(std::size_t i) const {
     switch (fates[i]) {
     case RowFate::Removed:

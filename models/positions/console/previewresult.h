@@ -52,9 +52,9 @@ struct PreviewResult {
     CoverageCheckLayers checkLayers;
     SignalLayers signal;
 
+    bool cancelled = false; // stopped before its end: nothing else is set
+
     std::vector<PositionRow> survivors() const;
-    // Index of the row at `t`, or -1.
-    long indexAt(Micros t) const;
     // "kept: turn, rtk" / "removed: no reason to keep it" / "kept: inside the detail window" …
     QString explainRow(std::size_t i) const;
 };

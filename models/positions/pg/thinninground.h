@@ -76,7 +76,8 @@ struct RoundOptions {
 // transaction together). The window, the budget, a pause and a cancel are checked between
 // batches and slices. A bad row or a moved watermark skips only its mower; a timeout, a serialization
 // failure or a deadlock ends the round with the slice rolled back. Throws Error(Refused) for a clock ahead
-// of the server, Error for a lost connection.
+// of the server, Error for a lost connection. Its plan is a RoundPlan, its statements RoundTransactions, its
+// slice loops RoundWorkers; RoundJob runs it for both front ends.
 class ThinningRound {
   public:
     static constexpr long long kAdvisoryLockKey = 0x7469646d61726b31; // "tidmark1"

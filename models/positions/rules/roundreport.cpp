@@ -2,6 +2,12 @@
 
 namespace tidemark::positions {
 
+RoundVerdict RoundReport::verdict() const {
+    if (!failures.empty())
+        return RoundVerdict::Failed;
+    return interrupted.isEmpty() ? RoundVerdict::Done : RoundVerdict::Retry;
+}
+
 QString RoundReport::infoLine() const {
     QString extra;
     if (!failures.empty())

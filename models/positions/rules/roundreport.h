@@ -2,6 +2,7 @@
 
 #include "timestamp.h"
 #include <QString>
+#include <QStringList>
 
 #include <QByteArray>
 #include <QUuid>
@@ -25,7 +26,15 @@ struct MowerFailure {
     std::optional<Micros> rowAt;
 };
 
-// The outcome of one ThinningRound.
+// What a round's outcome means for its runner; the values are tidemark-cli's exit codes (EX_TEMPFAIL for a
+// retry) and the metrics' last exit code.
+enum class RoundVerdict : int {
+    Done = 0,   // ran, or skipped because another runner holds the lock, or cancelled
+    Failed = 1, // at least one mower was skipped (a bad row, a moved watermark)
+    Retry = 75  // stopped early by a lock or statement timeout, a serialization failure or a deadlock
+};
+
+// The outcome of one ThinningRound (and of the RoundJob around it: its warnings).
 struct RoundReport {
     bool dryRun = false;
     bool skippedLocked = false; // another runner holds the advisory lock
@@ -58,7 +67,12 @@ struct RoundReport {
     double pausedSeconds = 0;        // time spent paused between slices, holding the round's lock
     bool stoppedWhilePaused = false; // the window closed or the budget ran out during a pause
 
+    // What a front end must show, in the words tidemark-cli prints (RoundJob): an overridden clock check,
+    // each skipped mower, an interruption, a history row or a metrics file that was not written.
+    QStringList warnings;
+
     bool didWork() const { return ageDeleted > 0 || slices > 0; }
+    RoundVerdict verdict() const;
     // The one key=value line of a round that did work.
     QString infoLine() const;
 };

@@ -1,0 +1,312 @@
+#include "roundtransactions.h"
+
+#include "error.h"
+#include "pgconnection.h"
+#include "pgtransaction.h"
+#include "sqlstate.h"
+#include "thinninground.h"
+
+namespace tidemark::positions {
+
+namespace {
+
+QString mowerText(const QUuid& id) {
+    return id.toString(QUuid::WithoutBraces);
+}
+
+// The earliest row without a finite position (NaN, ±infinity or NULL) in [$2, $3) of a mower, as keep_set
+// refuses a slice whose context holds one (SliceThinning): NaN - NaN and inf - inf are NaN, which equals no
+// 0. The thinning statement reports such rows up to the slice's last row; the round checks the rest of the
+// context with this, and names a row with it.
+const QString kBadRowSql =
+    QStringLiteral("SELECT (extract(epoch FROM observed_at) * 1000000)::bigint, coalesce(lat::text, 'NULL'),"
+                   " coalesce(lon::text, 'NULL') FROM mower_positions WHERE mower_id = $1"
+                   " AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz"
+                   " AND NOT coalesce(lat - lat = 0 AND lon - lon = 0, false) ORDER BY observed_at LIMIT 1");
+
+// The oldest finite row of the table, found through the primary key (a skip scan over the mowers).
+const QString kOldestSql =
+    ThinningStatus::mowersCte() +
+    QStringLiteral(
+        " SELECT (extract(epoch FROM min(o)) * 1000000)::bigint FROM (SELECT (SELECT min(p.observed_at) FROM "
+        "mower_positions p WHERE p.mower_id = m.mower_id AND p.observed_at > '-infinity' AND p.observed_at < "
+        "'infinity') AS o FROM m WHERE m.mower_id IS NOT NULL) x");
+
+// One batch of the age delete: rows of one time window, found through the BRIN index on observed_at.
+const QString kAgeBatchSql =
+    QStringLiteral("DELETE FROM mower_positions WHERE ctid = ANY (ARRAY(SELECT ctid FROM mower_positions"
+                   " WHERE observed_at >= $1::timestamptz AND observed_at < $2::timestamptz LIMIT $3))");
+
+// The earliest row of mower $1 in [from, to) (parameters, e.g. "$2"), through the primary key.
+QString firstRowSql(const QString& from, const QString& to) {
+    return QStringLiteral(
+               "SELECT (extract(epoch FROM min(p.observed_at)) * 1000000)::bigint FROM mower_positions p"
+               " WHERE p.mower_id = $1::uuid AND p.observed_at >= %1::timestamptz AND p.observed_at <"
+               " %2::timestamptz")
+        .arg(from, to);
+}
+
+// Moves a mower's watermark from $2 to $3 (an update from $2, or the first watermark) while [$2, $5) holds
+// no row (empty when $5 = $2), and returns the mower's first row in [$3, $4 = the cutoff), NULL when none; no
+// row when it did not move.
+QString watermarkSql(bool first) {
+    const QString empty = QStringLiteral(
+        " NOT EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = $1::uuid AND p.observed_at >= "
+        "$2::timestamptz AND p.observed_at < $5::timestamptz)");
+    const QString next =
+        QStringLiteral(" RETURNING (%1)").arg(firstRowSql(QStringLiteral("$3"), QStringLiteral("$4")));
+    if (first)
+        return QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
+                              " SELECT $1::uuid, $3::timestamptz WHERE") +
+               empty + QStringLiteral(" ON CONFLICT (mower_id) DO NOTHING") + next;
+    return QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3::timestamptz"
+                          " WHERE mower_id = $1::uuid AND thinned_until = $2::timestamptz AND") +
+           empty + next;
+}
+
+} // namespace
+
+RoundTransactions::RoundTransactions(PgConnection& db, const PositionSettings& settings,
+                                     const RoundOptions& options, std::function<void(MowerFailure)> failed)
+    : m_db(db), m_settings(settings), m_options(options), m_statement(settings), m_failed(std::move(failed)) {
+}
+
+QString RoundTransactions::interruptionOf(const Error& e) {
+    const QByteArray& state = e.sqlState();
+    if (state == SqlState::kLockNotAvailable)
+        return QStringLiteral("lock timeout");
+    if (state == SqlState::kQueryCanceled)
+        return QStringLiteral("statement timeout");
+    if (state == SqlState::kSerializationFailure)
+        return QStringLiteral("serialization failure");
+    if (state == SqlState::kDeadlockDetected)
+        return QStringLiteral("deadlock");
+    return {};
+}
+
+// READ COMMITTED whatever the server's default, the round's lock timeout, what is left of the budget as the
+// statement timeout (none in a dry run, whatever the server's default) and the thinning statement's
+// settings, all with BEGIN in one round trip.
+PgTransactionOptions RoundTransactions::transactionOptions(long long statementTimeoutMs) const {
+    PgTransactionOptions options;
+    options.isolation = QStringLiteral("READ COMMITTED");
+    options.lockTimeoutMs = m_settings.lockTimeoutSeconds * 1000;
+    options.statementTimeoutMs = statementTimeoutMs;
+    options.settings =
+        (statementTimeoutMs > 0 ? QString() : QStringLiteral("SET LOCAL statement_timeout = 0; ")) +
+        ThinningStatement::transactionSettings();
+    return options;
+}
+
+long long RoundTransactions::countOlderThan(Micros limit) {
+    return m_db
+        .exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE observed_at < $1::timestamptz"),
+              {formatIsoTimestamp(limit)})
+        .toLong(0, 0);
+}
+
+std::optional<Micros> RoundTransactions::oldestRow() {
+    const PgResult oldest = m_db.exec(kOldestSql);
+    if (oldest.isNull(0, 0))
+        return std::nullopt;
+    return oldest.toLong(0, 0);
+}
+
+long long RoundTransactions::ageDeleteBatch(const QString& low, const QString& high, int batch,
+                                            long long statementTimeoutMs) {
+    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
+    // The decision record's plan: the BRIN index, whatever the statistics of a fresh table say.
+    m_db.exec(QStringLiteral("SELECT set_config('enable_seqscan', 'off', true)"));
+    const long long n = m_db.exec(kAgeBatchSql, {low, high, batch}).affectedRows();
+    tx.commit();
+    return n;
+}
+
+std::vector<MowerThinningStatus> RoundTransactions::mowers(Micros cutoff, long long statementTimeoutMs) {
+    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
+    std::vector<MowerThinningStatus> mowers = ThinningStatus::query(m_db, cutoff, RowCounting::None);
+    tx.commit();
+    return mowers;
+}
+
+void RoundTransactions::analyzeIfNeverAnalyzed(long long statementTimeoutMs) {
+    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
+    if (m_db.exec(QStringLiteral("SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM "
+                                 "pg_stat_user_tables WHERE relid = 'mower_positions'::regclass"))
+            .toBool(0, 0))
+        m_db.exec(QStringLiteral("ANALYZE mower_positions"));
+    tx.commit();
+}
+
+std::optional<Micros> RoundTransactions::firstRowFrom(const QUuid& mowerId, Micros from, Micros cutoff) {
+    static const QByteArray name = "tidemark_first_row_v1";
+    if (!m_db.isPrepared(name))
+        m_db.prepare(name, firstRowSql(QStringLiteral("$2"), QStringLiteral("$3")), 3);
+    const PgResult r =
+        m_db.execPrepared(name, {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(cutoff)});
+    if (r.isNull(0, 0))
+        return std::nullopt;
+    return r.toLong(0, 0);
+}
+
+// The watermark could not move from `from`: a row arrived in [from, emptyUntil) (the watermark is where
+// the round left it), or another writer moved it (recorded).
+SliceOutcome RoundTransactions::notMoved(const SliceRange& range, Micros from, Micros emptyUntil,
+                                         MowerCursor& cursor) {
+    if (from < emptyUntil && watermarkIsAt(range.mowerId, cursor.watermark)) {
+        cursor.nextRowAt.reset();
+        return SliceOutcome::RowArrived;
+    }
+    recordMovedWatermark(range, cursor.watermark);
+    return SliceOutcome::MowerSkipped;
+}
+
+SliceOutcome RoundTransactions::skipEmptySlices(const SliceRange& run, MowerCursor& cursor,
+                                                long long statementTimeoutMs) {
+    if (m_options.dryRun)
+        return SliceOutcome::Done;
+    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
+    step(run, SliceStep::Began);
+    if (!moveWatermark(run, run.begin, run.end, cursor).moved) {
+        tx.rollback();
+        return notMoved(run, run.begin, run.end, cursor);
+    }
+    step(run, SliceStep::WatermarkMoved);
+    tx.commit();
+    step(run, SliceStep::Committed);
+    cursor.watermark = run.end;
+    cursor.nextRowAt = std::optional<Micros>();
+    return SliceOutcome::Done;
+}
+
+void RoundTransactions::step(const SliceRange& slice, SliceStep s) {
+    if (m_options.onStep)
+        m_options.onStep(m_db, slice, s);
+}
+
+SliceOutcome RoundTransactions::runSlice(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                                         ThinningStatement::Counts& counts, long long statementTimeoutMs) {
+    try {
+        PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
+        step(slice, SliceStep::Began);
+        counts = m_statement.run(
+            m_db, slice, m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete);
+        // The statement reports a bad row of the context of the slice's rows; a slice that has lost its
+        // rows meanwhile has its context read here.
+        if (counts.badRowAt ||
+            (counts.scanned == 0 &&
+             badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext).rows() > 0)) {
+            tx.rollback();
+            return skipForBadRow(slice);
+        }
+        if (m_options.dryRun) {
+            tx.commit();
+            cursor.nextRowAt.reset();
+            return SliceOutcome::Done;
+        }
+        step(slice, SliceStep::Deleted);
+        const WatermarkMove move = moveWatermark(slice, from, slice.begin, cursor);
+        if (!move.moved) {
+            tx.rollback();
+            return notMoved(slice, from, slice.begin, cursor);
+        }
+        step(slice, SliceStep::WatermarkMoved);
+        tx.commit();
+        step(slice, SliceStep::Committed);
+        cursor.watermark = slice.end;
+        cursor.nextRowAt = move.nextRowAt;
+        return SliceOutcome::Done;
+    } catch (const Error& e) {
+        if (!SqlState::isDataException(e.sqlState())) // a data exception fails only its mower
+            throw;
+        if (recordBadRow(slice))
+            return SliceOutcome::MowerSkipped;
+        m_failed({slice.mowerId,
+                  QStringLiteral("mower %1: slice %2..%3 failed: %4")
+                      .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                           formatIsoTimestamp(slice.end), e.message()),
+                  std::nullopt});
+        return SliceOutcome::MowerSkipped;
+    }
+}
+
+PgResult RoundTransactions::badRows(const QUuid& mowerId, Micros from, Micros to) {
+    static const QByteArray name = "tidemark_bad_row_v2";
+    if (!m_db.isPrepared(name))
+        m_db.prepare(name, kBadRowSql, 3);
+    return m_db.execPrepared(name, {mowerText(mowerId), formatIsoTimestamp(from), formatIsoTimestamp(to)});
+}
+
+// The slice was rolled back for a bad row: record it (a concurrent fix may have removed it meanwhile).
+SliceOutcome RoundTransactions::skipForBadRow(const SliceRange& slice) {
+    if (!recordBadRow(slice))
+        m_failed({slice.mowerId,
+                  QStringLiteral("mower %1: slice %2..%3 rolled back for a row without a finite position, "
+                                 "which has changed since")
+                      .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                           formatIsoTimestamp(slice.end)),
+                  std::nullopt});
+    return SliceOutcome::MowerSkipped;
+}
+
+// Records the earliest row of the slice's context that keep_set cannot judge (outside the slice's
+// transaction); false when there is none.
+bool RoundTransactions::recordBadRow(const SliceRange& slice) {
+    const PgResult bad = badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext);
+    if (bad.rows() == 0)
+        return false;
+    const Micros at = bad.toLong(0, 0);
+    m_failed(
+        {slice.mowerId,
+         QStringLiteral("mower %1: the row at %2 has lat %3, lon %4 (not a finite position); slice %5..%6 "
+                        "and the rest of the mower skipped")
+             .arg(mowerText(slice.mowerId), formatIsoTimestamp(at), bad.text(0, 1), bad.text(0, 2),
+                  formatIsoTimestamp(slice.begin), formatIsoTimestamp(slice.end)),
+         at});
+    return true;
+}
+
+// Moves the watermark from `from` (or sets the first one) to the range's end, while [from, emptyUntil)
+// holds no row; not moved when another writer moved it meanwhile or a row arrived there. The same
+// statement finds the mower's next row after the range.
+RoundTransactions::WatermarkMove RoundTransactions::moveWatermark(const SliceRange& range, Micros from,
+                                                                  Micros emptyUntil,
+                                                                  const MowerCursor& cursor) {
+    const QByteArray name = cursor.watermark ? "tidemark_watermark_move_v2" : "tidemark_watermark_first_v2";
+    if (!m_db.isPrepared(name))
+        m_db.prepare(name, watermarkSql(!cursor.watermark), 5);
+    const PgResult r = m_db.execPrepared(
+        name, {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
+               formatIsoTimestamp(cursor.cutoff), formatIsoTimestamp(emptyUntil)});
+    WatermarkMove move;
+    move.moved = r.rows() == 1;
+    if (move.moved)
+        move.nextRowAt = r.isNull(0, 0) ? std::optional<std::optional<Micros>>(std::optional<Micros>())
+                                        : std::optional<std::optional<Micros>>(r.toLong(0, 0));
+    return move;
+}
+
+bool RoundTransactions::watermarkIsAt(const QUuid& mowerId, const std::optional<Micros>& at) {
+    const PgResult r =
+        m_db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint FROM "
+                                 "mower_positions_thinning WHERE mower_id = $1"),
+                  {mowerText(mowerId)});
+    return r.rows() == 0 ? !at : (at && r.toLong(0, 0) == *at);
+}
+
+void RoundTransactions::recordMovedWatermark(const SliceRange& slice, const std::optional<Micros>& expected) {
+    const PgResult now = m_db.exec(
+        QStringLiteral("SELECT thinned_until::text FROM mower_positions_thinning WHERE mower_id = $1"),
+        {mowerText(slice.mowerId)});
+    m_failed(
+        {slice.mowerId,
+         QStringLiteral("mower %1: another writer moved the watermark from %2 to %3 during slice %4..%5; "
+                        "the slice was rolled back")
+             .arg(mowerText(slice.mowerId),
+                  expected ? formatIsoTimestamp(*expected) : QStringLiteral("(none)"),
+                  now.rows() ? now.text(0, 0) : QStringLiteral("(none)"), formatIsoTimestamp(slice.begin),
+                  formatIsoTimestamp(slice.end)),
+         std::nullopt});
+}
+
+} // namespace tidemark::positions

@@ -1,0 +1,101 @@
+#pragma once
+
+#include "positionsettings.h"
+#include "roundreport.h"
+#include "sliceplanner.h"
+#include "thinningstatement.h"
+#include "thinningstatus.h"
+
+#include <functional>
+#include <optional>
+
+namespace tidemark {
+class Error;
+class PgConnection;
+class PgResult;
+struct PgTransactionOptions;
+} // namespace tidemark
+
+namespace tidemark::positions {
+
+struct RoundOptions;
+enum class SliceStep;
+
+// Where a round is in one mower's slices.
+struct MowerCursor {
+    QUuid mowerId;
+    Micros cutoff = 0;
+    std::optional<Micros> watermark;
+    // The mower's first row from the next slice's start to the cutoff: unknown (nullopt), none (an empty
+    // inner optional) or its instant.
+    std::optional<std::optional<Micros>> nextRowAt;
+};
+
+enum class SliceOutcome {
+    Done,
+    RowArrived,  // a row was written into slices taken for empty: rolled back, the caller looks again
+    MowerSkipped // a bad row or a moved watermark, recorded
+};
+
+// Every statement of a round on one connection (the round's own or a worker's), each in a READ COMMITTED
+// transaction (whatever the server's default) with the round's lock timeout, the statement timeout the
+// caller gives (what is left of the budget) and the thinning statement's settings, rolled back on any exit
+// but a commit: the age delete's batches, the mowers' status, the analyze of a fresh table, and a slice's
+// delete and watermark move (or the watermark's move over slices that hold no row). A bad row or a moved
+// watermark is recorded through `failed` and skips its mower; other errors are thrown.
+class RoundTransactions {
+  public:
+    RoundTransactions(PgConnection& db, const PositionSettings& settings, const RoundOptions& options,
+                      std::function<void(MowerFailure)> failed);
+
+    // Why an error ends a round cleanly (a lock or statement timeout, a serialization failure, a deadlock:
+    // the transaction is rolled back and the next round retries its work); "" for any other error.
+    static QString interruptionOf(const Error& e);
+
+    // The rows older than `limit` (a dry run's age delete).
+    long long countOlderThan(Micros limit);
+    // The oldest finite row of the table, none when it is empty.
+    std::optional<Micros> oldestRow();
+    // One batch of the age delete: at most `batch` rows of [low, high), through the BRIN index.
+    long long ageDeleteBatch(const QString& low, const QString& high, int batch,
+                             long long statementTimeoutMs);
+    std::vector<MowerThinningStatus> mowers(Micros cutoff, long long statementTimeoutMs);
+    // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
+    // restore or import) would get nested loops over thousands of rows. Autovacuum keeps them later.
+    void analyzeIfNeverAnalyzed(long long statementTimeoutMs);
+
+    // The earliest row of the mower in [from, cutoff), none when there is none (an index probe).
+    std::optional<Micros> firstRowFrom(const QUuid& mowerId, Micros from, Micros cutoff);
+    // One slice in one transaction, its watermark moving from `from` (before the slice when the slices in
+    // between hold no row).
+    SliceOutcome runSlice(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                          ThinningStatement::Counts& counts, long long statementTimeoutMs);
+    // The last slices of a mower, all without a row up to the cutoff, in one transaction: the watermark
+    // moves over them while they still hold no row.
+    SliceOutcome skipEmptySlices(const SliceRange& run, MowerCursor& cursor, long long statementTimeoutMs);
+
+  private:
+    struct WatermarkMove {
+        bool moved = false;
+        std::optional<std::optional<Micros>> nextRowAt; // as MowerCursor::nextRowAt, from the range's end
+    };
+    PgTransactionOptions transactionOptions(long long statementTimeoutMs) const;
+
+    void step(const SliceRange& slice, SliceStep s);
+    SliceOutcome notMoved(const SliceRange& range, Micros from, Micros emptyUntil, MowerCursor& cursor);
+    WatermarkMove moveWatermark(const SliceRange& range, Micros from, Micros emptyUntil,
+                                const MowerCursor& cursor);
+    bool watermarkIsAt(const QUuid& mowerId, const std::optional<Micros>& at);
+    void recordMovedWatermark(const SliceRange& slice, const std::optional<Micros>& expected);
+    SliceOutcome skipForBadRow(const SliceRange& slice);
+    bool recordBadRow(const SliceRange& slice);
+    PgResult badRows(const QUuid& mowerId, Micros from, Micros to);
+
+    PgConnection& m_db;
+    const PositionSettings& m_settings;
+    const RoundOptions& m_options;
+    const ThinningStatement m_statement;
+    std::function<void(MowerFailure)> m_failed;
+};
+
+} // namespace tidemark::positions

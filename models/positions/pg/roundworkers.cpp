@@ -1,0 +1,209 @@
+#include "roundworkers.h"
+
+#include "error.h"
+#include "pgconnection.h"
+#include "roundtransactions.h"
+#include "taskfeedback.h"
+#include "thinninground.h"
+
+#include <exception>
+#include <memory>
+#include <thread>
+
+namespace tidemark::positions {
+
+RoundWorkers::RoundWorkers(const RoundOptions& options, const RoundPlan& plan, RoundReport& report)
+    : m_options(options), m_plan(plan), m_report(report), m_lastAt(plan.startedAt()) {}
+
+RoundPlan::Stop RoundWorkers::between() {
+    using Stop = RoundPlan::Stop;
+    if (m_stopAll.load())
+        return Stop::Elsewhere; // another worker stopped the round
+    if (m_options.control) {
+        QElapsedTimer paused; // counted once the pause has held for a wait
+        paused.start();
+        bool held = false;
+        for (;;) {
+            const TaskFeedback::Wait wait = m_options.control->checkpointFor(std::chrono::seconds(1));
+            if (wait == TaskFeedback::Wait::Cancelled) {
+                notePaused(held, paused);
+                const std::lock_guard lock(m_shared);
+                m_report.cancelled = true;
+                return Stop::Cancelled;
+            }
+            if (wait == TaskFeedback::Wait::Go)
+                break;
+            held = true;
+            tellPaused(paused.nsecsElapsed() / 1e9);
+            const Stop stop = limits();
+            if (stop != Stop::None) {
+                notePaused(held, paused);
+                const std::lock_guard lock(m_shared);
+                m_report.stoppedWhilePaused = true;
+                return stop;
+            }
+        }
+        notePaused(held, paused);
+    }
+    return limits();
+}
+
+// Several workers wait out the same pause: the round counts the union of their waits, not the sum.
+void RoundWorkers::notePaused(bool held, const QElapsedTimer& paused) {
+    if (!held)
+        return;
+    const std::lock_guard lock(m_shared);
+    const Micros endedAt = nowMicros();
+    const Micros startedAt = endedAt - paused.nsecsElapsed() / 1000;
+    const Micros counted = endedAt - std::max(startedAt, m_pauseCountedUntil);
+    if (counted > 0)
+        m_report.pausedSeconds += double(counted) / kMicrosPerSecond;
+    m_pauseCountedUntil = std::max(m_pauseCountedUntil, endedAt);
+}
+
+void RoundWorkers::tellPaused(double seconds) {
+    const std::lock_guard lock(m_shared);
+    if (m_options.onPaused)
+        m_options.onPaused(seconds);
+    else
+        m_options.control->report(pausedRoundProgress(seconds));
+}
+
+RoundPlan::Stop RoundWorkers::limits() {
+    if (m_options.dryRun)
+        return RoundPlan::Stop::None;
+    const std::lock_guard lock(m_shared);
+    const Micros at = m_lastAt = m_plan.clock();
+    const RoundPlan::Stop stop = m_plan.limitAt(at);
+    if (stop == RoundPlan::Stop::Budget)
+        m_report.budgetExhausted = true;
+    else if (stop == RoundPlan::Stop::Window)
+        m_report.windowClosed = true;
+    return stop;
+}
+
+long long RoundWorkers::statementTimeoutMs() {
+    const std::lock_guard lock(m_shared);
+    return m_plan.statementTimeoutMs(m_lastAt);
+}
+
+void RoundWorkers::addFailure(MowerFailure failure) {
+    const std::lock_guard lock(m_shared);
+    m_report.failures.push_back(std::move(failure));
+}
+
+bool RoundWorkers::thin(RoundTransactions& own) {
+    if (m_options.jobs > 1)
+        return thinInParallel();
+    for (const MowerThinningStatus* m : m_plan.queue())
+        if (!thinMower(own, *m))
+            return false;
+    return true;
+}
+
+// Workers on their own connections take whole mowers from one queue, largest backlog first; the first
+// that must stop (a limit, a cancel, an interruption) stops the others between their slices.
+bool RoundWorkers::thinInParallel() {
+    if (m_options.workerConninfo.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("a round with %1 jobs needs a connection string "
+                                                       "for its workers")
+                                            .arg(m_options.jobs));
+    const std::vector<const MowerThinningStatus*>& queue = m_plan.queue();
+    const int jobs = std::min<int>(m_options.jobs, std::max<int>(1, int(queue.size())));
+    m_report.jobs = jobs;
+    std::vector<std::unique_ptr<PgConnection>> connections;
+    std::vector<std::unique_ptr<RoundTransactions>> transactions;
+    for (int j = 0; j < jobs; ++j) {
+        connections.push_back(
+            PgConnection::open(m_options.workerConninfo, QStringLiteral("tidemark round worker")));
+        transactions.push_back(
+            std::make_unique<RoundTransactions>(*connections.back(), m_plan.settings(), m_options,
+                                                [this](MowerFailure f) { addFailure(std::move(f)); }));
+    }
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::vector<std::thread> workers;
+    for (int j = 0; j < jobs; ++j)
+        workers.emplace_back([&, own = transactions[std::size_t(j)].get()] {
+            try {
+                for (std::size_t i = next++; i < queue.size() && !m_stopAll.load(); i = next++)
+                    if (!thinMower(*own, *queue[i]))
+                        m_stopAll = true;
+            } catch (...) {
+                const std::lock_guard lock(m_shared);
+                if (!failure)
+                    failure = std::current_exception();
+                m_stopAll = true;
+            }
+        });
+    for (std::thread& w : workers)
+        w.join();
+    if (failure)
+        std::rethrow_exception(failure);
+    return !m_stopAll.load();
+}
+
+bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinningStatus& m) {
+    const Micros cutoff = m_plan.cutoff();
+    MowerRoundFigures figures{m.mowerId};
+    // The mower's committed slices count however its loop ends (an interruption throws).
+    struct Account {
+        RoundReport& report;
+        const MowerRoundFigures& figures;
+        std::mutex& shared;
+        ~Account() {
+            if (figures.slices == 0)
+                return;
+            const std::lock_guard lock(shared);
+            ++report.mowers;
+            report.slices += figures.slices;
+            report.scanned += figures.scanned;
+            report.deleted += figures.deleted;
+            report.perMower.push_back(figures);
+        }
+    } account{m_report, figures, m_shared};
+    const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
+    MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt};
+    for (std::size_t i = 0; i < slices.size();) {
+        if (between() != RoundPlan::Stop::None)
+            return false;
+        if (!cursor.nextRowAt)
+            cursor.nextRowAt = transactions.firstRowFrom(m.mowerId, slices[i].begin, cutoff);
+        // The slices wholly before the mower's next row hold no row and have nothing to delete: the
+        // watermark moves over them in the transaction of the slice that holds that row, or of their own
+        // when no row follows them (a sparse fleet's first run is mostly such slices).
+        std::size_t next = i;
+        while (next < slices.size() && (!*cursor.nextRowAt || slices[next].end <= **cursor.nextRowAt))
+            ++next;
+        ThinningStatement::Counts counts;
+        const SliceOutcome outcome =
+            next == slices.size()
+                ? transactions.skipEmptySlices({m.mowerId, slices[i].begin, slices.back().end}, cursor,
+                                               statementTimeoutMs())
+                : transactions.runSlice(slices[next], slices[i].begin, cursor, counts, statementTimeoutMs());
+        if (outcome == SliceOutcome::MowerSkipped)
+            return true;
+        if (outcome == SliceOutcome::RowArrived)
+            continue;
+        const std::size_t end = std::min(next + 1, slices.size());
+        const long long n = static_cast<long long>(end - i);
+        figures.slices += n;
+        figures.scanned += counts.scanned;
+        figures.deleted += counts.deleted;
+        i = end;
+        const std::lock_guard lock(m_shared);
+        m_done += n;
+        m_scannedSoFar += counts.scanned;
+        const SliceEvent event{
+            m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_plan.totalSlices(),
+            counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n};
+        if (m_options.control)
+            m_options.control->report(event.progress());
+        // After the plain progress: a caller that reports richer progress from here has the last word.
+        if (m_options.onSlice)
+            m_options.onSlice(event);
+    }
+    return true;
+}
+
+} // namespace tidemark::positions
