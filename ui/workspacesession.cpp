@@ -41,13 +41,6 @@ WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
       m_kudos(new kudos::KudosTableSummaryModel(this)), m_kudosData(new kudos::KudosDataset(tasks, this)),
       m_disputes(new kudos::DisputeCase(m_kudosData, this)),
       m_tracksData(new tracks::TracksDataset(tasks, this)), m_tracks(new tracks::TracksSummaryModel(this)) {
-    // The positions dataset takes its settings as a value (until the console's start reads every setting
-    // once, they are read here).
-    try {
-        m_positions->setSettings(positions::PositionSettings::read(SettingsReader::fromEnvironment()));
-    } catch (const Error& e) {
-        m_positions->setSettingsError(e.message());
-    }
     bindPositions();
 }
 

@@ -11,6 +11,7 @@
 #include "roundpanel.h"
 #include "schemamigrator.h"
 #include "screenshots.h"
+#include "settingsreader.h"
 #include "taskmanager.h"
 #include "testpostgres.h"
 #include "translationinstaller.h"
@@ -78,14 +79,21 @@ class TestConsole : public QObject {
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-ru-empty.png")).isEmpty());
     }
 
-    // A bad MOWDECK_TELEMETRY_* setting is shown at start, naming it, and refuses Run and Dry run; before any
-    // connection the range already shows the week the first preview will use.
+    // Settings refused for the dataset are shown, naming the setting, and refuse Run and Dry run (the
+    // console's start refuses a bad value before the window opens, test_appsettings; a dataset can still be
+    // given an error); before any connection the range already shows the week the first preview will use.
     void badSettingRefusesRoundsAndNamesIt() {
-        qputenv("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS", "4294967296");
         TaskManager tasks;
-        ui::WorkspaceSession session(&tasks); // reads the settings and hands them to the dataset
+        ui::WorkspaceSession session(&tasks);
         positions::PositionsDataset& dataset = *session.positions();
-        qunsetenv("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS");
+        try {
+            positions::PositionSettings::read(
+                SettingsReader({{QStringLiteral("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS"),
+                                 QStringLiteral("4294967296")}}));
+            QFAIL("a budget past int's range was accepted");
+        } catch (const Error& e) {
+            dataset.setSettingsError(e.message());
+        }
         QVERIFY2(dataset.settingsError().contains(QLatin1String("MOWDECK_TELEMETRY_THINNING_BUDGET_SECONDS")),
                  qPrintable(dataset.settingsError()));
         const Micros now = parseIsoTimestamp(QStringLiteral("2026-11-30T12:02:00Z"));
