@@ -29,6 +29,7 @@ void KudosDataset::setConnection(const QString& conninfo, const QString& archive
     m_archiveUrl = archiveUrl;
     m_displayName = displayName.isEmpty() ? conninfo : displayName;
     ++m_generation;
+    ++m_connection;
     m_status = {};
     m_roundAlerts.clear();
     m_tables->clear();
@@ -133,12 +134,12 @@ void KudosDataset::reconcile(const KudosReconcileOptions& options) {
     task.summarize = [](const KudosReconcileReport& report) {
         return tr("%Ln user(s) drifting", "", int(report.reconciliation.usersDrifting));
     };
-    const int generation = m_generation;
+    const int connection = m_connection;
     m_reconcileTask = m_tasks->start<KudosReconcileReport>(
         std::move(task), this,
-        [this, generation](const KudosReconcileReport& report) {
+        [this, connection](const KudosReconcileReport& report) {
             m_reconcileTask = 0;
-            if (generation != m_generation)
+            if (connection != m_connection)
                 return;
             m_lastReconcile = report;
             if (!report.cancelled)
@@ -173,13 +174,13 @@ bool KudosDataset::startRound(bool oneStep, bool dryRun) {
         return tr("%Ln action(s) done", "", int(report.done.size())) + QStringLiteral(", ") +
                tr("%Ln alert(s)", "", int(report.alerts.size()));
     };
-    const int generation = m_generation;
+    const int connection = m_connection;
     m_roundTask = m_tasks->start<RetentionReport>(
         std::move(task), this,
-        [this, generation](const RetentionReport& report) {
+        [this, connection](const RetentionReport& report) {
             m_roundTask = 0;
             m_lastReport = report;
-            if (generation == m_generation && !report.dryRun) {
+            if (connection == m_connection && !report.dryRun) {
                 showAlerts(report.alerts);
                 reload();
             }
@@ -226,13 +227,13 @@ bool KudosDataset::startSwap(bool dryRun) {
     task.summarize = [](const KudosSwapReport& report) {
         return tr("%Ln step(s) done", "", int(report.swap.stepsDone.size()));
     };
-    const int generation = m_generation;
+    const int connection = m_connection;
     m_swapTask = m_tasks->start<KudosSwapReport>(
         std::move(task), this,
-        [this, generation](const KudosSwapReport& report) {
+        [this, connection](const KudosSwapReport& report) {
             m_swapTask = 0;
             m_lastSwap = report;
-            if (generation == m_generation && !report.dryRun)
+            if (connection == m_connection && !report.dryRun)
                 reload();
             emit swapped(report);
         },

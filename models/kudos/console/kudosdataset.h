@@ -128,7 +128,8 @@ class KudosDataset : public QObject {
     std::function<Micros()> m_clock;
     bool m_clockAheadAllowed = false;
     std::vector<RetentionAlert> m_roundAlerts;
-    int m_generation = 0;
+    int m_generation = 0; // of the loads
+    int m_connection = 0; // of setConnection(): a job's result for an earlier connection is not shown
     int m_reconcileTask = 0;
     int m_roundTask = 0;
     int m_swapTask = 0;
