@@ -73,6 +73,25 @@
     </message>
 </context>
 <context>
+    <name>KudosReconcileJob</name>
+    <message>
+        <source>rebuilding the checkpoints</source>
+        <translation>rebuilding the checkpoints</translation>
+    </message>
+    <message>
+        <source>taking a balance snapshot</source>
+        <translation>taking a balance snapshot</translation>
+    </message>
+    <message>
+        <source>comparing the balances</source>
+        <translation>comparing the balances</translation>
+    </message>
+    <message>
+        <source>writing the repairs</source>
+        <translation>writing the repairs</translation>
+    </message>
+</context>
+<context>
     <name>KudosRoundJob</name>
     <message>
         <source>one action</source>
@@ -98,8 +117,12 @@
         <translation>archive</translation>
     </message>
     <message>
-        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
-        <translation>no archive is configured (TIDEMARK_ARCHIVE_URL)</translation>
+        <source>counting the tables</source>
+        <translation>counting the tables</translation>
+    </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL or --archive)</source>
+        <translation>no archive is configured (TIDEMARK_ARCHIVE_URL or --archive)</translation>
     </message>
 </context>
 <context>
@@ -552,26 +575,59 @@
         </translation>
     </message>
     <message>
-        <source>Take a kudos balance snapshot of %1</source>
-        <translation>Take a kudos balance snapshot of %1</translation>
-    </message>
-    <message>
-        <source>snapshot %1</source>
-        <translation>snapshot %1</translation>
-    </message>
-    <message>
         <source>Reconcile the kudos balances of %1</source>
         <translation>Reconcile the kudos balances of %1</translation>
-    </message>
-    <message>
-        <source>comparing the balances</source>
-        <translation>comparing the balances</translation>
     </message>
     <message numerus="yes">
         <source>%Ln user(s) drifting</source>
         <translation>
             <numerusform>%Ln user drifting</numerusform>
             <numerusform>%Ln users drifting</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take a kudos balance snapshot of %1 and reconcile against it</source>
+        <translation>Take a kudos balance snapshot of %1 and reconcile against it</translation>
+    </message>
+    <message>
+        <source>Kudos retention: the plan for %1</source>
+        <translation>Kudos retention: the plan for %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention: one step on %1</source>
+        <translation>Kudos retention: one step on %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention round on %1</source>
+        <translation>Kudos retention round on %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln action(s) done</source>
+        <translation>
+            <numerusform>%Ln action done</numerusform>
+            <numerusform>%Ln actions done</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln alert(s)</source>
+        <translation>
+            <numerusform>%Ln alert</numerusform>
+            <numerusform>%Ln alerts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Plan the kudos partition swap of %1</source>
+        <translation>Plan the kudos partition swap of %1</translation>
+    </message>
+    <message>
+        <source>Partition the kudos tables of %1</source>
+        <translation>Partition the kudos tables of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s) done</source>
+        <translation>
+            <numerusform>%Ln step done</numerusform>
+            <numerusform>%Ln steps done</numerusform>
         </translation>
     </message>
 </context>
@@ -601,16 +657,8 @@
 <context>
     <name>tidemark::kudos::PartitionStatusModel</name>
     <message>
-        <source>online</source>
-        <translation>online</translation>
-    </message>
-    <message>
         <source>rolled up</source>
         <translation>rolled up</translation>
-    </message>
-    <message>
-        <source>archived</source>
-        <translation>archived</translation>
     </message>
     <message>
         <source>dropped</source>
@@ -1816,30 +1864,24 @@
         <translation>Rounds are refused: %1</translation>
     </message>
     <message>
-        <source>Kudos retention: one step on %1</source>
-        <translation>Kudos retention: one step on %1</translation>
-    </message>
-    <message>
-        <source>Kudos retention round on %1</source>
-        <translation>Kudos retention round on %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln action(s) done</source>
-        <translation>
-            <numerusform>%Ln action done</numerusform>
-            <numerusform>%Ln actions done</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln alert(s)</source>
-        <translation>
-            <numerusform>%Ln alert</numerusform>
-            <numerusform>%Ln alerts</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Cancelled between two actions: what was committed stays.</source>
         <translation>Cancelled between two actions: what was committed stays.</translation>
+    </message>
+    <message>
+        <source>Partition the tables</source>
+        <translation>Partition the tables</translation>
+    </message>
+    <message>
+        <source>Run the partition swap (tidemark-cli kudos swap): kudos_ledger and kudos_stat_events become partitioned by created, with a short exclusive lock.</source>
+        <translation>Run the partition swap (tidemark-cli kudos swap): kudos_ledger and kudos_stat_events become partitioned by created, with a short exclusive lock.</translation>
+    </message>
+    <message>
+        <source>Partitioning the kudos tables…</source>
+        <translation>Partitioning the kudos tables…</translation>
+    </message>
+    <message>
+        <source>The partition swap failed: %1</source>
+        <translation>The partition swap failed: %1</translation>
     </message>
 </context>
 <context>
@@ -2830,10 +2872,6 @@
     <message>
         <source>, oldest row %1</source>
         <translation>, oldest row %1</translation>
-    </message>
-    <message>
-        <source>Load kudos from %1</source>
-        <translation>Load kudos from %1</translation>
     </message>
     <message>
         <source>Load tracks from %1</source>

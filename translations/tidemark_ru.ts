@@ -73,6 +73,25 @@
     </message>
 </context>
 <context>
+    <name>KudosReconcileJob</name>
+    <message>
+        <source>rebuilding the checkpoints</source>
+        <translation>перестроение контрольных точек</translation>
+    </message>
+    <message>
+        <source>taking a balance snapshot</source>
+        <translation>снимок балансов</translation>
+    </message>
+    <message>
+        <source>comparing the balances</source>
+        <translation>сравнение балансов</translation>
+    </message>
+    <message>
+        <source>writing the repairs</source>
+        <translation>запись исправлений</translation>
+    </message>
+</context>
+<context>
     <name>KudosRoundJob</name>
     <message>
         <source>one action</source>
@@ -98,8 +117,12 @@
         <translation>архив</translation>
     </message>
     <message>
-        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
-        <translation>архив не настроен (TIDEMARK_ARCHIVE_URL)</translation>
+        <source>counting the tables</source>
+        <translation>подсчёт таблиц</translation>
+    </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL or --archive)</source>
+        <translation>архив не настроен (TIDEMARK_ARCHIVE_URL или --archive)</translation>
     </message>
 </context>
 <context>
@@ -562,20 +585,8 @@
         </translation>
     </message>
     <message>
-        <source>Take a kudos balance snapshot of %1</source>
-        <translation>Снимок балансов kudos в %1</translation>
-    </message>
-    <message>
-        <source>snapshot %1</source>
-        <translation>снимок %1</translation>
-    </message>
-    <message>
         <source>Reconcile the kudos balances of %1</source>
         <translation>Сверка балансов kudos в %1</translation>
-    </message>
-    <message>
-        <source>comparing the balances</source>
-        <translation>сравнение балансов</translation>
     </message>
     <message numerus="yes">
         <source>%Ln user(s) drifting</source>
@@ -583,6 +594,54 @@
             <numerusform>%Ln пользователь с расхождением</numerusform>
             <numerusform>%Ln пользователя с расхождением</numerusform>
             <numerusform>%Ln пользователей с расхождением</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Take a kudos balance snapshot of %1 and reconcile against it</source>
+        <translation>Снимок балансов kudos в %1 и сверка с ним</translation>
+    </message>
+    <message>
+        <source>Kudos retention: the plan for %1</source>
+        <translation>Хранение kudos: план для %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention: one step on %1</source>
+        <translation>Хранение kudos: один шаг в %1</translation>
+    </message>
+    <message>
+        <source>Kudos retention round on %1</source>
+        <translation>Раунд хранения kudos в %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln action(s) done</source>
+        <translation>
+            <numerusform>%Ln действие выполнено</numerusform>
+            <numerusform>%Ln действия выполнено</numerusform>
+            <numerusform>%Ln действий выполнено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln alert(s)</source>
+        <translation>
+            <numerusform>%Ln тревога</numerusform>
+            <numerusform>%Ln тревоги</numerusform>
+            <numerusform>%Ln тревог</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Plan the kudos partition swap of %1</source>
+        <translation>План замены разделов kudos в %1</translation>
+    </message>
+    <message>
+        <source>Partition the kudos tables of %1</source>
+        <translation>Секционирование таблиц kudos в %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s) done</source>
+        <translation>
+            <numerusform>%Ln шаг выполнен</numerusform>
+            <numerusform>%Ln шага выполнено</numerusform>
+            <numerusform>%Ln шагов выполнено</numerusform>
         </translation>
     </message>
 </context>
@@ -612,16 +671,8 @@
 <context>
     <name>tidemark::kudos::PartitionStatusModel</name>
     <message>
-        <source>online</source>
-        <translation>в сети</translation>
-    </message>
-    <message>
         <source>rolled up</source>
         <translation>свёрнут</translation>
-    </message>
-    <message>
-        <source>archived</source>
-        <translation>в архиве</translation>
     </message>
     <message>
         <source>dropped</source>
@@ -1857,32 +1908,24 @@
         <translation>Раунды запрещены: %1</translation>
     </message>
     <message>
-        <source>Kudos retention: one step on %1</source>
-        <translation>Хранение kudos: один шаг в %1</translation>
-    </message>
-    <message>
-        <source>Kudos retention round on %1</source>
-        <translation>Раунд хранения kudos в %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln action(s) done</source>
-        <translation>
-            <numerusform>выполнено %Ln действие</numerusform>
-            <numerusform>выполнено %Ln действия</numerusform>
-            <numerusform>выполнено %Ln действий</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln alert(s)</source>
-        <translation>
-            <numerusform>%Ln тревога</numerusform>
-            <numerusform>%Ln тревоги</numerusform>
-            <numerusform>%Ln тревог</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Cancelled between two actions: what was committed stays.</source>
         <translation>Отменено между двумя действиями: зафиксированное остаётся.</translation>
+    </message>
+    <message>
+        <source>Partition the tables</source>
+        <translation>Секционировать таблицы</translation>
+    </message>
+    <message>
+        <source>Run the partition swap (tidemark-cli kudos swap): kudos_ledger and kudos_stat_events become partitioned by created, with a short exclusive lock.</source>
+        <translation>Выполнить замену разделов (tidemark-cli kudos swap): kudos_ledger и kudos_stat_events секционируются по created с короткой исключительной блокировкой.</translation>
+    </message>
+    <message>
+        <source>Partitioning the kudos tables…</source>
+        <translation>Секционирование таблиц kudos…</translation>
+    </message>
+    <message>
+        <source>The partition swap failed: %1</source>
+        <translation>Замена разделов не удалась: %1</translation>
     </message>
 </context>
 <context>
@@ -2881,10 +2924,6 @@
     <message>
         <source>, oldest row %1</source>
         <translation>, первая строка — %1</translation>
-    </message>
-    <message>
-        <source>Load kudos from %1</source>
-        <translation>Загрузка Kudos из %1</translation>
     </message>
     <message>
         <source>Load tracks from %1</source>

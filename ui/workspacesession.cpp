@@ -38,10 +38,15 @@ QString rowsText(qint64 rows) {
 
 WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
-      m_kudos(new kudos::KudosTableSummaryModel(this)), m_kudosData(new kudos::KudosDataset(tasks, this)),
+      m_kudosData(new kudos::KudosDataset(tasks, this)),
       m_disputes(new kudos::DisputeCase(m_kudosData, this)),
       m_tracksData(new tracks::TracksDataset(tasks, this)), m_tracks(new tracks::TracksSummaryModel(this)) {
     bindPositions();
+    bindKudos();
+}
+
+kudos::KudosTableSummaryModel* WorkspaceSession::kudosModel() const {
+    return m_kudosData->tables();
 }
 
 positions::MowerSummaryModel* WorkspaceSession::positionsModel() const {
@@ -101,7 +106,6 @@ void WorkspaceSession::reload(Dataset dataset) {
             m_positions->setConnection({});
             break;
         case Dataset::Kudos:
-            m_kudos->clear();
             if (m_kudosData->isConnected())
                 m_kudosData->setConnection({}, {});
             break;
@@ -125,7 +129,6 @@ void WorkspaceSession::reload(Dataset dataset) {
             m_positions->reload();
         break;
     case Dataset::Kudos:
-        loadKudos(generation);
         if (m_kudosData->conninfo() != m_connections.kudosConninfo ||
             m_kudosData->archiveUrl() != m_connections.archiveUrl)
             m_kudosData->setConnection(m_connections.kudosConninfo, m_connections.archiveUrl,
@@ -193,32 +196,26 @@ void WorkspaceSession::bindPositions() {
     });
 }
 
-void WorkspaceSession::loadKudos(int generation) {
-    using kudos::KudosTableSummary;
-    Task<std::vector<KudosTableSummary>> task;
-    task.title = tr("Load kudos from %1").arg(ConnectionProfileStore::describe(m_connections.kudosConninfo));
-    task.pausable = true;
-    task.work = [conninfo = m_connections.kudosConninfo](TaskFeedback& control) {
-        return kudos::KudosTableSummaryLoader(conninfo).load(&control);
-    };
-    task.summarize = [](const std::vector<KudosTableSummary>& tables) {
-        return tr("%Ln table(s)", "", int(tables.size()));
-    };
-    const auto onSuccess = [this, generation](const std::vector<KudosTableSummary>& tables) {
-        if (generation != m_generation[slot(Dataset::Kudos)])
+// The kudos dataset's one load feeds the dock's table summary and the workbench; the session follows it.
+void WorkspaceSession::bindKudos() {
+    connect(m_kudosData, &kudos::KudosDataset::loadingStarted, this, [this] {
+        const int index = slot(Dataset::Kudos);
+        if (m_pending[index])
             return;
-        m_kudos->setTables(tables);
-        emit loaded(Dataset::Kudos, tr("%Ln table(s)", "", int(tables.size())) + QStringLiteral(", ") +
-                                        rowsText(m_kudos->totalRows()));
-        finishLoad(Dataset::Kudos, generation, true);
-    };
-    const auto onFailure = [this, generation](const Error& error) {
-        if (generation != m_generation[slot(Dataset::Kudos)])
-            return;
+        m_pending[index] = true;
+        ++m_generation[index];
+        emit loadingStarted(Dataset::Kudos);
+    });
+    connect(m_kudosData, &kudos::KudosDataset::loaded, this, [this] {
+        const kudos::KudosTableSummaryModel* tables = m_kudosData->tables();
+        emit loaded(Dataset::Kudos, tr("%Ln table(s)", "", tables->rowCount()) + QStringLiteral(", ") +
+                                        rowsText(tables->totalRows()));
+        finishLoad(Dataset::Kudos, m_generation[slot(Dataset::Kudos)], true);
+    });
+    connect(m_kudosData, &kudos::KudosDataset::loadFailed, this, [this](const Error& error) {
         emit loadFailed(Dataset::Kudos, error.message());
-        finishLoad(Dataset::Kudos, generation, false);
-    };
-    m_tasks->start<std::vector<KudosTableSummary>>(std::move(task), this, onSuccess, onFailure);
+        finishLoad(Dataset::Kudos, m_generation[slot(Dataset::Kudos)], false);
+    });
 }
 
 void WorkspaceSession::loadTracks(int generation) {

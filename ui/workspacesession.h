@@ -39,7 +39,7 @@ class WorkspaceSession : public QObject {
     positions::PositionsDataset* positions() const { return m_positions; }
     positions::MowerSummaryModel* positionsModel() const;
     TaskManager* tasks() const { return m_tasks; }
-    kudos::KudosTableSummaryModel* kudosModel() const { return m_kudos; }
+    kudos::KudosTableSummaryModel* kudosModel() const; // the kudos dataset's
     // The kudos workbench's dataset: the kudos connection and the workspace's archive.
     kudos::KudosDataset* kudos() const { return m_kudosData; }
     // The dispute investigation on the kudos connection and the archive.
@@ -77,14 +77,13 @@ class WorkspaceSession : public QObject {
     void finishLoad(Dataset dataset, int generation, bool ok);
     void checkSettled();
     void bindPositions();
-    void loadKudos(int generation);
+    void bindKudos();
     void loadTracks(int generation);
 
     TaskManager* m_tasks;
     WorkspaceSettings m_settings;
     WorkspaceConnections m_connections;
     positions::PositionsDataset* m_positions;
-    kudos::KudosTableSummaryModel* m_kudos;
     kudos::KudosDataset* m_kudosData;
     kudos::DisputeCase* m_disputes;
     tracks::TracksDataset* m_tracksData;

@@ -3,18 +3,14 @@
 #include "cliregistry.h"
 #include "terminalprogress.h"
 
-#include "archivestore.h"
-#include "archiveurl.h"
 #include "error.h"
+#include "kudosreconcilejob.h"
+#include "kudosroundjob.h"
 #include "kudossettings.h"
-#include "ledgercheckpoint.h"
 #include "ledgerstatements.h"
 #include "partitionstatusloader.h"
 #include "pgconnection.h"
 #include "privacydisclosure.h"
-#include "reconciliation.h"
-#include "retentionjob.h"
-#include "retentionmetrics.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
 
@@ -83,45 +79,21 @@ QString actionText(const RetentionAction& a) {
              a.entry.state, a.to);
 }
 
-int retainExitCode(const RetentionReport& report) {
-    if (report.lockBusy)
-        return ExitRetry;
-    const bool hard = std::any_of(report.alerts.begin(), report.alerts.end(),
-                                  [](const RetentionAlert& a) { return !a.retryable(); });
-    if (hard)
-        return ExitFailed;
-    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry.
-    return report.alerts.empty() ? ExitDone : ExitRetry;
-}
-
 int runRetain(CliContext& ctx) {
-    const KudosSettings settings = kudosSettings();
-    auto db = openKudos(ctx);
-    std::unique_ptr<archive::ArchiveStore> store;
-    QString storeProblem;
-    const QString url = ctx.archiveUrl();
-    if (url.isEmpty()) {
-        storeProblem = QStringLiteral("no archive configured: --archive or TIDEMARK_ARCHIVE_URL");
-    } else {
-        try {
-            store = archive::openArchiveStore(url);
-        } catch (const Error& e) {
-            if (e.kind() != Error::Kind::Connection)
-                throw;
-            storeProblem = e.message();
-        }
-    }
-    RetentionOptions options;
-    options.dryRun = ctx.isSet(QStringLiteral("dry-run"));
-    options.allowClockAhead = ctx.allowClockAhead();
-    RetentionJob job(*db, store.get(), settings, options);
-    job.setStoreProblem(storeProblem);
+    KudosRoundRequest request;
+    request.settings = kudosSettings();
+    request.conninfo = ctx.dbConninfo();
+    request.archiveUrl = ctx.archiveUrl();
+    request.now = ctx.now();
+    request.allowClockAhead = ctx.allowClockAhead();
+    request.oneStep = ctx.isSet(QStringLiteral("once"));
+    request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    if (ctx.isSet(QStringLiteral("metrics-file")))
+        request.metricsPath = ctx.value(QStringLiteral("metrics-file"));
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
-    const RetentionReport report =
-        ctx.isSet(QStringLiteral("once")) ? job.step(ctx.now()) : job.run(ctx.now(), &feedback);
+    const RetentionReport report = KudosRoundJob::run(request, feedback);
     progress.finish();
-
     QStringList lines;
     QJsonArray done, remaining, incidents, alerts;
     for (const RetentionStepResult& s : report.done) {
@@ -143,15 +115,11 @@ int runRetain(CliContext& ctx) {
     }
     for (const RetentionAction& a : report.remaining) {
         remaining.append(actionJson(a));
-        if (options.dryRun)
+        if (report.dryRun)
             lines << QStringLiteral("would %1").arg(actionText(a));
     }
-    if (report.clockOverride)
-        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): the job ran at "
-                  << formatIsoTimestamp(ctx.now()) << ", "
-                  << QString::number(report.clockAheadSeconds / 60, 'f', 1)
-                  << " min later than the server's now() " << formatIsoTimestamp(report.serverNow)
-                  << "; idempotency keys expired by the server's clock\n";
+    for (const QString& warning : report.warnings)
+        ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
     for (const RetentionIncident& i : report.incidents) {
         if (i.kind == RetentionIncident::Kind::UnappliedRows) {
             incidents.append(QJsonObject{{QStringLiteral("kind"), QStringLiteral("unapplied_rows")},
@@ -188,18 +156,21 @@ int runRetain(CliContext& ctx) {
     ctx.err().flush();
     if (report.lockBusy)
         lines << QStringLiteral("kudos retain skipped: another retention job holds the lock");
-    else if (report.done.empty() && !options.dryRun)
+    else if (report.cancelled)
+        lines << QStringLiteral("kudos retain cancelled: %1 step(s) committed before the cancel")
+                     .arg(report.done.size());
+    else if (report.done.empty() && !report.dryRun)
         lines << (report.remaining.empty()
                       ? QStringLiteral("kudos retain: nothing to do")
                       : QStringLiteral("kudos retain: %1 step(s) waiting (see the alerts)")
                             .arg(report.remaining.size()));
-    else if (!options.dryRun)
+    else if (!report.dryRun)
         lines << QStringLiteral("kudos retain: %1 step(s) done, %2 still eligible")
                      .arg(report.done.size())
                      .arg(report.remaining.size());
     else if (report.remaining.empty())
         lines << QStringLiteral("kudos retain: nothing to do");
-    ctx.print({{QStringLiteral("dry_run"), options.dryRun},
+    ctx.print({{QStringLiteral("dry_run"), report.dryRun},
                {QStringLiteral("lock_busy"), report.lockBusy},
                {QStringLiteral("cancelled"), report.cancelled},
                {QStringLiteral("done"), done},
@@ -214,11 +185,7 @@ int runRetain(CliContext& ctx) {
                {QStringLiteral("clock_override"), report.clockOverride},
                {QStringLiteral("drop_lock_seconds"), roundedTo(report.dropLockSeconds, 4)}},
               lines.join(QLatin1Char('\n')));
-    const int exitCode = retainExitCode(report);
-    RetentionMetrics metrics;
-    metrics.record(report, options.dryRun);
-    writeRunMetrics(ctx, metrics.textfile(), exitCode);
-    return exitCode;
+    return report.exitCode();
 }
 
 int runPartitions(CliContext& ctx) {
@@ -302,24 +269,29 @@ int runStatement(CliContext& ctx) {
 }
 
 int runReconcile(CliContext& ctx) {
-    const KudosSettings settings = kudosSettings();
-    auto db = openKudos(ctx);
-    Reconciliation reconciliation(*db, ctx.allowClockAhead());
-    reconciliation.checkClock(ctx.now()); // before anything is rebuilt, taken or written
-    if (ctx.isSet(QStringLiteral("rebuild-checkpoints"))) {
-        const int generation = LedgerCheckpoint(*db).rebuild();
-        ctx.err() << "tidemark-cli: checkpoints rebuilt; generation " << generation << '\n';
-    }
-    std::optional<QUuid> snapshot;
+    KudosReconcileRequest request;
+    request.settings = kudosSettings();
+    request.conninfo = ctx.dbConninfo();
+    request.now = ctx.now();
+    request.allowClockAhead = ctx.allowClockAhead();
+    request.options.rebuildCheckpoints = ctx.isSet(QStringLiteral("rebuild-checkpoints"));
     if (ctx.isSet(QStringLiteral("snapshot"))) {
         const QUuid id(ctx.value(QStringLiteral("snapshot")));
         if (id.isNull())
             throw Error(Error::Kind::Usage, QStringLiteral("--snapshot must be a snapshot id (a UUID)"));
-        snapshot = id;
+        request.options.snapshot = id;
     }
-    if (ctx.isSet(QStringLiteral("take-snapshot")))
-        snapshot = reconciliation.takeSnapshot(ctx.now());
-    const ReconciliationReport report = reconciliation.run(snapshot, ctx.now());
+    request.options.takeSnapshot = ctx.isSet(QStringLiteral("take-snapshot"));
+    request.options.apply = ctx.isSet(QStringLiteral("apply"));
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    const KudosReconcileReport job = KudosReconcileJob::run(request, feedback);
+    progress.finish();
+    if (job.rebuiltGeneration)
+        ctx.err() << "tidemark-cli: checkpoints rebuilt; generation " << *job.rebuiltGeneration << '\n';
+    for (const QString& warning : job.warnings)
+        ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
+    const ReconciliationReport& report = job.reconciliation;
     QJsonArray drifting;
     QStringList lines;
     if (!report.snapshot) {
@@ -362,9 +334,9 @@ int runReconcile(CliContext& ctx) {
                      {QStringLiteral("users_drifting"), report.usersDrifting},
                      {QStringLiteral("total_drift"), textFromCents(report.totalDrift)},
                      {QStringLiteral("drifting"), drifting}};
-    if (ctx.isSet(QStringLiteral("apply"))) {
-        const ReconciliationApplied applied =
-            reconciliation.apply(report, ctx.now(), settings.currencyWindow());
+    json.insert(QStringLiteral("cancelled"), job.cancelled);
+    if (job.applied) {
+        const ReconciliationApplied& applied = *job.applied;
         json.insert(QStringLiteral("repaired"), applied.repaired);
         json.insert(QStringLiteral("already_repaired"), applied.alreadyRepaired);
         json.insert(QStringLiteral("no_drift"), applied.noDrift);

@@ -4,9 +4,7 @@
 
 #include "error.h"
 #include "kudossettings.h"
-#include "partitionswap.h"
-#include "pgconnection.h"
-#include "schemamigrator.h"
+#include "kudosswapjob.h"
 #include "settingsreader.h"
 
 #include <QJsonArray>
@@ -53,46 +51,48 @@ QJsonObject planJson(const SwapPlan& plan) {
 }
 
 int runSwap(CliContext& ctx) {
-    const KudosSettings settings = KudosSettings::read(SettingsReader::fromEnvironment());
-    auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos swap"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
-    PartitionSwap swap(*db, settings);
-    const SwapPlan plan = swap.plan(ctx.now());
+    KudosSwapRequest request;
+    request.settings = KudosSettings::read(SettingsReader::fromEnvironment());
+    request.conninfo = ctx.dbConninfo();
+    request.now = ctx.now();
+    request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    if (!ctx.json()) {
+        // Each step is named before it runs (an index build may take minutes).
+        feedback.setSink([&ctx, &progress, line = feedback.sink()](const TaskProgress& p) {
+            if (p.detail.canConvert<SwapStep>()) {
+                progress.finish();
+                ctx.out() << p.detail.value<SwapStep>().line() << '\n';
+                ctx.out().flush();
+            }
+            if (line)
+                line(p);
+        });
+    }
+    const KudosSwapReport job = KudosSwapJob::run(request, feedback);
+    progress.finish();
+    const SwapPlan& plan = job.plan;
     QJsonObject json = planJson(plan);
-    const bool dryRun = ctx.isSet(QStringLiteral("dry-run"));
-    json.insert(QStringLiteral("dry_run"), dryRun);
-    if (dryRun) {
+    json.insert(QStringLiteral("dry_run"), job.dryRun);
+    if (job.dryRun) {
         ctx.print(json, plan.lines().join(QLatin1Char('\n')));
-        return ExitDone;
+        return job.exitCode();
     }
     if (plan.alreadyPartitioned()) {
         json.insert(QStringLiteral("completed"), true);
         ctx.print(json,
                   QStringLiteral("kudos swap: kudos_ledger and kudos_stat_events are already partitioned; "
                                  "nothing to do"));
-        return ExitDone;
+        return job.exitCode();
     }
-
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
-    SwapOptions options;
-    if (!ctx.json())
-        options.onStep = [&](const SwapStep& step) {
-            progress.finish();
-            ctx.out() << "phase " << step.phase << ' ' << step.table << ": " << step.description << '\n';
-            ctx.out().flush();
-        };
-    SwapReport report;
-    try {
-        report = swap.run(plan, &feedback, options);
-    } catch (const Error& e) {
-        progress.finish();
-        if (e.sqlState() != "55P03")
-            throw;
-        ctx.err() << "tidemark-cli: " << e.message() << '\n';
-        return ExitRetry;
+    if (job.lockBusy) {
+        for (const QString& warning : job.warnings)
+            ctx.err() << "tidemark-cli: " << warning << '\n';
+        return job.exitCode();
     }
-    progress.finish();
+    const SwapReport& report = job.swap;
+    json.insert(QStringLiteral("cancelled"), report.cancelled);
     json.insert(QStringLiteral("completed"), report.completed);
     json.insert(QStringLiteral("steps_done"), toJson(report.stepsDone));
     json.insert(QStringLiteral("lock_ms"), roundedTo(report.lockMillis, 3));
@@ -103,6 +103,11 @@ int runSwap(CliContext& ctx) {
     json.insert(QStringLiteral("total_seconds"), roundedTo(report.totalSeconds, 3));
     json.insert(QStringLiteral("partitions_created"), toJson(report.partitionsCreated));
     json.insert(QStringLiteral("keys_backfilled"), report.keysBackfilled);
+    if (report.cancelled) {
+        ctx.print(json, QStringLiteral("kudos swap cancelled after %1 step(s); a later run resumes")
+                            .arg(report.stepsDone.size()));
+        return job.exitCode();
+    }
     ctx.print(json,
               QStringLiteral("kudos swap done: boundary %1, exclusive lock %2 ms (both tables, one "
                              "transaction, %3 attempt(s)), %4 sequential scans under the lock, index build "
@@ -115,7 +120,7 @@ int runSwap(CliContext& ctx) {
                   .arg(report.validateSeconds, 0, 'f', 2)
                   .arg(report.partitionsCreated.size())
                   .arg(report.keysBackfilled));
-    return report.completed ? ExitDone : ExitFailed;
+    return job.exitCode();
 }
 
 } // namespace

@@ -103,8 +103,9 @@ QStringList ensurePartitionsAhead(PgConnection& db, const KudosSettings& setting
         if (!isPartitioned(db, table))
             continue;
         QStringList createdHere;
-        runLockingTransaction(
-            db, settings.lockTimeoutSeconds, QStringLiteral("creating partitions of %1").arg(table), [&] {
+        PgTransaction::runWithRetry(
+            db, lockTimeoutOptions(settings.lockTimeoutSeconds),
+            QStringLiteral("creating partitions of %1").arg(table), [&](PgTransaction&) {
                 createdHere.clear();
                 db.exec(QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kPartitionLockKey});
                 const std::vector<KudosPartition> existing = listPartitions(db, table);

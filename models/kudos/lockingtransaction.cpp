@@ -2,42 +2,17 @@
 
 #include "error.h"
 #include "pgconnection.h"
+#include "sqlstate.h"
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 
 namespace tidemark::kudos {
 
-int runLockingTransaction(PgConnection& db, int lockTimeoutSeconds, const QString& what,
-                          const std::function<void()>& body, int attempts) {
-    for (int attempt = 1;; ++attempt) {
-        try {
-            db.exec(QStringLiteral("BEGIN"));
-            db.exec(QStringLiteral("SELECT set_config('lock_timeout', $1, true)"),
-                    {QStringLiteral("%1s").arg(lockTimeoutSeconds)});
-            body();
-            db.exec(QStringLiteral("COMMIT"));
-            return attempt;
-        } catch (const Error& e) {
-            db.rollbackQuietly();
-            const bool lockProblem = e.sqlState() == "55P03" || e.sqlState() == "40P01";
-            if (!lockProblem)
-                throw;
-            if (attempt >= attempts)
-                throw Error(Error::Kind::Failed,
-                            QStringLiteral("%1: could not take the locks within %2 s in %3 attempts on %4 "
-                                           "(a long transaction or busy writers hold them); nothing of this "
-                                           "step was changed, run it again later")
-                                .arg(what)
-                                .arg(lockTimeoutSeconds)
-                                .arg(attempts)
-                                .arg(db.describe()),
-                            "55P03");
-            // Writers queued behind the failed attempt drain before the next one.
-            std::this_thread::sleep_for(std::chrono::milliseconds(200 * attempt));
-        }
-    }
+PgTransactionOptions lockTimeoutOptions(int lockTimeoutSeconds, const QString& isolation) {
+    PgTransactionOptions options;
+    options.isolation = isolation;
+    options.lockTimeoutMs = lockTimeoutSeconds * 1000;
+    return options;
 }
 
 QStringList referencedTables(PgConnection& db, const QString& table) {
@@ -68,7 +43,7 @@ void lockInShortWaits(PgConnection& db, const QStringList& tables, const QString
             db.exec(QStringLiteral("RELEASE SAVEPOINT tidemark_short_wait"));
             break;
         } catch (const Error& e) {
-            if (e.sqlState() != "55P03" && e.sqlState() != "40P01")
+            if (!SqlState::isLockConflict(e.sqlState()))
                 throw;
             db.exec(QStringLiteral("ROLLBACK TO SAVEPOINT tidemark_short_wait"));
             if (attempt >= attempts)
@@ -77,7 +52,7 @@ void lockInShortWaits(PgConnection& db, const QStringList& tables, const QString
                                            "them); run it again later")
                                 .arg(what, tables.join(QStringLiteral(", ")))
                                 .arg(totalSeconds),
-                            "55P03");
+                            SqlState::kLockNotAvailable);
         }
     }
     db.exec(QStringLiteral("SELECT set_config('lock_timeout', $1, true)"), {before.text(0, 0)});

@@ -1,8 +1,9 @@
 #pragma once
 
+#include "pgtransaction.h"
+
 #include <QString>
 #include <QStringList>
-#include <functional>
 
 namespace tidemark {
 class PgConnection;
@@ -10,12 +11,10 @@ class PgConnection;
 
 namespace tidemark::kudos {
 
-// Runs `body` in one transaction with lock_timeout = lockTimeoutSeconds. A lock timeout (55P03) or a
-// deadlock (40P01) rolls back and retries, up to `attempts` times with a growing pause; then throws
-// Error(Failed, sqlState 55P03) naming `what`. Any other error rolls back and propagates. Returns the
-// attempts used.
-int runLockingTransaction(PgConnection& db, int lockTimeoutSeconds, const QString& what,
-                          const std::function<void()>& body, int attempts = 5);
+// The options of the kudos DDL and retention transactions: `isolation`, lock_timeout = lockTimeoutSeconds
+// (KUDOS_LOCK_TIMEOUT_SECONDS). Run them with PgTransaction (runWithRetry for a retry of lock conflicts).
+PgTransactionOptions lockTimeoutOptions(int lockTimeoutSeconds,
+                                        const QString& isolation = QStringLiteral("READ COMMITTED"));
 
 // Takes `table` in `mode`, waiting (under the transaction's lock_timeout) while holding nothing else of the
 // DDL, then the tables its foreign keys reference in SHARE ROW EXCLUSIVE mode without waiting: a busy one

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "kudospartitions.h"
 #include "lockingtransaction.h"
+#include "sqlstate.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -90,9 +91,9 @@ DropOutcome PartitionDrop::run(const std::vector<CatalogEntry>& group,
 void PartitionDrop::detach(const std::vector<CatalogEntry>& group, DropOutcome& outcome) {
     const QString parent = datasetTable(group.front().dataset);
     QElapsedTimer held;
-    runLockingTransaction(
-        m_db, m_lockTimeoutSeconds, QStringLiteral("detaching %1 to drop it").arg(group.front().partition),
-        [&] {
+    PgTransaction::runWithRetry(
+        m_db, lockTimeoutOptions(m_lockTimeoutSeconds),
+        QStringLiteral("detaching %1 to drop it").arg(group.front().partition), [&](PgTransaction&) {
             lockForPartitionDdl(m_db, parent, QStringLiteral("ACCESS EXCLUSIVE"));
             held.start();
             m_db.exec(QStringLiteral("ALTER TABLE %1 DETACH PARTITION %2")
@@ -107,10 +108,8 @@ void PartitionDrop::dropChecked(const std::vector<CatalogEntry>& group,
     const QString partition = group.front().partition;
     const QString table = pgQuoteIdentifier(partition);
     QElapsedTimer held;
-    m_db.exec(QStringLiteral("BEGIN"));
-    try {
-        m_db.exec(QStringLiteral("SELECT set_config('lock_timeout', $1, true)"),
-                  {QStringLiteral("%1s").arg(m_lockTimeoutSeconds)});
+    {
+        PgTransaction transaction(m_db, lockTimeoutOptions(m_lockTimeoutSeconds));
         // Nobody reaches the detached table through the parent any more; the lock keeps out a writer that
         // names it, and the comparison below sees every row the DROP removes.
         m_db.exec(QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(table));
@@ -119,7 +118,7 @@ void PartitionDrop::dropChecked(const std::vector<CatalogEntry>& group,
         outcome.mismatches = ReplacementCheck(m_db).compare(partition, group, manifests, &outcome.rows);
         outcome.checkSeconds += check.nsecsElapsed() / 1e9;
         if (!outcome.mismatches.empty()) {
-            m_db.exec(QStringLiteral("ROLLBACK"));
+            transaction.rollback();
             attachBack(group, outcome.mismatches);
             return;
         }
@@ -140,10 +139,7 @@ void PartitionDrop::dropChecked(const std::vector<CatalogEntry>& group,
             {datasetName(group.front().dataset), utcParam(group.front().lo), utcParam(group.back().hi)});
         if (notify)
             notify(FaultPoint::BeforeCommit);
-        m_db.exec(QStringLiteral("COMMIT"));
-    } catch (...) {
-        m_db.rollbackQuietly();
-        throw;
+        transaction.commit();
     }
     outcome.referencedLockSeconds = held.nsecsElapsed() / 1e9;
     outcome.dropped = true;
@@ -159,8 +155,9 @@ void PartitionDrop::attachBack(const std::vector<CatalogEntry>& group,
     try {
         // The CHECK is validated here, under the detached table's lock only, so that the attach below need
         // not scan the rows while it holds the parent and users.
-        runLockingTransaction(
-            m_db, m_lockTimeoutSeconds, QStringLiteral("attaching %1 back").arg(partition), [&] {
+        PgTransaction::runWithRetry(
+            m_db, lockTimeoutOptions(m_lockTimeoutSeconds),
+            QStringLiteral("attaching %1 back").arg(partition), [&](PgTransaction&) {
                 m_db.exec(QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(table));
                 m_db.exec(
                     QStringLiteral("ALTER TABLE %1 DROP CONSTRAINT IF EXISTS %2").arg(table, kReattachCheck));
@@ -168,7 +165,7 @@ void PartitionDrop::attachBack(const std::vector<CatalogEntry>& group,
                               .arg(table, kReattachCheck, boundCheckOf(group)));
             });
     } catch (const Error& e) {
-        if (e.sqlState() != "23514")
+        if (e.sqlState() != SqlState::kCheckViolation)
             throw;
         throw Error(
             Error::Kind::Failed,
@@ -178,8 +175,9 @@ void PartitionDrop::attachBack(const std::vector<CatalogEntry>& group,
                 .arg(partition, datasetTable(group.front().dataset), formatIsoTimestamp(group.front().lo),
                      formatIsoTimestamp(group.back().hi)));
     }
-    runLockingTransaction(
-        m_db, m_lockTimeoutSeconds, QStringLiteral("attaching %1 back").arg(partition), [&] {
+    PgTransaction::runWithRetry(
+        m_db, lockTimeoutOptions(m_lockTimeoutSeconds), QStringLiteral("attaching %1 back").arg(partition),
+        [&](PgTransaction&) {
             m_db.exec(QStringLiteral("LOCK TABLE %1 IN SHARE UPDATE EXCLUSIVE MODE").arg(parent));
             lockInShortWaits(m_db, referencedTables(m_db, partition), QStringLiteral("ACCESS EXCLUSIVE"),
                              m_lockTimeoutSeconds, QStringLiteral("attaching %1 back").arg(partition));

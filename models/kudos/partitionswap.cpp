@@ -294,36 +294,6 @@ QStringList swapSql(const SwapPlan& plan, const QString& table, const TableCatal
 
 } // namespace
 
-bool SwapPlan::alreadyPartitioned() const {
-    return std::all_of(tables.cbegin(), tables.cend(),
-                       [](const TableSwapPlan& t) { return t.alreadyPartitioned; });
-}
-
-QStringList SwapPlan::lines() const {
-    QStringList out;
-    out << QStringLiteral("boundary B = %1 (first Monday 00:00 UTC at least a day after %2)")
-               .arg(formatIsoTimestamp(boundary), formatIsoTimestamp(now));
-    for (const TableSwapPlan& t : tables) {
-        if (t.alreadyPartitioned) {
-            out << QStringLiteral("%1: already partitioned, nothing to do").arg(t.table);
-            continue;
-        }
-        QStringList names;
-        for (const KudosPartition& p : t.newPartitions)
-            names << p.name;
-        out << QStringLiteral("%1: first partition %2 [MINVALUE, B); right after the lock, new partitions %3")
-                   .arg(t.table, initialPartitionName(t.table), names.join(QStringLiteral(", ")));
-    }
-    out << QStringLiteral("after the lock: idempotency keys for the transfers and repairs since %1")
-               .arg(formatIsoTimestamp(now - currencyWindow));
-    for (const SwapStep& s : steps) {
-        out << QStringLiteral("phase %1 %2: %3").arg(s.phase).arg(s.table, s.description);
-        for (const QString& sql : s.sql)
-            out << QStringLiteral("    %1;").arg(sql);
-    }
-    return out;
-}
-
 PartitionSwap::PartitionSwap(PgConnection& db, KudosSettings settings) : m_db(db), m_settings(settings) {}
 
 SwapPlan PartitionSwap::plan(Micros now) {
@@ -402,7 +372,12 @@ SwapPlan PartitionSwap::plan(Micros now) {
     return plan;
 }
 
-SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, const SwapOptions& options) {
+SwapReport PartitionSwap::run(const SwapPlan& plan, const SwapOptions& options) {
+    TaskFeedback feedback;
+    return run(plan, feedback, options);
+}
+
+SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback& feedback, const SwapOptions& options) {
     SwapReport report;
     const Clock::time_point start = Clock::now();
     if (plan.alreadyPartitioned()) {
@@ -422,20 +397,17 @@ SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, cons
         for (const SwapStep& step : current.steps) {
             if (step.phase != phase)
                 continue;
-            if (feedback && !feedback->checkpoint()) {
+            if (!feedback.checkpoint()) {
                 report.cancelled = true;
                 report.totalSeconds = secondsSince(start);
                 return report;
             }
-            if (feedback) {
-                TaskProgress progress;
-                progress.stage = step.description;
-                progress.done = done;
-                progress.total = total;
-                feedback->report(progress);
-            }
-            if (options.onStep)
-                options.onStep(step);
+            TaskProgress progress;
+            progress.stage = step.description;
+            progress.done = done;
+            progress.total = total;
+            progress.detail = QVariant::fromValue(step);
+            feedback.report(progress);
             const Clock::time_point stepStart = Clock::now();
             if (phase == 3) {
                 runLockedPhase(current, report);
@@ -443,11 +415,12 @@ SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, cons
                 for (const QString& sql : step.sql)
                     m_db.exec(sql);
             } else {
-                runLockingTransaction(m_db, m_settings.lockTimeoutSeconds,
-                                      QStringLiteral("%1: %2").arg(step.table, step.description), [&] {
-                                          for (const QString& sql : step.sql)
-                                              m_db.exec(sql);
-                                      });
+                PgTransaction::runWithRetry(m_db, lockTimeoutOptions(m_settings.lockTimeoutSeconds),
+                                            QStringLiteral("%1: %2").arg(step.table, step.description),
+                                            [&](PgTransaction&) {
+                                                for (const QString& sql : step.sql)
+                                                    m_db.exec(sql);
+                                            });
             }
             const double seconds = secondsSince(stepStart);
             builtIndexes = builtIndexes || phase == 0;
@@ -455,8 +428,7 @@ SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, cons
                 report.indexBuildSeconds += seconds;
             if (step.sql.first().contains(QLatin1String(" VALIDATE CONSTRAINT ")))
                 report.validateSeconds += seconds;
-            report.stepsDone
-                << QStringLiteral("phase %1 %2: %3").arg(step.phase).arg(step.table, step.description);
+            report.stepsDone << step.line();
             ++done;
         }
         report.lastPhase = phase;
@@ -470,9 +442,10 @@ SwapReport PartitionSwap::run(const SwapPlan& plan, TaskFeedback* feedback, cons
 void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
     const SwapStep& step =
         *std::find_if(plan.steps.cbegin(), plan.steps.cend(), [](const SwapStep& s) { return s.phase == 3; });
-    report.lockAttempts = runLockingTransaction(
-        m_db, m_settings.lockTimeoutSeconds, QStringLiteral("the exclusive lock of the swap"),
-        [&] {
+    report.lockAttempts = PgTransaction::runWithRetry(
+        m_db, lockTimeoutOptions(m_settings.lockTimeoutSeconds),
+        QStringLiteral("the exclusive lock of the swap"),
+        [&](PgTransaction& transaction) {
             qsizetype next = 0;
             while (next < step.sql.size() && step.sql[next].startsWith(QLatin1String("LOCK TABLE ")))
                 m_db.exec(step.sql[next++]);
@@ -502,9 +475,12 @@ void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
             for (qsizetype i = next; i < step.sql.size(); ++i)
                 timed(step.sql[i]);
             report.seqScansUnderLock = scans() - scansBefore;
-            timed(QStringLiteral("COMMIT"));
+            const Clock::time_point commit = Clock::now();
+            transaction.commit();
+            report.lockStatements.push_back(
+                {QStringLiteral("COMMIT"),
+                 std::chrono::duration<double, std::milli>(Clock::now() - commit).count()});
             report.lockMillis = std::chrono::duration<double, std::milli>(Clock::now() - granted).count();
-            m_db.exec(QStringLiteral("BEGIN")); // runLockingTransaction commits an empty one
         },
         10);
     // The weekly partitions from B on are created right after the lock, each in its own short transaction:

@@ -63,22 +63,6 @@ RetentionAlert::Cause causeOf(const Error& error, const RetentionAction& action)
 
 } // namespace
 
-QString RetentionAction::verb() const {
-    if (to == QLatin1String("rolled_up"))
-        return QStringLiteral("roll up");
-    if (to == QLatin1String("dumped"))
-        return QStringLiteral("dump");
-    if (to == QLatin1String("checkpointed"))
-        return QStringLiteral("checkpoint");
-    if (to == QLatin1String("stated"))
-        return QStringLiteral("write daily statements");
-    if (to == QLatin1String("exported"))
-        return QStringLiteral("export");
-    if (to == QLatin1String("verified"))
-        return QStringLiteral("verify");
-    return entry.subrange ? QStringLiteral("drop (the whole first partition)") : QStringLiteral("drop");
-}
-
 RetentionJob::RetentionJob(PgConnection& db, archive::ArchiveStore* store, KudosSettings settings,
                            RetentionOptions options)
     : m_db(db), m_store(store), m_settings(settings), m_options(std::move(options)) {}
@@ -90,22 +74,31 @@ Micros RetentionJob::cutoff(RetentionDataset dataset, Micros now) const {
            (dataset == RetentionDataset::Currency ? m_settings.currencyWindow() : m_settings.statsWindow());
 }
 
-RetentionReport RetentionJob::step(Micros now) {
-    return work(now, 1, nullptr);
+RetentionReport RetentionJob::step(Micros now, TaskFeedback& feedback) {
+    return work(now, 1, feedback);
 }
 
-RetentionReport RetentionJob::run(Micros now, TaskFeedback* feedback) {
+RetentionReport RetentionJob::run(Micros now, TaskFeedback& feedback) {
     return work(now, -1, feedback);
 }
 
+RetentionReport RetentionJob::step(Micros now) {
+    TaskFeedback feedback;
+    return step(now, feedback);
+}
+
+RetentionReport RetentionJob::run(Micros now) {
+    TaskFeedback feedback;
+    return run(now, feedback);
+}
+
 void RetentionJob::beginTransaction(const char* isolation) {
-    m_db.exec(QStringLiteral("BEGIN ISOLATION LEVEL %1").arg(QLatin1String(isolation)));
-    m_db.exec(QStringLiteral("SET LOCAL lock_timeout = '%1s'").arg(m_settings.lockTimeoutSeconds));
+    m_transaction.emplace(m_db, lockTimeoutOptions(m_settings.lockTimeoutSeconds, QLatin1String(isolation)));
 }
 
 void RetentionJob::commit(const RetentionAction& action) {
     notify(action, FaultPoint::BeforeCommit);
-    m_db.exec(QStringLiteral("COMMIT"));
+    m_transaction->commit();
     notify(action, FaultPoint::AfterCommit);
 }
 
@@ -246,26 +239,19 @@ std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>&
     return actions;
 }
 
-RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* feedback) {
+RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& feedback) {
     RetentionReport report;
+    report.dryRun = m_options.dryRun;
     m_dropLockSeconds = m_dropCheckSeconds = 0;
     checkClock(now, report);
-    if (!m_options.dryRun && !m_db.tryAdvisoryLock(kAdvisoryLock)) {
-        report.lockBusy = true;
-        return report;
-    }
-    struct Unlock {
-        RetentionJob* job;
-        ~Unlock() {
-            if (!job->m_options.dryRun) {
-                try {
-                    job->m_db.advisoryUnlock(kAdvisoryLock);
-                } catch (const Error&) {
-                    // a dead connection has released its session locks already
-                }
-            }
+    std::optional<AdvisoryLockGuard> lock;
+    if (!m_options.dryRun) {
+        lock.emplace(m_db, kAdvisoryLock);
+        if (!lock->held()) {
+            report.lockBusy = true;
+            return report;
         }
-    } unlock{this};
+    }
 
     const std::vector<CatalogEntry> missing = housekeeping(now, report);
     if (!m_store)
@@ -291,22 +277,24 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* fee
         const std::vector<RetentionAction> next = plan(catalog.entries(), now, report.alerts);
         if (next.empty())
             break;
-        if (feedback) {
-            feedback->reportProgress(
-                double(done) / double(done + next.size()),
-                QStringLiteral("%1 %2").arg(next.front().verb(), describe(next.front().entry)));
-            if (!feedback->checkpoint()) {
-                report.cancelled = true;
-                break;
-            }
+        feedback.reportProgress(
+            double(done) / double(done + next.size()),
+            QStringLiteral("%1 %2").arg(next.front().verb(), describe(next.front().entry)));
+        if (!feedback.checkpoint()) {
+            report.cancelled = true;
+            break;
         }
         const RetentionAction& action = next.front();
         try {
-            report.done.push_back(execute(action, now));
+            report.done.push_back(execute(action, now, feedback));
         } catch (const Error& error) {
+            m_transaction.reset(); // rolls back what the action began
             m_db.rollbackQuietly();
-            if (error.kind() == Error::Kind::Cancelled)
-                throw;
+            if (error.kind() == Error::Kind::Cancelled) {
+                // Between two units of the action: nothing of it was committed, and nothing went wrong.
+                report.cancelled = true;
+                break;
+            }
             const RetentionAlert alert{
                 action.entry.dataset, causeOf(error, action),
                 QStringLiteral("%1 %2: %3").arg(action.verb(), describe(action.entry), error.message())};
@@ -320,7 +308,7 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback* fee
     return report;
 }
 
-RetentionStepResult RetentionJob::execute(const RetentionAction& action, Micros now) {
+RetentionStepResult RetentionJob::execute(const RetentionAction& action, Micros now, TaskFeedback& feedback) {
     QElapsedTimer timer;
     timer.start();
     RetentionStepResult result;
@@ -338,7 +326,7 @@ RetentionStepResult RetentionJob::execute(const RetentionAction& action, Micros 
     else if (to == QLatin1String("verified"))
         result = verify(action);
     else
-        result = drop(action);
+        result = drop(action, feedback);
     result.action = action;
     result.seconds = timer.nsecsElapsed() / 1e9;
     return result;
@@ -511,7 +499,7 @@ RetentionStepResult RetentionJob::verify(const RetentionAction& action) {
     return finish(action, e, rows, QStringLiteral("object, manifest and online rows agree"));
 }
 
-RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
+RetentionStepResult RetentionJob::drop(const RetentionAction& action, TaskFeedback& feedback) {
     const RetentionDataset dataset = action.entry.dataset;
     std::vector<CatalogEntry> group;
     for (const CatalogEntry& e : RetentionCatalog(m_db).entries())
@@ -525,8 +513,14 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action) {
         if (!m_store)
             throw Error(Error::Kind::Connection,
                         QStringLiteral("the archive is not reachable: %1").arg(m_storeProblem));
-        for (const CatalogEntry& e : group)
+        for (const CatalogEntry& e : group) {
+            feedback.reportProgress(double(manifests.size()) / double(group.size()),
+                                    QStringLiteral("verify %1 before the drop").arg(e.archiveKey));
+            if (!feedback.checkpoint())
+                throw Error(Error::Kind::Cancelled,
+                            QStringLiteral("cancelled before the drop of %1").arg(action.entry.partition));
             manifests.insert(e.archiveKey, checkArchived(e, false));
+        }
     }
     const DropOutcome outcome =
         PartitionDrop(m_db, m_settings.lockTimeoutSeconds).run(group, manifests, [&](FaultPoint point) {

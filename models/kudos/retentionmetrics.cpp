@@ -1,7 +1,7 @@
 #include "retentionmetrics.h"
 
 #include "retentioncatalog.h"
-#include "retentionjob.h"
+#include "retentionreport.h"
 
 namespace tidemark::kudos {
 

@@ -132,7 +132,7 @@ Figures bareDrop(const QString& conninfo) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     QElapsedTimer total, held;
     total.start();
-    runLockingTransaction(*db, 5, QStringLiteral("bare drop"), [&] {
+    PgTransaction::runWithRetry(*db, lockTimeoutOptions(5), QStringLiteral("bare drop"), [&](PgTransaction&) {
         lockForPartitionDdl(*db, QStringLiteral("kudos_ledger"), QStringLiteral("ACCESS EXCLUSIVE"));
         held.start();
         db->exec(QStringLiteral("ALTER TABLE kudos_ledger DETACH PARTITION kudos_ledger_initial"));

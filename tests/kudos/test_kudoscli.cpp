@@ -232,7 +232,7 @@ class TestKudosCli : public QObject {
                     QStringLiteral("--now"), at(kudosAllEligible()), QStringLiteral("--allow-clock-ahead")},
                    {{QStringLiteral("TIDEMARK_ARCHIVE_URL"), QString()}});
         QCOMPARE(run.exitCode, 75);
-        QVERIFY2(run.err.contains(QLatin1String("no archive configured")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QLatin1String("no archive is configured")), qPrintable(run.err));
         QVERIFY(run.out.contains(QLatin1String("roll up")));
     }
 };

@@ -1,11 +1,15 @@
 #include "clirunner.h"
 #include "demokudosloader.h"
 #include "error.h"
+#include "kudosdataset.h"
 #include "kudospartitions.h"
 #include "kudossettings.h"
+#include "kudosswapjob.h"
 #include "partitionswap.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
+#include "taskfeedback.h"
+#include "taskmanager.h"
 #include "testpostgres.h"
 
 #include <QDateTime>
@@ -13,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 #include <QTimeZone>
@@ -320,7 +325,7 @@ class TestKudosSwap : public QObject {
             QVERIFY(plan.lines().join(QLatin1Char('\n')).contains(QLatin1String("DROP INDEX CONCURRENTLY")));
             SwapOptions stop;
             stop.stopAfterPhase = 2;
-            const SwapReport r = swap.run(plan, nullptr, stop);
+            const SwapReport r = swap.run(plan, stop);
             QVERIFY(!r.completed);
             QCOMPARE(r.lastPhase, 2);
         }
@@ -497,6 +502,92 @@ class TestKudosSwap : public QObject {
         QCOMPARE(none.exitCode, 1); // Error(Schema) maps to exit 1 (app/cli/cliregistry.cpp)
         QVERIFY2(none.err.contains(QLatin1String("has no table users of the kudos schema")),
                  qPrintable(none.err));
+    }
+
+    // The CLI (a process) and the console's KudosDataset (a real TaskManager) run the same KudosSwapJob: on
+    // two copies of the same data the plan, the steps done, the partitions created and the exit agree.
+    void theCliAndTheConsoleSwapAlike() {
+        const Micros now = nowMicros();
+        KudosDb cli = freshKudos(QStringLiteral("kudosswap_same_cli"), now);
+        KudosDb console = freshKudos(QStringLiteral("kudosswap_same_console"), now);
+        const QStringList common{QStringLiteral("kudos"),
+                                 QStringLiteral("swap"),
+                                 QStringLiteral("--json"),
+                                 QStringLiteral("--now"),
+                                 formatIsoTimestamp(now),
+                                 QStringLiteral("--db"),
+                                 cli.conninfo};
+        TaskManager tasks;
+        KudosDataset dataset(&tasks);
+        dataset.setSettings(settings());
+        dataset.setClock([now] { return now; });
+        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
+        dataset.setConnection(console.conninfo, QString());
+        QVERIFY(loaded.wait(60000));
+        QVERIFY2(!dataset.status().partitionProblem.isEmpty(), "the ranges of an unswapped database");
+        const auto swap = [&](bool dryRun) {
+            QSignalSpy swapped(&dataset, &KudosDataset::swapped);
+            if (!dataset.startSwap(dryRun) || !swapped.wait(120000))
+                qFatal("the console's swap did not finish");
+            return dataset.lastSwap();
+        };
+        const test::CliRun dry = test::runCli(common + QStringList{QStringLiteral("--dry-run")});
+        const KudosSwapReport planned = swap(true);
+        QCOMPARE(dry.exitCode, planned.exitCode());
+        QJsonArray steps =
+            QJsonDocument::fromJson(dry.out.toUtf8()).object().value(QStringLiteral("steps")).toArray();
+        QCOMPARE(qsizetype(steps.size()), qsizetype(planned.plan.steps.size()));
+        for (qsizetype i = 0; i < steps.size(); ++i)
+            QCOMPARE(steps[i].toObject().value(QStringLiteral("description")).toString(),
+                     planned.plan.steps[std::size_t(i)].description);
+
+        const test::CliRun real = test::runCli(common);
+        QVERIFY2(real.exitCode == 0, qPrintable(real.err));
+        QSignalSpy reloaded(&dataset, &KudosDataset::loaded);
+        const KudosSwapReport done = swap(false);
+        QCOMPARE(real.exitCode, done.exitCode());
+        const QJsonObject json = QJsonDocument::fromJson(real.out.toUtf8()).object();
+        QCOMPARE(json.value(QStringLiteral("completed")).toBool(), done.swap.completed);
+        QVERIFY(done.swap.completed);
+        QStringList cliSteps;
+        for (const QJsonValue& v : json.value(QStringLiteral("steps_done")).toArray())
+            cliSteps << v.toString();
+        QCOMPARE(cliSteps, done.swap.stepsDone);
+        QStringList cliCreated;
+        for (const QJsonValue& v : json.value(QStringLiteral("partitions_created")).toArray())
+            cliCreated << v.toString();
+        QCOMPARE(cliCreated, done.swap.partitionsCreated);
+        // What follows a swap is the dataset's: it reloads, and the ranges are there now.
+        QVERIFY(reloaded.wait(60000));
+        QVERIFY(dataset.status().partitionProblem.isEmpty());
+        QVERIFY(!dataset.status().partitions.empty());
+    }
+
+    // A cancel between two steps of the swap stops there: the report says cancelled and lists the steps
+    // committed; a later run resumes and completes.
+    void aCancelledSwapReportsWhatItDid() {
+        const Micros now = nowMicros();
+        KudosDb k = freshKudos(QStringLiteral("kudosswap_cancel"), now);
+        KudosSwapRequest request;
+        request.conninfo = k.conninfo;
+        request.settings = settings();
+        request.now = now;
+        TaskFeedback feedback;
+        int steps = 0;
+        feedback.setSink([&](const TaskProgress& progress) {
+            if (progress.detail.canConvert<SwapStep>() && ++steps == 1)
+                feedback.cancel(); // as the first step starts: it runs, the job stops before the second
+        });
+        const KudosSwapReport cancelled = KudosSwapJob::run(request, feedback);
+        QVERIFY(cancelled.cancelled());
+        QVERIFY(!cancelled.swap.completed);
+        QCOMPARE(cancelled.swap.stepsDone.size(), qsizetype(1));
+        QCOMPARE(cancelled.exitCode(), 0);
+        QVERIFY(!isPartitioned(*k.db, QStringLiteral("kudos_ledger")));
+        TaskFeedback again;
+        const KudosSwapReport resumed = KudosSwapJob::run(request, again);
+        QVERIFY(resumed.swap.completed);
+        QVERIFY(isPartitioned(*k.db, QStringLiteral("kudos_ledger")));
     }
 };
 

@@ -307,7 +307,8 @@ class TestUiModels : public QObject {
                            " SELECT $1::timestamp + make_interval(hours => g), gen_random_uuid(),"
                            " 'award', 1, 10 FROM generate_series(0, 2) g"),
             {QStringLiteral("2026-08-01 00:00:00")});
-        const auto tables = kudos::KudosTableSummaryLoader(conninfo).load();
+        TaskFeedback feedback;
+        const auto tables = kudos::KudosTableSummaryLoader(*connection).load(feedback);
         QStringList names;
         for (const auto& table : tables)
             names << table.table;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "retentionjob.h"
+#include "retentionreport.h"
 
 #include <QWidget>
 

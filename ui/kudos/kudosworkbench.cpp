@@ -3,7 +3,6 @@
 #include "budgetpanel.h"
 #include "errortext.h"
 #include "kudosdataset.h"
-#include "kudosroundjob.h"
 #include "kudosroundpanel.h"
 #include "partitionstatusmodel.h"
 #include "partitiontimeline.h"
@@ -12,7 +11,7 @@
 #include "reconciliationpanel.h"
 #include "retentionissuemodel.h"
 #include "sortedtableview.h"
-#include "taskmanager.h"
+#include "taskprogress.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -50,8 +49,7 @@ QTableView* partitionTableOf(kudos::PartitionStatusModel* model, QWidget* parent
 }
 } // namespace
 
-KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
-    : QWidget(parent), m_dataset(dataset), m_manager(dataset->tasks()) {
+KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget(parent), m_dataset(dataset) {
     m_settingsBanner = new QLabel(this);
     m_settingsBanner->setWordWrap(true);
     m_settingsBanner->setStyleSheet(
@@ -59,6 +57,11 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
     m_settingsBanner->hide();
     m_summary = new QLabel(tr("Not connected."), this);
     m_summary->setWordWrap(true);
+    m_swap = new QPushButton(tr("Partition the tables"), this);
+    m_swap->setToolTip(
+        tr("Run the partition swap (tidemark-cli kudos swap): kudos_ledger and kudos_stat_events "
+           "become partitioned by created, with a short exclusive lock."));
+    m_swap->hide();
     auto* reload = new QPushButton(tr("Reload"), this);
     reload->setToolTip(tr("Read the ranges, incidents, quarantine and archive use again."));
 
@@ -84,6 +87,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
+    top->addWidget(m_swap);
     top->addWidget(reload);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
@@ -99,6 +103,18 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(reload, &QPushButton::clicked, m_dataset, &KudosDataset::reload);
+    connect(m_swap, &QPushButton::clicked, this, [this] {
+        if (m_dataset->startSwap(false)) {
+            m_swap->setEnabled(false);
+            m_summary->setText(tr("Partitioning the kudos tables…"));
+        }
+    });
+    connect(m_dataset, &KudosDataset::swapped, this, [this] { m_swap->setEnabled(true); });
+    connect(m_dataset, &KudosDataset::swapFailed, this, [this](const Error& error) {
+        m_swap->setEnabled(true);
+        m_summary->setText(errorHtml(tr("The partition swap failed: %1").arg(error.message())));
+        emit failed(error);
+    });
     connect(m_timeline, &PartitionTimeline::rowClicked, this, &KudosWorkbench::selectPartition);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
@@ -109,7 +125,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
             [this] { m_summary->setText(tr("Loading the kudos ranges…")); });
     connect(m_dataset, &KudosDataset::loadFailed, this, [this](const Error& error) {
         m_summary->setText(errorHtml(tr("The kudos ranges did not load: %1").arg(error.message())));
-        emit failed(error.message());
+        emit failed(error);
     });
     connect(m_dataset, &KudosDataset::connectionChanged, this, [this] { settingsChanged(); });
     connect(m_dataset, &KudosDataset::settingsChanged, this, &KudosWorkbench::settingsChanged);
@@ -117,34 +133,44 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent)
         m_reconciliationPanel->setRunning(false);
         m_reconciliationPanel->showReport();
     });
-    connect(m_dataset, &KudosDataset::reconcileFailed, this, [this](const QString& message) {
+    connect(m_dataset, &KudosDataset::reconcileFailed, this, [this](const Error& error) {
         m_reconciliationPanel->setRunning(false);
-        m_reconciliationPanel->showError(message);
+        m_reconciliationPanel->showError(error.message());
+    });
+    connect(m_dataset, &KudosDataset::roundProgressed, m_roundPanel, &KudosRoundPanel::showProgress);
+    connect(m_dataset, &KudosDataset::roundPaused, this, [this](bool paused) {
+        m_roundPanel->setState(paused ? KudosRoundPanel::State::Paused : KudosRoundPanel::State::Running);
+    });
+    connect(m_dataset, &KudosDataset::roundFinished, this, &KudosWorkbench::roundFinishedWith);
+    connect(m_dataset, &KudosDataset::roundFailed, this, [this](const Error& error) {
+        m_roundPanel->setState(KudosRoundPanel::State::Idle);
+        m_roundPanel->showError(error.message());
+        emit roundFinished(false);
     });
     connect(m_roundPanel, &KudosRoundPanel::runRequested, this, &KudosWorkbench::runRound);
     connect(m_roundPanel, &KudosRoundPanel::stepRequested, this, &KudosWorkbench::stepOnePartition);
-    connect(m_roundPanel, &KudosRoundPanel::pauseRequested, this, &KudosWorkbench::pauseRound);
-    connect(m_roundPanel, &KudosRoundPanel::resumeRequested, this, &KudosWorkbench::resumeRound);
-    connect(m_roundPanel, &KudosRoundPanel::cancelRequested, this, &KudosWorkbench::cancelRound);
+    connect(m_roundPanel, &KudosRoundPanel::pauseRequested, m_dataset, &KudosDataset::pauseRound);
+    connect(m_roundPanel, &KudosRoundPanel::resumeRequested, m_dataset, &KudosDataset::resumeRound);
+    connect(m_roundPanel, &KudosRoundPanel::cancelRequested, m_dataset, &KudosDataset::cancelRound);
     connect(m_reconciliationPanel, &ReconciliationPanel::reconcileRequested, this,
             &KudosWorkbench::reconcile);
     connect(m_reconciliationPanel, &ReconciliationPanel::snapshotRequested, this, [this] {
         m_reconciliationPanel->setRunning(true);
         m_dataset->takeSnapshot();
     });
-    connect(tasks(), &TaskManager::progressed, this, &KudosWorkbench::taskProgressed);
-    connect(tasks()->tasks(), &TaskListModel::stateChanged, this,
-            [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
     settingsChanged();
 }
 
-KudosWorkbench::~KudosWorkbench() {
-    if (m_roundTask && m_manager)
-        m_manager->cancel(m_roundTask);
+int KudosWorkbench::roundTask() const {
+    return m_dataset->roundTask();
 }
 
-TaskManager* KudosWorkbench::tasks() const {
-    return m_dataset->tasks();
+bool KudosWorkbench::isRoundRunning() const {
+    return m_dataset->isRoundRunning();
+}
+
+const RetentionReport& KudosWorkbench::lastReport() const {
+    return m_dataset->lastReport();
 }
 
 void KudosWorkbench::settingsChanged() {
@@ -183,6 +209,9 @@ void KudosWorkbench::showStatus() {
                    tr("%Ln quarantined row(s) listed", "", int(status.quarantine.size()));
     if (!status.archiveProblem.isEmpty())
         text += QStringLiteral(" · ") + tr("archive not reachable");
+    if (!status.partitionProblem.isEmpty())
+        text = errorHtml(status.partitionProblem);
+    m_swap->setVisible(!status.partitionProblem.isEmpty());
     m_summary->setText(text);
     m_budgetPanel->showStatus(status);
     m_table->resizeColumnsToContents();
@@ -214,65 +243,36 @@ void KudosWorkbench::stepOnePartition() {
 }
 
 void KudosWorkbench::start(bool oneStep) {
-    if (!m_dataset->isConnected() || m_roundTask)
+    if (!m_dataset->isConnected() || m_dataset->isRoundRunning())
         return;
     if (!m_dataset->settingsError().isEmpty()) {
         m_roundPanel->showError(tr("Rounds are refused: %1").arg(m_dataset->settingsError()));
         return;
     }
-    KudosRoundRequest request;
-    request.conninfo = m_dataset->conninfo();
-    request.archiveUrl = m_dataset->archiveUrl();
-    request.settings = m_dataset->settings();
-    request.now = m_dataset->now();
-    request.allowClockAhead = m_dataset->clockAheadAllowed();
-    request.oneStep = oneStep;
+    if (!m_dataset->startRound(oneStep))
+        return;
     m_roundPanel->setState(KudosRoundPanel::State::Running);
     m_areas->setCurrentWidget(m_roundPanel);
-    Task<RetentionReport> task;
-    task.title = oneStep ? tr("Kudos retention: one step on %1").arg(m_dataset->displayName())
-                         : tr("Kudos retention round on %1").arg(m_dataset->displayName());
-    task.pausable = !oneStep;
-    task.work = [request](TaskFeedback& feedback) { return KudosRoundJob::run(request, feedback); };
-    task.summarize = [](const RetentionReport& report) {
-        return tr("%Ln action(s) done", "", int(report.done.size())) + QStringLiteral(", ") +
-               tr("%Ln alert(s)", "", int(report.alerts.size()));
-    };
-    m_roundTask = tasks()->start<RetentionReport>(
-        std::move(task), this,
-        [this](const RetentionReport& report) {
-            m_roundTask = 0;
-            m_lastReport = report;
-            m_roundPanel->setState(KudosRoundPanel::State::Idle);
-            m_roundPanel->showReport(report);
-            m_dataset->showAlerts(report.alerts);
-            m_dataset->reload();
-            emit roundFinished(true);
-        },
-        [this](const Error& error) {
-            m_roundTask = 0;
-            m_roundPanel->setState(KudosRoundPanel::State::Idle);
-            m_roundPanel->showError(error.kind() == Error::Kind::Cancelled
-                                        ? tr("Cancelled between two actions: what was committed stays.")
-                                        : error.message());
-            m_dataset->reload();
-            emit roundFinished(false);
-        });
+}
+
+void KudosWorkbench::roundFinishedWith(const RetentionReport& report) {
+    m_roundPanel->setState(KudosRoundPanel::State::Idle);
+    m_roundPanel->showReport(report);
+    if (report.cancelled)
+        m_roundPanel->showError(tr("Cancelled between two actions: what was committed stays."));
+    emit roundFinished(!report.cancelled);
 }
 
 void KudosWorkbench::pauseRound() {
-    if (m_roundTask)
-        tasks()->pause(m_roundTask);
+    m_dataset->pauseRound();
 }
 
 void KudosWorkbench::resumeRound() {
-    if (m_roundTask)
-        tasks()->resume(m_roundTask);
+    m_dataset->resumeRound();
 }
 
 void KudosWorkbench::cancelRound() {
-    if (m_roundTask)
-        tasks()->cancel(m_roundTask);
+    m_dataset->cancelRound();
 }
 
 void KudosWorkbench::reconcile() {
@@ -281,22 +281,6 @@ void KudosWorkbench::reconcile() {
     m_reconciliationPanel->setRunning(true);
     m_areas->setCurrentWidget(m_reconciliationPanel);
     m_dataset->reconcile();
-}
-
-void KudosWorkbench::taskProgressed(int taskId, const TaskProgress& progress) {
-    if (taskId != 0 && taskId == m_roundTask)
-        m_roundPanel->showProgress(progress);
-}
-
-// Pause and resume may come from the Jobs dock as well as from the Round area.
-void KudosWorkbench::taskStateChanged(int taskId, int state) {
-    if (taskId == 0 || taskId != m_roundTask)
-        return;
-    const auto s = TaskListModel::State(state);
-    if (s == TaskListModel::State::Paused)
-        m_roundPanel->setState(KudosRoundPanel::State::Paused);
-    else if (s == TaskListModel::State::Running)
-        m_roundPanel->setState(KudosRoundPanel::State::Running);
 }
 
 } // namespace tidemark::ui

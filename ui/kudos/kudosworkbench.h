@@ -1,20 +1,17 @@
 #pragma once
 
-#include "retentionjob.h"
+#include "error.h"
+#include "retentionreport.h"
 
-#include <QPointer>
 #include <QWidget>
 
 class QLabel;
+class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
 class QTabWidget;
 class QTextBrowser;
 
-namespace tidemark {
-class TaskManager;
-struct TaskProgress;
-} // namespace tidemark
 namespace tidemark::kudos {
 class KudosDataset;
 }
@@ -29,13 +26,12 @@ class ReconciliationPanel;
 // The kudos console: the ranges of both tables as a timeline and a table (range, rows, unapplied,
 // quarantined, state, eligible date, archive object and size), and the areas Round (run, step one, pause,
 // resume, cancel, progress, last report), Budget, Incidents & alerts, Quarantine, Reconciliation and
-// Disclosure. It shows the KudosDataset; every database access is a task of the dataset's TaskManager, so a
-// round shows in the Jobs dock and pauses or cancels from there too.
+// Disclosure. It shows the KudosDataset and asks it for rounds and reconciliations; every database access is
+// a task the dataset starts, so a round shows in the Jobs dock and pauses or cancels from there too.
 class KudosWorkbench : public QWidget {
     Q_OBJECT
   public:
     explicit KudosWorkbench(kudos::KudosDataset* dataset, QWidget* parent = nullptr);
-    ~KudosWorkbench() override; // cancels its round
 
     void runRound();
     void stepOnePartition();
@@ -56,31 +52,28 @@ class KudosWorkbench : public QWidget {
     BudgetPanel* budgetPanel() const { return m_budgetPanel; }
     ReconciliationPanel* reconciliationPanel() const { return m_reconciliationPanel; }
     QTabWidget* areas() const { return m_areas; }
+    QPushButton* swapButton() const { return m_swap; }
     QString summaryText() const;
-    int roundTask() const { return m_roundTask; } // the TaskManager's id, 0 when none
-    bool isRoundRunning() const { return m_roundTask != 0; }
-    const kudos::RetentionReport& lastReport() const { return m_lastReport; }
+    int roundTask() const; // the TaskManager's id, 0 when none
+    bool isRoundRunning() const;
+    const kudos::RetentionReport& lastReport() const;
 
   signals:
     void loaded(int ranges);
-    void roundFinished(bool succeeded);
-    void failed(const QString& message);
+    void roundFinished(bool succeeded); // false: cancelled or failed
+    void failed(const tidemark::Error& error);
 
   private:
     void start(bool oneStep);
     void showStatus();
     void settingsChanged();
-    void taskProgressed(int taskId, const TaskProgress& progress);
-    void taskStateChanged(int taskId, int state);
-    TaskManager* tasks() const;
+    void roundFinishedWith(const kudos::RetentionReport& report);
 
     kudos::KudosDataset* m_dataset;
-    QPointer<TaskManager> m_manager;
-    int m_roundTask = 0;
-    kudos::RetentionReport m_lastReport;
 
     QLabel* m_settingsBanner;
     QLabel* m_summary;
+    QPushButton* m_swap; // shown while the tables are not partitioned
     PartitionTimeline* m_timeline;
     QSortFilterProxyModel* m_proxy;
     QTableView* m_table;

@@ -1,28 +1,27 @@
 #include "kudosdataset.h"
 
+#include "kudosroundjob.h"
 #include "kudosstatusloader.h"
+#include "kudostablesummarymodel.h"
 #include "partitionstatusmodel.h"
-#include "pgconnection.h"
 #include "quarantinemodel.h"
 #include "reconciliationmodel.h"
 #include "retentionissuemodel.h"
-#include "settingsreader.h"
 #include "taskmanager.h"
 
 namespace tidemark::kudos {
 
 KudosDataset::KudosDataset(TaskManager* tasks, QObject* parent)
-    : QObject(parent), m_tasks(tasks), m_partitions(new PartitionStatusModel(this)),
-      m_issues(new RetentionIssueModel(this)), m_quarantine(new QuarantineModel(this)),
-      m_reconciliation(new ReconciliationModel(this)) {
-    try {
-        m_settings = KudosSettings::read(SettingsReader::fromEnvironment());
-    } catch (const Error& e) {
-        m_settingsError = e.message();
-    }
+    : QObject(parent), m_tasks(tasks), m_manager(tasks), m_tables(new KudosTableSummaryModel(this)),
+      m_partitions(new PartitionStatusModel(this)), m_issues(new RetentionIssueModel(this)),
+      m_quarantine(new QuarantineModel(this)), m_reconciliation(new ReconciliationModel(this)) {
+    watchTasks();
 }
 
-KudosDataset::~KudosDataset() = default;
+KudosDataset::~KudosDataset() {
+    if (m_roundTask && m_manager)
+        m_manager->cancel(m_roundTask);
+}
 
 void KudosDataset::setConnection(const QString& conninfo, const QString& archiveUrl,
                                  const QString& displayName) {
@@ -30,8 +29,10 @@ void KudosDataset::setConnection(const QString& conninfo, const QString& archive
     m_archiveUrl = archiveUrl;
     m_displayName = displayName.isEmpty() ? conninfo : displayName;
     ++m_generation;
+    ++m_connection;
     m_status = {};
     m_roundAlerts.clear();
+    m_tables->clear();
     m_partitions->clear();
     m_issues->setIncidents({});
     m_issues->setAlerts({});
@@ -83,7 +84,7 @@ void KudosDataset::reload() {
     task.title = tr("Load the kudos partitions of %1").arg(m_displayName);
     const Micros at = now();
     task.work = [loader = KudosStatusLoader(m_conninfo, m_archiveUrl, m_settings),
-                 at](TaskFeedback& feedback) { return loader.load(at, &feedback); };
+                 at](TaskFeedback& feedback) { return loader.load(at, feedback); };
     task.summarize = [](const KudosStatus& status) {
         return tr("%Ln range(s)", "", int(status.partitions.size()));
     };
@@ -94,6 +95,7 @@ void KudosDataset::reload() {
                 return;
             m_loading = false;
             m_status = status;
+            m_tables->setTables(status.tables);
             m_partitions->setStatuses(status.partitions, at);
             m_issues->setIncidents(status.incidents);
             m_issues->setAlerts(m_roundAlerts.empty() ? archiveAlerts() : m_roundAlerts);
@@ -109,54 +111,156 @@ void KudosDataset::reload() {
 }
 
 void KudosDataset::takeSnapshot() {
-    if (m_conninfo.isEmpty() || m_reconcileTask)
-        return;
-    Task<QUuid> task;
-    task.title = tr("Take a kudos balance snapshot of %1").arg(m_displayName);
-    task.work = [conninfo = m_conninfo, at = now(), ahead = m_clockAheadAllowed](TaskFeedback&) {
-        auto db = PgConnection::open(conninfo, QStringLiteral("tidemark kudos snapshot"));
-        return Reconciliation(*db, ahead).takeSnapshot(at);
-    };
-    task.summarize = [](const QUuid& id) { return tr("snapshot %1").arg(id.toString(QUuid::WithoutBraces)); };
-    m_reconcileTask = m_tasks->start<QUuid>(
-        std::move(task), this,
-        [this](const QUuid&) {
-            m_reconcileTask = 0;
-            reconcile();
-        },
-        [this](const Error& error) {
-            m_reconcileTask = 0;
-            emit reconcileFailed(error.message());
-        });
+    KudosReconcileOptions options;
+    options.takeSnapshot = true;
+    reconcile(options);
 }
 
-void KudosDataset::reconcile() {
+void KudosDataset::reconcile(const KudosReconcileOptions& options) {
     if (m_conninfo.isEmpty() || m_reconcileTask)
         return;
-    Task<ReconciliationReport> task;
-    task.title = tr("Reconcile the kudos balances of %1").arg(m_displayName);
-    task.work = [conninfo = m_conninfo, at = now(), ahead = m_clockAheadAllowed](TaskFeedback& feedback) {
-        feedback.reportProgress(0.1, tr("comparing the balances"));
-        auto db = PgConnection::open(conninfo, QStringLiteral("tidemark kudos reconciliation"));
-        return Reconciliation(*db, ahead).run(std::nullopt, at);
+    KudosReconcileRequest request;
+    request.conninfo = m_conninfo;
+    request.settings = m_settings;
+    request.now = now();
+    request.allowClockAhead = m_clockAheadAllowed;
+    request.options = options;
+    Task<KudosReconcileReport> task;
+    task.title = options.takeSnapshot
+                     ? tr("Take a kudos balance snapshot of %1 and reconcile against it").arg(m_displayName)
+                     : tr("Reconcile the kudos balances of %1").arg(m_displayName);
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return KudosReconcileJob::run(request, feedback); };
+    task.summarize = [](const KudosReconcileReport& report) {
+        return tr("%Ln user(s) drifting", "", int(report.reconciliation.usersDrifting));
     };
-    task.summarize = [](const ReconciliationReport& report) {
-        return tr("%Ln user(s) drifting", "", int(report.usersDrifting));
-    };
-    const int generation = m_generation;
-    m_reconcileTask = m_tasks->start<ReconciliationReport>(
+    const int connection = m_connection;
+    m_reconcileTask = m_tasks->start<KudosReconcileReport>(
         std::move(task), this,
-        [this, generation](const ReconciliationReport& report) {
+        [this, connection](const KudosReconcileReport& report) {
             m_reconcileTask = 0;
-            if (generation != m_generation)
+            if (connection != m_connection)
                 return;
-            m_reconciliation->setReport(report);
+            m_lastReconcile = report;
+            if (!report.cancelled)
+                m_reconciliation->setReport(report.reconciliation);
             emit reconciled();
         },
         [this](const Error& error) {
             m_reconcileTask = 0;
-            emit reconcileFailed(error.message());
+            emit reconcileFailed(error);
         });
+}
+
+bool KudosDataset::startRound(bool oneStep, bool dryRun) {
+    if (m_conninfo.isEmpty() || m_roundTask || !m_settingsError.isEmpty())
+        return false;
+    KudosRoundRequest request;
+    request.conninfo = m_conninfo;
+    request.archiveUrl = m_archiveUrl;
+    request.settings = m_settings;
+    request.now = now();
+    request.allowClockAhead = m_clockAheadAllowed;
+    request.oneStep = oneStep;
+    request.dryRun = dryRun;
+    Task<RetentionReport> task;
+    task.title = dryRun    ? tr("Kudos retention: the plan for %1").arg(m_displayName)
+                 : oneStep ? tr("Kudos retention: one step on %1").arg(m_displayName)
+                           : tr("Kudos retention round on %1").arg(m_displayName);
+    task.pausable = true;
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return KudosRoundJob::run(request, feedback); };
+    task.summarize = [](const RetentionReport& report) {
+        return tr("%Ln action(s) done", "", int(report.done.size())) + QStringLiteral(", ") +
+               tr("%Ln alert(s)", "", int(report.alerts.size()));
+    };
+    const int connection = m_connection;
+    m_roundTask = m_tasks->start<RetentionReport>(
+        std::move(task), this,
+        [this, connection](const RetentionReport& report) {
+            m_roundTask = 0;
+            m_lastReport = report;
+            if (connection == m_connection && !report.dryRun) {
+                showAlerts(report.alerts);
+                reload();
+            }
+            emit roundFinished(report);
+        },
+        [this](const Error& error) {
+            m_roundTask = 0;
+            reload();
+            emit roundFailed(error);
+        });
+    emit roundStarted(oneStep);
+    return true;
+}
+
+void KudosDataset::pauseRound() {
+    if (m_roundTask)
+        m_tasks->pause(m_roundTask);
+}
+
+void KudosDataset::resumeRound() {
+    if (m_roundTask)
+        m_tasks->resume(m_roundTask);
+}
+
+void KudosDataset::cancelRound() {
+    if (m_roundTask)
+        m_tasks->cancel(m_roundTask);
+}
+
+bool KudosDataset::startSwap(bool dryRun) {
+    if (m_conninfo.isEmpty() || m_swapTask || !m_settingsError.isEmpty())
+        return false;
+    KudosSwapRequest request;
+    request.conninfo = m_conninfo;
+    request.settings = m_settings;
+    request.now = now();
+    request.dryRun = dryRun;
+    Task<KudosSwapReport> task;
+    task.title = dryRun ? tr("Plan the kudos partition swap of %1").arg(m_displayName)
+                        : tr("Partition the kudos tables of %1").arg(m_displayName);
+    task.pausable = !dryRun;
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return KudosSwapJob::run(request, feedback); };
+    task.summarize = [](const KudosSwapReport& report) {
+        return tr("%Ln step(s) done", "", int(report.swap.stepsDone.size()));
+    };
+    const int connection = m_connection;
+    m_swapTask = m_tasks->start<KudosSwapReport>(
+        std::move(task), this,
+        [this, connection](const KudosSwapReport& report) {
+            m_swapTask = 0;
+            m_lastSwap = report;
+            if (connection == m_connection && !report.dryRun)
+                reload();
+            emit swapped(report);
+        },
+        [this](const Error& error) {
+            m_swapTask = 0;
+            emit swapFailed(error);
+        });
+    return true;
+}
+
+// Progress and pauses of the round, from the Jobs dock as well as from the workbench.
+void KudosDataset::watchTasks() {
+    if (!m_tasks)
+        return;
+    connect(m_tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
+        if (taskId != 0 && taskId == m_roundTask)
+            emit roundProgressed(progress);
+    });
+    connect(m_tasks->tasks(), &TaskListModel::stateChanged, this,
+            [this](int taskId, TaskListModel::State state) {
+                if (taskId == 0 || taskId != m_roundTask)
+                    return;
+                if (state == TaskListModel::State::Paused)
+                    emit roundPaused(true);
+                else if (state == TaskListModel::State::Running)
+                    emit roundPaused(false);
+            });
 }
 
 } // namespace tidemark::kudos

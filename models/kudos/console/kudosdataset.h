@@ -1,40 +1,49 @@
 #pragma once
 
 #include "error.h"
+#include "kudosreconcilejob.h"
 #include "kudossettings.h"
 #include "kudosstatus.h"
-#include "reconciliation.h"
+#include "kudosswapjob.h"
+#include "retentionreport.h"
 
 #include <QObject>
+#include <QPointer>
 #include <functional>
 
 namespace tidemark {
 class TaskManager;
-}
+struct TaskProgress;
+} // namespace tidemark
 
 namespace tidemark::kudos {
 
+class KudosTableSummaryModel;
 class PartitionStatusModel;
 class QuarantineModel;
 class ReconciliationModel;
 class RetentionIssueModel;
 
-// The kudos dataset as the console holds it: its connection and archive, its settings (from the
-// environment, or the error naming the bad one), the clock of every eligibility decision, and the models that
-// tasks fill: the ranges of both tables, incidents and alerts, the quarantine, the reconciliation. Not a
-// widget; the kudos workbench observes it.
+// The kudos dataset as the console holds it: its connection and archive, its settings (handed in as values,
+// or the error naming the bad one), the clock of every eligibility decision, and the models that tasks fill:
+// the ranges of both tables, incidents and alerts, the quarantine, the reconciliation. It starts the jobs of
+// the area (KudosRoundJob, KudosSwapJob, KudosReconcileJob: the ones the CLI runs) through its TaskManager
+// and decides what follows them (a reload after a round or a swap). Not a widget; the kudos workbench calls
+// it and observes it.
 class KudosDataset : public QObject {
     Q_OBJECT
   public:
+    // The default settings until setSettings() or setSettingsError() (the console's settings, read at start).
     explicit KudosDataset(TaskManager* tasks, QObject* parent = nullptr);
-    ~KudosDataset() override;
+    ~KudosDataset() override; // cancels its round
 
     TaskManager* tasks() const { return m_tasks; }
+    KudosTableSummaryModel* tables() const { return m_tables; } // every table: the dock's summary
     PartitionStatusModel* partitions() const { return m_partitions; }
     RetentionIssueModel* issues() const { return m_issues; }
     QuarantineModel* quarantine() const { return m_quarantine; }
     ReconciliationModel* reconciliation() const { return m_reconciliation; }
-    const KudosStatus& status() const { return m_status; } // tiers and archive of the last load
+    const KudosStatus& status() const { return m_status; } // the last load (one loader feeds every model)
 
     // "" disconnects. A new connection (or archive) reloads. `displayName` names the server in task titles.
     void setConnection(const QString& conninfo, const QString& archiveUrl, const QString& displayName = {});
@@ -44,17 +53,35 @@ class KudosDataset : public QObject {
     bool isConnected() const { return !m_conninfo.isEmpty(); }
     void reload();
     bool isLoading() const { return m_loading; }
-    // Reconciles against the newest snapshot (a task); `reconciled` or `reconcileFailed` follows.
-    void reconcile();
+    // Reconciles (a KudosReconcileJob task; default: against the newest snapshot); `reconciled` or
+    // `reconcileFailed` follows.
+    void reconcile(const KudosReconcileOptions& options = {});
     bool isReconciling() const { return m_reconcileTask != 0; }
-    // Takes a balance snapshot (a task), then reconciles against it.
+    // Takes a balance snapshot, then reconciles against it (one task).
     void takeSnapshot();
-    // The alerts of a round replace those of the load (the workbench hands them over).
-    void showAlerts(const std::vector<RetentionAlert>& alerts);
+    const KudosReconcileReport& lastReconcile() const { return m_lastReconcile; }
+
+    // A retention round (a KudosRoundJob task): the whole round, one action, or the plan (dry run). Refused
+    // without a connection, with a settings error or while a round runs (false). `roundFinished` follows,
+    // also after a cancel (report.cancelled: what was committed stays); then the alerts of the round replace
+    // those of the load and the ranges reload. `roundFailed` when the job threw.
+    bool startRound(bool oneStep, bool dryRun = false);
+    void pauseRound();
+    void resumeRound();
+    void cancelRound();
+    int roundTask() const { return m_roundTask; } // the TaskManager's id, 0 when none
+    bool isRoundRunning() const { return m_roundTask != 0; }
+    const RetentionReport& lastReport() const { return m_lastReport; }
+
+    // The partition swap (a KudosSwapJob task; a dry run only plans). `swapped` follows (and a reload after a
+    // swap that ran), or `swapFailed`.
+    bool startSwap(bool dryRun);
+    bool isSwapping() const { return m_swapTask != 0; }
+    const KudosSwapReport& lastSwap() const { return m_lastSwap; }
 
     const KudosSettings& settings() const { return m_settings; }
     void setSettings(const KudosSettings& settings); // valid settings; clears a settings error
-    // Why the environment's settings were refused ("" when valid): rounds are refused until then.
+    // Why the configured settings were refused ("" when valid): rounds are refused until then.
     const QString& settingsError() const { return m_settingsError; }
     void setSettingsError(const QString& message);
 
@@ -70,13 +97,24 @@ class KudosDataset : public QObject {
     void loaded();
     void loadFailed(const tidemark::Error& error);
     void reconciled();
-    void reconcileFailed(const QString& message);
+    void reconcileFailed(const tidemark::Error& error);
     void settingsChanged();
+    void roundStarted(bool oneStep);
+    void roundProgressed(const tidemark::TaskProgress& progress);
+    void roundPaused(bool paused); // from the Jobs dock too
+    void roundFinished(const tidemark::kudos::RetentionReport& report);
+    void roundFailed(const tidemark::Error& error);
+    void swapped(const tidemark::kudos::KudosSwapReport& report);
+    void swapFailed(const tidemark::Error& error);
 
   private:
     std::vector<RetentionAlert> archiveAlerts() const;
+    void showAlerts(const std::vector<RetentionAlert>& alerts);
+    void watchTasks();
 
     TaskManager* m_tasks;
+    QPointer<TaskManager> m_manager; // m_tasks while it lives (the destructor cancels the round)
+    KudosTableSummaryModel* m_tables;
     PartitionStatusModel* m_partitions;
     RetentionIssueModel* m_issues;
     QuarantineModel* m_quarantine;
@@ -90,8 +128,14 @@ class KudosDataset : public QObject {
     std::function<Micros()> m_clock;
     bool m_clockAheadAllowed = false;
     std::vector<RetentionAlert> m_roundAlerts;
-    int m_generation = 0;
+    int m_generation = 0; // of the loads
+    int m_connection = 0; // of setConnection(): a job's result for an earlier connection is not shown
     int m_reconcileTask = 0;
+    int m_roundTask = 0;
+    int m_swapTask = 0;
+    RetentionReport m_lastReport;
+    KudosSwapReport m_lastSwap;
+    KudosReconcileReport m_lastReconcile;
     bool m_loading = false;
 };
 

@@ -1,7 +1,8 @@
 #pragma once
 
+#include "kudostablesummaryloader.h"
 #include "partitionstatusloader.h"
-#include "retentionjob.h"
+#include "retentionreport.h"
 
 #include <QString>
 #include <optional>
@@ -31,9 +32,13 @@ struct QuarantineRow {
     bool online = false;
 };
 
-// What the kudos workbench shows after a load: both tables' ranges, the incidents, the archive tiers
-// and the quarantine. Made on a task's thread, read on the GUI thread.
+// What the kudos dataset holds after its one load: every table (the dock's summary), both tables' ranges,
+// the incidents, the archive tiers and the quarantine (the workbench). Made on a task's thread, read on the
+// GUI thread.
 struct KudosStatus {
+    std::vector<KudosTableSummary> tables;
+    // Why there are no ranges (the tables are not partitioned yet: the swap has not run); "" when there are.
+    QString partitionProblem;
     std::vector<PartitionStatus> partitions;
     std::vector<RetentionIncident> incidents;
     std::vector<ArchiveTierUse> tiers;

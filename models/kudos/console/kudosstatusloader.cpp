@@ -4,6 +4,8 @@
 #include "archiveurl.h"
 #include "error.h"
 #include "pgconnection.h"
+#include "retentionjob.h"
+#include "schemamigrator.h"
 #include "taskfeedback.h"
 
 #include <QCoreApplication>
@@ -13,20 +15,30 @@ namespace tidemark::kudos {
 KudosStatusLoader::KudosStatusLoader(QString conninfo, QString archiveUrl, KudosSettings settings)
     : m_conninfo(std::move(conninfo)), m_archiveUrl(std::move(archiveUrl)), m_settings(settings) {}
 
-KudosStatus KudosStatusLoader::load(Micros now, TaskFeedback* control) const {
+KudosStatus KudosStatusLoader::load(Micros now, TaskFeedback& feedback) const {
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark kudos workbench"));
+    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
     KudosStatus status;
-    if (control)
-        control->reportProgress(0.1, QCoreApplication::translate("KudosStatusLoader", "counting the ranges"));
-    status.partitions = PartitionStatusLoader(*db, m_settings).load(control);
-    if (control && !control->checkpoint())
+    feedback.reportProgress(0.05, QCoreApplication::translate("KudosStatusLoader", "counting the tables"));
+    status.tables = KudosTableSummaryLoader(*db).load(feedback);
+    if (!feedback.checkpoint())
         return status;
-    if (control)
-        control->reportProgress(0.7, QCoreApplication::translate("KudosStatusLoader", "incidents"));
-    status.incidents = RetentionJob::incidents(*db, m_settings, now);
-    status.quarantine = loadQuarantine(*db);
-    if (control)
-        control->reportProgress(0.9, QCoreApplication::translate("KudosStatusLoader", "archive"));
+    feedback.reportProgress(0.4, QCoreApplication::translate("KudosStatusLoader", "counting the ranges"));
+    try {
+        status.partitions = PartitionStatusLoader(*db, m_settings).load(&feedback);
+    } catch (const Error& error) {
+        if (error.kind() != Error::Kind::Schema)
+            throw;
+        status.partitionProblem = error.message();
+    }
+    if (!feedback.checkpoint())
+        return status;
+    if (status.partitionProblem.isEmpty()) {
+        feedback.reportProgress(0.7, QCoreApplication::translate("KudosStatusLoader", "incidents"));
+        status.incidents = RetentionJob::incidents(*db, m_settings, now);
+        status.quarantine = loadQuarantine(*db);
+    }
+    feedback.reportProgress(0.9, QCoreApplication::translate("KudosStatusLoader", "archive"));
     loadArchive(status);
     return status;
 }
@@ -68,7 +80,7 @@ void KudosStatusLoader::loadArchive(KudosStatus& status) const {
                     {RetentionDataset::Statistics, -1, m_settings.statisticsBudgetBytes}};
     if (m_archiveUrl.isEmpty()) {
         status.archiveProblem = QCoreApplication::translate(
-            "KudosStatusLoader", "no archive is configured (TIDEMARK_ARCHIVE_URL)");
+            "KudosStatusLoader", "no archive is configured (TIDEMARK_ARCHIVE_URL or --archive)");
         return;
     }
     try {

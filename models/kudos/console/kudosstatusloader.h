@@ -9,13 +9,14 @@ class TaskFeedback;
 
 namespace tidemark::kudos {
 
-// Loads a KudosStatus on a task's thread: opens its own connection and the archive store (an archive that
-// does not open or answer is reported in archiveProblem, never thrown). Throws tidemark::Error for the
-// database (Schema when the tables are not partitioned yet).
+// The kudos dataset's one load, on a task's thread: opens its own connection (the kudos schema is required)
+// and the archive store (an archive that does not open or answer is reported in archiveProblem, never
+// thrown), reads the tables' summary, then the ranges (tables not partitioned yet: partitionProblem, and no
+// ranges, incidents or quarantine). Throws tidemark::Error for the database.
 class KudosStatusLoader {
   public:
     KudosStatusLoader(QString conninfo, QString archiveUrl, KudosSettings settings);
-    KudosStatus load(Micros now, TaskFeedback* control = nullptr) const;
+    KudosStatus load(Micros now, TaskFeedback& feedback) const;
 
     // At most this many quarantined rows are listed (the oldest first).
     static constexpr int kQuarantineLimit = 2000;

@@ -44,22 +44,6 @@ PartitionStatusModel::Phase PartitionStatusModel::phaseOf(const PartitionStatus&
     return Phase::Online;
 }
 
-QString PartitionStatusModel::phaseName(Phase phase) {
-    switch (phase) {
-    case Phase::Online:
-        return tr("online");
-    case Phase::RolledUp:
-        return tr("rolled up");
-    case Phase::Archived:
-        return tr("archived");
-    case Phase::Dropped:
-        return tr("dropped");
-    case Phase::Failed:
-        return tr("dump failed");
-    }
-    return {};
-}
-
 QString PartitionStatusModel::stateText(const QString& state) {
     if (state.isEmpty())
         return tr("not catalogued");

@@ -41,7 +41,6 @@ class PartitionStatusModel : public QAbstractTableModel {
     const PartitionStatus& at(int row) const { return m_statuses[std::size_t(row)]; }
 
     static Phase phaseOf(const PartitionStatus& status);
-    static QString phaseName(Phase phase);
     static QString stateText(const QString& state); // the catalog state in the user's language
     static QString rangeText(const PartitionStatus& status);
     bool isEligiblePending(const PartitionStatus& status) const; // eligible and retention has not started

@@ -9,14 +9,12 @@ ReconciliationModel::ReconciliationModel(QObject* parent) : QAbstractTableModel(
 void ReconciliationModel::setReport(const ReconciliationReport& report) {
     beginResetModel();
     m_report = report;
-    m_hasReport = true;
     endResetModel();
 }
 
 void ReconciliationModel::clear() {
     beginResetModel();
     m_report = {};
-    m_hasReport = false;
     endResetModel();
 }
 

@@ -26,7 +26,6 @@ class ReconciliationModel : public QAbstractTableModel {
     void setReport(const ReconciliationReport& report);
     void clear();
     const ReconciliationReport& report() const { return m_report; }
-    bool hasReport() const { return m_hasReport; }
     int rowOfUser(int userId) const; // -1 when the user does not drift
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -36,7 +35,6 @@ class ReconciliationModel : public QAbstractTableModel {
 
   private:
     ReconciliationReport m_report;
-    bool m_hasReport = false;
 };
 
 } // namespace tidemark::kudos

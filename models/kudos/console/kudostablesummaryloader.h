@@ -7,8 +7,9 @@
 #include <vector>
 
 namespace tidemark {
+class PgConnection;
 class TaskFeedback;
-}
+} // namespace tidemark
 
 namespace tidemark::kudos {
 
@@ -22,16 +23,17 @@ struct KudosTableSummary {
 };
 
 // Reads row counts (exact), sizes and the created range of every table of a kudos database (the migrations
-// ledger aside). Opens its own connection on the calling thread; table names come from the catalog, quoted.
+// ledger aside), on the caller's connection; table names come from the catalog, quoted. Part of the kudos
+// dataset's one load (KudosStatusLoader).
 class KudosTableSummaryLoader {
   public:
-    explicit KudosTableSummaryLoader(QString conninfo);
+    explicit KudosTableSummaryLoader(PgConnection& db);
 
-    // Throws tidemark::Error (Connection, Schema, Failed); returns what it has when cancelled.
-    std::vector<KudosTableSummary> load(TaskFeedback* control = nullptr) const;
+    // Throws tidemark::Error (Failed); returns what it has when cancelled.
+    std::vector<KudosTableSummary> load(TaskFeedback& feedback) const;
 
   private:
-    QString m_conninfo;
+    PgConnection& m_db;
 };
 
 } // namespace tidemark::kudos

@@ -1,0 +1,34 @@
+#include "retentionreport.h"
+
+#include <algorithm>
+
+namespace tidemark::kudos {
+
+QString RetentionAction::verb() const {
+    if (to == QLatin1String("rolled_up"))
+        return QStringLiteral("roll up");
+    if (to == QLatin1String("dumped"))
+        return QStringLiteral("dump");
+    if (to == QLatin1String("checkpointed"))
+        return QStringLiteral("checkpoint");
+    if (to == QLatin1String("stated"))
+        return QStringLiteral("write daily statements");
+    if (to == QLatin1String("exported"))
+        return QStringLiteral("export");
+    if (to == QLatin1String("verified"))
+        return QStringLiteral("verify");
+    return entry.subrange ? QStringLiteral("drop (the whole first partition)") : QStringLiteral("drop");
+}
+
+int RetentionReport::exitCode() const {
+    if (lockBusy)
+        return 75;
+    const bool hard =
+        std::any_of(alerts.begin(), alerts.end(), [](const RetentionAlert& a) { return !a.retryable(); });
+    if (hard)
+        return 1;
+    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry.
+    return alerts.empty() ? 0 : 75;
+}
+
+} // namespace tidemark::kudos

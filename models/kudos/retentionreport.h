@@ -1,0 +1,87 @@
+#pragma once
+
+#include "retentioncatalog.h"
+
+#include <QStringList>
+#include <vector>
+
+namespace tidemark::kudos {
+
+// One transition of one catalog entry: roll up, dump, checkpoint, state, export, verify or drop.
+struct RetentionAction {
+    CatalogEntry entry; // as it was before the action
+    QString to;         // the state the action moves it to ("dropped" for a drop)
+    QString verb() const;
+};
+
+// An action that ran: what it moved, what it found, how long it took.
+struct RetentionStepResult {
+    RetentionAction action;
+    QString state;    // where the entry ended up (e.g. dump_failed instead of dumped)
+    qint64 rows = 0;  // rows folded, checkpointed, stated, exported, verified or dropped
+    qint64 bytes = 0; // archive object size, when there is one
+    double seconds = 0;
+    QString detail;
+};
+
+// Something a person should look at: unapplied rows older than the window (the projector should have
+// consumed them long ago; found anew on every run), or a range whose rows, under the drop's lock, differed
+// from what replaced them (recorded in kudos_retention_incidents, open until the range is dropped).
+struct RetentionIncident {
+    enum class Kind { UnappliedRows, ReplacementMismatch } kind = Kind::UnappliedRows;
+    RetentionDataset dataset = RetentionDataset::Currency;
+    QString partition;
+    qint64 rows = 0;   // unapplied rows
+    Micros oldest = 0; // the oldest unapplied row
+    // ReplacementMismatch: the range, what differed, when it was first recorded.
+    Micros lo = 0;
+    Micros hi = 0;
+    QString detail;
+    QByteArray difference; // jsonb text
+    Micros recordedAt = 0;
+};
+
+// Why a dataset's retention stopped in this run (it resumes by itself on a later run once the cause is gone).
+struct RetentionAlert {
+    RetentionDataset dataset = RetentionDataset::Currency;
+    enum class Cause {
+        ArchiveUnavailable,
+        OverBudget,
+        VerificationFailed,
+        UnappliedRows,
+        ReplacementMismatch,
+        Failed
+    } cause = Cause::Failed;
+    QString message;
+    bool retryable() const { return cause == Cause::ArchiveUnavailable; }
+};
+
+struct RetentionReport {
+    std::vector<RetentionStepResult> done;
+    std::vector<RetentionAction> remaining; // what is still to do now (the plan of a dry run)
+    std::vector<RetentionIncident> incidents;
+    std::vector<RetentionAlert> alerts;
+    QStringList partitionsCreated;
+    int catalogRowsAdded = 0;
+    qint64 keysExpired = 0;
+    bool lockBusy = false; // another job holds the retention lock; nothing was done
+    // Stopped by the feedback between two actions or between the units of one (an object verified before a
+    // drop, a chunk of an export): `done` holds what was committed, an interrupted action is rolled back.
+    bool cancelled = false;
+    Micros serverNow = 0;         // the database server's now() when the job began
+    double clockAheadSeconds = 0; // how far the job's clock was ahead of it (negative: behind)
+    bool clockOverride = false;   // more than 5 minutes ahead, run anyway (RetentionOptions::allowClockAhead)
+    double dropLockSeconds = 0;   // the longest parent lock a drop held (detach: granted → commit)
+    double dropCheckSeconds = 0;  // the drops' comparisons of their rows with the replacements, in all
+    bool dryRun = false;
+    // What a front end must show besides the alerts and incidents (a clock check overridden, metrics that
+    // could not be written): the CLI prints them as warnings, the console shows them with the report.
+    QStringList warnings;
+
+    // The exit status of the run, as `tidemark-cli kudos retain` exits and its metrics record it: 75 (retry)
+    // when another job held the lock or only the archive was unreachable, 1 when a dataset stopped for any
+    // other reason, 0 otherwise (a cancelled run too: what it did is committed, the rest waits).
+    int exitCode() const;
+};
+
+} // namespace tidemark::kudos
