@@ -432,9 +432,10 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
     CatalogEntry e = action.entry;
     QString failure;
     try {
+        TaskFeedback unwatched; // the job checks its own feedback between steps
         const archive::ExportResult exported =
             archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
-                .exportRange(sourceOf(e), now, budgetCheck(e.dataset));
+                .exportRange(sourceOf(e), now, unwatched, budgetCheck(e.dataset));
         e.state = QStringLiteral("dumped");
         e.archiveKey = exported.objectKey;
         e.objectSha256 = exported.objectSha256;
@@ -464,9 +465,10 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
 }
 
 RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now) {
+    TaskFeedback unwatched; // the job checks its own feedback between steps
     const archive::ExportResult exported =
         archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
-            .exportRange(sourceOf(action.entry), now, budgetCheck(action.entry.dataset));
+            .exportRange(sourceOf(action.entry), now, unwatched, budgetCheck(action.entry.dataset));
     if (action.entry.rowCount && exported.rows != *action.entry.rowCount)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("the export holds %1 rows but the checkpoint counted %2")
@@ -487,8 +489,9 @@ RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, 
 archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool online, qint64* rows) {
     if (e.archiveKey.isEmpty())
         throw Error(Error::Kind::Refused, QStringLiteral("%1 has no archive object").arg(describe(e)));
+    TaskFeedback unwatched; // the job checks its own feedback between steps
     const archive::VerifyResult verified = archive::ArchiveVerifier(*m_store, m_settings.archiveReadLimits)
-                                               .verify(e.archiveKey, online ? &m_db : nullptr);
+                                               .verify(e.archiveKey, online ? &m_db : nullptr, unwatched);
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 does not verify: %2")

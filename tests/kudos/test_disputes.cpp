@@ -88,7 +88,7 @@ class TestDisputes : public QObject {
     }
 
     void theStatementAndTheCoveringObjects() {
-        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2());
+        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2(), test::unwatched());
         QVERIFY(f.archiveProblem.isEmpty());
         QVERIFY(f.archive.contains(m_archive.path()));
         // The statement of the dropped week is the one the rows gave before, now from the daily table.
@@ -119,14 +119,16 @@ class TestDisputes : public QObject {
         // week before the boundary), the online day not archived.
         const DisputeFindings all =
             DisputeLoader(m_conninfo, archiveUrl())
-                .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosBoundary() + 7 * kMicrosPerDay});
+                .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosBoundary() + 7 * kMicrosPerDay},
+                      test::unwatched());
         QCOMPARE(all.objects.size(), std::size_t((kudosBoundary() - kudosEnd()) / (7 * kMicrosPerDay) + 3));
         QVERIFY(!all.statement.back().archived);
         QCOMPARE(all.statement.back().amountCents, qint64(1234));
         // A range before the data: nothing.
         const DisputeFindings none =
             DisputeLoader(m_conninfo, archiveUrl())
-                .load({m_user, kudosEnd() - 100 * kMicrosPerDay, kudosEnd() - 60 * kMicrosPerDay});
+                .load({m_user, kudosEnd() - 100 * kMicrosPerDay, kudosEnd() - 60 * kMicrosPerDay},
+                      test::unwatched());
         QVERIFY(none.objects.empty());
         QVERIFY(none.statement.empty());
     }
@@ -136,12 +138,12 @@ class TestDisputes : public QObject {
         QFile file(notAFolder);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.close();
-        const DisputeFindings f =
-            DisputeLoader(m_conninfo, QStringLiteral("file://") + notAFolder).load(week2());
+        const DisputeFindings f = DisputeLoader(m_conninfo, QStringLiteral("file://") + notAFolder)
+                                      .load(week2(), test::unwatched());
         QVERIFY2(f.archiveProblem.contains(notAFolder), qPrintable(f.archiveProblem));
         QVERIFY(f.objects.empty());
         QCOMPARE(f.statement.size(), m_week2Statement.size());
-        const DisputeFindings none = DisputeLoader(m_conninfo, QString()).load(week2());
+        const DisputeFindings none = DisputeLoader(m_conninfo, QString()).load(week2(), test::unwatched());
         QVERIFY(none.archiveProblem.contains(QLatin1String("TIDEMARK_ARCHIVE_URL")));
     }
 
@@ -163,17 +165,17 @@ class TestDisputes : public QObject {
         const QString file = m_work.filePath(QStringLiteral("restore.sqlite"));
         const DisputeQuery all{m_user, kudosEnd() - 21 * kMicrosPerDay, kudosBoundary() + 7 * kMicrosPerDay};
         // Before any restore only the online row is there.
-        const DisputeRows before = DisputeRowsLoader(file, m_conninfo).load(all);
+        const DisputeRows before = DisputeRowsLoader(file, m_conninfo).load(all, test::unwatched());
         QCOMPARE(before.rows.size(), std::size_t(1));
         QCOMPARE(int(before.sources.front()), int(DisputeRows::Source::Online));
         QVERIFY(before.restoredKeys.isEmpty());
 
         auto store = archive::openArchiveStore(archiveUrl());
-        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2());
+        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2(), test::unwatched());
         const archive::RestoreResult r =
-            archive::ArchiveRestorer(*store).restoreIntoSqlite(f.objects[0].key, file);
+            archive::ArchiveRestorer(*store).restoreIntoSqlite(f.objects[0].key, file, test::unwatched());
         QVERIFY(r.rows > qint64(m_week2Rows.size()));
-        const DisputeRows week = DisputeRowsLoader(file, m_conninfo).load(week2());
+        const DisputeRows week = DisputeRowsLoader(file, m_conninfo).load(week2(), test::unwatched());
         QCOMPARE(week.restoredKeys, QStringList{f.objects[0].key});
         QCOMPARE(week.rows.size(), m_week2Rows.size());
         for (std::size_t i = 0; i < week.rows.size(); ++i) {
@@ -181,9 +183,10 @@ class TestDisputes : public QObject {
             QCOMPARE(int(week.sources[i]), int(DisputeRows::Source::Archive));
         }
         // Without a connection, the archive's rows alone.
-        QCOMPARE(DisputeRowsLoader(file, QString()).load(week2()).rows.size(), m_week2Rows.size());
+        QCOMPARE(DisputeRowsLoader(file, QString()).load(week2(), test::unwatched()).rows.size(),
+                 m_week2Rows.size());
         // Over the whole range: the week's rows, then the online one.
-        const DisputeRows both = DisputeRowsLoader(file, m_conninfo).load(all);
+        const DisputeRows both = DisputeRowsLoader(file, m_conninfo).load(all, test::unwatched());
         QCOMPARE(both.rows.size(), m_week2Rows.size() + 1);
         QCOMPARE(int(both.sources.back()), int(DisputeRows::Source::Online));
         QCOMPARE(both.rows.back()[6], QStringLiteral("12.34"));
@@ -213,8 +216,9 @@ class TestDisputes : public QObject {
     // A flipped byte in an object: the restore is refused and the restore file keeps what it held.
     void aCorruptObjectLoadsNothing() {
         QTemporaryDir copy;
-        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl())
-                                      .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosEnd()});
+        const DisputeFindings f =
+            DisputeLoader(m_conninfo, archiveUrl())
+                .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosEnd()}, test::unwatched());
         QCOMPARE(f.objects.size(), std::size_t(3));
         for (const CoveringObject& o : f.objects)
             for (const QString& key : {o.key, archive::manifestKeyFor(o.key)}) {
@@ -226,17 +230,18 @@ class TestDisputes : public QObject {
         const QString file = m_work.filePath(QStringLiteral("corrupt.sqlite"));
         auto store = archive::openArchiveStore(QStringLiteral("file://") + copy.path());
         archive::ArchiveRestorer restorer(*store);
-        restorer.restoreIntoSqlite(f.objects[1].key, file);
-        const std::size_t held = DisputeRowsLoader(file, QString()).load(f.query).rows.size();
+        restorer.restoreIntoSqlite(f.objects[1].key, file, test::unwatched());
+        const std::size_t held =
+            DisputeRowsLoader(file, QString()).load(f.query, test::unwatched()).rows.size();
         QVERIFY(held > 0);
-        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, file); }),
+        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, file, test::unwatched()); }),
                  Error::Kind::Refused);
-        const DisputeRows after = DisputeRowsLoader(file, QString()).load(f.query);
+        const DisputeRows after = DisputeRowsLoader(file, QString()).load(f.query, test::unwatched());
         QCOMPARE(after.rows.size(), held);
         QCOMPARE(after.restoredKeys, QStringList{f.objects[1].key});
         // Into a new file: no file at all.
         const QString fresh = m_work.filePath(QStringLiteral("never.sqlite"));
-        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh); }),
+        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh, test::unwatched()); }),
                  Error::Kind::Refused);
         QVERIFY(!QFile::exists(fresh));
     }
