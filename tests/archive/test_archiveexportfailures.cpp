@@ -149,16 +149,28 @@ class TestArchiveExportFailures : public QObject {
         checkConnectionStillExports();
     }
 
+    // The cancel takes hold at the next chunk of the COPY: no progress after it, the error says how many
+    // rows had been read then and that nothing was written; no object, manifest or temporary file is left.
     void cancelMidExport() {
         TaskFeedback feedback;
+        qint64 cancelledAt = -1;
         feedback.setSink([&](const TaskProgress& p) {
             m_maxReportedRows = std::max(m_maxReportedRows, p.rows);
-            if (p.rows >= kFailingId)
+            if (p.rows >= kFailingId && cancelledAt < 0) {
+                cancelledAt = p.rows;
                 feedback.cancel();
+            }
         });
         const Error e = exportFailure(QStringLiteral("kudos_ledger"), feedback);
         QCOMPARE(e.kind(), Error::Kind::Cancelled);
-        QVERIFY(m_maxReportedRows >= kFailingId && m_maxReportedRows < kRows);
+        QVERIFY(cancelledAt >= kFailingId && cancelledAt + PartitionExporter::kRowsPerCheckpoint < kRows);
+        QCOMPARE(m_maxReportedRows, cancelledAt);
+        QVERIFY2(
+            e.message().contains(
+                QStringLiteral("after %1 row(s)").arg(cancelledAt + PartitionExporter::kRowsPerCheckpoint)),
+            qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("nothing was written to %1").arg(m_store->describe())),
+                 qPrintable(e.message()));
         QVERIFY(leftovers().isEmpty());
         QCOMPARE(m_store->list(QString()).size(), 0);
         checkConnectionStillExports();

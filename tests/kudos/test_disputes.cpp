@@ -1,21 +1,31 @@
 // The dispute investigation's models against a real PostgreSQL and a directory archive filled by a real
 // retention round: the statement and the covering objects, the rows restored into a SQLite file next to
-// the rows the database held before the drop, CSV export, refusals that load nothing.
+// the rows the database held before the drop, CSV export, refusals that load nothing; verify and restore
+// through the console's DisputeCase and through tidemark-cli giving the same report.
 #include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archiveurl.h"
+#include "clirunner.h"
+#include "coveringobjectmodel.h"
+#include "disputecase.h"
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "kudosdataset.h"
 #include "kudostestdata.h"
 #include "kudosvalues.h"
 #include "ledgerstatements.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
+#include "taskmanager.h"
 #include "thrownkind.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -244,6 +254,76 @@ class TestDisputes : public QObject {
         QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh, test::unwatched()); }),
                  Error::Kind::Refused);
         QVERIFY(!QFile::exists(fresh));
+    }
+
+    // The same object verified and restored by the console's DisputeCase (a real TaskManager) and by
+    // `tidemark-cli archive verify / restore`: the same verdict, rows and problems, the same rows restored,
+    // and the same "already restored" the second time.
+    void theConsoleAndTheCliVerifyAndRestoreAlike() {
+        TaskManager tasks;
+        KudosDataset dataset(&tasks);
+        dataset.setClock([] { return kudosAllEligible(); }, true);
+        dataset.setSettings(kudosTestSettings());
+        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
+        dataset.setConnection(m_conninfo, archiveUrl(), QStringLiteral("kudos_disputes"));
+        QVERIFY(loaded.wait(60000));
+        DisputeCase dispute(&dataset);
+        QSignalSpy investigated(&dispute, &DisputeCase::investigated);
+        dispute.investigate(week2());
+        QVERIFY(investigated.wait(60000));
+        const QString key = dispute.objects()->objects().front().key;
+        const auto cli = [&](QStringList args) {
+            args << QStringLiteral("--archive") << archiveUrl() << QStringLiteral("--json");
+            const CliRun run = runCli(args);
+            return std::make_pair(run.exitCode, QJsonDocument::fromJson(run.out.toUtf8()).object());
+        };
+
+        QSignalSpy verified(&dispute, &DisputeCase::verified);
+        dispute.verify(key);
+        QVERIFY(verified.wait(60000));
+        const CoveringObjectModel::Verification console = dispute.objects()->verification(key);
+        const auto [verifyExit, verifyJson] = cli(
+            {QStringLiteral("archive"), QStringLiteral("verify"), key, QStringLiteral("--db"), m_conninfo});
+        const QJsonObject object = verifyJson.value(QStringLiteral("objects")).toArray().first().toObject();
+        QCOMPARE(verifyExit, console.check == CoveringObjectModel::Check::Passed ? 0 : 1);
+        QCOMPARE(object.value(QStringLiteral("ok")).toBool(),
+                 console.check == CoveringObjectModel::Check::Passed);
+        QCOMPARE(qint64(object.value(QStringLiteral("rows")).toDouble()), console.rows);
+        QVERIFY(console.rows > 0);
+        QCOMPARE(object.value(QStringLiteral("online_checked")).toBool(), console.online);
+        QCOMPARE(object.value(QStringLiteral("problems")).toVariant().toStringList(), console.problems);
+
+        const QString consoleFile = m_work.filePath(QStringLiteral("console.sqlite"));
+        const QString cliFile = m_work.filePath(QStringLiteral("cli.sqlite"));
+        dispute.setRestoreFile(consoleFile);
+        for (const bool again : {false, true}) {
+            QSignalSpy restored(&dispute, &DisputeCase::restored);
+            QSignalSpy failed(&dispute, &DisputeCase::restoreFailed);
+            dispute.restore({key});
+            QTRY_VERIFY_WITH_TIMEOUT(restored.size() + failed.size() > 0, 60000);
+            QVERIFY(failed.isEmpty());
+            const auto report = restored.first().first().value<archive::ArchiveRestoreReport>();
+            QVERIFY(!report.cancelled);
+            QCOMPARE(int(report.restored.size()), 1);
+            const auto [restoreExit, restoreJson] = cli({QStringLiteral("archive"), QStringLiteral("restore"),
+                                                         key, QStringLiteral("--sqlite"), cliFile});
+            QCOMPARE(restoreExit, 0);
+            const archive::RestoreResult& r = report.restored.front();
+            QCOMPARE(r.alreadyRestored, again);
+            QCOMPARE(restoreJson.value(QStringLiteral("already_restored")).toBool(), r.alreadyRestored);
+            QCOMPARE(qint64(restoreJson.value(QStringLiteral("rows")).toDouble()), r.rows);
+            QCOMPARE(qint64(restoreJson.value(QStringLiteral("manifest_rows")).toDouble()),
+                     r.manifest.rowCount);
+            QCOMPARE(restoreJson.value(QStringLiteral("content_sha256")).toString(),
+                     r.manifest.contentSha256);
+            QCOMPARE(restoreJson.value(QStringLiteral("cancelled")).toBool(), report.cancelled);
+        }
+        const DisputeRows fromConsole =
+            DisputeRowsLoader(consoleFile, QString()).load(week2(), test::unwatched());
+        const DisputeRows fromCli = DisputeRowsLoader(cliFile, QString()).load(week2(), test::unwatched());
+        QCOMPARE(fromConsole.rows.size(), m_week2Rows.size());
+        QCOMPARE(fromConsole.rows, fromCli.rows);
+        QCOMPARE(fromConsole.restoredKeys, fromCli.restoredKeys);
     }
 };
 
