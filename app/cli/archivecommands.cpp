@@ -177,15 +177,12 @@ int runVerify(CliContext& ctx) {
         for (const QString& p : r.problems)
             lines << QStringLiteral("  - %1").arg(p);
     }
-    const qint64 verified =
-        qint64(report.objects.size()) -
-        (report.cancelled && !report.objects.empty() && report.objects.back().result.cancelled ? 1 : 0);
     lines << QStringLiteral("%1 object(s) verified, %2 with problems%3")
-                 .arg(verified)
+                 .arg(report.verified())
                  .arg(report.failed)
-                 .arg(report.cancelled
-                          ? QStringLiteral("; cancelled before the other %1").arg(report.planned - verified)
-                          : QString());
+                 .arg(report.cancelled ? QStringLiteral("; cancelled before the other %1")
+                                             .arg(report.planned - report.verified())
+                                       : QString());
     for (const QString& warning : report.warnings)
         lines << QStringLiteral("warning: %1").arg(warning);
     ctx.print({{QStringLiteral("archive"), report.archive},

@@ -40,6 +40,10 @@ struct ArchiveVerifyReport {
     QStringList warnings;
 
     bool ok() const { return failed == 0 && !cancelled; }
+    // The objects verified to the end (the one a cancel stopped not counted).
+    int verified() const {
+        return int(objects.size()) - (!objects.empty() && objects.back().result.cancelled ? 1 : 0);
+    }
 };
 
 // Archive verification as a job, the same for `tidemark-cli archive verify` and the console's DisputeCase:

@@ -121,6 +121,7 @@ class TestArchiveJobs : public QObject {
         QCOMPARE(stopped.result.objectBytesRead, bytesAtCancel);
         QVERIFY(stopped.result.objectBytesRead < m_largeBytes);
         QCOMPARE(report.failed, 0);
+        QCOMPARE(report.verified(), 1);
     }
 
     // A cancel between two restores: the first is committed and reported, the second never started.
