@@ -505,10 +505,6 @@
         </translation>
     </message>
     <message>
-        <source>Restore cancelled: the restore file is as it was.</source>
-        <translation>Restore cancelled: the restore file is as it was.</translation>
-    </message>
-    <message>
         <source>Read user %1&apos;s kudos rows</source>
         <translation>Read user %1&apos;s kudos rows</translation>
     </message>
@@ -531,6 +527,17 @@
         <translation>
             <numerusform>, %Ln archive object</numerusform>
             <numerusform>, %Ln archive objects</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore cancelled: %Ln object(s) restored before it (%1 row(s)); the object in progress left the restore file as it was.</source>
+        <translation>
+            <numerusform>Restore cancelled: %Ln object restored before it (%1 row(s)); the object in progress left the restore file as it was.</numerusform>
+            <numerusform>Restore cancelled: %Ln objects restored before it (%1 row(s)); the object in progress left the restore file as it was.</numerusform>
         </translation>
     </message>
 </context>

@@ -511,10 +511,6 @@
         </translation>
     </message>
     <message>
-        <source>Restore cancelled: the restore file is as it was.</source>
-        <translation>Восстановление отменено: файл восстановления не изменился.</translation>
-    </message>
-    <message>
         <source>Read user %1&apos;s kudos rows</source>
         <translation>Чтение строк kudos пользователя %1</translation>
     </message>
@@ -540,6 +536,18 @@
             <numerusform>, %Ln объект архива</numerusform>
             <numerusform>, %Ln объекта архива</numerusform>
             <numerusform>, %Ln объектов архива</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore cancelled: %Ln object(s) restored before it (%1 row(s)); the object in progress left the restore file as it was.</source>
+        <translation>
+            <numerusform>Восстановление отменено: до отмены восстановлен %Ln объект (строк: %1); файл восстановления не изменён объектом, который восстанавливался.</numerusform>
+            <numerusform>Восстановление отменено: до отмены восстановлено %Ln объекта (строк: %1); файл восстановления не изменён объектом, который восстанавливался.</numerusform>
+            <numerusform>Восстановление отменено: до отмены восстановлено %Ln объектов (строк: %1); файл восстановления не изменён объектом, который восстанавливался.</numerusform>
         </translation>
     </message>
 </context>

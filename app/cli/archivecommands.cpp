@@ -5,14 +5,13 @@
 #include "archivelisting.h"
 #include "archivemanifest.h"
 #include "archivereadlimits.h"
-#include "archiverestorer.h"
+#include "archiverestorejob.h"
 #include "archivestore.h"
 #include "archiveurl.h"
-#include "archiveverifier.h"
+#include "archiveverifyjob.h"
 #include "csvrecordwriter.h"
 #include "error.h"
 #include "kudossettings.h"
-#include "pgconnection.h"
 #include "settingsreader.h"
 
 #include <QJsonArray>
@@ -38,12 +37,16 @@ const QCommandLineOption kSqliteFile(QStringLiteral("sqlite"),
 
 const QLatin1String kObjectSuffix(".csv.zst");
 
-std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
+QString archiveUrlOf(CliContext& ctx) {
     const QString url = ctx.archiveUrl();
     if (url.isEmpty())
         throw Error(Error::Kind::Settings,
                     QStringLiteral("no archive configured: pass --archive URL or set TIDEMARK_ARCHIVE_URL"));
-    return openArchiveStore(url);
+    return url;
+}
+
+std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
+    return openArchiveStore(archiveUrlOf(ctx));
 }
 
 // TIDEMARK_ARCHIVE_MAX_CONTENT_BYTES and TIDEMARK_ARCHIVE_MAX_RECORD_BYTES; a bad one is Error(Settings).
@@ -130,106 +133,97 @@ int runList(CliContext& ctx) {
     return unsound == 0 ? ExitDone : ExitFailed;
 }
 
-// Whether the manifest's partition is still online in `db` (a missing, unreadable or foreign manifest: no;
-// the verifier reports it).
-bool partitionOnline(ArchiveStore& store, PgConnection& db, const QString& objectKey) {
-    try {
-        const ArchiveManifest m = ArchiveManifest::parse(store.readAll(manifestKeyFor(objectKey)));
-        return manifestKeyDisagreement(objectKey, m).isEmpty() && db.relationExists(m.partition);
-    } catch (const Error& e) {
-        if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
-            throw;
-        return false;
-    }
-}
-
 // One key, or with --all every entry of the listing: a bad entry (a stray name, a hostile key, a link) is a
-// failed entry with its problem and the run goes on; only an unreachable store or server ends it.
+// failed entry with its problems and the run goes on; only an unreachable store or server ends it.
 int runVerify(CliContext& ctx) {
-    const ArchiveReadLimits limits = readLimits();
-    auto store = openStore(ctx);
-    QList<ArchiveListingEntry> entries;
+    ArchiveVerifyRequest request;
+    request.limits = readLimits();
+    request.archiveUrl = archiveUrlOf(ctx);
     if (ctx.isSet(QStringLiteral("all"))) {
         if (!ctx.parser().positionalArguments().isEmpty())
             throw Error(Error::Kind::Usage, QStringLiteral("name a key or --all, not both"));
-        entries = listArchive(*store, tierPrefix(ctx), [](const QString&) { return false; });
+        request.all = true;
+        request.prefix = tierPrefix(ctx);
     } else {
-        ArchiveListingEntry one;
-        one.key = onePositionalKey(ctx);
-        entries = {one};
+        request.keys = {onePositionalKey(ctx)};
     }
-    std::unique_ptr<PgConnection> db;
     if (ctx.isSet(QStringLiteral("db")))
-        db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli archive"));
+        request.conninfo = ctx.dbConninfo();
 
-    ArchiveVerifier verifier(*store, limits);
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
+    const ArchiveVerifyReport report = ArchiveVerifyJob::run(request, feedback);
+    progress.finish();
     QJsonArray results;
     QStringList lines;
-    int failed = 0;
-    for (const ArchiveListingEntry& entry : entries) {
-        const QString& key = entry.key;
-        VerifyResult r;
-        bool online = false;
-        if (!entry.problem.isEmpty()) {
-            r.problems = {entry.problem};
-        } else {
-            try {
-                online = db && partitionOnline(*store, *db, key);
-                r = verifier.verify(key, online ? db.get() : nullptr, &feedback);
-            } catch (const Error& e) {
-                if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
-                    throw;
-                r = VerifyResult();
-                r.problems = {e.message()};
-            }
-        }
-        failed += r.ok ? 0 : 1;
-        results.append(QJsonObject{{QStringLiteral("key"), key},
+    for (const ArchiveObjectCheck& check : report.objects) {
+        const VerifyResult& r = check.result;
+        results.append(QJsonObject{{QStringLiteral("key"), check.key},
                                    {QStringLiteral("ok"), r.ok},
                                    {QStringLiteral("rows"), double(r.rows)},
-                                   {QStringLiteral("online_checked"), online},
+                                   {QStringLiteral("online_checked"), check.onlineChecked},
+                                   {QStringLiteral("cancelled"), r.cancelled},
                                    {QStringLiteral("problems"), QJsonArray::fromStringList(r.problems)}});
         const QString where =
-            online ? QStringLiteral(" (also against the online partition %1)").arg(r.manifest.partition)
-            : db && entry.problem.isEmpty()
+            check.onlineChecked
+                ? QStringLiteral(" (also against the online partition %1)").arg(r.manifest.partition)
+            : check.partitionOffline
                 ? QStringLiteral(" (its partition is no longer online: object and manifest only)")
                 : QString();
-        lines << (r.ok ? QStringLiteral("%1: ok, %2 rows%3").arg(key).arg(r.rows).arg(where)
-                       : QStringLiteral("%1: FAILED%2").arg(key, where));
+        lines << (r.cancelled
+                      ? QStringLiteral("%1: cancelled after %2 bytes").arg(check.key).arg(r.objectBytesRead)
+                  : r.ok ? QStringLiteral("%1: ok, %2 rows%3").arg(check.key).arg(r.rows).arg(where)
+                         : QStringLiteral("%1: FAILED%2").arg(check.key, where));
         for (const QString& p : r.problems)
             lines << QStringLiteral("  - %1").arg(p);
     }
-    progress.finish();
-    lines << QStringLiteral("%1 object(s) verified, %2 with problems").arg(entries.size()).arg(failed);
-    ctx.print({{QStringLiteral("archive"), store->describe()},
-               {QStringLiteral("ok"), failed == 0},
+    lines << QStringLiteral("%1 object(s) verified, %2 with problems%3")
+                 .arg(report.verified())
+                 .arg(report.failed)
+                 .arg(report.cancelled ? QStringLiteral("; cancelled before the other %1")
+                                             .arg(report.planned - report.verified())
+                                       : QString());
+    for (const QString& warning : report.warnings)
+        lines << QStringLiteral("warning: %1").arg(warning);
+    ctx.print({{QStringLiteral("archive"), report.archive},
+               {QStringLiteral("ok"), report.ok()},
+               {QStringLiteral("cancelled"), report.cancelled},
+               {QStringLiteral("warnings"), QJsonArray::fromStringList(report.warnings)},
                {QStringLiteral("objects"), results}},
               lines.join(QLatin1Char('\n')));
-    return failed == 0 ? ExitDone : ExitFailed;
+    return report.ok() ? ExitDone : ExitFailed;
 }
 
 int runRestore(CliContext& ctx) {
-    const QString key = onePositionalKey(ctx);
+    ArchiveRestoreRequest request;
+    request.keys = {onePositionalKey(ctx)};
     const bool intoTable = ctx.isSet(QStringLiteral("into"));
     const bool intoSqlite = ctx.isSet(QStringLiteral("sqlite"));
     if (intoTable == intoSqlite)
         throw Error(Error::Kind::Usage,
                     QStringLiteral("name one target: --into SCHEMA.TABLE (with --db) or --sqlite FILE"));
-    const ArchiveReadLimits limits = readLimits();
-    auto store = openStore(ctx);
-    ArchiveRestorer restorer(*store, limits);
+    request.limits = readLimits();
+    request.archiveUrl = archiveUrlOf(ctx);
+    if (intoTable) {
+        request.target = ArchiveRestoreRequest::Target::PostgresTable;
+        request.conninfo = ctx.dbConninfo();
+        request.table = ctx.required(QStringLiteral("into"));
+    } else {
+        request.target = ArchiveRestoreRequest::Target::SqliteFile;
+        request.sqliteFile = ctx.required(QStringLiteral("sqlite"));
+    }
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
-    RestoreResult r;
-    if (intoTable) {
-        auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli archive restore"));
-        r = restorer.restoreIntoTable(key, *db, ctx.required(QStringLiteral("into")), &feedback);
-    } else {
-        r = restorer.restoreIntoSqlite(key, ctx.required(QStringLiteral("sqlite")), &feedback);
-    }
+    const ArchiveRestoreReport report = ArchiveRestoreJob::run(request, feedback);
     progress.finish();
+    const QString& key = request.keys.first();
+    if (report.restored.empty()) {
+        ctx.print(
+            {{QStringLiteral("key"), key}, {QStringLiteral("cancelled"), true}, {QStringLiteral("rows"), 0}},
+            QStringLiteral("the restore of %1 was cancelled; nothing was loaded").arg(key));
+        return ExitFailed;
+    }
+    const RestoreResult& r = report.restored.front();
     const QString text =
         r.alreadyRestored
             ? QStringLiteral("%1 already holds the %2 rows of %3 (verified %4); nothing loaded")
@@ -245,6 +239,7 @@ int runRestore(CliContext& ctx) {
                   .arg(r.manifest.totals.size());
     ctx.print({{QStringLiteral("key"), key},
                {QStringLiteral("target"), r.target},
+               {QStringLiteral("cancelled"), false},
                {QStringLiteral("rows"), double(r.rows)},
                {QStringLiteral("manifest_rows"), double(r.manifest.rowCount)},
                {QStringLiteral("already_restored"), r.alreadyRestored},

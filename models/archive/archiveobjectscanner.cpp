@@ -14,7 +14,7 @@ struct StopReading {}; // thrown through the store's read to end it early
 } // namespace
 
 ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, const ObjectReadCaps& caps,
-                                      TaskFeedback* feedback) {
+                                      TaskFeedback& feedback) {
     ObjectScan scan;
     Sha256Stream objectHash;
     // The CSV digest runs on the encoder's worker thread while this one reads, hashes and decompresses.
@@ -33,8 +33,10 @@ ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, c
     };
     try {
         store.read(key, [&](const char* data, qint64 length) {
-            if (feedback && !feedback->checkpoint())
-                throw Error(Error::Kind::Cancelled, QStringLiteral("reading %1 was cancelled").arg(key));
+            if (!feedback.checkpoint()) {
+                scan.cancelled = true;
+                throw StopReading{};
+            }
             qint64 taken = length;
             if (caps.objectBytes >= 0 && scan.objectBytes + length > caps.objectBytes)
                 taken = caps.objectBytes - scan.objectBytes;
@@ -51,13 +53,17 @@ ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, c
             }
             if (!scan.contentProblem.isEmpty() && caps.objectBytes < 0)
                 throw StopReading{};
-            if (feedback)
-                feedback->report(
-                    TaskProgress{QStringLiteral("reading %1").arg(key), 0, -1, -1, scan.objectBytes, -1, {}});
+            feedback.report(TaskProgress{QStringLiteral("reading %1").arg(key),
+                                         scan.objectBytes,
+                                         caps.objectBytes,
+                                         -1,
+                                         scan.objectBytes,
+                                         -1,
+                                         {}});
         });
     } catch (const StopReading&) {
     }
-    if (scan.contentProblem.isEmpty())
+    if (scan.contentProblem.isEmpty() && !scan.cancelled)
         contentFails([&] {
             decompressor.finish();
             encoder.finish();

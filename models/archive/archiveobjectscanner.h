@@ -16,6 +16,8 @@ class ArchiveStore;
 
 // What one archive object holds, read back from the store in one streaming pass.
 struct ObjectScan {
+    // The feedback cancelled the read between two chunks: the fields describe the part read before.
+    bool cancelled = false;
     QString objectSha256; // of the bytes read (up to the cap when objectLonger)
     qint64 objectBytes = 0;
     bool objectLonger = false; // the object goes on past caps.objectBytes: the read stopped there
@@ -34,11 +36,12 @@ struct ObjectScan {
 // compressed bytes are still hashed up to caps.objectBytes so that a corrupt object shows a sha256 that
 // differs, and with no objectBytes known the read stops there. Memory stays flat whatever the object holds.
 // A corrupt, truncated or hostile object is reported in contentProblem, never thrown; a store that cannot
-// be read throws (Error(Connection) / Error(Failed)), a cancelled feedback throws Error(Cancelled).
+// be read throws (Error(Connection) / Error(Failed)). The feedback is checked before each chunk the store
+// hands over: a cancel stops the read there and returns the scan with `cancelled` (not thrown).
 class ArchiveObjectScanner {
   public:
     static ObjectScan scan(ArchiveStore& store, const QString& key, const ObjectReadCaps& caps,
-                           TaskFeedback* feedback = nullptr);
+                           TaskFeedback& feedback);
 };
 
 } // namespace tidemark::archive

@@ -243,9 +243,15 @@ QString sqliteQuote(const QString& identifier) {
 ArchiveRestorer::ArchiveRestorer(ArchiveStore& store, ArchiveReadLimits limits)
     : m_store(store), m_limits(limits) {}
 
-ArchiveManifest ArchiveRestorer::verifyFirst(const QString& objectKey, TaskFeedback* feedback,
+ArchiveManifest ArchiveRestorer::verifyFirst(const QString& objectKey, TaskFeedback& feedback,
                                              Micros* verifiedAt) {
     const VerifyResult verified = ArchiveVerifier(m_store, m_limits).verify(objectKey, nullptr, feedback);
+    if (verified.cancelled)
+        throw Error(Error::Kind::Cancelled,
+                    QStringLiteral("the verification of %1 before its restore was cancelled after %2 bytes; "
+                                   "nothing was loaded")
+                        .arg(objectKey)
+                        .arg(verified.objectBytesRead));
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("archive object %1 in %2 failed verification, nothing was loaded: %3")
@@ -255,7 +261,7 @@ ArchiveManifest ArchiveRestorer::verifyFirst(const QString& objectKey, TaskFeedb
 }
 
 RestoreResult ArchiveRestorer::restoreIntoTable(const QString& objectKey, PgConnection& connection,
-                                                const QString& schemaDotTable, TaskFeedback* feedback) {
+                                                const QString& schemaDotTable, TaskFeedback& feedback) {
     const TableName name = parseTableName(schemaDotTable);
     if (connection.inTransaction())
         throw Error(Error::Kind::Usage,
@@ -339,7 +345,7 @@ RestoreResult ArchiveRestorer::restoreIntoTable(const QString& objectKey, PgConn
 }
 
 RestoreResult ArchiveRestorer::restoreIntoSqlite(const QString& objectKey, const QString& sqlitePath,
-                                                 TaskFeedback* feedback) {
+                                                 TaskFeedback& feedback) {
     if (sqlitePath.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("no SQLite file named for the restore"));
     const QFileInfo info(sqlitePath);

@@ -47,7 +47,7 @@ class ArchiveRestorer {
     // kudos table in any schema, or a partition of one), any other partition, a new name the dataset's
     // tables take in their schema (kudos_ledger_…), and any other existing table. Loaded by COPY FROM STDIN.
     RestoreResult restoreIntoTable(const QString& objectKey, PgConnection& connection,
-                                   const QString& schemaDotTable, TaskFeedback* feedback = nullptr);
+                                   const QString& schemaDotTable, TaskFeedback& feedback);
 
     // Into a local SQLite file for the console: a table named after the dataset (every value as the CSV's
     // text, NULL kept; id, user_id and worker_user_id as INTEGER) and `restore_manifest (object_key PRIMARY
@@ -58,10 +58,10 @@ class ArchiveRestorer {
     // restore_manifest already lists the key (alreadyRestored). A failed or cancelled restore removes a file
     // it created and rolls back an existing one.
     RestoreResult restoreIntoSqlite(const QString& objectKey, const QString& sqlitePath,
-                                    TaskFeedback* feedback = nullptr);
+                                    TaskFeedback& feedback);
 
   private:
-    ArchiveManifest verifyFirst(const QString& objectKey, TaskFeedback* feedback, Micros* verifiedAt);
+    ArchiveManifest verifyFirst(const QString& objectKey, TaskFeedback& feedback, Micros* verifiedAt);
 
     ArchiveStore& m_store;
     ArchiveReadLimits m_limits;

@@ -71,11 +71,16 @@ ControlTotals ArchiveVerifier::onlineTotals(PgConnection& connection, const QStr
 }
 
 void ArchiveVerifier::checkObject(const QString& objectKey, const ArchiveManifest& manifest,
-                                  TaskFeedback* feedback, VerifyResult& result) {
+                                  TaskFeedback& feedback, VerifyResult& result) {
     QStringList& p = result.problems;
     const ObjectScan scan =
         ArchiveObjectScanner::scan(m_store, objectKey, ObjectReadCaps::of(manifest, m_limits), feedback);
     result.rows = scan.rows;
+    result.objectBytesRead = scan.objectBytes;
+    if (scan.cancelled) {
+        result.cancelled = true;
+        return;
+    }
     if (scan.objectLonger) {
         p.append(
             QStringLiteral("object size differs: manifest %1 bytes, the object is longer (not read further)")
@@ -144,7 +149,7 @@ void ArchiveVerifier::checkOnline(PgConnection& online, const ArchiveManifest& m
                                                     QStringLiteral("online")));
 }
 
-VerifyResult ArchiveVerifier::verify(const QString& objectKey, PgConnection* online, TaskFeedback* feedback) {
+VerifyResult ArchiveVerifier::verify(const QString& objectKey, PgConnection* online, TaskFeedback& feedback) {
     VerifyResult result;
     // Only an unreachable store or server, or a cancel, ends the verification; anything else is a problem of
     // this object (a key the store refuses, an object that cannot be read, a query the partition fails).
@@ -193,6 +198,8 @@ VerifyResult ArchiveVerifier::verify(const QString& objectKey, PgConnection* onl
     else if (manifest)
         problemOf(QStringLiteral("object %1").arg(objectKey),
                   [&] { checkObject(objectKey, *manifest, feedback, result); });
+    if (result.cancelled)
+        return result;
 
     if (online && manifest)
         problemOf(QStringLiteral("the online check of partition %1").arg(manifest->partition),

@@ -20,6 +20,10 @@ struct VerifyResult {
     QStringList problems;     // one line each, e.g. "object sha256 differs: manifest ab12.., object cd34.."
     ArchiveManifest manifest; // as read (default when missing or unreadable)
     qint64 rows = 0;          // data rows found in the object
+    // The feedback cancelled the read of the object between two chunks: ok is false, the problems are those
+    // found before, objectBytesRead says how far the read went.
+    bool cancelled = false;
+    qint64 objectBytesRead = 0;
 };
 
 // Checks an archive object against its manifest: the manifest agrees with the key (manifestKeyDisagreement),
@@ -29,12 +33,12 @@ struct VerifyResult {
 // decompressed. The object is read within the caps of its manifest and `limits` (ObjectReadCaps). Every
 // mismatch, a missing or foreign manifest or object, a key the store refuses, a cap passed, a corrupt or
 // truncated frame is a problem line, not an exception; a store or server that cannot be reached throws
-// Error(Connection), a cancelled feedback Error(Cancelled).
+// Error(Connection). A cancel of the feedback stops the object's read at its next chunk and returns the
+// result with `cancelled` (no online check then).
 class ArchiveVerifier {
   public:
     explicit ArchiveVerifier(ArchiveStore& store, ArchiveReadLimits limits = {});
-    VerifyResult verify(const QString& objectKey, PgConnection* online = nullptr,
-                        TaskFeedback* feedback = nullptr);
+    VerifyResult verify(const QString& objectKey, PgConnection* online, TaskFeedback& feedback);
 
     // Per-key totals and the row count of `relation`'s rows with from <= created < to, by SQL, keyed as
     // ControlTotalsCounter keys them (the key, amount and escrow columns taken from `columns`).
@@ -42,7 +46,7 @@ class ArchiveVerifier {
                                       const QStringList& columns, Micros from, Micros to, qint64* rows);
 
   private:
-    void checkObject(const QString& objectKey, const ArchiveManifest& manifest, TaskFeedback* feedback,
+    void checkObject(const QString& objectKey, const ArchiveManifest& manifest, TaskFeedback& feedback,
                      VerifyResult& result);
     void checkOnline(PgConnection& online, const ArchiveManifest& manifest, VerifyResult& result);
 

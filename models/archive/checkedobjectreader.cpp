@@ -15,7 +15,7 @@ CheckedObjectReader::CheckedObjectReader(ArchiveStore& store, const ArchiveManif
                                          const ArchiveReadLimits& limits)
     : m_store(store), m_manifest(manifest), m_caps(ObjectReadCaps::of(manifest, limits)) {}
 
-void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskFeedback* feedback,
+void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskFeedback& feedback,
                                const QString& stage) {
     const auto changed = [&](const QString& what) {
         return Error(
@@ -41,7 +41,7 @@ void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskF
     m_objectBytes = 0;
     try {
         m_store.read(objectKey, [&](const char* data, qint64 length) {
-            if (feedback && !feedback->checkpoint())
+            if (!feedback.checkpoint())
                 throw Error(Error::Kind::Cancelled, QStringLiteral("%1 was cancelled").arg(stage));
             if (m_objectBytes + length > m_caps.objectBytes)
                 throw Error(Error::Kind::Failed,
@@ -50,14 +50,13 @@ void CheckedObjectReader::read(const QString& objectKey, const Sink& sink, TaskF
             objectHash.add(data, length);
             m_objectBytes += length;
             decompressor.feed(data, length);
-            if (feedback)
-                feedback->report(TaskProgress{stage,
-                                              m_objectBytes,
-                                              m_manifest.objectBytes,
-                                              content.rows(),
-                                              content.contentBytes(),
-                                              -1,
-                                              {}});
+            feedback.report(TaskProgress{stage,
+                                         m_objectBytes,
+                                         m_manifest.objectBytes,
+                                         content.rows(),
+                                         content.contentBytes(),
+                                         -1,
+                                         {}});
         });
         decompressor.finish();
         content.finish();

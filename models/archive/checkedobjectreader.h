@@ -27,7 +27,7 @@ class CheckedObjectReader {
 
     CheckedObjectReader(ArchiveStore& store, const ArchiveManifest& manifest,
                         const ArchiveReadLimits& limits);
-    void read(const QString& objectKey, const Sink& sink, TaskFeedback* feedback, const QString& stage);
+    void read(const QString& objectKey, const Sink& sink, TaskFeedback& feedback, const QString& stage);
 
     qint64 rows() const { return m_rows; }
     qint64 objectBytes() const { return m_objectBytes; }

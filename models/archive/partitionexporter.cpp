@@ -10,13 +10,12 @@
 
 #include <QDir>
 #include <QTemporaryFile>
+#include <algorithm>
 #include <optional>
 
 namespace tidemark::archive {
 
 namespace {
-
-constexpr qint64 kRowsPerCheckpoint = 4096;
 
 QString shortSha(const QString& hex) {
     return hex.left(12) + QStringLiteral("..");
@@ -105,8 +104,8 @@ QStringList PartitionExporter::columnsOf(PgConnection& connection, const QString
 }
 
 ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros exportedAt,
-                                            const std::function<void(qint64)>& beforeUpload,
-                                            TaskFeedback* feedback) {
+                                            TaskFeedback& feedback,
+                                            const std::function<void(qint64)>& beforeUpload) {
     const QString relation = source.partition.isEmpty() ? source.table : source.partition;
     ExportResult result;
     result.objectKey = archiveObjectKey(source.tier, source.table, relation, source.lo, source.hi);
@@ -155,20 +154,29 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     CsvArchiveEncoder encoder(file ? &*file : nullptr, m_zstdLevel, m_zstdBackgroundThread,
                               m_serial ? CsvArchiveEncoder::Threads::Caller
                                        : CsvArchiveEncoder::Threads::Pipelined);
-    qint64 copied = 0;
+    qint64 copied = 0; // lines of the COPY, the header's included
     qint64 copiedBytes = 0;
+    const auto checkpoint = [&] {
+        if (!feedback.checkpoint())
+            throw Error(Error::Kind::Cancelled,
+                        QStringLiteral("the export of %1 [%2, %3) was cancelled after %4 row(s) (%5 bytes of "
+                                       "CSV) were read; nothing was written to %6")
+                            .arg(relation, formatIsoTimestamp(source.lo), formatIsoTimestamp(source.hi))
+                            .arg(std::max<qint64>(copied - 1, 0))
+                            .arg(copiedBytes)
+                            .arg(m_store.describe()));
+    };
     m_connection.copyOut(sql, [&](const char* row, int length) {
         encoder.write(row, length);
         copiedBytes += length;
-        if (++copied % kRowsPerCheckpoint == 0 && feedback) {
-            if (!feedback->checkpoint())
-                throw Error(Error::Kind::Cancelled,
-                            QStringLiteral("the export of %1 was cancelled").arg(relation));
-            feedback->report(TaskProgress{
+        if (++copied % kRowsPerCheckpoint == 0) {
+            checkpoint();
+            feedback.report(TaskProgress{
                 QStringLiteral("exporting %1").arg(relation), 0, -1, copied - 1, copiedBytes, -1, {}});
         }
     });
     encoder.finish();
+    checkpoint();
     const CsvContentDigest& content = encoder.content();
     transaction.commit();
     if (content.columns() != columns)
@@ -193,6 +201,12 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
         caps.recordBytes = m_limits.maxRecordBytes;
         caps.rows = content.rows();
         const ObjectScan scan = ArchiveObjectScanner::scan(m_store, result.objectKey, caps, feedback);
+        if (scan.cancelled)
+            throw Error(
+                Error::Kind::Cancelled,
+                QStringLiteral("the export of %1 was cancelled while %2, already in %3, was read back; "
+                               "nothing was written")
+                    .arg(relation, result.objectKey, m_store.describe()));
         const QString problem = adoptionProblem(scan, content);
         if (!problem.isEmpty())
             throw Error(Error::Kind::Refused,

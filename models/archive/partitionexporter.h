@@ -52,13 +52,17 @@ class PartitionExporter {
     // is not written again: it is read back (no further than the rows' own CSV's size and row count) and
     // compared with the rows by content sha256, row count, columns and totals; if it matches, a missing
     // manifest is written and the result is adopted, else Error(Refused) names the key. A manifest without
-    // its object is refused too. exportedAt goes into the manifest. Cancelling the feedback throws
-    // Error(Cancelled) and writes nothing. A source whose manifest would not agree with its key
-    // (manifestKeyDisagreement: a partition not named as one of the table's) is Error(Usage) before anything
-    // is read.
-    ExportResult exportRange(const ExportSource& source, Micros exportedAt,
-                             const std::function<void(qint64 objectBytes)>& beforeUpload = {},
-                             TaskFeedback* feedback = nullptr);
+    // its object is refused too. exportedAt goes into the manifest. The feedback gets the rows and CSV bytes
+    // read and is checked every kRowsPerCheckpoint rows of the COPY, once more before the upload, and at
+    // each chunk of an existing object's read-back: a cancel stops there, throws Error(Cancelled) saying how
+    // many rows had been read and writes nothing (no object, no manifest; the temporary file is removed). A
+    // source whose manifest would not agree with its key (manifestKeyDisagreement: a partition not named as
+    // one of the table's) is Error(Usage) before anything is read.
+    ExportResult exportRange(const ExportSource& source, Micros exportedAt, TaskFeedback& feedback,
+                             const std::function<void(qint64 objectBytes)>& beforeUpload = {});
+
+    // How many rows of the COPY go between two checks of the feedback.
+    static constexpr qint64 kRowsPerCheckpoint = 4096;
 
     // The columns of `table` in ordinal order; Error(Schema) when the table does not exist.
     static QStringList columnsOf(PgConnection& connection, const QString& table);

@@ -316,15 +316,15 @@ RetentionStepResult RetentionJob::execute(const RetentionAction& action, Micros 
     if (to == QLatin1String("rolled_up"))
         result = rollUp(action, now);
     else if (to == QLatin1String("dumped"))
-        result = dump(action, now);
+        result = dump(action, now, feedback);
     else if (to == QLatin1String("checkpointed"))
         result = checkpoint(action);
     else if (to == QLatin1String("stated"))
         result = state(action);
     else if (to == QLatin1String("exported"))
-        result = exportCurrency(action, now);
+        result = exportCurrency(action, now, feedback);
     else if (to == QLatin1String("verified"))
-        result = verify(action);
+        result = verify(action, feedback);
     else
         result = drop(action, feedback);
     result.action = action;
@@ -416,13 +416,13 @@ std::function<void(qint64)> RetentionJob::budgetCheck(RetentionDataset dataset) 
     };
 }
 
-RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now) {
+RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now, TaskFeedback& feedback) {
     CatalogEntry e = action.entry;
     QString failure;
     try {
         const archive::ExportResult exported =
             archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
-                .exportRange(sourceOf(e), now, budgetCheck(e.dataset));
+                .exportRange(sourceOf(e), now, feedback, budgetCheck(e.dataset));
         e.state = QStringLiteral("dumped");
         e.archiveKey = exported.objectKey;
         e.objectSha256 = exported.objectSha256;
@@ -430,7 +430,8 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
     } catch (const Error& error) {
         // Unreachable or over budget: the dump waits (the caller raises the alert). Anything else: the dump
         // is best effort and its failure is recorded; the rollup is the durable replacement.
-        if (error.kind() == Error::Kind::Connection || dynamic_cast<const RetentionStop*>(&error))
+        if (error.kind() == Error::Kind::Connection || error.kind() == Error::Kind::Cancelled ||
+            dynamic_cast<const RetentionStop*>(&error))
             throw;
         m_db.rollbackQuietly();
         e.state = QStringLiteral("dump_failed");
@@ -451,10 +452,11 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
     return result;
 }
 
-RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now) {
+RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now,
+                                                 TaskFeedback& feedback) {
     const archive::ExportResult exported =
         archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
-            .exportRange(sourceOf(action.entry), now, budgetCheck(action.entry.dataset));
+            .exportRange(sourceOf(action.entry), now, feedback, budgetCheck(action.entry.dataset));
     if (action.entry.rowCount && exported.rows != *action.entry.rowCount)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("the export holds %1 rows but the checkpoint counted %2")
@@ -472,11 +474,15 @@ RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, 
                       : e.archiveKey);
 }
 
-archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool online, qint64* rows) {
+archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool online,
+                                                     TaskFeedback& feedback, qint64* rows) {
     if (e.archiveKey.isEmpty())
         throw Error(Error::Kind::Refused, QStringLiteral("%1 has no archive object").arg(describe(e)));
     const archive::VerifyResult verified = archive::ArchiveVerifier(*m_store, m_settings.archiveReadLimits)
-                                               .verify(e.archiveKey, online ? &m_db : nullptr);
+                                               .verify(e.archiveKey, online ? &m_db : nullptr, feedback);
+    if (verified.cancelled)
+        throw Error(Error::Kind::Cancelled,
+                    QStringLiteral("the verify of %1 was cancelled").arg(e.archiveKey));
     if (!verified.ok)
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 does not verify: %2")
@@ -490,9 +496,9 @@ archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool
     return verified.manifest;
 }
 
-RetentionStepResult RetentionJob::verify(const RetentionAction& action) {
+RetentionStepResult RetentionJob::verify(const RetentionAction& action, TaskFeedback& feedback) {
     qint64 rows = 0;
-    checkArchived(action.entry, true, &rows);
+    checkArchived(action.entry, true, feedback, &rows);
     CatalogEntry e = action.entry;
     e.state = action.to;
     beginTransaction("READ COMMITTED");
@@ -519,7 +525,7 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action, TaskFeedba
             if (!feedback.checkpoint())
                 throw Error(Error::Kind::Cancelled,
                             QStringLiteral("cancelled before the drop of %1").arg(action.entry.partition));
-            manifests.insert(e.archiveKey, checkArchived(e, false));
+            manifests.insert(e.archiveKey, checkArchived(e, false, feedback));
         }
     }
     const DropOutcome outcome =

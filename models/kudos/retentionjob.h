@@ -73,11 +73,11 @@ class RetentionJob {
                                       const std::vector<RetentionAlert>& alerts) const;
     RetentionStepResult execute(const RetentionAction& action, Micros now, TaskFeedback& feedback);
     RetentionStepResult rollUp(const RetentionAction& action, Micros now);
-    RetentionStepResult dump(const RetentionAction& action, Micros now);
+    RetentionStepResult dump(const RetentionAction& action, Micros now, TaskFeedback& feedback);
     RetentionStepResult checkpoint(const RetentionAction& action);
     RetentionStepResult state(const RetentionAction& action);
-    RetentionStepResult exportCurrency(const RetentionAction& action, Micros now);
-    RetentionStepResult verify(const RetentionAction& action);
+    RetentionStepResult exportCurrency(const RetentionAction& action, Micros now, TaskFeedback& feedback);
+    RetentionStepResult verify(const RetentionAction& action, TaskFeedback& feedback);
     RetentionStepResult drop(const RetentionAction& action, TaskFeedback& feedback);
     void commit(const RetentionAction& action);
     void notify(const RetentionAction& action, FaultPoint point); // RetentionOptions::onCommit
@@ -86,7 +86,8 @@ class RetentionJob {
     std::function<void(qint64)> budgetCheck(RetentionDataset dataset) const;
     // Verifies the entry's object against its manifest (and with `online`, against the partition's rows);
     // any problem refuses. Returns the manifest.
-    archive::ArchiveManifest checkArchived(const CatalogEntry& entry, bool online, qint64* rows = nullptr);
+    archive::ArchiveManifest checkArchived(const CatalogEntry& entry, bool online, TaskFeedback& feedback,
+                                           qint64* rows = nullptr);
     void checkClock(Micros now, RetentionReport& report);
     Micros cutoff(RetentionDataset dataset, Micros now) const;
     void beginTransaction(const char* isolation); // with the settings' lock_timeout; commit() ends it

@@ -68,7 +68,7 @@ class TestArchiveBounds : public QObject {
     VerifyResult verifyFlat(const QString& key, const QString& expected) {
         DirectoryStore store(root());
         resetPeakRss();
-        const VerifyResult r = ArchiveVerifier(store).verify(key);
+        const VerifyResult r = ArchiveVerifier(store).verify(key, nullptr, test::unwatched());
         const qint64 peak = peakRssKb();
         qInfo("%s: peak RSS %lld kB", qPrintable(key.section(QLatin1Char('/'), -1)), peak);
         [&] {
@@ -139,14 +139,16 @@ class TestArchiveBounds : public QObject {
         DirectoryStore store(root());
         ArchiveVerifier verifier(store);
 
-        const VerifyResult good = verifier.verify(archiveKeyOf(putArchiveObject(root(), exact, writeCsv)));
+        const VerifyResult good = verifier.verify(archiveKeyOf(putArchiveObject(root(), exact, writeCsv)),
+                                                  nullptr, test::unwatched());
         QVERIFY2(good.ok, qPrintable(problemsText(good)));
         QCOMPARE(good.rows, qint64(5000));
-        const VerifyResult oldOk = verifier.verify(archiveKeyOf(putArchiveObject(root(), old, writeCsv)));
+        const VerifyResult oldOk = verifier.verify(archiveKeyOf(putArchiveObject(root(), old, writeCsv)),
+                                                   nullptr, test::unwatched());
         QVERIFY2(oldOk.ok, qPrintable(problemsText(oldOk)));
         QVERIFY(!oldOk.manifest.contentBytes);
         shorter = putArchiveObject(root(), shorter, writeCsv);
-        const VerifyResult cut = verifier.verify(archiveKeyOf(shorter));
+        const VerifyResult cut = verifier.verify(archiveKeyOf(shorter), nullptr, test::unwatched());
         QVERIFY(!cut.ok);
         QVERIFY2(problemsText(cut).contains(
                      QStringLiteral("decompresses past the manifest's content_bytes %1").arg(csv.size() - 1)),
@@ -161,8 +163,8 @@ class TestArchiveBounds : public QObject {
                      [&] {
                          reader.read(
                              archiveKeyOf(shorter),
-                             [&](const char* data, qint64 length) { loaded.append(data, length); }, nullptr,
-                             QStringLiteral("restoring"));
+                             [&](const char* data, qint64 length) { loaded.append(data, length); },
+                             test::unwatched(), QStringLiteral("restoring"));
                      },
                      &message),
                  Error::Kind::Refused);
@@ -179,14 +181,14 @@ class TestArchiveBounds : public QObject {
                                                    });
         const QString path = root() + QLatin1Char('/') + archiveKeyOf(m);
         QVERIFY(ArchiveVerifier(*openArchiveStore(QStringLiteral("file://") + root()))
-                    .verify(archiveKeyOf(m))
+                    .verify(archiveKeyOf(m), nullptr, test::unwatched())
                     .ok);
         QFile file(path);
         QVERIFY(file.open(QIODevice::Append));
         file.write(QByteArray(3 * 1024 * 1024, 'x'));
         file.close();
         CountingStore store(root());
-        const VerifyResult r = ArchiveVerifier(store).verify(archiveKeyOf(m));
+        const VerifyResult r = ArchiveVerifier(store).verify(archiveKeyOf(m), nullptr, test::unwatched());
         QVERIFY(!r.ok);
         QVERIFY2(problemsText(r).contains(
                      QStringLiteral("object size differs: manifest %1 bytes, the object is longer (not read "
@@ -204,10 +206,10 @@ class TestArchiveBounds : public QObject {
         ArchiveVerifier verifier(store);
 
         writeFile(manifestPath, "{ not json");
-        VerifyResult r = verifier.verify(archiveKeyOf(m));
+        VerifyResult r = verifier.verify(archiveKeyOf(m), nullptr, test::unwatched());
         QVERIFY2(problemsText(r).contains(QStringLiteral("is not JSON")), qPrintable(problemsText(r)));
         QVERIFY(QFile::remove(manifestPath));
-        r = verifier.verify(archiveKeyOf(m));
+        r = verifier.verify(archiveKeyOf(m), nullptr, test::unwatched());
         QVERIFY2(problemsText(r).contains(QStringLiteral("is missing from directory")) &&
                      problemsText(r).contains(QStringLiteral("the object is not read without it")),
                  qPrintable(problemsText(r)));
@@ -244,7 +246,8 @@ class TestArchiveBounds : public QObject {
         DirectoryStore store(root());
         ArchiveReadLimits small;
         small.maxRecordBytes = 4096;
-        const VerifyResult r = ArchiveVerifier(store, small).verify(archiveKeyOf(m));
+        const VerifyResult r =
+            ArchiveVerifier(store, small).verify(archiveKeyOf(m), nullptr, test::unwatched());
         QVERIFY2(problemsText(r).contains(QStringLiteral("a CSV record exceeds 4096 bytes at row 1")),
                  qPrintable(problemsText(r)));
     }

@@ -52,7 +52,7 @@ class TestArchiveExport : public QObject {
 
     ExportResult exportLedgerWeek(const std::function<void(qint64)>& beforeUpload = {}) {
         PartitionExporter exporter(*m_db, *m_store);
-        return exporter.exportRange(ledgerWeek(), kExportedAt, beforeUpload);
+        return exporter.exportRange(ledgerWeek(), kExportedAt, test::unwatched(), beforeUpload);
     }
 
     // Rewrites the stored manifest with `change` applied to its JSON object.
@@ -101,10 +101,10 @@ class TestArchiveExport : public QObject {
         QVERIFY(escrow);
 
         ArchiveVerifier verifier(*m_store);
-        const VerifyResult offline = verifier.verify(r.objectKey);
+        const VerifyResult offline = verifier.verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY2(offline.ok, qPrintable(problemsText(offline)));
         QCOMPARE(offline.rows, r.rows);
-        const VerifyResult online = verifier.verify(r.objectKey, m_db.get());
+        const VerifyResult online = verifier.verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY2(online.ok, qPrintable(problemsText(online)));
     }
 
@@ -133,21 +133,21 @@ class TestArchiveExport : public QObject {
         PartitionExporter exporter(*m_db, *m_store, 5);
         const ExportResult r = exporter.exportRange(
             {QStringLiteral("statistics"), QStringLiteral("kudos_stat_events"), QString(), kLo, kHi},
-            kExportedAt);
+            kExportedAt, test::unwatched());
         QCOMPARE(r.objectKey.left(40), QStringLiteral("statistics/kudos_stat_events/kudos_stat_"));
         QCOMPARE(r.manifest.compressionLevel, 5);
         int workers = 0;
         for (const QString& key : r.manifest.totals.keys())
             workers += key.startsWith(QLatin1String("worker:"));
         QVERIFY(workers > 0);
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get());
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY2(v.ok, qPrintable(problemsText(v)));
     }
 
     void flippedByteIsReported() {
         const ExportResult r = exportLedgerWeek();
         flipMiddleByte(objectPath(r.objectKey));
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey);
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("object sha256 differs: manifest ") +
                                            r.objectSha256.left(12)),
@@ -160,7 +160,7 @@ class TestArchiveExport : public QObject {
         const ExportResult r = exportLedgerWeek();
         const QByteArray bytes = readFile(objectPath(r.objectKey));
         writeFile(objectPath(r.objectKey), bytes.left(bytes.size() - 100));
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey);
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(
             anyProblemContains(v, QStringLiteral("object size differs: manifest %1 bytes, object %2 bytes")
@@ -180,7 +180,7 @@ class TestArchiveExport : public QObject {
             totals.insert(user, entry);
             o.insert(QStringLiteral("totals"), totals);
         });
-        VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get());
+        VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(
                      v, QStringLiteral("totals of user %1 differ: manifest balance 123456.78").arg(user)),
@@ -191,7 +191,7 @@ class TestArchiveExport : public QObject {
             o = QJsonDocument::fromJson(r.manifest.toJson()).object();
             o.insert(QStringLiteral("content_sha256"), QString(64, QLatin1Char('0')));
         });
-        v = ArchiveVerifier(*m_store).verify(r.objectKey);
+        v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("content sha256 differs: manifest 000000000000.., "
                                                       "decompressed object %1")
@@ -203,20 +203,20 @@ class TestArchiveExport : public QObject {
     void missingManifestAndUnknownVersion() {
         const ExportResult r = exportLedgerWeek();
         editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 7); });
-        VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey);
+        VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("schema_version 7 is not known")),
                  qPrintable(problemsText(v)));
 
         QVERIFY(QFile::remove(objectPath(r.manifestKey)));
-        v = ArchiveVerifier(*m_store).verify(r.objectKey);
+        v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("manifest %1 is missing").arg(r.manifestKey)),
                  qPrintable(problemsText(v)));
         QCOMPARE(v.rows, 0); // nothing to check it against: the object is not decompressed
 
         QVERIFY(QFile::remove(objectPath(r.objectKey)));
-        v = ArchiveVerifier(*m_store).verify(r.objectKey);
+        v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(anyProblemContains(v, QStringLiteral("object %1 is missing").arg(r.objectKey)));
     }
 
@@ -227,7 +227,7 @@ class TestArchiveExport : public QObject {
             o.insert(QStringLiteral("schema_version"), 1);
             o.remove(QStringLiteral("content_bytes"));
         });
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get());
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY2(v.ok, qPrintable(problemsText(v)));
         QCOMPARE(v.rows, r.rows);
         QVERIFY(!v.manifest.contentBytes);
@@ -243,7 +243,7 @@ class TestArchiveExport : public QObject {
               QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261116_20261116_20261123.csv.zst")}) {
             m_store->putFile(key, objectPath(r.objectKey));
             m_store->putFile(manifestKeyFor(key), objectPath(r.manifestKey));
-            const VerifyResult v = ArchiveVerifier(*m_store).verify(key);
+            const VerifyResult v = ArchiveVerifier(*m_store).verify(key, nullptr, test::unwatched());
             QVERIFY(!v.ok);
             QVERIFY2(
                 anyProblemContains(v, QStringLiteral("the key does not agree with its manifest")) &&
@@ -256,7 +256,7 @@ class TestArchiveExport : public QObject {
             PartitionExporter(*m_db, *m_store)
                 .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                               QStringLiteral("users"), kLo, kHi},
-                             kExportedAt);
+                             kExportedAt, test::unwatched());
             QFAIL("exported a partition named as no partition of the ledger");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Usage);
@@ -326,7 +326,7 @@ class TestArchiveExport : public QObject {
         QCOMPARE(again.objectSha256, first.objectSha256);
         QCOMPARE(again.manifest, first.manifest);
         QVERIFY(m_store->exists(first.manifestKey));
-        QVERIFY(ArchiveVerifier(*m_store).verify(first.objectKey, m_db.get()).ok);
+        QVERIFY(ArchiveVerifier(*m_store).verify(first.objectKey, m_db.get(), test::unwatched()).ok);
         // Both present: adopted again, nothing rewritten.
         QVERIFY(exportLedgerWeek().adopted);
     }
@@ -337,7 +337,7 @@ class TestArchiveExport : public QObject {
         ExportSource other = ledgerWeek();
         other.lo = kLo - 7 * kMicrosPerDay;
         other.hi = kLo;
-        const ExportResult r = exporter.exportRange(other, kExportedAt);
+        const ExportResult r = exporter.exportRange(other, kExportedAt, test::unwatched());
         const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                              QStringLiteral("kudos_ledger"), kLo, kHi);
         m_store->putFile(key, objectPath(r.objectKey));
@@ -375,7 +375,7 @@ class TestArchiveExport : public QObject {
                 "DELETE FROM kudos_ledger WHERE id = (SELECT max(id) FROM kudos_ledger WHERE created >= $1 "
                 "AND created < $2) RETURNING user_id"),
             {formatIsoTimestamp(kLo), formatIsoTimestamp(kHi)});
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get());
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
         m_db->exec(QStringLiteral("ROLLBACK"));
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(
@@ -385,7 +385,9 @@ class TestArchiveExport : public QObject {
                  qPrintable(problemsText(v)));
         QVERIFY2(anyProblemContains(v, QStringLiteral("totals of user %1 differ").arg(deleted.text(0, 0))),
                  qPrintable(problemsText(v)));
-        QVERIFY(ArchiveVerifier(*m_store).verify(r.objectKey).ok); // the object itself is fine
+        QVERIFY(ArchiveVerifier(*m_store)
+                    .verify(r.objectKey, nullptr, test::unwatched())
+                    .ok); // the object itself is fine
     }
 
     void partitionedTable() {
@@ -402,15 +404,15 @@ class TestArchiveExport : public QObject {
         const ExportResult r =
             exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("kudos_ledger_p20261116"), kLo, kHi},
-                                 kExportedAt);
+                                 kExportedAt, test::unwatched());
         QCOMPARE(r.objectKey,
                  QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261116_20261116_20261123.csv.zst"));
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get());
+        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
         m_db->execScript(QStringLiteral("RESET search_path"));
         QVERIFY2(v.ok, qPrintable(problemsText(v)));
         // The same rows as the plain table's export.
         PartitionExporter plain(*m_db, *m_store);
-        QCOMPARE(plain.exportRange(ledgerWeek(), kExportedAt).manifest.contentSha256,
+        QCOMPARE(plain.exportRange(ledgerWeek(), kExportedAt, test::unwatched()).manifest.contentSha256,
                  r.manifest.contentSha256);
     }
 
@@ -419,7 +421,7 @@ class TestArchiveExport : public QObject {
         try {
             exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("kudos_ledger_p19990101"), kLo, kHi},
-                                 kExportedAt);
+                                 kExportedAt, test::unwatched());
             QFAIL("exported a missing partition");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Schema);

@@ -46,11 +46,16 @@ class TestArchiveExportFailures : public QObject {
         return QDir(m_tmp->path()).entryList({QStringLiteral("tidemark-archive-*")}, QDir::Files);
     }
 
-    Error exportFailure(const QString& partition, const std::function<void(qint64)>& beforeUpload = {},
-                        TaskFeedback* feedback = nullptr) {
+    TaskFeedback m_unwatched; // for the exports no operator watches
+
+    Error exportFailure(const QString& partition, const std::function<void(qint64)>& beforeUpload = {}) {
+        return exportFailure(partition, m_unwatched, beforeUpload);
+    }
+    Error exportFailure(const QString& partition, TaskFeedback& feedback,
+                        const std::function<void(qint64)>& beforeUpload = {}) {
         PartitionExporter exporter(*m_db, *m_store);
         try {
-            exporter.exportRange(sourceOf(partition), kExportedAt, beforeUpload, feedback);
+            exporter.exportRange(sourceOf(partition), kExportedAt, feedback, beforeUpload);
         } catch (const Error& e) {
             return e;
         }
@@ -63,10 +68,11 @@ class TestArchiveExportFailures : public QObject {
         QCOMPARE(m_db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger")).toLong(0, 0), kRows);
         QTemporaryDir dir;
         auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
-        const ExportResult r = PartitionExporter(*m_db, *store)
-                                   .exportRange(sourceOf(QStringLiteral("kudos_ledger")), kExportedAt);
+        const ExportResult r =
+            PartitionExporter(*m_db, *store)
+                .exportRange(sourceOf(QStringLiteral("kudos_ledger")), kExportedAt, m_unwatched);
         QCOMPARE(r.rows, kRows);
-        const VerifyResult v = ArchiveVerifier(*store).verify(r.objectKey, m_db.get());
+        const VerifyResult v = ArchiveVerifier(*store).verify(r.objectKey, m_db.get(), m_unwatched);
         QVERIFY2(v.ok, qPrintable(v.problems.join(QStringLiteral(" | "))));
         QVERIFY(leftovers().isEmpty());
     }
@@ -115,7 +121,7 @@ class TestArchiveExportFailures : public QObject {
         TaskFeedback feedback;
         feedback.setSink(
             [&](const TaskProgress& p) { m_maxReportedRows = std::max(m_maxReportedRows, p.rows); });
-        const Error e = exportFailure(QStringLiteral("kudos_ledger_bad_amount"), {}, &feedback);
+        const Error e = exportFailure(QStringLiteral("kudos_ledger_bad_amount"), feedback);
         QCOMPARE(e.kind(), Error::Kind::Failed);
         QVERIFY2(e.message().contains(QStringLiteral("amount 'oops'")), qPrintable(e.message()));
         // The COPY thread stopped feeding rows soon after the worker failed (within the queues' few MiB),
@@ -132,7 +138,7 @@ class TestArchiveExportFailures : public QObject {
             [&](const TaskProgress& p) { m_maxReportedRows = std::max(m_maxReportedRows, p.rows); });
         // Rows by the primary key instead of a sort, so that fail_at runs as the rows stream out.
         m_db->exec(QStringLiteral("SET enable_sort = off"));
-        const Error e = exportFailure(QStringLiteral("kudos_ledger_bad_row"), {}, &feedback);
+        const Error e = exportFailure(QStringLiteral("kudos_ledger_bad_row"), feedback);
         m_db->exec(QStringLiteral("RESET enable_sort"));
         QVERIFY2(e.message().contains(QStringLiteral("division by zero")), qPrintable(e.message()));
         // It failed mid-stream: rows had been sent (and encoded) before.
@@ -143,16 +149,28 @@ class TestArchiveExportFailures : public QObject {
         checkConnectionStillExports();
     }
 
+    // The cancel takes hold at the next chunk of the COPY: no progress after it, the error says how many
+    // rows had been read then and that nothing was written; no object, manifest or temporary file is left.
     void cancelMidExport() {
         TaskFeedback feedback;
+        qint64 cancelledAt = -1;
         feedback.setSink([&](const TaskProgress& p) {
             m_maxReportedRows = std::max(m_maxReportedRows, p.rows);
-            if (p.rows >= kFailingId)
+            if (p.rows >= kFailingId && cancelledAt < 0) {
+                cancelledAt = p.rows;
                 feedback.cancel();
+            }
         });
-        const Error e = exportFailure(QStringLiteral("kudos_ledger"), {}, &feedback);
+        const Error e = exportFailure(QStringLiteral("kudos_ledger"), feedback);
         QCOMPARE(e.kind(), Error::Kind::Cancelled);
-        QVERIFY(m_maxReportedRows >= kFailingId && m_maxReportedRows < kRows);
+        QVERIFY(cancelledAt >= kFailingId && cancelledAt + PartitionExporter::kRowsPerCheckpoint < kRows);
+        QCOMPARE(m_maxReportedRows, cancelledAt);
+        QVERIFY2(
+            e.message().contains(
+                QStringLiteral("after %1 row(s)").arg(cancelledAt + PartitionExporter::kRowsPerCheckpoint)),
+            qPrintable(e.message()));
+        QVERIFY2(e.message().contains(QStringLiteral("nothing was written to %1").arg(m_store->describe())),
+                 qPrintable(e.message()));
         QVERIFY(leftovers().isEmpty());
         QCOMPARE(m_store->list(QString()).size(), 0);
         checkConnectionStillExports();

@@ -98,7 +98,7 @@ class TestArchiveRestore : public QObject {
         return exporter.exportRange({table == QLatin1String("kudos_ledger") ? QStringLiteral("currency")
                                                                             : QStringLiteral("statistics"),
                                      table, QString(), kLo, kHi},
-                                    kExportedAt);
+                                    kExportedAt, test::unwatched());
     }
 
     bool tableExists(const QString& name) {
@@ -127,7 +127,7 @@ class TestArchiveRestore : public QObject {
     void expectRefusedAndNothingLoaded(ArchiveStore& store, const QString& key, const QString& why) {
         ArchiveRestorer restorer(store);
         try {
-            restorer.restoreIntoTable(key, *m_db, QStringLiteral("restored.refused"));
+            restorer.restoreIntoTable(key, *m_db, QStringLiteral("restored.refused"), test::unwatched());
             QFAIL("a bad object was restored into a table");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -137,7 +137,7 @@ class TestArchiveRestore : public QObject {
         QVERIFY(!tableExists(QStringLiteral("restored.refused")));
         QVERIFY(!m_db->inTransaction());
         try {
-            restorer.restoreIntoSqlite(key, sqlitePath());
+            restorer.restoreIntoSqlite(key, sqlitePath(), test::unwatched());
             QFAIL("a bad object was restored into SQLite");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -161,7 +161,7 @@ class TestArchiveRestore : public QObject {
     void roundTripIntoTable() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(
-            ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+            ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"), test::unwatched());
         QVERIFY(r.tableCreated);
         QVERIFY(!r.alreadyRestored);
         QCOMPARE(r.rows, ledger.rows);
@@ -179,7 +179,8 @@ class TestArchiveRestore : public QObject {
         // Statistic rows: worker targets with a NULL user, jsonb details, quarantine columns.
         const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
         QVERIFY(ArchiveRestorer(*m_store)
-                    .restoreIntoTable(stats.objectKey, *m_db, QStringLiteral("restored.stats_week"))
+                    .restoreIntoTable(stats.objectKey, *m_db, QStringLiteral("restored.stats_week"),
+                                      test::unwatched())
                     .tableCreated);
         compareWithSource(QStringLiteral("kudos_stat_events"), QStringLiteral("restored.stats_week"));
         QVERIFY(count(QStringLiteral("SELECT count(*) FROM restored.stats_week WHERE user_id IS NULL")) > 0);
@@ -189,8 +190,8 @@ class TestArchiveRestore : public QObject {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         auto bare =
             PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("archive_restore_bare")));
-        const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *bare,
-                                                                           QStringLiteral("ledger_week"));
+        const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(
+            ledger.objectKey, *bare, QStringLiteral("ledger_week"), test::unwatched());
         QCOMPARE(r.rows, ledger.rows);
         QCOMPARE(
             bare->exec(QStringLiteral("SELECT DISTINCT format_type(atttypid, atttypmod) FROM pg_attribute "
@@ -206,17 +207,19 @@ class TestArchiveRestore : public QObject {
         digest.finish();
         QCOMPARE(digest.contentSha256(), ledger.manifest.contentSha256);
         // A second restore recognises its rows (ordered by id as a number).
-        QVERIFY(ArchiveRestorer(*m_store)
-                    .restoreIntoTable(ledger.objectKey, *bare, QStringLiteral("ledger_week"))
-                    .alreadyRestored);
+        QVERIFY(
+            ArchiveRestorer(*m_store)
+                .restoreIntoTable(ledger.objectKey, *bare, QStringLiteral("ledger_week"), test::unwatched())
+                .alreadyRestored);
     }
 
     void secondRestoreIsIdempotentAndOtherRowsAreRefused() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         ArchiveRestorer restorer(*m_store);
-        restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
-        const RestoreResult again =
-            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+        restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"),
+                                  test::unwatched());
+        const RestoreResult again = restorer.restoreIntoTable(
+            ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"), test::unwatched());
         QVERIFY(again.alreadyRestored);
         QCOMPARE(again.rows, 0);
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.ledger_week")), ledger.rows);
@@ -225,7 +228,8 @@ class TestArchiveRestore : public QObject {
         m_db->exec(QStringLiteral("UPDATE restored.ledger_week SET amount = amount + 0.01 WHERE id = (SELECT "
                                   "min(id) FROM restored.ledger_week)"));
         try {
-            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"),
+                                      test::unwatched());
             QFAIL("restored over other rows");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -238,7 +242,8 @@ class TestArchiveRestore : public QObject {
         // The comment is what makes it an earlier restore of this object: without it, it is any table.
         m_db->exec(QStringLiteral("COMMENT ON TABLE restored.ledger_week IS NULL"));
         try {
-            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"));
+            restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"),
+                                      test::unwatched());
             QFAIL("restored into a table that is no earlier restore");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -251,7 +256,8 @@ class TestArchiveRestore : public QObject {
     // The comment a restore table carries, written in the restore's transaction.
     void restoreTablesNameTheirObject() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
-        ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("RESTORED.Week"));
+        ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("RESTORED.Week"),
+                                                   test::unwatched());
         QCOMPARE(m_db->exec(QStringLiteral("SELECT obj_description('restored.week'::regclass, 'pg_class')"))
                      .text(0, 0),
                  QStringLiteral("tidemark restore of %1 content_sha256 %2")
@@ -307,7 +313,8 @@ class TestArchiveRestore : public QObject {
                         QStringLiteral("exists and is not an earlier restore")},
               std::pair{QStringLiteral("users"), QStringLiteral("exists and is not an earlier restore")}}) {
             try {
-                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, target);
+                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, target,
+                                                           test::unwatched());
                 QFAIL(qPrintable(QStringLiteral("restored into %1").arg(target)));
             } catch (const Error& e) {
                 QVERIFY2(e.kind() == Error::Kind::Refused && e.message().contains(why) &&
@@ -323,7 +330,8 @@ class TestArchiveRestore : public QObject {
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.empty")), 0);
         // A name of its own in another schema is fine, the dataset's name included.
         QCOMPARE(ArchiveRestorer(*m_store)
-                     .restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.kudos_ledger"))
+                     .restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.kudos_ledger"),
+                                       test::unwatched())
                      .rows,
                  ledger.rows);
         m_db->execScript(QStringLiteral("DROP SCHEMA part CASCADE"));
@@ -333,7 +341,7 @@ class TestArchiveRestore : public QObject {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         for (const QString& name : {QStringLiteral("a.b.c"), QStringLiteral("x;drop"), QString()}) {
             try {
-                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, name);
+                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, name, test::unwatched());
                 QFAIL("accepted a bad table name");
             } catch (const Error& e) {
                 QCOMPARE(e.kind(), Error::Kind::Usage);
@@ -345,10 +353,11 @@ class TestArchiveRestore : public QObject {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
         ArchiveRestorer restorer(*m_store);
-        const RestoreResult r = restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath());
+        const RestoreResult r = restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath(), test::unwatched());
         QCOMPARE(r.rows, ledger.rows);
         QVERIFY(r.tableCreated);
-        QCOMPARE(restorer.restoreIntoSqlite(stats.objectKey, sqlitePath()).rows, stats.rows);
+        QCOMPARE(restorer.restoreIntoSqlite(stats.objectKey, sqlitePath(), test::unwatched()).rows,
+                 stats.rows);
 
         for (const ExportResult* e : {&ledger, &stats}) {
             const int width = static_cast<int>(e->manifest.columns.size());
@@ -385,7 +394,8 @@ class TestArchiveRestore : public QObject {
 
         // Again: already there, nothing added.
         const QByteArray before = readFile(sqlitePath());
-        QVERIFY(restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath()).alreadyRestored);
+        QVERIFY(
+            restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath(), test::unwatched()).alreadyRestored);
         QCOMPARE(readFile(sqlitePath()), before);
     }
 
@@ -401,14 +411,14 @@ class TestArchiveRestore : public QObject {
         ArchiveRestorer restorer(*m_store);
         const QString folder = m_dir->filePath(QStringLiteral("disputes"));
         const QString file = folder + QStringLiteral("/restore.sqlite");
-        restorer.restoreIntoSqlite(ledger.objectKey, file);
+        restorer.restoreIntoSqlite(ledger.objectKey, file, test::unwatched());
         QCOMPARE(mode(folder), 0700u);
         QCOMPARE(mode(file), 0600u);
 
         QVERIFY(QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup |
                                                 QFile::ReadOther));
         QCOMPARE(mode(file), 0644u);
-        QCOMPARE(restorer.restoreIntoSqlite(stats.objectKey, file).rows, stats.rows);
+        QCOMPARE(restorer.restoreIntoSqlite(stats.objectKey, file, test::unwatched()).rows, stats.rows);
         QCOMPARE(mode(file), 0600u);
         QCOMPARE(mode(file + QStringLiteral("-journal")), 07777u); // none left behind
 
@@ -416,7 +426,8 @@ class TestArchiveRestore : public QObject {
         QVERIFY(QDir().mkdir(open));
         QVERIFY(::chmod(QFile::encodeName(open).constData(), 0755) == 0);
         try {
-            restorer.restoreIntoSqlite(ledger.objectKey, open + QStringLiteral("/restore.sqlite"));
+            restorer.restoreIntoSqlite(ledger.objectKey, open + QStringLiteral("/restore.sqlite"),
+                                       test::unwatched());
             QFAIL("restored into a folder others can open");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -427,7 +438,7 @@ class TestArchiveRestore : public QObject {
         const QString link = folder + QStringLiteral("/link.sqlite");
         QVERIFY(QFile::link(file, link));
         try {
-            restorer.restoreIntoSqlite(ledger.objectKey, link);
+            restorer.restoreIntoSqlite(ledger.objectKey, link, test::unwatched());
             QFAIL("restored through a symbolic link");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -443,7 +454,7 @@ class TestArchiveRestore : public QObject {
         sqlite3_close(db);
         const QByteArray before = readFile(sqlitePath());
         try {
-            ArchiveRestorer(*m_store).restoreIntoSqlite(ledger.objectKey, sqlitePath());
+            ArchiveRestorer(*m_store).restoreIntoSqlite(ledger.objectKey, sqlitePath(), test::unwatched());
             QFAIL("restored into a file that is not a restore file");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -517,9 +528,9 @@ class TestArchiveRestore : public QObject {
             });
             try {
                 if (target.startsWith(QLatin1String("restored.")))
-                    restorer.restoreIntoTable(r.objectKey, *m_db, target, &feedback);
+                    restorer.restoreIntoTable(r.objectKey, *m_db, target, feedback);
                 else
-                    restorer.restoreIntoSqlite(r.objectKey, target, &feedback);
+                    restorer.restoreIntoSqlite(r.objectKey, target, feedback);
                 QFAIL("the restore ran to the end");
             } catch (const Error& e) {
                 QCOMPARE(e.kind(), Error::Kind::Cancelled);
@@ -530,13 +541,13 @@ class TestArchiveRestore : public QObject {
         // rolled back.
         const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
         const QString existing = m_dir->filePath(QStringLiteral("existing.sqlite"));
-        restorer.restoreIntoSqlite(stats.objectKey, existing);
+        restorer.restoreIntoSqlite(stats.objectKey, existing, test::unwatched());
         TaskFeedback feedback;
         feedback.setSink([&](const TaskProgress& p) {
             if (p.stage.startsWith(QLatin1String("restoring")) && p.rows > 100)
                 feedback.cancel();
         });
-        QVERIFY_THROWS_EXCEPTION(Error, restorer.restoreIntoSqlite(r.objectKey, existing, &feedback));
+        QVERIFY_THROWS_EXCEPTION(Error, restorer.restoreIntoSqlite(r.objectKey, existing, feedback));
         QCOMPARE(sqliteRows(existing, QStringLiteral("SELECT object_key FROM restore_manifest"), 1),
                  (QList<QStringList>{{stats.objectKey}}));
         QCOMPARE(sqliteRows(existing,
@@ -550,8 +561,10 @@ class TestArchiveRestore : public QObject {
         QVERIFY(!QFileInfo::exists(sqlitePath()));
         QVERIFY(!QFileInfo::exists(sqlitePath() + QStringLiteral("-journal")));
         // The connection is usable, and a restore without cancel completes.
-        QCOMPARE(restorer.restoreIntoTable(r.objectKey, *m_db, QStringLiteral("restored.fresh")).rows,
-                 r.rows);
+        QCOMPARE(
+            restorer.restoreIntoTable(r.objectKey, *m_db, QStringLiteral("restored.fresh"), test::unwatched())
+                .rows,
+            r.rows);
     }
 };
 

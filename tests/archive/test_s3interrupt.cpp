@@ -117,14 +117,14 @@ class TestS3Interrupt : public QObject {
         killDuringNextUpload(1);
         expectConnectionError([&] {
             const auto s = store();
-            PartitionExporter(*db, *s).exportRange(source, exportedAt);
+            PartitionExporter(*db, *s).exportRange(source, exportedAt, test::unwatched());
         });
         const auto s = store();
         QCOMPARE(s->list(QStringLiteral("currency/kudos_ledger/")).size(), 0);
-        const ExportResult r = PartitionExporter(*db, *s).exportRange(source, exportedAt);
+        const ExportResult r = PartitionExporter(*db, *s).exportRange(source, exportedAt, test::unwatched());
         QVERIFY(!r.adopted);
         QCOMPARE(s->list(QStringLiteral("currency/kudos_ledger/")).size(), 2);
-        const VerifyResult v = ArchiveVerifier(*s).verify(r.objectKey, db.get());
+        const VerifyResult v = ArchiveVerifier(*s).verify(r.objectKey, db.get(), test::unwatched());
         QVERIFY2(v.ok, qPrintable(v.problems.join(QStringLiteral(" | "))));
     }
 
@@ -176,7 +176,7 @@ class TestS3Interrupt : public QObject {
         const QStringList keys = recordedKeys();
         QVERIFY(keys.size() >= 3);
         for (const QString& key : keys) {
-            const VerifyResult v = ArchiveVerifier(*s).verify(key);
+            const VerifyResult v = ArchiveVerifier(*s).verify(key, nullptr, test::unwatched());
             QVERIFY2(v.ok, qPrintable(key + QStringLiteral(": ") + v.problems.join(QStringLiteral(" | "))));
         }
     }

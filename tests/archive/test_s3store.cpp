@@ -383,17 +383,17 @@ class TestS3Store : public QObject {
         const QString url = test::TestS3::createBucket(QStringLiteral("export"));
         const auto store = openArchiveStore(url);
         PartitionExporter exporter(*db, *store);
-        const ExportResult r =
-            exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
-                                  QStringLiteral("kudos_ledger"), kLo, kHi},
-                                 parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z")));
+        const ExportResult r = exporter.exportRange(
+            {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo,
+             kHi},
+            parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z")), test::unwatched());
         QVERIFY(r.rows > 1000);
         QCOMPARE(store->list(QStringLiteral("currency/")),
                  (QList<ArchiveObjectInfo>{{r.objectKey, r.objectBytes},
                                            {r.manifestKey, store->readAll(r.manifestKey).size()}}));
-        const VerifyResult offline = ArchiveVerifier(*store).verify(r.objectKey);
+        const VerifyResult offline = ArchiveVerifier(*store).verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY2(offline.ok, qPrintable(offline.problems.join(QStringLiteral(" | "))));
-        const VerifyResult online = ArchiveVerifier(*store).verify(r.objectKey, db.get());
+        const VerifyResult online = ArchiveVerifier(*store).verify(r.objectKey, db.get(), test::unwatched());
         QVERIFY2(online.ok, qPrintable(online.problems.join(QStringLiteral(" | "))));
         QCOMPARE(online.rows, r.rows);
 
@@ -421,7 +421,7 @@ class TestS3Store : public QObject {
         // Restored from the bucket into a table, the rows are the partition's; into a SQLite file, as many.
         ArchiveRestorer restorer(*store);
         const RestoreResult intoTable =
-            restorer.restoreIntoTable(r.objectKey, *db, QStringLiteral("restored.week"));
+            restorer.restoreIntoTable(r.objectKey, *db, QStringLiteral("restored.week"), test::unwatched());
         QCOMPARE(intoTable.rows, r.rows);
         QCOMPARE(
             db->exec(QStringLiteral("SELECT count(*) FROM (SELECT * FROM restored.week EXCEPT ALL SELECT * "
@@ -431,8 +431,8 @@ class TestS3Store : public QObject {
                 .toLong(0, 0),
             0LL);
         QTemporaryDir dir;
-        const RestoreResult intoFile =
-            restorer.restoreIntoSqlite(r.objectKey, dir.filePath(QStringLiteral("r.sqlite")));
+        const RestoreResult intoFile = restorer.restoreIntoSqlite(
+            r.objectKey, dir.filePath(QStringLiteral("r.sqlite")), test::unwatched());
         QCOMPARE(intoFile.rows, r.rows);
         QCOMPARE(intoFile.manifest, r.manifest);
 
@@ -440,7 +440,7 @@ class TestS3Store : public QObject {
         QVERIFY(exporter
                     .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("kudos_ledger"), kLo, kHi},
-                                 parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z")))
+                                 parseIsoTimestamp(QStringLiteral("2026-12-01T02:00:00Z")), test::unwatched())
                     .adopted);
     }
 };

@@ -11,6 +11,7 @@
 #include "csvcontentdigest.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
+#include "taskfeedback.h"
 #include "zstdstreamwriter.h"
 
 #include <QCoreApplication>
@@ -40,6 +41,7 @@ const Micros kStart = bench::archiveBenchStart();
 } // namespace
 
 int main(int argc, char** argv) {
+    TaskFeedback feedback; // no operator: never paused or cancelled
     QCoreApplication app(argc, argv);
     const int megabytes = argc > 1 ? std::atoi(argv[1]) : 80;
     // About 190 bytes of CSV per row; one row a second from kStart, the small range is the first 1/40.
@@ -68,15 +70,15 @@ int main(int argc, char** argv) {
                              end};
 
     const long rssStart = peakRssKb();
-    exporter.exportRange(small, end);
+    exporter.exportRange(small, end, feedback);
     const long rssSmall = peakRssKb();
     exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), smallEnd,
                           kStart + rows / 4 * kMicrosPerSecond},
-                         end);
+                         end, feedback);
     const long rssQuarter = peakRssKb();
     t.restart();
     const double cpuBefore = cpuSeconds();
-    const ExportResult result = exporter.exportRange(large, end);
+    const ExportResult result = exporter.exportRange(large, end, feedback);
     const double exportSeconds = seconds(t);
     const double exportCpu = cpuSeconds() - cpuBefore;
     const long rssLarge = peakRssKb();
@@ -87,7 +89,7 @@ int main(int argc, char** argv) {
     PartitionExporter serialExporter(*db, *serialStore, 3);
     serialExporter.setSerial(true);
     t.restart();
-    const ExportResult serialResult = serialExporter.exportRange(large, end);
+    const ExportResult serialResult = serialExporter.exportRange(large, end, feedback);
     const double serialSeconds = seconds(t);
     if (serialResult.manifest.contentSha256 != result.manifest.contentSha256)
         return 1;
@@ -141,10 +143,10 @@ int main(int argc, char** argv) {
 
     ArchiveVerifier verifier(*store);
     t.restart();
-    const VerifyResult offline = verifier.verify(result.objectKey);
+    const VerifyResult offline = verifier.verify(result.objectKey, nullptr, feedback);
     const double verifySeconds = seconds(t);
     t.restart();
-    const VerifyResult online = verifier.verify(result.objectKey, db.get());
+    const VerifyResult online = verifier.verify(result.objectKey, db.get(), feedback);
     const double onlineSeconds = seconds(t);
 
     std::printf("CSV %.1f MB, %lld rows; object %.1f MB (ratio %.2f), zstd command object %.1f MB\n", csvMb,

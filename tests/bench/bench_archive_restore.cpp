@@ -9,6 +9,7 @@
 #include "archiveverifier.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
+#include "taskfeedback.h"
 #include "zstdstreamreader.h"
 
 #include <QCoreApplication>
@@ -29,6 +30,7 @@ const Micros kStart = bench::archiveBenchStart();
 } // namespace
 
 int main(int argc, char** argv) {
+    TaskFeedback feedback; // no operator: never paused or cancelled
     QCoreApplication app(argc, argv);
     const qint64 rows = argc > 1 ? std::atoll(argv[1]) : 400000;
     const Micros end = kStart + rows * kMicrosPerSecond;
@@ -41,24 +43,24 @@ int main(int argc, char** argv) {
     const ExportResult exported =
         PartitionExporter(*db, *store)
             .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart, end},
-                         end);
+                         end, feedback);
     ArchiveRestorer restorer(*store);
 
     QElapsedTimer t;
     t.start();
-    const VerifyResult verified = ArchiveVerifier(*store).verify(exported.objectKey);
+    const VerifyResult verified = ArchiveVerifier(*store).verify(exported.objectKey, nullptr, feedback);
     const double verifySeconds = seconds(t);
 
     const long rssBefore = peakRssKb();
     t.restart();
     const RestoreResult intoTable =
-        restorer.restoreIntoTable(exported.objectKey, *db, QStringLiteral("restored.ledger"));
+        restorer.restoreIntoTable(exported.objectKey, *db, QStringLiteral("restored.ledger"), feedback);
     const double tableSeconds = seconds(t);
     const long rssAfter = peakRssKb();
 
     t.restart();
-    const RestoreResult intoSqlite =
-        restorer.restoreIntoSqlite(exported.objectKey, dir.filePath(QStringLiteral("restore.sqlite")));
+    const RestoreResult intoSqlite = restorer.restoreIntoSqlite(
+        exported.objectKey, dir.filePath(QStringLiteral("restore.sqlite")), feedback);
     const double sqliteSeconds = seconds(t);
 
     // The floor: the same CSV decompressed straight into COPY, no verification, no digests.

@@ -7,6 +7,7 @@
 #include "archiveverifier.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
+#include "taskfeedback.h"
 #include "tests3.h"
 
 #include <QCoreApplication>
@@ -35,14 +36,15 @@ struct Figures {
 
 Figures measure(PgConnection& db, ArchiveStore& store, const ExportSource& source, Micros exportedAt,
                 const QString& scratch) {
+    TaskFeedback feedback;
     Figures f;
     QElapsedTimer t;
     t.start();
-    const ExportResult result = PartitionExporter(db, store, 3).exportRange(source, exportedAt);
+    const ExportResult result = PartitionExporter(db, store, 3).exportRange(source, exportedAt, feedback);
     f.exportSeconds = seconds(t);
     f.objectBytes = result.objectBytes;
     t.restart();
-    f.ok = ArchiveVerifier(store).verify(result.objectKey).ok;
+    f.ok = ArchiveVerifier(store).verify(result.objectKey, nullptr, feedback).ok;
     f.verifySeconds = seconds(t);
 
     // The object alone, read back to a file and written again under another key.
@@ -63,6 +65,7 @@ Figures measure(PgConnection& db, ArchiveStore& store, const ExportSource& sourc
 } // namespace
 
 int main(int argc, char** argv) {
+    TaskFeedback feedback; // no operator: never paused or cancelled
     QCoreApplication app(argc, argv);
     const int megabytes = argc > 1 ? std::atoi(argv[1]) : 80;
     const qint64 rows = static_cast<qint64>(megabytes) * 1024 * 1024 / 190; // ~190 bytes of CSV a row
@@ -77,7 +80,7 @@ int main(int argc, char** argv) {
     auto s3 = openArchiveStore(test::TestS3::createBucket(QStringLiteral("bench_archive")));
     // Warm PostgreSQL's cache so neither store pays the first read of the table; its object gives the CSV
     // size.
-    const ExportResult warm = PartitionExporter(*db, *directory, 3).exportRange(source, kStart);
+    const ExportResult warm = PartitionExporter(*db, *directory, 3).exportRange(source, kStart, feedback);
     QProcess count;
     count.start(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("zstd -dc \"$0\" | wc -c"),
                                        dir.filePath(QStringLiteral("archive/")) + warm.objectKey});

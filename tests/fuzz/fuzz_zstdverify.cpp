@@ -7,6 +7,7 @@
 #include "archiveverifier.h"
 #include "memoryarchivestore.h"
 #include "sha256stream.h"
+#include "taskfeedback.h"
 
 #include <cstdint>
 
@@ -47,6 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ArchiveReadLimits limits;
     limits.maxContentBytes = 4 << 20; // the setting's cap for version 1 manifests, small enough to fuzz
     limits.maxRecordBytes = 64 << 10;
-    ArchiveVerifier(store, limits).verify(key);
+    TaskFeedback feedback;
+    ArchiveVerifier(store, limits).verify(key, nullptr, feedback);
     return 0;
 }

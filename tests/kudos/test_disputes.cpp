@@ -1,21 +1,31 @@
 // The dispute investigation's models against a real PostgreSQL and a directory archive filled by a real
 // retention round: the statement and the covering objects, the rows restored into a SQLite file next to
-// the rows the database held before the drop, CSV export, refusals that load nothing.
+// the rows the database held before the drop, CSV export, refusals that load nothing; verify and restore
+// through the console's DisputeCase and through tidemark-cli giving the same report.
 #include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archiveurl.h"
+#include "clirunner.h"
+#include "coveringobjectmodel.h"
+#include "disputecase.h"
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "kudosdataset.h"
 #include "kudostestdata.h"
 #include "kudosvalues.h"
 #include "ledgerstatements.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
+#include "taskmanager.h"
 #include "thrownkind.h"
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <sys/stat.h>
@@ -88,7 +98,7 @@ class TestDisputes : public QObject {
     }
 
     void theStatementAndTheCoveringObjects() {
-        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2());
+        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2(), test::unwatched());
         QVERIFY(f.archiveProblem.isEmpty());
         QVERIFY(f.archive.contains(m_archive.path()));
         // The statement of the dropped week is the one the rows gave before, now from the daily table.
@@ -119,14 +129,16 @@ class TestDisputes : public QObject {
         // week before the boundary), the online day not archived.
         const DisputeFindings all =
             DisputeLoader(m_conninfo, archiveUrl())
-                .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosBoundary() + 7 * kMicrosPerDay});
+                .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosBoundary() + 7 * kMicrosPerDay},
+                      test::unwatched());
         QCOMPARE(all.objects.size(), std::size_t((kudosBoundary() - kudosEnd()) / (7 * kMicrosPerDay) + 3));
         QVERIFY(!all.statement.back().archived);
         QCOMPARE(all.statement.back().amountCents, qint64(1234));
         // A range before the data: nothing.
         const DisputeFindings none =
             DisputeLoader(m_conninfo, archiveUrl())
-                .load({m_user, kudosEnd() - 100 * kMicrosPerDay, kudosEnd() - 60 * kMicrosPerDay});
+                .load({m_user, kudosEnd() - 100 * kMicrosPerDay, kudosEnd() - 60 * kMicrosPerDay},
+                      test::unwatched());
         QVERIFY(none.objects.empty());
         QVERIFY(none.statement.empty());
     }
@@ -136,12 +148,12 @@ class TestDisputes : public QObject {
         QFile file(notAFolder);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.close();
-        const DisputeFindings f =
-            DisputeLoader(m_conninfo, QStringLiteral("file://") + notAFolder).load(week2());
+        const DisputeFindings f = DisputeLoader(m_conninfo, QStringLiteral("file://") + notAFolder)
+                                      .load(week2(), test::unwatched());
         QVERIFY2(f.archiveProblem.contains(notAFolder), qPrintable(f.archiveProblem));
         QVERIFY(f.objects.empty());
         QCOMPARE(f.statement.size(), m_week2Statement.size());
-        const DisputeFindings none = DisputeLoader(m_conninfo, QString()).load(week2());
+        const DisputeFindings none = DisputeLoader(m_conninfo, QString()).load(week2(), test::unwatched());
         QVERIFY(none.archiveProblem.contains(QLatin1String("TIDEMARK_ARCHIVE_URL")));
     }
 
@@ -163,17 +175,17 @@ class TestDisputes : public QObject {
         const QString file = m_work.filePath(QStringLiteral("restore.sqlite"));
         const DisputeQuery all{m_user, kudosEnd() - 21 * kMicrosPerDay, kudosBoundary() + 7 * kMicrosPerDay};
         // Before any restore only the online row is there.
-        const DisputeRows before = DisputeRowsLoader(file, m_conninfo).load(all);
+        const DisputeRows before = DisputeRowsLoader(file, m_conninfo).load(all, test::unwatched());
         QCOMPARE(before.rows.size(), std::size_t(1));
         QCOMPARE(int(before.sources.front()), int(DisputeRows::Source::Online));
         QVERIFY(before.restoredKeys.isEmpty());
 
         auto store = archive::openArchiveStore(archiveUrl());
-        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2());
+        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2(), test::unwatched());
         const archive::RestoreResult r =
-            archive::ArchiveRestorer(*store).restoreIntoSqlite(f.objects[0].key, file);
+            archive::ArchiveRestorer(*store).restoreIntoSqlite(f.objects[0].key, file, test::unwatched());
         QVERIFY(r.rows > qint64(m_week2Rows.size()));
-        const DisputeRows week = DisputeRowsLoader(file, m_conninfo).load(week2());
+        const DisputeRows week = DisputeRowsLoader(file, m_conninfo).load(week2(), test::unwatched());
         QCOMPARE(week.restoredKeys, QStringList{f.objects[0].key});
         QCOMPARE(week.rows.size(), m_week2Rows.size());
         for (std::size_t i = 0; i < week.rows.size(); ++i) {
@@ -181,9 +193,10 @@ class TestDisputes : public QObject {
             QCOMPARE(int(week.sources[i]), int(DisputeRows::Source::Archive));
         }
         // Without a connection, the archive's rows alone.
-        QCOMPARE(DisputeRowsLoader(file, QString()).load(week2()).rows.size(), m_week2Rows.size());
+        QCOMPARE(DisputeRowsLoader(file, QString()).load(week2(), test::unwatched()).rows.size(),
+                 m_week2Rows.size());
         // Over the whole range: the week's rows, then the online one.
-        const DisputeRows both = DisputeRowsLoader(file, m_conninfo).load(all);
+        const DisputeRows both = DisputeRowsLoader(file, m_conninfo).load(all, test::unwatched());
         QCOMPARE(both.rows.size(), m_week2Rows.size() + 1);
         QCOMPARE(int(both.sources.back()), int(DisputeRows::Source::Online));
         QCOMPARE(both.rows.back()[6], QStringLiteral("12.34"));
@@ -213,8 +226,9 @@ class TestDisputes : public QObject {
     // A flipped byte in an object: the restore is refused and the restore file keeps what it held.
     void aCorruptObjectLoadsNothing() {
         QTemporaryDir copy;
-        const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl())
-                                      .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosEnd()});
+        const DisputeFindings f =
+            DisputeLoader(m_conninfo, archiveUrl())
+                .load({m_user, kudosEnd() - 21 * kMicrosPerDay, kudosEnd()}, test::unwatched());
         QCOMPARE(f.objects.size(), std::size_t(3));
         for (const CoveringObject& o : f.objects)
             for (const QString& key : {o.key, archive::manifestKeyFor(o.key)}) {
@@ -226,19 +240,90 @@ class TestDisputes : public QObject {
         const QString file = m_work.filePath(QStringLiteral("corrupt.sqlite"));
         auto store = archive::openArchiveStore(QStringLiteral("file://") + copy.path());
         archive::ArchiveRestorer restorer(*store);
-        restorer.restoreIntoSqlite(f.objects[1].key, file);
-        const std::size_t held = DisputeRowsLoader(file, QString()).load(f.query).rows.size();
+        restorer.restoreIntoSqlite(f.objects[1].key, file, test::unwatched());
+        const std::size_t held =
+            DisputeRowsLoader(file, QString()).load(f.query, test::unwatched()).rows.size();
         QVERIFY(held > 0);
-        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, file); }),
+        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, file, test::unwatched()); }),
                  Error::Kind::Refused);
-        const DisputeRows after = DisputeRowsLoader(file, QString()).load(f.query);
+        const DisputeRows after = DisputeRowsLoader(file, QString()).load(f.query, test::unwatched());
         QCOMPARE(after.rows.size(), held);
         QCOMPARE(after.restoredKeys, QStringList{f.objects[1].key});
         // Into a new file: no file at all.
         const QString fresh = m_work.filePath(QStringLiteral("never.sqlite"));
-        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh); }),
+        QCOMPARE(thrownKind([&] { restorer.restoreIntoSqlite(f.objects[0].key, fresh, test::unwatched()); }),
                  Error::Kind::Refused);
         QVERIFY(!QFile::exists(fresh));
+    }
+
+    // The same object verified and restored by the console's DisputeCase (a real TaskManager) and by
+    // `tidemark-cli archive verify / restore`: the same verdict, rows and problems, the same rows restored,
+    // and the same "already restored" the second time.
+    void theConsoleAndTheCliVerifyAndRestoreAlike() {
+        TaskManager tasks;
+        KudosDataset dataset(&tasks);
+        dataset.setClock([] { return kudosAllEligible(); }, true);
+        dataset.setSettings(kudosTestSettings());
+        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
+        dataset.setConnection(m_conninfo, archiveUrl(), QStringLiteral("kudos_disputes"));
+        QVERIFY(loaded.wait(60000));
+        DisputeCase dispute(&dataset);
+        QSignalSpy investigated(&dispute, &DisputeCase::investigated);
+        dispute.investigate(week2());
+        QVERIFY(investigated.wait(60000));
+        const QString key = dispute.objects()->objects().front().key;
+        const auto cli = [&](QStringList args) {
+            args << QStringLiteral("--archive") << archiveUrl() << QStringLiteral("--json");
+            const CliRun run = runCli(args);
+            return std::make_pair(run.exitCode, QJsonDocument::fromJson(run.out.toUtf8()).object());
+        };
+
+        QSignalSpy verified(&dispute, &DisputeCase::verified);
+        dispute.verify(key);
+        QVERIFY(verified.wait(60000));
+        const CoveringObjectModel::Verification console = dispute.objects()->verification(key);
+        const auto [verifyExit, verifyJson] = cli(
+            {QStringLiteral("archive"), QStringLiteral("verify"), key, QStringLiteral("--db"), m_conninfo});
+        const QJsonObject object = verifyJson.value(QStringLiteral("objects")).toArray().first().toObject();
+        QCOMPARE(verifyExit, console.check == CoveringObjectModel::Check::Passed ? 0 : 1);
+        QCOMPARE(object.value(QStringLiteral("ok")).toBool(),
+                 console.check == CoveringObjectModel::Check::Passed);
+        QCOMPARE(qint64(object.value(QStringLiteral("rows")).toDouble()), console.rows);
+        QVERIFY(console.rows > 0);
+        QCOMPARE(object.value(QStringLiteral("online_checked")).toBool(), console.online);
+        QCOMPARE(object.value(QStringLiteral("problems")).toVariant().toStringList(), console.problems);
+
+        const QString consoleFile = m_work.filePath(QStringLiteral("console.sqlite"));
+        const QString cliFile = m_work.filePath(QStringLiteral("cli.sqlite"));
+        dispute.setRestoreFile(consoleFile);
+        for (const bool again : {false, true}) {
+            QSignalSpy restored(&dispute, &DisputeCase::restored);
+            QSignalSpy failed(&dispute, &DisputeCase::restoreFailed);
+            dispute.restore({key});
+            QTRY_VERIFY_WITH_TIMEOUT(restored.size() + failed.size() > 0, 60000);
+            QVERIFY(failed.isEmpty());
+            const auto report = restored.first().first().value<archive::ArchiveRestoreReport>();
+            QVERIFY(!report.cancelled);
+            QCOMPARE(int(report.restored.size()), 1);
+            const auto [restoreExit, restoreJson] = cli({QStringLiteral("archive"), QStringLiteral("restore"),
+                                                         key, QStringLiteral("--sqlite"), cliFile});
+            QCOMPARE(restoreExit, 0);
+            const archive::RestoreResult& r = report.restored.front();
+            QCOMPARE(r.alreadyRestored, again);
+            QCOMPARE(restoreJson.value(QStringLiteral("already_restored")).toBool(), r.alreadyRestored);
+            QCOMPARE(qint64(restoreJson.value(QStringLiteral("rows")).toDouble()), r.rows);
+            QCOMPARE(qint64(restoreJson.value(QStringLiteral("manifest_rows")).toDouble()),
+                     r.manifest.rowCount);
+            QCOMPARE(restoreJson.value(QStringLiteral("content_sha256")).toString(),
+                     r.manifest.contentSha256);
+            QCOMPARE(restoreJson.value(QStringLiteral("cancelled")).toBool(), report.cancelled);
+        }
+        const DisputeRows fromConsole =
+            DisputeRowsLoader(consoleFile, QString()).load(week2(), test::unwatched());
+        const DisputeRows fromCli = DisputeRowsLoader(cliFile, QString()).load(week2(), test::unwatched());
+        QCOMPARE(fromConsole.rows.size(), m_week2Rows.size());
+        QCOMPARE(fromConsole.rows, fromCli.rows);
+        QCOMPARE(fromConsole.restoredKeys, fromCli.restoredKeys);
     }
 };
 

@@ -8,6 +8,7 @@
 #include "pgconnection.h"
 #include "schemamigrator.h"
 #include "sha256stream.h"
+#include "taskfeedback.h"
 #include "testpostgres.h"
 #include "zstdstreamwriter.h"
 
@@ -19,6 +20,11 @@
 #include <QTemporaryFile>
 
 namespace tidemark::test {
+
+TaskFeedback& unwatched() {
+    static TaskFeedback feedback;
+    return feedback;
+}
 
 Micros archiveTestEnd() {
     return parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));

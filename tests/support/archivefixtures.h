@@ -14,9 +14,13 @@ class QJsonObject;
 
 namespace tidemark {
 class PgConnection;
-}
+class TaskFeedback;
+} // namespace tidemark
 
 namespace tidemark::test {
+
+// The feedback of the engines' calls no operator watches: never paused or cancelled.
+TaskFeedback& unwatched();
 
 // The archive tests' data: a fresh database `name` (TestPostgres), migrated for kudos, with `weeks` of
 // generated kudos ending at archiveTestEnd() (a Monday, 2026-11-30). Returns its conninfo.

@@ -10,7 +10,6 @@
 #include "kudosvalues.h"
 #include "sortedtableview.h"
 #include "statementmodel.h"
-#include "taskmanager.h"
 #include "tonedelegate.h"
 
 #include <QDateEdit>
@@ -187,20 +186,30 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     });
     connect(m_case, &DisputeCase::investigated, this, &DisputeWorkbench::showFindings);
     connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showRows);
-    connect(m_case, &DisputeCase::failed, this, [this](const QString& message) {
+    connect(m_case, &DisputeCase::loadFailed, this, [this](const Error& error) {
         m_investigate->setEnabled(true);
-        m_summary->setText(errorHtml(message));
-        emit failed(message);
+        m_summary->setText(errorHtml(error.message()));
+        emit failed(error.message());
     });
-    connect(m_case, &DisputeCase::restoreFinished, this, [this](bool ok, const QString& message) {
+    connect(m_case, &DisputeCase::restored, this,
+            [this](const archive::ArchiveRestoreReport& report, const QString& summary) {
+                const bool done = !report.cancelled;
+                setRestoring(false);
+                m_progress->setValue(done ? m_progress->maximum() : 0);
+                m_progress->setFormat(done ? tr("done") : QString());
+                m_restoreStatus->setText(summary.toHtmlEscaped());
+                m_restoreStatus->setToolTip(summary);
+                emit restoreFinished(done);
+            });
+    connect(m_case, &DisputeCase::restoreFailed, this, [this](const Error& error) {
         setRestoring(false);
-        m_progress->setValue(ok ? m_progress->maximum() : 0);
-        m_progress->setFormat(ok ? tr("done") : QString());
-        m_restoreStatus->setText(ok ? message.toHtmlEscaped() : errorHtml(message));
-        m_restoreStatus->setToolTip(message);
-        emit restoreFinished(ok);
+        m_progress->setValue(0);
+        m_progress->setFormat(QString());
+        m_restoreStatus->setText(errorHtml(error.message()));
+        m_restoreStatus->setToolTip(error.message());
+        emit restoreFinished(false);
     });
-    connect(m_case->dataset()->tasks(), &TaskManager::progressed, this, &DisputeWorkbench::restoreProgressed);
+    connect(m_case, &DisputeCase::restoreProgressed, this, &DisputeWorkbench::restoreProgressed);
     connect(m_case->dataset(), &KudosDataset::connectionChanged, this, [this] {
         m_summary->setText(m_case->dataset()->isConnected() ? tr("Pick a user and the days of the dispute.")
                                                             : tr("Not connected."));
@@ -274,9 +283,7 @@ void DisputeWorkbench::setRestoring(bool restoring) {
     m_investigate->setEnabled(!restoring);
 }
 
-void DisputeWorkbench::restoreProgressed(int taskId, const TaskProgress& progress) {
-    if (taskId == 0 || taskId != m_case->restoreTask())
-        return;
+void DisputeWorkbench::restoreProgressed(const TaskProgress& progress) {
     const double fraction = progress.fraction();
     if (fraction >= 0)
         m_progress->setValue(int(fraction * m_progress->maximum()));

@@ -62,7 +62,7 @@ class DisputeWorkbench : public QWidget {
     void showFindings();
     void showRows();
     void showSelectedObject();
-    void restoreProgressed(int taskId, const TaskProgress& progress);
+    void restoreProgressed(const TaskProgress& progress);
     void setRestoring(bool restoring);
     QStringList selectedKeys() const;
 

@@ -32,6 +32,7 @@ class CoveringObjectModel : public QAbstractTableModel {
     struct Verification {
         Check check = Check::NotChecked;
         QStringList problems;
+        qint64 rows = 0; // the rows the object held as read
         Micros checkedAt = 0;
         bool online = false; // also checked against the online partition
     };

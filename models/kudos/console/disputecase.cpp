@@ -1,13 +1,11 @@
 #include "disputecase.h"
 
-#include "archiveurl.h"
-#include "archiveverifier.h"
+#include "archiveverifyjob.h"
 #include "coveringobjectmodel.h"
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
 #include "kudosdataset.h"
-#include "pgconnection.h"
 #include "privatefiles.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
@@ -20,26 +18,6 @@
 namespace tidemark::kudos {
 
 namespace {
-// Runs `work` for unit `index` of `count` with its progress scaled into that unit's share.
-template <typename Work>
-auto asUnit(TaskFeedback& feedback, int index, int count, const QString& label, Work&& work) {
-    const TaskFeedback::Sink outer = feedback.sink();
-    feedback.setSink([&outer, index, count, &label](const TaskProgress& inner) {
-        if (!outer)
-            return;
-        TaskProgress p = TaskProgress::share((index + std::max(0.0, inner.fraction())) / count,
-                                             QStringLiteral("%1 · %2").arg(label, inner.stage));
-        p.rows = inner.rows;
-        p.bytes = inner.bytes;
-        outer(p);
-    });
-    struct Restore {
-        TaskFeedback& feedback;
-        TaskFeedback::Sink sink;
-        ~Restore() { feedback.setSink(sink); }
-    } restore{feedback, outer};
-    return work();
-}
 
 // The console's own disputes folder: created 0700 (its parents as the platform makes them) or, when an older
 // version left it open to others, tightened to 0700 (never through a link).
@@ -54,6 +32,12 @@ DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
     : QObject(parent), m_dataset(dataset), m_statement(new StatementModel(this)),
       m_objects(new CoveringObjectModel(this)), m_rows(new DisputeRowsModel(this)) {
     connect(m_dataset, &KudosDataset::connectionChanged, this, &DisputeCase::clear);
+    if (m_dataset->tasks())
+        connect(m_dataset->tasks(), &TaskManager::progressed, this,
+                [this](int taskId, const TaskProgress& progress) {
+                    if (taskId != 0 && taskId == m_restoreTask)
+                        emit restoreProgressed(progress);
+                });
 }
 
 DisputeCase::~DisputeCase() {
@@ -90,11 +74,11 @@ void DisputeCase::investigate(const DisputeQuery& query) {
     try {
         DisputeLoader::validate(query);
     } catch (const Error& e) {
-        emit failed(e.message());
+        emit loadFailed(e);
         return;
     }
     if (!m_dataset->isConnected()) {
-        emit failed(tr("Connect to the kudos database first."));
+        emit loadFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
         return;
     }
     const int generation = ++m_generation;
@@ -102,7 +86,7 @@ void DisputeCase::investigate(const DisputeQuery& query) {
     Task<DisputeFindings> task;
     task.title = tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->displayName());
     task.work = [loader = DisputeLoader(m_dataset->conninfo(), m_dataset->archiveUrl()),
-                 query](TaskFeedback& feedback) { return loader.load(query, &feedback); };
+                 query](TaskFeedback& feedback) { return loader.load(query, feedback); };
     task.summarize = [](const DisputeFindings& f) {
         return tr("%Ln statement line(s)", "", int(f.statement.size())) +
                tr(", %Ln archive object(s)", "", int(f.objects.size()));
@@ -121,45 +105,51 @@ void DisputeCase::investigate(const DisputeQuery& query) {
         },
         [this, generation](const Error& error) {
             if (generation == m_generation)
-                emit failed(error.message());
+                emit loadFailed(error);
         });
 }
 
 void DisputeCase::verify(const QString& key) {
-    const CoveringObject* object = m_objects->object(key);
-    if (!object)
+    if (!m_objects->object(key))
         return;
     CoveringObjectModel::Verification checking;
     checking.check = CoveringObjectModel::Check::Checking;
     m_objects->setVerification(key, checking);
-    Task<CoveringObjectModel::Verification> task;
+    archive::ArchiveVerifyRequest request;
+    request.archiveUrl = m_dataset->archiveUrl();
+    request.limits = m_readLimits;
+    request.keys = {key};
+    request.conninfo = m_dataset->conninfo(); // the job checks whether the partition is still online
+    Task<archive::ArchiveVerifyReport> task;
     task.title = tr("Verify archive object %1").arg(key);
-    task.work = [url = m_dataset->archiveUrl(), conninfo = m_dataset->conninfo(), key, limits = m_readLimits,
-                 online = object->partitionOnline, checkedAt = m_dataset->now()](TaskFeedback& feedback) {
-        auto store = archive::openArchiveStore(url);
-        std::unique_ptr<PgConnection> db;
-        if (online)
-            db = PgConnection::open(conninfo, QStringLiteral("tidemark dispute verify"));
-        const archive::VerifyResult r =
-            archive::ArchiveVerifier(*store, limits).verify(key, db.get(), &feedback);
-        CoveringObjectModel::Verification v;
-        v.check = r.ok ? CoveringObjectModel::Check::Passed : CoveringObjectModel::Check::Failed;
-        v.problems = r.problems;
-        v.checkedAt = checkedAt;
-        v.online = online;
-        return v;
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) {
+        return archive::ArchiveVerifyJob::run(request, feedback);
     };
-    task.summarize = [](const CoveringObjectModel::Verification& v) {
-        return v.check == CoveringObjectModel::Check::Passed
-                   ? tr("verified")
-                   : tr("%Ln problem(s)", "", int(v.problems.size()));
+    task.summarize = [](const archive::ArchiveVerifyReport& r) {
+        if (r.cancelled)
+            return tr("cancelled");
+        return r.ok() ? tr("verified")
+                      : tr("%Ln problem(s)", "",
+                           int(r.objects.empty() ? 0 : r.objects.front().result.problems.size()));
     };
     const int generation = m_generation;
-    m_dataset->tasks()->start<CoveringObjectModel::Verification>(
+    const Micros checkedAt = m_dataset->now();
+    m_dataset->tasks()->start<archive::ArchiveVerifyReport>(
         std::move(task), this,
-        [this, generation, key](const CoveringObjectModel::Verification& v) {
+        [this, generation, key, checkedAt](const archive::ArchiveVerifyReport& report) {
             if (generation != m_generation)
                 return;
+            CoveringObjectModel::Verification v;
+            if (!report.objects.empty() && !report.objects.front().result.cancelled) {
+                const archive::ArchiveObjectCheck& check = report.objects.front();
+                v.check =
+                    check.result.ok ? CoveringObjectModel::Check::Passed : CoveringObjectModel::Check::Failed;
+                v.problems = check.result.problems;
+                v.rows = check.result.rows;
+                v.checkedAt = checkedAt;
+                v.online = check.onlineChecked;
+            }
             m_objects->setVerification(key, v);
             emit verified(key);
         },
@@ -182,55 +172,47 @@ void DisputeCase::restore(const QStringList& keys) {
         try {
             makePrivateFolder(QFileInfo(file).absolutePath());
         } catch (const Error& error) {
-            emit restoreFinished(false, error.message());
+            emit restoreFailed(error);
             return;
         }
     }
-    Task<std::vector<archive::RestoreResult>> task;
+    archive::ArchiveRestoreRequest request;
+    request.archiveUrl = m_dataset->archiveUrl();
+    request.limits = m_readLimits;
+    request.keys = keys;
+    request.target = archive::ArchiveRestoreRequest::Target::SqliteFile;
+    request.sqliteFile = file;
+    Task<archive::ArchiveRestoreReport> task;
     task.title = tr("Restore %Ln archive object(s) into %1", "", int(keys.size())).arg(file);
-    task.work = [url = m_dataset->archiveUrl(), keys, file, limits = m_readLimits](TaskFeedback& feedback) {
-        auto store = archive::openArchiveStore(url);
-        archive::ArchiveRestorer restorer(*store, limits);
-        std::vector<archive::RestoreResult> results;
-        for (int i = 0; i < keys.size(); ++i) {
-            if (!feedback.checkpoint())
-                throw Error(Error::Kind::Cancelled, QStringLiteral("restore cancelled"));
-            const QString label = QStringLiteral("%1/%2").arg(i + 1).arg(keys.size());
-            results.push_back(asUnit(feedback, i, int(keys.size()), label, [&] {
-                return restorer.restoreIntoSqlite(keys.at(i), file, &feedback);
-            }));
-        }
-        return results;
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) {
+        return archive::ArchiveRestoreJob::run(request, feedback);
     };
-    task.summarize = [](const std::vector<archive::RestoreResult>& results) {
-        qint64 rows = 0;
-        for (const archive::RestoreResult& r : results)
-            rows += r.rows;
-        return tr("%Ln row(s) restored", "", int(rows));
+    task.summarize = [](const archive::ArchiveRestoreReport& r) {
+        return tr("%Ln row(s) restored", "", int(r.rows()));
     };
     const int generation = m_generation;
-    m_restoreTask = m_dataset->tasks()->start<std::vector<archive::RestoreResult>>(
+    m_restoreTask = m_dataset->tasks()->start<archive::ArchiveRestoreReport>(
         std::move(task), this,
-        [this, generation](const std::vector<archive::RestoreResult>& results) {
+        [this, generation](const archive::ArchiveRestoreReport& report) {
             m_restoreTask = 0;
-            m_lastRestore = results;
-            qint64 rows = 0;
-            int already = 0;
-            for (const archive::RestoreResult& r : results) {
-                rows += r.rows;
-                already += r.alreadyRestored ? 1 : 0;
-            }
-            emit restoreFinished(
-                true, tr("%Ln row(s) restored into %1", "", int(rows)).arg(restoreFile()) +
-                          (already ? tr("; %Ln object(s) were already there", "", already) : QString()));
-            if (generation == m_generation)
+            const int already = report.alreadyRestored();
+            QString summary =
+                report.cancelled
+                    ? tr("Restore cancelled: %Ln object(s) restored before it (%1 row(s)); the object in "
+                         "progress left the restore file as it was.",
+                         "", int(report.restored.size()))
+                          .arg(report.rows())
+                    : tr("%Ln row(s) restored into %1", "", int(report.rows())).arg(restoreFile());
+            if (already)
+                summary += tr("; %Ln object(s) were already there", "", already);
+            emit restored(report, summary);
+            if (generation == m_generation && !report.restored.empty())
                 loadRows();
         },
         [this](const Error& error) {
             m_restoreTask = 0;
-            emit restoreFinished(false, error.kind() == Error::Kind::Cancelled
-                                            ? tr("Restore cancelled: the restore file is as it was.")
-                                            : error.message());
+            emit restoreFailed(error);
         });
 }
 
@@ -245,7 +227,7 @@ void DisputeCase::loadRows() {
     Task<DisputeRows> task;
     task.title = tr("Read user %1's kudos rows").arg(m_findings.query.userId);
     task.work = [loader = DisputeRowsLoader(restoreFile(), m_dataset->conninfo()),
-                 query = m_findings.query](TaskFeedback& feedback) { return loader.load(query, &feedback); };
+                 query = m_findings.query](TaskFeedback& feedback) { return loader.load(query, feedback); };
     task.summarize = [](const DisputeRows& rows) { return tr("%Ln row(s)", "", int(rows.rows.size())); };
     const int generation = m_generation;
     m_dataset->tasks()->start<DisputeRows>(
@@ -259,7 +241,7 @@ void DisputeCase::loadRows() {
         },
         [this, generation](const Error& error) {
             if (generation == m_generation)
-                emit failed(error.message());
+                emit loadFailed(error);
         });
 }
 

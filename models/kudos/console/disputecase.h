@@ -1,8 +1,10 @@
 #pragma once
 
-#include "archiverestorer.h"
+#include "archivereadlimits.h"
+#include "archiverestorejob.h"
 #include "disputefindings.h"
 #include "error.h"
+#include "taskprogress.h"
 
 #include <QObject>
 #include <vector>
@@ -17,8 +19,10 @@ class StatementModel;
 // A dispute investigation on the kudos dataset's connection and archive: for one user and range, the daily
 // statement, the archive objects that cover the range, their verification (with the manifest), their restore
 // into a local SQLite restore file (progress, cancel), and the user's rows from that file and the online
-// ledger. Every database and archive access is a task of the dataset's TaskManager. Not a widget; the
-// disputes workbench shows it.
+// ledger. Every database and archive access is a task of the dataset's TaskManager; verify and restore run
+// ArchiveVerifyJob and ArchiveRestoreJob, the jobs of `tidemark-cli archive verify / restore`. Not a widget;
+// the disputes workbench calls it and watches its signals, and it decides what follows a job (the rows'
+// reload after a restore).
 class DisputeCase : public QObject {
     Q_OBJECT
   public:
@@ -38,31 +42,34 @@ class DisputeCase : public QObject {
     // older version, tightened to) 0700 before a restore.
     QString restoreFile() const;
     void setRestoreFile(const QString& path);
-    // What bounds reading an object (the console's wiring reads TIDEMARK_ARCHIVE_MAX_*); default: the
-    // defaults.
+    // What bounds reading an object (the console's wiring reads TIDEMARK_ARCHIVE_MAX_* and passes them);
+    // default: the defaults.
     void setReadLimits(const archive::ArchiveReadLimits& limits) { m_readLimits = limits; }
 
-    // Loads the statement and the covering objects (a task), then the rows; `investigated` or `failed`.
+    // Loads the statement and the covering objects (a task), then the rows; `investigated` or `loadFailed`.
     void investigate(const DisputeQuery& query);
-    // Verifies one object (against its partition too while that is online); `verified` follows.
+    // Verifies one object (against its partition too while that is online); `verified` follows, with the
+    // object's verification in objects() (a verify the operator cancelled leaves it not checked).
     void verify(const QString& key);
-    // Restores the objects into the restore file one after the other (verified first by the restorer), then
-    // reloads the rows; `restoreFinished` follows. One restore at a time.
+    // Restores the objects into the restore file one after the other (each verified first, all or nothing);
+    // `restoreProgressed` while it runs, then `restored` (also after a cancel: what was committed before it)
+    // or `restoreFailed`; the rows are reloaded when anything was restored. One restore at a time.
     void restore(const QStringList& keys);
     void cancelRestore();
     bool isRestoring() const { return m_restoreTask != 0; }
-    int restoreTask() const { return m_restoreTask; } // the TaskManager's id, 0 when none
-    const std::vector<archive::RestoreResult>& lastRestore() const { return m_lastRestore; }
-    void loadRows();                             // `rowsLoaded` or `failed`
+    void loadRows();                             // `rowsLoaded` or `loadFailed`
     qint64 exportCsv(const QString& path) const; // the rows as CSV; throws Error(Failed) naming the file
 
   signals:
     void investigating();
     void investigated();
     void verified(const QString& key);
-    void restoreFinished(bool succeeded, const QString& message);
+    void restoreProgressed(const tidemark::TaskProgress& progress);
+    // `summary`: one line for the operator, e.g. "12 row(s) restored into FILE".
+    void restored(const tidemark::archive::ArchiveRestoreReport& report, const QString& summary);
+    void restoreFailed(const tidemark::Error& error);
     void rowsLoaded();
-    void failed(const QString& message);
+    void loadFailed(const tidemark::Error& error);
 
   private:
     void clear();
@@ -76,8 +83,7 @@ class DisputeCase : public QObject {
     QString m_restoreFile;
     archive::ArchiveReadLimits m_readLimits;
     int m_generation = 0;
-    int m_restoreTask = 0;
-    std::vector<archive::RestoreResult> m_lastRestore;
+    int m_restoreTask = 0; // the TaskManager's id of the restore running, 0 when none
 };
 
 } // namespace tidemark::kudos

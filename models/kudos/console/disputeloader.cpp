@@ -24,21 +24,20 @@ void DisputeLoader::validate(const DisputeQuery& query) {
                         .arg(formatIsoTimestamp(query.from), formatIsoTimestamp(query.to)));
 }
 
-DisputeFindings DisputeLoader::load(const DisputeQuery& query, TaskFeedback* control) const {
+DisputeFindings DisputeLoader::load(const DisputeQuery& query, TaskFeedback& feedback) const {
     validate(query);
     DisputeFindings findings;
     findings.query = query;
-    if (control)
-        control->reportProgress(0.1, QStringLiteral("reading the statement of user %1").arg(query.userId));
+    feedback.reportProgress(0.1, QStringLiteral("reading the statement of user %1").arg(query.userId));
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
     findings.statement = LedgerStatements(*db).statement(query.userId, query.from, query.to);
-    if (control && !control->checkpoint())
+    if (!feedback.checkpoint())
         return findings;
-    loadObjects(findings, *db, control);
+    loadObjects(findings, *db, feedback);
     return findings;
 }
 
-void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback* control) const {
+void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const {
     if (m_archiveUrl.isEmpty()) {
         findings.archiveProblem = QStringLiteral("no archive is configured (TIDEMARK_ARCHIVE_URL)");
         return;
@@ -47,8 +46,7 @@ void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, Tas
     try {
         const std::unique_ptr<archive::ArchiveStore> store = archive::openArchiveStore(m_archiveUrl);
         findings.archive = store->describe();
-        if (control)
-            control->reportProgress(0.4, QStringLiteral("listing %1").arg(findings.archive));
+        feedback.reportProgress(0.4, QStringLiteral("listing %1").arg(findings.archive));
         const QString prefix = QStringLiteral("%1/%2/").arg(datasetName(RetentionDataset::Currency),
                                                             datasetTable(RetentionDataset::Currency));
         // The range in a key spares reading the manifests of the other weeks.

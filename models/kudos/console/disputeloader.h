@@ -16,12 +16,12 @@ namespace tidemark::kudos {
 class DisputeLoader {
   public:
     DisputeLoader(QString conninfo, QString archiveUrl);
-    DisputeFindings load(const DisputeQuery& query, TaskFeedback* control = nullptr) const;
+    DisputeFindings load(const DisputeQuery& query, TaskFeedback& feedback) const;
 
     static void validate(const DisputeQuery& query); // Error(Usage) naming what is wrong
 
   private:
-    void loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback* control) const;
+    void loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const;
 
     QString m_conninfo;
     QString m_archiveUrl;

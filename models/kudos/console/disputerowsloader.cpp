@@ -30,7 +30,7 @@ QString csvSecond(Micros t) {
 DisputeRowsLoader::DisputeRowsLoader(QString restoreFile, QString conninfo)
     : m_restoreFile(std::move(restoreFile)), m_conninfo(std::move(conninfo)) {}
 
-DisputeRows DisputeRowsLoader::load(const DisputeQuery& query, TaskFeedback* control) const {
+DisputeRows DisputeRowsLoader::load(const DisputeQuery& query, TaskFeedback& feedback) const {
     DisputeRows result;
     QHash<QString, std::size_t> rowOfId;
     int idColumn = -1;
@@ -59,8 +59,7 @@ DisputeRows DisputeRowsLoader::load(const DisputeQuery& query, TaskFeedback* con
     };
 
     if (!m_restoreFile.isEmpty() && QFileInfo(m_restoreFile).isFile()) {
-        if (control)
-            control->reportProgress(0.1, QStringLiteral("reading %1").arg(m_restoreFile));
+        feedback.reportProgress(0.1, QStringLiteral("reading %1").arg(m_restoreFile));
         SqliteFile file(m_restoreFile, SqliteFile::Mode::ReadOnly);
         if (file.hasTable(QStringLiteral("restore_manifest"))) {
             SqliteStatement keys = file.prepare(QStringLiteral("SELECT object_key FROM restore_manifest"));
@@ -85,13 +84,11 @@ DisputeRows DisputeRowsLoader::load(const DisputeQuery& query, TaskFeedback* con
             }
         }
     }
-    if (control && !control->checkpoint())
+    if (!feedback.checkpoint())
         return result;
 
     if (!m_conninfo.isEmpty()) {
-        if (control)
-            control->reportProgress(0.5,
-                                    QStringLiteral("reading the online rows of user %1").arg(query.userId));
+        feedback.reportProgress(0.5, QStringLiteral("reading the online rows of user %1").arg(query.userId));
         auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute rows"));
         if (result.columns.isEmpty())
             setColumns(archive::PartitionExporter::columnsOf(*db, kLedger), kLedger);

@@ -16,7 +16,7 @@ namespace tidemark::kudos {
 class DisputeRowsLoader {
   public:
     DisputeRowsLoader(QString restoreFile, QString conninfo);
-    DisputeRows load(const DisputeQuery& query, TaskFeedback* control = nullptr) const;
+    DisputeRows load(const DisputeQuery& query, TaskFeedback& feedback) const;
 
     static constexpr int kRowLimit = 200000;
 
