@@ -1132,6 +1132,24 @@
             <numerusform>, %Ln point times refused</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete the tracks of %1 older than the retention</source>
+        <translation>Delete the tracks of %1 older than the retention</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted</source>
+        <translation>
+            <numerusform>%Ln track deleted</numerusform>
+            <numerusform>%Ln tracks deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>, %Ln file not imported</numerusform>
+            <numerusform>, %Ln files not imported</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
@@ -2787,6 +2805,13 @@
     <message>
         <source>refused: %1</source>
         <translation>refused: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>Cancelled: %Ln file not imported</numerusform>
+            <numerusform>Cancelled: %Ln files not imported</numerusform>
+        </translation>
     </message>
 </context>
 <context>

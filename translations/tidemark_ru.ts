@@ -1155,6 +1155,26 @@
             <numerusform>, у %Ln точек отклонено время</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete the tracks of %1 older than the retention</source>
+        <translation>Удалить треки %1 старше срока хранения</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted</source>
+        <translation>
+            <numerusform>удалён %Ln трек</numerusform>
+            <numerusform>удалены %Ln трека</numerusform>
+            <numerusform>удалены %Ln треков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>, %Ln файл не импортирован</numerusform>
+            <numerusform>, %Ln файла не импортированы</numerusform>
+            <numerusform>, %Ln файлов не импортированы</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
@@ -2839,6 +2859,14 @@
     <message>
         <source>refused: %1</source>
         <translation>отклонён: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>Отменено: %Ln файл не импортирован</numerusform>
+            <numerusform>Отменено: %Ln файла не импортированы</numerusform>
+            <numerusform>Отменено: %Ln файлов не импортированы</numerusform>
+        </translation>
     </message>
 </context>
 <context>
