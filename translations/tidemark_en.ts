@@ -2813,6 +2813,52 @@
             <numerusform>Cancelled: %Ln files not imported</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete them…</source>
+        <translation>Delete them…</translation>
+    </message>
+    <message>
+        <source>Delete the tracks the preview found, as tidemark-cli tracks retain does (in batches, the space reclaimed, the R-tree checked).</source>
+        <translation>Delete the tracks the preview found, as tidemark-cli tracks retain does (in batches, the space reclaimed, the R-tree checked).</translation>
+    </message>
+    <message>
+        <source>The activity of the tracks without a GPX &lt;type&gt; (tidemark-cli tracks import --activity).</source>
+        <translation>The activity of the tracks without a GPX &lt;type&gt; (tidemark-cli tracks import --activity).</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Activity</translation>
+    </message>
+    <message>
+        <source>Delete old tracks</source>
+        <translation>Delete old tracks</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln track(s) imported more than %1 years ago from %2?</source>
+        <translation>
+            <numerusform>Delete %Ln track imported more than %1 years ago from %2?</numerusform>
+            <numerusform>Delete %Ln tracks imported more than %1 years ago from %2?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting the tracks older than the retention…</source>
+        <translation>Deleting the tracks older than the retention…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 bytes freed</source>
+        <translation>
+            <numerusform>%Ln track deleted, %1 bytes freed</numerusform>
+            <numerusform>%Ln tracks deleted, %1 bytes freed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; cancelled: the rest goes with the next run</source>
+        <translation>; cancelled: the rest goes with the next run</translation>
+    </message>
+    <message>
+        <source>; the spatial index is INCONSISTENT</source>
+        <translation>; the spatial index is INCONSISTENT</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::VerifyPanel</name>
