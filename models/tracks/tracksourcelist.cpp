@@ -49,6 +49,50 @@ QString scalarText(const YAML::Node& value, const QString& key, const QString& p
     return QString::fromStdString(value.Scalar());
 }
 
+// yaml-cpp 0.7.0 loops without end, allocating, on a ',' at the top level after a node or at a line's start
+// (",", "[a] ,", "\"x\" ,"; found by fuzz_sources). Such a ',' is never valid YAML there: refused before
+// the parse. Quotes, comments and [ ] { } are followed roughly (a ',' in a block scalar's line start is
+// refused too).
+void refuseStrayComma(const QByteArray& bytes, const QString& path) {
+    int depth = 0, line = 1, column = 0;
+    char quote = 0, last = 0; // the open quote; the last non-blank character of the line outside quotes
+    char previous = '\n';
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        const char c = bytes[i];
+        ++column;
+        if (c == '\n') {
+            ++line;
+            column = 0;
+            last = 0;
+        } else if (quote) {
+            if (quote == '"' && c == '\\')
+                ++i, ++column;
+            else if (c == quote && quote == '\'' && i + 1 < bytes.size() && bytes[i + 1] == '\'')
+                ++i, ++column;
+            else if (c == quote)
+                last = quote, quote = 0;
+        } else if (c == '#' && (previous == ' ' || previous == '\t' || previous == '\n')) {
+            while (i + 1 < bytes.size() && bytes[i + 1] != '\n')
+                ++i;
+        } else if ((c == '"' || c == '\'') && (last == 0 || QByteArray(" \t[{,:-?").contains(previous))) {
+            quote = c;
+        } else if (c == '[' || c == '{') {
+            ++depth, last = c;
+        } else if (c == ']' || c == '}') {
+            depth = std::max(0, depth - 1), last = c;
+        } else if (c == ',' && depth == 0 && QByteArray("]}\"'", 4).contains(last == 0 ? ']' : last)) {
+            throw Error(Error::Kind::Settings,
+                        QStringLiteral("%1 line %2, column %3: a ',' outside a [ ] or { } list")
+                            .arg(path)
+                            .arg(line)
+                            .arg(column));
+        } else if (c != ' ' && c != '\t' && c != '\r') {
+            last = c;
+        }
+        previous = c;
+    }
+}
+
 TrackSource sourceOf(const YAML::Node& item, const QList<TrackSource>& before, const QString& path) {
     if (!item.IsMap())
         refuse(path, item.Mark(), QStringLiteral("a source must be a map of keys (- id: ..., name: ...)"));
@@ -111,6 +155,7 @@ TrackSourceList TrackSourceList::fromYamlBytes(const QByteArray& bytes, const QS
                                                .arg(bytes.left(nul).count('\n') + 1)
                                                .arg(nul - lineStart + 1));
     }
+    refuseStrayComma(bytes, path);
     QList<TrackSource> sources;
     try {
         // yaml-cpp bounds the nesting (YAML::DeepRecursion) and shares an alias's node instead of copying it.
