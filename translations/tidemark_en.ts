@@ -1219,6 +1219,24 @@
             <numerusform>, %Ln point times refused</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete the tracks of %1 older than the retention</source>
+        <translation>Delete the tracks of %1 older than the retention</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted</source>
+        <translation>
+            <numerusform>%Ln track deleted</numerusform>
+            <numerusform>%Ln tracks deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>, %Ln file not imported</numerusform>
+            <numerusform>, %Ln files not imported</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
@@ -2825,6 +2843,59 @@
     <message>
         <source>refused: %1</source>
         <translation>refused: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>Cancelled: %Ln file not imported</numerusform>
+            <numerusform>Cancelled: %Ln files not imported</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete them…</source>
+        <translation>Delete them…</translation>
+    </message>
+    <message>
+        <source>Delete the tracks the preview found, as tidemark-cli tracks retain does (in batches, the space reclaimed, the R-tree checked).</source>
+        <translation>Delete the tracks the preview found, as tidemark-cli tracks retain does (in batches, the space reclaimed, the R-tree checked).</translation>
+    </message>
+    <message>
+        <source>The activity of the tracks without a GPX &lt;type&gt; (tidemark-cli tracks import --activity).</source>
+        <translation>The activity of the tracks without a GPX &lt;type&gt; (tidemark-cli tracks import --activity).</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Activity</translation>
+    </message>
+    <message>
+        <source>Delete old tracks</source>
+        <translation>Delete old tracks</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln track(s) imported more than %1 years ago from %2?</source>
+        <translation>
+            <numerusform>Delete %Ln track imported more than %1 years ago from %2?</numerusform>
+            <numerusform>Delete %Ln tracks imported more than %1 years ago from %2?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting the tracks older than the retention…</source>
+        <translation>Deleting the tracks older than the retention…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 bytes freed</source>
+        <translation>
+            <numerusform>%Ln track deleted, %1 bytes freed</numerusform>
+            <numerusform>%Ln tracks deleted, %1 bytes freed</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; cancelled: the rest goes with the next run</source>
+        <translation>; cancelled: the rest goes with the next run</translation>
+    </message>
+    <message>
+        <source>; the spatial index is INCONSISTENT</source>
+        <translation>; the spatial index is INCONSISTENT</translation>
     </message>
 </context>
 <context>

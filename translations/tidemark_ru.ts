@@ -1246,6 +1246,26 @@
             <numerusform>, у %Ln точек отклонено время</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Delete the tracks of %1 older than the retention</source>
+        <translation>Удалить треки %1 старше срока хранения</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted</source>
+        <translation>
+            <numerusform>удалён %Ln трек</numerusform>
+            <numerusform>удалены %Ln трека</numerusform>
+            <numerusform>удалены %Ln треков</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>, %Ln файл не импортирован</numerusform>
+            <numerusform>, %Ln файла не импортированы</numerusform>
+            <numerusform>, %Ln файлов не импортированы</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::tracks::TracksSummaryModel</name>
@@ -2878,6 +2898,62 @@
     <message>
         <source>refused: %1</source>
         <translation>отклонён: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %Ln file(s) not imported</source>
+        <translation>
+            <numerusform>Отменено: %Ln файл не импортирован</numerusform>
+            <numerusform>Отменено: %Ln файла не импортированы</numerusform>
+            <numerusform>Отменено: %Ln файлов не импортированы</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete them…</source>
+        <translation>Удалить их…</translation>
+    </message>
+    <message>
+        <source>Delete the tracks the preview found, as tidemark-cli tracks retain does (in batches, the space reclaimed, the R-tree checked).</source>
+        <translation>Удалить найденные предпросмотром треки, как это делает tidemark-cli tracks retain (пакетами, с освобождением места и проверкой R-дерева).</translation>
+    </message>
+    <message>
+        <source>The activity of the tracks without a GPX &lt;type&gt; (tidemark-cli tracks import --activity).</source>
+        <translation>Вид активности треков без GPX-элемента &lt;type&gt; (tidemark-cli tracks import --activity).</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>Вид активности</translation>
+    </message>
+    <message>
+        <source>Delete old tracks</source>
+        <translation>Удаление старых треков</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %Ln track(s) imported more than %1 years ago from %2?</source>
+        <translation>
+            <numerusform>Удалить %Ln трек, импортированный более %1 лет назад, из %2?</numerusform>
+            <numerusform>Удалить %Ln трека, импортированных более %1 лет назад, из %2?</numerusform>
+            <numerusform>Удалить %Ln треков, импортированных более %1 лет назад, из %2?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deleting the tracks older than the retention…</source>
+        <translation>Удаляются треки старше срока хранения…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 bytes freed</source>
+        <translation>
+            <numerusform>удалён %Ln трек, освобождено %1 байт</numerusform>
+            <numerusform>удалены %Ln трека, освобождено %1 байт</numerusform>
+            <numerusform>удалены %Ln треков, освобождено %1 байт</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; cancelled: the rest goes with the next run</source>
+        <translation>; отменено: остальное удалит следующий запуск</translation>
+    </message>
+    <message>
+        <source>; the spatial index is INCONSISTENT</source>
+        <translation>; пространственный индекс НЕСОГЛАСОВАН</translation>
     </message>
 </context>
 <context>

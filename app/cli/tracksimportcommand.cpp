@@ -1,12 +1,13 @@
 // `tracks import`: GPX files into a tracks file, one (region, source) batch per file.
 #include "clicontext.h"
 #include "cliregistry.h"
+#include "terminalprogress.h"
 
 #include "error.h"
-#include "gpxfilebatch.h"
-#include "spatialitedatabase.h"
-#include "trackimporter.h"
-#include "tracksourcelist.h"
+#include "settingsreader.h"
+#include "taskfeedback.h"
+#include "tracksimportjob.h"
+#include "trackssettings.h"
 
 #include <QJsonArray>
 
@@ -60,43 +61,43 @@ QString totalsText(const tracks::GpxImportTotals& t) {
                             : QString());
 }
 
-// Each refused <time> of a file (the first GpxReadSummary::kMaxTimeProblems), on stderr whatever the output.
-void warnRefusedTimes(CliContext& ctx, const tracks::GpxReadSummary& read) {
-    for (const QString& problem : read.timeProblems)
-        ctx.err() << "tidemark-cli: " << problem << '\n';
-    if (read.refusedTimes > read.timeProblems.size())
-        ctx.err() << "tidemark-cli: and " << (read.refusedTimes - read.timeProblems.size())
-                  << " more refused <time> in the same file\n";
-    ctx.err().flush();
+// The sources the import checks --source against: --sources FILE, else GPS_SOURCES_CONFIG, else the demo's.
+tracks::TrackSourceList configuredSources(CliContext& ctx) {
+    if (ctx.isSet(QStringLiteral("sources")))
+        return tracks::TracksSettings::sourcesFrom(ctx.value(QStringLiteral("sources")),
+                                                   QStringLiteral("--sources"));
+    return tracks::TracksSettings::sourcesFrom(
+        SettingsReader::fromEnvironment().text(QStringLiteral("GPS_SOURCES_CONFIG"), {}),
+        QStringLiteral("GPS_SOURCES_CONFIG"));
 }
 
 int runImport(CliContext& ctx) {
-    const QString path = ctx.sqlitePath();
-    const QString source = ctx.required(QStringLiteral("source"));
-    const QStringList files = ctx.parser().positionalArguments();
-    if (files.isEmpty())
+    tracks::TracksImportRequest request;
+    request.tracksPath = ctx.sqlitePath();
+    request.sourceId = ctx.required(QStringLiteral("source"));
+    request.files = ctx.parser().positionalArguments();
+    if (request.files.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("no GPX files given"));
-    const tracks::TrackSourceList sources =
-        tracks::TrackSourceList::configured(ctx.value(QStringLiteral("sources")));
-    sources.require(source);
-    auto db = tracks::SpatialiteDatabase::open(path);
-    tracks::GpxReadOptions options;
-    options.routesAsTracks = ctx.isSet(QStringLiteral("routes"));
-    options.defaultActivity = ctx.value(QStringLiteral("activity")).trimmed().toLower();
-    if (options.defaultActivity.isEmpty())
-        throw Error(Error::Kind::Usage, QStringLiteral("--activity must not be empty"));
-    tracks::TrackImporter importer(*db, sources, ctx.now());
-    tracks::GpxFileBatch batch(importer, ctx.value(QStringLiteral("region")), source, options);
+    request.region = ctx.value(QStringLiteral("region"));
+    request.options.routesAsTracks = ctx.isSet(QStringLiteral("routes"));
+    request.options.defaultActivity = ctx.value(QStringLiteral("activity"));
+    request.sources = configuredSources(ctx);
+    request.now = ctx.now();
 
-    tracks::GpxImportTotals total;
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    const tracks::TracksImportReport report = tracks::TracksImportJob::run(request, feedback);
+    progress.finish();
+    for (const QString& warning : report.warnings)
+        ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
+    ctx.err().flush();
+
     QJsonArray perFile;
-    for (const QString& file : files) {
-        const tracks::GpxFileImportResult r = batch.importFile(file);
+    for (const tracks::GpxFileImportResult& r : report.files) {
         tracks::GpxImportTotals one;
         one.add(r);
-        total.add(r);
         QJsonObject o = r.refused() ? QJsonObject{} : totalsJson(one);
-        o.insert(QStringLiteral("file"), file);
+        o.insert(QStringLiteral("file"), r.path);
         o.insert(QStringLiteral("status"),
                  r.refused() ? QStringLiteral("refused") : QStringLiteral("imported"));
         if (r.refused()) {
@@ -104,27 +105,33 @@ int runImport(CliContext& ctx) {
         } else {
             o.insert(QStringLiteral("gpx_version"), r.read.version);
             o.insert(QStringLiteral("time_problems"), QJsonArray::fromStringList(r.read.timeProblems));
-            warnRefusedTimes(ctx, r.read);
         }
         perFile.append(o);
-        const QString line = r.refused() ? QStringLiteral("%1: refused: %2").arg(file, r.error)
-                                         : QStringLiteral("%1: %2").arg(file, totalsText(one));
         if (!ctx.json())
-            ctx.print({}, line); // as each file is done
+            ctx.print({}, r.refused() ? QStringLiteral("%1: refused: %2").arg(r.path, r.error)
+                                      : QStringLiteral("%1: %2").arg(r.path, totalsText(one)));
     }
+    const tracks::GpxImportTotals total = report.totals();
     QJsonObject totalJson = totalsJson(total);
     totalJson.insert(QStringLiteral("files"), total.files);
     totalJson.insert(QStringLiteral("refused"), total.refused);
-    ctx.print({{QStringLiteral("sqlite"), path},
-               {QStringLiteral("source"), source},
-               {QStringLiteral("region"), ctx.value(QStringLiteral("region"))},
+    QString text = QStringLiteral("total: %1 files, %2 refused: %3")
+                       .arg(total.files)
+                       .arg(total.refused)
+                       .arg(totalsText(total));
+    if (report.cancelled)
+        text += QStringLiteral("\ncancelled: %1 file(s) not imported: %2")
+                    .arg(report.notImported.size())
+                    .arg(report.notImported.join(QStringLiteral(", ")));
+    ctx.print({{QStringLiteral("sqlite"), report.tracksPath},
+               {QStringLiteral("source"), report.sourceId},
+               {QStringLiteral("region"), report.region},
                {QStringLiteral("files"), perFile},
-               {QStringLiteral("total"), totalJson}},
-              QStringLiteral("total: %1 files, %2 refused: %3")
-                  .arg(total.files)
-                  .arg(total.refused)
-                  .arg(totalsText(total)));
-    return total.refused > 0 ? ExitFailed : ExitDone;
+               {QStringLiteral("total"), totalJson},
+               {QStringLiteral("cancelled"), report.cancelled},
+               {QStringLiteral("not_imported"), QJsonArray::fromStringList(report.notImported)}},
+              text);
+    return report.anyRefused() || report.cancelled ? ExitFailed : ExitDone;
 }
 
 } // namespace

@@ -2,17 +2,17 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
+#include "terminalprogress.h"
 
-#include "clockcheck.h"
 #include "error.h"
 #include "settingsreader.h"
 #include "spatialitedatabase.h"
+#include "taskfeedback.h"
 #include "trackshealth.h"
-#include "tracksretention.h"
-#include "tracksretentionmetrics.h"
+#include "tracksretainjob.h"
+#include "trackssettings.h"
 #include "tracksstore.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <cmath>
@@ -74,7 +74,7 @@ int runQuery(CliContext& ctx) {
     query.activities = listOption(ctx, QStringLiteral("activity"));
     query.sources = listOption(ctx, QStringLiteral("source"));
     auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
-    for (const tracks::TrackSummary& t : tracks::TracksStore(*db).tracksInBox(query).tracks) {
+    for (const tracks::TrackRow& t : tracks::TracksStore(*db).tracksInBox(query).tracks) {
         const QJsonObject row{
             {QStringLiteral("id"), t.id},
             {QStringLiteral("name"), t.name},
@@ -104,39 +104,41 @@ QString idText(const std::vector<qint64>& ids) {
 }
 
 int runRetain(CliContext& ctx) {
-    const int years = tracks::TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
-    const Micros now = ctx.now();
-    const Micros cutoff = tracks::TracksRetention::cutoff(now, years);
-    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
-    tracks::TracksRetention retention(*db);
-    const std::optional<ClockCheck> overridden = tracks::TracksRetention::checkClock(
-        now, nowMicros(), retention.newestCreatedAt(), years, ctx.allowClockAhead());
-    if (overridden) {
-        ctx.err() << "tidemark-cli: WARNING: clock check overridden (--allow-clock-ahead): "
-                  << overridden->clockName << ' ' << formatIsoTimestamp(overridden->clock) << " is "
-                  << durationText(overridden->ahead()) << " later than " << overridden->referenceName << ' '
-                  << formatIsoTimestamp(overridden->reference) << '\n';
-        ctx.err().flush();
+    tracks::TracksRetainRequest request;
+    request.tracksPath = ctx.sqlitePath();
+    request.retentionYears = tracks::TracksSettings::retentionYearsFrom(SettingsReader::fromEnvironment());
+    request.now = ctx.now();
+    request.machineNow = nowMicros();
+    request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
+    request.allowClockAhead = ctx.allowClockAhead();
+    if (ctx.isSet(QStringLiteral("metrics-file"))) {
+        request.metricsPath = ctx.value(QStringLiteral("metrics-file"));
+        if (qEnvironmentVariable("TIDEMARK_METRICS_FILE") == request.metricsPath)
+            request.metricsPathOrigin = QStringLiteral("--metrics-file from TIDEMARK_METRICS_FILE");
     }
-    QJsonObject json{{QStringLiteral("sqlite"), db->path()},
-                     {QStringLiteral("retention_years"), years},
-                     {QStringLiteral("cutoff"), formatIsoTimestamp(cutoff)},
-                     {QStringLiteral("clock_override"), overridden.has_value()}};
-    if (ctx.isSet(QStringLiteral("dry-run"))) {
-        const tracks::TracksRetentionPreview preview = retention.preview(cutoff);
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(request, feedback);
+    progress.finish();
+    for (const QString& warning : report.warnings)
+        ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
+    ctx.err().flush();
+
+    QJsonObject json{{QStringLiteral("sqlite"), report.tracksPath},
+                     {QStringLiteral("retention_years"), report.retentionYears},
+                     {QStringLiteral("cutoff"), formatIsoTimestamp(report.cutoff)},
+                     {QStringLiteral("clock_override"), report.clockOverride.has_value()}};
+    if (report.dryRun) {
         json.insert(QStringLiteral("dry_run"), true);
-        json.insert(QStringLiteral("would_delete"), idArray(preview.ids));
+        json.insert(QStringLiteral("would_delete"), idArray(report.wouldDelete));
         ctx.print(json, QStringLiteral("would delete %1 track(s) created before %2 (%3 years): %4")
-                            .arg(preview.ids.size())
-                            .arg(formatIsoTimestamp(cutoff))
-                            .arg(years)
-                            .arg(idText(preview.ids)));
+                            .arg(report.wouldDelete.size())
+                            .arg(formatIsoTimestamp(report.cutoff))
+                            .arg(report.retentionYears)
+                            .arg(idText(report.wouldDelete)));
         return ExitDone;
     }
-    QElapsedTimer clock;
-    clock.start();
-    const tracks::TracksRetentionReport r = retention.run(cutoff);
-    const double seconds = clock.nsecsElapsed() / 1e9;
+    const tracks::TracksRetentionReport& r = report.run;
     json.insert(QStringLiteral("deleted"), idArray(r.deleted));
     json.insert(QStringLiteral("batches"), r.batches);
     json.insert(QStringLiteral("vacuum_steps"), r.vacuumSteps);
@@ -144,13 +146,14 @@ int runRetain(CliContext& ctx) {
     json.insert(QStringLiteral("bytes_after"), double(r.fileBytesAfter));
     json.insert(QStringLiteral("freed_bytes"), double(r.freedBytes()));
     json.insert(QStringLiteral("spatial_index_valid"), r.spatialIndexValid);
+    json.insert(QStringLiteral("cancelled"), report.cancelled);
     QString text =
         QStringLiteral("deleted %1 track(s) created before %2 (%3 years) in %4 batch(es): %5\n"
                        "freed %6 bytes (%7 -> %8) in %9 vacuum step(s); R-tree %10 (%11 rows, %12 "
                        "geometries)")
             .arg(r.deleted.size())
-            .arg(formatIsoTimestamp(cutoff))
-            .arg(years)
+            .arg(formatIsoTimestamp(report.cutoff))
+            .arg(report.retentionYears)
             .arg(r.batches)
             .arg(idText(r.deleted))
             .arg(r.freedBytes())
@@ -164,12 +167,10 @@ int runRetain(CliContext& ctx) {
         text +=
             QStringLiteral("\nthe file was not created with auto_vacuum=INCREMENTAL: run VACUUM to reclaim "
                            "the space");
+    if (report.cancelled)
+        text += QStringLiteral("\ncancelled: the older tracks left are deleted by the next run");
     ctx.print(json, text);
-    const int exitCode = r.spatialIndexValid ? ExitDone : ExitFailed;
-    tracks::TracksRetentionMetrics metrics;
-    metrics.record(r, seconds, overridden.has_value());
-    writeRunMetrics(ctx, metrics.textfile(), exitCode);
-    return exitCode;
+    return report.indexInconsistent() || report.cancelled ? ExitFailed : ExitDone;
 }
 
 int runHealth(CliContext& ctx) {

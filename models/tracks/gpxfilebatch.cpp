@@ -11,7 +11,7 @@ GpxFileBatch::GpxFileBatch(TrackImporter& importer, QString region, QString sour
     : m_importer(importer), m_region(std::move(region)), m_sourceId(std::move(sourceId)),
       m_options(std::move(options)) {}
 
-GpxFileImportResult GpxFileBatch::importFile(const QString& path, TaskFeedback* control) {
+GpxFileImportResult GpxFileBatch::importFile(const QString& path, TaskFeedback& feedback) {
     GpxFileImportResult result;
     result.path = path;
     const QUrl fileUrl = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
@@ -31,9 +31,10 @@ GpxFileImportResult GpxFileBatch::importFile(const QString& path, TaskFeedback* 
                     importTrack(track);
                 });
             },
-            control);
+            feedback);
     } catch (const Error& e) {
         result.error = e.message();
+        result.cancelled = e.kind() == Error::Kind::Cancelled;
         result.written = {};
     }
     return result;

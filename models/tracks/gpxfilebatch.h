@@ -17,6 +17,7 @@ struct GpxFileImportResult {
     GpxReadSummary read;
     TrackImportReport written;
     QString error; // empty when imported; else why the file was refused (and nothing of it was written)
+    bool cancelled = false; // refused because the import was cancelled inside the file (rolled back whole)
     bool refused() const { return !error.isEmpty(); }
 };
 
@@ -40,8 +41,8 @@ struct GpxImportTotals {
 class GpxFileBatch {
   public:
     GpxFileBatch(TrackImporter& importer, QString region, QString sourceId, GpxReadOptions options = {});
-    // Never throws for a bad file: the result says why it was refused.
-    GpxFileImportResult importFile(const QString& path, TaskFeedback* control = nullptr);
+    // Never throws for a bad file: the result says why it was refused (or that a cancel rolled it back).
+    GpxFileImportResult importFile(const QString& path, TaskFeedback& feedback);
 
   private:
     TrackImporter& m_importer;

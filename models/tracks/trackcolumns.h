@@ -1,8 +1,8 @@
 #pragma once
 
 #include "importedtrack.h"
+#include "trackrow.h"
 #include "tracksimplifier.h"
-#include "tracksummary.h"
 
 #include <QByteArray>
 #include <QString>

@@ -42,7 +42,7 @@ class TrackImporter {
     // One batch whose tracks come from `produce`, in one transaction: an Error thrown by the producer (a
     // malformed file) or by an import rolls back every track of the batch and is rethrown.
     TrackImportReport importStream(const QString& region, const QString& source, const TrackProducer& produce,
-                                   TaskFeedback* control = nullptr);
+                                   TaskFeedback& feedback);
     Outcome importOne(const ImportedTrack& track); // inside the caller's transaction
 
   private:

@@ -3,9 +3,9 @@
 #include "error.h"
 
 #include <QFile>
-#include <QRegularExpression>
 #include <algorithm>
 #include <numeric>
+#include <yaml-cpp/yaml.h>
 
 namespace tidemark::tracks {
 
@@ -25,86 +25,168 @@ TrackSourceList TrackSourceList::fromYaml(const QString& path) {
     if (!f.open(QIODevice::ReadOnly))
         throw Error(Error::Kind::Settings,
                     QStringLiteral("cannot read sources file %1: %2").arg(path, f.errorString()));
-    const QByteArray bytes = f.read(kMaxFileBytes + 1);
+    return fromYamlBytes(f.read(kMaxFileBytes + 1), path); // one byte more than the bound: refused there
+}
+
+namespace {
+
+[[noreturn]] void refuse(const QString& path, const YAML::Mark& mark, const QString& why) {
+    if (mark.is_null())
+        throw Error(Error::Kind::Settings, QStringLiteral("%1: %2").arg(path, why));
+    throw Error(Error::Kind::Settings, QStringLiteral("%1 line %2, column %3: %4")
+                                           .arg(path)
+                                           .arg(mark.line + 1)
+                                           .arg(mark.column + 1)
+                                           .arg(why));
+}
+
+// A value of one key: a scalar (quoted or not), or nothing ("name:" alone is an empty name).
+QString scalarText(const YAML::Node& value, const QString& key, const QString& path) {
+    if (value.IsNull())
+        return {};
+    if (!value.IsScalar())
+        refuse(path, value.Mark(), QStringLiteral("%1 must be a single value, not a list or a map").arg(key));
+    return QString::fromStdString(value.Scalar());
+}
+
+// yaml-cpp 0.7.0 loops without end, allocating, on a ',' at the top level after a node or at a line's start
+// (",", "[a] ,", "\"x\" ,"; found by fuzz_sources). Such a ',' is never valid YAML there: refused before
+// the parse. Quotes, comments and [ ] { } are followed roughly (a ',' in a block scalar's line start is
+// refused too).
+void refuseStrayComma(const QByteArray& bytes, const QString& path) {
+    int depth = 0, line = 1, column = 0;
+    char quote = 0, last = 0; // the open quote; the last non-blank character of the line outside quotes
+    char previous = '\n';
+    for (qsizetype i = 0; i < bytes.size(); ++i) {
+        const char c = bytes[i];
+        ++column;
+        if (c == '\n') {
+            ++line;
+            column = 0;
+            last = 0;
+        } else if (quote) {
+            if (quote == '"' && c == '\\')
+                ++i, ++column;
+            else if (c == quote && quote == '\'' && i + 1 < bytes.size() && bytes[i + 1] == '\'')
+                ++i, ++column;
+            else if (c == quote)
+                last = quote, quote = 0;
+        } else if (c == '#' && (previous == ' ' || previous == '\t' || previous == '\n')) {
+            while (i + 1 < bytes.size() && bytes[i + 1] != '\n')
+                ++i;
+        } else if ((c == '"' || c == '\'') && (last == 0 || QByteArray(" \t[{,:-?").contains(previous))) {
+            quote = c;
+        } else if (c == '[' || c == '{') {
+            ++depth, last = c;
+        } else if (c == ']' || c == '}') {
+            depth = std::max(0, depth - 1), last = c;
+        } else if (c == ',' && depth == 0 && QByteArray("]}\"'", 4).contains(last == 0 ? ']' : last)) {
+            throw Error(Error::Kind::Settings,
+                        QStringLiteral("%1 line %2, column %3: a ',' outside a [ ] or { } list")
+                            .arg(path)
+                            .arg(line)
+                            .arg(column));
+        } else if (c != ' ' && c != '\t' && c != '\r') {
+            last = c;
+        }
+        previous = c;
+    }
+}
+
+TrackSource sourceOf(const YAML::Node& item, const QList<TrackSource>& before, const QString& path) {
+    if (!item.IsMap())
+        refuse(path, item.Mark(), QStringLiteral("a source must be a map of keys (- id: ..., name: ...)"));
+    TrackSource s;
+    bool hasId = false;
+    for (const auto& pair : item) {
+        const YAML::Node& keyNode = pair.first;
+        const YAML::Node& value = pair.second;
+        const QString key = scalarText(keyNode, QStringLiteral("a key"), path);
+        const YAML::Mark at = value.IsNull() ? keyNode.Mark() : value.Mark();
+        const QString text = scalarText(value, key, path);
+        if (key == QLatin1String("id")) {
+            if (hasId)
+                refuse(path, keyNode.Mark(), QStringLiteral("a second id in one source"));
+            if (text.isEmpty())
+                refuse(path, at, QStringLiteral("an empty id"));
+            for (const TrackSource& earlier : before)
+                if (earlier.id == text)
+                    refuse(path, at,
+                           QStringLiteral("the id %1 again (each source once: the order of sources_json)")
+                               .arg(text));
+            s.id = text;
+            hasId = true;
+        } else if (key == QLatin1String("name")) {
+            s.name = text;
+        } else if (key == QLatin1String("licence_allows_author")) {
+            if (text != QLatin1String("true") && text != QLatin1String("yes") &&
+                text != QLatin1String("false") && text != QLatin1String("no"))
+                refuse(path, at,
+                       QStringLiteral("licence_allows_author is '%1', expected true or false")
+                           .arg(text.left(64)));
+            s.licenceAllowsAuthor = text == QLatin1String("true") || text == QLatin1String("yes");
+        } else if (key == QLatin1String("url_template")) {
+            s.urlTemplate = text;
+        } else {
+            refuse(path, keyNode.Mark(),
+                   QStringLiteral("unknown key %1 (expected id, name, licence_allows_author, url_template)")
+                       .arg(key.left(64)));
+        }
+    }
+    if (!hasId)
+        refuse(path, item.Mark(), QStringLiteral("a source without an id"));
+    return s;
+}
+
+} // namespace
+
+TrackSourceList TrackSourceList::fromYamlBytes(const QByteArray& bytes, const QString& path) {
     if (bytes.size() > kMaxFileBytes)
         throw Error(Error::Kind::Settings,
                     QStringLiteral("sources file %1 is larger than %2 bytes; a list of "
                                    "sources is a few lines")
                         .arg(path)
                         .arg(kMaxFileBytes));
-    return fromYamlBytes(bytes, path);
-}
-
-TrackSourceList TrackSourceList::fromYamlBytes(const QByteArray& bytes, const QString& path) {
-    static const QRegularExpression item(QStringLiteral("^\\s*(-\\s+)?(\\w+):\\s*(.*?)\\s*$"));
-    QList<TrackSource> sources;
-    int lineNo = 0;
-    for (const QByteArray& bytesOfLine : bytes.split('\n')) {
-        ++lineNo;
-        QString line = QString::fromUtf8(bytesOfLine);
-        line.chop(line.endsWith(QLatin1Char('\r')) ? 1 : 0);
-        if (line.trimmed().isEmpty() || line.trimmed().startsWith(QLatin1Char('#')) ||
-            line.trimmed() == QLatin1String("sources:"))
-            continue;
-        const auto m = item.match(line);
-        if (!m.hasMatch())
-            throw Error(Error::Kind::Settings,
-                        QStringLiteral("%1 line %2: expected \"key: value\"").arg(path).arg(lineNo));
-        if (!m.captured(1).isEmpty())
-            sources.append(TrackSource{});
-        if (sources.isEmpty())
-            throw Error(Error::Kind::Settings,
-                        QStringLiteral("%1 line %2: a key outside a \"- id:\" item").arg(path).arg(lineNo));
-        const auto bad = [&](const QString& why) {
-            throw Error(Error::Kind::Settings,
-                        QStringLiteral("%1 line %2: %3").arg(path).arg(lineNo).arg(why));
-        };
-        QString value = m.captured(3);
-        const QChar quote = value.isEmpty() ? QChar() : value.front();
-        if (quote == QLatin1Char('"') || quote == QLatin1Char('\'')) {
-            if (value.size() < 2 || value.back() != quote)
-                bad(QStringLiteral("a value that opens a quote must close it"));
-            value = value.mid(1, value.size() - 2);
-        }
-        const QString key = m.captured(2);
-        TrackSource& s = sources.last();
-        if (key == QLatin1String("id")) {
-            if (!s.id.isEmpty())
-                bad(QStringLiteral("a second id in one source"));
-            if (value.isEmpty())
-                bad(QStringLiteral("an empty id"));
-            for (qsizetype i = 0; i + 1 < sources.size(); ++i)
-                if (sources[i].id == value)
-                    bad(QStringLiteral("the id %1 again (each source once: the order of sources_json)")
-                            .arg(value));
-            s.id = value;
-        } else if (key == QLatin1String("name")) {
-            s.name = value;
-        } else if (key == QLatin1String("licence_allows_author")) {
-            if (value != QLatin1String("true") && value != QLatin1String("yes") &&
-                value != QLatin1String("false") && value != QLatin1String("no"))
-                bad(QStringLiteral("licence_allows_author is '%1', expected true or false").arg(value));
-            s.licenceAllowsAuthor = value == QLatin1String("true") || value == QLatin1String("yes");
-        } else if (key == QLatin1String("url_template")) {
-            s.urlTemplate = value;
-        } else {
-            bad(QStringLiteral("unknown key %1 (expected id, name, licence_allows_author, url_template)")
-                    .arg(key));
-        }
+    // yaml-cpp stops reading at a NUL byte: refused here rather than the rest of the file silently dropped.
+    if (const qsizetype nul = bytes.indexOf('\0'); nul >= 0) {
+        const qsizetype lineStart = bytes.lastIndexOf('\n', nul) + 1;
+        throw Error(Error::Kind::Settings, QStringLiteral("%1 line %2, column %3: a NUL byte")
+                                               .arg(path)
+                                               .arg(bytes.left(nul).count('\n') + 1)
+                                               .arg(nul - lineStart + 1));
     }
-    for (const TrackSource& s : sources)
-        if (s.id.isEmpty())
-            throw Error(Error::Kind::Settings, QStringLiteral("%1: a source without an id").arg(path));
+    refuseStrayComma(bytes, path);
+    QList<TrackSource> sources;
+    try {
+        // yaml-cpp bounds the nesting (YAML::DeepRecursion) and shares an alias's node instead of copying it.
+        const std::vector<YAML::Node> documents = YAML::LoadAll(bytes.toStdString());
+        if (documents.size() > 1) // also what follows a list at its own indentation ("- id: a\nmore")
+            refuse(path, documents[1].Mark(), QStringLiteral("more than the one list of sources"));
+        if (documents.empty() || documents.front().IsNull())
+            return TrackSourceList();
+        const YAML::Node& document = documents.front();
+        // Either the list itself, or "sources:" holding it.
+        YAML::Node list = document;
+        if (document.IsMap()) {
+            if (document.size() != 1 || !document["sources"])
+                refuse(path, document.Mark(),
+                       QStringLiteral("expected \"sources:\" and nothing else at the top"));
+            list = document["sources"];
+            if (list.IsNull())
+                return TrackSourceList();
+        }
+        if (!list.IsSequence())
+            refuse(path, list.Mark(), QStringLiteral("expected a list of sources (\"- id: ...\")"));
+        for (const YAML::Node& item : list)
+            sources.append(sourceOf(item, sources, path));
+    } catch (const YAML::Exception& e) {
+        refuse(path, e.mark, QString::fromStdString(e.msg));
+    }
     return TrackSourceList(sources);
 }
 
 TrackSourceList TrackSourceList::configured(const QString& path) {
-    if (!path.isEmpty())
-        return fromYaml(path);
-    const QString fromEnvironment = qEnvironmentVariable("GPS_SOURCES_CONFIG");
-    if (!fromEnvironment.isEmpty())
-        return fromYaml(fromEnvironment);
-    return demo();
+    return path.isEmpty() ? demo() : fromYaml(path);
 }
 
 const TrackSource* TrackSourceList::find(const QString& id) const {

@@ -23,14 +23,15 @@ class TrackSourceList {
     // The demo's three sources.
     static TrackSourceList demo();
     static constexpr qint64 kMaxFileBytes = 1024 * 1024;
-    // A gps_sources.yaml of the simple form "- id: x / name: y / licence_allows_author: true / url_template:
-    // z", of at most kMaxFileBytes. Throws Error(Settings) naming the file and line on anything else.
+    // A gps_sources.yaml (read with yaml-cpp) of at most kMaxFileBytes: a list of sources, at the top or
+    // under "sources:", each a map of id (unique, not empty), name, licence_allows_author (true/yes/false/no)
+    // and url_template. Throws Error(Settings) naming the file, and the line and column of what is wrong.
     static TrackSourceList fromYaml(const QString& path);
     // The same from the file's bytes; `path` names it in errors.
     static TrackSourceList fromYamlBytes(const QByteArray& bytes, const QString& path);
-    // The one way to find the configured sources: the file `path` when given, else the file named by
-    // GPS_SOURCES_CONFIG, else the demo's three sources.
-    static TrackSourceList configured(const QString& path = {});
+    // The file `path` when given (GPS_SOURCES_CONFIG or --sources, read by the caller), else the demo's three
+    // sources.
+    static TrackSourceList configured(const QString& path);
 
     const QList<TrackSource>& sources() const { return m_sources; }
     const TrackSource* find(const QString& id) const;

@@ -3,19 +3,12 @@
 #include "spatialitedatabase.h"
 
 #include "error.h"
-#include "settingsreader.h"
 #include "taskfeedback.h"
 
 #include <QDateTime>
 #include <QTimeZone>
 
 namespace tidemark::tracks {
-
-int TracksRetention::yearsFromSettings(const SettingsReader& settings) {
-    return settings.integer32(
-        QStringLiteral("GPS_TRACKS_RETENTION_YEARS"), kDefaultYears, [](int v) { return v >= 1 && v <= 100; },
-        QStringLiteral("a whole number of years from 1 to 100"));
-}
 
 Micros TracksRetention::cutoff(Micros now, int years) {
     const Micros seconds = floorDiv(now, kMicrosPerSecond);
@@ -90,19 +83,17 @@ TracksRetentionPreview TracksRetention::preview(Micros cutoff) {
     return preview;
 }
 
-TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback* control) {
+TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback& feedback) {
     TracksRetentionReport report;
     report.cutoff = cutoff;
     report.fileBytesBefore = m_db.databaseBytes() + m_db.walBytes();
     const std::vector<qint64> ids = preview(cutoff).ids;
     SqliteStatement del = m_db.prepare(QStringLiteral("DELETE FROM tracks WHERE id = ?1"));
     for (size_t start = 0; start < ids.size(); start += static_cast<size_t>(m_batchSize)) {
-        if (control && !control->checkpoint())
-            throw Error(Error::Kind::Cancelled,
-                        QStringLiteral("tracks retention of %1 cancelled after %2 of %3 tracks")
-                            .arg(m_db.path())
-                            .arg(report.deleted.size())
-                            .arg(ids.size()));
+        if (!feedback.checkpoint()) {
+            report.cancelled = true;
+            break;
+        }
         const size_t end = std::min(ids.size(), start + static_cast<size_t>(m_batchSize));
         m_db.begin();
         try {
@@ -119,18 +110,22 @@ TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback* control)
         report.deleted.insert(report.deleted.end(), ids.begin() + static_cast<std::ptrdiff_t>(start),
                               ids.begin() + static_cast<std::ptrdiff_t>(end));
         ++report.batches;
-        if (control)
-            control->reportProgress(static_cast<double>(end) / static_cast<double>(ids.size()),
-                                    QStringLiteral("deleting"));
+        TaskProgress progress = TaskProgress::share(
+            static_cast<double>(end) / static_cast<double>(ids.size()), QStringLiteral("deleting"));
+        progress.done = report.batches;
+        progress.total = static_cast<qint64>((ids.size() + static_cast<size_t>(m_batchSize) - 1) /
+                                             static_cast<size_t>(m_batchSize));
+        progress.rows = static_cast<qint64>(report.deleted.size());
+        feedback.report(progress);
     }
     m_db.checkpointWal();
 
     report.incrementalVacuum = m_db.scalar(QStringLiteral("PRAGMA auto_vacuum")) == 2;
-    if (report.incrementalVacuum) {
+    if (report.incrementalVacuum && !report.cancelled) {
         qint64 previous = -1;
         for (qint64 free = m_db.scalar(QStringLiteral("PRAGMA freelist_count")); free > 0 && free != previous;
              free = m_db.scalar(QStringLiteral("PRAGMA freelist_count"))) {
-            if (control && !control->checkpoint())
+            if (!feedback.checkpoint())
                 break; // the rest of the free pages are reclaimed by the next run
             previous = free;
             m_db.exec(QStringLiteral("PRAGMA incremental_vacuum(%1)").arg(m_vacuumPagesPerStep));

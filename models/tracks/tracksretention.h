@@ -8,9 +8,8 @@
 #include <vector>
 
 namespace tidemark {
-class SettingsReader;
 class TaskFeedback;
-} // namespace tidemark
+}
 
 namespace tidemark::tracks {
 
@@ -34,6 +33,7 @@ struct TracksRetentionReport {
     bool spatialIndexValid = false; // CheckSpatialIndex and the R-tree's row count agree with the table
     qint64 spatialIndexRows = 0;
     qint64 geometryRows = 0;
+    bool cancelled = false; // stopped between batches: `deleted` went, the rest stays for the next run
 };
 
 // Retention of the tracks file (spec/tracks.md): tracks created more than GPS_TRACKS_RETENTION_YEARS ago are
@@ -42,9 +42,6 @@ struct TracksRetentionReport {
 // each step) and the R-tree is checked afterwards.
 class TracksRetention {
   public:
-    static constexpr int kDefaultYears = 5;
-    // GPS_TRACKS_RETENTION_YEARS, 1..100, default 5; a bad value throws Error(Settings) naming it.
-    static int yearsFromSettings(const SettingsReader& settings);
     // `now` minus `years` calendar years (UTC; a negative count adds them); 29 February maps to 28 February.
     static Micros cutoff(Micros now, int years);
     // The clock check of a run or a preview at `now` (the CLI's and the console's): `now` against this
@@ -61,9 +58,10 @@ class TracksRetention {
     // The newest created_at of the file's tracks; nothing for a file without tracks.
     std::optional<Micros> newestCreatedAt();
     TracksRetentionPreview preview(Micros cutoff);
-    // Deletes exactly the preview's tracks of `cutoff`; stops between batches when cancelled (Error
-    // Cancelled).
-    TracksRetentionReport run(Micros cutoff, TaskFeedback* control = nullptr);
+    // Deletes exactly the preview's tracks of `cutoff`. Cancelled, it stops between batches and reports what
+    // it deleted (cancelled = true): the WAL is checkpointed and the R-tree checked, the vacuum left to the
+    // next run.
+    TracksRetentionReport run(Micros cutoff, TaskFeedback& feedback);
     // CheckSpatialIndex('tracks','geom') and the R-tree's row count against the tracks with a geometry.
     void checkSpatialIndex(TracksRetentionReport* report);
 

@@ -32,15 +32,6 @@ QMap<QString, qint64> TracksStore::countBySource() {
     return counts;
 }
 
-QMap<QString, qint64> TracksStore::countByActivity() {
-    QMap<QString, qint64> counts;
-    SqliteStatement q =
-        m_db.prepare(QStringLiteral("SELECT activity_type, count(*) FROM tracks GROUP BY activity_type"));
-    while (q.step())
-        counts[q.text(0)] = q.toInt64(1);
-    return counts;
-}
-
 qint64 TracksStore::pipelineRunCount() {
     return m_db.scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs"));
 }
@@ -52,7 +43,7 @@ std::vector<qint64> TracksStore::idsInBox(double minLon, double minLat, double m
     query.activities = activities;
     query.sources = sources;
     std::vector<qint64> ids;
-    for (const TrackSummary& t : tracksInBox(query).tracks)
+    for (const TrackRow& t : tracksInBox(query).tracks)
         ids.push_back(t.id);
     return ids;
 }
@@ -136,7 +127,7 @@ TracksPage TracksStore::tracksInBox(const TracksQuery& query) {
     TracksPage page;
     page.matching =
         forEachInPage(m_db, query, kSummaryColumns, 3, [&](SqliteStatement& q, QStringList sources) {
-            TrackSummary t;
+            TrackRow t;
             t.id = q.toInt64(0);
             t.name = q.text(1);
             t.activity = q.text(2);

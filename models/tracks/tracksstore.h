@@ -1,7 +1,7 @@
 #pragma once
 
+#include "trackrow.h"
 #include "tracksimplifier.h"
-#include "tracksummary.h"
 
 #include <QMap>
 #include <QString>
@@ -30,7 +30,7 @@ struct TracksQuery {
 };
 
 struct TracksPage {
-    std::vector<TrackSummary> tracks;
+    std::vector<TrackRow> tracks;
     qint64 matching = 0; // rows matching the box and filters before offset and limit
 };
 
@@ -53,7 +53,6 @@ class TracksStore {
     qint64 count();
     TracksExtent extent();
     QMap<QString, qint64> countBySource(); // a track counts once for each of its sources
-    QMap<QString, qint64> countByActivity();
     qint64 pipelineRunCount();
     // Ids of the tracks whose bounding box meets the box, optionally only of these activities / sources.
     std::vector<qint64> idsInBox(double minLon, double minLat, double maxLon, double maxLat,

@@ -1,14 +1,15 @@
 // GPX import next to tokenising the same bytes with QXmlStreamReader alone, in one run: MB/s and tracks/s for
 // (1) QXmlStreamReader::readNext over the whole file, (2) GpxReader (points parsed, tracks built, nothing
-// written), (3) the whole import (GpxFileBatch into a fresh SpatiaLite file: dedup keys, geometry, one
-// transaction and pipeline_runs row per file). Two corpora: the real files of tests/data/gpx
-// (repeated), and a synthetic file of long tracks. Prints the ratios (2)/(1) and (3)/(1); goal (3)/(1) >=
-// 0.5. Arguments: MB of the synthetic file (default 40), rounds over the real files (default 20).
+// written), (3) the whole import (TracksImportJob, as the CLI and the console run it, into a fresh SpatiaLite
+// file: its own connection, dedup keys, geometry, one transaction and pipeline_runs row per file). Two
+// corpora: the real files of tests/data/gpx (repeated), and a synthetic file of long tracks. Prints the
+// ratios (2)/(1) and (3)/(1); goal (3)/(1) >= 0.5. Arguments: MB of the synthetic file (default 40), rounds
+// over the real files (default 20).
 #include "freshtracksfile.h"
-#include "gpxfilebatch.h"
 #include "gpxreader.h"
 #include "spatialitedatabase.h"
-#include "trackimporter.h"
+#include "taskfeedback.h"
+#include "tracksimportjob.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -62,21 +63,27 @@ Figure importAll(const QStringList& files, int rounds, const QString& dir) {
     Figure f;
     for (int r = 0; r < rounds; ++r) {
         const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir).arg(r);
-        auto db = test::freshTracksFile(path);
-        // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
-        db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
-        TrackImporter importer(*db, TrackSourceList::demo(), nowMicros());
-        GpxFileBatch batch(importer, QStringLiteral("bench"), QStringLiteral("osm"));
+        {
+            auto db = test::freshTracksFile(path);
+            // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
+            db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+        }
+        TracksImportRequest request;
+        request.tracksPath = path;
+        request.files = files;
+        request.sourceId = QStringLiteral("osm");
+        request.region = QStringLiteral("bench");
+        request.now = nowMicros();
+        TaskFeedback feedback;
         QElapsedTimer t;
         t.start();
-        for (const QString& file : files) {
-            const GpxFileImportResult result = batch.importFile(file);
+        const TracksImportReport report = TracksImportJob::run(request, feedback);
+        f.seconds += t.nsecsElapsed() / 1e9;
+        for (const GpxFileImportResult& result : report.files) {
             if (result.refused())
                 qFatal("%s", qPrintable(result.error));
             f.tracks += result.read.tracks;
         }
-        f.seconds += t.nsecsElapsed() / 1e9;
-        db.reset();
         QFile::remove(path);
         QFile::remove(path + QStringLiteral("-wal"));
         QFile::remove(path + QStringLiteral("-shm"));

@@ -10,6 +10,7 @@
 #include "freshtracksfile.h"
 #include "spatialitedatabase.h"
 #include "sqlitefile.h"
+#include "taskfeedback.h"
 #include "tracksschemareference.h"
 #include "tracksstore.h"
 #include "tracksviewloader.h"
@@ -224,13 +225,14 @@ void measure(SpatialiteDatabase& db, qint64 tracks) {
     view.box = {lon - 0.008, lat - 0.0045, lon + 0.008, lat + 0.0045};
     view.zoom = 15;
     const TracksViewLoader loader(db.path());
+    TaskFeedback feedback;
     double withFacts = 1e300, withoutFacts = 1e300;
     for (int run = 0; run < 5; ++run) {
         t.restart();
-        loader.load(view, true);
+        loader.load(view, true, feedback);
         withFacts = std::min(withFacts, t.nsecsElapsed() / 1e6);
         t.restart();
-        loader.load(view, false);
+        loader.load(view, false, feedback);
         withoutFacts = std::min(withoutFacts, t.nsecsElapsed() / 1e6);
     }
     std::printf("%7lld tracks, workbench view of 1 km at zoom 15: %.1f ms with the file's facts, %.1f ms "

@@ -83,6 +83,7 @@ class TestGpxImport : public QObject {
 
   private:
     QTemporaryDir m_dir;
+    TaskFeedback m_feedback; // an import without an operator: never paused or cancelled
     std::unique_ptr<SpatialiteDatabase> freshFile(const QString& name) {
         return test::freshTracksFile(m_dir.filePath(name));
     }
@@ -95,7 +96,7 @@ class TestGpxImport : public QObject {
         const qint64 runsBefore = store.pipelineRunCount();
         TrackImporter importer(db, TrackSourceList::demo(), kNow);
         GpxFileBatch batch(importer, QStringLiteral("test"), QStringLiteral("osm"));
-        const GpxFileImportResult r = batch.importFile(path);
+        const GpxFileImportResult r = batch.importFile(path, m_feedback);
         QVERIFY(r.refused());
         qInfo("%s", qPrintable(r.error));
         QVERIFY2(r.error.startsWith(path), qPrintable(r.error));
@@ -160,8 +161,8 @@ class TestGpxImport : public QObject {
         QCOMPARE(points, s.points);
 
         TrackImporter importer(*db, TrackSourceList::demo(), kNow);
-        const GpxFileImportResult r =
-            GpxFileBatch(importer, QStringLiteral("test"), QStringLiteral("osm")).importFile(path);
+        const GpxFileImportResult r = GpxFileBatch(importer, QStringLiteral("test"), QStringLiteral("osm"))
+                                          .importFile(path, m_feedback);
         const long afterImport = maxRssKb();
         QVERIFY2(!r.refused(), qPrintable(r.error));
         QCOMPARE(r.written.added, tracksWanted);
@@ -255,7 +256,7 @@ class TestGpxImport : public QObject {
                     expectedPoints += static_cast<qint64>(t.points.size());
                 keys.insert(key);
             }
-            const GpxFileImportResult r = batch.importFile(path);
+            const GpxFileImportResult r = batch.importFile(path, m_feedback);
             QVERIFY2(!r.refused(), qPrintable(r.error));
             added += r.written.added;
             unchanged += r.written.unchanged;
@@ -293,9 +294,10 @@ class TestGpxImport : public QObject {
         auto db = freshFile(QStringLiteral("merge.sqlite"));
         TrackImporter importer(*db, TrackSourceList::demo(), kNow);
         const auto first = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("velomarsh"))
-                               .importFile(kGpxDir + QStringLiteral("/cerknicko-jezero.gpx"));
-        const auto second = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
-                                .importFile(kGpxDir + QStringLiteral("/cerknicko-without-times.gpx"));
+                               .importFile(kGpxDir + QStringLiteral("/cerknicko-jezero.gpx"), m_feedback);
+        const auto second =
+            GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
+                .importFile(kGpxDir + QStringLiteral("/cerknicko-without-times.gpx"), m_feedback);
         QVERIFY(!first.refused() && !second.refused());
         QCOMPARE(first.written.added, 7);
         QCOMPARE(first.written.tooShort, 1);
@@ -317,9 +319,10 @@ class TestGpxImport : public QObject {
         TaskFeedback feedback;
         feedback.cancel();
         const auto r = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
-                           .importFile(kGpxDir + QStringLiteral("/korita-zbevnica.gpx"), &feedback);
+                           .importFile(kGpxDir + QStringLiteral("/korita-zbevnica.gpx"), feedback);
         QVERIFY(r.refused());
         QVERIFY(r.error.contains(QLatin1String("cancelled")));
+        QVERIFY(r.cancelled);
         QCOMPARE(TracksStore(*db).count(), 0);
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'failed'")), 1);
     }
@@ -328,7 +331,7 @@ class TestGpxImport : public QObject {
         auto db = freshFile(QStringLiteral("notimes.sqlite"));
         TrackImporter importer(*db, TrackSourceList::demo(), kNow);
         const auto r = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
-                           .importFile(kGpxDir + QStringLiteral("/cerknicko-without-times.gpx"));
+                           .importFile(kGpxDir + QStringLiteral("/cerknicko-without-times.gpx"), m_feedback);
         QCOMPARE(r.written.added, 7);
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM tracks WHERE started_at IS NULL")), 7);
         const Collected c =
@@ -524,8 +527,9 @@ class TestGpxImport : public QObject {
 
         auto db = freshFile(QStringLiteral("mojstrovka.sqlite"));
         TrackImporter importer(*db, TrackSourceList::demo(), kNow);
-        const GpxFileImportResult r = GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
-                                          .importFile(kGpxDir + QStringLiteral("/Mojstrovka.gpx"));
+        const GpxFileImportResult r =
+            GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
+                .importFile(kGpxDir + QStringLiteral("/Mojstrovka.gpx"), m_feedback);
         QVERIFY2(!r.refused(), qPrintable(r.error));
         QCOMPARE(r.read.refusedTimes, 184);
         QCOMPARE(r.written.added, 1);
@@ -539,7 +543,7 @@ class TestGpxImport : public QObject {
         auto db = freshFile(QStringLiteral("broken.sqlite"));
         TrackImporter importer(*db, TrackSourceList::demo(), kNow);
         QVERIFY(!GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
-                     .importFile(kGpxDir + QStringLiteral("/Mojstrovka.gpx"))
+                     .importFile(kGpxDir + QStringLiteral("/Mojstrovka.gpx"), m_feedback)
                      .refused());
         QCOMPARE(TracksStore(*db).count(), 1);
 
@@ -570,7 +574,7 @@ class TestGpxImport : public QObject {
 
         const GpxFileImportResult missing =
             GpxFileBatch(importer, QStringLiteral("si"), QStringLiteral("osm"))
-                .importFile(m_dir.filePath(QStringLiteral("nope.gpx")));
+                .importFile(m_dir.filePath(QStringLiteral("nope.gpx")), m_feedback);
         QVERIFY(missing.refused());
         QVERIFY(missing.error.contains(QLatin1String("nope.gpx")));
         QCOMPARE(TracksStore(*db).count(), 1);

@@ -143,9 +143,10 @@ class TestTracksImportCli : public QObject {
         QCOMPARE(run.exitCode, 0);
         for (int i = 0; i < badTimes.size(); ++i) {
             for (const int line : {2, 5})
-                QVERIFY2(run.err.contains(
-                             QStringLiteral("tidemark-cli: %1 line %2, column ").arg(files[i]).arg(line)),
-                         qPrintable(run.err));
+                QVERIFY2(
+                    run.err.contains(
+                        QStringLiteral("tidemark-cli: WARNING: %1 line %2, column ").arg(files[i]).arg(line)),
+                    qPrintable(run.err));
             QVERIFY2(
                 run.out.contains(files[i] + QStringLiteral(": added 1, merged 0, unchanged 0")) &&
                     run.out.contains(QLatin1String("2 point time(s) refused, the points kept without them")),
@@ -201,6 +202,21 @@ class TestTracksImportCli : public QObject {
         const auto viaOption = runCli(args + QStringList{QStringLiteral("--sources"), yaml});
         QCOMPARE(viaOption.exitCode, 0);
         QVERIFY(viaOption.out.contains(QLatin1String("added 0, merged 0, unchanged 3")));
+        // A file that is not a list of sources is refused before anything is imported, naming the setting (or
+        // the option), the file and the line and column.
+        const QString bad = m_dir.filePath(QStringLiteral("bad_sources.yaml"));
+        test::writeFile(bad, "sources:\n  - id: garmin\n  - id: garmin\n");
+        const qint64 runs = scalar(m_db, QStringLiteral("SELECT count(*) FROM pipeline_runs"));
+        const auto badSetting = runCli(args, {{QStringLiteral("GPS_SOURCES_CONFIG"), bad}});
+        QCOMPARE(badSetting.exitCode, 2);
+        QVERIFY2(badSetting.err.contains(
+                     QStringLiteral("GPS_SOURCES_CONFIG: %1 line 3, column 9: the id garmin again").arg(bad)),
+                 qPrintable(badSetting.err));
+        const auto badOption = runCli(args + QStringList{QStringLiteral("--sources"), bad});
+        QCOMPARE(badOption.exitCode, 2);
+        QVERIFY2(badOption.err.contains(QStringLiteral("--sources: %1 line 3").arg(bad)),
+                 qPrintable(badOption.err));
+        QCOMPARE(scalar(m_db, QStringLiteral("SELECT count(*) FROM pipeline_runs")), runs);
         // garmin ranks first in that configuration
         QCOMPARE(scalar(m_db, QStringLiteral(
                                   "SELECT count(*) FROM tracks WHERE sources_json = '[\"garmin\",\"osm\"]'")),

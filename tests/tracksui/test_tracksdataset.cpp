@@ -1,13 +1,13 @@
 // The console's tracks dataset (no widgets) on files it must not change and with clocks it must refuse:
 // opening a file that is not a tracks file fails naming the missing table and leaves it byte for byte as it
 // was; the retention preview refuses a clock ahead of this machine's or of the file.
+#include "agedtracksfile.h"
 #include "foreignsqlitefile.h"
-#include "freshtracksfile.h"
 #include "taskmanager.h"
 #include "testfiles.h"
-#include "trackimporter.h"
 #include "tracksdataset.h"
 #include "tracksstore.h"
+#include "trackssummarymodel.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -25,35 +25,22 @@ class TestTracksDataset : public QObject {
 
     // Ten tracks created six years before this machine's clock and ten two days before it.
     QString tracksFile(const QString& name) {
-        const QString path = m_dir.filePath(name);
-        auto db = test::freshTracksFile(path);
-        int n = 0;
-        for (const Micros age : {-6 * 366 * kMicrosPerDay, -2 * kMicrosPerDay}) {
-            std::vector<ImportedTrack> tracks;
-            for (int k = 0; k < 10; ++k, ++n) {
-                ImportedTrack t;
-                t.sourceId = QStringLiteral("osm");
-                t.externalUrl = QStringLiteral("https://osm.example/%1").arg(n);
-                t.activityType = QStringLiteral("hike");
-                for (int p = 0; p < 10; ++p)
-                    t.points.push_back({46.0 + n * 0.01 + p * 0.0003, 14.0 + p * 0.0004, std::nullopt});
-                tracks.push_back(std::move(t));
-            }
-            TrackImporter(*db, TrackSourceList::demo(), nowMicros() + age)
-                .importBatch(QStringLiteral("si"), QStringLiteral("osm"), tracks);
-        }
-        return path;
+        return test::agedTracksFile(m_dir.filePath(name), nowMicros());
     }
 
     // The preview at `now`: the error it failed with, or empty when it previewed.
     QString previewAt(TracksDataset& dataset, Micros now) {
         dataset.setClock([now] { return now; });
         QSignalSpy previewed(&dataset, &TracksDataset::previewed);
-        QSignalSpy failed(&dataset, &TracksDataset::failed);
+        QStringList failed;
+        const QMetaObject::Connection c = connect(&dataset, &TracksDataset::previewFailed, this,
+                                                  [&](const Error& e) { failed << e.message(); });
         dataset.previewRetention();
-        if (!QTest::qWaitFor([&] { return !previewed.isEmpty() || !failed.isEmpty(); }, 60000))
+        const bool done = QTest::qWaitFor([&] { return !previewed.isEmpty() || !failed.isEmpty(); }, 60000);
+        disconnect(c);
+        if (!done)
             return QStringLiteral("neither previewed nor failed");
-        return failed.isEmpty() ? QString() : failed.first().first().toString();
+        return failed.isEmpty() ? QString() : failed.first();
     }
 
   private slots:
@@ -74,19 +61,38 @@ class TestTracksDataset : public QObject {
         QCOMPARE(before.keys(), QStringList{QStringLiteral("notes.sqlite")});
 
         TracksDataset dataset(&m_tasks);
-        QSignalSpy failed(&dataset, &TracksDataset::failed);
+        QStringList failed;
+        for (const auto signal : {&TracksDataset::loadFailed, &TracksDataset::healthFailed})
+            connect(&dataset, signal, this, [&](const Error& e) { failed << e.message(); });
         dataset.setPath(path); // the view with the file's facts, and the health
         QVERIFY(QTest::qWaitFor([&] { return failed.size() >= 2 && m_tasks.activeCount() == 0; }, 60000));
-        for (const QList<QVariant>& signal : failed)
+        for (const QString& message : failed)
             QVERIFY2(
-                signal.first().toString().contains(QStringLiteral("%1 is not a tracks file: it has no table "
-                                                                  "tracks")
-                                                       .arg(path)),
-                qPrintable(signal.first().toString()));
+                message.contains(QStringLiteral("%1 is not a tracks file: it has no table tracks").arg(path)),
+                qPrintable(message));
         QVERIFY(!dataset.hasData());
         QCOMPARE(previewAt(dataset, nowMicros()).contains(QLatin1String("no table tracks")), true);
         QTRY_COMPARE_WITH_TIMEOUT(m_tasks.activeCount(), 0, 60000);
         QCOMPARE(test::folderDigests(folder), before);
+    }
+
+    // The dataset's one summary (the dock's and the workbench's): read with the file's facts, the total
+    // first, then one row per activity; another file clears it first.
+    void theSummaryComesWithTheFileFacts() {
+        const QString path = tracksFile(QStringLiteral("summary.sqlite"));
+        TracksDataset dataset(&m_tasks);
+        QSignalSpy facts(&dataset, &TracksDataset::fileFactsLoaded);
+        dataset.setPath(path);
+        QVERIFY(facts.wait(60000));
+        QCOMPARE(dataset.summary()->rowCount(), 2);
+        QCOMPARE(dataset.summary()->totalTracks(), 20);
+        QCOMPARE(dataset.summary()->summaries().at(1).activityType, QStringLiteral("hike"));
+        QCOMPARE(dataset.fileFacts().activities.value(QStringLiteral("hike")), 20);
+        QCOMPARE(dataset.fileFacts().extent.tracks, 20);
+        QVERIFY(dataset.fileFacts().extent.minLat >= 46.0 && dataset.fileFacts().extent.maxLat < 46.3);
+        dataset.setPath({});
+        QCOMPARE(dataset.summary()->rowCount(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(m_tasks.activeCount(), 0, 60000);
     }
 
     // The console has no override: a clock an hour or 400 days ahead of this machine's is refused, as is a

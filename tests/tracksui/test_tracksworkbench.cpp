@@ -11,6 +11,7 @@
 #include "tracksgenerator.h"
 #include "trackslayer.h"
 #include "tracksretention.h"
+#include "trackssettings.h"
 #include "tracksstore.h"
 #include "trackstablemodel.h"
 #include "tracksworkbench.h"
@@ -105,7 +106,7 @@ class TestTracksWorkbench : public QObject {
         q.limit = -1;
         const TracksPage all = TracksStore(*db).tracksInBox(q);
         double longest = 0;
-        for (const TrackSummary& t : all.tracks)
+        for (const TrackRow& t : all.tracks)
             longest = std::max(longest, t.lengthMetres);
         QCOMPARE(m_dataset.table()->tracks().front().lengthMetres, longest);
         // A new order (like a pan or a page) reads the tracks in view, not the whole file's facts again.
@@ -125,7 +126,7 @@ class TestTracksWorkbench : public QObject {
         m_workbench->setActivityChecked(QStringLiteral("hike"), false);
         QVERIFY(waitLoaded());
         QVERIFY(m_dataset.data().page.matching < all);
-        for (const TrackSummary& t : m_dataset.table()->tracks())
+        for (const TrackRow& t : m_dataset.table()->tracks())
             QVERIFY(t.activity != QLatin1String("hike"));
         for (const SimplifiedTrack& t : *m_dataset.data().geometry)
             QVERIFY(t.activity != QLatin1String("hike"));
@@ -135,7 +136,7 @@ class TestTracksWorkbench : public QObject {
     }
 
     void detailsShowTheSourcesWithTheirLinks() {
-        const TrackSummary t = m_dataset.table()->tracks().front();
+        const TrackRow t = m_dataset.table()->tracks().front();
         m_workbench->table()->selectRow(0);
         QCOMPARE(m_workbench->selectedTrack(), t.id);
         QCOMPARE(m_workbench->layer()->selected(), t.id);
@@ -151,8 +152,8 @@ class TestTracksWorkbench : public QObject {
         m_workbench->previewRetention();
         QVERIFY(previewed.wait(60000));
         auto db = SpatialiteDatabase::open(m_path);
-        const TracksRetentionPreview expected =
-            TracksRetention(*db).preview(TracksRetention::cutoff(kNow, TracksRetention::kDefaultYears));
+        const TracksRetentionPreview expected = TracksRetention(*db).preview(
+            TracksRetention::cutoff(kNow, TracksSettings::kDefaultRetentionYears));
         QVERIFY(!expected.ids.empty());
         QCOMPARE(m_dataset.retentionIds(), QSet<qint64>(expected.ids.cbegin(), expected.ids.cend()));
         QVERIFY2(m_workbench->retentionText().contains(QString::number(expected.ids.size())),
@@ -216,11 +217,13 @@ class TestTracksWorkbench : public QObject {
     void aFileThatIsNotATracksFileIsNamed() {
         const QString text = m_dir.filePath(QStringLiteral("notes.sqlite"));
         test::writeFile(text, "these are notes, not a database\n");
-        QSignalSpy failed(m_workbench, &TracksWorkbench::failed);
+        QStringList failed;
+        const auto c = connect(m_workbench, &TracksWorkbench::failed, this,
+                               [&](const Error& e) { failed << e.message(); });
         m_dataset.setPath(text);
-        QVERIFY(failed.wait(30000));
-        QVERIFY2(failed.first().first().toString().contains(text),
-                 qPrintable(failed.first().first().toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 30000);
+        disconnect(c);
+        QVERIFY2(failed.first().contains(text), qPrintable(failed.first()));
         m_dataset.setPath(m_path);
         QVERIFY(settle());
     }
@@ -230,10 +233,13 @@ class TestTracksWorkbench : public QObject {
         const QString other = m_dir.filePath(QStringLiteral("other.sqlite"));
         SpatialiteDatabase::open(other, SpatialiteDatabase::Mode::CreateIfMissing)
             ->exec(QStringLiteral("CREATE TABLE notes (body TEXT)"));
-        QSignalSpy failed(m_workbench, &TracksWorkbench::failed);
+        QStringList failed;
+        const auto c = connect(m_workbench, &TracksWorkbench::failed, this,
+                               [&](const Error& e) { failed << e.message(); });
         m_dataset.setPath(other);
-        QVERIFY(failed.wait(30000));
-        const QString message = failed.first().first().toString();
+        QTRY_VERIFY_WITH_TIMEOUT(!failed.isEmpty(), 30000);
+        disconnect(c);
+        const QString message = failed.first();
         // A table of its own makes it another database, which tracks init would not take either.
         QVERIFY2(message.contains(other) && message.contains(QStringLiteral("has no table tracks")) &&
                      message.contains(QStringLiteral("not a tracks file")) &&

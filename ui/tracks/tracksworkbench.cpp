@@ -3,10 +3,8 @@
 #include "errortext.h"
 #include "maplayermodel.h"
 #include "mapview.h"
-#include "taskmanager.h"
 #include "tracksdataset.h"
 #include "trackslayer.h"
-#include "tracksourcelist.h"
 #include "trackstablemodel.h"
 
 #include <QComboBox>
@@ -17,8 +15,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -94,6 +94,10 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_preview->setToolTip(
         tr("Find the tracks a retention run would delete now (imported more than "
            "GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted."));
+    m_retain = new QPushButton(tr("Delete them…"), this);
+    m_retain->setToolTip(tr("Delete the tracks the preview found, as tidemark-cli tracks retain does (in "
+                            "batches, the space reclaimed, the R-tree checked)."));
+    m_retain->setEnabled(false);
     m_retention = new QLabel(this);
     m_retention->setWordWrap(true);
     m_health = new QLabel(this);
@@ -101,17 +105,15 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_health->setTextFormat(Qt::RichText);
     auto* retention = new QHBoxLayout;
     retention->addWidget(m_preview);
+    retention->addWidget(m_retain);
     retention->addWidget(m_retention, 1);
 
     m_importSource = new QComboBox(this);
-    try {
-        const TrackSourceList configured = TrackSourceList::configured();
-        for (const TrackSource& source : configured.sources())
-            m_importSource->addItem(source.name.isEmpty() ? source.id : source.name, source.id);
-    } catch (const Error& e) {
-        m_importSource->setEnabled(false);
-        m_importSource->setToolTip(e.message());
-    }
+    showSources();
+    m_importActivity = new QLineEdit(this);
+    m_importActivity->setPlaceholderText(QStringLiteral("unknown"));
+    m_importActivity->setToolTip(tr("The activity of the tracks without a GPX <type> (tidemark-cli tracks "
+                                    "import --activity)."));
     m_import = new QPushButton(tr("Import GPX…"), this);
     m_import->setToolTip(
         tr("Import GPX files from the chosen source: each file is one batch, a malformed file "
@@ -126,6 +128,8 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     auto* importRow = new QHBoxLayout;
     importRow->addWidget(new QLabel(tr("Source"), this));
     importRow->addWidget(m_importSource);
+    importRow->addWidget(new QLabel(tr("Activity"), this));
+    importRow->addWidget(m_importActivity);
     importRow->addWidget(m_import);
     importRow->addWidget(m_importProgress, 1);
 
@@ -164,6 +168,17 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_previous, &QPushButton::clicked, this, &TracksWorkbench::previousPage);
     connect(m_next, &QPushButton::clicked, this, &TracksWorkbench::nextPage);
     connect(m_preview, &QPushButton::clicked, this, &TracksWorkbench::previewRetention);
+    connect(m_retain, &QPushButton::clicked, this, [this] {
+        const auto answer =
+            QMessageBox::question(this, tr("Delete old tracks"),
+                                  tr("Delete %Ln track(s) imported more than %1 years ago from %2?", "",
+                                     int(m_dataset->retentionIds().size()))
+                                      .arg(m_dataset->retentionYears())
+                                      .arg(m_dataset->path()));
+        if (answer == QMessageBox::Yes)
+            retain();
+    });
+    connect(m_dataset, &TracksDataset::retained, this, &TracksWorkbench::showRetained);
     connect(m_import, &QPushButton::clicked, this, [this] {
         const QStringList paths =
             QFileDialog::getOpenFileNames(this, tr("Import GPX files"), QString(), tr("GPX files (*.gpx)"));
@@ -171,14 +186,12 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
             importFiles(paths);
     });
     connect(m_dataset, &TracksDataset::imported, this, &TracksWorkbench::showImport);
-    connect(m_dataset->tasks(), &TaskManager::progressed, this,
-            [this](int taskId, const TaskProgress& progress) {
-                if (taskId == 0 || taskId != m_dataset->importTask())
-                    return;
-                if (progress.fraction() >= 0)
-                    m_importProgress->setValue(int(progress.fraction() * m_importProgress->maximum()));
-                m_importProgress->setFormat(progress.describe());
-            });
+    connect(m_dataset, &TracksDataset::importProgressed, this, [this](const TaskProgress& progress) {
+        if (progress.fraction() >= 0)
+            m_importProgress->setValue(int(progress.fraction() * m_importProgress->maximum()));
+        m_importProgress->setFormat(progress.describe());
+    });
+    connect(m_dataset, &TracksDataset::settingsChanged, this, &TracksWorkbench::showSources);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid())
@@ -193,6 +206,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         m_layer->setHighlighted({});
         m_layer->setSelected(0);
         m_retention->clear();
+        m_retain->setEnabled(false);
         m_health->clear();
         m_summary->setText(path.isEmpty() ? tr("No tracks file is open.") : tr("Opening %1…").arg(path));
     });
@@ -200,11 +214,15 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
     connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
-    connect(m_dataset, &TracksDataset::failed, this, [this](const QString& message) {
+    const auto showFailure = [this](const Error& error) {
         m_import->setEnabled(!m_dataset->isImporting());
-        m_summary->setText(errorHtml(message));
-        emit failed(message);
-    });
+        m_summary->setText(errorHtml(error.message()));
+        emit failed(error);
+    };
+    for (const auto signal :
+         {&TracksDataset::loadFailed, &TracksDataset::previewFailed, &TracksDataset::healthFailed,
+          &TracksDataset::importFailed, &TracksDataset::retainFailed})
+        connect(m_dataset, signal, this, showFailure);
     showDetails();
 }
 
@@ -347,7 +365,7 @@ void TracksWorkbench::showDetails() {
         m_details->setHtml(tr("<p>Track %1 (not on this page of the table).</p>").arg(id));
         return;
     }
-    const TrackSummary& t = m_dataset->table()->tracks()[std::size_t(row)];
+    const TrackRow& t = m_dataset->table()->tracks()[std::size_t(row)];
     QString sources;
     for (int i = 0; i < t.sources.size(); ++i)
         sources += QStringLiteral("<li>%1: <a href=\"%2\">%3</a></li>")
@@ -372,8 +390,27 @@ void TracksWorkbench::previewRetention() {
     m_dataset->previewRetention();
 }
 
+void TracksWorkbench::retain() {
+    m_retain->setEnabled(false);
+    m_retention->setText(tr("Deleting the tracks older than the retention…"));
+    m_dataset->retain();
+}
+
+void TracksWorkbench::showRetained() {
+    const TracksRetainReport& r = m_dataset->lastRetain();
+    m_layer->setHighlighted({});
+    QString text =
+        tr("%Ln track(s) deleted, %1 bytes freed", "", int(r.run.deleted.size())).arg(r.run.freedBytes());
+    if (r.cancelled)
+        text += tr("; cancelled: the rest goes with the next run");
+    if (!r.run.spatialIndexValid && !r.cancelled)
+        text += tr("; the spatial index is INCONSISTENT");
+    m_retention->setText(text);
+}
+
 void TracksWorkbench::showRetention() {
     const TracksRetentionPreview& p = m_dataset->retentionPreview();
+    m_retain->setEnabled(!p.ids.empty());
     m_layer->setHighlighted(m_dataset->retentionIds());
     m_retention->setText(
         tr("%Ln track(s) imported before %1 would be deleted (%2 years); magenta on the map.", "",
@@ -405,15 +442,24 @@ void TracksWorkbench::setImportSource(const QString& sourceId) {
 void TracksWorkbench::importFiles(const QStringList& paths) {
     m_importResult->clear();
     m_importProgress->setValue(0);
-    m_dataset->importFiles(paths, m_importSource->currentData().toString());
+    const QString activity = m_importActivity->text().trimmed();
+    m_dataset->importFiles(paths, m_importSource->currentData().toString(), QStringLiteral("default"), false,
+                           activity.isEmpty() ? QStringLiteral("unknown") : activity);
     m_import->setEnabled(!m_dataset->isImporting());
+}
+
+void TracksWorkbench::showSources() {
+    m_importSource->clear();
+    for (const TrackSource& source : m_dataset->settings().sources.sources())
+        m_importSource->addItem(source.name.isEmpty() ? source.id : source.name, source.id);
 }
 
 void TracksWorkbench::showImport() {
     m_import->setEnabled(true);
     m_importProgress->setValue(m_importProgress->maximum());
     m_importProgress->setFormat(tr("done"));
-    const GpxImportTotals totals = GpxImportTotals::of(m_dataset->lastImport());
+    const TracksImportReport& report = m_dataset->lastImport();
+    const GpxImportTotals totals = report.totals();
     QString text =
         tr("%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)")
             .arg(totals.added)
@@ -421,9 +467,12 @@ void TracksWorkbench::showImport() {
             .arg(totals.unchanged)
             .arg(totals.skippedWaypoints + totals.skippedRoutes + totals.tooShort)
             .toHtmlEscaped();
-    for (const GpxFileImportResult& r : m_dataset->lastImport())
+    for (const GpxFileImportResult& r : report.files)
         if (r.refused())
             text += QStringLiteral("<br>") + errorHtml(tr("refused: %1").arg(r.error));
+    if (report.cancelled)
+        text += QStringLiteral("<br>") +
+                tr("Cancelled: %Ln file(s) not imported", "", int(report.notImported.size())).toHtmlEscaped();
     m_importResult->setText(text);
     emit importFinished();
 }

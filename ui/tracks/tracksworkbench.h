@@ -6,12 +6,17 @@
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QProgressBar;
 class QListWidget;
 class QPushButton;
 class QTableView;
 class QTextBrowser;
 class QTimer;
+
+namespace tidemark {
+class Error;
+}
 
 namespace tidemark::tracks {
 class TracksDataset;
@@ -24,8 +29,9 @@ class TracksLayer;
 
 // The tracks console: the tracks in the map's view as simplified lines coloured by activity and as a table
 // (a page at a time, sorted by the file), activity and source filters, the selected track's details and its
-// sources with their links, the retention preview highlighted on the map, and the file's health. It shows a
-// TracksDataset; every file access is a task of the dataset's TaskManager.
+// sources with their links, the retention preview highlighted on the map (and the run that deletes those
+// tracks), the file's health and the GPX import (source, activity). It shows a TracksDataset and calls its
+// methods; the dataset starts every task and decides what follows one.
 class TracksWorkbench : public QWidget {
     Q_OBJECT
   public:
@@ -37,12 +43,13 @@ class TracksWorkbench : public QWidget {
     void previousPage();
     void setActivityChecked(const QString& activity, bool checked);
     void previewRetention();
+    void retain(); // the tracks of the last preview (the button asks first)
     // Imports GPX files from the source chosen in the source box (the file dialog's choice lands here).
     void importFiles(const QStringList& paths);
     void setImportSource(const QString& sourceId);
 
     tracks::TracksDataset* dataset() const { return m_dataset; }
-    MapView* map() const { return m_map; }
+    MapView* map() const { return m_map; } // the tracks' map (for the main window's base map)
     TracksLayer* layer() const { return m_layer.get(); }
     QTableView* table() const { return m_table; }
     QListWidget* activityFilter() const { return m_activities; }
@@ -58,7 +65,7 @@ class TracksWorkbench : public QWidget {
   signals:
     void loaded();
     void importFinished();
-    void failed(const QString& message);
+    void failed(const tidemark::Error& error);
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -72,7 +79,9 @@ class TracksWorkbench : public QWidget {
     void viewChanged();
     void showDetails();
     void showRetention();
+    void showRetained();
     void showHealth();
+    void showSources(); // the import box: the configured sources of the settings
     void showImport();
     static QStringList checkedItems(const QListWidget* list);
 
@@ -91,9 +100,11 @@ class TracksWorkbench : public QWidget {
     QLabel* m_pager;
     QTextBrowser* m_details;
     QPushButton* m_preview;
+    QPushButton* m_retain;
     QLabel* m_retention;
     QLabel* m_health;
     QComboBox* m_importSource;
+    QLineEdit* m_importActivity;
     QPushButton* m_import;
     QProgressBar* m_importProgress;
     QLabel* m_importResult;

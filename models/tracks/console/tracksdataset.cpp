@@ -1,10 +1,8 @@
 #include "tracksdataset.h"
 
-#include "settingsreader.h"
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
-#include "trackimporter.h"
-#include "tracksourcelist.h"
+#include "trackssummarymodel.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
 
@@ -13,8 +11,18 @@
 namespace tidemark::tracks {
 
 TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
-    : QObject(parent), m_tasks(tasks), m_table(new TracksTableModel(this)) {
+    : QObject(parent), m_tasks(tasks), m_table(new TracksTableModel(this)),
+      m_summary(new TracksSummaryModel(this)) {
     connect(m_table, &TracksTableModel::orderRequested, this, &TracksDataset::setOrder);
+    connect(m_tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
+        if (taskId != 0 && taskId == m_importTask)
+            emit importProgressed(progress);
+    });
+}
+
+void TracksDataset::setSettings(const TracksSettings& settings) {
+    m_settings = settings;
+    emit settingsChanged();
 }
 
 void TracksDataset::setClock(std::function<Micros()> clock) {
@@ -33,6 +41,7 @@ void TracksDataset::setPath(const QString& path) {
     m_previewIds.clear();
     m_health = {};
     m_table->setPage({});
+    m_summary->clear();
     emit pathChanged(m_path);
     reload();
     loadHealth();
@@ -87,7 +96,7 @@ void TracksDataset::loadView() {
     // A load that brings the facts clears the flag; until one does (a stale load is dropped), every load
     // asks.
     task.work = [loader = TracksViewLoader(m_path), view = m_view, readFileFacts = m_fileFactsStale](
-                    TaskFeedback& feedback) { return loader.load(view, readFileFacts, &feedback); };
+                    TaskFeedback& feedback) { return loader.load(view, readFileFacts, feedback); };
     task.summarize = [](const TracksViewData& d) {
         return tr("%Ln track(s) in view", "", int(d.page.matching));
     };
@@ -102,6 +111,7 @@ void TracksDataset::loadView() {
             if (data.file) {
                 m_fileFacts = *data.file;
                 m_fileFactsStale = false;
+                m_summary->setSummaries(m_fileFacts.summaries);
                 emit fileFactsLoaded();
             }
             m_table->setPage(data.page);
@@ -112,42 +122,74 @@ void TracksDataset::loadView() {
                 return;
             m_loadTask = 0;
             if (error.kind() != Error::Kind::Cancelled)
-                emit failed(error.message());
+                emit loadFailed(error);
         });
+}
+
+TracksRetainRequest TracksDataset::retainRequest(bool dryRun) const {
+    TracksRetainRequest request;
+    request.tracksPath = m_path;
+    request.retentionYears = m_settings.retentionYears;
+    request.now = now();
+    request.machineNow = nowMicros();
+    request.dryRun = dryRun;
+    // No override here: a rehearsal with a clock ahead is the CLI's, on a copy. No metrics either: they are
+    // the timer's runs.
+    return request;
 }
 
 void TracksDataset::previewRetention() {
     if (m_path.isEmpty())
         return;
-    try {
-        m_years = TracksRetention::yearsFromSettings(SettingsReader::fromEnvironment());
-    } catch (const Error& e) {
-        emit failed(e.message());
-        return;
-    }
-    Task<TracksRetentionPreview> task;
+    const TracksRetainRequest request = retainRequest(true);
+    Task<TracksRetainReport> task;
     task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
-    task.work = [path = m_path, now = now(), years = m_years](TaskFeedback&) {
-        auto db = SpatialiteDatabase::open(path);
-        TracksRetention retention(*db);
-        // No override here: a rehearsal with a clock ahead is the CLI's, on a copy.
-        TracksRetention::checkClock(now, nowMicros(), retention.newestCreatedAt(), years, false);
-        return retention.preview(TracksRetention::cutoff(now, years));
-    };
-    task.summarize = [](const TracksRetentionPreview& p) {
-        return tr("%Ln track(s) would be deleted", "", int(p.ids.size()));
+    task.work = [request](TaskFeedback& feedback) { return TracksRetainJob::run(request, feedback); };
+    task.summarize = [](const TracksRetainReport& r) {
+        return tr("%Ln track(s) would be deleted", "", int(r.wouldDelete.size()));
     };
     const int generation = m_fileGeneration;
-    m_tasks->start<TracksRetentionPreview>(
+    m_tasks->start<TracksRetainReport>(
         std::move(task), this,
-        [this, generation](const TracksRetentionPreview& preview) {
+        [this, generation](const TracksRetainReport& report) {
             if (generation != m_fileGeneration)
                 return;
-            m_preview = preview;
-            m_previewIds = QSet<qint64>(preview.ids.cbegin(), preview.ids.cend());
+            m_preview = TracksRetentionPreview{report.cutoff, report.wouldDelete};
+            m_previewIds = QSet<qint64>(report.wouldDelete.cbegin(), report.wouldDelete.cend());
             emit previewed();
         },
-        [this](const Error& error) { emit failed(error.message()); });
+        [this](const Error& error) { emit previewFailed(error); });
+}
+
+void TracksDataset::retain() {
+    if (m_path.isEmpty() || m_retainTask)
+        return;
+    const TracksRetainRequest request = retainRequest(false);
+    Task<TracksRetainReport> task;
+    task.title = tr("Delete the tracks of %1 older than the retention").arg(QFileInfo(m_path).fileName());
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return TracksRetainJob::run(request, feedback); };
+    task.summarize = [](const TracksRetainReport& r) {
+        return tr("%Ln track(s) deleted", "", int(r.run.deleted.size()));
+    };
+    const int generation = m_fileGeneration;
+    m_retainTask = m_tasks->start<TracksRetainReport>(
+        std::move(task), this,
+        [this, generation](const TracksRetainReport& report) {
+            m_retainTask = 0;
+            if (generation != m_fileGeneration)
+                return;
+            m_lastRetain = report;
+            m_preview = {};
+            m_previewIds.clear();
+            emit retained();
+            reload();
+            loadHealth();
+        },
+        [this](const Error& error) {
+            m_retainTask = 0;
+            emit retainFailed(error);
+        });
 }
 
 void TracksDataset::loadHealth() {
@@ -168,60 +210,51 @@ void TracksDataset::loadHealth() {
             m_health = report;
             emit healthLoaded();
         },
-        [this](const Error& error) { emit failed(error.message()); });
+        [this](const Error& error) { emit healthFailed(error); });
 }
 
 void TracksDataset::importFiles(const QStringList& paths, const QString& sourceId, const QString& region,
-                                bool routesAsTracks) {
+                                bool routesAsTracks, const QString& activity) {
     if (m_path.isEmpty() || paths.isEmpty() || m_importTask)
         return;
-    Task<std::vector<GpxFileImportResult>> task;
+    TracksImportRequest request;
+    request.tracksPath = m_path;
+    request.files = paths;
+    request.sourceId = sourceId;
+    request.region = region;
+    request.options.routesAsTracks = routesAsTracks;
+    request.options.defaultActivity = activity;
+    request.sources = m_settings.sources;
+    request.now = now();
+    Task<TracksImportReport> task;
     task.title =
         tr("Import %Ln GPX file(s) into %1", "", int(paths.size())).arg(QFileInfo(m_path).fileName());
-    task.work = [path = m_path, paths, sourceId, region, routesAsTracks, at = now()](TaskFeedback& feedback) {
-        const TrackSourceList sources = TrackSourceList::configured();
-        sources.require(sourceId);
-        auto db = SpatialiteDatabase::open(path);
-        TrackImporter importer(*db, sources, at);
-        GpxReadOptions options;
-        options.routesAsTracks = routesAsTracks;
-        GpxFileBatch batch(importer, region, sourceId, options);
-        std::vector<GpxFileImportResult> results;
-        for (int i = 0; i < paths.size(); ++i) {
-            if (!feedback.checkpoint())
-                throw Error(Error::Kind::Cancelled, QStringLiteral("import cancelled"));
-            TaskProgress progress =
-                TaskProgress::share(double(i) / paths.size(),
-                                    QStringLiteral("importing %1").arg(QFileInfo(paths.at(i)).fileName()));
-            progress.done = i;
-            progress.total = paths.size();
-            feedback.report(progress);
-            results.push_back(batch.importFile(paths.at(i), &feedback));
-        }
-        return results;
-    };
-    task.summarize = [](const std::vector<GpxFileImportResult>& results) {
-        const GpxImportTotals totals = GpxImportTotals::of(results);
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return TracksImportJob::run(request, feedback); };
+    task.summarize = [](const TracksImportReport& report) {
+        const GpxImportTotals totals = report.totals();
         return tr("%Ln track(s) added", "", totals.added) +
                (totals.refused ? tr(", %Ln file(s) refused", "", totals.refused) : QString()) +
                (totals.refusedTimes ? tr(", %Ln point time(s) refused", "", int(totals.refusedTimes))
-                                    : QString());
+                                    : QString()) +
+               (report.cancelled ? tr(", %Ln file(s) not imported", "", int(report.notImported.size()))
+                                 : QString());
     };
     const int generation = m_fileGeneration;
-    m_importTask = m_tasks->start<std::vector<GpxFileImportResult>>(
+    m_importTask = m_tasks->start<TracksImportReport>(
         std::move(task), this,
-        [this, generation](const std::vector<GpxFileImportResult>& results) {
+        [this, generation](const TracksImportReport& report) {
             m_importTask = 0;
             if (generation != m_fileGeneration)
                 return;
-            m_lastImport = results;
+            m_lastImport = report;
             emit imported();
             reload();
             loadHealth();
         },
         [this](const Error& error) {
             m_importTask = 0;
-            emit failed(error.message());
+            emit importFailed(error);
         });
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 
 #include "error.h"
-#include "gpxfilebatch.h"
+#include "taskprogress.h"
 #include "trackshealth.h"
-#include "tracksretention.h"
+#include "tracksimportjob.h"
+#include "tracksretainjob.h"
+#include "trackssettings.h"
 #include "tracksview.h"
 
 #include <QObject>
@@ -16,13 +18,16 @@ class TaskManager;
 
 namespace tidemark::tracks {
 
+class TracksSummaryModel;
 class TracksTableModel;
 
 // The tracks file as the console holds it: its path, the view (box, zoom, filters, order, page) and what the
 // last load of it delivered (the table's page, the map's simplified geometry), the file's facts (activities,
 // sources, extent: read with the first view of a file and again by reload(), not for every view), the
-// retention preview and the health. Every file access is a task of the one TaskManager; a
-// load that a newer view made stale is dropped. Not a widget; the tracks workbench observes it.
+// retention preview and the health. Every file access is a task of the one TaskManager (an import and a
+// retention run are TracksImportJob and TracksRetainJob, as in the CLI); a load that a newer view made stale
+// is dropped. Its settings (retention years, sources) come in as a value. Not a widget; the tracks workbench
+// observes it.
 class TracksDataset : public QObject {
     Q_OBJECT
   public:
@@ -30,12 +35,18 @@ class TracksDataset : public QObject {
 
     TaskManager* tasks() const { return m_tasks; }
     TracksTableModel* table() const { return m_table; }
+    // The file's track counts, lengths and extents (total, then per activity), from its facts: the one
+    // summary of the tracks dataset, for the dock and the workbench.
+    TracksSummaryModel* summary() const { return m_summary; }
     const QString& path() const { return m_path; }
     bool isOpen() const { return !m_path.isEmpty(); }
     const TracksView& view() const { return m_view; }
     const TracksViewData& data() const { return m_data; } // the last load
     bool hasData() const { return m_hasData; }
     const TracksFileFacts& fileFacts() const { return m_fileFacts; } // the last ones read
+    // The settings read at start (GPS_TRACKS_RETENTION_YEARS, GPS_SOURCES_CONFIG); default: their defaults.
+    void setSettings(const TracksSettings& settings);
+    const TracksSettings& settings() const { return m_settings; }
 
     void setPath(const QString& path); // "" closes; a new file loads its whole extent
     void setBox(const TrackBox& box, int zoom);
@@ -46,21 +57,27 @@ class TracksDataset : public QObject {
     qint64 pageCount() const;
     void reload(); // the view and the file's facts, for contents changed outside (an import, another program)
 
-    // The tracks a retention run would delete now (GPS_TRACKS_RETENTION_YEARS, or the error naming it); a
-    // clock ahead (TracksRetention::checkClock of now() against this machine's clock and the file) is
-    // refused.
+    // The tracks a retention run would delete now (a dry run of TracksRetainJob with the settings' years); a
+    // clock ahead of this machine's clock or of the file is refused (the console has no override).
     void previewRetention();
     const TracksRetentionPreview& retentionPreview() const { return m_preview; }
     const QSet<qint64>& retentionIds() const { return m_previewIds; }
-    int retentionYears() const { return m_years; }
+    int retentionYears() const { return m_settings.retentionYears; }
+    // Deletes those tracks (TracksRetainJob, no override, no metrics); cancelled, it reports what went. Then
+    // the view and the health reload.
+    void retain();
+    bool isRetaining() const { return m_retainTask != 0; }
+    const TracksRetainReport& lastRetain() const { return m_lastRetain; }
     void loadHealth();
-    // Imports GPX files as one (region, source) batch each, in order (a task with progress per file); a
-    // refused file is reported and the others go on. Then the view and the health reload.
+    // Imports GPX files as one (region, source) batch each, in order (TracksImportJob: progress per file, a
+    // refused file is reported and the others go on, a cancel stops between files and reports what was
+    // committed). Then the view and the health reload.
     void importFiles(const QStringList& paths, const QString& sourceId,
-                     const QString& region = QStringLiteral("default"), bool routesAsTracks = false);
+                     const QString& region = QStringLiteral("default"), bool routesAsTracks = false,
+                     const QString& activity = QStringLiteral("unknown"));
     bool isImporting() const { return m_importTask != 0; }
     int importTask() const { return m_importTask; }
-    const std::vector<GpxFileImportResult>& lastImport() const { return m_lastImport; }
+    const TracksImportReport& lastImport() const { return m_lastImport; }
     const TracksHealthReport& health() const { return m_health; }
 
     void setClock(std::function<Micros()> clock); // tests; default nowMicros
@@ -69,18 +86,27 @@ class TracksDataset : public QObject {
   signals:
     void pathChanged(const QString& path);
     void loadingStarted();
-    void fileFactsLoaded(); // before the loaded() of the same load
+    void fileFactsLoaded(); // before the loaded() of the same load; summary() holds them too
     void loaded();
     void previewed();
     void healthLoaded();
-    void imported();
-    void failed(const QString& message);
+    void imported(); // also after a cancel: lastImport().cancelled
+    void importProgressed(const TaskProgress& progress);
+    void retained(); // also after a cancel: lastRetain().cancelled
+    void settingsChanged();
+    void loadFailed(const tidemark::Error& error);
+    void previewFailed(const tidemark::Error& error);
+    void healthFailed(const tidemark::Error& error);
+    void importFailed(const tidemark::Error& error);
+    void retainFailed(const tidemark::Error& error);
 
   private:
     void loadView();
+    TracksRetainRequest retainRequest(bool dryRun) const;
 
     TaskManager* m_tasks;
     TracksTableModel* m_table;
+    TracksSummaryModel* m_summary;
     QString m_path;
     TracksView m_view;
     TracksViewData m_data;
@@ -89,11 +115,13 @@ class TracksDataset : public QObject {
     bool m_fileFactsStale = true; // the next view load reads them
     TracksRetentionPreview m_preview;
     QSet<qint64> m_previewIds;
-    int m_years = TracksRetention::kDefaultYears;
+    TracksSettings m_settings;
     TracksHealthReport m_health;
     std::function<Micros()> m_clock;
-    std::vector<GpxFileImportResult> m_lastImport;
+    TracksImportReport m_lastImport;
     int m_importTask = 0;
+    TracksRetainReport m_lastRetain;
+    int m_retainTask = 0;
     int m_generation = 0;     // of the view: a load of an older view is dropped
     int m_fileGeneration = 0; // of the file: a preview or health of another file is dropped
     int m_loadTask = 0;       // the running view load, 0 when none

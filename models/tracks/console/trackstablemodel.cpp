@@ -56,7 +56,7 @@ int TracksTableModel::columnCount(const QModelIndex& parent) const {
 QVariant TracksTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount())
         return {};
-    const TrackSummary& t = m_page.tracks[std::size_t(index.row())];
+    const TrackRow& t = m_page.tracks[std::size_t(index.row())];
     if (role == IdRole)
         return t.id;
     if (role == Qt::TextAlignmentRole)

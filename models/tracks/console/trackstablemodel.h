@@ -26,7 +26,7 @@ class TracksTableModel : public QAbstractTableModel {
 
     explicit TracksTableModel(QObject* parent = nullptr);
     void setPage(const TracksPage& page);
-    const std::vector<TrackSummary>& tracks() const { return m_page.tracks; }
+    const std::vector<TrackRow>& tracks() const { return m_page.tracks; }
     int rowOfTrack(qint64 id) const; // -1 when not on this page
     static TracksQuery::Order orderOf(int column);
     static int columnOf(TracksQuery::Order order);

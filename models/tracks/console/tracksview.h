@@ -2,6 +2,7 @@
 
 #include "trackshealth.h"
 #include "tracksstore.h"
+#include "trackssummaryloader.h"
 
 #include <QMap>
 #include <memory>
@@ -26,12 +27,14 @@ struct TracksView {
     TracksQuery query() const; // the table's page of it
 };
 
-// What the whole file holds, for the filters, the summary and the first fit of the map. Reading it scans
-// every track, so it is read when the file or its contents change, not for every view.
+// What the whole file holds, for the filters, the summary (the dock's and the workbench's) and the first fit
+// of the map. Reading it scans every track, so it is read when the file or its contents change, not for
+// every view.
 struct TracksFileFacts {
-    QMap<QString, qint64> activities; // every activity of the file with its track count
-    QMap<QString, qint64> sources;    // every source of the file with its track count
-    TracksExtent extent;              // of the whole file
+    std::vector<TracksSummary> summaries; // TracksSummaryLoader's: the total, then one per activity
+    QMap<QString, qint64> activities;     // every activity of the file with its track count
+    QMap<QString, qint64> sources;        // every source of the file with its track count
+    TracksExtent extent;                  // of the whole file
 };
 
 // What one load of a view delivers: the table's page and the geometry of every track in view, simplified

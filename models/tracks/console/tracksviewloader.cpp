@@ -20,25 +20,32 @@ TracksQuery TracksView::query() const {
 TracksViewLoader::TracksViewLoader(QString path) : m_path(std::move(path)) {}
 
 TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts,
-                                      TaskFeedback* control) const {
+                                      TaskFeedback& feedback) const {
     auto db = SpatialiteDatabase::open(m_path);
     TracksStore store(*db);
     TracksViewData data;
     data.view = view;
-    if (readFileFacts)
-        data.file = TracksFileFacts{store.countByActivity(), store.countBySource(), store.extent()};
-    if (control)
-        control->reportProgress(0.2, QStringLiteral("reading the tracks in view"));
+    if (readFileFacts) {
+        TracksFileFacts facts;
+        facts.summaries = TracksSummaryLoader::summarize(db->file());
+        const TracksSummary& total = facts.summaries.front();
+        for (auto it = facts.summaries.begin() + 1; it != facts.summaries.end(); ++it)
+            facts.activities.insert(it->activityType, it->tracks);
+        if (total.tracks > 0)
+            facts.extent = {total.tracks, total.minLon, total.minLat, total.maxLon, total.maxLat};
+        facts.sources = store.countBySource();
+        data.file = std::move(facts);
+    }
+    feedback.reportProgress(0.2, QStringLiteral("reading the tracks in view"));
     data.page = store.tracksInBox(view.query());
-    if (control && !control->checkpoint())
+    if (!feedback.checkpoint())
         return data;
     TracksQuery all = view.query();
     all.order = TracksQuery::Order::Id;
     all.descending = false;
     all.offset = 0;
     all.limit = TracksViewData::kMaxTracksOnMap;
-    if (control)
-        control->reportProgress(0.5, QStringLiteral("simplifying the tracks for zoom %1").arg(view.zoom));
+    feedback.reportProgress(0.5, QStringLiteral("simplifying the tracks for zoom %1").arg(view.zoom));
     data.geometry =
         std::make_shared<const std::vector<SimplifiedTrack>>(store.simplifiedInBox(all, view.zoom));
     data.geometryCapped = data.page.matching > TracksViewData::kMaxTracksOnMap;

@@ -14,7 +14,7 @@ class TracksViewLoader {
   public:
     explicit TracksViewLoader(QString path);
     // With readFileFacts, also the file-wide TracksFileFacts.
-    TracksViewData load(const TracksView& view, bool readFileFacts, TaskFeedback* control = nullptr) const;
+    TracksViewData load(const TracksView& view, bool readFileFacts, TaskFeedback& feedback) const;
 
   private:
     QString m_path;

@@ -21,6 +21,13 @@ std::vector<TracksSummary> TracksSummaryLoader::load(TaskFeedback* control) cons
         throw Error(
             Error::Kind::Schema,
             QStringLiteral("%1 has no tracks table; run: tidemark-cli tracks init --sqlite %1").arg(m_path));
+    std::vector<TracksSummary> rows = summarize(db);
+    if (control)
+        control->reportProgress(1.0, QStringLiteral("%1 tracks").arg(rows.front().tracks));
+    return rows;
+}
+
+std::vector<TracksSummary> TracksSummaryLoader::summarize(SqliteFile& db) {
     SqliteStatement statement = db.prepare(QStringLiteral(
         "SELECT activity_type, count(*), total(length_m), min(min_lon), min(min_lat),"
         " max(max_lon), max(max_lat) FROM tracks GROUP BY activity_type ORDER BY count(*) DESC"));
@@ -52,8 +59,6 @@ std::vector<TracksSummary> TracksSummaryLoader::load(TaskFeedback* control) cons
         rows.push_back(std::move(summary));
     }
     rows.insert(rows.begin(), total); // the total comes first
-    if (control)
-        control->reportProgress(1.0, QStringLiteral("%1 tracks").arg(total.tracks));
     return rows;
 }
 

@@ -4,8 +4,9 @@
 #include <vector>
 
 namespace tidemark {
+class SqliteFile;
 class TaskFeedback;
-}
+} // namespace tidemark
 
 namespace tidemark::tracks {
 
@@ -18,14 +19,17 @@ struct TracksSummary {
 };
 
 // Reads the track counts and extents of a gps_tracks.sqlite file from the bounding-box columns (no SpatiaLite
-// needed for that). Opens its own read-only connection on the calling thread (changing nothing, also in a
-// file that is not a tracks file); the first row is the total.
+// needed for that); the first row is the total. The one reader of them: TracksViewLoader reads them with a
+// file's facts for TracksDataset (whose summary() the dock and the workbench show); load() opens its own
+// read-only connection on the calling thread (changing nothing, also in a file that is not a tracks file).
 class TracksSummaryLoader {
   public:
     explicit TracksSummaryLoader(QString path);
 
     // Throws tidemark::Error: Connection for a missing or unreadable file, Schema without the tracks table.
     std::vector<TracksSummary> load(TaskFeedback* control = nullptr) const;
+    // The same on an open tracks file (the tracks table is there).
+    static std::vector<TracksSummary> summarize(SqliteFile& db);
 
   private:
     QString m_path;

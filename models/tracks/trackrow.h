@@ -12,7 +12,7 @@ struct TrackBox {
 
 // One row of the bounding-box query: what a table, a map label or the CLI shows of a track, without its
 // points.
-struct TrackSummary {
+struct TrackRow {
     qint64 id = 0;
     QString name;
     QString activity;

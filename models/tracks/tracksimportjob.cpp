@@ -1,0 +1,84 @@
+#include "tracksimportjob.h"
+
+#include "error.h"
+#include "spatialitedatabase.h"
+#include "taskfeedback.h"
+#include "trackimporter.h"
+
+#include <QFileInfo>
+
+namespace tidemark::tracks {
+
+namespace {
+
+// Each refused <time> of a file (the first GpxReadSummary::kMaxTimeProblems) and how many more there were.
+void addTimeWarnings(const QString& path, const GpxReadSummary& read, QStringList* warnings) {
+    *warnings += read.timeProblems;
+    if (read.refusedTimes > read.timeProblems.size())
+        *warnings << QStringLiteral("%1: and %2 more refused <time> in the same file")
+                         .arg(path)
+                         .arg(read.refusedTimes - read.timeProblems.size());
+}
+
+} // namespace
+
+TracksImportReport TracksImportJob::run(const TracksImportRequest& request, TaskFeedback& feedback) {
+    if (request.files.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("no GPX files given"));
+    if (request.options.defaultActivity.trimmed().isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("--activity must not be empty"));
+    request.sources.require(request.sourceId);
+    GpxReadOptions options = request.options;
+    options.defaultActivity = options.defaultActivity.trimmed().toLower();
+
+    auto db = SpatialiteDatabase::open(request.tracksPath);
+    TrackImporter importer(*db, request.sources, request.now);
+    GpxFileBatch batch(importer, request.region, request.sourceId, options);
+
+    TracksImportReport report;
+    report.tracksPath = request.tracksPath;
+    report.sourceId = request.sourceId;
+    report.region = request.region;
+    TracksImportProgress detail;
+    detail.files = static_cast<int>(request.files.size());
+    for (int i = 0; i < request.files.size(); ++i) {
+        const QString& file = request.files.at(i);
+        if (!feedback.checkpoint()) {
+            report.cancelled = true;
+            report.notImported = request.files.mid(i);
+            break;
+        }
+        TaskProgress before =
+            TaskProgress::share(static_cast<double>(i) / detail.files,
+                                QStringLiteral("importing %1").arg(QFileInfo(file).fileName()));
+        before.done = i;
+        before.total = detail.files;
+        before.rows = detail.points;
+        feedback.report(before);
+
+        GpxFileImportResult result = batch.importFile(file, feedback);
+        if (result.cancelled) { // rolled back whole: the file is not imported
+            report.cancelled = true;
+            report.notImported = request.files.mid(i);
+            break;
+        }
+        if (!result.refused())
+            addTimeWarnings(file, result.read, &report.warnings);
+        detail.filesDone = i + 1;
+        detail.points += result.refused() ? 0 : result.read.points;
+        detail.lastFile = result;
+        report.files.push_back(std::move(result));
+
+        TaskProgress after =
+            TaskProgress::share(static_cast<double>(i + 1) / detail.files,
+                                QStringLiteral("imported %1").arg(QFileInfo(file).fileName()));
+        after.done = i + 1;
+        after.total = detail.files;
+        after.rows = detail.points;
+        after.detail = QVariant::fromValue(detail);
+        feedback.report(after);
+    }
+    return report;
+}
+
+} // namespace tidemark::tracks

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "gpxfilebatch.h"
+#include "tracksourcelist.h"
+
+#include "timestamp.h"
+
+#include <QMetaType>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::tracks {
+
+// A GPX import as both front ends ask for it: the files, their source and region, the read options (routes,
+// the activity of a track without a <type>), the configured sources (settings already read) and the clock.
+struct TracksImportRequest {
+    QString tracksPath;
+    QStringList files;
+    QString sourceId;
+    QString region = QStringLiteral("default");
+    GpxReadOptions options;
+    TrackSourceList sources = TrackSourceList::demo();
+    Micros now = 0;
+};
+
+// What an import did: one result per file handled, in order (a refused file wrote nothing; every other one
+// is committed as its own batch); after a cancel, the files not imported (the one the cancel stopped inside,
+// rolled back whole, and those not started).
+struct TracksImportReport {
+    QString tracksPath;
+    QString sourceId;
+    QString region;
+    std::vector<GpxFileImportResult> files;
+    QStringList notImported;
+    bool cancelled = false;
+    QStringList warnings; // the refused point times of each file ("FILE line L, column C: bad <time>: ...")
+
+    GpxImportTotals totals() const { return GpxImportTotals::of(files); }
+    bool anyRefused() const { return totals().refused > 0; }
+};
+
+// The progress detail of an import, after each file: files done of all, points read so far, and the file
+// just done.
+struct TracksImportProgress {
+    int filesDone = 0;
+    int files = 0;
+    qint64 points = 0;
+    std::optional<GpxFileImportResult> lastFile;
+};
+
+// `tidemark-cli tracks import` and TracksDataset::importFiles: each file one (region, source) batch of
+// GpxFileBatch, in order; a refused file is reported and the others go on. Pause and cancel take hold
+// between files (and every 50 tracks inside one, whose batch is then rolled back whole). Throws Error: Usage
+// for an unknown source, no files or an empty activity; Connection / Schema for the tracks file.
+class TracksImportJob {
+  public:
+    static TracksImportReport run(const TracksImportRequest& request, TaskFeedback& feedback);
+};
+
+} // namespace tidemark::tracks
+
+Q_DECLARE_METATYPE(tidemark::tracks::TracksImportProgress)

@@ -1,0 +1,65 @@
+#include "tracksretainjob.h"
+
+#include "error.h"
+#include "spatialitedatabase.h"
+#include "taskfeedback.h"
+#include "tracksretentionmetrics.h"
+
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+namespace tidemark::tracks {
+
+namespace {
+
+// The run is done and recorded by then: a metrics file that cannot be written is a warning naming it.
+void writeMetrics(const TracksRetainRequest& request, const TracksRetainReport& report, double seconds,
+                  QStringList* warnings) {
+    if (request.metricsPath.isEmpty())
+        return;
+    TracksRetentionMetrics metrics;
+    metrics.record(report.run, seconds, report.clockOverride.has_value());
+    // The exit code the CLI gives the run: 0, or 1 for an inconsistent R-tree.
+    metrics.textfile().setLastRun(static_cast<double>(nowMicros()) / 1e6, report.indexInconsistent() ? 1 : 0);
+    try {
+        metrics.textfile().accumulateIntoTextfile(request.metricsPath);
+    } catch (const Error& e) {
+        *warnings << QStringLiteral("the retention run ran but its metrics were not written to %1 (%2): %3; "
+                                    "give this user write access to %4 or choose another file")
+                         .arg(request.metricsPath, request.metricsPathOrigin, e.message(),
+                              QFileInfo(request.metricsPath).absolutePath());
+    }
+}
+
+} // namespace
+
+TracksRetainReport TracksRetainJob::run(const TracksRetainRequest& request, TaskFeedback& feedback) {
+    TracksRetainReport report;
+    report.tracksPath = request.tracksPath;
+    report.retentionYears = request.retentionYears;
+    report.dryRun = request.dryRun;
+    report.cutoff = TracksRetention::cutoff(request.now, request.retentionYears);
+    auto db = SpatialiteDatabase::open(request.tracksPath);
+    TracksRetention retention(*db, request.batchSize);
+    report.clockOverride =
+        TracksRetention::checkClock(request.now, request.machineNow, retention.newestCreatedAt(),
+                                    request.retentionYears, request.allowClockAhead);
+    if (const auto& c = report.clockOverride)
+        report.warnings << QStringLiteral(
+                               "clock check overridden (--allow-clock-ahead): %1 %2 is %3 later than "
+                               "%4 %5")
+                               .arg(c->clockName, formatIsoTimestamp(c->clock), durationText(c->ahead()),
+                                    c->referenceName, formatIsoTimestamp(c->reference));
+    if (request.dryRun) {
+        report.wouldDelete = retention.preview(report.cutoff).ids;
+        return report;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    report.run = retention.run(report.cutoff, feedback);
+    report.cancelled = report.run.cancelled;
+    writeMetrics(request, report, static_cast<double>(clock.nsecsElapsed()) / 1e9, &report.warnings);
+    return report;
+}
+
+} // namespace tidemark::tracks
