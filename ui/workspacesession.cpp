@@ -7,7 +7,6 @@
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
-#include "settingsreader.h"
 #include "taskmanager.h"
 #include "tracksdataset.h"
 #include "trackssummarymodel.h"
@@ -40,9 +39,10 @@ WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
       m_kudosData(new kudos::KudosDataset(tasks, this)),
       m_disputes(new kudos::DisputeCase(m_kudosData, this)),
-      m_tracksData(new tracks::TracksDataset(tasks, this)), m_tracks(new tracks::TracksSummaryModel(this)) {
+      m_tracksData(new tracks::TracksDataset(tasks, this)) {
     bindPositions();
     bindKudos();
+    bindTracks();
 }
 
 kudos::KudosTableSummaryModel* WorkspaceSession::kudosModel() const {
@@ -72,6 +72,7 @@ void WorkspaceSession::setSettings(const WorkspaceSettings& settings) {
     m_positions->setSettings(settings.positions);
     m_kudosData->setSettings(settings.kudos);
     m_disputes->setReadLimits(settings.archiveLimits);
+    m_tracksData->setSettings(settings.tracks);
 }
 
 bool WorkspaceSession::isBusy() const {
@@ -94,7 +95,7 @@ void WorkspaceSession::reloadAll() {
 
 void WorkspaceSession::reload(Dataset dataset) {
     const int index = slot(dataset);
-    const int generation = ++m_generation[index];
+    ++m_generation[index];
     m_failed[index] = false;
     const bool connected = dataset == Dataset::Positions ? !m_connections.positionsConninfo.isEmpty()
                            : dataset == Dataset::Kudos   ? !m_connections.kudosConninfo.isEmpty()
@@ -110,7 +111,6 @@ void WorkspaceSession::reload(Dataset dataset) {
                 m_kudosData->setConnection({}, {});
             break;
         case Dataset::Tracks:
-            m_tracks->clear();
             if (m_tracksData->isOpen())
                 m_tracksData->setPath({});
             break;
@@ -137,7 +137,6 @@ void WorkspaceSession::reload(Dataset dataset) {
             m_kudosData->reload();
         break;
     case Dataset::Tracks:
-        loadTracks(generation);
         if (m_tracksData->path() != m_connections.tracksPath)
             m_tracksData->setPath(m_connections.tracksPath);
         else
@@ -218,33 +217,38 @@ void WorkspaceSession::bindKudos() {
     });
 }
 
-void WorkspaceSession::loadTracks(int generation) {
-    using tracks::TracksSummary;
-    Task<std::vector<TracksSummary>> task;
-    task.title = tr("Load tracks from %1").arg(m_connections.tracksPath);
-    task.work = [path = m_connections.tracksPath](TaskFeedback& control) {
-        return tracks::TracksSummaryLoader(path).load(&control);
-    };
-    task.summarize = [](const std::vector<TracksSummary>& rows) {
-        return tr("%Ln track(s)", "", rows.empty() ? 0 : int(rows.front().tracks));
-    };
-    const auto onSuccess = [this, generation](const std::vector<TracksSummary>& rows) {
-        if (generation != m_generation[slot(Dataset::Tracks)])
+// The tracks dataset's view load reads the file's facts and its summary (the dock's table); the session
+// follows it.
+void WorkspaceSession::bindTracks() {
+    connect(m_tracksData, &tracks::TracksDataset::loadingStarted, this, [this] {
+        const int index = slot(Dataset::Tracks);
+        if (m_pending[index])
             return;
-        m_tracks->setSummaries(rows);
-        QString summary = tr("%Ln track(s)", "", int(m_tracks->totalTracks()));
-        if (!rows.empty() && rows.front().tracks > 0)
-            summary += tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(rows.front()));
+        m_pending[index] = true;
+        ++m_generation[index];
+        emit loadingStarted(Dataset::Tracks);
+    });
+    connect(m_tracksData, &tracks::TracksDataset::fileFactsLoaded, this, [this] {
+        if (!m_pending[slot(Dataset::Tracks)])
+            return;
+        const tracks::TracksSummaryModel* model = m_tracksData->summary();
+        QString summary = tr("%Ln track(s)", "", int(model->totalTracks()));
+        if (!model->summaries().empty() && model->summaries().front().tracks > 0)
+            summary +=
+                tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(model->summaries().front()));
         emit loaded(Dataset::Tracks, summary);
-        finishLoad(Dataset::Tracks, generation, true);
-    };
-    const auto onFailure = [this, generation](const Error& error) {
-        if (generation != m_generation[slot(Dataset::Tracks)])
+        finishLoad(Dataset::Tracks, m_generation[slot(Dataset::Tracks)], true);
+    });
+    connect(m_tracksData, &tracks::TracksDataset::loadFailed, this, [this](const Error& error) {
+        if (!m_pending[slot(Dataset::Tracks)])
             return;
         emit loadFailed(Dataset::Tracks, error.message());
-        finishLoad(Dataset::Tracks, generation, false);
-    };
-    m_tasks->start<std::vector<TracksSummary>>(std::move(task), this, onSuccess, onFailure);
+        finishLoad(Dataset::Tracks, m_generation[slot(Dataset::Tracks)], false);
+    });
+}
+
+tracks::TracksSummaryModel* WorkspaceSession::tracksModel() const {
+    return m_tracksData->summary();
 }
 
 void WorkspaceSession::openDemo(const QString& root, quint64 seed) {

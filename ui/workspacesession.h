@@ -46,7 +46,7 @@ class WorkspaceSession : public QObject {
     kudos::DisputeCase* disputes() const { return m_disputes; }
     // The tracks workbench's dataset: the tracks file.
     tracks::TracksDataset* tracksData() const { return m_tracksData; }
-    tracks::TracksSummaryModel* tracksModel() const { return m_tracks; }
+    tracks::TracksSummaryModel* tracksModel() const;
 
     // The settings app/ read at start, handed to every dataset (before the first connection).
     void setSettings(const WorkspaceSettings& settings);
@@ -78,7 +78,7 @@ class WorkspaceSession : public QObject {
     void checkSettled();
     void bindPositions();
     void bindKudos();
-    void loadTracks(int generation);
+    void bindTracks();
 
     TaskManager* m_tasks;
     WorkspaceSettings m_settings;
@@ -87,7 +87,6 @@ class WorkspaceSession : public QObject {
     kudos::KudosDataset* m_kudosData;
     kudos::DisputeCase* m_disputes;
     tracks::TracksDataset* m_tracksData;
-    tracks::TracksSummaryModel* m_tracks;
     std::array<int, kDatasetCount> m_generation{};
     std::array<bool, kDatasetCount> m_pending{};
     std::array<bool, kDatasetCount> m_failed{};

@@ -12,7 +12,6 @@
 #include "csvrecordwriter.h"
 #include "error.h"
 #include "kudossettings.h"
-#include "settingsreader.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -47,11 +46,6 @@ QString archiveUrlOf(CliContext& ctx) {
 
 std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
     return openArchiveStore(archiveUrlOf(ctx));
-}
-
-// TIDEMARK_ARCHIVE_MAX_CONTENT_BYTES and TIDEMARK_ARCHIVE_MAX_RECORD_BYTES; a bad one is Error(Settings).
-ArchiveReadLimits readLimits() {
-    return ArchiveReadLimits::read(SettingsReader::fromEnvironment());
 }
 
 QString tierPrefix(CliContext& ctx) {
@@ -137,7 +131,7 @@ int runList(CliContext& ctx) {
 // failed entry with its problems and the run goes on; only an unreachable store or server ends it.
 int runVerify(CliContext& ctx) {
     ArchiveVerifyRequest request;
-    request.limits = readLimits();
+    request.limits = ctx.settings().archiveLimits;
     request.archiveUrl = archiveUrlOf(ctx);
     if (ctx.isSet(QStringLiteral("all"))) {
         if (!ctx.parser().positionalArguments().isEmpty())
@@ -202,7 +196,7 @@ int runRestore(CliContext& ctx) {
     if (intoTable == intoSqlite)
         throw Error(Error::Kind::Usage,
                     QStringLiteral("name one target: --into SCHEMA.TABLE (with --db) or --sqlite FILE"));
-    request.limits = readLimits();
+    request.limits = ctx.settings().archiveLimits;
     request.archiveUrl = archiveUrlOf(ctx);
     if (intoTable) {
         request.target = ArchiveRestoreRequest::Target::PostgresTable;
@@ -252,7 +246,7 @@ int runRestore(CliContext& ctx) {
 }
 
 int runUsage(CliContext& ctx) {
-    const kudos::KudosSettings settings = kudos::KudosSettings::read(SettingsReader::fromEnvironment());
+    const kudos::KudosSettings& settings = ctx.settings().kudos;
     auto store = openStore(ctx);
     struct Tier {
         QString name;

@@ -12,7 +12,6 @@
 #include "pgconnection.h"
 #include "privacydisclosure.h"
 #include "schemamigrator.h"
-#include "settingsreader.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -50,10 +49,6 @@ const QCommandLineOption kRebuild(
 const QCommandLineOption kMarkdown(QStringLiteral("markdown"),
                                    QStringLiteral("Print Markdown instead of plain text."));
 
-KudosSettings kudosSettings() {
-    return KudosSettings::read(SettingsReader::fromEnvironment());
-}
-
 std::unique_ptr<PgConnection> openKudos(CliContext& ctx) {
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos"));
     SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
@@ -81,7 +76,7 @@ QString actionText(const RetentionAction& a) {
 
 int runRetain(CliContext& ctx) {
     KudosRoundRequest request;
-    request.settings = kudosSettings();
+    request.settings = ctx.settings().kudos;
     request.conninfo = ctx.dbConninfo();
     request.archiveUrl = ctx.archiveUrl();
     request.now = ctx.now();
@@ -189,7 +184,7 @@ int runRetain(CliContext& ctx) {
 }
 
 int runPartitions(CliContext& ctx) {
-    const KudosSettings settings = kudosSettings();
+    const KudosSettings settings = ctx.settings().kudos;
     auto db = openKudos(ctx);
     const std::vector<PartitionStatus> list = PartitionStatusLoader(*db, settings).load();
     const Micros now = ctx.now();
@@ -270,7 +265,7 @@ int runStatement(CliContext& ctx) {
 
 int runReconcile(CliContext& ctx) {
     KudosReconcileRequest request;
-    request.settings = kudosSettings();
+    request.settings = ctx.settings().kudos;
     request.conninfo = ctx.dbConninfo();
     request.now = ctx.now();
     request.allowClockAhead = ctx.allowClockAhead();
@@ -352,7 +347,7 @@ int runReconcile(CliContext& ctx) {
 }
 
 int runDisclosure(CliContext& ctx) {
-    const KudosSettings settings = kudosSettings();
+    const KudosSettings settings = ctx.settings().kudos;
     const PrivacyDisclosure disclosure(settings);
     ctx.print(
         {{QStringLiteral("text"), disclosure.text()}, {QStringLiteral("markdown"), disclosure.markdown()}},

@@ -5,7 +5,6 @@
 #include "error.h"
 #include "kudossettings.h"
 #include "kudosswapjob.h"
-#include "settingsreader.h"
 
 #include <QJsonArray>
 
@@ -52,7 +51,7 @@ QJsonObject planJson(const SwapPlan& plan) {
 
 int runSwap(CliContext& ctx) {
     KudosSwapRequest request;
-    request.settings = KudosSettings::read(SettingsReader::fromEnvironment());
+    request.settings = ctx.settings().kudos;
     request.conninfo = ctx.dbConninfo();
     request.now = ctx.now();
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));

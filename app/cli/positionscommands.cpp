@@ -10,7 +10,6 @@
 #include "positionsettings.h"
 #include "roundjob.h"
 #include "schemamigrator.h"
-#include "settingsreader.h"
 #include "thinningstatus.h"
 
 #include <QJsonArray>
@@ -43,16 +42,12 @@ const QCommandLineOption kExact(QStringLiteral("exact"),
                                 QStringLiteral("Count this mower's rows exactly (the others are estimates)."),
                                 QStringLiteral("MOWER_ID"));
 
-PositionSettings settingsFromEnvironment() {
-    return PositionSettings::read(SettingsReader::fromEnvironment());
-}
-
 QString isoOrEmpty(const std::optional<Micros>& t) {
     return t ? formatIsoTimestamp(*t) : QString();
 }
 
 int runThinFile(CliContext& ctx) {
-    const PositionSettings settings = settingsFromEnvironment();
+    const PositionSettings settings = ctx.settings().positions;
     const QString inputPath = ctx.required(QStringLiteral("input"));
     const Micros cutoff = settings.thinningCutoff(ctx.now());
 
@@ -102,7 +97,7 @@ static_assert(ExitDone == int(RoundVerdict::Done) && ExitFailed == int(RoundVerd
 
 int runRound(CliContext& ctx) {
     RoundRequest request;
-    request.settings = settingsFromEnvironment();
+    request.settings = ctx.settings().positions;
     request.conninfo = ctx.dbConninfo();
     request.now = ctx.now();
     request.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
@@ -191,7 +186,7 @@ int runRound(CliContext& ctx) {
 }
 
 int runStatus(CliContext& ctx) {
-    const PositionSettings settings = settingsFromEnvironment();
+    const PositionSettings settings = ctx.settings().positions;
     std::optional<QUuid> exact;
     if (ctx.isSet(QStringLiteral("exact"))) {
         exact = QUuid::fromString(ctx.value(QStringLiteral("exact")));

@@ -10,7 +10,6 @@
 #include "inmemorypositionstore.h"
 #include "positionscsv.h"
 #include "previewjob.h"
-#include "settingsreader.h"
 #include "signallayers.h"
 
 #include <QDir>
@@ -185,7 +184,7 @@ QString checkText(const CoverageCheck& c) {
 }
 
 int runCoverage(CliContext& ctx) {
-    const PositionSettings settings = PositionSettings::read(SettingsReader::fromEnvironment());
+    const PositionSettings& settings = ctx.settings().positions;
     const Micros now = ctx.now();
     const bool files = ctx.isSet(QStringLiteral("input"));
     if (!files && (ctx.isSet(QStringLiteral("kept")) || ctx.isSet(QStringLiteral("errors"))))

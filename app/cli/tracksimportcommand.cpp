@@ -4,7 +4,6 @@
 #include "terminalprogress.h"
 
 #include "error.h"
-#include "settingsreader.h"
 #include "taskfeedback.h"
 #include "tracksimportjob.h"
 #include "trackssettings.h"
@@ -66,9 +65,7 @@ tracks::TrackSourceList configuredSources(CliContext& ctx) {
     if (ctx.isSet(QStringLiteral("sources")))
         return tracks::TracksSettings::sourcesFrom(ctx.value(QStringLiteral("sources")),
                                                    QStringLiteral("--sources"));
-    return tracks::TracksSettings::sourcesFrom(
-        SettingsReader::fromEnvironment().text(QStringLiteral("GPS_SOURCES_CONFIG"), {}),
-        QStringLiteral("GPS_SOURCES_CONFIG"));
+    return ctx.settings().tracks.sources;
 }
 
 int runImport(CliContext& ctx) {

@@ -5,7 +5,6 @@
 #include "terminalprogress.h"
 
 #include "error.h"
-#include "settingsreader.h"
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
 #include "trackshealth.h"
@@ -106,7 +105,7 @@ QString idText(const std::vector<qint64>& ids) {
 int runRetain(CliContext& ctx) {
     tracks::TracksRetainRequest request;
     request.tracksPath = ctx.sqlitePath();
-    request.retentionYears = tracks::TracksSettings::retentionYearsFrom(SettingsReader::fromEnvironment());
+    request.retentionYears = ctx.settings().tracks.retentionYears;
     request.now = ctx.now();
     request.machineNow = nowMicros();
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));

@@ -2,7 +2,6 @@
 
 #include "error.h"
 #include "settingsreader.h"
-#include "tracksretention.h"
 
 #include <QProcessEnvironment>
 #include <QSettings>
@@ -18,10 +17,9 @@ WorkspaceSettings readAll(const SettingsReader& reader) {
     s.positions = positions::PositionSettings::read(reader);
     s.kudos = kudos::KudosSettings::read(reader);
     s.archiveLimits = archive::ArchiveReadLimits::read(reader);
-    s.tracksRetentionYears = tracks::TracksRetention::yearsFromSettings(reader);
+    s.tracks = tracks::TracksSettings::read(reader);
     s.archiveUrl = reader.text(QStringLiteral("TIDEMARK_ARCHIVE_URL"), {});
     s.tracksPath = reader.text(QStringLiteral("GPS_TRACKS_DB_PATH"), {});
-    s.sourcesConfig = reader.text(QStringLiteral("GPS_SOURCES_CONFIG"), {});
     s.tilesUrl = reader.text(QStringLiteral("TIDEMARK_TILES_URL"), {});
     s.metricsFile = reader.text(QStringLiteral("TIDEMARK_METRICS_FILE"), {});
     s.demoDir = reader.text(QStringLiteral("TIDEMARK_DEMO_DIR"), {});

@@ -5,6 +5,9 @@
 #include <QFile>
 #include <algorithm>
 #include <numeric>
+#include <optional>
+#include <sstream>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace tidemark::tracks {
@@ -53,44 +56,33 @@ QString scalarText(const YAML::Node& value, const QString& key, const QString& p
 // (",", "[a] ,", "\"x\" ,"; found by fuzz_sources). Such a ',' is never valid YAML there: refused before
 // the parse. Quotes, comments and [ ] { } are followed roughly (a ',' in a block scalar's line start is
 // refused too).
-void refuseStrayComma(const QByteArray& bytes, const QString& path) {
-    int depth = 0, line = 1, column = 0;
-    char quote = 0, last = 0; // the open quote; the last non-blank character of the line outside quotes
-    char previous = '\n';
-    for (qsizetype i = 0; i < bytes.size(); ++i) {
-        const char c = bytes[i];
-        ++column;
-        if (c == '\n') {
-            ++line;
-            column = 0;
-            last = 0;
-        } else if (quote) {
-            if (quote == '"' && c == '\\')
-                ++i, ++column;
-            else if (c == quote && quote == '\'' && i + 1 < bytes.size() && bytes[i + 1] == '\'')
-                ++i, ++column;
-            else if (c == quote)
-                last = quote, quote = 0;
-        } else if (c == '#' && (previous == ' ' || previous == '\t' || previous == '\n')) {
-            while (i + 1 < bytes.size() && bytes[i + 1] != '\n')
-                ++i;
-        } else if ((c == '"' || c == '\'') && (last == 0 || QByteArray(" \t[{,:-?").contains(previous))) {
-            quote = c;
-        } else if (c == '[' || c == '{') {
-            ++depth, last = c;
-        } else if (c == ']' || c == '}') {
-            depth = std::max(0, depth - 1), last = c;
-        } else if (c == ',' && depth == 0 && QByteArray("]}\"'", 4).contains(last == 0 ? ']' : last)) {
-            throw Error(Error::Kind::Settings,
-                        QStringLiteral("%1 line %2, column %3: a ',' outside a [ ] or { } list")
-                            .arg(path)
-                            .arg(line)
-                            .arg(column));
-        } else if (c != ' ' && c != '\t' && c != '\r') {
-            last = c;
-        }
-        previous = c;
-    }
+// Whether a second document follows the first (where it starts). yaml-cpp 0.7's LoadAll can parse empty
+// documents after an error forever (upstream #1319, found by fuzz_sources: a stray ',' is enough), so the
+// stream is walked by a parser that is asked for two documents at the most.
+std::optional<YAML::Mark> secondDocument(const std::string& text) {
+    struct FirstMark : YAML::EventHandler {
+        std::optional<YAML::Mark> start;
+        void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+        void OnDocumentEnd() override {}
+        void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+        void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+        void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+        void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                             YAML::EmitterStyle::value) override {}
+        void OnSequenceEnd() override {}
+        void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                        YAML::EmitterStyle::value) override {}
+        void OnMapEnd() override {}
+    };
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    FirstMark first;
+    if (!parser.HandleNextDocument(first))
+        return std::nullopt;
+    FirstMark second;
+    if (!parser.HandleNextDocument(second))
+        return std::nullopt;
+    return second.start.value_or(YAML::Mark());
 }
 
 TrackSource sourceOf(const YAML::Node& item, const QList<TrackSource>& before, const QString& path) {
@@ -155,16 +147,16 @@ TrackSourceList TrackSourceList::fromYamlBytes(const QByteArray& bytes, const QS
                                                .arg(bytes.left(nul).count('\n') + 1)
                                                .arg(nul - lineStart + 1));
     }
-    refuseStrayComma(bytes, path);
     QList<TrackSource> sources;
     try {
         // yaml-cpp bounds the nesting (YAML::DeepRecursion) and shares an alias's node instead of copying it.
-        const std::vector<YAML::Node> documents = YAML::LoadAll(bytes.toStdString());
-        if (documents.size() > 1) // also what follows a list at its own indentation ("- id: a\nmore")
-            refuse(path, documents[1].Mark(), QStringLiteral("more than the one list of sources"));
-        if (documents.empty() || documents.front().IsNull())
+        const std::string text = bytes.toStdString();
+        if (const std::optional<YAML::Mark> second = secondDocument(text))
+            refuse(path, *second,
+                   QStringLiteral("more than the one list of sources")); // also "- id: a\nmore"
+        const YAML::Node document = YAML::Load(text);
+        if (document.IsNull())
             return TrackSourceList();
-        const YAML::Node& document = documents.front();
         // Either the list itself, or "sources:" holding it.
         YAML::Node list = document;
         if (document.IsMap()) {

@@ -3,6 +3,7 @@
 #include "archivereadlimits.h"
 #include "kudossettings.h"
 #include "positionsettings.h"
+#include "trackssettings.h"
 
 #include <QString>
 
@@ -14,13 +15,12 @@ struct WorkspaceSettings {
     positions::PositionSettings positions;
     kudos::KudosSettings kudos;
     archive::ArchiveReadLimits archiveLimits;
-    int tracksRetentionYears = 5; // GPS_TRACKS_RETENTION_YEARS
-    QString archiveUrl;           // TIDEMARK_ARCHIVE_URL
-    QString tracksPath;           // GPS_TRACKS_DB_PATH
-    QString sourcesConfig;        // GPS_SOURCES_CONFIG
-    QString tilesUrl;             // TIDEMARK_TILES_URL
-    QString metricsFile;          // TIDEMARK_METRICS_FILE
-    QString demoDir;              // TIDEMARK_DEMO_DIR
+    tracks::TracksSettings tracks; // GPS_TRACKS_RETENTION_YEARS, GPS_SOURCES_CONFIG and the sources it names
+    QString archiveUrl;            // TIDEMARK_ARCHIVE_URL
+    QString tracksPath;            // GPS_TRACKS_DB_PATH
+    QString tilesUrl;              // TIDEMARK_TILES_URL
+    QString metricsFile;           // TIDEMARK_METRICS_FILE
+    QString demoDir;               // TIDEMARK_DEMO_DIR
 };
 
 } // namespace tidemark

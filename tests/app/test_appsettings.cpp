@@ -56,11 +56,11 @@ class TestAppSettings : public QObject {
         const WorkspaceSettings s =
             AppSettings::read(AppSettings::merged({environment, configuration, commandLine}));
         QCOMPARE(s.kudos.partitionDays, 21);
-        QCOMPARE(s.tracksRetentionYears, 7);
+        QCOMPARE(s.tracks.retentionYears, 7);
         QCOMPARE(s.tilesUrl, QStringLiteral("line"));
         const WorkspaceSettings defaults = AppSettings::read({});
         QCOMPARE(defaults.kudos.partitionDays, 7);
-        QCOMPARE(defaults.tracksRetentionYears, 5);
+        QCOMPARE(defaults.tracks.retentionYears, 5);
     }
 
     void badValueNamesTheSetting_data() {

@@ -2,11 +2,40 @@
 #include <QFile>
 #include <QRegularExpression>
 #include <QTest>
+#include <algorithm>
 
-// The link rules of the design: nothing under models/ includes or links Qt Widgets (or Gui widgets classes);
-// only PgConnection includes libpq.
+// The rules of the design that a file's text shows: what the layers include, link and name.
 class TestLayering : public QObject {
     Q_OBJECT
+  private:
+    // The files under `folders` (of the source tree) whose text matches `pattern`, except those whose path
+    // ends with one of `allowed`; fails when fewer than `atLeast` files were read (a folder moved away).
+    static QStringList offenders(std::initializer_list<const char*> folders,
+                                 const QRegularExpression& pattern, const QStringList& allowed = {},
+                                 int atLeast = 10) {
+        QStringList found;
+        int scanned = 0;
+        for (const char* folder : folders) {
+            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"},
+                            QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString path = it.next();
+                if (std::any_of(allowed.begin(), allowed.end(),
+                                [&](const QString& a) { return path.endsWith(a); }))
+                    continue;
+                QFile f(path);
+                if (!f.open(QIODevice::ReadOnly))
+                    return {path + QStringLiteral(": cannot be read")};
+                ++scanned;
+                if (pattern.match(QString::fromUtf8(f.readAll())).hasMatch())
+                    found << path;
+            }
+        }
+        if (scanned < atLeast)
+            found << QStringLiteral("only %1 files were read under the folders").arg(scanned);
+        return found;
+    }
+
   private slots:
     void modelsHaveNoWidgets() {
         const QRegularExpression forbidden(
@@ -78,6 +107,49 @@ class TestLayering : public QObject {
         }
         QVERIFY2(scanned > 50, "the source folders were not found");
         QVERIFY2(offenders.isEmpty(), qPrintable(offenders.join(QLatin1Char('\n'))));
+    }
+    // One job per operation: the CLI runs jobs and includes no engine they wrap.
+    void appIncludesNoEngine() {
+        const QRegularExpression engine(
+            QStringLiteral("^\\s*#\\s*include\\s*\"(thinninground|retentionjob|trackimporter|gpxfilebatch|"
+                           "archiverestorer|archiveverifier|partitionswap|partitionexporter|tracksretention|"
+                           "reconciliation)\\.h\""),
+            QRegularExpression::MultilineOption);
+        const QStringList found = offenders({"/app"}, engine);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
+    // Widgets show models and call datasets: no file of ui/ makes or starts a task.
+    void widgetsStartNoTasks() {
+        const QRegularExpression task(QStringLiteral("\\bTask<|\\bstart<|TaskManager::start"));
+        const QStringList found = offenders({"/ui"}, task);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
+    // The lower layers know no area: models/common and models/archive name no dataset's table in their
+    // strings (the areas register their schemas with the migrator and hand the archive its datasets and
+    // tiers).
+    void lowerLayersNameNoDatasetTable() {
+        const QRegularExpression table(QStringLiteral(
+            "(QStringLiteral|QLatin1String|QByteArrayLiteral)\\s*\\(\\s*\"[^\"\\n]*\\b(mower_positions|"
+            "mower_history|kudos_[a-z_]+|users|pipeline_runs|tracks)\\b"));
+        const QStringList found = offenders({"/models/common", "/models/archive"}, table);
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
+    // Settings are read once, by app/: nothing in models/ or ui/ reads the environment, but the secrets
+    // reader (S3 credentials) and the private cluster (which passes the environment on to initdb and
+    // postgres).
+    void modelsReadNoEnvironment() {
+        const QRegularExpression environment(
+            QStringLiteral("qEnvironmentVariable|qgetenv|\\bgetenv\\b|QProcessEnvironment::systemEnvironment|"
+                           "fromEnvironment\\("));
+        const QStringList found = offenders({"/models", "/ui"}, environment,
+                                            {QStringLiteral("/models/archive/s3credentials.cpp"),
+                                             QStringLiteral("/models/archive/s3credentials.h"),
+                                             QStringLiteral("/models/archive/archiveurl.cpp"),
+                                             QStringLiteral("/models/common/pgcluster.cpp")});
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
     }
 };
 

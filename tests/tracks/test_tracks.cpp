@@ -253,16 +253,21 @@ class TestTracks : public QObject {
         QCOMPARE(flow.sources().size(), 2);
         QVERIFY(flow.sources().at(0).licenceAllowsAuthor);
         QCOMPARE(TrackSourceList::fromYamlBytes("sources:\n", QStringLiteral("s.yaml")).sources().size(), 0);
-        // What fuzz_sources found in yaml-cpp 0.7.0 (a parse that never ends, allocating): a ',' at the top
-        // level, at a line's start or after a whole node, is refused before the parse; one in a value is not.
+        // What fuzz_sources found in yaml-cpp 0.7.0 (LoadAll parsing empty documents forever, allocating): a
+        // ',' at the top level and a run of empty scalars; each is refused at once; a ',' in a value is not.
         for (const QByteArray& bytes :
              {QByteArray(",\""), QByteArray("- id: a\n,"), QByteArray("\t,"), QByteArray("[a] ,x"),
-              QByteArray("{a: b} ,"), QByteArray("\"x\" ,"), QByteArray("# c\n,"), QByteArray("---\n,")}) {
+              QByteArray("{a: b} ,"), QByteArray("\"x\" ,"), QByteArray("# c\n,"), QByteArray("---\n,"),
+              QByteArray::fromBase64(
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiQ21vaG8gJ3RydWUKIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiwiIiIiIiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiKiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIyB0aGXgmmVtbyciIiIiIiJlcwpzb3Uj")}) {
             QString message;
             QCOMPARE(test::thrownKind(
                          [&] { TrackSourceList::fromYamlBytes(bytes, QStringLiteral("s.yaml")); }, &message),
                      Error::Kind::Settings);
-            QVERIFY2(message.contains(QLatin1String("a ',' outside")), qPrintable(message));
+            QVERIFY2(message.startsWith(QLatin1String("s.yaml")), qPrintable(message));
         }
         QCOMPARE(TrackSourceList::fromYamlBytes("- id: osm\n  name: \"Smith, John\" # a, b\n  url_template: "
                                                 "'x,y'\n- {id: b, name: 'it''s, ok'}\n",
