@@ -2934,7 +2934,7 @@
     </message>
 </context>
 <context>
-    <name>tidemark::ui::WorkspaceSession</name>
+    <name>tidemark::WorkspaceSession</name>
     <message>
         <source>Positions</source>
         <translation>Positions</translation>

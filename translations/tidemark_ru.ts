@@ -2992,7 +2992,7 @@
     </message>
 </context>
 <context>
-    <name>tidemark::ui::WorkspaceSession</name>
+    <name>tidemark::WorkspaceSession</name>
     <message>
         <source>Positions</source>
         <translation>Позиции</translation>

@@ -9,9 +9,11 @@ namespace Ui {
 class ConnectDialog;
 }
 
-namespace tidemark::ui {
-
+namespace tidemark {
 class ConnectionProfileStore;
+}
+
+namespace tidemark::ui {
 
 // Where to connect: a conninfo or service name per PostgreSQL dataset, a SQLite path for the tracks, the
 // archive URL; named profiles saved without passwords. Accepting keeps the entered values for the session

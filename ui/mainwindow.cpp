@@ -220,16 +220,16 @@ void MainWindow::bindSession() {
     connect(m_session, &WorkspaceSession::loaded, this,
             [this](Dataset dataset, const QString& summary) { panel(dataset)->setLoaded(summary); });
     connect(m_session, &WorkspaceSession::loadFailed, this,
-            [this](Dataset dataset, const QString& message) { panel(dataset)->setFailed(message); });
+            [this](Dataset dataset, const Error& error) { panel(dataset)->setFailed(error.message()); });
     connect(m_session, &WorkspaceSession::demoStarting, this, [this](const QString&) {
         for (DatasetPanel* p : m_panels)
             p->setNotConnected(tr("Starting the demo workspace… The first start generates its data "
                                   "and takes about a minute."));
         statusBar()->showMessage(tr("Starting the demo workspace…"));
     });
-    connect(m_session, &WorkspaceSession::demoFailed, this, [this](const QString& message) {
+    connect(m_session, &WorkspaceSession::demoFailed, this, [this](const Error& error) {
         for (DatasetPanel* p : m_panels)
-            p->setFailed(tr("The demo workspace did not start: %1").arg(message));
+            p->setFailed(tr("The demo workspace did not start: %1").arg(error.message()));
         statusBar()->showMessage(tr("The demo workspace did not start"), 10000);
     });
     connect(m_session, &WorkspaceSession::connectionsChanged, this, &MainWindow::updateStatus);

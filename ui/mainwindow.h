@@ -14,13 +14,13 @@ class QNetworkAccessManager;
 class QTabWidget;
 
 namespace tidemark {
+class ConnectionProfileStore;
 class TaskListModel;
 class TaskManager;
 } // namespace tidemark
 
 namespace tidemark::ui {
 
-class ConnectionProfileStore;
 class DatasetPanel;
 class JobPanel;
 class DisputeWorkbench;

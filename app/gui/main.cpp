@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
         return usageError(e.message());
     }
 
-    tidemark::ui::WorkspaceConnections connections;
+    tidemark::WorkspaceConnections connections;
     connections.positionsConninfo = parser.value(dbPositions);
     connections.kudosConninfo = parser.value(dbKudos);
     connections.tracksPath = parser.value(sqlite);
@@ -205,7 +205,7 @@ int main(int argc, char** argv) {
     } else if (explicitConnections) {
         window.connectTo(connections);
     } else {
-        tidemark::ui::ConnectionProfileStore profiles;
+        tidemark::ConnectionProfileStore profiles;
         const QString last = profiles.lastProfile();
         if (!last.isEmpty() && profiles.profileNames().contains(last) && !saver)
             window.connectTo(profiles.profile(last));

@@ -64,10 +64,10 @@ void ScreenshotSaver::save(bool ok) {
     }
     if (!ok) {
         QStringList failures;
-        using Dataset = ui::WorkspaceSession::Dataset;
+        using Dataset = tidemark::WorkspaceSession::Dataset;
         for (Dataset dataset : {Dataset::Positions, Dataset::Kudos, Dataset::Tracks})
             if (m_window->panel(dataset)->state() == ui::DatasetPanel::State::Failed)
-                failures << ui::WorkspaceSession::datasetName(dataset) + QStringLiteral(": ") +
+                failures << tidemark::WorkspaceSession::datasetName(dataset) + QStringLiteral(": ") +
                                 m_window->panel(dataset)->messageText();
         fail(tr("screenshot saved to %1, but loading failed: %2")
                  .arg(target.absoluteFilePath(),

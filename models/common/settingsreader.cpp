@@ -2,23 +2,12 @@
 
 #include "error.h"
 
-#include <QProcessEnvironment>
 #include <cmath>
 #include <limits>
 
 namespace tidemark {
 
 SettingsReader::SettingsReader(QHash<QString, QString> values) : m_values(std::move(values)) {}
-
-SettingsReader SettingsReader::fromEnvironment(const QHash<QString, QString>& overrides) {
-    QHash<QString, QString> values;
-    const QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const QString& key : env.keys())
-        values.insert(key, env.value(key));
-    for (auto it = overrides.cbegin(); it != overrides.cend(); ++it)
-        values.insert(it.key(), it.value());
-    return SettingsReader(std::move(values));
-}
 
 bool SettingsReader::has(const QString& name) const {
     m_asked.insert(name);

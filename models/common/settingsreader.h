@@ -8,13 +8,12 @@
 
 namespace tidemark {
 
-// Reads typed settings by name from the environment (plus overrides from the console's configuration).
+// Reads typed settings by name from the values app/ gathered at start (AppSettings: the environment, the
+// console's configuration, the command line).
 // Every accessor validates; a bad value throws Error(Settings) whose message starts with the setting's name.
 class SettingsReader {
   public:
     explicit SettingsReader(QHash<QString, QString> values);
-    // The process environment, with `overrides` taking precedence.
-    static SettingsReader fromEnvironment(const QHash<QString, QString>& overrides = {});
 
     bool has(const QString& name) const;
     // Whether any accessor has looked this name up (so a configuration can refuse names nobody reads).

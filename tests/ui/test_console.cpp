@@ -35,7 +35,7 @@
 #include <sqlite3.h>
 
 using namespace tidemark;
-using Dataset = ui::WorkspaceSession::Dataset;
+using Dataset = tidemark::WorkspaceSession::Dataset;
 
 class TestConsole : public QObject {
     Q_OBJECT
@@ -84,7 +84,7 @@ class TestConsole : public QObject {
     // given an error); before any connection the range already shows the week the first preview will use.
     void badSettingRefusesRoundsAndNamesIt() {
         TaskManager tasks;
-        ui::WorkspaceSession session(&tasks);
+        tidemark::WorkspaceSession session(&tasks);
         positions::PositionsDataset& dataset = *session.positions();
         try {
             positions::PositionSettings::read(
@@ -200,7 +200,7 @@ class TestConsole : public QObject {
     void connectDialogKeepsNoPassword() {
         QTemporaryDir dir;
         const QString ini = dir.filePath(QStringLiteral("settings.ini"));
-        ui::ConnectionProfileStore store(ini);
+        tidemark::ConnectionProfileStore store(ini);
         ui::ConnectDialog dialog(store, {});
         dialog.show();
         auto* positions = dialog.findChild<QLineEdit*>(QStringLiteral("positionsEdit"));
@@ -223,8 +223,8 @@ class TestConsole : public QObject {
         QVERIFY2(saved.contains("production"), saved.constData());
         QVERIFY2(!saved.contains("Sup3rSecret") && !saved.contains("An0therSecret"), saved.constData());
         QVERIFY2(!saved.contains("password"), saved.constData());
-        const ui::WorkspaceConnections reloaded =
-            ui::ConnectionProfileStore(ini).profile(QStringLiteral("production"));
+        const tidemark::WorkspaceConnections reloaded =
+            tidemark::ConnectionProfileStore(ini).profile(QStringLiteral("production"));
         QVERIFY(reloaded.positionsConninfo.contains(QLatin1String("dbname=positions")));
         QVERIFY(reloaded.kudosConninfo.contains(QLatin1String("user=ops")));
     }

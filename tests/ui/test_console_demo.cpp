@@ -30,7 +30,7 @@
 #include <memory>
 
 using namespace tidemark;
-using Dataset = ui::WorkspaceSession::Dataset;
+using Dataset = tidemark::WorkspaceSession::Dataset;
 
 // The console on the demo workspace that the ctest fixture `demo` brought up in <build>/test-demo.
 class TestConsoleDemo : public QObject {
@@ -67,7 +67,7 @@ class TestConsoleDemo : public QObject {
         else
             QCOMPARE(mowers->totalRows(), rows);
         // The dock's summary marks an estimated total as the table marks each mower's.
-        const QString summary = window.panel(ui::WorkspaceSession::Dataset::Positions)->summaryText();
+        const QString summary = window.panel(tidemark::WorkspaceSession::Dataset::Positions)->summaryText();
         QVERIFY2(summary.contains(QStringLiteral("≈ ")) == estimated, qPrintable(summary));
         QVERIFY(rows < 2 * positions::ThinningStatus::kDefaultSampleRows ||
                 mowers->mowers().front().rowsEstimated);

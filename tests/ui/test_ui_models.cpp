@@ -183,14 +183,14 @@ class TestUiModels : public QObject {
         QFETCH(QString, conninfo);
         QFETCH(QStringList, secrets);
         QFETCH(QString, kept);
-        QVERIFY(ui::ConnectionProfileStore::hasSecret(conninfo));
-        const QString stripped = ui::ConnectionProfileStore::withoutSecrets(conninfo);
+        QVERIFY(tidemark::ConnectionProfileStore::hasSecret(conninfo));
+        const QString stripped = tidemark::ConnectionProfileStore::withoutSecrets(conninfo);
         for (const QString& secret : secrets)
             QVERIFY2(!stripped.contains(secret), qPrintable(stripped));
         QVERIFY2(!stripped.contains(QLatin1String("password")) && !stripped.contains(QLatin1String("secret")),
                  qPrintable(stripped));
         QVERIFY2(stripped.contains(QLatin1String("db")) && stripped.contains(kept), qPrintable(stripped));
-        QVERIFY(!ui::ConnectionProfileStore::hasSecret(stripped));
+        QVERIFY(!tidemark::ConnectionProfileStore::hasSecret(stripped));
     }
 
     // The settings file holds no secret and is the user's alone (0600, in a folder no one else may write),
@@ -204,7 +204,7 @@ class TestUiModels : public QObject {
             struct stat info {};
             return ::stat(QFile::encodeName(path).constData(), &info) == 0 ? int(info.st_mode & 07777) : -1;
         };
-        ui::WorkspaceConnections site;
+        tidemark::WorkspaceConnections site;
         site.positionsConninfo = QStringLiteral("host=db dbname=positions password=P4ss sslpassword=K3y");
         site.kudosConninfo =
             QStringLiteral("postgresql://ops:U5erPw@db/kudos?sslmode=require&sslpassword=Q5");
@@ -212,7 +212,7 @@ class TestUiModels : public QObject {
         site.archiveUrl = QStringLiteral("s3://AKIAOPS:Arch1veSecret@bucket/prefix");
         const mode_t umaskBefore = ::umask(0);
         {
-            ui::ConnectionProfileStore store(ini);
+            tidemark::ConnectionProfileStore store(ini);
             store.saveProfile(QStringLiteral("site"), site);
             store.setLastProfile(QStringLiteral("site"));
             store.sync();
@@ -238,7 +238,7 @@ class TestUiModels : public QObject {
         QVERIFY(::chmod(QFile::encodeName(ini).constData(), 0644) == 0);
         QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0777) == 0);
         {
-            ui::ConnectionProfileStore store(ini);
+            tidemark::ConnectionProfileStore store(ini);
             QCOMPARE(store.profile(QStringLiteral("site")).kudosConninfo.contains(QLatin1String("sslmode")),
                      true);
             store.saveProfile(QStringLiteral("other"), {});
@@ -253,9 +253,10 @@ class TestUiModels : public QObject {
     }
 
     void describeNamesServerNotSecret() {
-        QCOMPARE(ui::ConnectionProfileStore::describe(QStringLiteral("host=h port=5 dbname=d password=x")),
-                 QStringLiteral("h:5/d"));
-        QCOMPARE(ui::ConnectionProfileStore::describe(QStringLiteral("service=positions")),
+        QCOMPARE(
+            tidemark::ConnectionProfileStore::describe(QStringLiteral("host=h port=5 dbname=d password=x")),
+            QStringLiteral("h:5/d"));
+        QCOMPARE(tidemark::ConnectionProfileStore::describe(QStringLiteral("service=positions")),
                  QStringLiteral("service=positions"));
     }
 

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace tidemark::ui {
+namespace tidemark {
 
 namespace {
 const QString kGroup = QStringLiteral("connections/profiles");
@@ -278,4 +278,4 @@ QString ConnectionProfileStore::describe(const QString& conninfo) {
     return text;
 }
 
-} // namespace tidemark::ui
+} // namespace tidemark

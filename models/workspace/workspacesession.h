@@ -1,5 +1,6 @@
 #pragma once
 
+#include "error.h"
 #include "workspaceconnections.h"
 #include "workspacesettings.h"
 
@@ -23,10 +24,12 @@ class TracksDataset;
 class TracksSummaryModel;
 } // namespace tidemark::tracks
 
-namespace tidemark::ui {
+namespace tidemark {
 
-// The console's open workspace: its connections, the datasets with their summary models, and the tasks that
-// fill them (each task opens its own connection). Widgets observe it through signals.
+// The console's open workspace, the registry of its datasets: the settings and connections they get, the
+// datasets themselves (each loads its own summary, which the docks and the workbenches share), the demo
+// workspace's start as a task, and the load state of each (followed from the datasets' signals). Widgets
+// observe it through signals and start nothing themselves.
 class WorkspaceSession : public QObject {
     Q_OBJECT
   public:
@@ -63,13 +66,13 @@ class WorkspaceSession : public QObject {
     static QString datasetName(Dataset dataset);
 
   signals:
-    void connectionsChanged(const tidemark::ui::WorkspaceConnections& connections);
-    void notConnected(tidemark::ui::WorkspaceSession::Dataset dataset);
-    void loadingStarted(tidemark::ui::WorkspaceSession::Dataset dataset);
-    void loaded(tidemark::ui::WorkspaceSession::Dataset dataset, const QString& summary);
-    void loadFailed(tidemark::ui::WorkspaceSession::Dataset dataset, const QString& message);
+    void connectionsChanged(const tidemark::WorkspaceConnections& connections);
+    void notConnected(tidemark::WorkspaceSession::Dataset dataset);
+    void loadingStarted(tidemark::WorkspaceSession::Dataset dataset);
+    void loaded(tidemark::WorkspaceSession::Dataset dataset, const QString& summary);
+    void loadFailed(tidemark::WorkspaceSession::Dataset dataset, const tidemark::Error& error);
     void demoStarting(const QString& root);
-    void demoFailed(const QString& message);
+    void demoFailed(const tidemark::Error& error);
     // Every connected dataset has finished loading (or failing); ok when none failed.
     void settled(bool ok);
 
@@ -94,4 +97,4 @@ class WorkspaceSession : public QObject {
     bool m_demoFailed = false;
 };
 
-} // namespace tidemark::ui
+} // namespace tidemark

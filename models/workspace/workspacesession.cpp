@@ -16,7 +16,7 @@
 #include <QTimeZone>
 #include <limits>
 
-namespace tidemark::ui {
+namespace tidemark {
 
 namespace {
 QString displayDate(Micros t) {
@@ -190,7 +190,7 @@ void WorkspaceSession::bindPositions() {
         finishLoad(Dataset::Positions, m_generation[slot(Dataset::Positions)], true);
     });
     connect(m_positions, &positions::PositionsDataset::loadFailed, this, [this](const Error& error) {
-        emit loadFailed(Dataset::Positions, error.message());
+        emit loadFailed(Dataset::Positions, error);
         finishLoad(Dataset::Positions, m_generation[slot(Dataset::Positions)], false);
     });
 }
@@ -212,7 +212,7 @@ void WorkspaceSession::bindKudos() {
         finishLoad(Dataset::Kudos, m_generation[slot(Dataset::Kudos)], true);
     });
     connect(m_kudosData, &kudos::KudosDataset::loadFailed, this, [this](const Error& error) {
-        emit loadFailed(Dataset::Kudos, error.message());
+        emit loadFailed(Dataset::Kudos, error);
         finishLoad(Dataset::Kudos, m_generation[slot(Dataset::Kudos)], false);
     });
 }
@@ -242,7 +242,7 @@ void WorkspaceSession::bindTracks() {
     connect(m_tracksData, &tracks::TracksDataset::loadFailed, this, [this](const Error& error) {
         if (!m_pending[slot(Dataset::Tracks)])
             return;
-        emit loadFailed(Dataset::Tracks, error.message());
+        emit loadFailed(Dataset::Tracks, error);
         finishLoad(Dataset::Tracks, m_generation[slot(Dataset::Tracks)], false);
     });
 }
@@ -279,10 +279,10 @@ void WorkspaceSession::openDemo(const QString& root, quint64 seed) {
     const auto onFailure = [this](const Error& error) {
         m_demoPending = false;
         m_demoFailed = true;
-        emit demoFailed(error.message());
+        emit demoFailed(error);
         checkSettled();
     };
     m_tasks->start<DemoResult>(std::move(task), this, onSuccess, onFailure);
 }
 
-} // namespace tidemark::ui
+} // namespace tidemark

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-namespace tidemark::ui {
+namespace tidemark {
 
 // Where the console's three datasets and the archive are. Conninfos are libpq connection strings, URIs or
 // "service=NAME"; an empty field means that dataset is not connected.
@@ -19,4 +19,4 @@ struct WorkspaceConnections {
     friend bool operator==(const WorkspaceConnections&, const WorkspaceConnections&) = default;
 };
 
-} // namespace tidemark::ui
+} // namespace tidemark

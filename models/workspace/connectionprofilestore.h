@@ -6,7 +6,7 @@
 #include <QStringList>
 #include <memory>
 
-namespace tidemark::ui {
+namespace tidemark {
 
 // Named connection profiles kept in QSettings, never with a secret: passwords come from ~/.pgpass,
 // PGPASSWORD or service files as libpq defines them, and a client key's passphrase (sslpassword) from libpq's
@@ -47,4 +47,4 @@ class ConnectionProfileStore {
     std::unique_ptr<QSettings> m_settings;
 };
 
-} // namespace tidemark::ui
+} // namespace tidemark
