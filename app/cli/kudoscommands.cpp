@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
+#include "kudosschema.h"
 #include "terminalprogress.h"
 
 #include "archivestore.h"
@@ -60,7 +61,7 @@ KudosSettings kudosSettings() {
 
 std::unique_ptr<PgConnection> openKudos(CliContext& ctx) {
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     return db;
 }
 

@@ -1,5 +1,6 @@
 #include "clicontext.h"
 #include "cliregistry.h"
+#include "kudosschema.h"
 #include "terminalprogress.h"
 
 #include "error.h"
@@ -55,7 +56,7 @@ QJsonObject planJson(const SwapPlan& plan) {
 int runSwap(CliContext& ctx) {
     const KudosSettings settings = KudosSettings::read(SettingsReader::fromEnvironment());
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos swap"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     PartitionSwap swap(*db, settings);
     const SwapPlan plan = swap.plan(ctx.now());
     QJsonObject json = planJson(plan);

@@ -1,7 +1,7 @@
 #include "kudostablesummaryloader.h"
 
+#include "kudosschema.h"
 #include "pgconnection.h"
-#include "schemamigrator.h"
 #include "taskfeedback.h"
 
 namespace tidemark::kudos {
@@ -10,8 +10,7 @@ KudosTableSummaryLoader::KudosTableSummaryLoader(QString conninfo) : m_conninfo(
 
 std::vector<KudosTableSummary> KudosTableSummaryLoader::load(TaskFeedback* control) const {
     auto connection = PgConnection::open(m_conninfo, QStringLiteral("tidemark-console"));
-    const QString dataset = QStringLiteral("kudos");
-    SchemaMigrator(*connection, dataset).requireSchema();
+    SchemaMigrator(*connection, kudosSchema()).requireSchema();
     // Every table of the schema, so tables added later (partitions' parents, control tables) show too.
     const PgResult listed = connection->exec(QStringLiteral(
         "SELECT c.relname::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"

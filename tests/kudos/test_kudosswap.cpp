@@ -2,6 +2,7 @@
 #include "demokudosloader.h"
 #include "error.h"
 #include "kudospartitions.h"
+#include "kudosschema.h"
 #include "kudossettings.h"
 #include "partitionswap.h"
 #include "pgconnection.h"
@@ -51,7 +52,7 @@ KudosDb freshKudos(const QString& name, Micros now) {
     KudosDb k;
     k.conninfo = test::TestPostgres::createDatabase(name);
     k.db = PgConnection::open(k.conninfo);
-    SchemaMigrator(*k.db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*k.db, kudos::kudosSchema()).migrate();
     demo::KudosGeneratorOptions o;
     o.weeks = 6;
     o.users = 40;

@@ -1,6 +1,7 @@
 #include "roundjob.h"
 
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "roundhistory.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
@@ -13,7 +14,7 @@ namespace tidemark::positions {
 
 RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& control) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
-    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
     const Micros startedAt = nowMicros();
 
     RoundProgress state;
