@@ -32,6 +32,8 @@ struct CliCommand {
 
 class CliRegistry;
 void registerSchemaCommands(CliRegistry& registry);
+// The datasets `schema migrate|status --dataset` names (for the completion script).
+QStringList schemaDatasetNames();
 void registerDemoCommands(CliRegistry& registry);
 void registerTracksImportCommand(CliRegistry& registry); // tracks import
 void registerTracksCommands(CliRegistry& registry);      // tracks init, status

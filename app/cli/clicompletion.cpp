@@ -2,8 +2,6 @@
 
 #include "cliregistry.h"
 
-#include "schemamigrator.h"
-
 #include <QRegularExpression>
 
 namespace tidemark::cli {
@@ -17,7 +15,7 @@ QString valueCompletion(const QCommandLineOption& option) {
     const QString value = option.valueName();
     if (name == QLatin1String("dataset"))
         return QStringLiteral("COMPREPLY=($(compgen -W '%1' -- \"$cur\"))")
-            .arg(DatasetSchema::names().join(QLatin1Char(' ')));
+            .arg(schemaDatasetNames().join(QLatin1Char(' ')));
     if (name == QLatin1String("tier"))
         return QStringLiteral("COMPREPLY=($(compgen -W 'currency statistics' -- \"$cur\"))");
     if (value == QLatin1String("DIR") || name.endsWith(QLatin1String("-dir")))

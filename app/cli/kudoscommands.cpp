@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
+#include "kudosschema.h"
 #include "terminalprogress.h"
 
 #include "error.h"
@@ -51,7 +52,7 @@ const QCommandLineOption kMarkdown(QStringLiteral("markdown"),
 
 std::unique_ptr<PgConnection> openKudos(CliContext& ctx) {
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli kudos"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     return db;
 }
 

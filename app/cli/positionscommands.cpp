@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
+#include "positionsschema.h"
 #include "terminalprogress.h"
 
 #include "error.h"
@@ -87,7 +88,7 @@ int runThinFile(CliContext& ctx) {
 
 std::unique_ptr<PgConnection> openPositions(CliContext& ctx) {
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli positions"));
-    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
     return db;
 }
 

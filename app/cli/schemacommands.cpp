@@ -2,8 +2,11 @@
 #include "cliregistry.h"
 
 #include "error.h"
+#include "kudosschema.h"
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
+#include "tracksschema.h"
 
 #include <QJsonArray>
 
@@ -13,6 +16,22 @@ namespace {
 
 const QCommandLineOption kDatasetOption(QStringLiteral("dataset"), QStringLiteral("positions or kudos."),
                                         QStringLiteral("NAME"));
+
+// The PostgreSQL datasets' schemas, by the name --dataset gives; tracks lives in SQLite (`tracks init`).
+DatasetSchema postgresSchema(CliContext& ctx, const QString& sqliteCommand) {
+    const QString dataset = ctx.required(QStringLiteral("dataset"));
+    if (dataset == positions::positionsSchema().dataset)
+        return positions::positionsSchema();
+    if (dataset == kudos::kudosSchema().dataset)
+        return kudos::kudosSchema();
+    if (dataset == tracks::tracksSchema().dataset)
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks %1 --sqlite FILE")
+                .arg(sqliteCommand));
+    throw Error(Error::Kind::Usage, QStringLiteral("unknown dataset \"%1\" (expected one of: %2)")
+                                        .arg(dataset, schemaDatasetNames().join(QStringLiteral(", "))));
+}
 
 QJsonObject statusJson(const SchemaStatus& s) {
     return {{QStringLiteral("dataset"), s.dataset},
@@ -37,14 +56,10 @@ QString statusText(const SchemaStatus& s, const QString& where) {
 }
 
 int runMigrate(CliContext& ctx) {
-    const QString dataset = ctx.required(QStringLiteral("dataset"));
-    DatasetSchema::forName(dataset);
-    if (dataset == QLatin1String("tracks"))
-        throw Error(
-            Error::Kind::Usage,
-            QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks init --sqlite FILE"));
+    const DatasetSchema schema = postgresSchema(ctx, QStringLiteral("init"));
+    const QString& dataset = schema.dataset;
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
-    SchemaMigrator migrator(*db, dataset);
+    SchemaMigrator migrator(*db, schema);
     const QList<Migration> applied = migrator.migrate();
     const SchemaStatus s = migrator.status();
     QStringList names;
@@ -63,14 +78,9 @@ int runMigrate(CliContext& ctx) {
 }
 
 int runStatus(CliContext& ctx) {
-    const QString dataset = ctx.required(QStringLiteral("dataset"));
-    DatasetSchema::forName(dataset);
-    if (dataset == QLatin1String("tracks"))
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral(
-                        "the tracks schema lives in SQLite: use tidemark-cli tracks status --sqlite FILE"));
+    const DatasetSchema schema = postgresSchema(ctx, QStringLiteral("status"));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
-    SchemaMigrator migrator(*db, dataset);
+    SchemaMigrator migrator(*db, schema);
     const SchemaStatus s = migrator.status();
     ctx.print(statusJson(s), statusText(s, db->describe()));
     if (s.newerThanKnown())
@@ -79,6 +89,11 @@ int runStatus(CliContext& ctx) {
 }
 
 } // namespace
+
+QStringList schemaDatasetNames() {
+    return {positions::positionsSchema().dataset, kudos::kudosSchema().dataset,
+            tracks::tracksSchema().dataset};
+}
 
 void registerSchemaCommands(CliRegistry& registry) {
     registry.add({{QStringLiteral("schema"), QStringLiteral("migrate")},

@@ -10,31 +10,7 @@
 
 namespace tidemark {
 
-DatasetSchema DatasetSchema::forName(const QString& dataset) {
-    if (dataset == QLatin1String("positions"))
-        return {dataset,
-                {QStringLiteral("mower_positions"), QStringLiteral("mower_history"),
-                 QStringLiteral("mower_positions_thinning")}};
-    if (dataset == QLatin1String("kudos"))
-        return {dataset,
-                {QStringLiteral("users"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events"),
-                 QStringLiteral("kudos_balance_snapshots"), QStringLiteral("kudos_retention_catalog"),
-                 QStringLiteral("kudos_stat_rollups"), QStringLiteral("kudos_stat_quarantine"),
-                 QStringLiteral("kudos_ledger_checkpoints"), QStringLiteral("kudos_checkpoint_state"),
-                 QStringLiteral("kudos_ledger_daily"), QStringLiteral("kudos_idempotency_keys"),
-                 QStringLiteral("kudos_retention_incidents")}};
-    if (dataset == QLatin1String("tracks"))
-        return {dataset, {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")}};
-    throw Error(Error::Kind::Usage, QStringLiteral("unknown dataset \"%1\" (expected one of: %2)")
-                                        .arg(dataset, names().join(QStringLiteral(", "))));
-}
-
-QStringList DatasetSchema::names() {
-    return {QStringLiteral("positions"), QStringLiteral("kudos"), QStringLiteral("tracks")};
-}
-
 QList<Migration> SchemaMigrator::migrations(const QString& dataset) {
-    DatasetSchema::forName(dataset);
     static const QRegularExpression pattern(QStringLiteral("^(\\d{4})_(.+)\\.sql$"));
     QList<Migration> list;
     const QDir dir(QStringLiteral(":/sql/") + dataset);
@@ -56,10 +32,8 @@ QList<Migration> SchemaMigrator::migrations(const QString& dataset) {
     return list;
 }
 
-SchemaMigrator::SchemaMigrator(PgConnection& connection, QString dataset)
-    : m_connection(connection), m_dataset(std::move(dataset)) {
-    DatasetSchema::forName(m_dataset);
-}
+SchemaMigrator::SchemaMigrator(PgConnection& connection, DatasetSchema schema)
+    : m_connection(connection), m_schema(std::move(schema)) {}
 
 void SchemaMigrator::ensureLedger() {
     m_connection.exec(QStringLiteral(
@@ -70,8 +44,8 @@ void SchemaMigrator::ensureLedger() {
 
 SchemaStatus SchemaMigrator::status() {
     SchemaStatus s;
-    s.dataset = m_dataset;
-    const QList<Migration> known = migrations(m_dataset);
+    s.dataset = m_schema.dataset;
+    const QList<Migration> known = migrations(m_schema.dataset);
     s.latestVersion = known.isEmpty() ? 0 : known.last().version;
     const bool hasLedger =
         m_connection.exec(QStringLiteral("SELECT to_regclass('tidemark_schema_migrations') IS NOT NULL"))
@@ -81,7 +55,7 @@ SchemaStatus SchemaMigrator::status() {
             QStringLiteral("SELECT version, name, to_char(applied_at AT TIME ZONE 'UTC', "
                            "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
                            " FROM tidemark_schema_migrations WHERE dataset = $1 ORDER BY version"),
-            {m_dataset});
+            {m_schema.dataset});
         for (int i = 0; i < r.rows(); ++i) {
             s.currentVersion = std::max(s.currentVersion, static_cast<int>(r.toLong(i, 0)));
             s.applied << QStringLiteral("%1 %2 (%3)")
@@ -89,7 +63,7 @@ SchemaStatus SchemaMigrator::status() {
                              .arg(r.text(i, 1), r.text(i, 2));
         }
     }
-    for (const QString& table : DatasetSchema::forName(m_dataset).requiredTables) {
+    for (const QString& table : m_schema.requiredTables) {
         const bool exists =
             m_connection.exec(QStringLiteral("SELECT to_regclass($1) IS NOT NULL"), {table}).toBool(0, 0);
         if (!exists)
@@ -106,27 +80,27 @@ QList<Migration> SchemaMigrator::migrate() {
             Error::Kind::Refused,
             QStringLiteral(
                 "%1 schema of %2 is at version %3, newer than this Tidemark knows (%4); upgrade Tidemark")
-                .arg(m_dataset, m_connection.describe())
+                .arg(m_schema.dataset, m_connection.describe())
                 .arg(before.currentVersion)
                 .arg(before.latestVersion));
     QList<Migration> applied;
-    for (const Migration& m : migrations(m_dataset)) {
+    for (const Migration& m : migrations(m_schema.dataset)) {
         PgResult existing = m_connection.exec(
             QStringLiteral(
                 "SELECT checksum FROM tidemark_schema_migrations WHERE dataset = $1 AND version = $2"),
-            {m_dataset, m.version});
+            {m_schema.dataset, m.version});
         if (existing.rows() > 0) {
             if (existing.text(0, 0) != m.checksum)
                 throw Error(
                     Error::Kind::Refused,
                     QStringLiteral("%1 migration %2 (%3) on %4 differs from the script this Tidemark ships")
-                        .arg(m_dataset)
+                        .arg(m_schema.dataset)
                         .arg(m.version)
                         .arg(m.name, m_connection.describe()));
             continue;
         }
         const QString what = QStringLiteral("%1 migration %2_%3")
-                                 .arg(m_dataset)
+                                 .arg(m_schema.dataset)
                                  .arg(m.version, 4, 10, QLatin1Char('0'))
                                  .arg(m.name);
         try {
@@ -134,7 +108,7 @@ QList<Migration> SchemaMigrator::migrate() {
             m_connection.exec(
                 QStringLiteral("INSERT INTO tidemark_schema_migrations (dataset, version, name, checksum)"
                                " VALUES ($1, $2, $3, $4)"),
-                {m_dataset, m.version, m.name, m.checksum});
+                {m_schema.dataset, m.version, m.name, m.checksum});
             m_connection.execScript(QStringLiteral("COMMIT"));
         } catch (...) {
             m_connection.execScript(QStringLiteral("ROLLBACK"));
@@ -151,11 +125,11 @@ void SchemaMigrator::requireSchema() {
         throw Error(Error::Kind::Schema,
                     QStringLiteral(
                         "%1 has no table %2 of the %3 schema (run: tidemark-cli schema migrate --dataset %3)")
-                        .arg(m_connection.describe(), s.missingTables.first(), m_dataset));
+                        .arg(m_connection.describe(), s.missingTables.first(), m_schema.dataset));
     if (s.newerThanKnown())
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 schema of %2 is at version %3, newer than this Tidemark knows (%4)")
-                        .arg(m_dataset, m_connection.describe())
+                        .arg(m_schema.dataset, m_connection.describe())
                         .arg(s.currentVersion)
                         .arg(s.latestVersion));
 }

@@ -16,12 +16,12 @@ struct Migration {
     QString checksum; // sha256 of the script, recorded when applied
 };
 
-// The datasets Tidemark knows and the tables each one must have once migrated.
+// What an area registers with the migrator: its dataset's name (the key of its migrations in
+// tidemark_schema_migrations and their folder, resources/sql/<dataset>/) and the tables it must have once
+// migrated. Each area has one (positionsSchema(), kudosSchema(), tracksSchema()); the migrator knows none.
 struct DatasetSchema {
     QString dataset;
     QStringList requiredTables;
-    static DatasetSchema forName(const QString& dataset); // throws Error(Usage) for an unknown name
-    static QStringList names();
 };
 
 struct SchemaStatus {
@@ -36,8 +36,9 @@ struct SchemaStatus {
 // Applies and reports the migrations of one dataset on PostgreSQL, recorded in tidemark_schema_migrations.
 class SchemaMigrator {
   public:
-    SchemaMigrator(PgConnection& connection, QString dataset);
+    SchemaMigrator(PgConnection& connection, DatasetSchema schema);
 
+    // The scripts of resources/sql/<dataset>/ in version order.
     static QList<Migration> migrations(const QString& dataset);
 
     SchemaStatus status();
@@ -50,7 +51,7 @@ class SchemaMigrator {
   private:
     void ensureLedger();
     PgConnection& m_connection;
-    QString m_dataset;
+    DatasetSchema m_schema;
 };
 
 } // namespace tidemark

@@ -7,8 +7,10 @@
 #include "tracksgenerator.h"
 
 #include "error.h"
+#include "kudosschema.h"
 #include "pgcluster.h"
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "privatefiles.h"
 #include "schemamigrator.h"
 #include "spatialitedatabase.h"
@@ -305,7 +307,7 @@ void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& opti
     {
         report(control, 0.04, QStringLiteral("positions: migrating"));
         auto db = PgConnection::open(cluster.conninfo(kPositionsDb), QStringLiteral("tidemark-demo-load"));
-        SchemaMigrator(*db, kPositionsDb).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         PositionsGeneratorOptions generatorOptions;
         generatorOptions.seed = seed;
         generatorOptions.mowers = options.mowers;
@@ -322,7 +324,7 @@ void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& opti
     {
         report(control, 0.66, QStringLiteral("kudos: migrating and loading"));
         auto db = PgConnection::open(cluster.conninfo(kKudosDb), QStringLiteral("tidemark-demo-load"));
-        SchemaMigrator(*db, kKudosDb).migrate();
+        SchemaMigrator(*db, kudos::kudosSchema()).migrate();
         KudosGeneratorOptions generatorOptions;
         generatorOptions.seed = seed;
         generatorOptions.weeks = options.kudosWeeks;

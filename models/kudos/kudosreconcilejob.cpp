@@ -1,5 +1,6 @@
 #include "kudosreconcilejob.h"
 
+#include "kudosschema.h"
 #include "ledgercheckpoint.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
@@ -11,7 +12,7 @@ namespace tidemark::kudos {
 
 KudosReconcileReport KudosReconcileJob::run(const KudosReconcileRequest& request, TaskFeedback& feedback) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark kudos reconciliation"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     Reconciliation reconciliation(*db, request.allowClockAhead);
     reconciliation.checkClock(request.now);
     KudosReconcileReport report;

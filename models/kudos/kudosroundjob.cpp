@@ -3,6 +3,7 @@
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "error.h"
+#include "kudosschema.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
 #include "retentionmetrics.h"
@@ -46,7 +47,7 @@ void addMetrics(const KudosRoundRequest& request, RetentionReport& report) {
 
 RetentionReport KudosRoundJob::run(const KudosRoundRequest& request, TaskFeedback& feedback) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark kudos retention"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     std::unique_ptr<archive::ArchiveStore> store;
     QString problem;
     if (request.archiveUrl.isEmpty()) {

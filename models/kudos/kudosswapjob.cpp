@@ -1,6 +1,7 @@
 #include "kudosswapjob.h"
 
 #include "error.h"
+#include "kudosschema.h"
 #include "partitionswap.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
@@ -19,7 +20,7 @@ int KudosSwapReport::exitCode() const {
 
 KudosSwapReport KudosSwapJob::run(const KudosSwapRequest& request, TaskFeedback& feedback) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark kudos swap"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     PartitionSwap swap(*db, request.settings);
     KudosSwapReport report;
     report.dryRun = request.dryRun;

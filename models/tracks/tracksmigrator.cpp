@@ -1,5 +1,7 @@
 #include "tracksmigrator.h"
 
+#include "tracksschema.h"
+
 #include "spatialitedatabase.h"
 #include "tracksfilecheck.h"
 
@@ -44,7 +46,7 @@ SchemaStatus TracksMigrator::statusOf(SqliteFile& file, bool readLedger) {
                              .arg(q.text(1), q.text(2));
         }
     }
-    for (const QString& table : DatasetSchema::forName(kDataset).requiredTables)
+    for (const QString& table : tracksSchema().requiredTables)
         if (!file.hasTable(table))
             s.missingTables << table;
     return s;

@@ -1,5 +1,6 @@
 #include "archivebenchdata.h"
 
+#include "kudosschema.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
@@ -15,7 +16,7 @@ Micros archiveBenchStart() {
 QString archiveBenchLedger(const QString& name, qint64 rows) {
     const QString conninfo = test::TestPostgres::createDatabase(name);
     auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*db, kudos::kudosSchema()).migrate();
     db->execScript(
         QStringLiteral(
             "INSERT INTO users (id, oauth_id, username) SELECT u, 'oauth-' || u, 'user ' || u "

@@ -5,6 +5,7 @@
 #include "demoworkspace.h"
 #include "kudosgenerator.h"
 #include "positionsgenerator.h"
+#include "positionsschema.h"
 #include "tracksgenerator.h"
 
 #include "pgconnection.h"
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
         PgConnection::open(admin)->exec(QStringLiteral("CREATE DATABASE ") + name);
         auto db = PgConnection::open(workspace.positionsConninfo().replace(QStringLiteral("dbname=positions"),
                                                                            QStringLiteral("dbname=") + name));
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         PositionsGeneratorOptions two = po;
         two.mowers = 2;
         t.restart();

@@ -12,6 +12,7 @@
 #include "mowersummaryloader.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "sliceplanner.h"
 #include "taskfeedback.h"
@@ -221,7 +222,7 @@ int main(int argc, char** argv) {
     }
     const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_fleet"));
     auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+    SchemaMigrator(*db, positions::positionsSchema()).migrate();
     std::fprintf(stderr, "generating %lld rows\n", small);
     withIndexesDeferred(*db, [&] { addRows(*db, mowers, small / mowers, 0); });
     db.reset(); // the copies below need the database without sessions

@@ -9,6 +9,7 @@
 #include "archiveverifier.h"
 #include "kudosbenchdata.h"
 #include "kudospartitions.h"
+#include "kudosschema.h"
 #include "kudossettings.h"
 #include "lockingtransaction.h"
 #include "partitiondrop.h"
@@ -157,7 +158,7 @@ int main(int argc, char** argv) {
             test::TestPostgres::createDatabase(QStringLiteral("bench_drop_%1").arg(rows));
         {
             auto db = PgConnection::open(conninfo);
-            SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+            SchemaMigrator(*db, kudos::kudosSchema()).migrate();
             bench::fillKudosHistory(*db, rows);
             PartitionSwap swap(*db, KudosSettings{});
             swap.run(swap.plan(nowMicros()));

@@ -8,6 +8,7 @@
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "demokudosloader.h"
+#include "kudosschema.h"
 #include "kudosvalues.h"
 #include "ledgercheckpoint.h"
 #include "partitionswap.h"
@@ -122,7 +123,7 @@ void measureWeek(const char* label, PgConnection& db, Micros end) {
 void busyWeek(long long ledgerRows, Micros end) {
     const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("bench_kudos_busy"));
     auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*db, kudos::kudosSchema()).migrate();
     db->exec(QStringLiteral("INSERT INTO users (oauth_id, username) SELECT 'u' || g, 'user ' || g"
                             " FROM generate_series(1, 1000) g"));
     const std::vector<PgParam> params{static_cast<long long>(ledgerRows), utcParam(end)};
@@ -159,7 +160,7 @@ int main(int argc, char** argv) {
     const Micros end = floorToStep(nowMicros(), 7 * kMicrosPerDay, kMondayAnchor);
     {
         auto db = PgConnection::open(conninfo);
-        SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+        SchemaMigrator(*db, kudos::kudosSchema()).migrate();
     }
     demo::KudosGeneratorOptions options;
     options.end = end;

@@ -4,6 +4,7 @@
 // Arguments: ledger row counts (default 1000000 10000000). Uses TIDEMARK_TEST_PG when set, else a private
 // PostgreSQL cluster.
 #include "kudosbenchdata.h"
+#include "kudosschema.h"
 #include "kudossettings.h"
 #include "partitionswap.h"
 #include "pgconnection.h"
@@ -31,7 +32,7 @@ Figures measure(long long rows) {
     f.rows = rows;
     auto db =
         PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("bench_swap_%1").arg(rows)));
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*db, kudos::kudosSchema()).migrate();
     QElapsedTimer fill;
     fill.start();
     bench::fillKudosHistory(*db, rows);

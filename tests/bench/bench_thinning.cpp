@@ -8,6 +8,7 @@
 #include "keepset.h"
 #include "pgconnection.h"
 #include "positionloader.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "sliceplanner.h"
 #include "testpostgres.h"
@@ -160,7 +161,7 @@ struct Variant {
 // statements: "old", "new", "pk" (the new one deleting by primary key); repeats: runs of each, interleaved.
 void benchSql(int mowers, int days, const QStringList& statements, int repeats) {
     auto db = PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("bench_thinning")));
-    SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+    SchemaMigrator(*db, positions::positionsSchema()).migrate();
     QElapsedTimer timer;
     timer.start();
     long long rows = 0;

@@ -1,5 +1,7 @@
 #include "error.h"
+#include "kudosschema.h"
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
 
@@ -12,20 +14,22 @@ class TestSchema : public QObject {
     Q_OBJECT
   private slots:
     void migratesEachDatasetIdempotently_data() {
-        QTest::addColumn<QString>("dataset");
-        QTest::newRow("positions") << "positions";
-        QTest::newRow("kudos") << "kudos";
+        QTest::addColumn<int>("area");
+        QTest::newRow("positions") << 0;
+        QTest::newRow("kudos") << 1;
     }
     void migratesEachDatasetIdempotently() {
-        QFETCH(QString, dataset);
-        auto db = PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("schema_") + dataset));
-        SchemaMigrator migrator(*db, dataset);
+        QFETCH(int, area);
+        const DatasetSchema schema = area == 0 ? positions::positionsSchema() : kudos::kudosSchema();
+        auto db = PgConnection::open(
+            test::TestPostgres::createDatabase(QStringLiteral("schema_") + schema.dataset));
+        SchemaMigrator migrator(*db, schema);
         SchemaStatus before = migrator.status();
         QCOMPARE(before.currentVersion, 0);
-        QCOMPARE(before.missingTables, DatasetSchema::forName(dataset).requiredTables);
+        QCOMPARE(before.missingTables, schema.requiredTables);
         QVERIFY_THROWS_EXCEPTION(Error, migrator.requireSchema());
         const auto applied = migrator.migrate();
-        QCOMPARE(applied.size(), SchemaMigrator::migrations(dataset).size());
+        QCOMPARE(applied.size(), SchemaMigrator::migrations(schema.dataset).size());
         QVERIFY(migrator.migrate().isEmpty());
         const SchemaStatus after = migrator.status();
         QCOMPARE(after.currentVersion, after.latestVersion);
@@ -35,7 +39,7 @@ class TestSchema : public QObject {
     void namesTheMissingTable() {
         auto db = PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("schema_wrong")));
         db->exec(QStringLiteral("CREATE TABLE mower_positions (x int)"));
-        SchemaMigrator migrator(*db, QStringLiteral("positions"));
+        SchemaMigrator migrator(*db, positions::positionsSchema());
         try {
             migrator.requireSchema();
             QFAIL("a database without mower_history passed");
@@ -115,7 +119,7 @@ class TestSchema : public QObject {
 
     void refusesNewerVersion() {
         auto db = PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("schema_newer")));
-        SchemaMigrator migrator(*db, QStringLiteral("positions"));
+        SchemaMigrator migrator(*db, positions::positionsSchema());
         migrator.migrate();
         db->exec(QStringLiteral("INSERT INTO tidemark_schema_migrations (dataset, version, name, checksum) "
                                 "VALUES ('positions', 9999, 'future', 'x')"));

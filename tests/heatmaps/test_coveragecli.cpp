@@ -1,6 +1,7 @@
 // tidemark-cli positions coverage, run as a process: files, kept files, images, GeoJSON, usage errors, and
 // the database form on a real PostgreSQL.
 #include "heatmaptestdata.h"
+#include "positionsschema.h"
 #include "testpostgres.h"
 
 #include "pgconnection.h"
@@ -209,7 +210,7 @@ class TestCoverageCli : public QObject {
     void databaseForm() {
         const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("heatmaps_coverage_cli"));
         auto db = PgConnection::open(conninfo);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         const auto raw = lanes(2);
         for (const PositionRow& r : raw)
             db->exec(
@@ -250,7 +251,7 @@ class TestCoverageCli : public QObject {
         const QString conninfo =
             test::TestPostgres::createDatabase(QStringLiteral("heatmaps_coverage_preview"));
         auto db = PgConnection::open(conninfo);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         const HeatmapPlane plane(48.2, 16.3);
         db->beginCopyIn(
             QStringLiteral("COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix,"

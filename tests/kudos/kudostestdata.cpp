@@ -3,6 +3,7 @@
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "demokudosloader.h"
+#include "kudosschema.h"
 #include "partitionswap.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
@@ -48,7 +49,7 @@ QString swappedKudosDatabase(const QString& name) {
         const QString conninfo = TestPostgres::createDatabase(QStringLiteral("kudos_template"));
         {
             auto db = openKudos(conninfo);
-            SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+            SchemaMigrator(*db, kudos::kudosSchema()).migrate();
         }
         demo::KudosGeneratorOptions options;
         options.weeks = kKudosWeeks;

@@ -2,6 +2,7 @@
 #include "error.h"
 #include "idempotencykeys.h"
 #include "kudosgenerator.h"
+#include "kudosschema.h"
 #include "kudossqlstate.h"
 #include "kudosvalues.h"
 #include "pgconnection.h"
@@ -39,7 +40,7 @@ FreshDatabase freshDatabase(const QString& name) {
     FreshDatabase f;
     f.conninfo = test::TestPostgres::createDatabase(name);
     f.db = PgConnection::open(f.conninfo);
-    SchemaMigrator(*f.db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*f.db, kudos::kudosSchema()).migrate();
     return f;
 }
 

@@ -3,6 +3,7 @@
 #include "error.h"
 #include "kudosdataset.h"
 #include "kudospartitions.h"
+#include "kudosschema.h"
 #include "kudossettings.h"
 #include "kudosswapjob.h"
 #include "partitionswap.h"
@@ -56,7 +57,7 @@ KudosDb freshKudos(const QString& name, Micros now) {
     KudosDb k;
     k.conninfo = test::TestPostgres::createDatabase(name);
     k.db = PgConnection::open(k.conninfo);
-    SchemaMigrator(*k.db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*k.db, kudos::kudosSchema()).migrate();
     demo::KudosGeneratorOptions o;
     o.weeks = 6;
     o.users = 40;

@@ -3,6 +3,7 @@
 #include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
+#include "positionsschema.h"
 #include "roundhistory.h"
 #include "schemamigrator.h"
 #include "settingsreader.h"
@@ -186,7 +187,7 @@ class TestPositionsCli : public QObject {
         const QString info = test::TestPostgres::createDatabase(QStringLiteral("cli_round"));
         {
             auto db = PgConnection::open(info);
-            SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+            SchemaMigrator(*db, positions::positionsSchema()).migrate();
             test::RandomTracks random(22);
             test::insertTracks(*db, {random.next(2000), random.next(2000), random.next(2000)});
         }
@@ -233,7 +234,7 @@ class TestPositionsCli : public QObject {
         for (const QString& name : {QStringLiteral("cli_jobs_one"), QStringLiteral("cli_jobs_two")}) {
             infos << test::TestPostgres::createDatabase(name);
             auto db = PgConnection::open(infos.back());
-            SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+            SchemaMigrator(*db, positions::positionsSchema()).migrate();
             test::insertTracks(*db, tracks);
         }
         const QString id = tracks[1].mowerId.toString(QUuid::WithoutBraces);
@@ -284,7 +285,7 @@ class TestPositionsCli : public QObject {
     void roundExitCodesAndHistory() {
         const QString info = test::TestPostgres::createDatabase(QStringLiteral("cli_faults"));
         auto db = PgConnection::open(info);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         test::RandomTracks random(24);
         const std::vector<MowerTrack> tracks = {random.next(2000), random.next(2000)};
         test::insertTracks(*db, tracks);
@@ -354,7 +355,7 @@ class TestPositionsCli : public QObject {
         const QString info = test::TestPostgres::createDatabase(QStringLiteral("cli_progress"));
         {
             auto db = PgConnection::open(info);
-            SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+            SchemaMigrator(*db, positions::positionsSchema()).migrate();
             test::RandomTracks random(23);
             test::insertTracks(*db, {random.next(2000), random.next(2000)});
         }

@@ -3,6 +3,7 @@
 #include "metricsfilecheck.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
+#include "positionsschema.h"
 #include "roundreport.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
@@ -159,7 +160,7 @@ class TestRoundMetrics : public QObject {
     void twoCliRunsAddUp() {
         const QString info = test::TestPostgres::createDatabase(QStringLiteral("metrics_runs"));
         auto db = PgConnection::open(info);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         test::RandomTracks random(31);
         test::insertTracks(*db, {random.next(1500), random.next(1500)});
         PositionSettings settings;
@@ -201,7 +202,7 @@ class TestRoundMetrics : public QObject {
     void unwritableMetricsFileIsAWarning() {
         const QString info = test::TestPostgres::createDatabase(QStringLiteral("metrics_unwritable"));
         auto db = PgConnection::open(info);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         test::RandomTracks random(37);
         test::insertTracks(*db, {random.next(1500)});
         PositionSettings settings;

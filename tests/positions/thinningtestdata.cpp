@@ -3,6 +3,7 @@
 #include "pgconnection.h"
 #include "positionloader.h"
 #include "positionsettings.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
 
@@ -203,7 +204,7 @@ std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QStrin
     if (conninfo)
         *conninfo = info;
     auto db = PgConnection::open(info);
-    SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+    SchemaMigrator(*db, positions::positionsSchema()).migrate();
     return db;
 }
 

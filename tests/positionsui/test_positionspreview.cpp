@@ -3,6 +3,7 @@
 #include "mowersummaryloader.h"
 #include "pgconnection.h"
 #include "positionloader.h"
+#include "positionsschema.h"
 #include "previewjob.h"
 #include "rangeverifier.h"
 #include "roundhistory.h"
@@ -76,7 +77,7 @@ class TestPositionsPreview : public QObject {
     void initTestCase() {
         m_conninfo = test::TestPostgres::createDatabase(QStringLiteral("positions_preview"));
         auto db = PgConnection::open(m_conninfo);
-        SchemaMigrator(*db, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
         demo::PositionsGeneratorOptions options;
         options.mowers = 2;
         options.days = 20;

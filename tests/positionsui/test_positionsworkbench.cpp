@@ -6,6 +6,7 @@
 #include "pgconnection.h"
 #include "positionloader.h"
 #include "positionsdataset.h"
+#include "positionsschema.h"
 #include "positionsworkbench.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
@@ -346,7 +347,7 @@ class TestPositionsWorkbench : public QObject {
             admin->exec(QStringLiteral("DROP DATABASE IF EXISTS ") + pgQuoteIdentifier(scratch));
             admin->exec(QStringLiteral("CREATE DATABASE ") + pgQuoteIdentifier(scratch));
             auto target = PgConnection::open(scratchInfo);
-            SchemaMigrator(*target, QStringLiteral("positions")).migrate();
+            SchemaMigrator(*target, positions::positionsSchema()).migrate();
             // The mower's rows up to a day past the cutoff: every slice a round plans, and some recent rows.
             const Micros cutoff = PositionSettings{}.thinningCutoff(m_now);
             const QString id = mower.mowerId.toString(QUuid::WithoutBraces);

@@ -5,6 +5,7 @@
 #include "csvrecordreader.h"
 #include "demokudosloader.h"
 #include "directorystore.h"
+#include "kudosschema.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
 #include "sha256stream.h"
@@ -39,7 +40,7 @@ ArchiveTestWeek archiveTestWeek() {
 QString archiveKudosDatabase(const QString& name, int weeks, int users, int workers, int teams) {
     const QString conninfo = TestPostgres::createDatabase(name);
     auto db = PgConnection::open(conninfo);
-    SchemaMigrator(*db, QStringLiteral("kudos")).migrate();
+    SchemaMigrator(*db, kudos::kudosSchema()).migrate();
     demo::KudosGeneratorOptions options;
     options.end = archiveTestEnd();
     options.weeks = weeks;

@@ -2,11 +2,13 @@
 #include "connectdialog.h"
 #include "connectionprofilestore.h"
 #include "datasetpanel.h"
+#include "kudosschema.h"
 #include "libraryversions.h"
 #include "mainwindow.h"
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
 #include "positionsdataset.h"
+#include "positionsschema.h"
 #include "positionsworkbench.h"
 #include "roundpanel.h"
 #include "schemamigrator.h"
@@ -235,14 +237,14 @@ class TestConsole : public QObject {
         const QString kudosDb = test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_kudos"));
         {
             auto connection = PgConnection::open(positionsDb);
-            SchemaMigrator(*connection, QStringLiteral("positions")).migrate();
+            SchemaMigrator(*connection, positions::positionsSchema()).migrate();
             connection->exec(QStringLiteral(
                 "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
                 " SELECT ('00000000-0000-0000-0000-00000000000' || m)::uuid,"
                 "        '2026-08-01T00:00:00Z'::timestamptz + make_interval(secs => g), 52, 13, true"
                 " FROM generate_series(1, 3) m, generate_series(1, 500) g"));
             auto kudos = PgConnection::open(kudosDb);
-            SchemaMigrator(*kudos, QStringLiteral("kudos")).migrate();
+            SchemaMigrator(*kudos, kudos::kudosSchema()).migrate();
         }
         QTemporaryDir dir;
         const QString tracksPath = dir.filePath(QStringLiteral("gps_tracks.sqlite"));

@@ -1,8 +1,10 @@
 #include "connectionprofilestore.h"
 #include "error.h"
+#include "kudosschema.h"
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
 #include "timestamp.h"
@@ -263,7 +265,7 @@ class TestUiModels : public QObject {
     void mowerLoaderReadsCountsAndWatermark() {
         const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_mowers"));
         auto connection = PgConnection::open(conninfo);
-        SchemaMigrator(*connection, QStringLiteral("positions")).migrate();
+        SchemaMigrator(*connection, positions::positionsSchema()).migrate();
         const QString a = QStringLiteral("00000000-0000-0000-0000-00000000000a");
         const QString b = QStringLiteral("00000000-0000-0000-0000-00000000000b");
         connection->exec(
@@ -300,7 +302,7 @@ class TestUiModels : public QObject {
     void kudosLoaderListsTablesWithCounts() {
         const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_kudos"));
         auto connection = PgConnection::open(conninfo);
-        SchemaMigrator(*connection, QStringLiteral("kudos")).migrate();
+        SchemaMigrator(*connection, kudos::kudosSchema()).migrate();
         connection->exec(
             QStringLiteral("INSERT INTO users (id, oauth_id, username) VALUES (1, 'o1', 'one')"));
         connection->exec(
@@ -314,7 +316,7 @@ class TestUiModels : public QObject {
         for (const auto& table : tables)
             names << table.table;
         QVERIFY2(!names.contains(QStringLiteral("tidemark_schema_migrations")), qPrintable(names.join(',')));
-        for (const QString& required : DatasetSchema::forName(QStringLiteral("kudos")).requiredTables)
+        for (const QString& required : kudos::kudosSchema().requiredTables)
             QVERIFY2(names.contains(required), qPrintable(required));
         const auto ledger = std::find_if(tables.begin(), tables.end(), [](const auto& t) {
             return t.table == QLatin1String("kudos_ledger");

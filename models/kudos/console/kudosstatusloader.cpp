@@ -3,6 +3,7 @@
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "error.h"
+#include "kudosschema.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
 #include "schemamigrator.h"
@@ -17,7 +18,7 @@ KudosStatusLoader::KudosStatusLoader(QString conninfo, QString archiveUrl, Kudos
 
 KudosStatus KudosStatusLoader::load(Micros now, TaskFeedback& feedback) const {
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark kudos workbench"));
-    SchemaMigrator(*db, QStringLiteral("kudos")).requireSchema();
+    SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     KudosStatus status;
     feedback.reportProgress(0.05, QCoreApplication::translate("KudosStatusLoader", "counting the tables"));
     status.tables = KudosTableSummaryLoader(*db).load(feedback);

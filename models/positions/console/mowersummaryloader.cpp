@@ -1,6 +1,7 @@
 #include "mowersummaryloader.h"
 
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
 #include "thinningstatus.h"
@@ -13,7 +14,7 @@ MowerSummaryLoader::MowerSummaryLoader(QString conninfo)
 std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& settings, Micros now,
                                                    TaskFeedback& feedback) const {
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark mowers"));
-    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
     if (!feedback.checkpoint())
         return {};
     feedback.reportProgress(0.1, QStringLiteral("reading each mower's ends"));

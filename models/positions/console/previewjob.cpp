@@ -4,6 +4,7 @@
 #include "heatmapplane.h"
 #include "pgconnection.h"
 #include "positionloader.h"
+#include "positionsschema.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
 
@@ -28,7 +29,7 @@ PreviewResult cancelledPreview() {
 } // namespace
 
 PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& request) {
-    SchemaMigrator(db, QStringLiteral("positions")).requireSchema();
+    SchemaMigrator(db, positions::positionsSchema()).requireSchema();
     PositionLoader loader(db);
     const std::optional<Micros> oldest = loader.oldest(request.mowerId);
     Input input;

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "pgconnection.h"
+#include "positionsschema.h"
 #include "roundhistory.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
@@ -72,7 +73,7 @@ void writeMetrics(const RoundRequest& request, RoundReport& report) {
 
 RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& feedback) {
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
-    SchemaMigrator(*db, QStringLiteral("positions")).requireSchema();
+    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
     const Micros startedAt = nowMicros();
 
     RoundProgress state;
