@@ -287,6 +287,18 @@
         <source>URL|FILE</source>
         <translation>URL|FILE</translation>
     </message>
+    <message>
+        <source>Override a setting for this session (repeatable); over the environment and the [settings] of the configuration file.</source>
+        <translation>Override a setting for this session (repeatable); over the environment and the [settings] of the configuration file.</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE</source>
+        <translation>NAME=VALUE</translation>
+    </message>
+    <message>
+        <source>--set: expected NAME=VALUE, got &quot;%1&quot;</source>
+        <translation>--set: expected NAME=VALUE, got &quot;%1&quot;</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::TaskListModel</name>
@@ -340,6 +352,65 @@
     <message>
         <source>cancelled</source>
         <translation>cancelled</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::WorkspaceSession</name>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
+    </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Tracks</translation>
+    </message>
+    <message>
+        <source>, oldest row %1</source>
+        <translation>, oldest row %1</translation>
+    </message>
+    <message>
+        <source> within %1</source>
+        <translation> within %1</translation>
+    </message>
+    <message>
+        <source>Open demo workspace in %1</source>
+        <translation>Open demo workspace in %1</translation>
+    </message>
+    <message>
+        <source>Demo workspace running (%1)</source>
+        <translation>Demo workspace running (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s)</source>
+        <translation>
+            <numerusform>%Ln mower</numerusform>
+            <numerusform>%Ln mowers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln table(s)</source>
+        <translation>
+            <numerusform>%Ln table</numerusform>
+            <numerusform>%Ln tables</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s)</source>
+        <translation>
+            <numerusform>%Ln track</numerusform>
+            <numerusform>%Ln tracks</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2931,69 +3002,6 @@
     <message>
         <source>first differences: %1</source>
         <translation>first differences: %1</translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::WorkspaceSession</name>
-    <message>
-        <source>Positions</source>
-        <translation>Positions</translation>
-    </message>
-    <message>
-        <source>Kudos</source>
-        <translation>Kudos</translation>
-    </message>
-    <message>
-        <source>Tracks</source>
-        <translation>Tracks</translation>
-    </message>
-    <message>
-        <source>, oldest row %1</source>
-        <translation>, oldest row %1</translation>
-    </message>
-    <message>
-        <source>Load tracks from %1</source>
-        <translation>Load tracks from %1</translation>
-    </message>
-    <message>
-        <source> within %1</source>
-        <translation> within %1</translation>
-    </message>
-    <message>
-        <source>Open demo workspace in %1</source>
-        <translation>Open demo workspace in %1</translation>
-    </message>
-    <message>
-        <source>Demo workspace running (%1)</source>
-        <translation>Demo workspace running (%1)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 row(s)</source>
-        <translation>
-            <numerusform>%1 row</numerusform>
-            <numerusform>%1 rows</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln mower(s)</source>
-        <translation>
-            <numerusform>%Ln mower</numerusform>
-            <numerusform>%Ln mowers</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln table(s)</source>
-        <translation>
-            <numerusform>%Ln table</numerusform>
-            <numerusform>%Ln tables</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln track(s)</source>
-        <translation>
-            <numerusform>%Ln track</numerusform>
-            <numerusform>%Ln tracks</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -287,6 +287,18 @@
         <source>URL|FILE</source>
         <translation>URL|ФАЙЛ</translation>
     </message>
+    <message>
+        <source>Override a setting for this session (repeatable); over the environment and the [settings] of the configuration file.</source>
+        <translation>Переопределить настройку на этот сеанс (можно несколько раз); поверх окружения и раздела [settings] файла конфигурации.</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE</source>
+        <translation>ИМЯ=ЗНАЧЕНИЕ</translation>
+    </message>
+    <message>
+        <source>--set: expected NAME=VALUE, got &quot;%1&quot;</source>
+        <translation>--set: ожидалось ИМЯ=ЗНАЧЕНИЕ, получено «%1»</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::TaskListModel</name>
@@ -340,6 +352,69 @@
     <message>
         <source>cancelled</source>
         <translation>отменено</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::WorkspaceSession</name>
+    <message>
+        <source>Positions</source>
+        <translation>Позиции</translation>
+    </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Треки</translation>
+    </message>
+    <message>
+        <source>, oldest row %1</source>
+        <translation>, первая строка — %1</translation>
+    </message>
+    <message>
+        <source> within %1</source>
+        <translation> в границах %1</translation>
+    </message>
+    <message>
+        <source>Open demo workspace in %1</source>
+        <translation>Открытие демо-пространства в %1</translation>
+    </message>
+    <message>
+        <source>Demo workspace running (%1)</source>
+        <translation>Демо-пространство работает (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 строка</numerusform>
+            <numerusform>%1 строки</numerusform>
+            <numerusform>%1 строк</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s)</source>
+        <translation>
+            <numerusform>%Ln косилка</numerusform>
+            <numerusform>%Ln косилки</numerusform>
+            <numerusform>%Ln косилок</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln table(s)</source>
+        <translation>
+            <numerusform>%Ln таблица</numerusform>
+            <numerusform>%Ln таблицы</numerusform>
+            <numerusform>%Ln таблиц</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s)</source>
+        <translation>
+            <numerusform>%Ln трек</numerusform>
+            <numerusform>%Ln трека</numerusform>
+            <numerusform>%Ln треков</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2989,73 +3064,6 @@
     <message>
         <source>first differences: %1</source>
         <translation>первые различия: %1</translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::WorkspaceSession</name>
-    <message>
-        <source>Positions</source>
-        <translation>Позиции</translation>
-    </message>
-    <message>
-        <source>Kudos</source>
-        <translation>Kudos</translation>
-    </message>
-    <message>
-        <source>Tracks</source>
-        <translation>Треки</translation>
-    </message>
-    <message>
-        <source>, oldest row %1</source>
-        <translation>, первая строка — %1</translation>
-    </message>
-    <message>
-        <source>Load tracks from %1</source>
-        <translation>Загрузка треков из %1</translation>
-    </message>
-    <message>
-        <source> within %1</source>
-        <translation> в границах %1</translation>
-    </message>
-    <message>
-        <source>Open demo workspace in %1</source>
-        <translation>Открытие демо-пространства в %1</translation>
-    </message>
-    <message>
-        <source>Demo workspace running (%1)</source>
-        <translation>Демо-пространство работает (%1)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 row(s)</source>
-        <translation>
-            <numerusform>%1 строка</numerusform>
-            <numerusform>%1 строки</numerusform>
-            <numerusform>%1 строк</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln mower(s)</source>
-        <translation>
-            <numerusform>%Ln косилка</numerusform>
-            <numerusform>%Ln косилки</numerusform>
-            <numerusform>%Ln косилок</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln table(s)</source>
-        <translation>
-            <numerusform>%Ln таблица</numerusform>
-            <numerusform>%Ln таблицы</numerusform>
-            <numerusform>%Ln таблиц</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln track(s)</source>
-        <translation>
-            <numerusform>%Ln трек</numerusform>
-            <numerusform>%Ln трека</numerusform>
-            <numerusform>%Ln треков</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -61,17 +61,30 @@ QString scalarText(const YAML::Node& value, const QString& key, const QString& p
 // stream is walked by a parser that is asked for two documents at the most.
 std::optional<YAML::Mark> secondDocument(const std::string& text) {
     struct FirstMark : YAML::EventHandler {
-        std::optional<YAML::Mark> start;
+        std::optional<YAML::Mark> start; // the document's, then its first node's
+        bool atNode = false;
+        void node(const YAML::Mark& mark) {
+            if (!atNode)
+                start = mark;
+            atNode = true;
+        }
         void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
         void OnDocumentEnd() override {}
-        void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-        void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-        void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-        void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
-                             YAML::EmitterStyle::value) override {}
+        void OnNull(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+        void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { node(mark); }
+        void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                      const std::string&) override {
+            node(mark);
+        }
+        void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                             YAML::EmitterStyle::value) override {
+            node(mark);
+        }
         void OnSequenceEnd() override {}
-        void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
-                        YAML::EmitterStyle::value) override {}
+        void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                        YAML::EmitterStyle::value) override {
+            node(mark);
+        }
         void OnMapEnd() override {}
     };
     std::istringstream stream(text);

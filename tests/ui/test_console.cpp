@@ -2,6 +2,7 @@
 #include "connectdialog.h"
 #include "connectionprofilestore.h"
 #include "datasetpanel.h"
+#include "freshtracksfile.h"
 #include "kudosschema.h"
 #include "libraryversions.h"
 #include "mainwindow.h"
@@ -16,6 +17,7 @@
 #include "settingsreader.h"
 #include "taskmanager.h"
 #include "testpostgres.h"
+#include "trackimporter.h"
 #include "translationinstaller.h"
 #include "workspacesession.h"
 
@@ -34,7 +36,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
-#include <sqlite3.h>
 
 using namespace tidemark;
 using Dataset = tidemark::WorkspaceSession::Dataset;
@@ -45,7 +46,9 @@ class TestConsole : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true); // QSettings and data folders away from the user's own
         QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest"));
+        // The offscreen and the Xvfb run go at once: each keeps its own settings file.
+        QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest") +
+                                             qEnvironmentVariable("TIDEMARK_TEST_RUN"));
         qunsetenv("TIDEMARK_TILES_URL"); // the base map comes from the settings the tests write
         QVERIFY(m_english.install(QStringLiteral("en"))); // as the console does: English plural forms
     }
@@ -248,14 +251,21 @@ class TestConsole : public QObject {
         }
         QTemporaryDir dir;
         const QString tracksPath = dir.filePath(QStringLiteral("gps_tracks.sqlite"));
-        sqlite3* db = nullptr;
-        sqlite3_open(QFile::encodeName(tracksPath).constData(), &db);
-        sqlite3_exec(db,
-                     "CREATE TABLE tracks (activity_type TEXT, length_m REAL, min_lon REAL, min_lat REAL,"
-                     " max_lon REAL, max_lat REAL);"
-                     "INSERT INTO tracks VALUES ('hiking', 12000, 37.1, 55.2, 37.3, 55.4);",
-                     nullptr, nullptr, nullptr);
-        sqlite3_close(db);
+        {
+            // A real tracks file with one hike (a foreign SQLite file is refused by the tracks dataset).
+            auto db = test::freshTracksFile(tracksPath);
+            tracks::ImportedTrack hike;
+            hike.sourceId = QStringLiteral("osm");
+            hike.externalUrl = QStringLiteral("https://example.org/hike/1");
+            hike.name = QStringLiteral("hike");
+            hike.activityType = QStringLiteral("hiking");
+            for (int i = 0; i < 20; ++i)
+                hike.points.emplace_back(55.2 + i * 0.01, 37.1 + i * 0.01,
+                                         parseIsoTimestamp(QStringLiteral("2026-08-01T00:00:00Z")) +
+                                             i * kMicrosPerSecond);
+            tracks::TrackImporter(*db, tracks::TrackSourceList::demo(), nowMicros())
+                .importBatch(QStringLiteral("cfo"), QStringLiteral("osm"), {hike});
+        }
 
         ui::MainWindow window;
         window.show();
