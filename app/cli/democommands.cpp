@@ -104,7 +104,7 @@ int runUp(CliContext& ctx) {
     DemoWorkspace workspace(workspaceDir(ctx));
     TaskFeedback control;
     TerminalProgress progress(ctx, control);
-    workspace.up(seed, now, options, &control);
+    workspace.up(seed, now, options, control);
     progress.finish();
     const auto& f = workspace.lastUpFigures();
     const DemoWorkspace::Status s = workspace.status();

@@ -20,11 +20,11 @@ std::unique_ptr<PgConnection> loadingConnection(const QString& conninfo) {
 
 class CopyingSink : public KudosSink {
   public:
-    explicit CopyingSink(const QString& conninfo, TaskFeedback* control)
+    explicit CopyingSink(const QString& conninfo, TaskFeedback& feedback)
         : m_ledgerDb(loadingConnection(conninfo)), m_statDb(loadingConnection(conninfo)),
           m_snapshotDb(loadingConnection(conninfo)), m_transferDb(loadingConnection(conninfo)),
           m_ledger(*m_ledgerDb), m_stat(*m_statDb), m_snapshot(*m_snapshotDb), m_transfer(*m_transferDb),
-          m_control(control) {
+          m_feedback(feedback) {
         m_ledger.begin(QStringLiteral(
             "COPY kudos_ledger (id, created, event_id, entry_type, user_id, escrow, amount, applied,"
             " job_id, wp_type, detail) FROM STDIN"));
@@ -52,7 +52,7 @@ class CopyingSink : public KudosSink {
             .text(r.wpType)
             .json(r.detail);
         m_ledger.endRow();
-        if (++m_rows % 20000 == 0 && m_control && !m_control->checkpoint())
+        if (++m_rows % 20000 == 0 && !m_feedback.checkpoint())
             throw Error(Error::Kind::Failed, QStringLiteral("demo up cancelled while loading kudos"));
     }
     void stat(const KudosStatRow& r) override {
@@ -128,7 +128,7 @@ class CopyingSink : public KudosSink {
   private:
     std::unique_ptr<PgConnection> m_ledgerDb, m_statDb, m_snapshotDb, m_transferDb;
     CopyTextBuffer m_ledger, m_stat, m_snapshot, m_transfer;
-    TaskFeedback* m_control;
+    TaskFeedback& m_feedback;
     std::vector<KudosUserRow> m_users;
     qint64 m_rows = 0;
 };
@@ -138,8 +138,13 @@ class CopyingSink : public KudosSink {
 DemoKudosLoader::DemoKudosLoader(QString conninfo, KudosGeneratorOptions options)
     : m_conninfo(std::move(conninfo)), m_options(options) {}
 
-qint64 DemoKudosLoader::load(TaskFeedback* control) {
-    CopyingSink sink(m_conninfo, control);
+qint64 DemoKudosLoader::load() {
+    TaskFeedback withoutOperator;
+    return load(withoutOperator);
+}
+
+qint64 DemoKudosLoader::load(TaskFeedback& feedback) {
+    CopyingSink sink(m_conninfo, feedback);
     KudosGenerator(m_options).generate(sink);
     return sink.finish();
 }

@@ -15,7 +15,8 @@ namespace tidemark::demo {
 class DemoKudosLoader {
   public:
     DemoKudosLoader(QString conninfo, KudosGeneratorOptions options);
-    qint64 load(TaskFeedback* control = nullptr); // rows in all tables
+    qint64 load(TaskFeedback& feedback); // rows in all tables
+    qint64 load();                       // without an operator (tests)
 
   private:
     QString m_conninfo;

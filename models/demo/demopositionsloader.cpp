@@ -12,18 +12,22 @@ namespace tidemark::demo {
 DemoPositionsLoader::DemoPositionsLoader(PgConnection& connection, PositionsGeneratorOptions options)
     : m_connection(connection), m_options(options) {}
 
-qint64 DemoPositionsLoader::load(TaskFeedback* control) {
+qint64 DemoPositionsLoader::load() {
+    TaskFeedback withoutOperator;
+    return load(withoutOperator);
+}
+
+qint64 DemoPositionsLoader::load(TaskFeedback& feedback) {
     const PositionsGenerator generator(m_options);
     m_connection.execScript(QStringLiteral("SET synchronous_commit = off"));
     qint64 rows = 0;
     std::vector<std::pair<QUuid, HistoryRow>> history;
     for (int i = 0; i < generator.mowerCount(); ++i) {
-        if (control && !control->checkpoint())
+        if (!feedback.checkpoint())
             throw Error(Error::Kind::Failed, QStringLiteral("demo up cancelled while loading positions"));
-        if (control)
-            control->reportProgress(
-                0.05 + 0.6 * i / generator.mowerCount(),
-                QStringLiteral("positions: mower %1 of %2").arg(i + 1).arg(generator.mowerCount()));
+        feedback.reportProgress(
+            0.05 + 0.6 * i / generator.mowerCount(),
+            QStringLiteral("positions: mower %1 of %2").arg(i + 1).arg(generator.mowerCount()));
         const GeneratedMower mower = generator.generate(i);
         CopyTextBuffer copy(m_connection);
         copy.begin(QStringLiteral(

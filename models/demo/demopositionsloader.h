@@ -14,7 +14,8 @@ namespace tidemark::demo {
 class DemoPositionsLoader {
   public:
     DemoPositionsLoader(PgConnection& connection, PositionsGeneratorOptions options);
-    qint64 load(TaskFeedback* control = nullptr);
+    qint64 load(TaskFeedback& feedback);
+    qint64 load(); // without an operator (tests)
     qint64 historyRows() const { return m_historyRows; }
 
   private:

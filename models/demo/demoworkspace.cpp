@@ -51,9 +51,8 @@ PgCluster::Options clusterOptions(const QString& stateDir) {
     return o;
 }
 
-void report(TaskFeedback* control, double fraction, const QString& message) {
-    if (control)
-        control->reportProgress(fraction, message);
+void report(TaskFeedback& feedback, double fraction, const QString& message) {
+    feedback.reportProgress(fraction, message);
 }
 
 void removeSqliteFile(const QString& path) {
@@ -137,11 +136,16 @@ int DemoWorkspace::storedDataVersion() const {
     return QJsonDocument::fromJson(*state).object().value(QStringLiteral("data_version")).toInt();
 }
 
-void DemoWorkspace::up(quint64 seed, Micros now, TaskFeedback* control) {
-    up(seed, now, UpOptions{}, control);
+void DemoWorkspace::up(quint64 seed, Micros now) {
+    up(seed, now, UpOptions());
 }
 
-void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
+void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options) {
+    TaskFeedback withoutOperator;
+    up(seed, now, options, withoutOperator);
+}
+
+void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback) {
     QElapsedTimer total;
     total.start();
     m_figures = {};
@@ -208,7 +212,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                         QStringLiteral("port %1 on 127.0.0.1 is in use (demo workspace %2)")
                             .arg(options.port)
                             .arg(m_root));
-        report(control, 0.5, QStringLiteral("starting the demo cluster"));
+        report(feedback, 0.5, QStringLiteral("starting the demo cluster"));
         cluster->start(options.port);
         m_figures.totalSeconds = total.elapsed() / 1000.0;
         return;
@@ -231,10 +235,10 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
     const bool clusterDirExisted = QFileInfo::exists(clusterStateDir());
     try {
         cluster->removeFiles(); // the leftovers of an interrupted up, if any
-        report(control, 0.01, QStringLiteral("initialising the demo cluster"));
+        report(feedback, 0.01, QStringLiteral("initialising the demo cluster"));
         cluster->initialize();
         cluster->start(options.port);
-        generate(seed, now, options, control);
+        generate(seed, now, options, feedback);
     } catch (...) {
         try {
             cluster->removeFiles();
@@ -253,10 +257,10 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
         throw;
     }
     m_figures.totalSeconds = total.elapsed() / 1000.0;
-    report(control, 1.0, QStringLiteral("demo workspace ready"));
+    report(feedback, 1.0, QStringLiteral("demo workspace ready"));
 }
 
-void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
+void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback) {
     m_figures.generated = true;
     PgCluster cluster(clusterOptions(clusterStateDir()));
     {
@@ -271,21 +275,21 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
     // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
     TaskFeedback tracksControl;
     auto tracksDone =
-        std::async(std::launch::async, [&] { importTracks(seed, now, options, &tracksControl); });
+        std::async(std::launch::async, [&] { importTracks(seed, now, options, tracksControl); });
     auto waitForTracks = [&] {
         while (tracksDone.wait_for(std::chrono::milliseconds(200)) != std::future_status::ready)
-            if (control && control->isCancelled())
+            if (feedback.isCancelled())
                 tracksControl.cancel();
         tracksDone.get(); // rethrows the import's error
     };
     try {
-        loadPostgres(seed, now, options, control);
+        loadPostgres(seed, now, options, feedback);
     } catch (...) {
         tracksControl.cancel();
         tracksDone.wait();
         throw;
     }
-    report(control, 0.9, QStringLiteral("tracks: importing"));
+    report(feedback, 0.9, QStringLiteral("tracks: importing"));
     waitForTracks();
 
     // Written last: its presence means the data is complete.
@@ -300,12 +304,12 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
     privatefiles::replace(statePath(), QJsonDocument(state).toJson());
 }
 
-void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
+void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback) {
     PgCluster cluster(clusterOptions(clusterStateDir()));
     QElapsedTimer timer;
     timer.start();
     {
-        report(control, 0.04, QStringLiteral("positions: migrating"));
+        report(feedback, 0.04, QStringLiteral("positions: migrating"));
         auto db = PgConnection::open(cluster.conninfo(kPositionsDb), QStringLiteral("tidemark-demo-load"));
         SchemaMigrator(*db, positions::positionsSchema()).migrate();
         PositionsGeneratorOptions generatorOptions;
@@ -315,14 +319,14 @@ void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& opti
         generatorOptions.end = now;
         DeferredIndexes indexes(*db, {QStringLiteral("mower_positions")});
         DemoPositionsLoader loader(*db, generatorOptions);
-        m_figures.positionRows = loader.load(control);
-        report(control, 0.6, QStringLiteral("positions: building indexes"));
+        m_figures.positionRows = loader.load(feedback);
+        report(feedback, 0.6, QStringLiteral("positions: building indexes"));
         indexes.restore();
         db->execScript(QStringLiteral("ANALYZE"));
     }
     m_figures.positionsSeconds = timer.restart() / 1000.0;
     {
-        report(control, 0.66, QStringLiteral("kudos: migrating and loading"));
+        report(feedback, 0.66, QStringLiteral("kudos: migrating and loading"));
         auto db = PgConnection::open(cluster.conninfo(kKudosDb), QStringLiteral("tidemark-demo-load"));
         SchemaMigrator(*db, kudos::kudosSchema()).migrate();
         KudosGeneratorOptions generatorOptions;
@@ -330,19 +334,19 @@ void DemoWorkspace::loadPostgres(quint64 seed, Micros now, const UpOptions& opti
         generatorOptions.weeks = options.kudosWeeks;
         generatorOptions.end = now;
         DeferredIndexes indexes(*db, {QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events")});
-        m_figures.kudosRows = DemoKudosLoader(cluster.conninfo(kKudosDb), generatorOptions).load(control);
+        m_figures.kudosRows = DemoKudosLoader(cluster.conninfo(kKudosDb), generatorOptions).load(feedback);
         indexes.restore();
         db->execScript(QStringLiteral("ANALYZE"));
         // The workspace opens after the partition swap, with the first partition's old weeks eligible. Its
         // boundary must lie ahead of the server's clock, also when the demo's `now` is a past day.
-        report(control, 0.7, QStringLiteral("kudos: partition swap"));
+        report(feedback, 0.7, QStringLiteral("kudos: partition swap"));
         kudos::PartitionSwap swap(*db, kudos::KudosSettings{});
         swap.run(swap.plan(std::max(now, nowMicros())));
     }
     m_figures.kudosSeconds = timer.restart() / 1000.0;
 }
 
-void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control) {
+void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback) {
     QElapsedTimer timer;
     timer.start();
     removeSqliteFile(tracksPath());
@@ -353,7 +357,7 @@ void DemoWorkspace::importTracks(quint64 seed, Micros now, const UpOptions& opti
     generatorOptions.seed = seed;
     generatorOptions.tracks = options.tracks;
     generatorOptions.end = now;
-    TracksGenerator(generatorOptions).importInto(*db, control);
+    TracksGenerator(generatorOptions).importInto(*db, feedback);
     m_figures.tracks = tracks::TracksStore(*db).count();
     m_figures.tracksSeconds = timer.elapsed() / 1000.0;
 }

@@ -79,8 +79,9 @@ class DemoWorkspace {
 
     // Creates and fills the workspace, or (already up with data) just makes sure the cluster runs.
     // A failure removes what this call created and stops the cluster it started; throws tidemark::Error.
-    void up(quint64 seed, Micros now, TaskFeedback* control = nullptr);
-    void up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control = nullptr);
+    void up(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback);
+    void up(quint64 seed, Micros now, const UpOptions& options); // without an operator (tests)
+    void up(quint64 seed, Micros now);
     const UpFigures& lastUpFigures() const { return m_figures; }
     Status status() const;
     void down();  // stops the cluster; nothing keeps running
@@ -99,10 +100,10 @@ class DemoWorkspace {
     QString markerPath() const;
     int storedDataVersion() const; // 0 without a state file
     QString clusterStateDir() const;
-    void generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
-    void loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback* control);
+    void generate(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback);
+    void loadPostgres(quint64 seed, Micros now, const UpOptions& options, TaskFeedback& feedback);
     void importTracks(quint64 seed, Micros now, const UpOptions& options,
-                      TaskFeedback* control); // another thread
+                      TaskFeedback& feedback); // another thread
     QString m_root;
     UpFigures m_figures;
 };

@@ -1,5 +1,7 @@
 #include "tracksgenerator.h"
 
+#include "taskfeedback.h"
+
 #include "demorandom.h"
 #include "trackdedupkey.h"
 #include "trackimporter.h"
@@ -174,10 +176,15 @@ std::vector<TrackBatch> TracksGenerator::generate() const {
     return out;
 }
 
-void TracksGenerator::importInto(tracks::SpatialiteDatabase& db, TaskFeedback* control) const {
+void TracksGenerator::importInto(tracks::SpatialiteDatabase& db, TaskFeedback& feedback) const {
     for (const TrackBatch& batch : generate())
         tracks::TrackImporter(db, sources(), batch.importedAt)
-            .importBatch(batch.region, batch.source, batch.tracks, control);
+            .importBatch(batch.region, batch.source, batch.tracks, feedback);
+}
+
+void TracksGenerator::importInto(tracks::SpatialiteDatabase& db) const {
+    TaskFeedback withoutOperator;
+    importInto(db, withoutOperator);
 }
 
 } // namespace tidemark::demo

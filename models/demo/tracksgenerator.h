@@ -41,7 +41,8 @@ class TracksGenerator {
     static tracks::TrackSourceList sources() { return tracks::TrackSourceList::demo(); }
     std::vector<TrackBatch> generate() const;
     // Imports every batch into the (migrated) file `db`, each as one pipeline run at its importedAt.
-    void importInto(tracks::SpatialiteDatabase& db, TaskFeedback* control = nullptr) const;
+    void importInto(tracks::SpatialiteDatabase& db, TaskFeedback& feedback) const;
+    void importInto(tracks::SpatialiteDatabase& db) const; // without an operator (tests)
 
   private:
     TracksGeneratorOptions m_options;

@@ -13,7 +13,12 @@ namespace tidemark::kudos {
 PartitionStatusLoader::PartitionStatusLoader(PgConnection& db, KudosSettings settings)
     : m_db(db), m_settings(settings) {}
 
-std::vector<PartitionStatus> PartitionStatusLoader::load(TaskFeedback* control) {
+std::vector<PartitionStatus> PartitionStatusLoader::load() {
+    TaskFeedback withoutOperator;
+    return load(withoutOperator);
+}
+
+std::vector<PartitionStatus> PartitionStatusLoader::load(TaskFeedback& feedback) {
     for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics})
         if (!isPartitioned(m_db, datasetTable(dataset)))
             throw Error(Error::Kind::Schema,
@@ -56,11 +61,9 @@ std::vector<PartitionStatus> PartitionStatusLoader::load(TaskFeedback* control) 
     // One scan per table, counted per partition and day, then summed into the ranges.
     int scanned = 0;
     for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics}) {
-        if (control) {
-            control->reportProgress(scanned++ / 2.0, datasetTable(dataset));
-            if (!control->checkpoint())
-                break;
-        }
+        feedback.reportProgress(scanned++ / 2.0, datasetTable(dataset));
+        if (!feedback.checkpoint())
+            break;
         const bool statistics = dataset == RetentionDataset::Statistics;
         const PgResult r = m_db.exec(
             QStringLiteral(

@@ -39,7 +39,8 @@ class PartitionStatusLoader {
   public:
     PartitionStatusLoader(PgConnection& db, KudosSettings settings);
     // Throws Error(Schema) when the tables are not partitioned yet (the swap has not run).
-    std::vector<PartitionStatus> load(TaskFeedback* control = nullptr);
+    std::vector<PartitionStatus> load(TaskFeedback& feedback);
+    std::vector<PartitionStatus> load(); // without an operator (the CLI's status)
 
   private:
     PgConnection& m_db;

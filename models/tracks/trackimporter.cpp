@@ -82,15 +82,20 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
 
 TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
                                              const std::vector<ImportedTrack>& tracks,
-                                             TaskFeedback* control) {
-    TaskFeedback withoutOperator; // the demo's generator passes its own, tests and fixtures none
+                                             TaskFeedback& feedback) {
     return importStream(
         region, source,
         [&tracks](const TrackSink& importTrack) {
             for (const ImportedTrack& t : tracks)
                 importTrack(t);
         },
-        control ? *control : withoutOperator);
+        feedback);
+}
+
+TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
+                                             const std::vector<ImportedTrack>& tracks) {
+    TaskFeedback withoutOperator;
+    return importBatch(region, source, tracks, withoutOperator);
 }
 
 TrackImportReport TrackImporter::importStream(const QString& region, const QString& source,

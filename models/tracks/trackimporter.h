@@ -38,7 +38,10 @@ class TrackImporter {
     TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt);
 
     TrackImportReport importBatch(const QString& region, const QString& source,
-                                  const std::vector<ImportedTrack>& tracks, TaskFeedback* control = nullptr);
+                                  const std::vector<ImportedTrack>& tracks, TaskFeedback& feedback);
+    // The same without an operator (fixtures and tests).
+    TrackImportReport importBatch(const QString& region, const QString& source,
+                                  const std::vector<ImportedTrack>& tracks);
     // One batch whose tracks come from `produce`, in one transaction: an Error thrown by the producer (a
     // malformed file) or by an import rolls back every track of the batch and is rethrown.
     TrackImportReport importStream(const QString& region, const QString& source, const TrackProducer& produce,

@@ -263,7 +263,8 @@ void WorkspaceSession::openDemo(const QString& root, quint64 seed) {
     task.work = [root, seed](TaskFeedback& control) {
         demo::DemoWorkspace workspace(root);
         // A demo made before keeps its own clock; a new one is generated up to today (00:00 UTC).
-        workspace.up(seed, floorToStep(nowMicros(), kMicrosPerDay), &control);
+        workspace.up(seed, floorToStep(nowMicros(), kMicrosPerDay), demo::DemoWorkspace::UpOptions(),
+                     control);
         DemoResult result;
         result.connections.positionsConninfo = workspace.positionsConninfo();
         result.connections.kudosConninfo = workspace.kudosConninfo();

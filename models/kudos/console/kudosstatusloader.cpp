@@ -26,7 +26,7 @@ KudosStatus KudosStatusLoader::load(Micros now, TaskFeedback& feedback) const {
         return status;
     feedback.reportProgress(0.4, QCoreApplication::translate("KudosStatusLoader", "counting the ranges"));
     try {
-        status.partitions = PartitionStatusLoader(*db, m_settings).load(&feedback);
+        status.partitions = PartitionStatusLoader(*db, m_settings).load(feedback);
     } catch (const Error& error) {
         if (error.kind() != Error::Kind::Schema)
             throw;

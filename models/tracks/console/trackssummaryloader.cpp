@@ -2,7 +2,6 @@
 
 #include "error.h"
 #include "sqlitefile.h"
-#include "taskfeedback.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -11,20 +10,15 @@ namespace tidemark::tracks {
 
 TracksSummaryLoader::TracksSummaryLoader(QString path) : m_path(std::move(path)) {}
 
-std::vector<TracksSummary> TracksSummaryLoader::load(TaskFeedback* control) const {
+std::vector<TracksSummary> TracksSummaryLoader::load() const {
     if (!QFileInfo(m_path).isFile())
         throw Error(Error::Kind::Connection, QStringLiteral("tracks file not found: %1").arg(m_path));
     SqliteFile db(m_path, SqliteFile::Mode::ReadOnly); // creates nothing, also beside a WAL-mode file
-    if (control && !control->checkpoint())
-        return {};
     if (!db.hasTable(QStringLiteral("tracks")))
         throw Error(
             Error::Kind::Schema,
             QStringLiteral("%1 has no tracks table; run: tidemark-cli tracks init --sqlite %1").arg(m_path));
-    std::vector<TracksSummary> rows = summarize(db);
-    if (control)
-        control->reportProgress(1.0, QStringLiteral("%1 tracks").arg(rows.front().tracks));
-    return rows;
+    return summarize(db);
 }
 
 std::vector<TracksSummary> TracksSummaryLoader::summarize(SqliteFile& db) {

@@ -5,7 +5,6 @@
 
 namespace tidemark {
 class SqliteFile;
-class TaskFeedback;
 } // namespace tidemark
 
 namespace tidemark::tracks {
@@ -27,7 +26,7 @@ class TracksSummaryLoader {
     explicit TracksSummaryLoader(QString path);
 
     // Throws tidemark::Error: Connection for a missing or unreadable file, Schema without the tracks table.
-    std::vector<TracksSummary> load(TaskFeedback* control = nullptr) const;
+    std::vector<TracksSummary> load() const;
     // The same on an open tracks file (the tracks table is there).
     static std::vector<TracksSummary> summarize(SqliteFile& db);
 
