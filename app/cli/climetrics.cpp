@@ -1,11 +1,6 @@
 #include "climetrics.h"
 
 #include "clicontext.h"
-#include "error.h"
-#include "metricstextfile.h"
-#include "timestamp.h"
-
-#include <QFileInfo>
 
 namespace tidemark::cli {
 
@@ -19,22 +14,14 @@ QCommandLineOption metricsFileOption() {
         QStringLiteral("PATH"));
 }
 
-void writeRunMetrics(CliContext& ctx, MetricsTextfile& metrics, int exitCode) {
+MetricsTarget metricsTarget(const CliContext& ctx) {
+    MetricsTarget target{{}, QStringLiteral("--metrics-file")};
     if (!ctx.isSet(QStringLiteral("metrics-file")))
-        return;
-    const QString path = ctx.value(QStringLiteral("metrics-file"));
-    metrics.setLastRun(static_cast<double>(nowMicros()) / 1e6, exitCode);
-    try {
-        metrics.accumulateIntoTextfile(path);
-    } catch (const Error& e) {
-        const bool fromSetting = ctx.settings().metricsFile == path;
-        ctx.err() << "tidemark-cli: WARNING: the " << metrics.whatRuns()
-                  << " ran but its metrics were not written to " << path << " (--metrics-file"
-                  << (fromSetting ? " from TIDEMARK_METRICS_FILE" : "") << "): " << e.message()
-                  << "; give this user write access to " << QFileInfo(path).absolutePath()
-                  << " or choose another file\n";
-        ctx.err().flush();
-    }
+        return target;
+    target.path = ctx.value(QStringLiteral("metrics-file"));
+    if (ctx.settings().metricsFile == target.path)
+        target.origin = QStringLiteral("--metrics-file from TIDEMARK_METRICS_FILE");
+    return target;
 }
 
 } // namespace tidemark::cli

@@ -1,10 +1,7 @@
 #pragma once
 
 #include <QCommandLineOption>
-
-namespace tidemark {
-class MetricsTextfile;
-}
+#include <QString>
 
 namespace tidemark::cli {
 
@@ -13,9 +10,13 @@ class CliContext;
 // --metrics-file PATH of the commands a timer runs (positions round, kudos retain, tracks retain).
 QCommandLineOption metricsFileOption();
 
-// Adds the run's figures and its last-run gauges to the --metrics-file, when one is given. The run's work is
-// done and recorded by then, so a file that cannot be written (a folder the service user may not write to, a
-// damaged previous file) is a warning naming the path and the setting, and the run keeps its own exit code.
-void writeRunMetrics(CliContext& ctx, MetricsTextfile& metrics, int exitCode);
+// Where the run's job writes its metrics: the --metrics-file path ("" without it) and how warnings name it
+// (the option, or the option from TIDEMARK_METRICS_FILE when the timer's setting gave it). The job writes the
+// file; one it cannot write is a warning and the run keeps its exit code.
+struct MetricsTarget {
+    QString path;
+    QString origin;
+};
+MetricsTarget metricsTarget(const CliContext& ctx);
 
 } // namespace tidemark::cli

@@ -84,8 +84,7 @@ int runRetain(CliContext& ctx) {
     request.allowClockAhead = ctx.allowClockAhead();
     request.oneStep = ctx.isSet(QStringLiteral("once"));
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
-    if (ctx.isSet(QStringLiteral("metrics-file")))
-        request.metricsPath = ctx.value(QStringLiteral("metrics-file"));
+    request.metricsPath = metricsTarget(ctx).path;
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
     const RetentionReport report = KudosRoundJob::run(request, feedback);

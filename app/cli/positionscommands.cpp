@@ -119,11 +119,9 @@ int runRound(CliContext& ctx) {
                         QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
                             .arg(ctx.value(QStringLiteral("jobs"))));
     }
-    if (ctx.isSet(QStringLiteral("metrics-file"))) {
-        request.metricsFile = ctx.value(QStringLiteral("metrics-file"));
-        if (qEnvironmentVariable("TIDEMARK_METRICS_FILE") == request.metricsFile)
-            request.metricsFileOrigin = QStringLiteral("--metrics-file from TIDEMARK_METRICS_FILE");
-    }
+    const MetricsTarget metrics = metricsTarget(ctx);
+    request.metricsFile = metrics.path;
+    request.metricsFileOrigin = metrics.origin;
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
     const RoundReport report = RoundJob::run(request, feedback);

@@ -110,11 +110,9 @@ int runRetain(CliContext& ctx) {
     request.machineNow = nowMicros();
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
     request.allowClockAhead = ctx.allowClockAhead();
-    if (ctx.isSet(QStringLiteral("metrics-file"))) {
-        request.metricsPath = ctx.value(QStringLiteral("metrics-file"));
-        if (qEnvironmentVariable("TIDEMARK_METRICS_FILE") == request.metricsPath)
-            request.metricsPathOrigin = QStringLiteral("--metrics-file from TIDEMARK_METRICS_FILE");
-    }
+    const MetricsTarget metrics = metricsTarget(ctx);
+    request.metricsPath = metrics.path;
+    request.metricsPathOrigin = metrics.origin;
     TaskFeedback feedback;
     TerminalProgress progress(ctx, feedback);
     const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(request, feedback);
