@@ -1,6 +1,7 @@
 #include "archivemanifest.h"
 #include "cents.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,10 +40,11 @@ QJsonObject sampleObject() {
     return QJsonDocument::fromJson(sample().toJson()).object();
 }
 
-// The message of the error parse() throws for `object`, and its kind.
-QString parseError(const QJsonObject& object, Error::Kind* kind = nullptr) {
+// The message of the error parse() throws for `object` under `layout`, and its kind.
+QString parseError(const QJsonObject& object, Error::Kind* kind = nullptr,
+                   const ArchiveLayout& layout = kudos::kudosArchiveLayout()) {
     try {
-        ArchiveManifest::parse(QJsonDocument(object).toJson());
+        ArchiveManifest::parse(QJsonDocument(object).toJson(), layout);
     } catch (const Error& e) {
         if (kind)
             *kind = e.kind();
@@ -60,8 +62,8 @@ class TestArchiveManifest : public QObject {
     void roundTripAndStableBytes() {
         const ArchiveManifest m = sample();
         const QByteArray json = m.toJson();
-        QCOMPARE(ArchiveManifest::parse(json), m);
-        QCOMPARE(ArchiveManifest::parse(json).toJson(), json);
+        QCOMPARE(ArchiveManifest::parse(json, kudos::kudosArchiveLayout()), m);
+        QCOMPARE(ArchiveManifest::parse(json, kudos::kudosArchiveLayout()).toJson(), json);
         QVERIFY(json.contains("\n    \"format\": \"tidemark-archive\""));
         QVERIFY(json.contains("\"balance_sum\": \"12.30\""));
         QVERIFY(json.contains("\"escrow_sum\": \"-0.50\""));
@@ -190,11 +192,13 @@ class TestArchiveManifest : public QObject {
         QJsonObject o = sampleObject();
         o.insert(QStringLiteral("schema_version"), 1);
         o.remove(QStringLiteral("content_bytes"));
-        const ArchiveManifest old = ArchiveManifest::parse(QJsonDocument(o).toJson());
+        const ArchiveManifest old =
+            ArchiveManifest::parse(QJsonDocument(o).toJson(), kudos::kudosArchiveLayout());
         QCOMPARE(old.schemaVersion, 1);
         QVERIFY(!old.contentBytes.has_value());
         QCOMPARE(old.rowCount, sample().rowCount);
-        QCOMPARE(ArchiveManifest::parse(old.toJson()), old); // written back as it was read
+        // Written back as it was read.
+        QCOMPARE(ArchiveManifest::parse(old.toJson(), kudos::kudosArchiveLayout()), old);
         QVERIFY(!old.toJson().contains("content_bytes"));
 
         o.insert(QStringLiteral("content_bytes"), 2048);
@@ -208,7 +212,7 @@ class TestArchiveManifest : public QObject {
     void notJsonOrNotAnObject() {
         for (const QByteArray& text : {QByteArray("{"), QByteArray("[1]"), QByteArray()}) {
             try {
-                ArchiveManifest::parse(text);
+                ArchiveManifest::parse(text, kudos::kudosArchiveLayout());
                 QFAIL("accepted");
             } catch (const Error& e) {
                 QCOMPARE(e.kind(), Error::Kind::Failed);

@@ -2,6 +2,7 @@
 // manifest it accepts writes back (toJson) to bytes that parse to the same manifest.
 #include "archivemanifest.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -10,10 +11,11 @@ using namespace tidemark;
 using namespace tidemark::archive;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    static const ArchiveLayout layout = kudos::kudosArchiveLayout();
     const QByteArray bytes(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
     try {
-        const ArchiveManifest manifest = ArchiveManifest::parse(bytes);
-        if (!(ArchiveManifest::parse(manifest.toJson()) == manifest))
+        const ArchiveManifest manifest = ArchiveManifest::parse(bytes, layout);
+        if (!(ArchiveManifest::parse(manifest.toJson(), layout) == manifest))
             std::abort();
     } catch (const Error&) {
         // refused, with a reason: what a bad manifest must do

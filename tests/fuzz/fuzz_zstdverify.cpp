@@ -5,6 +5,7 @@
 #include "archivemanifest.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
+#include "kudosarchivelayout.h"
 #include "memoryarchivestore.h"
 #include "sha256stream.h"
 #include "taskfeedback.h"
@@ -17,8 +18,9 @@ using namespace tidemark::archive;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 3)
         return 0;
+    static const ArchiveLayout layout = kudos::kudosArchiveLayout();
     const QByteArray object(reinterpret_cast<const char*>(data + 3), static_cast<qsizetype>(size - 3));
-    const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+    const QString key = archiveObjectKey(layout, QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                          QStringLiteral("kudos_ledger_initial"), 0, 7 * kMicrosPerDay);
     ArchiveManifest manifest;
     manifest.dataset = QStringLiteral("kudos_ledger");
@@ -49,6 +51,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     limits.maxContentBytes = 4 << 20; // the setting's cap for version 1 manifests, small enough to fuzz
     limits.maxRecordBytes = 64 << 10;
     TaskFeedback feedback;
-    ArchiveVerifier(store, limits).verify(key, nullptr, feedback);
+    ArchiveVerifier(store, layout, limits).verify(key, nullptr, feedback);
     return 0;
 }
