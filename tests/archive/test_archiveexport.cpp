@@ -277,6 +277,42 @@ class TestArchiveExport : public QObject {
         }
     }
 
+    // The exporter writes only the tables and tiers of its layout: another table (here one that exists and
+    // has a `created` column) is refused before anything is read, naming the layout's datasets; under a
+    // layout that names it, the same export is written and verifies.
+    void exportOutsideTheLayoutIsRefused() {
+        m_db->execScript(QStringLiteral("DROP TABLE IF EXISTS ledger_copy; "
+                                        "CREATE TABLE ledger_copy AS SELECT * FROM kudos_ledger"));
+        const ExportSource copy{QStringLiteral("currency"), QStringLiteral("ledger_copy"), QString(), kLo,
+                                kHi};
+        try {
+            PartitionExporter(*m_db, *m_store, kudos::kudosArchiveLayout())
+                .exportRange(copy, kExportedAt, test::unwatched());
+            QFAIL("exported a table outside the layout");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Usage);
+            QCOMPARE(e.message(), QStringLiteral("cannot export ledger_copy: table ledger_copy is not "
+                                                 "kudos_ledger or kudos_stat_events"));
+        }
+        QVERIFY(m_store->list(QString()).isEmpty());
+        ArchiveLayout wider = kudos::kudosArchiveLayout();
+        wider.datasets.append(QStringLiteral("ledger_copy"));
+        const ExportResult r =
+            PartitionExporter(*m_db, *m_store, wider).exportRange(copy, kExportedAt, test::unwatched());
+        QCOMPARE(r.objectKey, QStringLiteral("currency/ledger_copy/ledger_copy_20261116_20261123.csv.zst"));
+        QVERIFY(r.rows > 0);
+        const VerifyResult v =
+            ArchiveVerifier(*m_store, wider).verify(r.objectKey, m_db.get(), test::unwatched());
+        QVERIFY2(v.ok, qPrintable(problemsText(v)));
+        // The kudos layout does not read it back: its manifest names a dataset outside it.
+        const VerifyResult kudosView = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                           .verify(r.objectKey, nullptr, test::unwatched());
+        QVERIFY2(
+            anyProblemContains(kudosView, QStringLiteral("dataset is 'ledger_copy', expected kudos_ledger or "
+                                                         "kudos_stat_events")),
+            qPrintable(problemsText(kudosView)));
+    }
+
     // An object already under the key is outside bytes until it matches the rows: a bomb there is read no
     // further than the rows' own CSV would go.
     void resumeReadsABombNoFurtherThanTheRows() {

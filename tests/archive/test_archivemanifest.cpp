@@ -1,4 +1,5 @@
 #include "archivemanifest.h"
+#include "archiveurl.h"
 #include "cents.h"
 #include "error.h"
 #include "kudosarchivelayout.h"
@@ -140,6 +141,52 @@ class TestArchiveManifest : public QObject {
         const QString message = parseError(o, &kind);
         QVERIFY2(message.contains(expected), qPrintable(message));
         QCOMPARE(kind, Error::Kind::Failed);
+    }
+
+    // The archive names no dataset of its own: the caller's layout says which datasets and tiers a manifest
+    // may name. Outside it a manifest is refused naming what the layout expects; under a layout that
+    // includes them the same bytes are accepted.
+    void datasetAndTierComeFromTheCallersLayout() {
+        const ArchiveLayout lawn{{QStringLiteral("mower_positions"), QStringLiteral("mower_history")},
+                                 {QStringLiteral("cold")}};
+        QJsonObject o = sampleObject(); // kudos_ledger in tier currency: the kudos layout's
+        QCOMPARE(parseError(o, nullptr, lawn),
+                 QStringLiteral("archive manifest: dataset is 'kudos_ledger', expected mower_positions or "
+                                "mower_history"));
+        o.insert(QStringLiteral("dataset"), QStringLiteral("mower_positions"));
+        o.insert(QStringLiteral("partition"), QStringLiteral("mower_positions_2026"));
+        Error::Kind kind = Error::Kind::Usage;
+        QCOMPARE(parseError(o, &kind, lawn),
+                 QStringLiteral("archive manifest: tier is 'currency', expected cold"));
+        QCOMPARE(kind, Error::Kind::Failed);
+        o.insert(QStringLiteral("tier"), QStringLiteral("cold"));
+        const QByteArray json = QJsonDocument(o).toJson();
+        const ArchiveManifest m = ArchiveManifest::parse(json, lawn);
+        QCOMPARE(m.dataset, QStringLiteral("mower_positions"));
+        QCOMPARE(m.tier, QStringLiteral("cold"));
+        QCOMPARE(ArchiveManifest::parse(m.toJson(), lawn), m);
+        // The kudos layout refuses the same bytes, naming its own tables, then its own tiers.
+        QCOMPARE(parseError(o),
+                 QStringLiteral("archive manifest: dataset is 'mower_positions', expected kudos_ledger or "
+                                "kudos_stat_events"));
+        ArchiveLayout wider = kudos::kudosArchiveLayout();
+        wider.datasets.append(QStringLiteral("mower_positions"));
+        QCOMPARE(parseError(o, nullptr, wider),
+                 QStringLiteral("archive manifest: tier is 'cold', expected currency or statistics"));
+        wider.tiers.append(QStringLiteral("cold"));
+        QCOMPARE(ArchiveManifest::parse(json, wider), m);
+        // A layout that names nothing accepts nothing, and says so.
+        QVERIFY(
+            parseError(o, nullptr, ArchiveLayout{}).contains(QLatin1String("the archive layout names none")));
+
+        // The key of such an object: its tier must be the layout's too.
+        const QString key =
+            archiveObjectKey(lawn, m.tier, m.dataset, m.partition, m.createdFrom, m.createdTo);
+        QCOMPARE(key, QStringLiteral("cold/mower_positions/mower_positions_2026_20261005_20261012.csv.zst"));
+        QCOMPARE(manifestKeyDisagreement(key, m, lawn), QString());
+        QVERIFY2(manifestKeyDisagreement(key, m, kudos::kudosArchiveLayout())
+                     .contains(QLatin1String("archive tier 'cold' is not currency or statistics")),
+                 qPrintable(manifestKeyDisagreement(key, m, kudos::kudosArchiveLayout())));
     }
 
     void badTotalsAreNamed_data() {
