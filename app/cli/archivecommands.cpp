@@ -11,6 +11,7 @@
 #include "archiveverifyjob.h"
 #include "csvrecordwriter.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "kudossettings.h"
 
 #include <QJsonArray>
@@ -48,13 +49,13 @@ std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
     return openArchiveStore(archiveUrlOf(ctx));
 }
 
-QString tierPrefix(CliContext& ctx) {
+QString tierPrefix(CliContext& ctx, const ArchiveLayout& layout) {
     if (!ctx.isSet(QStringLiteral("tier")))
         return {};
     const QString tier = ctx.value(QStringLiteral("tier"));
-    if (tier != QLatin1String("currency") && tier != QLatin1String("statistics"))
+    if (!layout.hasTier(tier))
         throw Error(Error::Kind::Usage,
-                    QStringLiteral("--tier is '%1', expected currency or statistics").arg(tier));
+                    QStringLiteral("--tier is '%1', expected %2").arg(tier, layout.expectedTiers()));
     return tier + QLatin1Char('/');
 }
 
@@ -79,11 +80,12 @@ QString stateOf(const ArchiveListingEntry& entry) {
 // Every entry is listed, a bad one with its problem; exit 1 when any entry is not a sound pair.
 int runList(CliContext& ctx) {
     auto store = openStore(ctx);
+    const ArchiveLayout layout = kudos::kudosArchiveLayout();
     QJsonArray rows;
     QStringList lines{QStringLiteral("key,bytes,manifest,created_from,created_to,rows,problem")};
     qint64 totalBytes = 0;
     int unsound = 0;
-    for (const ArchiveListingEntry& entry : listArchive(*store, tierPrefix(ctx))) {
+    for (const ArchiveListingEntry& entry : listArchive(*store, layout, tierPrefix(ctx, layout))) {
         QJsonObject row{
             {QStringLiteral("key"), entry.key},
             {QStringLiteral("object"), entry.hasObject},
@@ -131,13 +133,14 @@ int runList(CliContext& ctx) {
 // failed entry with its problems and the run goes on; only an unreachable store or server ends it.
 int runVerify(CliContext& ctx) {
     ArchiveVerifyRequest request;
+    request.layout = kudos::kudosArchiveLayout();
     request.limits = ctx.settings().archiveLimits;
     request.archiveUrl = archiveUrlOf(ctx);
     if (ctx.isSet(QStringLiteral("all"))) {
         if (!ctx.parser().positionalArguments().isEmpty())
             throw Error(Error::Kind::Usage, QStringLiteral("name a key or --all, not both"));
         request.all = true;
-        request.prefix = tierPrefix(ctx);
+        request.prefix = tierPrefix(ctx, request.layout);
     } else {
         request.keys = {onePositionalKey(ctx)};
     }
@@ -196,6 +199,7 @@ int runRestore(CliContext& ctx) {
     if (intoTable == intoSqlite)
         throw Error(Error::Kind::Usage,
                     QStringLiteral("name one target: --into SCHEMA.TABLE (with --db) or --sqlite FILE"));
+    request.layout = kudos::kudosArchiveLayout();
     request.limits = ctx.settings().archiveLimits;
     request.archiveUrl = archiveUrlOf(ctx);
     if (intoTable) {

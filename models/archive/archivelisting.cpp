@@ -18,7 +18,8 @@ QString objectKeyOf(const QString& key) {
     return key;
 }
 
-QList<ArchiveListingEntry> listArchive(ArchiveStore& store, const QString& prefix,
+QList<ArchiveListingEntry> listArchive(ArchiveStore& store, const ArchiveLayout& layout,
+                                       const QString& prefix,
                                        const std::function<bool(const QString& key)>& readManifest) {
     QMap<QString, ArchiveListingEntry> byKey;
     for (const ArchiveObjectInfo& o : store.list(prefix)) {
@@ -47,8 +48,8 @@ QList<ArchiveListingEntry> listArchive(ArchiveStore& store, const QString& prefi
         if (entry.problem.isEmpty() && entry.hasManifest && (!readManifest || readManifest(entry.key))) {
             const QString manifestKey = manifestKeyFor(entry.key);
             try {
-                const ArchiveManifest manifest = ArchiveManifest::parse(store.readAll(manifestKey));
-                entry.manifestProblem = manifestKeyDisagreement(entry.key, manifest);
+                const ArchiveManifest manifest = ArchiveManifest::parse(store.readAll(manifestKey), layout);
+                entry.manifestProblem = manifestKeyDisagreement(entry.key, manifest, layout);
                 if (entry.manifestProblem.isEmpty())
                     entry.manifest = manifest;
             } catch (const Error& e) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "archivemanifest.h"
 #include "archivestore.h"
 
@@ -30,11 +31,13 @@ struct ArchiveListingEntry {
 // The object a key names: the key itself, or the object beside a manifest key.
 QString objectKeyOf(const QString& key);
 
-// Every object under `prefix`, sorted by key, with its manifest read and parsed when `readManifest(key)`
-// says so (default: every one; a listing of a large bucket can skip the ones it does not need). A manifest
-// that does not parse or names another key (manifestKeyDisagreement) is a manifestProblem, a bad entry is its
-// problem, not an exception; a store that cannot be reached throws.
-QList<ArchiveListingEntry> listArchive(ArchiveStore& store, const QString& prefix,
+// Every object under `prefix`, sorted by key, with its manifest read and parsed under `layout` when
+// `readManifest(key)` says so (default: every one; a listing of a large bucket can skip the ones it does not
+// need). A manifest that does not parse (a dataset or tier outside the layout included) or names another key
+// (manifestKeyDisagreement) is a manifestProblem, a bad entry is its problem, not an exception; a store that
+// cannot be reached throws.
+QList<ArchiveListingEntry> listArchive(ArchiveStore& store, const ArchiveLayout& layout,
+                                       const QString& prefix,
                                        const std::function<bool(const QString& key)>& readManifest = {});
 
 } // namespace tidemark::archive

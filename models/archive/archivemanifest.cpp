@@ -18,11 +18,6 @@ QString archiveExporterName() {
     return QStringLiteral("tidemark " TIDEMARK_VERSION);
 }
 
-const QStringList& archiveDatasets() {
-    static const QStringList datasets{QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events")};
-    return datasets;
-}
-
 namespace {
 
 // JSON numbers are doubles: integers are exact up to 2^53.
@@ -142,7 +137,7 @@ QByteArray ArchiveManifest::toJson() const {
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
-ArchiveManifest ArchiveManifest::parse(const QByteArray& json) {
+ArchiveManifest ArchiveManifest::parse(const QByteArray& json, const ArchiveLayout& layout) {
     QJsonParseError error;
     const QJsonDocument document = QJsonDocument::fromJson(json, &error);
     if (error.error != QJsonParseError::NoError)
@@ -174,12 +169,13 @@ ArchiveManifest ArchiveManifest::parse(const QByteArray& json) {
             bad(key, QStringLiteral("is not a field of schema_version %1").arg(schemaVersion));
 
     m.dataset = read.string(QStringLiteral("dataset"));
-    if (!archiveDatasets().contains(m.dataset))
+    if (!layout.hasDataset(m.dataset))
         bad(QStringLiteral("dataset"),
-            QStringLiteral("is '%1', expected kudos_ledger or kudos_stat_events").arg(m.dataset));
+            QStringLiteral("is '%1', expected %2").arg(m.dataset, layout.expectedDatasets()));
     m.tier = read.string(QStringLiteral("tier"));
-    if (m.tier != QLatin1String("currency") && m.tier != QLatin1String("statistics"))
-        bad(QStringLiteral("tier"), QStringLiteral("is '%1', expected currency or statistics").arg(m.tier));
+    if (!layout.hasTier(m.tier))
+        bad(QStringLiteral("tier"),
+            QStringLiteral("is '%1', expected %2").arg(m.tier, layout.expectedTiers()));
     m.partition = read.nonEmpty(QStringLiteral("partition"));
     m.createdFrom = read.instant(QStringLiteral("created_from"));
     m.createdTo = read.instant(QStringLiteral("created_to"));

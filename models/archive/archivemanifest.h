@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "controltotalscounter.h"
 #include "timestamp.h"
 
@@ -13,8 +14,8 @@ namespace tidemark::archive {
 // The manifest beside each archive object (<key>.manifest.json), schema_version 2 (1 is still read):
 //   format            "tidemark-archive"
 //   schema_version    2; version 1 is the same without content_bytes
-//   dataset           the table: kudos_ledger | kudos_stat_events
-//   tier              currency | statistics
+//   dataset           the table: one of the layout's datasets (e.g. kudos_ledger)
+//   tier              one of the layout's tiers (e.g. currency)
 //   partition         the relation the rows were read from (a partition, or the table itself)
 //   created_from/to   the exported range [from, to) of `created`, ISO-8601 UTC ("...Z")
 //   row_count         data rows in the CSV (the header line not counted)
@@ -51,18 +52,18 @@ struct ArchiveManifest {
 
     // Indented JSON with the keys in a fixed (sorted) order; the same manifest always gives the same bytes.
     QByteArray toJson() const;
-    // Validates every field: presence, type, known values, 64-digit lower-case hex digests, ISO UTC instants,
-    // created_from < created_to, totals that add up to row_count, content_bytes in version 2 (and never in
-    // version 1). Throws Error(Failed) naming the field, or Error(Refused) naming an unknown schema_version.
-    // Reads plain bytes (the stores read at most ArchiveStore::readAll's 16 MiB of a manifest).
-    static ArchiveManifest parse(const QByteArray& json);
+    // Validates every field: presence, type, known values (a dataset and a tier of `layout`), 64-digit
+    // lower-case hex digests, ISO UTC instants, created_from < created_to, totals that add up to row_count,
+    // content_bytes in version 2 (and never in version 1). Throws Error(Failed) naming the field (and for a
+    // dataset or tier outside the layout what the layout expects), or Error(Refused) naming an unknown
+    // schema_version. Reads plain bytes (the stores read at most ArchiveStore::readAll's 16 MiB of a
+    // manifest).
+    static ArchiveManifest parse(const QByteArray& json, const ArchiveLayout& layout);
 
     bool operator==(const ArchiveManifest&) const = default;
 };
 
 // The exporter's name and version for the manifest's `exporter` field.
 QString archiveExporterName();
-// The tables an archive holds (a manifest's `dataset`): kudos_ledger and kudos_stat_events.
-const QStringList& archiveDatasets();
 
 } // namespace tidemark::archive

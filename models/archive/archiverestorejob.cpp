@@ -44,7 +44,7 @@ ArchiveRestoreReport ArchiveRestoreJob::run(const ArchiveRestoreRequest& request
     ArchiveRestoreReport report;
     report.archive = store->describe();
 
-    ArchiveRestorer restorer(*store, request.limits);
+    ArchiveRestorer restorer(*store, request.layout, request.limits);
     ArchiveProgress at;
     at.objects = int(request.keys.size());
     for (const QString& key : request.keys) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "archivereadlimits.h"
 #include "archiverestorer.h"
 
@@ -19,7 +20,8 @@ namespace tidemark::archive {
 struct ArchiveRestoreRequest {
     enum class Target { PostgresTable, SqliteFile };
 
-    QString archiveUrl; // as openArchiveStore takes it; empty: Error(Settings)
+    QString archiveUrl;   // as openArchiveStore takes it; empty: Error(Settings)
+    ArchiveLayout layout; // the datasets and tiers the archive's manifests may name
     ArchiveReadLimits limits;
     QStringList keys; // object keys (relative to the archive URL); one only into a PostgreSQL table
     Target target = Target::SqliteFile;

@@ -43,7 +43,7 @@ struct TableName {
     }
 };
 
-// Unquoted identifiers, folded to lower case as PostgreSQL folds them: PUBLIC.KUDOS_LEDGER is
+// Unquoted identifiers, folded to lower case as PostgreSQL folds them: e.g. PUBLIC.KUDOS_LEDGER is
 // public.kudos_ledger.
 TableName parseTableName(const QString& schemaDotTable) {
     static const QRegularExpression form(
@@ -70,14 +70,14 @@ const char* const kDatasetRoot =
     "left(COALESCE(obj_description(root.oid, 'pg_class'), ''), length($3)) <> $3";
 
 // Whether `name` may take the restore of `objectKey`: a new name (true), or an earlier restore of this very
-// object (false: it carries restoreMarker). Anything else is refused before any CREATE, LOCK or COPY: either
-// dataset table (in any schema) and every partition of one, any other partition, a relation that is not a
-// plain table, an existing table that is not that earlier restore, and a new name that the dataset's own
-// tables take in their schema (the table's name, or it and '_' and more: a future partition).
-bool isNewRestoreTarget(PgConnection& connection, const TableName& name, const QString& objectKey,
-                        const ArchiveManifest& manifest) {
+// object (false: it carries restoreMarker). Anything else is refused before any CREATE, LOCK or COPY: every
+// dataset table of `layout` (in any schema) and every partition of one, any other partition, a relation that
+// is not a plain table, an existing table that is not that earlier restore, and a new name that the
+// dataset's own tables take in their schema (the table's name, or it and '_' and more: a future partition).
+bool isNewRestoreTarget(PgConnection& connection, const ArchiveLayout& layout, const TableName& name,
+                        const QString& objectKey, const ArchiveManifest& manifest) {
     const QString target = name.quoted();
-    const QString datasets = QStringLiteral("{%1}").arg(archiveDatasets().join(QLatin1Char(',')));
+    const QString datasets = QStringLiteral("{%1}").arg(layout.datasets.join(QLatin1Char(',')));
     const auto refuse = [&](const QString& why) {
         throw Error(Error::Kind::Refused,
                     QStringLiteral("restore table %1 %2; nothing was created or loaded").arg(target, why));
@@ -240,12 +240,13 @@ QString sqliteQuote(const QString& identifier) {
 
 } // namespace
 
-ArchiveRestorer::ArchiveRestorer(ArchiveStore& store, ArchiveReadLimits limits)
-    : m_store(store), m_limits(limits) {}
+ArchiveRestorer::ArchiveRestorer(ArchiveStore& store, ArchiveLayout layout, ArchiveReadLimits limits)
+    : m_store(store), m_layout(std::move(layout)), m_limits(limits) {}
 
 ArchiveManifest ArchiveRestorer::verifyFirst(const QString& objectKey, TaskFeedback& feedback,
                                              Micros* verifiedAt) {
-    const VerifyResult verified = ArchiveVerifier(m_store, m_limits).verify(objectKey, nullptr, feedback);
+    const VerifyResult verified =
+        ArchiveVerifier(m_store, m_layout, m_limits).verify(objectKey, nullptr, feedback);
     if (verified.cancelled)
         throw Error(Error::Kind::Cancelled,
                     QStringLiteral("the verification of %1 before its restore was cancelled after %2 bytes; "
@@ -282,7 +283,7 @@ RestoreResult ArchiveRestorer::restoreIntoTable(const QString& objectKey, PgConn
                                        "set_config('IntervalStyle', 'postgres', true), "
                                        "set_config('extra_float_digits', '3', true), "
                                        "set_config('bytea_output', 'hex', true)"));
-        if (isNewRestoreTarget(connection, name, objectKey, manifest)) {
+        if (isNewRestoreTarget(connection, m_layout, name, objectKey, manifest)) {
             createRestoreTable(connection, name, objectKey, manifest);
             result.tableCreated = true;
         } else {

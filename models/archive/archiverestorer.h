@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "archivemanifest.h"
 #include "archivereadlimits.h"
 #include "timestamp.h"
@@ -26,26 +27,27 @@ struct RestoreResult {
     bool tableCreated = false;
 };
 
-// Loads an archive object back: first the whole object is verified offline against its manifest
-// (ArchiveVerifier: digests, header, row count, per-user totals); any problem throws Error(Refused) listing
-// them and loads nothing. Then the rows stream from the store through zstd into the target in one
-// transaction, while the object's and the content's sha256, the row count and the totals are computed again
-// and compared with the manifest before the commit (an object that changed between the two reads loads
-// nothing either). Both reads keep to the caps of the manifest and `limits`. The object is never held in
-// memory. Cancelling the feedback throws Error(Cancelled) and leaves the target as it was.
+// Loads an archive object back: first the whole object is verified offline against its manifest under the
+// layout (ArchiveVerifier: dataset and tier, digests, header, row count, per-user totals); any problem throws
+// Error(Refused) listing them and loads nothing. Then the rows stream from the store through zstd into the
+// target in one transaction, while the object's and the content's sha256, the row count and the totals are
+// computed again and compared with the manifest before the commit (an object that changed between the two
+// reads loads nothing either). Both reads keep to the caps of the manifest and `limits`. The object is never
+// held in memory. Cancelling the feedback throws Error(Cancelled) and leaves the target as it was.
 class ArchiveRestorer {
   public:
-    explicit ArchiveRestorer(ArchiveStore& store, ArchiveReadLimits limits = {});
+    ArchiveRestorer(ArchiveStore& store, ArchiveLayout layout, ArchiveReadLimits limits = {});
 
     // Into `schemaDotTable` ("schema.table" or "table", unquoted identifiers folded to lower case as
     // PostgreSQL does) of `connection`. The target is a new table, created (with its schema) with the
-    // manifest's columns, typed as in the dataset's table of that database (kudos_ledger, kudos_stat_events)
-    // when it is there, else text; no constraints, no indexes; its comment, written in the restore's
-    // transaction, names the object and its content sha256 ("tidemark restore of KEY content_sha256 HEX").
-    // An existing table with that comment and exactly this object's rows is alreadyRestored (nothing
-    // loaded). Refused with Error(Refused) before any CREATE, LOCK or COPY: a table of the dataset (either
-    // kudos table in any schema, or a partition of one), any other partition, a new name the dataset's
-    // tables take in their schema (kudos_ledger_…), and any other existing table. Loaded by COPY FROM STDIN.
+    // manifest's columns, typed as in the dataset's table of that database (e.g. kudos_ledger) when it is
+    // there, else text; no constraints, no indexes; its comment, written in the restore's transaction, names
+    // the object and its content sha256 ("tidemark restore of KEY content_sha256 HEX"). An existing table
+    // with that comment and exactly this object's rows is alreadyRestored (nothing loaded). Refused with
+    // Error(Refused) before any CREATE, LOCK or COPY: a table of the layout's datasets (any of them in any
+    // schema, or a partition of one), any other partition, a new name a dataset's tables take in their
+    // schema (the table's name and '_…', e.g. kudos_ledger_…), and any other existing table. Loaded by COPY
+    // FROM STDIN.
     RestoreResult restoreIntoTable(const QString& objectKey, PgConnection& connection,
                                    const QString& schemaDotTable, TaskFeedback& feedback);
 
@@ -64,6 +66,7 @@ class ArchiveRestorer {
     ArchiveManifest verifyFirst(const QString& objectKey, TaskFeedback& feedback, Micros* verifiedAt);
 
     ArchiveStore& m_store;
+    ArchiveLayout m_layout;
     ArchiveReadLimits m_limits;
 };
 

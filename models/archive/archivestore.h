@@ -17,9 +17,9 @@ struct ArchiveObjectInfo {
 };
 
 // Where archive objects live: a local directory (DirectoryStore) or an S3-compatible bucket (S3Store). Keys
-// are relative paths with '/' ("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst").
-// Objects are written once: never overwritten, never modified. Every method may throw Error(Connection) when
-// the store cannot be reached, naming the store as describe() does.
+// are relative paths with '/' (e.g. "currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst"
+// as the kudos retention writes them). Objects are written once: never overwritten, never modified. Every
+// method may throw Error(Connection) when the store cannot be reached, naming the store as describe() does.
 class ArchiveStore {
   public:
     using Sink = std::function<void(const char* data, qint64 length)>;
@@ -31,8 +31,8 @@ class ArchiveStore {
     // The objects whose key starts with `prefix` (a plain string prefix, as S3 lists), sorted by key; an
     // entry the store cannot use is listed with its problem, never dropped or renamed.
     virtual QList<ArchiveObjectInfo> list(const QString& prefix) = 0;
-    // The bytes the objects under `prefix` take, entries with a problem included (the budget of a tier:
-    // usedBytes("currency/")).
+    // The bytes the objects under `prefix` take, entries with a problem included (the budget of a tier,
+    // e.g. usedBytes("currency/")).
     virtual qint64 usedBytes(const QString& prefix) = 0;
     // Publishes the local file as `key`, write-once: an existing key throws Error(Refused) and keeps the
     // original. A failed upload leaves no object behind.

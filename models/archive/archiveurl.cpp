@@ -91,12 +91,12 @@ std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url) {
     return std::make_unique<DirectoryStore>(folder);
 }
 
-QString archiveObjectKey(const QString& tier, const QString& table, const QString& partition, Micros lo,
-                         Micros hi) {
+QString archiveObjectKey(const ArchiveLayout& layout, const QString& tier, const QString& table,
+                         const QString& partition, Micros lo, Micros hi) {
     static const QRegularExpression name(QStringLiteral("^[a-z0-9_]+$"));
-    if (tier != QLatin1String("currency") && tier != QLatin1String("statistics"))
+    if (!layout.hasTier(tier))
         throw Error(Error::Kind::Usage,
-                    QStringLiteral("archive tier '%1' is not currency or statistics").arg(tier));
+                    QStringLiteral("archive tier '%1' is not %2").arg(tier, layout.expectedTiers()));
     for (const QString& part : {table, partition})
         if (!name.match(part).hasMatch())
             throw Error(Error::Kind::Usage,
@@ -130,15 +130,16 @@ QString manifestKeyFor(const QString& objectKey) {
     return objectKey.left(objectKey.size() - suffix.size()) + QStringLiteral(".manifest.json");
 }
 
-QString manifestKeyDisagreement(const QString& objectKey, const ArchiveManifest& manifest) {
+QString manifestKeyDisagreement(const QString& objectKey, const ArchiveManifest& manifest,
+                                const ArchiveLayout& layout) {
     if (manifest.partition != manifest.dataset &&
         !manifest.partition.startsWith(manifest.dataset + QLatin1Char('_')))
         return QStringLiteral("its manifest names partition %1, which is not %2 or a partition of it")
             .arg(manifest.partition, manifest.dataset);
     QString expected;
     try {
-        expected = archiveObjectKey(manifest.tier, manifest.dataset, manifest.partition, manifest.createdFrom,
-                                    manifest.createdTo);
+        expected = archiveObjectKey(layout, manifest.tier, manifest.dataset, manifest.partition,
+                                    manifest.createdFrom, manifest.createdTo);
     } catch (const Error& e) {
         return QStringLiteral("its manifest names no key the exporter writes: %1").arg(e.message());
     }

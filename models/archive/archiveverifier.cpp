@@ -25,8 +25,8 @@ QString timestampText(Micros t) {
 
 } // namespace
 
-ArchiveVerifier::ArchiveVerifier(ArchiveStore& store, ArchiveReadLimits limits)
-    : m_store(store), m_limits(limits) {}
+ArchiveVerifier::ArchiveVerifier(ArchiveStore& store, ArchiveLayout layout, ArchiveReadLimits limits)
+    : m_store(store), m_layout(std::move(layout)), m_limits(limits) {}
 
 ControlTotals ArchiveVerifier::onlineTotals(PgConnection& connection, const QString& relation,
                                             const QStringList& columns, Micros from, Micros to,
@@ -179,12 +179,12 @@ VerifyResult ArchiveVerifier::verify(const QString& objectKey, PgConnection* onl
                 .arg(manifestKey, m_store.describe()));
     } else {
         problemOf(QStringLiteral("manifest %1").arg(manifestKey), [&] {
-            manifest = ArchiveManifest::parse(m_store.readAll(manifestKey));
+            manifest = ArchiveManifest::parse(m_store.readAll(manifestKey), m_layout);
             result.manifest = *manifest;
         });
     }
     if (manifest) {
-        const QString disagreement = manifestKeyDisagreement(objectKey, *manifest);
+        const QString disagreement = manifestKeyDisagreement(objectKey, *manifest, m_layout);
         if (!disagreement.isEmpty())
             result.problems.append(QStringLiteral("manifest %1: %2").arg(manifestKey, disagreement));
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "archivemanifest.h"
 #include "archivereadlimits.h"
 
@@ -26,7 +27,8 @@ struct VerifyResult {
     qint64 objectBytesRead = 0;
 };
 
-// Checks an archive object against its manifest: the manifest agrees with the key (manifestKeyDisagreement),
+// Checks an archive object against its manifest: the manifest parses under the layout (its dataset and tier
+// are the layout's) and agrees with the key (manifestKeyDisagreement),
 // the object's sha256 and size, the decompressed CSV's sha256, header, row count and per-user totals; with
 // `online`, also the partition's rows in [created_from, created_to) (count and totals by SQL) against the
 // manifest, once the partition has the manifest's columns. Without a manifest that parses the object is not
@@ -37,7 +39,7 @@ struct VerifyResult {
 // result with `cancelled` (no online check then).
 class ArchiveVerifier {
   public:
-    explicit ArchiveVerifier(ArchiveStore& store, ArchiveReadLimits limits = {});
+    ArchiveVerifier(ArchiveStore& store, ArchiveLayout layout, ArchiveReadLimits limits = {});
     VerifyResult verify(const QString& objectKey, PgConnection* online, TaskFeedback& feedback);
 
     // Per-key totals and the row count of `relation`'s rows with from <= created < to, by SQL, keyed as
@@ -51,6 +53,7 @@ class ArchiveVerifier {
     void checkOnline(PgConnection& online, const ArchiveManifest& manifest, VerifyResult& result);
 
     ArchiveStore& m_store;
+    ArchiveLayout m_layout;
     ArchiveReadLimits m_limits;
 };
 

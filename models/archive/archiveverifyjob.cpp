@@ -14,10 +14,11 @@ namespace {
 
 // Whether the manifest's partition is still online in `db` (a missing, unreadable or foreign manifest: no;
 // the verifier reports it).
-bool partitionOnline(ArchiveStore& store, PgConnection& db, const QString& objectKey) {
+bool partitionOnline(ArchiveStore& store, const ArchiveLayout& layout, PgConnection& db,
+                     const QString& objectKey) {
     try {
-        const ArchiveManifest m = ArchiveManifest::parse(store.readAll(manifestKeyFor(objectKey)));
-        return manifestKeyDisagreement(objectKey, m).isEmpty() && db.relationExists(m.partition);
+        const ArchiveManifest m = ArchiveManifest::parse(store.readAll(manifestKeyFor(objectKey)), layout);
+        return manifestKeyDisagreement(objectKey, m, layout).isEmpty() && db.relationExists(m.partition);
     } catch (const Error& e) {
         if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
             throw;
@@ -38,7 +39,7 @@ ArchiveVerifyReport ArchiveVerifyJob::run(const ArchiveVerifyRequest& request, T
 
     QList<ArchiveListingEntry> entries;
     if (request.all) {
-        entries = listArchive(*store, request.prefix, [](const QString&) { return false; });
+        entries = listArchive(*store, request.layout, request.prefix, [](const QString&) { return false; });
     } else {
         for (const QString& key : request.keys) {
             ArchiveListingEntry one;
@@ -51,7 +52,7 @@ ArchiveVerifyReport ArchiveVerifyJob::run(const ArchiveVerifyRequest& request, T
     if (!request.conninfo.isEmpty())
         db = PgConnection::open(request.conninfo, QStringLiteral("tidemark archive verify"));
 
-    ArchiveVerifier verifier(*store, request.limits);
+    ArchiveVerifier verifier(*store, request.layout, request.limits);
     ArchiveProgress at;
     at.objects = report.planned;
     for (const ArchiveListingEntry& entry : entries) {
@@ -68,7 +69,7 @@ ArchiveVerifyReport ArchiveVerifyJob::run(const ArchiveVerifyRequest& request, T
         } else {
             const ArchiveProgressScope scope(feedback, at);
             try {
-                check.onlineChecked = db && partitionOnline(*store, *db, entry.key);
+                check.onlineChecked = db && partitionOnline(*store, request.layout, *db, entry.key);
                 check.partitionOffline = db && !check.onlineChecked;
                 check.result = verifier.verify(entry.key, check.onlineChecked ? db.get() : nullptr, feedback);
             } catch (const Error& e) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "archivereadlimits.h"
 #include "archiveverifier.h"
 
@@ -15,11 +16,12 @@ namespace tidemark::archive {
 
 // What to verify: the objects `keys` names, or with `all` every entry the archive lists under `prefix`.
 struct ArchiveVerifyRequest {
-    QString archiveUrl; // as openArchiveStore takes it; empty: Error(Settings)
+    QString archiveUrl;   // as openArchiveStore takes it; empty: Error(Settings)
+    ArchiveLayout layout; // the datasets and tiers the archive's manifests may name
     ArchiveReadLimits limits;
     QStringList keys; // object keys (relative to the archive URL), in this order; not with `all`
     bool all = false;
-    QString prefix;   // with `all`: "currency/", "statistics/", or "" for everything
+    QString prefix;   // with `all`: a tier and '/' (e.g. "currency/"), or "" for everything
     QString conninfo; // not empty: each object also against its partition while that is online
 };
 

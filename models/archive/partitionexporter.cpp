@@ -81,9 +81,10 @@ class ExportTransaction {
 
 } // namespace
 
-PartitionExporter::PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel,
-                                     ArchiveReadLimits limits)
-    : m_connection(connection), m_store(store), m_zstdLevel(zstdLevel), m_limits(limits) {
+PartitionExporter::PartitionExporter(PgConnection& connection, ArchiveStore& store, ArchiveLayout layout,
+                                     int zstdLevel, ArchiveReadLimits limits)
+    : m_connection(connection), m_store(store), m_layout(std::move(layout)), m_zstdLevel(zstdLevel),
+      m_limits(limits) {
     if (zstdLevel < 1 || zstdLevel > 19)
         throw Error(Error::Kind::Settings,
                     QStringLiteral("TIDEMARK_ARCHIVE_ZSTD_LEVEL is %1, expected 1-19").arg(zstdLevel));
@@ -108,7 +109,10 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
                                             const std::function<void(qint64)>& beforeUpload) {
     const QString relation = source.partition.isEmpty() ? source.table : source.partition;
     ExportResult result;
-    result.objectKey = archiveObjectKey(source.tier, source.table, relation, source.lo, source.hi);
+    if (!m_layout.hasDataset(source.table))
+        throw Error(Error::Kind::Usage, QStringLiteral("cannot export %1: table %2 is not %3")
+                                            .arg(relation, source.table, m_layout.expectedDatasets()));
+    result.objectKey = archiveObjectKey(m_layout, source.tier, source.table, relation, source.lo, source.hi);
     result.manifestKey = manifestKeyFor(result.objectKey);
     ArchiveManifest& manifest = result.manifest;
     manifest.dataset = source.table;
@@ -117,7 +121,8 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     manifest.createdFrom = source.lo;
     manifest.createdTo = source.hi;
     // The verifier holds every manifest to its key: refuse what would not verify before anything is read.
-    if (const QString problem = manifestKeyDisagreement(result.objectKey, manifest); !problem.isEmpty())
+    if (const QString problem = manifestKeyDisagreement(result.objectKey, manifest, m_layout);
+        !problem.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("cannot export %1: %2").arg(relation, problem));
 
     const bool objectExists = m_store.exists(result.objectKey);
@@ -218,7 +223,8 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
         manifest.objectBytes = scan.objectBytes;
         result.adopted = true;
         if (m_store.exists(result.manifestKey)) {
-            const ArchiveManifest existing = ArchiveManifest::parse(m_store.readAll(result.manifestKey));
+            const ArchiveManifest existing =
+                ArchiveManifest::parse(m_store.readAll(result.manifestKey), m_layout);
             if (!sameExport(existing, manifest))
                 throw Error(
                     Error::Kind::Refused,

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivelayout.h"
 #include "archivemanifest.h"
 #include "archivereadlimits.h"
 #include "timestamp.h"
@@ -17,7 +18,8 @@ namespace tidemark::archive {
 class ArchiveStore;
 
 // What to export: the rows of `partition` (a partition of `table`, or `table` itself when empty or equal)
-// with lo <= created < hi, into the archive tier `tier` (currency | statistics).
+// with lo <= created < hi, into the archive tier `tier`; the table is a dataset and the tier a tier of the
+// exporter's layout.
 struct ExportSource {
     QString tier;
     QString table;
@@ -43,8 +45,9 @@ struct ExportResult {
 // CsvArchiveEncoder, fed through bounded queues: memory stays flat whatever the partition's size.
 class PartitionExporter {
   public:
-    // `limits` bound the read-back of an object that is already in the store.
-    PartitionExporter(PgConnection& connection, ArchiveStore& store, int zstdLevel = 3,
+    // `layout` names the tables and tiers it may export; `limits` bound the read-back of an object that is
+    // already in the store.
+    PartitionExporter(PgConnection& connection, ArchiveStore& store, ArchiveLayout layout, int zstdLevel = 3,
                       ArchiveReadLimits limits = {});
 
     // beforeUpload gets the measured object size just before the upload and throws to refuse it (the tier's
@@ -56,8 +59,9 @@ class PartitionExporter {
     // read and is checked every kRowsPerCheckpoint rows of the COPY, once more before the upload, and at
     // each chunk of an existing object's read-back: a cancel stops there, throws Error(Cancelled) saying how
     // many rows had been read and writes nothing (no object, no manifest; the temporary file is removed). A
-    // source whose manifest would not agree with its key (manifestKeyDisagreement: a partition not named as
-    // one of the table's) is Error(Usage) before anything is read.
+    // source outside the layout (a table that is not one of its datasets, a tier that is not one of its
+    // tiers) or whose manifest would not agree with its key (manifestKeyDisagreement: a partition not named
+    // as one of the table's) is Error(Usage) before anything is read.
     ExportResult exportRange(const ExportSource& source, Micros exportedAt, TaskFeedback& feedback,
                              const std::function<void(qint64 objectBytes)>& beforeUpload = {});
 
@@ -76,6 +80,7 @@ class PartitionExporter {
   private:
     PgConnection& m_connection;
     ArchiveStore& m_store;
+    ArchiveLayout m_layout;
     int m_zstdLevel;
     ArchiveReadLimits m_limits;
     bool m_zstdBackgroundThread = false;

@@ -4,6 +4,7 @@
 #include "archiveverifier.h"
 #include "clockcheck.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "kudospartitions.h"
 #include "ledgercheckpoint.h"
 #include "ledgerstatements.h"
@@ -421,7 +422,8 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
     QString failure;
     try {
         const archive::ExportResult exported =
-            archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
+            archive::PartitionExporter(m_db, *m_store, kudosArchiveLayout(), m_settings.zstdLevel,
+                                       m_settings.archiveReadLimits)
                 .exportRange(sourceOf(e), now, feedback, budgetCheck(e.dataset));
         e.state = QStringLiteral("dumped");
         e.archiveKey = exported.objectKey;
@@ -455,7 +457,8 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
 RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now,
                                                  TaskFeedback& feedback) {
     const archive::ExportResult exported =
-        archive::PartitionExporter(m_db, *m_store, m_settings.zstdLevel, m_settings.archiveReadLimits)
+        archive::PartitionExporter(m_db, *m_store, kudosArchiveLayout(), m_settings.zstdLevel,
+                                   m_settings.archiveReadLimits)
             .exportRange(sourceOf(action.entry), now, feedback, budgetCheck(action.entry.dataset));
     if (action.entry.rowCount && exported.rows != *action.entry.rowCount)
         throw Error(Error::Kind::Failed,
@@ -478,8 +481,9 @@ archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool
                                                      TaskFeedback& feedback, qint64* rows) {
     if (e.archiveKey.isEmpty())
         throw Error(Error::Kind::Refused, QStringLiteral("%1 has no archive object").arg(describe(e)));
-    const archive::VerifyResult verified = archive::ArchiveVerifier(*m_store, m_settings.archiveReadLimits)
-                                               .verify(e.archiveKey, online ? &m_db : nullptr, feedback);
+    const archive::VerifyResult verified =
+        archive::ArchiveVerifier(*m_store, kudosArchiveLayout(), m_settings.archiveReadLimits)
+            .verify(e.archiveKey, online ? &m_db : nullptr, feedback);
     if (verified.cancelled)
         throw Error(Error::Kind::Cancelled,
                     QStringLiteral("the verify of %1 was cancelled").arg(e.archiveKey));

@@ -8,6 +8,7 @@
 #include "checkedobjectreader.h"
 #include "directorystore.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "settingsreader.h"
 #include "thrownkind.h"
 
@@ -68,7 +69,8 @@ class TestArchiveBounds : public QObject {
     VerifyResult verifyFlat(const QString& key, const QString& expected) {
         DirectoryStore store(root());
         resetPeakRss();
-        const VerifyResult r = ArchiveVerifier(store).verify(key, nullptr, test::unwatched());
+        const VerifyResult r =
+            ArchiveVerifier(store, kudos::kudosArchiveLayout()).verify(key, nullptr, test::unwatched());
         const qint64 peak = peakRssKb();
         qInfo("%s: peak RSS %lld kB", qPrintable(key.section(QLatin1Char('/'), -1)), peak);
         [&] {
@@ -137,7 +139,7 @@ class TestArchiveBounds : public QObject {
         old.schemaVersion = 1;
         old.contentBytes.reset();
         DirectoryStore store(root());
-        ArchiveVerifier verifier(store);
+        ArchiveVerifier verifier(store, kudos::kudosArchiveLayout());
 
         const VerifyResult good = verifier.verify(archiveKeyOf(putArchiveObject(root(), exact, writeCsv)),
                                                   nullptr, test::unwatched());
@@ -180,7 +182,8 @@ class TestArchiveBounds : public QObject {
                                                        sink(oneRowCsv().constData(), oneRowCsv().size());
                                                    });
         const QString path = root() + QLatin1Char('/') + archiveKeyOf(m);
-        QVERIFY(ArchiveVerifier(*openArchiveStore(QStringLiteral("file://") + root()))
+        QVERIFY(ArchiveVerifier(*openArchiveStore(QStringLiteral("file://") + root()),
+                                kudos::kudosArchiveLayout())
                     .verify(archiveKeyOf(m), nullptr, test::unwatched())
                     .ok);
         QFile file(path);
@@ -188,7 +191,8 @@ class TestArchiveBounds : public QObject {
         file.write(QByteArray(3 * 1024 * 1024, 'x'));
         file.close();
         CountingStore store(root());
-        const VerifyResult r = ArchiveVerifier(store).verify(archiveKeyOf(m), nullptr, test::unwatched());
+        const VerifyResult r = ArchiveVerifier(store, kudos::kudosArchiveLayout())
+                                   .verify(archiveKeyOf(m), nullptr, test::unwatched());
         QVERIFY(!r.ok);
         QVERIFY2(problemsText(r).contains(
                      QStringLiteral("object size differs: manifest %1 bytes, the object is longer (not read "
@@ -203,7 +207,7 @@ class TestArchiveBounds : public QObject {
             putArchiveObject(root(), claimOneRow(kLo, oneRowCsv().size()), oneHugeField(qint64(64) << 20));
         const QString manifestPath = root() + QLatin1Char('/') + manifestKeyFor(archiveKeyOf(m));
         CountingStore store(root());
-        ArchiveVerifier verifier(store);
+        ArchiveVerifier verifier(store, kudos::kudosArchiveLayout());
 
         writeFile(manifestPath, "{ not json");
         VerifyResult r = verifier.verify(archiveKeyOf(m), nullptr, test::unwatched());
@@ -246,8 +250,8 @@ class TestArchiveBounds : public QObject {
         DirectoryStore store(root());
         ArchiveReadLimits small;
         small.maxRecordBytes = 4096;
-        const VerifyResult r =
-            ArchiveVerifier(store, small).verify(archiveKeyOf(m), nullptr, test::unwatched());
+        const VerifyResult r = ArchiveVerifier(store, kudos::kudosArchiveLayout(), small)
+                                   .verify(archiveKeyOf(m), nullptr, test::unwatched());
         QVERIFY2(problemsText(r).contains(QStringLiteral("a CSV record exceeds 4096 bytes at row 1")),
                  qPrintable(problemsText(r)));
     }

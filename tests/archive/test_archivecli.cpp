@@ -1,6 +1,7 @@
 #include "archivefixtures.h"
 #include "archiveurl.h"
 #include "clirunner.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 
@@ -74,7 +75,7 @@ class TestArchiveCli : public QObject {
         m_dir = std::make_unique<QTemporaryDir>();
         m_url = QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive");
         auto store = openArchiveStore(m_url);
-        PartitionExporter exporter(*m_db, *store);
+        PartitionExporter exporter(*m_db, *store, kudos::kudosArchiveLayout());
         m_ledger = exporter.exportRange(
             {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kLo, kHi}, kExportedAt,
             test::unwatched());

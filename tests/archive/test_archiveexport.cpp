@@ -3,6 +3,7 @@
 #include "archiveverifier.h"
 #include "directorystore.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 
@@ -51,7 +52,7 @@ class TestArchiveExport : public QObject {
     QString objectPath(const QString& key) const { return m_dir->path() + QStringLiteral("/archive/") + key; }
 
     ExportResult exportLedgerWeek(const std::function<void(qint64)>& beforeUpload = {}) {
-        PartitionExporter exporter(*m_db, *m_store);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout());
         return exporter.exportRange(ledgerWeek(), kExportedAt, test::unwatched(), beforeUpload);
     }
 
@@ -92,7 +93,8 @@ class TestArchiveExport : public QObject {
                      QCryptographicHash::hash(readFile(objectPath(r.objectKey)), QCryptographicHash::Sha256)
                          .toHex()));
         // The manifest in the store is the one returned, and parses.
-        QCOMPARE(ArchiveManifest::parse(m_store->readAll(r.manifestKey)), r.manifest);
+        QCOMPARE(ArchiveManifest::parse(m_store->readAll(r.manifestKey), kudos::kudosArchiveLayout()),
+                 r.manifest);
         QCOMPARE(r.manifest.exportedAt, kExportedAt);
         // Escrow rows exist in the week and are summed apart.
         bool escrow = false;
@@ -100,7 +102,7 @@ class TestArchiveExport : public QObject {
             escrow = escrow || t.escrowCents != 0;
         QVERIFY(escrow);
 
-        ArchiveVerifier verifier(*m_store);
+        ArchiveVerifier verifier(*m_store, kudos::kudosArchiveLayout());
         const VerifyResult offline = verifier.verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY2(offline.ok, qPrintable(problemsText(offline)));
         QCOMPARE(offline.rows, r.rows);
@@ -130,7 +132,7 @@ class TestArchiveExport : public QObject {
     }
 
     void statisticRowsWithWorkerTargets() {
-        PartitionExporter exporter(*m_db, *m_store, 5);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout(), 5);
         const ExportResult r = exporter.exportRange(
             {QStringLiteral("statistics"), QStringLiteral("kudos_stat_events"), QString(), kLo, kHi},
             kExportedAt, test::unwatched());
@@ -140,14 +142,16 @@ class TestArchiveExport : public QObject {
         for (const QString& key : r.manifest.totals.keys())
             workers += key.startsWith(QLatin1String("worker:"));
         QVERIFY(workers > 0);
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
+        const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                   .verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY2(v.ok, qPrintable(problemsText(v)));
     }
 
     void flippedByteIsReported() {
         const ExportResult r = exportLedgerWeek();
         flipMiddleByte(objectPath(r.objectKey));
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
+        const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                   .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("object sha256 differs: manifest ") +
                                            r.objectSha256.left(12)),
@@ -160,7 +164,8 @@ class TestArchiveExport : public QObject {
         const ExportResult r = exportLedgerWeek();
         const QByteArray bytes = readFile(objectPath(r.objectKey));
         writeFile(objectPath(r.objectKey), bytes.left(bytes.size() - 100));
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
+        const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                   .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(
             anyProblemContains(v, QStringLiteral("object size differs: manifest %1 bytes, object %2 bytes")
@@ -180,7 +185,8 @@ class TestArchiveExport : public QObject {
             totals.insert(user, entry);
             o.insert(QStringLiteral("totals"), totals);
         });
-        VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
+        VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                             .verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(
                      v, QStringLiteral("totals of user %1 differ: manifest balance 123456.78").arg(user)),
@@ -191,7 +197,8 @@ class TestArchiveExport : public QObject {
             o = QJsonDocument::fromJson(r.manifest.toJson()).object();
             o.insert(QStringLiteral("content_sha256"), QString(64, QLatin1Char('0')));
         });
-        v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
+        v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("content sha256 differs: manifest 000000000000.., "
                                                       "decompressed object %1")
@@ -203,20 +210,23 @@ class TestArchiveExport : public QObject {
     void missingManifestAndUnknownVersion() {
         const ExportResult r = exportLedgerWeek();
         editManifest(r.manifestKey, [](QJsonObject& o) { o.insert(QStringLiteral("schema_version"), 7); });
-        VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
+        VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                             .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("schema_version 7 is not known")),
                  qPrintable(problemsText(v)));
 
         QVERIFY(QFile::remove(objectPath(r.manifestKey)));
-        v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
+        v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(v, QStringLiteral("manifest %1 is missing").arg(r.manifestKey)),
                  qPrintable(problemsText(v)));
         QCOMPARE(v.rows, 0); // nothing to check it against: the object is not decompressed
 
         QVERIFY(QFile::remove(objectPath(r.objectKey)));
-        v = ArchiveVerifier(*m_store).verify(r.objectKey, nullptr, test::unwatched());
+        v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY(anyProblemContains(v, QStringLiteral("object %1 is missing").arg(r.objectKey)));
     }
 
@@ -227,7 +237,8 @@ class TestArchiveExport : public QObject {
             o.insert(QStringLiteral("schema_version"), 1);
             o.remove(QStringLiteral("content_bytes"));
         });
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
+        const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                   .verify(r.objectKey, m_db.get(), test::unwatched());
         QVERIFY2(v.ok, qPrintable(problemsText(v)));
         QCOMPARE(v.rows, r.rows);
         QVERIFY(!v.manifest.contentBytes);
@@ -243,7 +254,8 @@ class TestArchiveExport : public QObject {
               QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261116_20261116_20261123.csv.zst")}) {
             m_store->putFile(key, objectPath(r.objectKey));
             m_store->putFile(manifestKeyFor(key), objectPath(r.manifestKey));
-            const VerifyResult v = ArchiveVerifier(*m_store).verify(key, nullptr, test::unwatched());
+            const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                       .verify(key, nullptr, test::unwatched());
             QVERIFY(!v.ok);
             QVERIFY2(
                 anyProblemContains(v, QStringLiteral("the key does not agree with its manifest")) &&
@@ -253,7 +265,7 @@ class TestArchiveExport : public QObject {
         }
         // The exporter never writes what would not verify.
         try {
-            PartitionExporter(*m_db, *m_store)
+            PartitionExporter(*m_db, *m_store, kudos::kudosArchiveLayout())
                 .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                               QStringLiteral("users"), kLo, kHi},
                              kExportedAt, test::unwatched());
@@ -263,6 +275,42 @@ class TestArchiveExport : public QObject {
             QVERIFY2(e.message().contains(QStringLiteral("names partition users, which is not kudos_ledger")),
                      qPrintable(e.message()));
         }
+    }
+
+    // The exporter writes only the tables and tiers of its layout: another table (here one that exists and
+    // has a `created` column) is refused before anything is read, naming the layout's datasets; under a
+    // layout that names it, the same export is written and verifies.
+    void exportOutsideTheLayoutIsRefused() {
+        m_db->execScript(QStringLiteral("DROP TABLE IF EXISTS ledger_copy; "
+                                        "CREATE TABLE ledger_copy AS SELECT * FROM kudos_ledger"));
+        const ExportSource copy{QStringLiteral("currency"), QStringLiteral("ledger_copy"), QString(), kLo,
+                                kHi};
+        try {
+            PartitionExporter(*m_db, *m_store, kudos::kudosArchiveLayout())
+                .exportRange(copy, kExportedAt, test::unwatched());
+            QFAIL("exported a table outside the layout");
+        } catch (const Error& e) {
+            QCOMPARE(e.kind(), Error::Kind::Usage);
+            QCOMPARE(e.message(), QStringLiteral("cannot export ledger_copy: table ledger_copy is not "
+                                                 "kudos_ledger or kudos_stat_events"));
+        }
+        QVERIFY(m_store->list(QString()).isEmpty());
+        ArchiveLayout wider = kudos::kudosArchiveLayout();
+        wider.datasets.append(QStringLiteral("ledger_copy"));
+        const ExportResult r =
+            PartitionExporter(*m_db, *m_store, wider).exportRange(copy, kExportedAt, test::unwatched());
+        QCOMPARE(r.objectKey, QStringLiteral("currency/ledger_copy/ledger_copy_20261116_20261123.csv.zst"));
+        QVERIFY(r.rows > 0);
+        const VerifyResult v =
+            ArchiveVerifier(*m_store, wider).verify(r.objectKey, m_db.get(), test::unwatched());
+        QVERIFY2(v.ok, qPrintable(problemsText(v)));
+        // The kudos layout does not read it back: its manifest names a dataset outside it.
+        const VerifyResult kudosView = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                           .verify(r.objectKey, nullptr, test::unwatched());
+        QVERIFY2(
+            anyProblemContains(kudosView, QStringLiteral("dataset is 'ledger_copy', expected kudos_ledger or "
+                                                         "kudos_stat_events")),
+            qPrintable(problemsText(kudosView)));
     }
 
     // An object already under the key is outside bytes until it matches the rows: a bomb there is read no
@@ -326,20 +374,23 @@ class TestArchiveExport : public QObject {
         QCOMPARE(again.objectSha256, first.objectSha256);
         QCOMPARE(again.manifest, first.manifest);
         QVERIFY(m_store->exists(first.manifestKey));
-        QVERIFY(ArchiveVerifier(*m_store).verify(first.objectKey, m_db.get(), test::unwatched()).ok);
+        QVERIFY(ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                    .verify(first.objectKey, m_db.get(), test::unwatched())
+                    .ok);
         // Both present: adopted again, nothing rewritten.
         QVERIFY(exportLedgerWeek().adopted);
     }
 
     void resumeRefusesADifferentObject() {
         // Another range's export under this range's key.
-        PartitionExporter exporter(*m_db, *m_store);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout());
         ExportSource other = ledgerWeek();
         other.lo = kLo - 7 * kMicrosPerDay;
         other.hi = kLo;
         const ExportResult r = exporter.exportRange(other, kExportedAt, test::unwatched());
-        const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
-                                             QStringLiteral("kudos_ledger"), kLo, kHi);
+        const QString key =
+            archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                             QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo, kHi);
         m_store->putFile(key, objectPath(r.objectKey));
         try {
             exportLedgerWeek();
@@ -375,7 +426,8 @@ class TestArchiveExport : public QObject {
                 "DELETE FROM kudos_ledger WHERE id = (SELECT max(id) FROM kudos_ledger WHERE created >= $1 "
                 "AND created < $2) RETURNING user_id"),
             {formatIsoTimestamp(kLo), formatIsoTimestamp(kHi)});
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
+        const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                   .verify(r.objectKey, m_db.get(), test::unwatched());
         m_db->exec(QStringLiteral("ROLLBACK"));
         QVERIFY(!v.ok);
         QVERIFY2(anyProblemContains(
@@ -385,7 +437,7 @@ class TestArchiveExport : public QObject {
                  qPrintable(problemsText(v)));
         QVERIFY2(anyProblemContains(v, QStringLiteral("totals of user %1 differ").arg(deleted.text(0, 0))),
                  qPrintable(problemsText(v)));
-        QVERIFY(ArchiveVerifier(*m_store)
+        QVERIFY(ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
                     .verify(r.objectKey, nullptr, test::unwatched())
                     .ok); // the object itself is fine
     }
@@ -400,24 +452,25 @@ class TestArchiveExport : public QObject {
             "CREATE TABLE part.kudos_ledger_rest PARTITION OF part.kudos_ledger DEFAULT; "
             "INSERT INTO part.kudos_ledger SELECT * FROM public.kudos_ledger; "
             "SET search_path TO part, public"));
-        PartitionExporter exporter(*m_db, *m_store);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout());
         const ExportResult r =
             exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("kudos_ledger_p20261116"), kLo, kHi},
                                  kExportedAt, test::unwatched());
         QCOMPARE(r.objectKey,
                  QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261116_20261116_20261123.csv.zst"));
-        const VerifyResult v = ArchiveVerifier(*m_store).verify(r.objectKey, m_db.get(), test::unwatched());
+        const VerifyResult v = ArchiveVerifier(*m_store, kudos::kudosArchiveLayout())
+                                   .verify(r.objectKey, m_db.get(), test::unwatched());
         m_db->execScript(QStringLiteral("RESET search_path"));
         QVERIFY2(v.ok, qPrintable(problemsText(v)));
         // The same rows as the plain table's export.
-        PartitionExporter plain(*m_db, *m_store);
+        PartitionExporter plain(*m_db, *m_store, kudos::kudosArchiveLayout());
         QCOMPARE(plain.exportRange(ledgerWeek(), kExportedAt, test::unwatched()).manifest.contentSha256,
                  r.manifest.contentSha256);
     }
 
     void missingPartitionIsASchemaError() {
-        PartitionExporter exporter(*m_db, *m_store);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout());
         try {
             exporter.exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                   QStringLiteral("kudos_ledger_p19990101"), kLo, kHi},

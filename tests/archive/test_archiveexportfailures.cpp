@@ -3,6 +3,7 @@
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "taskfeedback.h"
@@ -53,7 +54,7 @@ class TestArchiveExportFailures : public QObject {
     }
     Error exportFailure(const QString& partition, TaskFeedback& feedback,
                         const std::function<void(qint64)>& beforeUpload = {}) {
-        PartitionExporter exporter(*m_db, *m_store);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout());
         try {
             exporter.exportRange(sourceOf(partition), kExportedAt, feedback, beforeUpload);
         } catch (const Error& e) {
@@ -69,10 +70,11 @@ class TestArchiveExportFailures : public QObject {
         QTemporaryDir dir;
         auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
         const ExportResult r =
-            PartitionExporter(*m_db, *store)
+            PartitionExporter(*m_db, *store, kudos::kudosArchiveLayout())
                 .exportRange(sourceOf(QStringLiteral("kudos_ledger")), kExportedAt, m_unwatched);
         QCOMPARE(r.rows, kRows);
-        const VerifyResult v = ArchiveVerifier(*store).verify(r.objectKey, m_db.get(), m_unwatched);
+        const VerifyResult v =
+            ArchiveVerifier(*store, kudos::kudosArchiveLayout()).verify(r.objectKey, m_db.get(), m_unwatched);
         QVERIFY2(v.ok, qPrintable(v.problems.join(QStringLiteral(" | "))));
         QVERIFY(leftovers().isEmpty());
     }
@@ -196,8 +198,9 @@ class TestArchiveExportFailures : public QObject {
         blocker.close();
         const Error e = exportFailure(QStringLiteral("kudos_ledger"));
         QVERIFY2(e.message().contains(QStringLiteral("currency")), qPrintable(e.message()));
-        const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
-                                             QStringLiteral("kudos_ledger"), kLo, kHi);
+        const QString key =
+            archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                             QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo, kHi);
         QVERIFY(!m_store->exists(key));
         QVERIFY(!m_store->exists(manifestKeyFor(key)));
         QVERIFY(leftovers().isEmpty());

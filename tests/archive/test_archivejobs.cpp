@@ -7,6 +7,7 @@
 #include "archiveurl.h"
 #include "archiveverifyjob.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "sqlitefile.h"
 #include "sqlitestatement.h"
 #include "taskfeedback.h"
@@ -72,7 +73,8 @@ class TestArchiveJobs : public QObject {
     }
 
     void verifyReportsEachObjectWithTypedProgress() {
-        ArchiveVerifyRequest request{url(), {}, m_small + QStringList{m_large}, false, {}, {}};
+        ArchiveVerifyRequest request{
+            url(), kudos::kudosArchiveLayout(), {}, m_small + QStringList{m_large}, false, {}, {}};
         TaskFeedback feedback;
         QList<ArchiveProgress> seen;
         feedback.setSink([&](const TaskProgress& p) { seen.append(detailOf(p)); });
@@ -96,7 +98,8 @@ class TestArchiveJobs : public QObject {
     // A cancel while an object is read takes hold at its next chunk: the report lists the objects verified
     // before and the one in progress as cancelled, read no further than the chunk the cancel came in.
     void aCancelDuringAVerifyStopsAtTheNextChunk() {
-        ArchiveVerifyRequest request{url(), {}, {m_small[0], m_large, m_small[1]}, false, {}, {}};
+        ArchiveVerifyRequest request{
+            url(), kudos::kudosArchiveLayout(), {}, {m_small[0], m_large, m_small[1]}, false, {}, {}};
         TaskFeedback feedback;
         qint64 bytesAtCancel = -1;
         feedback.setSink([&](const TaskProgress& p) {
@@ -129,6 +132,7 @@ class TestArchiveJobs : public QObject {
         const QString file = m_dir.filePath(QStringLiteral("restore.sqlite"));
         ArchiveRestoreRequest request;
         request.archiveUrl = url();
+        request.layout = kudos::kudosArchiveLayout();
         request.keys = {m_small[0], m_small[1], m_small[2]};
         request.sqliteFile = file;
         TaskFeedback feedback;

@@ -1,6 +1,8 @@
 #include "archivemanifest.h"
+#include "archiveurl.h"
 #include "cents.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -39,10 +41,11 @@ QJsonObject sampleObject() {
     return QJsonDocument::fromJson(sample().toJson()).object();
 }
 
-// The message of the error parse() throws for `object`, and its kind.
-QString parseError(const QJsonObject& object, Error::Kind* kind = nullptr) {
+// The message of the error parse() throws for `object` under `layout`, and its kind.
+QString parseError(const QJsonObject& object, Error::Kind* kind = nullptr,
+                   const ArchiveLayout& layout = kudos::kudosArchiveLayout()) {
     try {
-        ArchiveManifest::parse(QJsonDocument(object).toJson());
+        ArchiveManifest::parse(QJsonDocument(object).toJson(), layout);
     } catch (const Error& e) {
         if (kind)
             *kind = e.kind();
@@ -60,8 +63,8 @@ class TestArchiveManifest : public QObject {
     void roundTripAndStableBytes() {
         const ArchiveManifest m = sample();
         const QByteArray json = m.toJson();
-        QCOMPARE(ArchiveManifest::parse(json), m);
-        QCOMPARE(ArchiveManifest::parse(json).toJson(), json);
+        QCOMPARE(ArchiveManifest::parse(json, kudos::kudosArchiveLayout()), m);
+        QCOMPARE(ArchiveManifest::parse(json, kudos::kudosArchiveLayout()).toJson(), json);
         QVERIFY(json.contains("\n    \"format\": \"tidemark-archive\""));
         QVERIFY(json.contains("\"balance_sum\": \"12.30\""));
         QVERIFY(json.contains("\"escrow_sum\": \"-0.50\""));
@@ -140,6 +143,52 @@ class TestArchiveManifest : public QObject {
         QCOMPARE(kind, Error::Kind::Failed);
     }
 
+    // The archive names no dataset of its own: the caller's layout says which datasets and tiers a manifest
+    // may name. Outside it a manifest is refused naming what the layout expects; under a layout that
+    // includes them the same bytes are accepted.
+    void datasetAndTierComeFromTheCallersLayout() {
+        const ArchiveLayout lawn{{QStringLiteral("mower_positions"), QStringLiteral("mower_history")},
+                                 {QStringLiteral("cold")}};
+        QJsonObject o = sampleObject(); // kudos_ledger in tier currency: the kudos layout's
+        QCOMPARE(parseError(o, nullptr, lawn),
+                 QStringLiteral("archive manifest: dataset is 'kudos_ledger', expected mower_positions or "
+                                "mower_history"));
+        o.insert(QStringLiteral("dataset"), QStringLiteral("mower_positions"));
+        o.insert(QStringLiteral("partition"), QStringLiteral("mower_positions_2026"));
+        Error::Kind kind = Error::Kind::Usage;
+        QCOMPARE(parseError(o, &kind, lawn),
+                 QStringLiteral("archive manifest: tier is 'currency', expected cold"));
+        QCOMPARE(kind, Error::Kind::Failed);
+        o.insert(QStringLiteral("tier"), QStringLiteral("cold"));
+        const QByteArray json = QJsonDocument(o).toJson();
+        const ArchiveManifest m = ArchiveManifest::parse(json, lawn);
+        QCOMPARE(m.dataset, QStringLiteral("mower_positions"));
+        QCOMPARE(m.tier, QStringLiteral("cold"));
+        QCOMPARE(ArchiveManifest::parse(m.toJson(), lawn), m);
+        // The kudos layout refuses the same bytes, naming its own tables, then its own tiers.
+        QCOMPARE(parseError(o),
+                 QStringLiteral("archive manifest: dataset is 'mower_positions', expected kudos_ledger or "
+                                "kudos_stat_events"));
+        ArchiveLayout wider = kudos::kudosArchiveLayout();
+        wider.datasets.append(QStringLiteral("mower_positions"));
+        QCOMPARE(parseError(o, nullptr, wider),
+                 QStringLiteral("archive manifest: tier is 'cold', expected currency or statistics"));
+        wider.tiers.append(QStringLiteral("cold"));
+        QCOMPARE(ArchiveManifest::parse(json, wider), m);
+        // A layout that names nothing accepts nothing, and says so.
+        QVERIFY(
+            parseError(o, nullptr, ArchiveLayout{}).contains(QLatin1String("the archive layout names none")));
+
+        // The key of such an object: its tier must be the layout's too.
+        const QString key =
+            archiveObjectKey(lawn, m.tier, m.dataset, m.partition, m.createdFrom, m.createdTo);
+        QCOMPARE(key, QStringLiteral("cold/mower_positions/mower_positions_2026_20261005_20261012.csv.zst"));
+        QCOMPARE(manifestKeyDisagreement(key, m, lawn), QString());
+        QVERIFY2(manifestKeyDisagreement(key, m, kudos::kudosArchiveLayout())
+                     .contains(QLatin1String("archive tier 'cold' is not currency or statistics")),
+                 qPrintable(manifestKeyDisagreement(key, m, kudos::kudosArchiveLayout())));
+    }
+
     void badTotalsAreNamed_data() {
         QTest::addColumn<QJsonValue>("entry");
         QTest::addColumn<QString>("expected");
@@ -190,11 +239,13 @@ class TestArchiveManifest : public QObject {
         QJsonObject o = sampleObject();
         o.insert(QStringLiteral("schema_version"), 1);
         o.remove(QStringLiteral("content_bytes"));
-        const ArchiveManifest old = ArchiveManifest::parse(QJsonDocument(o).toJson());
+        const ArchiveManifest old =
+            ArchiveManifest::parse(QJsonDocument(o).toJson(), kudos::kudosArchiveLayout());
         QCOMPARE(old.schemaVersion, 1);
         QVERIFY(!old.contentBytes.has_value());
         QCOMPARE(old.rowCount, sample().rowCount);
-        QCOMPARE(ArchiveManifest::parse(old.toJson()), old); // written back as it was read
+        // Written back as it was read.
+        QCOMPARE(ArchiveManifest::parse(old.toJson(), kudos::kudosArchiveLayout()), old);
         QVERIFY(!old.toJson().contains("content_bytes"));
 
         o.insert(QStringLiteral("content_bytes"), 2048);
@@ -208,7 +259,7 @@ class TestArchiveManifest : public QObject {
     void notJsonOrNotAnObject() {
         for (const QByteArray& text : {QByteArray("{"), QByteArray("[1]"), QByteArray()}) {
             try {
-                ArchiveManifest::parse(text);
+                ArchiveManifest::parse(text, kudos::kudosArchiveLayout());
                 QFAIL("accepted");
             } catch (const Error& e) {
                 QCOMPARE(e.kind(), Error::Kind::Failed);

@@ -4,6 +4,7 @@
 #include "csvcontentdigest.h"
 #include "csvrecordreader.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "sqlitestatement.h"
@@ -94,7 +95,7 @@ class TestArchiveRestore : public QObject {
     QString sqlitePath() const { return m_dir->filePath(QStringLiteral("restore.sqlite")); }
 
     ExportResult exportWeek(const QString& table) {
-        PartitionExporter exporter(*m_db, *m_store);
+        PartitionExporter exporter(*m_db, *m_store, kudos::kudosArchiveLayout());
         return exporter.exportRange({table == QLatin1String("kudos_ledger") ? QStringLiteral("currency")
                                                                             : QStringLiteral("statistics"),
                                      table, QString(), kLo, kHi},
@@ -125,7 +126,7 @@ class TestArchiveRestore : public QObject {
     }
 
     void expectRefusedAndNothingLoaded(ArchiveStore& store, const QString& key, const QString& why) {
-        ArchiveRestorer restorer(store);
+        ArchiveRestorer restorer(store, kudos::kudosArchiveLayout());
         try {
             restorer.restoreIntoTable(key, *m_db, QStringLiteral("restored.refused"), test::unwatched());
             QFAIL("a bad object was restored into a table");
@@ -160,8 +161,10 @@ class TestArchiveRestore : public QObject {
 
     void roundTripIntoTable() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
-        const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(
-            ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"), test::unwatched());
+        const RestoreResult r =
+            ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
+                .restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"),
+                                  test::unwatched());
         QVERIFY(r.tableCreated);
         QVERIFY(!r.alreadyRestored);
         QCOMPARE(r.rows, ledger.rows);
@@ -178,7 +181,7 @@ class TestArchiveRestore : public QObject {
 
         // Statistic rows: worker targets with a NULL user, jsonb details, quarantine columns.
         const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
-        QVERIFY(ArchiveRestorer(*m_store)
+        QVERIFY(ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
                     .restoreIntoTable(stats.objectKey, *m_db, QStringLiteral("restored.stats_week"),
                                       test::unwatched())
                     .tableCreated);
@@ -190,8 +193,9 @@ class TestArchiveRestore : public QObject {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         auto bare =
             PgConnection::open(test::TestPostgres::createDatabase(QStringLiteral("archive_restore_bare")));
-        const RestoreResult r = ArchiveRestorer(*m_store).restoreIntoTable(
-            ledger.objectKey, *bare, QStringLiteral("ledger_week"), test::unwatched());
+        const RestoreResult r =
+            ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
+                .restoreIntoTable(ledger.objectKey, *bare, QStringLiteral("ledger_week"), test::unwatched());
         QCOMPARE(r.rows, ledger.rows);
         QCOMPARE(
             bare->exec(QStringLiteral("SELECT DISTINCT format_type(atttypid, atttypmod) FROM pg_attribute "
@@ -208,14 +212,14 @@ class TestArchiveRestore : public QObject {
         QCOMPARE(digest.contentSha256(), ledger.manifest.contentSha256);
         // A second restore recognises its rows (ordered by id as a number).
         QVERIFY(
-            ArchiveRestorer(*m_store)
+            ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
                 .restoreIntoTable(ledger.objectKey, *bare, QStringLiteral("ledger_week"), test::unwatched())
                 .alreadyRestored);
     }
 
     void secondRestoreIsIdempotentAndOtherRowsAreRefused() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
-        ArchiveRestorer restorer(*m_store);
+        ArchiveRestorer restorer(*m_store, kudos::kudosArchiveLayout());
         restorer.restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.ledger_week"),
                                   test::unwatched());
         const RestoreResult again = restorer.restoreIntoTable(
@@ -256,8 +260,8 @@ class TestArchiveRestore : public QObject {
     // The comment a restore table carries, written in the restore's transaction.
     void restoreTablesNameTheirObject() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
-        ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("RESTORED.Week"),
-                                                   test::unwatched());
+        ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
+            .restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("RESTORED.Week"), test::unwatched());
         QCOMPARE(m_db->exec(QStringLiteral("SELECT obj_description('restored.week'::regclass, 'pg_class')"))
                      .text(0, 0),
                  QStringLiteral("tidemark restore of %1 content_sha256 %2")
@@ -313,8 +317,8 @@ class TestArchiveRestore : public QObject {
                         QStringLiteral("exists and is not an earlier restore")},
               std::pair{QStringLiteral("users"), QStringLiteral("exists and is not an earlier restore")}}) {
             try {
-                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, target,
-                                                           test::unwatched());
+                ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
+                    .restoreIntoTable(ledger.objectKey, *m_db, target, test::unwatched());
                 QFAIL(qPrintable(QStringLiteral("restored into %1").arg(target)));
             } catch (const Error& e) {
                 QVERIFY2(e.kind() == Error::Kind::Refused && e.message().contains(why) &&
@@ -329,7 +333,7 @@ class TestArchiveRestore : public QObject {
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM public.kudos_ledger")), ledgerRows);
         QCOMPARE(count(QStringLiteral("SELECT count(*) FROM restored.empty")), 0);
         // A name of its own in another schema is fine, the dataset's name included.
-        QCOMPARE(ArchiveRestorer(*m_store)
+        QCOMPARE(ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
                      .restoreIntoTable(ledger.objectKey, *m_db, QStringLiteral("restored.kudos_ledger"),
                                        test::unwatched())
                      .rows,
@@ -341,7 +345,8 @@ class TestArchiveRestore : public QObject {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         for (const QString& name : {QStringLiteral("a.b.c"), QStringLiteral("x;drop"), QString()}) {
             try {
-                ArchiveRestorer(*m_store).restoreIntoTable(ledger.objectKey, *m_db, name, test::unwatched());
+                ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
+                    .restoreIntoTable(ledger.objectKey, *m_db, name, test::unwatched());
                 QFAIL("accepted a bad table name");
             } catch (const Error& e) {
                 QCOMPARE(e.kind(), Error::Kind::Usage);
@@ -352,7 +357,7 @@ class TestArchiveRestore : public QObject {
     void roundTripIntoSqlite() {
         const ExportResult ledger = exportWeek(QStringLiteral("kudos_ledger"));
         const ExportResult stats = exportWeek(QStringLiteral("kudos_stat_events"));
-        ArchiveRestorer restorer(*m_store);
+        ArchiveRestorer restorer(*m_store, kudos::kudosArchiveLayout());
         const RestoreResult r = restorer.restoreIntoSqlite(ledger.objectKey, sqlitePath(), test::unwatched());
         QCOMPARE(r.rows, ledger.rows);
         QVERIFY(r.tableCreated);
@@ -389,7 +394,8 @@ class TestArchiveRestore : public QObject {
         QCOMPARE(manifests[0][2], QString::number(ledger.rows));
         QCOMPARE(manifests[0][3], ledger.manifest.contentSha256);
         QCOMPARE(manifests[0][4], formatIsoTimestamp(r.verifiedAt));
-        QCOMPARE(ArchiveManifest::parse(manifests[0][5].toUtf8()), ledger.manifest);
+        QCOMPARE(ArchiveManifest::parse(manifests[0][5].toUtf8(), kudos::kudosArchiveLayout()),
+                 ledger.manifest);
         QCOMPARE(manifests[1][0], stats.objectKey);
 
         // Again: already there, nothing added.
@@ -408,7 +414,7 @@ class TestArchiveRestore : public QObject {
             struct stat st {};
             return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? (st.st_mode & 07777) : 07777u;
         };
-        ArchiveRestorer restorer(*m_store);
+        ArchiveRestorer restorer(*m_store, kudos::kudosArchiveLayout());
         const QString folder = m_dir->filePath(QStringLiteral("disputes"));
         const QString file = folder + QStringLiteral("/restore.sqlite");
         restorer.restoreIntoSqlite(ledger.objectKey, file, test::unwatched());
@@ -454,7 +460,8 @@ class TestArchiveRestore : public QObject {
         sqlite3_close(db);
         const QByteArray before = readFile(sqlitePath());
         try {
-            ArchiveRestorer(*m_store).restoreIntoSqlite(ledger.objectKey, sqlitePath(), test::unwatched());
+            ArchiveRestorer(*m_store, kudos::kudosArchiveLayout())
+                .restoreIntoSqlite(ledger.objectKey, sqlitePath(), test::unwatched());
             QFAIL("restored into a file that is not a restore file");
         } catch (const Error& e) {
             QCOMPARE(e.kind(), Error::Kind::Refused);
@@ -516,7 +523,7 @@ class TestArchiveRestore : public QObject {
         const ExportResult r = exportWeek(QStringLiteral("kudos_ledger"));
         QVERIFY(r.objectBytes > 3 * 4096);
         ChunkingStore chunks(*m_store);
-        ArchiveRestorer restorer(chunks);
+        ArchiveRestorer restorer(chunks, kudos::kudosArchiveLayout());
         for (const QString& target : {QStringLiteral("restored.fresh"), sqlitePath()}) {
             TaskFeedback feedback;
             qint64 rowsAtCancel = -1;

@@ -1,6 +1,7 @@
 #include "archivefixtures.h"
 #include "archiveurl.h"
 #include "directorystore.h"
+#include "kudosarchivelayout.h"
 #include "s3location.h"
 #include "thrownkind.h"
 
@@ -249,33 +250,35 @@ class TestArchiveStore : public QObject {
     void objectKeys() {
         const Micros monday = parseIsoTimestamp(QStringLiteral("2026-10-05T00:00:00Z"));
         const Micros next = parseIsoTimestamp(QStringLiteral("2026-10-12T00:00:00Z"));
-        const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+        const QString key = archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                                             QStringLiteral("kudos_ledger"),
                                              QStringLiteral("kudos_ledger_p20261005"), monday, next);
         QCOMPARE(key,
                  QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst"));
         QCOMPARE(
             manifestKeyFor(key),
             QStringLiteral("currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.manifest.json"));
-        QCOMPARE(archiveObjectKey(QStringLiteral("statistics"), QStringLiteral("kudos_stat_events"),
-                                  QStringLiteral("kudos_stat_events"), monday + 90 * kMicrosPerMinute + 5,
-                                  next + kMicrosPerSecond),
+        QCOMPARE(archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("statistics"),
+                                  QStringLiteral("kudos_stat_events"), QStringLiteral("kudos_stat_events"),
+                                  monday + 90 * kMicrosPerMinute + 5, next + kMicrosPerSecond),
                  QStringLiteral("statistics/kudos_stat_events/kudos_stat_events_20261005T013000.000005Z_"
                                 "20261012T000001Z.csv.zst"));
-        QCOMPARE(archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
-                                  QStringLiteral("p"), -kMicrosPerDay, 0),
+        QCOMPARE(archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                                  QStringLiteral("kudos_ledger"), QStringLiteral("p"), -kMicrosPerDay, 0),
                  QStringLiteral("currency/kudos_ledger/p_19691231_19700101.csv.zst"));
         QCOMPARE(thrownKind([&] {
-                     archiveObjectKey(QStringLiteral("cold"), QStringLiteral("t"), QStringLiteral("p"), 0, 1);
+                     archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("cold"),
+                                      QStringLiteral("t"), QStringLiteral("p"), 0, 1);
                  }),
                  Error::Kind::Usage);
         QCOMPARE(thrownKind([&] {
-                     archiveObjectKey(QStringLiteral("currency"), QStringLiteral("t/../x"),
-                                      QStringLiteral("p"), 0, 1);
+                     archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                                      QStringLiteral("t/../x"), QStringLiteral("p"), 0, 1);
                  }),
                  Error::Kind::Usage);
         QCOMPARE(thrownKind([&] {
-                     archiveObjectKey(QStringLiteral("currency"), QStringLiteral("t"), QStringLiteral("p"), 5,
-                                      5);
+                     archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                                      QStringLiteral("t"), QStringLiteral("p"), 5, 5);
                  }),
                  Error::Kind::Usage);
         QCOMPARE(thrownKind([&] { manifestKeyFor(QStringLiteral("currency/x.json")); }), Error::Kind::Usage);
@@ -298,7 +301,8 @@ class TestArchiveStore : public QObject {
                 break;
             }
             const Micros hi = lo + 1 + qint64(random.bounded(30 * 86400)) * kMicrosPerSecond;
-            const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+            const QString key = archiveObjectKey(kudos::kudosArchiveLayout(), QStringLiteral("currency"),
+                                                 QStringLiteral("kudos_ledger"),
                                                  QStringLiteral("kudos_ledger_p2026"), lo, hi);
             const auto range = archiveKeyRange(key);
             QVERIFY2(range.has_value(), qPrintable(key));

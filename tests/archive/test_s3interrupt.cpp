@@ -5,6 +5,7 @@
 #include "archivefixtures.h"
 #include "archiveverifier.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "kudostestdata.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
@@ -117,14 +118,17 @@ class TestS3Interrupt : public QObject {
         killDuringNextUpload(1);
         expectConnectionError([&] {
             const auto s = store();
-            PartitionExporter(*db, *s).exportRange(source, exportedAt, test::unwatched());
+            PartitionExporter(*db, *s, kudos::kudosArchiveLayout())
+                .exportRange(source, exportedAt, test::unwatched());
         });
         const auto s = store();
         QCOMPARE(s->list(QStringLiteral("currency/kudos_ledger/")).size(), 0);
-        const ExportResult r = PartitionExporter(*db, *s).exportRange(source, exportedAt, test::unwatched());
+        const ExportResult r = PartitionExporter(*db, *s, kudos::kudosArchiveLayout())
+                                   .exportRange(source, exportedAt, test::unwatched());
         QVERIFY(!r.adopted);
         QCOMPARE(s->list(QStringLiteral("currency/kudos_ledger/")).size(), 2);
-        const VerifyResult v = ArchiveVerifier(*s).verify(r.objectKey, db.get(), test::unwatched());
+        const VerifyResult v =
+            ArchiveVerifier(*s, kudos::kudosArchiveLayout()).verify(r.objectKey, db.get(), test::unwatched());
         QVERIFY2(v.ok, qPrintable(v.problems.join(QStringLiteral(" | "))));
     }
 
@@ -176,7 +180,8 @@ class TestS3Interrupt : public QObject {
         const QStringList keys = recordedKeys();
         QVERIFY(keys.size() >= 3);
         for (const QString& key : keys) {
-            const VerifyResult v = ArchiveVerifier(*s).verify(key, nullptr, test::unwatched());
+            const VerifyResult v =
+                ArchiveVerifier(*s, kudos::kudosArchiveLayout()).verify(key, nullptr, test::unwatched());
             QVERIFY2(v.ok, qPrintable(key + QStringLiteral(": ") + v.problems.join(QStringLiteral(" | "))));
         }
     }

@@ -4,6 +4,7 @@
 #include "archiverestorer.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "s3store.h"
@@ -382,7 +383,7 @@ class TestS3Store : public QObject {
 
         const QString url = test::TestS3::createBucket(QStringLiteral("export"));
         const auto store = openArchiveStore(url);
-        PartitionExporter exporter(*db, *store);
+        PartitionExporter exporter(*db, *store, kudos::kudosArchiveLayout());
         const ExportResult r = exporter.exportRange(
             {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QStringLiteral("kudos_ledger"), kLo,
              kHi},
@@ -391,9 +392,11 @@ class TestS3Store : public QObject {
         QCOMPARE(store->list(QStringLiteral("currency/")),
                  (QList<ArchiveObjectInfo>{{r.objectKey, r.objectBytes},
                                            {r.manifestKey, store->readAll(r.manifestKey).size()}}));
-        const VerifyResult offline = ArchiveVerifier(*store).verify(r.objectKey, nullptr, test::unwatched());
+        const VerifyResult offline = ArchiveVerifier(*store, kudos::kudosArchiveLayout())
+                                         .verify(r.objectKey, nullptr, test::unwatched());
         QVERIFY2(offline.ok, qPrintable(offline.problems.join(QStringLiteral(" | "))));
-        const VerifyResult online = ArchiveVerifier(*store).verify(r.objectKey, db.get(), test::unwatched());
+        const VerifyResult online = ArchiveVerifier(*store, kudos::kudosArchiveLayout())
+                                        .verify(r.objectKey, db.get(), test::unwatched());
         QVERIFY2(online.ok, qPrintable(online.problems.join(QStringLiteral(" | "))));
         QCOMPARE(online.rows, r.rows);
 
@@ -419,7 +422,7 @@ class TestS3Store : public QObject {
         QCOMPARE(csv.count('\n'), r.rows + 1);
 
         // Restored from the bucket into a table, the rows are the partition's; into a SQLite file, as many.
-        ArchiveRestorer restorer(*store);
+        ArchiveRestorer restorer(*store, kudos::kudosArchiveLayout());
         const RestoreResult intoTable =
             restorer.restoreIntoTable(r.objectKey, *db, QStringLiteral("restored.week"), test::unwatched());
         QCOMPARE(intoTable.rows, r.rows);

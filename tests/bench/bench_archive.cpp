@@ -9,6 +9,7 @@
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "csvcontentdigest.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "taskfeedback.h"
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
 
     QTemporaryDir dir;
     auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
-    PartitionExporter exporter(*db, *store, 3);
+    PartitionExporter exporter(*db, *store, kudos::kudosArchiveLayout(), 3);
     const bool zstdThread = argc > 2 && QByteArray(argv[2]) == "zstd-thread";
     exporter.setZstdBackgroundThread(zstdThread);
     const ExportSource small{QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart,
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
     // The same export with every step on this thread, one after the other (the exporter before the
     // pipeline), into a second store.
     auto serialStore = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("serial")));
-    PartitionExporter serialExporter(*db, *serialStore, 3);
+    PartitionExporter serialExporter(*db, *serialStore, kudos::kudosArchiveLayout(), 3);
     serialExporter.setSerial(true);
     t.restart();
     const ExportResult serialResult = serialExporter.exportRange(large, end, feedback);
@@ -141,7 +142,7 @@ int main(int argc, char** argv) {
     writer.finish();
     const double compressSeconds = seconds(t);
 
-    ArchiveVerifier verifier(*store);
+    ArchiveVerifier verifier(*store, kudos::kudosArchiveLayout());
     t.restart();
     const VerifyResult offline = verifier.verify(result.objectKey, nullptr, feedback);
     const double verifySeconds = seconds(t);

@@ -7,6 +7,7 @@
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "taskfeedback.h"
@@ -41,14 +42,15 @@ int main(int argc, char** argv) {
     QTemporaryDir dir;
     auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
     const ExportResult exported =
-        PartitionExporter(*db, *store)
+        PartitionExporter(*db, *store, kudos::kudosArchiveLayout())
             .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart, end},
                          end, feedback);
-    ArchiveRestorer restorer(*store);
+    ArchiveRestorer restorer(*store, kudos::kudosArchiveLayout());
 
     QElapsedTimer t;
     t.start();
-    const VerifyResult verified = ArchiveVerifier(*store).verify(exported.objectKey, nullptr, feedback);
+    const VerifyResult verified =
+        ArchiveVerifier(*store, kudos::kudosArchiveLayout()).verify(exported.objectKey, nullptr, feedback);
     const double verifySeconds = seconds(t);
 
     const long rssBefore = peakRssKb();

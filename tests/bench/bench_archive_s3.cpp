@@ -5,6 +5,7 @@
 #include "archivebenchdata.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
+#include "kudosarchivelayout.h"
 #include "partitionexporter.h"
 #include "pgconnection.h"
 #include "taskfeedback.h"
@@ -40,11 +41,12 @@ Figures measure(PgConnection& db, ArchiveStore& store, const ExportSource& sourc
     Figures f;
     QElapsedTimer t;
     t.start();
-    const ExportResult result = PartitionExporter(db, store, 3).exportRange(source, exportedAt, feedback);
+    const ExportResult result = PartitionExporter(db, store, kudos::kudosArchiveLayout(), 3)
+                                    .exportRange(source, exportedAt, feedback);
     f.exportSeconds = seconds(t);
     f.objectBytes = result.objectBytes;
     t.restart();
-    f.ok = ArchiveVerifier(store).verify(result.objectKey, nullptr, feedback).ok;
+    f.ok = ArchiveVerifier(store, kudos::kudosArchiveLayout()).verify(result.objectKey, nullptr, feedback).ok;
     f.verifySeconds = seconds(t);
 
     // The object alone, read back to a file and written again under another key.
@@ -80,7 +82,8 @@ int main(int argc, char** argv) {
     auto s3 = openArchiveStore(test::TestS3::createBucket(QStringLiteral("bench_archive")));
     // Warm PostgreSQL's cache so neither store pays the first read of the table; its object gives the CSV
     // size.
-    const ExportResult warm = PartitionExporter(*db, *directory, 3).exportRange(source, kStart, feedback);
+    const ExportResult warm = PartitionExporter(*db, *directory, kudos::kudosArchiveLayout(), 3)
+                                  .exportRange(source, kStart, feedback);
     QProcess count;
     count.start(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("zstd -dc \"$0\" | wc -c"),
                                        dir.filePath(QStringLiteral("archive/")) + warm.objectKey});

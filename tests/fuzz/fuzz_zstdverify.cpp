@@ -2,6 +2,7 @@
 // totals) against a manifest whose row count comes from the first byte. It reports problems or "ok", never
 // crashes, and stays bounded in memory and time whatever the object decompresses to (the fuzzer's RSS and
 // time limits are the test).
+#include "archivelayout.h"
 #include "archivemanifest.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
@@ -17,8 +18,11 @@ using namespace tidemark::archive;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 3)
         return 0;
+    // The layout of the seed corpus's manifests (the kudos one; the fuzz build has no kudos library).
+    static const ArchiveLayout layout{{QStringLiteral("kudos_ledger"), QStringLiteral("kudos_stat_events")},
+                                      {QStringLiteral("currency"), QStringLiteral("statistics")}};
     const QByteArray object(reinterpret_cast<const char*>(data + 3), static_cast<qsizetype>(size - 3));
-    const QString key = archiveObjectKey(QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
+    const QString key = archiveObjectKey(layout, QStringLiteral("currency"), QStringLiteral("kudos_ledger"),
                                          QStringLiteral("kudos_ledger_initial"), 0, 7 * kMicrosPerDay);
     ArchiveManifest manifest;
     manifest.dataset = QStringLiteral("kudos_ledger");
@@ -49,6 +53,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     limits.maxContentBytes = 4 << 20; // the setting's cap for version 1 manifests, small enough to fuzz
     limits.maxRecordBytes = 64 << 10;
     TaskFeedback feedback;
-    ArchiveVerifier(store, limits).verify(key, nullptr, feedback);
+    ArchiveVerifier(store, layout, limits).verify(key, nullptr, feedback);
     return 0;
 }

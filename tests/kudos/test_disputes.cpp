@@ -11,6 +11,7 @@
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "kudosarchivelayout.h"
 #include "kudosdataset.h"
 #include "kudostestdata.h"
 #include "kudosvalues.h"
@@ -182,8 +183,8 @@ class TestDisputes : public QObject {
 
         auto store = archive::openArchiveStore(archiveUrl());
         const DisputeFindings f = DisputeLoader(m_conninfo, archiveUrl()).load(week2(), test::unwatched());
-        const archive::RestoreResult r =
-            archive::ArchiveRestorer(*store).restoreIntoSqlite(f.objects[0].key, file, test::unwatched());
+        const archive::RestoreResult r = archive::ArchiveRestorer(*store, kudos::kudosArchiveLayout())
+                                             .restoreIntoSqlite(f.objects[0].key, file, test::unwatched());
         QVERIFY(r.rows > qint64(m_week2Rows.size()));
         const DisputeRows week = DisputeRowsLoader(file, m_conninfo).load(week2(), test::unwatched());
         QCOMPARE(week.restoredKeys, QStringList{f.objects[0].key});
@@ -239,7 +240,7 @@ class TestDisputes : public QObject {
 
         const QString file = m_work.filePath(QStringLiteral("corrupt.sqlite"));
         auto store = archive::openArchiveStore(QStringLiteral("file://") + copy.path());
-        archive::ArchiveRestorer restorer(*store);
+        archive::ArchiveRestorer restorer(*store, kudos::kudosArchiveLayout());
         restorer.restoreIntoSqlite(f.objects[1].key, file, test::unwatched());
         const std::size_t held =
             DisputeRowsLoader(file, QString()).load(f.query, test::unwatched()).rows.size();

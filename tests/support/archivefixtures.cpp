@@ -5,6 +5,7 @@
 #include "csvrecordreader.h"
 #include "demokudosloader.h"
 #include "directorystore.h"
+#include "kudosarchivelayout.h"
 #include "kudosschema.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
@@ -73,8 +74,8 @@ QByteArray randomBytes(qint64 size, quint32 seed) {
 }
 
 QString archiveKeyOf(const archive::ArchiveManifest& manifest) {
-    return archive::archiveObjectKey(manifest.tier, manifest.dataset, manifest.partition,
-                                     manifest.createdFrom, manifest.createdTo);
+    return archive::archiveObjectKey(kudos::kudosArchiveLayout(), manifest.tier, manifest.dataset,
+                                     manifest.partition, manifest.createdFrom, manifest.createdTo);
 }
 
 archive::ArchiveManifest putArchiveObject(const QString& root, archive::ArchiveManifest manifest,

@@ -259,9 +259,12 @@ class TestTracks : public QObject {
              {QByteArray(",\""), QByteArray("- id: a\n,"), QByteArray("\t,"), QByteArray("[a] ,x"),
               QByteArray("{a: b} ,"), QByteArray("\"x\" ,"), QByteArray("# c\n,"), QByteArray("---\n,"),
               QByteArray::fromBase64(
-                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiQ21vaG8gJ3RydWUKIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIi"
-                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiwiIiIiIiIiIiIiIiIiIiIiIiIi"
-                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiKiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiQ21vaG8gJ3RydWUKIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIi"
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiwiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIi"
+                  "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiKiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIi"
+                  "IiIiIi"
                   "IiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIiIyB0aGXgmmVtbyciIiIiIiJlcwpzb3Uj")}) {
             QString message;
             QCOMPARE(test::thrownKind(

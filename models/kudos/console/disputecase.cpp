@@ -5,6 +5,7 @@
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "kudosarchivelayout.h"
 #include "kudosdataset.h"
 #include "privatefiles.h"
 #include "statementmodel.h"
@@ -117,6 +118,7 @@ void DisputeCase::verify(const QString& key) {
     m_objects->setVerification(key, checking);
     archive::ArchiveVerifyRequest request;
     request.archiveUrl = m_dataset->archiveUrl();
+    request.layout = kudosArchiveLayout();
     request.limits = m_readLimits;
     request.keys = {key};
     request.conninfo = m_dataset->conninfo(); // the job checks whether the partition is still online
@@ -178,6 +180,7 @@ void DisputeCase::restore(const QStringList& keys) {
     }
     archive::ArchiveRestoreRequest request;
     request.archiveUrl = m_dataset->archiveUrl();
+    request.layout = kudosArchiveLayout();
     request.limits = m_readLimits;
     request.keys = keys;
     request.target = archive::ArchiveRestoreRequest::Target::SqliteFile;

@@ -3,6 +3,7 @@
 #include "archivelisting.h"
 #include "archiveurl.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "kudosvalues.h"
 #include "taskfeedback.h"
 
@@ -54,7 +55,8 @@ void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, Tas
             const auto range = archive::archiveKeyRange(key);
             return !range || meets(range->first, range->second, query);
         };
-        for (const archive::ArchiveListingEntry& entry : archive::listArchive(*store, prefix, wanted)) {
+        for (const archive::ArchiveListingEntry& entry :
+             archive::listArchive(*store, kudosArchiveLayout(), prefix, wanted)) {
             if (!wanted(entry.key))
                 continue;
             if (entry.manifest && !meets(entry.manifest->createdFrom, entry.manifest->createdTo, query))
