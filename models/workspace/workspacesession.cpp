@@ -95,7 +95,6 @@ void WorkspaceSession::reloadAll() {
 
 void WorkspaceSession::reload(Dataset dataset) {
     const int index = slot(dataset);
-    ++m_generation[index];
     m_failed[index] = false;
     const bool connected = dataset == Dataset::Positions ? !m_connections.positionsConninfo.isEmpty()
                            : dataset == Dataset::Kudos   ? !m_connections.kudosConninfo.isEmpty()
@@ -145,10 +144,17 @@ void WorkspaceSession::reload(Dataset dataset) {
     }
 }
 
-void WorkspaceSession::finishLoad(Dataset dataset, int generation, bool ok) {
+// A dataset began a load of its own (a reload after a round, a new view): the session follows it.
+void WorkspaceSession::followLoad(Dataset dataset) {
     const int index = slot(dataset);
-    if (generation != m_generation[index])
+    if (m_pending[index])
         return;
+    m_pending[index] = true;
+    emit loadingStarted(dataset);
+}
+
+void WorkspaceSession::finishLoad(Dataset dataset, bool ok) {
+    const int index = slot(dataset);
     m_pending[index] = false;
     m_failed[index] = !ok;
     checkSettled();
@@ -163,14 +169,8 @@ void WorkspaceSession::checkSettled() {
 // The positions dataset loads itself (the workbench reloads it after a round); the session follows it.
 void WorkspaceSession::bindPositions() {
     using positions::MowerSummary;
-    connect(m_positions, &positions::PositionsDataset::loadingStarted, this, [this] {
-        const int index = slot(Dataset::Positions);
-        if (m_pending[index])
-            return;
-        m_pending[index] = true;
-        ++m_generation[index];
-        emit loadingStarted(Dataset::Positions);
-    });
+    connect(m_positions, &positions::PositionsDataset::loadingStarted, this,
+            [this] { followLoad(Dataset::Positions); });
     connect(m_positions, &positions::PositionsDataset::loaded, this, [this] {
         const std::vector<MowerSummary>& mowers = m_positions->mowers()->mowers();
         // Estimated row counts (a large table is not counted) are marked as in the mower table.
@@ -187,47 +187,34 @@ void WorkspaceSession::bindPositions() {
             summary += tr(", oldest row %1").arg(displayDate(oldest));
         }
         emit loaded(Dataset::Positions, summary);
-        finishLoad(Dataset::Positions, m_generation[slot(Dataset::Positions)], true);
+        finishLoad(Dataset::Positions, true);
     });
     connect(m_positions, &positions::PositionsDataset::loadFailed, this, [this](const Error& error) {
         emit loadFailed(Dataset::Positions, error);
-        finishLoad(Dataset::Positions, m_generation[slot(Dataset::Positions)], false);
+        finishLoad(Dataset::Positions, false);
     });
 }
 
 // The kudos dataset's one load feeds the dock's table summary and the workbench; the session follows it.
 void WorkspaceSession::bindKudos() {
-    connect(m_kudosData, &kudos::KudosDataset::loadingStarted, this, [this] {
-        const int index = slot(Dataset::Kudos);
-        if (m_pending[index])
-            return;
-        m_pending[index] = true;
-        ++m_generation[index];
-        emit loadingStarted(Dataset::Kudos);
-    });
+    connect(m_kudosData, &kudos::KudosDataset::loadingStarted, this, [this] { followLoad(Dataset::Kudos); });
     connect(m_kudosData, &kudos::KudosDataset::loaded, this, [this] {
         const kudos::KudosTableSummaryModel* tables = m_kudosData->tables();
         emit loaded(Dataset::Kudos, tr("%Ln table(s)", "", tables->rowCount()) + QStringLiteral(", ") +
                                         rowsText(tables->totalRows()));
-        finishLoad(Dataset::Kudos, m_generation[slot(Dataset::Kudos)], true);
+        finishLoad(Dataset::Kudos, true);
     });
     connect(m_kudosData, &kudos::KudosDataset::loadFailed, this, [this](const Error& error) {
         emit loadFailed(Dataset::Kudos, error);
-        finishLoad(Dataset::Kudos, m_generation[slot(Dataset::Kudos)], false);
+        finishLoad(Dataset::Kudos, false);
     });
 }
 
 // The tracks dataset's view load reads the file's facts and its summary (the dock's table); the session
 // follows it.
 void WorkspaceSession::bindTracks() {
-    connect(m_tracksData, &tracks::TracksDataset::loadingStarted, this, [this] {
-        const int index = slot(Dataset::Tracks);
-        if (m_pending[index])
-            return;
-        m_pending[index] = true;
-        ++m_generation[index];
-        emit loadingStarted(Dataset::Tracks);
-    });
+    connect(m_tracksData, &tracks::TracksDataset::loadingStarted, this,
+            [this] { followLoad(Dataset::Tracks); });
     connect(m_tracksData, &tracks::TracksDataset::fileFactsLoaded, this, [this] {
         if (!m_pending[slot(Dataset::Tracks)])
             return;
@@ -237,13 +224,13 @@ void WorkspaceSession::bindTracks() {
             summary +=
                 tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(model->summaries().front()));
         emit loaded(Dataset::Tracks, summary);
-        finishLoad(Dataset::Tracks, m_generation[slot(Dataset::Tracks)], true);
+        finishLoad(Dataset::Tracks, true);
     });
     connect(m_tracksData, &tracks::TracksDataset::loadFailed, this, [this](const Error& error) {
         if (!m_pending[slot(Dataset::Tracks)])
             return;
         emit loadFailed(Dataset::Tracks, error);
-        finishLoad(Dataset::Tracks, m_generation[slot(Dataset::Tracks)], false);
+        finishLoad(Dataset::Tracks, false);
     });
 }
 

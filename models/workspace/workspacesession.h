@@ -77,7 +77,8 @@ class WorkspaceSession : public QObject {
     void settled(bool ok);
 
   private:
-    void finishLoad(Dataset dataset, int generation, bool ok);
+    void followLoad(Dataset dataset);
+    void finishLoad(Dataset dataset, bool ok);
     void checkSettled();
     void bindPositions();
     void bindKudos();
@@ -90,7 +91,6 @@ class WorkspaceSession : public QObject {
     kudos::KudosDataset* m_kudosData;
     kudos::DisputeCase* m_disputes;
     tracks::TracksDataset* m_tracksData;
-    std::array<int, kDatasetCount> m_generation{};
     std::array<bool, kDatasetCount> m_pending{};
     std::array<bool, kDatasetCount> m_failed{};
     bool m_demoPending = false;
