@@ -10,7 +10,9 @@
 namespace tidemark {
 
 PgTransaction::PgTransaction(PgConnection& db, const PgTransactionOptions& options) : m_db(db) {
-    QString script = QStringLiteral("BEGIN ISOLATION LEVEL %1;").arg(options.isolation);
+    QString script = options.isolation.isEmpty()
+                         ? QStringLiteral("BEGIN;")
+                         : QStringLiteral("BEGIN ISOLATION LEVEL %1;").arg(options.isolation);
     if (options.lockTimeoutMs > 0)
         script += QStringLiteral(" SET LOCAL lock_timeout = %1;").arg(options.lockTimeoutMs);
     if (options.statementTimeoutMs > 0)

@@ -10,7 +10,7 @@ class PgConnection;
 // How a transaction starts: its isolation level, its lock and statement timeouts (0: the server's) and any
 // further SET LOCAL statements, all sent with BEGIN in one round trip.
 struct PgTransactionOptions {
-    QString isolation = QStringLiteral("READ COMMITTED");
+    QString isolation = QStringLiteral("READ COMMITTED"); // empty: the server's default_transaction_isolation
     int lockTimeoutMs = 0;
     long long statementTimeoutMs = 0;
     QString settings; // more "SET LOCAL ...;" statements, e.g. the thinning statement's planner settings

@@ -1,6 +1,7 @@
 #include "ledgercheckpoint.h"
 
 #include "error.h"
+#include "pgtransaction.h"
 #include "retentionstop.h"
 
 #include <QJsonDocument>
@@ -82,32 +83,26 @@ CheckpointResult LedgerCheckpoint::checkpoint(const QString& partition, Micros l
 }
 
 int LedgerCheckpoint::rebuild() {
-    m_db.exec(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ"));
-    try {
-        const PgResult floor = m_db.exec(QStringLiteral(
-            "SELECT max(hi) FROM kudos_retention_catalog WHERE dataset = 'currency' AND state = 'dropped'"));
-        const PgParam kept = floor.isNull(0, 0) ? PgParam(std::nullopt) : PgParam(floor.text(0, 0));
-        m_db.exec(QStringLiteral("DELETE FROM kudos_ledger_checkpoints WHERE $1::timestamp IS NULL"
-                                 " OR boundary > $1::timestamp"),
-                  {kept});
-        const int generation = static_cast<int>(
-            m_db.exec(QStringLiteral("UPDATE kudos_checkpoint_state SET boundary = $1::timestamp,"
-                                     " generation = generation + 1 WHERE id = 1 RETURNING generation"),
-                      {kept})
-                .toLong(0, 0));
-        const PgResult ranges = m_db.exec(
-            QStringLiteral(
-                "SELECT partition_name, %1, %2 FROM kudos_retention_catalog WHERE dataset = 'currency'"
-                " AND state IN ('checkpointed', 'stated', 'exported', 'verified') ORDER BY lo")
-                .arg(microsOf(QStringLiteral("lo")), microsOf(QStringLiteral("hi"))));
-        for (int i = 0; i < ranges.rows(); ++i)
-            checkpoint(ranges.text(i, 0), ranges.toLong(i, 1), ranges.toLong(i, 2));
-        m_db.exec(QStringLiteral("COMMIT"));
-        return generation;
-    } catch (...) {
-        m_db.rollbackQuietly();
-        throw;
-    }
+    PgTransaction transaction(m_db, {QStringLiteral("REPEATABLE READ"), 0, 0, {}});
+    const PgResult floor = m_db.exec(QStringLiteral(
+        "SELECT max(hi) FROM kudos_retention_catalog WHERE dataset = 'currency' AND state = 'dropped'"));
+    const PgParam kept = floor.isNull(0, 0) ? PgParam(std::nullopt) : PgParam(floor.text(0, 0));
+    m_db.exec(QStringLiteral("DELETE FROM kudos_ledger_checkpoints WHERE $1::timestamp IS NULL"
+                             " OR boundary > $1::timestamp"),
+              {kept});
+    const int generation = static_cast<int>(
+        m_db.exec(QStringLiteral("UPDATE kudos_checkpoint_state SET boundary = $1::timestamp,"
+                                 " generation = generation + 1 WHERE id = 1 RETURNING generation"),
+                  {kept})
+            .toLong(0, 0));
+    const PgResult ranges = m_db.exec(
+        QStringLiteral("SELECT partition_name, %1, %2 FROM kudos_retention_catalog WHERE dataset = 'currency'"
+                       " AND state IN ('checkpointed', 'stated', 'exported', 'verified') ORDER BY lo")
+            .arg(microsOf(QStringLiteral("lo")), microsOf(QStringLiteral("hi"))));
+    for (int i = 0; i < ranges.rows(); ++i)
+        checkpoint(ranges.text(i, 0), ranges.toLong(i, 1), ranges.toLong(i, 2));
+    transaction.commit();
+    return generation;
 }
 
 } // namespace tidemark::kudos

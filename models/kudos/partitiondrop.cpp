@@ -3,6 +3,7 @@
 #include "error.h"
 #include "kudospartitions.h"
 #include "lockingtransaction.h"
+#include "pgtransaction.h"
 #include "sqlstate.h"
 
 #include <QElapsedTimer>
@@ -69,14 +70,9 @@ DropOutcome PartitionDrop::run(const std::vector<CatalogEntry>& group,
             outcome.mismatches = ReplacementCheck(m_db).compare(partition, group, manifests);
             outcome.checkSeconds += check.nsecsElapsed() / 1e9;
             if (!outcome.mismatches.empty()) {
-                m_db.exec(QStringLiteral("BEGIN"));
-                try {
-                    recordMismatches(outcome.mismatches);
-                    m_db.exec(QStringLiteral("COMMIT"));
-                } catch (...) {
-                    m_db.rollbackQuietly();
-                    throw;
-                }
+                PgTransaction transaction(m_db, {QString(), 0, 0, {}}); // the server's isolation, as before
+                recordMismatches(outcome.mismatches);
+                transaction.commit();
                 return outcome;
             }
         }

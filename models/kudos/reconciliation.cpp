@@ -5,6 +5,7 @@
 #include "kudossqlstate.h"
 #include "kudosvalues.h"
 #include "pgconnection.h"
+#include "pgtransaction.h"
 
 #include <limits>
 
@@ -46,17 +47,12 @@ qint64 absoluteDifference(qint64 a, qint64 b, const PgConnection& db) {
     return d < 0 ? -d : d;
 }
 
-// Runs `work` inside BEGIN <mode> ... COMMIT, rolling back when it throws.
-template <typename Work> auto inTransaction(PgConnection& db, const QString& mode, Work&& work) {
-    db.exec(QStringLiteral("BEGIN ") + mode);
-    try {
-        auto result = work();
-        db.exec(QStringLiteral("COMMIT"));
-        return result;
-    } catch (...) {
-        db.rollbackQuietly();
-        throw;
-    }
+// Runs `work` in one transaction of that isolation level and commits it (rolled back when it throws).
+template <typename Work> auto inTransaction(PgConnection& db, const QString& isolation, Work&& work) {
+    PgTransaction transaction(db, {isolation, 0, 0, {}});
+    auto result = work();
+    transaction.commit();
+    return result;
 }
 
 } // namespace
@@ -79,7 +75,7 @@ void Reconciliation::checkClock(Micros now) {
 
 ReconciliationReport Reconciliation::run(std::optional<QUuid> snapshotId, Micros now) {
     checkClock(now);
-    return inTransaction(m_db, QStringLiteral("ISOLATION LEVEL REPEATABLE READ READ ONLY"), [&] {
+    return inTransaction(m_db, QStringLiteral("REPEATABLE READ READ ONLY"), [&] {
         ReconciliationReport report;
         const PgResult state =
             m_db.exec(QStringLiteral("SELECT %1, generation FROM kudos_checkpoint_state WHERE id = 1")
@@ -194,7 +190,7 @@ ReconciliationApplied Reconciliation::apply(const ReconciliationReport& report, 
 
 QUuid Reconciliation::takeSnapshot(Micros now) {
     checkClock(now);
-    return inTransaction(m_db, QStringLiteral("ISOLATION LEVEL REPEATABLE READ"), [&] {
+    return inTransaction(m_db, QStringLiteral("REPEATABLE READ"), [&] {
         return QUuid::fromString(
             m_db.exec(QStringLiteral("SELECT kudos_take_snapshot($1::timestamp)"), {utcParam(now)})
                 .text(0, 0));

@@ -44,6 +44,14 @@ class TestPgTransaction : public QObject {
             tx.commit();
         }
         QCOMPARE(db->exec(QStringLiteral("SHOW lock_timeout")).text(0, 0), QStringLiteral("0"));
+        // No isolation level: the session's default_transaction_isolation decides.
+        db->exec(QStringLiteral("SET default_transaction_isolation = 'serializable'"));
+        {
+            PgTransaction tx(*db, {QString(), 0, 0, {}});
+            QCOMPARE(db->exec(QStringLiteral("SHOW transaction_isolation")).text(0, 0),
+                     QStringLiteral("serializable"));
+        }
+        db->exec(QStringLiteral("RESET default_transaction_isolation"));
     }
 
     // Without commit() the transaction is rolled back, also when an exception leaves it.
