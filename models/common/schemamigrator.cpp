@@ -10,10 +10,10 @@
 
 namespace tidemark {
 
-QList<Migration> SchemaMigrator::migrations(const QString& dataset) {
+QList<Migration> SchemaMigrator::migrations(const QString& folder) {
     static const QRegularExpression pattern(QStringLiteral("^(\\d{4})_(.+)\\.sql$"));
     QList<Migration> list;
-    const QDir dir(QStringLiteral(":/sql/") + dataset);
+    const QDir dir(QStringLiteral(":/sql/") + folder);
     for (const QString& file : dir.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name)) {
         const auto match = pattern.match(file);
         if (!match.hasMatch())
@@ -45,7 +45,7 @@ void SchemaMigrator::ensureLedger() {
 SchemaStatus SchemaMigrator::status() {
     SchemaStatus s;
     s.dataset = m_schema.dataset;
-    const QList<Migration> known = migrations(m_schema.dataset);
+    const QList<Migration> known = migrations(m_schema.folder());
     s.latestVersion = known.isEmpty() ? 0 : known.last().version;
     const bool hasLedger =
         m_connection.exec(QStringLiteral("SELECT to_regclass('tidemark_schema_migrations') IS NOT NULL"))
@@ -72,7 +72,24 @@ SchemaStatus SchemaMigrator::status() {
     return s;
 }
 
+void SchemaMigrator::requireExtensions() {
+    for (const QString& extension : m_schema.requiredExtensions) {
+        const bool installed =
+            m_connection
+                .exec(QStringLiteral("SELECT count(*) > 0 FROM pg_extension WHERE extname = $1"), {extension})
+                .toBool(0, 0);
+        if (!installed)
+            throw Error(
+                Error::Kind::Schema,
+                QStringLiteral("%1 has no %2 extension, which the %3 schema needs: run CREATE EXTENSION "
+                               "%2; in that database as its owner or a superuser (the server needs the "
+                               "extension's package installed)")
+                    .arg(m_connection.describe(), extension, m_schema.dataset));
+    }
+}
+
 QList<Migration> SchemaMigrator::migrate() {
+    requireExtensions();
     ensureLedger();
     const SchemaStatus before = status();
     if (before.newerThanKnown())
@@ -84,7 +101,7 @@ QList<Migration> SchemaMigrator::migrate() {
                 .arg(before.currentVersion)
                 .arg(before.latestVersion));
     QList<Migration> applied;
-    for (const Migration& m : migrations(m_schema.dataset)) {
+    for (const Migration& m : migrations(m_schema.folder())) {
         PgResult existing = m_connection.exec(
             QStringLiteral(
                 "SELECT checksum FROM tidemark_schema_migrations WHERE dataset = $1 AND version = $2"),
@@ -120,6 +137,7 @@ QList<Migration> SchemaMigrator::migrate() {
 }
 
 void SchemaMigrator::requireSchema() {
+    requireExtensions();
     const SchemaStatus s = status();
     if (!s.missingTables.isEmpty())
         throw Error(Error::Kind::Schema,

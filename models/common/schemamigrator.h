@@ -22,6 +22,9 @@ struct Migration {
 struct DatasetSchema {
     QString dataset;
     QStringList requiredTables;
+    QString scriptsFolder;          // the folder under resources/sql when it is not the dataset's name
+    QStringList requiredExtensions; // extensions the scripts need (CREATE EXTENSION is the operator's)
+    QString folder() const { return scriptsFolder.isEmpty() ? dataset : scriptsFolder; }
 };
 
 struct SchemaStatus {
@@ -38,15 +41,18 @@ class SchemaMigrator {
   public:
     SchemaMigrator(PgConnection& connection, DatasetSchema schema);
 
-    // The scripts of resources/sql/<dataset>/ in version order.
-    static QList<Migration> migrations(const QString& dataset);
+    // The scripts of resources/sql/<folder>/ in version order.
+    static QList<Migration> migrations(const QString& folder);
 
     SchemaStatus status();
     // Applies what is missing, each migration in its own transaction with its record. Refuses (Error Refused)
-    // a database whose recorded version is newer than this build knows, or whose applied script changed.
+    // a database whose recorded version is newer than this build knows, or whose applied script changed;
+    // Error(Schema) for a database without a required extension, before anything is written.
     QList<Migration> migrate();
-    // Throws Error(Schema) naming the first missing table, with the command that fixes it.
+    // Throws Error(Schema) naming the first missing extension or table, with the command that fixes it.
     void requireSchema();
+    // Error(Schema) naming the first required extension the database lacks and CREATE EXTENSION.
+    void requireExtensions();
 
   private:
     void ensureLedger();

@@ -3,6 +3,7 @@
 #include "taskfeedback.h"
 
 #include "demorandom.h"
+#include "spatialitedatabase.h"
 #include "trackdedupkey.h"
 #include "trackimporter.h"
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tracksdatabase.h"
+
 #include "sqlitefile.h"
 #include "sqlitestatement.h"
 
@@ -19,7 +21,9 @@ namespace tidemark::tracks {
 // before anything is written or any of its triggers can run, and is left byte for byte as it was. The
 // connection's schema is trusted (SpatiaLite's own triggers call its functions) only after the same check on
 // the connection itself.
-class SpatialiteDatabase {
+//
+// It is the SQLite backend of TracksDatabase (those statements are in spatialitetracks.cpp).
+class SpatialiteDatabase : public TracksDatabase {
   public:
     enum class Mode {
         OpenExisting,   // a tracks file (TracksFileCheck::requireTracksFile)
@@ -47,6 +51,39 @@ class SpatialiteDatabase {
     qint64 walBytes() const;      // its -wal file's (0 when absent)
     sqlite3* handle() const { return m_file->handle(); }
     SqliteFile& file() { return *m_file; }
+
+    // TracksDatabase
+    bool isPostgis() const override { return false; }
+    QString describe() const override { return path(); }
+    std::optional<Micros> serverNow() override { return std::nullopt; }
+    void beginWrite() override { begin(); }
+    void commitWrite() override { commit(); }
+    void rollbackWrite() override { rollback(); }
+    qint64 trackCount() override;
+    qint64 pipelineRunCount() override;
+    void forEachSourceList(const std::function<void(const QStringList&)>& take) override;
+    std::vector<TracksSummary> summariesByActivity() override;
+    void scanBox(const TracksQuery& query, bool withGeometry,
+                 const std::function<void(BoxRow&)>& take) override;
+    std::vector<PipelineRun> lastPipelineRuns(int count) override;
+    void prepareImport() override;
+    qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
+    void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
+                           const QString& error) override;
+    std::optional<ExistingTrack> findByDedupKey(const QString& key) override;
+    void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) override;
+    bool insertTrack(const NewTrackRow& track) override;
+    void finishImport() override { checkpointWal(); }
+    std::optional<Micros> newestCreatedAt() override;
+    std::vector<qint64> idsCreatedBefore(Micros cutoff) override;
+    std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) override;
+    qint64 storeBytes() override { return databaseBytes() + walBytes(); }
+    void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
+    void checkSpatialIndex(TracksRetentionReport* report) override;
+    void readSizes(TracksHealthReport* report) override;
+
+    // The SQL of the bounding-box prefetch, for EXPLAIN QUERY PLAN in tests.
+    static QString prefetchSql(const TracksQuery& query, const QString& columns);
 
   private:
     explicit SpatialiteDatabase(std::unique_ptr<SqliteFile> file);

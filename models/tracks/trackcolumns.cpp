@@ -76,6 +76,31 @@ QByteArray spatialiteLineString(const std::vector<TrackPoint>& points, const Tra
     return blob;
 }
 
+namespace {
+template <typename Point> QByteArray ewkbHex(const std::vector<Point>& points) {
+    static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "the EWKB below is written little endian");
+    QByteArray ewkb;
+    ewkb.reserve(static_cast<qsizetype>(13 + points.size() * 16));
+    ewkb.append(char(0x01));                          // little endian
+    append<quint32>(&ewkb, kLineString | 0x20000000); // with an SRID
+    append<qint32>(&ewkb, 4326);
+    append<qint32>(&ewkb, static_cast<qint32>(points.size()));
+    for (const Point& p : points) {
+        append(&ewkb, p.lon);
+        append(&ewkb, p.lat);
+    }
+    return ewkb.toHex();
+}
+} // namespace
+
+QByteArray ewkbHexLineString(const std::vector<TrackPoint>& points) {
+    return ewkbHex(points);
+}
+
+QByteArray ewkbHexLineString(const std::vector<LonLat>& points) {
+    return ewkbHex(points);
+}
+
 bool readSpatialiteLineString(const QByteArray& blob, std::vector<LonLat>* points) {
     if (blob.size() < 48 || blob[0] != 0 || static_cast<quint8>(blob[38]) != 0x7C)
         return false;

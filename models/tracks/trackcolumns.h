@@ -23,7 +23,11 @@ QByteArray spatialiteLineString(const std::vector<TrackPoint>& points, const Tra
 // Reads such a blob, in either byte order; false for any other geometry (compressed, another type) or a
 // short blob.
 bool readSpatialiteLineString(const QByteArray& blob, std::vector<LonLat>* points);
-// A 2D WKB LINESTRING as SpatiaLite's AsBinary writes it; empty for anything else.
+// PostGIS's hex EWKB of a 2D LINESTRING in SRID 4326 (what the geometry type reads as text: the value of a
+// parameter or of a COPY column, with no parsing of WKT on either side).
+QByteArray ewkbHexLineString(const std::vector<TrackPoint>& points);
+QByteArray ewkbHexLineString(const std::vector<LonLat>& points);
+// A 2D WKB LINESTRING as SpatiaLite's AsBinary (or PostGIS's ST_AsBinary) writes it; empty for anything else.
 std::vector<LonLat> readWkbLineString(const QByteArray& wkb);
 
 } // namespace tidemark::tracks

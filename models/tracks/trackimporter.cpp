@@ -1,8 +1,7 @@
 #include "trackimporter.h"
 
-#include "spatialitedatabase.h"
-#include "trackcolumns.h"
 #include "trackdedupkey.h"
+#include "tracksdatabase.h"
 
 #include "error.h"
 #include "taskfeedback.h"
@@ -11,73 +10,64 @@
 
 namespace tidemark::tracks {
 
-TrackImporter::TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt)
+TrackImporter::TrackImporter(TracksDatabase& db, TrackSourceList sources, Micros importedAt)
     : m_db(db), m_sources(std::move(sources)), m_importedAt(importedAt) {}
+
+std::optional<TrackImporter::Outcome> TrackImporter::mergeInto(const QString& key,
+                                                               const ImportedTrack& track) {
+    std::optional<ExistingTrack> existing = m_db.findByDedupKey(key);
+    if (!existing)
+        return std::nullopt;
+    QStringList sources = existing->sources;
+    QStringList urls = existing->externalUrls;
+    m_sources.merge(&sources, &urls, track.sourceId, track.externalUrl);
+    if (sources == existing->sources)
+        return Outcome::Unchanged;
+    m_db.updateSources(existing->id, sources, urls);
+    return Outcome::Merged;
+}
 
 TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     if (track.points.size() < 2)
         throw Error(Error::Kind::Failed, QStringLiteral("track %1 from %2 has fewer than two points")
                                              .arg(track.externalUrl, track.sourceId));
     const QString key = TrackDedupKey::of(track.points);
-    SqliteStatement existing = m_db.prepare(
-        QStringLiteral("SELECT id, sources_json, external_urls_json FROM tracks WHERE dedup_key = ?"));
-    existing.bind(1, key);
-    if (existing.step()) {
-        QStringList sources = fromJsonArray(existing.text(1));
-        QStringList urls = fromJsonArray(existing.text(2));
-        const QStringList before = sources;
-        m_sources.merge(&sources, &urls, track.sourceId, track.externalUrl);
-        if (sources == before)
-            return Outcome::Unchanged;
-        SqliteStatement update = m_db.prepare(
-            QStringLiteral("UPDATE tracks SET sources_json = ?, external_urls_json = ? WHERE id = ?"));
-        update.bind(1, toJsonArray(sources)).bind(2, toJsonArray(urls)).bind(3, existing.toInt64(0));
-        update.step();
-        return Outcome::Merged;
-    }
+    if (const auto merged = mergeInto(key, track))
+        return *merged;
 
-    double length = 0;
+    NewTrackRow row;
+    row.dedupKey = key;
     double minLon = track.points[0].lon, maxLon = minLon, minLat = track.points[0].lat, maxLat = minLat;
     for (size_t i = 0; i < track.points.size(); ++i) {
         const TrackPoint& p = track.points[i];
         if (i > 0)
-            length += TrackDedupKey::haversineMetres(track.points[i - 1], p);
+            row.lengthMetres += TrackDedupKey::haversineMetres(track.points[i - 1], p);
         minLon = std::min(minLon, p.lon);
         maxLon = std::max(maxLon, p.lon);
         minLat = std::min(minLat, p.lat);
         maxLat = std::max(maxLat, p.lat);
     }
+    row.bbox = {minLon, minLat, maxLon, maxLat};
     const TrackSource* source = m_sources.find(track.sourceId);
-    SqliteStatement insert = m_db.prepare(
-        QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json, "
-                       "external_urls_json, user, description,"
-                       " tags_json, points_count, length_m, min_lon, min_lat, max_lon, max_lat, started_at, "
-                       "created_at, geom)"
-                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    insert.bind(1, key).bind(2, track.name).bind(3, track.activityType);
-    insert.bind(4, toJsonArray({track.sourceId})).bind(5, toJsonArray({track.externalUrl}));
+    row.name = track.name;
+    row.activity = track.activityType;
+    row.sources = {track.sourceId};
+    row.externalUrls = {track.externalUrl};
     if (source && source->licenceAllowsAuthor && !track.user.isEmpty())
-        insert.bind(6, track.user);
-    else
-        insert.bindNull(6);
-    if (track.description.isEmpty())
-        insert.bindNull(7);
-    else
-        insert.bind(7, track.description);
-    if (track.tags.isEmpty())
-        insert.bindNull(8);
-    else
-        insert.bind(8, toJsonArray(track.tags));
-    insert.bind(9, static_cast<qint64>(track.points.size())).bind(10, length);
-    insert.bind(11, minLon).bind(12, minLat).bind(13, maxLon).bind(14, maxLat);
-    if (track.points.front().time)
-        insert.bind(15, formatIsoTimestamp(*track.points.front().time));
-    else
-        insert.bindNull(15);
-    insert.bind(16, formatIsoTimestamp(m_importedAt));
-    insert.bindBlob(17, spatialiteLineString(track.points, {minLon, minLat, maxLon, maxLat}));
-    insert.step();
-    return Outcome::Added;
+        row.user = track.user;
+    row.description = track.description;
+    row.tags = track.tags;
+    row.startedAt = track.points.front().time;
+    row.createdAt = m_importedAt;
+    row.points = &track.points;
+    if (m_db.insertTrack(row))
+        return Outcome::Added;
+    // Another writer committed the same line between the look-up and the insert: merge into its row.
+    if (const auto merged = mergeInto(key, track))
+        return *merged;
+    throw Error(Error::Kind::Failed,
+                QStringLiteral("%1: track %2 from %3 was neither inserted nor found by its dedup key")
+                    .arg(m_db.describe(), track.externalUrl, track.sourceId));
 }
 
 TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
@@ -100,21 +90,14 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
 
 TrackImportReport TrackImporter::importStream(const QString& region, const QString& source,
                                               const TrackProducer& produce, TaskFeedback& feedback) {
-    // WAL's recommended setting (it cannot change inside a transaction, so here): a commit no longer waits
-    // for fsync, four of which were most of the time of a small file; durability is unchanged at batch
-    // level, since every batch ends in a checkpoint, which syncs the WAL and the file.
-    m_db.exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
-    SqliteStatement run = m_db.prepare(QStringLiteral(
-        "INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
-    run.bind(1, region).bind(2, source).bind(3, formatIsoTimestamp(m_importedAt));
-    run.step();
-    const qint64 runId = m_db.scalar(QStringLiteral("SELECT last_insert_rowid()"));
+    m_db.prepareImport();
+    const qint64 runId = m_db.startPipelineRun(region, source, m_importedAt);
     TrackImportReport report;
     QString failure;
     Error::Kind failureKind = Error::Kind::Failed;
     qint64 seen = 0;
-    m_db.begin();
     try {
+        m_db.beginWrite();
         produce([&](const ImportedTrack& track) {
             if (seen++ % 50 == 0 && !feedback.checkpoint())
                 throw Error(Error::Kind::Cancelled,
@@ -135,26 +118,23 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
                 break;
             }
         });
-        m_db.commit();
+        m_db.commitWrite();
     } catch (const Error& e) {
-        m_db.rollback();
+        m_db.rollbackWrite();
         failure = e.message();
         failureKind = e.kind();
     }
-    SqliteStatement finish =
-        m_db.prepare(QStringLiteral("UPDATE pipeline_runs SET finished_at = ?, status = ?, tracks_added = ?, "
-                                    "tracks_merged = ?, error = ? WHERE id = ?"));
-    finish.bind(1, formatIsoTimestamp(m_importedAt))
-        .bind(2, failure.isEmpty() ? QStringLiteral("ok") : QStringLiteral("failed"));
-    finish.bind(3, failure.isEmpty() ? report.added : 0).bind(4, failure.isEmpty() ? report.merged : 0);
-    if (failure.isEmpty())
-        finish.bindNull(5);
-    else
-        finish.bind(5, failure);
-    finish.bind(6, runId);
-    finish.step();
-    m_db.checkpointWal();
-    if (!failure.isEmpty())
+    const bool ok = failure.isEmpty();
+    try {
+        m_db.finishPipelineRun(runId, m_importedAt, ok ? QStringLiteral("ok") : QStringLiteral("failed"),
+                               ok ? report.added : 0, ok ? report.merged : 0, failure);
+        m_db.finishImport();
+    } catch (const Error&) {
+        // The batch's own error (e.g. the server went away) says more than the run's record failing after it.
+        if (ok)
+            throw;
+    }
+    if (!ok)
         throw Error(failureKind, failure);
     return report;
 }

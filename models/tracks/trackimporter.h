@@ -6,6 +6,7 @@
 #include "timestamp.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace tidemark {
@@ -14,7 +15,7 @@ class TaskFeedback;
 
 namespace tidemark::tracks {
 
-class SpatialiteDatabase;
+class TracksDatabase;
 
 struct TrackImportReport {
     int added = 0;
@@ -23,11 +24,12 @@ struct TrackImportReport {
     int tooShort = 0;  // fewer than two points: not a line, not written
 };
 
-// Imports tracks into a migrated tracks file. A track whose dedup key exists merges into that row:
-// sources_json and external_urls_json become the union in configured source order (at most 8), computed here
-// in C++ and written in one UPDATE. Each (region, source) batch is one transaction with its pipeline_runs
-// row, followed by a passive WAL checkpoint. A failed batch is rolled back whole and its pipeline_runs row
-// says "failed" with the error.
+// Imports tracks into a migrated tracks store, file or PostGIS. A track whose dedup key exists merges into
+// that row: sources_json and external_urls_json become the union in configured source order (at most 8),
+// computed here in C++ and written in one UPDATE. Each (region, source) batch is one transaction, its
+// pipeline_runs row written before and after it (a file's batch is followed by a passive WAL checkpoint). A
+// failed batch is rolled back whole (also when the server goes away) and its pipeline_runs row says
+// "failed" with the error.
 class TrackImporter {
   public:
     enum class Outcome { Added, Merged, Unchanged };
@@ -35,7 +37,7 @@ class TrackImporter {
     // Hands each track of a batch to the sink as it is read (a streamed file is never held whole).
     using TrackProducer = std::function<void(const TrackSink& importTrack)>;
 
-    TrackImporter(SpatialiteDatabase& db, TrackSourceList sources, Micros importedAt);
+    TrackImporter(TracksDatabase& db, TrackSourceList sources, Micros importedAt);
 
     TrackImportReport importBatch(const QString& region, const QString& source,
                                   const std::vector<ImportedTrack>& tracks, TaskFeedback& feedback);
@@ -49,7 +51,9 @@ class TrackImporter {
     Outcome importOne(const ImportedTrack& track); // inside the caller's transaction
 
   private:
-    SpatialiteDatabase& m_db;
+    // Merges into the row of `key` when there is one.
+    std::optional<Outcome> mergeInto(const QString& key, const ImportedTrack& track);
+    TracksDatabase& m_db;
     TrackSourceList m_sources;
     Micros m_importedAt;
 };

@@ -1,9 +1,9 @@
 #include "tracksimportjob.h"
 
 #include "error.h"
-#include "spatialitedatabase.h"
 #include "taskfeedback.h"
 #include "trackimporter.h"
+#include "tracksdatabase.h"
 
 #include <QFileInfo>
 
@@ -31,12 +31,13 @@ TracksImportReport TracksImportJob::run(const TracksImportRequest& request, Task
     GpxReadOptions options = request.options;
     options.defaultActivity = options.defaultActivity.trimmed().toLower();
 
-    auto db = SpatialiteDatabase::open(request.tracksPath);
+    auto db = TracksDatabase::open(request.store);
     TrackImporter importer(*db, request.sources, request.now);
     GpxFileBatch batch(importer, request.region, request.sourceId, options);
 
     TracksImportReport report;
-    report.tracksPath = request.tracksPath;
+    report.store = request.store;
+    report.storeName = db->describe();
     report.sourceId = request.sourceId;
     report.region = request.region;
     TracksImportProgress detail;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpxfilebatch.h"
+#include "trackslocation.h"
 #include "tracksourcelist.h"
 
 #include "timestamp.h"
@@ -16,10 +17,11 @@ class TaskFeedback;
 
 namespace tidemark::tracks {
 
-// A GPX import as both front ends ask for it: the files, their source and region, the read options (routes,
-// the activity of a track without a <type>), the configured sources (settings already read) and the clock.
+// A GPX import as both front ends ask for it: the store, the files, their source and region, the read options
+// (routes, the activity of a track without a <type>), the configured sources (settings already read) and the
+// clock.
 struct TracksImportRequest {
-    QString tracksPath;
+    TracksLocation store;
     QStringList files;
     QString sourceId;
     QString region = QStringLiteral("default");
@@ -32,7 +34,8 @@ struct TracksImportRequest {
 // is committed as its own batch); after a cancel, the files not imported (the one the cancel stopped inside,
 // rolled back whole, and those not started).
 struct TracksImportReport {
-    QString tracksPath;
+    TracksLocation store;
+    QString storeName; // TracksDatabase::describe(): the file, or host:port/dbname
     QString sourceId;
     QString region;
     std::vector<GpxFileImportResult> files;
@@ -56,7 +59,7 @@ struct TracksImportProgress {
 // `tidemark-cli tracks import` and TracksDataset::importFiles: each file one (region, source) batch of
 // GpxFileBatch, in order; a refused file is reported and the others go on. Pause and cancel take hold
 // between files (and every 50 tracks inside one, whose batch is then rolled back whole). Throws Error: Usage
-// for an unknown source, no files or an empty activity; Connection / Schema for the tracks file.
+// for an unknown source, no files or an empty activity; Connection / Schema for the tracks store.
 class TracksImportJob {
   public:
     static TracksImportReport run(const TracksImportRequest& request, TaskFeedback& feedback);

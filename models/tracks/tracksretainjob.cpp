@@ -1,8 +1,8 @@
 #include "tracksretainjob.h"
 
 #include "error.h"
-#include "spatialitedatabase.h"
 #include "taskfeedback.h"
+#include "tracksdatabase.h"
 #include "tracksretentionmetrics.h"
 
 #include <QElapsedTimer>
@@ -35,15 +35,17 @@ void writeMetrics(const TracksRetainRequest& request, const TracksRetainReport& 
 
 TracksRetainReport TracksRetainJob::run(const TracksRetainRequest& request, TaskFeedback& feedback) {
     TracksRetainReport report;
-    report.tracksPath = request.tracksPath;
+    report.store = request.store;
     report.retentionYears = request.retentionYears;
     report.dryRun = request.dryRun;
     report.cutoff = TracksRetention::cutoff(request.now, request.retentionYears);
-    auto db = SpatialiteDatabase::open(request.tracksPath);
+    auto db = TracksDatabase::open(request.store, request.dryRun ? TracksDatabase::Access::ReadOnly
+                                                                 : TracksDatabase::Access::ReadWrite);
+    report.storeName = db->describe();
     TracksRetention retention(*db, request.batchSize);
     report.clockOverride =
         TracksRetention::checkClock(request.now, request.machineNow, retention.newestCreatedAt(),
-                                    request.retentionYears, request.allowClockAhead);
+                                    request.retentionYears, request.allowClockAhead, db->serverNow());
     if (const auto& c = report.clockOverride)
         report.warnings << QStringLiteral(
                                "clock check overridden (--allow-clock-ahead): %1 %2 is %3 later than "

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trackslocation.h"
 #include "tracksretention.h"
 
 #include "clockcheck.h"
@@ -15,11 +16,11 @@ class TaskFeedback;
 
 namespace tidemark::tracks {
 
-// A retention run (or its dry run, the console's preview) as both front ends ask for it: the file, the
+// A retention run (or its dry run, the console's preview) as both front ends ask for it: the store, the
 // retention (GPS_TRACKS_RETENTION_YEARS, already read), the run's clock and this machine's clock for the
 // clock check, the override of that check, and the metrics file (empty: none).
 struct TracksRetainRequest {
-    QString tracksPath;
+    TracksLocation store;
     int retentionYears = 5;
     Micros now = 0;
     Micros machineNow = 0;
@@ -32,7 +33,8 @@ struct TracksRetainRequest {
 };
 
 struct TracksRetainReport {
-    QString tracksPath;
+    TracksLocation store;
+    QString storeName; // TracksDatabase::describe(): the file, or host:port/dbname
     int retentionYears = 0;
     Micros cutoff = 0;
     std::optional<ClockCheck> clockOverride; // the check that failed and was overridden
@@ -49,7 +51,7 @@ struct TracksRetainReport {
 // `tidemark-cli tracks retain` and the console's retention preview: the clock check (TracksRetention::
 // checkClock; a refusal throws Error(Refused) before anything is read or deleted), then the dry run's
 // preview or the run, stopping between batches when cancelled; a run's metrics are added to the metrics
-// file (a file that cannot be written is a warning). Throws Error: Connection / Schema for the file.
+// file (a file that cannot be written is a warning). Throws Error: Connection / Schema for the store.
 class TracksRetainJob {
   public:
     static TracksRetainReport run(const TracksRetainRequest& request, TaskFeedback& feedback);

@@ -13,7 +13,7 @@ class TaskFeedback;
 
 namespace tidemark::tracks {
 
-class SpatialiteDatabase;
+class TracksDatabase;
 
 // What a retention run would delete: every track whose created_at is before the cutoff.
 struct TracksRetentionPreview {
@@ -26,20 +26,23 @@ struct TracksRetentionReport {
     std::vector<qint64> deleted; // ascending
     int batches = 0;
     int vacuumSteps = 0;
-    qint64 fileBytesBefore = 0; // the database file plus its WAL
+    qint64 fileBytesBefore = 0; // the database file plus its WAL (PostGIS: the tables with their indexes)
     qint64 fileBytesAfter = 0;
     qint64 freedBytes() const { return fileBytesBefore - fileBytesAfter; }
-    bool incrementalVacuum = true;  // false: the file was not created with auto_vacuum=INCREMENTAL
-    bool spatialIndexValid = false; // CheckSpatialIndex and the R-tree's row count agree with the table
+    bool incrementalVacuum = true; // false: the file was not created with auto_vacuum=INCREMENTAL
+    bool spatialIndexValid =
+        false; // the spatial index is valid and holds every geometry (SQLite: the
+               // R-tree's rows; PostGIS: the GiST index is valid and answers for every row)
     qint64 spatialIndexRows = 0;
     qint64 geometryRows = 0;
     bool cancelled = false; // stopped between batches: `deleted` went, the rest stays for the next run
 };
 
-// Retention of the tracks file (spec/tracks.md): tracks created more than GPS_TRACKS_RETENTION_YEARS ago are
-// deleted in bounded batches (each its own transaction, the R-tree kept by SpatiaLite's triggers), the freed
-// pages are returned to the file system step by step (PRAGMA incremental_vacuum(N), a WAL checkpoint after
-// each step) and the R-tree is checked afterwards.
+// Retention of a tracks store (spec/tracks.md): tracks created more than GPS_TRACKS_RETENTION_YEARS ago are
+// deleted in bounded batches (each its own transaction, which re-checks each track's age after its lock; the
+// spatial index kept by SpatiaLite's triggers or by PostgreSQL), the freed space is reclaimed (a file's pages
+// step by step with PRAGMA incremental_vacuum(N) and a WAL checkpoint after each step; a database's by
+// VACUUM, never VACUUM FULL) and the spatial index is checked afterwards.
 class TracksRetention {
   public:
     // `now` minus `years` calendar years (UTC; a negative count adds them); 29 February maps to 28 February.
@@ -47,26 +50,28 @@ class TracksRetention {
     // The clock check of a run or a preview at `now` (the CLI's and the console's): `now` against this
     // machine's clock `machineNow`, and against the day the newest track's created_at turns `years` old (a
     // run after it deletes every track of the file: what a machine clock years ahead does, which the check
-    // against itself cannot see). More than ClockCheck::kMaxClockAhead ahead of either throws
-    // Error(Refused) naming both clocks unless `allowed`; allowed, the check it failed is returned (to warn
-    // and count), else nothing.
-    static std::optional<ClockCheck>
-    checkClock(Micros now, Micros machineNow, std::optional<Micros> newestCreatedAt, int years, bool allowed);
+    // against itself cannot see), and against the database server's clock `serverNow` (PostGIS). More than
+    // ClockCheck::kMaxClockAhead ahead of any throws Error(Refused) naming both clocks unless `allowed`;
+    // allowed, the check it failed is returned (to warn and count), else nothing.
+    static std::optional<ClockCheck> checkClock(Micros now, Micros machineNow,
+                                                std::optional<Micros> newestCreatedAt, int years,
+                                                bool allowed, std::optional<Micros> serverNow = std::nullopt);
 
-    explicit TracksRetention(SpatialiteDatabase& db, int batchSize = 500, int vacuumPagesPerStep = 1024);
+    explicit TracksRetention(TracksDatabase& db, int batchSize = 500, int vacuumPagesPerStep = 1024);
 
-    // The newest created_at of the file's tracks; nothing for a file without tracks.
+    // The newest created_at of the store's tracks; nothing for a store without tracks.
     std::optional<Micros> newestCreatedAt();
     TracksRetentionPreview preview(Micros cutoff);
     // Deletes exactly the preview's tracks of `cutoff`. Cancelled, it stops between batches and reports what
-    // it deleted (cancelled = true): the WAL is checkpointed and the R-tree checked, the vacuum left to the
-    // next run.
+    // it deleted (cancelled = true): the WAL is checkpointed and the spatial index checked, the vacuum left
+    // to the next run.
     TracksRetentionReport run(Micros cutoff, TaskFeedback& feedback);
-    // CheckSpatialIndex('tracks','geom') and the R-tree's row count against the tracks with a geometry.
+    // TracksDatabase::checkSpatialIndex (SQLite: CheckSpatialIndex('tracks','geom') and the R-tree's row
+    // count against the tracks with a geometry).
     void checkSpatialIndex(TracksRetentionReport* report);
 
   private:
-    SpatialiteDatabase& m_db;
+    TracksDatabase& m_db;
     int m_batchSize;
     int m_vacuumPagesPerStep;
 };

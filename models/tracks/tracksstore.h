@@ -10,7 +10,7 @@
 
 namespace tidemark::tracks {
 
-class SpatialiteDatabase;
+class TracksDatabase;
 
 struct TracksExtent {
     qint64 tracks = 0;
@@ -43,12 +43,12 @@ struct SimplifiedTrack {
     qint64 storedPoints = 0;    // before simplification
 };
 
-// Read queries over a migrated tracks file: counts, the extent, and the bounding-box query (R-tree prefetch
-// through SpatiaLite's SpatialIndex virtual table and the stored bbox columns, activity filter in SQL,
-// source filter in C++ on sources_json).
+// Read queries over a migrated tracks store, file or PostGIS: counts, the extent, and the bounding-box query
+// (the spatial index's prefetch and the stored bbox columns, activity filter in SQL: TracksDatabase::scanBox;
+// the source filter on sources_json and the page here, so both backends page alike).
 class TracksStore {
   public:
-    explicit TracksStore(SpatialiteDatabase& db);
+    explicit TracksStore(TracksDatabase& db);
 
     qint64 count();
     TracksExtent extent();
@@ -63,11 +63,9 @@ class TracksStore {
     // The same tracks (order and page of the query) with their points simplified for `zoom`.
     std::vector<SimplifiedTrack> simplifiedInBox(const TracksQuery& query, int zoom,
                                                  double tolerancePixels = 1.0);
-    // The SQL of the prefetch, for EXPLAIN QUERY PLAN in tests.
-    static QString prefetchSql(const TracksQuery& query, const QString& columns);
 
   private:
-    SpatialiteDatabase& m_db;
+    TracksDatabase& m_db;
 };
 
 } // namespace tidemark::tracks

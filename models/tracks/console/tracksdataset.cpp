@@ -1,7 +1,7 @@
 #include "tracksdataset.h"
 
-#include "spatialitedatabase.h"
 #include "taskmanager.h"
+#include "tracksdatabase.h"
 #include "trackssummarymodel.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
@@ -30,7 +30,11 @@ void TracksDataset::setClock(std::function<Micros()> clock) {
 }
 
 void TracksDataset::setPath(const QString& path) {
-    m_path = path;
+    setLocation(TracksLocation::file(path));
+}
+
+void TracksDataset::setLocation(const TracksLocation& location) {
+    m_location = location;
     ++m_generation;
     ++m_fileGeneration;
     m_view = {};
@@ -42,7 +46,7 @@ void TracksDataset::setPath(const QString& path) {
     m_health = {};
     m_table->setPage({});
     m_summary->clear();
-    emit pathChanged(m_path);
+    emit pathChanged(path());
     reload();
     loadHealth();
 }
@@ -84,7 +88,7 @@ void TracksDataset::reload() {
 }
 
 void TracksDataset::loadView() {
-    if (m_path.isEmpty())
+    if (m_location.isEmpty())
         return;
     const int generation = ++m_generation;
     // A newer view makes the running load stale: stop it at its next checkpoint rather than queue behind it.
@@ -92,10 +96,10 @@ void TracksDataset::loadView() {
         m_tasks->cancel(m_loadTask);
     emit loadingStarted();
     Task<TracksViewData> task;
-    task.title = tr("Read the tracks in view of %1").arg(QFileInfo(m_path).fileName());
+    task.title = tr("Read the tracks in view of %1").arg(m_location.displayName());
     // A load that brings the facts clears the flag; until one does (a stale load is dropped), every load
     // asks.
-    task.work = [loader = TracksViewLoader(m_path), view = m_view, readFileFacts = m_fileFactsStale](
+    task.work = [loader = TracksViewLoader(m_location), view = m_view, readFileFacts = m_fileFactsStale](
                     TaskFeedback& feedback) { return loader.load(view, readFileFacts, feedback); };
     task.summarize = [](const TracksViewData& d) {
         return tr("%Ln track(s) in view", "", int(d.page.matching));
@@ -128,7 +132,7 @@ void TracksDataset::loadView() {
 
 TracksRetainRequest TracksDataset::retainRequest(bool dryRun) const {
     TracksRetainRequest request;
-    request.tracksPath = m_path;
+    request.store = m_location;
     request.retentionYears = m_settings.retentionYears;
     request.now = now();
     request.machineNow = nowMicros();
@@ -139,11 +143,11 @@ TracksRetainRequest TracksDataset::retainRequest(bool dryRun) const {
 }
 
 void TracksDataset::previewRetention() {
-    if (m_path.isEmpty())
+    if (m_location.isEmpty())
         return;
     const TracksRetainRequest request = retainRequest(true);
     Task<TracksRetainReport> task;
-    task.title = tr("Preview the retention of %1").arg(QFileInfo(m_path).fileName());
+    task.title = tr("Preview the retention of %1").arg(m_location.displayName());
     task.work = [request](TaskFeedback& feedback) { return TracksRetainJob::run(request, feedback); };
     task.summarize = [](const TracksRetainReport& r) {
         return tr("%Ln track(s) would be deleted", "", int(r.wouldDelete.size()));
@@ -162,11 +166,11 @@ void TracksDataset::previewRetention() {
 }
 
 void TracksDataset::retain() {
-    if (m_path.isEmpty() || m_retainTask)
+    if (m_location.isEmpty() || m_retainTask)
         return;
     const TracksRetainRequest request = retainRequest(false);
     Task<TracksRetainReport> task;
-    task.title = tr("Delete the tracks of %1 older than the retention").arg(QFileInfo(m_path).fileName());
+    task.title = tr("Delete the tracks of %1 older than the retention").arg(m_location.displayName());
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return TracksRetainJob::run(request, feedback); };
     task.summarize = [](const TracksRetainReport& r) {
@@ -192,13 +196,40 @@ void TracksDataset::retain() {
         });
 }
 
+void TracksDataset::migrateTo(const QString& conninfo) {
+    if (m_location.isEmpty() || m_location.isPostgis() || conninfo.trimmed().isEmpty() || m_migrateTask)
+        return;
+    const TracksMigrateRequest request{m_location.sqlitePath, conninfo.trimmed(), 2000};
+    Task<TracksMigrateReport> task;
+    task.title = tr("Copy %1 to PostGIS %2")
+                     .arg(m_location.displayName(), TracksLocation::postgis(request.conninfo).displayName());
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return TracksMigrateJob::run(request, feedback); };
+    task.summarize = [](const TracksMigrateReport& r) {
+        return r.done()      ? tr("%Ln track(s) copied, verified", "", int(r.tracksCopied))
+               : r.cancelled ? tr("%Ln track(s) copied, cancelled", "", int(r.tracksCopied))
+                             : tr("NOT verified: %1").arg(r.mismatches.value(0));
+    };
+    m_migrateTask = m_tasks->start<TracksMigrateReport>(
+        std::move(task), this,
+        [this](const TracksMigrateReport& report) {
+            m_migrateTask = 0;
+            m_lastMigrate = report;
+            emit migrated();
+        },
+        [this](const Error& error) {
+            m_migrateTask = 0;
+            emit migrateFailed(error);
+        });
+}
+
 void TracksDataset::loadHealth() {
-    if (m_path.isEmpty())
+    if (m_location.isEmpty())
         return;
     Task<TracksHealthReport> task;
-    task.title = tr("Read the health of %1").arg(QFileInfo(m_path).fileName());
-    task.work = [path = m_path](TaskFeedback&) {
-        auto db = SpatialiteDatabase::open(path);
+    task.title = tr("Read the health of %1").arg(m_location.displayName());
+    task.work = [location = m_location](TaskFeedback&) {
+        auto db = TracksDatabase::open(location, TracksDatabase::Access::ReadOnly);
         return TracksHealth(*db).read();
     };
     const int generation = m_fileGeneration;
@@ -215,10 +246,10 @@ void TracksDataset::loadHealth() {
 
 void TracksDataset::importFiles(const QStringList& paths, const QString& sourceId, const QString& region,
                                 bool routesAsTracks, const QString& activity) {
-    if (m_path.isEmpty() || paths.isEmpty() || m_importTask)
+    if (m_location.isEmpty() || paths.isEmpty() || m_importTask)
         return;
     TracksImportRequest request;
-    request.tracksPath = m_path;
+    request.store = m_location;
     request.files = paths;
     request.sourceId = sourceId;
     request.region = region;
@@ -227,8 +258,7 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
     request.sources = m_settings.sources;
     request.now = now();
     Task<TracksImportReport> task;
-    task.title =
-        tr("Import %Ln GPX file(s) into %1", "", int(paths.size())).arg(QFileInfo(m_path).fileName());
+    task.title = tr("Import %Ln GPX file(s) into %1", "", int(paths.size())).arg(m_location.displayName());
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return TracksImportJob::run(request, feedback); };
     task.summarize = [](const TracksImportReport& report) {

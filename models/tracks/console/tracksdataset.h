@@ -4,6 +4,8 @@
 #include "taskprogress.h"
 #include "trackshealth.h"
 #include "tracksimportjob.h"
+#include "trackslocation.h"
+#include "tracksmigratejob.h"
 #include "tracksretainjob.h"
 #include "trackssettings.h"
 #include "tracksview.h"
@@ -38,8 +40,10 @@ class TracksDataset : public QObject {
     // The file's track counts, lengths and extents (total, then per activity), from its facts: the one
     // summary of the tracks dataset, for the dock and the workbench.
     TracksSummaryModel* summary() const { return m_summary; }
-    const QString& path() const { return m_path; }
-    bool isOpen() const { return !m_path.isEmpty(); }
+    const TracksLocation& location() const { return m_location; }
+    // The file's path or the connection string (TracksLocation::text).
+    QString path() const { return m_location.text(); }
+    bool isOpen() const { return !m_location.isEmpty(); }
     const TracksView& view() const { return m_view; }
     const TracksViewData& data() const { return m_data; } // the last load
     bool hasData() const { return m_hasData; }
@@ -48,7 +52,9 @@ class TracksDataset : public QObject {
     void setSettings(const TracksSettings& settings);
     const TracksSettings& settings() const { return m_settings; }
 
-    void setPath(const QString& path); // "" closes; a new file loads its whole extent
+    // The store to show: a file or a PostGIS database (empty closes); a new store loads its whole extent.
+    void setLocation(const TracksLocation& location);
+    void setPath(const QString& path); // setLocation of a file ("" closes)
     void setBox(const TrackBox& box, int zoom);
     void setFilters(const QStringList& activities, const QStringList& sources); // back to the first page
     void setOrder(TracksQuery::Order order, bool descending);                   // back to the first page
@@ -79,6 +85,12 @@ class TracksDataset : public QObject {
     int importTask() const { return m_importTask; }
     const TracksImportReport& lastImport() const { return m_lastImport; }
     const TracksHealthReport& health() const { return m_health; }
+    // Copies the open file into the PostGIS store `conninfo` (TracksMigrateJob, as tidemark-cli tracks
+    // migrate: streamed, resumable, verified before it is done; the file is only read). The view stays on the
+    // file.
+    void migrateTo(const QString& conninfo);
+    bool isMigrating() const { return m_migrateTask != 0; }
+    const TracksMigrateReport& lastMigrate() const { return m_lastMigrate; }
 
     void setClock(std::function<Micros()> clock); // tests; default nowMicros
     Micros now() const { return m_clock ? m_clock() : nowMicros(); }
@@ -93,12 +105,14 @@ class TracksDataset : public QObject {
     void imported(); // also after a cancel: lastImport().cancelled
     void importProgressed(const TaskProgress& progress);
     void retained(); // also after a cancel: lastRetain().cancelled
+    void migrated(); // also after a cancel or a failed verification: lastMigrate()
     void settingsChanged();
     void loadFailed(const tidemark::Error& error);
     void previewFailed(const tidemark::Error& error);
     void healthFailed(const tidemark::Error& error);
     void importFailed(const tidemark::Error& error);
     void retainFailed(const tidemark::Error& error);
+    void migrateFailed(const tidemark::Error& error);
 
   private:
     void loadView();
@@ -107,7 +121,7 @@ class TracksDataset : public QObject {
     TaskManager* m_tasks;
     TracksTableModel* m_table;
     TracksSummaryModel* m_summary;
-    QString m_path;
+    TracksLocation m_location;
     TracksView m_view;
     TracksViewData m_data;
     bool m_hasData = false;
@@ -122,6 +136,8 @@ class TracksDataset : public QObject {
     int m_importTask = 0;
     TracksRetainReport m_lastRetain;
     int m_retainTask = 0;
+    TracksMigrateReport m_lastMigrate;
+    int m_migrateTask = 0;
     int m_generation = 0;     // of the view: a load of an older view is dropped
     int m_fileGeneration = 0; // of the file: a preview or health of another file is dropped
     int m_loadTask = 0;       // the running view load, 0 when none

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "sqlitefile.h"
+#include "tracksdatabase.h"
 
 #include <QFileInfo>
 #include <algorithm>
@@ -18,15 +19,18 @@ std::vector<TracksSummary> TracksSummaryLoader::load() const {
         throw Error(
             Error::Kind::Schema,
             QStringLiteral("%1 has no tracks table; run: tidemark-cli tracks init --sqlite %1").arg(m_path));
-    return summarize(db);
+    return withTotal(byActivity(db));
 }
 
-std::vector<TracksSummary> TracksSummaryLoader::summarize(SqliteFile& db) {
-    SqliteStatement statement = db.prepare(QStringLiteral(
-        "SELECT activity_type, count(*), total(length_m), min(min_lon), min(min_lat),"
-        " max(max_lon), max(max_lat) FROM tracks GROUP BY activity_type ORDER BY count(*) DESC"));
+std::vector<TracksSummary> TracksSummaryLoader::summarize(TracksDatabase& db) {
+    return withTotal(db.summariesByActivity());
+}
 
-    TracksSummary total;
+std::vector<TracksSummary> TracksSummaryLoader::byActivity(SqliteFile& db) {
+    SqliteStatement statement = db.prepare(
+        QStringLiteral("SELECT activity_type, count(*), total(length_m), min(min_lon), min(min_lat),"
+                       " max(max_lon), max(max_lat) FROM tracks GROUP BY activity_type ORDER BY count(*) "
+                       "DESC, activity_type"));
     std::vector<TracksSummary> rows;
     while (statement.step()) {
         TracksSummary summary;
@@ -37,6 +41,14 @@ std::vector<TracksSummary> TracksSummaryLoader::summarize(SqliteFile& db) {
         summary.minLat = statement.toDouble(4);
         summary.maxLon = statement.toDouble(5);
         summary.maxLat = statement.toDouble(6);
+        rows.push_back(std::move(summary));
+    }
+    return rows;
+}
+
+std::vector<TracksSummary> TracksSummaryLoader::withTotal(std::vector<TracksSummary> rows) {
+    TracksSummary total;
+    for (const TracksSummary& summary : rows) {
         if (total.tracks == 0) {
             total.minLon = summary.minLon;
             total.minLat = summary.minLat;
@@ -50,7 +62,6 @@ std::vector<TracksSummary> TracksSummaryLoader::summarize(SqliteFile& db) {
         }
         total.tracks += summary.tracks;
         total.lengthMetres += summary.lengthMetres;
-        rows.push_back(std::move(summary));
     }
     rows.insert(rows.begin(), total); // the total comes first
     return rows;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "trackssummary.h"
+
 #include <QString>
 #include <vector>
 
@@ -9,26 +11,25 @@ class SqliteFile;
 
 namespace tidemark::tracks {
 
-// Tracks of one activity type (or all of them): how many, how long, and the extent they cover.
-struct TracksSummary {
-    QString activityType; // empty for the "all tracks" row
-    qint64 tracks = 0;
-    double lengthMetres = 0;
-    double minLon = 0, minLat = 0, maxLon = 0, maxLat = 0; // meaningful when tracks > 0
-};
+class TracksDatabase;
 
-// Reads the track counts and extents of a gps_tracks.sqlite file from the bounding-box columns (no SpatiaLite
-// needed for that); the first row is the total. The one reader of them: TracksViewLoader reads them with a
-// file's facts for TracksDataset (whose summary() the dock and the workbench show); load() opens its own
-// read-only connection on the calling thread (changing nothing, also in a file that is not a tracks file).
+// Reads the track counts and extents of a tracks store from the bounding-box columns (of a file, no
+// SpatiaLite needed for that); the first row is the total. The one reader of them: TracksViewLoader reads
+// them with a file's facts for TracksDataset (whose summary() the dock and the workbench show); load() opens
+// its own read-only connection on the calling thread (changing nothing, also in a file that is not a tracks
+// file).
 class TracksSummaryLoader {
   public:
     explicit TracksSummaryLoader(QString path);
 
     // Throws tidemark::Error: Connection for a missing or unreadable file, Schema without the tracks table.
     std::vector<TracksSummary> load() const;
-    // The same on an open tracks file (the tracks table is there).
-    static std::vector<TracksSummary> summarize(SqliteFile& db);
+    // The same on an open tracks store, file or PostGIS.
+    static std::vector<TracksSummary> summarize(TracksDatabase& db);
+    // The rows per activity of a tracks file (the tracks table is there), most tracks first.
+    static std::vector<TracksSummary> byActivity(SqliteFile& db);
+    // The total (first), then `rows`.
+    static std::vector<TracksSummary> withTotal(std::vector<TracksSummary> rows);
 
   private:
     QString m_path;

@@ -1,7 +1,7 @@
 #include "tracksviewloader.h"
 
-#include "spatialitedatabase.h"
 #include "taskfeedback.h"
+#include "tracksdatabase.h"
 
 namespace tidemark::tracks {
 
@@ -17,17 +17,17 @@ TracksQuery TracksView::query() const {
     return q;
 }
 
-TracksViewLoader::TracksViewLoader(QString path) : m_path(std::move(path)) {}
+TracksViewLoader::TracksViewLoader(TracksLocation location) : m_location(std::move(location)) {}
 
 TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts,
                                       TaskFeedback& feedback) const {
-    auto db = SpatialiteDatabase::open(m_path);
+    auto db = TracksDatabase::open(m_location, TracksDatabase::Access::ReadOnly);
     TracksStore store(*db);
     TracksViewData data;
     data.view = view;
     if (readFileFacts) {
         TracksFileFacts facts;
-        facts.summaries = TracksSummaryLoader::summarize(db->file());
+        facts.summaries = TracksSummaryLoader::summarize(*db);
         const TracksSummary& total = facts.summaries.front();
         for (auto it = facts.summaries.begin() + 1; it != facts.summaries.end(); ++it)
             facts.activities.insert(it->activityType, it->tracks);

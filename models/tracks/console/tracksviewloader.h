@@ -1,5 +1,6 @@
 #pragma once
 
+#include "trackslocation.h"
 #include "tracksview.h"
 
 namespace tidemark {
@@ -12,12 +13,12 @@ namespace tidemark::tracks {
 // naming the file when it cannot be opened, Error(Schema) when it is not a tracks file).
 class TracksViewLoader {
   public:
-    explicit TracksViewLoader(QString path);
+    explicit TracksViewLoader(TracksLocation location);
     // With readFileFacts, also the file-wide TracksFileFacts.
     TracksViewData load(const TracksView& view, bool readFileFacts, TaskFeedback& feedback) const;
 
   private:
-    QString m_path;
+    TracksLocation m_location;
 };
 
 } // namespace tidemark::tracks

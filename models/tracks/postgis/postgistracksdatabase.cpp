@@ -1,0 +1,335 @@
+#include "postgistracksdatabase.h"
+
+#include "trackcolumns.h"
+#include "trackshealth.h"
+#include "tracksretention.h"
+#include "tracksschema.h"
+#include "tracksstore.h"
+#include "trackssummary.h"
+
+#include "error.h"
+#include "pgconnection.h"
+#include "pgtransaction.h"
+#include "schemamigrator.h"
+#include "taskfeedback.h"
+
+#include <QtEndian>
+#include <algorithm>
+
+namespace tidemark::tracks {
+
+namespace {
+
+QString isoOrNull(const PgResult& r, int row, int col) {
+    return r.isNull(row, col) ? QString() : formatIsoTimestamp(r.toLong(row, col));
+}
+
+// A value of a binary-format result.
+qint64 binaryInt64(const PgResult& r, int row, int col) {
+    return qFromBigEndian<qint64>(reinterpret_cast<const uchar*>(r.raw(row, col)));
+}
+
+QByteArray binaryBytes(const PgResult& r, int row, int col) {
+    return QByteArray::fromRawData(r.raw(row, col), r.length(row, col));
+}
+
+QString isoParam(Micros t) {
+    return formatIsoTimestamp(t);
+}
+
+} // namespace
+
+QString pgTextArray(const QStringList& items) {
+    QStringList quoted;
+    for (QString item : items) {
+        item.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('"'), QStringLiteral("\\\""));
+        quoted << QLatin1Char('"') + item + QLatin1Char('"');
+    }
+    return QLatin1Char('{') + quoted.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+QString pgMicrosOf(const QString& column) {
+    return QStringLiteral("(extract(epoch FROM %1) * 1000000)::bigint").arg(column);
+}
+
+PostgisTracksDatabase::PostgisTracksDatabase(std::unique_ptr<PgConnection> db) : m_db(std::move(db)) {}
+
+PostgisTracksDatabase::~PostgisTracksDatabase() = default;
+
+std::unique_ptr<PostgisTracksDatabase> PostgisTracksDatabase::open(const QString& conninfo, Access access) {
+    std::unique_ptr<PgConnection> db = PgConnection::open(conninfo, QStringLiteral("tidemark tracks"));
+    if (access == Access::ReadOnly)
+        db->exec(QStringLiteral("SET default_transaction_read_only = on"));
+    SchemaMigrator migrator(*db, tracksPostgisSchema());
+    migrator.requireExtensions();
+    if (access != Access::Create) {
+        const SchemaStatus s = migrator.status();
+        if (!s.missingTables.isEmpty())
+            throw Error(
+                Error::Kind::Schema,
+                QStringLiteral("%1 has no table %2 of the tracks store (run: tidemark-cli tracks init "
+                               "--db CONNINFO)")
+                    .arg(db->describe(), s.missingTables.first()));
+        if (s.newerThanKnown())
+            throw Error(
+                Error::Kind::Refused,
+                QStringLiteral("tracks schema of %1 is at version %2, newer than this Tidemark knows (%3)")
+                    .arg(db->describe())
+                    .arg(s.currentVersion)
+                    .arg(s.latestVersion));
+    }
+    return std::unique_ptr<PostgisTracksDatabase>(new PostgisTracksDatabase(std::move(db)));
+}
+
+QString PostgisTracksDatabase::describe() const {
+    return m_db->describe();
+}
+
+std::optional<Micros> PostgisTracksDatabase::serverNow() {
+    return m_db->serverNow();
+}
+
+void PostgisTracksDatabase::beginWrite() {
+    m_write = std::make_unique<PgTransaction>(*m_db);
+}
+
+void PostgisTracksDatabase::commitWrite() {
+    if (m_write)
+        m_write->commit();
+    m_write.reset();
+}
+
+void PostgisTracksDatabase::rollbackWrite() {
+    m_write.reset(); // rolls back quietly
+}
+
+qint64 PostgisTracksDatabase::trackCount() {
+    return m_db->exec(QStringLiteral("SELECT count(*) FROM tracks")).toLong(0, 0);
+}
+
+qint64 PostgisTracksDatabase::pipelineRunCount() {
+    return m_db->exec(QStringLiteral("SELECT count(*) FROM pipeline_runs")).toLong(0, 0);
+}
+
+void PostgisTracksDatabase::forEachSourceList(const std::function<void(const QStringList&)>& take) {
+    const PgResult r = m_db->exec(QStringLiteral("SELECT sources_json::text FROM tracks ORDER BY id"));
+    for (int i = 0; i < r.rows(); ++i)
+        take(fromJsonArray(r.text(i, 0)));
+}
+
+std::vector<TracksSummary> PostgisTracksDatabase::summariesByActivity() {
+    const PgResult r = m_db->exec(QStringLiteral("SELECT activity_type, count(*), coalesce(sum(length_m), "
+                                                 "0), min(min_lon), min(min_lat), max(max_lon),"
+                                                 " max(max_lat) FROM tracks GROUP BY activity_type ORDER BY "
+                                                 "count(*) DESC, activity_type COLLATE \"C\""));
+    std::vector<TracksSummary> rows;
+    for (int i = 0; i < r.rows(); ++i)
+        rows.push_back({r.text(i, 0), r.toLong(i, 1), r.toDouble(i, 2), r.toDouble(i, 3), r.toDouble(i, 4),
+                        r.toDouble(i, 5), r.toDouble(i, 6)});
+    return rows;
+}
+
+QString PostgisTracksDatabase::boxSql(const TracksQuery& query, bool withGeometry) {
+    const QString columns =
+        withGeometry
+            ? QStringLiteral("id, activity_type, sources_json::text, ST_AsBinary(geom)")
+            : QStringLiteral("id, activity_type, sources_json::text, name, external_urls_json::text,"
+                             " points_count, length_m, min_lon, min_lat, max_lon, max_lat, %1, %2")
+                  .arg(pgMicrosOf(QStringLiteral("started_at")), pgMicrosOf(QStringLiteral("created_at")));
+    QString sql = QStringLiteral("SELECT %1 FROM tracks WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)"
+                                 " AND max_lon >= $1 AND min_lon <= $3 AND max_lat >= $2 AND min_lat <= $4")
+                      .arg(columns);
+    if (!query.activities.isEmpty())
+        sql += QStringLiteral(" AND activity_type = ANY($5::text[])");
+    // As SQLite orders: NULL first going up, last going down; text by its bytes, names without case.
+    return sql + tracksOrderBy(query, {QStringLiteral("lower(name) COLLATE \"C\""),
+                                       QStringLiteral("activity_type COLLATE \"C\""), true});
+}
+
+void PostgisTracksDatabase::scanBox(const TracksQuery& query, bool withGeometry,
+                                    const std::function<void(BoxRow&)>& take) {
+    std::vector<PgParam> params{query.box.minLon, query.box.minLat, query.box.maxLon, query.box.maxLat};
+    if (!query.activities.isEmpty())
+        params.emplace_back(pgTextArray(query.activities));
+    const PgResult r = m_db->exec(boxSql(query, withGeometry), params,
+                                  withGeometry ? PgConnection::Format::Binary : PgConnection::Format::Text);
+    BoxRow b;
+    for (int i = 0; i < r.rows(); ++i) {
+        b.row = TrackRow();
+        b.points.clear();
+        if (withGeometry) {
+            b.row.id = binaryInt64(r, i, 0);
+            b.row.activity = r.text(i, 1);
+            b.row.sources = fromJsonArray(r.text(i, 2));
+            b.points = readWkbLineString(binaryBytes(r, i, 3));
+        } else {
+            b.row.id = r.toLong(i, 0);
+            b.row.activity = r.text(i, 1);
+            b.row.sources = fromJsonArray(r.text(i, 2));
+            b.row.name = r.text(i, 3);
+            b.row.externalUrls = fromJsonArray(r.text(i, 4));
+            b.row.pointsCount = r.toLong(i, 5);
+            b.row.lengthMetres = r.toDouble(i, 6);
+            b.row.bbox = {r.toDouble(i, 7), r.toDouble(i, 8), r.toDouble(i, 9), r.toDouble(i, 10)};
+            b.row.startedAt = isoOrNull(r, i, 11);
+            b.row.createdAt = isoOrNull(r, i, 12);
+        }
+        take(b);
+    }
+}
+
+std::vector<PipelineRun> PostgisTracksDatabase::lastPipelineRuns(int count) {
+    const PgResult r = m_db->exec(
+        QStringLiteral("SELECT id, region, source, %1, %2, status, tracks_added, tracks_merged, error"
+                       " FROM pipeline_runs ORDER BY id DESC LIMIT $1")
+            .arg(pgMicrosOf(QStringLiteral("started_at")), pgMicrosOf(QStringLiteral("finished_at"))),
+        {count});
+    std::vector<PipelineRun> runs;
+    for (int i = 0; i < r.rows(); ++i)
+        runs.push_back({r.toLong(i, 0), r.text(i, 1), r.text(i, 2), isoOrNull(r, i, 3), isoOrNull(r, i, 4),
+                        r.text(i, 5), r.text(i, 8), r.toLong(i, 6), r.toLong(i, 7)});
+    return runs;
+}
+
+qint64 PostgisTracksDatabase::startPipelineRun(const QString& region, const QString& source,
+                                               Micros startedAt) {
+    return m_db
+        ->exec(QStringLiteral("INSERT INTO pipeline_runs (region, source, started_at, status)"
+                              " VALUES ($1, $2, $3::timestamptz, 'running') RETURNING id"),
+               {region, source, isoParam(startedAt)})
+        .toLong(0, 0);
+}
+
+void PostgisTracksDatabase::finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added,
+                                              int merged, const QString& error) {
+    m_db->exec(QStringLiteral("UPDATE pipeline_runs SET finished_at = $1::timestamptz, status = $2,"
+                              " tracks_added = $3, tracks_merged = $4, error = $5 WHERE id = $6"),
+               {isoParam(finishedAt), status, added, merged,
+                error.isEmpty() ? PgParam(std::nullopt) : PgParam(error), static_cast<long long>(id)});
+}
+
+std::optional<ExistingTrack> PostgisTracksDatabase::findByDedupKey(const QString& key) {
+    static const QByteArray kName("tidemark_tracks_find_key");
+    if (!m_db->isPrepared(kName))
+        m_db->prepare(kName,
+                      QStringLiteral("SELECT id, sources_json::text, external_urls_json::text FROM tracks"
+                                     " WHERE dedup_key = $1 FOR UPDATE"),
+                      1);
+    const PgResult r = m_db->execPrepared(kName, {key});
+    if (r.rows() == 0)
+        return std::nullopt;
+    return ExistingTrack{r.toLong(0, 0), fromJsonArray(r.text(0, 1)), fromJsonArray(r.text(0, 2))};
+}
+
+void PostgisTracksDatabase::updateSources(qint64 id, const QStringList& sources,
+                                          const QStringList& externalUrls) {
+    m_db->exec(QStringLiteral("UPDATE tracks SET sources_json = $1::jsonb, external_urls_json = $2::jsonb"
+                              " WHERE id = $3"),
+               {toJsonArray(sources), toJsonArray(externalUrls), static_cast<long long>(id)});
+}
+
+bool PostgisTracksDatabase::insertTrack(const NewTrackRow& t) {
+    static const QByteArray kName("tidemark_tracks_insert");
+    if (!m_db->isPrepared(kName))
+        m_db->prepare(
+            kName,
+            QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json,"
+                           " external_urls_json, \"user\", description, tags_json, points_count, length_m,"
+                           " min_lon, min_lat, max_lon, max_lat, started_at, created_at, geom)"
+                           " VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12,"
+                           " $13, $14, $15::timestamptz, $16::timestamptz, $17::geometry)"
+                           " ON CONFLICT (dedup_key) DO NOTHING"),
+            17);
+    const PgResult r = m_db->execPrepared(
+        kName,
+        {t.dedupKey, t.name, t.activity, toJsonArray(t.sources), toJsonArray(t.externalUrls),
+         t.user ? PgParam(*t.user) : PgParam(std::nullopt),
+         t.description.isEmpty() ? PgParam(std::nullopt) : PgParam(t.description),
+         t.tags.isEmpty() ? PgParam(std::nullopt) : PgParam(toJsonArray(t.tags)),
+         static_cast<long long>(t.points->size()), t.lengthMetres, t.bbox.minLon, t.bbox.minLat,
+         t.bbox.maxLon, t.bbox.maxLat, t.startedAt ? PgParam(isoParam(*t.startedAt)) : PgParam(std::nullopt),
+         isoParam(t.createdAt), ewkbHexLineString(*t.points)});
+    return r.affectedRows() == 1;
+}
+
+std::optional<Micros> PostgisTracksDatabase::newestCreatedAt() {
+    const PgResult r = m_db->exec(
+        QStringLiteral("SELECT %1 FROM tracks").arg(pgMicrosOf(QStringLiteral("max(created_at)"))));
+    if (r.isNull(0, 0))
+        return std::nullopt;
+    return r.toLong(0, 0);
+}
+
+std::vector<qint64> PostgisTracksDatabase::idsCreatedBefore(Micros cutoff) {
+    const PgResult r =
+        m_db->exec(QStringLiteral("SELECT id FROM tracks WHERE created_at < $1::timestamptz ORDER BY id"),
+                   {isoParam(cutoff)});
+    std::vector<qint64> ids;
+    ids.reserve(static_cast<size_t>(r.rows()));
+    for (int i = 0; i < r.rows(); ++i)
+        ids.push_back(r.toLong(i, 0));
+    return ids;
+}
+
+std::vector<qint64> PostgisTracksDatabase::deleteTracks(const std::vector<qint64>& ids, Micros cutoff) {
+    QStringList list;
+    for (qint64 id : ids)
+        list << QString::number(id);
+    // The age is checked again by the statement that deletes, on the rows it has locked.
+    const PgResult r =
+        m_db->exec(QStringLiteral("DELETE FROM tracks WHERE id = ANY($1::bigint[])"
+                                  " AND created_at < $2::timestamptz RETURNING id"),
+                   {QStringLiteral("{%1}").arg(list.join(QLatin1Char(','))), isoParam(cutoff)});
+    std::vector<qint64> deleted;
+    for (int i = 0; i < r.rows(); ++i)
+        deleted.push_back(r.toLong(i, 0));
+    std::sort(deleted.begin(), deleted.end());
+    return deleted;
+}
+
+qint64 PostgisTracksDatabase::storeBytes() {
+    return m_db
+        ->exec(QStringLiteral(
+            "SELECT pg_total_relation_size('tracks') + pg_total_relation_size('pipeline_runs')"))
+        .toLong(0, 0);
+}
+
+void PostgisTracksDatabase::reclaimSpace(TracksRetentionReport* report, int, TaskFeedback& feedback) {
+    report->incrementalVacuum = true; // a file's setting; a database reuses freed pages after VACUUM
+    if (report->cancelled || report->deleted.empty() || !feedback.checkpoint())
+        return;
+    // Not VACUUM FULL: it would lock the table exclusively while it rewrites it.
+    m_db->exec(QStringLiteral("VACUUM (ANALYZE) tracks"));
+    ++report->vacuumSteps;
+}
+
+void PostgisTracksDatabase::checkSpatialIndex(TracksRetentionReport* report) {
+    PgTransactionOptions options;
+    options.settings = QStringLiteral("SET LOCAL enable_seqscan = off;");
+    PgTransaction tx(*m_db, options);
+    const bool valid =
+        m_db->exec(QStringLiteral("SELECT indisvalid AND indisready FROM pg_index WHERE indexrelid = "
+                                  "to_regclass('tracks_geom')"))
+            .toBool(0, 0);
+    // Counted through the index (no sequential scan allowed): every row of the table must come back.
+    report->spatialIndexRows =
+        m_db->exec(QStringLiteral(
+                       "SELECT count(*) FROM tracks WHERE geom && ST_MakeEnvelope(-180, -90, 180, 90, 4326)"))
+            .toLong(0, 0);
+    report->geometryRows =
+        m_db->exec(QStringLiteral("SELECT count(*) FROM tracks WHERE geom IS NOT NULL")).toLong(0, 0);
+    tx.commit();
+    report->spatialIndexValid = valid && report->spatialIndexRows == report->geometryRows;
+}
+
+void PostgisTracksDatabase::readSizes(TracksHealthReport* report) {
+    const PgResult r =
+        m_db->exec(QStringLiteral("SELECT pg_table_size('tracks') + pg_table_size('pipeline_runs'),"
+                                  " pg_indexes_size('tracks') + pg_indexes_size('pipeline_runs')"));
+    report->databaseBytes = r.toLong(0, 0);
+    report->walBytes = 0;
+    report->indexBytes = r.toLong(0, 1);
+}
+
+} // namespace tidemark::tracks

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "tracksdatabase.h"
+
+#include <QString>
+#include <memory>
+
+namespace tidemark {
+class PgConnection;
+class PgTransaction;
+} // namespace tidemark
+
+namespace tidemark::tracks {
+
+// The PostGIS backend of TracksDatabase: the tracks schema of resources/sql/tracks-postgis on a PostgreSQL
+// database with the postgis extension, through the one PgConnection. The bounding-box prefetch is the GiST
+// index with &&, then the stored bbox columns, as on SQLite; dedup is the UNIQUE dedup_key (ON CONFLICT, the
+// look-up FOR UPDATE); times are timestamptz and the lists jsonb, read back into the same text as a file's.
+// Opened ReadOnly, every transaction of the session is read only, so a hot standby serves the reads.
+class PostgisTracksDatabase : public TracksDatabase {
+  public:
+    // Throws tidemark::Error: Connection naming the server, Schema for a database without PostGIS
+    // (naming CREATE EXTENSION postgis) or, unless `access` is Create, without the tracks tables (naming
+    // tidemark-cli tracks init --db), Refused for a schema newer than this Tidemark knows.
+    static std::unique_ptr<PostgisTracksDatabase> open(const QString& conninfo,
+                                                       Access access = Access::ReadWrite);
+    ~PostgisTracksDatabase() override;
+
+    PgConnection& connection() { return *m_db; }
+
+    bool isPostgis() const override { return true; }
+    QString describe() const override;
+    std::optional<Micros> serverNow() override;
+    void beginWrite() override;
+    void commitWrite() override;
+    void rollbackWrite() override;
+    qint64 trackCount() override;
+    qint64 pipelineRunCount() override;
+    void forEachSourceList(const std::function<void(const QStringList&)>& take) override;
+    std::vector<TracksSummary> summariesByActivity() override;
+    void scanBox(const TracksQuery& query, bool withGeometry,
+                 const std::function<void(BoxRow&)>& take) override;
+    std::vector<PipelineRun> lastPipelineRuns(int count) override;
+    qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
+    void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
+                           const QString& error) override;
+    std::optional<ExistingTrack> findByDedupKey(const QString& key) override;
+    void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) override;
+    bool insertTrack(const NewTrackRow& track) override;
+    std::optional<Micros> newestCreatedAt() override;
+    std::vector<qint64> idsCreatedBefore(Micros cutoff) override;
+    std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) override;
+    qint64 storeBytes() override;
+    void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
+    void checkSpatialIndex(TracksRetentionReport* report) override;
+    void readSizes(TracksHealthReport* report) override;
+
+    // The SQL of the bounding-box query, for EXPLAIN in tests.
+    static QString boxSql(const TracksQuery& query, bool withGeometry);
+
+  private:
+    explicit PostgisTracksDatabase(std::unique_ptr<PgConnection> db);
+    std::unique_ptr<PgConnection> m_db;
+    std::unique_ptr<PgTransaction> m_write;
+};
+
+// A PostgreSQL text[] literal of `items` (each quoted), for "= ANY($n::text[])".
+QString pgTextArray(const QStringList& items);
+// The epoch microseconds of a timestamptz column, as an expression of `column` (NULL stays NULL).
+QString pgMicrosOf(const QString& column);
+
+} // namespace tidemark::tracks

@@ -1,0 +1,146 @@
+#pragma once
+
+#include "importedtrack.h"
+#include "trackrow.h"
+#include "tracksimplifier.h"
+#include "trackslocation.h"
+
+#include "timestamp.h"
+
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::tracks {
+
+struct TracksQuery;
+struct TracksSummary;
+struct PipelineRun;
+struct TracksRetentionReport;
+struct TracksHealthReport;
+
+// A track as the importer writes it: the row's values, the line's points and its bounding box.
+struct NewTrackRow {
+    QString dedupKey;
+    QString name;
+    QString activity;
+    QStringList sources;
+    QStringList externalUrls;
+    std::optional<QString> user; // only where the source's licence allows authors
+    QString description;         // empty: NULL
+    QStringList tags;            // empty: NULL
+    double lengthMetres = 0;
+    TrackBox bbox;
+    std::optional<Micros> startedAt;
+    Micros createdAt = 0;
+    const std::vector<TrackPoint>* points = nullptr;
+};
+
+// The row of an existing dedup key that an import merges into.
+struct ExistingTrack {
+    qint64 id = 0;
+    QStringList sources;
+    QStringList externalUrls;
+};
+
+// One row of a bounding-box scan, before the source filter and the page: the summary columns, or (for the
+// map) only id, activity and sources with the line's points.
+struct BoxRow {
+    TrackRow row;
+    std::vector<LonLat> points; // only in a geometry scan
+};
+
+// How a backend's SQL sorts: its expressions for the name (without case) and the activity (by bytes), and
+// whether NULLs must be placed explicitly where SQLite places them (first going up, last going down).
+struct TracksOrderDialect {
+    QString name;
+    QString activity;
+    bool explicitNulls = false;
+};
+// The ORDER BY clause of a query's order, ties by id, so that both backends page alike.
+QString tracksOrderBy(const TracksQuery& query, const TracksOrderDialect& dialect);
+
+// One connection to a tracks store, SpatiaLite file or PostGIS database: the statements the store's rules
+// (TracksStore, TrackImporter, TracksRetention, TracksHealth) are written against, so that each rule is
+// written once and runs on both. One thread only. The rules keep what is not storage: the merge of sources in
+// configured order, the source filter and the page, the cutoff and the batches.
+class TracksDatabase {
+  public:
+    enum class Access {
+        ReadWrite, // an existing store
+        ReadOnly,  // an existing store, reads only (PostGIS: read-only transactions, so a hot standby serves)
+        Create     // tracks init: a new store or one to migrate
+    };
+    // Opens the store `location` names: SpatialiteDatabase::open or PostgisTracksDatabase::open. Throws
+    // tidemark::Error naming the file or the server (Connection, Schema with the command that fixes it,
+    // Refused for a foreign or newer store).
+    static std::unique_ptr<TracksDatabase> open(const TracksLocation& location,
+                                                Access access = Access::ReadWrite);
+
+    virtual ~TracksDatabase() = default;
+    virtual bool isPostgis() const = 0;
+    // The file's path, or "host:port/dbname" (never a password).
+    virtual QString describe() const = 0;
+    // The server's clock (PostGIS), for the clock check of a retention; nothing for a file.
+    virtual std::optional<Micros> serverNow() = 0;
+
+    // A write transaction (SQLite BEGIN IMMEDIATE); commitWrite ends it, rollbackWrite never throws.
+    virtual void beginWrite() = 0;
+    virtual void commitWrite() = 0;
+    virtual void rollbackWrite() = 0;
+
+    // Reads.
+    virtual qint64 trackCount() = 0;
+    virtual qint64 pipelineRunCount() = 0;
+    // Each track's sources, in id order.
+    virtual void forEachSourceList(const std::function<void(const QStringList&)>& take) = 0;
+    // Count, Σ length and extent per activity, most tracks first (TracksSummaryLoader's rows, without
+    // the total).
+    virtual std::vector<TracksSummary> summariesByActivity() = 0;
+    // The tracks whose bounding box meets query.box (index prefetch, then the stored bbox columns), of the
+    // query's activities, in the query's order (ties by id); offset, limit and sources are the caller's.
+    // `withGeometry`: id, activity, sources and points only.
+    virtual void scanBox(const TracksQuery& query, bool withGeometry,
+                         const std::function<void(BoxRow&)>& take) = 0;
+    virtual std::vector<PipelineRun> lastPipelineRuns(int count) = 0;
+
+    // Import (inside beginWrite/commitWrite, except the pipeline run's own rows).
+    virtual void prepareImport() {} // before a batch (SQLite: synchronous=NORMAL)
+    virtual qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) = 0;
+    virtual void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
+                                   const QString& error) = 0;
+    // The row holding that key, locked for the merge (PostGIS: FOR UPDATE).
+    virtual std::optional<ExistingTrack> findByDedupKey(const QString& key) = 0;
+    virtual void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) = 0;
+    // False when another writer committed the same key first (the caller merges into that row instead).
+    virtual bool insertTrack(const NewTrackRow& track) = 0;
+    virtual void finishImport() {} // after a batch (SQLite: a passive WAL checkpoint)
+
+    // Retention.
+    virtual std::optional<Micros> newestCreatedAt() = 0;
+    virtual std::vector<qint64> idsCreatedBefore(Micros cutoff) = 0; // ascending
+    // Deletes those of `ids` (ascending) still created before `cutoff` (the re-check inside the deleting
+    // transaction, after its lock), returns the ids that went, ascending.
+    virtual std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) = 0;
+    // The bytes the store takes (file + WAL, or the relations with their indexes and TOAST).
+    virtual qint64 storeBytes() = 0;
+    // Returns freed space after a run's deletes (SQLite: incremental vacuum steps of `vacuumPagesPerStep`
+    // pages; PostGIS: VACUUM, which makes the space reusable without VACUUM FULL's exclusive lock), stopping
+    // when the feedback cancels.
+    virtual void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep,
+                              TaskFeedback& feedback) = 0;
+    // The spatial index checked against the table (spatialIndexValid, spatialIndexRows, geometryRows).
+    virtual void checkSpatialIndex(TracksRetentionReport* report) = 0;
+
+    // Health: the sizes of the store.
+    virtual void readSizes(TracksHealthReport* report) = 0;
+};
+
+} // namespace tidemark::tracks

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QMap>
+#include <QMetaType>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::tracks {
+
+// `tidemark-cli tracks migrate --sqlite FILE --db CONNINFO` (and the console's task of it): a tracks file
+// into an initialised PostGIS store. `batchTracks` tracks per transaction.
+struct TracksMigrateRequest {
+    QString sqlitePath;
+    QString conninfo;
+    int batchTracks = 2000;
+};
+
+// The figures the verification compares, per (activity, source): a track counts once for each source.
+struct TracksMigrateSums {
+    qint64 tracks = 0;
+    qint64 points = 0;
+    double lengthMetres = 0;
+    bool operator==(const TracksMigrateSums& o) const {
+        return tracks == o.tracks && points == o.points && lengthMetres == o.lengthMetres;
+    }
+};
+using TracksMigrateGroups = QMap<QPair<QString, QString>, TracksMigrateSums>;
+
+struct TracksMigrateReport {
+    QString source;          // the file
+    QString target;          // host:port/dbname
+    bool resumed = false;    // an earlier run of the same migration had copied part of it
+    qint64 tracksBefore = 0; // in the store when this run started (copied by earlier runs)
+    qint64 tracksCopied = 0; // by this run
+    qint64 runsCopied = 0;   // pipeline_runs rows, by this run
+    qint64 tracksInFile = 0;
+    int batches = 0;
+    bool cancelled = false; // stopped between batches: what was copied stays, the next run resumes
+    bool verified = false;  // every check below agreed; only then is the migration done
+    qint64 tracksInStore = 0;
+    TracksMigrateGroups groups; // the file's figures (the store's agreed when verified)
+    QStringList mismatches;     // what the verification found different, each naming file and store values
+    bool done() const { return verified && !cancelled; }
+};
+
+// Streams every track and pipeline run of a tracks file into a PostGIS store initialised by `tracks init
+// --db` (COPY, `batchTracks` tracks per transaction, ids kept), then verifies before it reports done: the
+// counts, every (id, dedup key) pair, and Σ points_count and Σ length_m per activity and source. The file is
+// only read (read-only connection, nothing loaded). Resumable: each batch commits with the highest id it
+// copied (the tracks_migration row of this file), and a run after an interruption goes on after it; a store
+// already holding tracks or runs that are not an earlier run of the same migration is refused
+// (Error(Refused)) before anything is written. Pause and cancel take hold between batches. Throws Error:
+// Connection / Schema for the file or the database (a database without the store names `tracks init --db`).
+class TracksMigrateJob {
+  public:
+    static TracksMigrateReport run(const TracksMigrateRequest& request, TaskFeedback& feedback);
+};
+
+} // namespace tidemark::tracks
+
+Q_DECLARE_METATYPE(tidemark::tracks::TracksMigrateReport)
