@@ -17,8 +17,8 @@ enum ExitCode : int { ExitDone = 0, ExitFailed = 1, ExitUsage = 2, ExitRefused =
 
 // Options every command of an area can ask for by name.
 // AllowClockAhead: run although the clock is more than 5 minutes ahead (ClockCheck), for rehearsals on a
-// copy.
-enum class CommonOption { Db, Sqlite, Archive, AllowClockAhead };
+// copy. TracksDb: --db naming a PostGIS tracks store, beside Sqlite (CliContext::tracksLocation).
+enum class CommonOption { Db, Sqlite, TracksDb, Archive, AllowClockAhead };
 
 // One subcommand, e.g. {"positions", "thin-file"}. Areas register theirs in register<Area>Commands().
 struct CliCommand {
@@ -35,9 +35,10 @@ void registerSchemaCommands(CliRegistry& registry);
 // The datasets `schema migrate|status --dataset` names (for the completion script).
 QStringList schemaDatasetNames();
 void registerDemoCommands(CliRegistry& registry);
-void registerTracksImportCommand(CliRegistry& registry); // tracks import
-void registerTracksCommands(CliRegistry& registry);      // tracks init, status
-void registerTracksQueryCommands(CliRegistry& registry); // tracks query, retain, health
+void registerTracksImportCommand(CliRegistry& registry);  // tracks import
+void registerTracksCommands(CliRegistry& registry);       // tracks init, status
+void registerTracksMigrateCommand(CliRegistry& registry); // tracks migrate
+void registerTracksQueryCommands(CliRegistry& registry);  // tracks query, retain, health
 void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
 void registerKudosSwapCommands(CliRegistry& registry);

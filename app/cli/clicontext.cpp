@@ -49,6 +49,32 @@ QString CliContext::sqlitePath() const {
     return path;
 }
 
+tracks::TracksLocation CliContext::tracksLocation() const {
+    const bool sqlite = m_parser.isSet(QStringLiteral("sqlite"));
+    const bool db = m_parser.optionNames().contains(QStringLiteral("db"));
+    if (sqlite && db)
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--sqlite and --db name two tracks stores: give one of them"));
+    if (db) {
+        if (m_parser.value(QStringLiteral("db")).trimmed().isEmpty())
+            throw Error(Error::Kind::Usage, QStringLiteral("--db is empty: give a connection string"));
+        return tracks::TracksLocation::postgis(m_parser.value(QStringLiteral("db")));
+    }
+    if (sqlite)
+        return tracks::TracksLocation::file(sqlitePath());
+    if (!m_settings.tracksPath.isEmpty() && !m_settings.tracksConninfo.isEmpty())
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("both GPS_TRACKS_DB_PATH and GPS_TRACKS_DB_CONNINFO are set: give --sqlite FILE "
+                           "or --db CONNINFO to say which tracks store"));
+    if (!m_settings.tracksConninfo.isEmpty())
+        return tracks::TracksLocation::postgis(m_settings.tracksConninfo);
+    if (m_settings.tracksPath.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("--sqlite FILE or --db CONNINFO is required (or set "
+                                                       "GPS_TRACKS_DB_PATH or GPS_TRACKS_DB_CONNINFO)"));
+    return tracks::TracksLocation::file(m_settings.tracksPath);
+}
+
 QString CliContext::archiveUrl() const {
     if (m_parser.isSet(QStringLiteral("archive")))
         return m_parser.value(QStringLiteral("archive"));

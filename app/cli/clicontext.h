@@ -2,6 +2,7 @@
 
 #include "clicommand.h"
 
+#include "trackslocation.h"
 #include "workspacesettings.h"
 
 #include "timestamp.h"
@@ -35,6 +36,9 @@ class CliContext {
     // --db, "" (libpq defaults and PG* variables) when absent.
     QString dbConninfo() const;
     QString sqlitePath() const; // --sqlite, else GPS_TRACKS_DB_PATH; Error(Usage) when neither is given
+    // The tracks store: --sqlite FILE or --db CONNINFO, else GPS_TRACKS_DB_PATH or GPS_TRACKS_DB_CONNINFO;
+    // Error(Usage) for none, or for two where nothing says which.
+    tracks::TracksLocation tracksLocation() const;
     QString archiveUrl() const; // --archive, else TIDEMARK_ARCHIVE_URL
     QString value(const QString& name) const { return m_parser.value(name); }
     bool isSet(const QString& name) const { return m_parser.isSet(name); }

@@ -81,6 +81,10 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
         case CommonOption::Sqlite:
             settings += QStringLiteral("GPS_TRACKS_DB_PATH");
             break;
+        case CommonOption::TracksDb:
+            settings += QStringLiteral("GPS_TRACKS_DB_CONNINFO");
+            settings += QStringLiteral("PG* (libpq: PGHOST, PGDATABASE, PGUSER, PGSERVICE, PGPASSFILE, ...)");
+            break;
         case CommonOption::Archive:
             settings += QStringLiteral("TIDEMARK_ARCHIVE_URL");
             break;

@@ -51,6 +51,13 @@ QList<QCommandLineOption> CliRegistry::optionsOf(const CliCommand& command) {
                             QStringLiteral("The tracks SQLite file (default GPS_TRACKS_DB_PATH)."),
                             QStringLiteral("FILE")});
             break;
+        case CommonOption::TracksDb:
+            options.append(
+                {QStringLiteral("db"),
+                 QStringLiteral("A PostGIS tracks store instead of a file: a libpq connection string, "
+                                "URI or service=NAME (default GPS_TRACKS_DB_CONNINFO)."),
+                 QStringLiteral("CONNINFO")});
+            break;
         case CommonOption::Archive:
             options.append({QStringLiteral("archive"),
                             QStringLiteral("The archive: file:///dir or "

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
     tidemark::cli::registerDemoCommands(registry);
     tidemark::cli::registerTracksImportCommand(registry);
     tidemark::cli::registerTracksCommands(registry);
+    tidemark::cli::registerTracksMigrateCommand(registry);
     tidemark::cli::registerTracksQueryCommands(registry);
     tidemark::cli::registerPositionsCommands(registry);
     tidemark::cli::registerCoverageCommands(registry);

@@ -14,21 +14,20 @@ namespace tidemark::cli {
 
 namespace {
 
-const QCommandLineOption kDatasetOption(QStringLiteral("dataset"), QStringLiteral("positions or kudos."),
+const QCommandLineOption kDatasetOption(QStringLiteral("dataset"),
+                                        QStringLiteral("positions, kudos or tracks (its PostGIS store)."),
                                         QStringLiteral("NAME"));
 
-// The PostgreSQL datasets' schemas, by the name --dataset gives; tracks lives in SQLite (`tracks init`).
-DatasetSchema postgresSchema(CliContext& ctx, const QString& sqliteCommand) {
+// The PostgreSQL datasets' schemas, by the name --dataset gives (tracks: its PostGIS store; a tracks file is
+// migrated by `tracks init --sqlite`).
+DatasetSchema postgresSchema(CliContext& ctx) {
     const QString dataset = ctx.required(QStringLiteral("dataset"));
     if (dataset == positions::positionsSchema().dataset)
         return positions::positionsSchema();
     if (dataset == kudos::kudosSchema().dataset)
         return kudos::kudosSchema();
-    if (dataset == tracks::tracksSchema().dataset)
-        throw Error(
-            Error::Kind::Usage,
-            QStringLiteral("the tracks schema lives in SQLite: use tidemark-cli tracks %1 --sqlite FILE")
-                .arg(sqliteCommand));
+    if (dataset == tracks::tracksPostgisSchema().dataset)
+        return tracks::tracksPostgisSchema();
     throw Error(Error::Kind::Usage, QStringLiteral("unknown dataset \"%1\" (expected one of: %2)")
                                         .arg(dataset, schemaDatasetNames().join(QStringLiteral(", "))));
 }
@@ -56,7 +55,7 @@ QString statusText(const SchemaStatus& s, const QString& where) {
 }
 
 int runMigrate(CliContext& ctx) {
-    const DatasetSchema schema = postgresSchema(ctx, QStringLiteral("init"));
+    const DatasetSchema schema = postgresSchema(ctx);
     const QString& dataset = schema.dataset;
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
     SchemaMigrator migrator(*db, schema);
@@ -78,7 +77,7 @@ int runMigrate(CliContext& ctx) {
 }
 
 int runStatus(CliContext& ctx) {
-    const DatasetSchema schema = postgresSchema(ctx, QStringLiteral("status"));
+    const DatasetSchema schema = postgresSchema(ctx);
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
     SchemaMigrator migrator(*db, schema);
     const SchemaStatus s = migrator.status();

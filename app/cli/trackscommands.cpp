@@ -2,9 +2,13 @@
 #include "cliregistry.h"
 
 #include "error.h"
+#include "pgconnection.h"
+#include "postgistracksdatabase.h"
+#include "schemamigrator.h"
 #include "spatialitedatabase.h"
 #include "tracksfilecheck.h"
 #include "tracksmigrator.h"
+#include "tracksschema.h"
 #include "tracksstore.h"
 
 #include <QJsonArray>
@@ -13,26 +17,105 @@ namespace tidemark::cli {
 
 namespace {
 
-int runInit(CliContext& ctx) {
-    const QString path = ctx.sqlitePath();
-    auto db = tracks::SpatialiteDatabase::open(path, tracks::SpatialiteDatabase::Mode::CreateIfMissing);
-    tracks::TracksMigrator migrator(*db);
+QString migrationNames(const QList<Migration>& applied) {
     QStringList names;
-    for (const Migration& m : migrator.migrate())
+    for (const Migration& m : applied)
         names << QStringLiteral("%1_%2").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
-    const SchemaStatus s = migrator.status();
-    ctx.print(
-        {{QStringLiteral("sqlite"), path},
-         {QStringLiteral("version"), s.currentVersion},
-         {QStringLiteral("applied_now"), QJsonArray::fromStringList(names)}},
-        names.isEmpty()
-            ? QStringLiteral("tracks schema in %1 is up to date (version %2)").arg(path).arg(s.currentVersion)
-            : QStringLiteral("applied to %1: %2").arg(path, names.join(QStringLiteral(", "))));
+    return names.join(QStringLiteral(", "));
+}
+
+int runInit(CliContext& ctx) {
+    const tracks::TracksLocation location = ctx.tracksLocation();
+    QList<Migration> applied;
+    SchemaStatus s;
+    QString where;
+    if (location.isPostgis()) {
+        auto db =
+            tracks::PostgisTracksDatabase::open(location.conninfo, tracks::TracksDatabase::Access::Create);
+        SchemaMigrator migrator(db->connection(), tracks::tracksPostgisSchema());
+        applied = migrator.migrate();
+        s = migrator.status();
+        where = db->describe();
+    } else {
+        auto db = tracks::SpatialiteDatabase::open(location.sqlitePath,
+                                                   tracks::SpatialiteDatabase::Mode::CreateIfMissing);
+        tracks::TracksMigrator migrator(*db);
+        applied = migrator.migrate();
+        s = migrator.status();
+        where = location.sqlitePath;
+    }
+    const QString names = migrationNames(applied);
+    QStringList nameList;
+    if (!names.isEmpty())
+        nameList = names.split(QStringLiteral(", "));
+    QJsonObject json{{QStringLiteral("version"), s.currentVersion},
+                     {QStringLiteral("applied_now"), QJsonArray::fromStringList(nameList)}};
+    json.insert(location.isPostgis() ? QStringLiteral("db") : QStringLiteral("sqlite"), where);
+    ctx.print(json, names.isEmpty() ? QStringLiteral("tracks schema in %1 is up to date (version %2)")
+                                          .arg(where)
+                                          .arg(s.currentVersion)
+                                    : QStringLiteral("applied to %1: %2").arg(where, names));
+    return ExitDone;
+}
+
+// What status says of an open store, file or PostGIS: its tracks, runs, extent and sources.
+void addStoreFacts(tracks::TracksDatabase& db, QJsonObject* json, QString* text) {
+    tracks::TracksStore store(db);
+    const tracks::TracksExtent e = store.extent();
+    const qint64 runs = store.pipelineRunCount();
+    json->insert(QStringLiteral("tracks"), e.tracks);
+    json->insert(QStringLiteral("pipeline_runs"), runs);
+    *text += QStringLiteral("\n  tracks: %1, pipeline runs: %2").arg(e.tracks).arg(runs);
+    if (e.tracks > 0) {
+        json->insert(QStringLiteral("extent"), QJsonArray{e.minLon, e.minLat, e.maxLon, e.maxLat});
+        *text += QStringLiteral("\n  extent: lon %1 to %2, lat %3 to %4")
+                     .arg(e.minLon, 0, 'f', 4)
+                     .arg(e.maxLon, 0, 'f', 4)
+                     .arg(e.minLat, 0, 'f', 4)
+                     .arg(e.maxLat, 0, 'f', 4);
+    }
+    QJsonObject bySource;
+    const auto sources = store.countBySource();
+    for (auto it = sources.begin(); it != sources.end(); ++it) {
+        bySource.insert(it.key(), it.value());
+        *text += QStringLiteral("\n  source %1: %2").arg(it.key()).arg(it.value());
+    }
+    json->insert(QStringLiteral("by_source"), bySource);
+}
+
+int runPostgisStatus(CliContext& ctx, const tracks::TracksLocation& location) {
+    // Read only, also the schema's look: a database without the store is reported, not changed.
+    auto db = tracks::PostgisTracksDatabase::open(location.conninfo, tracks::TracksDatabase::Access::Create);
+    db->connection().exec(QStringLiteral("SET default_transaction_read_only = on"));
+    const SchemaStatus s = SchemaMigrator(db->connection(), tracks::tracksPostgisSchema()).status();
+    QJsonObject json{{QStringLiteral("db"), db->describe()},
+                     {QStringLiteral("version"), s.currentVersion},
+                     {QStringLiteral("latest"), s.latestVersion},
+                     {QStringLiteral("missing_tables"), QJsonArray::fromStringList(s.missingTables)}};
+    QString text = QStringLiteral("tracks schema in %1: version %2 of %3")
+                       .arg(db->describe())
+                       .arg(s.currentVersion)
+                       .arg(s.latestVersion);
+    if (!s.missingTables.isEmpty()) {
+        text += QStringLiteral("\n  missing tables: %1 (run: tidemark-cli tracks init --db CONNINFO)")
+                    .arg(s.missingTables.join(QStringLiteral(", ")));
+        ctx.print(json, text);
+        return ExitRefused;
+    }
+    if (s.newerThanKnown()) {
+        ctx.print(json, text + QStringLiteral(" (newer than this Tidemark knows)"));
+        return ExitFailed;
+    }
+    addStoreFacts(*db, &json, &text);
+    ctx.print(json, text);
     return ExitDone;
 }
 
 int runStatus(CliContext& ctx) {
-    const QString path = ctx.sqlitePath();
+    const tracks::TracksLocation location = ctx.tracksLocation();
+    if (location.isPostgis())
+        return runPostgisStatus(ctx, location);
+    const QString path = location.sqlitePath;
     // Read-only first: a file that is not a tracks file is reported as it is, and left as it was.
     const tracks::TracksFileCheck check = tracks::TracksFileCheck::read(path);
     const SchemaStatus& s = check.status();
@@ -64,26 +147,7 @@ int runStatus(CliContext& ctx) {
         return s.missingTables.isEmpty() ? ExitRefused : ExitFailed;
     }
     auto db = tracks::SpatialiteDatabase::open(path);
-    tracks::TracksStore store(*db);
-    const tracks::TracksExtent e = store.extent();
-    json.insert(QStringLiteral("tracks"), e.tracks);
-    json.insert(QStringLiteral("pipeline_runs"), store.pipelineRunCount());
-    text += QStringLiteral("\n  tracks: %1, pipeline runs: %2").arg(e.tracks).arg(store.pipelineRunCount());
-    if (e.tracks > 0) {
-        json.insert(QStringLiteral("extent"), QJsonArray{e.minLon, e.minLat, e.maxLon, e.maxLat});
-        text += QStringLiteral("\n  extent: lon %1 to %2, lat %3 to %4")
-                    .arg(e.minLon, 0, 'f', 4)
-                    .arg(e.maxLon, 0, 'f', 4)
-                    .arg(e.minLat, 0, 'f', 4)
-                    .arg(e.maxLat, 0, 'f', 4);
-    }
-    QJsonObject bySource;
-    const auto sources = store.countBySource();
-    for (auto it = sources.begin(); it != sources.end(); ++it) {
-        bySource.insert(it.key(), it.value());
-        text += QStringLiteral("\n  source %1: %2").arg(it.key()).arg(it.value());
-    }
-    json.insert(QStringLiteral("by_source"), bySource);
+    addStoreFacts(*db, &json, &text);
     ctx.print(json, text);
     return ExitDone;
 }
@@ -94,18 +158,20 @@ void registerTracksCommands(CliRegistry& registry) {
     registry.add(
         {{QStringLiteral("tracks"), QStringLiteral("init")},
          QStringLiteral(
-             "Create (or migrate) a tracks SQLite file with SpatiaLite metadata and the tracks schema; "
-             "a file holding another database is refused (exit 3) and left as it was."),
+             "Create (or migrate) a tracks store: a SQLite file with SpatiaLite metadata and the tracks "
+             "schema "
+             "(a file holding another database is refused, exit 3, and left as it was), or with --db the "
+             "schema in a PostgreSQL database with PostGIS (CREATE EXTENSION postgis first)."),
          {},
-         {CommonOption::Sqlite},
+         {CommonOption::Sqlite, CommonOption::TracksDb},
          {},
          runInit});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("status")},
-                  QStringLiteral("Report the tracks file's schema version, track count, extent and sources; "
-                                 "a file that is not a tracks file (missing tables, objects of its own) is "
-                                 "reported read-only and left as it was."),
+                  QStringLiteral("Report the tracks store's schema version, track count, extent and sources; "
+                                 "a file that is not a tracks file (missing tables, objects of its own) or a "
+                                 "database without the store is reported read-only and left as it was."),
                   {},
-                  {CommonOption::Sqlite},
+                  {CommonOption::Sqlite, CommonOption::TracksDb},
                   {},
                   runStatus});
 }

@@ -70,7 +70,7 @@ tracks::TrackSourceList configuredSources(CliContext& ctx) {
 
 int runImport(CliContext& ctx) {
     tracks::TracksImportRequest request;
-    request.tracksPath = ctx.sqlitePath();
+    request.store = ctx.tracksLocation();
     request.sourceId = ctx.required(QStringLiteral("source"));
     request.files = ctx.parser().positionalArguments();
     if (request.files.isEmpty())
@@ -120,7 +120,7 @@ int runImport(CliContext& ctx) {
         text += QStringLiteral("\ncancelled: %1 file(s) not imported: %2")
                     .arg(report.notImported.size())
                     .arg(report.notImported.join(QStringLiteral(", ")));
-    ctx.print({{QStringLiteral("sqlite"), report.tracksPath},
+    ctx.print({{report.store.isPostgis() ? QStringLiteral("db") : QStringLiteral("sqlite"), report.storeName},
                {QStringLiteral("source"), report.sourceId},
                {QStringLiteral("region"), report.region},
                {QStringLiteral("files"), perFile},
@@ -141,7 +141,7 @@ void registerTracksImportCommand(CliRegistry& registry) {
                         "the years 1970 to 2100 (UTC) or unreadable is refused with its line and column "
                         "(stderr), the point kept without it."),
          {kSource, kRegion, kActivity, kRoutes, kSources},
-         {CommonOption::Sqlite},
+         {CommonOption::Sqlite, CommonOption::TracksDb},
          QStringLiteral("GPX files"),
          runImport});
 }

@@ -5,8 +5,8 @@
 #include "terminalprogress.h"
 
 #include "error.h"
-#include "spatialitedatabase.h"
 #include "taskfeedback.h"
+#include "tracksdatabase.h"
 #include "trackshealth.h"
 #include "tracksretainjob.h"
 #include "trackssettings.h"
@@ -72,7 +72,7 @@ int runQuery(CliContext& ctx) {
     query.box = parseBbox(ctx.required(QStringLiteral("bbox")));
     query.activities = listOption(ctx, QStringLiteral("activity"));
     query.sources = listOption(ctx, QStringLiteral("source"));
-    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
+    auto db = tracks::TracksDatabase::open(ctx.tracksLocation(), tracks::TracksDatabase::Access::ReadOnly);
     for (const tracks::TrackRow& t : tracks::TracksStore(*db).tracksInBox(query).tracks) {
         const QJsonObject row{
             {QStringLiteral("id"), t.id},
@@ -104,7 +104,7 @@ QString idText(const std::vector<qint64>& ids) {
 
 int runRetain(CliContext& ctx) {
     tracks::TracksRetainRequest request;
-    request.tracksPath = ctx.sqlitePath();
+    request.store = ctx.tracksLocation();
     request.retentionYears = ctx.settings().tracks.retentionYears;
     request.now = ctx.now();
     request.machineNow = nowMicros();
@@ -121,10 +121,11 @@ int runRetain(CliContext& ctx) {
         ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
     ctx.err().flush();
 
-    QJsonObject json{{QStringLiteral("sqlite"), report.tracksPath},
-                     {QStringLiteral("retention_years"), report.retentionYears},
-                     {QStringLiteral("cutoff"), formatIsoTimestamp(report.cutoff)},
-                     {QStringLiteral("clock_override"), report.clockOverride.has_value()}};
+    QJsonObject json{
+        {report.store.isPostgis() ? QStringLiteral("db") : QStringLiteral("sqlite"), report.storeName},
+        {QStringLiteral("retention_years"), report.retentionYears},
+        {QStringLiteral("cutoff"), formatIsoTimestamp(report.cutoff)},
+        {QStringLiteral("clock_override"), report.clockOverride.has_value()}};
     if (report.dryRun) {
         json.insert(QStringLiteral("dry_run"), true);
         json.insert(QStringLiteral("would_delete"), idArray(report.wouldDelete));
@@ -160,7 +161,7 @@ int runRetain(CliContext& ctx) {
             .arg(r.spatialIndexValid ? QStringLiteral("consistent") : QStringLiteral("INCONSISTENT"))
             .arg(r.spatialIndexRows)
             .arg(r.geometryRows);
-    if (!r.incrementalVacuum)
+    if (!r.incrementalVacuum && !report.store.isPostgis())
         text +=
             QStringLiteral("\nthe file was not created with auto_vacuum=INCREMENTAL: run VACUUM to reclaim "
                            "the space");
@@ -180,13 +181,16 @@ int runHealth(CliContext& ctx) {
                                                 .arg(ctx.value(QStringLiteral("warn-above-mb"))));
         warnAbove = mb * 1024 * 1024;
     }
-    auto db = tracks::SpatialiteDatabase::open(ctx.sqlitePath());
+    auto db = tracks::TracksDatabase::open(ctx.tracksLocation(), tracks::TracksDatabase::Access::ReadOnly);
     const tracks::TracksHealthReport h = tracks::TracksHealth(*db).read(warnAbove);
     QJsonArray runs;
     QStringList lines{QStringLiteral("tracks: %1").arg(h.tracks),
-                      QStringLiteral("database: %1 MB, WAL: %2 MB")
-                          .arg(h.databaseMb(), 0, 'f', 1)
-                          .arg(h.walMb(), 0, 'f', 1)};
+                      h.postgis ? QStringLiteral("tables: %1 MB, indexes: %2 MB")
+                                      .arg(h.databaseMb(), 0, 'f', 1)
+                                      .arg(h.indexMb(), 0, 'f', 1)
+                                : QStringLiteral("database: %1 MB, WAL: %2 MB")
+                                      .arg(h.databaseMb(), 0, 'f', 1)
+                                      .arg(h.walMb(), 0, 'f', 1)};
     for (const tracks::PipelineRun& r : h.lastRuns) {
         runs.append(QJsonObject{{QStringLiteral("id"), r.id},
                                 {QStringLiteral("region"), r.region},
@@ -210,14 +214,20 @@ int runHealth(CliContext& ctx) {
         lines << QStringLiteral("WARNING: database and WAL are %1 MB, above %2 MB")
                      .arg(h.databaseMb() + h.walMb(), 0, 'f', 1)
                      .arg(h.warnAboveBytes / 1048576.0, 0, 'f', 0);
-    ctx.print({{QStringLiteral("sqlite"), db->path()},
-               {QStringLiteral("tracks"), h.tracks},
-               {QStringLiteral("db_size_mb"), roundedTo(h.databaseMb(), 2)},
-               {QStringLiteral("wal_size_mb"), roundedTo(h.walMb(), 2)},
-               {QStringLiteral("warn_above_mb"), roundedTo(h.warnAboveBytes / 1048576.0, 2)},
-               {QStringLiteral("warning"), h.overThreshold()},
-               {QStringLiteral("last_runs"), runs}},
-              lines.join(QLatin1Char('\n')));
+    QJsonObject json{{QStringLiteral("tracks"), h.tracks},
+                     {QStringLiteral("warning"), h.overThreshold()},
+                     {QStringLiteral("last_runs"), runs}};
+    if (h.postgis) {
+        json.insert(QStringLiteral("db"), db->describe());
+        json.insert(QStringLiteral("table_size_mb"), roundedTo(h.databaseMb(), 2));
+        json.insert(QStringLiteral("index_size_mb"), roundedTo(h.indexMb(), 2));
+    } else {
+        json.insert(QStringLiteral("sqlite"), db->describe());
+        json.insert(QStringLiteral("db_size_mb"), roundedTo(h.databaseMb(), 2));
+        json.insert(QStringLiteral("wal_size_mb"), roundedTo(h.walMb(), 2));
+        json.insert(QStringLiteral("warn_above_mb"), roundedTo(h.warnAboveBytes / 1048576.0, 2));
+    }
+    ctx.print(json, lines.join(QLatin1Char('\n')));
     return ExitDone;
 }
 
@@ -228,24 +238,24 @@ void registerTracksQueryCommands(CliRegistry& registry) {
         {{QStringLiteral("tracks"), QStringLiteral("query")},
          QStringLiteral("Print the tracks whose bounding box meets --bbox, one JSON object per line."),
          {kBbox, kActivity, kSource},
-         {CommonOption::Sqlite},
+         {CommonOption::Sqlite, CommonOption::TracksDb},
          {},
          runQuery});
-    registry.add(
-        {{QStringLiteral("tracks"), QStringLiteral("retain")},
-         QStringLiteral(
-             "Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
-             "reclaim the space, check the R-tree (--dry-run: only list them). A clock more than "
-             "5 minutes ahead of this machine's, or of the day the newest track turns the retention's "
-             "age, is refused (exit 3)."),
-         {kDryRun, metricsFileOption()},
-         {CommonOption::Sqlite, CommonOption::AllowClockAhead},
-         {},
-         runRetain});
+    registry.add({{QStringLiteral("tracks"), QStringLiteral("retain")},
+                  QStringLiteral(
+                      "Delete tracks older than GPS_TRACKS_RETENTION_YEARS (default 5) in batches, "
+                      "reclaim the space, check the R-tree (--dry-run: only list them). A clock more than "
+                      "5 minutes ahead of this machine's, of the database server's, or of the day the newest "
+                      "track turns the retention's age, is refused (exit 3)."),
+                  {kDryRun, metricsFileOption()},
+                  {CommonOption::Sqlite, CommonOption::TracksDb, CommonOption::AllowClockAhead},
+                  {},
+                  runRetain});
     registry.add({{QStringLiteral("tracks"), QStringLiteral("health")},
-                  QStringLiteral("Track count, database and WAL size, last pipeline runs, the size warning."),
+                  QStringLiteral("Track count, database and WAL size (PostGIS: table and index size), last "
+                                 "pipeline runs, a file's size warning."),
                   {kWarnAboveMb},
-                  {CommonOption::Sqlite},
+                  {CommonOption::Sqlite, CommonOption::TracksDb},
                   {},
                   runHealth});
 }

@@ -106,6 +106,11 @@ int main(int argc, char** argv) {
     const QCommandLineOption sqlite(QStringLiteral("sqlite"),
                                     QApplication::translate("main", "Tracks database (gps_tracks.sqlite)."),
                                     QApplication::translate("main", "FILE"));
+    const QCommandLineOption tracksDb(
+        QStringLiteral("tracks-db"),
+        QApplication::translate("main", "Tracks in PostGIS instead of a file: libpq connection string or "
+                                        "service=NAME."),
+        QApplication::translate("main", "CONNINFO"));
     const QCommandLineOption archive(
         QStringLiteral("archive"),
         QApplication::translate("main", "Archive URL (default: TIDEMARK_ARCHIVE_URL)."),
@@ -123,8 +128,8 @@ int main(int argc, char** argv) {
                                 "Override a setting for this session (repeatable); over the environment and "
                                 "the [settings] of the configuration file."),
         QApplication::translate("main", "NAME=VALUE"));
-    parser.addOptions(
-        {demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, archive, tiles, set});
+    parser.addOptions({demo, demoDir, screenshot, timeout, lang, dbPositions, dbKudos, sqlite, tracksDb,
+                       archive, tiles, set});
     if (!parser.parse(QApplication::arguments()))
         return usageError(parser.errorText());
     if (parser.isSet(QStringLiteral("help")))
@@ -168,14 +173,17 @@ int main(int argc, char** argv) {
     connections.positionsConninfo = parser.value(dbPositions);
     connections.kudosConninfo = parser.value(dbKudos);
     connections.tracksPath = parser.value(sqlite);
+    connections.tracksConninfo = parser.value(tracksDb);
+    if (!connections.tracksPath.isEmpty() && !connections.tracksConninfo.isEmpty())
+        return usageError(QApplication::translate(
+            "main", "--sqlite and --tracks-db name two tracks stores: give one of them"));
     connections.archiveUrl = settings.archiveUrl;
     const bool useDemo = parser.isSet(demo) || parser.isSet(demoDir);
     const bool explicitConnections = !connections.positionsConninfo.isEmpty() ||
-                                     !connections.kudosConninfo.isEmpty() ||
-                                     !connections.tracksPath.isEmpty();
+                                     !connections.kudosConninfo.isEmpty() || connections.hasTracks();
     if (useDemo && explicitConnections)
         return usageError(QApplication::translate(
-            "main", "--demo cannot be combined with --db-positions, --db-kudos or --sqlite"));
+            "main", "--demo cannot be combined with --db-positions, --db-kudos, --sqlite or --tracks-db"));
 
     tidemark::ui::MainWindow window(settings);
     const QString demoRoot = parser.isSet(demoDir)

@@ -20,6 +20,7 @@ WorkspaceSettings readAll(const SettingsReader& reader) {
     s.tracks = tracks::TracksSettings::read(reader);
     s.archiveUrl = reader.text(QStringLiteral("TIDEMARK_ARCHIVE_URL"), {});
     s.tracksPath = reader.text(QStringLiteral("GPS_TRACKS_DB_PATH"), {});
+    s.tracksConninfo = reader.text(QStringLiteral("GPS_TRACKS_DB_CONNINFO"), {});
     s.tilesUrl = reader.text(QStringLiteral("TIDEMARK_TILES_URL"), {});
     s.metricsFile = reader.text(QStringLiteral("TIDEMARK_METRICS_FILE"), {});
     s.demoDir = reader.text(QStringLiteral("TIDEMARK_DEMO_DIR"), {});

@@ -1,0 +1,95 @@
+// tracks migrate: a tracks file into a PostGIS store, verified.
+#include "clicontext.h"
+#include "cliregistry.h"
+#include "terminalprogress.h"
+
+#include "error.h"
+#include "taskfeedback.h"
+#include "tracksmigratejob.h"
+
+#include <QJsonArray>
+
+namespace tidemark::cli {
+
+namespace {
+
+const QCommandLineOption kBatch(QStringLiteral("batch"),
+                                QStringLiteral("Tracks per transaction (default 2000)."),
+                                QStringLiteral("N"));
+
+int runMigrate(CliContext& ctx) {
+    tracks::TracksMigrateRequest request;
+    request.sqlitePath = ctx.sqlitePath();
+    request.conninfo = ctx.dbConninfo().isEmpty() ? ctx.settings().tracksConninfo : ctx.dbConninfo();
+    if (request.conninfo.isEmpty())
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("--db CONNINFO is required (or set GPS_TRACKS_DB_CONNINFO): the PostGIS store to "
+                           "fill"));
+    if (ctx.isSet(QStringLiteral("batch"))) {
+        bool ok = false;
+        request.batchTracks = ctx.value(QStringLiteral("batch")).toInt(&ok);
+        if (!ok || request.batchTracks < 1)
+            throw Error(Error::Kind::Usage, QStringLiteral("--batch '%1' is not a positive whole number")
+                                                .arg(ctx.value(QStringLiteral("batch"))));
+    }
+    TaskFeedback feedback;
+    TerminalProgress progress(ctx, feedback);
+    const tracks::TracksMigrateReport report = tracks::TracksMigrateJob::run(request, feedback);
+    progress.finish();
+    QJsonObject groups;
+    for (auto it = report.groups.cbegin(); it != report.groups.cend(); ++it)
+        groups.insert(it.key().first + QLatin1Char('/') + it.key().second,
+                      QJsonObject{{QStringLiteral("tracks"), it.value().tracks},
+                                  {QStringLiteral("points"), it.value().points},
+                                  {QStringLiteral("length_m"), roundedTo(it.value().lengthMetres, 1)}});
+    QString text =
+        QStringLiteral("%1 -> %2: %3 track(s) copied in %4 batch(es)%5, %6 pipeline run(s); %7 of %8 "
+                       "tracks in the store")
+            .arg(report.source, report.target)
+            .arg(report.tracksCopied)
+            .arg(report.batches)
+            .arg(report.resumed ? QStringLiteral(" (resumed after %1)").arg(report.tracksBefore) : QString())
+            .arg(report.runsCopied)
+            .arg(report.tracksBefore + report.tracksCopied)
+            .arg(report.tracksInFile);
+    if (report.cancelled)
+        text += QStringLiteral("\ncancelled between batches: run the same command again to resume");
+    else if (report.verified)
+        text +=
+            QStringLiteral("\nverified: counts, dedup keys, points and length per activity and source agree");
+    else
+        text += QStringLiteral("\nNOT VERIFIED:\n  ") + report.mismatches.join(QStringLiteral("\n  "));
+    ctx.print({{QStringLiteral("sqlite"), report.source},
+               {QStringLiteral("db"), report.target},
+               {QStringLiteral("resumed"), report.resumed},
+               {QStringLiteral("tracks_copied"), report.tracksCopied},
+               {QStringLiteral("runs_copied"), report.runsCopied},
+               {QStringLiteral("tracks_in_file"), report.tracksInFile},
+               {QStringLiteral("tracks_in_store"), report.tracksInStore},
+               {QStringLiteral("batches"), report.batches},
+               {QStringLiteral("cancelled"), report.cancelled},
+               {QStringLiteral("verified"), report.verified},
+               {QStringLiteral("mismatches"), QJsonArray::fromStringList(report.mismatches)},
+               {QStringLiteral("groups"), groups}},
+              text);
+    return report.done() ? ExitDone : ExitFailed;
+}
+
+} // namespace
+
+void registerTracksMigrateCommand(CliRegistry& registry) {
+    registry.add(
+        {{QStringLiteral("tracks"), QStringLiteral("migrate")},
+         QStringLiteral("Copy a tracks file (--sqlite, only read) into an empty PostGIS store initialised "
+                        "by tracks init --db (COPY, ids kept, --batch tracks per transaction), then "
+                        "verify counts, dedup keys, points and length per activity and source (exit 1 "
+                        "when they differ). Interrupted, the same command resumes; a store holding "
+                        "other tracks is refused (exit 3)."),
+         {kBatch},
+         {CommonOption::Sqlite, CommonOption::TracksDb},
+         {},
+         runMigrate});
+}
+
+} // namespace tidemark::cli
