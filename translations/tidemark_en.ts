@@ -71,6 +71,18 @@
         <source>A password in a connection string is used for this session only and removed when the profile is saved.</source>
         <translation>A password in a connection string is used for this session only and removed when the profile is saved.</translation>
     </message>
+    <message>
+        <source>Tracks (Post&amp;GIS):</source>
+        <translation>Tracks (Post&amp;GIS):</translation>
+    </message>
+    <message>
+        <source>service=tracks  (instead of a file)</source>
+        <translation>service=tracks  (instead of a file)</translation>
+    </message>
+    <message>
+        <source>The tracks are a file or a PostGIS database: clear one of the two.</source>
+        <translation>The tracks are a file or a PostGIS database: clear one of the two.</translation>
+    </message>
 </context>
 <context>
     <name>KudosReconcileJob</name>
@@ -276,10 +288,6 @@
         <translation>--timeout: expected a positive number of seconds, got &quot;%1&quot;</translation>
     </message>
     <message>
-        <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
-        <translation>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</translation>
-    </message>
-    <message>
         <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; an API key in the template&apos;s query is never saved).</source>
         <translation>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; an API key in the template&apos;s query is never saved).</translation>
     </message>
@@ -298,6 +306,18 @@
     <message>
         <source>--set: expected NAME=VALUE, got &quot;%1&quot;</source>
         <translation>--set: expected NAME=VALUE, got &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>Tracks in PostGIS instead of a file: libpq connection string or service=NAME.</source>
+        <translation>Tracks in PostGIS instead of a file: libpq connection string or service=NAME.</translation>
+    </message>
+    <message>
+        <source>--sqlite and --tracks-db name two tracks stores: give one of them</source>
+        <translation>--sqlite and --tracks-db name two tracks stores: give one of them</translation>
+    </message>
+    <message>
+        <source>--demo cannot be combined with --db-positions, --db-kudos, --sqlite or --tracks-db</source>
+        <translation>--demo cannot be combined with --db-positions, --db-kudos, --sqlite or --tracks-db</translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1327,28 @@
             <numerusform>, %Ln file not imported</numerusform>
             <numerusform>, %Ln files not imported</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Copy %1 to PostGIS %2</source>
+        <translation>Copy %1 to PostGIS %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) copied, verified</source>
+        <translation>
+            <numerusform>%Ln track copied, verified</numerusform>
+            <numerusform>%Ln tracks copied, verified</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) copied, cancelled</source>
+        <translation>
+            <numerusform>%Ln track copied, cancelled</numerusform>
+            <numerusform>%Ln tracks copied, cancelled</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NOT verified: %1</source>
+        <translation>NOT verified: %1</translation>
     </message>
 </context>
 <context>
@@ -2829,13 +2871,6 @@
         <translation>Opening %1…</translation>
     </message>
     <message numerus="yes">
-        <source>%1: %Ln track(s) in the file</source>
-        <translation>
-            <numerusform>%1: %Ln track in the file</numerusform>
-            <numerusform>%1: %Ln tracks in the file</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>, %Ln in view</source>
         <translation>
             <numerusform>, %Ln in view</numerusform>
@@ -2967,6 +3002,62 @@
     <message>
         <source>; the spatial index is INCONSISTENT</source>
         <translation>; the spatial index is INCONSISTENT</translation>
+    </message>
+    <message>
+        <source>Copy to PostGIS…</source>
+        <translation>Copy to PostGIS…</translation>
+    </message>
+    <message>
+        <source>Copy this file into a PostGIS store made by tidemark-cli tracks init --db, as tidemark-cli tracks migrate does: streamed, resumable, verified (the file is only read).</source>
+        <translation>Copy this file into a PostGIS store made by tidemark-cli tracks init --db, as tidemark-cli tracks migrate does: streamed, resumable, verified (the file is only read).</translation>
+    </message>
+    <message>
+        <source>Copy to PostGIS</source>
+        <translation>Copy to PostGIS</translation>
+    </message>
+    <message>
+        <source>The PostGIS store (libpq connection string or service=NAME; passwords from ~/.pgpass):</source>
+        <translation>The PostGIS store (libpq connection string or service=NAME; passwords from ~/.pgpass):</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln track(s) in the store</source>
+        <translation>
+            <numerusform>%1: %Ln track in the store</numerusform>
+            <numerusform>%1: %Ln tracks in the store</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), tables %1 MB, indexes %2 MB</source>
+        <translation>
+            <numerusform>Health: %Ln track, tables %1 MB, indexes %2 MB</numerusform>
+            <numerusform>Health: %Ln tracks, tables %1 MB, indexes %2 MB</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copying to PostGIS…</source>
+        <translation>Copying to PostGIS…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln track(s) to %1</source>
+        <translation>
+            <numerusform>Copied %Ln track to %1</numerusform>
+            <numerusform>Copied %Ln tracks to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>: verified (%Ln track(s) in the store)</source>
+        <translation>
+            <numerusform>: verified (%Ln track in the store)</numerusform>
+            <numerusform>: verified (%Ln tracks in the store)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: cancelled, copy again to resume</source>
+        <translation>: cancelled, copy again to resume</translation>
+    </message>
+    <message>
+        <source>: NOT verified: %1</source>
+        <translation>: NOT verified: %1</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,18 @@
         <source>A password in a connection string is used for this session only and removed when the profile is saved.</source>
         <translation>Пароль из строки подключения используется только в этом сеансе и удаляется при сохранении профиля.</translation>
     </message>
+    <message>
+        <source>Tracks (Post&amp;GIS):</source>
+        <translation>Треки (Post&amp;GIS):</translation>
+    </message>
+    <message>
+        <source>service=tracks  (instead of a file)</source>
+        <translation>service=tracks  (вместо файла)</translation>
+    </message>
+    <message>
+        <source>The tracks are a file or a PostGIS database: clear one of the two.</source>
+        <translation>Треки — это файл или база PostGIS: очистите одно из двух полей.</translation>
+    </message>
 </context>
 <context>
     <name>KudosReconcileJob</name>
@@ -276,10 +288,6 @@
         <translation>--timeout: ожидалось положительное число секунд, получено «%1»</translation>
     </message>
     <message>
-        <source>--demo cannot be combined with --db-positions, --db-kudos or --sqlite</source>
-        <translation>--demo нельзя сочетать с --db-positions, --db-kudos или --sqlite</translation>
-    </message>
-    <message>
         <source>Base map: an XYZ URL template with {z}, {x}, {y}, or an MBTiles file (default: TIDEMARK_TILES_URL, else the last choice, else a neutral grid; an API key in the template&apos;s query is never saved).</source>
         <translation>Подложка карты: шаблон URL тайлов XYZ с {z}, {x}, {y} или файл MBTiles (по умолчанию — TIDEMARK_TILES_URL, иначе последний выбор, иначе нейтральная сетка; ключ API в параметрах запроса шаблона не сохраняется).</translation>
     </message>
@@ -298,6 +306,18 @@
     <message>
         <source>--set: expected NAME=VALUE, got &quot;%1&quot;</source>
         <translation>--set: ожидалось ИМЯ=ЗНАЧЕНИЕ, получено «%1»</translation>
+    </message>
+    <message>
+        <source>Tracks in PostGIS instead of a file: libpq connection string or service=NAME.</source>
+        <translation>Треки в PostGIS вместо файла: строка подключения libpq или service=ИМЯ.</translation>
+    </message>
+    <message>
+        <source>--sqlite and --tracks-db name two tracks stores: give one of them</source>
+        <translation>--sqlite и --tracks-db указывают два хранилища треков: укажите одно</translation>
+    </message>
+    <message>
+        <source>--demo cannot be combined with --db-positions, --db-kudos, --sqlite or --tracks-db</source>
+        <translation>--demo нельзя сочетать с --db-positions, --db-kudos, --sqlite или --tracks-db</translation>
     </message>
 </context>
 <context>
@@ -1340,6 +1360,30 @@
             <numerusform>, %Ln файла не импортированы</numerusform>
             <numerusform>, %Ln файлов не импортированы</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Copy %1 to PostGIS %2</source>
+        <translation>Копирование %1 в PostGIS %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) copied, verified</source>
+        <translation>
+            <numerusform>скопирован %Ln трек, проверено</numerusform>
+            <numerusform>скопировано %Ln трека, проверено</numerusform>
+            <numerusform>скопировано %Ln треков, проверено</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) copied, cancelled</source>
+        <translation>
+            <numerusform>скопирован %Ln трек, отменено</numerusform>
+            <numerusform>скопировано %Ln трека, отменено</numerusform>
+            <numerusform>скопировано %Ln треков, отменено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>NOT verified: %1</source>
+        <translation>НЕ проверено: %1</translation>
     </message>
 </context>
 <context>
@@ -2883,14 +2927,6 @@
         <translation>Открытие %1…</translation>
     </message>
     <message numerus="yes">
-        <source>%1: %Ln track(s) in the file</source>
-        <translation>
-            <numerusform>%1: %Ln трек в файле</numerusform>
-            <numerusform>%1: %Ln трека в файле</numerusform>
-            <numerusform>%1: %Ln треков в файле</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>, %Ln in view</source>
         <translation>
             <numerusform>, %Ln в окне</numerusform>
@@ -3029,6 +3065,66 @@
     <message>
         <source>; the spatial index is INCONSISTENT</source>
         <translation>; пространственный индекс НЕСОГЛАСОВАН</translation>
+    </message>
+    <message>
+        <source>Copy to PostGIS…</source>
+        <translation>Копировать в PostGIS…</translation>
+    </message>
+    <message>
+        <source>Copy this file into a PostGIS store made by tidemark-cli tracks init --db, as tidemark-cli tracks migrate does: streamed, resumable, verified (the file is only read).</source>
+        <translation>Скопировать этот файл в хранилище PostGIS, созданное tidemark-cli tracks init --db, как это делает tidemark-cli tracks migrate: потоком, с возобновлением, с проверкой (файл только читается).</translation>
+    </message>
+    <message>
+        <source>Copy to PostGIS</source>
+        <translation>Копирование в PostGIS</translation>
+    </message>
+    <message>
+        <source>The PostGIS store (libpq connection string or service=NAME; passwords from ~/.pgpass):</source>
+        <translation>Хранилище PostGIS (строка подключения libpq или service=ИМЯ; пароли из ~/.pgpass):</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln track(s) in the store</source>
+        <translation>
+            <numerusform>%1: %Ln трек в хранилище</numerusform>
+            <numerusform>%1: %Ln трека в хранилище</numerusform>
+            <numerusform>%1: %Ln треков в хранилище</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), tables %1 MB, indexes %2 MB</source>
+        <translation>
+            <numerusform>Состояние: %Ln трек, таблицы %1 МБ, индексы %2 МБ</numerusform>
+            <numerusform>Состояние: %Ln трека, таблицы %1 МБ, индексы %2 МБ</numerusform>
+            <numerusform>Состояние: %Ln треков, таблицы %1 МБ, индексы %2 МБ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Copying to PostGIS…</source>
+        <translation>Копирование в PostGIS…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Copied %Ln track(s) to %1</source>
+        <translation>
+            <numerusform>Скопирован %Ln трек в %1</numerusform>
+            <numerusform>Скопировано %Ln трека в %1</numerusform>
+            <numerusform>Скопировано %Ln треков в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>: verified (%Ln track(s) in the store)</source>
+        <translation>
+            <numerusform>: проверено (%Ln трек в хранилище)</numerusform>
+            <numerusform>: проверено (%Ln трека в хранилище)</numerusform>
+            <numerusform>: проверено (%Ln треков в хранилище)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: cancelled, copy again to resume</source>
+        <translation>: отменено, скопируйте снова, чтобы продолжить</translation>
+    </message>
+    <message>
+        <source>: NOT verified: %1</source>
+        <translation>: НЕ проверено: %1</translation>
     </message>
 </context>
 <context>

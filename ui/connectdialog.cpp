@@ -23,7 +23,8 @@ ConnectDialog::ConnectDialog(ConnectionProfileStore& profiles, const WorkspaceCo
     connect(m_ui->saveProfileButton, &QPushButton::clicked, this, &ConnectDialog::saveProfile);
     connect(m_ui->deleteProfileButton, &QPushButton::clicked, this, &ConnectDialog::deleteProfile);
     connect(m_ui->browseTracksButton, &QPushButton::clicked, this, &ConnectDialog::browseTracks);
-    for (QLineEdit* edit : {m_ui->positionsEdit, m_ui->kudosEdit, m_ui->tracksEdit, m_ui->archiveEdit})
+    for (QLineEdit* edit :
+         {m_ui->positionsEdit, m_ui->kudosEdit, m_ui->tracksEdit, m_ui->tracksDbEdit, m_ui->archiveEdit})
         connect(edit, &QLineEdit::textChanged, this, &ConnectDialog::updateState);
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &ConnectDialog::accept);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &ConnectDialog::reject);
@@ -37,6 +38,7 @@ WorkspaceConnections ConnectDialog::connections() const {
     connections.positionsConninfo = m_ui->positionsEdit->text().trimmed();
     connections.kudosConninfo = m_ui->kudosEdit->text().trimmed();
     connections.tracksPath = m_ui->tracksEdit->text().trimmed();
+    connections.tracksConninfo = m_ui->tracksDbEdit->text().trimmed();
     connections.archiveUrl = m_ui->archiveEdit->text().trimmed();
     return connections;
 }
@@ -45,6 +47,7 @@ void ConnectDialog::setConnections(const WorkspaceConnections& connections) {
     m_ui->positionsEdit->setText(connections.positionsConninfo);
     m_ui->kudosEdit->setText(connections.kudosConninfo);
     m_ui->tracksEdit->setText(connections.tracksPath);
+    m_ui->tracksDbEdit->setText(connections.tracksConninfo);
     m_ui->archiveEdit->setText(connections.archiveUrl);
 }
 
@@ -102,11 +105,15 @@ void ConnectDialog::browseTracks() {
 void ConnectDialog::updateState() {
     const WorkspaceConnections current = connections();
     m_ui->passwordWarning->setVisible(ConnectionProfileStore::hasSecret(current.positionsConninfo) ||
-                                      ConnectionProfileStore::hasSecret(current.kudosConninfo));
+                                      ConnectionProfileStore::hasSecret(current.kudosConninfo) ||
+                                      ConnectionProfileStore::hasSecret(current.tracksConninfo));
+    // The tracks are one store: a file or a database.
+    const bool bothTracks = !current.tracksPath.isEmpty() && !current.tracksConninfo.isEmpty();
+    m_ui->tracksBothWarning->setVisible(bothTracks);
     const QString name = profileName();
     m_ui->saveProfileButton->setEnabled(!name.isEmpty());
     m_ui->deleteProfileButton->setEnabled(m_profiles.profileNames().contains(name));
-    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(!current.isEmpty());
+    m_ui->buttonBox->button(QDialogButtonBox::Ok)->setEnabled(!current.isEmpty() && !bothTracks);
 }
 
 void ConnectDialog::accept() {

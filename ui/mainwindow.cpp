@@ -214,7 +214,8 @@ void MainWindow::bindSession() {
         panel(dataset)->setSource(
             dataset == Dataset::Positions ? ConnectionProfileStore::describe(c.positionsConninfo)
             : dataset == Dataset::Kudos   ? ConnectionProfileStore::describe(c.kudosConninfo)
-                                          : c.tracksPath);
+            : c.tracksConninfo.isEmpty()  ? c.tracksPath
+                                          : ConnectionProfileStore::describe(c.tracksConninfo));
         panel(dataset)->setLoading();
     });
     connect(m_session, &WorkspaceSession::loaded, this,
@@ -336,7 +337,9 @@ void MainWindow::updateStatus() {
         parts << tr("positions: %1").arg(ConnectionProfileStore::describe(c.positionsConninfo));
     if (!c.kudosConninfo.isEmpty())
         parts << tr("kudos: %1").arg(ConnectionProfileStore::describe(c.kudosConninfo));
-    if (!c.tracksPath.isEmpty())
+    if (!c.tracksConninfo.isEmpty())
+        parts << tr("tracks: %1").arg(ConnectionProfileStore::describe(c.tracksConninfo));
+    else if (!c.tracksPath.isEmpty())
         parts << tr("tracks: %1").arg(c.tracksPath);
     if (!c.archiveUrl.isEmpty())
         parts << tr("archive: %1").arg(c.archiveUrl);

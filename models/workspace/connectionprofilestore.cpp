@@ -165,6 +165,7 @@ WorkspaceConnections ConnectionProfileStore::profile(const QString& name) const 
     connections.positionsConninfo = m_settings->value(QStringLiteral("positions")).toString();
     connections.kudosConninfo = m_settings->value(QStringLiteral("kudos")).toString();
     connections.tracksPath = m_settings->value(QStringLiteral("tracks")).toString();
+    connections.tracksConninfo = m_settings->value(QStringLiteral("tracks_db")).toString();
     connections.archiveUrl = m_settings->value(QStringLiteral("archive")).toString();
     m_settings->endGroup();
     return connections;
@@ -176,6 +177,7 @@ void ConnectionProfileStore::saveProfile(const QString& name, const WorkspaceCon
     m_settings->setValue(QStringLiteral("positions"), withoutSecrets(connections.positionsConninfo));
     m_settings->setValue(QStringLiteral("kudos"), withoutSecrets(connections.kudosConninfo));
     m_settings->setValue(QStringLiteral("tracks"), connections.tracksPath);
+    m_settings->setValue(QStringLiteral("tracks_db"), withoutSecrets(connections.tracksConninfo));
     m_settings->setValue(QStringLiteral("archive"), urlWithoutSecrets(connections.archiveUrl));
     m_settings->endGroup();
 }

@@ -98,7 +98,7 @@ void WorkspaceSession::reload(Dataset dataset) {
     m_failed[index] = false;
     const bool connected = dataset == Dataset::Positions ? !m_connections.positionsConninfo.isEmpty()
                            : dataset == Dataset::Kudos   ? !m_connections.kudosConninfo.isEmpty()
-                                                         : !m_connections.tracksPath.isEmpty();
+                                                         : m_connections.hasTracks();
     if (!connected) {
         m_pending[index] = false;
         switch (dataset) {
@@ -111,7 +111,7 @@ void WorkspaceSession::reload(Dataset dataset) {
             break;
         case Dataset::Tracks:
             if (m_tracksData->isOpen())
-                m_tracksData->setPath({});
+                m_tracksData->setLocation({});
             break;
         }
         emit notConnected(dataset);
@@ -136,8 +136,8 @@ void WorkspaceSession::reload(Dataset dataset) {
             m_kudosData->reload();
         break;
     case Dataset::Tracks:
-        if (m_tracksData->path() != m_connections.tracksPath)
-            m_tracksData->setPath(m_connections.tracksPath);
+        if (m_tracksData->location() != m_connections.tracks())
+            m_tracksData->setLocation(m_connections.tracks());
         else
             m_tracksData->reload();
         break;

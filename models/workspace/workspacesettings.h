@@ -18,6 +18,7 @@ struct WorkspaceSettings {
     tracks::TracksSettings tracks; // GPS_TRACKS_RETENTION_YEARS, GPS_SOURCES_CONFIG and the sources it names
     QString archiveUrl;            // TIDEMARK_ARCHIVE_URL
     QString tracksPath;            // GPS_TRACKS_DB_PATH
+    QString tracksConninfo;        // GPS_TRACKS_DB_CONNINFO (a PostGIS tracks store)
     QString tilesUrl;              // TIDEMARK_TILES_URL
     QString metricsFile;           // TIDEMARK_METRICS_FILE
     QString demoDir;               // TIDEMARK_DEMO_DIR

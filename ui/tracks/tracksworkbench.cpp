@@ -14,6 +14,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -103,6 +104,13 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_health = new QLabel(this);
     m_health->setWordWrap(true);
     m_health->setTextFormat(Qt::RichText);
+    m_migrate = new QPushButton(tr("Copy to PostGIS…"), this);
+    m_migrate->setToolTip(tr("Copy this file into a PostGIS store made by tidemark-cli tracks init --db, as "
+                             "tidemark-cli tracks migrate does: streamed, resumable, verified (the file is "
+                             "only read)."));
+    m_migrateResult = new QLabel(this);
+    m_migrateResult->setWordWrap(true);
+    m_migrateResult->setTextFormat(Qt::RichText);
     auto* retention = new QHBoxLayout;
     retention->addWidget(m_preview);
     retention->addWidget(m_retain);
@@ -142,6 +150,10 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     sideLayout->addWidget(m_details);
     sideLayout->addLayout(retention);
     sideLayout->addWidget(m_health);
+    auto* migrateRow = new QHBoxLayout;
+    migrateRow->addWidget(m_migrate);
+    migrateRow->addWidget(m_migrateResult, 1);
+    sideLayout->addLayout(migrateRow);
     sideLayout->addLayout(importRow);
     sideLayout->addWidget(m_importResult);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -169,12 +181,13 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_next, &QPushButton::clicked, this, &TracksWorkbench::nextPage);
     connect(m_preview, &QPushButton::clicked, this, &TracksWorkbench::previewRetention);
     connect(m_retain, &QPushButton::clicked, this, [this] {
-        const auto answer =
-            QMessageBox::question(this, tr("Delete old tracks"),
-                                  tr("Delete %Ln track(s) imported more than %1 years ago from %2?", "",
-                                     int(m_dataset->retentionIds().size()))
-                                      .arg(m_dataset->retentionYears())
-                                      .arg(m_dataset->path()));
+        const auto answer = QMessageBox::question(
+            this, tr("Delete old tracks"),
+            tr("Delete %Ln track(s) imported more than %1 years ago from %2?", "",
+               int(m_dataset->retentionIds().size()))
+                .arg(m_dataset->retentionYears())
+                .arg(m_dataset->location().isPostgis() ? m_dataset->location().displayName()
+                                                       : m_dataset->path()));
         if (answer == QMessageBox::Yes)
             retain();
     });
@@ -208,12 +221,28 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         m_retention->clear();
         m_retain->setEnabled(false);
         m_health->clear();
-        m_summary->setText(path.isEmpty() ? tr("No tracks file is open.") : tr("Opening %1…").arg(path));
+        m_migrateResult->clear();
+        const TracksLocation& location = m_dataset->location();
+        m_migrate->setEnabled(!path.isEmpty() && !location.isPostgis());
+        // A connection string may hold a password: a database is shown by its name and server only.
+        m_summary->setText(path.isEmpty()
+                               ? tr("No tracks file is open.")
+                               : tr("Opening %1…").arg(location.isPostgis() ? location.displayName() : path));
     });
     connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksWorkbench::showFileFacts);
     connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
     connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
+    connect(m_dataset, &TracksDataset::migrated, this, &TracksWorkbench::showMigrated);
+    connect(m_migrate, &QPushButton::clicked, this, [this] {
+        bool ok = false;
+        const QString conninfo = QInputDialog::getText(
+            this, tr("Copy to PostGIS"),
+            tr("The PostGIS store (libpq connection string or service=NAME; passwords from ~/.pgpass):"),
+            QLineEdit::Normal, QString(), &ok);
+        if (ok && !conninfo.trimmed().isEmpty())
+            migrateTo(conninfo);
+    });
     const auto showFailure = [this](const Error& error) {
         m_import->setEnabled(!m_dataset->isImporting());
         m_summary->setText(errorHtml(error.message()));
@@ -221,7 +250,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     };
     for (const auto signal :
          {&TracksDataset::loadFailed, &TracksDataset::previewFailed, &TracksDataset::healthFailed,
-          &TracksDataset::importFailed, &TracksDataset::retainFailed})
+          &TracksDataset::importFailed, &TracksDataset::retainFailed, &TracksDataset::migrateFailed})
         connect(m_dataset, signal, this, showFailure);
     showDetails();
 }
@@ -312,8 +341,8 @@ void TracksWorkbench::showFileFacts() {
 void TracksWorkbench::showData() {
     const TracksViewData& data = m_dataset->data();
     m_layer->setTracks(data.geometry);
-    QString text = tr("%1: %Ln track(s) in the file", "", int(m_dataset->fileFacts().extent.tracks))
-                       .arg(QFileInfo(m_dataset->path()).fileName()) +
+    QString text = tr("%1: %Ln track(s) in the store", "", int(m_dataset->fileFacts().extent.tracks))
+                       .arg(m_dataset->location().displayName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
     if (data.geometryCapped)
         text += tr(" (the map shows the first %1)").arg(TracksViewData::kMaxTracksOnMap);
@@ -421,9 +450,12 @@ void TracksWorkbench::showRetention() {
 
 void TracksWorkbench::showHealth() {
     const TracksHealthReport& h = m_dataset->health();
-    QString text = tr("Health: %Ln track(s), database %1 MB, WAL %2 MB", "", int(h.tracks))
-                       .arg(h.databaseMb(), 0, 'f', 1)
-                       .arg(h.walMb(), 0, 'f', 1);
+    QString text = h.postgis ? tr("Health: %Ln track(s), tables %1 MB, indexes %2 MB", "", int(h.tracks))
+                                   .arg(h.databaseMb(), 0, 'f', 1)
+                                   .arg(h.indexMb(), 0, 'f', 1)
+                             : tr("Health: %Ln track(s), database %1 MB, WAL %2 MB", "", int(h.tracks))
+                                   .arg(h.databaseMb(), 0, 'f', 1)
+                                   .arg(h.walMb(), 0, 'f', 1);
     if (!h.lastRuns.empty())
         text += tr("; last import %1 (%2, %3): %4")
                     .arg(h.lastRuns.front().finishedAt, h.lastRuns.front().source, h.lastRuns.front().region,
@@ -433,6 +465,30 @@ void TracksWorkbench::showHealth() {
             ? errorHtml(text +
                         tr(" — over %1 MB: plan a retention run or a split").arg(h.warnAboveBytes / 1048576))
             : text.toHtmlEscaped());
+}
+
+void TracksWorkbench::migrateTo(const QString& conninfo) {
+    m_migrate->setEnabled(false);
+    m_migrateResult->setText(tr("Copying to PostGIS…"));
+    m_dataset->migrateTo(conninfo);
+}
+
+void TracksWorkbench::showMigrated() {
+    const TracksMigrateReport& r = m_dataset->lastMigrate();
+    m_migrate->setEnabled(!m_dataset->location().isPostgis());
+    const QString text = tr("Copied %Ln track(s) to %1", "", int(r.tracksCopied)).arg(r.target);
+    if (r.done())
+        m_migrateResult->setText(
+            (text + tr(": verified (%Ln track(s) in the store)", "", int(r.tracksInStore))).toHtmlEscaped());
+    else if (r.cancelled)
+        m_migrateResult->setText((text + tr(": cancelled, copy again to resume")).toHtmlEscaped());
+    else
+        m_migrateResult->setText(
+            errorHtml(text + tr(": NOT verified: %1").arg(r.mismatches.join(QStringLiteral("; ")))));
+}
+
+QString TracksWorkbench::migrateText() const {
+    return m_migrateResult->text();
 }
 
 void TracksWorkbench::setImportSource(const QString& sourceId) {

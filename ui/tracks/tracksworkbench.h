@@ -47,6 +47,8 @@ class TracksWorkbench : public QWidget {
     // Imports GPX files from the source chosen in the source box (the file dialog's choice lands here).
     void importFiles(const QStringList& paths);
     void setImportSource(const QString& sourceId);
+    // Copies the open file into a PostGIS store (the button asks for its connection string).
+    void migrateTo(const QString& conninfo);
 
     tracks::TracksDataset* dataset() const { return m_dataset; }
     MapView* map() const { return m_map; } // the tracks' map (for the main window's base map)
@@ -60,6 +62,7 @@ class TracksWorkbench : public QWidget {
     QString retentionText() const;
     QString healthText() const;
     QString importText() const;
+    QString migrateText() const;
     QProgressBar* importProgress() const { return m_importProgress; }
 
   signals:
@@ -83,6 +86,7 @@ class TracksWorkbench : public QWidget {
     void showHealth();
     void showSources(); // the import box: the configured sources of the settings
     void showImport();
+    void showMigrated();
     static QStringList checkedItems(const QListWidget* list);
 
     tracks::TracksDataset* m_dataset;
@@ -103,6 +107,8 @@ class TracksWorkbench : public QWidget {
     QPushButton* m_retain;
     QLabel* m_retention;
     QLabel* m_health;
+    QPushButton* m_migrate;
+    QLabel* m_migrateResult;
     QComboBox* m_importSource;
     QLineEdit* m_importActivity;
     QPushButton* m_import;
