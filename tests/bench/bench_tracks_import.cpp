@@ -1,10 +1,12 @@
 // GPX import next to tokenising the same bytes with QXmlStreamReader alone, in one run: MB/s and tracks/s for
 // (1) QXmlStreamReader::readNext over the whole file, (2) GpxReader (points parsed, tracks built, nothing
 // written), (3) the whole import (TracksImportJob, as the CLI and the console run it, into a fresh SpatiaLite
-// file: its own connection, dedup keys, geometry, one transaction and pipeline_runs row per file). Two
-// corpora: the real files of tests/data/gpx (repeated), and a synthetic file of long tracks. Prints the
-// ratios (2)/(1) and (3)/(1); goal (3)/(1) >= 0.5. Arguments: MB of the synthetic file (default 40), rounds
-// over the real files (default 20).
+// file: its own connection, dedup keys, geometry, one transaction and pipeline_runs row per file), (4) the
+// same import into a fresh PostGIS store (TIDEMARK_TEST_PG's server, else a private cluster). Two corpora:
+// the real files of tests/data/gpx (repeated), and a synthetic file of long tracks. Prints the ratios
+// (2)/(1), (3)/(1) and (4)/(3); goals (3)/(1) >= 0.5 and (4)/(3) >= 0.5 (issue 25). Arguments: MB of the
+// synthetic file (default 40), rounds over the real files (default 20).
+#include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "gpxreader.h"
 #include "spatialitedatabase.h"
@@ -59,17 +61,24 @@ Figure readOnly(const QStringList& files, int rounds) {
     return f;
 }
 
+// A fresh store for round `r`: a file in `dir`, or (dir empty) a PostGIS database.
+TracksLocation freshStore(const QString& dir, int r) {
+    if (dir.isEmpty())
+        return TracksLocation::postgis(test::freshPostgisStore(QStringLiteral("bench_import_%1").arg(r)));
+    const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir).arg(r);
+    auto db = test::freshTracksFile(path);
+    // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
+    db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+    return TracksLocation::file(path);
+}
+
 Figure importAll(const QStringList& files, int rounds, const QString& dir) {
     Figure f;
     for (int r = 0; r < rounds; ++r) {
-        const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir).arg(r);
-        {
-            auto db = test::freshTracksFile(path);
-            // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
-            db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
-        }
+        const TracksLocation store = freshStore(dir, r);
+        const QString path = store.sqlitePath;
         TracksImportRequest request;
-        request.tracksPath = path;
+        request.store = store;
         request.files = files;
         request.sourceId = QStringLiteral("osm");
         request.region = QStringLiteral("bench");
@@ -84,15 +93,17 @@ Figure importAll(const QStringList& files, int rounds, const QString& dir) {
                 qFatal("%s", qPrintable(result.error));
             f.tracks += result.read.tracks;
         }
-        QFile::remove(path);
-        QFile::remove(path + QStringLiteral("-wal"));
-        QFile::remove(path + QStringLiteral("-shm"));
+        if (!path.isEmpty()) {
+            QFile::remove(path);
+            QFile::remove(path + QStringLiteral("-wal"));
+            QFile::remove(path + QStringLiteral("-shm"));
+        }
     }
     return f;
 }
 
 void report(const char* corpus, double megabytes, qint64 files, const Figure& tokens, const Figure& reader,
-            const Figure& import) {
+            const Figure& import, const Figure& postgis) {
     auto line = [&](const char* what, const Figure& f) {
         std::printf("  %-34s %8.1f MB/s %10.0f tracks/s  (%.3f s)\n", what, megabytes / f.seconds,
                     f.tracks / f.seconds, f.seconds);
@@ -101,8 +112,10 @@ void report(const char* corpus, double megabytes, qint64 files, const Figure& to
     line("QXmlStreamReader tokenising only", tokens);
     line("GpxReader (no database)", reader);
     line("import into SpatiaLite", import);
+    line("import into PostGIS", postgis);
     std::printf("  ratio reader/tokenising %.2fx, import/tokenising %.2fx (goal >= 0.5x)\n",
                 tokens.seconds / reader.seconds, tokens.seconds / import.seconds);
+    std::printf("  ratio PostGIS/SpatiaLite %.2fx (goal >= 0.5x)\n", import.seconds / postgis.seconds);
     std::printf("  database share per file (batch, pipeline_runs row, checkpoint, rows): %.2f ms\n",
                 (import.seconds - reader.seconds) * 1000 / files);
 }
@@ -153,14 +166,16 @@ int main(int argc, char** argv) {
     const Figure realTokens = tokenise(real, rounds);
     const Figure realReader = readOnly(real, rounds);
     const Figure realImport = importAll(real, rounds, dir.path());
+    const Figure realPostgis = importAll(real, rounds, {});
     report("real files x rounds", sizeMb(real, rounds), qint64(real.size()) * rounds, realTokens, realReader,
-           realImport);
+           realImport, realPostgis);
 
     const QStringList synthetic{writeSynthetic(dir.filePath(QStringLiteral("synthetic.gpx")), syntheticMb)};
     tokenise(synthetic, 1);
     const Figure tokens = tokenise(synthetic, 1);
     const Figure reader = readOnly(synthetic, 1);
     const Figure import = importAll(synthetic, 1, dir.path());
-    report("synthetic file (1,240 points a track)", sizeMb(synthetic, 1), 1, tokens, reader, import);
+    const Figure postgis = importAll(synthetic, 1, {});
+    report("synthetic file (1,240 points a track)", sizeMb(synthetic, 1), 1, tokens, reader, import, postgis);
     return 0;
 }

@@ -4,13 +4,16 @@
 // walk written as WKB, much faster than the importer's WKT) over an area that grows with the count, so that
 // the density of tracks stays that of 5,000 tracks on about 55 x 51 km. Last, the tracks workbench's load of
 // one view, with and without the file-wide facts (activity and source counts, extent) that it reads only
-// when the file changes, and the opening of the file with and without its schema checks. Files are kept in
-// DIR and reused.
+// when the file changes, and the opening of the file with and without its schema checks. Then the file is
+// moved into a PostGIS store with tracks migrate (tracks/s) and the windows are measured there too, side by
+// side (TIDEMARK_TEST_PG's server, else a private cluster). Files are kept in DIR and reused.
 // Usage: bench_tracks_query DIR [COUNT...]   (default counts: 5000 100000)
+#include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "spatialitedatabase.h"
 #include "sqlitefile.h"
 #include "taskfeedback.h"
+#include "tracksmigratejob.h"
 #include "tracksschemareference.h"
 #include "tracksstore.h"
 #include "tracksviewloader.h"
@@ -124,7 +127,7 @@ double percentile(std::vector<double> values, double p) {
     return values[std::min(values.size() - 1, static_cast<size_t>(p * static_cast<double>(values.size())))];
 }
 
-void measure(SpatialiteDatabase& db, qint64 tracks) {
+void measureWindows(TracksDatabase& db, qint64 tracks, const char* backend) {
     const Area area = areaFor(tracks);
     TracksStore store(db);
     std::mt19937_64 random(7);
@@ -157,13 +160,19 @@ void measure(SpatialiteDatabase& db, qint64 tracks) {
         double mean = 0;
         for (double c : counts)
             mean += c / static_cast<double>(counts.size());
-        std::printf(
-            "%7lld tracks, window %5.1f km: p50 %6.2f ms, p95 %6.2f ms; returned mean %.1f, p95 %.0f, max "
-            "%.0f tracks; p95 of the %zu windows returning <= 250: %.2f ms\n",
-            static_cast<long long>(tracks), windowKm, percentile(ms, 0.5), percentile(ms, 0.95), mean,
-            percentile(counts, 0.95), percentile(counts, 1.0), msUpTo250.size(),
-            msUpTo250.empty() ? 0.0 : percentile(msUpTo250, 0.95));
+        std::printf("%-10s %7lld tracks, window %5.1f km: p50 %6.2f ms, p95 %6.2f ms; returned mean %.1f, "
+                    "p95 %.0f, max "
+                    "%.0f tracks; p95 of the %zu windows returning <= 250: %.2f ms\n",
+                    backend, static_cast<long long>(tracks), windowKm, percentile(ms, 0.5),
+                    percentile(ms, 0.95), mean, percentile(counts, 0.95), percentile(counts, 1.0),
+                    msUpTo250.size(), msUpTo250.empty() ? 0.0 : percentile(msUpTo250, 0.95));
     }
+}
+
+void measure(SpatialiteDatabase& db, qint64 tracks) {
+    measureWindows(db, tracks, "SpatiaLite");
+    const Area area = areaFor(tracks);
+    TracksStore store(db);
 
     // The map: the tracks of a 10 km window at zoom 12 (about 38 m a pixel), 1 pixel tolerance.
     const double lat = area.minLat + area.latSpan / 2, lon = area.minLon + area.lonSpan / 2;
@@ -198,8 +207,8 @@ void measure(SpatialiteDatabase& db, qint64 tracks) {
         qint64 sqlPoints = 0, sqlTracks = 0;
         for (int run = 0; run < 3; ++run) {
             t.restart();
-            SqliteStatement sql = db.prepare(
-                TracksStore::prefetchSql(query, QStringLiteral("id, AsBinary(ST_Simplify(geom, ?5))")));
+            SqliteStatement sql = db.prepare(SpatialiteDatabase::prefetchSql(
+                query, QStringLiteral("id, AsBinary(ST_Simplify(geom, ?5))")));
             sql.bind(1, query.box.minLon)
                 .bind(2, query.box.minLat)
                 .bind(3, query.box.maxLon)
@@ -224,7 +233,7 @@ void measure(SpatialiteDatabase& db, qint64 tracks) {
     TracksView view;
     view.box = {lon - 0.008, lat - 0.0045, lon + 0.008, lat + 0.0045};
     view.zoom = 15;
-    const TracksViewLoader loader(db.path());
+    const TracksViewLoader loader(TracksLocation::file(db.path()));
     TaskFeedback feedback;
     double withFacts = 1e300, withoutFacts = 1e300;
     for (int run = 0; run < 5; ++run) {
@@ -305,6 +314,23 @@ int main(int argc, char** argv) {
         }
         std::fflush(stdout);
         measure(*db, tracks);
+        std::fflush(stdout);
+
+        // The same tracks in PostGIS, moved there by tracks migrate.
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("bench_query_%1").arg(tracks));
+        QElapsedTimer migrate;
+        migrate.start();
+        TaskFeedback feedback;
+        const TracksMigrateReport moved = TracksMigrateJob::run({path, conninfo, 2000}, feedback);
+        const double seconds = migrate.nsecsElapsed() / 1e9;
+        if (!moved.done())
+            qFatal("migration not verified: %s", qPrintable(moved.mismatches.join(QLatin1Char('\n'))));
+        auto postgis =
+            TracksDatabase::open(TracksLocation::postgis(conninfo), TracksDatabase::Access::ReadOnly);
+        std::printf(
+            "%7lld tracks: tracks migrate into PostGIS %.1f s (%.0f tracks/s, verified), store %.0f MB\n",
+            static_cast<long long>(tracks), seconds, tracks / seconds, postgis->storeBytes() / 1048576.0);
+        measureWindows(*postgis, tracks, "PostGIS");
         std::fflush(stdout);
     }
     return 0;

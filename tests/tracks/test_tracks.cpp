@@ -322,7 +322,7 @@ class TestTracks : public QObject {
                 20);
         const TracksExtent e = store.extent();
         QVERIFY(e.minLat > 50 && e.maxLat < 60 && e.minLon > 30 && e.maxLon < 50);
-        QCOMPARE(TracksSummaryLoader::summarize(db->file()).size(), size_t(1 + 4)); // the total, 4 activities
+        QCOMPARE(TracksSummaryLoader::summarize(*db).size(), size_t(1 + 4)); // the total, 4 activities
         const auto near = store.idsInBox(37.3, 55.5, 37.9, 56.0);
         QVERIFY(!near.empty());
         const auto osmOnly = store.idsInBox(37.3, 55.5, 37.9, 56.0, {}, {QStringLiteral("osm")});

@@ -249,7 +249,7 @@ class TestTracksCli : public QObject {
             const test::CliRun run = test::runCli(args + QStringList{dry});
             QCOMPARE(run.exitCode, 3);
             QVERIFY2(run.err.contains(QLatin1String("later than the day the newest track (created_at ")) &&
-                         run.err.contains(QLatin1String("it would delete every track of the file")),
+                         run.err.contains(QLatin1String("it would delete every track of the store")),
                      qPrintable(run.err));
         }
         QCOMPARE(TracksStore(*SpatialiteDatabase::open(path)).count(), 20);

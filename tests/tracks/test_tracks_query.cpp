@@ -246,7 +246,7 @@ class TestTracksQuery : public QObject {
         for (const bool withActivity : {false, true}) {
             query.activities = withActivity ? QStringList{QStringLiteral("mtb")} : QStringList{};
             auto plan = db->prepare(QStringLiteral("EXPLAIN QUERY PLAN ") +
-                                    TracksStore::prefetchSql(query, QStringLiteral("id")));
+                                    SpatialiteDatabase::prefetchSql(query, QStringLiteral("id")));
             plan.bind(1, 37.2).bind(2, 55.3).bind(3, 37.4).bind(4, 55.5);
             if (withActivity)
                 plan.bind(5, QStringLiteral("mtb"));

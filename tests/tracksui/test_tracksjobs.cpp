@@ -145,7 +145,7 @@ class TestTracksJobs : public QObject {
     void cancelledImportStopsBetweenFiles() {
         const QString path = freshFile(QStringLiteral("cancel-job.sqlite"));
         TracksImportRequest request;
-        request.tracksPath = path;
+        request.store = TracksLocation::file(path);
         request.sourceId = QStringLiteral("osm");
         request.files = QStringList{kGpxDir + QStringLiteral("korita-zbevnica.gpx"),
                                     kGpxDir + QStringLiteral("Mojstrovka.gpx"),

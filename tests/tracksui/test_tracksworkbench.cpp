@@ -1,6 +1,7 @@
 // The tracks workbench in a real (offscreen or Xvfb) window on a SpatiaLite file of generated rides: the
 // file's extent, the tracks in view on the map and in the table, filters, the file's order and pages, a
 // track's details with its sources, the retention preview on the map, health; screenshots.
+#include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "mapview.h"
 #include "screenshots.h"
@@ -167,6 +168,43 @@ class TestTracksWorkbench : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->healthText().contains(QStringLiteral("Health")), 20000);
         QVERIFY2(m_workbench->healthText().contains(QStringLiteral("MB")),
                  qPrintable(m_workbench->healthText()));
+    }
+
+    // The file copied into a PostGIS store from the workbench (tracks migrate's job, verified), then that
+    // store opened: the same tracks on the map, the same first page, its health in tables and indexes.
+    void copiesToPostgisAndShowsTheStoreAlike() {
+        m_dataset.setPath(m_path); // a fresh view of the file, as the store's will be
+        QVERIFY(settle());
+        const qint64 total = m_dataset.fileFacts().extent.tracks;
+        QStringList fileRows;
+        for (const TrackRow& t : m_dataset.data().page.tracks)
+            fileRows << QStringLiteral("%1 %2 %3").arg(t.id).arg(t.name).arg(t.lengthMetres, 0, 'f', 3);
+        const qint64 fileLines = qint64(m_workbench->layer()->lines()->lines.size());
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("tw_migrate"));
+        QSignalSpy migrated(&m_dataset, &TracksDataset::migrated);
+        m_workbench->migrateTo(conninfo);
+        QVERIFY(migrated.wait(60000));
+        QVERIFY2(m_workbench->migrateText().contains(QStringLiteral("verified")),
+                 qPrintable(m_workbench->migrateText()));
+        QCOMPARE(m_dataset.lastMigrate().tracksInStore, total);
+
+        m_dataset.setLocation(TracksLocation::postgis(conninfo));
+        QVERIFY(settle());
+        QCOMPARE(m_dataset.fileFacts().extent.tracks, total);
+        QStringList storeRows;
+        for (const TrackRow& t : m_dataset.data().page.tracks)
+            storeRows << QStringLiteral("%1 %2 %3").arg(t.id).arg(t.name).arg(t.lengthMetres, 0, 'f', 3);
+        QCOMPARE(storeRows, fileRows);
+        QCOMPARE(qint64(m_workbench->layer()->lines()->lines.size()), fileLines);
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->healthText().contains(QStringLiteral("tables")), 20000);
+        QVERIFY2(!m_workbench->summaryText().contains(QLatin1String("password")),
+                 qPrintable(m_workbench->summaryText()));
+        m_workbench->map()->renderNow();
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->map()->isRenderingIdle(), 10000);
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-workbench-postgis.png")).isEmpty());
+
+        m_dataset.setPath(m_path); // the tests below are the file's
+        QVERIFY(settle());
     }
 
     // Real GPX files import with progress; a cut copy is refused and named, the others still land; the view

@@ -270,7 +270,7 @@ class TestConsole : public QObject {
         ui::MainWindow window;
         window.show();
         QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
-        window.connectTo({positionsDb, kudosDb, tracksPath, QStringLiteral("file:///tmp/archive")});
+        window.connectTo({positionsDb, kudosDb, tracksPath, QStringLiteral("file:///tmp/archive"), {}});
         QVERIFY(settled.wait(60000));
         QCOMPARE(settled.first().first().toBool(), true);
         QCOMPARE(window.panel(Dataset::Positions)->state(), ui::DatasetPanel::State::Loaded);
@@ -289,7 +289,7 @@ class TestConsole : public QObject {
         ui::MainWindow window;
         QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
         window.connectTo(
-            {QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=3"), {}, {}, {}});
+            {QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere connect_timeout=3"), {}, {}, {}, {}});
         QVERIFY(settled.wait(30000));
         QCOMPARE(settled.first().first().toBool(), false);
         ui::DatasetPanel* panel = window.panel(Dataset::Positions);
