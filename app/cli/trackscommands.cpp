@@ -6,6 +6,9 @@
 #include "postgistracksdatabase.h"
 #include "schemamigrator.h"
 #include "spatialitedatabase.h"
+#include "taskfeedback.h"
+#include "terminalprogress.h"
+#include "trackoverview.h"
 #include "tracksfilecheck.h"
 #include "tracksmigrator.h"
 #include "tracksschema.h"
@@ -29,6 +32,7 @@ int runInit(CliContext& ctx) {
     QList<Migration> applied;
     SchemaStatus s;
     QString where;
+    qint64 overviewTiles = -1;
     if (location.isPostgis()) {
         auto db =
             tracks::PostgisTracksDatabase::open(location.conninfo, tracks::TracksDatabase::Access::Create);
@@ -43,6 +47,13 @@ int runInit(CliContext& ctx) {
         applied = migrator.migrate();
         s = migrator.status();
         where = location.sqlitePath;
+        // A file migrated to the density overview's version gets the overview of the tracks it holds.
+        if (!applied.isEmpty() && db->trackCount() > 0) {
+            TaskFeedback feedback;
+            TerminalProgress progress(ctx, feedback);
+            overviewTiles = tracks::TrackOverview::rebuild(*db, feedback);
+            progress.finish();
+        }
     }
     const QString names = migrationNames(applied);
     QStringList nameList;
@@ -51,10 +62,17 @@ int runInit(CliContext& ctx) {
     QJsonObject json{{QStringLiteral("version"), s.currentVersion},
                      {QStringLiteral("applied_now"), QJsonArray::fromStringList(nameList)}};
     json.insert(location.isPostgis() ? QStringLiteral("db") : QStringLiteral("sqlite"), where);
-    ctx.print(json, names.isEmpty() ? QStringLiteral("tracks schema in %1 is up to date (version %2)")
-                                          .arg(where)
-                                          .arg(s.currentVersion)
-                                    : QStringLiteral("applied to %1: %2").arg(where, names));
+    if (overviewTiles >= 0)
+        json.insert(QStringLiteral("overview_tiles_rebuilt"), overviewTiles);
+    const QString rebuilt =
+        overviewTiles >= 0 ? QStringLiteral("\nthe density overview was rebuilt from the tracks: %1 tiles")
+                                 .arg(overviewTiles)
+                           : QString();
+    ctx.print(json, (names.isEmpty() ? QStringLiteral("tracks schema in %1 is up to date (version %2)")
+                                           .arg(where)
+                                           .arg(s.currentVersion)
+                                     : QStringLiteral("applied to %1: %2").arg(where, names)) +
+                        rebuilt);
     return ExitDone;
 }
 

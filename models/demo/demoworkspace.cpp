@@ -38,8 +38,9 @@ namespace tidemark::demo {
 namespace {
 
 // Bumped whenever the generators or the schema the demo is loaded into change: a workspace of another
-// version is generated afresh. 2: the kudos retention migrations and the partition swap.
-constexpr int kDataVersion = 2;
+// version is generated afresh. 2: the kudos retention migrations and the partition swap. 3: the tracks
+// file's density overview.
+constexpr int kDataVersion = 3;
 const QString kPositionsDb = QStringLiteral("positions");
 const QString kKudosDb = QStringLiteral("kudos");
 

@@ -66,6 +66,7 @@ class SpatialiteDatabase : public TracksDatabase {
     void scanBox(const TracksQuery& query, bool withGeometry,
                  const std::function<void(BoxRow&)>& take) override;
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
+    qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
     void prepareImport() override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
     void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
@@ -81,6 +82,13 @@ class SpatialiteDatabase : public TracksDatabase {
     void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
     void checkSpatialIndex(TracksRetentionReport* report) override;
     void readSizes(TracksHealthReport* report) override;
+    void forEachLine(const std::vector<qint64>& ids,
+                     const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
+    std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,
+                                                                    int maxY) override;
+    std::optional<QByteArray> densityTile(const DensityTileKey& key) override;
+    void writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) override;
+    void clearDensity() override;
 
     // The SQL of the bounding-box prefetch, for EXPLAIN QUERY PLAN in tests.
     static QString prefetchSql(const TracksQuery& query, const QString& columns);

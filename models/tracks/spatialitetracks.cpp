@@ -91,6 +91,16 @@ void SpatialiteDatabase::scanBox(const TracksQuery& query, bool withGeometry,
     }
 }
 
+qint64 SpatialiteDatabase::countInBoxUpTo(const TrackBox& box, qint64 atMost) {
+    // The R-tree itself (its boxes are the tracks' own, rounded outwards to floats), which stops at the
+    // limit.
+    SqliteStatement q =
+        prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM idx_tracks_geom WHERE"
+                               " xmax >= ?1 AND xmin <= ?3 AND ymax >= ?2 AND ymin <= ?4 LIMIT ?5)"));
+    q.bind(1, box.minLon).bind(2, box.minLat).bind(3, box.maxLon).bind(4, box.maxLat).bind(5, atMost);
+    return q.step() ? q.toInt64(0) : 0;
+}
+
 std::vector<PipelineRun> SpatialiteDatabase::lastPipelineRuns(int count) {
     std::vector<PipelineRun> runs;
     SqliteStatement q = prepare(QStringLiteral(
@@ -267,6 +277,75 @@ void SpatialiteDatabase::checkSpatialIndex(TracksRetentionReport* report) {
 void SpatialiteDatabase::readSizes(TracksHealthReport* report) {
     report->databaseBytes = databaseBytes();
     report->walBytes = walBytes();
+}
+
+void SpatialiteDatabase::forEachLine(
+    const std::vector<qint64>& ids, const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) {
+    std::vector<LonLat> points;
+    const auto read = [&](SqliteStatement& q) {
+        points.clear();
+        if (!readSpatialiteLineString(q.blob(1), &points))
+            throw Error(
+                Error::Kind::Failed,
+                QStringLiteral("%1: track %2 has a geometry that is not a plain SpatiaLite LINESTRING")
+                    .arg(path())
+                    .arg(q.toInt64(0)));
+        take(q.toInt64(0), points);
+    };
+    if (ids.empty()) {
+        SqliteStatement q = prepare(QStringLiteral("SELECT id, geom FROM tracks ORDER BY id"));
+        while (q.step())
+            read(q);
+        return;
+    }
+    SqliteStatement q = prepare(QStringLiteral("SELECT id, geom FROM tracks WHERE id = ?1"));
+    for (qint64 id : ids) {
+        q.bind(1, id);
+        if (q.step())
+            read(q);
+        q.reset();
+    }
+}
+
+std::vector<std::pair<DensityTileKey, QByteArray>>
+SpatialiteDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int maxY) {
+    SqliteStatement q =
+        prepare(QStringLiteral("SELECT tile_x, tile_y, pixels FROM track_density WHERE zoom = ?1"
+                               " AND tile_x BETWEEN ?2 AND ?3 AND tile_y BETWEEN ?4 AND ?5"
+                               " ORDER BY tile_x, tile_y"));
+    q.bind(1, zoom).bind(2, minX).bind(3, maxX).bind(4, minY).bind(5, maxY);
+    std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
+    while (q.step())
+        tiles.emplace_back(
+            DensityTileKey{zoom, static_cast<int>(q.toInt64(0)), static_cast<int>(q.toInt64(1))}, q.blob(2));
+    return tiles;
+}
+
+std::optional<QByteArray> SpatialiteDatabase::densityTile(const DensityTileKey& key) {
+    SqliteStatement q = prepare(
+        QStringLiteral("SELECT pixels FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
+    q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
+    if (!q.step())
+        return std::nullopt;
+    return q.blob(0);
+}
+
+void SpatialiteDatabase::writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) {
+    if (pixels.isEmpty()) {
+        SqliteStatement q = prepare(
+            QStringLiteral("DELETE FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
+        q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
+        q.step();
+        return;
+    }
+    SqliteStatement q = prepare(QStringLiteral(
+        "INSERT OR REPLACE INTO track_density (zoom, tile_x, tile_y, pixels) VALUES (?1, ?2, ?3, ?4)"));
+    q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y).bindBlob(4, pixels);
+    q.step();
+}
+
+void SpatialiteDatabase::clearDensity() {
+    exec(QStringLiteral("DELETE FROM track_density"));
 }
 
 } // namespace tidemark::tracks

@@ -1,6 +1,7 @@
 #include "trackimporter.h"
 
 #include "trackdedupkey.h"
+#include "trackoverview.h"
 #include "tracksdatabase.h"
 
 #include "error.h"
@@ -60,14 +61,24 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     row.startedAt = track.points.front().time;
     row.createdAt = m_importedAt;
     row.points = &track.points;
-    if (m_db.insertTrack(row))
+    if (m_db.insertTrack(row)) {
+        TrackDensity::add(track.points, 1, &m_density);
+        // Written into the open transaction now and then, so that a large batch's memory stays bounded.
+        if (m_density.changes > kOverviewChangesHeld)
+            flushOverview();
         return Outcome::Added;
+    }
     // Another writer committed the same line between the look-up and the insert: merge into its row.
     if (const auto merged = mergeInto(key, track))
         return *merged;
     throw Error(Error::Kind::Failed,
                 QStringLiteral("%1: track %2 from %3 was neither inserted nor found by its dedup key")
                     .arg(m_db.describe(), track.externalUrl, track.sourceId));
+}
+
+void TrackImporter::flushOverview() {
+    TrackOverview::apply(m_db, m_density);
+    m_density = {};
 }
 
 TrackImportReport TrackImporter::importBatch(const QString& region, const QString& source,
@@ -118,9 +129,11 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
                 break;
             }
         });
+        flushOverview();
         m_db.commitWrite();
     } catch (const Error& e) {
         m_db.rollbackWrite();
+        m_density = {};
         failure = e.message();
         failureKind = e.kind();
     }

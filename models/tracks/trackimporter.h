@@ -1,6 +1,7 @@
 #pragma once
 
 #include "importedtrack.h"
+#include "trackdensity.h"
 #include "tracksourcelist.h"
 
 #include "timestamp.h"
@@ -26,7 +27,8 @@ struct TrackImportReport {
 
 // Imports tracks into a migrated tracks store, file or PostGIS. A track whose dedup key exists merges into
 // that row: sources_json and external_urls_json become the union in configured source order (at most 8),
-// computed here in C++ and written in one UPDATE. Each (region, source) batch is one transaction, its
+// computed here in C++ and written in one UPDATE. An added track adds its pixels to the density overview
+// (TrackOverview) in the same transaction. Each (region, source) batch is one transaction, its
 // pipeline_runs row written before and after it (a file's batch is followed by a passive WAL checkpoint). A
 // failed batch is rolled back whole (also when the server goes away) and its pipeline_runs row says
 // "failed" with the error.
@@ -48,12 +50,17 @@ class TrackImporter {
     // malformed file) or by an import rolls back every track of the batch and is rethrown.
     TrackImportReport importStream(const QString& region, const QString& source, const TrackProducer& produce,
                                    TaskFeedback& feedback);
-    Outcome importOne(const ImportedTrack& track); // inside the caller's transaction
+    // Inside the caller's transaction; the density overview of an added track is written by the batch's
+    // commit (importStream) or by flushOverview().
+    Outcome importOne(const ImportedTrack& track);
+    void flushOverview();
 
   private:
     // Merges into the row of `key` when there is one.
     std::optional<Outcome> mergeInto(const QString& key, const ImportedTrack& track);
+    static constexpr qint64 kOverviewChangesHeld = 1 << 20; // about 8 MB of pixel changes
     TracksDatabase& m_db;
+    DensityDeltas m_density; // of the tracks added by the open batch, written with it
     TrackSourceList m_sources;
     Micros m_importedAt;
 };

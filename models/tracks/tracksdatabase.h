@@ -1,6 +1,7 @@
 #pragma once
 
 #include "importedtrack.h"
+#include "trackdensity.h"
 #include "trackrow.h"
 #include "tracksimplifier.h"
 #include "trackslocation.h"
@@ -110,6 +111,9 @@ class TracksDatabase {
     virtual void scanBox(const TracksQuery& query, bool withGeometry,
                          const std::function<void(BoxRow&)>& take) = 0;
     virtual std::vector<PipelineRun> lastPipelineRuns(int count) = 0;
+    // How many tracks' boxes meet `box`, counting no further than `atMost` (the spatial index alone, so a
+    // view of the world over a million tracks costs no more than a small one).
+    virtual qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) = 0;
 
     // Import (inside beginWrite/commitWrite, except the pipeline run's own rows).
     virtual void prepareImport() {} // before a batch (SQLite: synchronous=NORMAL)
@@ -141,6 +145,17 @@ class TracksDatabase {
 
     // Health: the sizes of the store.
     virtual void readSizes(TracksHealthReport* report) = 0;
+
+    // Each track's line (of `ids`, or of every track when `ids` is empty), in id order.
+    virtual void forEachLine(const std::vector<qint64>& ids,
+                             const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) = 0;
+    // The density overview's stored tiles (TrackDensity::encode): those of `zoom` within the tile range, in
+    // key order; one tile; writing one (empty bytes remove it); every tile removed.
+    virtual std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY,
+                                                                            int maxX, int maxY) = 0;
+    virtual std::optional<QByteArray> densityTile(const DensityTileKey& key) = 0;
+    virtual void writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) = 0;
+    virtual void clearDensity() = 0;
 };
 
 } // namespace tidemark::tracks

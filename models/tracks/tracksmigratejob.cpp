@@ -10,6 +10,7 @@
 #include "sqlitefile.h"
 #include "taskfeedback.h"
 
+#include <QCryptographicHash>
 #include <QFileInfo>
 #include <algorithm>
 
@@ -199,6 +200,62 @@ void copyRuns(SqliteFile& file, PgConnection& db, const QString& identity, Track
     tx.commit();
 }
 
+// The density overview's tiles, all of them again (they are small beside the tracks), in one transaction.
+qint64 copyDensity(SqliteFile& file, PgConnection& db) {
+    PgTransaction tx(db);
+    db.exec(QStringLiteral("DELETE FROM track_density"));
+    db.beginCopyIn(QStringLiteral("COPY track_density (zoom, tile_x, tile_y, pixels) FROM STDIN"));
+    qint64 tiles = 0;
+    try {
+        SqliteStatement q = file.prepare(
+            QStringLiteral("SELECT zoom, tile_x, tile_y, pixels FROM track_density ORDER BY 1, 2, 3"));
+        while (q.step()) {
+            QByteArray line;
+            appendField(&line, numberOf(q, 0));
+            appendField(&line, numberOf(q, 1));
+            appendField(&line, numberOf(q, 2));
+            appendField(&line, QByteArray("\\x") + q.blob(3).toHex()); // bytea's hex input
+            line.append('\n');
+            db.putCopyData(line);
+            ++tiles;
+        }
+    } catch (const Error& e) {
+        db.abortCopyIn(e.message());
+        throw;
+    }
+    db.endCopyIn();
+    tx.commit();
+    return tiles;
+}
+
+// A digest of every density tile, key and bytes, in key order.
+QByteArray densityDigest(SqliteFile& file, qint64* tiles) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    SqliteStatement q = file.prepare(
+        QStringLiteral("SELECT zoom, tile_x, tile_y, pixels FROM track_density ORDER BY 1, 2, 3"));
+    *tiles = 0;
+    while (q.step()) {
+        hash.addData(
+            QStringLiteral("%1/%2/%3:").arg(q.toInt64(0)).arg(q.toInt64(1)).arg(q.toInt64(2)).toUtf8());
+        hash.addData(q.blob(3));
+        ++*tiles;
+    }
+    return hash.result();
+}
+
+QByteArray densityDigest(PgConnection& db, qint64* tiles) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    const PgResult r = db.exec(QStringLiteral(
+        "SELECT zoom, tile_x, tile_y, encode(pixels, 'hex') FROM track_density ORDER BY 1, 2, 3"));
+    for (int i = 0; i < r.rows(); ++i) {
+        hash.addData(
+            QStringLiteral("%1/%2/%3:").arg(r.toLong(i, 0)).arg(r.toLong(i, 1)).arg(r.toLong(i, 2)).toUtf8());
+        hash.addData(QByteArray::fromHex(r.text(i, 3).toLatin1()));
+    }
+    *tiles = r.rows();
+    return hash.result();
+}
+
 // The figures of the file, and its (id, dedup key) pairs in id order.
 TracksMigrateGroups fileSums(SqliteFile& file, std::vector<std::pair<qint64, QString>>* keys) {
     TracksMigrateGroups groups;
@@ -275,6 +332,12 @@ void verify(SqliteFile& file, PgConnection& db, TracksMigrateReport* report) {
         report->mismatches << QStringLiteral("%1 pipeline runs in the store, %2 in the file")
                                   .arg(runs.toLong(0, 0))
                                   .arg(inFileRuns);
+    qint64 fileTiles = 0, storeTiles = 0;
+    if (densityDigest(file, &fileTiles) != densityDigest(db, &storeTiles))
+        report->mismatches << QStringLiteral(
+                                  "the density overview differs: %1 tiles in the store, %2 in the file")
+                                  .arg(storeTiles)
+                                  .arg(fileTiles);
     report->verified = report->mismatches.isEmpty();
 }
 
@@ -348,6 +411,8 @@ TracksMigrateReport TracksMigrateJob::run(const TracksMigrateRequest& request, T
                        "count(*) > 0"));
     db.exec(QStringLiteral("SELECT setval(pg_get_serial_sequence('pipeline_runs', 'id'), max(id)) FROM "
                            "pipeline_runs HAVING count(*) > 0"));
+    feedback.reportProgress(1.0, QStringLiteral("copying the density overview"));
+    report.overviewTiles = copyDensity(file, db);
     feedback.reportProgress(1.0, QStringLiteral("verifying"));
     verify(file, db, &report);
     if (report.verified)

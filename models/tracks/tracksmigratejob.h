@@ -40,8 +40,9 @@ struct TracksMigrateReport {
     qint64 runsCopied = 0;   // pipeline_runs rows, by this run
     qint64 tracksInFile = 0;
     int batches = 0;
-    bool cancelled = false; // stopped between batches: what was copied stays, the next run resumes
-    bool verified = false;  // every check below agreed; only then is the migration done
+    qint64 overviewTiles = 0; // the density overview's tiles, copied whole by every run that finishes
+    bool cancelled = false;   // stopped between batches: what was copied stays, the next run resumes
+    bool verified = false;    // every check below agreed; only then is the migration done
     qint64 tracksInStore = 0;
     TracksMigrateGroups groups; // the file's figures (the store's agreed when verified)
     QStringList mismatches;     // what the verification found different, each naming file and store values
@@ -50,7 +51,8 @@ struct TracksMigrateReport {
 
 // Streams every track and pipeline run of a tracks file into a PostGIS store initialised by `tracks init
 // --db` (COPY, `batchTracks` tracks per transaction, ids kept), then verifies before it reports done: the
-// counts, every (id, dedup key) pair, and Σ points_count and Σ length_m per activity and source. The file is
+// counts, every (id, dedup key) pair, Σ points_count and Σ length_m per activity and source, and the density
+// overview's tiles (copied whole at the end, compared byte for byte). The file is
 // only read (read-only connection, nothing loaded). Resumable: each batch commits with the highest id it
 // copied (the tracks_migration row of this file), and a run after an interruption goes on after it; a store
 // already holding tracks or runs that are not an earlier run of the same migration is refused

@@ -1,5 +1,6 @@
 #include "tracksretention.h"
 
+#include "trackoverview.h"
 #include "tracksdatabase.h"
 
 #include "error.h"
@@ -7,6 +8,7 @@
 
 #include <QDateTime>
 #include <QTimeZone>
+#include <map>
 
 namespace tidemark::tracks {
 
@@ -86,7 +88,15 @@ TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback& feedback
         std::vector<qint64> deleted;
         m_db.beginWrite();
         try {
+            // The lines first (their pixels leave the overview), then the delete that re-checks the age.
+            std::map<qint64, std::vector<LonLat>> lines;
+            m_db.forEachLine(slice,
+                             [&](qint64 id, std::vector<LonLat>& points) { lines[id] = std::move(points); });
             deleted = m_db.deleteTracks(slice, cutoff);
+            DensityDeltas density;
+            for (qint64 id : deleted)
+                TrackDensity::add(lines[id], -1, &density);
+            TrackOverview::apply(m_db, density);
             m_db.commitWrite();
         } catch (const Error&) {
             m_db.rollbackWrite();

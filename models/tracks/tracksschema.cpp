@@ -3,12 +3,16 @@
 namespace tidemark::tracks {
 
 DatasetSchema tracksSchema() {
-    return {QStringLiteral("tracks"), {QStringLiteral("tracks"), QStringLiteral("pipeline_runs")}, {}, {}};
+    return {QStringLiteral("tracks"),
+            {QStringLiteral("tracks"), QStringLiteral("pipeline_runs"), QStringLiteral("track_density")},
+            {},
+            {}};
 }
 
 DatasetSchema tracksPostgisSchema() {
     return {QStringLiteral("tracks"),
-            {QStringLiteral("tracks"), QStringLiteral("pipeline_runs"), QStringLiteral("tracks_migration")},
+            {QStringLiteral("tracks"), QStringLiteral("pipeline_runs"), QStringLiteral("track_density"),
+             QStringLiteral("tracks_migration")},
             QStringLiteral("tracks-postgis"),
             {QStringLiteral("postgis")}};
 }

@@ -17,6 +17,14 @@ TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
     connect(m_tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
         if (taskId != 0 && taskId == m_importTask)
             emit importProgressed(progress);
+        if (taskId != 0 && taskId == m_loadTask && progress.detail.canConvert<TracksViewData>()) {
+            const TracksViewData map = progress.detail.value<TracksViewData>();
+            m_data.geometry = map.geometry;
+            m_data.density = map.density;
+            m_data.densityLevel = map.densityLevel;
+            m_data.tracksOnMap = map.tracksOnMap;
+            emit mapLoaded();
+        }
     });
 }
 

@@ -100,6 +100,7 @@ class TracksDataset : public QObject {
     void loadingStarted();
     void fileFactsLoaded(); // before the loaded() of the same load; summary() holds them too
     void loaded();
+    void mapLoaded(); // a load's map (data().geometry or density) ahead of its table page and loaded()
     void previewed();
     void healthLoaded();
     void imported(); // also after a cancel: lastImport().cancelled

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "trackoverview.h"
 #include "trackshealth.h"
 #include "tracksstore.h"
 #include "trackssummaryloader.h"
 
 #include <QMap>
+#include <QMetaType>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -37,15 +39,22 @@ struct TracksFileFacts {
     TracksExtent extent;                  // of the whole file
 };
 
-// What one load of a view delivers: the table's page and the geometry of every track in view, simplified
-// for the zoom (at most kMaxTracksOnMap of them), and the file's facts when they were asked for.
+// What one load of a view delivers: the table's page; for the map either the lines of every track in view,
+// simplified for the zoom, when the view holds at most kMaxLinesOnMap tracks (simplifying more for a new
+// zoom takes longer than a view may), or else the density overview's tiles of the view (every track in it,
+// however many, as pixels); and the file's facts when they were asked for.
 struct TracksViewData {
-    static constexpr qint64 kMaxTracksOnMap = 20000;
+    static constexpr qint64 kMaxLinesOnMap = 600;
     TracksView view;
     TracksPage page;
     std::shared_ptr<const std::vector<SimplifiedTrack>> geometry;
-    bool geometryCapped = false; // more tracks in view than kMaxTracksOnMap: the map shows the first ones
+    std::shared_ptr<const std::vector<DensityTile>> density; // set when the map shows the overview
+    qint64 tracksOnMap = 0; // the tracks whose box meets the view (counted up to kMaxLinesOnMap + 1)
+    int densityLevel = -1;  // its zoom level
     std::optional<TracksFileFacts> file;
 };
 
 } // namespace tidemark::tracks
+
+// A load's map part travels ahead of its table page as the detail of its progress (TracksViewLoader::load).
+Q_DECLARE_METATYPE(tidemark::tracks::TracksViewData)

@@ -1,7 +1,10 @@
 #include "tracksviewloader.h"
 
 #include "taskfeedback.h"
+#include "taskprogress.h"
 #include "tracksdatabase.h"
+
+#include <algorithm>
 
 namespace tidemark::tracks {
 
@@ -36,20 +39,41 @@ TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts
         facts.sources = store.countBySource();
         data.file = std::move(facts);
     }
-    feedback.reportProgress(0.2, QStringLiteral("reading the tracks in view"));
-    data.page = store.tracksInBox(view.query());
+    feedback.reportProgress(0.2, QStringLiteral("reading the map of the view"));
+    loadMap(*db, view, &data);
     if (!feedback.checkpoint())
         return data;
+    // The map is shown before the table's page, which sorts every track in view.
+    TaskProgress mapReady = TaskProgress::share(0.6, QStringLiteral("reading the table's page"));
+    TracksViewData map;
+    map.view = view;
+    map.geometry = data.geometry;
+    map.density = data.density;
+    map.densityLevel = data.densityLevel;
+    map.tracksOnMap = data.tracksOnMap;
+    mapReady.detail = QVariant::fromValue(map);
+    feedback.report(mapReady);
+    data.page = store.tracksInBox(view.query());
+    return data;
+}
+
+void TracksViewLoader::loadMap(TracksDatabase& db, const TracksView& view, TracksViewData* data) {
+    data->tracksOnMap = db.countInBoxUpTo(view.box, TracksViewData::kMaxLinesOnMap + 1);
+    if (data->tracksOnMap > TracksViewData::kMaxLinesOnMap) {
+        // Every track in view, as the overview's pixels (the filters do not apply to them).
+        // A level finer than the view: its pixels are scaled down into the view's, so lines stay thin.
+        data->densityLevel = std::clamp(view.zoom + 1, 0, TrackDensity::kMaxZoom);
+        data->density = std::make_shared<const std::vector<DensityTile>>(
+            TrackOverview::read(db, view.box, data->densityLevel));
+        return;
+    }
     TracksQuery all = view.query();
     all.order = TracksQuery::Order::Id;
     all.descending = false;
     all.offset = 0;
-    all.limit = TracksViewData::kMaxTracksOnMap;
-    feedback.reportProgress(0.5, QStringLiteral("simplifying the tracks for zoom %1").arg(view.zoom));
-    data.geometry =
-        std::make_shared<const std::vector<SimplifiedTrack>>(store.simplifiedInBox(all, view.zoom));
-    data.geometryCapped = data.page.matching > TracksViewData::kMaxTracksOnMap;
-    return data;
+    all.limit = -1;
+    data->geometry =
+        std::make_shared<const std::vector<SimplifiedTrack>>(TracksStore(db).simplifiedInBox(all, view.zoom));
 }
 
 } // namespace tidemark::tracks

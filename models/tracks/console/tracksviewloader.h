@@ -9,13 +9,18 @@ class TaskFeedback;
 
 namespace tidemark::tracks {
 
+class TracksDatabase;
+
 // Loads a TracksView from a tracks file on a task's thread, with its own connection (Error(Connection)
 // naming the file when it cannot be opened, Error(Schema) when it is not a tracks file).
 class TracksViewLoader {
   public:
     explicit TracksViewLoader(TracksLocation location);
-    // With readFileFacts, also the file-wide TracksFileFacts.
+    // With readFileFacts, also the file-wide TracksFileFacts. The map first, then the table's page.
     TracksViewData load(const TracksView& view, bool readFileFacts, TaskFeedback& feedback) const;
+    // The map's part of a view on an open store: the lines of its tracks, or the density overview's tiles
+    // when it holds more than TracksViewData::kMaxLinesOnMap.
+    static void loadMap(TracksDatabase& db, const TracksView& view, TracksViewData* data);
 
   private:
     TracksLocation m_location;

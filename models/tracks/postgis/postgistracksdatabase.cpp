@@ -179,6 +179,15 @@ void PostgisTracksDatabase::scanBox(const TracksQuery& query, bool withGeometry,
     }
 }
 
+qint64 PostgisTracksDatabase::countInBoxUpTo(const TrackBox& box, qint64 atMost) {
+    return m_db
+        ->exec(QStringLiteral(
+                   "SELECT count(*) FROM (SELECT 1 FROM tracks WHERE geom && ST_MakeEnvelope($1, $2, $3, $4,"
+                   " 4326) LIMIT $5) AS inside"),
+               {box.minLon, box.minLat, box.maxLon, box.maxLat, static_cast<long long>(atMost)})
+        .toLong(0, 0);
+}
+
 std::vector<PipelineRun> PostgisTracksDatabase::lastPipelineRuns(int count) {
     const PgResult r = m_db->exec(
         QStringLiteral("SELECT id, region, source, %1, %2, status, tracks_added, tracks_merged, error"
@@ -330,6 +339,79 @@ void PostgisTracksDatabase::readSizes(TracksHealthReport* report) {
     report->databaseBytes = r.toLong(0, 0);
     report->walBytes = 0;
     report->indexBytes = r.toLong(0, 1);
+}
+
+void PostgisTracksDatabase::forEachLine(
+    const std::vector<qint64>& ids, const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) {
+    // In slices of ids, so that a store of any size is never one result in memory.
+    constexpr int kSlice = 2000;
+    std::vector<LonLat> points;
+    qint64 after = 0;
+    size_t next = 0;
+    for (;;) {
+        PgResult r = ids.empty()
+                         ? m_db->exec(QStringLiteral("SELECT id, ST_AsBinary(geom) FROM tracks WHERE id > $1"
+                                                     " ORDER BY id LIMIT $2"),
+                                      {static_cast<long long>(after), kSlice}, PgConnection::Format::Binary)
+                         : [&] {
+                               QStringList list;
+                               for (; next < ids.size() && list.size() < kSlice; ++next)
+                                   list << QString::number(ids[next]);
+                               return m_db->exec(QStringLiteral("SELECT id, ST_AsBinary(geom) FROM tracks"
+                                                                " WHERE id = ANY($1::bigint[]) ORDER BY id"),
+                                                 {QStringLiteral("{%1}").arg(list.join(QLatin1Char(',')))},
+                                                 PgConnection::Format::Binary);
+                           }();
+        for (int i = 0; i < r.rows(); ++i) {
+            points = readWkbLineString(binaryBytes(r, i, 1));
+            after = binaryInt64(r, i, 0);
+            take(after, points);
+        }
+        if (ids.empty() ? r.rows() < kSlice : next >= ids.size())
+            return;
+    }
+}
+
+std::vector<std::pair<DensityTileKey, QByteArray>>
+PostgisTracksDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int maxY) {
+    const PgResult r =
+        m_db->exec(QStringLiteral("SELECT tile_x, tile_y, pixels FROM track_density WHERE zoom = $1"
+                                  " AND tile_x BETWEEN $2 AND $3 AND tile_y BETWEEN $4 AND $5"
+                                  " ORDER BY tile_x, tile_y"),
+                   {zoom, minX, maxX, minY, maxY}, PgConnection::Format::Binary);
+    std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
+    for (int i = 0; i < r.rows(); ++i)
+        tiles.emplace_back(
+            DensityTileKey{zoom, qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(i, 0))),
+                           qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(i, 1)))},
+            QByteArray(r.raw(i, 2), r.length(i, 2)));
+    return tiles;
+}
+
+std::optional<QByteArray> PostgisTracksDatabase::densityTile(const DensityTileKey& key) {
+    const PgResult r = m_db->exec(
+        QStringLiteral("SELECT pixels FROM track_density WHERE zoom = $1 AND tile_x = $2 AND tile_y = $3"),
+        {key.zoom, key.x, key.y}, PgConnection::Format::Binary);
+    if (r.rows() == 0)
+        return std::nullopt;
+    return QByteArray(r.raw(0, 0), r.length(0, 0));
+}
+
+void PostgisTracksDatabase::writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) {
+    if (pixels.isEmpty()) {
+        m_db->exec(
+            QStringLiteral("DELETE FROM track_density WHERE zoom = $1 AND tile_x = $2 AND tile_y = $3"),
+            {key.zoom, key.x, key.y});
+        return;
+    }
+    m_db->exec(QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
+                              " VALUES ($1, $2, $3, decode($4, 'hex'))"
+                              " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
+               {key.zoom, key.x, key.y, pixels.toHex()});
+}
+
+void PostgisTracksDatabase::clearDensity() {
+    m_db->exec(QStringLiteral("DELETE FROM track_density"));
 }
 
 } // namespace tidemark::tracks

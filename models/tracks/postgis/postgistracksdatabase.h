@@ -41,6 +41,7 @@ class PostgisTracksDatabase : public TracksDatabase {
     void scanBox(const TracksQuery& query, bool withGeometry,
                  const std::function<void(BoxRow&)>& take) override;
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
+    qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
     void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
                            const QString& error) override;
@@ -54,6 +55,13 @@ class PostgisTracksDatabase : public TracksDatabase {
     void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
     void checkSpatialIndex(TracksRetentionReport* report) override;
     void readSizes(TracksHealthReport* report) override;
+    void forEachLine(const std::vector<qint64>& ids,
+                     const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
+    std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,
+                                                                    int maxY) override;
+    std::optional<QByteArray> densityTile(const DensityTileKey& key) override;
+    void writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) override;
+    void clearDensity() override;
 
     // The SQL of the bounding-box query, for EXPLAIN in tests.
     static QString boxSql(const TracksQuery& query, bool withGeometry);

@@ -38,6 +38,15 @@ CREATE TABLE pipeline_runs (
     error         text        NULL
 );
 
+-- The density overview of the map's far zooms (TrackDensity), as in the file (resources/sql/tracks/0002).
+CREATE TABLE track_density (
+    zoom   integer NOT NULL,
+    tile_x integer NOT NULL,
+    tile_y integer NOT NULL,
+    pixels bytea   NOT NULL,
+    PRIMARY KEY (zoom, tile_x, tile_y)
+);
+
 -- tracks migrate: which SpatiaLite file this store was filled from, and how far (ids are kept, so a resumed
 -- run goes on after the highest id copied). One row per source file; a store filled otherwise has none.
 CREATE TABLE tracks_migration (
