@@ -2877,10 +2877,6 @@
             <numerusform>, %Ln in view</numerusform>
         </translation>
     </message>
-    <message>
-        <source> (the map shows the first %1)</source>
-        <translation> (the map shows the first %1)</translation>
-    </message>
     <message numerus="yes">
         <source>Page %1 of %2 · %Ln track(s)</source>
         <translation>
@@ -3058,6 +3054,10 @@
     <message>
         <source>: NOT verified: %1</source>
         <translation>: NOT verified: %1</translation>
+    </message>
+    <message>
+        <source> (on the map as their density: lines where a view holds up to %1)</source>
+        <translation> (on the map as their density: lines where a view holds up to %1)</translation>
     </message>
 </context>
 <context>

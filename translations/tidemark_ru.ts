@@ -2934,10 +2934,6 @@
             <numerusform>, %Ln в окне</numerusform>
         </translation>
     </message>
-    <message>
-        <source> (the map shows the first %1)</source>
-        <translation> (на карте первые %1)</translation>
-    </message>
     <message numerus="yes">
         <source>Page %1 of %2 · %Ln track(s)</source>
         <translation>
@@ -3125,6 +3121,10 @@
     <message>
         <source>: NOT verified: %1</source>
         <translation>: НЕ проверено: %1</translation>
+    </message>
+    <message>
+        <source> (on the map as their density: lines where a view holds up to %1)</source>
+        <translation> (на карте — их плотность; линии, где в окне не больше %1)</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include <QImage>
 #include <QPainter>
 #include <QPolygonF>
+#include <algorithm>
 #include <cmath>
 
 namespace tidemark::ui {
@@ -97,6 +98,41 @@ void TracksLayer::setTracks(const std::shared_ptr<const std::vector<tracks::Simp
     markContentChanged();
 }
 
+QRgb TracksLayer::densityColour(qint32 count, qint32 most) {
+    if (count <= 0)
+        return 0;
+    // A logarithmic ramp from a light amber (one track) to a deep red (the busiest pixel in view), so that a
+    // lone ride shows beside a road that thousands took.
+    const double t = most > 1 ? std::log1p(double(count - 1)) / std::log1p(double(most - 1)) : 0.0;
+    const auto mix = [t](int a, int b) { return int(std::lround(a + (b - a) * std::clamp(t, 0.0, 1.0))); };
+    const int alpha = mix(150, 255);
+    const int red = mix(245, 150), green = mix(166, 10), blue = mix(35, 40);
+    return qRgba(red * alpha / 255, green * alpha / 255, blue * alpha / 255, alpha); // premultiplied
+}
+
+void TracksLayer::setDensity(const std::shared_ptr<const std::vector<tracks::DensityTile>>& tiles) {
+    auto images = std::make_shared<std::vector<DensityImage>>();
+    if (tiles) {
+        qint32 most = 0;
+        for (const tracks::DensityTile& tile : *tiles)
+            for (qint32 c : tile.counts)
+                most = std::max(most, c);
+        for (const tracks::DensityTile& tile : *tiles) {
+            QImage image(tracks::TrackDensity::kTileSize, tracks::TrackDensity::kTileSize,
+                         QImage::Format_ARGB32_Premultiplied);
+            for (int y = 0; y < tracks::TrackDensity::kTileSize; ++y) {
+                auto* row = reinterpret_cast<QRgb*>(image.scanLine(y));
+                for (int x = 0; x < tracks::TrackDensity::kTileSize; ++x)
+                    row[x] = densityColour(tile.counts[std::size_t(y * tracks::TrackDensity::kTileSize + x)],
+                                           most);
+            }
+            images->push_back({tile.key, std::move(image)});
+        }
+    }
+    m_density = images;
+    markContentChanged();
+}
+
 void TracksLayer::setHighlighted(const QSet<qint64>& ids) {
     m_highlighted = std::make_shared<QSet<qint64>>(ids);
     markContentChanged();
@@ -150,7 +186,7 @@ QGeoRectangle TracksLayer::extent() const {
 }
 
 LayerRenderFunction TracksLayer::renderFunction() const {
-    return [lines = m_lines, highlighted = m_highlighted, selected = m_selected](
+    return [lines = m_lines, density = m_density, highlighted = m_highlighted, selected = m_selected](
                QImage& image, const MapViewport& viewport, const std::atomic<bool>& cancelled) {
         const QPointF topLeft = viewport.screenToUnit(QPointF(-2, -2));
         const QPointF bottomRight =
@@ -158,6 +194,17 @@ LayerRenderFunction TracksLayer::renderFunction() const {
         const QRectF unitView(topLeft, bottomRight);
         QPainter painter(&image);
         painter.setRenderHint(QPainter::Antialiasing, false);
+        for (const DensityImage& tile : *density) {
+            const double side = 1.0 / double(1 << tile.key.zoom);
+            const QRectF unit(tile.key.x * side, tile.key.y * side, side, side);
+            if (!unit.intersects(unitView))
+                continue;
+            const QRectF screen(viewport.unitToScreen(unit.topLeft()),
+                                viewport.unitToScreen(unit.bottomRight()));
+            // Scaled down, a level's pixels are averaged; scaled up (past the finest level), they stay crisp.
+            painter.setRenderHint(QPainter::SmoothPixmapTransform, screen.width() < tile.image.width());
+            painter.drawImage(screen, tile.image);
+        }
         QPolygonF scratch;
         std::vector<const Lines::Line*> later;
         const Lines::Line* chosen = nullptr;

@@ -216,6 +216,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         m_activities->clear();
         m_sources->clear();
         m_layer->setTracks({});
+        m_layer->setDensity({});
         m_layer->setHighlighted({});
         m_layer->setSelected(0);
         m_retention->clear();
@@ -231,6 +232,10 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     });
     connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksWorkbench::showFileFacts);
     connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
+    connect(m_dataset, &TracksDataset::mapLoaded, this, [this] {
+        m_layer->setTracks(m_dataset->data().geometry);
+        m_layer->setDensity(m_dataset->data().density);
+    });
     connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
     connect(m_dataset, &TracksDataset::migrated, this, &TracksWorkbench::showMigrated);
@@ -341,11 +346,13 @@ void TracksWorkbench::showFileFacts() {
 void TracksWorkbench::showData() {
     const TracksViewData& data = m_dataset->data();
     m_layer->setTracks(data.geometry);
+    m_layer->setDensity(data.density);
     QString text = tr("%1: %Ln track(s) in the store", "", int(m_dataset->fileFacts().extent.tracks))
                        .arg(m_dataset->location().displayName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
-    if (data.geometryCapped)
-        text += tr(" (the map shows the first %1)").arg(TracksViewData::kMaxTracksOnMap);
+    if (data.density)
+        text += tr(" (on the map as their density: lines where a view holds up to %1)")
+                    .arg(QLocale().toString(TracksViewData::kMaxLinesOnMap));
     m_summary->setText(text.toHtmlEscaped());
     m_pager->setText(tr("Page %1 of %2 · %Ln track(s)", "", int(data.page.matching))
                          .arg(m_dataset->page() + 1)
