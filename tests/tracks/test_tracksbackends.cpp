@@ -124,6 +124,19 @@ QStringList lines(const std::vector<SimplifiedTrack>& tracks) {
     return out;
 }
 
+// Every stored density tile, key and bytes.
+QStringList densityOf(TracksDatabase& db) {
+    QStringList out;
+    for (int zoom = 0; zoom <= TrackDensity::kMaxZoom; ++zoom)
+        for (const auto& [key, bytes] : db.densityTiles(zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
+            out << QStringLiteral("%1/%2/%3 %4")
+                       .arg(key.zoom)
+                       .arg(key.x)
+                       .arg(key.y)
+                       .arg(QString::fromLatin1(bytes.toHex()));
+    return out;
+}
+
 QString reportText(const TrackImportReport& r) {
     return QStringLiteral("added %1 merged %2 unchanged %3 short %4")
         .arg(r.added)
@@ -197,6 +210,9 @@ class TracksBackendsTest : public QObject {
             return out;
         };
         QCOMPARE(summaries(*p.postgis), summaries(*p.file));
+        const QStringList density = densityOf(*p.file);
+        QVERIFY(density.size() > 13); // every level holds tiles
+        QCOMPARE(densityOf(*p.postgis), density);
     }
 
     // Random boxes, filters, orders and pages: the same rows in the same order on both.
@@ -249,6 +265,7 @@ class TracksBackendsTest : public QObject {
         QVERIFY(b.spatialIndexValid);
         QCOMPARE(b.spatialIndexRows, TracksStore(*p.postgis).count());
         QCOMPARE(TracksStore(*p.postgis).count(), TracksStore(*p.file).count());
+        QCOMPARE(densityOf(*p.postgis), densityOf(*p.file));
         QVERIFY(b.fileBytesBefore > 0);
         QCOMPARE(b.vacuumSteps, 1);
         // The boundary: a cutoff one microsecond after a track's created_at deletes it, one at it does not.

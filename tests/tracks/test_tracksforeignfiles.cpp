@@ -118,8 +118,8 @@ class TestTracksForeignFiles : public QObject {
         QVERIFY(test::readFile(path).at(18) == (wal ? 2 : 1)); // the header says which journal
         refusedUnchanged(
             path, QRegularExpression(QStringLiteral(
-                      "has no table tracks and holds table notes|missing tables: tracks, pipeline_runs "
-                      "\\(not a tracks file\\)")));
+                      "has no table tracks and holds table notes|missing tables: tracks, pipeline_runs, "
+                      "track_density \\(not a tracks file\\)")));
         // tracks init makes a file of its own: it does not turn another database into a tracks file.
         const QMap<QString, QByteArray> before = test::folderDigests(QFileInfo(path).absolutePath());
         const test::CliRun init = test::runCli(
@@ -137,7 +137,7 @@ class TestTracksForeignFiles : public QObject {
         test::writeFile(path, {});
         refusedUnchanged(
             path, QRegularExpression(QStringLiteral("(has no table tracks of the tracks schema|missing "
-                                                    "tables: tracks, pipeline_runs) \\(run: "
+                                                    "tables: tracks, pipeline_runs, track_density) \\(run: "
                                                     "tidemark-cli tracks init")));
         const test::CliRun init = test::runCli(
             {QStringLiteral("tracks"), QStringLiteral("init"), QStringLiteral("--sqlite"), path});

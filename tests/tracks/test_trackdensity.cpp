@@ -1,0 +1,214 @@
+// The density overview: the rasterisation of a line against its geometry (every vertex's pixel, one pixel a
+// step, none farther than a pixel from the segment), the stored form's round trip and refusals, and on both
+// backends the overview that import and retention keep, compared with a rebuild from the tracks.
+#include "freshpostgisstore.h"
+#include "freshtracksfile.h"
+
+#include "trackdensity.h"
+#include "trackimporter.h"
+#include "trackoverview.h"
+#include "tracksdatabase.h"
+#include "tracksretention.h"
+#include "tracksstore.h"
+
+#include "taskfeedback.h"
+
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+#include <set>
+
+using namespace tidemark;
+using namespace tidemark::tracks;
+
+namespace {
+
+const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+
+// The global pixel position (not floored) of a point, computed here independently.
+QPointF pixelPosition(const LonLat& p, int zoom) {
+    const double size = 256.0 * std::pow(2.0, zoom);
+    const double s = std::sin(p.lat * M_PI / 180.0);
+    return {(p.lon + 180.0) / 360.0 * size, (0.5 - std::log((1 + s) / (1 - s)) / (4 * M_PI)) * size};
+}
+
+double distanceToSegment(QPointF p, QPointF a, QPointF b) {
+    const QPointF ab = b - a;
+    const double l2 = QPointF::dotProduct(ab, ab);
+    const double t = l2 > 0 ? std::clamp(QPointF::dotProduct(p - a, ab) / l2, 0.0, 1.0) : 0.0;
+    const QPointF d = a + t * ab - p;
+    return std::sqrt(QPointF::dotProduct(d, d));
+}
+
+std::vector<LonLat> randomLine(QRandomGenerator& random, int points, double step) {
+    std::vector<LonLat> line;
+    double lon = 39 + random.generateDouble(), lat = 43 + random.generateDouble();
+    for (int i = 0; i < points; ++i) {
+        line.push_back({lon, lat});
+        lon += (random.generateDouble() - 0.5) * step;
+        lat += (random.generateDouble() - 0.5) * step;
+    }
+    return line;
+}
+
+ImportedTrack trackOf(const std::vector<LonLat>& line, const QString& source, int n) {
+    ImportedTrack t;
+    t.sourceId = source;
+    t.externalUrl = QStringLiteral("https://%1.example/%2").arg(source).arg(n);
+    t.name = QStringLiteral("ride %1").arg(n);
+    t.activityType = QStringLiteral("mtb");
+    for (const LonLat& p : line)
+        t.points.push_back({p.lat, p.lon});
+    return t;
+}
+
+// Every stored tile of every level, decoded, by key.
+std::map<DensityTileKey, DensityCounts> storedTiles(TracksDatabase& db) {
+    std::map<DensityTileKey, DensityCounts> all;
+    for (int zoom = 0; zoom <= TrackDensity::kMaxZoom; ++zoom)
+        for (auto& [key, bytes] : db.densityTiles(zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
+            all[key] = *TrackDensity::decode(bytes);
+    return all;
+}
+
+} // namespace
+
+class TrackDensityTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+  private slots:
+    void aLineIsRasterisedStepByStepNearItsSegments() {
+        QRandomGenerator random(3);
+        for (int round = 0; round < 200; ++round) {
+            const int zoom = random.bounded(TrackDensity::kMaxZoom + 1);
+            const std::vector<LonLat> line =
+                randomLine(random, 2 + random.bounded(30), 0.02 * random.generateDouble());
+            const std::vector<qint64> pixels = TrackDensity::pixelsOf(line, zoom);
+            const qint64 size = qint64(256) << zoom;
+            QVERIFY(std::is_sorted(pixels.begin(), pixels.end()));
+            QVERIFY(std::adjacent_find(pixels.begin(), pixels.end()) == pixels.end());
+            const std::set<qint64> set(pixels.begin(), pixels.end());
+            size_t bound = 1;
+            for (size_t i = 0; i < line.size(); ++i) {
+                const QPointF p = pixelPosition(line[i], zoom);
+                QVERIFY(set.count(qint64(std::floor(p.y())) * size + qint64(std::floor(p.x()))));
+                if (i > 0) {
+                    const QPointF a = pixelPosition(line[i - 1], zoom);
+                    bound += size_t(std::max(std::abs(std::floor(p.x()) - std::floor(a.x())),
+                                             std::abs(std::floor(p.y()) - std::floor(a.y()))));
+                }
+            }
+            QVERIFY2(pixels.size() <= bound,
+                     qPrintable(QStringLiteral("%1 > %2").arg(pixels.size()).arg(bound)));
+            // Each pixel's centre lies within a pixel and a half of some segment (a step of Bresenham
+            // is at most half a pixel off its line, a floored vertex at most a pixel).
+            for (const qint64 pixel : pixels) {
+                const QPointF centre(double(pixel % size) + 0.5, double(pixel / size) + 0.5);
+                double best = 1e300;
+                for (size_t i = 1; i < line.size(); ++i)
+                    best = std::min(best, distanceToSegment(centre, pixelPosition(line[i - 1], zoom),
+                                                            pixelPosition(line[i], zoom)));
+                QVERIFY2(best <= 1.5, qPrintable(QStringLiteral("zoom %1: %2 px off").arg(zoom).arg(best)));
+            }
+        }
+    }
+
+    void aTrackCountsOncePerPixelAtEveryLevel() {
+        // Back and forth over the same street: one track, so one in each pixel.
+        std::vector<LonLat> line;
+        for (int i = 0; i < 20; ++i)
+            line.push_back({39.7 + (i % 2) * 0.001, 43.6});
+        DensityDeltas deltas;
+        TrackDensity::add(line, 1, &deltas);
+        std::set<int> levels;
+        for (const auto& [key, changes] : deltas.tiles) {
+            levels.insert(key.zoom);
+            for (qint32 c : DensityDeltas::dense(changes))
+                QVERIFY(c == 0 || c == 1);
+        }
+        QCOMPARE(int(levels.size()), TrackDensity::kMaxZoom + 1);
+        TrackDensity::add(line, -1, &deltas);
+        for (const auto& [key, changes] : deltas.tiles) {
+            const DensityCounts sum = DensityDeltas::dense(changes);
+            QVERIFY(std::all_of(sum.begin(), sum.end(), [](qint32 c) { return c == 0; }));
+        }
+    }
+
+    void theStoredFormRoundTripsAndRefusesWhatIsNotATile() {
+        QRandomGenerator random(5);
+        for (int round = 0; round < 50; ++round) {
+            DensityCounts counts(TrackDensity::kPixels, 0);
+            const int filled = random.bounded(3000);
+            for (int i = 0; i < filled; ++i)
+                counts[size_t(random.bounded(TrackDensity::kPixels))] =
+                    1 + random.bounded(round % 2 ? 5 : 1 << 30);
+            QCOMPARE(TrackDensity::decode(TrackDensity::encode(counts)),
+                     std::optional<DensityCounts>(counts));
+        }
+        QVERIFY(!TrackDensity::decode(QByteArray("\x80", 1)));             // a varint cut off
+        QVERIFY(!TrackDensity::decode(QByteArray("\x00", 1)));             // a pixel without its count
+        QVERIFY(!TrackDensity::decode(QByteArray("\x00\x00", 2)));         // a count of zero
+        QVERIFY(!TrackDensity::decode(QByteArray("\x80\x80\x04\x01", 4))); // pixel 65536: past the tile
+        QVERIFY(!TrackDensity::decode(QByteArray("\x00\xff\xff\xff\xff\x0f", 6))); // a count above 2^31
+        QVERIFY(TrackDensity::decode(QByteArray()).has_value());                   // an empty tile
+        DensityCounts stored(TrackDensity::kPixels, 0);
+        stored[7] = 1;
+        QCOMPARE((*TrackDensity::combine(stored, {{7, -1}, {9, 2}}))[9], 2);
+        QVERIFY(!TrackDensity::combine(stored, {{7, -1}, {7, -1}})); // below zero: out of step
+    }
+
+    // Import (with merges) and retention keep the overview equal to a rebuild, on both backends.
+    void importAndRetentionKeepTheOverviewOfBothBackends() {
+        QVERIFY(m_dir.isValid());
+        const QString path = m_dir.filePath(QStringLiteral("density.sqlite"));
+        test::freshTracksFile(path);
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("td_keep"));
+        for (const TracksLocation& location :
+             {TracksLocation::file(path), TracksLocation::postgis(conninfo)}) {
+            auto db = TracksDatabase::open(location);
+            QRandomGenerator random(9);
+            std::vector<ImportedTrack> first, second;
+            for (int i = 0; i < 30; ++i)
+                first.push_back(trackOf(randomLine(random, 40, 0.002), QStringLiteral("osm"), i));
+            for (int i = 0; i < 10; ++i) // half of them the same lines from another source: merges
+                second.push_back(
+                    i % 2 ? trackOf(randomLine(random, 40, 0.002), QStringLiteral("ttrails"), 100 + i) : [&] {
+                        ImportedTrack t = first[size_t(i)];
+                        t.sourceId = QStringLiteral("ttrails");
+                        return t;
+                    }());
+            TrackImporter(*db, TrackSourceList::demo(), kNow - 3000LL * 86400 * kMicrosPerSecond)
+                .importBatch(QStringLiteral("r"), QStringLiteral("osm"), first);
+            const TrackImportReport merged =
+                TrackImporter(*db, TrackSourceList::demo(), kNow)
+                    .importBatch(QStringLiteral("r"), QStringLiteral("ttrails"), second);
+            QCOMPARE(merged.merged, 5);
+            const auto afterImport = storedTiles(*db);
+            QVERIFY(!afterImport.empty());
+            TaskFeedback feedback;
+            QVERIFY(TrackOverview::rebuild(*db, feedback) > 0);
+            QVERIFY2(storedTiles(*db) == afterImport, qPrintable(location.displayName()));
+
+            // Retention of the first batch (older): what stays is the second batch's five new tracks.
+            TracksRetention retention(*db, 7);
+            const TracksRetentionReport r = retention.run(kNow - 1000LL * 86400 * kMicrosPerSecond, feedback);
+            QCOMPARE(r.deleted.size(), size_t(30));
+            const auto afterRetention = storedTiles(*db);
+            QVERIFY(TrackOverview::rebuild(*db, feedback) > 0);
+            QVERIFY2(storedTiles(*db) == afterRetention, qPrintable(location.displayName()));
+            qint64 most = 0;
+            for (const auto& [key, counts] : afterRetention)
+                for (qint32 c : counts)
+                    most = std::max<qint64>(most, c);
+            QVERIFY(most >= 1);
+            // The view's read: the tiles of a level that cover a box.
+            const TrackBox box{39, 43, 41, 45};
+            QVERIFY(!TrackOverview::read(*db, box, 10).empty());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TrackDensityTest)
+#include "test_trackdensity.moc"
