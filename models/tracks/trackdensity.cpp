@@ -1,5 +1,7 @@
 #include "trackdensity.h"
 
+#include "gridline.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -82,22 +84,12 @@ std::vector<qint64> pixelsOfUnits(const std::vector<Unit>& units, int zoom) {
         const auto [x1, y1] = pixelOf(units[i], zoom);
         if (x1 == x0 && y1 == y0)
             continue;
-        // Bresenham from (x0, y0) to (x1, y1), the first pixel already taken.
-        const qint64 dx = std::llabs(x1 - x0), dy = -std::llabs(y1 - y0);
-        const qint64 sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
-        qint64 error = dx + dy;
-        while (x0 != x1 || y0 != y1) {
-            const qint64 twice = 2 * error;
-            if (twice >= dy) {
-                error += dy;
-                x0 += sx;
-            }
-            if (twice <= dx) {
-                error += dx;
-                y0 += sy;
-            }
-            pixels.push_back(y0 * size + x0);
-        }
+        forEachGridCell(x0, y0, x1, y1, [&](qint64 x, qint64 y) {
+            pixels.push_back(y * size + x);
+            return true;
+        });
+        x0 = x1;
+        y0 = y1;
     }
     std::sort(pixels.begin(), pixels.end());
     pixels.erase(std::unique(pixels.begin(), pixels.end()), pixels.end());

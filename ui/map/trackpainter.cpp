@@ -1,5 +1,7 @@
 #include "trackpainter.h"
 
+#include "gridline.h"
+
 #include <QImage>
 #include <algorithm>
 #include <array>
@@ -185,24 +187,11 @@ class TrackRasteriser {
             return;
         }
         ++m_stats.pathSegments;
-        const int dx = std::abs(x1 - x0), sx = x0 < x1 ? 1 : -1;
-        const int dy = -std::abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
-        int error = dx + dy;
-        for (;;) {
-            if (contains(x0, y0))
-                at(x0, y0) |= kPathBit;
-            if (x0 == x1 && y0 == y1)
-                return;
-            const int twice = 2 * error;
-            if (twice >= dy) {
-                error += dy;
-                x0 += sx;
-            }
-            if (twice <= dx) {
-                error += dx;
-                y0 += sy;
-            }
-        }
+        forEachGridCell(x0, y0, x1, y1, [this](int x, int y) {
+            if (contains(x, y))
+                at(x, y) |= kPathBit;
+            return true;
+        });
     }
 
     void remember(double x, double y, int px, int py, bool near) {
