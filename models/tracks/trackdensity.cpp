@@ -162,17 +162,18 @@ DensityCounts DensityDeltas::dense(const std::vector<DensityChange>& changes) {
 
 std::optional<DensityCounts> TrackDensity::combine(const DensityCounts& stored,
                                                    const std::vector<DensityChange>& changes) {
-    std::vector<qint64> sum(kPixels, 0);
-    for (size_t i = 0; i < stored.size() && i < sum.size(); ++i)
-        sum[i] = stored[i];
-    for (const DensityChange& c : changes)
-        sum[c.pixel] += c.delta;
-    DensityCounts out(kPixels, 0);
-    for (size_t i = 0; i < sum.size(); ++i) {
-        if (sum[i] < 0 || sum[i] > 0x7FFFFFFF)
+    DensityCounts out = stored;
+    out.resize(kPixels, 0);
+    for (const DensityChange& c : changes) {
+        // Only the changed pixels can leave the range: checked as they change.
+        const qint64 value = qint64(out[c.pixel]) + c.delta;
+        if (value > 0x7FFFFFFF)
             return std::nullopt;
-        out[i] = static_cast<qint32>(sum[i]);
+        out[c.pixel] = static_cast<qint32>(value);
     }
+    for (const DensityChange& c : changes)
+        if (out[c.pixel] < 0) // a pixel's changes may go below zero and back: only the end counts
+            return std::nullopt;
     return out;
 }
 
