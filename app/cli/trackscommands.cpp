@@ -20,6 +20,9 @@ namespace tidemark::cli {
 
 namespace {
 
+const QCommandLineOption kRebuildOverview(QStringLiteral("rebuild-overview"),
+                                          QStringLiteral("Rebuild the density overview from the tracks."));
+
 QString migrationNames(const QList<Migration>& applied) {
     QStringList names;
     for (const Migration& m : applied)
@@ -33,6 +36,7 @@ int runInit(CliContext& ctx) {
     SchemaStatus s;
     QString where;
     qint64 overviewTiles = -1;
+    std::unique_ptr<tracks::TracksDatabase> store;
     if (location.isPostgis()) {
         auto db =
             tracks::PostgisTracksDatabase::open(location.conninfo, tracks::TracksDatabase::Access::Create);
@@ -40,6 +44,7 @@ int runInit(CliContext& ctx) {
         applied = migrator.migrate();
         s = migrator.status();
         where = db->describe();
+        store = std::move(db);
     } else {
         auto db = tracks::SpatialiteDatabase::open(location.sqlitePath,
                                                    tracks::SpatialiteDatabase::Mode::CreateIfMissing);
@@ -47,13 +52,15 @@ int runInit(CliContext& ctx) {
         applied = migrator.migrate();
         s = migrator.status();
         where = location.sqlitePath;
-        // A file migrated to the density overview's version gets the overview of the tracks it holds.
-        if (!applied.isEmpty() && db->trackCount() > 0) {
-            TaskFeedback feedback;
-            TerminalProgress progress(ctx, feedback);
-            overviewTiles = tracks::TrackOverview::rebuild(*db, feedback);
-            progress.finish();
-        }
+        store = std::move(db);
+    }
+    // A store migrated to the density overview's version gets the overview of the tracks it holds; asked,
+    // any store's is rebuilt (an overview out of step names this).
+    if ((!applied.isEmpty() || ctx.isSet(QStringLiteral("rebuild-overview"))) && store->trackCount() > 0) {
+        TaskFeedback feedback;
+        TerminalProgress progress(ctx, feedback);
+        overviewTiles = tracks::TrackOverview::rebuild(*store, feedback);
+        progress.finish();
     }
     const QString names = migrationNames(applied);
     QStringList nameList;
@@ -118,11 +125,11 @@ int runPostgisStatus(CliContext& ctx, const tracks::TracksLocation& location) {
         text += QStringLiteral("\n  missing tables: %1 (run: tidemark-cli tracks init --db CONNINFO)")
                     .arg(s.missingTables.join(QStringLiteral(", ")));
         ctx.print(json, text);
-        return ExitRefused;
+        return ExitFailed; // as for a file without the tables
     }
     if (s.newerThanKnown()) {
         ctx.print(json, text + QStringLiteral(" (newer than this Tidemark knows)"));
-        return ExitFailed;
+        return ExitRefused;
     }
     addStoreFacts(*db, &json, &text);
     ctx.print(json, text);
@@ -180,7 +187,7 @@ void registerTracksCommands(CliRegistry& registry) {
              "schema "
              "(a file holding another database is refused, exit 3, and left as it was), or with --db the "
              "schema in a PostgreSQL database with PostGIS (CREATE EXTENSION postgis first)."),
-         {},
+         {kRebuildOverview},
          {CommonOption::Sqlite, CommonOption::TracksDb},
          {},
          runInit});

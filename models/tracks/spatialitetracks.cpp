@@ -24,7 +24,7 @@ qint64 SpatialiteDatabase::pipelineRunCount() {
 }
 
 void SpatialiteDatabase::forEachSourceList(const std::function<void(const QStringList&)>& take) {
-    SqliteStatement q = prepare(QStringLiteral("SELECT sources_json FROM tracks ORDER BY id"));
+    SqliteStatement q = prepare(QStringLiteral("SELECT sources_json FROM tracks"));
     while (q.step())
         take(fromJsonArray(q.text(0)));
 }

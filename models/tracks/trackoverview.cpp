@@ -17,7 +17,7 @@ Error outOfStep(TracksDatabase& db, const DensityTileKey& key, const QString& wh
     return Error(
         Error::Kind::Failed,
         QStringLiteral("%1: the density overview's tile %2/%3/%4 %5; rebuild it with tidemark-cli tracks "
-                       "init (the tracks are unharmed)")
+                       "init --rebuild-overview (the tracks are unharmed)")
             .arg(db.describe())
             .arg(key.zoom)
             .arg(key.x)

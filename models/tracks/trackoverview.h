@@ -26,7 +26,7 @@ class TrackOverview {
   public:
     // Adds `deltas` to the stored tiles, inside the caller's write transaction. Throws Error(Failed) when a
     // stored tile cannot be read or a pixel would fall below zero (the overview is out of step with the
-    // tracks; tidemark-cli tracks init rebuilds it).
+    // tracks; tidemark-cli tracks init --rebuild-overview rebuilds it).
     static void apply(TracksDatabase& db, const DensityDeltas& deltas);
     // Rebuilds every tile from the tracks in one write transaction; returns the tiles written. Cancelled
     // (between tracks), it writes nothing and returns -1.

@@ -100,7 +100,7 @@ class TracksDatabase {
     // Reads.
     virtual qint64 trackCount() = 0;
     virtual qint64 pipelineRunCount() = 0;
-    // Each track's sources, in id order.
+    // Each track's sources (in no particular order of tracks).
     virtual void forEachSourceList(const std::function<void(const QStringList&)>& take) = 0;
     // Count, Σ length and extent per activity, most tracks first (TracksSummaryLoader's rows, without
     // the total).

@@ -113,7 +113,7 @@ qint64 PostgisTracksDatabase::pipelineRunCount() {
 }
 
 void PostgisTracksDatabase::forEachSourceList(const std::function<void(const QStringList&)>& take) {
-    const PgResult r = m_db->exec(QStringLiteral("SELECT sources_json::text FROM tracks ORDER BY id"));
+    const PgResult r = m_db->exec(QStringLiteral("SELECT sources_json::text FROM tracks"));
     for (int i = 0; i < r.rows(); ++i)
         take(fromJsonArray(r.text(i, 0)));
 }
