@@ -86,8 +86,9 @@ class SpatialiteDatabase : public TracksDatabase {
                      const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
     std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,
                                                                     int maxY) override;
-    std::optional<QByteArray> densityTile(const DensityTileKey& key) override;
-    void writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) override;
+    std::vector<std::pair<DensityTileKey, QByteArray>>
+    densityTilesOf(const std::vector<DensityTileKey>& keys) override;
+    void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
     // The SQL of the bounding-box prefetch, for EXPLAIN QUERY PLAN in tests.

@@ -321,27 +321,34 @@ SpatialiteDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int max
     return tiles;
 }
 
-std::optional<QByteArray> SpatialiteDatabase::densityTile(const DensityTileKey& key) {
+std::vector<std::pair<DensityTileKey, QByteArray>>
+SpatialiteDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
+    // A statement a key: in-process, so no round trip to save.
     SqliteStatement q = prepare(
         QStringLiteral("SELECT pixels FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
-    q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
-    if (!q.step())
-        return std::nullopt;
-    return q.blob(0);
+    std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
+    for (const DensityTileKey& key : keys) {
+        q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
+        if (q.step())
+            tiles.emplace_back(key, q.blob(0));
+        q.reset();
+    }
+    return tiles;
 }
 
-void SpatialiteDatabase::writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) {
-    if (pixels.isEmpty()) {
-        SqliteStatement q = prepare(
-            QStringLiteral("DELETE FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
-        q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
-        q.step();
-        return;
-    }
-    SqliteStatement q = prepare(QStringLiteral(
+void SpatialiteDatabase::writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
+    SqliteStatement remove =
+        prepare(QStringLiteral("DELETE FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
+    SqliteStatement write = prepare(QStringLiteral(
         "INSERT OR REPLACE INTO track_density (zoom, tile_x, tile_y, pixels) VALUES (?1, ?2, ?3, ?4)"));
-    q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y).bindBlob(4, pixels);
-    q.step();
+    for (const auto& [key, pixels] : tiles) {
+        SqliteStatement& q = pixels.isEmpty() ? remove : write;
+        q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
+        if (!pixels.isEmpty())
+            q.bindBlob(4, pixels);
+        q.step();
+        q.reset();
+    }
 }
 
 void SpatialiteDatabase::clearDensity() {

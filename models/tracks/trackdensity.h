@@ -28,6 +28,14 @@ struct DensityChange {
     qint32 delta = 0;
 };
 
+// One stored pixel: how many tracks pass through it (above zero; the pixels of a tile ascending).
+struct DensityPixel {
+    quint16 pixel = 0;
+    qint32 count = 0;
+    bool operator==(const DensityPixel&) const = default;
+};
+using DensitySparse = std::vector<DensityPixel>;
+
 // Changes to the overview of an import batch or a retention batch, per tile, before they are written: sparse
 // (a track brings about a thousand), so that the memory is the tracks' pixels, not the tiles'.
 struct DensityDeltas {
@@ -55,17 +63,22 @@ class TrackDensity {
     static void add(const std::vector<TrackPoint>& points, int sign, DensityDeltas* deltas);
     // The global pixels (y * 256·2^zoom + x) one line passes through at `zoom`, ascending, each once.
     static std::vector<qint64> pixelsOf(const std::vector<LonLat>& points, int zoom);
+    // The tile of `level` a point falls in, as (x, y).
+    static std::pair<int, int> tileOf(double lon, double lat, int level);
 
     // A tile's stored form: the non-zero pixels as (gap from the previous non-zero pixel, count) varint
     // pairs.
     static QByteArray encode(const DensityCounts& counts);
+    static QByteArray encode(const DensitySparse& pixels);
     // Reads a stored tile; nothing for bytes that are not one (truncated, a pixel past the tile, a count that
     // is not positive or above 2^31): the reader is bounded by the tile's 65,536 pixels.
+    static std::optional<DensitySparse> decodeSparse(const QByteArray& bytes);
     static std::optional<DensityCounts> decode(const QByteArray& bytes);
-    // `stored` with `changes`; nothing when a pixel would fall below zero (the overview is out of step with
-    // the tracks: rebuild it) or pass 2^31 - 1.
-    static std::optional<DensityCounts> combine(const DensityCounts& stored,
-                                                const std::vector<DensityChange>& changes);
+    // `stored` with `changes`, in time of the stored and the changed pixels (not the tile's 65,536); nothing
+    // when a pixel would fall below zero (the overview is out of step with the tracks: rebuild it) or pass
+    // 2^31 - 1.
+    static std::optional<DensitySparse> combine(const DensitySparse& stored,
+                                                std::vector<DensityChange> changes);
 };
 
 } // namespace tidemark::tracks

@@ -62,6 +62,8 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
     row.createdAt = m_importedAt;
     row.points = &track.points;
     if (m_db.insertTrack(row)) {
+        if (!m_keepOverview)
+            return Outcome::Added;
         TrackDensity::add(track.points, 1, &m_density);
         // Written into the open transaction now and then, so that a large batch's memory stays bounded.
         if (m_density.changes > kOverviewChangesHeld)

@@ -54,6 +54,9 @@ class TrackImporter {
     // commit (importStream) or by flushOverview().
     Outcome importOne(const ImportedTrack& track);
     void flushOverview();
+    // For a bulk load that rebuilds the overview once afterwards (TrackOverview::rebuild): the added tracks'
+    // pixels are not kept, so until that rebuild the overview lacks them.
+    void leaveOverviewToRebuild() { m_keepOverview = false; }
 
   private:
     // Merges into the row of `key` when there is one.
@@ -61,6 +64,7 @@ class TrackImporter {
     static constexpr qint64 kOverviewChangesHeld = 1 << 20; // about 8 MB of pixel changes
     TracksDatabase& m_db;
     DensityDeltas m_density; // of the tracks added by the open batch, written with it
+    bool m_keepOverview = true;
     TrackSourceList m_sources;
     Micros m_importedAt;
 };

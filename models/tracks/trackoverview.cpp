@@ -1,12 +1,14 @@
 #include "trackoverview.h"
 
 #include "tracksdatabase.h"
+#include "tracksstore.h"
+
+#include "webmercator.h"
 
 #include "error.h"
 #include "taskfeedback.h"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 
 namespace tidemark::tracks {
@@ -25,80 +27,158 @@ Error outOfStep(TracksDatabase& db, const DensityTileKey& key, const QString& wh
             .arg(why));
 }
 
-int tileOf(double unit, int level) {
-    const int tiles = 1 << level;
-    return std::clamp(static_cast<int>(std::floor(unit * tiles)), 0, tiles - 1);
-}
+// Tiles are written in slices of this many, so that one statement's parameters stay a few megabytes.
+constexpr size_t kTilesPerWrite = 500;
 
-double unitX(double lon) {
-    return (lon + 180.0) / 360.0;
-}
-
-double unitY(double lat) {
-    const double phi = std::clamp(lat, -85.0511287798066, 85.0511287798066) * M_PI / 180.0;
-    return 0.5 - std::asinh(std::tan(phi)) / (2 * M_PI);
+void writeInSlices(TracksDatabase& db, std::vector<std::pair<DensityTileKey, QByteArray>>* tiles) {
+    for (size_t from = 0; from < tiles->size(); from += kTilesPerWrite) {
+        const size_t to = std::min(tiles->size(), from + kTilesPerWrite);
+        db.writeDensityTiles({tiles->begin() + static_cast<std::ptrdiff_t>(from),
+                              tiles->begin() + static_cast<std::ptrdiff_t>(to)});
+    }
+    tiles->clear();
 }
 
 } // namespace
 
 void TrackOverview::apply(TracksDatabase& db, const DensityDeltas& deltas) {
+    if (deltas.isEmpty())
+        return;
+    std::vector<DensityTileKey> keys;
+    keys.reserve(deltas.tiles.size());
+    for (const auto& [key, changes] : deltas.tiles)
+        keys.push_back(key);
+    std::map<DensityTileKey, QByteArray> stored;
+    for (auto& [key, bytes] : db.densityTilesOf(keys))
+        stored.emplace(key, std::move(bytes));
+    std::vector<std::pair<DensityTileKey, QByteArray>> written;
     for (const auto& [key, changes] : deltas.tiles) {
-        DensityCounts stored(TrackDensity::kPixels, 0);
-        if (const std::optional<QByteArray> bytes = db.densityTile(key)) {
-            std::optional<DensityCounts> decoded = TrackDensity::decode(*bytes);
+        DensitySparse pixels;
+        if (const auto found = stored.find(key); found != stored.end()) {
+            std::optional<DensitySparse> decoded = TrackDensity::decodeSparse(found->second);
             if (!decoded)
                 throw outOfStep(db, key, QStringLiteral("cannot be read"));
-            stored = std::move(*decoded);
+            pixels = std::move(*decoded);
         }
-        const std::optional<DensityCounts> sum = TrackDensity::combine(stored, changes);
+        const std::optional<DensitySparse> sum = TrackDensity::combine(pixels, changes);
         if (!sum)
             throw outOfStep(db, key, QStringLiteral("would count fewer than no tracks"));
-        db.writeDensityTile(key, TrackDensity::encode(*sum));
+        written.emplace_back(key, TrackDensity::encode(*sum));
+        if (written.size() == kTilesPerWrite)
+            writeInSlices(db, &written);
     }
+    writeInSlices(db, &written);
 }
 
+namespace {
+
+// A rebuild's memory is bounded by blocks: the tiles of levels kBlockLevel and finer lie each inside one
+// tile of kBlockLevel (a block), so they are counted block by block from the tracks that meet it (at most
+// 1 + 4 + ... + 4^5 = 1,365 dense tiles, 350 MB); the coarser levels (at most 5,461 tiles, in practice the
+// area's) are counted for the whole rebuild, each track once, in the block of its first vertex.
+constexpr int kBlockLevel = 7;
+
+using DenseTiles = std::map<DensityTileKey, DensityCounts>;
+
+void addTo(DenseTiles* tiles, const DensityTileKey& key, const std::vector<DensityChange>& changes) {
+    DensityCounts& counts = (*tiles)[key];
+    if (counts.empty())
+        counts.assign(TrackDensity::kPixels, 0);
+    for (const DensityChange& c : changes)
+        counts[c.pixel] += c.delta;
+}
+
+void writeAll(TracksDatabase& db, const DenseTiles& tiles) {
+    std::vector<std::pair<DensityTileKey, QByteArray>> written;
+    for (const auto& [key, counts] : tiles) {
+        written.emplace_back(key, TrackDensity::encode(counts));
+        if (written.size() == kTilesPerWrite)
+            writeInSlices(db, &written);
+    }
+    writeInSlices(db, &written);
+}
+
+// The tile's area, a little wider, so that every track with a pixel in it meets the box.
+TrackBox boxOf(int level, int x, int y) {
+    const double tiles = std::ldexp(1.0, level), margin = 1e-9;
+    const QGeoCoordinate topLeft = WebMercator::fromUnit(QPointF(x / tiles, y / tiles));
+    const QGeoCoordinate bottomRight = WebMercator::fromUnit(QPointF((x + 1) / tiles, (y + 1) / tiles));
+    // The edge rows also hold the points past Web Mercator's latitudes (counted in them, clamped).
+    const double north = y == 0 ? 90.0 : topLeft.latitude() + margin;
+    const double south = y + 1 == int(tiles) ? -90.0 : bottomRight.latitude() - margin;
+    return {topLeft.longitude() - margin, south, bottomRight.longitude() + margin, north};
+}
+
+// The blocks that any track's box meets, found down the tile pyramid by the spatial index.
+void findBlocks(TracksDatabase& db, int level, int x, int y, std::vector<std::pair<int, int>>* blocks) {
+    if (db.countInBoxUpTo(boxOf(level, x, y), 1) == 0)
+        return;
+    if (level == kBlockLevel) {
+        blocks->emplace_back(x, y);
+        return;
+    }
+    for (int dy = 0; dy < 2; ++dy)
+        for (int dx = 0; dx < 2; ++dx)
+            findBlocks(db, level + 1, 2 * x + dx, 2 * y + dy, blocks);
+}
+
+} // namespace
+
 qint64 TrackOverview::rebuild(TracksDatabase& db, TaskFeedback& feedback) {
-    // Dense tiles here: the whole overview is written, so its memory is the area's tiles (256 KiB each).
-    std::map<DensityTileKey, DensityCounts> all;
-    bool cancelled = false;
-    qint64 seen = 0;
-    db.forEachLine({}, [&](qint64, std::vector<LonLat>& points) {
-        if (cancelled || (seen++ % 500 == 0 && !feedback.checkpoint())) {
-            cancelled = true;
-            return;
-        }
-        DensityDeltas one;
-        TrackDensity::add(points, 1, &one);
-        for (const auto& [key, changes] : one.tiles) {
-            DensityCounts& counts = all[key];
-            if (counts.empty())
-                counts.assign(TrackDensity::kPixels, 0);
-            for (const DensityChange& c : changes)
-                counts[c.pixel] += c.delta;
-        }
-    });
-    if (cancelled)
-        return -1;
     db.beginWrite();
     try {
         db.clearDensity();
-        for (const auto& [key, counts] : all) {
-            const QByteArray bytes = TrackDensity::encode(counts);
-            if (!bytes.isEmpty())
-                db.writeDensityTile(key, bytes);
+        std::vector<std::pair<int, int>> blocks;
+        findBlocks(db, 0, 0, 0, &blocks);
+        DenseTiles coarse;
+        qint64 written = 0, seen = 0;
+        for (const auto& [blockX, blockY] : blocks) {
+            DenseTiles fine;
+            bool cancelled = false;
+            TracksQuery query;
+            query.box = boxOf(kBlockLevel, blockX, blockY);
+            db.scanBox(query, true, [&](BoxRow& track) {
+                if (cancelled || (seen++ % 500 == 0 && !feedback.checkpoint())) {
+                    cancelled = true;
+                    return;
+                }
+                if (track.points.empty())
+                    return;
+                const bool owned = TrackDensity::tileOf(track.points[0].lon, track.points[0].lat,
+                                                        kBlockLevel) == std::pair(blockX, blockY);
+                DensityDeltas one;
+                TrackDensity::add(track.points, 1, &one);
+                for (const auto& [key, changes] : one.tiles) {
+                    const int shift = key.zoom - kBlockLevel;
+                    if (shift < 0) {
+                        if (owned)
+                            addTo(&coarse, key, changes);
+                    } else if ((key.x >> shift) == blockX && (key.y >> shift) == blockY) {
+                        addTo(&fine, key, changes);
+                    }
+                }
+            });
+            if (cancelled) {
+                db.rollbackWrite();
+                return -1;
+            }
+            writeAll(db, fine);
+            written += static_cast<qint64>(fine.size());
         }
+        writeAll(db, coarse);
+        written += static_cast<qint64>(coarse.size());
         db.commitWrite();
+        return written;
     } catch (const Error&) {
         db.rollbackWrite();
         throw;
     }
-    return static_cast<qint64>(all.size());
 }
 
 std::vector<DensityTile> TrackOverview::read(TracksDatabase& db, const TrackBox& box, int level) {
     level = std::clamp(level, 0, TrackDensity::kMaxZoom);
-    const int minX = tileOf(unitX(box.minLon), level), maxX = tileOf(unitX(box.maxLon), level);
-    const int minY = tileOf(unitY(box.maxLat), level), maxY = tileOf(unitY(box.minLat), level);
+    const auto [minX, minY] = TrackDensity::tileOf(box.minLon, box.maxLat, level);
+    const auto [maxX, maxY] = TrackDensity::tileOf(box.maxLon, box.minLat, level);
     std::vector<DensityTile> tiles;
     for (auto& [key, bytes] : db.densityTiles(level, minX, minY, maxX, maxY)) {
         std::optional<DensityCounts> counts = TrackDensity::decode(bytes);

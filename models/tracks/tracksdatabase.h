@@ -150,11 +150,13 @@ class TracksDatabase {
     virtual void forEachLine(const std::vector<qint64>& ids,
                              const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) = 0;
     // The density overview's stored tiles (TrackDensity::encode): those of `zoom` within the tile range, in
-    // key order; one tile; writing one (empty bytes remove it); every tile removed.
+    // key order; those of `keys` that are stored (in one statement); writing tiles in one statement (empty
+    // bytes remove a tile); every tile removed.
     virtual std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY,
                                                                             int maxX, int maxY) = 0;
-    virtual std::optional<QByteArray> densityTile(const DensityTileKey& key) = 0;
-    virtual void writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) = 0;
+    virtual std::vector<std::pair<DensityTileKey, QByteArray>>
+    densityTilesOf(const std::vector<DensityTileKey>& keys) = 0;
+    virtual void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) = 0;
     virtual void clearDensity() = 0;
 };
 

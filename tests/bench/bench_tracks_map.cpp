@@ -177,6 +177,7 @@ void generateFile(const QString& path, int count) {
     constexpr int kChunk = 10000;
     for (int done = 0; done < count;) {
         tracks::TrackImporter importer(*db, tracks::TrackSourceList::demo(), nowMicros());
+        importer.leaveOverviewToRebuild();
         db->beginWrite();
         for (int i = 0; i < kChunk && done < count; ++i, ++done) {
             tracks::ImportedTrack t;
@@ -186,7 +187,7 @@ void generateFile(const QString& path, int count) {
             t.activityType = QString::fromLatin1(kActivities[done % 4]);
             for (const tracks::LonLat& p : ride(random, count))
                 t.points.push_back({p.lat, p.lon});
-            importer.importOne(t); // its overview is dropped with the importer: rebuilt below
+            importer.importOne(t);
         }
         db->commitWrite();
         db->checkpointWal();

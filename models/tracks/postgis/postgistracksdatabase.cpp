@@ -29,12 +29,17 @@ qint64 binaryInt64(const PgResult& r, int row, int col) {
     return qFromBigEndian<qint64>(reinterpret_cast<const uchar*>(r.raw(row, col)));
 }
 
-QByteArray binaryBytes(const PgResult& r, int row, int col) {
-    return QByteArray::fromRawData(r.raw(row, col), r.length(row, col));
+qint32 binaryInt32(const PgResult& r, int row, int col) {
+    return qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(row, col)));
 }
 
-QString isoParam(Micros t) {
-    return formatIsoTimestamp(t);
+// An array parameter of items that need no quoting (numbers, hex digits).
+QString pgPlainArray(const QStringList& items) {
+    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
+QByteArray binaryBytes(const PgResult& r, int row, int col) {
+    return QByteArray::fromRawData(r.raw(row, col), r.length(row, col));
 }
 
 } // namespace
@@ -206,7 +211,7 @@ qint64 PostgisTracksDatabase::startPipelineRun(const QString& region, const QStr
     return m_db
         ->exec(QStringLiteral("INSERT INTO pipeline_runs (region, source, started_at, status)"
                               " VALUES ($1, $2, $3::timestamptz, 'running') RETURNING id"),
-               {region, source, isoParam(startedAt)})
+               {region, source, formatIsoTimestamp(startedAt)})
         .toLong(0, 0);
 }
 
@@ -214,7 +219,7 @@ void PostgisTracksDatabase::finishPipelineRun(qint64 id, Micros finishedAt, cons
                                               int merged, const QString& error) {
     m_db->exec(QStringLiteral("UPDATE pipeline_runs SET finished_at = $1::timestamptz, status = $2,"
                               " tracks_added = $3, tracks_merged = $4, error = $5 WHERE id = $6"),
-               {isoParam(finishedAt), status, added, merged,
+               {formatIsoTimestamp(finishedAt), status, added, merged,
                 error.isEmpty() ? PgParam(std::nullopt) : PgParam(error), static_cast<long long>(id)});
 }
 
@@ -251,14 +256,14 @@ bool PostgisTracksDatabase::insertTrack(const NewTrackRow& t) {
                            " ON CONFLICT (dedup_key) DO NOTHING"),
             17);
     const PgResult r = m_db->execPrepared(
-        kName,
-        {t.dedupKey, t.name, t.activity, toJsonArray(t.sources), toJsonArray(t.externalUrls),
-         t.user ? PgParam(*t.user) : PgParam(std::nullopt),
-         t.description.isEmpty() ? PgParam(std::nullopt) : PgParam(t.description),
-         t.tags.isEmpty() ? PgParam(std::nullopt) : PgParam(toJsonArray(t.tags)),
-         static_cast<long long>(t.points->size()), t.lengthMetres, t.bbox.minLon, t.bbox.minLat,
-         t.bbox.maxLon, t.bbox.maxLat, t.startedAt ? PgParam(isoParam(*t.startedAt)) : PgParam(std::nullopt),
-         isoParam(t.createdAt), ewkbHexLineString(*t.points)});
+        kName, {t.dedupKey, t.name, t.activity, toJsonArray(t.sources), toJsonArray(t.externalUrls),
+                t.user ? PgParam(*t.user) : PgParam(std::nullopt),
+                t.description.isEmpty() ? PgParam(std::nullopt) : PgParam(t.description),
+                t.tags.isEmpty() ? PgParam(std::nullopt) : PgParam(toJsonArray(t.tags)),
+                static_cast<long long>(t.points->size()), t.lengthMetres, t.bbox.minLon, t.bbox.minLat,
+                t.bbox.maxLon, t.bbox.maxLat,
+                t.startedAt ? PgParam(formatIsoTimestamp(*t.startedAt)) : PgParam(std::nullopt),
+                formatIsoTimestamp(t.createdAt), ewkbHexLineString(*t.points)});
     return r.affectedRows() == 1;
 }
 
@@ -273,7 +278,7 @@ std::optional<Micros> PostgisTracksDatabase::newestCreatedAt() {
 std::vector<qint64> PostgisTracksDatabase::idsCreatedBefore(Micros cutoff) {
     const PgResult r =
         m_db->exec(QStringLiteral("SELECT id FROM tracks WHERE created_at < $1::timestamptz ORDER BY id"),
-                   {isoParam(cutoff)});
+                   {formatIsoTimestamp(cutoff)});
     std::vector<qint64> ids;
     ids.reserve(static_cast<size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i)
@@ -286,10 +291,9 @@ std::vector<qint64> PostgisTracksDatabase::deleteTracks(const std::vector<qint64
     for (qint64 id : ids)
         list << QString::number(id);
     // The age is checked again by the statement that deletes, on the rows it has locked.
-    const PgResult r =
-        m_db->exec(QStringLiteral("DELETE FROM tracks WHERE id = ANY($1::bigint[])"
-                                  " AND created_at < $2::timestamptz RETURNING id"),
-                   {QStringLiteral("{%1}").arg(list.join(QLatin1Char(','))), isoParam(cutoff)});
+    const PgResult r = m_db->exec(QStringLiteral("DELETE FROM tracks WHERE id = ANY($1::bigint[])"
+                                                 " AND created_at < $2::timestamptz RETURNING id"),
+                                  {pgPlainArray(list), formatIsoTimestamp(cutoff)});
     std::vector<qint64> deleted;
     for (int i = 0; i < r.rows(); ++i)
         deleted.push_back(r.toLong(i, 0));
@@ -359,8 +363,7 @@ void PostgisTracksDatabase::forEachLine(
                                    list << QString::number(ids[next]);
                                return m_db->exec(QStringLiteral("SELECT id, ST_AsBinary(geom) FROM tracks"
                                                                 " WHERE id = ANY($1::bigint[]) ORDER BY id"),
-                                                 {QStringLiteral("{%1}").arg(list.join(QLatin1Char(',')))},
-                                                 PgConnection::Format::Binary);
+                                                 {pgPlainArray(list)}, PgConnection::Format::Binary);
                            }();
         for (int i = 0; i < r.rows(); ++i) {
             points = readWkbLineString(binaryBytes(r, i, 1));
@@ -381,33 +384,57 @@ PostgisTracksDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int 
                    {zoom, minX, maxX, minY, maxY}, PgConnection::Format::Binary);
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     for (int i = 0; i < r.rows(); ++i)
-        tiles.emplace_back(
-            DensityTileKey{zoom, qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(i, 0))),
-                           qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(i, 1)))},
-            QByteArray(r.raw(i, 2), r.length(i, 2)));
+        tiles.emplace_back(DensityTileKey{zoom, binaryInt32(r, i, 0), binaryInt32(r, i, 1)},
+                           QByteArray(r.raw(i, 2), r.length(i, 2)));
     return tiles;
 }
 
-std::optional<QByteArray> PostgisTracksDatabase::densityTile(const DensityTileKey& key) {
+std::vector<std::pair<DensityTileKey, QByteArray>>
+PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
+    if (keys.empty())
+        return {};
+    QStringList zooms, xs, ys;
+    for (const DensityTileKey& key : keys) {
+        zooms << QString::number(key.zoom);
+        xs << QString::number(key.x);
+        ys << QString::number(key.y);
+    }
     const PgResult r = m_db->exec(
-        QStringLiteral("SELECT pixels FROM track_density WHERE zoom = $1 AND tile_x = $2 AND tile_y = $3"),
-        {key.zoom, key.x, key.y}, PgConnection::Format::Binary);
-    if (r.rows() == 0)
-        return std::nullopt;
-    return QByteArray(r.raw(0, 0), r.length(0, 0));
+        QStringLiteral("SELECT d.zoom, d.tile_x, d.tile_y, d.pixels FROM track_density d"
+                       " JOIN unnest($1::integer[], $2::integer[], $3::integer[]) AS k(zoom, tile_x, tile_y)"
+                       " USING (zoom, tile_x, tile_y)"),
+        {pgPlainArray(zooms), pgPlainArray(xs), pgPlainArray(ys)}, PgConnection::Format::Binary);
+    std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
+    for (int i = 0; i < r.rows(); ++i)
+        tiles.emplace_back(DensityTileKey{binaryInt32(r, i, 0), binaryInt32(r, i, 1), binaryInt32(r, i, 2)},
+                           QByteArray(r.raw(i, 3), r.length(i, 3)));
+    return tiles;
 }
 
-void PostgisTracksDatabase::writeDensityTile(const DensityTileKey& key, const QByteArray& pixels) {
-    if (pixels.isEmpty()) {
-        m_db->exec(
-            QStringLiteral("DELETE FROM track_density WHERE zoom = $1 AND tile_x = $2 AND tile_y = $3"),
-            {key.zoom, key.x, key.y});
-        return;
+void PostgisTracksDatabase::writeDensityTiles(
+    const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
+    // Two statements for the whole slice: the tiles written, then the tiles emptied.
+    QStringList zooms, xs, ys, hex, goneZooms, goneXs, goneYs;
+    for (const auto& [key, pixels] : tiles) {
+        (pixels.isEmpty() ? goneZooms : zooms) << QString::number(key.zoom);
+        (pixels.isEmpty() ? goneXs : xs) << QString::number(key.x);
+        (pixels.isEmpty() ? goneYs : ys) << QString::number(key.y);
+        if (!pixels.isEmpty())
+            hex << QString::fromLatin1(pixels.toHex());
     }
-    m_db->exec(QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
-                              " VALUES ($1, $2, $3, decode($4, 'hex'))"
-                              " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
-               {key.zoom, key.x, key.y, pixels.toHex()});
+    if (!zooms.isEmpty())
+        m_db->exec(
+            QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
+                           " SELECT zoom, tile_x, tile_y, decode(pixels, 'hex')"
+                           " FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[])"
+                           " AS t(zoom, tile_x, tile_y, pixels)"
+                           " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
+            {pgPlainArray(zooms), pgPlainArray(xs), pgPlainArray(ys), pgPlainArray(hex)});
+    if (!goneZooms.isEmpty())
+        m_db->exec(QStringLiteral("DELETE FROM track_density d USING unnest($1::integer[], $2::integer[],"
+                                  " $3::integer[]) AS k(zoom, tile_x, tile_y)"
+                                  " WHERE (d.zoom, d.tile_x, d.tile_y) = (k.zoom, k.tile_x, k.tile_y)"),
+                   {pgPlainArray(goneZooms), pgPlainArray(goneXs), pgPlainArray(goneYs)});
 }
 
 void PostgisTracksDatabase::clearDensity() {
