@@ -66,6 +66,7 @@ class SpatialiteDatabase : public TracksDatabase {
     void scanBox(const TracksQuery& query, bool withGeometry,
                  const std::function<void(BoxRow&)>& take) override;
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
+    qint64 countInBox(const TracksQuery& query) override;
     qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
     void prepareImport() override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;

@@ -45,8 +45,22 @@ QString SpatialiteDatabase::prefetchSql(const TracksQuery& query, const QString&
             marks << QStringLiteral("?%1").arg(5 + i);
         sql += QStringLiteral(" AND activity_type IN (%1)").arg(marks.join(QLatin1Char(',')));
     }
-    return sql + tracksOrderBy(
-                     query, {QStringLiteral("name COLLATE NOCASE"), QStringLiteral("activity_type"), false});
+    if (columns == QLatin1String("count(*)"))
+        return sql;
+    sql +=
+        tracksOrderBy(query, {QStringLiteral("name COLLATE NOCASE"), QStringLiteral("activity_type"), false});
+    if (query.sources.isEmpty() && (query.limit >= 0 || query.offset > 0))
+        sql += QStringLiteral(" LIMIT %1 OFFSET %2").arg(query.limit).arg(query.offset);
+    return sql;
+}
+
+qint64 SpatialiteDatabase::countInBox(const TracksQuery& query) {
+    SqliteStatement q = prepare(prefetchSql(query, QStringLiteral("count(*)")));
+    q.bind(1, query.box.minLon).bind(2, query.box.minLat).bind(3, query.box.maxLon).bind(4, query.box.maxLat);
+    for (int i = 0; i < query.activities.size(); ++i)
+        q.bind(5 + i, query.activities[i]);
+    q.step();
+    return q.toInt64(0);
 }
 
 void SpatialiteDatabase::scanBox(const TracksQuery& query, bool withGeometry,

@@ -106,10 +106,13 @@ class TracksDatabase {
     // the total).
     virtual std::vector<TracksSummary> summariesByActivity() = 0;
     // The tracks whose bounding box meets query.box (index prefetch, then the stored bbox columns), of the
-    // query's activities, in the query's order (ties by id); offset, limit and sources are the caller's.
-    // `withGeometry`: id, activity, sources and points only.
+    // query's activities, in the query's order (ties by id), streamed (never one result in memory). The
+    // query's offset and limit are applied in SQL when it filters no sources; its sources are the caller's
+    // (then so are offset and limit). `withGeometry`: id, activity, sources and points only.
     virtual void scanBox(const TracksQuery& query, bool withGeometry,
                          const std::function<void(BoxRow&)>& take) = 0;
+    // How many tracks scanBox would give without offset and limit (a query without a sources filter).
+    virtual qint64 countInBox(const TracksQuery& query) = 0;
     virtual std::vector<PipelineRun> lastPipelineRuns(int count) = 0;
     // How many tracks' boxes meet `box`, counting no further than `atMost` (the spatial index alone, so a
     // view of the world over a million tracks costs no more than a small one).

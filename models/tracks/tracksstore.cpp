@@ -62,12 +62,22 @@ bool hasAnySource(const QStringList& trackSources, const QStringList& wanted) {
                        [&](const QString& s) { return wanted.contains(s); });
 }
 
-// Runs the scan and calls `take` for each row that passes the source filter and lies in the page.
+// Runs the scan and calls `take` for each row that passes the source filter and lies in the page; returns
+// how many match. Without a sources filter the page and the count come from SQL, so a page of a million
+// tracks in view reads one page.
 template <typename Take>
 qint64 forEachInPage(TracksDatabase& db, const TracksQuery& query, bool withGeometry, Take take) {
     qint64 matching = 0;
+    if (query.sources.isEmpty()) {
+        db.scanBox(query, withGeometry, [&](BoxRow& r) {
+            ++matching;
+            take(r);
+        });
+        const bool whole = query.offset == 0 && (query.limit < 0 || matching < query.limit);
+        return whole ? matching : db.countInBox(query);
+    }
     db.scanBox(query, withGeometry, [&](BoxRow& r) {
-        if (!query.sources.isEmpty() && !hasAnySource(r.row.sources, query.sources))
+        if (!hasAnySource(r.row.sources, query.sources))
             return;
         const qint64 index = matching++;
         if (index < query.offset || (query.limit >= 0 && index >= query.offset + query.limit))

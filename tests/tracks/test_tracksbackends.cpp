@@ -241,6 +241,22 @@ class TracksBackendsTest : public QObject {
             q.limit = random.bounded(2) == 0 ? -1 : 1 + random.bounded(20);
             const QStringList a = rows(file.tracksInBox(q)), b = rows(postgis.tracksInBox(q));
             QCOMPARE(b, a);
+            // The page (from SQL without a sources filter) is the slice of the whole result, and its count
+            // the whole result's.
+            TracksQuery whole = q;
+            whole.offset = 0;
+            whole.limit = -1;
+            for (TracksStore* store : {&file, &postgis}) {
+                const TracksPage all = store->tracksInBox(whole), page = store->tracksInBox(q);
+                QCOMPARE(page.matching, qint64(all.tracks.size()));
+                QCOMPARE(all.matching, qint64(all.tracks.size()));
+                const qint64 from = std::min<qint64>(q.offset, page.matching);
+                const qint64 to =
+                    q.limit < 0 ? page.matching : std::min<qint64>(page.matching, from + q.limit);
+                QCOMPARE(qint64(page.tracks.size()), to - from);
+                for (qint64 k = from; k < to; ++k)
+                    QCOMPARE(page.tracks[size_t(k - from)].id, all.tracks[size_t(k)].id);
+            }
             nonEmpty += a.size() > 1;
             const int zoom = 8 + random.bounded(10);
             QCOMPARE(lines(postgis.simplifiedInBox(q, zoom)), lines(file.simplifiedInBox(q, zoom)));

@@ -135,53 +135,83 @@ std::vector<TracksSummary> PostgisTracksDatabase::summariesByActivity() {
     return rows;
 }
 
-QString PostgisTracksDatabase::boxSql(const TracksQuery& query, bool withGeometry) {
-    const QString columns =
-        withGeometry
-            ? QStringLiteral("id, activity_type, sources_json::text, ST_AsBinary(geom)")
-            : QStringLiteral("id, activity_type, sources_json::text, name, external_urls_json::text,"
-                             " points_count, length_m, min_lon, min_lat, max_lon, max_lat, %1, %2")
-                  .arg(pgMicrosOf(QStringLiteral("started_at")), pgMicrosOf(QStringLiteral("created_at")));
+QString PostgisTracksDatabase::boxSql(const TracksQuery& query, const QString& columns) {
     QString sql = QStringLiteral("SELECT %1 FROM tracks WHERE geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)"
                                  " AND max_lon >= $1 AND min_lon <= $3 AND max_lat >= $2 AND min_lat <= $4")
                       .arg(columns);
     if (!query.activities.isEmpty())
         sql += QStringLiteral(" AND activity_type = ANY($5::text[])");
     // As SQLite orders: NULL first going up, last going down; text by its bytes, names without case.
-    return sql + tracksOrderBy(query, {QStringLiteral("lower(name) COLLATE \"C\""),
-                                       QStringLiteral("activity_type COLLATE \"C\""), true});
+    if (columns == QLatin1String("count(*)"))
+        return sql;
+    sql += tracksOrderBy(query, {QStringLiteral("lower(name) COLLATE \"C\""),
+                                 QStringLiteral("activity_type COLLATE \"C\""), true});
+    if (query.sources.isEmpty() && (query.limit >= 0 || query.offset > 0))
+        sql += QStringLiteral(" LIMIT %1 OFFSET %2")
+                   .arg(query.limit < 0 ? QStringLiteral("ALL") : QString::number(query.limit))
+                   .arg(query.offset);
+    return sql;
 }
 
 void PostgisTracksDatabase::scanBox(const TracksQuery& query, bool withGeometry,
                                     const std::function<void(BoxRow&)>& take) {
+    const QString columns =
+        withGeometry
+            ? QStringLiteral("id, activity_type, sources_json::text, ST_AsBinary(geom)")
+            : QStringLiteral("id, activity_type, sources_json::text, name, external_urls_json::text,"
+                             " points_count, length_m, min_lon, min_lat, max_lon, max_lat, %1, %2")
+                  .arg(pgMicrosOf(QStringLiteral("started_at")), pgMicrosOf(QStringLiteral("created_at")));
+    // Through a cursor, a slice at a time, inside the caller's transaction or one of its own (read-only
+    // where the store was opened so), so that a view of a million tracks is never one result in memory.
+    std::unique_ptr<PgTransaction> own;
+    if (!m_db->inTransaction())
+        own = std::make_unique<PgTransaction>(*m_db);
+    m_db->exec(QStringLiteral("DECLARE tidemark_tracks_box NO SCROLL CURSOR FOR ") + boxSql(query, columns),
+               boxParams(query));
+    const PgConnection::Format format =
+        withGeometry ? PgConnection::Format::Binary : PgConnection::Format::Text;
+    BoxRow b;
+    for (;;) {
+        const PgResult r = m_db->exec(QStringLiteral("FETCH 1000 FROM tidemark_tracks_box"), {}, format);
+        for (int i = 0; i < r.rows(); ++i) {
+            b.row = TrackRow();
+            b.points.clear();
+            if (withGeometry) {
+                b.row.id = binaryInt64(r, i, 0);
+                b.row.activity = r.text(i, 1);
+                b.row.sources = fromJsonArray(r.text(i, 2));
+                b.points = readWkbLineString(binaryBytes(r, i, 3));
+            } else {
+                b.row.id = r.toLong(i, 0);
+                b.row.activity = r.text(i, 1);
+                b.row.sources = fromJsonArray(r.text(i, 2));
+                b.row.name = r.text(i, 3);
+                b.row.externalUrls = fromJsonArray(r.text(i, 4));
+                b.row.pointsCount = r.toLong(i, 5);
+                b.row.lengthMetres = r.toDouble(i, 6);
+                b.row.bbox = {r.toDouble(i, 7), r.toDouble(i, 8), r.toDouble(i, 9), r.toDouble(i, 10)};
+                b.row.startedAt = isoOrNull(r, i, 11);
+                b.row.createdAt = isoOrNull(r, i, 12);
+            }
+            take(b);
+        }
+        if (r.rows() < 1000)
+            break;
+    }
+    m_db->exec(QStringLiteral("CLOSE tidemark_tracks_box"));
+    if (own)
+        own->commit();
+}
+
+std::vector<PgParam> PostgisTracksDatabase::boxParams(const TracksQuery& query) {
     std::vector<PgParam> params{query.box.minLon, query.box.minLat, query.box.maxLon, query.box.maxLat};
     if (!query.activities.isEmpty())
         params.emplace_back(pgTextArray(query.activities));
-    const PgResult r = m_db->exec(boxSql(query, withGeometry), params,
-                                  withGeometry ? PgConnection::Format::Binary : PgConnection::Format::Text);
-    BoxRow b;
-    for (int i = 0; i < r.rows(); ++i) {
-        b.row = TrackRow();
-        b.points.clear();
-        if (withGeometry) {
-            b.row.id = binaryInt64(r, i, 0);
-            b.row.activity = r.text(i, 1);
-            b.row.sources = fromJsonArray(r.text(i, 2));
-            b.points = readWkbLineString(binaryBytes(r, i, 3));
-        } else {
-            b.row.id = r.toLong(i, 0);
-            b.row.activity = r.text(i, 1);
-            b.row.sources = fromJsonArray(r.text(i, 2));
-            b.row.name = r.text(i, 3);
-            b.row.externalUrls = fromJsonArray(r.text(i, 4));
-            b.row.pointsCount = r.toLong(i, 5);
-            b.row.lengthMetres = r.toDouble(i, 6);
-            b.row.bbox = {r.toDouble(i, 7), r.toDouble(i, 8), r.toDouble(i, 9), r.toDouble(i, 10)};
-            b.row.startedAt = isoOrNull(r, i, 11);
-            b.row.createdAt = isoOrNull(r, i, 12);
-        }
-        take(b);
-    }
+    return params;
+}
+
+qint64 PostgisTracksDatabase::countInBox(const TracksQuery& query) {
+    return m_db->exec(boxSql(query, QStringLiteral("count(*)")), boxParams(query)).toLong(0, 0);
 }
 
 qint64 PostgisTracksDatabase::countInBoxUpTo(const TrackBox& box, qint64 atMost) {

@@ -1,12 +1,12 @@
 #pragma once
 
+#include "pgconnection.h"
 #include "tracksdatabase.h"
 
 #include <QString>
 #include <memory>
 
 namespace tidemark {
-class PgConnection;
 class PgTransaction;
 } // namespace tidemark
 
@@ -41,6 +41,7 @@ class PostgisTracksDatabase : public TracksDatabase {
     void scanBox(const TracksQuery& query, bool withGeometry,
                  const std::function<void(BoxRow&)>& take) override;
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
+    qint64 countInBox(const TracksQuery& query) override;
     qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
     void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
@@ -64,10 +65,10 @@ class PostgisTracksDatabase : public TracksDatabase {
     void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
-    // The SQL of the bounding-box query, for EXPLAIN in tests.
-    static QString boxSql(const TracksQuery& query, bool withGeometry);
-
   private:
+    // The bounding-box query of `columns` (count(*): without order or page) and its parameters.
+    static QString boxSql(const TracksQuery& query, const QString& columns);
+    static std::vector<PgParam> boxParams(const TracksQuery& query);
     explicit PostgisTracksDatabase(std::unique_ptr<PgConnection> db);
     std::unique_ptr<PgConnection> m_db;
     std::unique_ptr<PgTransaction> m_write;
