@@ -63,7 +63,7 @@ int runMigrate(CliContext& ctx) {
     const SchemaStatus s = migrator.status();
     QStringList names;
     for (const Migration& m : applied)
-        names << QStringLiteral("%1_%2").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
+        names << m.label();
     QJsonObject json = statusJson(s);
     json.insert(QStringLiteral("applied_now"), QJsonArray::fromStringList(names));
     ctx.print(

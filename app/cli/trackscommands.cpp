@@ -26,7 +26,7 @@ const QCommandLineOption kRebuildOverview(QStringLiteral("rebuild-overview"),
 QString migrationNames(const QList<Migration>& applied) {
     QStringList names;
     for (const Migration& m : applied)
-        names << QStringLiteral("%1_%2").arg(m.version, 4, 10, QLatin1Char('0')).arg(m.name);
+        names << m.label();
     return names.join(QStringLiteral(", "));
 }
 

@@ -116,10 +116,7 @@ QList<Migration> SchemaMigrator::migrate() {
                         .arg(m.name, m_connection.describe()));
             continue;
         }
-        const QString what = QStringLiteral("%1 migration %2_%3")
-                                 .arg(m_schema.dataset)
-                                 .arg(m.version, 4, 10, QLatin1Char('0'))
-                                 .arg(m.name);
+        const QString what = QStringLiteral("%1 migration %2").arg(m_schema.dataset, m.label());
         try {
             m_connection.execScript(QStringLiteral("BEGIN;\n") + m.sql + QStringLiteral("\n;"), what);
             m_connection.exec(
@@ -140,10 +137,9 @@ void SchemaMigrator::requireSchema() {
     requireExtensions();
     const SchemaStatus s = status();
     if (!s.missingTables.isEmpty())
-        throw Error(Error::Kind::Schema,
-                    QStringLiteral(
-                        "%1 has no table %2 of the %3 schema (run: tidemark-cli schema migrate --dataset %3)")
-                        .arg(m_connection.describe(), s.missingTables.first(), m_schema.dataset));
+        throw Error(Error::Kind::Schema, QStringLiteral("%1 has no table %2 of the %3 schema (run: %4)")
+                                             .arg(m_connection.describe(), s.missingTables.first(),
+                                                  m_schema.dataset, m_schema.command()));
     if (s.newerThanKnown())
         throw Error(Error::Kind::Refused,
                     QStringLiteral("%1 schema of %2 is at version %3, newer than this Tidemark knows (%4)")

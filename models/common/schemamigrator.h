@@ -14,6 +14,8 @@ struct Migration {
     QString name;
     QString sql;
     QString checksum; // sha256 of the script, recorded when applied
+    // "0002_track_density": the script's file name without .sql, as errors and reports name it.
+    QString label() const { return QStringLiteral("%1_%2").arg(version, 4, 10, QLatin1Char('0')).arg(name); }
 };
 
 // What an area registers with the migrator: its dataset's name (the key of its migrations in
@@ -24,7 +26,12 @@ struct DatasetSchema {
     QStringList requiredTables;
     QString scriptsFolder;          // the folder under resources/sql when it is not the dataset's name
     QStringList requiredExtensions; // extensions the scripts need (CREATE EXTENSION is the operator's)
+    QString createCommand;          // what creates the tables when it is not schema migrate --dataset
     QString folder() const { return scriptsFolder.isEmpty() ? dataset : scriptsFolder; }
+    QString command() const {
+        return createCommand.isEmpty() ? QStringLiteral("tidemark-cli schema migrate --dataset ") + dataset
+                                       : createCommand;
+    }
 };
 
 struct SchemaStatus {

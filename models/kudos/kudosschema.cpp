@@ -11,6 +11,7 @@ DatasetSchema kudosSchema() {
              QStringLiteral("kudos_ledger_daily"), QStringLiteral("kudos_idempotency_keys"),
              QStringLiteral("kudos_retention_incidents")},
             {},
+            {},
             {}};
 }
 

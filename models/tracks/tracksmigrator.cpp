@@ -85,9 +85,7 @@ QList<Migration> TracksMigrator::migrate(const std::function<void(const Migratio
             m_db.commit();
         } catch (const Error& e) {
             m_db.rollback();
-            throw Error(e.kind(), QStringLiteral("tracks migration %1_%2: %3")
-                                      .arg(m.version, 4, 10, QLatin1Char('0'))
-                                      .arg(m.name, e.message()));
+            throw Error(e.kind(), QStringLiteral("tracks migration %1: %2").arg(m.label(), e.message()));
         }
         done.append(m);
         if (applied)

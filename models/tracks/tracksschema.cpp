@@ -6,7 +6,8 @@ DatasetSchema tracksSchema() {
     return {QStringLiteral("tracks"),
             {QStringLiteral("tracks"), QStringLiteral("pipeline_runs"), QStringLiteral("track_density")},
             {},
-            {}};
+            {},
+            QStringLiteral("tidemark-cli tracks init --sqlite FILE")};
 }
 
 DatasetSchema tracksPostgisSchema() {
@@ -14,7 +15,8 @@ DatasetSchema tracksPostgisSchema() {
             {QStringLiteral("tracks"), QStringLiteral("pipeline_runs"), QStringLiteral("track_density"),
              QStringLiteral("tracks_migration")},
             QStringLiteral("tracks-postgis"),
-            {QStringLiteral("postgis")}};
+            {QStringLiteral("postgis")},
+            QStringLiteral("tidemark-cli tracks init --db CONNINFO")};
 }
 
 } // namespace tidemark::tracks

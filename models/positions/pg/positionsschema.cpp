@@ -7,6 +7,7 @@ DatasetSchema positionsSchema() {
             {QStringLiteral("mower_positions"), QStringLiteral("mower_history"),
              QStringLiteral("mower_positions_thinning")},
             {},
+            {},
             {}};
 }
 

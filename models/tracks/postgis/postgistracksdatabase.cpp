@@ -67,23 +67,10 @@ std::unique_ptr<PostgisTracksDatabase> PostgisTracksDatabase::open(const QString
     if (access == Access::ReadOnly)
         db->exec(QStringLiteral("SET default_transaction_read_only = on"));
     SchemaMigrator migrator(*db, tracksPostgisSchema());
-    migrator.requireExtensions();
-    if (access != Access::Create) {
-        const SchemaStatus s = migrator.status();
-        if (!s.missingTables.isEmpty())
-            throw Error(
-                Error::Kind::Schema,
-                QStringLiteral("%1 has no table %2 of the tracks store (run: tidemark-cli tracks init "
-                               "--db CONNINFO)")
-                    .arg(db->describe(), s.missingTables.first()));
-        if (s.newerThanKnown())
-            throw Error(
-                Error::Kind::Refused,
-                QStringLiteral("tracks schema of %1 is at version %2, newer than this Tidemark knows (%3)")
-                    .arg(db->describe())
-                    .arg(s.currentVersion)
-                    .arg(s.latestVersion));
-    }
+    if (access == Access::Create)
+        migrator.requireExtensions();
+    else
+        migrator.requireSchema();
     return std::unique_ptr<PostgisTracksDatabase>(new PostgisTracksDatabase(std::move(db)));
 }
 
