@@ -65,9 +65,14 @@ class PostgisTracksDatabase : public TracksDatabase {
     void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
+    // Views of at least `tracks` tracks are scanned on the bbox columns without the spatial index (50,000
+    // unless set; tests set it low to compare both ways).
+    void setWideView(qint64 tracks) { m_wideView = tracks; }
+
   private:
     // The bounding-box query of `columns` (count(*): without order or page) and its parameters.
-    static QString boxSql(const TracksQuery& query, const QString& columns);
+    QString boxSql(const TracksQuery& query, const QString& columns);
+    qint64 m_wideView = 50000; // tracks in view from which the GiST index is not used
     static std::vector<PgParam> boxParams(const TracksQuery& query);
     explicit PostgisTracksDatabase(std::unique_ptr<PgConnection> db);
     std::unique_ptr<PgConnection> m_db;
