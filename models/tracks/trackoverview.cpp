@@ -132,7 +132,8 @@ qint64 TrackOverview::rebuild(TracksDatabase& db, TaskFeedback& feedback) {
         findBlocks(db, 0, 0, 0, &blocks);
         DenseTiles coarse;
         qint64 written = 0, seen = 0;
-        for (const auto& [blockX, blockY] : blocks) {
+        for (const std::pair<int, int>& block : blocks) {
+            const int blockX = block.first, blockY = block.second; // named: a lambda captures them
             DenseTiles fine;
             bool cancelled = false;
             TracksQuery query;
