@@ -176,8 +176,10 @@ class TestTracksJobs : public QObject {
     // exactly what is in the file (the files it lists as imported, nothing of those it lists as not).
     void cancelledImportThroughTheDatasetReportsWhatWasCommitted() {
         const QString path = freshFile(QStringLiteral("cancel-dataset.sqlite"));
+        // Enough files that the cancel, queued to this thread from the first file's progress, lands while
+        // the import still runs (a small file imports in about a millisecond).
         QStringList files;
-        for (int i = 0; i < 30; ++i)
+        for (int i = 0; i < 600; ++i)
             files << kGpxDir +
                          (i % 2 ? QStringLiteral("Mojstrovka.gpx") : QStringLiteral("korita-zbevnica.gpx"));
         TracksDataset dataset(&m_tasks);
