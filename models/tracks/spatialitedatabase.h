@@ -92,10 +92,12 @@ class SpatialiteDatabase : public TracksDatabase {
     void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
-    // The SQL of the bounding-box prefetch, for EXPLAIN QUERY PLAN in tests.
+    // The SQL of the bounding-box prefetch, ordered and paged, for EXPLAIN QUERY PLAN in tests.
     static QString prefetchSql(const TracksQuery& query, const QString& columns);
 
   private:
+    // The prefetch's SELECT of `columns` and its filters, without order or page.
+    static QString filterSql(const TracksQuery& query, const QString& columns);
     explicit SpatialiteDatabase(std::unique_ptr<SqliteFile> file);
     static std::unique_ptr<SpatialiteDatabase> withSpatialite(const QString& path, SqliteFile::Mode mode);
     std::unique_ptr<SqliteFile> m_file;

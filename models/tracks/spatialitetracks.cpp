@@ -33,7 +33,7 @@ std::vector<TracksSummary> SpatialiteDatabase::summariesByActivity() {
     return TracksSummaryLoader::byActivity(file());
 }
 
-QString SpatialiteDatabase::prefetchSql(const TracksQuery& query, const QString& columns) {
+QString SpatialiteDatabase::filterSql(const TracksQuery& query, const QString& columns) {
     QString sql = QStringLiteral("SELECT %1 FROM tracks WHERE ROWID IN (SELECT ROWID FROM SpatialIndex"
                                  " WHERE f_table_name = 'tracks' AND f_geometry_column = 'geom'"
                                  " AND search_frame = BuildMbr(?1, ?2, ?3, ?4, 4326))"
@@ -45,17 +45,17 @@ QString SpatialiteDatabase::prefetchSql(const TracksQuery& query, const QString&
             marks << QStringLiteral("?%1").arg(5 + i);
         sql += QStringLiteral(" AND activity_type IN (%1)").arg(marks.join(QLatin1Char(',')));
     }
-    if (columns == QLatin1String("count(*)"))
-        return sql;
-    sql +=
-        tracksOrderBy(query, {QStringLiteral("name COLLATE NOCASE"), QStringLiteral("activity_type"), false});
-    if (query.sources.isEmpty() && (query.limit >= 0 || query.offset > 0))
-        sql += QStringLiteral(" LIMIT %1 OFFSET %2").arg(query.limit).arg(query.offset);
     return sql;
 }
 
+QString SpatialiteDatabase::prefetchSql(const TracksQuery& query, const QString& columns) {
+    return filterSql(query, columns) +
+           tracksOrderAndPage(query, {QStringLiteral("name COLLATE NOCASE"), QStringLiteral("activity_type"),
+                                      false, QStringLiteral("-1")});
+}
+
 qint64 SpatialiteDatabase::countInBox(const TracksQuery& query) {
-    SqliteStatement q = prepare(prefetchSql(query, QStringLiteral("count(*)")));
+    SqliteStatement q = prepare(filterSql(query, QStringLiteral("count(*)")));
     q.bind(1, query.box.minLon).bind(2, query.box.minLat).bind(3, query.box.maxLon).bind(4, query.box.maxLat);
     for (int i = 0; i < query.activities.size(); ++i)
         q.bind(5 + i, query.activities[i]);

@@ -27,17 +27,27 @@ Error outOfStep(TracksDatabase& db, const DensityTileKey& key, const QString& wh
             .arg(why));
 }
 
-// Tiles are written in slices of this many, so that one statement's parameters stay a few megabytes.
-constexpr size_t kTilesPerWrite = 500;
-
-void writeInSlices(TracksDatabase& db, std::vector<std::pair<DensityTileKey, QByteArray>>* tiles) {
-    for (size_t from = 0; from < tiles->size(); from += kTilesPerWrite) {
-        const size_t to = std::min(tiles->size(), from + kTilesPerWrite);
-        db.writeDensityTiles({tiles->begin() + static_cast<std::ptrdiff_t>(from),
-                              tiles->begin() + static_cast<std::ptrdiff_t>(to)});
+// Collects encoded tiles and writes them kTilesPerWrite to a statement, so that one statement's parameters
+// stay a few megabytes.
+class TileWriter {
+  public:
+    explicit TileWriter(TracksDatabase& db) : m_db(db) {}
+    void add(const DensityTileKey& key, QByteArray bytes) {
+        m_tiles.emplace_back(key, std::move(bytes));
+        if (m_tiles.size() == kTilesPerWrite)
+            flush();
     }
-    tiles->clear();
-}
+    void flush() {
+        if (!m_tiles.empty())
+            m_db.writeDensityTiles(m_tiles);
+        m_tiles.clear();
+    }
+
+  private:
+    static constexpr size_t kTilesPerWrite = 500;
+    TracksDatabase& m_db;
+    std::vector<std::pair<DensityTileKey, QByteArray>> m_tiles;
+};
 
 } // namespace
 
@@ -51,7 +61,7 @@ void TrackOverview::apply(TracksDatabase& db, const DensityDeltas& deltas) {
     std::map<DensityTileKey, QByteArray> stored;
     for (auto& [key, bytes] : db.densityTilesOf(keys))
         stored.emplace(key, std::move(bytes));
-    std::vector<std::pair<DensityTileKey, QByteArray>> written;
+    TileWriter writer(db);
     for (const auto& [key, changes] : deltas.tiles) {
         DensitySparse pixels;
         if (const auto found = stored.find(key); found != stored.end()) {
@@ -63,11 +73,9 @@ void TrackOverview::apply(TracksDatabase& db, const DensityDeltas& deltas) {
         const std::optional<DensitySparse> sum = TrackDensity::combine(pixels, changes);
         if (!sum)
             throw outOfStep(db, key, QStringLiteral("would count fewer than no tracks"));
-        written.emplace_back(key, TrackDensity::encode(*sum));
-        if (written.size() == kTilesPerWrite)
-            writeInSlices(db, &written);
+        writer.add(key, TrackDensity::encode(*sum));
     }
-    writeInSlices(db, &written);
+    writer.flush();
 }
 
 namespace {
@@ -89,13 +97,10 @@ void addTo(DenseTiles* tiles, const DensityTileKey& key, const std::vector<Densi
 }
 
 void writeAll(TracksDatabase& db, const DenseTiles& tiles) {
-    std::vector<std::pair<DensityTileKey, QByteArray>> written;
-    for (const auto& [key, counts] : tiles) {
-        written.emplace_back(key, TrackDensity::encode(counts));
-        if (written.size() == kTilesPerWrite)
-            writeInSlices(db, &written);
-    }
-    writeInSlices(db, &written);
+    TileWriter writer(db);
+    for (const auto& [key, counts] : tiles)
+        writer.add(key, TrackDensity::encode(counts));
+    writer.flush();
 }
 
 // The tile's area, a little wider, so that every track with a pixel in it meets the box.

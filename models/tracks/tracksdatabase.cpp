@@ -8,7 +8,7 @@
 
 namespace tidemark::tracks {
 
-QString tracksOrderBy(const TracksQuery& query, const TracksOrderDialect& dialect) {
+QString tracksOrderAndPage(const TracksQuery& query, const TracksOrderDialect& dialect) {
     QString column = QStringLiteral("id");
     switch (query.order) {
     case TracksQuery::Order::Id:
@@ -39,6 +39,10 @@ QString tracksOrderBy(const TracksQuery& query, const TracksOrderDialect& dialec
     QString sql = QStringLiteral(" ORDER BY %1%2%3").arg(column, direction, nulls);
     if (query.order != TracksQuery::Order::Id)
         sql += QStringLiteral(", id%1").arg(direction);
+    if (query.sources.isEmpty() && (query.limit >= 0 || query.offset > 0))
+        sql += QStringLiteral(" LIMIT %1 OFFSET %2")
+                   .arg(query.limit < 0 ? dialect.noLimit : QString::number(query.limit))
+                   .arg(query.offset);
     return sql;
 }
 

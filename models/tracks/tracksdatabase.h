@@ -58,15 +58,18 @@ struct BoxRow {
     std::vector<LonLat> points; // only in a geometry scan
 };
 
-// How a backend's SQL sorts: its expressions for the name (without case) and the activity (by bytes), and
-// whether NULLs must be placed explicitly where SQLite places them (first going up, last going down).
+// How a backend's SQL sorts and pages: its expressions for the name (without case) and the activity (by
+// bytes), whether NULLs must be placed explicitly where SQLite places them (first going up, last going down),
+// and the LIMIT that means every row.
 struct TracksOrderDialect {
     QString name;
     QString activity;
     bool explicitNulls = false;
+    QString noLimit;
 };
-// The ORDER BY clause of a query's order, ties by id, so that both backends page alike.
-QString tracksOrderBy(const TracksQuery& query, const TracksOrderDialect& dialect);
+// The ORDER BY clause of a query's order, ties by id, so that both backends page alike; for a query without a
+// sources filter (which is applied in C++) also its LIMIT and OFFSET.
+QString tracksOrderAndPage(const TracksQuery& query, const TracksOrderDialect& dialect);
 
 // One connection to a tracks store, SpatiaLite file or PostGIS database: the statements the store's rules
 // (TracksStore, TrackImporter, TracksRetention, TracksHealth) are written against, so that each rule is

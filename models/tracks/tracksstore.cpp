@@ -62,37 +62,42 @@ bool hasAnySource(const QStringList& trackSources, const QStringList& wanted) {
                        [&](const QString& s) { return wanted.contains(s); });
 }
 
-// Runs the scan and calls `take` for each row that passes the source filter and lies in the page; returns
-// how many match. Without a sources filter the page and the count come from SQL, so a page of a million
-// tracks in view reads one page.
+// Runs the scan and calls `take` for each row that passes the source filter and lies in the page; sets
+// `*matching` (when given) to how many match. Without a sources filter the page and the count come from SQL,
+// so a page of a million tracks in view reads one page.
 template <typename Take>
-qint64 forEachInPage(TracksDatabase& db, const TracksQuery& query, bool withGeometry, Take take) {
-    qint64 matching = 0;
+void forEachInPage(TracksDatabase& db, const TracksQuery& query, bool withGeometry, Take take,
+                   qint64* matching = nullptr) {
+    qint64 seen = 0;
     if (query.sources.isEmpty()) {
         db.scanBox(query, withGeometry, [&](BoxRow& r) {
-            ++matching;
+            ++seen;
             take(r);
         });
-        const bool whole = query.offset == 0 && (query.limit < 0 || matching < query.limit);
-        return whole ? matching : db.countInBox(query);
+        if (matching) {
+            const bool whole = query.offset == 0 && (query.limit < 0 || seen < query.limit);
+            *matching = whole ? seen : db.countInBox(query);
+        }
+        return;
     }
     db.scanBox(query, withGeometry, [&](BoxRow& r) {
         if (!hasAnySource(r.row.sources, query.sources))
             return;
-        const qint64 index = matching++;
+        const qint64 index = seen++;
         if (index < query.offset || (query.limit >= 0 && index >= query.offset + query.limit))
             return;
         take(r);
     });
-    return matching;
+    if (matching)
+        *matching = seen;
 }
 
 } // namespace
 
 TracksPage TracksStore::tracksInBox(const TracksQuery& query) {
     TracksPage page;
-    page.matching =
-        forEachInPage(m_db, query, false, [&](BoxRow& r) { page.tracks.push_back(std::move(r.row)); });
+    forEachInPage(
+        m_db, query, false, [&](BoxRow& r) { page.tracks.push_back(std::move(r.row)); }, &page.matching);
     return page;
 }
 

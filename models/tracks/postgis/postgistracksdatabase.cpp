@@ -38,6 +38,18 @@ QString pgPlainArray(const QStringList& items) {
     return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
+// Tile keys as the three integer arrays an unnest() of them takes.
+struct TileKeyArrays {
+    QStringList zooms, xs, ys;
+    void add(const DensityTileKey& key) {
+        zooms << QString::number(key.zoom);
+        xs << QString::number(key.x);
+        ys << QString::number(key.y);
+    }
+    bool isEmpty() const { return zooms.isEmpty(); }
+    std::vector<PgParam> params() const { return {pgPlainArray(zooms), pgPlainArray(xs), pgPlainArray(ys)}; }
+};
+
 QByteArray binaryBytes(const PgResult& r, int row, int col) {
     return QByteArray::fromRawData(r.raw(row, col), r.length(row, col));
 }
@@ -134,15 +146,6 @@ QString PostgisTracksDatabase::boxSql(const TracksQuery& query, const QString& c
                  wide ? QString() : QStringLiteral("geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) AND "));
     if (!query.activities.isEmpty())
         sql += QStringLiteral(" AND activity_type = ANY($5::text[])");
-    // As SQLite orders: NULL first going up, last going down; text by its bytes, names without case.
-    if (columns == QLatin1String("count(*)"))
-        return sql;
-    sql += tracksOrderBy(query, {QStringLiteral("lower(name) COLLATE \"C\""),
-                                 QStringLiteral("activity_type COLLATE \"C\""), true});
-    if (query.sources.isEmpty() && (query.limit >= 0 || query.offset > 0))
-        sql += QStringLiteral(" LIMIT %1 OFFSET %2")
-                   .arg(query.limit < 0 ? QStringLiteral("ALL") : QString::number(query.limit))
-                   .arg(query.offset);
     return sql;
 }
 
@@ -159,7 +162,12 @@ void PostgisTracksDatabase::scanBox(const TracksQuery& query, bool withGeometry,
     std::unique_ptr<PgTransaction> own;
     if (!m_db->inTransaction())
         own = std::make_unique<PgTransaction>(*m_db);
-    m_db->exec(QStringLiteral("DECLARE tidemark_tracks_box NO SCROLL CURSOR FOR ") + boxSql(query, columns),
+    // As SQLite orders: NULL first going up, last going down; text by its bytes, names without case.
+    const QString orderAndPage = tracksOrderAndPage(query, {QStringLiteral("lower(name) COLLATE \"C\""),
+                                                            QStringLiteral("activity_type COLLATE \"C\""),
+                                                            true, QStringLiteral("ALL")});
+    m_db->exec(QStringLiteral("DECLARE tidemark_tracks_box NO SCROLL CURSOR FOR ") + boxSql(query, columns) +
+                   orderAndPage,
                boxParams(query));
     const PgConnection::Format format =
         withGeometry ? PgConnection::Format::Binary : PgConnection::Format::Text;
@@ -416,17 +424,14 @@ std::vector<std::pair<DensityTileKey, QByteArray>>
 PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
     if (keys.empty())
         return {};
-    QStringList zooms, xs, ys;
-    for (const DensityTileKey& key : keys) {
-        zooms << QString::number(key.zoom);
-        xs << QString::number(key.x);
-        ys << QString::number(key.y);
-    }
+    TileKeyArrays wanted;
+    for (const DensityTileKey& key : keys)
+        wanted.add(key);
     const PgResult r = m_db->exec(
         QStringLiteral("SELECT d.zoom, d.tile_x, d.tile_y, d.pixels FROM track_density d"
                        " JOIN unnest($1::integer[], $2::integer[], $3::integer[]) AS k(zoom, tile_x, tile_y)"
                        " USING (zoom, tile_x, tile_y)"),
-        {pgPlainArray(zooms), pgPlainArray(xs), pgPlainArray(ys)}, PgConnection::Format::Binary);
+        wanted.params(), PgConnection::Format::Binary);
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     for (int i = 0; i < r.rows(); ++i)
         tiles.emplace_back(DensityTileKey{binaryInt32(r, i, 0), binaryInt32(r, i, 1), binaryInt32(r, i, 2)},
@@ -437,27 +442,32 @@ PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
 void PostgisTracksDatabase::writeDensityTiles(
     const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
     // Two statements for the whole slice: the tiles written, then the tiles emptied.
-    QStringList zooms, xs, ys, hex, goneZooms, goneXs, goneYs;
+    TileKeyArrays written, gone;
+    QStringList hex;
     for (const auto& [key, pixels] : tiles) {
-        (pixels.isEmpty() ? goneZooms : zooms) << QString::number(key.zoom);
-        (pixels.isEmpty() ? goneXs : xs) << QString::number(key.x);
-        (pixels.isEmpty() ? goneYs : ys) << QString::number(key.y);
-        if (!pixels.isEmpty())
+        if (pixels.isEmpty()) {
+            gone.add(key);
+        } else {
+            written.add(key);
             hex << QString::fromLatin1(pixels.toHex());
+        }
     }
-    if (!zooms.isEmpty())
+    if (!written.isEmpty()) {
+        std::vector<PgParam> params = written.params();
+        params.emplace_back(pgPlainArray(hex));
         m_db->exec(
             QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
                            " SELECT zoom, tile_x, tile_y, decode(pixels, 'hex')"
                            " FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[])"
                            " AS t(zoom, tile_x, tile_y, pixels)"
                            " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
-            {pgPlainArray(zooms), pgPlainArray(xs), pgPlainArray(ys), pgPlainArray(hex)});
-    if (!goneZooms.isEmpty())
+            params);
+    }
+    if (!gone.isEmpty())
         m_db->exec(QStringLiteral("DELETE FROM track_density d USING unnest($1::integer[], $2::integer[],"
                                   " $3::integer[]) AS k(zoom, tile_x, tile_y)"
                                   " WHERE (d.zoom, d.tile_x, d.tile_y) = (k.zoom, k.tile_x, k.tile_y)"),
-                   {pgPlainArray(goneZooms), pgPlainArray(goneXs), pgPlainArray(goneYs)});
+                   gone.params());
 }
 
 void PostgisTracksDatabase::clearDensity() {
