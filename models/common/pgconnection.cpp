@@ -236,6 +236,10 @@ bool PgConnection::tryAdvisoryLock(long long key) {
     return exec(QStringLiteral("SELECT pg_try_advisory_lock($1::bigint)"), {key}).toBool(0, 0);
 }
 
+void PgConnection::advisoryXactLock(long long key) {
+    exec(QStringLiteral("SELECT pg_advisory_xact_lock($1::bigint)"), {key});
+}
+
 bool PgConnection::relationExists(const QString& name) {
     return !exec(QStringLiteral("SELECT to_regclass($1)"), {pgQuoteIdentifier(name)}).isNull(0, 0);
 }

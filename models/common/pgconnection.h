@@ -83,6 +83,8 @@ class PgConnection {
     // Several statements in one simple-query round trip (migrations); no parameters.
     void execScript(const QString& sql, const QString& what = {});
     bool tryAdvisoryLock(long long key);
+    // pg_advisory_xact_lock: waits for the key and holds it until the open transaction ends.
+    void advisoryXactLock(long long key);
     // Whether a table (or other relation) of that plain name exists on the search path (the name is quoted).
     bool relationExists(const QString& name);
     void advisoryUnlock(long long key);

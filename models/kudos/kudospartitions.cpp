@@ -107,7 +107,7 @@ QStringList ensurePartitionsAhead(PgConnection& db, const KudosSettings& setting
             db, lockTimeoutOptions(settings.lockTimeoutSeconds),
             QStringLiteral("creating partitions of %1").arg(table), [&](PgTransaction&) {
                 createdHere.clear();
-                db.exec(QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kPartitionLockKey});
+                db.advisoryXactLock(kPartitionLockKey);
                 const std::vector<KudosPartition> existing = listPartitions(db, table);
                 if (existing.empty())
                     throw Error(Error::Kind::Schema,

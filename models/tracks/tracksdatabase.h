@@ -156,8 +156,9 @@ class TracksDatabase {
     virtual void forEachLine(const std::vector<qint64>& ids,
                              const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) = 0;
     // The density overview's stored tiles (TrackDensity::encode): those of `zoom` within the tile range, in
-    // key order; those of `keys` that are stored (in one statement); writing tiles in one statement (empty
-    // bytes remove a tile); every tile removed.
+    // key order; those of `keys` that are stored, read in one statement to be updated in the open write
+    // transaction (on a server, another writer of the overview waits until it ends); writing tiles in one
+    // statement (empty bytes remove a tile); every tile removed (a rebuild's start, which they wait for too).
     virtual std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY,
                                                                             int maxX, int maxY) = 0;
     virtual std::vector<std::pair<DensityTileKey, QByteArray>>

@@ -203,6 +203,7 @@ void copyRuns(SqliteFile& file, PgConnection& db, const QString& identity, Track
 // The density overview's tiles, all of them again (they are small beside the tracks), in one transaction.
 qint64 copyDensity(SqliteFile& file, PgConnection& db) {
     PgTransaction tx(db);
+    db.advisoryXactLock(PostgisTracksDatabase::kDensityLockKey);
     db.exec(QStringLiteral("DELETE FROM track_density"));
     db.beginCopyIn(QStringLiteral("COPY track_density (zoom, tile_x, tile_y, pixels) FROM STDIN"));
     qint64 tiles = 0;

@@ -18,6 +18,7 @@
 #include <QTest>
 #include <cmath>
 #include <set>
+#include <thread>
 
 using namespace tidemark;
 using namespace tidemark::tracks;
@@ -220,6 +221,35 @@ class TrackDensityTest : public QObject {
                 }
             }
         }
+    }
+
+    // Two importers into one PostGIS store whose tracks share tiles: the second's overview waits for the
+    // first's batch, so neither overwrites the other's counts (the overview still equals a rebuild).
+    void concurrentImportsKeepTheOverviewOnPostgis() {
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("td_race"));
+        auto first = TracksDatabase::open(TracksLocation::postgis(conninfo));
+        auto second = TracksDatabase::open(TracksLocation::postgis(conninfo));
+        QRandomGenerator random(31);
+        const ImportedTrack a = trackOf(randomLine(random, 40, 0.002), QStringLiteral("osm"), 1);
+        const ImportedTrack b = trackOf(randomLine(random, 40, 0.002), QStringLiteral("osm"), 2);
+        TrackImporter one(*first, TrackSourceList::demo(), kNow);
+        first->beginWrite();
+        QCOMPARE(one.importOne(a), TrackImporter::Outcome::Added);
+        one.flushOverview(); // its tiles written, not committed
+        std::atomic<bool> done{false};
+        std::thread writer([&] {
+            TrackImporter(*second, TrackSourceList::demo(), kNow)
+                .importBatch(QStringLiteral("r"), QStringLiteral("osm"), {b});
+            done = true;
+        });
+        QTest::qWait(300);
+        QVERIFY(!done.load());
+        first->commitWrite();
+        writer.join();
+        const auto kept = storedTiles(*first);
+        TaskFeedback feedback;
+        QVERIFY(TrackOverview::rebuild(*first, feedback) > 0);
+        QVERIFY(storedTiles(*first) == kept);
     }
 
     // Import (with merges) and retention keep the overview equal to a rebuild, on both backends.

@@ -424,6 +424,9 @@ std::vector<std::pair<DensityTileKey, QByteArray>>
 PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
     if (keys.empty())
         return {};
+    // Read to be updated: a tile's new bytes are computed from these, so two writers must not both read the
+    // old ones (the second would overwrite the first's counts). Held until this transaction ends.
+    m_db->advisoryXactLock(kDensityLockKey);
     TileKeyArrays wanted;
     for (const DensityTileKey& key : keys)
         wanted.add(key);
@@ -471,6 +474,8 @@ void PostgisTracksDatabase::writeDensityTiles(
 }
 
 void PostgisTracksDatabase::clearDensity() {
+    // A rebuild: the importers' and retention's updates wait until it commits (see densityTilesOf).
+    m_db->advisoryXactLock(kDensityLockKey);
     m_db->exec(QStringLiteral("DELETE FROM track_density"));
 }
 

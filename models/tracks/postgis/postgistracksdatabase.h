@@ -65,6 +65,10 @@ class PostgisTracksDatabase : public TracksDatabase {
     void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
+    // The pg_advisory_xact_lock key that every writer of the density overview takes first ("TRKDENSE"), so
+    // that no two compute new tiles from the same old ones.
+    static constexpr long long kDensityLockKey = 0x54524B44454E5345LL;
+
     // Views of at least `tracks` tracks are scanned on the bbox columns without the spatial index (2,000
     // unless set; tests set it low to compare both ways).
     void setWideView(qint64 tracks) { m_wideView = tracks; }
