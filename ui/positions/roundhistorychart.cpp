@@ -1,69 +1,48 @@
 #include "roundhistorychart.h"
 
+#include "roundhistorymodel.h"
+
 #include <QLocale>
-#include <QPainter>
-#include <algorithm>
 
 namespace tidemark::ui {
 
-RoundHistoryChart::RoundHistoryChart(QWidget* parent) : QWidget(parent) {
-    setToolTip(tr("Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched."));
+namespace {
+
+const QColor kDeleted(200, 60, 50);
+const QColor kKept(160, 160, 172);
+
+} // namespace
+
+RoundHistoryChart::RoundHistoryChart(QWidget* parent) : TimeChart(parent) {
+    setTitle(tr("Rows per round"));
+    setValueUnit(ValueUnit::Count);
+    setEmptyText(tr("No rounds recorded yet."));
 }
 
 void RoundHistoryChart::setEntries(std::vector<positions::RoundHistoryEntry> entries) {
-    m_entries = std::move(entries);
-    update();
+    setSeries(seriesOf(entries));
 }
 
-void RoundHistoryChart::paintEvent(QPaintEvent*) {
-    QPainter p(this);
-    p.fillRect(rect(), palette().base());
-    p.setPen(palette().mid().color());
-    p.drawRect(rect().adjusted(0, 0, -1, -1));
-    const QFontMetrics fm(font());
-    const QRect plot = rect().adjusted(8, 2 * fm.height() + 12, -8, -(fm.height() + 8));
-    p.setPen(palette().text().color());
-    if (m_entries.empty()) {
-        p.drawText(rect(), Qt::AlignCenter, tr("No rounds recorded yet."));
-        return;
-    }
-    long long top = 1;
-    for (const auto& e : m_entries)
-        top = std::max(top, e.scanned);
+std::vector<TimeSeries>
+RoundHistoryChart::seriesOf(const std::vector<positions::RoundHistoryEntry>& entries) {
+    TimeSeries rounds{tr("deleted"), kDeleted, TimeSeries::Kind::Bars, false, {}, tr("kept"), kKept, 0};
+    TimeSeries dryRuns{tr("dry run"), kDeleted, TimeSeries::Kind::Bars, true, {}, {}, kKept, 0};
     const QLocale l;
-    p.drawText(QRect(8, 2, width() - 16, fm.height() + 4), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Rows per round, oldest left (max %1)").arg(l.toString(top)));
-    // The key, on the line below the title.
-    const int box = fm.height() - 4;
-    const int keyTop = fm.height() + 6;
-    int x = 8;
-    const auto key = [&](const QColor& colour, const QString& label) {
-        p.fillRect(QRect(x, keyTop + 2, box, box), colour);
-        x += box + 4;
-        p.drawText(QPoint(x, keyTop + fm.ascent()), label);
-        x += fm.horizontalAdvance(label) + 12;
-    };
-    key(QColor(170, 170, 180), tr("scanned"));
-    key(QColor(200, 60, 50), tr("deleted (hatched: dry run)"));
-    const int n = int(m_entries.size());
-    const double slot = double(plot.width()) / n;
-    const double bar = std::max(2.0, std::min(40.0, slot * 0.7));
-    for (int i = 0; i < n; ++i) {
-        const auto& e = m_entries[std::size_t(i)];
-        const double x = plot.left() + slot * i + (slot - bar) / 2;
-        const double hScanned = plot.height() * double(e.scanned) / double(top);
-        const double hDeleted = plot.height() * double(e.deleted) / double(top);
-        const QRectF scanned(x, plot.bottom() - hScanned, bar, hScanned);
-        const QRectF deleted(x, plot.bottom() - hDeleted, bar, hDeleted);
-        p.fillRect(scanned, QColor(170, 170, 180));
-        p.fillRect(deleted,
-                   e.dryRun ? QBrush(QColor(200, 60, 50), Qt::BDiagPattern) : QBrush(QColor(200, 60, 50)));
-        if (slot > fm.horizontalAdvance(QStringLiteral("000.0 s")))
-            p.drawText(QRectF(plot.left() + slot * i, plot.bottom() + 2, slot, fm.height() + 4),
-                       Qt::AlignCenter, tr("%1 s").arg(l.toString(e.seconds, 'f', 1)));
+    for (const positions::RoundHistoryEntry& e : entries) {
+        QString note = tr("scanned %1 in %2 s").arg(l.toString(e.scanned), l.toString(e.seconds, 'f', 1)) +
+                       QLatin1Char('\n') + positions::RoundHistoryModel::outcomeText(e);
+        if (e.dryRun)
+            note += QLatin1Char('\n') + tr("a dry run: nothing was deleted");
+        const double deleted = double(e.deleted);
+        (e.dryRun ? dryRuns : rounds)
+            .points.push_back(
+                {e.startedAt, deleted, std::max(0.0, double(e.scanned) - deleted), std::move(note)});
     }
-    p.setPen(palette().mid().color());
-    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    std::vector<TimeSeries> series;
+    for (TimeSeries* s : {&rounds, &dryRuns})
+        if (!s->points.empty())
+            series.push_back(std::move(*s));
+    return series;
 }
 
 } // namespace tidemark::ui

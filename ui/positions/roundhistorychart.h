@@ -1,14 +1,14 @@
 #pragma once
 
 #include "roundhistory.h"
-
-#include <QWidget>
+#include "timechart.h"
 
 namespace tidemark::ui {
 
-// The recorded rounds as a small bar chart (QPainter): per round, rows scanned (grey) with the deleted part
-// (red) on a shared scale, dry runs hatched, and the seconds it took written above.
-class RoundHistoryChart : public QWidget {
+// The recorded rounds on the console's TimeChart: per round, at its start, a bar of the rows it scanned, the
+// deleted part (red) under the kept part (grey); dry runs are a hatched series of their own. The tooltip
+// gives the seconds it took and how it ended.
+class RoundHistoryChart : public TimeChart {
     Q_OBJECT
   public:
     explicit RoundHistoryChart(QWidget* parent = nullptr);
@@ -16,11 +16,8 @@ class RoundHistoryChart : public QWidget {
     QSize sizeHint() const override { return {360, 160}; }
     QSize minimumSizeHint() const override { return {200, 100}; }
 
-  protected:
-    void paintEvent(QPaintEvent* event) override;
-
-  private:
-    std::vector<positions::RoundHistoryEntry> m_entries;
+    // The bars of these rounds: one series of the real rounds, one of the dry runs (left out when empty).
+    static std::vector<TimeSeries> seriesOf(const std::vector<positions::RoundHistoryEntry>& entries);
 };
 
 } // namespace tidemark::ui
