@@ -12,7 +12,9 @@
 #include "mowersummaryloader.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
+#include "positionsforecastjob.h"
 #include "positionsschema.h"
+#include "roundjob.h"
 #include "schemamigrator.h"
 #include "sliceplanner.h"
 #include "taskfeedback.h"
@@ -207,6 +209,62 @@ double bareDeleteSeconds(const QString& thinned, const QString& before, const Ca
     return seconds;
 }
 
+double forecastSeconds(const QString& conninfo, std::optional<int> sample, PositionsForecast* out = nullptr) {
+    PositionsForecastRequest r;
+    r.conninfo = conninfo;
+    r.now = parseIsoTimestamp(kNow);
+    r.sampleMowers = sample;
+    TaskFeedback feedback;
+    QElapsedTimer t;
+    t.start();
+    PositionsForecast f = PositionsForecastJob::run(r, feedback);
+    const double seconds = t.nsecsElapsed() / 1e9;
+    if (out)
+        *out = std::move(f);
+    return seconds;
+}
+
+double dryRunSeconds(const QString& conninfo, RoundReport* out) {
+    RoundRequest r;
+    r.conninfo = conninfo;
+    r.now = parseIsoTimestamp(kNow);
+    r.dryRun = true;
+    r.ignoreWindow = true;
+    r.recordHistory = false;
+    TaskFeedback feedback;
+    QElapsedTimer t;
+    t.start();
+    *out = RoundJob::run(r, feedback);
+    return t.nsecsElapsed() / 1e9;
+}
+
+// `forecast positions` with the default sample on both fleets in turns (medians of 3), and with every mower
+// against a dry-run round of the same rows on the small fleet.
+void measureForecasts(const QString& small, const QString& large) {
+    std::vector<double> s, l;
+    PositionsForecast fs, fl;
+    for (int run = 0; run < 3; ++run) {
+        s.push_back(forecastSeconds(small, PositionsForecastRequest::kDefaultSample, &fs));
+        l.push_back(forecastSeconds(large, PositionsForecastRequest::kDefaultSample, &fl));
+    }
+    std::printf(
+        "forecast positions, sample 50: %lld rows judged of %lld in %.2f s at 3 M, %lld of %lld in %.2f s "
+        "at 30 M: %.2fx (goal <= 1.5x, <= 10 s)\n",
+        fs.measured.sampleRowsScanned, fs.measured.tableRows, medianMs(s), fl.measured.sampleRowsScanned,
+        fl.measured.tableRows, medianMs(l), medianMs(l) / medianMs(s));
+    PositionsForecast all;
+    RoundReport dry;
+    const double a = forecastSeconds(small, std::nullopt, &all);
+    const double d = dryRunSeconds(small, &dry);
+    const double a2 = forecastSeconds(small, std::nullopt);
+    const double d2 = dryRunSeconds(small, &dry);
+    std::printf(
+        "forecast positions --sample-mowers all: %lld rows judged in %.1f / %.1f s; dry-run round %lld rows "
+        "in %.1f / %.1f s: %.2fx (goal <= 1.2x)\n",
+        all.measured.sampleRowsScanned, a, a2, dry.scanned, d, d2, (a + a2) / (d + d2));
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -265,5 +323,7 @@ int main(int argc, char** argv) {
                 f[1].statusMs);
     std::printf("ratio large/small: connect %.2fx status %.2fx (goal <= 1.2x, under 2000 ms)\n",
                 f[1].connectMs / f[0].connectMs, f[1].statusMs / f[0].statusMs);
+    std::fflush(stdout);
+    measureForecasts(conninfo, largeFleet);
     return 0;
 }

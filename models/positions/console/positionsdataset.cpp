@@ -34,7 +34,7 @@ PositionsDataset::PositionsDataset(TaskManager* tasks, QObject* parent)
 }
 
 PositionsDataset::~PositionsDataset() {
-    for (int task : {m_previewTask, m_roundTask, m_verifyTask})
+    for (int task : {m_previewTask, m_roundTask, m_verifyTask, m_forecastTask})
         if (task && m_tasks)
             m_tasks->cancel(task);
 }
@@ -46,6 +46,7 @@ void PositionsDataset::setConnection(const QString& conninfo, const QString& dis
     m_mowers->clear();
     m_history->setEntries({});
     m_preview.reset();
+    m_forecast.reset();
     emit connectionChanged(m_conninfo);
     reload();
 }
@@ -287,9 +288,60 @@ void PositionsDataset::startVerify() {
     emit verifyStarted();
 }
 
+bool PositionsDataset::startForecast(std::vector<PositionsWhatIf> whatIf, std::optional<int> sampleMowers) {
+    if (m_conninfo.isEmpty() || !m_settingsError.isEmpty())
+        return false;
+    cancelForecast();
+    PositionsForecastRequest request;
+    request.conninfo = m_conninfo;
+    request.settings = m_settings;
+    request.now = now();
+    request.sampleMowers = sampleMowers;
+    request.whatIf = std::move(whatIf);
+    Task<PositionsForecast> task;
+    task.title = request.whatIf.empty()
+                     ? tr("Forecast positions")
+                     : tr("Forecast positions with %n what-if(s)", nullptr, int(request.whatIf.size()));
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return PositionsForecastJob::run(request, feedback); };
+    task.summarize = [](const PositionsForecast& f) {
+        return tr("%1 of %2 rows kept on %3 mowers")
+            .arg(f.measured.sampleRowsKept)
+            .arg(f.measured.sampleRowsScanned)
+            .arg(f.measured.sampledMowers);
+    };
+    const int id = m_tasks->start<PositionsForecast>(
+        std::move(task), this,
+        [this, generation = m_generation](const PositionsForecast& f) {
+            m_forecastTask = 0;
+            if (generation != m_generation)
+                return;
+            if (f.cancelled) {
+                emit forecastCancelled();
+                return;
+            }
+            m_forecast = f;
+            emit forecastFinished(f);
+        },
+        [this](const Error& error) {
+            m_forecastTask = 0;
+            emit forecastFailed(error);
+        });
+    m_forecastTask = id;
+    emit forecastStarted();
+    return true;
+}
+
+void PositionsDataset::cancelForecast() {
+    if (m_forecastTask)
+        m_tasks->cancel(m_forecastTask);
+}
+
 void PositionsDataset::taskProgressed(int taskId, const TaskProgress& progress) {
     if (taskId == 0)
         return;
+    if (taskId == m_forecastTask)
+        emit forecastProgressed(progress.fraction(), progress.stage);
     if (taskId == m_previewTask)
         emit previewProgressed(progress.fraction(), progress.stage);
     else if (taskId == m_roundTask && progress.detail.canConvert<RoundProgress>())

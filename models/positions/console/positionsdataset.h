@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "positionsettings.h"
+#include "positionsforecastjob.h"
 #include "previewresult.h"
 #include "rangeverifier.h"
 #include "roundjob.h"
@@ -86,6 +87,15 @@ class PositionsDataset : public QObject {
     int verifyTask() const { return m_verifyTask; }
     const RangeVerification& lastVerification() const { return m_lastVerification; }
 
+    // The read-only forecast (PositionsForecastJob, the CLI's too) with these what-ifs on `sampleMowers`
+    // mowers (nullopt: all); the one running is cancelled first. False when not connected or the settings
+    // are refused.
+    bool startForecast(std::vector<PositionsWhatIf> whatIf = {},
+                       std::optional<int> sampleMowers = PositionsForecastRequest::kDefaultSample);
+    void cancelForecast();
+    int forecastTask() const { return m_forecastTask; }
+    const std::optional<PositionsForecast>& lastForecast() const { return m_forecast; }
+
   signals:
     void connectionChanged(const QString& conninfo);
     void loadingStarted();
@@ -114,6 +124,12 @@ class PositionsDataset : public QObject {
     void verifyFinished(const tidemark::positions::RangeVerification& verification);
     void verifyFailed(const tidemark::Error& error);
 
+    void forecastStarted();
+    void forecastProgressed(double fraction, const QString& stage);
+    void forecastFinished(const tidemark::positions::PositionsForecast& forecast);
+    void forecastCancelled();
+    void forecastFailed(const tidemark::Error& error);
+
   private:
     void taskProgressed(int taskId, const TaskProgress& progress);
     void taskStateChanged(int taskId, int state);
@@ -133,6 +149,8 @@ class PositionsDataset : public QObject {
     int m_previewTask = 0;
     int m_roundTask = 0;
     int m_verifyTask = 0;
+    int m_forecastTask = 0;
+    std::optional<PositionsForecast> m_forecast;
     std::shared_ptr<const PreviewResult> m_preview;
     RoundReport m_lastReport;
     RangeVerification m_lastVerification;

@@ -63,6 +63,14 @@ std::optional<Micros> PositionLoader::oldest(const QUuid& mowerId) {
                   {mowerId.toString(QUuid::WithoutBraces)}));
 }
 
+std::optional<Micros> PositionLoader::nextRow(const QUuid& mowerId, Micros from, Micros to) {
+    return optionalMicros(m_db.exec(
+        QStringLiteral("SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
+                       " WHERE mower_id = $1::uuid AND observed_at >= $2::timestamptz AND observed_at < "
+                       "$3::timestamptz"),
+        {mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(from), formatIsoTimestamp(to)}));
+}
+
 std::optional<Micros> PositionLoader::watermark(const QUuid& mowerId) {
     return optionalMicros(
         m_db.exec(QStringLiteral("SELECT (extract(epoch FROM thinned_until) * 1000000)::bigint"

@@ -23,6 +23,8 @@ class PositionLoader {
     MowerTrack load(const QUuid& mowerId, Micros from, Micros to);
     // The mower's oldest row and its thinning watermark; nullopt when it has none.
     std::optional<Micros> oldest(const QUuid& mowerId);
+    // The mower's first row with from <= observed_at < to (an index probe); nullopt when there is none.
+    std::optional<Micros> nextRow(const QUuid& mowerId, Micros from, Micros to);
     std::optional<Micros> watermark(const QUuid& mowerId);
     // Every mower that has positions, in id order (a skip scan of the primary key).
     std::vector<QUuid> listMowers();
