@@ -110,6 +110,16 @@ void SpatialiteDatabase::rollback() {
         sqlite3_exec(handle(), "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
+void SpatialiteDatabase::beginRead() {
+    exec(QStringLiteral("PRAGMA query_only = ON"));
+    exec(QStringLiteral("BEGIN DEFERRED"));
+}
+
+void SpatialiteDatabase::endRead() {
+    rollback();
+    sqlite3_exec(handle(), "PRAGMA query_only = OFF", nullptr, nullptr, nullptr);
+}
+
 void SpatialiteDatabase::checkpointWal() {
     exec(QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)"));
 }

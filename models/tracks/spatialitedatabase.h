@@ -83,6 +83,10 @@ class SpatialiteDatabase : public TracksDatabase {
     void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
     void checkSpatialIndex(TracksRetentionReport* report) override;
     void readSizes(TracksHealthReport* report) override;
+    void beginRead() override;
+    void endRead() override;
+    qint64 countCreatedIn(Micros from, Micros to) override;
+    std::vector<TracksCreatedDay> tracksPerCreatedDay() override;
     void forEachLine(const std::vector<qint64>& ids,
                      const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
     std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,

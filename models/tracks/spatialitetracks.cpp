@@ -11,9 +11,24 @@
 #include "error.h"
 #include "taskfeedback.h"
 
+#include <map>
 #include <memory>
 
 namespace tidemark::tracks {
+
+namespace {
+
+// The created_at of the statement's first column.
+Micros createdAtOf(const SqliteStatement& q, const QString& path) {
+    Micros created = 0;
+    if (!tryParseIsoTimestamp(q.text(0), &created))
+        throw Error(Error::Kind::Failed,
+                    QStringLiteral("%1: a track has a created_at that is not a timestamp: '%2'")
+                        .arg(path, q.text(0).left(64)));
+    return created;
+}
+
+} // namespace
 
 qint64 SpatialiteDatabase::trackCount() {
     return scalar(QStringLiteral("SELECT count(*) FROM tracks"));
@@ -238,6 +253,35 @@ std::vector<qint64> SpatialiteDatabase::idsCreatedBefore(Micros cutoff) {
             ids.push_back(q.toInt64(0));
     }
     return ids;
+}
+
+qint64 SpatialiteDatabase::countCreatedIn(Micros from, Micros to) {
+    // As in idsCreatedBefore, the index narrows to the whole seconds around the range (a second's fractions
+    // sort before its whole value) and the exact comparison is done here.
+    const Micros secondBefore = (floorDiv(from, kMicrosPerSecond) - 1) * kMicrosPerSecond;
+    const Micros nextSecond = (floorDiv(to, kMicrosPerSecond) + 1) * kMicrosPerSecond;
+    SqliteStatement q =
+        prepare(QStringLiteral("SELECT created_at FROM tracks WHERE created_at >= ?1 AND created_at < ?2"));
+    q.bind(1, formatIsoTimestamp(secondBefore)).bind(2, formatIsoTimestamp(nextSecond));
+    qint64 count = 0;
+    while (q.step()) {
+        const Micros created = createdAtOf(q, path());
+        count += created >= from && created < to;
+    }
+    return count;
+}
+
+std::vector<TracksCreatedDay> SpatialiteDatabase::tracksPerCreatedDay() {
+    // The index in its order, every created_at parsed: a value written with an offset counts on its UTC day.
+    SqliteStatement q = prepare(QStringLiteral("SELECT created_at FROM tracks ORDER BY created_at"));
+    std::map<Micros, qint64> days;
+    while (q.step())
+        ++days[floorToStep(createdAtOf(q, path()), kMicrosPerDay)];
+    std::vector<TracksCreatedDay> out;
+    out.reserve(days.size());
+    for (const auto& [day, tracks] : days)
+        out.push_back({day, tracks});
+    return out;
 }
 
 std::vector<qint64> SpatialiteDatabase::deleteTracks(const std::vector<qint64>& ids, Micros cutoff) {

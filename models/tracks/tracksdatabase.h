@@ -3,6 +3,7 @@
 #include "importedtrack.h"
 #include "trackdensity.h"
 #include "trackrow.h"
+#include "trackscreatedday.h"
 #include "tracksimplifier.h"
 #include "trackslocation.h"
 
@@ -151,6 +152,16 @@ class TracksDatabase {
 
     // Health: the sizes of the store.
     virtual void readSizes(TracksHealthReport* report) = 0;
+
+    // A read that writes nothing (a forecast): until endRead every read sees one state of the store and a
+    // write fails (SQLite: PRAGMA query_only in a deferred transaction; PostGIS: a REPEATABLE READ, READ ONLY
+    // transaction). endRead never throws.
+    virtual void beginRead() = 0;
+    virtual void endRead() = 0;
+    // Capacity, by created_at through its index: the tracks created in [from, to), and the tracks per UTC day
+    // of created_at, ascending (days without tracks left out).
+    virtual qint64 countCreatedIn(Micros from, Micros to) = 0;
+    virtual std::vector<TracksCreatedDay> tracksPerCreatedDay() = 0;
 
     // Each track's line (of `ids`, or of every track when `ids` is empty), in id order.
     virtual void forEachLine(const std::vector<qint64>& ids,

@@ -2,6 +2,7 @@
 
 #include "taskmanager.h"
 #include "tracksdatabase.h"
+#include "tracksforecastjob.h"
 #include "trackssummarymodel.h"
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
@@ -52,6 +53,7 @@ void TracksDataset::setLocation(const TracksLocation& location) {
     m_preview = {};
     m_previewIds.clear();
     m_health = {};
+    m_forecast = {};
     m_table->setPage({});
     m_summary->clear();
     emit pathChanged(path());
@@ -250,6 +252,32 @@ void TracksDataset::loadHealth() {
             emit healthLoaded();
         },
         [this](const Error& error) { emit healthFailed(error); });
+}
+
+void TracksDataset::loadForecast() {
+    if (m_location.isEmpty())
+        return;
+    const TracksForecastRequest request{m_location, m_settings, now()};
+    Task<TracksForecast> task;
+    task.title = tr("Forecast the size of %1").arg(m_location.displayName());
+    task.work = [request](TaskFeedback& feedback) { return TracksForecastJob::run(request, feedback); };
+    task.summarize = [](const TracksForecast& f) {
+        return f.reaches2GbOn ? tr("2 GB on %1").arg(formatIsoTimestamp(*f.reaches2GbOn).left(10))
+                              : f.reaches2GbReason;
+    };
+    const int generation = m_fileGeneration;
+    m_tasks->start<TracksForecast>(
+        std::move(task), this,
+        [this, generation](const TracksForecast& forecast) {
+            if (generation != m_fileGeneration)
+                return;
+            m_forecast = forecast;
+            emit forecastReady(forecast);
+        },
+        [this, generation](const Error& error) {
+            if (generation == m_fileGeneration && error.kind() != Error::Kind::Cancelled)
+                emit forecastFailed(error);
+        });
 }
 
 void TracksDataset::importFiles(const QStringList& paths, const QString& sourceId, const QString& region,

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "taskprogress.h"
+#include "tracksforecast.h"
 #include "trackshealth.h"
 #include "tracksimportjob.h"
 #include "trackslocation.h"
@@ -85,6 +86,10 @@ class TracksDataset : public QObject {
     int importTask() const { return m_importTask; }
     const TracksImportReport& lastImport() const { return m_lastImport; }
     const TracksHealthReport& health() const { return m_health; }
+    // The store's capacity forecast at now() with the settings' retention (TracksForecastJob, as tidemark-cli
+    // forecast tracks: read only); forecastReady carries it, forecast() keeps the last one of this store.
+    void loadForecast();
+    const TracksForecast& forecast() const { return m_forecast; }
     // Copies the open file into the PostGIS store `conninfo` (TracksMigrateJob, as tidemark-cli tracks
     // migrate: streamed, resumable, verified before it is done; the file is only read). The view stays on the
     // file.
@@ -103,6 +108,7 @@ class TracksDataset : public QObject {
     void mapLoaded(); // a load's map (data().geometry or density) ahead of its table page and loaded()
     void previewed();
     void healthLoaded();
+    void forecastReady(const tidemark::tracks::TracksForecast& forecast);
     void imported(); // also after a cancel: lastImport().cancelled
     void importProgressed(const TaskProgress& progress);
     void retained(); // also after a cancel: lastRetain().cancelled
@@ -111,6 +117,7 @@ class TracksDataset : public QObject {
     void loadFailed(const tidemark::Error& error);
     void previewFailed(const tidemark::Error& error);
     void healthFailed(const tidemark::Error& error);
+    void forecastFailed(const tidemark::Error& error);
     void importFailed(const tidemark::Error& error);
     void retainFailed(const tidemark::Error& error);
     void migrateFailed(const tidemark::Error& error);
@@ -132,6 +139,7 @@ class TracksDataset : public QObject {
     QSet<qint64> m_previewIds;
     TracksSettings m_settings;
     TracksHealthReport m_health;
+    TracksForecast m_forecast;
     std::function<Micros()> m_clock;
     TracksImportReport m_lastImport;
     int m_importTask = 0;

@@ -56,6 +56,10 @@ class PostgisTracksDatabase : public TracksDatabase {
     void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
     void checkSpatialIndex(TracksRetentionReport* report) override;
     void readSizes(TracksHealthReport* report) override;
+    void beginRead() override;
+    void endRead() override;
+    qint64 countCreatedIn(Micros from, Micros to) override;
+    std::vector<TracksCreatedDay> tracksPerCreatedDay() override;
     void forEachLine(const std::vector<qint64>& ids,
                      const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
     std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,
@@ -85,6 +89,7 @@ class PostgisTracksDatabase : public TracksDatabase {
     explicit PostgisTracksDatabase(std::unique_ptr<PgConnection> db);
     std::unique_ptr<PgConnection> m_db;
     std::unique_ptr<PgTransaction> m_write;
+    std::unique_ptr<PgTransaction> m_read;
 };
 
 // A PostgreSQL text[] literal of `items` (each quoted), for "= ANY($n::text[])".
