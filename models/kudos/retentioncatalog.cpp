@@ -5,6 +5,7 @@
 #include "kudossettings.h"
 
 #include <QSet>
+#include <algorithm>
 
 namespace tidemark::kudos {
 
@@ -57,6 +58,14 @@ QStringList statesOf(RetentionDataset dataset) {
                 QStringLiteral("dump_failed"), QStringLiteral("dropped")};
     return {QStringLiteral("pending"),  QStringLiteral("checkpointed"), QStringLiteral("stated"),
             QStringLiteral("exported"), QStringLiteral("verified"),     QStringLiteral("dropped")};
+}
+
+std::vector<CatalogEntry> withMissing(std::vector<CatalogEntry> entries,
+                                      const std::vector<CatalogEntry>& missing) {
+    entries.insert(entries.end(), missing.begin(), missing.end());
+    std::sort(entries.begin(), entries.end(),
+              [](const CatalogEntry& a, const CatalogEntry& b) { return a.lo < b.lo; });
+    return entries;
 }
 
 bool isReadyToDrop(RetentionDataset dataset, const QString& state) {

@@ -33,6 +33,10 @@ struct CatalogEntry {
     }
 };
 
+// The catalog as the job's housekeeping leaves it: `entries` with the `missing` ones added, ordered by lo.
+std::vector<CatalogEntry> withMissing(std::vector<CatalogEntry> entries,
+                                      const std::vector<CatalogEntry>& missing);
+
 // The states of spec/kudos.md, in order, and which of them wait only for the DROP.
 QStringList statesOf(RetentionDataset dataset);
 bool isReadyToDrop(RetentionDataset dataset, const QString& state);

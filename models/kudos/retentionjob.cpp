@@ -70,11 +70,6 @@ RetentionJob::RetentionJob(PgConnection& db, archive::ArchiveStore* store, Kudos
 
 RetentionJob::~RetentionJob() = default;
 
-Micros RetentionJob::cutoff(RetentionDataset dataset, Micros now) const {
-    return now -
-           (dataset == RetentionDataset::Currency ? m_settings.currencyWindow() : m_settings.statsWindow());
-}
-
 RetentionReport RetentionJob::step(Micros now, TaskFeedback& feedback) {
     return work(now, 1, feedback);
 }
@@ -178,24 +173,30 @@ std::vector<RetentionIncident> RetentionJob::incidents(PgConnection& db, const K
     return list;
 }
 
-std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>& entries, Micros now,
-                                                const std::vector<RetentionAlert>& alerts) const {
+namespace {
+
+// The plan of RetentionJob::plan() on values: `archiveReachable` is whether the job has a store.
+std::vector<RetentionAction> planActions(const std::vector<CatalogEntry>& entries,
+                                         const KudosSettings& settings, Micros now,
+                                         const std::vector<RetentionAlert>& alerts, bool archiveReachable,
+                                         bool dryRun) {
     std::vector<RetentionAction> actions;
     for (RetentionDataset dataset : {RetentionDataset::Statistics, RetentionDataset::Currency}) {
         const bool stopped = std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
             return a.dataset == dataset && a.cause != RetentionAlert::Cause::ArchiveUnavailable;
         });
         const bool archiveDown =
-            !m_store || std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
+            !archiveReachable || std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
                 return a.dataset == dataset && a.cause == RetentionAlert::Cause::ArchiveUnavailable;
             });
-        if (stopped || (archiveDown && dataset == RetentionDataset::Currency && !m_options.dryRun))
+        if (stopped || (archiveDown && dataset == RetentionDataset::Currency && !dryRun))
             continue;
         std::vector<const CatalogEntry*> lane;
         for (const CatalogEntry& e : entries)
             if (e.dataset == dataset && e.state != QLatin1String("dropped"))
                 lane.push_back(&e);
-        const Micros limit = cutoff(dataset, now);
+        const Micros limit = now - (dataset == RetentionDataset::Currency ? settings.currencyWindow()
+                                                                          : settings.statsWindow());
         bool blockedAhead = false; // an earlier entry waits (e.g. for the archive): only rollups may go on
         for (size_t i = 0; i < lane.size(); ++i) {
             const CatalogEntry& e = *lane[i];
@@ -223,14 +224,14 @@ std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>&
             const QString to = nextState(e);
             const bool needsArchive = to == QLatin1String("dumped") || to == QLatin1String("exported") ||
                                       to == QLatin1String("verified");
-            if (needsArchive && archiveDown && !m_options.dryRun) {
+            if (needsArchive && archiveDown && !dryRun) {
                 blockedAhead = true; // statistic dumps wait; later partitions may still roll up
                 continue;
             }
             if (blockedAhead && to != QLatin1String("rolled_up"))
                 continue;
             actions.push_back({e, to});
-            if (!m_options.dryRun || !blockedAhead)
+            if (!dryRun || !blockedAhead)
                 break;
         }
     }
@@ -238,6 +239,43 @@ std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>&
         return a.entry.lo < b.entry.lo;
     });
     return actions;
+}
+
+} // namespace
+
+std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>& entries, Micros now,
+                                                const std::vector<RetentionAlert>& alerts) const {
+    return planActions(entries, m_settings, now, alerts, m_store != nullptr, m_options.dryRun);
+}
+
+RetentionRunPlan RetentionJob::planRun(std::vector<CatalogEntry> entries, const KudosSettings& settings,
+                                       Micros now,
+                                       const std::function<QString(const RetentionAction&)>& refused) {
+    RetentionRunPlan run;
+    // Each action moves one entry one state on (a drop: its group to dropped), so this ends; the bound is a
+    // guard against a plan that would not.
+    const size_t bound = 8 * entries.size() + 8;
+    while (run.actions.size() + run.stops.size() < bound) {
+        const std::vector<RetentionAction> next = planActions(entries, settings, now, run.stops, true, false);
+        if (next.empty())
+            break;
+        const RetentionAction& action = next.front();
+        const QString why = refused ? refused(action) : QString();
+        if (!why.isEmpty()) {
+            run.stops.push_back(
+                {action.entry.dataset, RetentionAlert::Cause::Failed,
+                 QStringLiteral("%1 %2: %3").arg(action.verb(), describe(action.entry), why)});
+            continue;
+        }
+        run.actions.push_back(action);
+        const bool drop = action.to == QLatin1String("dropped");
+        for (CatalogEntry& e : entries)
+            if (e.dataset == action.entry.dataset && e.state != QLatin1String("dropped") &&
+                (e.sameKey(action.entry) ||
+                 (drop && action.entry.subrange && e.partition == action.entry.partition)))
+                e.state = action.to;
+    }
+    return run;
 }
 
 RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& feedback) {
@@ -267,11 +305,7 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& fee
     RetentionCatalog catalog(m_db);
     if (m_options.dryRun) {
         // The catalog as the housekeeping would have left it.
-        std::vector<CatalogEntry> entries = catalog.entries();
-        entries.insert(entries.end(), missing.begin(), missing.end());
-        std::sort(entries.begin(), entries.end(),
-                  [](const CatalogEntry& a, const CatalogEntry& b) { return a.lo < b.lo; });
-        report.remaining = plan(entries, now, {});
+        report.remaining = plan(withMissing(catalog.entries(), missing), now, {});
         return report;
     }
     for (int done = 0; maxActions < 0 || done < maxActions; ++done) {

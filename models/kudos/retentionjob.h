@@ -19,6 +19,12 @@ struct ArchiveManifest;
 
 namespace tidemark::kudos {
 
+// What a whole run would do (RetentionJob::planRun): its actions in order, and where a dataset would stop.
+struct RetentionRunPlan {
+    std::vector<RetentionAction> actions;
+    std::vector<RetentionAlert> stops; // one per stopped dataset: the action refused and why
+};
+
 struct RetentionOptions {
     bool dryRun = false; // plan only: nothing is written, no partition is created
     // Run although `now` is more than ClockCheck::kMaxClockAhead later than the server's now() (a rehearsal
@@ -61,6 +67,14 @@ class RetentionJob {
     static std::vector<RetentionIncident> incidents(PgConnection& db, const KudosSettings& settings,
                                                     Micros now);
 
+    // Pure: every action a run at `now` would take, in order, on `entries` (the catalog as the housekeeping
+    // leaves it: withMissing()), with the archive reachable and each action succeeding unless `refused` says
+    // why it would not (then its dataset stops there, as an alert stops it in a run). A dry run lists the
+    // first of these; the kudos forecast shows all of them.
+    static RetentionRunPlan planRun(std::vector<CatalogEntry> entries, const KudosSettings& settings,
+                                    Micros now,
+                                    const std::function<QString(const RetentionAction&)>& refused = {});
+
     static constexpr long long kAdvisoryLock = 0x54444B5544524554LL; // "TDKUDRET"
 
   private:
@@ -89,7 +103,6 @@ class RetentionJob {
     archive::ArchiveManifest checkArchived(const CatalogEntry& entry, bool online, TaskFeedback& feedback,
                                            qint64* rows = nullptr);
     void checkClock(Micros now, RetentionReport& report);
-    Micros cutoff(RetentionDataset dataset, Micros now) const;
     void beginTransaction(const char* isolation); // with the settings' lock_timeout; commit() ends it
 
     PgConnection& m_db;

@@ -44,6 +44,10 @@ cmake --build "$BUILD" --target bench_archive_bomb
 # a full retention round to a directory archive.
 cmake --build "$BUILD" --target bench_kudos_retention
 "$BUILD/tests/bench/bench_kudos_retention"
+# Kudos forecast: `forecast kudos` on the demo's data next to a bare counting scan of both tables, and on 1,000
+# archived weeks in each tier (manifests read per second, next to a bare list + read + parse). Argument: weeks.
+cmake --build "$BUILD" --target bench_kudos_forecast
+"$BUILD/tests/bench/bench_kudos_forecast" 1000
 # Positions at fleet scale (2,000 mowers over a year, generated with the indexes deferred): console connect and
 # `positions status` at 3 M and 30 M rows; first-run catch-up rows/s with --jobs 1 and 2; the round's deletes
 # against a bare DELETE by primary key. Arguments: mowers, small rows, large rows, catch-up budget seconds.

@@ -1,5 +1,6 @@
 #include "kudosdataset.h"
 
+#include "kudosforecastjob.h"
 #include "kudosroundjob.h"
 #include "kudosstatusloader.h"
 #include "kudostablesummarymodel.h"
@@ -21,6 +22,8 @@ KudosDataset::KudosDataset(TaskManager* tasks, QObject* parent)
 KudosDataset::~KudosDataset() {
     if (m_roundTask && m_manager)
         m_manager->cancel(m_roundTask);
+    if (m_forecastTask && m_manager)
+        m_manager->cancel(m_forecastTask);
 }
 
 void KudosDataset::setConnection(const QString& conninfo, const QString& archiveUrl,
@@ -32,6 +35,7 @@ void KudosDataset::setConnection(const QString& conninfo, const QString& archive
     ++m_connection;
     m_status = {};
     m_roundAlerts.clear();
+    m_lastForecast = {};
     m_tables->clear();
     m_partitions->clear();
     m_issues->setIncidents({});
@@ -240,6 +244,37 @@ bool KudosDataset::startSwap(bool dryRun) {
         [this](const Error& error) {
             m_swapTask = 0;
             emit swapFailed(error);
+        });
+    return true;
+}
+
+bool KudosDataset::startForecast() {
+    if (m_conninfo.isEmpty() || m_forecastTask || !m_settingsError.isEmpty())
+        return false;
+    KudosForecastRequest request;
+    request.conninfo = m_conninfo;
+    request.archiveUrl = m_archiveUrl;
+    request.settings = m_settings;
+    request.now = now();
+    Task<KudosForecast> task;
+    task.title = tr("Forecast the kudos capacity of %1").arg(m_displayName);
+    task.work = [request](TaskFeedback& feedback) { return KudosForecastJob::run(request, feedback); };
+    task.summarize = [](const KudosForecast& forecast) {
+        return tr("%Ln step(s) in the next run", "", int(forecast.nextRun.size()));
+    };
+    const int connection = m_connection;
+    m_forecastTask = m_tasks->start<KudosForecast>(
+        std::move(task), this,
+        [this, connection](const KudosForecast& forecast) {
+            m_forecastTask = 0;
+            if (connection != m_connection)
+                return;
+            m_lastForecast = forecast;
+            emit forecastReady(forecast);
+        },
+        [this](const Error& error) {
+            m_forecastTask = 0;
+            emit forecastFailed(error);
         });
     return true;
 }

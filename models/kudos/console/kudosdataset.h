@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "kudosforecast.h"
 #include "kudosreconcilejob.h"
 #include "kudossettings.h"
 #include "kudosstatus.h"
@@ -35,7 +36,7 @@ class KudosDataset : public QObject {
   public:
     // The default settings until setSettings() or setSettingsError() (the console's settings, read at start).
     explicit KudosDataset(TaskManager* tasks, QObject* parent = nullptr);
-    ~KudosDataset() override; // cancels its round
+    ~KudosDataset() override; // cancels its round and its forecast
 
     TaskManager* tasks() const { return m_tasks; }
     KudosTableSummaryModel* tables() const { return m_tables; } // every table: the dock's summary
@@ -79,6 +80,14 @@ class KudosDataset : public QObject {
     bool isSwapping() const { return m_swapTask != 0; }
     const KudosSwapReport& lastSwap() const { return m_lastSwap; }
 
+    // The read-only capacity forecast at now() (a KudosForecastJob task): `forecastReady` follows with the
+    // report (its history and projection are what the Capacity view plots), or `forecastFailed` (a cancel
+    // too). Refused without a connection, with a settings error or while a forecast runs (false).
+    bool startForecast();
+    bool isForecasting() const { return m_forecastTask != 0; }
+    int forecastTask() const { return m_forecastTask; } // the TaskManager's id, 0 when none
+    const KudosForecast& lastForecast() const { return m_lastForecast; }
+
     const KudosSettings& settings() const { return m_settings; }
     void setSettings(const KudosSettings& settings); // valid settings; clears a settings error
     // Why the configured settings were refused ("" when valid): rounds are refused until then.
@@ -106,6 +115,8 @@ class KudosDataset : public QObject {
     void roundFailed(const tidemark::Error& error);
     void swapped(const tidemark::kudos::KudosSwapReport& report);
     void swapFailed(const tidemark::Error& error);
+    void forecastReady(const tidemark::kudos::KudosForecast& forecast);
+    void forecastFailed(const tidemark::Error& error);
 
   private:
     std::vector<RetentionAlert> archiveAlerts() const;
@@ -133,9 +144,11 @@ class KudosDataset : public QObject {
     int m_reconcileTask = 0;
     int m_roundTask = 0;
     int m_swapTask = 0;
+    int m_forecastTask = 0;
     RetentionReport m_lastReport;
     KudosSwapReport m_lastSwap;
     KudosReconcileReport m_lastReconcile;
+    KudosForecast m_lastForecast;
     bool m_loading = false;
 };
 
