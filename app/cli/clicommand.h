@@ -35,14 +35,17 @@ void registerSchemaCommands(CliRegistry& registry);
 // The datasets `schema migrate|status --dataset` names (for the completion script).
 QStringList schemaDatasetNames();
 void registerDemoCommands(CliRegistry& registry);
-void registerTracksImportCommand(CliRegistry& registry);  // tracks import
-void registerTracksCommands(CliRegistry& registry);       // tracks init, status
-void registerTracksMigrateCommand(CliRegistry& registry); // tracks migrate
-void registerTracksQueryCommands(CliRegistry& registry);  // tracks query, retain, health
+void registerTracksImportCommand(CliRegistry& registry);   // tracks import
+void registerTracksCommands(CliRegistry& registry);        // tracks init, status
+void registerTracksMigrateCommand(CliRegistry& registry);  // tracks migrate
+void registerTracksQueryCommands(CliRegistry& registry);   // tracks query, retain, health
+void registerTracksForecastCommand(CliRegistry& registry); // forecast tracks
 void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
+void registerPositionsForecastCommand(CliRegistry& registry); // forecast positions
 void registerKudosSwapCommands(CliRegistry& registry);
 void registerKudosCommands(CliRegistry& registry);
+void registerKudosForecastCommand(CliRegistry& registry); // forecast kudos
 void registerArchiveCommands(CliRegistry& registry);
 
 } // namespace tidemark::cli

@@ -16,10 +16,13 @@ int main(int argc, char** argv) {
     tidemark::cli::registerTracksCommands(registry);
     tidemark::cli::registerTracksMigrateCommand(registry);
     tidemark::cli::registerTracksQueryCommands(registry);
+    tidemark::cli::registerTracksForecastCommand(registry);
     tidemark::cli::registerPositionsCommands(registry);
     tidemark::cli::registerCoverageCommands(registry);
+    tidemark::cli::registerPositionsForecastCommand(registry);
     tidemark::cli::registerKudosSwapCommands(registry);
     tidemark::cli::registerKudosCommands(registry);
+    tidemark::cli::registerKudosForecastCommand(registry);
     tidemark::cli::registerArchiveCommands(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

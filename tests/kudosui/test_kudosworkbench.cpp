@@ -1,4 +1,5 @@
 #include "budgetpanel.h"
+#include "kudoscapacitypanel.h"
 #include "kudosdataset.h"
 #include "kudosroundpanel.h"
 #include "kudostestdata.h"
@@ -13,6 +14,7 @@
 #include "retentionissuemodel.h"
 #include "screenshots.h"
 #include "taskmanager.h"
+#include "timechart.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -230,6 +232,24 @@ class TestKudosWorkbench : public QObject {
                  qPrintable(console.workbench.budgetPanel()->tierText(RetentionDataset::Currency)));
         QVERIFY(
             !saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-after-round.png")).isEmpty());
+
+        // The Capacity area after the round: the archived weeks drawn per tier from their manifests.
+        console.workbench.areas()->setCurrentWidget(console.workbench.capacityPanel());
+        QSignalSpy forecast(&console.dataset, &KudosDataset::forecastReady);
+        console.workbench.capacityPanel()->forecast();
+        QVERIFY(forecast.wait(60000));
+        const KudosForecast& f = console.dataset.lastForecast();
+        QVERIFY(f.manifestsRead > 0);
+        const ui::TimeChart* rows = console.workbench.capacityPanel()->rowsChart();
+        QCOMPARE(rows->series().size(), f.tables.size());
+        QVERIFY(!rows->series()[0].points.empty());
+        const ui::TimeChart* archive = console.workbench.capacityPanel()->archiveChart();
+        QVERIFY(!archive->series().empty());
+        QCOMPARE(archive->series()[0].points.size(), f.tiers[0].history.size());
+        QVERIFY(!archive->series()[0].points.empty());
+        QVERIFY2(console.workbench.capacityPanel()->figuresText().contains(QStringLiteral("currency tier")),
+                 qPrintable(console.workbench.capacityPanel()->figuresText()));
+        QVERIFY(!saveScreenshot(&console.workbench, QStringLiteral("kudos-capacity.png")).isEmpty());
     }
 
     // Cancel takes effect between two actions: what was committed stays, nothing half-done.

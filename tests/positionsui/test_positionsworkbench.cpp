@@ -5,6 +5,7 @@
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
 #include "positionloader.h"
+#include "positionscapacitypanel.h"
 #include "positionsdataset.h"
 #include "positionsschema.h"
 #include "positionsworkbench.h"
@@ -15,7 +16,9 @@
 #include "schemamigrator.h"
 #include "screenshots.h"
 #include "taskmanager.h"
+#include "timechart.h"
 #include "verifypanel.h"
+#include "whatifform.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
@@ -27,6 +30,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
@@ -331,6 +335,32 @@ class TestPositionsWorkbench : public QObject {
             layers->layerAt(row)->setVisible(visible[std::size_t(row)]);
         QVERIFY(waitForRendering(m_workbench->map()));
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("positions-workbench.png")).isEmpty());
+    }
+
+    // The Capacity area: a forecast with a what-if (a wider active bin) as a task of the dataset, its chart
+    // and its table; the wider bin keeps fewer rows of the same sample.
+    void capacityForecastWithAWhatIf() {
+        m_workbench->areas()->setCurrentWidget(m_workbench->capacityPanel());
+        ui::PositionsCapacityPanel* panel = m_workbench->capacityPanel();
+        panel->whatIf()->setActiveSeconds(60);
+        QSignalSpy finished(m_workbench->dataset(), &PositionsDataset::forecastFinished);
+        panel->forecast();
+        QVERIFY(m_workbench->dataset()->forecastTask() != 0);
+        QVERIFY(finished.wait(120000));
+        const PositionsForecast& f = *m_workbench->dataset()->lastForecast();
+        QCOMPARE(f.whatIf.size(), std::size_t(1));
+        QCOMPARE(f.whatIf[0].whatIf.settings.thinActiveSeconds, 60);
+        QVERIFY(f.measured.sampleRowsScanned > 0);
+        QVERIFY(f.whatIf[0].rowsKept < f.measured.sampleRowsKept);
+        QCOMPARE(panel->outcomes()->rowCount(), 2);
+        QCOMPARE(panel->outcomes()->item(1, 2)->text(), QLocale().toString(f.whatIf[0].rowsKept));
+        QVERIFY(panel->chart()->series().size() >= 2);
+        QVERIFY(!panel->chart()->series()[0].points.empty());
+        QVERIFY(!panel->chart()->series()[1].points.empty());
+        QVERIFY2(panel->figuresText().contains(QStringLiteral("Steady state")),
+                 qPrintable(panel->figuresText()));
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("positions-capacity.png")).isEmpty());
+        m_workbench->areas()->setCurrentIndex(0);
     }
 
     // A round on a scratch copy of one mower (never the shared demo database): pause it and see the progress

@@ -8,7 +8,10 @@
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
 #include "testfiles.h"
+#include "timechart.h"
+#include "trackscapacitypanel.h"
 #include "tracksdataset.h"
+#include "tracksforecast.h"
 #include "tracksgenerator.h"
 #include "trackslayer.h"
 #include "tracksretention.h"
@@ -162,6 +165,27 @@ class TestTracksWorkbench : public QObject {
         m_workbench->map()->renderNow();
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->map()->isRenderingIdle(), 10000);
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-retention-preview.png")).isEmpty());
+    }
+
+    // The Capacity area: the dataset's forecast (the CLI's job) drawn as the size over time against 2 GB.
+    void capacityShowsTheForecast() {
+        m_workbench->areas()->setCurrentWidget(m_workbench->capacityPanel());
+        QSignalSpy ready(&m_dataset, &TracksDataset::forecastReady);
+        m_workbench->capacityPanel()->forecast();
+        QVERIFY(ready.wait(60000));
+        const TracksForecast& f = m_dataset.forecast();
+        auto db = SpatialiteDatabase::open(m_path);
+        QCOMPARE(f.measured.tracks, TracksStore(*db).count());
+        const ui::TimeChart* chart = m_workbench->capacityPanel()->chart();
+        QCOMPARE(chart->series().size(), std::size_t(2));
+        QVERIFY(!chart->series()[0].points.empty());
+        // The history ends at the store's tracks at its bytes a track.
+        QVERIFY(std::abs(chart->series()[0].points.back().value - double(f.measured.bytes)) < 1.0);
+        QCOMPARE(chart->limits().front().value, double(TracksForecast::kAlertBytes));
+        QVERIFY2(m_workbench->capacityPanel()->figuresText().contains(QLocale().toString(f.measured.tracks)),
+                 qPrintable(m_workbench->capacityPanel()->figuresText()));
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-capacity.png")).isEmpty());
+        m_workbench->areas()->setCurrentIndex(0);
     }
 
     void healthIsShown() {

@@ -2,6 +2,7 @@
 
 #include "budgetpanel.h"
 #include "errortext.h"
+#include "kudoscapacitypanel.h"
 #include "kudosdataset.h"
 #include "kudosroundpanel.h"
 #include "partitionstatusmodel.h"
@@ -80,6 +81,8 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
     m_areas = new QTabWidget(this);
     m_areas->addTab(m_roundPanel, tr("Round"));
     m_areas->addTab(m_budgetPanel, tr("Budget"));
+    m_capacityPanel = new KudosCapacityPanel(m_dataset, this);
+    m_areas->addTab(m_capacityPanel, tr("Capacity"));
     m_areas->addTab(m_issues, tr("Incidents && alerts"));
     m_areas->addTab(m_quarantine, tr("Quarantine"));
     m_areas->addTab(m_reconciliationPanel, tr("Reconciliation"));

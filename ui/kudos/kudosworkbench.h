@@ -19,6 +19,7 @@ class KudosDataset;
 namespace tidemark::ui {
 
 class BudgetPanel;
+class KudosCapacityPanel;
 class KudosRoundPanel;
 class PartitionTimeline;
 class ReconciliationPanel;
@@ -50,6 +51,7 @@ class KudosWorkbench : public QWidget {
     QTextBrowser* disclosure() const { return m_disclosure; }
     KudosRoundPanel* roundPanel() const { return m_roundPanel; }
     BudgetPanel* budgetPanel() const { return m_budgetPanel; }
+    KudosCapacityPanel* capacityPanel() const { return m_capacityPanel; }
     ReconciliationPanel* reconciliationPanel() const { return m_reconciliationPanel; }
     QTabWidget* areas() const { return m_areas; }
     QPushButton* swapButton() const { return m_swap; }
@@ -80,6 +82,7 @@ class KudosWorkbench : public QWidget {
     QTabWidget* m_areas;
     KudosRoundPanel* m_roundPanel;
     BudgetPanel* m_budgetPanel;
+    KudosCapacityPanel* m_capacityPanel;
     QTableView* m_issues;
     QTableView* m_quarantine;
     ReconciliationPanel* m_reconciliationPanel;

@@ -4,6 +4,7 @@
 #include "mapview.h"
 #include "markerlayer.h"
 #include "mowersummarymodel.h"
+#include "positionscapacitypanel.h"
 #include "positionsdataset.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
@@ -114,6 +115,8 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     m_areas->addTab(m_previewPanel, tr("Preview"));
     m_areas->addTab(m_roundPanel, tr("Rounds"));
     m_areas->addTab(m_verifyPanel, tr("Verify"));
+    m_capacityPanel = new PositionsCapacityPanel(m_dataset, this);
+    m_areas->addTab(m_capacityPanel, tr("Capacity"));
 
     auto* mowersBox = new QGroupBox(tr("Mowers"), this);
     auto* mowersLayout = new QVBoxLayout(mowersBox);

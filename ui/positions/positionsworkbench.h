@@ -28,6 +28,7 @@ namespace tidemark::ui {
 
 class MapLayerModel;
 class MapView;
+class PositionsCapacityPanel;
 class PreviewLayers;
 struct PreviewLayerData;
 class PreviewPanel;
@@ -37,7 +38,8 @@ class VerifyPanel;
 // The positions console: the mowers with their rows, oldest row, watermark and slices pending; a
 // time range; the map with its layer list (legend); and three areas: Preview (keep_set on the range as a
 // round would run it, with its layers and the coverage check), Rounds (run, dry run, pause, resume, cancel,
-// progress, window and budget, history chart) and Verify (the range after a round against the preview).
+// progress, window and budget, history chart), Verify (the range after a round against the preview) and
+// Capacity (the forecast and the what-if).
 // It shows the PositionsDataset (the mower summary it shares with the Positions dock, the round history, the
 // settings and the clock) and starts nothing itself: previews, rounds, verifies and exact counts are the
 // dataset's (tasks of its TaskManager, so they show in the Jobs dock and pause or cancel from there too),
@@ -87,6 +89,7 @@ class PositionsWorkbench : public QWidget {
     PreviewPanel* previewPanel() const { return m_previewPanel; }
     RoundPanel* roundPanel() const { return m_roundPanel; }
     VerifyPanel* verifyPanel() const { return m_verifyPanel; }
+    PositionsCapacityPanel* capacityPanel() const { return m_capacityPanel; }
     QTabWidget* areas() const { return m_areas; }
     bool isPreviewRunning() const { return m_dataset->isPreviewRunning(); }
     bool isRoundRunning() const { return m_dataset->isRoundRunning(); }
@@ -134,6 +137,7 @@ class PositionsWorkbench : public QWidget {
     PreviewPanel* m_previewPanel;
     RoundPanel* m_roundPanel;
     VerifyPanel* m_verifyPanel;
+    PositionsCapacityPanel* m_capacityPanel;
 };
 
 } // namespace tidemark::ui

@@ -3,6 +3,7 @@
 #include "errortext.h"
 #include "maplayermodel.h"
 #include "mapview.h"
+#include "trackscapacitypanel.h"
 #include "tracksdataset.h"
 #include "trackslayer.h"
 #include "trackstablemodel.h"
@@ -23,6 +24,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
@@ -158,7 +160,11 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     sideLayout->addWidget(m_importResult);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_map);
-    split->addWidget(side);
+    m_areas = new QTabWidget(this);
+    m_areas->addTab(side, tr("Tracks"));
+    m_capacity = new TracksCapacityPanel(m_dataset, this);
+    m_areas->addTab(m_capacity, tr("Capacity"));
+    split->addWidget(m_areas);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({900, 640});

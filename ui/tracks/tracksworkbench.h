@@ -10,6 +10,7 @@ class QLineEdit;
 class QProgressBar;
 class QListWidget;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
@@ -25,13 +26,14 @@ class TracksDataset;
 namespace tidemark::ui {
 
 class MapView;
+class TracksCapacityPanel;
 class TracksLayer;
 
 // The tracks console: the tracks in the map's view as simplified lines coloured by activity and as a table
 // (a page at a time, sorted by the file), activity and source filters, the selected track's details and its
 // sources with their links, the retention preview highlighted on the map (and the run that deletes those
-// tracks), the file's health and the GPX import (source, activity). It shows a TracksDataset and calls its
-// methods; the dataset starts every task and decides what follows one.
+// tracks), the file's health and the GPX import (source, activity); beside it the Capacity area. It shows a
+// TracksDataset and calls its methods; the dataset starts every task and decides what follows one.
 class TracksWorkbench : public QWidget {
     Q_OBJECT
   public:
@@ -54,6 +56,8 @@ class TracksWorkbench : public QWidget {
     MapView* map() const { return m_map; } // the tracks' map (for the main window's base map)
     TracksLayer* layer() const { return m_layer.get(); }
     QTableView* table() const { return m_table; }
+    QTabWidget* areas() const { return m_areas; }
+    TracksCapacityPanel* capacityPanel() const { return m_capacity; }
     QListWidget* activityFilter() const { return m_activities; }
     QListWidget* sourceFilter() const { return m_sources; }
     QTextBrowser* details() const { return m_details; }
@@ -114,6 +118,8 @@ class TracksWorkbench : public QWidget {
     QPushButton* m_import;
     QProgressBar* m_importProgress;
     QLabel* m_importResult;
+    QTabWidget* m_areas;
+    TracksCapacityPanel* m_capacity;
 };
 
 } // namespace tidemark::ui

@@ -1,0 +1,170 @@
+#include "kudoscapacitypanel.h"
+
+#include "chartaxis.h"
+#include "errortext.h"
+#include "kudosdataset.h"
+#include "kudosvalues.h"
+#include "timechart.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace tidemark::ui {
+
+using namespace tidemark::kudos;
+
+namespace {
+
+constexpr Micros kWeek = 7 * kMicrosPerDay;
+constexpr int kProjectionWeeks = 104; // the chart's horizon when the budget is farther or never reached
+
+QColor tierColour(RetentionDataset d) {
+    return d == RetentionDataset::Currency ? QColor(0x1f, 0x6f, 0xc5) : QColor(0xd9, 0x77, 0x06);
+}
+
+QString bytes(double v) {
+    return ChartAxis::valueText(v, ValueUnit::Bytes);
+}
+
+QString day(Micros t) {
+    return ChartAxis::instantText(t).left(10);
+}
+
+} // namespace
+
+KudosCapacityPanel::KudosCapacityPanel(KudosDataset* dataset, QWidget* parent)
+    : QWidget(parent), m_dataset(dataset) {
+    m_run = new QPushButton(tr("Forecast"), this);
+    m_run->setToolTip(
+        tr("Read-only: the weekly rows online, the archive's growth per tier from its manifests, "
+           "and when each tier reaches its budget."));
+    m_rows = new TimeChart(this);
+    m_rows->setTitle(tr("Online rows per week"));
+    m_rows->setValueUnit(ValueUnit::Count);
+    m_rows->setEmptyText(tr("Run a forecast to see the rows online per week."));
+    m_archive = new TimeChart(this);
+    m_archive->setTitle(tr("Archive use per tier against its budget"));
+    m_archive->setValueUnit(ValueUnit::Bytes);
+    m_archive->setEmptyText(tr("Nothing archived yet."));
+    m_figures = new QLabel(this);
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_figures->setMinimumWidth(220);
+    m_figures->setMaximumWidth(360);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_run);
+    top->addStretch(1);
+    auto* charts = new QVBoxLayout;
+    charts->addWidget(m_rows, 1);
+    charts->addWidget(m_archive, 1);
+    auto* middle = new QHBoxLayout;
+    middle->addLayout(charts, 1);
+    middle->addWidget(m_figures);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addLayout(middle, 1);
+    connect(m_run, &QPushButton::clicked, this, &KudosCapacityPanel::forecast);
+    connect(m_dataset, &KudosDataset::forecastReady, this, [this](const KudosForecast& f) {
+        m_run->setEnabled(true);
+        show(f);
+    });
+    connect(m_dataset, &KudosDataset::forecastFailed, this, [this](const Error& e) {
+        m_run->setEnabled(true);
+        m_figures->setText(errorHtml(e.message()));
+    });
+}
+
+void KudosCapacityPanel::forecast() {
+    if (!m_dataset->startForecast())
+        return;
+    m_run->setEnabled(false);
+    m_figures->setText(tr("Forecasting…"));
+}
+
+QString KudosCapacityPanel::figuresText() const {
+    return m_figures->text();
+}
+
+void KudosCapacityPanel::show(const KudosForecast& f) {
+    std::vector<TimeSeries> rows;
+    for (const KudosForecast::Table& t : f.tables) {
+        TimeSeries s{t.table, tierColour(t.dataset), TimeSeries::Kind::Bars, false, {}, {}, {}, kWeek};
+        for (const KudosForecast::Week& w : t.weeks)
+            s.points.push_back(TimePoint{w.lo + (w.hi - w.lo) / 2, double(w.rows), 0,
+                                         w.partition + QStringLiteral(" · ") + bytes(double(w.bytes))});
+        rows.push_back(std::move(s));
+    }
+    m_rows->setSeries(std::move(rows));
+    m_rows->setMarkers({TimeMarker{f.now, tr("now"), {}}});
+    showArchive(f);
+
+    const QLocale l;
+    QStringList lines;
+    for (const KudosForecast::Table& t : f.tables)
+        lines << tr("%1: %2 rows, %3 online; %4 a week; steady state %5")
+                     .arg(t.table, l.toString(t.rows), bytes(double(t.bytes)),
+                          t.rowsPerWeek ? tr("%1 rows").arg(l.toString(*t.rowsPerWeek, 'f', 0))
+                                        : t.rateReason,
+                          t.steadyStateRows ? tr("%1 rows").arg(l.toString(*t.steadyStateRows))
+                                            : t.steadyStateReason);
+    for (const KudosForecast::Tier& t : f.tiers) {
+        QString budget = t.budgetBytes ? bytes(double(*t.budgetBytes)) : tr("no budget");
+        QString reached =
+            t.budgetReachedOn ? tr("reached on %1").arg(day(*t.budgetReachedOn)) : t.budgetReachedReason;
+        lines << tr("%1 tier: %2 of %3, %4 a week; %5")
+                     .arg(datasetName(t.dataset), bytes(double(t.usedBytes)), budget,
+                          t.bytesPerWeek ? bytes(*t.bytesPerWeek) : t.bytesPerWeekReason, reached);
+    }
+    lines << (f.rollups.rowsPerWeek
+                  ? tr("Rollups: %1 rows, %2 rows a week (no retention)")
+                        .arg(l.toString(f.rollups.rows), l.toString(*f.rollups.rowsPerWeek, 'f', 0))
+                  : tr("Rollups: %1 rows (%2)").arg(l.toString(f.rollups.rows), f.rollups.reason));
+    lines << (f.online.rows ? tr("Online steady state: %1 rows, %2")
+                                  .arg(l.toString(*f.online.rows),
+                                       f.online.bytes ? bytes(double(*f.online.bytes)) : QStringLiteral("—"))
+                            : tr("Online steady state: — (%1)").arg(f.online.reason));
+    lines << tr("The next run: %n action(s)", nullptr, int(f.nextRun.size()));
+    lines << tr("%n manifest(s) read", nullptr, f.manifestsRead);
+    lines += f.warnings;
+    m_figures->setText(lines.join(QStringLiteral("\n\n")));
+}
+
+void KudosCapacityPanel::showArchive(const KudosForecast& f) {
+    std::vector<TimeSeries> series;
+    std::vector<LimitLine> limits;
+    std::vector<TimeMarker> markers{TimeMarker{f.now, tr("now"), {}}};
+    for (const KudosForecast::Tier& t : f.tiers) {
+        const QString name = datasetName(t.dataset);
+        TimeSeries history{name, tierColour(t.dataset), TimeSeries::Kind::Step, false, {}, {}, {}, 0};
+        for (const KudosForecast::ArchivedWeek& w : t.history)
+            history.points.push_back(TimePoint{w.hi, double(w.cumulativeBytes), 0, w.key});
+        const Micros horizon = f.now + kProjectionWeeks * kWeek;
+        const Micros until = t.budgetReachedOn ? std::min(*t.budgetReachedOn, horizon) : horizon;
+        TimeSeries projection{
+            tr("%1 projected").arg(name), tierColour(t.dataset), TimeSeries::Kind::Line, true, {}, {}, {}, 0};
+        if (t.bytesPerWeek && *t.bytesPerWeek > 0) {
+            projection.points.push_back(TimePoint{f.now, double(t.usedBytes), 0, {}});
+            projection.points.push_back(TimePoint{
+                until, double(t.usedBytes) + *t.bytesPerWeek * double(until - f.now) / kWeek, 0, {}});
+        }
+        series.push_back(std::move(history));
+        series.push_back(std::move(projection));
+        if (t.budgetBytes)
+            limits.push_back(
+                LimitLine{double(*t.budgetBytes), tr("%1 budget").arg(name), tierColour(t.dataset)});
+        if (t.budgetReachedOn && *t.budgetReachedOn <= horizon)
+            markers.push_back(TimeMarker{*t.budgetReachedOn,
+                                         tr("%1 budget on %2").arg(name, day(*t.budgetReachedOn)),
+                                         tierColour(t.dataset)});
+    }
+    m_archive->setSeries(std::move(series));
+    m_archive->setLimits(std::move(limits));
+    m_archive->setMarkers(std::move(markers));
+}
+
+} // namespace tidemark::ui

@@ -1,0 +1,119 @@
+#include "trackscapacitypanel.h"
+
+#include "chartaxis.h"
+#include "errortext.h"
+#include "timechart.h"
+#include "tracksdataset.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace tidemark::ui {
+
+using namespace tidemark::tracks;
+
+namespace {
+constexpr int kProjectionDays = 5 * 365; // the chart's horizon when 2 GB is farther or never reached
+}
+
+TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent)
+    : QWidget(parent), m_dataset(dataset) {
+    m_run = new QPushButton(tr("Forecast"), this);
+    m_run->setToolTip(
+        tr("Read-only: the store's size, its growth over the last 30 days and when it reaches 2 GB."));
+    m_chart = new TimeChart(this);
+    m_chart->setTitle(tr("Store size: history from the imports, projection at the last 30 days' pace"));
+    m_chart->setValueUnit(ValueUnit::Bytes);
+    m_chart->setEmptyText(tr("Run a forecast to see the store's size against 2 GB."));
+    m_figures = new QLabel(this);
+    m_figures->setWordWrap(true);
+    m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_figures->setMinimumHeight(m_figures->fontMetrics().lineSpacing() * 5);
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_run);
+    top->addStretch(1);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_figures);
+    connect(m_run, &QPushButton::clicked, this, &TracksCapacityPanel::forecast);
+    connect(m_dataset, &TracksDataset::forecastReady, this, [this](const TracksForecast& f) {
+        m_run->setEnabled(true);
+        show(f);
+    });
+    connect(m_dataset, &TracksDataset::forecastFailed, this, [this](const Error& e) {
+        m_run->setEnabled(true);
+        m_figures->setText(errorHtml(e.message()));
+    });
+}
+
+void TracksCapacityPanel::forecast() {
+    m_run->setEnabled(false);
+    m_figures->setText(tr("Forecasting…"));
+    m_dataset->loadForecast();
+}
+
+QString TracksCapacityPanel::figuresText() const {
+    return m_figures->text();
+}
+
+void TracksCapacityPanel::show(const TracksForecast& f) {
+    const TracksForecastMeasurements& m = f.measured;
+    const QLocale l;
+    const double perTrack = f.bytesPerTrack.value_or(0);
+    TimeSeries history{
+        tr("store size"), QColor(0x1f, 0x6f, 0xc5), TimeSeries::Kind::Line, false, {}, {}, {}, 0};
+    qint64 tracks = 0;
+    for (const TracksCreatedDay& d : m.history) {
+        tracks += d.tracks;
+        history.points.push_back(
+            TimePoint{d.day + kMicrosPerDay, double(tracks) * perTrack, 0,
+                      tr("%n track(s)", nullptr, int(std::min<qint64>(tracks, INT_MAX)))});
+    }
+    TimeSeries projection{
+        tr("projected"), QColor(0x1f, 0x6f, 0xc5), TimeSeries::Kind::Line, true, {}, {}, {}, 0};
+    const Micros until = f.reaches2GbOn ? std::min(*f.reaches2GbOn, m.now + kProjectionDays * kMicrosPerDay)
+                                        : m.now + kProjectionDays * kMicrosPerDay;
+    projection.points.push_back(TimePoint{m.now, double(m.bytes), 0, {}});
+    if (f.tracksPerDay > 0 && perTrack > 0)
+        projection.points.push_back(
+            TimePoint{until,
+                      double(m.bytes) + f.tracksPerDay * perTrack * double(until - m.now) / kMicrosPerDay,
+                      0,
+                      {}});
+    m_chart->setSeries({history, projection});
+    std::vector<LimitLine> limits{
+        LimitLine{double(TracksForecast::kAlertBytes), tr("2 GB alert"), QColor(0xb0, 0x00, 0x20)}};
+    if (perTrack > 0 && f.steadyStateTracks > 0)
+        limits.push_back(
+            LimitLine{f.steadyStateTracks * perTrack,
+                      tr("steady state after %n year(s) of retention", nullptr, f.retentionYears),
+                      {}});
+    m_chart->setLimits(limits);
+    std::vector<TimeMarker> markers{TimeMarker{m.now, tr("now"), {}}};
+    if (f.reaches2GbOn && *f.reaches2GbOn <= until)
+        markers.push_back(TimeMarker{*f.reaches2GbOn,
+                                     tr("2 GB on %1").arg(ChartAxis::instantText(*f.reaches2GbOn).left(10)),
+                                     QColor(0xb0, 0x00, 0x20)});
+    m_chart->setMarkers(markers);
+
+    QStringList lines;
+    lines << tr("%1 tracks, %2 (%3 a track)")
+                 .arg(l.toString(m.tracks), ChartAxis::valueText(double(m.bytes), ValueUnit::Bytes),
+                      f.bytesPerTrack ? ChartAxis::valueText(*f.bytesPerTrack, ValueUnit::Bytes)
+                                      : f.bytesPerTrackReason);
+    lines << tr("%1 tracks a day over the last 30 days; steady state %2 tracks after %n year(s) of retention",
+                nullptr, f.retentionYears)
+                 .arg(l.toString(f.tracksPerDay, 'f', 1), l.toString(f.steadyStateTracks, 'f', 0));
+    lines << (f.reaches2GbOn ? tr("Reaches 2 GB on %1").arg(ChartAxis::instantText(*f.reaches2GbOn).left(10))
+                             : tr("2 GB: %1").arg(f.reaches2GbReason));
+    lines << tr("A retention run now deletes %n track(s) (about %1).", nullptr, int(m.wouldDelete.size()))
+                 .arg(ChartAxis::valueText(double(f.wouldDeleteBytes), ValueUnit::Bytes));
+    m_figures->setText(lines.join(QLatin1Char('\n')));
+}
+
+} // namespace tidemark::ui
