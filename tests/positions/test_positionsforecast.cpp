@@ -63,10 +63,15 @@ QString contentDigest(PgConnection& db) {
     return digest;
 }
 
+// A forecast at kNow; with `rangeLength`, read a range at a time (not each mower at once) in ranges that
+// long.
 PositionsForecast forecast(const QString& conninfo, std::optional<int> sample,
-                           std::vector<PositionsWhatIf> whatIf = {}, Micros rangeLength = 7 * kMicrosPerDay) {
+                           std::vector<PositionsWhatIf> whatIf = {}, std::optional<Micros> rangeLength = {}) {
     PositionsForecastRequest r;
-    r.rangeLength = rangeLength;
+    if (rangeLength) {
+        r.rangeLength = *rangeLength;
+        r.readAtOnceRows = 0;
+    }
     r.conninfo = conninfo;
     r.now = kNow;
     r.sampleMowers = sample;
@@ -230,7 +235,9 @@ class TestPositionsForecast : public QObject {
     void forecastAgreesWithTheRound() {
         const QString info = test::TestPostgres::copyDatabase(m_template, QStringLiteral("forecast_round"));
         const PositionsForecast f = forecast(info, std::nullopt);
-        // Ranges of two slices: a range boundary every 12 hours, inside the sessions.
+        // Read a range at a time: of 7 days, and of two slices (a range boundary every 12 hours, inside the
+        // sessions).
+        const PositionsForecast ranges = forecast(info, std::nullopt, {}, 7 * kMicrosPerDay);
         const PositionsForecast shortRanges = forecast(info, std::nullopt, {}, 12 * kMicrosPerHour);
         const PositionsForecast some = forecast(info, 3);
         const RoundReport r = round(info);
@@ -239,6 +246,9 @@ class TestPositionsForecast : public QObject {
         QVERIFY(r.scanned > 0 && r.deleted > 0 && r.ageDeleted > 0);
         QCOMPARE(f.measured.sampleRowsScanned, r.scanned);
         QCOMPARE(f.measured.sampleRowsKept, r.scanned - r.deleted);
+        QCOMPARE(ranges.measured.sampleRowsScanned, r.scanned);
+        QCOMPARE(ranges.measured.sampleRowsKept, r.scanned - r.deleted);
+        QCOMPARE(ranges.worstCoverageDeviation, f.worstCoverageDeviation);
         QCOMPARE(shortRanges.measured.sampleRowsScanned, r.scanned);
         QCOMPARE(shortRanges.measured.sampleRowsKept, r.scanned - r.deleted);
         QCOMPARE(f.failures.size(), qsizetype(r.failures.size()));

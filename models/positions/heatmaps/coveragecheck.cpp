@@ -65,6 +65,43 @@ void checkDays(std::span<const PositionRow> raw, std::span<const PositionRow> su
 
 } // namespace
 
+namespace {
+
+// The verdict and ratio of the range's figures (cellsBefore, cellsAfter).
+void judgeRange(CoverageCheck& c) {
+    c.deviation = deviationOf(c.cellsBefore, c.cellsAfter);
+    if (c.cellsBefore == 0) {
+        c.ratio = c.cellsAfter == 0 ? 1.0 : 0.0;
+        c.verdict = c.cellsAfter == 0 ? CoverageCheck::Verdict::NoCoverage : CoverageCheck::Verdict::Fail;
+    } else {
+        c.ratio = double(c.cellsAfter) / double(c.cellsBefore);
+        c.verdict = c.deviation <= CoverageCheck::kTolerance ? CoverageCheck::Verdict::Pass
+                                                             : CoverageCheck::Verdict::Fail;
+    }
+}
+
+} // namespace
+
+CoverageCheck checkRangeCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
+                                 Micros now, const PositionSettings& settings) {
+    const HeatmapPlane plane = HeatmapPlane::southWestOf(raw);
+    const double cell = settings.heatmapCellMetres;
+    const double swath = settings.heatmapSwathMetres;
+    CoverageCheck c;
+    c.cellMetres = cell;
+    c.rowsBefore = std::int64_t(raw.size());
+    c.rowsAfter = std::int64_t(survivors.size());
+    c.cellsBefore =
+        CoverageLayer::build(raw, plane, CoverageJoin::normal(settings), cell, swath).cells().count();
+    c.cellsAfter = CoverageLayer::build(survivors, plane, CoverageJoin::agedAt(settings, now), cell, swath)
+                       .cells()
+                       .count();
+    c.areaBefore = double(c.cellsBefore) * cell * cell;
+    c.areaAfter = double(c.cellsAfter) * cell * cell;
+    judgeRange(c);
+    return c;
+}
+
 CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
                             Micros now, const PositionSettings& settings, CoverageCheckLayers* layers) {
     const HeatmapPlane plane = HeatmapPlane::southWestOf(raw);
@@ -92,17 +129,11 @@ CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const Po
     c.areaBefore = double(c.cellsBefore) * cellArea;
     c.areaAfter = double(c.cellsAfter) * cellArea;
     c.areaAfterNarrow = double(c.cellsAfterNarrow) * cellArea;
-    c.deviation = deviationOf(c.cellsBefore, c.cellsAfter);
-    if (c.cellsBefore == 0) {
-        c.ratio = c.cellsAfter == 0 ? 1.0 : 0.0;
+    judgeRange(c);
+    if (c.cellsBefore == 0)
         c.narrowRatio = c.cellsAfterNarrow == 0 ? 1.0 : 0.0;
-        c.verdict = c.cellsAfter == 0 ? CoverageCheck::Verdict::NoCoverage : CoverageCheck::Verdict::Fail;
-    } else {
-        c.ratio = double(c.cellsAfter) / double(c.cellsBefore);
+    else
         c.narrowRatio = double(c.cellsAfterNarrow) / double(c.cellsBefore);
-        c.verdict = c.deviation <= CoverageCheck::kTolerance ? CoverageCheck::Verdict::Pass
-                                                             : CoverageCheck::Verdict::Fail;
-    }
     checkDays(raw, survivors, plane, now, settings, c);
     if (layers) {
         layers->plane = plane;

@@ -58,5 +58,9 @@ struct CoverageCheckLayers {
 CoverageCheck checkCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
                             Micros now, const PositionSettings& settings,
                             CoverageCheckLayers* layers = nullptr);
+// The range's figures of the same check only (cells and area before and after, ratio, deviation, verdict;
+// no narrow join, no days, no layers): what a forecast judges on every range of a sample.
+CoverageCheck checkRangeCoverage(std::span<const PositionRow> raw, std::span<const PositionRow> survivors,
+                                 Micros now, const PositionSettings& settings);
 
 } // namespace tidemark::positions

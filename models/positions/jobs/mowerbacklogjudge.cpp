@@ -29,12 +29,50 @@ struct Chain {
     bool stopped = false;
 };
 
+// Where a judge reads a mower's rows: the table, a range at a time, or the mower's whole backlog read once.
+class RowSource {
+  public:
+    RowSource(PositionLoader& loader, const QUuid& mowerId, std::optional<MowerTrack> whole)
+        : m_loader(loader), m_mowerId(mowerId), m_whole(std::move(whole)) {}
+
+    std::optional<Micros> nextRow(Micros from, Micros to) {
+        if (!m_whole)
+            return m_loader.nextRow(m_mowerId, from, to);
+        const auto it = std::lower_bound(m_whole->rows.begin(), m_whole->rows.end(), from, byTime);
+        if (it == m_whole->rows.end() || it->observedAt >= to)
+            return std::nullopt;
+        return it->observedAt;
+    }
+    MowerTrack load(Micros from, Micros to) {
+        if (!m_whole)
+            return m_loader.load(m_mowerId, from, to);
+        MowerTrack t;
+        t.mowerId = m_mowerId;
+        t.rows = between(m_whole->rows, from, to);
+        const auto e = std::lower_bound(m_whole->errorInstants.begin(), m_whole->errorInstants.end(), from);
+        t.errorInstants.assign(e, std::lower_bound(e, m_whole->errorInstants.end(), to));
+        return t;
+    }
+
+  private:
+    PositionLoader& m_loader;
+    QUuid m_mowerId;
+    std::optional<MowerTrack> m_whole;
+};
+
 } // namespace
 
 std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
                                                     std::span<const SliceRange> slices,
                                                     std::span<const PositionSettings> settings, Micros now,
-                                                    Micros rowsFrom, Micros rangeLength) {
+                                                    Micros rowsFrom, Micros rangeLength, bool readAtOnce) {
+    if (slices.empty())
+        return std::vector<JudgedBacklog>(settings.size());
+    std::optional<MowerTrack> whole;
+    if (readAtOnce)
+        whole = loader.load(slices.front().mowerId, std::max(rowsFrom, slices.front().begin - kSliceContext),
+                            slices.back().end + kSliceContext);
+    RowSource source(loader, slices.front().mowerId, std::move(whole));
     std::vector<Chain> chains;
     for (const PositionSettings& s : settings)
         chains.push_back(Chain{&s, std::make_unique<KeepSet>(s), {}, {}, false});
@@ -48,7 +86,7 @@ std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
     while (first < slices.size()) {
         // Slices without a row are skipped: a range starts at the slice of the next row.
         const std::optional<Micros> next =
-            loader.nextRow(slices[first].mowerId, std::max(rowsFrom, slices[first].begin), slices.back().end);
+            source.nextRow(std::max(rowsFrom, slices[first].begin), slices.back().end);
         if (!next)
             break;
         first = sliceOf(*next);
@@ -60,8 +98,7 @@ std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
         // The context behind the range: the table's (thinned by earlier rounds) before the first range, the
         // chains' survivors after it.
         const MowerTrack track =
-            loader.load(slices[first].mowerId, std::max({rowsFrom, begin - kSliceContext, loadedUpTo}),
-                        end + kSliceContext);
+            source.load(std::max({rowsFrom, begin - kSliceContext, loadedUpTo}), end + kSliceContext);
         const std::span<const SliceRange> rangeSlices = slices.subspan(first, last - first + 1);
         const std::vector<PositionRow> raw = between(track.rows, begin, end);
         for (Chain& c : chains) {
@@ -80,7 +117,7 @@ std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
                 continue;
             }
             const std::vector<PositionRow> survivors = between(out.survivors, begin, end);
-            const CoverageCheck check = checkCoverage(raw, survivors, now, *c.settings);
+            const CoverageCheck check = checkRangeCoverage(raw, survivors, now, *c.settings);
             if (check.verdict != CoverageCheck::Verdict::NoCoverage &&
                 (std::isnan(c.judged.worstDeviation) || check.deviation > c.judged.worstDeviation)) {
                 c.judged.worstDeviation = check.deviation;

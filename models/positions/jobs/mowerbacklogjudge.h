@@ -29,8 +29,9 @@ struct JudgedBacklog {
 // Judges one mower's pending slices as a round would (SliceThinning: each slice sees the survivors of the
 // slices before it), under several sets of settings at once, reading the rows through the index in ranges
 // of slices at most `rangeLength` long (from the slice of a range's first row; slices without rows are
-// skipped), so that memory holds one range of one mower. Each range is also checked for coverage (the 12 %
-// check) under each set; the worst deviation is kept.
+// skipped), so that memory holds one range of one mower — or, with readAtOnce (a backlog known to be small),
+// the whole backlog in one read, judged in the same ranges. Each range is also checked for coverage (the
+// 12 % check) under each set; the worst deviation is kept.
 class MowerBacklogJudge {
   public:
     static constexpr Micros kRangeLength = 7 * kMicrosPerDay;
@@ -39,7 +40,8 @@ class MowerBacklogJudge {
     // detail window only. Rows before `rowsFrom` are not read: the round's age delete removes them first.
     static std::vector<JudgedBacklog> judge(PositionLoader& loader, std::span<const SliceRange> slices,
                                             std::span<const PositionSettings> settings, Micros now,
-                                            Micros rowsFrom, Micros rangeLength = kRangeLength);
+                                            Micros rowsFrom, Micros rangeLength = kRangeLength,
+                                            bool readAtOnce = false);
 };
 
 } // namespace tidemark::positions

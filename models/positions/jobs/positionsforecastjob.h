@@ -22,6 +22,9 @@ struct PositionsForecastRequest {
     quint64 seed = 0;                                 // the sample's draw
     std::vector<PositionsWhatIf> whatIf;
     Micros rangeLength = 7 * kMicrosPerDay; // the judge's ranges (MowerBacklogJudge); tests shorten them
+    // A sampled mower with at most this many rows (the status's estimate) is read in one statement, a larger
+    // one a range at a time (tests set 0 for ranges throughout).
+    long long readAtOnceRows = 500000;
 };
 
 // THE positions forecast (spec/operations.md, "Forecasts"), read-only: one REPEATABLE READ READ ONLY
