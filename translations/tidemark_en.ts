@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>ChartAxis</name>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <comment>thousand</comment>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>M</source>
+        <comment>million</comment>
+        <translation>M</translation>
+    </message>
+    <message>
+        <source>bn</source>
+        <comment>billion</comment>
+        <translation>bn</translation>
+    </message>
+    <message>
+        <source>tn</source>
+        <comment>trillion</comment>
+        <translation>tn</translation>
+    </message>
+</context>
+<context>
     <name>ConnectDialog</name>
     <message>
         <source>Connect</source>
@@ -82,6 +125,25 @@
     <message>
         <source>The tracks are a file or a PostGIS database: clear one of the two.</source>
         <translation>The tracks are a file or a PostGIS database: clear one of the two.</translation>
+    </message>
+</context>
+<context>
+    <name>KudosForecastJob</name>
+    <message>
+        <source>counting the rollup keys of %1</source>
+        <translation>counting the rollup keys of %1</translation>
+    </message>
+    <message>
+        <source>reading the manifests of the %1 tier</source>
+        <translation>reading the manifests of the %1 tier</translation>
+    </message>
+    <message>
+        <source>counting the ranges</source>
+        <translation>counting the ranges</translation>
+    </message>
+    <message>
+        <source>forecasting</source>
+        <translation>forecasting</translation>
     </message>
 </context>
 <context>
@@ -728,6 +790,17 @@
             <numerusform>%Ln steps done</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Forecast the kudos capacity of %1</source>
+        <translation>Forecast the kudos capacity of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s) in the next run</source>
+        <translation>
+            <numerusform>%Ln step in the next run</numerusform>
+            <numerusform>%Ln steps in the next run</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
@@ -1157,6 +1230,21 @@
         <source>loading the range</source>
         <translation>loading the range</translation>
     </message>
+    <message>
+        <source>Forecast positions</source>
+        <translation>Forecast positions</translation>
+    </message>
+    <message numerus="yes">
+        <source>Forecast positions with %n what-if(s)</source>
+        <translation>
+            <numerusform>Forecast positions with %n what-if</numerusform>
+            <numerusform>Forecast positions with %n what-ifs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows kept on %3 mowers</source>
+        <translation>%1 of %2 rows kept on %3 mowers</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::positions::RoundHistoryModel</name>
@@ -1349,6 +1437,14 @@
     <message>
         <source>NOT verified: %1</source>
         <translation>NOT verified: %1</translation>
+    </message>
+    <message>
+        <source>Forecast the size of %1</source>
+        <translation>Forecast the size of %1</translation>
+    </message>
+    <message>
+        <source>2 GB on %1</source>
+        <translation>2 GB on %1</translation>
     </message>
 </context>
 <context>
@@ -1798,6 +1894,103 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::KudosCapacityPanel</name>
+    <message>
+        <source>Forecast</source>
+        <translation>Forecast</translation>
+    </message>
+    <message>
+        <source>Read-only: the weekly rows online, the archive&apos;s growth per tier from its manifests, and when each tier reaches its budget.</source>
+        <translation>Read-only: the weekly rows online, the archive&apos;s growth per tier from its manifests, and when each tier reaches its budget.</translation>
+    </message>
+    <message>
+        <source>Online rows per week</source>
+        <translation>Online rows per week</translation>
+    </message>
+    <message>
+        <source>Run a forecast to see the rows online per week.</source>
+        <translation>Run a forecast to see the rows online per week.</translation>
+    </message>
+    <message>
+        <source>Archive use per tier against its budget</source>
+        <translation>Archive use per tier against its budget</translation>
+    </message>
+    <message>
+        <source>Nothing archived yet.</source>
+        <translation>Nothing archived yet.</translation>
+    </message>
+    <message>
+        <source>Forecasting…</source>
+        <translation>Forecasting…</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 online; %4 a week; steady state %5</source>
+        <translation>%1: %2 rows, %3 online; %4 a week; steady state %5</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 rows</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>no budget</translation>
+    </message>
+    <message>
+        <source>reached on %1</source>
+        <translation>reached on %1</translation>
+    </message>
+    <message>
+        <source>%1 tier: %2 of %3, %4 a week; %5</source>
+        <translation>%1 tier: %2 of %3, %4 a week; %5</translation>
+    </message>
+    <message>
+        <source>Rollups: %1 rows, %2 rows a week (no retention)</source>
+        <translation>Rollups: %1 rows, %2 rows a week (no retention)</translation>
+    </message>
+    <message>
+        <source>Rollups: %1 rows (%2)</source>
+        <translation>Rollups: %1 rows (%2)</translation>
+    </message>
+    <message>
+        <source>Online steady state: %1 rows, %2</source>
+        <translation>Online steady state: %1 rows, %2</translation>
+    </message>
+    <message>
+        <source>Online steady state: — (%1)</source>
+        <translation>Online steady state: — (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>The next run: %n action(s)</source>
+        <translation>
+            <numerusform>The next run: %n action</numerusform>
+            <numerusform>The next run: %n actions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n manifest(s) read</source>
+        <translation>
+            <numerusform>%n manifest read</numerusform>
+            <numerusform>%n manifests read</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 projected</source>
+        <translation>%1 projected</translation>
+    </message>
+    <message>
+        <source>%1 budget</source>
+        <translation>%1 budget</translation>
+    </message>
+    <message>
+        <source>%1 budget on %2</source>
+        <translation>%1 budget on %2</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::KudosRoundPanel</name>
     <message>
         <source>Run round</source>
@@ -2020,6 +2213,10 @@
     <message>
         <source>The partition swap failed: %1</source>
         <translation>The partition swap failed: %1</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Capacity</translation>
     </message>
 </context>
 <context>
@@ -2254,6 +2451,160 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::PositionsCapacityPanel</name>
+    <message>
+        <source>no coverage</source>
+        <translation>no coverage</translation>
+    </message>
+    <message>
+        <source>Forecast</source>
+        <translation>Forecast</translation>
+    </message>
+    <message>
+        <source>Read-only: judge the sampled mowers as a round would, and project the table.</source>
+        <translation>Read-only: judge the sampled mowers as a round would, and project the table.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>all mowers</source>
+        <translation>all mowers</translation>
+    </message>
+    <message>
+        <source> mowers</source>
+        <translation> mowers</translation>
+    </message>
+    <message>
+        <source>The mowers judged, drawn by a fixed seed (0: every mower).</source>
+        <translation>The mowers judged, drawn by a fixed seed (0: every mower).</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Sample</translation>
+    </message>
+    <message>
+        <source>Table rows: history from the sample, projection by band</source>
+        <translation>Table rows: history from the sample, projection by band</translation>
+    </message>
+    <message>
+        <source>Run a forecast to see the table&apos;s rows and where retention takes them.</source>
+        <translation>Run a forecast to see the table&apos;s rows and where retention takes them.</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>What if</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <source>Rows judged</source>
+        <translation>Rows judged</translation>
+    </message>
+    <message>
+        <source>Rows kept</source>
+        <translation>Rows kept</translation>
+    </message>
+    <message>
+        <source>Saved vs configured</source>
+        <translation>Saved vs configured</translation>
+    </message>
+    <message>
+        <source>Worst coverage deviation</source>
+        <translation>Worst coverage deviation</translation>
+    </message>
+    <message>
+        <source>12 % check</source>
+        <translation>12 % check</translation>
+    </message>
+    <message>
+        <source>Forecast with the what-if</source>
+        <translation>Forecast with the what-if</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>Connect to a positions database first.</source>
+        <translation>Connect to a positions database first.</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>starting</translation>
+    </message>
+    <message>
+        <source>%1 rows a day over the last 14 days</source>
+        <translation>%1 rows a day over the last 14 days</translation>
+    </message>
+    <message>
+        <source>Rows a day: — (%1)</source>
+        <translation>Rows a day: — (%1)</translation>
+    </message>
+    <message>
+        <source>Sample: %1 of %2 mowers; a round would judge %3 rows now and keep %4 (ratio %5); worst coverage deviation %6</source>
+        <translation>Sample: %1 of %2 mowers; a round would judge %3 rows now and keep %4 (ratio %5); worst coverage deviation %6</translation>
+    </message>
+    <message>
+        <source>Steady state: %1 rows, %2</source>
+        <translation>Steady state: %1 rows, %2</translation>
+    </message>
+    <message>
+        <source>Steady state: — (%1)</source>
+        <translation>Steady state: — (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Catch-up: %1 slices pending, %n night(s) at the recorded pace</source>
+        <translation>
+            <numerusform>Catch-up: %1 slices pending, %n night at the recorded pace</numerusform>
+            <numerusform>Catch-up: %1 slices pending, %n nights at the recorded pace</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Catch-up: %1 slices pending (%2)</source>
+        <translation>Catch-up: %1 slices pending (%2)</translation>
+    </message>
+    <message>
+        <source>table rows</source>
+        <translation>table rows</translation>
+    </message>
+    <message>
+        <source>projected rows</source>
+        <translation>projected rows</translation>
+    </message>
+    <message>
+        <source>of them thinned</source>
+        <translation>of them thinned</translation>
+    </message>
+    <message>
+        <source>steady state %1</source>
+        <translation>steady state %1</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation>caught up</translation>
+    </message>
+    <message>
+        <source>passes</source>
+        <translation>passes</translation>
+    </message>
+    <message>
+        <source>fails</source>
+        <translation>fails</translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation>configured</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::PositionsWorkbench</name>
     <message>
         <source>Last 7 days</source>
@@ -2326,6 +2677,10 @@
     <message>
         <source>Cancelled.</source>
         <translation>Cancelled.</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Capacity</translation>
     </message>
 </context>
 <context>
@@ -2603,28 +2958,32 @@
 <context>
     <name>tidemark::ui::RoundHistoryChart</name>
     <message>
-        <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
-        <translation>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</translation>
-    </message>
-    <message>
         <source>No rounds recorded yet.</source>
         <translation>No rounds recorded yet.</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
+        <source>Rows per round</source>
+        <translation>Rows per round</translation>
     </message>
     <message>
-        <source>Rows per round, oldest left (max %1)</source>
-        <translation>Rows per round, oldest left (max %1)</translation>
+        <source>deleted</source>
+        <translation>deleted</translation>
     </message>
     <message>
-        <source>scanned</source>
-        <translation>scanned</translation>
+        <source>kept</source>
+        <translation>kept</translation>
     </message>
     <message>
-        <source>deleted (hatched: dry run)</source>
-        <translation>deleted (hatched: dry run)</translation>
+        <source>dry run</source>
+        <translation>dry run</translation>
+    </message>
+    <message>
+        <source>scanned %1 in %2 s</source>
+        <translation>scanned %1 in %2 s</translation>
+    </message>
+    <message>
+        <source>a dry run: nothing was deleted</source>
+        <translation>a dry run: nothing was deleted</translation>
     </message>
 </context>
 <context>
@@ -2791,10 +3150,109 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::TimeChart</name>
+    <message>
+        <source>No history yet.</source>
+        <translation>No history yet.</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>series name: value</comment>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::TrackLayer</name>
     <message>
         <source>path</source>
         <translation>path</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TracksCapacityPanel</name>
+    <message>
+        <source>Forecast</source>
+        <translation>Forecast</translation>
+    </message>
+    <message>
+        <source>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches 2 GB.</source>
+        <translation>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches 2 GB.</translation>
+    </message>
+    <message>
+        <source>Store size: history from the imports, projection at the last 30 days&apos; pace</source>
+        <translation>Store size: history from the imports, projection at the last 30 days&apos; pace</translation>
+    </message>
+    <message>
+        <source>Run a forecast to see the store&apos;s size against 2 GB.</source>
+        <translation>Run a forecast to see the store&apos;s size against 2 GB.</translation>
+    </message>
+    <message>
+        <source>Forecasting…</source>
+        <translation>Forecasting…</translation>
+    </message>
+    <message>
+        <source>store size</source>
+        <translation>store size</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n track(s)</source>
+        <translation>
+            <numerusform>%n track</numerusform>
+            <numerusform>%n tracks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>projected</source>
+        <translation>projected</translation>
+    </message>
+    <message>
+        <source>2 GB alert</source>
+        <translation>2 GB alert</translation>
+    </message>
+    <message numerus="yes">
+        <source>steady state after %n year(s) of retention</source>
+        <translation>
+            <numerusform>steady state after %n year of retention</numerusform>
+            <numerusform>steady state after %n years of retention</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>2 GB on %1</source>
+        <translation>2 GB on %1</translation>
+    </message>
+    <message>
+        <source>%1 tracks, %2 (%3 a track)</source>
+        <translation>%1 tracks, %2 (%3 a track)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 tracks a day over the last 30 days; steady state %2 tracks after %n year(s) of retention</source>
+        <translation>
+            <numerusform>%1 tracks a day over the last 30 days; steady state %2 tracks after %n year of retention</numerusform>
+            <numerusform>%1 tracks a day over the last 30 days; steady state %2 tracks after %n years of retention</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reaches 2 GB on %1</source>
+        <translation>Reaches 2 GB on %1</translation>
+    </message>
+    <message>
+        <source>2 GB: %1</source>
+        <translation>2 GB: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>A retention run now deletes %n track(s) (about %1).</source>
+        <translation>
+            <numerusform>A retention run now deletes %n track (about %1).</numerusform>
+            <numerusform>A retention run now deletes %n tracks (about %1).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3059,6 +3517,14 @@
         <source> (on the map as their density: lines where a view holds up to %1)</source>
         <translation> (on the map as their density: lines where a view holds up to %1)</translation>
     </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Tracks</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Capacity</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::VerifyPanel</name>
@@ -3093,6 +3559,56 @@
     <message>
         <source>first differences: %1</source>
         <translation>first differences: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::WhatIfForm</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n s</numerusform>
+            <numerusform>%n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS: the bin of a mowing row</source>
+        <translation>MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS: the bin of a mowing row</translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_POSITIONS_THIN_IDLE_SECONDS: the bin of an idle row</source>
+        <translation>MOWDECK_TELEMETRY_POSITIONS_THIN_IDLE_SECONDS: the bin of an idle row</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_HEATMAP_JOIN_SECONDS: the longest gap the heatmap joins</source>
+        <translation>MOWDECK_TELEMETRY_HEATMAP_JOIN_SECONDS: the longest gap the heatmap joins</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_HEATMAP_JOIN_METRES: the longest step the heatmap joins</source>
+        <translation>MOWDECK_TELEMETRY_HEATMAP_JOIN_METRES: the longest step the heatmap joins</translation>
+    </message>
+    <message>
+        <source>Active bin</source>
+        <translation>Active bin</translation>
+    </message>
+    <message>
+        <source>Idle bin</source>
+        <translation>Idle bin</translation>
+    </message>
+    <message>
+        <source>Join up to</source>
+        <translation>Join up to</translation>
+    </message>
+    <message>
+        <source>Join within</source>
+        <translation>Join within</translation>
     </message>
 </context>
 </TS>

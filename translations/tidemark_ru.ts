@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>ChartAxis</name>
+    <message>
+        <source>B</source>
+        <translation>Б</translation>
+    </message>
+    <message>
+        <source>KiB</source>
+        <translation>КиБ</translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation>МиБ</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>ГиБ</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>ТиБ</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <comment>thousand</comment>
+        <translation>тыс.</translation>
+    </message>
+    <message>
+        <source>M</source>
+        <comment>million</comment>
+        <translation>млн</translation>
+    </message>
+    <message>
+        <source>bn</source>
+        <comment>billion</comment>
+        <translation>млрд</translation>
+    </message>
+    <message>
+        <source>tn</source>
+        <comment>trillion</comment>
+        <translation>трлн</translation>
+    </message>
+</context>
+<context>
     <name>ConnectDialog</name>
     <message>
         <source>Connect</source>
@@ -82,6 +125,25 @@
     <message>
         <source>The tracks are a file or a PostGIS database: clear one of the two.</source>
         <translation>Треки — это файл или база PostGIS: очистите одно из двух полей.</translation>
+    </message>
+</context>
+<context>
+    <name>KudosForecastJob</name>
+    <message>
+        <source>counting the rollup keys of %1</source>
+        <translation>подсчёт ключей свёртки %1</translation>
+    </message>
+    <message>
+        <source>reading the manifests of the %1 tier</source>
+        <translation>чтение манифестов уровня %1</translation>
+    </message>
+    <message>
+        <source>counting the ranges</source>
+        <translation>подсчёт диапазонов</translation>
+    </message>
+    <message>
+        <source>forecasting</source>
+        <translation>прогнозирование</translation>
     </message>
 </context>
 <context>
@@ -747,6 +809,18 @@
             <numerusform>%Ln шагов выполнено</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Forecast the kudos capacity of %1</source>
+        <translation>Прогноз ёмкости kudos в %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s) in the next run</source>
+        <translation>
+            <numerusform>%Ln шаг в следующем запуске</numerusform>
+            <numerusform>%Ln шага в следующем запуске</numerusform>
+            <numerusform>%Ln шагов в следующем запуске</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
@@ -1179,6 +1253,22 @@
         <source>loading the range</source>
         <translation>загрузка диапазона</translation>
     </message>
+    <message>
+        <source>Forecast positions</source>
+        <translation>Прогноз позиций</translation>
+    </message>
+    <message numerus="yes">
+        <source>Forecast positions with %n what-if(s)</source>
+        <translation>
+            <numerusform>Прогноз позиций с %n вариантом «что если»</numerusform>
+            <numerusform>Прогноз позиций с %n вариантами «что если»</numerusform>
+            <numerusform>Прогноз позиций с %n вариантами «что если»</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2 rows kept on %3 mowers</source>
+        <translation>оставлено строк: %1 из %2, косилок: %3</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::positions::RoundHistoryModel</name>
@@ -1384,6 +1474,14 @@
     <message>
         <source>NOT verified: %1</source>
         <translation>НЕ проверено: %1</translation>
+    </message>
+    <message>
+        <source>Forecast the size of %1</source>
+        <translation>Прогноз размера %1</translation>
+    </message>
+    <message>
+        <source>2 GB on %1</source>
+        <translation>достигнет 2 ГБ %1</translation>
     </message>
 </context>
 <context>
@@ -1842,6 +1940,105 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::KudosCapacityPanel</name>
+    <message>
+        <source>Forecast</source>
+        <translation>Прогноз</translation>
+    </message>
+    <message>
+        <source>Read-only: the weekly rows online, the archive&apos;s growth per tier from its manifests, and when each tier reaches its budget.</source>
+        <translation>Только чтение: строки в базе по неделям, рост архива по уровням по его манифестам и дата, когда каждый уровень достигнет своего бюджета.</translation>
+    </message>
+    <message>
+        <source>Online rows per week</source>
+        <translation>Строк в базе по неделям</translation>
+    </message>
+    <message>
+        <source>Run a forecast to see the rows online per week.</source>
+        <translation>Запустите прогноз, чтобы увидеть строки в базе по неделям.</translation>
+    </message>
+    <message>
+        <source>Archive use per tier against its budget</source>
+        <translation>Занятость архива по уровням относительно бюджета</translation>
+    </message>
+    <message>
+        <source>Nothing archived yet.</source>
+        <translation>В архиве пока ничего нет.</translation>
+    </message>
+    <message>
+        <source>Forecasting…</source>
+        <translation>Расчёт прогноза…</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>сейчас</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 online; %4 a week; steady state %5</source>
+        <translation>%1: строк: %2, в базе %3; за неделю: %4; установившееся состояние: %5</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>строк: %1</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>не задан</translation>
+    </message>
+    <message>
+        <source>reached on %1</source>
+        <translation>бюджет будет достигнут %1</translation>
+    </message>
+    <message>
+        <source>%1 tier: %2 of %3, %4 a week; %5</source>
+        <translation>Уровень %1: занято %2, бюджет %3, %4 в неделю; %5</translation>
+    </message>
+    <message>
+        <source>Rollups: %1 rows, %2 rows a week (no retention)</source>
+        <translation>Свёртки: строк: %1, в неделю: %2 (хранятся бессрочно)</translation>
+    </message>
+    <message>
+        <source>Rollups: %1 rows (%2)</source>
+        <translation>Свёртки: строк: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Online steady state: %1 rows, %2</source>
+        <translation>Установившееся состояние в базе: строк: %1, %2</translation>
+    </message>
+    <message>
+        <source>Online steady state: — (%1)</source>
+        <translation>Установившееся состояние в базе: — (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>The next run: %n action(s)</source>
+        <translation>
+            <numerusform>Следующий запуск: %n действие</numerusform>
+            <numerusform>Следующий запуск: %n действия</numerusform>
+            <numerusform>Следующий запуск: %n действий</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n manifest(s) read</source>
+        <translation>
+            <numerusform>Прочитан %n манифест</numerusform>
+            <numerusform>Прочитано %n манифеста</numerusform>
+            <numerusform>Прочитано %n манифестов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 projected</source>
+        <translation>%1 (прогноз)</translation>
+    </message>
+    <message>
+        <source>%1 budget</source>
+        <translation>бюджет %1</translation>
+    </message>
+    <message>
+        <source>%1 budget on %2</source>
+        <translation>бюджет %1 — %2</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::KudosRoundPanel</name>
     <message>
         <source>Run round</source>
@@ -2073,6 +2270,10 @@
     <message>
         <source>The partition swap failed: %1</source>
         <translation>Замена разделов не удалась: %1</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Ёмкость</translation>
     </message>
 </context>
 <context>
@@ -2309,6 +2510,161 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::PositionsCapacityPanel</name>
+    <message>
+        <source>no coverage</source>
+        <translation>нет покрытия</translation>
+    </message>
+    <message>
+        <source>Forecast</source>
+        <translation>Прогноз</translation>
+    </message>
+    <message>
+        <source>Read-only: judge the sampled mowers as a round would, and project the table.</source>
+        <translation>Только чтение: оценить косилки из выборки так, как это сделал бы раунд, и спрогнозировать таблицу.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>all mowers</source>
+        <translation>все косилки</translation>
+    </message>
+    <message>
+        <source> mowers</source>
+        <translation> косилок</translation>
+    </message>
+    <message>
+        <source>The mowers judged, drawn by a fixed seed (0: every mower).</source>
+        <translation>Сколько косилок оценивать; они выбираются с фиксированным начальным значением генератора (0 — все косилки).</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Выборка</translation>
+    </message>
+    <message>
+        <source>Table rows: history from the sample, projection by band</source>
+        <translation>Строки таблицы: история по выборке, прогноз по категориям строк</translation>
+    </message>
+    <message>
+        <source>Run a forecast to see the table&apos;s rows and where retention takes them.</source>
+        <translation>Запустите прогноз, чтобы увидеть строки таблицы и то, как их изменит хранение.</translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation>Что если</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Настройки</translation>
+    </message>
+    <message>
+        <source>Rows judged</source>
+        <translation>Оценено строк</translation>
+    </message>
+    <message>
+        <source>Rows kept</source>
+        <translation>Оставлено строк</translation>
+    </message>
+    <message>
+        <source>Saved vs configured</source>
+        <translation>Экономия к текущим</translation>
+    </message>
+    <message>
+        <source>Worst coverage deviation</source>
+        <translation>Худшее отклонение покрытия</translation>
+    </message>
+    <message>
+        <source>12 % check</source>
+        <translation>Проверка 12 %</translation>
+    </message>
+    <message>
+        <source>Forecast with the what-if</source>
+        <translation>Прогноз с учётом «что если»</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <source>Connect to a positions database first.</source>
+        <translation>Сначала подключитесь к базе позиций.</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>запуск</translation>
+    </message>
+    <message>
+        <source>%1 rows a day over the last 14 days</source>
+        <translation>Строк в день за последние 14 дней: %1</translation>
+    </message>
+    <message>
+        <source>Rows a day: — (%1)</source>
+        <translation>Строк в день: — (%1)</translation>
+    </message>
+    <message>
+        <source>Sample: %1 of %2 mowers; a round would judge %3 rows now and keep %4 (ratio %5); worst coverage deviation %6</source>
+        <translation>Выборка: %1 из %2 косилок; раунд сейчас оценил бы строк: %3 и оставил бы %4 (доля %5); худшее отклонение покрытия %6</translation>
+    </message>
+    <message>
+        <source>Steady state: %1 rows, %2</source>
+        <translation>Установившееся состояние: строк: %1, %2</translation>
+    </message>
+    <message>
+        <source>Steady state: — (%1)</source>
+        <translation>Установившееся состояние: — (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Catch-up: %1 slices pending, %n night(s) at the recorded pace</source>
+        <translation>
+            <numerusform>Наверстывание: ожидают срезов: %1, %n ночь в записанном темпе</numerusform>
+            <numerusform>Наверстывание: ожидают срезов: %1, %n ночи в записанном темпе</numerusform>
+            <numerusform>Наверстывание: ожидают срезов: %1, %n ночей в записанном темпе</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Catch-up: %1 slices pending (%2)</source>
+        <translation>Наверстывание: ожидают срезов: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>table rows</source>
+        <translation>строки таблицы</translation>
+    </message>
+    <message>
+        <source>projected rows</source>
+        <translation>прогноз строк</translation>
+    </message>
+    <message>
+        <source>of them thinned</source>
+        <translation>из них прорежено</translation>
+    </message>
+    <message>
+        <source>steady state %1</source>
+        <translation>установившееся состояние %1</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>сейчас</translation>
+    </message>
+    <message>
+        <source>caught up</source>
+        <translation>наверстано</translation>
+    </message>
+    <message>
+        <source>passes</source>
+        <translation>проходит</translation>
+    </message>
+    <message>
+        <source>fails</source>
+        <translation>не проходит</translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation>текущие</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::PositionsWorkbench</name>
     <message>
         <source>Last 7 days</source>
@@ -2381,6 +2737,10 @@
     <message>
         <source>Cancelled.</source>
         <translation>Отменено.</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Ёмкость</translation>
     </message>
 </context>
 <context>
@@ -2659,28 +3019,32 @@
 <context>
     <name>tidemark::ui::RoundHistoryChart</name>
     <message>
-        <source>Rounds, oldest left: rows scanned (grey) and deleted (red); dry runs hatched.</source>
-        <translation>Раунды, старые слева: просмотрено строк (серые) и удалено (красные); пробные заштрихованы.</translation>
-    </message>
-    <message>
         <source>No rounds recorded yet.</source>
         <translation>Раундов ещё не было.</translation>
     </message>
     <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
+        <source>Rows per round</source>
+        <translation>Строк за раунд</translation>
     </message>
     <message>
-        <source>Rows per round, oldest left (max %1)</source>
-        <translation>Строк за раунд, старые слева (макс. %1)</translation>
+        <source>deleted</source>
+        <translation>удалено</translation>
     </message>
     <message>
-        <source>scanned</source>
-        <translation>просмотрено</translation>
+        <source>kept</source>
+        <translation>оставлено</translation>
     </message>
     <message>
-        <source>deleted (hatched: dry run)</source>
-        <translation>удалено (штриховка: пробный прогон)</translation>
+        <source>dry run</source>
+        <translation>пробный прогон</translation>
+    </message>
+    <message>
+        <source>scanned %1 in %2 s</source>
+        <translation>просмотрено %1 за %2 с</translation>
+    </message>
+    <message>
+        <source>a dry run: nothing was deleted</source>
+        <translation>пробный прогон: ничего не удалено</translation>
     </message>
 </context>
 <context>
@@ -2847,10 +3211,113 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::TimeChart</name>
+    <message>
+        <source>No history yet.</source>
+        <translation>Истории пока нет.</translation>
+    </message>
+    <message>
+        <source>UTC</source>
+        <translation>UTC</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>series name: value</comment>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::TrackLayer</name>
     <message>
         <source>path</source>
         <translation>путь</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::TracksCapacityPanel</name>
+    <message>
+        <source>Forecast</source>
+        <translation>Прогноз</translation>
+    </message>
+    <message>
+        <source>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches 2 GB.</source>
+        <translation>Только чтение: размер хранилища, его рост за последние 30 дней и дата, когда он достигнет 2 ГБ.</translation>
+    </message>
+    <message>
+        <source>Store size: history from the imports, projection at the last 30 days&apos; pace</source>
+        <translation>Размер хранилища: история по импортам, прогноз в темпе последних 30 дней</translation>
+    </message>
+    <message>
+        <source>Run a forecast to see the store&apos;s size against 2 GB.</source>
+        <translation>Запустите прогноз, чтобы сравнить размер хранилища с порогом 2 ГБ.</translation>
+    </message>
+    <message>
+        <source>Forecasting…</source>
+        <translation>Расчёт прогноза…</translation>
+    </message>
+    <message>
+        <source>store size</source>
+        <translation>размер хранилища</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n track(s)</source>
+        <translation>
+            <numerusform>%n трек</numerusform>
+            <numerusform>%n трека</numerusform>
+            <numerusform>%n треков</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>projected</source>
+        <translation>прогноз</translation>
+    </message>
+    <message>
+        <source>2 GB alert</source>
+        <translation>порог тревоги 2 ГБ</translation>
+    </message>
+    <message numerus="yes">
+        <source>steady state after %n year(s) of retention</source>
+        <translation>
+            <numerusform>установившееся состояние при хранении %n год</numerusform>
+            <numerusform>установившееся состояние при хранении %n года</numerusform>
+            <numerusform>установившееся состояние при хранении %n лет</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>сейчас</translation>
+    </message>
+    <message>
+        <source>2 GB on %1</source>
+        <translation>2 ГБ — %1</translation>
+    </message>
+    <message>
+        <source>%1 tracks, %2 (%3 a track)</source>
+        <translation>Треков: %1, %2 (%3 на трек)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 tracks a day over the last 30 days; steady state %2 tracks after %n year(s) of retention</source>
+        <translation>
+            <numerusform>Треков в день за последние 30 дней: %1; установившееся состояние — треков: %2 при хранении %n год</numerusform>
+            <numerusform>Треков в день за последние 30 дней: %1; установившееся состояние — треков: %2 при хранении %n года</numerusform>
+            <numerusform>Треков в день за последние 30 дней: %1; установившееся состояние — треков: %2 при хранении %n лет</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reaches 2 GB on %1</source>
+        <translation>Достигнет 2 ГБ %1</translation>
+    </message>
+    <message>
+        <source>2 GB: %1</source>
+        <translation>2 ГБ: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>A retention run now deletes %n track(s) (about %1).</source>
+        <translation>
+            <numerusform>Прогон хранения сейчас удалит %n трек (около %1).</numerusform>
+            <numerusform>Прогон хранения сейчас удалит %n трека (около %1).</numerusform>
+            <numerusform>Прогон хранения сейчас удалит %n треков (около %1).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3126,6 +3593,14 @@
         <source> (on the map as their density: lines where a view holds up to %1)</source>
         <translation> (на карте — их плотность; линии, где в окне не больше %1)</translation>
     </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Треки</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Ёмкость</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::VerifyPanel</name>
@@ -3160,6 +3635,57 @@
     <message>
         <source>first differences: %1</source>
         <translation>первые различия: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::WhatIfForm</name>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+            <numerusform>%n с</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS: the bin of a mowing row</source>
+        <translation>MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS: временной интервал строки при кошении</translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_POSITIONS_THIN_IDLE_SECONDS: the bin of an idle row</source>
+        <translation>MOWDECK_TELEMETRY_POSITIONS_THIN_IDLE_SECONDS: временной интервал строки в простое</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_HEATMAP_JOIN_SECONDS: the longest gap the heatmap joins</source>
+        <translation>MOWDECK_TELEMETRY_HEATMAP_JOIN_SECONDS: наибольший разрыв во времени, который соединяет тепловая карта</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> м</translation>
+    </message>
+    <message>
+        <source>MOWDECK_TELEMETRY_HEATMAP_JOIN_METRES: the longest step the heatmap joins</source>
+        <translation>MOWDECK_TELEMETRY_HEATMAP_JOIN_METRES: наибольший шаг, который соединяет тепловая карта</translation>
+    </message>
+    <message>
+        <source>Active bin</source>
+        <translation>Интервал кошения</translation>
+    </message>
+    <message>
+        <source>Idle bin</source>
+        <translation>Интервал простоя</translation>
+    </message>
+    <message>
+        <source>Join up to</source>
+        <translation>Соединять до</translation>
+    </message>
+    <message>
+        <source>Join within</source>
+        <translation>Соединять в пределах</translation>
     </message>
 </context>
 </TS>
