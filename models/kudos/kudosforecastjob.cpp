@@ -10,6 +10,7 @@
 #include "pgtransaction.h"
 #include "retentioncatalog.h"
 #include "schemamigrator.h"
+#include "statrollup.h"
 #include "taskfeedback.h"
 
 #include <QCoreApplication>
@@ -19,18 +20,6 @@
 namespace tidemark::kudos {
 
 namespace {
-
-// The rows a rollup of [lo, hi) would write now: its distinct days and keys, as StatRollup groups them.
-qint64 rollupRowsOf(PgConnection& db, const CatalogEntry& e) {
-    return db
-        .exec(QStringLiteral(
-                  "SELECT count(*) FROM (SELECT 1 FROM %1 WHERE created >= $1::timestamp"
-                  " AND created < $2::timestamp AND NOT quarantined GROUP BY created::date, entry_type,"
-                  " unit, stat_action, record, wp_type, user_id, worker_id, worker_user_id, team_id) g")
-                  .arg(pgQuoteIdentifier(e.partition)),
-              {utcParam(e.lo), utcParam(e.hi)})
-        .toLong(0, 0);
-}
 
 void measureDatabase(PgConnection& db, KudosForecastFacts& facts, TaskFeedback& feedback) {
     const KudosSettings& settings = facts.settings;
@@ -77,7 +66,7 @@ void measureDatabase(PgConnection& db, KudosForecastFacts& facts, TaskFeedback& 
             return;
         const CatalogEntry& e = *toRollUp[i];
         facts.rollupRowsOfRange.insert(KudosForecastFacts::rangeKey(e.dataset, e.lo, e.hi),
-                                       rollupRowsOf(db, e));
+                                       StatRollup(db).rowsToWrite(e.partition, e.lo, e.hi));
     }
 }
 

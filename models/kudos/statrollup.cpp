@@ -14,6 +14,7 @@ const QString kKeys = QStringLiteral(
 const QString kEventColumns = QStringLiteral(
     "id, created, event_id, entry_type, user_id, worker_user_id, worker_id, team_id, job_id, wp_type, amount,"
     " unit, stat_action, record, detail, applied, quarantined, quarantine_reason");
+const QString kRange = QStringLiteral("created >= $1::timestamp AND created < $2::timestamp");
 } // namespace
 
 QByteArray RollupResult::totalsJson() const {
@@ -28,7 +29,7 @@ StatRollup::StatRollup(PgConnection& db) : m_db(db) {}
 
 RollupResult StatRollup::rollUp(const QString& partition, Micros lo, Micros hi, Micros now) {
     const QString table = pgQuoteIdentifier(partition);
-    const QString range = QStringLiteral("created >= $1::timestamp AND created < $2::timestamp");
+    const QString& range = kRange;
     const std::vector<PgParam> bounds{utcParam(lo), utcParam(hi)};
 
     const PgResult unapplied = m_db.exec(
@@ -92,6 +93,15 @@ RollupResult StatRollup::rollUp(const QString& partition, Micros lo, Micros hi, 
                      check.text(0, 5), check.text(0, 0), check.text(0, 1), check.text(0, 2),
                      check.text(0, 3)));
     return result;
+}
+
+qint64 StatRollup::rowsToWrite(const QString& partition, Micros lo, Micros hi) {
+    return m_db
+        .exec(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM %1 WHERE %2 AND NOT quarantined"
+                             " GROUP BY created::date, %3) g")
+                  .arg(pgQuoteIdentifier(partition), kRange, kKeys),
+              {utcParam(lo), utcParam(hi)})
+        .toLong(0, 0);
 }
 
 } // namespace tidemark::kudos

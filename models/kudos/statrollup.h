@@ -23,6 +23,9 @@ class StatRollup {
     // Throws Error(Refused) when the range still holds an unapplied row, Error(Failed) when the totals
     // disagree (the caller rolls back).
     RollupResult rollUp(const QString& partition, Micros lo, Micros hi, Micros now);
+    // The rows rollUp would write for [lo, hi) now (its groups by day and key of the non-quarantined rows),
+    // writing nothing: what a forecast counts.
+    qint64 rowsToWrite(const QString& partition, Micros lo, Micros hi);
 
   private:
     PgConnection& m_db;

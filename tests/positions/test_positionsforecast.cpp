@@ -7,6 +7,7 @@
 #include "positionsettings.h"
 #include "positionsforecastjob.h"
 #include "roundjob.h"
+#include "settingsreader.h"
 #include "taskfeedback.h"
 #include "testpostgres.h"
 #include "thinninground.h"
@@ -121,6 +122,25 @@ class TestPositionsForecast : public QObject {
             {m_nanMower.toString(QUuid::WithoutBraces), formatIsoTimestamp(tracks[1].rows[20].observedAt)});
         db->exec(QStringLiteral("ANALYZE"));
         m_template = info;
+    }
+
+    // A what-if reads the configured settings back from their values: every setting read() asks for, and
+    // the same values again.
+    void settingsRoundTripThroughTheirValues() {
+        PositionSettings s;
+        s.detailDays = 30;
+        s.retentionDays = 400;
+        s.thinActiveSeconds = 20;
+        s.heatmapJoinMetres = 7.25;
+        s.heatmapCellMetres = 0.05;
+        s.maintenanceZone = QTimeZone("Europe/Helsinki");
+        s.lockTimeoutSeconds = 9;
+        const QHash<QString, QString> values = s.values();
+        const SettingsReader reader(values);
+        const PositionSettings back = PositionSettings::read(reader);
+        QCOMPARE(back.values(), values);
+        for (auto it = values.begin(); it != values.end(); ++it)
+            QVERIFY2(reader.wasAsked(it.key()), qPrintable(it.key()));
     }
 
     void whatIfNamesTheSettingAndItsRule() {

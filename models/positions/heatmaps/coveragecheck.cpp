@@ -63,10 +63,6 @@ void checkDays(std::span<const PositionRow> raw, std::span<const PositionRow> su
     }
 }
 
-} // namespace
-
-namespace {
-
 // The verdict and ratio of the range's figures (cellsBefore, cellsAfter).
 void judgeRange(CoverageCheck& c) {
     c.deviation = deviationOf(c.cellsBefore, c.cellsAfter);

@@ -1,7 +1,6 @@
 #include "positionsforecast.h"
 
 #include "coveragecheck.h"
-#include "thinningwindow.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +10,6 @@ namespace tidemark::positions {
 
 namespace {
 
-constexpr int kRowsPerDayDays = 14;
 constexpr long long kMaxProjectionDays = 3650;
 
 // The table's rows a day from now: every day adds a day of detail rows, a day that leaves the detail window

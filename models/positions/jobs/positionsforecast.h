@@ -59,6 +59,8 @@ struct PositionsMeasurements {
 
 // `tidemark-cli forecast positions` and the console's Capacity view (spec/operations.md, "Forecasts").
 struct PositionsForecast {
+    static constexpr int kRowsPerDayDays = 14; // rows a day: the mean of this many whole UTC days before now
+
     PositionsMeasurements measured;
     Micros cutoff = 0;
     std::vector<QUuid> sample; // id order

@@ -22,8 +22,6 @@ namespace tidemark::positions {
 
 namespace {
 
-constexpr long long kRowsPerDayDays = 14;
-
 QString idText(const QUuid& id) {
     return id.toString(QUuid::WithoutBraces);
 }
@@ -155,7 +153,8 @@ PositionsForecast PositionsForecastJob::run(const PositionsForecastRequest& requ
     }
     m.mowers = static_cast<long long>(fleet.size());
     const Micros today = floorToStep(request.now, kMicrosPerDay);
-    m.rowsLast14Days = rowsBetween(*db, ids, today - kRowsPerDayDays * kMicrosPerDay, today);
+    m.rowsLast14Days =
+        rowsBetween(*db, ids, today - PositionsForecast::kRowsPerDayDays * kMicrosPerDay, today);
     m.tableBytes = db->exec(QStringLiteral("SELECT pg_total_relation_size('mower_positions')")).toLong(0, 0);
     readPace(*db, m.catchUp);
 

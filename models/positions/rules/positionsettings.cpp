@@ -58,4 +58,25 @@ PositionSettings PositionSettings::read(const SettingsReader& r) {
     return s;
 }
 
+QHash<QString, QString> PositionSettings::values() const {
+    const auto real = [](double v) { return QString::number(v, 'g', 17); };
+    QHash<QString, QString> v{
+        {name("POSITIONS_DETAIL_DAYS"), QString::number(detailDays)},
+        {name("RETENTION_POSITIONS_DAYS"), QString::number(retentionDays)},
+        {name("POSITIONS_THIN_ACTIVE_SECONDS"), QString::number(thinActiveSeconds)},
+        {name("POSITIONS_THIN_IDLE_SECONDS"), QString::number(thinIdleSeconds)},
+        {name("HEATMAP_JOIN_SECONDS"), QString::number(heatmapJoinSeconds)},
+        {name("HEATMAP_JOIN_METRES"), real(heatmapJoinMetres)},
+        {name("HEATMAP_SWATH_METRES"), real(heatmapSwathMetres)},
+        {name("HEATMAP_CELL_METRES"), real(heatmapCellMetres)},
+        {name("HEATMAP_SIGNAL_CELL_METRES"), real(heatmapSignalCellMetres)},
+        {name("RETENTION_INTERVAL_SECONDS"), QString::number(retentionIntervalSeconds)},
+        {name("THINNING_WINDOW_START_HOUR"), QString::number(windowStartHour)},
+        {name("THINNING_WINDOW_END_HOUR"), QString::number(windowEndHour)},
+        {name("MAINTENANCE_TIMEZONE"), QString::fromUtf8(maintenanceZone.id())},
+        {name("THINNING_BUDGET_SECONDS"), QString::number(budgetSeconds)},
+        {QStringLiteral("TIDEMARK_POSITIONS_LOCK_TIMEOUT_SECONDS"), QString::number(lockTimeoutSeconds)}};
+    return v;
+}
+
 } // namespace tidemark::positions

@@ -2,6 +2,8 @@
 
 #include "timestamp.h"
 
+#include <QHash>
+#include <QString>
 #include <QTimeZone>
 
 namespace tidemark {
@@ -42,6 +44,8 @@ struct PositionSettings {
 
     // Throws Error(Settings) naming the first bad setting.
     static PositionSettings read(const SettingsReader& reader);
+    // The settings as the named values read() takes (a what-if reads them back with its changes).
+    QHash<QString, QString> values() const;
 
     Micros detailWindow() const { return detailDays * kMicrosPerDay; }
     // floor_5min(now − detail_days): rows at or after it are never thinned.

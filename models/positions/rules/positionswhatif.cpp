@@ -9,36 +9,6 @@ namespace {
 
 const QString kPrefix = QStringLiteral("MOWDECK_TELEMETRY_");
 
-QString number(double v) {
-    return QString::number(v, 'g', 17);
-}
-
-// The configured settings as the values they are read from, so that a what-if reads them again with its
-// overrides through PositionSettings::read (the one place that knows the rules).
-QHash<QString, QString> valuesOf(const PositionSettings& s) {
-    QHash<QString, QString> v;
-    const auto put = [&v](const char* name, const QString& value) {
-        v.insert(kPrefix + QLatin1String(name), value);
-    };
-    put("POSITIONS_DETAIL_DAYS", QString::number(s.detailDays));
-    put("RETENTION_POSITIONS_DAYS", QString::number(s.retentionDays));
-    put("POSITIONS_THIN_ACTIVE_SECONDS", QString::number(s.thinActiveSeconds));
-    put("POSITIONS_THIN_IDLE_SECONDS", QString::number(s.thinIdleSeconds));
-    put("HEATMAP_JOIN_SECONDS", QString::number(s.heatmapJoinSeconds));
-    put("HEATMAP_JOIN_METRES", number(s.heatmapJoinMetres));
-    put("HEATMAP_SWATH_METRES", number(s.heatmapSwathMetres));
-    put("HEATMAP_CELL_METRES", number(s.heatmapCellMetres));
-    put("HEATMAP_SIGNAL_CELL_METRES", number(s.heatmapSignalCellMetres));
-    put("RETENTION_INTERVAL_SECONDS", QString::number(s.retentionIntervalSeconds));
-    put("THINNING_WINDOW_START_HOUR", QString::number(s.windowStartHour));
-    put("THINNING_WINDOW_END_HOUR", QString::number(s.windowEndHour));
-    put("MAINTENANCE_TIMEZONE", QString::fromUtf8(s.maintenanceZone.id()));
-    put("THINNING_BUDGET_SECONDS", QString::number(s.budgetSeconds));
-    v.insert(QStringLiteral("TIDEMARK_POSITIONS_LOCK_TIMEOUT_SECONDS"),
-             QString::number(s.lockTimeoutSeconds));
-    return v;
-}
-
 QString fullName(const QString& name) {
     return name.startsWith(kPrefix) ? name : kPrefix + name;
 }
@@ -74,7 +44,7 @@ PositionsWhatIf PositionsWhatIf::parse(const QString& text, const PositionSettin
 
 PositionsWhatIf PositionsWhatIf::apply(std::vector<std::pair<QString, QString>> overrides,
                                        const PositionSettings& configured) {
-    QHash<QString, QString> values = valuesOf(configured);
+    QHash<QString, QString> values = configured.values();
     for (auto& [name, value] : overrides) {
         name = fullName(name);
         if (!values.contains(name))
