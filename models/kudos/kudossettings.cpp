@@ -32,6 +32,8 @@ KudosSettings KudosSettings::read(const SettingsReader& r) {
     s.lockTimeoutSeconds = r.integer32(
         QStringLiteral("TIDEMARK_KUDOS_LOCK_TIMEOUT_SECONDS"), 5, [](int v) { return v > 0 && v <= 3600; },
         QStringLiteral("must be 1-3600 seconds"));
+    s.drillMaxAgeDays = r.integer32(QStringLiteral("KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS"), 35, days,
+                                    QStringLiteral("must be 1-366 days"));
     s.archiveReadLimits = archive::ArchiveReadLimits::read(r);
     return s;
 }

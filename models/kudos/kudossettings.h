@@ -26,6 +26,7 @@ struct KudosSettings {
     qint64 statisticsBudgetBytes = 0;   // KUDOS_ARCHIVE_BUDGET_STATISTICS_BYTES, 0 = no budget
     int zstdLevel = 3;                  // TIDEMARK_ARCHIVE_ZSTD_LEVEL, 1-19
     int lockTimeoutSeconds = 5;         // TIDEMARK_KUDOS_LOCK_TIMEOUT_SECONDS
+    int drillMaxAgeDays = 35;           // KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS: retention alerts without a drill
     // TIDEMARK_ARCHIVE_MAX_*: how far the job reads an archive object back (verify, drop, adoption).
     archive::ArchiveReadLimits archiveReadLimits;
 
@@ -36,6 +37,7 @@ struct KudosSettings {
     Micros statsWindow() const { return statsWindowDays * kMicrosPerDay; }
     Micros partitionWidth() const { return partitionDays * kMicrosPerDay; }
     Micros subrangeWidth() const { return firstPartitionSubrangeDays * kMicrosPerDay; }
+    Micros drillMaxAge() const { return drillMaxAgeDays * kMicrosPerDay; }
 };
 
 // The first Monday 00:00 UTC at least a day after `t`: the upper bound of the first partition at a swap.

@@ -50,10 +50,14 @@ struct RetentionAlert {
         VerificationFailed,
         UnappliedRows,
         ReplacementMismatch,
+        DrillOverdue, // no restore drill passed lately (ArchiveDrillHistory::overdue): retention goes on
         Failed
     } cause = Cause::Failed;
     QString message;
     bool retryable() const { return cause == Cause::ArchiveUnavailable; }
+    // Whether the dataset's retention waits for it: all but an overdue drill (and an unreachable archive,
+    // which stops only what needs the archive).
+    bool stopsRetention() const { return cause != Cause::ArchiveUnavailable && cause != Cause::DrillOverdue; }
 };
 
 struct RetentionReport {

@@ -1,0 +1,82 @@
+#pragma once
+
+#include "archivedrillhistory.h"
+#include "kudossettings.h"
+
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <optional>
+#include <vector>
+
+namespace tidemark {
+class TaskFeedback;
+}
+
+namespace tidemark::kudos {
+
+// What to drill: the objects `keys` names, or a sample chosen as chooseDrillObjects orders them from the
+// objects the archive lists and the catalog records (in `tier` only, when set).
+struct ArchiveDrillRequest {
+    QString conninfo;            // the kudos database (its statements and rollups, where drills are recorded)
+    QString archiveUrl;          // as openArchiveStore takes it; empty: Error(Settings)
+    KudosSettings settings;      // the archive's read limits and KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS
+    QStringList keys;            // object keys; empty: a sample
+    int sample = 10;             // objects of a sample; -1: all
+    std::optional<quint64> seed; // of the sample's random part; default: the server's day number
+    QString tier;                // "currency", "statistics" or "" for both
+    QString scratchFolder;       // where the scratch SQLite files go; "": defaultScratchFolder()
+    QString metricsPath;         // the textfile the run's metrics are added to; "" none
+};
+
+// One object's drill.
+struct ArchiveDrillResult {
+    DrillRecord record;       // as recorded in kudos_archive_drills
+    QString dataset;          // "currency" or "statistics" (the key's tier)
+    QString replacement;      // what it was compared with: "kudos_ledger_daily", "kudos_stat_rollups …"
+    qint64 contentBytes = 0;  // uncompressed CSV bytes restored
+    qint64 linesCompared = 0; // the replacement's lines
+    std::optional<qint64> catalogRows; // the catalog's row count of the object's range
+};
+
+struct ArchiveDrillReport {
+    QString archive; // the store as describe() names it
+    quint64 seed = 0;
+    int candidates = 0; // objects there were to choose from (a sample), or the keys named
+    int planned = 0;    // objects chosen
+    std::vector<ArchiveDrillResult> results; // recorded, in order
+    bool cancelled = false;
+    QString stoppedAt; // after a cancel: the object whose drill it stopped (nothing recorded for it)
+    int staleScratchRemoved = 0; // scratch files of killed runs removed first
+    double seconds = 0;
+    QStringList warnings;
+
+    int passed() const;
+    int failed() const;
+    bool ok() const { return failed() == 0 && !cancelled; }
+    qint64 rows() const;
+    qint64 contentBytes() const;
+    int exitCode() const { return ok() ? 0 : 1; }
+};
+
+// The restore drill of spec/kudos.md, the same for `tidemark-cli archive drill` and the console: opens the
+// database (the kudos schema is required) and the store on its own thread, removes the scratch files a
+// killed run left, chooses the objects, and for each one restores it (ArchiveRestorer::restoreIntoSqlite:
+// verified first, every row checked again) into a new private scratch SQLite file, recomputes from the
+// restored rows the sums its replacement holds (currency: per user, account, entry type and day against
+// kudos_ledger_daily; statistics: per day Σ and rows against the rollups of its source), compares the rows
+// with the catalog's count, records the result in kudos_archive_drills and removes the scratch file (also on
+// a failure or a cancel). Pause and cancel take effect between objects and at every chunk of a read; a
+// cancelled object records nothing. A store or server that cannot be reached throws Error(Connection)
+// (exit 75) and records nothing for the object it was on; every other problem is that object's failure.
+// Adds the run's metrics to request.metricsPath (a file it cannot write is a warning).
+class ArchiveDrillJob {
+  public:
+    static ArchiveDrillReport run(const ArchiveDrillRequest& request, TaskFeedback& feedback);
+    // $TMPDIR/tidemark-drill-<uid>: created 0700 when missing.
+    static QString defaultScratchFolder();
+};
+
+} // namespace tidemark::kudos
+
+Q_DECLARE_METATYPE(tidemark::kudos::ArchiveDrillReport)
