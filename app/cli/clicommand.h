@@ -47,5 +47,6 @@ void registerKudosSwapCommands(CliRegistry& registry);
 void registerKudosCommands(CliRegistry& registry);
 void registerKudosForecastCommand(CliRegistry& registry); // forecast kudos
 void registerArchiveCommands(CliRegistry& registry);
+void registerArchiveDrillCommand(CliRegistry& registry); // archive drill
 
 } // namespace tidemark::cli

@@ -44,6 +44,7 @@ const QStringList kKudosSettings = {QStringLiteral("KUDOS_RETENTION_CURRENCY_WIN
                                     QStringLiteral("KUDOS_FIRST_PARTITION_SUBRANGE_DAYS"),
                                     QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES"),
                                     QStringLiteral("KUDOS_ARCHIVE_BUDGET_STATISTICS_BYTES"),
+                                    QStringLiteral("KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS"),
                                     QStringLiteral("TIDEMARK_KUDOS_PARTITIONS_AHEAD"),
                                     QStringLiteral("TIDEMARK_KUDOS_LOCK_TIMEOUT_SECONDS")};
 const QStringList kArchiveSettings = {
@@ -73,6 +74,8 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
         settings += QStringLiteral("TIDEMARK_ARCHIVE_URL");
         settings += kKudosSettings.filter(QStringLiteral("BUDGET"));
     }
+    if (command.path == QStringList{QStringLiteral("archive"), QStringLiteral("drill")})
+        settings += QStringLiteral("KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS");
     for (CommonOption common : command.common) {
         switch (common) {
         case CommonOption::Db:
@@ -153,7 +156,8 @@ QString CliManual::roff(const QString& version) const {
         "\\fI~/.pg_service.conf\\fR apply. Each command lists the settings it reads.\n");
     t += QStringLiteral(
         ".SH FILES\n.TP\n\\fI/etc/tidemark/*.env\\fR\nThe environment of the packaged systemd services "
-        "(tidemark\\-positions\\-round, tidemark\\-kudos\\-retain, tidemark\\-tracks\\-retain).\n");
+        "(tidemark\\-positions\\-round, tidemark\\-kudos\\-retain, tidemark\\-tracks\\-retain, "
+        "tidemark\\-archive\\-drill).\n");
     t += QStringLiteral(".SH SEE ALSO\n\\fBtidemark\\fR(1), \\fBsystemd.timer\\fR(5)\n");
     return t;
 }

@@ -24,5 +24,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerKudosCommands(registry);
     tidemark::cli::registerKudosForecastCommand(registry);
     tidemark::cli::registerArchiveCommands(registry);
+    tidemark::cli::registerArchiveDrillCommand(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }
