@@ -144,9 +144,11 @@ int runRetain(CliContext& ctx) {
     for (const RetentionAlert& a : report.alerts) {
         alerts.append(QJsonObject{{QStringLiteral("dataset"), datasetName(a.dataset)},
                                   {QStringLiteral("retryable"), a.retryable()},
+                                  {QStringLiteral("stops_retention"), a.stopsRetention()},
                                   {QStringLiteral("message"), a.message}});
-        ctx.err() << "tidemark-cli: ALERT: " << datasetName(a.dataset) << " retention stopped: " << a.message
-                  << '\n';
+        ctx.err() << "tidemark-cli: ALERT: " << datasetName(a.dataset)
+                  << (a.cause == RetentionAlert::Cause::DrillOverdue ? ": " : " retention stopped: ")
+                  << a.message << '\n';
     }
     ctx.err().flush();
     if (report.lockBusy)

@@ -1,5 +1,6 @@
 #include "retentionjob.h"
 
+#include "archivedrillhistory.h"
 #include "archivestore.h"
 #include "archiveverifier.h"
 #include "clockcheck.h"
@@ -183,7 +184,7 @@ std::vector<RetentionAction> planActions(const std::vector<CatalogEntry>& entrie
     std::vector<RetentionAction> actions;
     for (RetentionDataset dataset : {RetentionDataset::Statistics, RetentionDataset::Currency}) {
         const bool stopped = std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
-            return a.dataset == dataset && a.cause != RetentionAlert::Cause::ArchiveUnavailable;
+            return a.dataset == dataset && a.stopsRetention();
         });
         const bool archiveDown =
             !archiveReachable || std::any_of(alerts.begin(), alerts.end(), [&](const RetentionAlert& a) {
@@ -337,6 +338,11 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& fee
             catalog.setError(action.entry, error.message());
         }
     }
+    // Drills are their own job; here only whether one passed lately, by the earlier of the two clocks (a
+    // rehearsal's clock ahead of the server would find every drill overdue).
+    for (RetentionAlert& overdue :
+         ArchiveDrillHistory(m_db).overdue(m_settings, std::min(now, report.serverNow)))
+        report.alerts.push_back(std::move(overdue));
     report.remaining = plan(catalog.entries(), now, report.alerts);
     report.dropLockSeconds = m_dropLockSeconds;
     report.dropCheckSeconds = m_dropCheckSeconds;

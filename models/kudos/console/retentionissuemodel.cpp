@@ -32,6 +32,8 @@ QString RetentionIssueModel::causeText(RetentionAlert::Cause cause) {
         return tr("unapplied rows");
     case RetentionAlert::Cause::ReplacementMismatch:
         return tr("rows differ from their replacement");
+    case RetentionAlert::Cause::DrillOverdue:
+        return tr("restore drill overdue");
     case RetentionAlert::Cause::Failed:
         return tr("failed");
     }
