@@ -64,7 +64,7 @@ echo "lintian: no error, no warning"
 # Every unit as systemd would load it from the installed tree (binaries and manual pages included); the
 # host's targets and slices are copied into the extracted tree, since the units' default dependencies need them.
 units=("$tree"/lib/systemd/system/tidemark-*.{service,timer})
-[ ${#units[@]} -eq 6 ] || fail "expected 6 units, found ${#units[@]}"
+[ ${#units[@]} -eq 8 ] || fail "expected 8 units, found ${#units[@]}"
 cp -n /lib/systemd/system/*.target /lib/systemd/system/*.slice "$tree/lib/systemd/system/"
 (cd "$tree" && MANPATH="$tree/usr/share/man" SYSTEMD_LOG_COLOR=0 \
    systemd-analyze verify --root="$tree" "${units[@]#$tree/}") > "$out/units.log" 2>&1 ||
