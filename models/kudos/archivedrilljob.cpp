@@ -24,7 +24,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
-#include <sqlite3.h>
+#include <map>
 #include <unistd.h>
 
 namespace tidemark::kudos {
@@ -70,20 +70,6 @@ int removeStaleScratch(const QString& folder) {
     return removed;
 }
 
-// drill_cents(amount): the CSV's amount text as exact cents, so that SUM() in SQLite adds integers (and
-// fails on an overflow instead of rounding).
-void drillCents(sqlite3_context* context, int, sqlite3_value** values) {
-    const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(values[0]));
-    const std::optional<qint64> cents =
-        text ? parseCents(QByteArrayView(text, sqlite3_value_bytes(values[0]))) : std::nullopt;
-    if (!cents) {
-        const QByteArray message = "not an amount: '" + QByteArray(text ? text : "NULL").left(40) + "'";
-        sqlite3_result_error(context, message.constData(), int(message.size()));
-        return;
-    }
-    sqlite3_result_int64(context, *cents);
-}
-
 // The catalog's entry of an object: what it must agree with, and the range its replacement covers.
 struct CatalogObject {
     QString dataset, state, objectSha256;
@@ -112,41 +98,60 @@ std::optional<CatalogObject> catalogObject(PgConnection& db, const QString& key)
     return c;
 }
 
-// Reads the lines of the restored rows from the scratch file, in the comparison's key order.
+// The lines of the restored rows, in the comparison's key order: one scan of the scratch file's table adds
+// each row into its key's line (exact cents), so memory grows with the lines (users × accounts × entry types
+// × days), not with the rows, and no sort of the rows is needed (SQLite's GROUP BY sorted every row, which
+// took longer than the restore itself).
 class RestoredLines {
   public:
-    RestoredLines(const QString& path, DrillComparison::Kind kind)
-        : m_file(path, SqliteFile::Mode::ReadOnly), m_statement(prepare(m_file, kind)) {}
+    RestoredLines(const QString& path, DrillComparison::Kind kind, TaskFeedback& feedback) {
+        SqliteFile file(path, SqliteFile::Mode::ReadOnly);
+        SqliteStatement rows = file.prepare(
+            kind == DrillComparison::Kind::Currency
+                ? QStringLiteral("SELECT user_id, escrow, entry_type, substr(created, 1, 10), amount"
+                                 " FROM kudos_ledger")
+                : QStringLiteral("SELECT 0, '', '', substr(created, 1, 10), amount FROM kudos_stat_events"
+                                 " WHERE quarantined IS NOT 't'"));
+        QByteArray rest;
+        for (qint64 n = 0; rows.step(); ++n) {
+            if ((n & 0xffff) == 0 && feedback.isCancelled())
+                throw Error(Error::Kind::Cancelled, QStringLiteral("the drill was cancelled"));
+            rest.clear();
+            if (kind == DrillComparison::Kind::Currency)
+                rest += rows.blob(1) + kDrillKeySeparator + rows.blob(2) + kDrillKeySeparator;
+            rest += rows.blob(3);
+            const QByteArray amount = rows.blob(4);
+            const std::optional<qint64> cents = parseCents(amount);
+            if (!cents)
+                throw Error(Error::Kind::Failed,
+                            QStringLiteral("a restored row's amount is not an amount: '%1'")
+                                .arg(QString::fromUtf8(amount.left(40))));
+            Sum& sum = m_lines[{rows.toInt64(0), rest}];
+            const std::optional<qint64> total = addCents(sum.cents, *cents);
+            if (!total)
+                throw Error(Error::Kind::Failed,
+                            QStringLiteral("the restored amounts of one line do not fit in 64 bits"));
+            sum.cents = *total;
+            ++sum.rows;
+        }
+        m_next = m_lines.begin();
+    }
 
     std::optional<DrillLine> next() {
-        if (!m_statement.step())
+        if (m_next == m_lines.end())
             return std::nullopt;
-        return DrillLine{m_statement.toInt64(0), m_statement.blob(1), m_statement.toInt64(2),
-                         m_statement.toInt64(3)};
+        const auto& [key, sum] = *m_next++;
+        return DrillLine{key.first, key.second, sum.cents, sum.rows};
     }
 
   private:
-    static SqliteStatement prepare(SqliteFile& file, DrillComparison::Kind kind) {
-        if (sqlite3_create_function_v2(file.handle(), "drill_cents", 1,
-                                       SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nullptr,
-                                       drillCents, nullptr, nullptr, nullptr) != SQLITE_OK)
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("cannot read the scratch file %1: %2")
-                            .arg(file.path(), QString::fromUtf8(sqlite3_errmsg(file.handle()))));
-        // BINARY order of the key text is the bytewise order PostgreSQL's COLLATE "C" gives the other side.
-        return file.prepare(
-            kind == DrillComparison::Kind::Currency
-                ? QStringLiteral(
-                      "SELECT user_id, CAST(escrow || char(31) || entry_type || char(31) ||"
-                      " substr(created, 1, 10) AS TEXT) AS rest, sum(drill_cents(amount)), count(*)"
-                      " FROM kudos_ledger GROUP BY 1, 2 ORDER BY 1, 2")
-                : QStringLiteral("SELECT 0, CAST(substr(created, 1, 10) AS TEXT) AS rest,"
-                                 " sum(drill_cents(amount)), count(*) FROM kudos_stat_events"
-                                 " WHERE quarantined IS NOT 't' GROUP BY 2 ORDER BY 2"));
-    }
-
-    SqliteFile m_file;
-    SqliteStatement m_statement;
+    struct Sum {
+        qint64 cents = 0;
+        qint64 rows = 0;
+    };
+    // Ordered by user, then the key's bytes: QByteArray compares bytewise, as COLLATE "C" does.
+    std::map<std::pair<qint64, QByteArray>, Sum> m_lines;
+    std::map<std::pair<qint64, QByteArray>, Sum>::const_iterator m_next;
 };
 
 // The replacement's lines for [lo, hi), streamed into the comparison (COPY: memory does not grow with the
@@ -305,7 +310,7 @@ class Drill {
         archive::ArchiveProgressScope::report(
             m_feedback, at,
             QStringLiteral("comparing %1 with %2").arg(manifest.partition, result.replacement));
-        RestoredLines restored(scratchPath, kind);
+        RestoredLines restored(scratchPath, kind, m_feedback);
         DrillComparison comparison(kind, result.replacement, [&] { return restored.next(); });
         compareWithReplacement(m_db, kind, lo, hi, comparison);
         result.linesCompared = comparison.statementLines();

@@ -36,6 +36,11 @@ cmake --build "$BUILD" --target bench_archive_s3
 # Archive restore rows/s into a PostgreSQL table and a SQLite file, next to a bare zstd -> COPY. Argument: rows.
 cmake --build "$BUILD" --target bench_archive_restore
 "$BUILD/tests/bench/bench_archive_restore" 400000
+# Restore drill rows/s and MB/s of CSV next to the bare restore into SQLite it stands on, and its peak RSS at
+# two sizes (flat: the comparison streams both sides). Arguments: rows, runs.
+cmake --build "$BUILD" --target bench_archive_drill
+"$BUILD/tests/bench/bench_archive_drill" 100000 3
+"$BUILD/tests/bench/bench_archive_drill" 400000 3
 # Archive bombs: peak RSS, CPU and wall time of `tidemark-cli archive verify` on hostile objects (a 2 GB field,
 # 26 M rows behind a manifest of one, content past content_bytes) next to a normal object of the same size.
 cmake --build "$BUILD" --target bench_archive_bomb
