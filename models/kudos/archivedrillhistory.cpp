@@ -67,24 +67,25 @@ DrillCoverage ArchiveDrillHistory::coverage(int windowDays) {
         QStringLiteral(
             "WITH objects AS (SELECT DISTINCT archive_key FROM kudos_retention_catalog"
             "   WHERE archive_key IS NOT NULL),"
-            " proofs AS (SELECT o.archive_key, max(d.drilled_at) AS proven FROM objects o"
-            "   LEFT JOIN kudos_archive_drills d ON d.archive_key = o.archive_key AND d.result = 'passed'"
-            "   GROUP BY 1),"
-            " oldest AS (SELECT archive_key, proven FROM proofs WHERE proven IS NOT NULL"
-            "   ORDER BY proven, archive_key LIMIT 1)"
+            " latest AS (SELECT o.archive_key, d.result = 'passed' AS proven, d.drilled_at FROM objects o"
+            "   LEFT JOIN LATERAL (SELECT result, drilled_at FROM kudos_archive_drills d"
+            "     WHERE d.archive_key = o.archive_key ORDER BY drilled_at DESC, id DESC LIMIT 1) d ON true),"
+            " oldest AS (SELECT archive_key, drilled_at FROM latest WHERE proven"
+            "   ORDER BY drilled_at, archive_key LIMIT 1)"
             " SELECT count(*),"
-            " count(*) FILTER (WHERE proven >= (now() AT TIME ZONE 'UTC') - make_interval(days => $1)),"
-            " count(*) FILTER (WHERE proven IS NULL),"
+            " count(*) FILTER (WHERE proven AND drilled_at >= (now() AT TIME ZONE 'UTC') - "
+            "make_interval(days => $1)),"
+            " count(*) FILTER (WHERE proven IS NOT TRUE),"
             " (SELECT %1 FROM oldest), (SELECT archive_key FROM oldest),"
             " (SELECT %2 FROM kudos_archive_drills WHERE result = 'passed')"
-            " FROM proofs")
-            .arg(microsOf(QStringLiteral("proven")), microsOf(QStringLiteral("max(drilled_at)"))),
+            " FROM latest")
+            .arg(microsOf(QStringLiteral("drilled_at")), microsOf(QStringLiteral("max(drilled_at)"))),
         {windowDays});
     DrillCoverage c;
     c.windowDays = windowDays;
     c.objects = int(r.toLong(0, 0));
     c.provenWithin = int(r.toLong(0, 1));
-    c.neverProven = int(r.toLong(0, 2));
+    c.unproven = int(r.toLong(0, 2));
     if (!r.isNull(0, 3)) {
         c.oldestProof = r.toLong(0, 3);
         c.oldestProofKey = r.text(0, 4);

@@ -29,13 +29,14 @@ struct DrillRecord {
 };
 
 // How much of the archive the drills have proven lately: the objects the catalog records, how many of them
-// passed a drill within the window, how many never did, and the oldest of their last passed drills.
+// stand proven by their latest drill (it passed) within the window, how many do not (never drilled, or their
+// latest drill failed: a failure un-proves an object whatever passed before), and the oldest of the proofs.
 struct DrillCoverage {
     int objects = 0;
     int provenWithin = 0;
-    int neverProven = 0;
+    int unproven = 0;
     int windowDays = 0;
-    std::optional<Micros> oldestProof; // the object whose last passed drill is the oldest: when
+    std::optional<Micros> oldestProof; // of the objects proven (at any age), the oldest latest drill: when
     QString oldestProofKey;
     std::optional<Micros> lastPassed; // the newest passed drill of any object
 };

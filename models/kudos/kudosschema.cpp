@@ -9,8 +9,7 @@ DatasetSchema kudosSchema() {
              QStringLiteral("kudos_stat_rollups"), QStringLiteral("kudos_stat_quarantine"),
              QStringLiteral("kudos_ledger_checkpoints"), QStringLiteral("kudos_checkpoint_state"),
              QStringLiteral("kudos_ledger_daily"), QStringLiteral("kudos_idempotency_keys"),
-             QStringLiteral("kudos_retention_incidents"),
-             QStringLiteral("kudos_archive_drills")},
+             QStringLiteral("kudos_retention_incidents"), QStringLiteral("kudos_archive_drills")},
             {},
             {},
             {}};

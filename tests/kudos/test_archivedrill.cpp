@@ -274,7 +274,7 @@ class TestArchiveDrill : public QObject {
         const DrillCoverage coverage = ArchiveDrillHistory(*db).coverage(35);
         QCOMPARE(coverage.objects, int(catalog.size()));
         QCOMPARE(coverage.provenWithin, coverage.objects);
-        QCOMPARE(coverage.neverProven, 0);
+        QCOMPARE(coverage.unproven, 0);
         QVERIFY(coverage.lastPassed.has_value());
 
         // Once all were drilled, a sample of one takes the one drilled longest ago.

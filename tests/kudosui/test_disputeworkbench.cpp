@@ -1,7 +1,9 @@
 // The dispute workbench in a real (offscreen or Xvfb) window, on a copy of the swapped kudos test database
 // whose first partition a real retention round archived to a directory and dropped: investigate a user's
 // days, verify the covering objects (the manifest shown beside), restore them with progress, browse, filter
-// and export the rows, cancel a restore, refuse a corrupt object, and an unreachable archive.
+// and export the rows, cancel a restore, drill the objects (passed, then failed against a changed daily
+// statement), refuse a corrupt object, and an unreachable archive.
+#include "archivedrilljob.h"
 #include "archivefixtures.h"
 #include "archiveobjectpanel.h"
 #include "archiveurl.h"
@@ -21,6 +23,8 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -57,6 +61,23 @@ class TestDisputeWorkbench : public QObject {
         return QStringLiteral("file://") + m_dir.filePath(QStringLiteral("archive"));
     }
     CoveringObjectModel* objects() const { return m_case.objects(); }
+
+    QString drillText(int row) const {
+        return objects()->index(row, CoveringObjectModel::DrillColumn).data().toString();
+    }
+
+    // Clicks Drill and waits for the drill and the drills' reload after it.
+    std::optional<ArchiveDrillReport> clickDrill() {
+        QSignalSpy drilled(&m_case, &DisputeCase::drilled);
+        QSignalSpy reloaded(&m_case, &DisputeCase::drillsLoaded);
+        QTest::mouseClick(m_workbench->drillButton(), Qt::LeftButton);
+        if (!m_case.isDrilling() || m_workbench->drillButton()->isEnabled() ||
+            !m_workbench->cancelButton()->isEnabled())
+            return std::nullopt;
+        if (!drilled.wait(120000) || !(reloaded.size() > 0 || reloaded.wait(60000)))
+            return std::nullopt;
+        return drilled.first().first().value<ArchiveDrillReport>();
+    }
 
     bool investigate() {
         QSignalSpy rows(m_workbench, &DisputeWorkbench::rowsShown);
@@ -219,6 +240,115 @@ class TestDisputeWorkbench : public QObject {
         m_case.setRestoreFile(m_dir.filePath(QStringLiteral("restore.sqlite")));
         m_case.loadRows();
         QVERIFY(loaded.wait(60000));
+    }
+
+    // Before any drill every listed object says never; drilling them all records a passed drill of each
+    // (column, coverage, kudos_archive_drills). A daily statement line of a drilled day changed behind the
+    // archive's back: that object's drill fails, and the panel names the user and the day.
+    void drillShowsWhenEachObjectWasProven() {
+        auto db = test::openKudos(m_conninfo);
+        const int listed = objects()->rowCount();
+        QVERIFY(listed > 0);
+        const int catalog =
+            int(db->exec(QStringLiteral("SELECT count(DISTINCT archive_key) FROM "
+                                        "kudos_retention_catalog WHERE archive_key IS NOT NULL"))
+                    .toLong(0, 0));
+        QVERIFY2(m_workbench->coverageText().contains(QStringLiteral("Drills: 0 of %1").arg(catalog)),
+                 qPrintable(m_workbench->coverageText()));
+        QVERIFY2(m_workbench->coverageText().contains(QStringLiteral("%1 not proven").arg(catalog)),
+                 qPrintable(m_workbench->coverageText()));
+        for (int row = 0; row < listed; ++row)
+            QCOMPARE(drillText(row), QStringLiteral("never"));
+        QVERIFY(m_workbench->drillButton()->toolTip().contains(QStringLiteral("sample of 10")));
+
+        m_workbench->objectTable()->selectAll();
+        const std::optional<ArchiveDrillReport> all = clickDrill();
+        QVERIFY(all);
+        QVERIFY2(all->ok(), qPrintable(m_workbench->restoreStatusText()));
+        QCOMPARE(int(all->results.size()), listed);
+        QVERIFY2(m_workbench->restoreStatusText().contains(QStringLiteral("all passed")),
+                 qPrintable(m_workbench->restoreStatusText()));
+        for (int row = 0; row < listed; ++row) {
+            QVERIFY2(drillText(row).startsWith(QStringLiteral("passed 20")), qPrintable(drillText(row)));
+            QCOMPARE(objects()
+                         ->index(row, CoveringObjectModel::DrillColumn)
+                         .data(CoveringObjectModel::ToneRole)
+                         .toInt(),
+                     int(CoveringObjectModel::Tone::Good));
+            const QString key = objects()->objects()[std::size_t(row)].key;
+            QCOMPARE(
+                db->exec(QStringLiteral("SELECT count(*) FROM kudos_archive_drills WHERE archive_key = $1 "
+                                        "AND result = 'passed'"),
+                         {key})
+                    .toLong(0, 0),
+                1LL);
+        }
+        QVERIFY2(
+            m_workbench->coverageText().contains(QStringLiteral("Drills: %1 of %2").arg(listed).arg(catalog)),
+            qPrintable(m_workbench->coverageText()));
+        QVERIFY2(m_workbench->coverageText().contains(QStringLiteral("last passed 20")),
+                 qPrintable(m_workbench->coverageText()));
+        QCOMPARE(m_case.drillCoverage().provenWithin, listed);
+        QCOMPARE(m_workbench->restoreProgress()->value(), m_workbench->restoreProgress()->maximum());
+
+        // One of the user's daily statement lines in an object with the user's rows, one cent off.
+        int victim = -1;
+        for (int row = 0; row < listed && victim < 0; ++row)
+            if (objects()->objects()[std::size_t(row)].user.rows > 0)
+                victim = row;
+        QVERIFY(victim >= 0);
+        const CoveringObject object = objects()->objects()[std::size_t(victim)];
+        const PgResult line = db->exec(
+            QStringLiteral(
+                "SELECT day::text, escrow, entry_type FROM kudos_ledger_daily WHERE user_id = $1 AND "
+                "day >= $2::timestamp::date AND day < $3::timestamp::date ORDER BY day, escrow, "
+                "entry_type LIMIT 1"),
+            {m_user, utcParam(object.manifest->createdFrom), utcParam(object.manifest->createdTo)});
+        QCOMPARE(line.rows(), 1);
+        const QString day = line.text(0, 0);
+        const std::vector<PgParam> lineKey{m_user, day, line.text(0, 1), line.text(0, 2)};
+        const QString where = QStringLiteral(
+            " WHERE user_id = $1 AND day = $2::date AND escrow = $3::boolean AND entry_type = $4");
+        QCOMPARE(
+            db->exec(QStringLiteral("UPDATE kudos_ledger_daily SET amount_sum = amount_sum + 0.01") + where,
+                     lineKey)
+                .affectedRows(),
+            1LL);
+        const auto restoreLine = qScopeGuard([&] {
+            db->exec(QStringLiteral("UPDATE kudos_ledger_daily SET amount_sum = amount_sum - 0.01") + where,
+                     lineKey);
+        });
+
+        m_workbench->selectObject(victim);
+        const std::optional<ArchiveDrillReport> one = clickDrill();
+        QVERIFY(one);
+        QCOMPARE(int(one->results.size()), 1);
+        QCOMPARE(one->failed(), 1);
+        QVERIFY2(drillText(victim).startsWith(QStringLiteral("failed 20")), qPrintable(drillText(victim)));
+        const QModelIndex cell = objects()->index(victim, CoveringObjectModel::DrillColumn);
+        QCOMPARE(cell.data(CoveringObjectModel::ToneRole).toInt(), int(CoveringObjectModel::Tone::Bad));
+        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(day),
+                 qPrintable(cell.data(Qt::ToolTipRole).toString()));
+        for (int row = 0; row < listed; ++row)
+            if (row != victim)
+                QVERIFY2(drillText(row).startsWith(QStringLiteral("passed 20")), qPrintable(drillText(row)));
+        const QString panel = m_workbench->objectPanel()->text();
+        QVERIFY2(panel.contains(QStringLiteral("Last drill FAILED")), qPrintable(panel));
+        QVERIFY2(panel.contains(QStringLiteral("user %1 ").arg(m_user)) && panel.contains(day),
+                 qPrintable(panel));
+        QVERIFY2(m_workbench->restoreStatusText().contains(object.key),
+                 qPrintable(m_workbench->restoreStatusText()));
+        QCOMPARE(
+            db->exec(QStringLiteral("SELECT result FROM kudos_archive_drills WHERE archive_key = $1 ORDER BY "
+                                    "drilled_at DESC, id DESC LIMIT 1"),
+                     {object.key})
+                .text(0, 0),
+            QStringLiteral("failed"));
+        // A failed latest drill un-proves its object, whatever passed before.
+        QTRY_VERIFY2_WITH_TIMEOUT(m_workbench->coverageText().contains(
+                                      QStringLiteral("Drills: %1 of %2").arg(listed - 1).arg(catalog)),
+                                  qPrintable(m_workbench->coverageText()), 30000);
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("disputes-drill.png")).isEmpty());
     }
 
     // A flipped byte: verification fails with the problems beside the manifest, the restore is refused and

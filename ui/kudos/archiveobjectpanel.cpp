@@ -18,6 +18,16 @@ QString row(const QString& name, const QString& value) {
 QString code(const QString& text) {
     return QStringLiteral("<code>%1</code>").arg(text.toHtmlEscaped());
 }
+QString problemList(const QStringList& problems, int keep) {
+    QString items;
+    for (const QString& problem : problems.mid(0, keep))
+        items += QStringLiteral("<li>%1</li>").arg(problem.toHtmlEscaped());
+    if (problems.size() > keep)
+        items += QStringLiteral("<li>%1</li>")
+                     .arg(ArchiveObjectPanel::tr("… %Ln more problem(s)", "", int(problems.size() - keep)));
+    return QStringLiteral("<ul>%1</ul>").arg(items);
+}
+constexpr int kDrillProblemsShown = 5;
 } // namespace
 
 ArchiveObjectPanel::ArchiveObjectPanel(QWidget* parent) : QWidget(parent) {
@@ -31,6 +41,27 @@ ArchiveObjectPanel::ArchiveObjectPanel(QWidget* parent) : QWidget(parent) {
 
 QString ArchiveObjectPanel::text() const {
     return m_view->toPlainText();
+}
+
+// The last restore drill: when, what it found, and the first problems of a failed one.
+QString ArchiveObjectPanel::drillText(const kudos::CoveringObject& object) {
+    if (!object.lastDrill)
+        return QStringLiteral("<p style='color:#555'>%1</p>")
+            .arg(tr("Never drilled. A drill restores the object into a scratch file and compares its sums "
+                    "per user, account, entry type and day with the daily statements."));
+    const kudos::DrillRecord& d = *object.lastDrill;
+    const QString when =
+        QStringLiteral(" <span style='color:#555'>(%1)</span>")
+            .arg(tr("drilled %1 in %2 s")
+                     .arg(formatIsoTimestamp(d.drilledAt), QLocale().toString(d.seconds, 'f', 2)));
+    if (d.passed)
+        return QStringLiteral("<p><span style='color:#1b6e20'><b>%1</b></span>%2</p>")
+            .arg(tr("Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and "
+                    "their count with the catalog.",
+                    "", int(d.rows)),
+                 when);
+    return QStringLiteral("<p><span style='color:#b00020'><b>%1</b></span>%2</p>%3")
+        .arg(tr("Last drill FAILED:"), when, problemList(d.problemMessages(), kDrillProblemsShown));
 }
 
 void ArchiveObjectPanel::showObject(const kudos::CoveringObject* object,
@@ -59,19 +90,17 @@ void ArchiveObjectPanel::showObject(const kudos::CoveringObject* object,
                                                : tr("Verified: object and content digests, rows and every "
                                                     "user's totals agree with the manifest."));
         break;
-    case CoveringObjectModel::Check::Failed: {
-        QString items;
-        for (const QString& problem : verification.problems)
-            items += QStringLiteral("<li>%1</li>").arg(problem.toHtmlEscaped());
-        verdict = QStringLiteral("<span style='color:#b00020'><b>%1</b></span><ul>%2</ul>")
-                      .arg(tr("Verification FAILED: nothing from this object can be restored."), items);
+    case CoveringObjectModel::Check::Failed:
+        verdict = QStringLiteral("<span style='color:#b00020'><b>%1</b></span>%2")
+                      .arg(tr("Verification FAILED: nothing from this object can be restored."),
+                           problemList(verification.problems, int(verification.problems.size())));
         break;
-    }
     }
     if (verification.checkedAt != 0 && verification.check != CoveringObjectModel::Check::Checking)
         verdict += QStringLiteral(" <span style='color:#555'>(%1)</span>")
                        .arg(tr("checked %1").arg(formatIsoTimestamp(verification.checkedAt)));
     html += QStringLiteral("<p>%1</p>").arg(verdict);
+    html += drillText(*object);
     if (restored)
         html += tr("<p>Its rows are in the restore file.</p>");
 

@@ -9,7 +9,7 @@ class QTextBrowser;
 namespace tidemark::ui {
 
 // One archive object of a dispute: its manifest (fields and the JSON as stored), the user's totals in it,
-// and the last verification with its problems.
+// the last verification and the last restore drill, each with its first problems.
 class ArchiveObjectPanel : public QWidget {
     Q_OBJECT
   public:
@@ -19,6 +19,8 @@ class ArchiveObjectPanel : public QWidget {
     QString text() const; // what the panel shows, as plain text (tests)
 
   private:
+    static QString drillText(const kudos::CoveringObject& object);
+
     QTextBrowser* m_view;
 };
 

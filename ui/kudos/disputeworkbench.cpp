@@ -96,7 +96,15 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     m_restore = new QPushButton(tr("Restore"), this);
     m_restore->setToolTip(tr("Verify, then load the selected objects (all when none is selected) into the "
                              "local restore file. A failed verification loads nothing."));
+    m_drill = new QPushButton(tr("Drill…"), this);
+    m_drill->setToolTip(
+        tr("Restore drill: restore the selected objects into a private scratch file, compare their sums per "
+           "user, account, entry type and day with the daily statements and their rows with the catalog, and "
+           "record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never "
+           "drilled and the longest undrilled first.",
+           "", DisputeCase::kDrillSample));
     m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(tr("Stop the restore or the drill that runs."));
     m_cancel->setEnabled(false);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
@@ -109,16 +117,20 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     // Refusals name the object, the store and every problem: room for three lines, the rest in the tooltip.
     m_restoreStatus->setMinimumHeight(3 * m_restoreStatus->fontMetrics().lineSpacing());
     m_restoreStatus->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_coverage = new QLabel(this);
+    m_coverage->setTextFormat(Qt::RichText);
     m_objectPanel = new ArchiveObjectPanel(this);
     auto* objectButtons = new QHBoxLayout;
     objectButtons->addWidget(m_verify);
     objectButtons->addWidget(m_restore);
+    objectButtons->addWidget(m_drill);
     objectButtons->addWidget(m_cancel);
     objectButtons->addWidget(m_progress, 1);
     auto* objectsBox = group(tr("Archive objects covering the days"), this);
     auto* objectsLayout = new QVBoxLayout(objectsBox);
     objectsLayout->addWidget(m_objects, 2);
     objectsLayout->addLayout(objectButtons);
+    objectsLayout->addWidget(m_coverage);
     objectsLayout->addWidget(m_restoreStatus);
     objectsLayout->addWidget(m_objectPanel, 3);
 
@@ -162,7 +174,13 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     connect(m_investigate, &QPushButton::clicked, this, &DisputeWorkbench::investigate);
     connect(m_verify, &QPushButton::clicked, this, &DisputeWorkbench::verifySelected);
     connect(m_restore, &QPushButton::clicked, this, &DisputeWorkbench::restoreSelected);
-    connect(m_cancel, &QPushButton::clicked, this, &DisputeWorkbench::cancelRestore);
+    connect(m_drill, &QPushButton::clicked, this, &DisputeWorkbench::drillSelected);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_case->isDrilling())
+            cancelDrill();
+        else
+            cancelRestore();
+    });
     connect(m_filter, &QLineEdit::textChanged, m_rowProxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_rowProxy, &QSortFilterProxyModel::rowsInserted, this, &DisputeWorkbench::showRows);
     connect(m_rowProxy, &QSortFilterProxyModel::rowsRemoved, this, &DisputeWorkbench::showRows);
@@ -193,29 +211,36 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     });
     connect(m_case, &DisputeCase::restored, this,
             [this](const archive::ArchiveRestoreReport& report, const QString& summary) {
-                const bool done = !report.cancelled;
-                setRestoring(false);
-                m_progress->setValue(done ? m_progress->maximum() : 0);
-                m_progress->setFormat(done ? tr("done") : QString());
-                m_restoreStatus->setText(summary.toHtmlEscaped());
-                m_restoreStatus->setToolTip(summary);
-                emit restoreFinished(done);
+                m_investigate->setEnabled(true);
+                jobEnded(!report.cancelled, summary);
+                emit restoreFinished(!report.cancelled);
             });
     connect(m_case, &DisputeCase::restoreFailed, this, [this](const Error& error) {
-        setRestoring(false);
-        m_progress->setValue(0);
-        m_progress->setFormat(QString());
-        m_restoreStatus->setText(errorHtml(error.message()));
-        m_restoreStatus->setToolTip(error.message());
+        m_investigate->setEnabled(true);
+        jobFailed(error.message());
         emit restoreFinished(false);
     });
-    connect(m_case, &DisputeCase::restoreProgressed, this, &DisputeWorkbench::restoreProgressed);
+    connect(m_case, &DisputeCase::restoreProgressed, this, &DisputeWorkbench::showProgress);
+    connect(m_case, &DisputeCase::drilled, this,
+            [this](const ArchiveDrillReport& report, const QString& summary) {
+                jobEnded(!report.cancelled, summary);
+                if (report.failed() > 0)
+                    m_restoreStatus->setText(errorHtml(summary));
+                emit drillFinished(report.ok());
+            });
+    connect(m_case, &DisputeCase::drillFailed, this, [this](const Error& error) {
+        jobFailed(error.message());
+        emit drillFinished(false);
+    });
+    connect(m_case, &DisputeCase::drillProgressed, this, &DisputeWorkbench::showProgress);
+    connect(m_case, &DisputeCase::drillsLoaded, this, &DisputeWorkbench::showCoverage);
     connect(m_case->dataset(), &KudosDataset::connectionChanged, this, [this] {
         m_summary->setText(m_case->dataset()->isConnected() ? tr("Pick a user and the days of the dispute.")
                                                             : tr("Not connected."));
         m_statementTotals->clear();
         m_rowTotals->clear();
         m_restoreStatus->clear();
+        m_coverage->clear();
     });
     showSelectedObject();
 }
@@ -270,20 +295,57 @@ void DisputeWorkbench::restoreSelected() {
                                  .toHtmlEscaped());
     m_progress->setValue(0);
     m_case->restore(keys);
-    setRestoring(m_case->isRestoring());
+    if (m_case->isRestoring())
+        m_investigate->setEnabled(false);
+    updateJobButtons();
 }
 
 void DisputeWorkbench::cancelRestore() {
     m_case->cancelRestore();
 }
 
-void DisputeWorkbench::setRestoring(bool restoring) {
-    m_restore->setEnabled(!restoring);
-    m_cancel->setEnabled(restoring);
-    m_investigate->setEnabled(!restoring);
+void DisputeWorkbench::drillSelected() {
+    const QStringList keys = selectedKeys();
+    m_restoreStatus->setText(keys.isEmpty()
+                                 ? tr("Drilling a sample of %Ln archive object(s), the never drilled first…",
+                                      "", DisputeCase::kDrillSample)
+                                 : tr("Drilling %Ln archive object(s)…", "", int(keys.size())));
+    m_restoreStatus->setToolTip(QString());
+    m_progress->setValue(0);
+    m_progress->setFormat(QString());
+    m_case->drill(keys);
+    updateJobButtons();
 }
 
-void DisputeWorkbench::restoreProgressed(const TaskProgress& progress) {
+void DisputeWorkbench::cancelDrill() {
+    m_case->cancelDrill();
+}
+
+// One restore or drill at a time: they share the progress bar, the cancel and the status line.
+void DisputeWorkbench::updateJobButtons() {
+    const bool busy = m_case->isRestoring() || m_case->isDrilling();
+    m_restore->setEnabled(!busy);
+    m_drill->setEnabled(!busy);
+    m_cancel->setEnabled(busy);
+}
+
+void DisputeWorkbench::jobEnded(bool done, const QString& summary) {
+    updateJobButtons();
+    m_progress->setValue(done ? m_progress->maximum() : 0);
+    m_progress->setFormat(done ? tr("done") : QString());
+    m_restoreStatus->setText(summary.toHtmlEscaped());
+    m_restoreStatus->setToolTip(summary);
+}
+
+void DisputeWorkbench::jobFailed(const QString& message) {
+    updateJobButtons();
+    m_progress->setValue(0);
+    m_progress->setFormat(QString());
+    m_restoreStatus->setText(errorHtml(message));
+    m_restoreStatus->setToolTip(message);
+}
+
+void DisputeWorkbench::showProgress(const TaskProgress& progress) {
     const double fraction = progress.fraction();
     if (fraction >= 0)
         m_progress->setValue(int(fraction * m_progress->maximum()));
@@ -323,6 +385,7 @@ void DisputeWorkbench::showFindings() {
         tr("Spendable %1 · escrow %2 · %Ln row(s)", "", int(s->totalRows()))
             .arg(textFromCents(s->totalCents(false)), textFromCents(s->totalCents(true))));
     m_restoreStatus->setText(tr("Restores go into %1").arg(m_case->restoreFile()).toHtmlEscaped());
+    showCoverage();
     if (!f.objects.empty())
         selectObject(0);
     emit investigated();
@@ -346,6 +409,41 @@ void DisputeWorkbench::showRows() {
         text += tr(" · only the first %1 rows are listed").arg(DisputeRowsLoader::kRowLimit);
     m_rowTotals->setText(text);
     emit rowsShown(int(rows.rows.size()));
+}
+
+// "Drills: 2 of 3 object(s) proven within 35 days · 1 not proven · last passed 2026-12-03 07:40", over
+// every object the retention catalog records.
+void DisputeWorkbench::showCoverage() {
+    if (!m_case->hasFindings()) {
+        m_coverage->clear();
+        return;
+    }
+    const DrillCoverage& c = m_case->drillCoverage();
+    if (c.objects == 0) {
+        m_coverage->setText(tr("Drills: the catalog records no archive object yet."));
+        m_coverage->setToolTip(QString());
+        return;
+    }
+    QString text = tr("Drills: %1 of %Ln object(s) proven within %2 days", "", c.objects)
+                       .arg(c.provenWithin)
+                       .arg(c.windowDays);
+    if (c.unproven > 0)
+        text += tr(" · %Ln not proven", "", c.unproven);
+    if (c.lastPassed)
+        text += tr(" · last passed %1").arg(CoveringObjectModel::drillTimeText(*c.lastPassed));
+    const bool allProven = c.provenWithin == c.objects;
+    m_coverage->setText(
+        QStringLiteral("<span style='color:%1'>%2</span>")
+            .arg(allProven ? QStringLiteral("#1b6e20") : QStringLiteral("#8a5a00"), text.toHtmlEscaped()));
+    QString tip =
+        tr("Over every archive object the retention catalog records (currency and statistics): "
+           "proven means its latest drill passed, within KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS = %1 (UTC, by "
+           "the server's clock); a failed drill un-proves an object until one passes again.")
+            .arg(c.windowDays);
+    if (c.oldestProof)
+        tip += QLatin1Char('\n') + tr("The oldest of the last proofs: %1, passed %2.")
+                                       .arg(c.oldestProofKey, formatIsoTimestamp(*c.oldestProof));
+    m_coverage->setToolTip(tip);
 }
 
 void DisputeWorkbench::showSelectedObject() {
@@ -373,6 +471,10 @@ QString DisputeWorkbench::rowTotalsText() const {
 
 QString DisputeWorkbench::restoreStatusText() const {
     return m_restoreStatus->text();
+}
+
+QString DisputeWorkbench::coverageText() const {
+    return m_coverage->text();
 }
 
 } // namespace tidemark::ui

@@ -25,7 +25,9 @@ class ArchiveObjectPanel;
 // The dispute investigation (the "Archive & disputes" workbench): pick a user and a range of days; see the
 // user's daily statement, the archive objects that cover the range with the user's totals in each, verify
 // them (the manifest and the result beside them), restore them into the local restore file (progress,
-// cancel), and browse, filter and export as CSV the user's rows, restored and online.
+// cancel), drill them (restored into a scratch file and compared with the daily statements; the last drill
+// of each and the drills' coverage of the archive shown), and browse, filter and export as CSV the user's
+// rows, restored and online.
 class DisputeWorkbench : public QWidget {
     Q_OBJECT
   public:
@@ -37,6 +39,8 @@ class DisputeWorkbench : public QWidget {
     void verifySelected();
     void restoreSelected(); // the selected objects, or every listed one when none is selected
     void cancelRestore();
+    void drillSelected(); // the selected objects, or a sample of 10 of the archive when none is selected
+    void cancelDrill();
     void selectObject(int modelRow);
     bool exportRows(const QString& path); // false with the error shown
 
@@ -45,25 +49,32 @@ class DisputeWorkbench : public QWidget {
     QTableView* objectTable() const { return m_objects; }
     QTableView* rowTable() const { return m_rows; }
     ArchiveObjectPanel* objectPanel() const { return m_objectPanel; }
-    QProgressBar* restoreProgress() const { return m_progress; }
+    QProgressBar* restoreProgress() const { return m_progress; } // the restore's and the drill's
+    QPushButton* drillButton() const { return m_drill; }
+    QPushButton* cancelButton() const { return m_cancel; }
     QLineEdit* rowFilter() const { return m_filter; }
     QString summaryText() const;
     QString statementTotalsText() const;
     QString rowTotalsText() const;
-    QString restoreStatusText() const;
+    QString restoreStatusText() const; // the last restore's or drill's outcome
+    QString coverageText() const;      // "Drills: 2 of 3 object(s) proven within 35 days · …"
 
   signals:
     void investigated();
     void rowsShown(int rows);
     void restoreFinished(bool succeeded);
+    void drillFinished(bool passed); // false after a failure, a failed object or a cancel
     void failed(const QString& message);
 
   private:
     void showFindings();
     void showRows();
     void showSelectedObject();
-    void restoreProgressed(const TaskProgress& progress);
-    void setRestoring(bool restoring);
+    void showCoverage();
+    void showProgress(const TaskProgress& progress); // of the restore or the drill
+    void jobEnded(bool done, const QString& summary);
+    void jobFailed(const QString& message);
+    void updateJobButtons();
     QStringList selectedKeys() const;
 
     kudos::DisputeCase* m_case;
@@ -78,9 +89,11 @@ class DisputeWorkbench : public QWidget {
     QSortFilterProxyModel* m_objectProxy;
     QPushButton* m_verify;
     QPushButton* m_restore;
+    QPushButton* m_drill;
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_restoreStatus;
+    QLabel* m_coverage;
     ArchiveObjectPanel* m_objectPanel;
     QLineEdit* m_filter;
     QSortFilterProxyModel* m_rowProxy;

@@ -31,6 +31,14 @@ void CoveringObjectModel::setVerification(const QString& key, const Verification
     rowChanged(rowOf(key));
 }
 
+void CoveringObjectModel::setDrill(const QString& key, const DrillRecord& drill) {
+    const int row = rowOf(key);
+    if (row < 0)
+        return;
+    m_objects[std::size_t(row)].lastDrill = drill;
+    rowChanged(row);
+}
+
 void CoveringObjectModel::setRestoredKeys(const QSet<QString>& keys) {
     m_restored = keys;
     if (!m_objects.empty())
@@ -40,6 +48,11 @@ void CoveringObjectModel::setRestoredKeys(const QSet<QString>& keys) {
 const CoveringObject* CoveringObjectModel::object(const QString& key) const {
     const int row = rowOf(key);
     return row < 0 ? nullptr : &m_objects[std::size_t(row)];
+}
+
+QString CoveringObjectModel::drillTimeText(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), Qt::UTC)
+        .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
 int CoveringObjectModel::rowOf(const QString& key) const {
@@ -98,10 +111,27 @@ QVariant CoveringObjectModel::display(const CoveringObject& o, int column) const
         }
         return {};
     }
+    case DrillColumn:
+        if (!o.lastDrill)
+            return tr("never");
+        return o.lastDrill->passed ? tr("passed %1").arg(drillTimeText(o.lastDrill->drilledAt))
+                                   : tr("failed %1").arg(drillTimeText(o.lastDrill->drilledAt));
     case RestoredColumn:
         return m_restored.contains(o.key) ? tr("yes") : QString();
     }
     return {};
+}
+
+QVariant CoveringObjectModel::drillToolTip(const CoveringObject& o) const {
+    if (!o.lastDrill)
+        return tr("Never drilled: a drill restores the object into a scratch file and compares its sums with "
+                  "the daily statements.");
+    const DrillRecord& d = *o.lastDrill;
+    if (!d.passed)
+        return d.problemMessages().join(QLatin1Char('\n'));
+    return tr("Drilled %1: %Ln row(s) restored and their sums agreed with the daily statements.", "",
+              int(d.rows))
+        .arg(formatIsoTimestamp(d.drilledAt));
 }
 
 QVariant CoveringObjectModel::data(const QModelIndex& index, int role) const {
@@ -123,6 +153,8 @@ QVariant CoveringObjectModel::data(const QModelIndex& index, int role) const {
             return o.user.escrowCents;
         if (column == RangeColumn)
             return qint64(o.manifest ? o.manifest->createdFrom : 0);
+        if (column == DrillColumn)
+            return qint64(o.lastDrill ? o.lastDrill->drilledAt : 0);
         return display(o, column);
     case Qt::TextAlignmentRole:
         return numeric ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
@@ -136,6 +168,8 @@ QVariant CoveringObjectModel::data(const QModelIndex& index, int role) const {
             if (!o.manifestProblem.isEmpty())
                 return o.manifestProblem;
         }
+        if (column == DrillColumn)
+            return drillToolTip(o);
         return {};
     case ToneRole: {
         const Check check = m_verifications.value(o.key).check;
@@ -143,6 +177,8 @@ QVariant CoveringObjectModel::data(const QModelIndex& index, int role) const {
             return int(Tone::Bad);
         if (column == VerificationColumn && check == Check::Passed)
             return int(Tone::Good);
+        if (column == DrillColumn)
+            return int(!o.lastDrill ? Tone::Muted : o.lastDrill->passed ? Tone::Good : Tone::Bad);
         if (column == UserRowsColumn && o.manifest && o.user.rows == 0)
             return int(Tone::Muted);
         return int(Tone::Normal);
@@ -174,6 +210,8 @@ QVariant CoveringObjectModel::headerData(int section, Qt::Orientation orientatio
         return tr("Partition");
     case VerificationColumn:
         return tr("Verification");
+    case DrillColumn:
+        return tr("Last drill");
     case RestoredColumn:
         return tr("Restored");
     }

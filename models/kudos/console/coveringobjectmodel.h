@@ -10,8 +10,8 @@
 namespace tidemark::kudos {
 
 // The archive objects that cover a dispute's range, with the user's share of each (from the manifest),
-// whether the partition is still online, the last verification and whether the object is in the restore
-// file.
+// whether the partition is still online, the last verification, the last restore drill and whether the
+// object is in the restore file.
 class CoveringObjectModel : public QAbstractTableModel {
     Q_OBJECT
   public:
@@ -19,6 +19,7 @@ class CoveringObjectModel : public QAbstractTableModel {
         ObjectColumn,
         RangeColumn,
         VerificationColumn,
+        DrillColumn,
         RestoredColumn,
         UserRowsColumn,
         UserBalanceColumn,
@@ -43,12 +44,15 @@ class CoveringObjectModel : public QAbstractTableModel {
     explicit CoveringObjectModel(QObject* parent = nullptr);
     void setObjects(std::vector<CoveringObject> objects); // keeps the verifications of keys still listed
     void setVerification(const QString& key, const Verification& verification);
+    void setDrill(const QString& key, const DrillRecord& drill); // the object's last drill (when listed)
     void setRestoredKeys(const QSet<QString>& keys);
     const std::vector<CoveringObject>& objects() const { return m_objects; }
     const CoveringObject* object(const QString& key) const;
     Verification verification(const QString& key) const { return m_verifications.value(key); }
     bool isRestored(const QString& key) const { return m_restored.contains(key); }
     int rowOf(const QString& key) const; // -1 when not listed
+    // A drill's time as the console shows it: "2026-12-03 07:40" (UTC).
+    static QString drillTimeText(Micros t);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -57,6 +61,7 @@ class CoveringObjectModel : public QAbstractTableModel {
 
   private:
     QVariant display(const CoveringObject& object, int column) const;
+    QVariant drillToolTip(const CoveringObject& object) const;
     void rowChanged(int row);
 
     std::vector<CoveringObject> m_objects;

@@ -36,18 +36,25 @@ DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
     if (m_dataset->tasks())
         connect(m_dataset->tasks(), &TaskManager::progressed, this,
                 [this](int taskId, const TaskProgress& progress) {
-                    if (taskId != 0 && taskId == m_restoreTask)
+                    if (taskId == 0)
+                        return;
+                    if (taskId == m_restoreTask)
                         emit restoreProgressed(progress);
+                    else if (taskId == m_drillTask)
+                        emit drillProgressed(progress);
                 });
 }
 
 DisputeCase::~DisputeCase() {
     cancelRestore();
+    cancelDrill();
 }
 
 void DisputeCase::clear() {
     ++m_generation;
+    ++m_connection;
     cancelRestore();
+    cancelDrill();
     m_findings = {};
     m_hasFindings = false;
     m_statement->setLines({});
@@ -86,8 +93,7 @@ void DisputeCase::investigate(const DisputeQuery& query) {
     emit investigating();
     Task<DisputeFindings> task;
     task.title = tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->displayName());
-    task.work = [loader = DisputeLoader(m_dataset->conninfo(), m_dataset->archiveUrl()),
-                 query](TaskFeedback& feedback) { return loader.load(query, feedback); };
+    task.work = [loader = loader(), query](TaskFeedback& feedback) { return loader.load(query, feedback); };
     task.summarize = [](const DisputeFindings& f) {
         return tr("%Ln statement line(s)", "", int(f.statement.size())) +
                tr(", %Ln archive object(s)", "", int(f.objects.size()));
@@ -222,6 +228,136 @@ void DisputeCase::restore(const QStringList& keys) {
 void DisputeCase::cancelRestore() {
     if (m_restoreTask && m_dataset->tasks())
         m_dataset->tasks()->cancel(m_restoreTask);
+}
+
+DisputeLoader DisputeCase::loader() const {
+    return DisputeLoader(m_dataset->conninfo(), m_dataset->archiveUrl(),
+                         m_dataset->settings().drillMaxAgeDays);
+}
+
+void DisputeCase::drill(const QStringList& keys) {
+    if (m_drillTask)
+        return;
+    if (!m_dataset->isConnected()) {
+        emit drillFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
+        return;
+    }
+    ArchiveDrillRequest request;
+    request.conninfo = m_dataset->conninfo();
+    request.archiveUrl = m_dataset->archiveUrl();
+    request.settings = m_dataset->settings();
+    request.settings.archiveReadLimits = m_readLimits; // as verify and restore read the objects
+    request.keys = keys;
+    request.sample = kDrillSample;
+    Task<ArchiveDrillReport> task;
+    task.title =
+        keys.isEmpty()
+            ? tr("Drill a sample of %Ln archive object(s) of %1", "", kDrillSample)
+                  .arg(m_dataset->displayName())
+            : tr("Drill %Ln archive object(s) of %1", "", int(keys.size())).arg(m_dataset->displayName());
+    task.pausable = true;
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return ArchiveDrillJob::run(request, feedback); };
+    task.summarize = [](const ArchiveDrillReport& r) {
+        return r.failed() ? tr("%Ln object(s) failed", "", r.failed()) : tr("%Ln passed", "", r.passed());
+    };
+    const int connection = m_connection;
+    m_drillTask = m_dataset->tasks()->start<ArchiveDrillReport>(
+        std::move(task), this,
+        [this, connection](const ArchiveDrillReport& report) {
+            m_drillTask = 0;
+            if (connection == m_connection)
+                for (const ArchiveDrillResult& result : report.results)
+                    m_objects->setDrill(result.record.archiveKey, result.record);
+            emit drilled(report, drillSummary(report));
+            if (connection == m_connection)
+                loadDrills();
+        },
+        [this, connection](const Error& error) {
+            m_drillTask = 0;
+            emit drillFailed(error);
+            if (connection == m_connection)
+                loadDrills();
+        });
+}
+
+QString DisputeCase::drillSummary(const ArchiveDrillReport& report) {
+    const int drilled = int(report.results.size());
+    QString summary;
+    if (report.cancelled)
+        summary = tr("Drill cancelled at %1: %Ln object(s) drilled before it", "", drilled)
+                      .arg(report.stoppedAt.isEmpty() ? tr("the start") : report.stoppedAt);
+    else if (report.planned == 0)
+        summary = tr("Nothing to drill: the catalog records no archive object");
+    else
+        summary = tr("%Ln object(s) drilled", "", drilled);
+    if (drilled > 0)
+        summary += report.failed() == 0
+                       ? tr(": all passed (%Ln row(s) restored and compared)", "", int(report.rows()))
+                       : tr(": %1 passed, %2 FAILED").arg(report.passed()).arg(report.failed());
+    for (const ArchiveDrillResult& result : report.results) {
+        if (result.record.passed)
+            continue;
+        const QStringList problems = result.record.problemMessages();
+        summary += QStringLiteral("; ") + result.record.archiveKey +
+                   (problems.isEmpty() ? QString() : QStringLiteral(": ") + problems.first());
+    }
+    for (const QString& warning : report.warnings)
+        summary += QStringLiteral("; ") + warning;
+    return summary + QLatin1Char('.');
+}
+
+void DisputeCase::cancelDrill() {
+    if (m_drillTask && m_dataset->tasks())
+        m_dataset->tasks()->cancel(m_drillTask);
+}
+
+void DisputeCase::pauseDrill() {
+    if (m_drillTask)
+        m_dataset->tasks()->pause(m_drillTask);
+}
+
+void DisputeCase::resumeDrill() {
+    if (m_drillTask)
+        m_dataset->tasks()->resume(m_drillTask);
+}
+
+void DisputeCase::loadDrills() {
+    if (!m_dataset->isConnected())
+        return;
+    Task<DisputeDrills> task;
+    task.title = tr("Read the restore drills of %1").arg(m_dataset->displayName());
+    task.work = [loader = loader()](TaskFeedback& feedback) { return loader.loadDrills(feedback); };
+    task.summarize = [](const DisputeDrills& drills) {
+        return tr("%1 of %Ln object(s) proven", "", drills.coverage.objects)
+            .arg(drills.coverage.provenWithin);
+    };
+    const int connection = m_connection;
+    m_dataset->tasks()->start<DisputeDrills>(
+        std::move(task), this,
+        [this, connection](const DisputeDrills& drills) {
+            if (connection == m_connection)
+                showDrills(drills);
+        },
+        [this, connection](const Error& error) {
+            if (connection == m_connection)
+                emit loadFailed(error);
+        });
+}
+
+void DisputeCase::showDrills(const DisputeDrills& drills) {
+    for (const CoveringObject& object : m_objects->objects()) {
+        const auto last = drills.last.find(object.key);
+        if (last != drills.last.end())
+            m_objects->setDrill(object.key, last->second);
+    }
+    for (CoveringObject& object : m_findings.objects) {
+        const auto last = drills.last.find(object.key);
+        if (last != drills.last.end())
+            object.lastDrill = last->second;
+    }
+    m_findings.drillCoverage = drills.coverage;
+    emit drillsLoaded();
 }
 
 void DisputeCase::loadRows() {

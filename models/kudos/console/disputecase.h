@@ -1,5 +1,6 @@
 #pragma once
 
+#include "archivedrilljob.h"
 #include "archivereadlimits.h"
 #include "archiverestorejob.h"
 #include "disputefindings.h"
@@ -12,17 +13,19 @@
 namespace tidemark::kudos {
 
 class CoveringObjectModel;
+class DisputeLoader;
 class DisputeRowsModel;
 class KudosDataset;
 class StatementModel;
 
 // A dispute investigation on the kudos dataset's connection and archive: for one user and range, the daily
 // statement, the archive objects that cover the range, their verification (with the manifest), their restore
-// into a local SQLite restore file (progress, cancel), and the user's rows from that file and the online
-// ledger. Every database and archive access is a task of the dataset's TaskManager; verify and restore run
-// ArchiveVerifyJob and ArchiveRestoreJob, the jobs of `tidemark-cli archive verify / restore`. Not a widget;
-// the disputes workbench calls it and watches its signals, and it decides what follows a job (the rows'
-// reload after a restore).
+// into a local SQLite restore file (progress, cancel), their restore drills, and the user's rows from that
+// file and the online ledger. Every database and archive access is a task of the dataset's TaskManager;
+// verify, restore and drill run ArchiveVerifyJob, ArchiveRestoreJob and ArchiveDrillJob, the jobs of
+// `tidemark-cli archive verify / restore / drill`. Not a widget; the disputes workbench calls it and watches
+// its signals, and it decides what follows a job (the rows' reload after a restore, the drills' after a
+// drill).
 class DisputeCase : public QObject {
     Q_OBJECT
   public:
@@ -57,6 +60,20 @@ class DisputeCase : public QObject {
     void restore(const QStringList& keys);
     void cancelRestore();
     bool isRestoring() const { return m_restoreTask != 0; }
+    // Drills the objects (ArchiveDrillJob; no keys: a sample of 10 the job chooses from the whole catalog,
+    // the never drilled first); `drillProgressed` while it runs, then `drilled` (also after a cancel: the
+    // objects drilled before it) or `drillFailed`. Each object's result is in objects() at once; then the
+    // drill history of the listed objects and the coverage are read again (`drillsLoaded`), after a cancel
+    // or a failure too. One drill at a time; pause and resume hold it between objects.
+    void drill(const QStringList& keys);
+    static constexpr int kDrillSample = 10;
+    void cancelDrill();
+    void pauseDrill();
+    void resumeDrill();
+    bool isDrilling() const { return m_drillTask != 0; }
+    void loadDrills(); // the last drills of the listed objects and the coverage: `drillsLoaded`
+    // The drills' coverage of the catalog as last read (with the findings or after a drill).
+    const DrillCoverage& drillCoverage() const { return m_findings.drillCoverage; }
     void loadRows();                             // `rowsLoaded` or `loadFailed`
     qint64 exportCsv(const QString& path) const; // the rows as CSV; throws Error(Failed) naming the file
 
@@ -68,11 +85,19 @@ class DisputeCase : public QObject {
     // `summary`: one line for the operator, e.g. "12 row(s) restored into FILE".
     void restored(const tidemark::archive::ArchiveRestoreReport& report, const QString& summary);
     void restoreFailed(const tidemark::Error& error);
+    void drillProgressed(const tidemark::TaskProgress& progress);
+    // `summary`: one line for the operator, e.g. "3 object(s) drilled: all passed".
+    void drilled(const tidemark::kudos::ArchiveDrillReport& report, const QString& summary);
+    void drillFailed(const tidemark::Error& error);
+    void drillsLoaded();
     void rowsLoaded();
     void loadFailed(const tidemark::Error& error);
 
   private:
     void clear();
+    DisputeLoader loader() const;
+    void showDrills(const DisputeDrills& drills);
+    static QString drillSummary(const ArchiveDrillReport& report);
 
     KudosDataset* m_dataset;
     StatementModel* m_statement;
@@ -83,7 +108,9 @@ class DisputeCase : public QObject {
     QString m_restoreFile;
     archive::ArchiveReadLimits m_readLimits;
     int m_generation = 0;
+    int m_connection = 0;  // of the dataset's connection: a drill's results for an earlier one are not shown
     int m_restoreTask = 0; // the TaskManager's id of the restore running, 0 when none
+    int m_drillTask = 0;   // … of the drill running
 };
 
 } // namespace tidemark::kudos

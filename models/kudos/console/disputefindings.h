@@ -1,9 +1,11 @@
 #pragma once
 
+#include "archivedrillhistory.h"
 #include "archivemanifest.h"
 #include "ledgerstatements.h"
 
 #include <QString>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -18,7 +20,7 @@ struct DisputeQuery {
 };
 
 // An archive object of the ledger whose range meets the query's: its manifest (when readable), the user's
-// control totals in it and whether its partition is still online.
+// control totals in it, whether its partition is still online and its last restore drill.
 struct CoveringObject {
     QString key;
     qint64 bytes = 0;
@@ -28,6 +30,14 @@ struct CoveringObject {
     QString manifestProblem;
     archive::ControlTotal user; // the user's rows and sums in the manifest (zeros when none)
     bool partitionOnline = false;
+    std::optional<DrillRecord> lastDrill; // the newest row of kudos_archive_drills for the key
+};
+
+// The restore drills as kudos_archive_drills records them (ArchiveDrillHistory): the last drill of each key
+// that has one and how much of the catalog's objects the drills have proven lately.
+struct DisputeDrills {
+    std::map<QString, DrillRecord> last;
+    DrillCoverage coverage;
 };
 
 struct DisputeFindings {
@@ -36,6 +46,7 @@ struct DisputeFindings {
     std::vector<CoveringObject> objects;  // sorted by key
     QString archive;                      // the store as describe() names it, "" when none is configured
     QString archiveProblem;               // why the objects could not be listed ("" when they were)
+    DrillCoverage drillCoverage;          // over every object of the catalog, not only the listed ones
 };
 
 } // namespace tidemark::kudos

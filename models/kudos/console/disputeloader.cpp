@@ -15,8 +15,9 @@ bool meets(Micros lo, Micros hi, const DisputeQuery& query) {
 }
 } // namespace
 
-DisputeLoader::DisputeLoader(QString conninfo, QString archiveUrl)
-    : m_conninfo(std::move(conninfo)), m_archiveUrl(std::move(archiveUrl)) {}
+DisputeLoader::DisputeLoader(QString conninfo, QString archiveUrl, int drillWindowDays)
+    : m_conninfo(std::move(conninfo)), m_archiveUrl(std::move(archiveUrl)),
+      m_drillWindowDays(drillWindowDays) {}
 
 void DisputeLoader::validate(const DisputeQuery& query) {
     if (query.from >= query.to)
@@ -35,7 +36,31 @@ DisputeFindings DisputeLoader::load(const DisputeQuery& query, TaskFeedback& fee
     if (!feedback.checkpoint())
         return findings;
     loadObjects(findings, *db, feedback);
+    if (!feedback.checkpoint())
+        return findings;
+    feedback.reportProgress(0.9, QStringLiteral("reading the restore drills"));
+    DisputeDrills drills = loadDrills(*db);
+    for (CoveringObject& object : findings.objects) {
+        const auto last = drills.last.find(object.key);
+        if (last != drills.last.end())
+            object.lastDrill = last->second;
+    }
+    findings.drillCoverage = drills.coverage;
     return findings;
+}
+
+DisputeDrills DisputeLoader::loadDrills(TaskFeedback& feedback) const {
+    feedback.reportProgress(0.1, QStringLiteral("reading the restore drills"));
+    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
+    return loadDrills(*db);
+}
+
+DisputeDrills DisputeLoader::loadDrills(PgConnection& db) const {
+    ArchiveDrillHistory history(db);
+    DisputeDrills drills;
+    drills.last = history.lastPerKey();
+    drills.coverage = history.coverage(m_drillWindowDays);
+    return drills;
 }
 
 void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const {

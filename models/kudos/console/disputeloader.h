@@ -9,22 +9,27 @@ class TaskFeedback;
 namespace tidemark::kudos {
 
 // Loads the findings of a dispute on a task's thread, with its own connection and store: the user's daily
-// statement and the ledger's archive objects whose range meets the query's (their manifests read, the user's
-// totals taken from them). An archive that is not configured or does not answer is reported in
+// statement, the ledger's archive objects whose range meets the query's (their manifests read, the user's
+// totals taken from them, their last drill) and the drills' coverage of the catalog over `drillWindowDays`
+// (KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS). An archive that is not configured or does not answer is reported in
 // archiveProblem, never thrown: the statement is still shown. Throws Error(Usage) for an empty range and
 // tidemark::Error for the database.
 class DisputeLoader {
   public:
-    DisputeLoader(QString conninfo, QString archiveUrl);
+    DisputeLoader(QString conninfo, QString archiveUrl, int drillWindowDays = 35);
     DisputeFindings load(const DisputeQuery& query, TaskFeedback& feedback) const;
+    // Only the drills (after one ran): the last drill of every key and the coverage.
+    DisputeDrills loadDrills(TaskFeedback& feedback) const;
 
     static void validate(const DisputeQuery& query); // Error(Usage) naming what is wrong
 
   private:
     void loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const;
+    DisputeDrills loadDrills(PgConnection& db) const;
 
     QString m_conninfo;
     QString m_archiveUrl;
+    int m_drillWindowDays;
 };
 
 } // namespace tidemark::kudos
