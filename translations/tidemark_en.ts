@@ -603,6 +603,33 @@
         <source>Restored</source>
         <translation>Restored</translation>
     </message>
+    <message>
+        <source>never</source>
+        <translation>never</translation>
+    </message>
+    <message>
+        <source>passed %1</source>
+        <translation>passed %1</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>failed %1</translation>
+    </message>
+    <message>
+        <source>Never drilled: a drill restores the object into a scratch file and compares its sums with the daily statements.</source>
+        <translation>Never drilled: a drill restores the object into a scratch file and compares its sums with the daily statements.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drilled %1: %Ln row(s) restored and their sums agreed with the daily statements.</source>
+        <translation>
+            <numerusform>Drilled %1: %Ln row restored and their sums agreed with the daily statements.</numerusform>
+            <numerusform>Drilled %1: %Ln rows restored and their sums agreed with the daily statements.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last drill</source>
+        <translation>Last drill</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeCase</name>
@@ -691,6 +718,78 @@
         <translation>
             <numerusform>Restore cancelled: %Ln object restored before it (%1 row(s)); the object in progress left the restore file as it was.</numerusform>
             <numerusform>Restore cancelled: %Ln objects restored before it (%1 row(s)); the object in progress left the restore file as it was.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drill a sample of %Ln archive object(s) of %1</source>
+        <translation>
+            <numerusform>Drill a sample of %Ln archive object of %1</numerusform>
+            <numerusform>Drill a sample of %Ln archive objects of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drill %Ln archive object(s) of %1</source>
+        <translation>
+            <numerusform>Drill %Ln archive object of %1</numerusform>
+            <numerusform>Drill %Ln archive objects of %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) failed</source>
+        <translation>
+            <numerusform>%Ln object failed</numerusform>
+            <numerusform>%Ln objects failed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln passed</source>
+        <translation>
+            <numerusform>%Ln passed</numerusform>
+            <numerusform>%Ln passed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drill cancelled at %1: %Ln object(s) drilled before it</source>
+        <translation>
+            <numerusform>Drill cancelled at %1: %Ln object drilled before it</numerusform>
+            <numerusform>Drill cancelled at %1: %Ln objects drilled before it</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>the start</translation>
+    </message>
+    <message>
+        <source>Nothing to drill: the catalog records no archive object</source>
+        <translation>Nothing to drill: the catalog records no archive object</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) drilled</source>
+        <translation>
+            <numerusform>%Ln object drilled</numerusform>
+            <numerusform>%Ln objects drilled</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>: all passed (%Ln row(s) restored and compared)</source>
+        <translation>
+            <numerusform>: all passed (%Ln row restored and compared)</numerusform>
+            <numerusform>: all passed (%Ln rows restored and compared)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: %1 passed, %2 FAILED</source>
+        <translation>: %1 passed, %2 FAILED</translation>
+    </message>
+    <message>
+        <source>Read the restore drills of %1</source>
+        <translation>Read the restore drills of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln object(s) proven</source>
+        <translation>
+            <numerusform>%1 of %Ln object proven</numerusform>
+            <numerusform>%1 of %Ln objects proven</numerusform>
         </translation>
     </message>
 </context>
@@ -1074,6 +1173,10 @@
     <message>
         <source>%1 [%2, %3) was not dropped (since %4): %5</source>
         <translation>%1 [%2, %3) was not dropped (since %4): %5</translation>
+    </message>
+    <message>
+        <source>restore drill overdue</source>
+        <translation>restore drill overdue</translation>
     </message>
 </context>
 <context>
@@ -1630,6 +1733,32 @@
         <source>The manifest as stored beside the object:</source>
         <translation>The manifest as stored beside the object:</translation>
     </message>
+    <message numerus="yes">
+        <source>… %Ln more problem(s)</source>
+        <translation>
+            <numerusform>… %Ln more problem</numerusform>
+            <numerusform>… %Ln more problems</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</source>
+        <translation>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</translation>
+    </message>
+    <message>
+        <source>drilled %1 in %2 s</source>
+        <translation>drilled %1 in %2 s</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and their count with the catalog.</source>
+        <translation>
+            <numerusform>Last drill passed: %Ln row restored; their sums agree with the daily statements and their count with the catalog.</numerusform>
+            <numerusform>Last drill passed: %Ln rows restored; their sums agree with the daily statements and their count with the catalog.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last drill FAILED:</source>
+        <translation>Last drill FAILED:</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::BudgetPanel</name>
@@ -1876,6 +2005,65 @@
     <message>
         <source> · only the first %1 rows are listed</source>
         <translation> · only the first %1 rows are listed</translation>
+    </message>
+    <message>
+        <source>Drill…</source>
+        <translation>Drill…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never drilled and the longest undrilled first.</source>
+        <translation>
+            <numerusform>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln object of the whole archive, the never drilled and the longest undrilled first.</numerusform>
+            <numerusform>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln objects of the whole archive, the never drilled and the longest undrilled first.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop the restore or the drill that runs.</source>
+        <translation>Stop the restore or the drill that runs.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drilling a sample of %Ln archive object(s), the never drilled first…</source>
+        <translation>
+            <numerusform>Drilling a sample of %Ln archive object, the never drilled first…</numerusform>
+            <numerusform>Drilling a sample of %Ln archive objects, the never drilled first…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drilling %Ln archive object(s)…</source>
+        <translation>
+            <numerusform>Drilling %Ln archive object…</numerusform>
+            <numerusform>Drilling %Ln archive objects…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drills: the catalog records no archive object yet.</source>
+        <translation>Drills: the catalog records no archive object yet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drills: %1 of %Ln object(s) proven within %2 days</source>
+        <translation>
+            <numerusform>Drills: %1 of %Ln object proven within %2 days</numerusform>
+            <numerusform>Drills: %1 of %Ln objects proven within %2 days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %Ln not proven</source>
+        <translation>
+            <numerusform> · %Ln not proven</numerusform>
+            <numerusform> · %Ln not proven</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · last passed %1</source>
+        <translation> · last passed %1</translation>
+    </message>
+    <message>
+        <source>Over every archive object the retention catalog records (currency and statistics): proven means its latest drill passed, within KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS = %1 (UTC, by the server&apos;s clock); a failed drill un-proves an object until one passes again.</source>
+        <translation>Over every archive object the retention catalog records (currency and statistics): proven means its latest drill passed, within KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS = %1 (UTC, by the server&apos;s clock); a failed drill un-proves an object until one passes again.</translation>
+    </message>
+    <message>
+        <source>The oldest of the last proofs: %1, passed %2.</source>
+        <translation>The oldest of the last proofs: %1, passed %2.</translation>
     </message>
 </context>
 <context>

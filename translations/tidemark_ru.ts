@@ -608,6 +608,34 @@
         <source>Restored</source>
         <translation>Восстановлен</translation>
     </message>
+    <message>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
+        <source>passed %1</source>
+        <translation>пройдена %1</translation>
+    </message>
+    <message>
+        <source>failed %1</source>
+        <translation>провалена %1</translation>
+    </message>
+    <message>
+        <source>Never drilled: a drill restores the object into a scratch file and compares its sums with the daily statements.</source>
+        <translation>Учения не проводились: учения восстанавливают объект во временный файл и сверяют его суммы с дневными выписками.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drilled %1: %Ln row(s) restored and their sums agreed with the daily statements.</source>
+        <translation>
+            <numerusform>Учения %1: восстановлена %Ln строка, её суммы совпали с дневными выписками.</numerusform>
+            <numerusform>Учения %1: восстановлены %Ln строки, их суммы совпали с дневными выписками.</numerusform>
+            <numerusform>Учения %1: восстановлено %Ln строк, их суммы совпали с дневными выписками.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last drill</source>
+        <translation>Последние учения</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeCase</name>
@@ -705,6 +733,86 @@
             <numerusform>Восстановление отменено: до отмены восстановлен %Ln объект (строк: %1); файл восстановления не изменён объектом, который восстанавливался.</numerusform>
             <numerusform>Восстановление отменено: до отмены восстановлено %Ln объекта (строк: %1); файл восстановления не изменён объектом, который восстанавливался.</numerusform>
             <numerusform>Восстановление отменено: до отмены восстановлено %Ln объектов (строк: %1); файл восстановления не изменён объектом, который восстанавливался.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drill a sample of %Ln archive object(s) of %1</source>
+        <translation>
+            <numerusform>Учения на выборке из %Ln архивного объекта %1</numerusform>
+            <numerusform>Учения на выборке из %Ln архивных объектов %1</numerusform>
+            <numerusform>Учения на выборке из %Ln архивных объектов %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drill %Ln archive object(s) of %1</source>
+        <translation>
+            <numerusform>Учения: %Ln архивный объект %1</numerusform>
+            <numerusform>Учения: %Ln архивных объекта %1</numerusform>
+            <numerusform>Учения: %Ln архивных объектов %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) failed</source>
+        <translation>
+            <numerusform>%Ln объект провален</numerusform>
+            <numerusform>%Ln объекта провалены</numerusform>
+            <numerusform>%Ln объектов провалены</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln passed</source>
+        <translation>
+            <numerusform>%Ln пройден</numerusform>
+            <numerusform>%Ln пройдены</numerusform>
+            <numerusform>%Ln пройдены</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drill cancelled at %1: %Ln object(s) drilled before it</source>
+        <translation>
+            <numerusform>Учения отменены на %1: до этого проверен %Ln объект</numerusform>
+            <numerusform>Учения отменены на %1: до этого проверены %Ln объекта</numerusform>
+            <numerusform>Учения отменены на %1: до этого проверено %Ln объектов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the start</source>
+        <translation>начале</translation>
+    </message>
+    <message>
+        <source>Nothing to drill: the catalog records no archive object</source>
+        <translation>Учения не нужны: каталог не знает ни одного архивного объекта</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln object(s) drilled</source>
+        <translation>
+            <numerusform>Проверен %Ln объект</numerusform>
+            <numerusform>Проверены %Ln объекта</numerusform>
+            <numerusform>Проверено %Ln объектов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>: all passed (%Ln row(s) restored and compared)</source>
+        <translation>
+            <numerusform>: все пройдены (%Ln строка восстановлена и сверена)</numerusform>
+            <numerusform>: все пройдены (%Ln строки восстановлены и сверены)</numerusform>
+            <numerusform>: все пройдены (%Ln строк восстановлено и сверено)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>: %1 passed, %2 FAILED</source>
+        <translation>: %1 пройдено, %2 ПРОВАЛЕНО</translation>
+    </message>
+    <message>
+        <source>Read the restore drills of %1</source>
+        <translation>Прочитать учения восстановления %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %Ln object(s) proven</source>
+        <translation>
+            <numerusform>%1 из %Ln объекта подтверждено</numerusform>
+            <numerusform>%1 из %Ln объектов подтверждено</numerusform>
+            <numerusform>%1 из %Ln объектов подтверждено</numerusform>
         </translation>
     </message>
 </context>
@@ -1095,6 +1203,10 @@
     <message>
         <source>%1 [%2, %3) was not dropped (since %4): %5</source>
         <translation>%1 [%2, %3) не удалён (с %4): %5</translation>
+    </message>
+    <message>
+        <source>restore drill overdue</source>
+        <translation>учения восстановления просрочены</translation>
     </message>
 </context>
 <context>
@@ -1667,6 +1779,34 @@
         <source>The manifest as stored beside the object:</source>
         <translation>Манифест в том виде, в каком он лежит рядом с объектом:</translation>
     </message>
+    <message numerus="yes">
+        <source>… %Ln more problem(s)</source>
+        <translation>
+            <numerusform>… ещё %Ln проблема</numerusform>
+            <numerusform>… ещё %Ln проблемы</numerusform>
+            <numerusform>… ещё %Ln проблем</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</source>
+        <translation>Учения не проводились. Учения восстанавливают объект во временный файл и сверяют его суммы по пользователю, счёту, типу записи и дню с дневными выписками.</translation>
+    </message>
+    <message>
+        <source>drilled %1 in %2 s</source>
+        <translation>учения %1 за %2 с</translation>
+    </message>
+    <message numerus="yes">
+        <source>Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and their count with the catalog.</source>
+        <translation>
+            <numerusform>Последние учения пройдены: восстановлена %Ln строка; суммы совпадают с дневными выписками, число — с каталогом.</numerusform>
+            <numerusform>Последние учения пройдены: восстановлены %Ln строки; суммы совпадают с дневными выписками, число — с каталогом.</numerusform>
+            <numerusform>Последние учения пройдены: восстановлено %Ln строк; суммы совпадают с дневными выписками, число — с каталогом.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Last drill FAILED:</source>
+        <translation>Последние учения ПРОВАЛЕНЫ:</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::BudgetPanel</name>
@@ -1922,6 +2062,70 @@
     <message>
         <source> · only the first %1 rows are listed</source>
         <translation> · показаны только первые %1 строк</translation>
+    </message>
+    <message>
+        <source>Drill…</source>
+        <translation>Учения…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never drilled and the longest undrilled first.</source>
+        <translation>
+            <numerusform>Учения восстановления: восстановить выбранные объекты в личный временный файл, сверить их суммы по пользователю, счёту, типу записи и дню с дневными выписками, а строки — с каталогом, и записать результат. Без выбора: выборка из %Ln объекта всего архива, сначала не проверявшиеся и давно не проверявшиеся.</numerusform>
+            <numerusform>Учения восстановления: восстановить выбранные объекты в личный временный файл, сверить их суммы по пользователю, счёту, типу записи и дню с дневными выписками, а строки — с каталогом, и записать результат. Без выбора: выборка из %Ln объектов всего архива, сначала не проверявшиеся и давно не проверявшиеся.</numerusform>
+            <numerusform>Учения восстановления: восстановить выбранные объекты в личный временный файл, сверить их суммы по пользователю, счёту, типу записи и дню с дневными выписками, а строки — с каталогом, и записать результат. Без выбора: выборка из %Ln объектов всего архива, сначала не проверявшиеся и давно не проверявшиеся.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stop the restore or the drill that runs.</source>
+        <translation>Остановить идущее восстановление или учения.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drilling a sample of %Ln archive object(s), the never drilled first…</source>
+        <translation>
+            <numerusform>Учения на выборке из %Ln архивного объекта, сначала не проверявшиеся…</numerusform>
+            <numerusform>Учения на выборке из %Ln архивных объектов, сначала не проверявшиеся…</numerusform>
+            <numerusform>Учения на выборке из %Ln архивных объектов, сначала не проверявшиеся…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drilling %Ln archive object(s)…</source>
+        <translation>
+            <numerusform>Учения: %Ln архивный объект…</numerusform>
+            <numerusform>Учения: %Ln архивных объекта…</numerusform>
+            <numerusform>Учения: %Ln архивных объектов…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drills: the catalog records no archive object yet.</source>
+        <translation>Учения: каталог пока не знает ни одного архивного объекта.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Drills: %1 of %Ln object(s) proven within %2 days</source>
+        <translation>
+            <numerusform>Учения: %1 из %Ln объекта подтверждено за %2 дн.</numerusform>
+            <numerusform>Учения: %1 из %Ln объектов подтверждено за %2 дн.</numerusform>
+            <numerusform>Учения: %1 из %Ln объектов подтверждено за %2 дн.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> · %Ln not proven</source>
+        <translation>
+            <numerusform> · %Ln не подтверждён</numerusform>
+            <numerusform> · %Ln не подтверждены</numerusform>
+            <numerusform> · %Ln не подтверждено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · last passed %1</source>
+        <translation> · последние пройдены %1</translation>
+    </message>
+    <message>
+        <source>Over every archive object the retention catalog records (currency and statistics): proven means its latest drill passed, within KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS = %1 (UTC, by the server&apos;s clock); a failed drill un-proves an object until one passes again.</source>
+        <translation>По всем архивным объектам каталога хранения (валюта и статистика): подтверждён — значит, его последние учения пройдены в пределах KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS = %1 (UTC, по часам сервера); проваленные учения снимают подтверждение, пока следующие не пройдут.</translation>
+    </message>
+    <message>
+        <source>The oldest of the last proofs: %1, passed %2.</source>
+        <translation>Самое старое из последних подтверждений: %1, пройдено %2.</translation>
     </message>
 </context>
 <context>
