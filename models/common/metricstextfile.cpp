@@ -3,6 +3,7 @@
 #include "error.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QLockFile>
 #include <QSaveFile>
 #include <QStringList>
@@ -144,6 +145,18 @@ void MetricsTextfile::accumulateIntoTextfile(const QString& path) {
         addPrevious(QString::fromUtf8(previous.readAll()), path);
     }
     writeTextfile(path);
+}
+
+QString MetricsTextfile::accumulateIntoTextfileOrWarning(const QString& path, const QString& origin) {
+    try {
+        accumulateIntoTextfile(path);
+        return {};
+    } catch (const Error& e) {
+        return QStringLiteral("the %1 ran but its metrics were not written to %2%3: %4; give this user write "
+                              "access to %5 or choose another file")
+            .arg(m_whatRuns, path, origin.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(origin),
+                 e.message(), QFileInfo(path).absolutePath());
+    }
 }
 
 QString MetricsTextfile::prometheusText() const {

@@ -49,6 +49,11 @@ class MetricsTextfile {
     void writeTextfile(const QString& path) const;
     // Under the lock file PATH.lock: adds PATH's figures when it exists, then replaces PATH atomically.
     void accumulateIntoTextfile(const QString& path);
+    // The same for a run whose work is recorded by then: a file that cannot be written does not change the
+    // run's outcome, so instead of throwing it returns the warning a front end shows ("the round ran but its
+    // metrics were not written to PATH (ORIGIN): why; give this user write access to FOLDER or choose
+    // another file"; `origin`, what named the path, is left out when empty). Empty when written.
+    QString accumulateIntoTextfileOrWarning(const QString& path, const QString& origin = {});
 
   private:
     struct Family {

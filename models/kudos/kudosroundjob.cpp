@@ -11,7 +11,6 @@
 #include "taskfeedback.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 
 namespace tidemark::kudos {
 
@@ -33,14 +32,9 @@ void addMetrics(const KudosRoundRequest& request, RetentionReport& report) {
     metrics.record(report, request.dryRun);
     // When the run ended, by the wall clock (request.now is the clock of the eligibility decisions).
     metrics.textfile().setLastRun(static_cast<double>(nowMicros()) / 1e6, report.exitCode());
-    try {
-        metrics.textfile().accumulateIntoTextfile(request.metricsPath);
-    } catch (const Error& e) {
-        report.warnings << QStringLiteral("the %1 ran but its metrics were not written to %2: %3; give this "
-                                          "user write access to %4 or choose another file")
-                               .arg(metrics.textfile().whatRuns(), request.metricsPath, e.message(),
-                                    QFileInfo(request.metricsPath).absolutePath());
-    }
+    const QString warning = metrics.textfile().accumulateIntoTextfileOrWarning(request.metricsPath);
+    if (!warning.isEmpty())
+        report.warnings << warning;
 }
 
 } // namespace

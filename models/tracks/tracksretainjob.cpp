@@ -1,12 +1,10 @@
 #include "tracksretainjob.h"
 
-#include "error.h"
 #include "taskfeedback.h"
 #include "tracksdatabase.h"
 #include "tracksretentionmetrics.h"
 
 #include <QElapsedTimer>
-#include <QFileInfo>
 
 namespace tidemark::tracks {
 
@@ -21,14 +19,10 @@ void writeMetrics(const TracksRetainRequest& request, const TracksRetainReport& 
     metrics.record(report.run, seconds, report.clockOverride.has_value());
     // The exit code the CLI gives the run: 0, or 1 for an inconsistent R-tree.
     metrics.textfile().setLastRun(static_cast<double>(nowMicros()) / 1e6, report.indexInconsistent() ? 1 : 0);
-    try {
-        metrics.textfile().accumulateIntoTextfile(request.metricsPath);
-    } catch (const Error& e) {
-        *warnings << QStringLiteral("the retention run ran but its metrics were not written to %1 (%2): %3; "
-                                    "give this user write access to %4 or choose another file")
-                         .arg(request.metricsPath, request.metricsPathOrigin, e.message(),
-                              QFileInfo(request.metricsPath).absolutePath());
-    }
+    const QString warning =
+        metrics.textfile().accumulateIntoTextfileOrWarning(request.metricsPath, request.metricsPathOrigin);
+    if (!warning.isEmpty())
+        *warnings << warning;
 }
 
 } // namespace

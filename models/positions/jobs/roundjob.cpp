@@ -10,7 +10,6 @@
 #include "thinninground.h"
 
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <algorithm>
 
 namespace tidemark::positions {
@@ -57,16 +56,10 @@ void writeMetrics(const RoundRequest& request, RoundReport& report) {
     ThinningMetrics metrics;
     metrics.record(report);
     metrics.textfile().setLastRun(static_cast<double>(nowMicros()) / 1e6, static_cast<int>(report.verdict()));
-    try {
-        metrics.textfile().accumulateIntoTextfile(request.metricsFile);
-    } catch (const Error& e) {
-        report.warnings << QStringLiteral(
-                               "WARNING: the %1 ran but its metrics were not written to %2 (%3): %4; "
-                               "give this user write access to %5 or choose another file")
-                               .arg(metrics.textfile().whatRuns(), request.metricsFile,
-                                    request.metricsFileOrigin, e.message(),
-                                    QFileInfo(request.metricsFile).absolutePath());
-    }
+    const QString warning =
+        metrics.textfile().accumulateIntoTextfileOrWarning(request.metricsFile, request.metricsFileOrigin);
+    if (!warning.isEmpty())
+        report.warnings << QStringLiteral("WARNING: ") + warning;
 }
 
 } // namespace
