@@ -56,9 +56,8 @@ Micros ArchiveDrillHistory::record(const DrillRecord& drill) {
                   .arg(microsOf(QStringLiteral("drilled_at"))),
               {drill.archiveKey, drill.objectSha256,
                drill.passed ? QStringLiteral("passed") : QStringLiteral("failed"),
-               QString::fromUtf8(QJsonDocument(drill.problems).toJson(QJsonDocument::Compact)),
-               QString::number(drill.seconds, 'g', 17), QString::number(drill.rows),
-               QString::number(drill.objectBytes)})
+               QString::fromUtf8(QJsonDocument(drill.problems).toJson(QJsonDocument::Compact)), drill.seconds,
+               static_cast<long long>(drill.rows), static_cast<long long>(drill.objectBytes)})
         .toLong(0, 0);
 }
 

@@ -75,15 +75,14 @@ struct CatalogObject {
     QString dataset, state, objectSha256;
     Micros lo = 0, hi = 0;
     std::optional<qint64> rowCount;
-    int entries = 0;
 };
 
 std::optional<CatalogObject> catalogObject(PgConnection& db, const QString& key) {
-    const PgResult r = db.exec(
-        QStringLiteral("SELECT dataset, %1, %2, state, row_count, coalesce(object_sha256, ''),"
-                       " count(*) OVER () FROM kudos_retention_catalog WHERE archive_key = $1 ORDER BY lo")
-            .arg(microsOf(QStringLiteral("lo")), microsOf(QStringLiteral("hi"))),
-        {key});
+    const PgResult r =
+        db.exec(QStringLiteral("SELECT dataset, %1, %2, state, row_count, coalesce(object_sha256, '')"
+                               " FROM kudos_retention_catalog WHERE archive_key = $1 ORDER BY lo LIMIT 1")
+                    .arg(microsOf(QStringLiteral("lo")), microsOf(QStringLiteral("hi"))),
+                {key});
     if (r.rows() == 0)
         return std::nullopt;
     CatalogObject c;
@@ -94,7 +93,6 @@ std::optional<CatalogObject> catalogObject(PgConnection& db, const QString& key)
     if (!r.isNull(0, 4))
         c.rowCount = r.toLong(0, 4);
     c.objectSha256 = r.text(0, 5);
-    c.entries = int(r.toLong(0, 6));
     return c;
 }
 
@@ -281,7 +279,6 @@ class Drill {
                     return std::nullopt;
                 if (e.kind() == Error::Kind::Connection)
                     throw;
-                m_db.rollbackQuietly();
                 problems.append(problem(e.message()));
             }
         }
@@ -341,7 +338,7 @@ QStringList candidateKeys(archive::ArchiveStore& store, ArchiveDrillHistory& his
     return keys;
 }
 
-void writeMetrics(const QString& path, const ArchiveDrillReport& report, int exitCode) {
+QString writeMetrics(const QString& path, const ArchiveDrillReport& report, int exitCode) {
     MetricsTextfile file(QStringLiteral("tidemark_archive_drill"), QStringLiteral("archive drill"));
     for (const QString& tier : {kCurrency, kStatistics}) {
         const QString labels = QStringLiteral("tier=\"%1\"").arg(tier);
@@ -366,17 +363,16 @@ void writeMetrics(const QString& path, const ArchiveDrillReport& report, int exi
         }
     }
     file.setLastRun(double(QDateTime::currentMSecsSinceEpoch()) / 1000.0, exitCode);
-    file.accumulateIntoTextfile(path);
+    return file.accumulateIntoTextfileOrWarning(path);
 }
 
+// The drills are recorded by then: a file that cannot be written is a warning, the exit code stays.
 void addMetrics(const ArchiveDrillRequest& request, ArchiveDrillReport& report, int exitCode) {
     if (request.metricsPath.isEmpty())
         return;
-    try {
-        writeMetrics(request.metricsPath, report, exitCode);
-    } catch (const Error& e) {
-        report.warnings.append(QStringLiteral("the metrics were not written: %1").arg(e.message()));
-    }
+    const QString warning = writeMetrics(request.metricsPath, report, exitCode);
+    if (!warning.isEmpty())
+        report.warnings.append(warning);
 }
 
 } // namespace
@@ -405,10 +401,7 @@ qint64 ArchiveDrillReport::contentBytes() const {
 }
 
 QString ArchiveDrillJob::defaultScratchFolder() {
-    const QString folder =
-        QDir(QDir::tempPath()).filePath(QStringLiteral("tidemark-drill-%1").arg(::geteuid()));
-    privatefiles::makeDir(folder);
-    return folder;
+    return QDir(QDir::tempPath()).filePath(QStringLiteral("tidemark-drill-%1").arg(::geteuid()));
 }
 
 ArchiveDrillReport ArchiveDrillJob::run(const ArchiveDrillRequest& request, TaskFeedback& feedback) {

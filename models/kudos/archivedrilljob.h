@@ -73,7 +73,7 @@ struct ArchiveDrillReport {
 class ArchiveDrillJob {
   public:
     static ArchiveDrillReport run(const ArchiveDrillRequest& request, TaskFeedback& feedback);
-    // $TMPDIR/tidemark-drill-<uid>: created 0700 when missing.
+    // $TMPDIR/tidemark-drill-<uid> (run() creates a scratch folder 0700 when missing).
     static QString defaultScratchFolder();
 };
 

@@ -482,6 +482,14 @@ class TestArchiveDrill : public QObject {
         QVERIFY(metricValue(text, QStringLiteral("tidemark_archive_drill_last_success_timestamp_seconds")) >
                 1.7e9);
         QCOMPARE(promtoolProblems(metrics), QString());
+        // A file that cannot be written is a warning; the drills are recorded and the exit code stays.
+        QStringList unwritable = args;
+        unwritable[unwritable.indexOf(metrics)] = metricsDir.filePath(QStringLiteral("missing/drill.prom"));
+        const CliRun warned = runCli(unwritable, env);
+        QCOMPARE(warned.exitCode, 0);
+        QVERIFY2(
+            warned.err.contains(QLatin1String("the archive drill ran but its metrics were not written to")),
+            qPrintable(warned.err));
         // Bad options name themselves.
         const CliRun bad = runCli({QStringLiteral("archive"), QStringLiteral("drill"),
                                    QStringLiteral("--sample"), QStringLiteral("0"), QStringLiteral("--db"),
