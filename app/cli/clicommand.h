@@ -48,5 +48,6 @@ void registerKudosCommands(CliRegistry& registry);
 void registerKudosForecastCommand(CliRegistry& registry); // forecast kudos
 void registerArchiveCommands(CliRegistry& registry);
 void registerArchiveDrillCommand(CliRegistry& registry); // archive drill
+void registerPlanCommand(CliRegistry& registry);         // plan
 
 } // namespace tidemark::cli

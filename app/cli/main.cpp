@@ -25,5 +25,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerKudosForecastCommand(registry);
     tidemark::cli::registerArchiveCommands(registry);
     tidemark::cli::registerArchiveDrillCommand(registry);
+    tidemark::cli::registerPlanCommand(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

@@ -7,13 +7,16 @@
 //   same budget (goal >= 1.6x);
 // - rows the 1-job round deleted per second of its thinning, against a bare DELETE by primary key of the same
 //   rows, one statement per slice that deleted rows (goal <= 1.5x).
-// Usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]] (default 2000 3000000 30000000 60).
+// - the retention plan: `plan --quick` on the large fleet, the exact plan against the dry-run round.
+// Usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S [plans]]]]] (default 2000 3000000 30000000 60;
+// "plans": only the fleets and the plan's figures).
 #include "copytextbuffer.h"
 #include "mowersummaryloader.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
 #include "positionsforecastjob.h"
 #include "positionsschema.h"
+#include "retentionplanjob.h"
 #include "roundjob.h"
 #include "schemamigrator.h"
 #include "sliceplanner.h"
@@ -267,6 +270,49 @@ void measureForecasts(const QString& small, const QString& large) {
     std::fflush(stdout);
 }
 
+double planSeconds(const QString& conninfo, bool quick, RetentionPlan* plan = nullptr) {
+    RetentionPlanRequest request;
+    request.connections.positionsConninfo = conninfo;
+    request.now = parseIsoTimestamp(kNow);
+    request.machineNow = nowMicros();
+    request.quick = quick;
+    TaskFeedback feedback;
+    QElapsedTimer t;
+    t.start();
+    RetentionPlan result = RetentionPlanJob::run(request, feedback);
+    const double seconds = t.nsecsElapsed() / 1e9;
+    if (!result.positions.error.isEmpty())
+        std::fprintf(stderr, "plan failed: %s\n", qPrintable(result.positions.error));
+    if (plan)
+        *plan = std::move(result);
+    return seconds;
+}
+
+// tidemark plan --quick on the large fleet (goal <= 3 s) and the exact plan against the dry-run round of the
+// same rows, in turns (goal <= 1.2x).
+void measurePlans(const QString& small, const QString& large) {
+    std::vector<double> q;
+    RetentionPlan quick;
+    for (int run = 0; run < 3; ++run)
+        q.push_back(planSeconds(large, true, &quick));
+    std::printf(
+        "plan --quick on %lld rows: %.2f s median of 3 (%.2f, %.2f, %.2f), %lld slices pending, about "
+        "%lld rows to thin (goal <= 3 s)\n",
+        rowCount(large), medianMs(q), q[0], q[1], q[2], quick.positions.plan.slicesPending,
+        quick.positions.plan.rowsToThin);
+    RetentionPlan exact;
+    RoundReport dry;
+    const double p1 = planSeconds(small, false, &exact);
+    const double d1 = dryRunSeconds(small, &dry);
+    const double d2 = dryRunSeconds(small, &dry);
+    const double p2 = planSeconds(small, false, &exact);
+    std::printf("exact plan on %lld rows: %.1f / %.1f s (%lld rows to delete); dry-run round %.1f / %.1f s "
+                "(%lld): %.2fx (goal <= 1.2x)\n",
+                rowCount(small), p1, p2, exact.positions.plan.rowsToDelete(), d1, d2,
+                dry.deleted + dry.ageDeleted, (p1 + p2) / (d1 + d2));
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -276,6 +322,8 @@ int main(int argc, char** argv) {
     const long long small = args.size() > 2 ? args[2].toLongLong() : 3000000;
     const long long large = args.size() > 3 ? args[3].toLongLong() : 30000000;
     const int budget = args.size() > 4 ? args[4].toInt() : 60;
+    // "plans": only the fleets and the plan's figures (measurePlans).
+    const bool plansOnly = args.size() > 5 && args[5] == QLatin1String("plans");
     if (mowers <= 0 || small < mowers || large <= small || budget <= 0) {
         std::fprintf(stderr, "usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S]]]]\n");
         return 2;
@@ -288,6 +336,16 @@ int main(int argc, char** argv) {
     db.reset(); // the copies below need the database without sessions
 
     // Each catch-up on its own copy of the fleet; 1, 2, 2, 1 jobs so that neither goes first only.
+    if (plansOnly) {
+        const QString largeFleet =
+            test::TestPostgres::copyDatabase(conninfo, QStringLiteral("bench_fleet_large"));
+        db = PgConnection::open(largeFleet);
+        std::fprintf(stderr, "generating %lld more rows\n", large - small);
+        withIndexesDeferred(*db, [&] { addRows(*db, mowers, (large - small) / mowers, 500); });
+        db.reset();
+        measurePlans(conninfo, largeFleet);
+        return 0;
+    }
     std::fprintf(stderr, "copying the fleet\n");
     QStringList copies;
     for (int k = 0; k < 4; ++k)
@@ -327,5 +385,6 @@ int main(int argc, char** argv) {
                 f[1].connectMs / f[0].connectMs, f[1].statusMs / f[0].statusMs);
     std::fflush(stdout);
     measureForecasts(conninfo, largeFleet);
+    measurePlans(conninfo, largeFleet);
     return 0;
 }

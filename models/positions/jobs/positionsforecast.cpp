@@ -67,6 +67,37 @@ double PositionsForecast::thinningSecondsPerNight(const PositionSettings& s) {
     return std::min(window, rounds * s.budgetSeconds);
 }
 
+void ThinningCatchUp::measurePace(const std::vector<RoundHistoryEntry>& history) {
+    long long slices = 0;
+    double seconds = 0;
+    recordedRounds = 0;
+    slicesPerSecond.reset();
+    for (const RoundHistoryEntry& e : history) {
+        if (e.dryRun || e.slices <= 0 || e.seconds <= 0)
+            continue;
+        ++recordedRounds;
+        slices += e.slices;
+        seconds += e.seconds;
+    }
+    if (seconds > 0)
+        slicesPerSecond = double(slices) / seconds;
+}
+
+void ThinningCatchUp::deriveNights(const PositionSettings& settings) {
+    thinningSecondsPerNight = PositionsForecast::thinningSecondsPerNight(settings);
+    nights.reset();
+    if (slicesPending == 0) {
+        nights = 0;
+        reason.clear();
+    } else if (!slicesPerSecond || *slicesPerSecond <= 0) {
+        reason = QStringLiteral("no recorded round has thinned a slice yet: no pace to project");
+    } else {
+        nights = static_cast<long long>(
+            std::ceil(double(slicesPending) / (*slicesPerSecond * thinningSecondsPerNight)));
+        reason.clear();
+    }
+}
+
 void PositionsForecast::derive(const PositionSettings& s) {
     const PositionsMeasurements& m = measured;
     cutoff = s.thinningCutoff(m.now);
@@ -109,19 +140,8 @@ void PositionsForecast::derive(const PositionSettings& s) {
             steadyStateBytes = *steadyStateRows * *bytesPerRow;
     }
 
-    ThinningCatchUp& c = measured.catchUp;
-    c.thinningSecondsPerNight = thinningSecondsPerNight(s);
-    c.nights.reset();
-    if (c.slicesPending == 0) {
-        c.nights = 0;
-        c.reason.clear();
-    } else if (!c.slicesPerSecond || *c.slicesPerSecond <= 0) {
-        c.reason = QStringLiteral("no recorded round has thinned a slice yet: no pace to project");
-    } else {
-        c.nights = static_cast<long long>(
-            std::ceil(double(c.slicesPending) / (*c.slicesPerSecond * c.thinningSecondsPerNight)));
-        c.reason.clear();
-    }
+    measured.catchUp.deriveNights(s);
+    const ThinningCatchUp& c = measured.catchUp;
 
     const double scale = m.sampleRows > 0 ? double(m.tableRows) / double(m.sampleRows) : 0;
     history.clear();

@@ -2,6 +2,7 @@
 
 #include "positionsettings.h"
 #include "positionswhatif.h"
+#include "roundhistory.h"
 
 #include <QMetaType>
 #include <QStringList>
@@ -31,6 +32,12 @@ struct ThinningCatchUp {
     double thinningSecondsPerNight = 0;    // min(window, rounds a night × budget)
     std::optional<long long> nights;
     QString reason; // why nights is null
+
+    // The pace of the recorded rounds that thinned slices (dry runs aside): their slices over their seconds.
+    void measurePace(const std::vector<RoundHistoryEntry>& history);
+    // thinningSecondsPerNight and the nights the pending slices need at the pace (or the reason there is
+    // none). Pure.
+    void deriveNights(const PositionSettings& settings);
 };
 
 // Rows of the table on one day, by band.

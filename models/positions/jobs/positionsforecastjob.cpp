@@ -75,20 +75,6 @@ std::vector<BandRows> sampleDays(PgConnection& db, std::span<const QUuid> sample
     return days;
 }
 
-void readPace(PgConnection& db, ThinningCatchUp& catchUp) {
-    long long slices = 0;
-    double seconds = 0;
-    for (const RoundHistoryEntry& e : RoundHistory(db).latest()) {
-        if (e.dryRun || e.slices <= 0 || e.seconds <= 0)
-            continue;
-        ++catchUp.recordedRounds;
-        slices += e.slices;
-        seconds += e.seconds;
-    }
-    if (seconds > 0)
-        catchUp.slicesPerSecond = double(slices) / seconds;
-}
-
 } // namespace
 
 std::vector<QUuid> PositionsForecastJob::drawSample(std::vector<QUuid> mowers, std::optional<int> count,
@@ -156,7 +142,7 @@ PositionsForecast PositionsForecastJob::run(const PositionsForecastRequest& requ
     m.rowsLast14Days =
         rowsBetween(*db, ids, today - PositionsForecast::kRowsPerDayDays * kMicrosPerDay, today);
     m.tableBytes = db->exec(QStringLiteral("SELECT pg_total_relation_size('mower_positions')")).toLong(0, 0);
-    readPace(*db, m.catchUp);
+    m.catchUp.measurePace(RoundHistory(*db).latest());
 
     f.sample = drawSample(ids, request.sampleMowers, request.seed);
     m.sampledMowers = static_cast<long long>(f.sample.size());

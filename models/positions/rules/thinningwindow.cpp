@@ -29,4 +29,27 @@ bool ThinningWindow::contains(Micros now) const {
     return hourInside(localHour(now), m_start, m_end);
 }
 
+namespace {
+constexpr Micros kQuarterHour = 15 * 60 * Micros(1000000);
+constexpr int kQuartersInTwoDays = 2 * 24 * 4;
+} // namespace
+
+Micros ThinningWindow::nextOpening(Micros now) const {
+    if (contains(now))
+        return now;
+    Micros at = floorToStep(now, kQuarterHour) + kQuarterHour;
+    for (int i = 0; i < kQuartersInTwoDays && !contains(at); ++i)
+        at += kQuarterHour;
+    return at;
+}
+
+Micros ThinningWindow::closingAfter(Micros opening) const {
+    if (m_start == m_end)
+        return opening + kMicrosPerDay;
+    Micros at = floorToStep(opening, kQuarterHour) + kQuarterHour;
+    for (int i = 0; i < kQuartersInTwoDays && contains(at); ++i)
+        at += kQuarterHour;
+    return at;
+}
+
 } // namespace tidemark::positions

@@ -17,6 +17,13 @@ class ThinningWindow {
     explicit ThinningWindow(const PositionSettings& settings);
 
     bool contains(Micros now) const;
+    // When the window next opens at or after `now`: `now` itself when it is open, else the first quarter hour
+    // (every zone's offset is a multiple of 15 minutes) at which it is; within two days, as every window
+    // opens once a day.
+    Micros nextOpening(Micros now) const;
+    // When the window that is open at `opening` closes (the first quarter hour outside it); `opening` + one
+    // day for a window that never closes (start = end).
+    Micros closingAfter(Micros opening) const;
     int localHour(Micros now) const;
     static bool hourInside(int hour, int startHour, int endHour);
 

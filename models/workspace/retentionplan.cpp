@@ -1,0 +1,73 @@
+#include "retentionplan.h"
+
+namespace tidemark {
+
+QString planDatasetName(PlanDataset dataset) {
+    switch (dataset) {
+    case PlanDataset::Positions:
+        return QStringLiteral("positions");
+    case PlanDataset::Kudos:
+        return QStringLiteral("kudos");
+    case PlanDataset::Tracks:
+        return QStringLiteral("tracks");
+    }
+    return {};
+}
+
+namespace {
+
+template <class Plan>
+bool sectionFailed(const PlanSection<Plan>& section, PlanDataset dataset, std::vector<PlanAlert>& alerts) {
+    if (!section.configured || section.error.isEmpty())
+        return !section.configured;
+    alerts.push_back({dataset, QStringLiteral("%1: %2").arg(planDatasetName(dataset), section.error), {}});
+    return true;
+}
+
+} // namespace
+
+// What needs a person: a dataset that could not be planned (its server or file is named), a mower a round
+// would skip, a kudos incident or retention alert (an overdue drill among them), a tracks file at or above
+// ADR-005's 2 GB, a tracks import whose last run failed. A backlog, however long, is work, not an alert.
+void RetentionPlan::collectAlerts() {
+    alerts.clear();
+    if (!sectionFailed(positions, PlanDataset::Positions, alerts))
+        for (const positions::MowerFailure& f : positions.plan.failures)
+            alerts.push_back({PlanDataset::Positions, QStringLiteral("positions: %1").arg(f.reason),
+                              f.mowerId.isNull() ? QString() : f.mowerId.toString(QUuid::WithoutBraces)});
+    if (!sectionFailed(kudos, PlanDataset::Kudos, alerts)) {
+        for (const kudos::RetentionIncident& i : kudos.plan.incidents)
+            alerts.push_back(
+                {PlanDataset::Kudos,
+                 i.kind == kudos::RetentionIncident::Kind::UnappliedRows
+                     ? QStringLiteral("kudos: %1 holds %2 unapplied row(s) older than the window, the oldest "
+                                      "from %3")
+                           .arg(i.partition)
+                           .arg(i.rows)
+                           .arg(formatIsoTimestamp(i.oldest))
+                     : QStringLiteral("kudos: %1 [%2, %3) was not dropped: its rows differ from their "
+                                      "replacement (%4)")
+                           .arg(i.partition, formatIsoTimestamp(i.lo), formatIsoTimestamp(i.hi), i.detail),
+                 i.partition});
+        for (const kudos::RetentionAlert& a : kudos.plan.alerts)
+            alerts.push_back({PlanDataset::Kudos,
+                              QStringLiteral("kudos %1: %2").arg(kudos::datasetName(a.dataset), a.message),
+                              {}});
+    }
+    if (!sectionFailed(tracks, PlanDataset::Tracks, alerts)) {
+        const TracksPlan& t = tracks.plan;
+        if (t.aboveAlert && !t.postgis)
+            alerts.push_back({PlanDataset::Tracks,
+                              QStringLiteral("tracks: %1 is %2 MB, at or above ADR-005's 2 GB")
+                                  .arg(t.storeName)
+                                  .arg(double(t.bytes) / (1024.0 * 1024.0), 0, 'f', 1),
+                              {}});
+        if (t.lastImport && t.lastImport->status == QLatin1String("failed"))
+            alerts.push_back({PlanDataset::Tracks,
+                              QStringLiteral("tracks: the last import (%1, %2) failed: %3")
+                                  .arg(t.lastImport->source, t.lastImport->startedAt, t.lastImport->error),
+                              {}});
+    }
+}
+
+} // namespace tidemark
