@@ -13,12 +13,15 @@
 #include "disputeworkbench.h"
 #include "kudosdataset.h"
 #include "kudostestdata.h"
+#include "kudosuserlookup.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
 #include "screenshots.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
 
+#include <QAbstractItemView>
+#include <QCompleter>
 #include <QDir>
 #include <QFile>
 #include <QLineEdit>
@@ -52,6 +55,7 @@ class TestDisputeWorkbench : public QObject {
     QTemporaryDir m_dir;
     QString m_conninfo;
     int m_user = 0;
+    QDate m_first, m_last;
     TaskManager m_tasks;
     KudosDataset m_dataset{&m_tasks};
     DisputeCase m_case{&m_dataset};
@@ -116,7 +120,9 @@ class TestDisputeWorkbench : public QObject {
         m_workbench = new DisputeWorkbench(&m_case);
         m_workbench->resize(1600, 1000);
         m_workbench->show();
-        m_workbench->setQuery(m_user, dayOf(week2), dayOf(test::kudosBoundary()));
+        m_first = dayOf(week2);
+        m_last = dayOf(test::kudosBoundary());
+        m_workbench->setQuery(m_user, m_first, m_last);
     }
 
     void cleanupTestCase() { delete m_workbench; }
@@ -140,6 +146,130 @@ class TestDisputeWorkbench : public QObject {
         QVERIFY2(m_workbench->objectPanel()->text().contains(QStringLiteral("Content sha256")),
                  qPrintable(m_workbench->objectPanel()->text()));
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("dispute-investigated.png")).isEmpty());
+    }
+
+    // The user field takes the id, the username, the OAuth id (and the alias username#id): each resolves to
+    // the same users row in the model layer (one query) and through the workbench; an unknown or ambiguous
+    // name is refused naming what was typed; typing a prefix of the username offers the user.
+    void theUserFieldTakesAnIdAUsernameOrAnOAuthId() {
+        auto db = test::openKudos(m_conninfo);
+        const PgResult row =
+            db->exec(QStringLiteral("SELECT username, oauth_id FROM users WHERE id = $1"), {m_user});
+        QCOMPARE(row.rows(), 1);
+        const QString username = row.text(0, 0), oauthId = row.text(0, 1);
+        QVERIFY(!username.isEmpty() && !oauthId.isEmpty() && username != oauthId);
+        QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM users WHERE username = $1"), {username})
+                     .toLong(0, 0),
+                 1LL);
+        const KudosUserLookup lookup(*db);
+        const KudosUser expected{m_user, username, oauthId};
+        QCOMPARE(lookup.resolve(QString::number(m_user)), expected);
+        QCOMPARE(lookup.resolve(username), expected);
+        QCOMPARE(lookup.resolve(QStringLiteral("  %1 ").arg(oauthId)), expected);
+        QCOMPARE(lookup.resolve(expected.alias()), expected);
+        const auto refusal = [&](const QString& typed) {
+            try {
+                lookup.resolve(typed);
+            } catch (const Error& e) {
+                return e.kind() == Error::Kind::Usage ? e.message()
+                                                      : QStringLiteral("kind %1").arg(int(e.kind()));
+            }
+            return QStringLiteral("resolved");
+        };
+        QString message = refusal(QStringLiteral("nobody-by-this-name"));
+        QVERIFY2(message.contains(QStringLiteral("“nobody-by-this-name”")) &&
+                     message.contains(QStringLiteral("no kudos user")),
+                 qPrintable(message));
+        message = refusal(QStringLiteral("2147483648"));
+        QVERIFY2(message.contains(QStringLiteral("no kudos user has the id 2147483648")),
+                 qPrintable(message));
+        message = refusal(QStringLiteral("someone-else#%1").arg(m_user));
+        QVERIFY2(message.contains(QStringLiteral("“someone-else#%1”").arg(m_user)) &&
+                     message.contains(QStringLiteral("user %1 is “%2”").arg(m_user).arg(username)),
+                 qPrintable(message));
+        // A second user of that name (usernames are not unique): the name is refused, both aliases listed;
+        // each alias and id still picks its own.
+        const int twin = int(db->exec(QStringLiteral("INSERT INTO users (oauth_id, username) VALUES "
+                                                     "('kudosui-twin', $1) RETURNING id"),
+                                      {username})
+                                 .toLong(0, 0));
+        auto dropTwin =
+            qScopeGuard([&] { db->exec(QStringLiteral("DELETE FROM users WHERE id = $1"), {twin}); });
+        message = refusal(username);
+        QVERIFY2(message.contains(QStringLiteral("more than one")) && message.contains(expected.alias()) &&
+                     message.contains(QStringLiteral("%1#%2").arg(username).arg(twin)),
+                 qPrintable(message));
+        QCOMPARE(lookup.resolve(expected.alias()), expected);
+        QCOMPARE(lookup.resolve(QString::number(twin)).oauthId, QStringLiteral("kudosui-twin"));
+        // The completions of a prefix of the username hold the user (at most 50, by username).
+        const std::vector<KudosUser> completions = lookup.complete(username.left(3).toUpper());
+        QVERIFY(!completions.empty() && completions.size() <= std::size_t(KudosUserLookup::kCompletionLimit));
+        QVERIFY(std::find(completions.cbegin(), completions.cend(), expected) != completions.cend());
+        db->exec(QStringLiteral("DELETE FROM users WHERE id = $1"), {twin});
+        dropTwin.dismiss();
+        QCOMPARE(lookup.resolve(username), expected);
+
+        // Through the workbench: an unknown name is refused naming it, the statement of the last one kept.
+        const auto restoreQuery = qScopeGuard([&] { m_workbench->setQuery(m_user, m_first, m_last); });
+        const int lines = m_workbench->statementTable()->model()->rowCount();
+        QSignalSpy failed(&m_case, &DisputeCase::loadFailed);
+        m_workbench->setQuery(QStringLiteral("nobody-by-this-name"), m_first, m_last);
+        m_workbench->investigate();
+        QVERIFY(failed.wait(30000));
+        QVERIFY2(m_workbench->summaryText().contains(QStringLiteral("nobody-by-this-name")),
+                 qPrintable(m_workbench->summaryText()));
+        QCOMPARE(m_workbench->statementTable()->model()->rowCount(), lines);
+        // The OAuth id and the username investigate the same user as the id did.
+        for (const QString& typed : {oauthId, username}) {
+            m_workbench->setQuery(typed, m_first, m_last);
+            QVERIFY(investigate());
+            QCOMPARE(m_case.findings().query.userId, m_user);
+            QCOMPARE(m_workbench->statementTable()->model()->rowCount(), lines);
+            QVERIFY2(m_workbench->summaryText().contains(QStringLiteral("User %1:").arg(expected.alias())),
+                     qPrintable(m_workbench->summaryText()));
+        }
+
+        // Typing a prefix of the username: the completer offers the user, and choosing it puts its alias in.
+        QLineEdit* field = m_workbench->userField();
+        field->clear();
+        m_workbench->activateWindow(); // the popup shows for the field with the focus
+        QVERIFY(QTest::qWaitForWindowActive(m_workbench));
+        field->setFocus();
+        QTRY_VERIFY(field->hasFocus());
+        QTest::keyClicks(field, username.left(4));
+        QAbstractItemModel* offered = m_workbench->userCompleter()->model();
+        const auto offeredRow = [&] {
+            for (int r = 0; r < offered->rowCount(); ++r)
+                if (offered->index(r, 0).data(Qt::UserRole).toString() == expected.alias())
+                    return r;
+            return -1;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(offeredRow() >= 0, 30000);
+        QCOMPARE(offered->index(offeredRow(), 0).data().toString(), expected.label());
+        QTRY_VERIFY(m_workbench->userCompleter()->popup()->isVisible());
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("dispute-user-field.png")).isEmpty());
+        QVERIFY(!saveScreenshot(m_workbench->userCompleter()->popup(),
+                                QStringLiteral("dispute-user-completion.png"))
+                     .isEmpty());
+        // Below the field, as wide as its lines.
+        QAbstractItemView* popup = m_workbench->userCompleter()->popup();
+        const QPoint below = field->mapToGlobal(QPoint(0, field->height()));
+        QVERIFY2(std::abs(popup->geometry().left() - below.x()) <= 2 &&
+                     std::abs(popup->geometry().top() - below.y()) <= 4,
+                 qPrintable(QStringLiteral("%1,%2 vs %3,%4")
+                                .arg(popup->geometry().left())
+                                .arg(popup->geometry().top())
+                                .arg(below.x())
+                                .arg(below.y())));
+        QVERIFY(popup->width() >= field->width());
+        // Choosing the user's line puts its alias in the field.
+        popup->setCurrentIndex(popup->model()->index(offeredRow(), 0));
+        QTest::keyClick(popup, Qt::Key_Tab); // chooses without Investigate (Return would investigate too)
+        QTRY_COMPARE(field->text(), expected.alias());
+        m_workbench->userCompleter()->popup()->hide();
+        m_workbench->setQuery(m_user, m_first, m_last);
+        QVERIFY(investigate());
+        QCOMPARE(m_case.findings().query.userId, m_user);
     }
 
     void verifyEveryObject() {
@@ -217,8 +347,11 @@ class TestDisputeWorkbench : public QObject {
         qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("xdg"))));
         m_case.setRestoreFile(QString());
         const QString file = m_case.restoreFile();
-        QVERIFY2(file.startsWith(m_dir.filePath(QStringLiteral("xdg/"))), qPrintable(file));
+        // The README's folder: ~/.local/share/Tidemark/disputes (the XDG data home's), not Tidemark/Tidemark.
         const QString folder = QFileInfo(file).absolutePath();
+        QCOMPARE(folder, m_dir.filePath(QStringLiteral("xdg/Tidemark/disputes")));
+        QCOMPARE(DisputeCase::disputesFolder(), folder);
+        QVERIFY2(QFileInfo(file).fileName().startsWith(QStringLiteral("kudos-")), qPrintable(file));
         QVERIFY(QDir().mkpath(folder));
         QCOMPARE(::chmod(QFile::encodeName(folder).constData(), 0755), 0);
         QSignalSpy finished(&m_case, &DisputeCase::restored);

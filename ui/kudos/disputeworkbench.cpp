@@ -12,6 +12,8 @@
 #include "statementmodel.h"
 #include "tonedelegate.h"
 
+#include <QAbstractItemView>
+#include <QCompleter>
 #include <QDateEdit>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -23,12 +25,14 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
-#include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
+#include <QStyle>
 #include <QTableView>
 #include <QTimeZone>
+#include <QTimer>
 #include <QVBoxLayout>
-#include <climits>
+#include <algorithm>
 
 namespace tidemark::ui {
 
@@ -47,9 +51,23 @@ QGroupBox* group(const QString& title, QWidget* parent) {
 } // namespace
 
 DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWidget(parent), m_case(dispute) {
-    m_user = new QSpinBox(this);
-    m_user->setRange(0, INT_MAX);
+    m_user = new QLineEdit(this);
     m_user->setObjectName(QStringLiteral("disputeUser"));
+    m_user->setPlaceholderText(tr("id, username or OAuth id"));
+    m_user->setToolTip(tr("The user of the dispute: a user id, a username, username#id or an OAuth id. "
+                          "Typing offers the matching users of the kudos database."));
+    m_user->setMinimumWidth(m_user->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 18);
+    m_userCompletions = new QStandardItemModel(this);
+    m_userCompleter = new QCompleter(m_userCompletions, this);
+    // The database filters (by prefix, case-insensitively, on the username, the OAuth id and the id): the
+    // popup shows every line it sends, and a chosen line puts its username#id into the field.
+    m_userCompleter->setCompletionMode(QCompleter::UnfilteredPopupCompletion);
+    m_userCompleter->setCompletionRole(Qt::UserRole);
+    m_userCompleter->setMaxVisibleItems(12);
+    m_user->setCompleter(m_userCompleter);
+    m_userTyping = new QTimer(this);
+    m_userTyping->setSingleShot(true);
+    m_userTyping->setInterval(200);
     const QDate today = QDateTime::currentDateTimeUtc().date();
     m_first = new QDateEdit(today.addDays(-60), this);
     m_last = new QDateEdit(today, this);
@@ -172,6 +190,10 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     layout->addWidget(split, 1);
 
     connect(m_investigate, &QPushButton::clicked, this, &DisputeWorkbench::investigate);
+    connect(m_user, &QLineEdit::returnPressed, this, &DisputeWorkbench::investigate);
+    connect(m_user, &QLineEdit::textEdited, this, [this] { m_userTyping->start(); });
+    connect(m_userTyping, &QTimer::timeout, this, [this] { m_case->completeUsers(m_user->text()); });
+    connect(m_case, &DisputeCase::usersCompleted, this, &DisputeWorkbench::showCompletions);
     connect(m_verify, &QPushButton::clicked, this, &DisputeWorkbench::verifySelected);
     connect(m_restore, &QPushButton::clicked, this, &DisputeWorkbench::restoreSelected);
     connect(m_drill, &QPushButton::clicked, this, &DisputeWorkbench::drillSelected);
@@ -188,7 +210,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
         const QString path = QFileDialog::getSaveFileName(
             this, tr("Export the user's rows"),
             QStringLiteral("kudos-user-%1-%2-%3.csv")
-                .arg(m_user->value())
+                .arg(m_case->findings().query.userId)
                 .arg(m_first->date().toString(Qt::ISODate), m_last->date().toString(Qt::ISODate)),
             tr("CSV files (*.csv)"));
         if (!path.isEmpty())
@@ -246,14 +268,46 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
 }
 
 void DisputeWorkbench::setQuery(int userId, const QDate& first, const QDate& last) {
-    m_user->setValue(userId);
+    setQuery(QString::number(userId), first, last);
+}
+
+void DisputeWorkbench::setQuery(const QString& user, const QDate& first, const QDate& last) {
+    m_userTyping->stop();
+    m_user->setText(user);
     m_first->setDate(first);
     m_last->setDate(last);
 }
 
 void DisputeWorkbench::investigate() {
+    m_userTyping->stop();
+    m_userCompleter->popup()->hide();
     m_restoreStatus->clear();
-    m_case->investigate({m_user->value(), dayStart(m_first->date()), dayStart(m_last->date().addDays(1))});
+    m_case->investigate(m_user->text(), dayStart(m_first->date()), dayStart(m_last->date().addDays(1)));
+}
+
+// The completions of what the field still says (an older prefix's are dropped), the popup shown while the
+// operator types there.
+void DisputeWorkbench::showCompletions(const QString& prefix, const std::vector<KudosUser>& users) {
+    if (prefix != m_user->text().trimmed())
+        return;
+    m_userCompletions->clear();
+    for (const KudosUser& user : users) {
+        auto* item = new QStandardItem(user.label());
+        item->setData(user.alias(), Qt::UserRole);
+        item->setToolTip(
+            tr("User %1, username %2, OAuth id %3").arg(user.id).arg(user.username, user.oauthId));
+        m_userCompletions->appendRow(item);
+    }
+    if (users.empty())
+        m_userCompleter->popup()->hide();
+    else if (m_user->hasFocus()) {
+        // As wide as its longest line (the OAuth ids), not only the field's width.
+        QAbstractItemView* popup = m_userCompleter->popup();
+        const int width =
+            std::max(m_user->width(), popup->sizeHintForColumn(0) + popup->frameWidth() * 2 +
+                                          popup->style()->pixelMetric(QStyle::PM_ScrollBarExtent));
+        m_userCompleter->complete(QRect(0, 0, width, m_user->height()));
+    }
 }
 
 QStringList DisputeWorkbench::selectedKeys() const {
@@ -373,11 +427,12 @@ void DisputeWorkbench::showFindings() {
         covering += o.user.rows > 0 ? 1 : 0;
         userRows += o.user.rows;
     }
-    QString text = tr("User %1: %Ln statement line(s); ", "", int(f.statement.size())).arg(f.query.userId) +
+    const QString who = f.user ? f.user->alias() : QString::number(f.query.userId);
+    QString text = tr("User %1: %Ln statement line(s); ", "", int(f.statement.size())).arg(who) +
                    tr("%Ln archive object(s) cover the days, ", "", int(f.objects.size())) +
                    tr("%Ln of them with %1 of the user's rows.", "", covering).arg(userRows);
     if (!f.archiveProblem.isEmpty())
-        text = tr("User %1: %Ln statement line(s). ", "", int(f.statement.size())).arg(f.query.userId) +
+        text = tr("User %1: %Ln statement line(s). ", "", int(f.statement.size())).arg(who) +
                errorHtml(tr("The archive could not be read: %1").arg(f.archiveProblem));
     m_summary->setText(text);
     const StatementModel* s = m_case->statement();

@@ -1,22 +1,26 @@
 #pragma once
 
 #include <QWidget>
+#include <vector>
 
+class QCompleter;
 class QDateEdit;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
-class QSpinBox;
+class QStandardItemModel;
 class QTableView;
+class QTimer;
 
 namespace tidemark {
 struct TaskProgress;
 }
 namespace tidemark::kudos {
 class DisputeCase;
-}
+struct KudosUser;
+} // namespace tidemark::kudos
 
 namespace tidemark::ui {
 
@@ -33,8 +37,10 @@ class DisputeWorkbench : public QWidget {
   public:
     explicit DisputeWorkbench(kudos::DisputeCase* dispute, QWidget* parent = nullptr);
 
-    // The query fields (user, first and last day, UTC) and Investigate.
+    // The query fields (user, first and last day, UTC) and Investigate. The user field takes a user id,
+    // username#id (what its completer offers), a username or an OAuth id; Investigate resolves it.
     void setQuery(int userId, const QDate& first, const QDate& last);
+    void setQuery(const QString& user, const QDate& first, const QDate& last);
     void investigate();
     void verifySelected();
     void restoreSelected(); // the selected objects, or every listed one when none is selected
@@ -53,6 +59,9 @@ class DisputeWorkbench : public QWidget {
     QPushButton* drillButton() const { return m_drill; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLineEdit* rowFilter() const { return m_filter; }
+    QLineEdit* userField() const { return m_user; }
+    // Fed from `users` as the operator types (a prefix, at most 50): each line "username#id · OAuth id".
+    QCompleter* userCompleter() const { return m_userCompleter; }
     QString summaryText() const;
     QString statementTotalsText() const;
     QString rowTotalsText() const;
@@ -71,6 +80,7 @@ class DisputeWorkbench : public QWidget {
     void showRows();
     void showSelectedObject();
     void showCoverage();
+    void showCompletions(const QString& prefix, const std::vector<kudos::KudosUser>& users);
     void showProgress(const TaskProgress& progress); // of the restore or the drill
     void jobEnded(bool done, const QString& summary);
     void jobFailed(const QString& message);
@@ -78,7 +88,10 @@ class DisputeWorkbench : public QWidget {
     QStringList selectedKeys() const;
 
     kudos::DisputeCase* m_case;
-    QSpinBox* m_user;
+    QLineEdit* m_user;
+    QCompleter* m_userCompleter;
+    QStandardItemModel* m_userCompletions;
+    QTimer* m_userTyping; // the completion waits for a pause in the typing
     QDateEdit* m_first;
     QDateEdit* m_last;
     QPushButton* m_investigate;

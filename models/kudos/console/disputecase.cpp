@@ -7,6 +7,7 @@
 #include "disputerowsmodel.h"
 #include "kudosarchivelayout.h"
 #include "kudosdataset.h"
+#include "pgconnection.h"
 #include "privatefiles.h"
 #include "statementmodel.h"
 #include "taskmanager.h"
@@ -61,6 +62,9 @@ void DisputeCase::clear() {
     m_objects->setObjects({});
     m_objects->setRestoredKeys({});
     m_rows->clear();
+    m_completedPrefix.clear();
+    m_completed.clear();
+    m_completedAll = false;
 }
 
 QString DisputeCase::restoreFile() const {
@@ -70,8 +74,14 @@ QString DisputeCase::restoreFile() const {
         QCryptographicHash::hash(m_dataset->archiveUrl().toUtf8(), QCryptographicHash::Sha256)
             .toHex()
             .left(12);
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation))
-        .filePath(QStringLiteral("disputes/kudos-%1.sqlite").arg(QString::fromLatin1(tag)));
+    return QDir(disputesFolder()).filePath(QStringLiteral("kudos-%1.sqlite").arg(QString::fromLatin1(tag)));
+}
+
+QString DisputeCase::disputesFolder() {
+    // ~/.local/share/Tidemark/disputes, beside the demo's folder (AppLocalDataLocation would add the
+    // organisation and the application name, both "Tidemark": Tidemark/Tidemark/disputes).
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/Tidemark/disputes");
 }
 
 void DisputeCase::setRestoreFile(const QString& path) {
@@ -89,11 +99,38 @@ void DisputeCase::investigate(const DisputeQuery& query) {
         emit loadFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
         return;
     }
+    startInvestigation(
+        tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->displayName()),
+        [loader = loader(), query](TaskFeedback& feedback) { return loader.load(query, feedback); });
+}
+
+void DisputeCase::investigate(const QString& user, Micros from, Micros to) {
+    try {
+        DisputeLoader::validate({0, from, to});
+        if (user.trimmed().isEmpty())
+            throw Error(Error::Kind::Usage,
+                        tr("Type the dispute's user: a user id, a username or an OAuth id."));
+    } catch (const Error& e) {
+        emit loadFailed(e);
+        return;
+    }
+    if (!m_dataset->isConnected()) {
+        emit loadFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
+        return;
+    }
+    startInvestigation(tr("Investigate user %1's kudos on %2").arg(user.trimmed(), m_dataset->displayName()),
+                       [loader = loader(), user, from, to](TaskFeedback& feedback) {
+                           return loader.load(user, from, to, feedback);
+                       });
+}
+
+void DisputeCase::startInvestigation(const QString& title,
+                                     std::function<DisputeFindings(TaskFeedback&)> work) {
     const int generation = ++m_generation;
     emit investigating();
     Task<DisputeFindings> task;
-    task.title = tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->displayName());
-    task.work = [loader = loader(), query](TaskFeedback& feedback) { return loader.load(query, feedback); };
+    task.title = title;
+    task.work = std::move(work);
     task.summarize = [](const DisputeFindings& f) {
         return tr("%Ln statement line(s)", "", int(f.statement.size())) +
                tr(", %Ln archive object(s)", "", int(f.objects.size()));
@@ -114,6 +151,47 @@ void DisputeCase::investigate(const DisputeQuery& query) {
             if (generation == m_generation)
                 emit loadFailed(error);
         });
+}
+
+void DisputeCase::completeUsers(const QString& typed) {
+    const QString prefix = typed.trimmed();
+    const int completion = ++m_completion;
+    if (prefix.isEmpty() || !m_dataset->isConnected()) {
+        emit usersCompleted(prefix, {});
+        return;
+    }
+    // Every completion of a longer prefix is among a whole list of a shorter one.
+    if (m_completedAll && !m_completedPrefix.isEmpty() &&
+        prefix.startsWith(m_completedPrefix, Qt::CaseInsensitive)) {
+        std::vector<KudosUser> users;
+        for (const KudosUser& user : m_completed)
+            if (KudosUserLookup::matches(user, prefix))
+                users.push_back(user);
+        emit usersCompleted(prefix, users);
+        return;
+    }
+    Task<std::vector<KudosUser>> task;
+    task.title = tr("Find kudos users starting with %1").arg(prefix);
+    task.work = [conninfo = m_dataset->conninfo(), prefix](TaskFeedback&) {
+        auto db = PgConnection::open(conninfo, QStringLiteral("tidemark dispute"));
+        return KudosUserLookup(*db).complete(prefix);
+    };
+    task.summarize = [](const std::vector<KudosUser>& users) {
+        return tr("%Ln user(s)", "", int(users.size()));
+    };
+    const int connection = m_connection;
+    m_dataset->tasks()->start<std::vector<KudosUser>>(
+        std::move(task), this,
+        [this, connection, completion, prefix](const std::vector<KudosUser>& users) {
+            if (connection != m_connection)
+                return;
+            m_completedPrefix = prefix;
+            m_completed = users;
+            m_completedAll = users.size() < std::size_t(KudosUserLookup::kCompletionLimit);
+            if (completion == m_completion)
+                emit usersCompleted(prefix, users);
+        },
+        [](const Error&) {}); // a completion that failed offers nothing; Investigate names the problem
 }
 
 void DisputeCase::verify(const QString& key) {

@@ -5,9 +5,11 @@
 #include "archiverestorejob.h"
 #include "disputefindings.h"
 #include "error.h"
+#include "kudosuserlookup.h"
 #include "taskprogress.h"
 
 #include <QObject>
+#include <functional>
 #include <vector>
 
 namespace tidemark::kudos {
@@ -40,10 +42,12 @@ class DisputeCase : public QObject {
     bool hasFindings() const { return m_hasFindings; }
 
     // The SQLite file restores go into, 0600 in a 0700 folder (ArchiveRestorer::restoreIntoSqlite). Default:
-    // disputes/kudos-<12 hex of the archive URL's sha256>.sqlite under the application's data folder, one per
-    // archive, kept between sessions; that disputes folder is the console's own and is made (or, left by an
-    // older version, tightened to) 0700 before a restore.
+    // kudos-<12 hex of the archive URL's sha256>.sqlite in disputesFolder(), one per archive, kept between
+    // sessions; that disputes folder is the console's own and is made (or, left by an older version,
+    // tightened to) 0700 before a restore.
     QString restoreFile() const;
+    // ~/.local/share/Tidemark/disputes: Tidemark/disputes under the XDG data home (GenericDataLocation).
+    static QString disputesFolder();
     void setRestoreFile(const QString& path);
     // What bounds reading an object (the console's wiring reads TIDEMARK_ARCHIVE_MAX_* and passes them);
     // default: the defaults.
@@ -51,6 +55,14 @@ class DisputeCase : public QObject {
 
     // Loads the statement and the covering objects (a task), then the rows; `investigated` or `loadFailed`.
     void investigate(const DisputeQuery& query);
+    // The same for the user as typed in the workbench: a user id, username#id, a username or an OAuth id,
+    // resolved in the same task (KudosUserLookup); one that names no user or several fails (`loadFailed`)
+    // naming what was typed.
+    void investigate(const QString& user, Micros from, Micros to);
+    // Completions of the user field (KudosUserLookup::complete, at most 50): `usersCompleted` with the
+    // prefix. A task of the dataset for a new prefix; a longer prefix of one whose list was not cut by the
+    // limit is answered from that list without a query. Results for an older prefix are dropped.
+    void completeUsers(const QString& prefix);
     // Verifies one object (against its partition too while that is online); `verified` follows, with the
     // object's verification in objects() (a verify the operator cancelled leaves it not checked).
     void verify(const QString& key);
@@ -92,9 +104,11 @@ class DisputeCase : public QObject {
     void drillsLoaded();
     void rowsLoaded();
     void loadFailed(const tidemark::Error& error);
+    void usersCompleted(const QString& prefix, const std::vector<tidemark::kudos::KudosUser>& users);
 
   private:
     void clear();
+    void startInvestigation(const QString& title, std::function<DisputeFindings(TaskFeedback&)> work);
     DisputeLoader loader() const;
     void showDrills(const DisputeDrills& drills);
     static QString drillSummary(const ArchiveDrillReport& report);
@@ -111,6 +125,11 @@ class DisputeCase : public QObject {
     int m_connection = 0;  // of the dataset's connection: a drill's results for an earlier one are not shown
     int m_restoreTask = 0; // the TaskManager's id of the restore running, 0 when none
     int m_drillTask = 0;   // … of the drill running
+    // The last completions read from the database: for this prefix, all of them unless cut by the limit.
+    QString m_completedPrefix;
+    std::vector<KudosUser> m_completed;
+    bool m_completedAll = false;
+    int m_completion = 0; // of the latest completion asked for
 };
 
 } // namespace tidemark::kudos

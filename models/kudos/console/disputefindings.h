@@ -2,6 +2,7 @@
 
 #include "archivedrillhistory.h"
 #include "archivemanifest.h"
+#include "kudosuserlookup.h"
 #include "ledgerstatements.h"
 
 #include <QString>
@@ -42,6 +43,7 @@ struct DisputeDrills {
 
 struct DisputeFindings {
     DisputeQuery query;
+    std::optional<KudosUser> user;        // the users row, when the user was given as typed (by name)
     std::vector<StatementLine> statement; // daily, from kudos_ledger_daily and the online ledger
     std::vector<CoveringObject> objects;  // sorted by key
     QString archive;                      // the store as describe() names it, "" when none is configured

@@ -4,6 +4,7 @@
 #include "archiveurl.h"
 #include "error.h"
 #include "kudosarchivelayout.h"
+#include "kudosuserlookup.h"
 #include "kudosvalues.h"
 #include "taskfeedback.h"
 
@@ -28,18 +29,34 @@ void DisputeLoader::validate(const DisputeQuery& query) {
 
 DisputeFindings DisputeLoader::load(const DisputeQuery& query, TaskFeedback& feedback) const {
     validate(query);
+    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
+    return load(query, *db, feedback);
+}
+
+DisputeFindings DisputeLoader::load(const QString& user, Micros from, Micros to,
+                                    TaskFeedback& feedback) const {
+    validate({0, from, to});
+    feedback.reportProgress(0.05, QStringLiteral("finding the user %1").arg(user.trimmed()));
+    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
+    const KudosUser found = KudosUserLookup(*db).resolve(user);
+    DisputeFindings findings = load({found.id, from, to}, *db, feedback);
+    findings.user = found;
+    return findings;
+}
+
+DisputeFindings DisputeLoader::load(const DisputeQuery& query, PgConnection& db,
+                                    TaskFeedback& feedback) const {
     DisputeFindings findings;
     findings.query = query;
     feedback.reportProgress(0.1, QStringLiteral("reading the statement of user %1").arg(query.userId));
-    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
-    findings.statement = LedgerStatements(*db).statement(query.userId, query.from, query.to);
+    findings.statement = LedgerStatements(db).statement(query.userId, query.from, query.to);
     if (!feedback.checkpoint())
         return findings;
-    loadObjects(findings, *db, feedback);
+    loadObjects(findings, db, feedback);
     if (!feedback.checkpoint())
         return findings;
     feedback.reportProgress(0.9, QStringLiteral("reading the restore drills"));
-    DisputeDrills drills = loadDrills(*db);
+    DisputeDrills drills = loadDrills(db);
     for (CoveringObject& object : findings.objects) {
         const auto last = drills.last.find(object.key);
         if (last != drills.last.end())

@@ -18,12 +18,17 @@ class DisputeLoader {
   public:
     DisputeLoader(QString conninfo, QString archiveUrl, int drillWindowDays = 35);
     DisputeFindings load(const DisputeQuery& query, TaskFeedback& feedback) const;
+    // The same for the user as the operator typed it (an id, username#id, a username or an OAuth id,
+    // KudosUserLookup::resolve) on the same connection: findings.user is the user it names. Throws
+    // Error(Usage) naming what was typed when it names no user or several.
+    DisputeFindings load(const QString& user, Micros from, Micros to, TaskFeedback& feedback) const;
     // Only the drills (after one ran): the last drill of every key and the coverage.
     DisputeDrills loadDrills(TaskFeedback& feedback) const;
 
     static void validate(const DisputeQuery& query); // Error(Usage) naming what is wrong
 
   private:
+    DisputeFindings load(const DisputeQuery& query, PgConnection& db, TaskFeedback& feedback) const;
     void loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const;
     DisputeDrills loadDrills(PgConnection& db) const;
 
