@@ -20,13 +20,18 @@
 #include "trackstablemodel.h"
 #include "tracksworkbench.h"
 
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QListWidget>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUrl>
 
 using namespace tidemark;
 using namespace tidemark::tracks;
@@ -274,6 +279,76 @@ class TestTracksWorkbench : public QObject {
                                  20000);
         m_workbench->setActivityChecked(QStringLiteral("hike"), true);
         QVERIFY(waitLoaded());
+    }
+
+    // GPX files dropped on the workbench (here on its map, as a file manager drops them) import into a new
+    // tracks file from the source chosen in the workbench, as its Import GPX… does; a file that is not GPX is
+    // refused and named, and a drop of nothing but such files imports nothing.
+    void droppedGpxFilesImportFromTheChosenSource() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("dropped.sqlite"));
+        test::freshTracksFile(path);
+        TaskManager tasks;
+        TracksDataset dataset(&tasks);
+        dataset.setClock([] { return kNow; });
+        TracksWorkbench workbench(&dataset);
+        workbench.resize(1400, 900);
+        workbench.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&workbench));
+        dataset.setPath(path);
+        QTRY_VERIFY_WITH_TIMEOUT(dataset.hasData() && tasks.activeCount() == 0, 60000);
+        workbench.setImportSource(QStringLiteral("velomarsh"));
+
+        const QString gpx = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/");
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(gpx + QStringLiteral("Mojstrovka.gpx")),
+                      QUrl::fromLocalFile(gpx + QStringLiteral("README.md")),
+                      QUrl::fromLocalFile(gpx + QStringLiteral("korita-zbevnica.gpx"))});
+        QWidget* target = workbench.map();
+        const QPoint at = target->rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &enter);
+        QVERIFY(enter.isAccepted());
+        QCOMPARE(enter.dropAction(), Qt::CopyAction);
+        QSignalSpy finished(&workbench, &TracksWorkbench::importFinished);
+        QDropEvent drop(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &drop);
+        QVERIFY(drop.isAccepted());
+        QVERIFY(dataset.isImporting());
+        QVERIFY(finished.wait(60000));
+        // Mojstrovka holds one track, korita four of which one has a single point (skipped).
+        auto db = SpatialiteDatabase::open(path);
+        QCOMPARE(TracksStore(*db).count(), qint64(4));
+        QVERIFY2(workbench.importText().contains(QStringLiteral("4 added")),
+                 qPrintable(workbench.importText()));
+        QVERIFY2(workbench.importText().contains(QStringLiteral("not GPX files: README.md")),
+                 qPrintable(workbench.importText()));
+        QCOMPARE(dataset.lastImport().files.size(), std::size_t(2));
+        // From the chosen source; the tracks appear on the map and in the table.
+        QTRY_VERIFY_WITH_TIMEOUT(dataset.fileFacts().extent.tracks == 4, 20000);
+        QCOMPARE(dataset.fileFacts().sources, (QMap<QString, qint64>{{QStringLiteral("velomarsh"), 4}}));
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.layer()->lines()->lines.size() == 4 && tasks.activeCount() == 0,
+                                 20000);
+        QCOMPARE(workbench.table()->model()->rowCount(), 4);
+        workbench.map()->renderNow();
+        QTRY_VERIFY_WITH_TIMEOUT(workbench.map()->isRenderingIdle(), 10000);
+        QVERIFY(!saveScreenshot(&workbench, QStringLiteral("tracks-dropped-gpx.png")).isEmpty());
+
+        // Nothing but other files: refused, nothing imported.
+        QMimeData others;
+        others.setUrls({QUrl::fromLocalFile(gpx + QStringLiteral("README.md")),
+                        QUrl::fromLocalFile(gpx + QStringLiteral("LICENSE-gpxpy.txt"))});
+        QDragEnterEvent enterAgain(at, Qt::CopyAction, &others, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &enterAgain); // a drop goes to the widget that took the drag's entry
+        QVERIFY(enterAgain.isAccepted());
+        QDropEvent refused(QPointF(at), Qt::CopyAction, &others, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(target, &refused);
+        QVERIFY(refused.isAccepted());
+        QVERIFY(!dataset.isImporting());
+        QVERIFY2(workbench.importText().contains(QStringLiteral("only GPX files")) &&
+                     workbench.importText().contains(QStringLiteral("README.md, LICENSE-gpxpy.txt")),
+                 qPrintable(workbench.importText()));
+        QCOMPARE(TracksStore(*db).count(), qint64(4));
     }
 
     void aFileThatIsNotATracksFileIsNamed() {

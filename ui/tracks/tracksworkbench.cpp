@@ -9,6 +9,8 @@
 #include "trackstablemodel.h"
 
 #include <QComboBox>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -21,6 +23,7 @@
 #include <QListWidget>
 #include <QLocale>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -28,7 +31,9 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace tidemark::ui {
@@ -94,10 +99,12 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_details->setOpenExternalLinks(true);
     m_details->setMaximumHeight(170);
     m_preview = new QPushButton(tr("Preview retention"), this);
+    m_preview->setObjectName(QStringLiteral("retentionPreviewButton")); // the main window's Preview command
     m_preview->setToolTip(
         tr("Find the tracks a retention run would delete now (imported more than "
            "GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted."));
     m_retain = new QPushButton(tr("Delete them…"), this);
+    m_retain->setObjectName(QStringLiteral("retainButton")); // the main window's Run command
     m_retain->setToolTip(tr("Delete the tracks the preview found, as tidemark-cli tracks retain does (in "
                             "batches, the space reclaimed, the R-tree checked)."));
     m_retain->setEnabled(false);
@@ -172,6 +179,10 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
     layout->addWidget(split, 1);
+    // GPX files dropped anywhere on the workbench import from the chosen source; the activity field takes
+    // no drop of its own (a file's URL is no activity).
+    setAcceptDrops(true);
+    m_importActivity->setAcceptDrops(false);
 
     connect(m_map, &MapView::viewChanged, this, [this] { m_viewSettle->start(); });
     m_map->installEventFilter(this);
@@ -510,11 +521,83 @@ void TracksWorkbench::setImportSource(const QString& sourceId) {
 
 void TracksWorkbench::importFiles(const QStringList& paths) {
     m_importResult->clear();
+    m_refusedDrop.clear();
     m_importProgress->setValue(0);
     const QString activity = m_importActivity->text().trimmed();
     m_dataset->importFiles(paths, m_importSource->currentData().toString(), QStringLiteral("default"), false,
                            activity.isEmpty() ? QStringLiteral("unknown") : activity);
     m_import->setEnabled(!m_dataset->isImporting());
+}
+
+namespace {
+bool isGpxFile(const QUrl& url) {
+    const QFileInfo file(url.toLocalFile());
+    return url.isLocalFile() && file.isFile() &&
+           file.suffix().compare(QLatin1String("gpx"), Qt::CaseInsensitive) == 0;
+}
+
+// Dragged files: accepted as a copy when any of them is local (a drop of GPX files and others imports the
+// GPX files and names the rest).
+bool acceptsFiles(const QMimeData* mime) {
+    if (!mime || !mime->hasUrls())
+        return false;
+    const QList<QUrl> urls = mime->urls();
+    return std::any_of(urls.cbegin(), urls.cend(), [](const QUrl& url) { return url.isLocalFile(); });
+}
+} // namespace
+
+bool TracksWorkbench::dropFiles(const QList<QUrl>& urls) {
+    QStringList gpx, others;
+    for (const QUrl& url : urls) {
+        if (isGpxFile(url))
+            gpx << url.toLocalFile();
+        else
+            others << (url.isLocalFile() ? QFileInfo(url.toLocalFile()).fileName() : url.toDisplayString());
+    }
+    QString problem;
+    if (gpx.isEmpty())
+        problem = tr("Nothing imported: only GPX files (.gpx) can be dropped here.");
+    else if (!m_dataset->isOpen())
+        problem = tr("Nothing imported: no tracks store is open.");
+    else if (m_dataset->isImporting())
+        problem = tr("Nothing imported: an import is still running; drop the files again when it is done.");
+    else if (m_importSource->currentData().toString().isEmpty())
+        problem = tr("Nothing imported: no source is configured (GPS_SOURCES_CONFIG).");
+    const QString refused =
+        others.isEmpty() ? QString()
+                         : tr("Not imported, not GPX files: %1").arg(others.join(QStringLiteral(", ")));
+    if (!problem.isEmpty()) {
+        m_importResult->setText(
+            errorHtml(refused.isEmpty() ? problem : problem + QLatin1Char(' ') + refused));
+        return false;
+    }
+    importFiles(gpx);
+    m_refusedDrop = refused;
+    if (!m_refusedDrop.isEmpty())
+        m_importResult->setText(errorHtml(m_refusedDrop));
+    return true;
+}
+
+void TracksWorkbench::dragEnterEvent(QDragEnterEvent* event) {
+    if (acceptsFiles(event->mimeData())) {
+        event->setDropAction(Qt::CopyAction);
+        event->accept();
+    }
+}
+
+void TracksWorkbench::dragMoveEvent(QDragMoveEvent* event) {
+    if (acceptsFiles(event->mimeData())) {
+        event->setDropAction(Qt::CopyAction);
+        event->accept();
+    }
+}
+
+void TracksWorkbench::dropEvent(QDropEvent* event) {
+    if (!acceptsFiles(event->mimeData()))
+        return;
+    event->setDropAction(Qt::CopyAction);
+    event->accept();
+    dropFiles(event->mimeData()->urls());
 }
 
 void TracksWorkbench::showSources() {
@@ -542,6 +625,8 @@ void TracksWorkbench::showImport() {
     if (report.cancelled)
         text += QStringLiteral("<br>") +
                 tr("Cancelled: %Ln file(s) not imported", "", int(report.notImported.size())).toHtmlEscaped();
+    if (!m_refusedDrop.isEmpty())
+        text += QStringLiteral("<br>") + errorHtml(m_refusedDrop);
     m_importResult->setText(text);
     emit importFinished();
 }

@@ -14,6 +14,7 @@ class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
+class QUrl;
 
 namespace tidemark {
 class Error;
@@ -48,6 +49,10 @@ class TracksWorkbench : public QWidget {
     void retain(); // the tracks of the last preview (the button asks first)
     // Imports GPX files from the source chosen in the source box (the file dialog's choice lands here).
     void importFiles(const QStringList& paths);
+    // Files dropped on the workbench: the .gpx files among them are imported as importFiles() does (the
+    // chosen source and activity); anything else (not a local .gpx file) is refused, named in the import's
+    // line. False when nothing was imported (no GPX file, no tracks store open, an import still running).
+    bool dropFiles(const QList<QUrl>& urls);
     void setImportSource(const QString& sourceId);
     // Copies the open file into a PostGIS store (the button asks for its connection string).
     void migrateTo(const QString& conninfo);
@@ -76,6 +81,9 @@ class TracksWorkbench : public QWidget {
 
   protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dragMoveEvent(QDragMoveEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
   private:
     void fitToFileWhenShown();
@@ -118,6 +126,7 @@ class TracksWorkbench : public QWidget {
     QPushButton* m_import;
     QProgressBar* m_importProgress;
     QLabel* m_importResult;
+    QString m_refusedDrop; // the refusal of the last drop's other files, kept beside its import's result
     QTabWidget* m_areas;
     TracksCapacityPanel* m_capacity;
 };
