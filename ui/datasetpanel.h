@@ -31,6 +31,7 @@ class DatasetPanel : public QWidget {
     QString summaryText() const;
     QString messageText() const; // the failure or hint shown instead of the table
     QTableView* view() const { return m_view; }
+    QPushButton* reloadButton() const { return m_reload; } // enabled once a load ended (the Reload command)
 
   signals:
     void reloadRequested();

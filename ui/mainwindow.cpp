@@ -6,23 +6,30 @@
 #include "datasetpanel.h"
 #include "demoworkspace.h"
 #include "disputeworkbench.h"
+#include "homeworkbench.h"
 #include "jobpanel.h"
+#include "kudosdataset.h"
 #include "kudostablesummarymodel.h"
 #include "kudosworkbench.h"
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
 #include "taskmanager.h"
+#include "tracksdataset.h"
 #include "trackssummarymodel.h"
 #include "tracksworkbench.h"
 #include "translationinstaller.h"
 
 #include "basemapspec.h"
 #include "error.h"
+#include "kudosroundpanel.h"
 #include "mapview.h"
 #include "positionsworkbench.h"
+#include "previewpanel.h"
+#include "roundpanel.h"
 #include "tilesource.h"
 #include "xyztilesource.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -34,18 +41,51 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QNetworkAccessManager>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
+#include <algorithm>
+#include <optional>
 
 namespace tidemark::ui {
 
 namespace {
+using Dataset = WorkspaceSession::Dataset;
 constexpr quint64 kDemoSeed = 20261130;
 constexpr const char* kBaseMapKey = "map/base";
-int slot(WorkspaceSession::Dataset dataset) {
-    return static_cast<int>(dataset);
+// The window's layout as closeEvent saves it (QSettings of the application; a test sets its own names).
+constexpr const char* kGeometryKey = "window/geometry";
+constexpr const char* kStateKey = "window/state";
+constexpr const char* kWorkbenchKey = "window/workbench";
+constexpr const char* kClosedDocksKey = "window/closedDocks";
+constexpr const char* kLastDemoKey = "connections/lastDemo"; // the demo's folder when it was the workspace
+constexpr int kLayoutVersion = 1;                            // of saveState(): raise when the docks change
+constexpr Dataset kDatasets[] = {Dataset::Positions, Dataset::Kudos, Dataset::Tracks};
+
+// The workbenches by objectName (a tab inserted later, such as a home tab, shows no dataset's dock).
+std::optional<Dataset> datasetOf(const QWidget* workbench) {
+    const QString name = workbench ? workbench->objectName() : QString();
+    if (name == QLatin1String("positionsWorkbench"))
+        return Dataset::Positions;
+    if (name == QLatin1String("kudosWorkbench") || name == QLatin1String("disputeWorkbench"))
+        return Dataset::Kudos; // the disputes are read on the kudos connection and its archive
+    if (name == QLatin1String("tracksWorkbench"))
+        return Dataset::Tracks;
+    return std::nullopt;
+}
+QString workbenchOf(Dataset dataset) {
+    switch (dataset) {
+    case Dataset::Positions:
+        return QStringLiteral("positionsWorkbench");
+    case Dataset::Kudos:
+        return QStringLiteral("kudosWorkbench");
+    case Dataset::Tracks:
+        return QStringLiteral("tracksWorkbench");
+    }
+    return {};
 }
 } // namespace
 
@@ -60,6 +100,9 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     m_workbenches = new QTabWidget(this);
     m_workbenches->setObjectName(QStringLiteral("workbenches"));
     m_workbenches->setDocumentMode(true);
+    // The home first: the retention plan of every dataset connected (spec/operations.md).
+    m_homeWorkbench = new HomeWorkbench(m_tasks, m_workbenches);
+    m_workbenches->addTab(m_homeWorkbench, tr("Home"));
     m_positionsWorkbench = new PositionsWorkbench(m_session->positions(), m_workbenches);
     m_positionsWorkbench->setObjectName(QStringLiteral("positionsWorkbench"));
     m_workbenches->addTab(m_positionsWorkbench,
@@ -77,10 +120,17 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     m_positionsMap = m_positionsWorkbench->map();
     setCentralWidget(m_workbenches);
     connectWorkbench();
+    connectHome();
     m_positionsMap->setObjectName(QStringLiteral("map"));
     createDocks();
     createMenus();
     bindSession();
+    connect(m_workbenches, &QTabWidget::currentChanged, this, [this] {
+        followWorkbench();
+        updateCommands();
+    });
+    followWorkbench();
+    updateCommands();
 
     m_connectionLabel = new QLabel(this);
     m_connectionLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -96,6 +146,7 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
 
 // The workbenches go first: they cancel their tasks through the task manager and the datasets they show.
 MainWindow::~MainWindow() {
+    m_workbenches->disconnect(this); // no docks to follow while the tabs go
     delete takeCentralWidget();
 }
 
@@ -120,7 +171,9 @@ void MainWindow::createDocks() {
         dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                           QDockWidget::DockWidgetClosable);
         addDockWidget(Qt::LeftDockWidgetArea, dock, Qt::Vertical);
+        dock->installEventFilter(this); // its close button: the user closed it
         m_panels[slot(dataset)] = panel;
+        m_docks[slot(dataset)] = dock;
         connect(panel, &DatasetPanel::reloadRequested, this, [this, dataset] { m_session->reload(dataset); });
         return dock;
     };
@@ -137,11 +190,11 @@ void MainWindow::createDocks() {
     resizeDocks({positions}, {400}, Qt::Horizontal);
 
     m_jobPanel = new JobPanel(jobs(), this);
-    auto* jobsDock = new QDockWidget(tr("Jobs"), this);
-    jobsDock->setObjectName(QStringLiteral("jobsDock"));
-    jobsDock->setWidget(m_jobPanel);
-    addDockWidget(Qt::BottomDockWidgetArea, jobsDock);
-    resizeDocks({jobsDock}, {180}, Qt::Vertical);
+    m_jobsDock = new QDockWidget(tr("Jobs"), this);
+    m_jobsDock->setObjectName(QStringLiteral("jobsDock"));
+    m_jobsDock->setWidget(m_jobPanel);
+    addDockWidget(Qt::BottomDockWidgetArea, m_jobsDock);
+    resizeDocks({m_jobsDock}, {180}, Qt::Vertical);
 }
 
 void MainWindow::createMenus() {
@@ -151,15 +204,25 @@ void MainWindow::createMenus() {
     connectAction->setShortcut(QKeySequence::Open);
     m_fileMenu->addAction(tr("Open &demo workspace"), this, [this] { openDemoWorkspace(m_demoRoot); });
     QAction* reload = m_fileMenu->addAction(tr("&Reload all"), m_session, &WorkspaceSession::reloadAll);
-    reload->setShortcut(QKeySequence::Refresh);
+    reload->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5)); // F5 reloads the workbench in front
     m_fileMenu->addSeparator();
     QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    for (QDockWidget* dock : findChildren<QDockWidget*>())
-        m_viewMenu->addAction(dock->toggleViewAction());
+    // A dataset's dock shows with its workbench: its toggle says whether it does (checking it brings the
+    // workbench to the front); the Jobs dock shows whatever is in front.
+    for (Dataset dataset : kDatasets) {
+        QAction* toggle = m_viewMenu->addAction(m_docks[slot(dataset)]->windowTitle());
+        toggle->setCheckable(true);
+        toggle->setChecked(true);
+        toggle->setObjectName(m_docks[slot(dataset)]->objectName() + QStringLiteral("Toggle"));
+        connect(toggle, &QAction::triggered, this,
+                [this, dataset](bool checked) { setDockWanted(dataset, checked); });
+        m_dockToggles[slot(dataset)] = toggle;
+    }
+    m_viewMenu->addAction(m_jobsDock->toggleViewAction());
     m_viewMenu->addSeparator();
     QMenu* baseMap = m_viewMenu->addMenu(tr("&Base map"));
     baseMap->setObjectName(QStringLiteral("baseMapMenu"));
@@ -180,6 +243,8 @@ void MainWindow::createMenus() {
         if (!file.isEmpty())
             setBaseMap(file);
     });
+
+    createCommands();
 
     QMenu* settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
@@ -234,6 +299,11 @@ void MainWindow::bindSession() {
         statusBar()->showMessage(tr("The demo workspace did not start"), 10000);
     });
     connect(m_session, &WorkspaceSession::connectionsChanged, this, &MainWindow::updateStatus);
+    connect(m_session, &WorkspaceSession::connectionsChanged, this, [this] {
+        m_connectedToDemo = m_demoStarting; // the demo's start ends in these connections
+        m_demoStarting = false;
+    });
+    connect(m_session, &WorkspaceSession::demoFailed, this, [this] { m_demoStarting = false; });
     connect(m_session, &WorkspaceSession::connectionsChanged, statusBar(), &QStatusBar::clearMessage);
     connect(m_session, &WorkspaceSession::connectionsChanged, this, [this](const WorkspaceConnections& c) {
         // The session connects the positions dataset; the workbench follows it to its first preview.
@@ -247,8 +317,65 @@ void MainWindow::bindSession() {
     connect(m_session, &WorkspaceSession::settled, this, [this](bool ok) {
         m_sessionSettled = true;
         m_sessionOk = ok;
+        // The home's plan after every connect; a screenshot of the home waits for the exact one.
+        if (!m_session->connections().isEmpty()) {
+            m_homePending = m_workbenches->currentWidget() == m_homeWorkbench;
+            m_homeWorkbench->refresh();
+        }
         settleWhenReady();
     });
+}
+
+void MainWindow::connectHome() {
+    m_homeWorkbench->setRequestSource([this] {
+        RetentionPlanRequest request;
+        request.connections = m_session->connections();
+        request.settings = m_session->settings();
+        request.now = m_session->positions()->now();
+        request.machineNow = nowMicros();
+        return request;
+    });
+    const auto homeDone = [this] {
+        if (!m_homePending)
+            return;
+        m_homePending = false;
+        settleWhenReady();
+    };
+    connect(m_homeWorkbench, &HomeWorkbench::planShown, this, [homeDone](bool quick) {
+        if (!quick)
+            homeDone();
+    });
+    connect(m_homeWorkbench, &HomeWorkbench::refreshFailed, this, homeDone);
+    connect(m_homeWorkbench, &HomeWorkbench::openWorkbench, this, &MainWindow::openFromHome);
+    // After any round the plan is out of date.
+    const auto replan = [this] { m_homeWorkbench->refresh(); };
+    connect(m_session->positions(), &positions::PositionsDataset::roundFinished, this, replan);
+    connect(m_session->kudos(), &kudos::KudosDataset::roundFinished, this, replan);
+    connect(m_session->tracksData(), &tracks::TracksDataset::retained, this, replan);
+}
+
+void MainWindow::openFromHome(PlanDataset dataset, const QString& target) {
+    switch (dataset) {
+    case PlanDataset::Positions:
+        showWorkbench(m_positionsWorkbench->objectName());
+        if (!target.isEmpty())
+            m_positionsWorkbench->selectMower(target);
+        break;
+    case PlanDataset::Kudos: {
+        showWorkbench(m_kudosWorkbench->objectName());
+        const QAbstractItemModel* model = m_kudosWorkbench->partitionTable()->model();
+        for (int row = 0; !target.isEmpty() && model && row < model->rowCount(); ++row)
+            for (int column = 0; column < model->columnCount(); ++column)
+                if (model->index(row, column).data().toString() == target) {
+                    m_kudosWorkbench->selectPartition(row);
+                    return;
+                }
+        break;
+    }
+    case PlanDataset::Tracks:
+        showWorkbench(m_tracksWorkbench->objectName());
+        break;
+    }
 }
 
 bool MainWindow::isMapIdle() const {
@@ -273,7 +400,7 @@ void MainWindow::connectWorkbench() {
 }
 
 void MainWindow::settleWhenReady() {
-    if (m_sessionSettled && !m_workbenchPending)
+    if (m_sessionSettled && !m_workbenchPending && !m_homePending)
         emit workspaceSettled(m_sessionOk && m_workbenchOk);
 }
 
@@ -310,6 +437,8 @@ void MainWindow::connectTo(const WorkspaceConnections& connections) {
 }
 
 void MainWindow::openDemoWorkspace(const QString& root) {
+    m_demoRoot = root;
+    m_demoStarting = true;
     m_session->openDemo(root, kDemoSeed);
 }
 
@@ -349,7 +478,236 @@ void MainWindow::updateStatus() {
     m_jobsLabel->setText(running == 0 ? tr("No jobs running") : tr("%n job(s) running", "", running));
 }
 
+// Reload, Preview, Run, Pause (Resume while paused) and Cancel of the workbench in front: each clicks that
+// workbench's own button (or its dock's Reload), so it does what the button does, asks what the button asks
+// (the tracks' Delete them… asks first) and is enabled when the button is.
+void MainWindow::createCommands() {
+    m_workbenchMenu = menuBar()->addMenu(tr("&Workbench"));
+    m_workbenchMenu->setObjectName(QStringLiteral("workbenchMenu"));
+    const struct {
+        Command command;
+        QString text;
+        QKeySequence keys;
+        QString objectName;
+        QString tip;
+    } commands[] = {
+        {Command::Reload, tr("&Reload"), QKeySequence(Qt::Key_F5), QStringLiteral("reloadAction"),
+         tr("Load the dataset of the workbench in front again")},
+        {Command::Preview, tr("&Preview"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
+         QStringLiteral("previewAction"),
+         tr("Preview what a round would do (positions: the preview; tracks: the retention preview)")},
+        {Command::Run, tr("R&un"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStringLiteral("runAction"),
+         tr("Run the workbench's round (tracks: delete the previewed tracks, after asking)")},
+        {Command::Pause, tr("P&ause"), QKeySequence(Qt::CTRL | Qt::Key_Period), QStringLiteral("pauseAction"),
+         tr("Pause the running round, or resume the paused one")},
+        {Command::Cancel, tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_Escape),
+         QStringLiteral("cancelAction"), tr("Cancel the running round (positions: or the preview)")},
+    };
+    for (const auto& c : commands) {
+        QAction* action = m_workbenchMenu->addAction(c.text);
+        action->setObjectName(c.objectName);
+        action->setShortcut(c.keys);
+        action->setStatusTip(c.tip);
+        action->setToolTip(c.tip);
+        const Command command = c.command;
+        connect(action, &QAction::triggered, this, [this, command] {
+            if (QAbstractButton* button = commandTarget(command); button && button->isEnabled())
+                button->click();
+        });
+        m_commands[int(command)] = action;
+        if (command == Command::Reload)
+            m_workbenchMenu->addSeparator();
+    }
+    // A command follows its buttons' enabled state on every workbench.
+    for (int i = 0; i < m_workbenches->count(); ++i)
+        for (int c = 0; c < kCommandCount; ++c)
+            for (QAbstractButton* button : commandButtons(m_workbenches->widget(i), Command(c)))
+                button->installEventFilter(this);
+}
+
+std::vector<QAbstractButton*> MainWindow::commandButtons(const QWidget* workbench, Command command) const {
+    std::vector<QAbstractButton*> buttons;
+    const auto datasetReload = [&](Dataset dataset) {
+        if (command == Command::Reload)
+            buttons.push_back(panel(dataset)->reloadButton());
+    };
+    if (workbench && workbench == m_positionsWorkbench) {
+        datasetReload(Dataset::Positions);
+        const RoundPanel* rounds = m_positionsWorkbench->roundPanel();
+        const PreviewPanel* preview = m_positionsWorkbench->previewPanel();
+        if (command == Command::Preview)
+            buttons = {preview->previewButton()};
+        else if (command == Command::Run)
+            buttons = {rounds->runButton()};
+        else if (command == Command::Pause)
+            buttons = {rounds->pauseButton(), rounds->resumeButton()};
+        else if (command == Command::Cancel)
+            buttons = {rounds->cancelButton(), preview->cancelButton()};
+    } else if (workbench && workbench == m_kudosWorkbench) {
+        // The kudos workbench has no dry run: Preview stays disabled there.
+        datasetReload(Dataset::Kudos);
+        const KudosRoundPanel* rounds = m_kudosWorkbench->roundPanel();
+        if (command == Command::Run)
+            buttons = {rounds->runButton()};
+        else if (command == Command::Pause)
+            buttons = {rounds->pauseButton(), rounds->resumeButton()};
+        else if (command == Command::Cancel)
+            buttons = {rounds->cancelButton()};
+    } else if (workbench && workbench == m_disputeWorkbench) {
+        datasetReload(Dataset::Kudos);
+        if (command == Command::Cancel)
+            buttons = {m_disputeWorkbench->cancelButton()}; // the restore's or the drill's
+    } else if (workbench && workbench == m_homeWorkbench) {
+        if (command == Command::Reload)
+            buttons = {m_homeWorkbench->refreshButton()};
+    } else if (workbench && workbench == m_tracksWorkbench) {
+        datasetReload(Dataset::Tracks);
+        if (command == Command::Preview)
+            buttons = {
+                m_tracksWorkbench->findChild<QAbstractButton*>(QStringLiteral("retentionPreviewButton"))};
+        else if (command == Command::Run)
+            buttons = {m_tracksWorkbench->findChild<QAbstractButton*>(QStringLiteral("retainButton"))};
+    }
+    buttons.erase(std::remove(buttons.begin(), buttons.end(), nullptr), buttons.end());
+    return buttons;
+}
+
+QAbstractButton* MainWindow::commandTarget(Command command) const {
+    const std::vector<QAbstractButton*> buttons = commandButtons(m_workbenches->currentWidget(), command);
+    for (QAbstractButton* button : buttons)
+        if (button->isEnabled())
+            return button;
+    return buttons.empty() ? nullptr : buttons.front();
+}
+
+void MainWindow::updateCommands() {
+    m_commandsPending = false;
+    for (int c = 0; c < kCommandCount; ++c) {
+        QAbstractButton* target = commandTarget(Command(c));
+        m_commands[c]->setEnabled(target && target->isEnabled());
+    }
+    // Pause resumes a paused round: it says so.
+    const QAbstractButton* pause = commandTarget(Command::Pause);
+    const std::vector<QAbstractButton*> pauses =
+        commandButtons(m_workbenches->currentWidget(), Command::Pause);
+    const bool resumes = pause && pauses.size() > 1 && pause == pauses[1] && pause->isEnabled();
+    m_commands[int(Command::Pause)]->setText(resumes ? tr("Res&ume") : tr("P&ause"));
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::EnabledChange && !m_commandsPending) {
+        // Buttons change in bursts (a panel's state): the commands follow once the burst is over.
+        m_commandsPending = true;
+        QMetaObject::invokeMethod(this, &MainWindow::updateCommands, Qt::QueuedConnection);
+    } else if (event->type() == QEvent::Close) {
+        for (Dataset dataset : kDatasets)
+            if (watched == m_docks[slot(dataset)]) {
+                m_dockClosed[slot(dataset)] = true; // closed by its button: stays closed for its workbench
+                m_dockToggles[slot(dataset)]->setChecked(false);
+            }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+QString MainWindow::currentWorkbench() const {
+    return m_workbenches->currentWidget() ? m_workbenches->currentWidget()->objectName() : QString();
+}
+
+bool MainWindow::showWorkbench(const QString& objectName) {
+    for (int i = 0; i < m_workbenches->count(); ++i)
+        if (m_workbenches->widget(i)->objectName() == objectName) {
+            m_workbenches->setCurrentIndex(i);
+            return true;
+        }
+    return false;
+}
+
+// Each dataset's dock shows while its workbench is in front, unless the user closed it; the Jobs dock is left
+// alone.
+void MainWindow::followWorkbench() {
+    const std::optional<Dataset> front = datasetOf(m_workbenches->currentWidget());
+    for (Dataset dataset : kDatasets) {
+        QDockWidget* dock = m_docks[slot(dataset)];
+        const bool show = front == dataset && !m_dockClosed[slot(dataset)];
+        if (show == dock->isHidden())
+            dock->setVisible(show);
+        if (show)
+            dock->raise();
+    }
+}
+
+void MainWindow::setDockWanted(Dataset dataset, bool wanted) {
+    m_dockClosed[slot(dataset)] = !wanted;
+    m_dockToggles[slot(dataset)]->setChecked(wanted);
+    if (wanted && datasetOf(m_workbenches->currentWidget()) != dataset)
+        showWorkbench(workbenchOf(dataset)); // followWorkbench() by currentChanged
+    followWorkbench();
+}
+
+QMenu* MainWindow::createPopupMenu() {
+    auto* menu = new QMenu(this);
+    for (QAction* toggle : m_dockToggles)
+        menu->addAction(toggle);
+    menu->addAction(m_jobsDock->toggleViewAction());
+    return menu;
+}
+
+void MainWindow::saveLayout() {
+    QSettings settings;
+    settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
+    settings.setValue(QLatin1String(kWorkbenchKey), currentWorkbench());
+    QStringList closed;
+    for (Dataset dataset : kDatasets)
+        if (m_dockClosed[slot(dataset)])
+            closed << m_docks[slot(dataset)]->objectName();
+    settings.setValue(QLatin1String(kClosedDocksKey), closed);
+    // The demo is opened again (it may have been stopped); other connections are saved without secrets.
+    settings.setValue(QLatin1String(kLastDemoKey), m_connectedToDemo ? m_demoRoot : QString());
+    m_profiles->setLastConnections(m_connectedToDemo ? WorkspaceConnections() : m_session->connections());
+    m_profiles->sync();
+}
+
+void MainWindow::restoreLayout() {
+    QSettings settings;
+    const QByteArray geometry = settings.value(QLatin1String(kGeometryKey)).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+    const QStringList closed = settings.value(QLatin1String(kClosedDocksKey)).toStringList();
+    for (Dataset dataset : kDatasets) {
+        m_dockClosed[slot(dataset)] = closed.contains(m_docks[slot(dataset)]->objectName());
+        m_dockToggles[slot(dataset)]->setChecked(!m_dockClosed[slot(dataset)]);
+    }
+    showWorkbench(settings.value(QLatin1String(kWorkbenchKey)).toString());
+    followWorkbench();
+    updateCommands();
+}
+
+WorkspaceConnections MainWindow::lastConnections() const {
+    return m_profiles->lastConnections();
+}
+
+bool MainWindow::reconnectLast() {
+    const QString demo = QSettings().value(QLatin1String(kLastDemoKey)).toString();
+    if (!demo.isEmpty()) {
+        openDemoWorkspace(demo);
+        return true;
+    }
+    WorkspaceConnections connections = lastConnections();
+    if (connections.isEmpty())
+        return false;
+    // An archive URL given at start (TIDEMARK_ARCHIVE_URL, --archive) keeps the credentials the saved one
+    // lost.
+    if (!m_session->settings().archiveUrl.isEmpty())
+        connections.archiveUrl = m_session->settings().archiveUrl;
+    connectTo(connections);
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_remembersLayout)
+        saveLayout();
     m_tasks->cancelAll();
     event->accept();
 }

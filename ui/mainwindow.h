@@ -1,13 +1,17 @@
 #pragma once
 
+#include "retentionplan.h"
 #include "workspaceconnections.h"
 #include "workspacesession.h"
 
 #include <QMainWindow>
 #include <array>
 #include <memory>
+#include <vector>
 
+class QAbstractButton;
 class QActionGroup;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QNetworkAccessManager;
@@ -24,18 +28,26 @@ namespace tidemark::ui {
 class DatasetPanel;
 class JobPanel;
 class DisputeWorkbench;
+class HomeWorkbench;
 class KudosWorkbench;
 class TracksWorkbench;
 class PositionsWorkbench;
 class MapView;
 
 // The console: a workbench per dataset in the central area (tabs: positions, kudos, archive and disputes,
-// tracks), the workspace in docks (a panel per dataset with its connection and summary, the Jobs dock of the
-// one task manager), menus (connect, demo workspace, base map, language, about) and a status bar. It shows
-// models; the WorkspaceSession and its datasets start every task.
+// tracks), the workspace in docks (a panel per dataset with its connection and summary, shown with its
+// workbench; the Jobs dock of the one task manager, always), menus (connect, demo workspace, the docks, base
+// map, the Workbench commands with their shortcuts, language, about) and a status bar. It shows models; the
+// WorkspaceSession and its datasets start every task. Its layout, the workbench in front and the last
+// connections (without secrets) are saved on close and restored by restoreLayout() / reconnectLast().
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
+    // The Workbench menu's commands: each clicks the matching button of the workbench in front (disabled
+    // when that workbench has none, or it is disabled).
+    enum class Command { Reload, Preview, Run, Pause, Cancel };
+    static constexpr int kCommandCount = 5;
+
     // `settings`: read and validated at start by app/ (AppSettings), handed to the datasets.
     explicit MainWindow(const WorkspaceSettings& settings = {}, QWidget* parent = nullptr);
     ~MainWindow() override;
@@ -52,9 +64,39 @@ class MainWindow : public QMainWindow {
     // The dispute investigation on the kudos connection and the archive.
     DisputeWorkbench* disputeWorkbench() const { return m_disputeWorkbench; }
     TracksWorkbench* tracksWorkbench() const { return m_tracksWorkbench; }
+    // The first tab: the retention plan of the datasets connected, refreshed after each connect and round.
+    HomeWorkbench* homeWorkbench() const { return m_homeWorkbench; }
     // True when the map shows every visible layer at its current view (screenshots wait for it).
     bool isMapIdle() const;
     QMenu* fileMenu() const { return m_fileMenu; }
+    QMenu* viewMenu() const { return m_viewMenu; }
+    QMenu* workbenchMenu() const { return m_workbenchMenu; }
+    QAction* commandAction(Command command) const { return m_commands[int(command)]; }
+    // The button a command clicks on the workbench in front now (nullptr: the command is disabled there).
+    QAbstractButton* commandTarget(Command command) const;
+
+    // The dataset's dock (its DatasetPanel) and the Jobs dock.
+    QDockWidget* dock(WorkspaceSession::Dataset dataset) const { return m_docks[slot(dataset)]; }
+    QDockWidget* jobsDock() const { return m_jobsDock; }
+    // The View menu's toggle of a dataset's dock: checked while the dock shows with its workbench.
+    QAction* dockToggle(WorkspaceSession::Dataset dataset) const { return m_dockToggles[slot(dataset)]; }
+    // The workbench in front by its objectName ("positionsWorkbench", "kudosWorkbench", "disputeWorkbench",
+    // "tracksWorkbench"; tabs added later have their own), and bringing one to the front (false: no such
+    // tab).
+    QString currentWorkbench() const;
+    bool showWorkbench(const QString& objectName);
+
+    // Restores what closeEvent saved (QSettings): the geometry, the docks (saveState), the docks the user
+    // closed and the workbench in front. The console calls it at start, except for --screenshot.
+    void restoreLayout();
+    void saveLayout();
+    // Whether closing saves the layout and the connections (false for --screenshot and most tests).
+    void setRemembersLayout(bool remember) { m_remembersLayout = remember; }
+    // Connects to the connections saved at the last close (no password: ~/.pgpass or a service file provide
+    // it); false when none were saved.
+    bool reconnectLast();
+    WorkspaceConnections lastConnections() const;
+    QMenu* createPopupMenu() override; // the View menu's dock toggles
 
     void connectTo(const WorkspaceConnections& connections);
     // The map's base layer: "" the neutral grid, an XYZ URL template, or an MBTiles file (BaseMapSpec).
@@ -76,16 +118,25 @@ class MainWindow : public QMainWindow {
 
   protected:
     void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
   private:
+    static int slot(WorkspaceSession::Dataset dataset) { return static_cast<int>(dataset); }
     void createMenus();
     void createDocks();
+    void createCommands();
+    std::vector<QAbstractButton*> commandButtons(const QWidget* workbench, Command command) const;
+    void updateCommands();
+    void followWorkbench();
+    void setDockWanted(WorkspaceSession::Dataset dataset, bool wanted);
     void showConnectDialog();
     void showAbout();
     void chooseLanguage(const QString& lang);
     void updateStatus();
     void bindSession();
     void connectWorkbench();
+    void connectHome();
+    void openFromHome(PlanDataset dataset, const QString& target);
     void settleWhenReady();
     QString applyBaseMap(const QString& spec, bool remember);
 
@@ -95,18 +146,31 @@ class MainWindow : public QMainWindow {
     std::unique_ptr<ConnectionProfileStore> m_profiles;
     std::array<DatasetPanel*, WorkspaceSession::kDatasetCount> m_panels{};
     JobPanel* m_jobPanel = nullptr;
+    std::array<QDockWidget*, WorkspaceSession::kDatasetCount> m_docks{};
+    std::array<QAction*, WorkspaceSession::kDatasetCount> m_dockToggles{};
+    std::array<bool, WorkspaceSession::kDatasetCount> m_dockClosed{}; // closed by the user
+    bool m_followingWorkbench = false; // the docks are shown or hidden by followWorkbench, not the user
+    QDockWidget* m_jobsDock = nullptr;
+    std::array<QAction*, kCommandCount> m_commands{};
+    bool m_commandsPending = false;
+    bool m_remembersLayout = false;
+    bool m_demoStarting = false;    // openDemoWorkspace until the demo's connections arrive
+    bool m_connectedToDemo = false; // the connections are the demo's (m_demoRoot)
     MapView* m_positionsMap = nullptr;
     PositionsWorkbench* m_positionsWorkbench = nullptr;
     KudosWorkbench* m_kudosWorkbench = nullptr;
     DisputeWorkbench* m_disputeWorkbench = nullptr;
     TracksWorkbench* m_tracksWorkbench = nullptr;
+    HomeWorkbench* m_homeWorkbench = nullptr;
     // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
     bool m_sessionSettled = true;
     bool m_sessionOk = true;
     bool m_workbenchPending = false;
     bool m_workbenchOk = true;
+    bool m_homePending = false; // the home is in front and its exact plan not shown yet
     QMenu* m_fileMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    QMenu* m_workbenchMenu = nullptr;
     QActionGroup* m_languageGroup = nullptr;
     QLabel* m_connectionLabel = nullptr;
     QLabel* m_jobsLabel = nullptr;

@@ -207,18 +207,24 @@ int main(int argc, char** argv) {
         saver = std::make_unique<tidemark::app::ScreenshotSaver>(&window, parser.value(screenshot),
                                                                  timeoutSeconds);
 
+    // The layout, the workbench in front and the connections of the last close come back, except for a
+    // screenshot: it shows the defaults and saves nothing.
+    if (!saver) {
+        window.setRemembersLayout(true);
+        window.restoreLayout();
+    }
     window.show();
     if (useDemo) {
         window.openDemoWorkspace(demoRoot);
     } else if (explicitConnections) {
         window.connectTo(connections);
-    } else {
+    } else if (saver) {
+        saver->saveWhenShown();
+    } else if (!window.reconnectLast()) {
         tidemark::ConnectionProfileStore profiles;
         const QString last = profiles.lastProfile();
-        if (!last.isEmpty() && profiles.profileNames().contains(last) && !saver)
+        if (!last.isEmpty() && profiles.profileNames().contains(last))
             window.connectTo(profiles.profile(last));
-        else if (saver)
-            saver->saveWhenShown();
     }
     return application->exec();
 }

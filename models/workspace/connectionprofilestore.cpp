@@ -17,6 +17,7 @@ namespace tidemark {
 
 namespace {
 const QString kGroup = QStringLiteral("connections/profiles");
+const QString kLastGroup = QStringLiteral("connections/lastUsed");
 
 // Profile names become settings keys: keep them readable but free of the separators QSettings uses.
 QString keyFor(const QString& name) {
@@ -137,9 +138,14 @@ void ConnectionProfileStore::protectFile() {
 
 // Profiles saved by an older version may hold secrets it did not know of: they are rewritten without them.
 void ConnectionProfileStore::removeSavedSecrets() {
-    for (const QString& name : profileNames()) {
-        m_settings->beginGroup(kGroup + QLatin1Char('/') + name);
-        for (const QString& key : {QStringLiteral("positions"), QStringLiteral("kudos")}) {
+    QStringList groups;
+    for (const QString& name : profileNames())
+        groups << kGroup + QLatin1Char('/') + name;
+    groups << kLastGroup;
+    for (const QString& group : groups) {
+        m_settings->beginGroup(group);
+        for (const QString& key :
+             {QStringLiteral("positions"), QStringLiteral("kudos"), QStringLiteral("tracks_db")}) {
             const QString saved = m_settings->value(key).toString();
             if (hasSecret(saved))
                 m_settings->setValue(key, withoutSecrets(saved));
@@ -160,7 +166,15 @@ QStringList ConnectionProfileStore::profileNames() const {
 }
 
 WorkspaceConnections ConnectionProfileStore::profile(const QString& name) const {
-    m_settings->beginGroup(kGroup + QLatin1Char('/') + keyFor(name));
+    return readConnections(kGroup + QLatin1Char('/') + keyFor(name));
+}
+
+void ConnectionProfileStore::saveProfile(const QString& name, const WorkspaceConnections& connections) {
+    writeConnections(kGroup + QLatin1Char('/') + keyFor(name), connections);
+}
+
+WorkspaceConnections ConnectionProfileStore::readConnections(const QString& group) const {
+    m_settings->beginGroup(group);
     WorkspaceConnections connections;
     connections.positionsConninfo = m_settings->value(QStringLiteral("positions")).toString();
     connections.kudosConninfo = m_settings->value(QStringLiteral("kudos")).toString();
@@ -171,15 +185,23 @@ WorkspaceConnections ConnectionProfileStore::profile(const QString& name) const 
     return connections;
 }
 
-void ConnectionProfileStore::saveProfile(const QString& name, const WorkspaceConnections& connections) {
+void ConnectionProfileStore::writeConnections(const QString& group, const WorkspaceConnections& connections) {
     protectFile();
-    m_settings->beginGroup(kGroup + QLatin1Char('/') + keyFor(name));
+    m_settings->beginGroup(group);
     m_settings->setValue(QStringLiteral("positions"), withoutSecrets(connections.positionsConninfo));
     m_settings->setValue(QStringLiteral("kudos"), withoutSecrets(connections.kudosConninfo));
     m_settings->setValue(QStringLiteral("tracks"), connections.tracksPath);
     m_settings->setValue(QStringLiteral("tracks_db"), withoutSecrets(connections.tracksConninfo));
     m_settings->setValue(QStringLiteral("archive"), urlWithoutSecrets(connections.archiveUrl));
     m_settings->endGroup();
+}
+
+WorkspaceConnections ConnectionProfileStore::lastConnections() const {
+    return readConnections(kLastGroup);
+}
+
+void ConnectionProfileStore::setLastConnections(const WorkspaceConnections& connections) {
+    writeConnections(kLastGroup, connections);
 }
 
 void ConnectionProfileStore::removeProfile(const QString& name) {

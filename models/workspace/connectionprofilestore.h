@@ -29,6 +29,10 @@ class ConnectionProfileStore {
     void removeProfile(const QString& name);
     QString lastProfile() const;
     void setLastProfile(const QString& name);
+    // The connections the console had when it closed (the next start reconnects to them), saved without
+    // secrets like a profile.
+    WorkspaceConnections lastConnections() const;
+    void setLastConnections(const WorkspaceConnections& connections);
     void sync();
 
     // The conninfo (key=value or URI) without any secret; keeps everything else. A string libpq cannot parse
@@ -42,6 +46,8 @@ class ConnectionProfileStore {
     static QString describe(const QString& conninfo);
 
   private:
+    WorkspaceConnections readConnections(const QString& group) const;
+    void writeConnections(const QString& group, const WorkspaceConnections& connections);
     void protectFile();
     void removeSavedSecrets();
     std::unique_ptr<QSettings> m_settings;

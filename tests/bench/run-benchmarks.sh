@@ -12,6 +12,9 @@ cmake --build "$BUILD" --target bench_thinning
 cmake --build "$BUILD" --target bench_positions_load tidemark-cli
 "$BUILD/app/cli/tidemark-cli" demo up --dir "$BUILD/test-demo" --now 2026-11-30T00:00:00Z >/dev/null
 "$BUILD/tests/bench/bench_positions_load" "$BUILD/test-demo"
+# The console's home: its first paint after connect (the quick plan) and the exact plan, on the demo workspace.
+cmake --build "$BUILD" --target bench_home
+QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_home" "$BUILD/test-demo"
 # Map: frame time of 1 M raw rows at three zoom levels, decimated renderer vs plain QPainter, side by side.
 cmake --build "$BUILD" --target bench_map
 QT_QPA_PLATFORM=offscreen "$BUILD/tests/bench/bench_map"

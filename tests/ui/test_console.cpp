@@ -2,8 +2,11 @@
 #include "connectdialog.h"
 #include "connectionprofilestore.h"
 #include "datasetpanel.h"
+#include "disputeworkbench.h"
 #include "freshtracksfile.h"
+#include "kudosroundpanel.h"
 #include "kudosschema.h"
+#include "kudosworkbench.h"
 #include "libraryversions.h"
 #include "mainwindow.h"
 #include "mowersummarymodel.h"
@@ -11,6 +14,7 @@
 #include "positionsdataset.h"
 #include "positionsschema.h"
 #include "positionsworkbench.h"
+#include "previewpanel.h"
 #include "roundpanel.h"
 #include "schemamigrator.h"
 #include "screenshots.h"
@@ -21,9 +25,11 @@
 #include "translationinstaller.h"
 #include "workspacesession.h"
 
+#include <QAbstractButton>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -33,6 +39,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
@@ -65,14 +72,15 @@ class TestConsole : public QObject {
             for (QAction* menu : window.menuBar()->actions())
                 english << menu->text();
         }
-        QCOMPARE(english, (QStringList{"&File", "&View", "&Settings", "&Help"}));
+        QCOMPARE(english, (QStringList{"&File", "&View", "&Workbench", "&Settings", "&Help"}));
 
         ui::TranslationInstaller translations;
         QVERIFY(translations.install(QStringLiteral("ru")));
         ui::MainWindow window;
         QStringList russian;
         for (QAction* menu : window.menuBar()->actions())
-            russian << menu->text();
+            if (menu->menu() != window.workbenchMenu()) // its strings are new: not translated yet
+                russian << menu->text();
         QCOMPARE(russian, (QStringList{"&Файл", "&Вид", "&Настройки", "&Справка"}));
         const QRegularExpression cyrillic(QStringLiteral("[А-Яа-яЁё]"));
         for (QAction* action : window.fileMenu()->actions())
@@ -298,6 +306,295 @@ class TestConsole : public QObject {
         QVERIFY2(!panel->messageText().trimmed().contains(QLatin1Char('\n')),
                  qPrintable(panel->messageText()));
         QCOMPARE(window.panel(Dataset::Kudos)->state(), ui::DatasetPanel::State::NotConnected);
+    }
+
+    // Each dataset's dock shows while its workbench is in front (the disputes show the kudos dock); the Jobs
+    // dock stays; a dock the user closed stays closed for its workbench until its View toggle shows it
+    // again (which brings its workbench to the front); a tab inserted before the workbenches (the coming
+    // home tab) shows no dataset's dock.
+    void docksFollowTheWorkbench() {
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto shown = [&window] {
+            QStringList names;
+            for (Dataset d : {Dataset::Positions, Dataset::Kudos, Dataset::Tracks})
+                if (window.dock(d)->isVisible())
+                    names << window.dock(d)->objectName();
+            return names;
+        };
+        QCOMPARE(window.currentWorkbench(), QStringLiteral("positionsWorkbench"));
+        QCOMPARE(shown(), QStringList{"positionsDock"});
+        QVERIFY(window.jobsDock()->isVisible());
+        QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
+        QCOMPARE(shown(), QStringList{"kudosDock"});
+        QVERIFY(window.showWorkbench(QStringLiteral("disputeWorkbench")));
+        QCOMPARE(shown(), QStringList{"kudosDock"});
+        QVERIFY(window.showWorkbench(QStringLiteral("tracksWorkbench")));
+        QCOMPARE(shown(), QStringList{"tracksDock"});
+        QVERIFY(window.jobsDock()->isVisible());
+        QVERIFY(
+            !tidemark::test::saveScreenshot(&window, QStringLiteral("console-docks-tracks.png")).isEmpty());
+
+        // The user closes the tracks dock (its close button): it stays closed with its workbench.
+        window.dock(Dataset::Tracks)->close();
+        QVERIFY(!window.dockToggle(Dataset::Tracks)->isChecked());
+        QVERIFY(window.showWorkbench(QStringLiteral("positionsWorkbench")));
+        QVERIFY(window.showWorkbench(QStringLiteral("tracksWorkbench")));
+        QCOMPARE(shown(), QStringList());
+        // Its toggle, from another workbench, shows it with its workbench.
+        QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
+        window.dockToggle(Dataset::Tracks)->trigger();
+        QCOMPARE(window.currentWorkbench(), QStringLiteral("tracksWorkbench"));
+        QCOMPARE(shown(), QStringList{"tracksDock"});
+        QVERIFY(window.dockToggle(Dataset::Tracks)->isChecked());
+        // The View menu's toggle hides the kudos dock; the Jobs dock keeps its own.
+        QVERIFY(window.viewMenu()->actions().contains(window.dockToggle(Dataset::Kudos)));
+        QVERIFY(window.viewMenu()->actions().contains(window.jobsDock()->toggleViewAction()));
+        QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
+        window.dockToggle(Dataset::Kudos)->trigger();
+        QCOMPARE(shown(), QStringList());
+        QVERIFY(window.showWorkbench(QStringLiteral("disputeWorkbench")));
+        QCOMPARE(shown(), QStringList());
+        window.dockToggle(Dataset::Kudos)->trigger();
+        QCOMPARE(window.currentWorkbench(), QStringLiteral("disputeWorkbench")); // already its dock's
+        QCOMPARE(shown(), QStringList{"kudosDock"});
+
+        // A tab inserted first: the workbench in front stays by its name, and the new tab has no dock.
+        auto* home = new QWidget;
+        home->setObjectName(QStringLiteral("homeTab"));
+        window.workbenches()->insertTab(0, home, QStringLiteral("Home"));
+        QCOMPARE(window.currentWorkbench(), QStringLiteral("disputeWorkbench"));
+        QCOMPARE(shown(), QStringList{"kudosDock"});
+        QVERIFY(window.showWorkbench(QStringLiteral("homeTab")));
+        QCOMPARE(shown(), QStringList());
+        QVERIFY(window.jobsDock()->isVisible());
+        for (int c = 0; c < ui::MainWindow::kCommandCount; ++c)
+            QVERIFY(!window.commandAction(ui::MainWindow::Command(c))->isEnabled());
+        QVERIFY(window.showWorkbench(QStringLiteral("positionsWorkbench")));
+        QCOMPARE(shown(), QStringList{"positionsDock"});
+        QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-docks-positions.png"))
+                     .isEmpty());
+    }
+
+    // Closed, the window saves its geometry, its docks, the docks the user closed, the workbench in front and
+    // the connections without a secret; a new window restores them (the console at start, not for
+    // --screenshot) and reconnects to those connections.
+    void layoutAndConnectionsAreRestored() {
+        for (const char* group : {"window", "connections/lastUsed", "connections/lastDemo"})
+            QSettings().remove(QLatin1String(group));
+        QTemporaryDir dir;
+        const WorkspaceConnections given{
+            QStringLiteral("host=127.0.0.1 port=1 dbname=positions user=ops password=Sup3rSecret "
+                           "connect_timeout=2"),
+            QStringLiteral("postgresql://ops:An0therSecret@127.0.0.1:1/kudos?connect_timeout=2"),
+            dir.filePath(QStringLiteral("missing.sqlite")),
+            QStringLiteral("https://ops:ArchPa55@archive.invalid/kudos?X-Amz-Signature=S1gned&region=eu"),
+            {}};
+        QByteArray savedState;
+        {
+            ui::MainWindow window;
+            window.setRemembersLayout(true);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+            window.connectTo(given);
+            QVERIFY(settled.wait(30000));
+            // The Jobs dock moved to the right, the tracks dock closed by the user, the kudos workbench in
+            // front.
+            window.addDockWidget(Qt::RightDockWidgetArea, window.jobsDock());
+            window.resizeDocks({window.jobsDock()}, {300}, Qt::Horizontal);
+            QVERIFY(window.showWorkbench(QStringLiteral("tracksWorkbench")));
+            window.dock(Dataset::Tracks)->close();
+            QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
+            window.resize(1500, 950);
+            QVERIFY(window.close());
+        }
+        QSettings().sync();
+        QFile file(QSettings().fileName());
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray saved = file.readAll();
+        QVERIFY2(saved.contains("dbname=positions") && saved.contains("kudosWorkbench"), saved.constData());
+        for (const char* secret : {"Sup3rSecret", "An0therSecret", "ArchPa55", "S1gned", "password"})
+            QVERIFY2(!saved.contains(secret), saved.constData());
+
+        ui::MainWindow reopened;
+        reopened.restoreLayout();
+        reopened.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&reopened));
+        QCOMPARE(reopened.currentWorkbench(), QStringLiteral("kudosWorkbench"));
+        QCOMPARE(reopened.size(), QSize(1500, 950));
+        QCOMPARE(reopened.dockWidgetArea(reopened.jobsDock()), Qt::RightDockWidgetArea);
+        QVERIFY(reopened.jobsDock()->isVisible());
+        QVERIFY(reopened.dock(Dataset::Kudos)->isVisible());
+        QVERIFY(!reopened.dock(Dataset::Positions)->isVisible());
+        QVERIFY(!reopened.dockToggle(Dataset::Tracks)->isChecked());
+        QVERIFY(reopened.dockToggle(Dataset::Positions)->isChecked());
+        QVERIFY(!tidemark::test::saveScreenshot(&reopened, QStringLiteral("console-restored-layout.png"))
+                     .isEmpty());
+        QVERIFY(reopened.showWorkbench(QStringLiteral("tracksWorkbench")));
+        QVERIFY(!reopened.dock(Dataset::Tracks)->isVisible()); // still closed for its workbench
+        QVERIFY(reopened.showWorkbench(QStringLiteral("positionsWorkbench")));
+        QVERIFY(reopened.dock(Dataset::Positions)->isVisible());
+
+        // The last connections, without their secrets; the console reconnects to them.
+        const WorkspaceConnections last = reopened.lastConnections();
+        QVERIFY2(last.positionsConninfo.contains(QLatin1String("dbname=positions")) &&
+                     last.positionsConninfo.contains(QLatin1String("user=ops")) &&
+                     !last.positionsConninfo.contains(QLatin1String("Sup3rSecret")),
+                 qPrintable(last.positionsConninfo));
+        QVERIFY2(last.kudosConninfo.contains(QLatin1String("kudos")) &&
+                     !last.kudosConninfo.contains(QLatin1String("An0therSecret")),
+                 qPrintable(last.kudosConninfo));
+        QCOMPARE(last.tracksPath, given.tracksPath);
+        QVERIFY2(last.archiveUrl.contains(QLatin1String("archive.invalid/kudos")) &&
+                     !last.archiveUrl.contains(QLatin1String("ArchPa55")) &&
+                     !last.archiveUrl.contains(QLatin1String("S1gned")),
+                 qPrintable(last.archiveUrl));
+        QSignalSpy settled(&reopened, &ui::MainWindow::workspaceSettled);
+        QVERIFY(reopened.reconnectLast());
+        QCOMPARE(reopened.session()->connections(), last);
+        QVERIFY(settled.wait(30000));
+
+        // A window that does not remember (--screenshot, the other tests) saves nothing on close.
+        QVERIFY(reopened.showWorkbench(QStringLiteral("tracksWorkbench")));
+        reopened.close();
+        QCOMPARE(QSettings().value(QStringLiteral("window/workbench")).toString(),
+                 QStringLiteral("kudosWorkbench"));
+        for (const char* group : {"window", "connections/lastUsed", "connections/lastDemo"})
+            QSettings().remove(QLatin1String(group));
+        ui::MainWindow fresh;
+        QVERIFY(!fresh.reconnectLast());
+    }
+
+    // Reload (F5), Preview (Ctrl+Shift+P), Run (Ctrl+Return), Pause (Ctrl+.) and Cancel (Shift+Esc) in the
+    // Workbench menu click the buttons of the workbench in front and are enabled when those are; F5 and
+    // Ctrl+Shift+P end to end on a real positions database.
+    void shortcutsActOnTheFrontWorkbench() {
+        using Command = ui::MainWindow::Command;
+        const QString positionsDb =
+            test::TestPostgres::createDatabase(QStringLiteral("tidemark_console_shortcuts"));
+        {
+            auto connection = PgConnection::open(positionsDb);
+            SchemaMigrator(*connection, positions::positionsSchema()).migrate();
+            connection->exec(QStringLiteral(
+                "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                " SELECT ('00000000-0000-0000-0000-00000000000' || m)::uuid,"
+                "        '2026-08-01T00:00:00Z'::timestamptz + make_interval(secs => g), 52, 13, true"
+                " FROM generate_series(1, 2) m, generate_series(1, 300) g"));
+        }
+        ui::MainWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+
+        const std::pair<Command, QKeySequence> expected[] = {
+            {Command::Reload, QKeySequence(QStringLiteral("F5"))},
+            {Command::Preview, QKeySequence(QStringLiteral("Ctrl+Shift+P"))},
+            {Command::Run, QKeySequence(QStringLiteral("Ctrl+Return"))},
+            {Command::Pause, QKeySequence(QStringLiteral("Ctrl+."))},
+            {Command::Cancel, QKeySequence(QStringLiteral("Shift+Esc"))},
+        };
+        for (const auto& [command, keys] : expected) {
+            QAction* action = window.commandAction(command);
+            QVERIFY(action);
+            QVERIFY2(window.workbenchMenu()->actions().contains(action), qPrintable(action->text()));
+            QCOMPARE(action->shortcut(), keys);
+        }
+        // No two actions of the menus share a shortcut (F5 was Reload all's: it is Shift+F5 now).
+        QMap<QString, QString> owners;
+        std::function<void(QMenu*)> collect = [&](QMenu* menu) {
+            for (QAction* action : menu->actions()) {
+                if (action->menu())
+                    collect(action->menu());
+                for (const QKeySequence& keys : action->shortcuts()) {
+                    const QString key = keys.toString();
+                    QVERIFY2(!owners.contains(key),
+                             qPrintable(key + QStringLiteral(": ") + owners.value(key) +
+                                        QStringLiteral(", ") + action->text()));
+                    owners.insert(key, action->text());
+                }
+            }
+        };
+        for (QAction* menu : window.menuBar()->actions())
+            collect(menu->menu());
+        QCOMPARE(owners.value(QStringLiteral("Shift+F5")), QStringLiteral("&Reload all"));
+
+        const auto enabled = [&window](Command command) {
+            return window.commandAction(command)->isEnabled();
+        };
+        // Not connected: nothing to reload; the kudos workbench refuses rounds and has no dry run; the tracks
+        // workbench deletes only what a preview found; the disputes cancel only a restore or a drill.
+        QVERIFY(!enabled(Command::Reload));
+        QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
+        QVERIFY(window.commandTarget(Command::Run) == window.kudosWorkbench()->roundPanel()->runButton());
+        QVERIFY(!enabled(Command::Run) && !enabled(Command::Preview) && !enabled(Command::Pause) &&
+                !enabled(Command::Cancel));
+        QVERIFY(!window.commandTarget(Command::Preview));
+        QVERIFY(window.showWorkbench(QStringLiteral("tracksWorkbench")));
+        QVERIFY(window.commandTarget(Command::Preview));
+        QCOMPARE(window.commandTarget(Command::Preview)->objectName(),
+                 QStringLiteral("retentionPreviewButton"));
+        QCOMPARE(window.commandTarget(Command::Run)->objectName(), QStringLiteral("retainButton"));
+        QVERIFY(!enabled(Command::Run));
+        QVERIFY(!window.commandTarget(Command::Pause));
+        QVERIFY(window.showWorkbench(QStringLiteral("disputeWorkbench")));
+        QVERIFY(window.commandTarget(Command::Cancel) == window.disputeWorkbench()->cancelButton());
+        QVERIFY(!enabled(Command::Cancel));
+
+        // The positions workbench, connected: F5 reloads its mowers, Ctrl+Shift+P previews.
+        QVERIFY(window.showWorkbench(QStringLiteral("positionsWorkbench")));
+        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
+        window.connectTo({positionsDb, {}, {}, {}, {}});
+        QVERIFY(settled.wait(60000));
+        QCOMPARE(window.session()->positionsModel()->rowCount(), 2);
+        QTRY_VERIFY(enabled(Command::Reload));
+        QTRY_VERIFY(enabled(Command::Preview));
+        QVERIFY(enabled(Command::Run));
+        QVERIFY(!enabled(Command::Pause));
+        QCOMPARE(window.commandAction(Command::Pause)->text(), QStringLiteral("P&ause"));
+        {
+            auto connection = PgConnection::open(positionsDb);
+            connection->exec(QStringLiteral(
+                "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                " SELECT '00000000-0000-0000-0000-000000000009'::uuid,"
+                "        '2026-08-01T00:00:00Z'::timestamptz + make_interval(secs => g), 52, 13, true"
+                " FROM generate_series(1, 300) g"));
+        }
+        QSignalSpy loading(window.session(), &WorkspaceSession::loadingStarted);
+        QTest::keyClick(&window, Qt::Key_F5);
+        QCOMPARE(loading.count(), 1); // the positions dataset only, not Reload all
+        QTRY_COMPARE_WITH_TIMEOUT(window.session()->positionsModel()->rowCount(), 3, 30000);
+
+        ui::PositionsWorkbench* positions = window.positionsWorkbench();
+        QTRY_VERIFY(!positions->isPreviewRunning());
+        QSignalSpy previewed(positions, &ui::PositionsWorkbench::mowerPreviewLoaded);
+        QTRY_VERIFY(enabled(Command::Preview));
+        QTest::keyClick(&window, Qt::Key_P, Qt::ControlModifier | Qt::ShiftModifier);
+        QVERIFY(positions->isPreviewRunning() || !previewed.isEmpty());
+        QVERIFY(previewed.wait(60000) || !previewed.isEmpty());
+
+        // A paused round: Pause resumes it (the Resume button) and says so; Cancel is the round's.
+        ui::RoundPanel* rounds = positions->roundPanel();
+        rounds->setState(ui::RoundPanel::State::Paused);
+        QTRY_COMPARE(window.commandAction(Command::Pause)->text(), QStringLiteral("Res&ume"));
+        QVERIFY(enabled(Command::Pause));
+        QVERIFY(window.commandTarget(Command::Pause) == rounds->resumeButton());
+        QVERIFY(window.commandTarget(Command::Cancel) == rounds->cancelButton());
+        QVERIFY(enabled(Command::Cancel));
+        QVERIFY(!enabled(Command::Run));
+        rounds->setState(ui::RoundPanel::State::Running);
+        QTRY_COMPARE(window.commandAction(Command::Pause)->text(), QStringLiteral("P&ause"));
+        QVERIFY(window.commandTarget(Command::Pause) == rounds->pauseButton());
+        rounds->setState(ui::RoundPanel::State::Idle);
+        QTRY_VERIFY(!enabled(Command::Cancel));
+        QVERIFY(enabled(Command::Run));
+        window.workbenchMenu()->popup(window.mapToGlobal(QPoint(200, 30)));
+        QVERIFY(!tidemark::test::saveScreenshot(window.workbenchMenu(),
+                                                QStringLiteral("console-workbench-menu.png"))
+                     .isEmpty());
+        window.workbenchMenu()->hide();
+        window.connectTo({});
     }
 
   private:

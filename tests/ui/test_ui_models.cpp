@@ -217,7 +217,9 @@ class TestUiModels : public QObject {
             tidemark::ConnectionProfileStore store(ini);
             store.saveProfile(QStringLiteral("site"), site);
             store.setLastProfile(QStringLiteral("site"));
+            store.setLastConnections(site); // the console's on close: the same stripping
             store.sync();
+            QCOMPARE(store.lastConnections(), store.profile(QStringLiteral("site")));
         }
         ::umask(umaskBefore);
         QCOMPARE(modeOf(ini), 0600);
@@ -236,6 +238,8 @@ class TestUiModels : public QObject {
             QSettings older(ini, QSettings::IniFormat);
             older.setValue(QStringLiteral("connections/profiles/old/positions"),
                            QStringLiteral("host=db sslkey=/k.key sslpassword=0ldPhrase"));
+            older.setValue(QStringLiteral("connections/lastUsed/tracks_db"),
+                           QStringLiteral("host=gis dbname=tracks password=0ldTr4cks"));
         }
         QVERIFY(::chmod(QFile::encodeName(ini).constData(), 0644) == 0);
         QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0777) == 0);
@@ -251,6 +255,8 @@ class TestUiModels : public QObject {
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QByteArray rewritten = file.readAll();
         QVERIFY2(!rewritten.contains("0ldPhrase") && rewritten.contains("sslkey=/k.key"),
+                 rewritten.constData());
+        QVERIFY2(!rewritten.contains("0ldTr4cks") && rewritten.contains("dbname=tracks"),
                  rewritten.constData());
     }
 

@@ -25,6 +25,7 @@ class PreviewPanel : public QWidget {
     QString summaryText() const;
     QString rowText() const;
     QPushButton* previewButton() const { return m_preview; }
+    QPushButton* cancelButton() const { return m_cancel; }
 
   signals:
     void previewRequested();

@@ -1,0 +1,435 @@
+// The console's home (HomeWorkbench) in a real (offscreen or Xvfb) window: the cards and alerts of hand-made
+// retention plans (with alerts, with nothing configured, with a section whose server cannot be reached),
+// the links and Open buttons asking for the right workbench and target, the quick plan painted first and
+// refined by the exact one through the TaskManager (a stale plan dropped), and the real RetentionPlanJob
+// with an unreachable positions server beside a tracks file. Screenshots in build/screenshots/home-*.png.
+#include "freshtracksfile.h"
+#include "homecard.h"
+#include "homeworkbench.h"
+#include "retentionplanloader.h"
+#include "screenshots.h"
+#include "taskfeedback.h"
+#include "tasklistmodel.h"
+#include "taskmanager.h"
+#include "timestamp.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+using namespace tidemark;
+using namespace tidemark::ui;
+
+Q_DECLARE_METATYPE(tidemark::PlanDataset)
+
+namespace {
+
+Micros at(const char* iso) {
+    return parseIsoTimestamp(QString::fromLatin1(iso));
+}
+
+const QUuid kBacklogMower = QUuid::fromString(QStringLiteral("3f2a9c6e-1b7d-4e0a-9a55-0c6d2e8f4b11"));
+const QUuid kBadMower = QUuid::fromString(QStringLiteral("9c1e44a0-7f3b-4c2d-8e61-5a0b9d3c2e77"));
+const QString kFirstPartition = QStringLiteral("kudos_ledger_p2026w01");
+const QString kIncidentPartition = QStringLiteral("kudos_ledger_p2025w50");
+
+kudos::KudosForecast::Action action(kudos::RetentionDataset dataset, const QString& partition, const char* lo,
+                                    const char* hi, const QString& to, qint64 rows,
+                                    std::optional<qint64> bytes = std::nullopt) {
+    kudos::KudosForecast::Action a;
+    a.action.entry.dataset = dataset;
+    a.action.entry.partition = partition;
+    a.action.entry.lo = at(lo);
+    a.action.entry.hi = at(hi);
+    a.action.to = to;
+    a.rows = rows;
+    a.bytes = bytes;
+    return a;
+}
+
+// A workspace with work in every dataset and something that needs a person in each.
+RetentionPlan samplePlan() {
+    RetentionPlan plan;
+    plan.now = at("2026-03-10T14:30:00Z");
+    plan.seconds = 2.4;
+
+    auto& ps = plan.positions;
+    ps.configured = true;
+    ps.where = QStringLiteral("telemetry on db1.example.net:5432");
+    ps.seconds = 1.3;
+    PositionsPlan& p = ps.plan;
+    p.mowers = 412;
+    p.slicesPending = 5230;
+    p.rowsScanned = 48'200'000;
+    p.rowsToThin = 31'900'000;
+    p.rowsToAgeDelete = 1'250'000;
+    p.cutoff = at("2026-02-08T00:00:00Z");
+    p.windowOpensAt = at("2026-03-10T21:00:00Z");
+    p.windowClosesAt = at("2026-03-11T05:00:00Z");
+    p.windowZone = QStringLiteral("Europe/Berlin");
+    p.thinningSecondsTonight = 4 * 3600;
+    p.recordedRounds = 14;
+    p.slicesPerSecond = 0.21;
+    p.slicesTonight = 3024;
+    p.nights = 2;
+    p.largestBacklogMower = kBacklogMower;
+    p.largestBacklogSlices = 96;
+    p.largestBacklogFrom = at("2026-01-02T00:00:00Z");
+    p.failures.push_back({kBadMower, QStringLiteral("row at 2026-02-01T03:00:00Z has latitude 91.2"),
+                          at("2026-02-01T03:00:00Z")});
+    positions::RoundHistoryEntry round;
+    round.startedAt = at("2026-03-09T21:00:05Z");
+    round.budgetExhausted = true;
+    round.mowers = 380;
+    round.slices = 2950;
+    round.deleted = 17'800'000;
+    round.ageDeleted = 600'000;
+    round.seconds = 14'340;
+    p.lastRound = round;
+
+    auto& ks = plan.kudos;
+    ks.configured = true;
+    ks.where = QStringLiteral("kudos on db2.example.net:5432");
+    ks.seconds = 0.8;
+    KudosPlan& k = ks.plan;
+    k.archive = QStringLiteral("s3://kudos-archive/ at rgw.example.net");
+    k.actions.push_back(action(kudos::RetentionDataset::Currency, kFirstPartition, "2026-01-05T00:00:00Z",
+                               "2026-01-12T00:00:00Z", QStringLiteral("exported"), 1'204'332, 48'200'000));
+    k.actions.push_back(action(kudos::RetentionDataset::Currency, QStringLiteral("kudos_ledger_p2025w52"),
+                               "2025-12-22T00:00:00Z", "2025-12-29T00:00:00Z", QStringLiteral("dropped"),
+                               1'188'410));
+    k.actions.push_back(action(kudos::RetentionDataset::Statistics,
+                               QStringLiteral("kudos_stat_events_p2026w01"), "2026-01-05T00:00:00Z",
+                               "2026-01-12T00:00:00Z", QStringLiteral("rolled_up"), 3'410'002));
+    kudos::RetentionIncident incident;
+    incident.partition = kIncidentPartition;
+    incident.rows = 37;
+    incident.oldest = at("2025-12-11T08:14:00Z");
+    k.incidents.push_back(incident);
+    kudos::KudosForecast::Tier currency;
+    currency.usedBytes = 3LL << 30; // 3 GB
+    currency.budgetBytes = 10LL << 30;
+    currency.budgetReachedOn = at("2027-01-05T00:00:00Z");
+    kudos::KudosForecast::Tier statistics;
+    statistics.dataset = kudos::RetentionDataset::Statistics;
+    statistics.usedBytes = 900'000'000;
+    k.tiers = {currency, statistics};
+    k.drills = kudos::DrillCoverage{
+        52, 48, 4, 30, at("2026-02-12T00:00:00Z"), QStringLiteral("currency/x"), at("2026-03-08T02:00:00Z")};
+    kudos::CatalogEntry last;
+    last.partition = QStringLiteral("kudos_ledger_p2025w51");
+    last.lo = at("2025-12-15T00:00:00Z");
+    last.hi = at("2025-12-22T00:00:00Z");
+    last.state = QStringLiteral("dropped");
+    last.updatedAt = at("2026-03-10T03:12:00Z");
+    k.lastStep = last;
+
+    auto& ts = plan.tracks;
+    ts.configured = true;
+    ts.where = QStringLiteral("/srv/gps_tracks.sqlite");
+    ts.seconds = 0.4;
+    TracksPlan& t = ts.plan;
+    t.storeName = QStringLiteral("gps_tracks.sqlite");
+    t.retentionYears = 5;
+    t.cutoff = at("2021-03-10T00:00:00Z");
+    for (qint64 id = 1; id <= 1834; ++id)
+        t.tracksToDelete.push_back(id);
+    t.bytesToFree = 412'000'000;
+    t.tracks = 96'120;
+    t.bytes = 2'350'000'000;
+    t.aboveAlert = true;
+    tracks::PipelineRun run;
+    run.source = QStringLiteral("strava");
+    run.region = QStringLiteral("alps");
+    run.startedAt = QStringLiteral("2026-03-10T05:58:40Z");
+    run.finishedAt = QStringLiteral("2026-03-10T06:00:12Z");
+    run.status = QStringLiteral("ok");
+    t.lastImport = run;
+
+    plan.collectAlerts();
+    return plan;
+}
+
+// A plan job for the loader tests: the plan of the request (quick or exact), after `delay`.
+RetentionPlan fakePlan(const RetentionPlanRequest& request, int delayMs, TaskFeedback& feedback) {
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < delayMs && feedback.checkpoint())
+        QThread::msleep(5);
+    RetentionPlan plan = samplePlan();
+    plan.now = request.now;
+    plan.quick = request.quick;
+    plan.positions.plan.estimated = request.quick;
+    plan.cancelled = feedback.isCancelled();
+    return plan;
+}
+
+} // namespace
+
+class TestHomeWorkbench : public QObject {
+    Q_OBJECT
+  private:
+    static void showAt(QWidget& w, int width, int height) {
+        w.resize(width, height);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+    }
+
+    // The layout settled (a plan just shown may have changed what the header and cards hold), then saved.
+    static QString screenshot(QWidget& w, const QString& name) {
+        QTest::qWait(30);
+        QCoreApplication::sendPostedEvents();
+        return test::saveScreenshot(&w, name);
+    }
+
+  private slots:
+    void initTestCase() {
+        qRegisterMetaType<PlanDataset>();
+        QLocale::setDefault(
+            QLocale(QLocale::English, QLocale::UnitedStates)); // 1,234 whatever the system says
+    }
+
+    void cardsWithAlerts() {
+        TaskManager tasks;
+        HomeWorkbench home(&tasks);
+        showAt(home, 1280, 720);
+        QVERIFY(home.statusText().contains(QLatin1String("Not planned yet")));
+        home.setPlan(samplePlan());
+
+        QCOMPARE(home.alertList()->count(), 3);
+        QVERIFY(home.alertList()->isVisible());
+        QVERIFY(home.alertsHeading().contains(QLatin1String("3 item(s) need you")));
+        QVERIFY(home.alertList()->item(0)->text().contains(QLatin1String("latitude 91.2")));
+        QVERIFY(home.alertList()->item(1)->text().contains(kIncidentPartition));
+        QVERIFY(home.alertList()->item(2)->text().contains(QLatin1String("2 GB")));
+        QCOMPARE(home.markerText(), QString()); // the exact plan: no marker
+        QVERIFY(home.statusText().contains(QLatin1String("2026-03-10 14:30 UTC")));
+
+        HomeCard* positions = home.card(PlanDataset::Positions);
+        QCOMPARE(positions->state(), HomeCard::State::Planned);
+        QCOMPARE(positions->whereText(), QStringLiteral("telemetry on db1.example.net:5432"));
+        const QString p = positions->bodyText();
+        QVERIFY2(p.contains(QLatin1String("opens today 22:00 and closes tomorrow 06:00 (Europe/Berlin)")),
+                 qPrintable(p));
+        QVERIFY2(p.contains(QLatin1String("3,024 of the 5,230 slices")), qPrintable(p));
+        QVERIFY2(p.contains(QLatin1String("clears in 2 night")), qPrintable(p));
+        QVERIFY2(p.contains(QLatin1String("33,150,000 rows to delete")), qPrintable(p));
+        QVERIFY2(p.contains(QLatin1String("stopped at its budget")), qPrintable(p));
+        QVERIFY2(p.contains(QLatin1String("b00020")), qPrintable(p)); // the skipped mower, in red
+        QCOMPARE(positions->openTarget(), kBacklogMower.toString(QUuid::WithoutBraces));
+
+        HomeCard* kudos = home.card(PlanDataset::Kudos);
+        QCOMPARE(kudos->state(), HomeCard::State::Planned);
+        const QString k = kudos->bodyText();
+        QVERIFY2(k.contains(QLatin1String("3 step(s)")), qPrintable(k));
+        QVERIFY2(k.contains(QLatin1String("export")) && k.contains(QLatin1String("roll up")), qPrintable(k));
+        QVERIFY2(k.contains(QLatin1String("currency: 3.0 GB of 10.0 GB (30.0 %)")), qPrintable(k));
+        QVERIFY2(k.contains(QLatin1String("Drills: 48 of 52")), qPrintable(k));
+        QVERIFY2(k.contains(QLatin1String("href=\"open:") + kIncidentPartition), qPrintable(k));
+        QCOMPARE(kudos->openTarget(), kFirstPartition);
+
+        HomeCard* tracks = home.card(PlanDataset::Tracks);
+        const QString t = tracks->bodyText();
+        QVERIFY2(t.contains(QLatin1String("Deletes 1834 track(s)")) || t.contains(QLatin1String("1,834")),
+                 qPrintable(t));
+        QVERIFY2(t.contains(QLatin1String("at or above it")), qPrintable(t));
+        QVERIFY2(t.contains(QLatin1String("strava")), qPrintable(t));
+
+        QVERIFY(!screenshot(home, QStringLiteral("home-alerts.png")).isEmpty());
+        // The tab's size in a 1280×720 window with the Jobs dock beside it.
+        home.resize(960, 620);
+        QVERIFY(!screenshot(home, QStringLiteral("home-alerts-960.png")).isEmpty());
+    }
+
+    void nothingConfigured() {
+        TaskManager tasks;
+        HomeWorkbench home(&tasks);
+        showAt(home, 1280, 720);
+        RetentionPlan plan;
+        plan.now = at("2026-03-10T14:30:00Z");
+        plan.collectAlerts();
+        home.setPlan(plan);
+        QCOMPARE(home.alertList()->count(), 0);
+        QVERIFY(!home.alertList()->isVisible());
+        QVERIFY(home.alertsHeading().contains(QLatin1String("Nothing needs you.")));
+        QVERIFY(home.statusText().contains(QLatin1String("No dataset is configured")));
+        for (PlanDataset d : {PlanDataset::Positions, PlanDataset::Kudos, PlanDataset::Tracks}) {
+            HomeCard* card = home.card(d);
+            QCOMPARE(card->state(), HomeCard::State::NotConfigured);
+            QVERIFY(card->bodyText().contains(QStringLiteral("Not configured — File ▸ Connect…")));
+            QVERIFY(!card->openButton()->isVisible());
+            QCOMPARE(card->whereText(), QString());
+        }
+        QVERIFY(!screenshot(home, QStringLiteral("home-not-configured.png")).isEmpty());
+    }
+
+    void unreachableSection() {
+        TaskManager tasks;
+        HomeWorkbench home(&tasks);
+        showAt(home, 1280, 720);
+        RetentionPlan plan = samplePlan();
+        plan.positions.plan = {};
+        plan.positions.where = QStringLiteral("db1.example.net:5432");
+        plan.positions.error = QStringLiteral("cannot connect to db1.example.net:5432 (dbname=telemetry): "
+                                              "Connection refused. Is the server running "
+                                              "on that host and accepting TCP/IP connections?");
+        plan.collectAlerts();
+        home.setPlan(plan);
+
+        HomeCard* positions = home.card(PlanDataset::Positions);
+        QCOMPARE(positions->state(), HomeCard::State::Failed);
+        QVERIFY(positions->bodyText().contains(QLatin1String("db1.example.net:5432")));
+        QVERIFY(positions->bodyText().contains(QLatin1String("b00020")));
+        QVERIFY(positions->openButton()->isVisible());
+        QCOMPARE(positions->openTarget(), QString());
+        // The others still show their plans.
+        QCOMPARE(home.card(PlanDataset::Kudos)->state(), HomeCard::State::Planned);
+        QCOMPARE(home.card(PlanDataset::Tracks)->state(), HomeCard::State::Planned);
+        QVERIFY(home.card(PlanDataset::Kudos)->bodyText().contains(kFirstPartition));
+        // The failed section is an alert of its own, naming the server.
+        QVERIFY(home.alertList()->count() >= 1);
+        QVERIFY(home.alertList()->item(0)->text().startsWith(QLatin1String("positions: cannot connect to "
+                                                                           "db1.example.net:5432")));
+        QVERIFY(!screenshot(home, QStringLiteral("home-unreachable.png")).isEmpty());
+    }
+
+    void openLinksEmitTheirTargets() {
+        TaskManager tasks;
+        HomeWorkbench home(&tasks);
+        showAt(home, 1280, 720);
+        home.setPlan(samplePlan());
+        QSignalSpy open(&home, &HomeWorkbench::openWorkbench);
+
+        QTest::mouseClick(home.card(PlanDataset::Positions)->openButton(), Qt::LeftButton);
+        QTest::mouseClick(home.card(PlanDataset::Kudos)->openButton(), Qt::LeftButton);
+        QTest::mouseClick(home.card(PlanDataset::Tracks)->openButton(), Qt::LeftButton);
+        QCOMPARE(open.count(), 3);
+        QCOMPARE(open.at(0).at(0).value<PlanDataset>(), PlanDataset::Positions);
+        QCOMPARE(open.at(0).at(1).toString(), kBacklogMower.toString(QUuid::WithoutBraces));
+        QCOMPARE(open.at(1).at(0).value<PlanDataset>(), PlanDataset::Kudos);
+        QCOMPARE(open.at(1).at(1).toString(), kFirstPartition);
+        QCOMPARE(open.at(2).at(0).value<PlanDataset>(), PlanDataset::Tracks);
+        QCOMPARE(open.at(2).at(1).toString(), QString());
+
+        // An alert, clicked where it is drawn.
+        QListWidget* alerts = home.alertList();
+        QTest::mouseClick(alerts->viewport(), Qt::LeftButton, {},
+                          alerts->visualItemRect(alerts->item(1)).center());
+        QCOMPARE(open.count(), 4);
+        QCOMPARE(open.at(3).at(0).value<PlanDataset>(), PlanDataset::Kudos);
+        QCOMPARE(open.at(3).at(1).toString(), kIncidentPartition);
+        QTest::mouseClick(alerts->viewport(), Qt::LeftButton, {},
+                          alerts->visualItemRect(alerts->item(0)).center());
+        QCOMPARE(open.at(4).at(1).toString(), kBadMower.toString(QUuid::WithoutBraces));
+
+        // A link in a card's text (the label emits linkActivated with the href a click on it gives).
+        emit home.card(PlanDataset::Kudos)
+            ->body()
+            ->linkActivated(QStringLiteral("open:") + kIncidentPartition);
+        QCOMPARE(open.count(), 6);
+        QCOMPARE(open.at(5).at(0).value<PlanDataset>(), PlanDataset::Kudos);
+        QCOMPARE(open.at(5).at(1).toString(), kIncidentPartition);
+    }
+
+    void quickPlanFirstThenExact() {
+        TaskManager tasks;
+        HomeWorkbench home(&tasks, nullptr, [](const RetentionPlanRequest& request, TaskFeedback& feedback) {
+            return fakePlan(request, request.quick ? 20 : 400, feedback);
+        });
+        showAt(home, 1280, 720);
+        RetentionPlanRequest request;
+        request.now = at("2026-03-10T14:30:00Z");
+        home.setRequestSource([request] { return request; });
+        QSignalSpy shown(&home, &HomeWorkbench::planShown);
+        QTest::mouseClick(home.refreshButton(), Qt::LeftButton);
+        QVERIFY(home.isRefreshing());
+        QCOMPARE(home.markerText(), QStringLiteral("computing…"));
+        QVERIFY(home.statusText().contains(QLatin1String("Computing the plan")));
+
+        QTRY_COMPARE(shown.count(), 1);
+        QCOMPARE(shown.at(0).at(0).toBool(), true);
+        QVERIFY(home.plan().quick);
+        QCOMPARE(home.markerText(), QStringLiteral("estimated · refining…"));
+        QVERIFY(home.isRefreshing());
+        QVERIFY2(home.card(PlanDataset::Positions)->bodyText().contains(QStringLiteral("≈ ")),
+                 qPrintable(home.card(PlanDataset::Positions)->bodyText()));
+        QVERIFY(!screenshot(home, QStringLiteral("home-quick.png")).isEmpty());
+
+        QTRY_COMPARE(shown.count(), 2);
+        QCOMPARE(shown.at(1).at(0).toBool(), false);
+        QVERIFY(!home.plan().quick);
+        QVERIFY(!home.isRefreshing());
+        QCOMPARE(home.markerText(), QString());
+        QVERIFY(!home.card(PlanDataset::Positions)->bodyText().contains(QLatin1String("estimated")));
+        // Both ran as tasks of the one TaskManager (the Jobs dock lists them).
+        QCOMPARE(tasks.tasks()->rowCount(), 2);
+    }
+
+    void aNewerRefreshDropsTheOlderPlan() {
+        TaskManager tasks;
+        HomeWorkbench home(&tasks, nullptr, [](const RetentionPlanRequest& request, TaskFeedback& feedback) {
+            // The first refresh's plan is slow; the second's is quick.
+            return fakePlan(request, request.now == 1 ? 2000 : 10, feedback);
+        });
+        showAt(home, 1280, 720);
+        QSignalSpy shown(&home, &HomeWorkbench::planShown);
+        RetentionPlanRequest first;
+        first.now = 1;
+        home.refresh(first);
+        QTest::qWait(50);
+        RetentionPlanRequest second;
+        second.now = 2;
+        home.refresh(second);
+        QTRY_COMPARE(shown.count(), 2);
+        QTRY_VERIFY(!home.isRefreshing());
+        QTest::qWait(100); // the first plan, cancelled, has been delivered and dropped by now
+        QCOMPARE(tasks.activeCount(), 0);
+        QCOMPARE(shown.count(), 2);
+        QCOMPARE(home.plan().now, Micros(2));
+        QVERIFY(!home.plan().quick);
+    }
+
+    // The real plan job: a positions server nobody listens on and a tracks file. The positions card names
+    // the server, the tracks card shows its plan, kudos is not configured.
+    void unreachableServerThroughTheJob() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath(QStringLiteral("gps_tracks.sqlite"));
+        test::freshTracksFile(file);
+        TaskManager tasks;
+        HomeWorkbench home(&tasks);
+        showAt(home, 1280, 720);
+        RetentionPlanRequest request;
+        request.connections.positionsConninfo =
+            QStringLiteral("host=127.0.0.1 port=1 dbname=telemetry user=nobody connect_timeout=3");
+        request.connections.tracksPath = file;
+        request.now = nowMicros();
+        request.machineNow = request.now;
+        QSignalSpy shown(&home, &HomeWorkbench::planShown);
+        home.refresh(request);
+        QVERIFY(QTest::qWaitFor([&] { return shown.count() == 2; }, 60000));
+        QVERIFY(!home.plan().quick);
+
+        HomeCard* positions = home.card(PlanDataset::Positions);
+        QCOMPARE(positions->state(), HomeCard::State::Failed);
+        QVERIFY2(positions->bodyText().contains(QLatin1String("127.0.0.1")),
+                 qPrintable(positions->bodyText()));
+        HomeCard* tracks = home.card(PlanDataset::Tracks);
+        QVERIFY2(tracks->state() == HomeCard::State::Planned, qPrintable(tracks->bodyText()));
+        QVERIFY2(tracks->bodyText().contains(QLatin1String("Nothing to delete")),
+                 qPrintable(tracks->bodyText()));
+        QCOMPARE(home.card(PlanDataset::Kudos)->state(), HomeCard::State::NotConfigured);
+        QVERIFY(home.alertList()->count() >= 1);
+        QVERIFY(home.alertList()->item(0)->text().startsWith(QLatin1String("positions: ")));
+        QVERIFY(!screenshot(home, QStringLiteral("home-unreachable-job.png")).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestHomeWorkbench)
+#include "test_homeworkbench.moc"

@@ -1,0 +1,85 @@
+#pragma once
+
+#include "error.h"
+#include "retentionplan.h"
+#include "retentionplanjob.h"
+
+#include <QWidget>
+#include <functional>
+
+class QLabel;
+class QListWidget;
+class QPushButton;
+
+namespace tidemark {
+class RetentionPlanLoader;
+class TaskManager;
+} // namespace tidemark
+
+namespace tidemark::ui {
+
+class HomeCard;
+
+// The console's home, its first tab: what retention does next, what it did last and what needs a person,
+// for the three datasets at once (the retention plan of spec/operations.md). The alerts at the top, then a
+// card per dataset (positions, kudos, tracks: next run, backlog, last run, health); a click on an alert, a
+// link in a card or a card's Open button asks for that workbench at the mower or partition it is about
+// (openWorkbench). The plan is computed as tasks of the console's TaskManager by the RetentionPlanLoader: the
+// quick plan paints first (marked estimated), the exact one replaces it; a newer refresh drops an older
+// plan. setPlan alone renders a plan (no database).
+class HomeWorkbench : public QWidget {
+    Q_OBJECT
+  public:
+    // `job`: RetentionPlanJob::run unless a test hands in another.
+    explicit HomeWorkbench(TaskManager* tasks, QWidget* parent = nullptr,
+                           std::function<RetentionPlan(const RetentionPlanRequest&, TaskFeedback&)> job = {});
+
+    // Pure rendering: the cards and alerts of `plan` (plan.quick: marked estimated).
+    void setPlan(const RetentionPlan& plan);
+    const RetentionPlan& plan() const { return m_plan; }
+    bool hasPlan() const { return m_hasPlan; }
+
+    // What Refresh (the button, or refresh()) asks for: the connections, settings and clock of the moment.
+    void setRequestSource(std::function<RetentionPlanRequest()> source);
+    // The quick plan, then the exact one, as tasks; any plan still running is dropped.
+    void refresh(const RetentionPlanRequest& request);
+    void refresh(); // from the request source; nothing without one
+    bool isRefreshing() const;
+    RetentionPlanLoader* loader() const { return m_loader; }
+
+    HomeCard* card(PlanDataset dataset) const;
+    QListWidget* alertList() const { return m_alerts; }
+    QPushButton* refreshButton() const { return m_refresh; }
+    QString statusText() const;
+    QString markerText() const; // "" when the plan shown is exact and nothing computes
+    QString alertsHeading() const;
+
+  signals:
+    // Open the dataset's workbench at `target`: a mower id (positions), a partition (kudos) or "" (the
+    // workbench as it is).
+    void openWorkbench(tidemark::PlanDataset dataset, const QString& target);
+    // A plan was rendered (quick: the estimate; the exact one follows).
+    void planShown(bool quick);
+    void refreshFailed(const tidemark::Error& error);
+
+  private:
+    void showAlerts();
+    void fitAlerts();
+    void showStatus();
+
+    RetentionPlanLoader* m_loader;
+    std::function<RetentionPlanRequest()> m_source;
+    RetentionPlan m_plan;
+    bool m_hasPlan = false;
+    QString m_failure;
+    QString m_progress;
+    QLabel* m_title;
+    QLabel* m_status;
+    QLabel* m_marker;
+    QPushButton* m_refresh;
+    QLabel* m_alertsHeading;
+    QListWidget* m_alerts;
+    HomeCard* m_cards[3];
+};
+
+} // namespace tidemark::ui
