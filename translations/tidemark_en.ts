@@ -383,6 +383,28 @@
     </message>
 </context>
 <context>
+    <name>tidemark::RetentionPlanLoader</name>
+    <message>
+        <source>Retention plan (quick estimate)</source>
+        <translation>Retention plan (quick estimate)</translation>
+    </message>
+    <message>
+        <source>Retention plan</source>
+        <translation>Retention plan</translation>
+    </message>
+    <message>
+        <source>nothing needs you</source>
+        <translation>nothing needs you</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln item(s) need you</source>
+        <translation>
+            <numerusform>%Ln item need you</numerusform>
+            <numerusform>%Ln items need you</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tidemark::TaskListModel</name>
     <message>
         <source>Running</source>
@@ -790,6 +812,21 @@
         <translation>
             <numerusform>%1 of %Ln object proven</numerusform>
             <numerusform>%1 of %Ln objects proven</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type the dispute&apos;s user: a user id, a username or an OAuth id.</source>
+        <translation>Type the dispute&apos;s user: a user id, a username or an OAuth id.</translation>
+    </message>
+    <message>
+        <source>Find kudos users starting with %1</source>
+        <translation>Find kudos users starting with %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln user(s)</source>
+        <translation>
+            <numerusform>%Ln user</numerusform>
+            <numerusform>%Ln users</numerusform>
         </translation>
     </message>
 </context>
@@ -2065,6 +2102,447 @@
         <source>The oldest of the last proofs: %1, passed %2.</source>
         <translation>The oldest of the last proofs: %1, passed %2.</translation>
     </message>
+    <message>
+        <source>id, username or OAuth id</source>
+        <translation>id, username or OAuth id</translation>
+    </message>
+    <message>
+        <source>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</source>
+        <translation>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</translation>
+    </message>
+    <message>
+        <source>User %1, username %2, OAuth id %3</source>
+        <translation>User %1, username %2, OAuth id %3</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::HomeCard</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>today %1</source>
+        <translation>today %1</translation>
+    </message>
+    <message>
+        <source>tomorrow %1</source>
+        <translation>tomorrow %1</translation>
+    </message>
+    <message>
+        <source>mower %1</source>
+        <translation>mower %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln slice(s), %2 rows deleted (%3 by the age limit) in %4</source>
+        <translation>
+            <numerusform>%1: %Ln slice, %2 rows deleted (%3 by the age limit) in %4</numerusform>
+            <numerusform>%1: %Ln slices, %2 rows deleted (%3 by the age limit) in %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>stopped early: %1</source>
+        <translation>stopped early: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s) skipped</source>
+        <translation>
+            <numerusform>%Ln mower skipped</numerusform>
+            <numerusform>%Ln mowers skipped</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped at its budget</source>
+        <translation>stopped at its budget</translation>
+    </message>
+    <message>
+        <source>stopped when the window closed</source>
+        <translation>stopped when the window closed</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>complete</translation>
+    </message>
+    <message>
+        <source>not complete</source>
+        <translation>not complete</translation>
+    </message>
+    <message>
+        <source>The window is open now, until %1 (%2).</source>
+        <translation>The window is open now, until %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The window opens %1 and closes %2 (%3).</source>
+        <translation>The window opens %1 and closes %2 (%3).</translation>
+    </message>
+    <message>
+        <source>Nothing to thin: no slice is pending.</source>
+        <translation>Nothing to thin: no slice is pending.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tonight: %1 of thinning, %2 of the %3 slices at the recorded pace (%4 slices/s over %Ln round(s)).</source>
+        <translation>
+            <numerusform>Tonight: %1 of thinning, %2 of the %3 slices at the recorded pace (%4 slices/s over %Ln round).</numerusform>
+            <numerusform>Tonight: %1 of thinning, %2 of the %3 slices at the recorded pace (%4 slices/s over %Ln rounds).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tonight: %1 of thinning; no recorded pace yet (%2).</source>
+        <translation>Tonight: %1 of thinning; no recorded pace yet (%2).</translation>
+    </message>
+    <message>
+        <source>no round recorded</source>
+        <translation>no round recorded</translation>
+    </message>
+    <message numerus="yes">
+        <source>The backlog clears in %Ln night(s).</source>
+        <translation>
+            <numerusform>The backlog clears in %Ln night.</numerusform>
+            <numerusform>The backlog clears in %Ln nights.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 slice(s) pending over %Ln mower(s).</source>
+        <translation>
+            <numerusform>%1 slice pending over %Ln mower.</numerusform>
+            <numerusform>%1 slices pending over %Ln mowers.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 rows to thin of %2 scanned (estimated from a sample of mowers).</source>
+        <translation>%1 rows to thin of %2 scanned (estimated from a sample of mowers).</translation>
+    </message>
+    <message>
+        <source>%1 rows to delete: %2 by thinning, %3 by the age limit (of %4 scanned).</source>
+        <translation>%1 rows to delete: %2 by thinning, %3 by the age limit (of %4 scanned).</translation>
+    </message>
+    <message>
+        <source>, from %1</source>
+        <translation>, from %1</translation>
+    </message>
+    <message>
+        <source>Largest: %1, %2 slices%3.</source>
+        <translation>Largest: %1, %2 slices%3.</translation>
+    </message>
+    <message>
+        <source>No round recorded yet.</source>
+        <translation>No round recorded yet.</translation>
+    </message>
+    <message>
+        <source>No mower would be skipped.</source>
+        <translation>No mower would be skipped.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s) a round would skip:</source>
+        <translation>
+            <numerusform>%Ln mower a round would skip:</numerusform>
+            <numerusform>%Ln mowers a round would skip:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %Ln more</source>
+        <translation>
+            <numerusform>and %Ln more</numerusform>
+            <numerusform>and %Ln more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Next run</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>Backlog</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Last run</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Health</translation>
+    </message>
+    <message>
+        <source>A retention job is running now; the list below is what is left after it.</source>
+        <translation>A retention job is running now; the list below is what is left after it.</translation>
+    </message>
+    <message>
+        <source>Nothing to do: no range is eligible.</source>
+        <translation>Nothing to do: no range is eligible.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s): %1.</source>
+        <translation>
+            <numerusform>%Ln step: %1.</numerusform>
+            <numerusform>%Ln steps: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 rows; ≈ %2 to the archive.</source>
+        <translation>%1 rows; ≈ %2 to the archive.</translation>
+    </message>
+    <message>
+        <source>%1 rows.</source>
+        <translation>%1 rows.</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 rows</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %Ln more step(s)</source>
+        <translation>
+            <numerusform>and %Ln more step</numerusform>
+            <numerusform>and %Ln more steps</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Archive: %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 since %3</source>
+        <translation>%1 is %2 since %3</translation>
+    </message>
+    <message>
+        <source>No retention step recorded yet.</source>
+        <translation>No retention step recorded yet.</translation>
+    </message>
+    <message>
+        <source>%1: %2 used, no budget</source>
+        <translation>%1: %2 used, no budget</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4 %)</source>
+        <translation>%1: %2 of %3 (%4 %)</translation>
+    </message>
+    <message>
+        <source>, reached on %1</source>
+        <translation>, reached on %1</translation>
+    </message>
+    <message>
+        <source>: over budget, the next upload is refused</source>
+        <translation>: over budget, the next upload is refused</translation>
+    </message>
+    <message>
+        <source>No incident.</source>
+        <translation>No incident.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln incident(s):</source>
+        <translation>
+            <numerusform>%Ln incident:</numerusform>
+            <numerusform>%Ln incidents:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln alert(s): retention waits (see above)</source>
+        <translation>
+            <numerusform>%Ln alert: retention waits (see above)</numerusform>
+            <numerusform>%Ln alerts: retention waits (see above)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drills: %1 of %2 object(s) proven within %Ln day(s)</source>
+        <translation>
+            <numerusform>Drills: %1 of %2 object proven within %Ln day</numerusform>
+            <numerusform>Drills: %1 of %2 objects proven within %Ln days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the last passed %1</source>
+        <translation>; the last passed %1</translation>
+    </message>
+    <message>
+        <source>; none passed yet</source>
+        <translation>; none passed yet</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to delete: no track was imported before %1 (%Ln year(s) ago).</source>
+        <translation>
+            <numerusform>Nothing to delete: no track was imported before %1 (%Ln year ago).</numerusform>
+            <numerusform>Nothing to delete: no track was imported before %1 (%Ln years ago).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deletes %Ln track(s) imported before %1 (%2 years ago), freeing ≈ %3.</source>
+        <translation>
+            <numerusform>Deletes %Ln track imported before %1 (%2 years ago), freeing ≈ %3.</numerusform>
+            <numerusform>Deletes %Ln tracks imported before %1 (%2 years ago), freeing ≈ %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import %1 (%2, %3): %4</source>
+        <translation>Import %1 (%2, %3): %4</translation>
+    </message>
+    <message>
+        <source>No import recorded yet.</source>
+        <translation>No import recorded yet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</source>
+        <translation>
+            <numerusform>%Ln track, %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</numerusform>
+            <numerusform>%Ln tracks, %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1: %2 % of the 2 GB mark</source>
+        <translation>
+            <numerusform>%Ln track, %1: %2 % of the 2 GB mark</numerusform>
+            <numerusform>%Ln tracks, %1: %2 % of the 2 GB mark</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — at or above it: plan a retention run or a split.</source>
+        <translation> — at or above it: plan a retention run or a split.</translation>
+    </message>
+    <message>
+        <source>; reaches it on %1.</source>
+        <translation>; reaches it on %1.</translation>
+    </message>
+    <message>
+        <source>Open %1 ▸</source>
+        <translation>Open %1 ▸</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
+    </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Tracks</translation>
+    </message>
+    <message>
+        <source>Not computed yet.</source>
+        <translation>Not computed yet.</translation>
+    </message>
+    <message>
+        <source>Not configured — File ▸ Connect…</source>
+        <translation>Not configured — File ▸ Connect…</translation>
+    </message>
+    <message>
+        <source>Could not be planned: %1</source>
+        <translation>Could not be planned: %1</translation>
+    </message>
+    <message>
+        <source>The other datasets are planned without it; Refresh tries again.</source>
+        <translation>The other datasets are planned without it; Refresh tries again.</translation>
+    </message>
+    <message>
+        <source>failed after %1</source>
+        <translation>failed after %1</translation>
+    </message>
+    <message>
+        <source>planned in %1</source>
+        <translation>planned in %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::HomeWorkbench</name>
+    <message>
+        <source>Retention plan</source>
+        <translation>Retention plan</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <source>Plan again: the quick estimate first, then the exact plan (read-only dry runs of every configured dataset).</source>
+        <translation>Plan again: the quick estimate first, then the exact plan (read-only dry runs of every configured dataset).</translation>
+    </message>
+    <message>
+        <source>The quick plan failed: %1</source>
+        <translation>The quick plan failed: %1</translation>
+    </message>
+    <message>
+        <source>The plan failed: %1</source>
+        <translation>The plan failed: %1</translation>
+    </message>
+    <message>
+        <source>Nothing needs you.</source>
+        <translation>Nothing needs you.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln item(s) need you — click one to open it</source>
+        <translation>
+            <numerusform>%Ln item need you — click one to open it</numerusform>
+            <numerusform>%Ln items need you — click one to open it</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the %1 workbench</source>
+        <translation>Open the %1 workbench</translation>
+    </message>
+    <message>
+        <source>Open the %1 workbench at %2</source>
+        <translation>Open the %1 workbench at %2</translation>
+    </message>
+    <message>
+        <source>Computing the plan…</source>
+        <translation>Computing the plan…</translation>
+    </message>
+    <message>
+        <source>Not planned yet: connect the datasets (File ▸ Connect…) or press Refresh.</source>
+        <translation>Not planned yet: connect the datasets (File ▸ Connect…) or press Refresh.</translation>
+    </message>
+    <message>
+        <source>No dataset is configured: File ▸ Connect… or File ▸ Open demo workspace.</source>
+        <translation>No dataset is configured: File ▸ Connect… or File ▸ Open demo workspace.</translation>
+    </message>
+    <message>
+        <source>Quick estimate as of %1; computing the exact plan…</source>
+        <translation>Quick estimate as of %1; computing the exact plan…</translation>
+    </message>
+    <message>
+        <source>Quick estimate as of %1.</source>
+        <translation>Quick estimate as of %1.</translation>
+    </message>
+    <message>
+        <source>As of %1, planned in %2 s.</source>
+        <translation>As of %1, planned in %2 s.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the plan is incomplete.</source>
+        <translation>Cancelled: the plan is incomplete.</translation>
+    </message>
+    <message>
+        <source>Computing a new plan…</source>
+        <translation>Computing a new plan…</translation>
+    </message>
+    <message>
+        <source>estimated · refining…</source>
+        <translation>estimated · refining…</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>estimated</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>computing…</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::JobPanel</name>
@@ -2566,6 +3044,58 @@
     <message>
         <source>Archive &amp;&amp; disputes</source>
         <translation>Archive &amp;&amp; disputes</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
+    </message>
+    <message>
+        <source>&amp;Workbench</source>
+        <translation>&amp;Workbench</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Reload</translation>
+    </message>
+    <message>
+        <source>Load the dataset of the workbench in front again</source>
+        <translation>Load the dataset of the workbench in front again</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>&amp;Preview</translation>
+    </message>
+    <message>
+        <source>Preview what a round would do (positions: the preview; tracks: the retention preview)</source>
+        <translation>Preview what a round would do (positions: the preview; tracks: the retention preview)</translation>
+    </message>
+    <message>
+        <source>R&amp;un</source>
+        <translation>R&amp;un</translation>
+    </message>
+    <message>
+        <source>Run the workbench&apos;s round (tracks: delete the previewed tracks, after asking)</source>
+        <translation>Run the workbench&apos;s round (tracks: delete the previewed tracks, after asking)</translation>
+    </message>
+    <message>
+        <source>P&amp;ause</source>
+        <translation>P&amp;ause</translation>
+    </message>
+    <message>
+        <source>Pause the running round, or resume the paused one</source>
+        <translation>Pause the running round, or resume the paused one</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Cancel</translation>
+    </message>
+    <message>
+        <source>Cancel the running round (positions: or the preview)</source>
+        <translation>Cancel the running round (positions: or the preview)</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>Res&amp;ume</translation>
     </message>
 </context>
 <context>
@@ -3712,6 +4242,26 @@
     <message>
         <source>Capacity</source>
         <translation>Capacity</translation>
+    </message>
+    <message>
+        <source>Nothing imported: only GPX files (.gpx) can be dropped here.</source>
+        <translation>Nothing imported: only GPX files (.gpx) can be dropped here.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: no tracks store is open.</source>
+        <translation>Nothing imported: no tracks store is open.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: an import is still running; drop the files again when it is done.</source>
+        <translation>Nothing imported: an import is still running; drop the files again when it is done.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: no source is configured (GPS_SOURCES_CONFIG).</source>
+        <translation>Nothing imported: no source is configured (GPS_SOURCES_CONFIG).</translation>
+    </message>
+    <message>
+        <source>Not imported, not GPX files: %1</source>
+        <translation>Not imported, not GPX files: %1</translation>
     </message>
 </context>
 <context>

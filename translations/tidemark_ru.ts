@@ -383,6 +383,29 @@
     </message>
 </context>
 <context>
+    <name>tidemark::RetentionPlanLoader</name>
+    <message>
+        <source>Retention plan (quick estimate)</source>
+        <translation>План хранения (быстрая оценка)</translation>
+    </message>
+    <message>
+        <source>Retention plan</source>
+        <translation>План хранения</translation>
+    </message>
+    <message>
+        <source>nothing needs you</source>
+        <translation>ваше участие не требуется</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln item(s) need you</source>
+        <translation>
+            <numerusform>%Ln пункт требует вашего участия</numerusform>
+            <numerusform>%Ln пункта требуют вашего участия</numerusform>
+            <numerusform>%Ln пунктов требуют вашего участия</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tidemark::TaskListModel</name>
     <message>
         <source>Running</source>
@@ -813,6 +836,22 @@
             <numerusform>%1 из %Ln объекта подтверждено</numerusform>
             <numerusform>%1 из %Ln объектов подтверждено</numerusform>
             <numerusform>%1 из %Ln объектов подтверждено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type the dispute&apos;s user: a user id, a username or an OAuth id.</source>
+        <translation>Укажите пользователя спора: id пользователя, имя пользователя или OAuth id.</translation>
+    </message>
+    <message>
+        <source>Find kudos users starting with %1</source>
+        <translation>Поиск пользователей kudos, начинающихся с %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln user(s)</source>
+        <translation>
+            <numerusform>%Ln пользователь</numerusform>
+            <numerusform>%Ln пользователя</numerusform>
+            <numerusform>%Ln пользователей</numerusform>
         </translation>
     </message>
 </context>
@@ -2127,6 +2166,464 @@
         <source>The oldest of the last proofs: %1, passed %2.</source>
         <translation>Самое старое из последних подтверждений: %1, пройдено %2.</translation>
     </message>
+    <message>
+        <source>id, username or OAuth id</source>
+        <translation>id, имя пользователя или OAuth id</translation>
+    </message>
+    <message>
+        <source>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</source>
+        <translation>Пользователь спора: id пользователя, имя пользователя, имя#id или OAuth id. При вводе предлагаются подходящие пользователи базы kudos.</translation>
+    </message>
+    <message>
+        <source>User %1, username %2, OAuth id %3</source>
+        <translation>Пользователь %1, имя %2, OAuth id %3</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::HomeCard</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>today %1</source>
+        <translation>сегодня %1</translation>
+    </message>
+    <message>
+        <source>tomorrow %1</source>
+        <translation>завтра %1</translation>
+    </message>
+    <message>
+        <source>mower %1</source>
+        <translation>косилка %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln slice(s), %2 rows deleted (%3 by the age limit) in %4</source>
+        <translation>
+            <numerusform>%1: %Ln срез, удалено строк: %2 (по сроку: %3) за %4</numerusform>
+            <numerusform>%1: %Ln среза, удалено строк: %2 (по сроку: %3) за %4</numerusform>
+            <numerusform>%1: %Ln срезов, удалено строк: %2 (по сроку: %3) за %4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменён</translation>
+    </message>
+    <message>
+        <source>stopped early: %1</source>
+        <translation>остановлен досрочно: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s) skipped</source>
+        <translation>
+            <numerusform>пропущена %Ln косилка</numerusform>
+            <numerusform>пропущено %Ln косилки</numerusform>
+            <numerusform>пропущено %Ln косилок</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stopped at its budget</source>
+        <translation>остановлен по бюджету времени</translation>
+    </message>
+    <message>
+        <source>stopped when the window closed</source>
+        <translation>остановлен при закрытии окна</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>завершён</translation>
+    </message>
+    <message>
+        <source>not complete</source>
+        <translation>не завершён</translation>
+    </message>
+    <message>
+        <source>The window is open now, until %1 (%2).</source>
+        <translation>Окно открыто сейчас, до %1 (%2).</translation>
+    </message>
+    <message>
+        <source>The window opens %1 and closes %2 (%3).</source>
+        <translation>Окно открывается %1 и закрывается %2 (%3).</translation>
+    </message>
+    <message>
+        <source>Nothing to thin: no slice is pending.</source>
+        <translation>Прореживать нечего: ожидающих срезов нет.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Tonight: %1 of thinning, %2 of the %3 slices at the recorded pace (%4 slices/s over %Ln round(s)).</source>
+        <translation>
+            <numerusform>Этой ночью: %1 прореживания, %2 из %3 срезов в записанном темпе (%4 срезов/с за %Ln раунд).</numerusform>
+            <numerusform>Этой ночью: %1 прореживания, %2 из %3 срезов в записанном темпе (%4 срезов/с за %Ln раунда).</numerusform>
+            <numerusform>Этой ночью: %1 прореживания, %2 из %3 срезов в записанном темпе (%4 срезов/с за %Ln раундов).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Tonight: %1 of thinning; no recorded pace yet (%2).</source>
+        <translation>Этой ночью: %1 прореживания; записанного темпа пока нет (%2).</translation>
+    </message>
+    <message>
+        <source>no round recorded</source>
+        <translation>раундов не записано</translation>
+    </message>
+    <message numerus="yes">
+        <source>The backlog clears in %Ln night(s).</source>
+        <translation>
+            <numerusform>Отставание будет разобрано за %Ln ночь.</numerusform>
+            <numerusform>Отставание будет разобрано за %Ln ночи.</numerusform>
+            <numerusform>Отставание будет разобрано за %Ln ночей.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 slice(s) pending over %Ln mower(s).</source>
+        <translation>
+            <numerusform>Ожидающих срезов: %1 у %Ln косилки.</numerusform>
+            <numerusform>Ожидающих срезов: %1 у %Ln косилок.</numerusform>
+            <numerusform>Ожидающих срезов: %1 у %Ln косилок.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 rows to thin of %2 scanned (estimated from a sample of mowers).</source>
+        <translation>%1 строк к прореживанию из %2 просмотренных (оценка по выборке косилок).</translation>
+    </message>
+    <message>
+        <source>%1 rows to delete: %2 by thinning, %3 by the age limit (of %4 scanned).</source>
+        <translation>%1 строк к удалению: %2 прореживанием, %3 по сроку (из %4 просмотренных).</translation>
+    </message>
+    <message>
+        <source>, from %1</source>
+        <translation>, с %1</translation>
+    </message>
+    <message>
+        <source>Largest: %1, %2 slices%3.</source>
+        <translation>Наибольшее: %1, срезов: %2%3.</translation>
+    </message>
+    <message>
+        <source>No round recorded yet.</source>
+        <translation>Раундов пока не записано.</translation>
+    </message>
+    <message>
+        <source>No mower would be skipped.</source>
+        <translation>Ни одна косилка не будет пропущена.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mower(s) a round would skip:</source>
+        <translation>
+            <numerusform>Раунд пропустит %Ln косилку:</numerusform>
+            <numerusform>Раунд пропустит %Ln косилки:</numerusform>
+            <numerusform>Раунд пропустит %Ln косилок:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %Ln more</source>
+        <translation>
+            <numerusform>и ещё %Ln</numerusform>
+            <numerusform>и ещё %Ln</numerusform>
+            <numerusform>и ещё %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Next run</source>
+        <translation>Следующий запуск</translation>
+    </message>
+    <message>
+        <source>Backlog</source>
+        <translation>Отставание</translation>
+    </message>
+    <message>
+        <source>Last run</source>
+        <translation>Последний запуск</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>Состояние</translation>
+    </message>
+    <message>
+        <source>A retention job is running now; the list below is what is left after it.</source>
+        <translation>Сейчас выполняется задание хранения; ниже — то, что останется после него.</translation>
+    </message>
+    <message>
+        <source>Nothing to do: no range is eligible.</source>
+        <translation>Делать нечего: подходящих диапазонов нет.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln step(s): %1.</source>
+        <translation>
+            <numerusform>%Ln шаг: %1.</numerusform>
+            <numerusform>%Ln шага: %1.</numerusform>
+            <numerusform>%Ln шагов: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 rows; ≈ %2 to the archive.</source>
+        <translation>%1 строк; ≈ %2 в архив.</translation>
+    </message>
+    <message>
+        <source>%1 rows.</source>
+        <translation>%1 строк.</translation>
+    </message>
+    <message>
+        <source>%1 rows</source>
+        <translation>%1 строк</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %Ln more step(s)</source>
+        <translation>
+            <numerusform>и ещё %Ln шаг</numerusform>
+            <numerusform>и ещё %Ln шага</numerusform>
+            <numerusform>и ещё %Ln шагов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Archive: %1</source>
+        <translation>Архив: %1</translation>
+    </message>
+    <message>
+        <source>%1 is %2 since %3</source>
+        <translation>%1 в состоянии %2 с %3</translation>
+    </message>
+    <message>
+        <source>No retention step recorded yet.</source>
+        <translation>Шагов хранения пока не записано.</translation>
+    </message>
+    <message>
+        <source>%1: %2 used, no budget</source>
+        <translation>%1: занято %2, бюджета нет</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4 %)</source>
+        <translation>%1: %2 из %3 (%4 %)</translation>
+    </message>
+    <message>
+        <source>, reached on %1</source>
+        <translation>, будет достигнут %1</translation>
+    </message>
+    <message>
+        <source>: over budget, the next upload is refused</source>
+        <translation>: бюджет превышен, следующая выгрузка будет отклонена</translation>
+    </message>
+    <message>
+        <source>No incident.</source>
+        <translation>Инцидентов нет.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln incident(s):</source>
+        <translation>
+            <numerusform>%Ln инцидент:</numerusform>
+            <numerusform>%Ln инцидента:</numerusform>
+            <numerusform>%Ln инцидентов:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln alert(s): retention waits (see above)</source>
+        <translation>
+            <numerusform>%Ln предупреждение: хранение ждёт (см. выше)</numerusform>
+            <numerusform>%Ln предупреждения: хранение ждёт (см. выше)</numerusform>
+            <numerusform>%Ln предупреждений: хранение ждёт (см. выше)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Drills: %1 of %2 object(s) proven within %Ln day(s)</source>
+        <translation>
+            <numerusform>Проверки: подтверждено %1 из %2 объектов за %Ln день</numerusform>
+            <numerusform>Проверки: подтверждено %1 из %2 объектов за %Ln дня</numerusform>
+            <numerusform>Проверки: подтверждено %1 из %2 объектов за %Ln дней</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the last passed %1</source>
+        <translation>; последняя успешная %1</translation>
+    </message>
+    <message>
+        <source>; none passed yet</source>
+        <translation>; успешных пока нет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to delete: no track was imported before %1 (%Ln year(s) ago).</source>
+        <translation>
+            <numerusform>Удалять нечего: нет треков, импортированных до %1 (%Ln год назад).</numerusform>
+            <numerusform>Удалять нечего: нет треков, импортированных до %1 (%Ln года назад).</numerusform>
+            <numerusform>Удалять нечего: нет треков, импортированных до %1 (%Ln лет назад).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deletes %Ln track(s) imported before %1 (%2 years ago), freeing ≈ %3.</source>
+        <translation>
+            <numerusform>Удалит %Ln трек, импортированный до %1 (%2 лет назад), освободив ≈ %3.</numerusform>
+            <numerusform>Удалит %Ln трека, импортированных до %1 (%2 лет назад), освободив ≈ %3.</numerusform>
+            <numerusform>Удалит %Ln треков, импортированных до %1 (%2 лет назад), освободив ≈ %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Import %1 (%2, %3): %4</source>
+        <translation>Импорт %1 (%2, %3): %4</translation>
+    </message>
+    <message>
+        <source>No import recorded yet.</source>
+        <translation>Импортов пока не записано.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</source>
+        <translation>
+            <numerusform>%Ln трек, %1 (PostGIS: отметка 2 ГБ относится к файлу SQLite).</numerusform>
+            <numerusform>%Ln трека, %1 (PostGIS: отметка 2 ГБ относится к файлу SQLite).</numerusform>
+            <numerusform>%Ln треков, %1 (PostGIS: отметка 2 ГБ относится к файлу SQLite).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1: %2 % of the 2 GB mark</source>
+        <translation>
+            <numerusform>%Ln трек, %1: %2 % от отметки 2 ГБ</numerusform>
+            <numerusform>%Ln трека, %1: %2 % от отметки 2 ГБ</numerusform>
+            <numerusform>%Ln треков, %1: %2 % от отметки 2 ГБ</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — at or above it: plan a retention run or a split.</source>
+        <translation> — отметка достигнута: запланируйте запуск хранения или разделение.</translation>
+    </message>
+    <message>
+        <source>; reaches it on %1.</source>
+        <translation>; будет достигнута %1.</translation>
+    </message>
+    <message>
+        <source>Open %1 ▸</source>
+        <translation>Открыть %1 ▸</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Позиции</translation>
+    </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>Tracks</source>
+        <translation>Треки</translation>
+    </message>
+    <message>
+        <source>Not computed yet.</source>
+        <translation>Ещё не рассчитано.</translation>
+    </message>
+    <message>
+        <source>Not configured — File ▸ Connect…</source>
+        <translation>Не настроено — Файл ▸ Подключиться…</translation>
+    </message>
+    <message>
+        <source>Could not be planned: %1</source>
+        <translation>Не удалось спланировать: %1</translation>
+    </message>
+    <message>
+        <source>The other datasets are planned without it; Refresh tries again.</source>
+        <translation>Остальные наборы данных спланированы без него; «Обновить» попробует снова.</translation>
+    </message>
+    <message>
+        <source>failed after %1</source>
+        <translation>сбой через %1</translation>
+    </message>
+    <message>
+        <source>planned in %1</source>
+        <translation>спланировано за %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::HomeWorkbench</name>
+    <message>
+        <source>Retention plan</source>
+        <translation>План хранения</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Обновить</translation>
+    </message>
+    <message>
+        <source>Plan again: the quick estimate first, then the exact plan (read-only dry runs of every configured dataset).</source>
+        <translation>Спланировать заново: сначала быстрая оценка, затем точный план (пробные прогоны только для чтения по каждому настроенному набору данных).</translation>
+    </message>
+    <message>
+        <source>The quick plan failed: %1</source>
+        <translation>Быстрый план не удался: %1</translation>
+    </message>
+    <message>
+        <source>The plan failed: %1</source>
+        <translation>План не удался: %1</translation>
+    </message>
+    <message>
+        <source>Nothing needs you.</source>
+        <translation>Ваше участие не требуется.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln item(s) need you — click one to open it</source>
+        <translation>
+            <numerusform>%Ln пункт требует вашего участия — щёлкните, чтобы открыть</numerusform>
+            <numerusform>%Ln пункта требуют вашего участия — щёлкните, чтобы открыть</numerusform>
+            <numerusform>%Ln пунктов требуют вашего участия — щёлкните, чтобы открыть</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Open the %1 workbench</source>
+        <translation>Открыть рабочую область «%1»</translation>
+    </message>
+    <message>
+        <source>Open the %1 workbench at %2</source>
+        <translation>Открыть рабочую область «%1» на %2</translation>
+    </message>
+    <message>
+        <source>Computing the plan…</source>
+        <translation>Расчёт плана…</translation>
+    </message>
+    <message>
+        <source>Not planned yet: connect the datasets (File ▸ Connect…) or press Refresh.</source>
+        <translation>Ещё не спланировано: подключите наборы данных (Файл ▸ Подключиться…) или нажмите «Обновить».</translation>
+    </message>
+    <message>
+        <source>No dataset is configured: File ▸ Connect… or File ▸ Open demo workspace.</source>
+        <translation>Ни один набор данных не настроен: Файл ▸ Подключиться… или Файл ▸ Открыть демо-среду.</translation>
+    </message>
+    <message>
+        <source>Quick estimate as of %1; computing the exact plan…</source>
+        <translation>Быстрая оценка на %1; рассчитывается точный план…</translation>
+    </message>
+    <message>
+        <source>Quick estimate as of %1.</source>
+        <translation>Быстрая оценка на %1.</translation>
+    </message>
+    <message>
+        <source>As of %1, planned in %2 s.</source>
+        <translation>На %1, спланировано за %2 с.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the plan is incomplete.</source>
+        <translation>Отменено: план неполный.</translation>
+    </message>
+    <message>
+        <source>Computing a new plan…</source>
+        <translation>Расчёт нового плана…</translation>
+    </message>
+    <message>
+        <source>estimated · refining…</source>
+        <translation>оценка · уточняется…</translation>
+    </message>
+    <message>
+        <source>estimated</source>
+        <translation>оценка</translation>
+    </message>
+    <message>
+        <source>computing…</source>
+        <translation>расчёт…</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::JobPanel</name>
@@ -2640,6 +3137,58 @@
     <message>
         <source>Archive &amp;&amp; disputes</source>
         <translation>Архив и споры</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Главная</translation>
+    </message>
+    <message>
+        <source>&amp;Workbench</source>
+        <translation>&amp;Рабочая область</translation>
+    </message>
+    <message>
+        <source>&amp;Reload</source>
+        <translation>&amp;Перезагрузить</translation>
+    </message>
+    <message>
+        <source>Load the dataset of the workbench in front again</source>
+        <translation>Заново загрузить набор данных открытой рабочей области</translation>
+    </message>
+    <message>
+        <source>&amp;Preview</source>
+        <translation>П&amp;редпросмотр</translation>
+    </message>
+    <message>
+        <source>Preview what a round would do (positions: the preview; tracks: the retention preview)</source>
+        <translation>Показать, что сделает раунд (позиции: предпросмотр; треки: предпросмотр хранения)</translation>
+    </message>
+    <message>
+        <source>R&amp;un</source>
+        <translation>&amp;Запустить</translation>
+    </message>
+    <message>
+        <source>Run the workbench&apos;s round (tracks: delete the previewed tracks, after asking)</source>
+        <translation>Запустить раунд рабочей области (треки: удалить показанные треки после подтверждения)</translation>
+    </message>
+    <message>
+        <source>P&amp;ause</source>
+        <translation>П&amp;ауза</translation>
+    </message>
+    <message>
+        <source>Pause the running round, or resume the paused one</source>
+        <translation>Приостановить идущий раунд или продолжить приостановленный</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>&amp;Отменить</translation>
+    </message>
+    <message>
+        <source>Cancel the running round (positions: or the preview)</source>
+        <translation>Отменить идущий раунд (позиции: или предпросмотр)</translation>
+    </message>
+    <message>
+        <source>Res&amp;ume</source>
+        <translation>Пр&amp;одолжить</translation>
     </message>
 </context>
 <context>
@@ -3804,6 +4353,26 @@
     <message>
         <source>Capacity</source>
         <translation>Ёмкость</translation>
+    </message>
+    <message>
+        <source>Nothing imported: only GPX files (.gpx) can be dropped here.</source>
+        <translation>Ничего не импортировано: сюда можно перетаскивать только файлы GPX (.gpx).</translation>
+    </message>
+    <message>
+        <source>Nothing imported: no tracks store is open.</source>
+        <translation>Ничего не импортировано: хранилище треков не открыто.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: an import is still running; drop the files again when it is done.</source>
+        <translation>Ничего не импортировано: импорт ещё идёт; перетащите файлы снова, когда он завершится.</translation>
+    </message>
+    <message>
+        <source>Nothing imported: no source is configured (GPS_SOURCES_CONFIG).</source>
+        <translation>Ничего не импортировано: источник не настроен (GPS_SOURCES_CONFIG).</translation>
+    </message>
+    <message>
+        <source>Not imported, not GPX files: %1</source>
+        <translation>Не импортированы, не файлы GPX: %1</translation>
     </message>
 </context>
 <context>
