@@ -30,6 +30,10 @@ namespace {
 
 using positions::MowerThinningStatus;
 
+Error planCancelled() {
+    return Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+}
+
 // Runs one section: not configured when `configured` is false, else `compute`, whose Error (or any other
 // exception) becomes the section's error instead of the plan's.
 template <class Plan, class Compute>
@@ -105,10 +109,11 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
         forecastRequest.conninfo = request.connections.positionsConninfo;
         forecastRequest.settings = settings;
         forecastRequest.now = request.now;
+        forecastRequest.checkCoverage = false;
         const positions::PositionsForecast forecast =
             positions::PositionsForecastJob::run(forecastRequest, feedback);
         if (forecast.cancelled)
-            throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+            throw planCancelled();
         const positions::PositionsMeasurements& m = forecast.measured;
         // The sample's judged rows scaled to the fleet by rows, as the forecast scales its history.
         const double scale = m.sampleRows > 0 ? double(m.tableRows) / double(m.sampleRows) : 0;
@@ -129,7 +134,7 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
     round.recordHistory = false;
     const positions::RoundReport report = positions::RoundJob::run(round, feedback);
     if (report.cancelled)
-        throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+        throw planCancelled();
     p.rowsScanned = report.scanned;
     p.rowsToThin = report.deleted;
     p.rowsToAgeDelete = report.ageDeleted;
@@ -160,7 +165,7 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
     round.dryRun = true;
     const kudos::RetentionReport report = kudos::KudosRoundJob::run(round, feedback);
     if (report.cancelled)
-        throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+        throw planCancelled();
     k.lockBusy = report.lockBusy;
     k.incidents = report.incidents;
     k.alerts = report.alerts;
@@ -175,7 +180,7 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
         try {
             const kudos::KudosForecast forecast = kudos::KudosForecastJob::run(forecastRequest, feedback);
             if (forecast.cancelled)
-                throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+                throw planCancelled();
             k.archive = forecast.archive;
             k.tiers = forecast.tiers;
             figures = forecast.nextRun;
@@ -250,12 +255,12 @@ RetentionPlan RetentionPlanJob::run(const RetentionPlanRequest& request, TaskFee
         runSection(plan.positions, !c.positionsConninfo.isEmpty(),
                    [&](PlanSection<PositionsPlan>& s) { computePositions(s, request, feedback); });
         if (!feedback.checkpoint())
-            throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+            throw planCancelled();
         feedback.reportProgress(1.0 / 3, QStringLiteral("kudos"));
         runSection(plan.kudos, !c.kudosConninfo.isEmpty(),
                    [&](PlanSection<KudosPlan>& s) { computeKudos(s, request, feedback); });
         if (!feedback.checkpoint())
-            throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was cancelled"));
+            throw planCancelled();
         feedback.reportProgress(2.0 / 3, QStringLiteral("tracks"));
         runSection(plan.tracks, c.hasTracks(),
                    [&](PlanSection<TracksPlan>& s) { computeTracks(s, request, feedback); });

@@ -4,6 +4,7 @@
 #include "datasetpanel.h"
 #include "disputeworkbench.h"
 #include "freshtracksfile.h"
+#include "homeworkbench.h"
 #include "kudosroundpanel.h"
 #include "kudosschema.h"
 #include "kudosworkbench.h"
@@ -310,8 +311,7 @@ class TestConsole : public QObject {
 
     // Each dataset's dock shows while its workbench is in front (the disputes show the kudos dock); the Jobs
     // dock stays; a dock the user closed stays closed for its workbench until its View toggle shows it
-    // again (which brings its workbench to the front); a tab inserted before the workbenches (the coming
-    // home tab) shows no dataset's dock.
+    // again (which brings its workbench to the front); the home tab, first, shows no dataset's dock.
     void docksFollowTheWorkbench() {
         ui::MainWindow window;
         window.show();
@@ -323,9 +323,12 @@ class TestConsole : public QObject {
                     names << window.dock(d)->objectName();
             return names;
         };
-        QCOMPARE(window.currentWorkbench(), QStringLiteral("positionsWorkbench"));
-        QCOMPARE(shown(), QStringList{"positionsDock"});
+        // The home is the first tab and in front at start: no dataset's dock.
+        QCOMPARE(window.currentWorkbench(), QStringLiteral("homeWorkbench"));
+        QCOMPARE(shown(), QStringList{});
         QVERIFY(window.jobsDock()->isVisible());
+        QVERIFY(window.showWorkbench(QStringLiteral("positionsWorkbench")));
+        QCOMPARE(shown(), QStringList{"positionsDock"});
         QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
         QCOMPARE(shown(), QStringList{"kudosDock"});
         QVERIFY(window.showWorkbench(QStringLiteral("disputeWorkbench")));
@@ -360,17 +363,13 @@ class TestConsole : public QObject {
         QCOMPARE(window.currentWorkbench(), QStringLiteral("disputeWorkbench")); // already its dock's
         QCOMPARE(shown(), QStringList{"kudosDock"});
 
-        // A tab inserted first: the workbench in front stays by its name, and the new tab has no dock.
-        auto* home = new QWidget;
-        home->setObjectName(QStringLiteral("homeTab"));
-        window.workbenches()->insertTab(0, home, QStringLiteral("Home"));
-        QCOMPARE(window.currentWorkbench(), QStringLiteral("disputeWorkbench"));
-        QCOMPARE(shown(), QStringList{"kudosDock"});
-        QVERIFY(window.showWorkbench(QStringLiteral("homeTab")));
+        // The home has no dock, and of the commands only Reload (its Refresh).
+        QVERIFY(window.showWorkbench(QStringLiteral("homeWorkbench")));
         QCOMPARE(shown(), QStringList());
         QVERIFY(window.jobsDock()->isVisible());
         for (int c = 0; c < ui::MainWindow::kCommandCount; ++c)
-            QVERIFY(!window.commandAction(ui::MainWindow::Command(c))->isEnabled());
+            if (ui::MainWindow::Command(c) != ui::MainWindow::Command::Reload)
+                QVERIFY(!window.commandAction(ui::MainWindow::Command(c))->isEnabled());
         QVERIFY(window.showWorkbench(QStringLiteral("positionsWorkbench")));
         QCOMPARE(shown(), QStringList{"positionsDock"});
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("console-docks-positions.png"))
@@ -525,6 +524,11 @@ class TestConsole : public QObject {
         };
         // Not connected: nothing to reload; the kudos workbench refuses rounds and has no dry run; the tracks
         // workbench deletes only what a preview found; the disputes cancel only a restore or a drill.
+        // The home's Reload is its Refresh; the datasets' wait for a connection.
+        QCOMPARE(window.currentWorkbench(), QStringLiteral("homeWorkbench"));
+        QVERIFY(window.commandTarget(Command::Reload) == window.homeWorkbench()->refreshButton());
+        QVERIFY(!enabled(Command::Run));
+        QVERIFY(window.showWorkbench(QStringLiteral("positionsWorkbench")));
         QVERIFY(!enabled(Command::Reload));
         QVERIFY(window.showWorkbench(QStringLiteral("kudosWorkbench")));
         QVERIFY(window.commandTarget(Command::Run) == window.kudosWorkbench()->roundPanel()->runButton());

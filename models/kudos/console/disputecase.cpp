@@ -88,36 +88,36 @@ void DisputeCase::setRestoreFile(const QString& path) {
     m_restoreFile = path;
 }
 
-void DisputeCase::investigate(const DisputeQuery& query) {
+bool DisputeCase::canInvestigate(const std::function<void()>& validate) {
     try {
-        DisputeLoader::validate(query);
+        validate();
     } catch (const Error& e) {
         emit loadFailed(e);
-        return;
+        return false;
     }
     if (!m_dataset->isConnected()) {
         emit loadFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
-        return;
+        return false;
     }
+    return true;
+}
+
+void DisputeCase::investigate(const DisputeQuery& query) {
+    if (!canInvestigate([&] { DisputeLoader::validate(query); }))
+        return;
     startInvestigation(
         tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->displayName()),
         [loader = loader(), query](TaskFeedback& feedback) { return loader.load(query, feedback); });
 }
 
 void DisputeCase::investigate(const QString& user, Micros from, Micros to) {
-    try {
-        DisputeLoader::validate({0, from, to});
-        if (user.trimmed().isEmpty())
-            throw Error(Error::Kind::Usage,
-                        tr("Type the dispute's user: a user id, a username or an OAuth id."));
-    } catch (const Error& e) {
-        emit loadFailed(e);
+    if (!canInvestigate([&] {
+            DisputeLoader::validate({0, from, to});
+            if (user.trimmed().isEmpty())
+                throw Error(Error::Kind::Usage,
+                            tr("Type the dispute's user: a user id, a username or an OAuth id."));
+        }))
         return;
-    }
-    if (!m_dataset->isConnected()) {
-        emit loadFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
-        return;
-    }
     startInvestigation(tr("Investigate user %1's kudos on %2").arg(user.trimmed(), m_dataset->displayName()),
                        [loader = loader(), user, from, to](TaskFeedback& feedback) {
                            return loader.load(user, from, to, feedback);

@@ -108,6 +108,8 @@ class DisputeCase : public QObject {
 
   private:
     void clear();
+    // Runs `validate`, then checks the connection; false (and loadFailed) when either refuses.
+    bool canInvestigate(const std::function<void()>& validate);
     void startInvestigation(const QString& title, std::function<DisputeFindings(TaskFeedback&)> work);
     DisputeLoader loader() const;
     void showDrills(const DisputeDrills& drills);

@@ -65,7 +65,8 @@ class RowSource {
 std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
                                                     std::span<const SliceRange> slices,
                                                     std::span<const PositionSettings> settings, Micros now,
-                                                    Micros rowsFrom, Micros rangeLength, bool readAtOnce) {
+                                                    Micros rowsFrom, Micros rangeLength, bool readAtOnce,
+                                                    bool checkCoverage) {
     if (slices.empty())
         return std::vector<JudgedBacklog>(settings.size());
     std::optional<MowerTrack> whole;
@@ -100,7 +101,8 @@ std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
         const MowerTrack track =
             source.load(std::max({rowsFrom, begin - kSliceContext, loadedUpTo}), end + kSliceContext);
         const std::span<const SliceRange> rangeSlices = slices.subspan(first, last - first + 1);
-        const std::vector<PositionRow> raw = between(track.rows, begin, end);
+        const std::vector<PositionRow> raw =
+            checkCoverage ? between(track.rows, begin, end) : std::vector<PositionRow>{};
         for (Chain& c : chains) {
             if (c.stopped)
                 continue;
@@ -116,12 +118,14 @@ std::vector<JudgedBacklog> MowerBacklogJudge::judge(PositionLoader& loader,
                 c.stopped = true;
                 continue;
             }
-            const std::vector<PositionRow> survivors = between(out.survivors, begin, end);
-            const CoverageCheck check = checkRangeCoverage(raw, survivors, now, *c.settings);
-            if (check.verdict != CoverageCheck::Verdict::NoCoverage &&
-                (std::isnan(c.judged.worstDeviation) || check.deviation > c.judged.worstDeviation)) {
-                c.judged.worstDeviation = check.deviation;
-                c.judged.worstRangeBegin = begin;
+            if (checkCoverage) {
+                const std::vector<PositionRow> survivors = between(out.survivors, begin, end);
+                const CoverageCheck check = checkRangeCoverage(raw, survivors, now, *c.settings);
+                if (check.verdict != CoverageCheck::Verdict::NoCoverage &&
+                    (std::isnan(c.judged.worstDeviation) || check.deviation > c.judged.worstDeviation)) {
+                    c.judged.worstDeviation = check.deviation;
+                    c.judged.worstRangeBegin = begin;
+                }
             }
             c.carried = between(out.survivors, end - kSliceContext, end);
         }

@@ -31,7 +31,7 @@ struct JudgedBacklog {
 // of slices at most `rangeLength` long (from the slice of a range's first row; slices without rows are
 // skipped), so that memory holds one range of one mower — or, with readAtOnce (a backlog known to be small),
 // the whole backlog in one read, judged in the same ranges. Each range is also checked for coverage (the
-// 12 % check) under each set; the worst deviation is kept.
+// 12 % check) under each set, unless checkCoverage is false; the worst deviation is kept.
 class MowerBacklogJudge {
   public:
     static constexpr Micros kRangeLength = 7 * kMicrosPerDay;
@@ -41,7 +41,7 @@ class MowerBacklogJudge {
     static std::vector<JudgedBacklog> judge(PositionLoader& loader, std::span<const SliceRange> slices,
                                             std::span<const PositionSettings> settings, Micros now,
                                             Micros rowsFrom, Micros rangeLength = kRangeLength,
-                                            bool readAtOnce = false);
+                                            bool readAtOnce = false, bool checkCoverage = true);
 };
 
 } // namespace tidemark::positions

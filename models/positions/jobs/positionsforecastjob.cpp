@@ -175,9 +175,9 @@ PositionsForecast PositionsForecastJob::run(const PositionsForecastRequest& requ
         }
         const std::vector<SliceRange> slices =
             SlicePlanner::plan(st.mowerId, st.watermark, st.oldest, cutoff);
-        const std::vector<JudgedBacklog> judged =
-            MowerBacklogJudge::judge(loader, slices, settings, request.now, ageLimit, request.rangeLength,
-                                     st.rows >= 0 && st.rows <= request.readAtOnceRows);
+        const std::vector<JudgedBacklog> judged = MowerBacklogJudge::judge(
+            loader, slices, settings, request.now, ageLimit, request.rangeLength,
+            st.rows >= 0 && st.rows <= request.readAtOnceRows, request.checkCoverage);
         m.sampleRowsScanned += judged[0].scanned;
         m.sampleRowsKept += judged[0].kept;
         if (!judged[0].failure.isEmpty())

@@ -25,6 +25,9 @@ struct PositionsForecastRequest {
     // A sampled mower with at most this many rows (the status's estimate) is read in one statement, a larger
     // one a range at a time (tests set 0 for ranges throughout).
     long long readAtOnceRows = 500000;
+    // false: the rows judged only, no coverage check (the retention plan's quick estimate needs no deviation,
+    // and the check is most of a judged range's time); worstCoverageDeviation stays empty.
+    bool checkCoverage = true;
 };
 
 // THE positions forecast (spec/operations.md, "Forecasts"), read-only: one REPEATABLE READ READ ONLY
