@@ -2422,18 +2422,6 @@
         <translation>Open %1 ▸</translation>
     </message>
     <message>
-        <source>Positions</source>
-        <translation>Positions</translation>
-    </message>
-    <message>
-        <source>Kudos</source>
-        <translation>Kudos</translation>
-    </message>
-    <message>
-        <source>Tracks</source>
-        <translation>Tracks</translation>
-    </message>
-    <message>
         <source>Not computed yet.</source>
         <translation>Not computed yet.</translation>
     </message>

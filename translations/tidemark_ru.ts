@@ -2502,18 +2502,6 @@
         <translation>Открыть %1 ▸</translation>
     </message>
     <message>
-        <source>Positions</source>
-        <translation>Позиции</translation>
-    </message>
-    <message>
-        <source>Kudos</source>
-        <translation>Kudos</translation>
-    </message>
-    <message>
-        <source>Tracks</source>
-        <translation>Треки</translation>
-    </message>
-    <message>
         <source>Not computed yet.</source>
         <translation>Ещё не рассчитано.</translation>
     </message>

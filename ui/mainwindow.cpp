@@ -354,14 +354,14 @@ void MainWindow::connectHome() {
     connect(m_session->tracksData(), &tracks::TracksDataset::retained, this, replan);
 }
 
-void MainWindow::openFromHome(PlanDataset dataset, const QString& target) {
+void MainWindow::openFromHome(WorkspaceDataset dataset, const QString& target) {
     switch (dataset) {
-    case PlanDataset::Positions:
+    case WorkspaceDataset::Positions:
         showWorkbench(m_positionsWorkbench->objectName());
         if (!target.isEmpty())
             m_positionsWorkbench->selectMower(target);
         break;
-    case PlanDataset::Kudos: {
+    case WorkspaceDataset::Kudos: {
         showWorkbench(m_kudosWorkbench->objectName());
         const QAbstractItemModel* model = m_kudosWorkbench->partitionTable()->model();
         for (int row = 0; !target.isEmpty() && model && row < model->rowCount(); ++row)
@@ -372,7 +372,7 @@ void MainWindow::openFromHome(PlanDataset dataset, const QString& target) {
                 }
         break;
     }
-    case PlanDataset::Tracks:
+    case WorkspaceDataset::Tracks:
         showWorkbench(m_tracksWorkbench->objectName());
         break;
     }

@@ -136,7 +136,7 @@ class MainWindow : public QMainWindow {
     void bindSession();
     void connectWorkbench();
     void connectHome();
-    void openFromHome(PlanDataset dataset, const QString& target);
+    void openFromHome(WorkspaceDataset dataset, const QString& target);
     void settleWhenReady();
     QString applyBaseMap(const QString& spec, bool remember);
 

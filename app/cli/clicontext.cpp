@@ -49,16 +49,18 @@ QString CliContext::sqlitePath() const {
     return path;
 }
 
-tracks::TracksLocation CliContext::tracksLocation() const {
+tracks::TracksLocation CliContext::tracksLocation(const QString& postgisOption, bool required) const {
     const bool sqlite = m_parser.isSet(QStringLiteral("sqlite"));
-    const bool db = m_parser.optionNames().contains(QStringLiteral("db"));
+    const bool db = m_parser.optionNames().contains(postgisOption);
     if (sqlite && db)
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--sqlite and --db name two tracks stores: give one of them"));
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("--sqlite and --%1 name two tracks stores: give one of them").arg(postgisOption));
     if (db) {
-        if (m_parser.value(QStringLiteral("db")).trimmed().isEmpty())
-            throw Error(Error::Kind::Usage, QStringLiteral("--db is empty: give a connection string"));
-        return tracks::TracksLocation::postgis(m_parser.value(QStringLiteral("db")));
+        if (m_parser.value(postgisOption).trimmed().isEmpty())
+            throw Error(Error::Kind::Usage,
+                        QStringLiteral("--%1 is empty: give a connection string").arg(postgisOption));
+        return tracks::TracksLocation::postgis(m_parser.value(postgisOption));
     }
     if (sqlite)
         return tracks::TracksLocation::file(sqlitePath());
@@ -66,12 +68,17 @@ tracks::TracksLocation CliContext::tracksLocation() const {
         throw Error(
             Error::Kind::Usage,
             QStringLiteral("both GPS_TRACKS_DB_PATH and GPS_TRACKS_DB_CONNINFO are set: give --sqlite FILE "
-                           "or --db CONNINFO to say which tracks store"));
+                           "or --%1 CONNINFO to say which tracks store")
+                .arg(postgisOption));
     if (!m_settings.tracksConninfo.isEmpty())
         return tracks::TracksLocation::postgis(m_settings.tracksConninfo);
-    if (m_settings.tracksPath.isEmpty())
-        throw Error(Error::Kind::Usage, QStringLiteral("--sqlite FILE or --db CONNINFO is required (or set "
-                                                       "GPS_TRACKS_DB_PATH or GPS_TRACKS_DB_CONNINFO)"));
+    if (m_settings.tracksPath.isEmpty()) {
+        if (!required)
+            return {};
+        throw Error(Error::Kind::Usage, QStringLiteral("--sqlite FILE or --%1 CONNINFO is required (or set "
+                                                       "GPS_TRACKS_DB_PATH or GPS_TRACKS_DB_CONNINFO)")
+                                            .arg(postgisOption));
+    }
     return tracks::TracksLocation::file(m_settings.tracksPath);
 }
 

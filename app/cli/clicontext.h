@@ -37,8 +37,11 @@ class CliContext {
     QString dbConninfo() const;
     QString sqlitePath() const; // --sqlite, else GPS_TRACKS_DB_PATH; Error(Usage) when neither is given
     // The tracks store: --sqlite FILE or --db CONNINFO, else GPS_TRACKS_DB_PATH or GPS_TRACKS_DB_CONNINFO;
-    // Error(Usage) for none, or for two where nothing says which.
-    tracks::TracksLocation tracksLocation() const;
+    // Error(Usage) for two where nothing says which, and for none unless not `required` (then an empty
+    // location). `postgisOption` names the PostGIS option: "db", or "tracks-db" where --db means another
+    // database.
+    tracks::TracksLocation tracksLocation(const QString& postgisOption = QStringLiteral("db"),
+                                          bool required = true) const;
     QString archiveUrl() const; // --archive, else TIDEMARK_ARCHIVE_URL
     QString value(const QString& name) const { return m_parser.value(name); }
     bool isSet(const QString& name) const { return m_parser.isSet(name); }

@@ -287,28 +287,6 @@ QString planText(const RetentionPlan& plan) {
     return lines.join(QLatin1Char('\n'));
 }
 
-tracks::TracksLocation planTracksLocation(CliContext& ctx) {
-    const bool sqlite = ctx.isSet(QStringLiteral("sqlite"));
-    const bool db = ctx.isSet(QStringLiteral("tracks-db"));
-    if (sqlite && db)
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--sqlite and --tracks-db name two tracks stores: give one of them"));
-    if (db)
-        return tracks::TracksLocation::postgis(ctx.value(QStringLiteral("tracks-db")));
-    if (sqlite)
-        return tracks::TracksLocation::file(ctx.value(QStringLiteral("sqlite")));
-    if (!ctx.settings().tracksConninfo.isEmpty() && ctx.settings().tracksPath.isEmpty())
-        return tracks::TracksLocation::postgis(ctx.settings().tracksConninfo);
-    if (!ctx.settings().tracksPath.isEmpty() && ctx.settings().tracksConninfo.isEmpty())
-        return tracks::TracksLocation::file(ctx.settings().tracksPath);
-    if (!ctx.settings().tracksPath.isEmpty())
-        throw Error(
-            Error::Kind::Usage,
-            QStringLiteral("both GPS_TRACKS_DB_PATH and GPS_TRACKS_DB_CONNINFO are set: give --sqlite "
-                           "FILE or --tracks-db CONNINFO to say which tracks store"));
-    return {};
-}
-
 int runPlan(CliContext& ctx) {
     RetentionPlanRequest request;
     request.settings = ctx.settings();
@@ -318,7 +296,7 @@ int runPlan(CliContext& ctx) {
     request.connections.positionsConninfo = ctx.value(QStringLiteral("db-positions"));
     request.connections.kudosConninfo = ctx.value(QStringLiteral("db-kudos"));
     request.connections.archiveUrl = ctx.archiveUrl();
-    const tracks::TracksLocation tracks = planTracksLocation(ctx);
+    const tracks::TracksLocation tracks = ctx.tracksLocation(QStringLiteral("tracks-db"), false);
     request.connections.tracksPath = tracks.isPostgis() ? QString() : tracks.sqlitePath;
     request.connections.tracksConninfo = tracks.isPostgis() ? tracks.conninfo : QString();
     if (request.connections.positionsConninfo.isEmpty() && request.connections.kudosConninfo.isEmpty() &&

@@ -2,13 +2,13 @@
 
 namespace tidemark {
 
-QString planDatasetName(PlanDataset dataset) {
+QString planDatasetName(WorkspaceDataset dataset) {
     switch (dataset) {
-    case PlanDataset::Positions:
+    case WorkspaceDataset::Positions:
         return QStringLiteral("positions");
-    case PlanDataset::Kudos:
+    case WorkspaceDataset::Kudos:
         return QStringLiteral("kudos");
-    case PlanDataset::Tracks:
+    case WorkspaceDataset::Tracks:
         return QStringLiteral("tracks");
     }
     return {};
@@ -17,7 +17,8 @@ QString planDatasetName(PlanDataset dataset) {
 namespace {
 
 template <class Plan>
-bool sectionFailed(const PlanSection<Plan>& section, PlanDataset dataset, std::vector<PlanAlert>& alerts) {
+bool sectionFailed(const PlanSection<Plan>& section, WorkspaceDataset dataset,
+                   std::vector<PlanAlert>& alerts) {
     if (!section.configured || section.error.isEmpty())
         return !section.configured;
     alerts.push_back({dataset, QStringLiteral("%1: %2").arg(planDatasetName(dataset), section.error), {}});
@@ -31,14 +32,14 @@ bool sectionFailed(const PlanSection<Plan>& section, PlanDataset dataset, std::v
 // ADR-005's 2 GB, a tracks import whose last run failed. A backlog, however long, is work, not an alert.
 void RetentionPlan::collectAlerts() {
     alerts.clear();
-    if (!sectionFailed(positions, PlanDataset::Positions, alerts))
+    if (!sectionFailed(positions, WorkspaceDataset::Positions, alerts))
         for (const positions::MowerFailure& f : positions.plan.failures)
-            alerts.push_back({PlanDataset::Positions, QStringLiteral("positions: %1").arg(f.reason),
+            alerts.push_back({WorkspaceDataset::Positions, QStringLiteral("positions: %1").arg(f.reason),
                               f.mowerId.isNull() ? QString() : f.mowerId.toString(QUuid::WithoutBraces)});
-    if (!sectionFailed(kudos, PlanDataset::Kudos, alerts)) {
+    if (!sectionFailed(kudos, WorkspaceDataset::Kudos, alerts)) {
         for (const kudos::RetentionIncident& i : kudos.plan.incidents)
             alerts.push_back(
-                {PlanDataset::Kudos,
+                {WorkspaceDataset::Kudos,
                  i.kind == kudos::RetentionIncident::Kind::UnappliedRows
                      ? QStringLiteral("kudos: %1 holds %2 unapplied row(s) older than the window, the oldest "
                                       "from %3")
@@ -50,20 +51,20 @@ void RetentionPlan::collectAlerts() {
                            .arg(i.partition, formatIsoTimestamp(i.lo), formatIsoTimestamp(i.hi), i.detail),
                  i.partition});
         for (const kudos::RetentionAlert& a : kudos.plan.alerts)
-            alerts.push_back({PlanDataset::Kudos,
+            alerts.push_back({WorkspaceDataset::Kudos,
                               QStringLiteral("kudos %1: %2").arg(kudos::datasetName(a.dataset), a.message),
                               {}});
     }
-    if (!sectionFailed(tracks, PlanDataset::Tracks, alerts)) {
+    if (!sectionFailed(tracks, WorkspaceDataset::Tracks, alerts)) {
         const TracksPlan& t = tracks.plan;
         if (t.aboveAlert && !t.postgis)
-            alerts.push_back({PlanDataset::Tracks,
+            alerts.push_back({WorkspaceDataset::Tracks,
                               QStringLiteral("tracks: %1 is %2 MB, at or above ADR-005's 2 GB")
                                   .arg(t.storeName)
                                   .arg(double(t.bytes) / (1024.0 * 1024.0), 0, 'f', 1),
                               {}});
         if (t.lastImport && t.lastImport->status == QLatin1String("failed"))
-            alerts.push_back({PlanDataset::Tracks,
+            alerts.push_back({WorkspaceDataset::Tracks,
                               QStringLiteral("tracks: the last import (%1, %2) failed: %3")
                                   .arg(t.lastImport->source, t.lastImport->startedAt, t.lastImport->error),
                               {}});

@@ -8,6 +8,7 @@
 #include "roundreport.h"
 #include "trackshealth.h"
 #include "trackslocation.h"
+#include "workspacedataset.h"
 
 #include "timestamp.h"
 
@@ -19,14 +20,13 @@
 
 namespace tidemark {
 
-// The three datasets of the plan, in the order the home shows them.
-enum class PlanDataset { Positions, Kudos, Tracks };
-QString planDatasetName(PlanDataset dataset); // "positions", "kudos", "tracks"
+// The dataset's name in the plan's JSON and alerts: "positions", "kudos", "tracks".
+QString planDatasetName(WorkspaceDataset dataset);
 
 // Something that needs a person, and what a click on it opens: `target` is a mower id, a partition name or
 // empty (the dataset's workbench).
 struct PlanAlert {
-    PlanDataset dataset = PlanDataset::Positions;
+    WorkspaceDataset dataset = WorkspaceDataset::Positions;
     QString message;
     QString target;
 };

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "workspaceconnections.h"
+#include "workspacedataset.h"
 #include "workspacesettings.h"
 
 #include <QObject>
@@ -33,7 +34,7 @@ namespace tidemark {
 class WorkspaceSession : public QObject {
     Q_OBJECT
   public:
-    enum class Dataset { Positions, Kudos, Tracks };
+    using Dataset = WorkspaceDataset;
     static constexpr int kDatasetCount = 3;
 
     explicit WorkspaceSession(TaskManager* tasks, QObject* parent = nullptr);

@@ -26,7 +26,7 @@
 using namespace tidemark;
 using namespace tidemark::ui;
 
-Q_DECLARE_METATYPE(tidemark::PlanDataset)
+Q_DECLARE_METATYPE(tidemark::WorkspaceDataset)
 
 namespace {
 
@@ -190,7 +190,7 @@ class TestHomeWorkbench : public QObject {
 
   private slots:
     void initTestCase() {
-        qRegisterMetaType<PlanDataset>();
+        qRegisterMetaType<WorkspaceDataset>();
         QLocale::setDefault(
             QLocale(QLocale::English, QLocale::UnitedStates)); // 1,234 whatever the system says
     }
@@ -211,7 +211,7 @@ class TestHomeWorkbench : public QObject {
         QCOMPARE(home.markerText(), QString()); // the exact plan: no marker
         QVERIFY(home.statusText().contains(QLatin1String("2026-03-10 14:30 UTC")));
 
-        HomeCard* positions = home.card(PlanDataset::Positions);
+        HomeCard* positions = home.card(WorkspaceDataset::Positions);
         QCOMPARE(positions->state(), HomeCard::State::Planned);
         QCOMPARE(positions->whereText(), QStringLiteral("telemetry on db1.example.net:5432"));
         const QString p = positions->bodyText();
@@ -224,7 +224,7 @@ class TestHomeWorkbench : public QObject {
         QVERIFY2(p.contains(QLatin1String("b00020")), qPrintable(p)); // the skipped mower, in red
         QCOMPARE(positions->openTarget(), kBacklogMower.toString(QUuid::WithoutBraces));
 
-        HomeCard* kudos = home.card(PlanDataset::Kudos);
+        HomeCard* kudos = home.card(WorkspaceDataset::Kudos);
         QCOMPARE(kudos->state(), HomeCard::State::Planned);
         const QString k = kudos->bodyText();
         QVERIFY2(k.contains(QLatin1String("3 step(s)")), qPrintable(k));
@@ -234,7 +234,7 @@ class TestHomeWorkbench : public QObject {
         QVERIFY2(k.contains(QLatin1String("href=\"open:") + kIncidentPartition), qPrintable(k));
         QCOMPARE(kudos->openTarget(), kFirstPartition);
 
-        HomeCard* tracks = home.card(PlanDataset::Tracks);
+        HomeCard* tracks = home.card(WorkspaceDataset::Tracks);
         const QString t = tracks->bodyText();
         QVERIFY2(t.contains(QLatin1String("Deletes 1834 track(s)")) || t.contains(QLatin1String("1,834")),
                  qPrintable(t));
@@ -259,7 +259,8 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(!home.alertList()->isVisible());
         QVERIFY(home.alertsHeading().contains(QLatin1String("Nothing needs you.")));
         QVERIFY(home.statusText().contains(QLatin1String("No dataset is configured")));
-        for (PlanDataset d : {PlanDataset::Positions, PlanDataset::Kudos, PlanDataset::Tracks}) {
+        for (WorkspaceDataset d :
+             {WorkspaceDataset::Positions, WorkspaceDataset::Kudos, WorkspaceDataset::Tracks}) {
             HomeCard* card = home.card(d);
             QCOMPARE(card->state(), HomeCard::State::NotConfigured);
             QVERIFY(card->bodyText().contains(QStringLiteral("Not configured — File ▸ Connect…")));
@@ -282,16 +283,16 @@ class TestHomeWorkbench : public QObject {
         plan.collectAlerts();
         home.setPlan(plan);
 
-        HomeCard* positions = home.card(PlanDataset::Positions);
+        HomeCard* positions = home.card(WorkspaceDataset::Positions);
         QCOMPARE(positions->state(), HomeCard::State::Failed);
         QVERIFY(positions->bodyText().contains(QLatin1String("db1.example.net:5432")));
         QVERIFY(positions->bodyText().contains(QLatin1String("b00020")));
         QVERIFY(positions->openButton()->isVisible());
         QCOMPARE(positions->openTarget(), QString());
         // The others still show their plans.
-        QCOMPARE(home.card(PlanDataset::Kudos)->state(), HomeCard::State::Planned);
-        QCOMPARE(home.card(PlanDataset::Tracks)->state(), HomeCard::State::Planned);
-        QVERIFY(home.card(PlanDataset::Kudos)->bodyText().contains(kFirstPartition));
+        QCOMPARE(home.card(WorkspaceDataset::Kudos)->state(), HomeCard::State::Planned);
+        QCOMPARE(home.card(WorkspaceDataset::Tracks)->state(), HomeCard::State::Planned);
+        QVERIFY(home.card(WorkspaceDataset::Kudos)->bodyText().contains(kFirstPartition));
         // The failed section is an alert of its own, naming the server.
         QVERIFY(home.alertList()->count() >= 1);
         QVERIFY(home.alertList()->item(0)->text().startsWith(QLatin1String("positions: cannot connect to "
@@ -306,15 +307,15 @@ class TestHomeWorkbench : public QObject {
         home.setPlan(samplePlan());
         QSignalSpy open(&home, &HomeWorkbench::openWorkbench);
 
-        QTest::mouseClick(home.card(PlanDataset::Positions)->openButton(), Qt::LeftButton);
-        QTest::mouseClick(home.card(PlanDataset::Kudos)->openButton(), Qt::LeftButton);
-        QTest::mouseClick(home.card(PlanDataset::Tracks)->openButton(), Qt::LeftButton);
+        QTest::mouseClick(home.card(WorkspaceDataset::Positions)->openButton(), Qt::LeftButton);
+        QTest::mouseClick(home.card(WorkspaceDataset::Kudos)->openButton(), Qt::LeftButton);
+        QTest::mouseClick(home.card(WorkspaceDataset::Tracks)->openButton(), Qt::LeftButton);
         QCOMPARE(open.count(), 3);
-        QCOMPARE(open.at(0).at(0).value<PlanDataset>(), PlanDataset::Positions);
+        QCOMPARE(open.at(0).at(0).value<WorkspaceDataset>(), WorkspaceDataset::Positions);
         QCOMPARE(open.at(0).at(1).toString(), kBacklogMower.toString(QUuid::WithoutBraces));
-        QCOMPARE(open.at(1).at(0).value<PlanDataset>(), PlanDataset::Kudos);
+        QCOMPARE(open.at(1).at(0).value<WorkspaceDataset>(), WorkspaceDataset::Kudos);
         QCOMPARE(open.at(1).at(1).toString(), kFirstPartition);
-        QCOMPARE(open.at(2).at(0).value<PlanDataset>(), PlanDataset::Tracks);
+        QCOMPARE(open.at(2).at(0).value<WorkspaceDataset>(), WorkspaceDataset::Tracks);
         QCOMPARE(open.at(2).at(1).toString(), QString());
 
         // An alert, clicked where it is drawn.
@@ -322,18 +323,18 @@ class TestHomeWorkbench : public QObject {
         QTest::mouseClick(alerts->viewport(), Qt::LeftButton, {},
                           alerts->visualItemRect(alerts->item(1)).center());
         QCOMPARE(open.count(), 4);
-        QCOMPARE(open.at(3).at(0).value<PlanDataset>(), PlanDataset::Kudos);
+        QCOMPARE(open.at(3).at(0).value<WorkspaceDataset>(), WorkspaceDataset::Kudos);
         QCOMPARE(open.at(3).at(1).toString(), kIncidentPartition);
         QTest::mouseClick(alerts->viewport(), Qt::LeftButton, {},
                           alerts->visualItemRect(alerts->item(0)).center());
         QCOMPARE(open.at(4).at(1).toString(), kBadMower.toString(QUuid::WithoutBraces));
 
         // A link in a card's text (the label emits linkActivated with the href a click on it gives).
-        emit home.card(PlanDataset::Kudos)
+        emit home.card(WorkspaceDataset::Kudos)
             ->body()
             ->linkActivated(QStringLiteral("open:") + kIncidentPartition);
         QCOMPARE(open.count(), 6);
-        QCOMPARE(open.at(5).at(0).value<PlanDataset>(), PlanDataset::Kudos);
+        QCOMPARE(open.at(5).at(0).value<WorkspaceDataset>(), WorkspaceDataset::Kudos);
         QCOMPARE(open.at(5).at(1).toString(), kIncidentPartition);
     }
 
@@ -357,8 +358,8 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(home.plan().quick);
         QCOMPARE(home.markerText(), QStringLiteral("estimated · refining…"));
         QVERIFY(home.isRefreshing());
-        QVERIFY2(home.card(PlanDataset::Positions)->bodyText().contains(QStringLiteral("≈ ")),
-                 qPrintable(home.card(PlanDataset::Positions)->bodyText()));
+        QVERIFY2(home.card(WorkspaceDataset::Positions)->bodyText().contains(QStringLiteral("≈ ")),
+                 qPrintable(home.card(WorkspaceDataset::Positions)->bodyText()));
         QVERIFY(!screenshot(home, QStringLiteral("home-quick.png")).isEmpty());
 
         QTRY_COMPARE(shown.count(), 2);
@@ -366,7 +367,7 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(!home.plan().quick);
         QVERIFY(!home.isRefreshing());
         QCOMPARE(home.markerText(), QString());
-        QVERIFY(!home.card(PlanDataset::Positions)->bodyText().contains(QLatin1String("estimated")));
+        QVERIFY(!home.card(WorkspaceDataset::Positions)->bodyText().contains(QLatin1String("estimated")));
         // Both ran as tasks of the one TaskManager (the Jobs dock lists them).
         QCOMPARE(tasks.tasks()->rowCount(), 2);
     }
@@ -416,15 +417,15 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(QTest::qWaitFor([&] { return shown.count() == 2; }, 60000));
         QVERIFY(!home.plan().quick);
 
-        HomeCard* positions = home.card(PlanDataset::Positions);
+        HomeCard* positions = home.card(WorkspaceDataset::Positions);
         QCOMPARE(positions->state(), HomeCard::State::Failed);
         QVERIFY2(positions->bodyText().contains(QLatin1String("127.0.0.1")),
                  qPrintable(positions->bodyText()));
-        HomeCard* tracks = home.card(PlanDataset::Tracks);
+        HomeCard* tracks = home.card(WorkspaceDataset::Tracks);
         QVERIFY2(tracks->state() == HomeCard::State::Planned, qPrintable(tracks->bodyText()));
         QVERIFY2(tracks->bodyText().contains(QLatin1String("Nothing to delete")),
                  qPrintable(tracks->bodyText()));
-        QCOMPARE(home.card(PlanDataset::Kudos)->state(), HomeCard::State::NotConfigured);
+        QCOMPARE(home.card(WorkspaceDataset::Kudos)->state(), HomeCard::State::NotConfigured);
         QVERIFY(home.alertList()->count() >= 1);
         QVERIFY(home.alertList()->item(0)->text().startsWith(QLatin1String("positions: ")));
         QVERIFY(!screenshot(home, QStringLiteral("home-unreachable-job.png")).isEmpty());

@@ -1,6 +1,7 @@
 #include "homecard.h"
 
 #include "errortext.h"
+#include "workspacesession.h"
 
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -348,8 +349,8 @@ QString tracksHtml(const TracksPlan& t) {
 
 } // namespace
 
-HomeCard::HomeCard(PlanDataset dataset, QWidget* parent)
-    : QGroupBox(titleOf(dataset), parent), m_dataset(dataset) {
+HomeCard::HomeCard(WorkspaceDataset dataset, QWidget* parent)
+    : QGroupBox(WorkspaceSession::datasetName(dataset), parent), m_dataset(dataset) {
     setObjectName(QStringLiteral("home-card-") + planDatasetName(dataset));
     m_where = new QLabel(this);
     m_where->setWordWrap(true);
@@ -363,7 +364,7 @@ HomeCard::HomeCard(PlanDataset dataset, QWidget* parent)
     m_body->setOpenExternalLinks(false);
     m_footer = new QLabel(this);
     m_footer->setStyleSheet(QStringLiteral("color: #505060"));
-    m_open = new QPushButton(tr("Open %1 ▸").arg(titleOf(dataset).toLower()), this);
+    m_open = new QPushButton(tr("Open %1 ▸").arg(WorkspaceSession::datasetName(dataset).toLower()), this);
     m_open->setObjectName(QStringLiteral("home-open-") + planDatasetName(dataset));
 
     auto* bottom = new QHBoxLayout;
@@ -382,18 +383,6 @@ HomeCard::HomeCard(PlanDataset dataset, QWidget* parent)
     });
     connect(m_open, &QPushButton::clicked, this, [this] { emit openRequested(m_dataset, m_target); });
     clear();
-}
-
-QString HomeCard::titleOf(PlanDataset dataset) {
-    switch (dataset) {
-    case PlanDataset::Positions:
-        return tr("Positions");
-    case PlanDataset::Kudos:
-        return tr("Kudos");
-    case PlanDataset::Tracks:
-        return tr("Tracks");
-    }
-    return {};
 }
 
 void HomeCard::clear() {

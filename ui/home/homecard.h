@@ -18,14 +18,14 @@ class HomeCard : public QGroupBox {
   public:
     enum class State { Empty, NotConfigured, Failed, Planned };
 
-    explicit HomeCard(PlanDataset dataset, QWidget* parent = nullptr);
+    explicit HomeCard(WorkspaceDataset dataset, QWidget* parent = nullptr);
 
     void setSection(const PlanSection<PositionsPlan>& section, Micros now);
     void setSection(const PlanSection<KudosPlan>& section, Micros now);
     void setSection(const PlanSection<TracksPlan>& section, Micros now);
     void clear(); // no plan yet
 
-    PlanDataset dataset() const { return m_dataset; }
+    WorkspaceDataset dataset() const { return m_dataset; }
     State state() const { return m_state; }
     QString whereText() const;
     QString bodyText() const; // the card's text (rich text)
@@ -33,17 +33,15 @@ class HomeCard : public QGroupBox {
     QLabel* body() const { return m_body; }
     QPushButton* openButton() const { return m_open; }
 
-    static QString titleOf(PlanDataset dataset);
-
   signals:
-    void openRequested(tidemark::PlanDataset dataset, const QString& target);
+    void openRequested(tidemark::WorkspaceDataset dataset, const QString& target);
 
   private:
     // Not configured or failed: true when the section has no plan to show (the card says why).
     bool showState(bool configured, const QString& where, const QString& error, double seconds);
     void showPlan(const QString& html, const QString& target, double seconds);
 
-    PlanDataset m_dataset;
+    WorkspaceDataset m_dataset;
     State m_state = State::Empty;
     QString m_target;
     QLabel* m_where;

@@ -4,6 +4,7 @@
 #include "homecard.h"
 #include "retentionplanloader.h"
 #include "taskprogress.h"
+#include "workspacesession.h"
 
 #include <QDateTime>
 #include <QFrame>
@@ -71,7 +72,8 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
     auto* cards = new QWidget(this);
     auto* cardLayout = new QHBoxLayout(cards);
     cardLayout->setContentsMargins(0, 0, 0, 0);
-    const PlanDataset datasets[] = {PlanDataset::Positions, PlanDataset::Kudos, PlanDataset::Tracks};
+    const WorkspaceDataset datasets[] = {WorkspaceDataset::Positions, WorkspaceDataset::Kudos,
+                                         WorkspaceDataset::Tracks};
     for (int i = 0; i < 3; ++i) {
         m_cards[i] = new HomeCard(datasets[i], cards);
         cardLayout->addWidget(m_cards[i], 1);
@@ -91,7 +93,7 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
 
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
     connect(m_alerts, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
-        emit openWorkbench(static_cast<PlanDataset>(item->data(kDatasetRole).toInt()),
+        emit openWorkbench(static_cast<WorkspaceDataset>(item->data(kDatasetRole).toInt()),
                            item->data(kTargetRole).toString());
     });
     connect(m_loader, &RetentionPlanLoader::planReady, this, [this](const RetentionPlan& plan) {
@@ -120,16 +122,16 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
     showStatus();
 }
 
-HomeCard* HomeWorkbench::card(PlanDataset dataset) const {
+HomeCard* HomeWorkbench::card(WorkspaceDataset dataset) const {
     return m_cards[static_cast<int>(dataset)];
 }
 
 void HomeWorkbench::setPlan(const RetentionPlan& plan) {
     m_plan = plan;
     m_hasPlan = true;
-    card(PlanDataset::Positions)->setSection(plan.positions, plan.now);
-    card(PlanDataset::Kudos)->setSection(plan.kudos, plan.now);
-    card(PlanDataset::Tracks)->setSection(plan.tracks, plan.now);
+    card(WorkspaceDataset::Positions)->setSection(plan.positions, plan.now);
+    card(WorkspaceDataset::Kudos)->setSection(plan.kudos, plan.now);
+    card(WorkspaceDataset::Tracks)->setSection(plan.tracks, plan.now);
     showAlerts();
     showStatus();
     emit planShown(plan.quick);
@@ -182,8 +184,9 @@ void HomeWorkbench::showAlerts() {
         item->setForeground(QColor(0xb0, 0x00, 0x20));
         const QString open =
             alert.target.isEmpty()
-                ? tr("Open the %1 workbench").arg(HomeCard::titleOf(alert.dataset))
-                : tr("Open the %1 workbench at %2").arg(HomeCard::titleOf(alert.dataset), alert.target);
+                ? tr("Open the %1 workbench").arg(WorkspaceSession::datasetName(alert.dataset))
+                : tr("Open the %1 workbench at %2")
+                      .arg(WorkspaceSession::datasetName(alert.dataset), alert.target);
         item->setToolTip(alert.message + QLatin1Char('\n') + open);
     }
     m_alerts->show();

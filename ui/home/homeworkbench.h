@@ -47,7 +47,7 @@ class HomeWorkbench : public QWidget {
     bool isRefreshing() const;
     RetentionPlanLoader* loader() const { return m_loader; }
 
-    HomeCard* card(PlanDataset dataset) const;
+    HomeCard* card(WorkspaceDataset dataset) const;
     QListWidget* alertList() const { return m_alerts; }
     QPushButton* refreshButton() const { return m_refresh; }
     QString statusText() const;
@@ -57,7 +57,7 @@ class HomeWorkbench : public QWidget {
   signals:
     // Open the dataset's workbench at `target`: a mower id (positions), a partition (kudos) or "" (the
     // workbench as it is).
-    void openWorkbench(tidemark::PlanDataset dataset, const QString& target);
+    void openWorkbench(tidemark::WorkspaceDataset dataset, const QString& target);
     // A plan was rendered (quick: the estimate; the exact one follows).
     void planShown(bool quick);
     void refreshFailed(const tidemark::Error& error);

@@ -1,0 +1,8 @@
+#pragma once
+
+namespace tidemark {
+
+// The console's three datasets, in the order the workspace, its docks and the home show them.
+enum class WorkspaceDataset { Positions, Kudos, Tracks };
+
+} // namespace tidemark
