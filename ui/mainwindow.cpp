@@ -563,10 +563,9 @@ std::vector<QAbstractButton*> MainWindow::commandButtons(const QWidget* workbenc
     } else if (workbench && workbench == m_tracksWorkbench) {
         datasetReload(Dataset::Tracks);
         if (command == Command::Preview)
-            buttons = {
-                m_tracksWorkbench->findChild<QAbstractButton*>(QStringLiteral("retentionPreviewButton"))};
+            buttons = {m_tracksWorkbench->retentionPreviewButton()};
         else if (command == Command::Run)
-            buttons = {m_tracksWorkbench->findChild<QAbstractButton*>(QStringLiteral("retainButton"))};
+            buttons = {m_tracksWorkbench->retainButton()};
     }
     buttons.erase(std::remove(buttons.begin(), buttons.end(), nullptr), buttons.end());
     return buttons;

@@ -99,12 +99,12 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_details->setOpenExternalLinks(true);
     m_details->setMaximumHeight(170);
     m_preview = new QPushButton(tr("Preview retention"), this);
-    m_preview->setObjectName(QStringLiteral("retentionPreviewButton")); // the main window's Preview command
+    m_preview->setObjectName(QStringLiteral("retentionPreviewButton"));
     m_preview->setToolTip(
         tr("Find the tracks a retention run would delete now (imported more than "
            "GPS_TRACKS_RETENTION_YEARS ago) and show them in magenta; nothing is deleted."));
     m_retain = new QPushButton(tr("Delete them…"), this);
-    m_retain->setObjectName(QStringLiteral("retainButton")); // the main window's Run command
+    m_retain->setObjectName(QStringLiteral("retainButton"));
     m_retain->setToolTip(tr("Delete the tracks the preview found, as tidemark-cli tracks retain does (in "
                             "batches, the space reclaimed, the R-tree checked)."));
     m_retain->setEnabled(false);

@@ -58,6 +58,8 @@ class TracksWorkbench : public QWidget {
     void migrateTo(const QString& conninfo);
 
     tracks::TracksDataset* dataset() const { return m_dataset; }
+    QPushButton* retentionPreviewButton() const { return m_preview; } // the main window's Preview command
+    QPushButton* retainButton() const { return m_retain; }            // and its Run command
     MapView* map() const { return m_map; } // the tracks' map (for the main window's base map)
     TracksLayer* layer() const { return m_layer.get(); }
     QTableView* table() const { return m_table; }
