@@ -5,6 +5,7 @@
 #include "error.h"
 
 #include <QSet>
+#include <optional>
 
 namespace tidemark::archive {
 
@@ -22,14 +23,29 @@ QString ControlTotalsCounter::keyFor(QByteArrayView userId, QByteArrayView worke
     return QStringLiteral("none");
 }
 
-void ControlTotalsCounter::add(const CsvRecordReader& record) {
-    if (record.fieldCount() != m_width)
-        throw Error(Error::Kind::Failed, QStringLiteral("CSV row %1 has %2 fields, the header %3")
-                                             .arg(m_rows + 1)
-                                             .arg(record.fieldCount())
-                                             .arg(m_width));
-    const QByteArrayView userId = m_userColumn >= 0 ? record.field(m_userColumn) : QByteArrayView();
-    const QByteArrayView workerId = m_workerColumn >= 0 ? record.field(m_workerColumn) : QByteArrayView();
+namespace {
+// The value of a decimal in PostgreSQL's integer output form ("0", "17", "-4"; at most 18 digits, so no
+// overflow), or nothing for any other text.
+std::optional<qint64> canonicalDecimal(QByteArrayView text) {
+    const bool negative = !text.isEmpty() && text[0] == '-';
+    const QByteArrayView digits = negative ? text.sliced(1) : text;
+    if (digits.isEmpty() || digits.size() > 18 || (digits[0] == '0' && (digits.size() > 1 || negative)))
+        return std::nullopt;
+    qint64 value = 0;
+    for (const char c : digits) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        value = value * 10 + (c - '0');
+    }
+    return negative ? -value : value;
+}
+} // namespace
+
+ControlTotal& ControlTotalsCounter::totalFor(QByteArrayView userId, QByteArrayView workerId) {
+    if (!userId.isEmpty()) {
+        if (const std::optional<qint64> user = canonicalDecimal(userId))
+            return m_userTotals[*user];
+    }
     // keyFor's text, as bytes.
     m_key.resize(0);
     if (!userId.isEmpty())
@@ -38,6 +54,17 @@ void ControlTotalsCounter::add(const CsvRecordReader& record) {
         m_key.append("worker:").append(workerId);
     else
         m_key.append("none");
+    return m_totals[m_key];
+}
+
+void ControlTotalsCounter::add(const CsvRecordReader& record) {
+    if (record.fieldCount() != m_width)
+        throw Error(Error::Kind::Failed, QStringLiteral("CSV row %1 has %2 fields, the header %3")
+                                             .arg(m_rows + 1)
+                                             .arg(record.fieldCount())
+                                             .arg(m_width));
+    const QByteArrayView userId = m_userColumn >= 0 ? record.field(m_userColumn) : QByteArrayView();
+    const QByteArrayView workerId = m_workerColumn >= 0 ? record.field(m_workerColumn) : QByteArrayView();
     qint64 cents = 0;
     if (m_amountColumn >= 0) {
         const auto parsed = parseCents(record.field(m_amountColumn));
@@ -48,15 +75,12 @@ void ControlTotalsCounter::add(const CsvRecordReader& record) {
         cents = *parsed;
     }
     const bool escrow = m_escrowColumn >= 0 && record.field(m_escrowColumn) == QByteArrayView("t");
-    auto it = m_totals.find(m_key);
-    if (it == m_totals.end())
-        it = m_totals.insert(m_key, ControlTotal{});
-    ControlTotal& total = *it;
+    ControlTotal& total = totalFor(userId, workerId);
     qint64& sum = escrow ? total.escrowCents : total.balanceCents;
     const auto added = addCents(sum, cents);
     if (!added)
         throw Error(Error::Kind::Failed,
-                    QStringLiteral("the amounts of %1 overflow 64 bits").arg(QString::fromLatin1(m_key)));
+                    QStringLiteral("the amounts of %1 overflow 64 bits").arg(keyFor(userId, workerId)));
     sum = *added;
     ++total.rows;
     ++m_rows;
@@ -66,6 +90,8 @@ ControlTotals ControlTotalsCounter::totals() const {
     ControlTotals totals;
     for (auto it = m_totals.constBegin(); it != m_totals.constEnd(); ++it)
         totals.insert(QString::fromLatin1(it.key()), it.value());
+    for (auto it = m_userTotals.constBegin(); it != m_userTotals.constEnd(); ++it)
+        totals.insert(QString::number(it.key()), it.value());
     return totals;
 }
 

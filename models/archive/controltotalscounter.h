@@ -43,9 +43,14 @@ class ControlTotalsCounter {
     int m_workerColumn = -1;
     int m_amountColumn = -1;
     int m_escrowColumn = -1;
+    ControlTotal& totalFor(QByteArrayView userId, QByteArrayView workerId);
+
     // Keyed by the key's Latin-1 bytes while counting: a hash of byte strings costs a fraction of a map of
-    // QStrings per row, and this runs once per archived row.
+    // QStrings per row, and this runs once per archived row. A user_id in PostgreSQL's own decimal form (no
+    // sign but '-', no leading zero) is keyed by its value instead, which costs a fraction again; its text is
+    // the value printed back, so the keys come out the same.
     QHash<QByteArray, ControlTotal> m_totals;
+    QHash<qint64, ControlTotal> m_userTotals;
     QByteArray m_key;
     qint64 m_rows = 0;
 };

@@ -8,7 +8,8 @@ namespace tidemark::archive {
 
 CsvArchiveEncoder::CsvArchiveEncoder(QFileDevice* object, int zstdLevel, bool zstdBackgroundThread,
                                      Threads threads)
-    : m_object(object), m_pipelined(threads == Threads::Pipelined) {
+    : m_object(object), m_pipelined(threads != Threads::Caller),
+      m_digestOnCaller(threads == Threads::DigestOnCaller) {
     if (m_object)
         m_writer.emplace(
             [this](const char* data, qint64 length) {
@@ -22,7 +23,8 @@ CsvArchiveEncoder::CsvArchiveEncoder(QFileDevice* object, int zstdLevel, bool zs
         return;
     m_chunk.reserve(kChunkBytes);
     try {
-        m_digestThread = std::thread([this] { runWorker(m_digestQueue, false); });
+        if (!m_digestOnCaller)
+            m_digestThread = std::thread([this] { runWorker(m_digestQueue, false); });
         if (m_writer)
             m_compressThread = std::thread([this] { runWorker(m_compressQueue, true); });
     } catch (...) {
@@ -86,8 +88,11 @@ void CsvArchiveEncoder::rethrowFailure() {
 void CsvArchiveEncoder::pushChunk() {
     if (m_chunk.isEmpty())
         return;
-    const bool pushed =
-        (!m_writer || m_compressQueue.push(m_chunk)) && m_digestQueue.push(std::move(m_chunk));
+    bool pushed = !m_writer || m_compressQueue.push(m_chunk);
+    if (m_digestOnCaller)
+        m_content.feed(m_chunk.constData(), m_chunk.size()); // while the worker compresses the same chunk
+    else
+        pushed = pushed && m_digestQueue.push(std::move(m_chunk));
     m_chunk = QByteArray();
     m_chunk.reserve(kChunkBytes);
     if (!pushed) {
@@ -120,6 +125,8 @@ void CsvArchiveEncoder::finish() {
     m_compressQueue.finish();
     join();
     rethrowFailure();
+    if (m_digestOnCaller)
+        m_content.finish();
 }
 
 void CsvArchiveEncoder::abort() noexcept {

@@ -19,7 +19,8 @@ namespace tidemark::archive {
 // owns the COPY) only batches the bytes into chunks; one worker thread computes the CsvContentDigest (sha256,
 // rows, totals), another compresses with zstd into `object` while hashing the compressed bytes. Chunks pass
 // through bounded queues (a few MiB in all), so memory stays flat whatever the stream's length, and the
-// caller waits when the workers fall behind. Without `object` only the digest is computed.
+// caller waits when the workers fall behind. Without `object` only the digest is computed. DigestOnCaller
+// keeps the digest on the caller, a chunk at a time while the compression worker has the same chunk.
 //
 // A worker's error stops both workers and is rethrown to the caller by the next write() or by finish(); an
 // encoder destroyed or aborted before finish() stops and joins its workers, leaving `object` half written
@@ -30,8 +31,9 @@ class CsvArchiveEncoder {
     static constexpr int kQueuedChunks = 8;
 
     enum class Threads {
-        Pipelined, // the digest and the compression each on a worker thread
-        Caller,    // everything on the caller's thread, one step after the other (for comparison)
+        Pipelined,      // the digest and the compression each on a worker thread
+        DigestOnCaller, // the digest on the caller's thread, a chunk at a time; the compression on a worker
+        Caller,         // everything on the caller's thread, one step after the other (for comparison)
     };
     // zstdBackgroundThread: zstd compresses on a thread of its own too, in jobs of ZstdStreamWriter's
     // bounded size.
@@ -66,6 +68,7 @@ class CsvArchiveEncoder {
 
     QFileDevice* m_object;
     bool m_pipelined;
+    bool m_digestOnCaller;
     CsvContentDigest m_content;
     Sha256Stream m_objectHash;
     std::optional<ZstdStreamWriter> m_writer;

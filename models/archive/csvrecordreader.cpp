@@ -3,6 +3,8 @@
 #include "archivereadlimits.h"
 #include "error.h"
 
+#include <cstring>
+
 namespace tidemark::archive {
 
 CsvRecordReader::CsvRecordReader(RecordSink sink) : m_sink(std::move(sink)) {}
@@ -43,12 +45,35 @@ void CsvRecordReader::endField() {
 
 void CsvRecordReader::endRecord() {
     endField();
+    m_base = m_text.constData();
+    deliverRecord();
+}
+
+void CsvRecordReader::deliverRecord() {
     m_sink(*this);
     ++m_records;
     m_fields.clear();
     m_text.resize(0);
     m_current = Field{};
     m_recordStarted = false;
+}
+
+bool CsvRecordReader::splitPlainRecord(const char* start, const char* lineFeed) {
+    if (std::memchr(start, '"', static_cast<size_t>(lineFeed - start)))
+        return false;
+    const char* fieldStart = start;
+    for (const char* q = start; q < lineFeed; ++q) {
+        if (*q == ',') {
+            m_fields.push_back(Field{fieldStart - start, q - fieldStart, false});
+            fieldStart = q + 1;
+        } else if (*q == '\r') {
+            m_fields.clear();
+            return false;
+        }
+    }
+    m_fields.push_back(Field{fieldStart - start, lineFeed - fieldStart, false});
+    m_base = start;
+    return true;
 }
 
 void CsvRecordReader::feed(const char* data, qint64 length) {
@@ -61,9 +86,12 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
     // cap.
     const char* recordStart = data;
     // The row cap is also checked once a record: after the last record allowed, the next byte starts one.
-    const auto recordEnds = [&](const char* lineFeed) {
+    const auto recordEnds = [&](const char* lineFeed, bool split) {
         checkRecordBytes(m_recordBytes + (lineFeed - recordStart));
-        endRecord();
+        if (split)
+            deliverRecord();
+        else
+            endRecord();
         m_recordBytes = 0;
         recordStart = lineFeed + 1;
         if (m_limits.maxRows >= 0 && m_records - m_limits.headerRecords >= m_limits.maxRows) {
@@ -73,12 +101,22 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
         }
     };
     for (const char* p = data; p < end; ++p) {
+        // Most records are plain: split them in place, without the byte-by-byte states below.
+        if (m_state == State::FieldStart && !m_recordStarted) {
+            const auto* lineFeed =
+                static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
+            if (lineFeed && splitPlainRecord(p, lineFeed)) {
+                recordEnds(lineFeed, true);
+                p = lineFeed;
+                continue;
+            }
+        }
         const char c = *p;
         switch (m_state) {
         case State::AfterCarriageReturn:
             if (c != '\n')
                 fail("carriage return without a line feed");
-            recordEnds(p);
+            recordEnds(p, false);
             m_state = State::FieldStart;
             break;
         case State::FieldStart:
@@ -95,7 +133,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
-                recordEnds(p);
+                recordEnds(p, false);
                 m_state = State::FieldStart;
             } else if (c == '\r') {
                 m_state = State::AfterCarriageReturn;
@@ -129,7 +167,7 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
                 endField();
                 m_state = State::FieldStart;
             } else if (c == '\n') {
-                recordEnds(p);
+                recordEnds(p, false);
                 m_state = State::FieldStart;
             } else if (c == '\r') {
                 m_state = State::AfterCarriageReturn;

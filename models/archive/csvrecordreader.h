@@ -33,7 +33,7 @@ class CsvRecordReader {
     // The current record, valid inside the sink only.
     int fieldCount() const { return static_cast<int>(m_fields.size()); }
     QByteArrayView field(int i) const {
-        return QByteArrayView(m_text.constData() + m_fields[i].start, m_fields[i].length);
+        return QByteArrayView(m_base + m_fields[i].start, m_fields[i].length);
     }
     bool isNull(int i) const { return !m_fields[i].quoted && m_fields[i].length == 0; }
     qint64 records() const { return m_records; } // complete records so far
@@ -47,6 +47,10 @@ class CsvRecordReader {
     };
     void endField();
     void endRecord();
+    void deliverRecord();
+    // A record that lies whole in the chunk, up to its line feed, without a quote or a carriage return: its
+    // fields are delivered as views into the chunk, not copied. False (nothing done) for any other record.
+    bool splitPlainRecord(const char* start, const char* lineFeed);
     [[noreturn]] void fail(const char* what) const;
     void checkRecordBytes(qint64 bytes) const;
     [[noreturn]] void failRowsPastCap() const;
@@ -54,6 +58,7 @@ class CsvRecordReader {
     RecordSink m_sink;
     State m_state = State::FieldStart;
     QByteArray m_text;
+    const char* m_base = nullptr; // what the fields' starts count from: m_text, or a plain record's chunk
     std::vector<Field> m_fields;
     Field m_current;
     qint64 m_records = 0;

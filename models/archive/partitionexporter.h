@@ -40,9 +40,9 @@ struct ExportResult {
 
 // Exports one range of a partition as CSV (header, rows by id, the table's columns in ordinal order),
 // compressed with zstd into a temporary file while the CSV's sha256 and control totals are computed, then
-// uploads it write-once with its manifest (schema_version 2, content_bytes included) beside it. The COPY runs
-// on the caller's thread (the connection's), the digest and the compression on two threads of a
-// CsvArchiveEncoder, fed through bounded queues: memory stays flat whatever the partition's size.
+// uploads it write-once with its manifest (schema_version 2, content_bytes included) beside it. The COPY and
+// the digest run on the caller's thread (the connection's), the compression on a thread of a
+// CsvArchiveEncoder, fed through a bounded queue: memory stays flat whatever the partition's size.
 class PartitionExporter {
   public:
     // `layout` names the tables and tiers it may export; `limits` bound the read-back of an object that is

@@ -91,6 +91,8 @@ class TestCsvArchiveEncoder : public QObject {
             const SampleCsv csv = sampleCsv(40000 * static_cast<int>(seed), seed); // up to ~5 MB
             const Encoded pipelined = encode(csv.text, CsvArchiveEncoder::Threads::Pipelined, seed);
             const Encoded serial = encode(csv.text, CsvArchiveEncoder::Threads::Caller, seed + 100);
+            const Encoded digestOnCaller =
+                encode(csv.text, CsvArchiveEncoder::Threads::DigestOnCaller, seed + 200);
 
             QCOMPARE(
                 pipelined.contentSha256,
@@ -113,6 +115,29 @@ class TestCsvArchiveEncoder : public QObject {
             QCOMPARE(serial.object, pipelined.object);
             QCOMPARE(serial.contentSha256, pipelined.contentSha256);
             QCOMPARE(serial.totals, pipelined.totals);
+            QCOMPARE(digestOnCaller.object, pipelined.object);
+            QCOMPARE(digestOnCaller.contentSha256, pipelined.contentSha256);
+            QCOMPARE(digestOnCaller.rows, pipelined.rows);
+            QCOMPARE(digestOnCaller.totals, pipelined.totals);
+        }
+    }
+
+    // With the digest on the caller, malformed CSV fails the write() that completes its chunk, and the
+    // compression worker is stopped (the destructor joins it).
+    void digestOnCallerFailsTheWrite() {
+        QByteArray text = sampleCsv(100000, 9).text;
+        text.insert(text.indexOf('\n', 1000000) + 1, "1,2,3\"4,f,x\n");
+        QTemporaryFile file;
+        QVERIFY(file.open());
+        CsvArchiveEncoder encoder(&file, 3, false, CsvArchiveEncoder::Threads::DigestOnCaller);
+        try {
+            for (qsizetype at = 0; at < text.size(); at += 4096)
+                encoder.write(text.constData() + at, std::min<qsizetype>(4096, text.size() - at));
+            encoder.finish();
+            QFAIL("the malformed CSV was accepted");
+        } catch (const Error& e) {
+            QVERIFY2(e.message().contains(QStringLiteral("quote inside an unquoted field")),
+                     qPrintable(e.message()));
         }
     }
 
