@@ -7,6 +7,7 @@
 #include <QSortFilterProxyModel>
 #include <QStackedWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace tidemark::ui {
@@ -15,6 +16,11 @@ DatasetPanel::DatasetPanel(QAbstractItemModel* model, int sortRole, QWidget* par
     : QWidget(parent), m_source(new QLabel(this)), m_summary(new QLabel(this)), m_message(new QLabel(this)),
       m_reload(new QPushButton(tr("Reload"), this)), m_stack(new QStackedWidget(this)),
       m_view(new QTableView(this)), m_proxy(new QSortFilterProxyModel(this)) {
+    m_unfold = new QToolButton(this);
+    m_unfold->setObjectName(QStringLiteral("unfoldButton"));
+    m_unfold->setCheckable(true);
+    m_unfold->setAutoRaise(true);
+    m_unfold->setToolTip(tr("Show the table here too (the workbench in front shows these rows)"));
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_source->setForegroundRole(QPalette::PlaceholderText);
     QFont summaryFont = m_summary->font();
@@ -45,14 +51,16 @@ DatasetPanel::DatasetPanel(QAbstractItemModel* model, int sortRole, QWidget* par
 
     auto* header = new QHBoxLayout;
     header->addWidget(m_summary, 1);
+    header->addWidget(m_source);
+    header->addWidget(m_unfold);
     header->addWidget(m_reload);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setContentsMargins(6, 4, 6, 4);
     layout->addLayout(header);
-    layout->addWidget(m_source);
     layout->addWidget(m_stack, 1);
 
     connect(m_reload, &QPushButton::clicked, this, &DatasetPanel::reloadRequested);
+    connect(m_unfold, &QToolButton::toggled, this, &DatasetPanel::fold);
     setNotConnected({});
 }
 
@@ -64,6 +72,30 @@ void DatasetPanel::setSource(const QString& source) {
 void DatasetPanel::showMessage(const QString& text) {
     m_message->setText(text);
     m_stack->setCurrentWidget(m_message);
+    fold();
+}
+
+void DatasetPanel::setCompact(bool compact) {
+    m_compact = compact;
+    fold();
+}
+
+bool DatasetPanel::showsTable() const {
+    return m_stack->currentWidget() == m_view && (!m_compact || m_unfold->isChecked());
+}
+
+// Folded, the panel is its header line and no taller: the dock around it gives the rest to the workbench.
+void DatasetPanel::fold() {
+    const bool table = showsTable();
+    m_stack->setVisible(table || m_stack->currentWidget() == m_message);
+    m_unfold->setVisible(m_compact && m_stack->currentWidget() == m_view);
+    m_unfold->setArrowType(table ? Qt::DownArrow : Qt::RightArrow);
+    if (m_stack->isVisibleTo(this)) {
+        setMaximumHeight(QWIDGETSIZE_MAX);
+    } else {
+        const QMargins margins = layout()->contentsMargins();
+        setMaximumHeight(layout()->itemAt(0)->sizeHint().height() + margins.top() + margins.bottom());
+    }
 }
 
 void DatasetPanel::setNotConnected(const QString& hint) {
@@ -87,6 +119,7 @@ void DatasetPanel::setLoaded(const QString& summary) {
     m_reload->setEnabled(true);
     m_summary->setText(summary);
     m_stack->setCurrentWidget(m_view);
+    fold();
 }
 
 void DatasetPanel::setFailed(const QString& message) {

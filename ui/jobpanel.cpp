@@ -6,16 +6,24 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QPushButton>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tidemark::ui {
 
+namespace {
+constexpr int kMargin = 4;
+}
+
 JobPanel::JobPanel(TaskListModel* jobs, QWidget* parent)
-    : QWidget(parent), m_jobs(jobs), m_view(new QTableView(this)),
+    : QWidget(parent), m_jobs(jobs), m_strip(new QLabel(this)), m_view(new QTableView(this)),
       m_pause(new QPushButton(tr("Pause"), this)), m_resume(new QPushButton(tr("Resume"), this)),
       m_cancel(new QPushButton(tr("Cancel"), this)) {
+    m_strip->setObjectName(QStringLiteral("jobStrip"));
+    m_strip->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed); // elided to the room it gets
     m_view->setModel(jobs);
     m_view->setItemDelegateForColumn(TaskListModel::ProgressColumn,
                                      new ProgressDelegate(TaskListModel::ProgressRole, m_view));
@@ -25,6 +33,8 @@ JobPanel::JobPanel(TaskListModel* jobs, QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->setWordWrap(false);
+    // The dock may shrink to the strip: the list then hides (resizeEvent).
+    m_view->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Ignored);
     QHeaderView* header = m_view->horizontalHeader();
     // Title and result share the width; long titles elide in the middle, keeping the action and the target.
     header->setSectionResizeMode(TaskListModel::TitleColumn, QHeaderView::Stretch);
@@ -35,47 +45,93 @@ JobPanel::JobPanel(TaskListModel* jobs, QWidget* parent)
     m_view->setTextElideMode(Qt::ElideMiddle);
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
-    auto* buttons = new QVBoxLayout;
-    buttons->addWidget(m_pause);
-    buttons->addWidget(m_resume);
-    buttons->addWidget(m_cancel);
-    buttons->addStretch(1);
-    auto* layout = new QHBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
+    auto* strip = new QHBoxLayout;
+    strip->addWidget(m_strip, 1);
+    strip->addWidget(m_pause);
+    strip->addWidget(m_resume);
+    strip->addWidget(m_cancel);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(kMargin, kMargin, kMargin, kMargin);
+    layout->setSpacing(kMargin);
+    layout->addLayout(strip);
     layout->addWidget(m_view, 1);
-    layout->addLayout(buttons);
 
     connect(m_pause, &QPushButton::clicked, this, [this] {
-        m_jobs->pause(selectedRow());
-        updateButtons();
+        m_jobs->pause(targetRow());
+        update();
     });
     connect(m_resume, &QPushButton::clicked, this, [this] {
-        m_jobs->resume(selectedRow());
-        updateButtons();
+        m_jobs->resume(targetRow());
+        update();
     });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
-        m_jobs->cancel(selectedRow());
-        updateButtons();
+        m_jobs->cancel(targetRow());
+        update();
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &JobPanel::updateButtons);
-    connect(jobs, &TaskListModel::dataChanged, this, &JobPanel::updateButtons);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &JobPanel::update);
+    connect(jobs, &TaskListModel::dataChanged, this, &JobPanel::update);
+    connect(jobs, &TaskListModel::modelReset, this, &JobPanel::update);
+    connect(jobs, &TaskListModel::rowsRemoved, this, &JobPanel::update);
     connect(jobs, &TaskListModel::rowsInserted, this, [this](const QModelIndex&, int, int last) {
         m_view->scrollTo(m_jobs->index(last, 0));
-        updateButtons();
+        update();
     });
-    updateButtons();
+    update();
 }
 
-int JobPanel::selectedRow() const {
+int JobPanel::targetRow() const {
     const QModelIndexList rows = m_view->selectionModel()->selectedRows();
-    return rows.isEmpty() ? -1 : rows.first().row();
+    if (!rows.isEmpty())
+        return rows.first().row();
+    for (int row = m_jobs->rowCount() - 1; row >= 0; --row)
+        if (TaskListModel::isActive(m_jobs->state(row)))
+            return row;
+    return -1;
 }
 
-void JobPanel::updateButtons() {
-    const int row = selectedRow();
+int JobPanel::stripHeight() const {
+    int line = m_strip->sizeHint().height();
+    for (const QPushButton* button : {m_pause, m_resume, m_cancel})
+        line = std::max(line, button->sizeHint().height());
+    return line + 2 * kMargin;
+}
+
+void JobPanel::update() {
+    const int row = targetRow();
     m_pause->setEnabled(m_jobs->canPause(row));
     m_resume->setEnabled(m_jobs->canResume(row));
     m_cancel->setEnabled(m_jobs->canCancel(row));
+    const auto cell = [this](int r, int column) { return m_jobs->index(r, column).data().toString(); };
+    if (row >= 0) {
+        QStringList parts{cell(row, TaskListModel::TitleColumn), cell(row, TaskListModel::StateColumn)};
+        for (int column : {int(TaskListModel::ProgressColumn), int(TaskListModel::ResultColumn)})
+            if (!cell(row, column).isEmpty())
+                parts << cell(row, column);
+        m_stripText = parts.join(QStringLiteral(" · "));
+    } else if (m_jobs->rowCount() > 0) {
+        const int last = m_jobs->rowCount() - 1;
+        m_stripText =
+            tr("No jobs running · last: %1 · %2")
+                .arg(cell(last, TaskListModel::TitleColumn), cell(last, TaskListModel::ResultColumn));
+    } else {
+        m_stripText = tr("No jobs running");
+    }
+    m_strip->setToolTip(m_stripText);
+    showStripText();
+}
+
+void JobPanel::showStripText() {
+    m_strip->setText(m_strip->fontMetrics().elidedText(m_stripText, Qt::ElideMiddle, m_strip->width()));
+}
+
+// Below two rows of room the list would show a sliver: the strip alone says what runs.
+void JobPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const int listRoom = height() - stripHeight();
+    const int twoRows =
+        m_view->horizontalHeader()->sizeHint().height() + 2 * m_view->fontMetrics().height() + 12;
+    m_view->setVisible(listRoom >= twoRows);
+    showStripText();
 }
 
 } // namespace tidemark::ui

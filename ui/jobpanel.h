@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QLabel;
 class QPushButton;
 class QTableView;
 
@@ -11,19 +12,33 @@ class TaskListModel;
 
 namespace tidemark::ui {
 
-// The Jobs dock: the task manager's tasks, running ones with their progress (stage, counts, rows, time
-// left), finished ones with their one-line result; pause, resume and cancel for the selected task where it
-// supports them.
+// The Jobs dock: a one-line strip with the task it acts on (the selected one, else the newest that runs) and
+// its pause, resume and cancel, above the task manager's list of tasks: running ones with their progress
+// (stage, counts, rows, time left), finished ones with their one-line result. Dragged down to its strip, the
+// dock hides the list and still shows the running task.
 class JobPanel : public QWidget {
     Q_OBJECT
   public:
     explicit JobPanel(TaskListModel* jobs, QWidget* parent = nullptr);
     QTableView* view() const { return m_view; }
+    QLabel* strip() const { return m_strip; }
+    // The strip's text in full (the label elides it to its width).
+    QString stripText() const { return m_stripText; }
+    // The row the strip shows and the buttons act on: the selected row, else the newest active task (-1:
+    // none).
+    int targetRow() const;
+    // The panel's height with only the strip (the dock's least useful height).
+    int stripHeight() const;
+
+  protected:
+    void resizeEvent(QResizeEvent* event) override;
 
   private:
-    int selectedRow() const;
-    void updateButtons();
+    void update();
+    void showStripText();
     TaskListModel* m_jobs;
+    QLabel* m_strip;
+    QString m_stripText;
     QTableView* m_view;
     QPushButton* m_pause;
     QPushButton* m_resume;

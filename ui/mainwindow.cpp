@@ -18,6 +18,7 @@
 #include "trackssummarymodel.h"
 #include "tracksworkbench.h"
 #include "translationinstaller.h"
+#include "windowplacement.h"
 
 #include "basemapspec.h"
 #include "error.h"
@@ -42,6 +43,7 @@
 #include <QMessageBox>
 #include <QNetworkAccessManager>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -58,11 +60,13 @@ constexpr quint64 kDemoSeed = 20261130;
 constexpr const char* kBaseMapKey = "map/base";
 // The window's layout as closeEvent saves it (QSettings of the application; a test sets its own names).
 constexpr const char* kGeometryKey = "window/geometry";
+constexpr const char* kNormalGeometryKey = "window/normalGeometry"; // the QRect the restore judges by
 constexpr const char* kStateKey = "window/state";
 constexpr const char* kWorkbenchKey = "window/workbench";
 constexpr const char* kClosedDocksKey = "window/closedDocks";
 constexpr const char* kLastDemoKey = "connections/lastDemo"; // the demo's folder when it was the workspace
-constexpr int kLayoutVersion = 1;                            // of saveState(): raise when the docks change
+constexpr int kLayoutVersion = 2;                            // of saveState(): raise when the docks change
+constexpr int kJobsDockHeight = 180; // the Jobs dock's list on a roomy screen; a small one gets the strip
 constexpr Dataset kDatasets[] = {Dataset::Positions, Dataset::Kudos, Dataset::Tracks};
 
 // The workbenches by objectName (a tab inserted later, such as a home tab, shows no dataset's dock).
@@ -139,6 +143,8 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     statusBar()->addPermanentWidget(m_jobsLabel);
     connect(jobs(), &TaskListModel::runningCountChanged, this, &MainWindow::updateStatus);
     updateStatus();
+    // The size tests and offscreen runs see; the console places itself on its screen (placeOnScreen,
+    // restoreLayout).
     resize(1680, 1020);
     if (settings.tilesUrl.isEmpty() || !applyBaseMap(settings.tilesUrl, false).isEmpty())
         applyBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString(), false);
@@ -170,7 +176,7 @@ void MainWindow::createDocks() {
         dock->setWidget(panel);
         dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                           QDockWidget::DockWidgetClosable);
-        addDockWidget(Qt::LeftDockWidgetArea, dock, Qt::Vertical);
+        addDockWidget(Qt::TopDockWidgetArea, dock, Qt::Horizontal);
         dock->installEventFilter(this); // its close button: the user closed it
         m_panels[slot(dataset)] = panel;
         m_docks[slot(dataset)] = dock;
@@ -183,18 +189,42 @@ void MainWindow::createDocks() {
                                   kudos::KudosTableSummaryModel::SortRole, QStringLiteral("kudos"));
     QDockWidget* tracks = addPanel(WorkspaceSession::Dataset::Tracks, m_session->tracksModel(),
                                    tracks::TracksSummaryModel::SortRole, QStringLiteral("tracks"));
-    // The workbench takes the room: the dataset panels share one narrow column of tabs.
+    // The workbench takes the room: the dataset panels share one line above it (one shows at a time, with
+    // its workbench, folded to its summary).
     tabifyDockWidget(positions, kudos);
     tabifyDockWidget(kudos, tracks);
     positions->raise();
-    resizeDocks({positions}, {400}, Qt::Horizontal);
 
     m_jobPanel = new JobPanel(jobs(), this);
     m_jobsDock = new QDockWidget(tr("Jobs"), this);
     m_jobsDock->setObjectName(QStringLiteral("jobsDock"));
     m_jobsDock->setWidget(m_jobPanel);
     addDockWidget(Qt::BottomDockWidgetArea, m_jobsDock);
-    resizeDocks({m_jobsDock}, {180}, Qt::Vertical);
+    resizeDocks({m_jobsDock}, {kJobsDockHeight}, Qt::Vertical);
+}
+
+QRect MainWindow::availableGeometry(const QRect& around) const {
+    QScreen* screen = around.isValid() ? QGuiApplication::screenAt(around.center()) : nullptr;
+    if (!screen)
+        screen = this->screen() ? this->screen() : QGuiApplication::primaryScreen();
+    return screen ? screen->availableGeometry() : QRect();
+}
+
+void MainWindow::placeOnScreen() {
+    const QRect available = availableGeometry({});
+    if (!available.isValid())
+        return;
+    const WindowPlacement placement = WindowPlacement::firstStart(available);
+    setGeometry(placement.geometry);
+    if (placement.maximized)
+        setWindowState(windowState() | Qt::WindowMaximized);
+    sizeDocksForScreen();
+}
+
+// On a small screen the Jobs dock starts as its strip; it unfolds when dragged taller.
+void MainWindow::sizeDocksForScreen() {
+    const bool small = availableGeometry(geometry()).height() < WindowPlacement::kRoomyHeight;
+    resizeDocks({m_jobsDock}, {small ? m_jobPanel->stripHeight() : kJobsDockHeight}, Qt::Vertical);
 }
 
 void MainWindow::createMenus() {
@@ -628,6 +658,9 @@ void MainWindow::followWorkbench() {
     for (Dataset dataset : kDatasets) {
         QDockWidget* dock = m_docks[slot(dataset)];
         const bool show = front == dataset && !m_dockClosed[slot(dataset)];
+        // Every workbench of a dataset shows its dock's rows, or a finer cut of them (the mowers; the kudos
+        // tables' ranges and objects; the tracks' activities in the filter): the dock is their summary.
+        m_panels[slot(dataset)]->setCompact(show);
         if (show == dock->isHidden())
             dock->setVisible(show);
         if (show)
@@ -654,6 +687,7 @@ QMenu* MainWindow::createPopupMenu() {
 void MainWindow::saveLayout() {
     QSettings settings;
     settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
+    settings.setValue(QLatin1String(kNormalGeometryKey), normalGeometry());
     settings.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
     settings.setValue(QLatin1String(kWorkbenchKey), currentWorkbench());
     QStringList closed;
@@ -669,10 +703,16 @@ void MainWindow::saveLayout() {
 
 void MainWindow::restoreLayout() {
     QSettings settings;
+    // The saved geometry comes back only while it fits the screen it would open on (not after a move from a
+    // bigger screen, nor from a version that did not save the rectangle): else the window is placed anew.
     const QByteArray geometry = settings.value(QLatin1String(kGeometryKey)).toByteArray();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
-    restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion);
+    const QRect normal = settings.value(QLatin1String(kNormalGeometryKey)).toRect();
+    const bool restored = !geometry.isEmpty() && WindowPlacement::fits(normal, availableGeometry(normal)) &&
+                          restoreGeometry(geometry);
+    if (!restored)
+        placeOnScreen();
+    if (!restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion) && restored)
+        sizeDocksForScreen(); // none saved, or an older layout's: the docks' defaults for this screen
     const QStringList closed = settings.value(QLatin1String(kClosedDocksKey)).toStringList();
     for (Dataset dataset : kDatasets) {
         m_dockClosed[slot(dataset)] = closed.contains(m_docks[slot(dataset)]->objectName());

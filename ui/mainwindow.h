@@ -86,9 +86,13 @@ class MainWindow : public QMainWindow {
     QString currentWorkbench() const;
     bool showWorkbench(const QString& objectName);
 
-    // Restores what closeEvent saved (QSettings): the geometry, the docks (saveState), the docks the user
-    // closed and the workbench in front. The console calls it at start, except for --screenshot.
+    // Restores what closeEvent saved (QSettings): the geometry (while it fits the screen, else
+    // placeOnScreen), the docks (saveState), the docks the user closed and the workbench in front. The
+    // console calls it at start, except for --screenshot.
     void restoreLayout();
+    // The first start's place (WindowPlacement::firstStart on the screen's available geometry), the Jobs dock
+    // a strip on a small screen. --screenshot and restoreLayout() without a fitting saved geometry use it.
+    void placeOnScreen();
     void saveLayout();
     // Whether closing saves the layout and the connections (false for --screenshot and most tests).
     void setRemembersLayout(bool remember) { m_remembersLayout = remember; }
@@ -122,6 +126,9 @@ class MainWindow : public QMainWindow {
 
   private:
     static int slot(WorkspaceSession::Dataset dataset) { return static_cast<int>(dataset); }
+    // The available geometry of the screen under `around`'s centre (invalid: the window's screen).
+    QRect availableGeometry(const QRect& around) const;
+    void sizeDocksForScreen();
     void createMenus();
     void createDocks();
     void createCommands();

@@ -208,10 +208,12 @@ int main(int argc, char** argv) {
                                                                  timeoutSeconds);
 
     // The layout, the workbench in front and the connections of the last close come back, except for a
-    // screenshot: it shows the defaults and saves nothing.
+    // screenshot: it is placed as at a first start and saves nothing.
     if (!saver) {
         window.setRemembersLayout(true);
         window.restoreLayout();
+    } else {
+        window.placeOnScreen();
     }
     window.show();
     if (useDemo) {

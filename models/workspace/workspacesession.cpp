@@ -215,16 +215,25 @@ void WorkspaceSession::bindKudos() {
 void WorkspaceSession::bindTracks() {
     connect(m_tracksData, &tracks::TracksDataset::loadingStarted, this,
             [this] { followLoad(Dataset::Tracks); });
-    connect(m_tracksData, &tracks::TracksDataset::fileFactsLoaded, this, [this] {
+    const auto summary = [this] {
+        const tracks::TracksSummaryModel* model = m_tracksData->summary();
+        QString text = tr("%Ln track(s)", "", int(model->totalTracks()));
+        if (!model->summaries().empty() && model->summaries().front().tracks > 0)
+            text +=
+                tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(model->summaries().front()));
+        return text;
+    };
+    connect(m_tracksData, &tracks::TracksDataset::fileFactsLoaded, this, [this, summary] {
         if (!m_pending[slot(Dataset::Tracks)])
             return;
-        const tracks::TracksSummaryModel* model = m_tracksData->summary();
-        QString summary = tr("%Ln track(s)", "", int(model->totalTracks()));
-        if (!model->summaries().empty() && model->summaries().front().tracks > 0)
-            summary +=
-                tr(" within %1").arg(tracks::TracksSummaryModel::formatExtent(model->summaries().front()));
-        emit loaded(Dataset::Tracks, summary);
+        emit loaded(Dataset::Tracks, summary());
         finishLoad(Dataset::Tracks, true);
+    });
+    // A new view's load reads no file facts: the dock shows the summary it had again (the session still
+    // waits for the facts, as before).
+    connect(m_tracksData, &tracks::TracksDataset::loaded, this, [this, summary] {
+        if (m_pending[slot(Dataset::Tracks)] && m_tracksData->summary()->totalTracks() > 0)
+            emit loaded(Dataset::Tracks, summary());
     });
     connect(m_tracksData, &tracks::TracksDataset::loadFailed, this, [this](const Error& error) {
         if (!m_pending[slot(Dataset::Tracks)])
