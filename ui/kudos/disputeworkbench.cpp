@@ -28,6 +28,7 @@
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimeZone>
 #include <QTimer>
@@ -144,13 +145,13 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     objectButtons->addWidget(m_drill);
     objectButtons->addWidget(m_cancel);
     objectButtons->addWidget(m_progress, 1);
-    auto* objectsBox = group(tr("Archive objects covering the days"), this);
+    auto* objectsBox = new QWidget(this);
     auto* objectsLayout = new QVBoxLayout(objectsBox);
-    objectsLayout->addWidget(m_objects, 2);
+    objectsLayout->addWidget(m_objects, 5);
     objectsLayout->addLayout(objectButtons);
     objectsLayout->addWidget(m_coverage);
     objectsLayout->addWidget(m_restoreStatus);
-    objectsLayout->addWidget(m_objectPanel, 3);
+    objectsLayout->addWidget(m_objectPanel, 1);
 
     // The user's rows.
     m_filter = new QLineEdit(this);
@@ -167,23 +168,26 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     auto* rowBar = new QHBoxLayout;
     rowBar->addWidget(m_filter, 1);
     rowBar->addWidget(m_export);
-    auto* rowsBox = group(tr("The user's rows (restored from the archive, and online)"), this);
+    auto* rowsBox = new QWidget(this);
     auto* rowsLayout = new QVBoxLayout(rowsBox);
     rowsLayout->addLayout(rowBar);
     rowsLayout->addWidget(m_rows, 1);
     rowsLayout->addWidget(m_rowTotals);
 
-    auto* upper = new QSplitter(Qt::Horizontal, this);
-    upper->addWidget(statementBox);
-    upper->addWidget(objectsBox);
-    upper->setStretchFactor(0, 2);
-    upper->setStretchFactor(1, 3);
-    upper->setSizes({620, 940});
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(upper);
-    split->addWidget(rowsBox);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    // The statement beside the objects and the rows, which share the height as tabs: each table keeps its
+    // rows on a laptop's screen. A finished restore brings its rows to the front.
+    m_evidence = new QTabWidget(this);
+    m_evidence->addTab(objectsBox, tr("Archive objects"));
+    m_evidence->setTabToolTip(0, tr("Archive objects covering the days"));
+    m_evidence->addTab(rowsBox, tr("The user's rows"));
+    m_evidence->setTabToolTip(1, tr("The user's rows (restored from the archive, and online)"));
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
+    split->addWidget(statementBox);
+    split->addWidget(m_evidence);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({620, 940});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(query);
@@ -235,6 +239,8 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
             [this](const archive::ArchiveRestoreReport& report, const QString& summary) {
                 m_investigate->setEnabled(true);
                 jobEnded(!report.cancelled, summary);
+                if (!report.cancelled)
+                    m_evidence->setCurrentIndex(1);
                 emit restoreFinished(!report.cancelled);
             });
     connect(m_case, &DisputeCase::restoreFailed, this, [this](const Error& error) {

@@ -11,6 +11,7 @@ class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
 class QStandardItemModel;
+class QTabWidget;
 class QTableView;
 class QTimer;
 
@@ -56,6 +57,8 @@ class DisputeWorkbench : public QWidget {
     QTableView* rowTable() const { return m_rows; }
     ArchiveObjectPanel* objectPanel() const { return m_objectPanel; }
     QProgressBar* restoreProgress() const { return m_progress; } // the restore's and the drill's
+    QPushButton* investigateButton() const { return m_investigate; }
+    QPushButton* restoreButton() const { return m_restore; }
     QPushButton* drillButton() const { return m_drill; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLineEdit* rowFilter() const { return m_filter; }
@@ -108,6 +111,7 @@ class DisputeWorkbench : public QWidget {
     QLabel* m_restoreStatus;
     QLabel* m_coverage;
     ArchiveObjectPanel* m_objectPanel;
+    QTabWidget* m_evidence; // the archive objects, the user's rows
     QLineEdit* m_filter;
     QSortFilterProxyModel* m_rowProxy;
     QTableView* m_rows;

@@ -4,6 +4,7 @@
 #include "errortext.h"
 #include "kudosdataset.h"
 #include "kudosvalues.h"
+#include "scrollingpage.h"
 #include "timechart.h"
 
 #include <QHBoxLayout>
@@ -65,9 +66,10 @@ KudosCapacityPanel::KudosCapacityPanel(KudosDataset* dataset, QWidget* parent)
     auto* middle = new QHBoxLayout;
     middle->addLayout(charts, 1);
     middle->addWidget(m_figures);
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout;
     layout->addLayout(top);
     layout->addLayout(middle, 1);
+    setScrollingLayout(this, layout);
     connect(m_run, &QPushButton::clicked, this, &KudosCapacityPanel::forecast);
     connect(m_dataset, &KudosDataset::forecastReady, this, [this](const KudosForecast& f) {
         m_run->setEnabled(true);

@@ -3,6 +3,7 @@
 #include "chartaxis.h"
 #include "errortext.h"
 #include "positionsdataset.h"
+#include "scrollingpage.h"
 #include "timechart.h"
 #include "whatifform.h"
 
@@ -89,10 +90,11 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
     auto* middle = new QHBoxLayout;
     middle->addWidget(m_chart, 1);
     middle->addWidget(m_figures);
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout;
     layout->addLayout(top);
     layout->addLayout(middle, 3);
     layout->addWidget(whatIfBox, 2);
+    setScrollingLayout(this, layout);
 
     connect(m_run, &QPushButton::clicked, this, &PositionsCapacityPanel::forecast);
     connect(m_cancel, &QPushButton::clicked, m_dataset, &PositionsDataset::cancelForecast);

@@ -94,7 +94,7 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     m_rangeNote->setStyleSheet(QStringLiteral("color: #505060"));
 
     m_map = new MapView(this);
-    m_map->setMinimumSize(420, 320);
+    m_map->setMinimumSize(420, 240);
     m_previewLayers = std::make_unique<PreviewLayers>(m_map->layers());
     m_layerList = new QListView(this);
     m_layerList->setModel(m_map->layers());
@@ -118,9 +118,6 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     m_capacityPanel = new PositionsCapacityPanel(m_dataset, this);
     m_areas->addTab(m_capacityPanel, tr("Capacity"));
 
-    auto* mowersBox = new QGroupBox(tr("Mowers"), this);
-    auto* mowersLayout = new QVBoxLayout(mowersBox);
-    mowersLayout->addWidget(m_mowerTable);
     auto* rangeBox = new QGroupBox(tr("Range"), this);
     auto* rangeLayout = new QGridLayout(rangeBox);
     rangeLayout->addWidget(new QLabel(tr("From"), rangeBox), 0, 0);
@@ -132,23 +129,31 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     rangeButtons->addWidget(olderWeek);
     rangeLayout->addLayout(rangeButtons, 2, 0, 1, 2);
     rangeLayout->addWidget(m_rangeNote, 3, 0, 1, 2);
-    auto* layersBox = new QGroupBox(tr("Layers (check to show, drag to reorder)"), this);
-    auto* layersLayout = new QVBoxLayout(layersBox);
+    auto* layersPage = new QWidget(this);
+    auto* layersLayout = new QVBoxLayout(layersPage);
+    layersLayout->addWidget(new QLabel(tr("Check to show, drag to reorder."), layersPage));
     layersLayout->addWidget(m_layerList);
     layersLayout->addWidget(m_layerExplanation);
+    layersLayout->addStretch(1);
 
+    // The mowers and the layers share the side's height as tabs: on a laptop's screen the list still shows
+    // ten mowers or more.
+    m_sideTabs = new QTabWidget(this);
+    m_sideTabs->addTab(m_mowerTable, tr("Mowers"));
+    m_sideTabs->addTab(layersPage, tr("Layers"));
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(mowersBox, 3);
     leftLayout->addWidget(rangeBox);
-    leftLayout->addWidget(layersBox, 0);
+    leftLayout->addWidget(m_sideTabs, 1);
     auto* right = new QSplitter(Qt::Vertical, this);
+    right->setChildrenCollapsible(false);
     right->addWidget(m_map);
     right->addWidget(m_areas);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 2);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
     split->addWidget(left);
     split->addWidget(right);
     split->setStretchFactor(0, 0);

@@ -81,6 +81,7 @@ class PositionsWorkbench : public QWidget {
     const positions::RangeVerification& lastVerification() const { return m_dataset->lastVerification(); }
     long pickedRow() const { return m_picked; }
     MapView* map() const { return m_map; }
+    QTableView* mowerTable() const { return m_mowerTable; }
     MapLayerModel* layers() const;
     PreviewLayers* previewLayers() const { return m_previewLayers.get(); }
     positions::PositionsDataset* dataset() const { return m_dataset; }
@@ -126,6 +127,7 @@ class PositionsWorkbench : public QWidget {
 
     QLabel* m_settingsBanner;
     QTableView* m_mowerTable;
+    QTabWidget* m_sideTabs; // the mowers, the layers
     QDateTimeEdit* m_from;
     QDateTimeEdit* m_to;
     QLabel* m_rangeNote;

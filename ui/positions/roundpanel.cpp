@@ -3,6 +3,7 @@
 #include "errortext.h"
 #include "roundhistorychart.h"
 #include "roundhistorymodel.h"
+#include "scrollingpage.h"
 #include "thinningwindow.h"
 
 #include <QCheckBox>
@@ -84,7 +85,7 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     auto* history_ = new QHBoxLayout;
     history_->addWidget(m_table, 3);
     history_->addWidget(m_chart, 2);
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout;
     layout->addWidget(m_refusalLabel);
     layout->addLayout(buttons);
     layout->addLayout(options);
@@ -92,6 +93,7 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     layout->addWidget(m_progress);
     layout->addWidget(m_progressText);
     layout->addLayout(history_, 1);
+    setScrollingLayout(this, layout);
 
     connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(false); });
     connect(m_dryRun, &QPushButton::clicked, this, [this] { emit runRequested(true); });

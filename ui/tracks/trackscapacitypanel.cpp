@@ -2,6 +2,7 @@
 
 #include "chartaxis.h"
 #include "errortext.h"
+#include "scrollingpage.h"
 #include "timechart.h"
 #include "tracksdataset.h"
 
@@ -36,10 +37,11 @@ TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent
     auto* top = new QHBoxLayout;
     top->addWidget(m_run);
     top->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout;
     layout->addLayout(top);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_figures);
+    setScrollingLayout(this, layout);
     connect(m_run, &QPushButton::clicked, this, &TracksCapacityPanel::forecast);
     connect(m_dataset, &TracksDataset::forecastReady, this, [this](const TracksForecast& f) {
         m_run->setEnabled(true);

@@ -14,7 +14,7 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGroupBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -44,7 +44,7 @@ namespace {
 QListWidget* checkList(QWidget* parent) {
     auto* list = new QListWidget(parent);
     list->setSelectionMode(QAbstractItemView::NoSelection);
-    list->setMaximumHeight(110);
+    list->setMaximumHeight(80);
     return list;
 }
 } // namespace
@@ -64,8 +64,9 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
 
     m_activities = checkList(this);
     m_sources = checkList(this);
-    auto* filters = new QGroupBox(tr("Filters"), this);
+    auto* filters = new QWidget(this);
     auto* filterLayout = new QHBoxLayout(filters);
+    filterLayout->setContentsMargins(0, 0, 0, 0);
     auto* activityColumn = new QVBoxLayout;
     activityColumn->addWidget(new QLabel(tr("Activities"), this));
     activityColumn->addWidget(m_activities);
@@ -97,7 +98,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
 
     m_details = new QTextBrowser(this);
     m_details->setOpenExternalLinks(true);
-    m_details->setMaximumHeight(170);
+    m_details->setMaximumHeight(100);
     m_preview = new QPushButton(tr("Preview retention"), this);
     m_preview->setObjectName(QStringLiteral("retentionPreviewButton"));
     m_preview->setToolTip(
@@ -142,33 +143,40 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_importResult = new QLabel(this);
     m_importResult->setWordWrap(true);
     m_importResult->setTextFormat(Qt::RichText);
-    auto* importRow = new QHBoxLayout;
-    importRow->addWidget(new QLabel(tr("Source"), this));
-    importRow->addWidget(m_importSource);
-    importRow->addWidget(new QLabel(tr("Activity"), this));
-    importRow->addWidget(m_importActivity);
-    importRow->addWidget(m_import);
-    importRow->addWidget(m_importProgress, 1);
+    auto* importRow = new QGridLayout;
+    importRow->addWidget(new QLabel(tr("Source"), this), 0, 0);
+    importRow->addWidget(m_importSource, 0, 1);
+    importRow->addWidget(new QLabel(tr("Activity"), this), 0, 2);
+    importRow->addWidget(m_importActivity, 0, 3);
+    importRow->addWidget(m_import, 1, 0, 1, 2);
+    importRow->addWidget(m_importProgress, 1, 2, 1, 2);
+    importRow->setColumnStretch(3, 1);
 
+    // The view's tracks in one tab, what changes the store (retention, the copy to PostGIS, imports) in the
+    // next: on a laptop's screen the table keeps its rows.
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
-    sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(filters);
     sideLayout->addWidget(m_table, 1);
     sideLayout->addLayout(pager);
     sideLayout->addWidget(m_details);
-    sideLayout->addLayout(retention);
-    sideLayout->addWidget(m_health);
+    auto* store = new QWidget(this);
+    auto* storeLayout = new QVBoxLayout(store);
+    storeLayout->addLayout(retention);
+    storeLayout->addWidget(m_health);
     auto* migrateRow = new QHBoxLayout;
     migrateRow->addWidget(m_migrate);
     migrateRow->addWidget(m_migrateResult, 1);
-    sideLayout->addLayout(migrateRow);
-    sideLayout->addLayout(importRow);
-    sideLayout->addWidget(m_importResult);
+    storeLayout->addLayout(migrateRow);
+    storeLayout->addLayout(importRow);
+    storeLayout->addWidget(m_importResult);
+    storeLayout->addStretch(1);
     auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setChildrenCollapsible(false);
     split->addWidget(m_map);
     m_areas = new QTabWidget(this);
     m_areas->addTab(side, tr("Tracks"));
+    m_areas->addTab(store, tr("Retention && import"));
     m_capacity = new TracksCapacityPanel(m_dataset, this);
     m_areas->addTab(m_capacity, tr("Capacity"));
     split->addWidget(m_areas);
@@ -520,6 +528,7 @@ void TracksWorkbench::setImportSource(const QString& sourceId) {
 }
 
 void TracksWorkbench::importFiles(const QStringList& paths) {
+    m_areas->setCurrentWidget(m_importResult->parentWidget()); // a drop shows its progress and result
     m_importResult->clear();
     m_refusedDrop.clear();
     m_importProgress->setValue(0);

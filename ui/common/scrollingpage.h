@@ -1,0 +1,13 @@
+#pragma once
+
+class QLayout;
+class QWidget;
+
+namespace tidemark::ui {
+
+// Lays `content` (a panel's own layout, built as usual) out in a scroll area that fills `panel`: a tab's page
+// scrolls where a laptop's screen is too low for it, instead of making the whole window taller than the
+// screen. Returns nothing: the panel stays the page its tab widget and its tests know.
+void setScrollingLayout(QWidget* panel, QLayout* content);
+
+} // namespace tidemark::ui
