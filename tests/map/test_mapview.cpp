@@ -311,6 +311,37 @@ class TestMapView : public QObject {
         QCOMPARE(renderer.image(track.get())->image.size(), QSize(200, 100));
     }
 
+    // Marks and lines keep their size in logical pixels: at ratio 2 the marker covers twice the device pixels
+    // across (four times the area), drawn at the device's resolution, not scaled up from ratio 1.
+    void marksKeepTheirSizeOnHiDpi() {
+        QCOMPARE(MapViewport::centredOn(kLawn, 18, QSize(200, 100)).pixelRatio(), 1.0);
+        QCOMPARE(MapViewport::centredOn(kLawn, 18, QSize(200, 100)).forDevice(2).pixelRatio(), 2.0);
+        MarkerLayer marker(QStringLiteral("picked"), QStringLiteral("the picked row"));
+        marker.setPosition(kLawn);
+        const auto extent = [&](double ratio) {
+            const MapViewport device = MapViewport::centredOn(kLawn, 18, QSize(200, 100)).forDevice(ratio);
+            QImage image(device.size(), QImage::Format_ARGB32_Premultiplied);
+            image.fill(Qt::transparent);
+            std::atomic<bool> cancelled{false};
+            marker.renderFunction()(image, device, cancelled);
+            QRect drawn;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    if (qAlpha(image.pixel(x, y)) > 0)
+                        drawn |= QRect(x, y, 1, 1);
+            return drawn;
+        };
+        const QRect one = extent(1.0), two = extent(2.0);
+        QVERIFY(one.width() > 20);
+        QVERIFY2(std::abs(two.width() - 2 * one.width()) <= 2 &&
+                     std::abs(two.height() - 2 * one.height()) <= 2,
+                 qPrintable(QStringLiteral("%1×%2 at 1, %3×%4 at 2")
+                                .arg(one.width())
+                                .arg(one.height())
+                                .arg(two.width())
+                                .arg(two.height())));
+    }
+
     void hiddenLayersAreNotDrawn() {
         auto points = test::LawnTrack().generate(50000);
         auto track = std::make_shared<TrackLayer>(QStringLiteral("raw"), QStringLiteral("every row"));

@@ -131,7 +131,7 @@ void BaseMap::paintGrid(QPainter& painter, const MapViewport& viewport) const {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, false);
     for (int pass = 0; pass < 2; ++pass) {
-        painter.setPen(QPen(pass == 0 ? kMinorLine : kMajorLine, 1));
+        painter.setPen(QPen(pass == 0 ? kMinorLine : kMajorLine, viewport.pixelRatio()));
         const double firstX = std::floor(topLeft.x());
         for (double i = firstX; (i - topLeft.x()) * spacing <= width; i += 1) {
             if (i < 0 || i > count || ((static_cast<long long>(i) % 4 == 0) != (pass == 1)))

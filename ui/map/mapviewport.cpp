@@ -83,7 +83,9 @@ MapViewport MapViewport::forDevice(double devicePixelRatio) const {
         return *this;
     const QSize deviceSize(qRound(m_size.width() * devicePixelRatio),
                            qRound(m_size.height() * devicePixelRatio));
-    return MapViewport(m_centreUnit, m_zoom + std::log2(devicePixelRatio), deviceSize);
+    MapViewport device(m_centreUnit, m_zoom + std::log2(devicePixelRatio), deviceSize);
+    device.m_pixelRatio = devicePixelRatio;
+    return device;
 }
 
 QTransform MapViewport::transformFrom(const MapViewport& rendered) const {

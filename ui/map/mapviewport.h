@@ -44,6 +44,9 @@ class MapViewport {
 
     // The same view in device pixels, for rendering an image with this device pixel ratio.
     MapViewport forDevice(double devicePixelRatio) const;
+    // Device pixels per logical pixel of the view forDevice() made (1 otherwise): what a layer multiplies its
+    // line widths and mark sizes by, so that they keep their size on a high-DPI screen.
+    double pixelRatio() const { return m_pixelRatio; }
 
     // Maps pixels of an image rendered for `rendered` onto this viewport's pixels.
     QTransform transformFrom(const MapViewport& rendered) const;
@@ -55,6 +58,7 @@ class MapViewport {
     double m_zoom = 0;
     QSize m_size;
     double m_worldSize = 256;
+    double m_pixelRatio = 1;
 };
 
 } // namespace tidemark::ui

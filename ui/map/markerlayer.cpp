@@ -25,8 +25,10 @@ LayerRenderFunction MarkerLayer::renderFunction() const {
         const QRectF screen(QPointF(-20, -20), QSizeF(viewport.size()) + QSizeF(40, 40));
         if (!screen.contains(centre))
             return;
-        const QPoint c(qRound(centre.x()), qRound(centre.y()));
+        const QPoint c(0, 0);
         QPainter painter(&image);
+        painter.translate(qRound(centre.x()), qRound(centre.y()));
+        painter.scale(viewport.pixelRatio(), viewport.pixelRatio()); // its size in logical pixels
         painter.setRenderHint(QPainter::Antialiasing, true);
         QColor halo(Qt::white);
         halo.setAlpha(150);

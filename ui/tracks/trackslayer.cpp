@@ -205,6 +205,9 @@ LayerRenderFunction TracksLayer::renderFunction() const {
             painter.setRenderHint(QPainter::SmoothPixmapTransform, screen.width() < tile.image.width());
             painter.drawImage(screen, tile.image);
         }
+        // Widths in logical pixels: a one-pixel line is a cosmetic hairline at scale 1, 2 device pixels at 2.
+        const double ratio = viewport.pixelRatio();
+        const double hairline = ratio > 1 ? ratio : 0;
         QPolygonF scratch;
         std::vector<const Lines::Line*> later;
         const Lines::Line* chosen = nullptr;
@@ -222,16 +225,16 @@ LayerRenderFunction TracksLayer::renderFunction() const {
                 later.push_back(&line);
                 continue;
             }
-            painter.setPen(QPen(lines->colours.value(line.colour), 0));
+            painter.setPen(QPen(lines->colours.value(line.colour), hairline));
             drawLine(painter, *lines, line, viewport, scratch);
         }
-        painter.setPen(QPen(QColor(0xff, 0x00, 0xc8), 0));
+        painter.setPen(QPen(QColor(0xff, 0x00, 0xc8), hairline));
         for (const Lines::Line* line : later)
             drawLine(painter, *lines, *line, viewport, scratch);
         if (chosen) {
-            painter.setPen(QPen(Qt::white, 4, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            painter.setPen(QPen(Qt::white, 4 * ratio, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
             drawLine(painter, *lines, *chosen, viewport, scratch);
-            painter.setPen(QPen(Qt::black, 2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            painter.setPen(QPen(Qt::black, 2 * ratio, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
             drawLine(painter, *lines, *chosen, viewport, scratch);
         }
     };
