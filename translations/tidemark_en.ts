@@ -1865,6 +1865,10 @@
         <source>Loading failed</source>
         <translation>Loading failed</translation>
     </message>
+    <message>
+        <source>Show the table here too (the workbench in front shows these rows)</source>
+        <translation>Show the table here too (the workbench in front shows these rows)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::DisputeWorkbench</name>
@@ -2113,6 +2117,14 @@
     <message>
         <source>User %1, username %2, OAuth id %3</source>
         <translation>User %1, username %2, OAuth id %3</translation>
+    </message>
+    <message>
+        <source>Archive objects</source>
+        <translation>Archive objects</translation>
+    </message>
+    <message>
+        <source>The user&apos;s rows</source>
+        <translation>The user&apos;s rows</translation>
     </message>
 </context>
 <context>
@@ -2545,6 +2557,14 @@
     <message>
         <source>Cancel</source>
         <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>No jobs running · last: %1 · %2</source>
+        <translation>No jobs running · last: %1 · %2</translation>
+    </message>
+    <message>
+        <source>No jobs running</source>
+        <translation>No jobs running</translation>
     </message>
 </context>
 <context>
@@ -3357,10 +3377,6 @@
         <translation>To</translation>
     </message>
     <message>
-        <source>Layers (check to show, drag to reorder)</source>
-        <translation>Layers (check to show, drag to reorder)</translation>
-    </message>
-    <message>
         <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
         <translation>The whole range is older than the detail window (cutoff %1): a round thins it.</translation>
     </message>
@@ -3387,6 +3403,14 @@
     <message>
         <source>Capacity</source>
         <translation>Capacity</translation>
+    </message>
+    <message>
+        <source>Check to show, drag to reorder.</source>
+        <translation>Check to show, drag to reorder.</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Layers</translation>
     </message>
 </context>
 <context>
@@ -3983,10 +4007,6 @@
         <translation>No tracks file is open.</translation>
     </message>
     <message>
-        <source>Filters</source>
-        <translation>Filters</translation>
-    </message>
-    <message>
         <source>Activities</source>
         <translation>Activities</translation>
     </message>
@@ -4250,6 +4270,10 @@
     <message>
         <source>Not imported, not GPX files: %1</source>
         <translation>Not imported, not GPX files: %1</translation>
+    </message>
+    <message>
+        <source>Retention &amp;&amp; import</source>
+        <translation>Retention &amp;&amp; import</translation>
     </message>
 </context>
 <context>

@@ -1915,6 +1915,10 @@
         <source>Loading failed</source>
         <translation>Загрузка не удалась</translation>
     </message>
+    <message>
+        <source>Show the table here too (the workbench in front shows these rows)</source>
+        <translation>Показать таблицу и здесь (открытая панель показывает те же строки)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::DisputeWorkbench</name>
@@ -2177,6 +2181,14 @@
     <message>
         <source>User %1, username %2, OAuth id %3</source>
         <translation>Пользователь %1, имя %2, OAuth id %3</translation>
+    </message>
+    <message>
+        <source>Archive objects</source>
+        <translation>Объекты архива</translation>
+    </message>
+    <message>
+        <source>The user&apos;s rows</source>
+        <translation>Строки пользователя</translation>
     </message>
 </context>
 <context>
@@ -2626,6 +2638,14 @@
     <message>
         <source>Cancel</source>
         <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>No jobs running · last: %1 · %2</source>
+        <translation>Нет активных задач · последняя: %1 · %2</translation>
+    </message>
+    <message>
+        <source>No jobs running</source>
+        <translation>Нет активных задач</translation>
     </message>
 </context>
 <context>
@@ -3452,10 +3472,6 @@
         <translation>По</translation>
     </message>
     <message>
-        <source>Layers (check to show, drag to reorder)</source>
-        <translation>Слои (флажок — показать, перетаскивание — порядок)</translation>
-    </message>
-    <message>
         <source>The whole range is older than the detail window (cutoff %1): a round thins it.</source>
         <translation>Весь диапазон старше окна детализации (граница %1): раунд его прорежет.</translation>
     </message>
@@ -3482,6 +3498,14 @@
     <message>
         <source>Capacity</source>
         <translation>Ёмкость</translation>
+    </message>
+    <message>
+        <source>Check to show, drag to reorder.</source>
+        <translation>Отметьте, чтобы показать; перетащите, чтобы изменить порядок.</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>Слои</translation>
     </message>
 </context>
 <context>
@@ -4083,10 +4107,6 @@
         <translation>Файл треков не открыт.</translation>
     </message>
     <message>
-        <source>Filters</source>
-        <translation>Фильтры</translation>
-    </message>
-    <message>
         <source>Activities</source>
         <translation>Виды активности</translation>
     </message>
@@ -4361,6 +4381,10 @@
     <message>
         <source>Not imported, not GPX files: %1</source>
         <translation>Не импортированы, не файлы GPX: %1</translation>
+    </message>
+    <message>
+        <source>Retention &amp;&amp; import</source>
+        <translation>Хранение и импорт</translation>
     </message>
 </context>
 <context>
