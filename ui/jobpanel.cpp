@@ -58,25 +58,25 @@ JobPanel::JobPanel(TaskListModel* jobs, QWidget* parent)
 
     connect(m_pause, &QPushButton::clicked, this, [this] {
         m_jobs->pause(targetRow());
-        update();
+        showTarget();
     });
     connect(m_resume, &QPushButton::clicked, this, [this] {
         m_jobs->resume(targetRow());
-        update();
+        showTarget();
     });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_jobs->cancel(targetRow());
-        update();
+        showTarget();
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &JobPanel::update);
-    connect(jobs, &TaskListModel::dataChanged, this, &JobPanel::update);
-    connect(jobs, &TaskListModel::modelReset, this, &JobPanel::update);
-    connect(jobs, &TaskListModel::rowsRemoved, this, &JobPanel::update);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &JobPanel::showTarget);
+    connect(jobs, &TaskListModel::dataChanged, this, &JobPanel::showTarget);
+    connect(jobs, &TaskListModel::modelReset, this, &JobPanel::showTarget);
+    connect(jobs, &TaskListModel::rowsRemoved, this, &JobPanel::showTarget);
     connect(jobs, &TaskListModel::rowsInserted, this, [this](const QModelIndex&, int, int last) {
         m_view->scrollTo(m_jobs->index(last, 0));
-        update();
+        showTarget();
     });
-    update();
+    showTarget();
 }
 
 int JobPanel::targetRow() const {
@@ -96,7 +96,7 @@ int JobPanel::stripHeight() const {
     return line + 2 * kMargin;
 }
 
-void JobPanel::update() {
+void JobPanel::showTarget() {
     const int row = targetRow();
     m_pause->setEnabled(m_jobs->canPause(row));
     m_resume->setEnabled(m_jobs->canResume(row));

@@ -34,7 +34,7 @@ class JobPanel : public QWidget {
     void resizeEvent(QResizeEvent* event) override;
 
   private:
-    void update();
+    void showTarget(); // the strip's text and the buttons, for targetRow()
     void showStripText();
     TaskListModel* m_jobs;
     QLabel* m_strip;

@@ -138,14 +138,14 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 
     // The mowers and the layers share the side's height as tabs: on a laptop's screen the list still shows
     // ten mowers or more.
-    m_sideTabs = new QTabWidget(this);
-    m_sideTabs->addTab(m_mowerTable, tr("Mowers"));
-    m_sideTabs->addTab(layersPage, tr("Layers"));
+    auto* sideTabs = new QTabWidget(this);
+    sideTabs->addTab(m_mowerTable, tr("Mowers"));
+    sideTabs->addTab(layersPage, tr("Layers"));
     auto* left = new QWidget(this);
     auto* leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
     leftLayout->addWidget(rangeBox);
-    leftLayout->addWidget(m_sideTabs, 1);
+    leftLayout->addWidget(sideTabs, 1);
     auto* right = new QSplitter(Qt::Vertical, this);
     right->setChildrenCollapsible(false);
     right->addWidget(m_map);

@@ -127,7 +127,6 @@ class PositionsWorkbench : public QWidget {
 
     QLabel* m_settingsBanner;
     QTableView* m_mowerTable;
-    QTabWidget* m_sideTabs; // the mowers, the layers
     QDateTimeEdit* m_from;
     QDateTimeEdit* m_to;
     QLabel* m_rangeNote;

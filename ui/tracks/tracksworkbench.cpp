@@ -160,8 +160,8 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     sideLayout->addWidget(m_table, 1);
     sideLayout->addLayout(pager);
     sideLayout->addWidget(m_details);
-    auto* store = new QWidget(this);
-    auto* storeLayout = new QVBoxLayout(store);
+    m_storeTab = new QWidget(this);
+    auto* storeLayout = new QVBoxLayout(m_storeTab);
     storeLayout->addLayout(retention);
     storeLayout->addWidget(m_health);
     auto* migrateRow = new QHBoxLayout;
@@ -176,7 +176,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     split->addWidget(m_map);
     m_areas = new QTabWidget(this);
     m_areas->addTab(side, tr("Tracks"));
-    m_areas->addTab(store, tr("Retention && import"));
+    m_areas->addTab(m_storeTab, tr("Retention && import"));
     m_capacity = new TracksCapacityPanel(m_dataset, this);
     m_areas->addTab(m_capacity, tr("Capacity"));
     split->addWidget(m_areas);
@@ -528,7 +528,7 @@ void TracksWorkbench::setImportSource(const QString& sourceId) {
 }
 
 void TracksWorkbench::importFiles(const QStringList& paths) {
-    m_areas->setCurrentWidget(m_importResult->parentWidget()); // a drop shows its progress and result
+    m_areas->setCurrentWidget(m_storeTab); // a drop shows its progress and result
     m_importResult->clear();
     m_refusedDrop.clear();
     m_importProgress->setValue(0);

@@ -121,6 +121,7 @@ class TracksWorkbench : public QWidget {
     QPushButton* m_retain;
     QLabel* m_retention;
     QLabel* m_health;
+    QWidget* m_storeTab; // retention, the copy to PostGIS, imports
     QPushButton* m_migrate;
     QLabel* m_migrateResult;
     QComboBox* m_importSource;
