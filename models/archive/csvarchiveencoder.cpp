@@ -37,7 +37,7 @@ CsvArchiveEncoder::~CsvArchiveEncoder() {
     abort();
 }
 
-void CsvArchiveEncoder::runWorker(ChunkQueue& queue, bool compressing) {
+void CsvArchiveEncoder::runWorker(BoundedQueue<QByteArray>& queue, bool compressing) {
     try {
         QByteArray chunk;
         while (queue.pop(chunk)) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "chunkqueue.h"
+#include "boundedqueue.h"
 #include "csvcontentdigest.h"
 #include "sha256stream.h"
 #include "zstdstreamwriter.h"
@@ -59,7 +59,7 @@ class CsvArchiveEncoder {
 
   private:
     void pushChunk();
-    void runWorker(ChunkQueue& queue, bool compressing);
+    void runWorker(BoundedQueue<QByteArray>& queue, bool compressing);
     void fail(std::exception_ptr error) noexcept;
     void rethrowFailure();
     void join() noexcept;
@@ -73,8 +73,8 @@ class CsvArchiveEncoder {
     Sha256Stream m_objectHash;
     std::optional<ZstdStreamWriter> m_writer;
     QByteArray m_chunk;
-    ChunkQueue m_digestQueue{kQueuedChunks};
-    ChunkQueue m_compressQueue{kQueuedChunks};
+    BoundedQueue<QByteArray> m_digestQueue{kQueuedChunks};
+    BoundedQueue<QByteArray> m_compressQueue{kQueuedChunks};
     std::mutex m_failureMutex;
     std::exception_ptr m_failure;
     std::thread m_digestThread;

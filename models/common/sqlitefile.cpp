@@ -88,7 +88,15 @@ QString SqliteFile::headerProblem(const QString& path) {
 }
 
 SqliteFile::~SqliteFile() {
+    m_cached.clear();
     sqlite3_close(m_db);
+}
+
+SqliteStatementUse SqliteFile::cached(const QString& sql) {
+    auto it = m_cached.find(sql);
+    if (it == m_cached.end())
+        it = m_cached.emplace(sql, prepare(sql)).first;
+    return SqliteStatementUse(it->second);
 }
 
 bool SqliteFile::hasTable(const QString& name) {

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <map>
 
 struct sqlite3;
 
@@ -36,6 +37,9 @@ class SqliteFile {
     sqlite3* handle() const { return m_db; }
     SqliteStatement prepare(const QString& sql) { return SqliteStatement(m_db, sql, m_path); }
     void exec(const QString& sql) { prepare(sql).step(); } // one statement
+    // The statement of `sql` prepared once for the connection's life, for a statement run once a row (an
+    // import's): parsing and planning it cost more than running it on one row.
+    SqliteStatementUse cached(const QString& sql);
     bool hasTable(const QString& name);
     QStringList columnsOf(const QString& table); // in order; empty for a missing table
 
@@ -60,6 +64,7 @@ class SqliteFile {
   private:
     sqlite3* m_db = nullptr;
     QString m_path;
+    std::map<QString, SqliteStatement> m_cached; // finalized before the connection closes
 };
 
 size_t qHash(const SqliteFile::SchemaObject& object, size_t seed = 0);

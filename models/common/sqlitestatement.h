@@ -40,4 +40,19 @@ class SqliteStatement {
     QString m_where;
 };
 
+// One use of a statement a connection keeps prepared (SqliteFile::cached): reset, with its bindings cleared,
+// when the use ends, so that a read left between rows holds no snapshot (which would stop a WAL checkpoint).
+class SqliteStatementUse {
+  public:
+    explicit SqliteStatementUse(SqliteStatement& statement) : m_statement(statement) {}
+    SqliteStatementUse(const SqliteStatementUse&) = delete;
+    SqliteStatementUse& operator=(const SqliteStatementUse&) = delete;
+    ~SqliteStatementUse() { m_statement.reset(); }
+    SqliteStatement& operator*() const { return m_statement; }
+    SqliteStatement* operator->() const { return &m_statement; }
+
+  private:
+    SqliteStatement& m_statement;
+};
+
 } // namespace tidemark

@@ -1,9 +1,8 @@
 #include "gpxfilebatch.h"
 
-#include "error.h"
+#include "gpxreadahead.h"
 
-#include <QFileInfo>
-#include <QUrl>
+#include "error.h"
 
 namespace tidemark::tracks {
 
@@ -11,25 +10,22 @@ GpxFileBatch::GpxFileBatch(TrackImporter& importer, QString region, QString sour
     : m_importer(importer), m_region(std::move(region)), m_sourceId(std::move(sourceId)),
       m_options(std::move(options)) {}
 
+GpxFileBatch::~GpxFileBatch() = default;
+
+void GpxFileBatch::readAhead(QStringList files) {
+    m_readAhead = std::make_unique<GpxReadAhead>(std::move(files), m_sourceId, m_options);
+}
+
 GpxFileImportResult GpxFileBatch::importFile(const QString& path, TaskFeedback& feedback) {
     GpxFileImportResult result;
     result.path = path;
-    const QUrl fileUrl = QUrl::fromLocalFile(QFileInfo(path).absoluteFilePath());
+    const bool ahead = m_readAhead && m_readAhead->nextFile() == path;
     try {
         result.written = m_importer.importStream(
             m_region, m_sourceId,
             [&](const TrackImporter::TrackSink& importTrack) {
-                int delivered = 0;
-                result.read = GpxReader::readFile(path, m_options, [&](ImportedTrack&& track) {
-                    ++delivered;
-                    track.sourceId = m_sourceId;
-                    if (track.externalUrl.isEmpty()) {
-                        QUrl url = fileUrl;
-                        url.setFragment(QStringLiteral("track-%1").arg(delivered));
-                        track.externalUrl = url.toString();
-                    }
-                    importTrack(track);
-                });
+                result.read = ahead ? m_readAhead->readNext(importTrack)
+                                    : GpxReadAhead::readFile(path, m_sourceId, m_options, importTrack);
             },
             feedback);
     } catch (const Error& e) {

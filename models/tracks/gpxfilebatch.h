@@ -4,6 +4,8 @@
 #include "trackimporter.h"
 
 #include <QString>
+#include <QStringList>
+#include <memory>
 #include <vector>
 
 namespace tidemark {
@@ -11,6 +13,8 @@ class TaskFeedback;
 }
 
 namespace tidemark::tracks {
+
+class GpxReadAhead;
 
 struct GpxFileImportResult {
     QString path;
@@ -41,10 +45,15 @@ struct GpxImportTotals {
 class GpxFileBatch {
   public:
     GpxFileBatch(TrackImporter& importer, QString region, QString sourceId, GpxReadOptions options = {});
+    ~GpxFileBatch();
+    // The files the next importFile() calls name, in this order: read on a thread of their own (GpxReadAhead)
+    // while the store writes the file before.
+    void readAhead(QStringList files);
     // Never throws for a bad file: the result says why it was refused (or that a cancel rolled it back).
     GpxFileImportResult importFile(const QString& path, TaskFeedback& feedback);
 
   private:
+    std::unique_ptr<GpxReadAhead> m_readAhead;
     TrackImporter& m_importer;
     QString m_region;
     QString m_sourceId;

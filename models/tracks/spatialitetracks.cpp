@@ -144,24 +144,28 @@ std::vector<PipelineRun> SpatialiteDatabase::lastPipelineRuns(int count) {
 
 void SpatialiteDatabase::prepareImport() {
     // WAL's recommended setting (it cannot change inside a transaction, so here): a commit no longer waits
-    // for fsync, four of which were most of the time of a small file; durability is unchanged at batch
-    // level, since every batch ends in a checkpoint, which syncs the WAL and the file.
+    // for fsync, four of which were most of the time of a small file. The import ends in a checkpoint, which
+    // syncs the WAL and the file; a power cut before it can lose the import's last batches whole (the WAL
+    // keeps a prefix of its commits, each batch with its pipeline_runs rows), never part of one.
     exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
 }
 
 qint64 SpatialiteDatabase::startPipelineRun(const QString& region, const QString& source, Micros startedAt) {
-    SqliteStatement run = prepare(QStringLiteral(
-        "INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"));
+    SqliteStatementUse use = m_file->cached(QStringLiteral(
+        "INSERT INTO pipeline_runs (region, source, started_at, status) VALUES (?, ?, ?, 'running')"
+        " RETURNING id"));
+    SqliteStatement& run = *use;
     run.bind(1, region).bind(2, source).bind(3, formatIsoTimestamp(startedAt));
     run.step();
-    return scalar(QStringLiteral("SELECT last_insert_rowid()"));
+    return run.toInt64(0);
 }
 
 void SpatialiteDatabase::finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added,
                                            int merged, const QString& error) {
-    SqliteStatement finish =
-        prepare(QStringLiteral("UPDATE pipeline_runs SET finished_at = ?, status = ?, tracks_added = ?, "
-                               "tracks_merged = ?, error = ? WHERE id = ?"));
+    SqliteStatementUse use = m_file->cached(
+        QStringLiteral("UPDATE pipeline_runs SET finished_at = ?, status = ?, tracks_added = ?, "
+                       "tracks_merged = ?, error = ? WHERE id = ?"));
+    SqliteStatement& finish = *use;
     finish.bind(1, formatIsoTimestamp(finishedAt)).bind(2, status).bind(3, added).bind(4, merged);
     if (error.isEmpty())
         finish.bindNull(5);
@@ -172,8 +176,9 @@ void SpatialiteDatabase::finishPipelineRun(qint64 id, Micros finishedAt, const Q
 }
 
 std::optional<ExistingTrack> SpatialiteDatabase::findByDedupKey(const QString& key) {
-    SqliteStatement q = prepare(
+    SqliteStatementUse use = m_file->cached(
         QStringLiteral("SELECT id, sources_json, external_urls_json FROM tracks WHERE dedup_key = ?"));
+    SqliteStatement& q = *use;
     q.bind(1, key);
     if (!q.step())
         return std::nullopt;
@@ -182,19 +187,21 @@ std::optional<ExistingTrack> SpatialiteDatabase::findByDedupKey(const QString& k
 
 void SpatialiteDatabase::updateSources(qint64 id, const QStringList& sources,
                                        const QStringList& externalUrls) {
-    SqliteStatement update =
-        prepare(QStringLiteral("UPDATE tracks SET sources_json = ?, external_urls_json = ? WHERE id = ?"));
+    SqliteStatementUse use = m_file->cached(
+        QStringLiteral("UPDATE tracks SET sources_json = ?, external_urls_json = ? WHERE id = ?"));
+    SqliteStatement& update = *use;
     update.bind(1, toJsonArray(sources)).bind(2, toJsonArray(externalUrls)).bind(3, id);
     update.step();
 }
 
 bool SpatialiteDatabase::insertTrack(const NewTrackRow& t) {
-    SqliteStatement insert =
-        prepare(QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json, "
-                               "external_urls_json, user, description,"
-                               " tags_json, points_count, length_m, min_lon, min_lat, max_lon, max_lat, "
-                               "started_at, created_at, geom)"
-                               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    SqliteStatementUse use = m_file->cached(
+        QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json, "
+                       "external_urls_json, user, description,"
+                       " tags_json, points_count, length_m, min_lon, min_lat, max_lon, max_lat, "
+                       "started_at, created_at, geom)"
+                       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    SqliteStatement& insert = *use;
     insert.bind(1, t.dedupKey).bind(2, t.name).bind(3, t.activity);
     insert.bind(4, toJsonArray(t.sources)).bind(5, toJsonArray(t.externalUrls));
     if (t.user)
@@ -382,8 +389,9 @@ SpatialiteDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int max
 std::vector<std::pair<DensityTileKey, QByteArray>>
 SpatialiteDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
     // A statement a key: in-process, so no round trip to save.
-    SqliteStatement q = prepare(
+    SqliteStatementUse use = m_file->cached(
         QStringLiteral("SELECT pixels FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
+    SqliteStatement& q = *use;
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     for (const DensityTileKey& key : keys) {
         q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
@@ -395,10 +403,11 @@ SpatialiteDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
 }
 
 void SpatialiteDatabase::writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
-    SqliteStatement remove =
-        prepare(QStringLiteral("DELETE FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
-    SqliteStatement write = prepare(QStringLiteral(
+    SqliteStatementUse removeUse = m_file->cached(
+        QStringLiteral("DELETE FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
+    SqliteStatementUse writeUse = m_file->cached(QStringLiteral(
         "INSERT OR REPLACE INTO track_density (zoom, tile_x, tile_y, pixels) VALUES (?1, ?2, ?3, ?4)"));
+    SqliteStatement &remove = *removeUse, &write = *writeUse;
     for (const auto& [key, pixels] : tiles) {
         SqliteStatement& q = pixels.isEmpty() ? remove : write;
         q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);

@@ -14,7 +14,10 @@ class TrackDedupKey {
   public:
     static constexpr double kMinStepMetres = 5.0;
     static QString of(const std::vector<TrackPoint>& points);
-    static QByteArray normalisedText(const std::vector<TrackPoint>& points);
+    // The same, and the line's length: the sum of haversineMetres over consecutive points, in order (one
+    // pass, which reuses each distance the key's step rule has already computed).
+    static QString of(const std::vector<TrackPoint>& points, double* lengthMetres);
+    static QByteArray normalisedText(const std::vector<TrackPoint>& points, double* lengthMetres = nullptr);
     static double haversineMetres(const TrackPoint& a, const TrackPoint& b);
 };
 

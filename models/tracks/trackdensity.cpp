@@ -95,20 +95,23 @@ template <typename Point> void addLine(const std::vector<Point>& points, int sig
     }
 }
 
-void appendVarint(QByteArray* out, quint64 value) {
+// Writes `value` at `at` (room for ten bytes), returns the byte after it.
+char* putVarint(char* at, quint64 value) {
     while (value >= 0x80) {
-        out->append(static_cast<char>((value & 0x7F) | 0x80));
+        *at++ = static_cast<char>((value & 0x7F) | 0x80);
         value >>= 7;
     }
-    out->append(static_cast<char>(value));
+    *at++ = static_cast<char>(value);
+    return at;
 }
 
-bool readVarint(const QByteArray& in, qsizetype* at, quint64* value) {
+// Reads a varint of at most five bytes from [*at, end); false when it is longer or cut off.
+bool readVarint(const uchar** at, const uchar* end, quint64* value) {
     *value = 0;
-    for (int shift = 0; shift < 35; shift += 7) { // at most 5 bytes: every value fits 32 bits
-        if (*at >= in.size())
+    for (int shift = 0; shift < 35; shift += 7) { // every value fits 32 bits
+        if (*at == end)
             return false;
-        const quint8 byte = static_cast<quint8>(in[(*at)++]);
+        const uchar byte = *(*at)++;
         *value |= quint64(byte & 0x7F) << shift;
         if (!(byte & 0x80))
             return true;
@@ -146,24 +149,28 @@ QByteArray TrackDensity::encode(const DensityCounts& counts) {
 }
 
 QByteArray TrackDensity::encode(const DensitySparse& pixels) {
-    QByteArray out;
-    out.reserve(static_cast<qsizetype>(pixels.size()) * 3);
+    // A gap below 2^16 takes at most three bytes, a count ten (five below 2^31).
+    QByteArray out(static_cast<qsizetype>(pixels.size()) * 13, Qt::Uninitialized);
+    char* at = out.data();
     qint64 previous = -1;
     for (const DensityPixel& p : pixels) {
-        appendVarint(&out, static_cast<quint64>(p.pixel - previous - 1));
-        appendVarint(&out, static_cast<quint64>(p.count));
+        at = putVarint(at, static_cast<quint64>(p.pixel - previous - 1));
+        at = putVarint(at, static_cast<quint64>(p.count));
         previous = p.pixel;
     }
+    out.truncate(at - out.constData());
     return out;
 }
 
 std::optional<DensitySparse> TrackDensity::decodeSparse(const QByteArray& bytes) {
     DensitySparse pixels;
-    qsizetype at = 0;
+    pixels.reserve(static_cast<size_t>(std::min<qsizetype>(bytes.size() / 2, kPixels)));
+    const uchar* at = reinterpret_cast<const uchar*>(bytes.constData());
+    const uchar* const end = at + bytes.size();
     qint64 pixel = -1;
-    while (at < bytes.size()) {
+    while (at != end) {
         quint64 gap = 0, count = 0;
-        if (!readVarint(bytes, &at, &gap) || !readVarint(bytes, &at, &count))
+        if (!readVarint(&at, end, &gap) || !readVarint(&at, end, &count))
             return std::nullopt;
         if (gap >= kPixels) // also keeps the sum below from wrapping
             return std::nullopt;

@@ -14,6 +14,20 @@ namespace tidemark::tracks {
 TrackImporter::TrackImporter(TracksDatabase& db, TrackSourceList sources, Micros importedAt)
     : m_db(db), m_sources(std::move(sources)), m_importedAt(importedAt) {}
 
+TrackImporter::~TrackImporter() {
+    try {
+        finish();
+    } catch (const Error&) {
+    }
+}
+
+void TrackImporter::finish() {
+    if (!m_prepared)
+        return;
+    m_prepared = false;
+    m_db.finishImport();
+}
+
 std::optional<TrackImporter::Outcome> TrackImporter::mergeInto(const QString& key,
                                                                const ImportedTrack& track) {
     std::optional<ExistingTrack> existing = m_db.findByDedupKey(key);
@@ -28,27 +42,38 @@ std::optional<TrackImporter::Outcome> TrackImporter::mergeInto(const QString& ke
     return Outcome::Merged;
 }
 
-TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
-    if (track.points.size() < 2)
-        throw Error(Error::Kind::Failed, QStringLiteral("track %1 from %2 has fewer than two points")
-                                             .arg(track.externalUrl, track.sourceId));
-    const QString key = TrackDedupKey::of(track.points);
-    if (const auto merged = mergeInto(key, track))
-        return *merged;
-
-    NewTrackRow row;
-    row.dedupKey = key;
-    double minLon = track.points[0].lon, maxLon = minLon, minLat = track.points[0].lat, maxLat = minLat;
-    for (size_t i = 0; i < track.points.size(); ++i) {
-        const TrackPoint& p = track.points[i];
-        if (i > 0)
-            row.lengthMetres += TrackDedupKey::haversineMetres(track.points[i - 1], p);
+TrackFacts TrackFacts::of(const std::vector<TrackPoint>& points) {
+    TrackFacts facts;
+    if (points.size() < 2)
+        return facts;
+    facts.dedupKey = TrackDedupKey::of(points, &facts.lengthMetres);
+    double minLon = points[0].lon, maxLon = minLon, minLat = points[0].lat, maxLat = minLat;
+    for (const TrackPoint& p : points) {
         minLon = std::min(minLon, p.lon);
         maxLon = std::max(maxLon, p.lon);
         minLat = std::min(minLat, p.lat);
         maxLat = std::max(maxLat, p.lat);
     }
-    row.bbox = {minLon, minLat, maxLon, maxLat};
+    facts.bbox = {minLon, minLat, maxLon, maxLat};
+    return facts;
+}
+
+TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track) {
+    return importOne(track, TrackFacts::of(track.points));
+}
+
+TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track, const TrackFacts& facts) {
+    if (track.points.size() < 2)
+        throw Error(Error::Kind::Failed, QStringLiteral("track %1 from %2 has fewer than two points")
+                                             .arg(track.externalUrl, track.sourceId));
+    const QString& key = facts.dedupKey;
+    if (const auto merged = mergeInto(key, track))
+        return *merged;
+
+    NewTrackRow row;
+    row.dedupKey = key;
+    row.lengthMetres = facts.lengthMetres;
+    row.bbox = facts.bbox;
     const TrackSource* source = m_sources.find(track.sourceId);
     row.name = track.name;
     row.activity = track.activityType;
@@ -90,7 +115,7 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
         region, source,
         [&tracks](const TrackSink& importTrack) {
             for (const ImportedTrack& t : tracks)
-                importTrack(t);
+                importTrack(t, TrackFacts::of(t.points));
         },
         feedback);
 }
@@ -103,7 +128,10 @@ TrackImportReport TrackImporter::importBatch(const QString& region, const QStrin
 
 TrackImportReport TrackImporter::importStream(const QString& region, const QString& source,
                                               const TrackProducer& produce, TaskFeedback& feedback) {
-    m_db.prepareImport();
+    if (!m_prepared) {
+        m_db.prepareImport();
+        m_prepared = true;
+    }
     const qint64 runId = m_db.startPipelineRun(region, source, m_importedAt);
     TrackImportReport report;
     QString failure;
@@ -111,7 +139,7 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
     qint64 seen = 0;
     try {
         m_db.beginWrite();
-        produce([&](const ImportedTrack& track) {
+        produce([&](const ImportedTrack& track, const TrackFacts& facts) {
             if (seen++ % 50 == 0 && !feedback.checkpoint())
                 throw Error(Error::Kind::Cancelled,
                             QStringLiteral("import of %1/%2 cancelled").arg(region, source));
@@ -119,7 +147,7 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
                 ++report.tooShort;
                 return;
             }
-            switch (importOne(track)) {
+            switch (importOne(track, facts)) {
             case Outcome::Added:
                 ++report.added;
                 break;
@@ -143,7 +171,6 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
     try {
         m_db.finishPipelineRun(runId, m_importedAt, ok ? QStringLiteral("ok") : QStringLiteral("failed"),
                                ok ? report.added : 0, ok ? report.merged : 0, failure);
-        m_db.finishImport();
     } catch (const Error&) {
         // The batch's own error (e.g. the server went away) says more than the run's record failing after it.
         if (ok)

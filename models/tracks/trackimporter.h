@@ -2,6 +2,7 @@
 
 #include "importedtrack.h"
 #include "trackdensity.h"
+#include "trackrow.h"
 #include "tracksourcelist.h"
 
 #include "timestamp.h"
@@ -18,6 +19,15 @@ namespace tidemark::tracks {
 
 class TracksDatabase;
 
+// What an import computes of a track's points alone, before it looks at the store: its dedup key, its length
+// (TrackDedupKey) and its bounding box. Pure, so a reader thread can compute it ahead of the writes.
+struct TrackFacts {
+    QString dedupKey;
+    double lengthMetres = 0;
+    TrackBox bbox;
+    static TrackFacts of(const std::vector<TrackPoint>& points); // nothing for fewer than two points
+};
+
 struct TrackImportReport {
     int added = 0;
     int merged = 0;    // a duplicate that added its source to an existing row
@@ -29,17 +39,25 @@ struct TrackImportReport {
 // that row: sources_json and external_urls_json become the union in configured source order (at most 8),
 // computed here in C++ and written in one UPDATE. An added track adds its pixels to the density overview
 // (TrackOverview) in the same transaction. Each (region, source) batch is one transaction, its
-// pipeline_runs row written before and after it (a file's batch is followed by a passive WAL checkpoint). A
-// failed batch is rolled back whole (also when the server goes away) and its pipeline_runs row says
-// "failed" with the error.
+// pipeline_runs row written before and after it. A failed batch is rolled back whole (also when the server
+// goes away) and its pipeline_runs row says "failed" with the error.
+//
+// One importer is one import of any number of batches (a GPX file each): the store is made ready once
+// (TracksDatabase::prepareImport) and finished once, by finish() or the destructor (a file's passive WAL
+// checkpoint; between them SQLite checkpoints on its own every 1,000 pages of WAL).
 class TrackImporter {
   public:
     enum class Outcome { Added, Merged, Unchanged };
-    using TrackSink = std::function<void(const ImportedTrack&)>;
+    using TrackSink = std::function<void(const ImportedTrack&, const TrackFacts&)>;
     // Hands each track of a batch to the sink as it is read (a streamed file is never held whole).
     using TrackProducer = std::function<void(const TrackSink& importTrack)>;
 
     TrackImporter(TracksDatabase& db, TrackSourceList sources, Micros importedAt);
+    ~TrackImporter(); // finish(), an error swallowed (a checkpoint that fails loses nothing)
+    TrackImporter(const TrackImporter&) = delete;
+    TrackImporter& operator=(const TrackImporter&) = delete;
+    // Ends the import (TracksDatabase::finishImport) once it has written a batch; throws tidemark::Error.
+    void finish();
 
     TrackImportReport importBatch(const QString& region, const QString& source,
                                   const std::vector<ImportedTrack>& tracks, TaskFeedback& feedback);
@@ -53,6 +71,7 @@ class TrackImporter {
     // Inside the caller's transaction; the density overview of an added track is written by the batch's
     // commit (importStream) or by flushOverview().
     Outcome importOne(const ImportedTrack& track);
+    Outcome importOne(const ImportedTrack& track, const TrackFacts& facts); // facts: TrackFacts::of(points)
     void flushOverview();
     // For a bulk load that rebuilds the overview once afterwards (TrackOverview::rebuild): the added tracks'
     // pixels are not kept, so until that rebuild the overview lacks them.
@@ -65,6 +84,7 @@ class TrackImporter {
     TracksDatabase& m_db;
     DensityDeltas m_density; // of the tracks added by the open batch, written with it
     bool m_keepOverview = true;
+    bool m_prepared = false; // prepareImport ran and finishImport has not
     TrackSourceList m_sources;
     Micros m_importedAt;
 };

@@ -123,7 +123,7 @@ class TracksDatabase {
     virtual qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) = 0;
 
     // Import (inside beginWrite/commitWrite, except the pipeline run's own rows).
-    virtual void prepareImport() {} // before a batch (SQLite: synchronous=NORMAL)
+    virtual void prepareImport() {} // before an import's first batch (SQLite: synchronous=NORMAL)
     virtual qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) = 0;
     virtual void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
                                    const QString& error) = 0;
@@ -132,7 +132,7 @@ class TracksDatabase {
     virtual void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) = 0;
     // False when another writer committed the same key first (the caller merges into that row instead).
     virtual bool insertTrack(const NewTrackRow& track) = 0;
-    virtual void finishImport() {} // after a batch (SQLite: a passive WAL checkpoint)
+    virtual void finishImport() {} // after an import's last batch (SQLite: a passive WAL checkpoint)
 
     // Retention.
     virtual std::optional<Micros> newestCreatedAt() = 0;

@@ -34,6 +34,7 @@ TracksImportReport TracksImportJob::run(const TracksImportRequest& request, Task
     auto db = TracksDatabase::open(request.store);
     TrackImporter importer(*db, request.sources, request.now);
     GpxFileBatch batch(importer, request.region, request.sourceId, options);
+    batch.readAhead(request.files);
 
     TracksImportReport report;
     report.store = request.store;
@@ -79,6 +80,7 @@ TracksImportReport TracksImportJob::run(const TracksImportRequest& request, Task
         after.detail = QVariant::fromValue(detail);
         feedback.report(after);
     }
+    importer.finish();
     return report;
 }
 

@@ -3,6 +3,7 @@
 #include "testfiles.h"
 
 #include "gpxfilebatch.h"
+#include "gpxreadahead.h"
 #include "gpxreader.h"
 #include "spatialitedatabase.h"
 #include "trackdedupkey.h"
@@ -237,6 +238,10 @@ class TestGpxImport : public QObject {
         GpxReadOptions options;
         options.routesAsTracks = true;
         GpxFileBatch batch(importer, QStringLiteral("slovenia"), QStringLiteral("osm"), options);
+        QStringList paths; // read on the read-ahead's thread, as an import job reads them
+        for (const QString& file : realFiles())
+            paths << kGpxDir + QLatin1Char('/') + file;
+        batch.readAhead(paths);
         QSet<QString> keys;
         qint64 expectedPoints = 0;
         int eligible = 0, tooShort = 0, added = 0, unchanged = 0, merged = 0;
@@ -325,6 +330,42 @@ class TestGpxImport : public QObject {
         QVERIFY(r.cancelled);
         QCOMPARE(TracksStore(*db).count(), 0);
         QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'failed'")), 1);
+    }
+
+    // The read-ahead hands each file's tracks, with their facts, to that file's reading only: after a file
+    // refused half-way (cut off) and a file whose writer stopped at its first track, the next file still
+    // gets exactly its own tracks, as the DOM reads them.
+    void readAheadKeepsEachFileToItself() {
+        const QByteArray korita = test::readFile(kGpxDir + QStringLiteral("/korita-zbevnica.gpx"));
+        const QString cutPath = m_dir.filePath(QStringLiteral("korita-cut-ahead.gpx"));
+        test::writeFile(cutPath, korita.left(korita.size() * 3 / 4));
+        const QString korita_ = kGpxDir + QStringLiteral("/korita-zbevnica.gpx");
+        const QString mojstrovka = kGpxDir + QStringLiteral("/Mojstrovka.gpx");
+        GpxReadAhead ahead({cutPath, korita_, mojstrovka, korita_}, QStringLiteral("osm"), {});
+        const auto domTracks = [](const QString& path) { return test::readWithDom(path).tracks.size(); };
+
+        int handed = 0;
+        QCOMPARE(ahead.nextFile(), cutPath);
+        QVERIFY_THROWS_EXCEPTION(Error,
+                                 ahead.readNext([&](const ImportedTrack&, const TrackFacts&) { ++handed; }));
+        QVERIFY(handed >= 2); // tracks came before the break
+
+        QCOMPARE(ahead.nextFile(), korita_);
+        QVERIFY_THROWS_EXCEPTION(Error, ahead.readNext([](const ImportedTrack&, const TrackFacts&) {
+            throw Error(Error::Kind::Cancelled, QStringLiteral("stop"));
+        }));
+
+        for (const QString& path : {mojstrovka, korita_}) {
+            std::vector<ImportedTrack> tracks;
+            const GpxReadSummary read = ahead.readNext([&](const ImportedTrack& t, const TrackFacts& facts) {
+                QCOMPARE(facts.dedupKey, t.points.size() < 2 ? QString() : TrackDedupKey::of(t.points));
+                QCOMPARE(t.sourceId, QStringLiteral("osm"));
+                tracks.push_back(t);
+            });
+            QCOMPARE(tracks.size(), domTracks(path));
+            QCOMPARE(read.tracks, static_cast<int>(tracks.size()));
+        }
+        QCOMPARE(ahead.nextFile(), QString());
     }
 
     void withoutTimesStartsAtNull() {

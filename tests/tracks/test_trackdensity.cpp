@@ -147,6 +147,20 @@ class TrackDensityTest : public QObject {
                     1 + random.bounded(round % 2 ? 5 : 1 << 30);
             QCOMPARE(TrackDensity::decode(TrackDensity::encode(counts)),
                      std::optional<DensityCounts>(counts));
+            // The stored bytes themselves: (gap, count) varint pairs, least significant seven bits first.
+            QByteArray plain;
+            auto varint = [&plain](quint64 v) {
+                for (; v >= 0x80; v >>= 7)
+                    plain.append(static_cast<char>((v & 0x7F) | 0x80));
+                plain.append(static_cast<char>(v));
+            };
+            for (qint64 i = 0, previous = -1; i < TrackDensity::kPixels; ++i)
+                if (counts[size_t(i)] != 0) {
+                    varint(static_cast<quint64>(i - previous - 1));
+                    varint(static_cast<quint64>(counts[size_t(i)]));
+                    previous = i;
+                }
+            QCOMPARE(TrackDensity::encode(counts), plain);
         }
         QVERIFY(!TrackDensity::decode(QByteArray("\x80", 1)));             // a varint cut off
         QVERIFY(!TrackDensity::decode(QByteArray("\x00", 1)));             // a pixel without its count

@@ -14,8 +14,11 @@
 #include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <bit>
+#include <cmath>
 
 using namespace tidemark;
 using namespace tidemark::tracks;
@@ -122,6 +125,57 @@ class TestTracks : public QObject {
         QVERIFY(TrackDedupKey::of(line(55.5003, 37.5, 50, 12)) != TrackDedupKey::of(base));
         QCOMPARE(TrackDedupKey::of(base).size(), 64);
         QVERIFY(TrackDedupKey::normalisedText(base).startsWith("55.5000,37.5000\n"));
+    }
+
+    // The key's one pass (each cosine once, a step's distance reused by the length) against the rule written
+    // plainly: every distance by the formula, the text by QByteArray::number, on random walks with steps
+    // either side of 5 m, both hemispheres, zero and the antimeridian; key text and length to the bit.
+    void dedupKeyAndLengthMatchThePlainRule() {
+        auto plainDistance = [](const TrackPoint& a, const TrackPoint& b) {
+            constexpr double r = 6371008.8, rad = 0.017453292519943295;
+            const double dPhi = (b.lat - a.lat) * rad, dLambda = (b.lon - a.lon) * rad;
+            const double h =
+                std::sin(dPhi / 2) * std::sin(dPhi / 2) +
+                std::cos(a.lat * rad) * std::cos(b.lat * rad) * std::sin(dLambda / 2) * std::sin(dLambda / 2);
+            return 2 * r * std::asin(std::min(1.0, std::sqrt(h)));
+        };
+        auto fixed4 = [](double degrees) {
+            return QByteArray::number(static_cast<double>(std::llround(degrees * 1e4)) / 1e4, 'f', 4);
+        };
+        QRandomGenerator random(29);
+        for (int round = 0; round < 400; ++round) {
+            std::vector<TrackPoint> points;
+            double lat = random.bounded(178.0) - 89.0, lon = random.bounded(360.0) - 180.0;
+            if (round % 4 == 0)
+                lat = lon = random.bounded(2e-4) - 1e-4;       // around zero: signs and "-0.0000"
+            const double stepDegrees = (round % 3 + 1) * 2e-5; // about 2, 4 and 7 m
+            for (int i = random.bounded(1, 200); i > 0; --i) {
+                points.push_back({lat, lon});
+                lat = std::clamp(lat + (random.generateDouble() - 0.5) * stepDegrees * 2, -90.0, 90.0);
+                lon += (random.generateDouble() - 0.5) * stepDegrees * 2;
+                if (lon > 180)
+                    lon -= 360;
+            }
+            QByteArray text;
+            double length = 0;
+            const TrackPoint* kept = nullptr;
+            for (size_t i = 0; i < points.size(); ++i) {
+                if (i > 0)
+                    length += plainDistance(points[i - 1], points[i]);
+                if (kept && plainDistance(*kept, points[i]) < TrackDedupKey::kMinStepMetres)
+                    continue;
+                kept = &points[i];
+                text += fixed4(points[i].lat) + ',' + fixed4(points[i].lon) + '\n';
+            }
+            double onePass = -1;
+            QCOMPARE(TrackDedupKey::normalisedText(points, &onePass), text);
+            QCOMPARE(std::bit_cast<quint64>(onePass), std::bit_cast<quint64>(length));
+            QCOMPARE(TrackDedupKey::of(points),
+                     QString::fromLatin1(QCryptographicHash::hash(text, QCryptographicHash::Sha256).toHex()));
+            if (points.size() > 1)
+                QCOMPARE(TrackDedupKey::haversineMetres(points[0], points[1]),
+                         plainDistance(points[0], points[1]));
+        }
     }
 
     void duplicatesFromTwoSourcesMergeInConfiguredOrder() {

@@ -414,7 +414,9 @@ class TracksBackendsTest : public QObject {
                             if (i == 5)
                                 PgConnection::open(conninfo)->exec(
                                     QStringLiteral("SELECT pg_terminate_backend($1)"), {pid});
-                            sink(randomTrack(random, 43.6, 39.8, 20, QStringLiteral("osm")));
+                            const ImportedTrack track =
+                                randomTrack(random, 43.6, 39.8, 20, QStringLiteral("osm"));
+                            sink(track, TrackFacts::of(track.points));
                         }
                     },
                     feedback);
