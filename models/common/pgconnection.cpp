@@ -151,6 +151,73 @@ PgResult PgConnection::exec(const QString& sql, const std::vector<PgParam>& para
     return PgResult(result);
 }
 
+std::vector<PgResult> PgConnection::execPipelined(const std::vector<PgStatement>& statements) {
+    if (statements.empty())
+        return {};
+    if (PQenterPipelineMode(m_conn) != 1)
+        failFrom(nullptr, statements.front().sql);
+    bool sent = true;
+    for (const PgStatement& statement : statements) {
+        const std::vector<const char*> values = rawValues(statement.params);
+        const int count = static_cast<int>(values.size());
+        const int format = statement.binary ? 1 : 0;
+        sent = statement.prepared.isEmpty()
+                   ? PQsendQueryParams(m_conn, statement.sql.toUtf8().constData(), count, nullptr,
+                                       values.data(), nullptr, nullptr, format) == 1
+                   : PQsendQueryPrepared(m_conn, statement.prepared.constData(), count, values.data(),
+                                         nullptr, nullptr, format) == 1;
+        if (!sent)
+            break;
+    }
+    if (!sent || PQpipelineSync(m_conn) != 1) {
+        const QString message = lastErrorMessage();
+        PQexitPipelineMode(m_conn); // fails while results wait; the connection is lost then anyway
+        throw Error(PQstatus(m_conn) == CONNECTION_OK ? Error::Kind::Failed : Error::Kind::Connection,
+                    QStringLiteral("PostgreSQL %1: %2").arg(describe(), message));
+    }
+    // Each statement's result and the NULL after it, then the sync's own result.
+    std::vector<PgResult> results;
+    results.reserve(statements.size());
+    PGresult* failed = nullptr;
+    size_t failedAt = 0;
+    bool lost = false;
+    for (size_t i = 0; i < statements.size(); ++i) {
+        PGresult* result = PQgetResult(m_conn);
+        if (!result) {
+            lost = true;
+            break;
+        }
+        const ExecStatusType status = PQresultStatus(result);
+        if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+            results.emplace_back(result);
+        } else if (!failed && status != PGRES_PIPELINE_ABORTED) {
+            failed = result;
+            failedAt = i;
+        } else {
+            PQclear(result);
+        }
+        while (PGresult* rest = PQgetResult(m_conn)) // the NULL that ends this statement's results
+            PQclear(rest);
+    }
+    while (!lost) {
+        PGresult* sync = PQgetResult(m_conn);
+        if (!sync) {
+            lost = true;
+            break;
+        }
+        const bool done = PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+        PQclear(sync);
+        if (done)
+            break;
+    }
+    PQexitPipelineMode(m_conn);
+    if (failed)
+        failFrom(failed, statements[failedAt].sql);
+    if (lost)
+        failFrom(nullptr, statements.front().sql);
+    return results;
+}
+
 void PgConnection::prepare(const QByteArray& name, const QString& sql, int paramCount) {
     PGresult* result = PQprepare(m_conn, name.constData(), sql.toUtf8().constData(), paramCount, nullptr);
     if (!result || PQresultStatus(result) != PGRES_COMMAND_OK)

@@ -58,6 +58,18 @@ class PgResult {
     pg_result* m_result = nullptr;
 };
 
+// One statement of PgConnection::execPipelined: SQL with parameters, or a statement prepared on the
+// connection (`prepared` names it; `sql` is then only for messages).
+struct PgStatement {
+    PgStatement(QString sql_, std::vector<PgParam> params_ = {}, QByteArray prepared_ = {},
+                bool binary_ = false)
+        : sql(std::move(sql_)), params(std::move(params_)), prepared(std::move(prepared_)), binary(binary_) {}
+    QString sql;
+    std::vector<PgParam> params;
+    QByteArray prepared;
+    bool binary = false; // results in the binary send format
+};
+
 // A libpq connection (owns the PGconn). Used on one thread only. Every failure throws tidemark::Error with
 // the server named (host, port, database), never the password.
 class PgConnection {
@@ -75,6 +87,12 @@ class PgConnection {
     void prepare(const QByteArray& name, const QString& sql, int paramCount);
     bool isPrepared(const QByteArray& name) const;
     PgResult execPrepared(const QByteArray& name, const std::vector<PgParam>& params);
+    // Several statements in one round trip (libpq's pipeline mode, one sync): sent together, run by the
+    // server one after the other as if sent one at a time (each READ COMMITTED statement takes its snapshot
+    // when it starts, after the statements before it), their results returned in order. When one fails, the
+    // server skips those after it (a transaction they opened stays aborted until its ROLLBACK) and this
+    // throws the first failure, as exec() would.
+    std::vector<PgResult> execPipelined(const std::vector<PgStatement>& statements);
     // Inside a transaction block (also one that failed and waits for ROLLBACK).
     bool inTransaction() const;
     // ROLLBACK that never throws (cleanup paths; a dead connection has nothing to roll back).

@@ -38,6 +38,15 @@ void PgTransaction::commit() {
     m_open = false;
 }
 
+std::vector<PgResult> PgTransaction::commitWith(const std::vector<PgStatement>& last) {
+    std::vector<PgStatement> statements = last;
+    statements.emplace_back(QStringLiteral("COMMIT"));
+    std::vector<PgResult> results = m_db.execPipelined(statements);
+    m_open = false;
+    results.pop_back();
+    return results;
+}
+
 void PgTransaction::rollback() {
     m_open = false;
     m_db.rollbackQuietly();

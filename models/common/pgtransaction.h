@@ -1,11 +1,12 @@
 #pragma once
 
+#include "pgconnection.h"
+
 #include <QString>
 #include <functional>
+#include <vector>
 
 namespace tidemark {
-
-class PgConnection;
 
 // How a transaction starts: its isolation level, its lock and statement timeouts (0: the server's) and any
 // further SET LOCAL statements, all sent with BEGIN in one round trip.
@@ -26,6 +27,10 @@ class PgTransaction {
     PgTransaction& operator=(const PgTransaction&) = delete;
 
     void commit();
+    // `last` and the COMMIT in one round trip (PgConnection::execPipelined), their results in order. When
+    // one of them fails the COMMIT is skipped: this throws and the transaction is rolled back as on any
+    // other exit.
+    std::vector<PgResult> commitWith(const std::vector<PgStatement>& last);
     void rollback(); // never throws
     bool isOpen() const { return m_open; }
 

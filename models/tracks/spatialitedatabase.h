@@ -74,7 +74,7 @@ class SpatialiteDatabase : public TracksDatabase {
                            const QString& error) override;
     std::optional<ExistingTrack> findByDedupKey(const QString& key) override;
     void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) override;
-    bool insertTrack(const NewTrackRow& track) override;
+    TrackInsert insertUnlessKnown(const NewTrackRow& track) override;
     void finishImport() override { checkpointWal(); }
     std::optional<Micros> newestCreatedAt() override;
     std::vector<qint64> idsCreatedBefore(Micros cutoff) override;

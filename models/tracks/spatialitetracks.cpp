@@ -194,7 +194,10 @@ void SpatialiteDatabase::updateSources(qint64 id, const QStringList& sources,
     update.step();
 }
 
-bool SpatialiteDatabase::insertTrack(const NewTrackRow& t) {
+TrackInsert SpatialiteDatabase::insertUnlessKnown(const NewTrackRow& t) {
+    // One writer at a time (BEGIN IMMEDIATE): the look-up sees every key, and in-process it costs nothing.
+    if (std::optional<ExistingTrack> existing = findByDedupKey(t.dedupKey))
+        return {false, std::move(existing)};
     SqliteStatementUse use = m_file->cached(
         QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json, "
                        "external_urls_json, user, description,"
@@ -225,7 +228,7 @@ bool SpatialiteDatabase::insertTrack(const NewTrackRow& t) {
     insert.bind(16, formatIsoTimestamp(t.createdAt));
     insert.bindBlob(17, spatialiteLineString(*t.points, t.bbox));
     insert.step();
-    return true; // one writer at a time (BEGIN IMMEDIATE): the caller's look-up saw every key
+    return {true, std::nullopt};
 }
 
 std::optional<Micros> SpatialiteDatabase::newestCreatedAt() {

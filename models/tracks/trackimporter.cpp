@@ -28,17 +28,13 @@ void TrackImporter::finish() {
     m_db.finishImport();
 }
 
-std::optional<TrackImporter::Outcome> TrackImporter::mergeInto(const QString& key,
-                                                               const ImportedTrack& track) {
-    std::optional<ExistingTrack> existing = m_db.findByDedupKey(key);
-    if (!existing)
-        return std::nullopt;
-    QStringList sources = existing->sources;
-    QStringList urls = existing->externalUrls;
+TrackImporter::Outcome TrackImporter::mergeInto(const ExistingTrack& existing, const ImportedTrack& track) {
+    QStringList sources = existing.sources;
+    QStringList urls = existing.externalUrls;
     m_sources.merge(&sources, &urls, track.sourceId, track.externalUrl);
-    if (sources == existing->sources)
+    if (sources == existing.sources)
         return Outcome::Unchanged;
-    m_db.updateSources(existing->id, sources, urls);
+    m_db.updateSources(existing.id, sources, urls);
     return Outcome::Merged;
 }
 
@@ -66,12 +62,8 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track, cons
     if (track.points.size() < 2)
         throw Error(Error::Kind::Failed, QStringLiteral("track %1 from %2 has fewer than two points")
                                              .arg(track.externalUrl, track.sourceId));
-    const QString& key = facts.dedupKey;
-    if (const auto merged = mergeInto(key, track))
-        return *merged;
-
     NewTrackRow row;
-    row.dedupKey = key;
+    row.dedupKey = facts.dedupKey;
     row.lengthMetres = facts.lengthMetres;
     row.bbox = facts.bbox;
     const TrackSource* source = m_sources.find(track.sourceId);
@@ -86,7 +78,8 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track, cons
     row.startedAt = track.points.front().time;
     row.createdAt = m_importedAt;
     row.points = &track.points;
-    if (m_db.insertTrack(row)) {
+    TrackInsert insert = m_db.insertUnlessKnown(row);
+    if (insert.inserted) {
         if (!m_keepOverview)
             return Outcome::Added;
         TrackDensity::add(track.points, 1, &m_density);
@@ -95,9 +88,11 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track, cons
             flushOverview();
         return Outcome::Added;
     }
-    // Another writer committed the same line between the look-up and the insert: merge into its row.
-    if (const auto merged = mergeInto(key, track))
-        return *merged;
+    // Neither: another writer committed the same line between the look-up and the insert.
+    if (!insert.existing)
+        insert.existing = m_db.findByDedupKey(row.dedupKey);
+    if (insert.existing)
+        return mergeInto(*insert.existing, track);
     throw Error(Error::Kind::Failed,
                 QStringLiteral("%1: track %2 from %3 was neither inserted nor found by its dedup key")
                     .arg(m_db.describe(), track.externalUrl, track.sourceId));
@@ -160,25 +155,22 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
             }
         });
         flushOverview();
+        // The run's "ok" commits with the batch's rows (a server sends it with the COMMIT).
+        m_db.finishPipelineRun(runId, m_importedAt, QStringLiteral("ok"), report.added, report.merged, {});
         m_db.commitWrite();
+        return report;
     } catch (const Error& e) {
         m_db.rollbackWrite();
         m_density = {};
         failure = e.message();
         failureKind = e.kind();
     }
-    const bool ok = failure.isEmpty();
     try {
-        m_db.finishPipelineRun(runId, m_importedAt, ok ? QStringLiteral("ok") : QStringLiteral("failed"),
-                               ok ? report.added : 0, ok ? report.merged : 0, failure);
+        m_db.finishPipelineRun(runId, m_importedAt, QStringLiteral("failed"), 0, 0, failure);
     } catch (const Error&) {
         // The batch's own error (e.g. the server went away) says more than the run's record failing after it.
-        if (ok)
-            throw;
     }
-    if (!ok)
-        throw Error(failureKind, failure);
-    return report;
+    throw Error(failureKind, failure);
 }
 
 } // namespace tidemark::tracks

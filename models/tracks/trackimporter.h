@@ -18,6 +18,7 @@ class TaskFeedback;
 namespace tidemark::tracks {
 
 class TracksDatabase;
+struct ExistingTrack;
 
 // What an import computes of a track's points alone, before it looks at the store: its dedup key, its length
 // (TrackDedupKey) and its bounding box. Pure, so a reader thread can compute it ahead of the writes.
@@ -78,8 +79,7 @@ class TrackImporter {
     void leaveOverviewToRebuild() { m_keepOverview = false; }
 
   private:
-    // Merges into the row of `key` when there is one.
-    std::optional<Outcome> mergeInto(const QString& key, const ImportedTrack& track);
+    Outcome mergeInto(const ExistingTrack& existing, const ImportedTrack& track);
     static constexpr qint64 kOverviewChangesHeld = 1 << 20; // about 8 MB of pixel changes
     TracksDatabase& m_db;
     DensityDeltas m_density; // of the tracks added by the open batch, written with it

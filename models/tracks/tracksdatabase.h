@@ -52,6 +52,13 @@ struct ExistingTrack {
     QStringList externalUrls;
 };
 
+// What TracksDatabase::insertUnlessKnown did: inserted the track, or found the row already holding its
+// dedup key (locked for the merge), or neither (another writer committed the same key in between).
+struct TrackInsert {
+    bool inserted = false;
+    std::optional<ExistingTrack> existing;
+};
+
 // One row of a bounding-box scan, before the source filter and the page: the summary columns, or (for the
 // map) only id, activity and sources with the line's points.
 struct BoxRow {
@@ -130,8 +137,9 @@ class TracksDatabase {
     // The row holding that key, locked for the merge (PostGIS: FOR UPDATE).
     virtual std::optional<ExistingTrack> findByDedupKey(const QString& key) = 0;
     virtual void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) = 0;
-    // False when another writer committed the same key first (the caller merges into that row instead).
-    virtual bool insertTrack(const NewTrackRow& track) = 0;
+    // Inserts the track unless a row holds its dedup key: then that row, as findByDedupKey gives it (one
+    // round trip on a server, whichever it is).
+    virtual TrackInsert insertUnlessKnown(const NewTrackRow& track) = 0;
     virtual void finishImport() {} // after an import's last batch (SQLite: a passive WAL checkpoint)
 
     // Retention.

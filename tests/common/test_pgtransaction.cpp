@@ -79,6 +79,47 @@ class TestPgTransaction : public QObject {
         QCOMPARE(count(*db), 1LL);
     }
 
+    // Statements in one flight: results in order, each statement seeing those before it; a failing one throws
+    // its own error (SQLSTATE kept), skips the rest and the COMMIT sent with them, and the connection goes
+    // on.
+    void pipelinedStatementsRunInOrder() {
+        auto db = PgConnection::open(m_conninfo);
+        const std::vector<PgResult> results =
+            db->execPipelined({{QStringLiteral("INSERT INTO t VALUES ($1), ($1 + 1)"), {40}},
+                               {QStringLiteral("SELECT sum(x) FROM t")},
+                               {QStringLiteral("SELECT $1::int * 2"), {21}, {}, true}});
+        QCOMPARE(results.size(), size_t(3));
+        QCOMPARE(results[0].affectedRows(), 2LL);
+        QCOMPARE(results[1].toLong(0, 0), 81LL);
+        QCOMPARE(results[2].length(0, 0), 4); // binary int4
+        {
+            PgTransaction tx(*db);
+            db->exec(QStringLiteral("INSERT INTO t VALUES (1)"));
+            try {
+                tx.commitWith({{QStringLiteral("INSERT INTO t VALUES (2)")},
+                               {QStringLiteral("SELECT 1 / (x - x) FROM t")},
+                               {QStringLiteral("INSERT INTO t VALUES (3)")}});
+                QFAIL("a division by zero was committed");
+            } catch (const Error& e) {
+                QCOMPARE(e.sqlState(), QByteArray("22012"));
+                QVERIFY2(e.message().contains(QLatin1String("division by zero")), qPrintable(e.message()));
+            }
+            QVERIFY(tx.isOpen()); // the COMMIT was skipped: the destructor rolls back
+        }
+        QVERIFY(!db->inTransaction());
+        QCOMPARE(count(*db), 2LL);
+        QCOMPARE(db->exec(QStringLiteral("SELECT 7")).toLong(0, 0), 7LL);
+        {
+            PgTransaction tx(*db);
+            QCOMPARE(tx.commitWith({{QStringLiteral("INSERT INTO t VALUES (5) RETURNING x")}})
+                         .front()
+                         .toLong(0, 0),
+                     5LL);
+            QVERIFY(!tx.isOpen());
+        }
+        QCOMPARE(count(*db), 3LL);
+    }
+
     // A statement over its statement_timeout ends with SqlState::kQueryCanceled, not a lock conflict: no
     // retry.
     void statementTimeoutIsNotRetried() {

@@ -213,6 +213,18 @@ class TracksBackendsTest : public QObject {
         const QStringList density = densityOf(*p.file);
         QVERIFY(density.size() > 13); // every level holds tiles
         QCOMPARE(densityOf(*p.postgis), density);
+        // Every track has the same id in both: a duplicate takes no id from the server's identity either.
+        QStringList fileIds, serverIds;
+        SqliteStatement q = static_cast<SpatialiteDatabase&>(*p.file).prepare(
+            QStringLiteral("SELECT id || ' ' || dedup_key FROM tracks ORDER BY id"));
+        while (q.step())
+            fileIds << q.text(0);
+        const PgResult r =
+            PgConnection::open(p.conninfo)
+                ->exec(QStringLiteral("SELECT id || ' ' || dedup_key FROM tracks ORDER BY id"));
+        for (int i = 0; i < r.rows(); ++i)
+            serverIds << r.text(i, 0);
+        QCOMPARE(serverIds, fileIds);
     }
 
     // Random boxes, filters, orders and pages: the same rows in the same order on both.

@@ -100,12 +100,34 @@ void PostgisTracksDatabase::beginWrite() {
 
 void PostgisTracksDatabase::commitWrite() {
     if (m_write)
-        m_write->commit();
+        m_write->commitWith(m_deferred);
+    m_deferred.clear();
     m_write.reset();
 }
 
 void PostgisTracksDatabase::rollbackWrite() {
+    m_deferred.clear();
     m_write.reset(); // rolls back quietly
+}
+
+void PostgisTracksDatabase::deferWrite(PgStatement statement) {
+    if (!m_write) {
+        execAfterDeferred(std::move(statement));
+        return;
+    }
+    if (m_deferred.size() >= 2) {
+        m_db->execPipelined(m_deferred);
+        m_deferred.clear();
+    }
+    m_deferred.push_back(std::move(statement));
+}
+
+PgResult PostgisTracksDatabase::execAfterDeferred(PgStatement statement) {
+    std::vector<PgStatement> statements = std::move(m_deferred);
+    m_deferred.clear();
+    statements.push_back(std::move(statement));
+    std::vector<PgResult> results = m_db->execPipelined(statements);
+    return std::move(results.back());
 }
 
 qint64 PostgisTracksDatabase::trackCount() {
@@ -248,20 +270,24 @@ qint64 PostgisTracksDatabase::startPipelineRun(const QString& region, const QStr
 
 void PostgisTracksDatabase::finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added,
                                               int merged, const QString& error) {
-    m_db->exec(QStringLiteral("UPDATE pipeline_runs SET finished_at = $1::timestamptz, status = $2,"
-                              " tracks_added = $3, tracks_merged = $4, error = $5 WHERE id = $6"),
-               {formatIsoTimestamp(finishedAt), status, added, merged,
-                error.isEmpty() ? PgParam(std::nullopt) : PgParam(error), static_cast<long long>(id)});
+    static const QByteArray kName("tidemark_tracks_finish_run");
+    const QString sql = QStringLiteral("UPDATE pipeline_runs SET finished_at = $1::timestamptz, status = $2,"
+                                       " tracks_added = $3, tracks_merged = $4, error = $5 WHERE id = $6");
+    if (!m_db->isPrepared(kName))
+        m_db->prepare(kName, sql, 6);
+    deferWrite({sql,
+                {formatIsoTimestamp(finishedAt), status, added, merged,
+                 error.isEmpty() ? PgParam(std::nullopt) : PgParam(error), static_cast<long long>(id)},
+                kName});
 }
 
 std::optional<ExistingTrack> PostgisTracksDatabase::findByDedupKey(const QString& key) {
     static const QByteArray kName("tidemark_tracks_find_key");
+    const QString sql = QStringLiteral("SELECT id, sources_json::text, external_urls_json::text FROM tracks"
+                                       " WHERE dedup_key = $1 FOR UPDATE");
     if (!m_db->isPrepared(kName))
-        m_db->prepare(kName,
-                      QStringLiteral("SELECT id, sources_json::text, external_urls_json::text FROM tracks"
-                                     " WHERE dedup_key = $1 FOR UPDATE"),
-                      1);
-    const PgResult r = m_db->execPrepared(kName, {key});
+        m_db->prepare(kName, sql, 1);
+    const PgResult r = execAfterDeferred({sql, {key}, kName});
     if (r.rows() == 0)
         return std::nullopt;
     return ExistingTrack{r.toLong(0, 0), fromJsonArray(r.text(0, 1)), fromJsonArray(r.text(0, 2))};
@@ -269,33 +295,47 @@ std::optional<ExistingTrack> PostgisTracksDatabase::findByDedupKey(const QString
 
 void PostgisTracksDatabase::updateSources(qint64 id, const QStringList& sources,
                                           const QStringList& externalUrls) {
-    m_db->exec(QStringLiteral("UPDATE tracks SET sources_json = $1::jsonb, external_urls_json = $2::jsonb"
-                              " WHERE id = $3"),
-               {toJsonArray(sources), toJsonArray(externalUrls), static_cast<long long>(id)});
+    deferWrite({QStringLiteral("UPDATE tracks SET sources_json = $1::jsonb, external_urls_json = $2::jsonb"
+                               " WHERE id = $3"),
+                {toJsonArray(sources), toJsonArray(externalUrls), static_cast<long long>(id)}});
 }
 
-bool PostgisTracksDatabase::insertTrack(const NewTrackRow& t) {
-    static const QByteArray kName("tidemark_tracks_insert");
+TrackInsert PostgisTracksDatabase::insertUnlessKnown(const NewTrackRow& t) {
+    // The look-up and the insert in one statement: the INSERT's SELECT yields a row (and takes an id) only
+    // when the look-up found none, so a known key leaves no gap in the ids. A key committed by another writer
+    // after this statement's snapshot makes ON CONFLICT do nothing: neither row comes back.
+    static const QByteArray kName("tidemark_tracks_insert_unless_known");
+    static const QString kSql = QStringLiteral(
+        "WITH found AS (SELECT id, sources_json::text AS sources, external_urls_json::text AS urls"
+        "   FROM tracks WHERE dedup_key = $1::text FOR UPDATE),"
+        " added AS (INSERT INTO tracks (dedup_key, name, activity_type, sources_json,"
+        "   external_urls_json, \"user\", description, tags_json, points_count, length_m,"
+        "   min_lon, min_lat, max_lon, max_lat, started_at, created_at, geom)"
+        "   SELECT $1::text, $2::text, $3::text, $4::jsonb, $5::jsonb, $6::text, $7::text, $8::jsonb,"
+        "   $9::integer, $10::double precision, $11::double precision, $12::double precision,"
+        "   $13::double precision, $14::double precision, $15::timestamptz, $16::timestamptz,"
+        "   $17::geometry"
+        "   WHERE NOT EXISTS (SELECT 1 FROM found)"
+        "   ON CONFLICT (dedup_key) DO NOTHING RETURNING id)"
+        " SELECT id, sources, urls, false FROM found UNION ALL SELECT id, NULL, NULL, true FROM added");
     if (!m_db->isPrepared(kName))
-        m_db->prepare(
-            kName,
-            QStringLiteral("INSERT INTO tracks (dedup_key, name, activity_type, sources_json,"
-                           " external_urls_json, \"user\", description, tags_json, points_count, length_m,"
-                           " min_lon, min_lat, max_lon, max_lat, started_at, created_at, geom)"
-                           " VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11, $12,"
-                           " $13, $14, $15::timestamptz, $16::timestamptz, $17::geometry)"
-                           " ON CONFLICT (dedup_key) DO NOTHING"),
-            17);
-    const PgResult r = m_db->execPrepared(
-        kName, {t.dedupKey, t.name, t.activity, toJsonArray(t.sources), toJsonArray(t.externalUrls),
-                t.user ? PgParam(*t.user) : PgParam(std::nullopt),
-                t.description.isEmpty() ? PgParam(std::nullopt) : PgParam(t.description),
-                t.tags.isEmpty() ? PgParam(std::nullopt) : PgParam(toJsonArray(t.tags)),
-                static_cast<long long>(t.points->size()), t.lengthMetres, t.bbox.minLon, t.bbox.minLat,
-                t.bbox.maxLon, t.bbox.maxLat,
-                t.startedAt ? PgParam(formatIsoTimestamp(*t.startedAt)) : PgParam(std::nullopt),
-                formatIsoTimestamp(t.createdAt), ewkbHexLineString(*t.points)});
-    return r.affectedRows() == 1;
+        m_db->prepare(kName, kSql, 17);
+    const PgResult r =
+        execAfterDeferred({kSql,
+                           {t.dedupKey, t.name, t.activity, toJsonArray(t.sources),
+                            toJsonArray(t.externalUrls), t.user ? PgParam(*t.user) : PgParam(std::nullopt),
+                            t.description.isEmpty() ? PgParam(std::nullopt) : PgParam(t.description),
+                            t.tags.isEmpty() ? PgParam(std::nullopt) : PgParam(toJsonArray(t.tags)),
+                            static_cast<long long>(t.points->size()), t.lengthMetres, t.bbox.minLon,
+                            t.bbox.minLat, t.bbox.maxLon, t.bbox.maxLat,
+                            t.startedAt ? PgParam(formatIsoTimestamp(*t.startedAt)) : PgParam(std::nullopt),
+                            formatIsoTimestamp(t.createdAt), ewkbHexLineString(*t.points)},
+                           kName});
+    if (r.rows() == 0)
+        return {};
+    if (r.toBool(0, 3))
+        return {true, std::nullopt};
+    return {false, ExistingTrack{r.toLong(0, 0), fromJsonArray(r.text(0, 1)), fromJsonArray(r.text(0, 2))}};
 }
 
 std::optional<Micros> PostgisTracksDatabase::newestCreatedAt() {
@@ -322,9 +362,9 @@ std::vector<qint64> PostgisTracksDatabase::deleteTracks(const std::vector<qint64
     for (qint64 id : ids)
         list << QString::number(id);
     // The age is checked again by the statement that deletes, on the rows it has locked.
-    const PgResult r = m_db->exec(QStringLiteral("DELETE FROM tracks WHERE id = ANY($1::bigint[])"
-                                                 " AND created_at < $2::timestamptz RETURNING id"),
-                                  {pgPlainArray(list), formatIsoTimestamp(cutoff)});
+    const PgResult r = execAfterDeferred({QStringLiteral("DELETE FROM tracks WHERE id = ANY($1::bigint[])"
+                                                         " AND created_at < $2::timestamptz RETURNING id"),
+                                          {pgPlainArray(list), formatIsoTimestamp(cutoff)}});
     std::vector<qint64> deleted;
     for (int i = 0; i < r.rows(); ++i)
         deleted.push_back(r.toLong(i, 0));
@@ -458,15 +498,21 @@ PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
         return {};
     // Read to be updated: a tile's new bytes are computed from these, so two writers must not both read the
     // old ones (the second would overwrite the first's counts). Held until this transaction ends.
-    m_db->advisoryXactLock(kDensityLockKey);
+    // The lock and the read in one round trip: the read's snapshot is taken when it starts, after the lock.
     TileKeyArrays wanted;
     for (const DensityTileKey& key : keys)
         wanted.add(key);
-    const PgResult r = m_db->exec(
-        QStringLiteral("SELECT d.zoom, d.tile_x, d.tile_y, d.pixels FROM track_density d"
-                       " JOIN unnest($1::integer[], $2::integer[], $3::integer[]) AS k(zoom, tile_x, tile_y)"
-                       " USING (zoom, tile_x, tile_y)"),
-        wanted.params(), PgConnection::Format::Binary);
+    std::vector<PgStatement> statements = std::move(m_deferred);
+    m_deferred.clear();
+    statements.push_back({QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kDensityLockKey}});
+    statements.push_back(
+        {QStringLiteral("SELECT d.zoom, d.tile_x, d.tile_y, d.pixels FROM track_density d"
+                        " JOIN unnest($1::integer[], $2::integer[], $3::integer[]) AS k(zoom, tile_x, tile_y)"
+                        " USING (zoom, tile_x, tile_y)"),
+         wanted.params(),
+         {},
+         true});
+    const PgResult r = std::move(m_db->execPipelined(statements).back());
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     for (int i = 0; i < r.rows(); ++i)
         tiles.emplace_back(DensityTileKey{binaryInt32(r, i, 0), binaryInt32(r, i, 1), binaryInt32(r, i, 2)},
@@ -490,24 +536,24 @@ void PostgisTracksDatabase::writeDensityTiles(
     if (!written.isEmpty()) {
         std::vector<PgParam> params = written.params();
         params.emplace_back(pgPlainArray(hex));
-        m_db->exec(
-            QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
-                           " SELECT zoom, tile_x, tile_y, decode(pixels, 'hex')"
-                           " FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[])"
-                           " AS t(zoom, tile_x, tile_y, pixels)"
-                           " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
-            params);
+        deferWrite(
+            {QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
+                            " SELECT zoom, tile_x, tile_y, decode(pixels, 'hex')"
+                            " FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[])"
+                            " AS t(zoom, tile_x, tile_y, pixels)"
+                            " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
+             params});
     }
     if (!gone.isEmpty())
-        m_db->exec(QStringLiteral("DELETE FROM track_density d USING unnest($1::integer[], $2::integer[],"
-                                  " $3::integer[]) AS k(zoom, tile_x, tile_y)"
-                                  " WHERE (d.zoom, d.tile_x, d.tile_y) = (k.zoom, k.tile_x, k.tile_y)"),
-                   gone.params());
+        deferWrite({QStringLiteral("DELETE FROM track_density d USING unnest($1::integer[], $2::integer[],"
+                                   " $3::integer[]) AS k(zoom, tile_x, tile_y)"
+                                   " WHERE (d.zoom, d.tile_x, d.tile_y) = (k.zoom, k.tile_x, k.tile_y)"),
+                    gone.params()});
 }
 
 void PostgisTracksDatabase::clearDensity() {
     // A rebuild: the importers' and retention's updates wait until it commits (see densityTilesOf).
-    m_db->advisoryXactLock(kDensityLockKey);
+    execAfterDeferred({QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kDensityLockKey}});
     m_db->exec(QStringLiteral("DELETE FROM track_density"));
 }
 

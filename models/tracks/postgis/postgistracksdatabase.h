@@ -48,7 +48,7 @@ class PostgisTracksDatabase : public TracksDatabase {
                            const QString& error) override;
     std::optional<ExistingTrack> findByDedupKey(const QString& key) override;
     void updateSources(qint64 id, const QStringList& sources, const QStringList& externalUrls) override;
-    bool insertTrack(const NewTrackRow& track) override;
+    TrackInsert insertUnlessKnown(const NewTrackRow& track) override;
     std::optional<Micros> newestCreatedAt() override;
     std::vector<qint64> idsCreatedBefore(Micros cutoff) override;
     std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) override;
@@ -87,8 +87,15 @@ class PostgisTracksDatabase : public TracksDatabase {
     qint64 m_wideView = 2000;
     static std::vector<PgParam> boxParams(const TracksQuery& query);
     explicit PostgisTracksDatabase(std::unique_ptr<PgConnection> db);
+    // A write of the open write transaction whose result nobody reads (a merge's sources, the overview's
+    // tiles, the run's end): sent in front of the transaction's next statement or with its COMMIT, a round
+    // trip fewer each. At most two wait, so that a rebuild's tiles are not all held.
+    void deferWrite(PgStatement statement);
+    // `statement` with the deferred writes before it, in one round trip; its result.
+    PgResult execAfterDeferred(PgStatement statement);
     std::unique_ptr<PgConnection> m_db;
     std::unique_ptr<PgTransaction> m_write;
+    std::vector<PgStatement> m_deferred;
     std::unique_ptr<PgTransaction> m_read;
 };
 
