@@ -156,18 +156,27 @@ std::vector<PgResult> PgConnection::execPipelined(const std::vector<PgStatement>
         return {};
     if (PQenterPipelineMode(m_conn) != 1)
         failFrom(nullptr, statements.front().sql);
+    // A named statement not yet prepared is prepared in the flight, inside whatever transaction it opens
+    // (so under its lock timeout): a result more to read before the statement's.
+    std::vector<bool> parsed(statements.size(), false);
     bool sent = true;
-    for (const PgStatement& statement : statements) {
+    for (size_t i = 0; i < statements.size() && sent; ++i) {
+        const PgStatement& statement = statements[i];
         const std::vector<const char*> values = rawValues(statement.params);
         const int count = static_cast<int>(values.size());
         const int format = statement.binary ? 1 : 0;
-        sent = statement.prepared.isEmpty()
-                   ? PQsendQueryParams(m_conn, statement.sql.toUtf8().constData(), count, nullptr,
-                                       values.data(), nullptr, nullptr, format) == 1
-                   : PQsendQueryPrepared(m_conn, statement.prepared.constData(), count, values.data(),
-                                         nullptr, nullptr, format) == 1;
-        if (!sent)
-            break;
+        if (statement.prepared.isEmpty()) {
+            sent = PQsendQueryParams(m_conn, statement.sql.toUtf8().constData(), count, nullptr,
+                                     values.data(), nullptr, nullptr, format) == 1;
+            continue;
+        }
+        if (!m_prepared.contains(statement.prepared)) {
+            parsed[i] = true;
+            sent = PQsendPrepare(m_conn, statement.prepared.constData(), statement.sql.toUtf8().constData(),
+                                 count, nullptr) == 1;
+        }
+        sent = sent && PQsendQueryPrepared(m_conn, statement.prepared.constData(), count, values.data(),
+                                           nullptr, nullptr, format) == 1;
     }
     if (!sent || PQpipelineSync(m_conn) != 1) {
         const QString message = lastErrorMessage();
@@ -175,37 +184,43 @@ std::vector<PgResult> PgConnection::execPipelined(const std::vector<PgStatement>
         throw Error(PQstatus(m_conn) == CONNECTION_OK ? Error::Kind::Failed : Error::Kind::Connection,
                     QStringLiteral("PostgreSQL %1: %2").arg(describe(), message));
     }
-    // Each statement's result and the NULL after it, then the sync's own result.
     std::vector<PgResult> results;
     results.reserve(statements.size());
     PGresult* failed = nullptr;
     size_t failedAt = 0;
-    bool lost = false;
-    for (size_t i = 0; i < statements.size(); ++i) {
+    // One command's result and the NULL after it: whether it succeeded, nothing when the connection is gone.
+    auto next = [&](size_t i, bool keep) -> std::optional<bool> {
         PGresult* result = PQgetResult(m_conn);
-        if (!result) {
-            lost = true;
-            break;
-        }
+        if (!result)
+            return std::nullopt;
         const ExecStatusType status = PQresultStatus(result);
-        if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+        const bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
+        if (ok && keep) {
             results.emplace_back(result);
-        } else if (!failed && status != PGRES_PIPELINE_ABORTED) {
+        } else if (!ok && !failed && status != PGRES_PIPELINE_ABORTED) {
             failed = result;
             failedAt = i;
         } else {
             PQclear(result);
         }
-        while (PGresult* rest = PQgetResult(m_conn)) // the NULL that ends this statement's results
+        while (PGresult* rest = PQgetResult(m_conn))
             PQclear(rest);
-    }
-    while (!lost) {
-        PGresult* sync = PQgetResult(m_conn);
-        if (!sync) {
-            lost = true;
-            break;
+        return ok;
+    };
+    bool lost = false;
+    for (size_t i = 0; i < statements.size() && !lost; ++i) {
+        if (parsed[i]) {
+            const std::optional<bool> ok = next(i, false);
+            lost = !ok;
+            if (ok.value_or(false))
+                m_prepared.insert(statements[i].prepared);
         }
-        const bool done = PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+        lost = lost || !next(i, true);
+    }
+    while (!lost) { // the sync's own result
+        PGresult* sync = PQgetResult(m_conn);
+        lost = !sync;
+        const bool done = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
         PQclear(sync);
         if (done)
             break;
@@ -213,7 +228,7 @@ std::vector<PgResult> PgConnection::execPipelined(const std::vector<PgStatement>
     PQexitPipelineMode(m_conn);
     if (failed)
         failFrom(failed, statements[failedAt].sql);
-    if (lost)
+    if (lost || results.size() != statements.size())
         failFrom(nullptr, statements.front().sql);
     return results;
 }

@@ -58,8 +58,8 @@ class PgResult {
     pg_result* m_result = nullptr;
 };
 
-// One statement of PgConnection::execPipelined: SQL with parameters, or a statement prepared on the
-// connection (`prepared` names it; `sql` is then only for messages).
+// One statement of PgConnection::execPipelined: SQL with parameters, or with `prepared` the named statement
+// of that SQL (prepared in the flight the first time, then reused).
 struct PgStatement {
     PgStatement(QString sql_, std::vector<PgParam> params_ = {}, QByteArray prepared_ = {},
                 bool binary_ = false)

@@ -9,19 +9,41 @@
 
 namespace tidemark {
 
-PgTransaction::PgTransaction(PgConnection& db, const PgTransactionOptions& options) : m_db(db) {
-    QString script = options.isolation.isEmpty()
-                         ? QStringLiteral("BEGIN;")
-                         : QStringLiteral("BEGIN ISOLATION LEVEL %1;").arg(options.isolation);
+namespace {
+
+std::vector<PgStatement> beginStatements(const PgTransactionOptions& options) {
+    std::vector<PgStatement> statements;
+    statements.emplace_back(options.isolation.isEmpty()
+                                ? QStringLiteral("BEGIN")
+                                : QStringLiteral("BEGIN ISOLATION LEVEL %1").arg(options.isolation));
     if (options.lockTimeoutMs > 0)
-        script += QStringLiteral(" SET LOCAL lock_timeout = %1;").arg(options.lockTimeoutMs);
+        statements.emplace_back(QStringLiteral("SET LOCAL lock_timeout = %1").arg(options.lockTimeoutMs));
     if (options.statementTimeoutMs > 0)
-        script += QStringLiteral(" SET LOCAL statement_timeout = %1;").arg(options.statementTimeoutMs);
-    if (!options.settings.isEmpty())
-        script += QLatin1Char(' ') + options.settings;
+        statements.emplace_back(
+            QStringLiteral("SET LOCAL statement_timeout = %1").arg(options.statementTimeoutMs));
+    for (const QString& setting : options.settings.split(QLatin1Char(';'), Qt::SkipEmptyParts))
+        if (!setting.trimmed().isEmpty())
+            statements.emplace_back(setting.trimmed());
+    return statements;
+}
+
+} // namespace
+
+PgTransaction::PgTransaction(PgConnection& db, const PgTransactionOptions& options)
+    : PgTransaction(db, options, {}, nullptr) {}
+
+PgTransaction::PgTransaction(PgConnection& db, const PgTransactionOptions& options,
+                             const std::vector<PgStatement>& first, std::vector<PgResult>* results)
+    : m_db(db) {
+    std::vector<PgStatement> statements = beginStatements(options);
+    const size_t begin = statements.size();
+    statements.insert(statements.end(), first.begin(), first.end());
     m_open = true;
     try {
-        m_db.execScript(script);
+        std::vector<PgResult> all = m_db.execPipelined(statements);
+        if (results)
+            results->assign(std::make_move_iterator(all.begin() + static_cast<std::ptrdiff_t>(begin)),
+                            std::make_move_iterator(all.end()));
     } catch (...) {
         rollback();
         throw;

@@ -9,7 +9,7 @@
 namespace tidemark {
 
 // How a transaction starts: its isolation level, its lock and statement timeouts (0: the server's) and any
-// further SET LOCAL statements, all sent with BEGIN in one round trip.
+// further SET LOCAL statements (separated by ';'), all sent with BEGIN in one round trip.
 struct PgTransactionOptions {
     QString isolation = QStringLiteral("READ COMMITTED"); // empty: the server's default_transaction_isolation
     int lockTimeoutMs = 0;
@@ -22,6 +22,10 @@ struct PgTransactionOptions {
 class PgTransaction {
   public:
     PgTransaction(PgConnection& db, const PgTransactionOptions& options = {});
+    // BEGIN and `first` in one round trip (PgConnection::execPipelined), first's results in *results. When
+    // one of them fails, the transaction is rolled back and the error thrown.
+    PgTransaction(PgConnection& db, const PgTransactionOptions& options,
+                  const std::vector<PgStatement>& first, std::vector<PgResult>* results);
     ~PgTransaction();
     PgTransaction(const PgTransaction&) = delete;
     PgTransaction& operator=(const PgTransaction&) = delete;

@@ -153,17 +153,11 @@ CatchUp catchUp(const QString& conninfo, int jobs, int budgetSeconds) {
     o.jobs = jobs;
     o.workerConninfo = conninfo;
     CatchUp c;
-    SliceRange current;
-    if (jobs == 1) {
-        o.onStep = [&](PgConnection&, const SliceRange& slice, SliceStep step) {
-            if (step == SliceStep::Deleted)
-                current = slice;
-        };
+    if (jobs == 1) // (no step hook: it would take the round's four round trips a slice)
         o.onSlice = [&](const SliceEvent& e) {
             if (e.deleted > 0)
-                c.deletingSlices.push_back(current);
+                c.deletingSlices.push_back(e.range);
         };
-    }
     c.report = ThinningRound(*db, PositionSettings{}).run(o);
     c.rowsPerSecond = double(c.report.scanned) / c.report.thinSeconds;
     std::printf("catch-up jobs=%d: %lld slices, %lld rows scanned, %lld deleted in %.1f s: %.0f rows/s "

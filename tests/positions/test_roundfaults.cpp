@@ -395,6 +395,63 @@ class TestRoundFaults : public QObject {
         expectLikeStore(*db, tracks, now);
     }
 
+    // Without a step hook a slice is two round trips: BEGIN, its statement and its watermark's move in one
+    // flight, then COMMIT. A watermark moved by another writer before a slice's flight rolls that slice back
+    // and skips its mower; the round's backend killed between two slices ends the round with a connection
+    // error. Either way the next round ends with the survivors of an undisturbed one.
+    void pipelinedSlicesKeepTheGuarantees() {
+        QString info;
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_pipelined"), &info);
+        const MowerTrack moved = test::longTrack(53);
+        std::vector<MowerTrack> tracks = test::someTracks(54, 4);
+        tracks.push_back(moved);
+        test::insertTracks(*db, tracks);
+        const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
+        auto other = PgConnection::open(info);
+        RoundOptions options = test::roundAt(now);
+        std::optional<Micros> movedTo;
+        options.onSlice = [&](const SliceEvent& e) {
+            if (e.mowerId != moved.mowerId || movedTo)
+                return;
+            movedTo = e.range.end + 5 * kMicrosPerMinute;
+            other->exec(
+                QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $2 WHERE mower_id = $1"),
+                {idText(moved.mowerId), formatIsoTimestamp(*movedTo)});
+        };
+        const RoundReport report = ThinningRound(*db, kSettings).run(options);
+        QVERIFY(movedTo.has_value());
+        QCOMPARE(report.failures.size(), std::size_t(1));
+        QVERIFY2(
+            report.failures.front().reason.contains(QStringLiteral("another writer moved the watermark")),
+            qPrintable(report.failures.front().reason));
+        QCOMPARE(test::watermarkOf(*db, moved.mowerId), movedTo);
+        expectLikeStore(*db, std::vector<MowerTrack>(tracks.begin(), tracks.begin() + 4), now);
+
+        QString killInfo;
+        auto killed = test::freshPositionsDatabase(QStringLiteral("faults_pipelined_kill"), &killInfo);
+        test::insertTracks(*killed, tracks);
+        auto runner = PgConnection::open(killInfo);
+        auto killer = PgConnection::open(killInfo);
+        RoundOptions killing = test::roundAt(now);
+        int slices = 0;
+        killing.onSlice = [&](const SliceEvent&) {
+            if (++slices == 3)
+                killer->exec(QStringLiteral("SELECT pg_terminate_backend($1)"), {runner->backendPid()});
+        };
+        bool stopped = false;
+        try {
+            stopped = !ThinningRound(*runner, kSettings).run(killing).complete;
+        } catch (const Error& e) {
+            stopped = true;
+            QCOMPARE(e.kind(), Error::Kind::Connection);
+        }
+        QVERIFY(stopped);
+        QCOMPARE(slices, 3);
+        auto again = PgConnection::open(killInfo);
+        QTRY_VERIFY(!ThinningRound(*again, kSettings).run(test::roundAt(now)).skippedLocked);
+        expectLikeStore(*killed, tracks, now);
+    }
+
     // tidemark-cli itself is killed (SIGKILL) in the middle of a round; the next run finishes exactly.
     void processKilledMidRound() {
         QString info;

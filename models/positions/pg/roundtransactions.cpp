@@ -165,14 +165,24 @@ SliceOutcome RoundTransactions::skipEmptySlices(const SliceRange& run, MowerCurs
                                                 long long statementTimeoutMs) {
     if (m_options.dryRun)
         return SliceOutcome::Done;
-    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
-    step(run, SliceStep::Began);
-    if (!moveWatermark(run, run.begin, run.end, cursor).moved) {
-        tx.rollback();
+    bool moved = false;
+    std::optional<PgTransaction> tx;
+    if (m_options.onStep) {
+        tx.emplace(m_db, transactionOptions(statementTimeoutMs));
+        step(run, SliceStep::Began);
+        moved = moveWatermark(run, run.begin, run.end, cursor).moved;
+    } else { // BEGIN and the move in one round trip
+        std::vector<PgResult> results;
+        tx.emplace(m_db, transactionOptions(statementTimeoutMs),
+                   std::vector<PgStatement>{watermarkStatement(run, run.begin, run.end, cursor)}, &results);
+        moved = moveOf(results.front()).moved;
+    }
+    if (!moved) {
+        tx->rollback();
         return notMoved(run, run.begin, run.end, cursor);
     }
     step(run, SliceStep::WatermarkMoved);
-    tx.commit();
+    tx->commit();
     step(run, SliceStep::Committed);
     cursor.watermark = run.end;
     cursor.nextRowAt = std::optional<Micros>();
@@ -187,47 +197,94 @@ void RoundTransactions::step(const SliceRange& slice, SliceStep s) {
 SliceOutcome RoundTransactions::runSlice(const SliceRange& slice, Micros from, MowerCursor& cursor,
                                          ThinningStatement::Counts& counts, long long statementTimeoutMs) {
     try {
-        PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
-        step(slice, SliceStep::Began);
-        counts = m_statement.run(
-            m_db, slice, m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete);
-        // The statement reports a bad row of the context of the slice's rows; a slice that has lost its
-        // rows meanwhile has its context read here.
-        if (counts.badRowAt ||
-            (counts.scanned == 0 &&
-             badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext).rows() > 0)) {
-            tx.rollback();
-            return skipForBadRow(slice);
-        }
-        if (m_options.dryRun) {
-            tx.commit();
-            cursor.nextRowAt.reset();
-            return SliceOutcome::Done;
-        }
-        step(slice, SliceStep::Deleted);
-        const WatermarkMove move = moveWatermark(slice, from, slice.begin, cursor);
-        if (!move.moved) {
-            tx.rollback();
-            return notMoved(slice, from, slice.begin, cursor);
-        }
-        step(slice, SliceStep::WatermarkMoved);
-        tx.commit();
-        step(slice, SliceStep::Committed);
-        cursor.watermark = slice.end;
-        cursor.nextRowAt = move.nextRowAt;
-        return SliceOutcome::Done;
+        return m_options.onStep ? runSliceStepwise(slice, from, cursor, counts, statementTimeoutMs)
+                                : runSlicePipelined(slice, from, cursor, counts, statementTimeoutMs);
     } catch (const Error& e) {
         if (!SqlState::isDataException(e.sqlState())) // a data exception fails only its mower
             throw;
-        if (recordBadRow(slice))
-            return SliceOutcome::MowerSkipped;
-        m_failed({slice.mowerId,
-                  QStringLiteral("mower %1: slice %2..%3 failed: %4")
-                      .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
-                           formatIsoTimestamp(slice.end), e.message()),
-                  std::nullopt});
-        return SliceOutcome::MowerSkipped;
+        return dataException(slice, e);
     }
+}
+
+SliceOutcome RoundTransactions::dataException(const SliceRange& slice, const Error& e) {
+    if (recordBadRow(slice))
+        return SliceOutcome::MowerSkipped;
+    m_failed({slice.mowerId,
+              QStringLiteral("mower %1: slice %2..%3 failed: %4")
+                  .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                       formatIsoTimestamp(slice.end), e.message()),
+              std::nullopt});
+    return SliceOutcome::MowerSkipped;
+}
+
+// The watermark's move runs whatever the statement found: when the slice must not commit (a bad row, or the
+// watermark not moved) the transaction is rolled back with both, as the stepwise path rolls back the
+// statement. A fault between the statement and the move is the server's alone (the flight is one
+// transaction: a lost connection or a failed statement leaves nothing).
+SliceOutcome RoundTransactions::runSlicePipelined(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                                                  ThinningStatement::Counts& counts,
+                                                  long long statementTimeoutMs) {
+    std::vector<PgStatement> flight{m_statement.statementFor(
+        slice, m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete)};
+    if (!m_options.dryRun)
+        flight.push_back(watermarkStatement(slice, from, slice.begin, cursor));
+    std::vector<PgResult> results;
+    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs), flight, &results);
+    counts = ThinningStatement::countsOf(results.front());
+    // The statement reports a bad row of the context of the slice's rows; a slice that has lost its rows
+    // meanwhile has its context read here.
+    if (counts.badRowAt ||
+        (counts.scanned == 0 &&
+         badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext).rows() > 0)) {
+        tx.rollback();
+        return skipForBadRow(slice);
+    }
+    if (m_options.dryRun) {
+        tx.commit();
+        cursor.nextRowAt.reset();
+        return SliceOutcome::Done;
+    }
+    const WatermarkMove move = moveOf(results.back());
+    if (!move.moved) {
+        tx.rollback();
+        return notMoved(slice, from, slice.begin, cursor);
+    }
+    tx.commit();
+    cursor.watermark = slice.end;
+    cursor.nextRowAt = move.nextRowAt;
+    return SliceOutcome::Done;
+}
+
+SliceOutcome RoundTransactions::runSliceStepwise(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                                                 ThinningStatement::Counts& counts,
+                                                 long long statementTimeoutMs) {
+    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
+    step(slice, SliceStep::Began);
+    counts = m_statement.run(
+        m_db, slice, m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete);
+    if (counts.badRowAt ||
+        (counts.scanned == 0 &&
+         badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext).rows() > 0)) {
+        tx.rollback();
+        return skipForBadRow(slice);
+    }
+    if (m_options.dryRun) {
+        tx.commit();
+        cursor.nextRowAt.reset();
+        return SliceOutcome::Done;
+    }
+    step(slice, SliceStep::Deleted);
+    const WatermarkMove move = moveWatermark(slice, from, slice.begin, cursor);
+    if (!move.moved) {
+        tx.rollback();
+        return notMoved(slice, from, slice.begin, cursor);
+    }
+    step(slice, SliceStep::WatermarkMoved);
+    tx.commit();
+    step(slice, SliceStep::Committed);
+    cursor.watermark = slice.end;
+    cursor.nextRowAt = move.nextRowAt;
+    return SliceOutcome::Done;
 }
 
 PgResult RoundTransactions::badRows(const QUuid& mowerId, Micros from, Micros to) {
@@ -272,12 +329,23 @@ bool RoundTransactions::recordBadRow(const SliceRange& slice) {
 RoundTransactions::WatermarkMove RoundTransactions::moveWatermark(const SliceRange& range, Micros from,
                                                                   Micros emptyUntil,
                                                                   const MowerCursor& cursor) {
+    const PgStatement statement = watermarkStatement(range, from, emptyUntil, cursor);
+    if (!m_db.isPrepared(statement.prepared))
+        m_db.prepare(statement.prepared, statement.sql, 5);
+    return moveOf(m_db.execPrepared(statement.prepared, statement.params));
+}
+
+PgStatement RoundTransactions::watermarkStatement(const SliceRange& range, Micros from, Micros emptyUntil,
+                                                  const MowerCursor& cursor) {
     const QByteArray name = cursor.watermark ? "tidemark_watermark_move_v2" : "tidemark_watermark_first_v2";
-    if (!m_db.isPrepared(name))
-        m_db.prepare(name, watermarkSql(!cursor.watermark), 5);
-    const PgResult r = m_db.execPrepared(
-        name, {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
-               formatIsoTimestamp(cursor.cutoff), formatIsoTimestamp(emptyUntil)});
+    const QString sql = watermarkSql(!cursor.watermark);
+    return {sql,
+            {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
+             formatIsoTimestamp(cursor.cutoff), formatIsoTimestamp(emptyUntil)},
+            name};
+}
+
+RoundTransactions::WatermarkMove RoundTransactions::moveOf(const PgResult& r) {
     WatermarkMove move;
     move.moved = r.rows() == 1;
     if (move.moved)

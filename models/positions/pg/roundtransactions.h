@@ -13,6 +13,7 @@ namespace tidemark {
 class Error;
 class PgConnection;
 class PgResult;
+struct PgStatement;
 struct PgTransactionOptions;
 } // namespace tidemark
 
@@ -80,6 +81,16 @@ class RoundTransactions {
         std::optional<std::optional<Micros>> nextRowAt; // as MowerCursor::nextRowAt, from the range's end
     };
     PgTransactionOptions transactionOptions(long long statementTimeoutMs) const;
+    // Without a step hook a slice is two round trips: BEGIN, the statement and the watermark's move in one
+    // flight, then COMMIT (or ROLLBACK). With one (the fault tests), four, each step reported between.
+    SliceOutcome runSliceStepwise(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                                  ThinningStatement::Counts& counts, long long statementTimeoutMs);
+    SliceOutcome runSlicePipelined(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                                   ThinningStatement::Counts& counts, long long statementTimeoutMs);
+    SliceOutcome dataException(const SliceRange& slice, const Error& e);
+    PgStatement watermarkStatement(const SliceRange& range, Micros from, Micros emptyUntil,
+                                   const MowerCursor& cursor);
+    static WatermarkMove moveOf(const PgResult& result);
 
     void step(const SliceRange& slice, SliceStep s);
     SliceOutcome notMoved(const SliceRange& range, Micros from, Micros emptyUntil, MowerCursor& cursor);

@@ -186,6 +186,8 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         if (outcome == SliceOutcome::RowArrived)
             continue;
         const std::size_t end = std::min(next + 1, slices.size());
+        const SliceRange range =
+            next == slices.size() ? SliceRange{m.mowerId, slices[i].begin, slices.back().end} : slices[next];
         const long long n = static_cast<long long>(end - i);
         figures.slices += n;
         figures.scanned += counts.scanned;
@@ -196,7 +198,8 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         m_scannedSoFar += counts.scanned;
         const SliceEvent event{
             m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_plan.totalSlices(),
-            counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n};
+            counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n,
+            range};
         if (m_options.control)
             m_options.control->report(event.progress());
         // After the plain progress: a caller that reports richer progress from here has the last word.

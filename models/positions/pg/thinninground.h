@@ -28,6 +28,7 @@ struct SliceEvent {
     bool dryRun = false;
     long long roundScanned = 0; // rows scanned over the round so far, this slice included
     long long slices = 1;       // slices done by this event (a run of slices without rows: more than one)
+    SliceRange range;           // the slice (of a run, the slice with rows, or the whole run without)
 
     // The slice as task progress: "mower …, slice i of n", slices done of total, rows scanned so far.
     TaskProgress progress() const;

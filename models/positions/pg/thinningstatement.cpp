@@ -313,8 +313,8 @@ QString ThinningStatement::transactionSettings() {
     return QStringLiteral("SET LOCAL jit = off; SET LOCAL plan_cache_mode = force_generic_plan");
 }
 
-PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
-    const QByteArray name = "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode));
+QByteArray ThinningStatement::prepared(PgConnection& db, Mode mode) const {
+    const QByteArray name = statementFor({}, mode).prepared;
     if (!db.isPrepared(name)) {
         try {
             db.prepare(name, sql(mode), kParamCount);
@@ -324,6 +324,22 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
                         e.sqlState());
         }
     }
+    return name;
+}
+
+PgStatement ThinningStatement::statementFor(const SliceRange& slice, Mode mode) const {
+    return {sql(mode), params(slice), "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode))};
+}
+
+ThinningStatement::Counts ThinningStatement::countsOf(const PgResult& r) {
+    Counts counts{r.toLong(0, 0), r.toLong(0, 1), std::nullopt};
+    if (!r.isNull(0, 2))
+        counts.badRowAt = r.toLong(0, 2);
+    return counts;
+}
+
+PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, Mode mode) const {
+    const QByteArray name = prepared(db, mode);
     const bool ownTransaction = !db.inTransaction();
     try {
         if (ownTransaction)
@@ -347,11 +363,7 @@ ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRa
     if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
-    const PgResult r = execute(db, slice, mode);
-    Counts counts{r.toLong(0, 0), r.toLong(0, 1), std::nullopt};
-    if (!r.isNull(0, 2))
-        counts.badRowAt = r.toLong(0, 2);
-    return counts;
+    return countsOf(execute(db, slice, mode));
 }
 
 std::vector<ThinningStatement::KeptInstant>

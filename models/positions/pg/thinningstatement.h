@@ -48,6 +48,10 @@ class ThinningStatement {
     // transaction must have run these in it first.
     static QString transactionSettings();
     Counts run(PgConnection& db, const SliceRange& slice, Mode mode = Mode::Delete) const;
+    // The statement of a slice for a caller that sends it with others (PgConnection::execPipelined, which
+    // prepares it in the flight), in a transaction with transactionSettings(). countsOf reads its result.
+    PgStatement statementFor(const SliceRange& slice, Mode mode) const;
+    static Counts countsOf(const PgResult& result);
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
     // others.
     std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice,
@@ -57,6 +61,7 @@ class ThinningStatement {
 
   private:
     PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
+    QByteArray prepared(PgConnection& db, Mode mode) const; // the statement's name on `db`
     QString m_activeWidth;
     QString m_idleWidth;
     double m_turnRadians;

@@ -273,8 +273,6 @@ void PostgisTracksDatabase::finishPipelineRun(qint64 id, Micros finishedAt, cons
     static const QByteArray kName("tidemark_tracks_finish_run");
     const QString sql = QStringLiteral("UPDATE pipeline_runs SET finished_at = $1::timestamptz, status = $2,"
                                        " tracks_added = $3, tracks_merged = $4, error = $5 WHERE id = $6");
-    if (!m_db->isPrepared(kName))
-        m_db->prepare(kName, sql, 6);
     deferWrite({sql,
                 {formatIsoTimestamp(finishedAt), status, added, merged,
                  error.isEmpty() ? PgParam(std::nullopt) : PgParam(error), static_cast<long long>(id)},
@@ -285,8 +283,6 @@ std::optional<ExistingTrack> PostgisTracksDatabase::findByDedupKey(const QString
     static const QByteArray kName("tidemark_tracks_find_key");
     const QString sql = QStringLiteral("SELECT id, sources_json::text, external_urls_json::text FROM tracks"
                                        " WHERE dedup_key = $1 FOR UPDATE");
-    if (!m_db->isPrepared(kName))
-        m_db->prepare(kName, sql, 1);
     const PgResult r = execAfterDeferred({sql, {key}, kName});
     if (r.rows() == 0)
         return std::nullopt;
@@ -318,8 +314,6 @@ TrackInsert PostgisTracksDatabase::insertUnlessKnown(const NewTrackRow& t) {
         "   WHERE NOT EXISTS (SELECT 1 FROM found)"
         "   ON CONFLICT (dedup_key) DO NOTHING RETURNING id)"
         " SELECT id, sources, urls, false FROM found UNION ALL SELECT id, NULL, NULL, true FROM added");
-    if (!m_db->isPrepared(kName))
-        m_db->prepare(kName, kSql, 17);
     const PgResult r =
         execAfterDeferred({kSql,
                            {t.dedupKey, t.name, t.activity, toJsonArray(t.sources),
