@@ -147,9 +147,10 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
                  pgTimestampLiteral(source.lo), pgTimestampLiteral(source.hi));
 
     // The compressed object goes to a temporary file, never into memory; an adopted object needs none. The
-    // encoder (declared after the file: it stops writing before the file is removed) compresses on a thread
-    // of its own while this thread, which owns the connection, reads the COPY and digests it a chunk at a
-    // time (measured faster on two cores than a digest thread too: fewer hand-overs and wake-ups).
+    // encoder (declared after the file: it stops writing before the file is removed) digests and compresses
+    // on a worker thread each while this thread, which owns the connection, only reads the COPY (on a quiet
+    // machine of two cores 0.60 s for 65.8 MB, against 0.64-0.70 s with the digest on this thread and 0.64-0.68
+    // s with both on one worker).
     std::optional<QTemporaryFile> file;
     if (!objectExists) {
         file.emplace(QDir::tempPath() + QStringLiteral("/tidemark-archive-XXXXXX.csv.zst"));
@@ -159,7 +160,7 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     }
     CsvArchiveEncoder encoder(file ? &*file : nullptr, m_zstdLevel, m_zstdBackgroundThread,
                               m_serial ? CsvArchiveEncoder::Threads::Caller
-                                       : CsvArchiveEncoder::Threads::DigestOnCaller);
+                                       : CsvArchiveEncoder::Threads::Pipelined);
     qint64 copied = 0; // lines of the COPY, the header's included
     qint64 copiedBytes = 0;
     const auto checkpoint = [&] {
