@@ -52,8 +52,14 @@ void GpxReadAhead::readAll() {
                                            if (!m_queue.push(std::move(item), points + 1))
                                                throw Stopped{};
                                        });
+            } catch (const Stopped&) {
+                throw;
             } catch (const Error& e) {
                 end.error = e;
+            } catch (const std::exception& e) { // out of memory: the file is refused, the reading goes on
+                end.error =
+                    Error(Error::Kind::Failed,
+                          QStringLiteral("%1: %2").arg(m_files.at(file), QString::fromLocal8Bit(e.what())));
             }
             if (!m_queue.push(std::move(end)))
                 return;

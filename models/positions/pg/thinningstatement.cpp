@@ -314,7 +314,7 @@ QString ThinningStatement::transactionSettings() {
 }
 
 QByteArray ThinningStatement::prepared(PgConnection& db, Mode mode) const {
-    const QByteArray name = statementFor({}, mode).prepared;
+    const QByteArray name = statementName(mode);
     if (!db.isPrepared(name)) {
         try {
             db.prepare(name, sql(mode), kParamCount);
@@ -328,7 +328,11 @@ QByteArray ThinningStatement::prepared(PgConnection& db, Mode mode) const {
 }
 
 PgStatement ThinningStatement::statementFor(const SliceRange& slice, Mode mode) const {
-    return {sql(mode), params(slice), "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode))};
+    return {sql(mode), params(slice), statementName(mode)};
+}
+
+QByteArray ThinningStatement::statementName(Mode mode) {
+    return "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode));
 }
 
 ThinningStatement::Counts ThinningStatement::countsOf(const PgResult& r) {

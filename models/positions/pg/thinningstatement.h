@@ -62,6 +62,7 @@ class ThinningStatement {
   private:
     PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
     QByteArray prepared(PgConnection& db, Mode mode) const; // the statement's name on `db`
+    static QByteArray statementName(Mode mode);
     QString m_activeWidth;
     QString m_idleWidth;
     double m_turnRadians;
