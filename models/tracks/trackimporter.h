@@ -39,9 +39,9 @@ struct TrackImportReport {
 // Imports tracks into a migrated tracks store, file or PostGIS. A track whose dedup key exists merges into
 // that row: sources_json and external_urls_json become the union in configured source order (at most 8),
 // computed here in C++ and written in one UPDATE. An added track adds its pixels to the density overview
-// (TrackOverview) in the same transaction. Each (region, source) batch is one transaction, its
-// pipeline_runs row written before and after it. A failed batch is rolled back whole (also when the server
-// goes away) and its pipeline_runs row says "failed" with the error.
+// (TrackOverview) in the same transaction. Each (region, source) batch is one transaction: its pipeline_runs
+// row is written ("running") before it and says "ok" with the batch's rows. A failed batch is rolled back
+// whole (also when the server goes away) and its pipeline_runs row then says "failed" with the error.
 //
 // One importer is one import of any number of batches (a GPX file each): the store is made ready once
 // (TracksDatabase::prepareImport) and finished once, by finish() or the destructor (a file's passive WAL

@@ -129,7 +129,7 @@ class TracksDatabase {
     // view of the world over a million tracks costs no more than a small one).
     virtual qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) = 0;
 
-    // Import (inside beginWrite/commitWrite, except the pipeline run's own rows).
+    // Import (inside beginWrite/commitWrite, except the pipeline run's start and a failed run's end).
     virtual void prepareImport() {} // before an import's first batch (SQLite: synchronous=NORMAL)
     virtual qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) = 0;
     virtual void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
