@@ -115,8 +115,8 @@ QString nearestBearing(bool backward) {
 // The CTEs up to s: one row per row of the slice with its neighbours and both steps. withRowId adds the
 // row's ctid (tid), read by the same index scan, for the delete.
 QString sliceCtes(bool withRowId) {
-    const QString phiP = QStringLiteral("lag(phi) OVER w"), lamP = QStringLiteral("lag(lam) OVER w");
-    const QString phiN = QStringLiteral("lead(phi) OVER w"), lamN = QStringLiteral("lead(lam) OVER w");
+    const QString phiP = QStringLiteral("phi_p"), lamP = QStringLiteral("lam_p");
+    const QString phiN = QStringLiteral("phi_n"), lamN = QStringLiteral("lam_n");
     const QString phi = QStringLiteral("phi"), lam = QStringLiteral("lam");
     return fill(
         QStringLiteral(
@@ -151,25 +151,27 @@ QString sliceCtes(bool withRowId) {
             " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY k) AS "
             "back_edge,"
             " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
-            // One pass over the context in index order: the neighbours and the steps to both. c packs
-            // blades_on and rtk_fix (NULL included) into one value, so one lag / lead covers both rules.
-            // bad_t: the context's earliest row without a finite position (NaN − NaN and inf − inf are NaN,
-            // which equals no 0), an aggregate over the whole frame in the same order (no second sort).
+            // One pass over the context in index order: the neighbours. c packs blades_on and rtk_fix (NULL
+            // included) into one value, so one lag / lead covers both rules.
             " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
-            " min(t) FILTER (WHERE NOT coalesce(phi - phi = 0 AND lam - lam = 0, false)) OVER (w ROWS BETWEEN"
-            " UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS bad_t,"
             " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
-            " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
+            " lag(phi) OVER w AS phi_p, lag(lam) OVER w AS lam_p, lead(phi) OVER w AS phi_n,"
+            " lead(lam) OVER w AS lam_n"
             " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
             "blades_on::int AS c,"
             " lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
             " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}) "
             "r"
             " WINDOW w AS (ORDER BY t)),"
-            // The slice's rows with the step lengths (OFFSET 0: computed once per row, not per use).
-            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n, bad_t,"
+            // The slice's rows with the steps to both neighbours and their lengths, computed for the slice's
+            // rows only (OFFSET 0: once per row, not per use).
+            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
             " sqrt(dx_p * dx_p + dy_p * dy_p) AS d_p, sqrt(dx_n * dx_n + dy_n * dy_n) AS d_n"
-            " FROM a WHERE t >= $2::timestamptz AND t < $3::timestamptz OFFSET 0)"),
+            " FROM (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n,"
+            " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
+            " FROM (SELECT * FROM a WHERE t >= $2::timestamptz AND t < $3::timestamptz OFFSET 0) f OFFSET 0) "
+            "q"
+            " OFFSET 0)"),
         {{"CTXLO", kContextLow},
          {"CTXHI", kContextHigh},
          {"ANCHOR", kAnchor},
@@ -266,13 +268,23 @@ ThinningStatement::ThinningStatement(const PositionSettings& settings)
 QString ThinningStatement::sql(Mode mode) {
     const Rules r = rules();
     const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
-    // The earliest row of the slice's context without a finite position, for the caller to roll the slice
-    // back (keep_set refuses such a context; PostgreSQL would order NaN above every number).
-    const QString badRow = QStringLiteral("(extract(epoch FROM min(bad_t)) * 1000000)::bigint");
+    // The earliest row of the slice's context without a finite position (NaN − NaN and inf − inf are NaN,
+    // which equals no 0), for the caller to roll the slice back (keep_set refuses such a context; PostgreSQL
+    // would order NaN above every number); none when the slice has no row. A scan of its own through the
+    // primary key: as a window aggregate over the whole frame it made the window pass spool the context a
+    // second time.
+    const QString badRowIn = fill(
+        QStringLiteral("(SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
+                       " WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI} AND NOT"
+                       " coalesce(lat * 0.017453292519943295::float8 - lat * 0.017453292519943295::float8 = 0"
+                       " AND lon * 0.017453292519943295::float8 - lon * 0.017453292519943295::float8 = 0,"
+                       " false))"),
+        {{"CTXLO", kContextLow}, {"CTXHI", kContextHigh}});
+    const QString badRow = QStringLiteral("CASE WHEN count(*) > 0 THEN ") + badRowIn + QStringLiteral(" END");
     switch (mode) {
     case Mode::Delete:
-        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, bad_t, ") +
-               keepExpr(r) + QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
+        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") + keepExpr(r) +
+               QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
                QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del), (SELECT ") +
                badRow + QStringLiteral(" FROM judged)");
     case Mode::Count:
