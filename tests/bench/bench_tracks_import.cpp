@@ -7,7 +7,8 @@
 // degree towards the equator (so that each copy's tracks are new ones and the import adds them all, as
 // an operator's folder of many small files), imported as one import; and a synthetic file of long tracks.
 // Prints the ratios (2)/(1), (3)/(1) and (4)/(3); goals (3)/(1) >= 0.5 and (4)/(3) >= 0.5 (issue 25).
-// Arguments: MB of the synthetic file (default 40), rounds over the real files (default 20).
+// Arguments: MB of the synthetic file (default 40), copies of the real files (default 20, the files
+// included).
 #include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "gpxreader.h"
@@ -65,73 +66,70 @@ QStringList shiftedCopies(const QStringList& files, int rounds, const QString& d
     return all;
 }
 
-Figure tokenise(const QStringList& files, int rounds) {
+Figure tokenise(const QStringList& files) {
     QElapsedTimer t;
     t.start();
     Figure f;
-    for (int r = 0; r < rounds; ++r)
-        for (const QString& path : files) {
-            QFile file(path);
-            if (!file.open(QIODevice::ReadOnly))
-                qFatal("cannot read %s", qPrintable(path));
-            QXmlStreamReader xml(&file);
-            while (!xml.atEnd()) {
-                if (xml.readNext() == QXmlStreamReader::EndElement && xml.name() == QLatin1String("trk"))
-                    ++f.tracks;
-            }
+    for (const QString& path : files) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read %s", qPrintable(path));
+        QXmlStreamReader xml(&file);
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::EndElement && xml.name() == QLatin1String("trk"))
+                ++f.tracks;
         }
+    }
     f.seconds = t.nsecsElapsed() / 1e9;
     return f;
 }
 
-Figure readOnly(const QStringList& files, int rounds) {
+Figure readOnly(const QStringList& files) {
     QElapsedTimer t;
     t.start();
     Figure f;
-    for (int r = 0; r < rounds; ++r)
-        for (const QString& path : files)
-            f.tracks += GpxReader::readFile(path, {}, [](ImportedTrack&&) {}).tracks;
+    for (const QString& path : files)
+        f.tracks += GpxReader::readFile(path, {}, [](ImportedTrack&&) {}).tracks;
     f.seconds = t.nsecsElapsed() / 1e9;
     return f;
 }
 
-// A fresh store for round `r`: a file in `dir`, or (dir empty) a PostGIS database.
-TracksLocation freshStore(const QString& dir, int r) {
+// A fresh store named `name`: a file in `dir`, or (dir empty) a PostGIS database.
+TracksLocation freshStore(const QString& dir, const QString& name) {
     if (dir.isEmpty())
-        return TracksLocation::postgis(test::freshPostgisStore(QStringLiteral("bench_import_%1").arg(r)));
-    const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir).arg(r);
+        return TracksLocation::postgis(test::freshPostgisStore(QStringLiteral("bench_import_") + name));
+    const QString path = QStringLiteral("%1/bench-%2.sqlite").arg(dir, name);
     auto db = test::freshTracksFile(path);
     // A new file's SpatiaLite metadata (megabytes) is still in the WAL: not the first batch's cost.
     db->exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
     return TracksLocation::file(path);
 }
 
-Figure importAll(const QStringList& files, int rounds, const QString& dir) {
+// One import of `files` into a fresh store (see freshStore), timed.
+Figure importAll(const QStringList& files, const QString& dir, const QString& name) {
     Figure f;
-    for (int r = 0; r < rounds; ++r) {
-        const TracksLocation store = freshStore(dir, r);
-        const QString path = store.sqlitePath;
-        TracksImportRequest request;
-        request.store = store;
-        request.files = files;
-        request.sourceId = QStringLiteral("osm");
-        request.region = QStringLiteral("bench");
-        request.now = nowMicros();
-        TaskFeedback feedback;
-        QElapsedTimer t;
-        t.start();
-        const TracksImportReport report = TracksImportJob::run(request, feedback);
-        f.seconds += t.nsecsElapsed() / 1e9;
-        for (const GpxFileImportResult& result : report.files) {
-            if (result.refused())
-                qFatal("%s", qPrintable(result.error));
-            f.tracks += result.read.tracks;
-        }
-        if (!path.isEmpty()) {
-            QFile::remove(path);
-            QFile::remove(path + QStringLiteral("-wal"));
-            QFile::remove(path + QStringLiteral("-shm"));
-        }
+    const TracksLocation store = freshStore(dir, name);
+    const QString path = store.sqlitePath;
+    TracksImportRequest request;
+    request.store = store;
+    request.files = files;
+    request.sourceId = QStringLiteral("osm");
+    request.region = QStringLiteral("bench");
+    request.now = nowMicros();
+    TaskFeedback feedback;
+    QElapsedTimer t;
+    t.start();
+    const TracksImportReport report = TracksImportJob::run(request, feedback);
+    f.seconds = t.nsecsElapsed() / 1e9;
+    for (const GpxFileImportResult& result : report.files) {
+        if (result.refused())
+            qFatal("%s", qPrintable(result.error));
+        f.tracks += result.read.tracks;
+    }
+    if (!path.isEmpty()) {
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral("-wal"));
+        QFile::remove(path + QStringLiteral("-shm"));
     }
     return f;
 }
@@ -177,11 +175,11 @@ QString writeSynthetic(const QString& path, int megabytes) {
     return path;
 }
 
-double sizeMb(const QStringList& files, int rounds) {
+double sizeMb(const QStringList& files) {
     qint64 bytes = 0;
     for (const QString& f : files)
         bytes += QFileInfo(f).size();
-    return bytes * double(rounds) / 1e6;
+    return bytes / 1e6;
 }
 
 } // namespace
@@ -197,20 +195,20 @@ int main(int argc, char** argv) {
     for (const QString& name : gpx.entryList({QStringLiteral("*.gpx")}, QDir::Files, QDir::Name))
         real << gpx.filePath(name);
     const QStringList copies = shiftedCopies(real, rounds, dir.path());
-    tokenise(copies, 1); // warm the page cache
-    const Figure realTokens = tokenise(copies, 1);
-    const Figure realReader = readOnly(copies, 1);
-    const Figure realImport = importAll(copies, 1, dir.path());
-    const Figure realPostgis = importAll(copies, 1, {});
-    report("real files x rounds", sizeMb(copies, 1), copies.size(), realTokens, realReader, realImport,
+    tokenise(copies); // warm the page cache
+    const Figure realTokens = tokenise(copies);
+    const Figure realReader = readOnly(copies);
+    const Figure realImport = importAll(copies, dir.path(), QStringLiteral("real"));
+    const Figure realPostgis = importAll(copies, {}, QStringLiteral("real"));
+    report("real files x rounds", sizeMb(copies), copies.size(), realTokens, realReader, realImport,
            realPostgis);
 
     const QStringList synthetic{writeSynthetic(dir.filePath(QStringLiteral("synthetic.gpx")), syntheticMb)};
-    tokenise(synthetic, 1);
-    const Figure tokens = tokenise(synthetic, 1);
-    const Figure reader = readOnly(synthetic, 1);
-    const Figure import = importAll(synthetic, 1, dir.path());
-    const Figure postgis = importAll(synthetic, 1, {});
-    report("synthetic file (1,240 points a track)", sizeMb(synthetic, 1), 1, tokens, reader, import, postgis);
+    tokenise(synthetic);
+    const Figure tokens = tokenise(synthetic);
+    const Figure reader = readOnly(synthetic);
+    const Figure import = importAll(synthetic, dir.path(), QStringLiteral("synthetic"));
+    const Figure postgis = importAll(synthetic, {}, QStringLiteral("synthetic"));
+    report("synthetic file (1,240 points a track)", sizeMb(synthetic), 1, tokens, reader, import, postgis);
     return 0;
 }

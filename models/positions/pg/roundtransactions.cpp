@@ -197,90 +197,65 @@ void RoundTransactions::step(const SliceRange& slice, SliceStep s) {
 SliceOutcome RoundTransactions::runSlice(const SliceRange& slice, Micros from, MowerCursor& cursor,
                                          ThinningStatement::Counts& counts, long long statementTimeoutMs) {
     try {
-        return m_options.onStep ? runSliceStepwise(slice, from, cursor, counts, statementTimeoutMs)
-                                : runSlicePipelined(slice, from, cursor, counts, statementTimeoutMs);
+        return runSliceIn(slice, from, cursor, counts, statementTimeoutMs);
     } catch (const Error& e) {
         if (!SqlState::isDataException(e.sqlState())) // a data exception fails only its mower
             throw;
-        return dataException(slice, e);
+        if (recordBadRow(slice))
+            return SliceOutcome::MowerSkipped;
+        m_failed({slice.mowerId,
+                  QStringLiteral("mower %1: slice %2..%3 failed: %4")
+                      .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
+                           formatIsoTimestamp(slice.end), e.message()),
+                  std::nullopt});
+        return SliceOutcome::MowerSkipped;
     }
 }
 
-SliceOutcome RoundTransactions::dataException(const SliceRange& slice, const Error& e) {
-    if (recordBadRow(slice))
-        return SliceOutcome::MowerSkipped;
-    m_failed({slice.mowerId,
-              QStringLiteral("mower %1: slice %2..%3 failed: %4")
-                  .arg(mowerText(slice.mowerId), formatIsoTimestamp(slice.begin),
-                       formatIsoTimestamp(slice.end), e.message()),
-              std::nullopt});
-    return SliceOutcome::MowerSkipped;
-}
-
-// The watermark's move runs whatever the statement found: when the slice must not commit (a bad row, or the
-// watermark not moved) the transaction is rolled back with both, as the stepwise path rolls back the
-// statement. A fault between the statement and the move is the server's alone (the flight is one
-// transaction: a lost connection or a failed statement leaves nothing).
-SliceOutcome RoundTransactions::runSlicePipelined(const SliceRange& slice, Micros from, MowerCursor& cursor,
-                                                  ThinningStatement::Counts& counts,
-                                                  long long statementTimeoutMs) {
-    std::vector<PgStatement> flight{m_statement.statementFor(
-        slice, m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete)};
-    if (!m_options.dryRun)
-        flight.push_back(watermarkStatement(slice, from, slice.begin, cursor));
+// Without a step hook the watermark's move is sent with the statement and runs whatever the statement
+// found: when the slice must not commit (a bad row, or the watermark not moved) the transaction is rolled
+// back with both, as the stepwise path rolls back the statement. A fault between the statement and the move
+// is then the server's alone (the flight is one transaction: a lost connection or a failed statement leaves
+// nothing).
+SliceOutcome RoundTransactions::runSliceIn(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                                           ThinningStatement::Counts& counts, long long statementTimeoutMs) {
+    const ThinningStatement::Mode mode =
+        m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete;
+    std::optional<PgTransaction> tx;
     std::vector<PgResult> results;
-    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs), flight, &results);
-    counts = ThinningStatement::countsOf(results.front());
+    if (m_options.onStep) {
+        tx.emplace(m_db, transactionOptions(statementTimeoutMs));
+        step(slice, SliceStep::Began);
+        counts = m_statement.run(m_db, slice, mode);
+    } else {
+        std::vector<PgStatement> flight{m_statement.statementFor(slice, mode)};
+        if (!m_options.dryRun)
+            flight.push_back(watermarkStatement(slice, from, slice.begin, cursor));
+        tx.emplace(m_db, transactionOptions(statementTimeoutMs), flight, &results);
+        counts = ThinningStatement::countsOf(results.front());
+    }
     // The statement reports a bad row of the context of the slice's rows; a slice that has lost its rows
     // meanwhile has its context read here.
     if (counts.badRowAt ||
         (counts.scanned == 0 &&
          badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext).rows() > 0)) {
-        tx.rollback();
+        tx->rollback();
         return skipForBadRow(slice);
     }
     if (m_options.dryRun) {
-        tx.commit();
-        cursor.nextRowAt.reset();
-        return SliceOutcome::Done;
-    }
-    const WatermarkMove move = moveOf(results.back());
-    if (!move.moved) {
-        tx.rollback();
-        return notMoved(slice, from, slice.begin, cursor);
-    }
-    tx.commit();
-    cursor.watermark = slice.end;
-    cursor.nextRowAt = move.nextRowAt;
-    return SliceOutcome::Done;
-}
-
-SliceOutcome RoundTransactions::runSliceStepwise(const SliceRange& slice, Micros from, MowerCursor& cursor,
-                                                 ThinningStatement::Counts& counts,
-                                                 long long statementTimeoutMs) {
-    PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
-    step(slice, SliceStep::Began);
-    counts = m_statement.run(
-        m_db, slice, m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete);
-    if (counts.badRowAt ||
-        (counts.scanned == 0 &&
-         badRows(slice.mowerId, slice.begin - kSliceContext, slice.end + kSliceContext).rows() > 0)) {
-        tx.rollback();
-        return skipForBadRow(slice);
-    }
-    if (m_options.dryRun) {
-        tx.commit();
+        tx->commit();
         cursor.nextRowAt.reset();
         return SliceOutcome::Done;
     }
     step(slice, SliceStep::Deleted);
-    const WatermarkMove move = moveWatermark(slice, from, slice.begin, cursor);
+    const WatermarkMove move =
+        m_options.onStep ? moveWatermark(slice, from, slice.begin, cursor) : moveOf(results.back());
     if (!move.moved) {
-        tx.rollback();
+        tx->rollback();
         return notMoved(slice, from, slice.begin, cursor);
     }
     step(slice, SliceStep::WatermarkMoved);
-    tx.commit();
+    tx->commit();
     step(slice, SliceStep::Committed);
     cursor.watermark = slice.end;
     cursor.nextRowAt = move.nextRowAt;

@@ -83,11 +83,8 @@ class RoundTransactions {
     PgTransactionOptions transactionOptions(long long statementTimeoutMs) const;
     // Without a step hook a slice is two round trips: BEGIN, the statement and the watermark's move in one
     // flight, then COMMIT (or ROLLBACK). With one (the fault tests), four, each step reported between.
-    SliceOutcome runSliceStepwise(const SliceRange& slice, Micros from, MowerCursor& cursor,
-                                  ThinningStatement::Counts& counts, long long statementTimeoutMs);
-    SliceOutcome runSlicePipelined(const SliceRange& slice, Micros from, MowerCursor& cursor,
-                                   ThinningStatement::Counts& counts, long long statementTimeoutMs);
-    SliceOutcome dataException(const SliceRange& slice, const Error& e);
+    SliceOutcome runSliceIn(const SliceRange& slice, Micros from, MowerCursor& cursor,
+                            ThinningStatement::Counts& counts, long long statementTimeoutMs);
     PgStatement watermarkStatement(const SliceRange& range, Micros from, Micros emptyUntil,
                                    const MowerCursor& cursor);
     static WatermarkMove moveOf(const PgResult& result);

@@ -123,9 +123,15 @@ void PostgisTracksDatabase::deferWrite(PgStatement statement) {
 }
 
 PgResult PostgisTracksDatabase::execAfterDeferred(PgStatement statement) {
-    std::vector<PgStatement> statements = std::move(m_deferred);
-    m_deferred.clear();
+    std::vector<PgStatement> statements;
     statements.push_back(std::move(statement));
+    return lastAfterDeferred(std::move(statements));
+}
+
+PgResult PostgisTracksDatabase::lastAfterDeferred(std::vector<PgStatement> statements) {
+    statements.insert(statements.begin(), std::make_move_iterator(m_deferred.begin()),
+                      std::make_move_iterator(m_deferred.end()));
+    m_deferred.clear();
     std::vector<PgResult> results = m_db->execPipelined(statements);
     return std::move(results.back());
 }
@@ -496,8 +502,7 @@ PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
     TileKeyArrays wanted;
     for (const DensityTileKey& key : keys)
         wanted.add(key);
-    std::vector<PgStatement> statements = std::move(m_deferred);
-    m_deferred.clear();
+    std::vector<PgStatement> statements;
     statements.push_back({QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kDensityLockKey}});
     statements.push_back(
         {QStringLiteral("SELECT d.zoom, d.tile_x, d.tile_y, d.pixels FROM track_density d"
@@ -506,7 +511,7 @@ PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
          wanted.params(),
          {},
          true});
-    const PgResult r = std::move(m_db->execPipelined(statements).back());
+    const PgResult r = lastAfterDeferred(std::move(statements));
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     for (int i = 0; i < r.rows(); ++i)
         tiles.emplace_back(DensityTileKey{binaryInt32(r, i, 0), binaryInt32(r, i, 1), binaryInt32(r, i, 2)},

@@ -93,6 +93,8 @@ class PostgisTracksDatabase : public TracksDatabase {
     void deferWrite(PgStatement statement);
     // `statement` with the deferred writes before it, in one round trip; its result.
     PgResult execAfterDeferred(PgStatement statement);
+    // The same for several statements; the last one's result.
+    PgResult lastAfterDeferred(std::vector<PgStatement> statements);
     std::unique_ptr<PgConnection> m_db;
     std::unique_ptr<PgTransaction> m_write;
     std::vector<PgStatement> m_deferred;
