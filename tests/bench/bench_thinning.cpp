@@ -372,16 +372,17 @@ void benchSql(int mowers, int days, const QStringList& statements, int repeats) 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     QStringList args = app.arguments().mid(1);
-    if (args.size() == 2 && args[0] == QLatin1String("--print-sql")) { // delete | count | reasons
-        const auto mode = args[1] == QLatin1String("delete") ? ThinningStatement::Mode::Delete
-                          : args[1] == QLatin1String("count")
-                              ? ThinningStatement::Mode::Count
+    if (args.size() == 2 && args[0] == QLatin1String("--print-sql")) { // delete | count | reasons | slices
+        const auto mode = args[1] == QLatin1String("delete")  ? ThinningStatement::Mode::Delete
+                          : args[1] == QLatin1String("count") ? ThinningStatement::Mode::Count
+                          : args[1] == QLatin1String("slices")
+                              ? ThinningStatement::Mode::DeleteSlices
                               : ThinningStatement::Mode::DeleteReturningReasons;
         std::printf("%s\n", qPrintable(ThinningStatement::sql(mode)));
         return 0;
     }
     // bench_thinning [mowers] [days] [--statement old|new|pk|both|all] [--repeat N] [--sql-only] |
-    // --print-sql delete|count|reasons
+    // --print-sql delete|count|reasons|slices
     QStringList statements{QStringLiteral("old"), QStringLiteral("new")};
     int repeats = 3;
     bool sqlOnly = false;

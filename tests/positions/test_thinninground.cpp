@@ -54,6 +54,18 @@ MowerTrack sparseTrack(std::uint32_t seed) {
     return sparse;
 }
 
+// Another writer's row of the mower at `at`, written now.
+PositionRow writeRow(PgConnection& writer, const QUuid& mowerId, Micros at) {
+    PositionRow row;
+    row.observedAt = at;
+    row.lat = 52.5;
+    row.lon = 13.4;
+    writer.exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                               " VALUES ($1, $2, $3, $4, false)"),
+                {mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(at), row.lat, row.lon});
+    return row;
+}
+
 } // namespace
 
 class TestThinningRound : public QObject {
@@ -69,6 +81,24 @@ class TestThinningRound : public QObject {
             for (std::size_t i = 0; i < rows.size(); ++i)
                 QCOMPARE(rows[i].observedAt, expected[i].observedAt);
         }
+    }
+
+    // A row that arrived during the round (`arrived`) was thinned as a slice of its own, not passed over (a
+    // lone row keeps: it has no neighbour), and the mower ends thinned as if the row had been there all
+    // along.
+    void expectArrivedRowThinned(PgConnection& db, const MowerTrack& track,
+                                 const std::optional<PositionRow>& arrived,
+                                 const std::vector<SliceRange>& thinned, Micros cutoff) {
+        QVERIFY(arrived);
+        QVERIFY(std::any_of(thinned.begin(), thinned.end(), [&](const SliceRange& s) {
+            return s.begin <= arrived->observedAt && arrived->observedAt < s.end;
+        }));
+        auto expected = track;
+        const auto at = std::lower_bound(expected.rows.begin(), expected.rows.end(), arrived->observedAt,
+                                         [](const PositionRow& r, Micros t) { return r.observedAt < t; });
+        expected.rows.insert(at, *arrived);
+        expectThinnedLikeStore(db, {expected}, cutoff);
+        QCOMPARE(test::watermarkOf(db, track.mowerId), std::optional<Micros>(cutoff));
     }
 
   private slots:
@@ -475,31 +505,120 @@ class TestThinningRound : public QObject {
             const Micros to = last ? range.end : range.begin;
             if (to - from < 2 * kMaxSlice || (last && range.end != cutoff))
                 return;
-            PositionRow row;
-            row.observedAt = from + (to - from) / 2 + 17 * kMicrosPerSecond;
-            row.lat = 52.5;
-            row.lon = 13.4;
-            writer->exec(
-                QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
-                               " VALUES ($1, $2, $3, $4, false)"),
-                {track.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(row.observedAt), row.lat,
-                 row.lon});
-            arrived = row;
+            arrived = writeRow(*writer, track.mowerId, from + (to - from) / 2 + 17 * kMicrosPerSecond);
         };
         const RoundReport report = ThinningRound(*db, settings).run(options);
-        QVERIFY(arrived);
         QVERIFY(report.complete);
         QVERIFY(report.failures.empty());
-        // The arrived row's slice was thinned as a slice (a lone row keeps: it has no neighbour).
-        QVERIFY(std::any_of(thinned.begin(), thinned.end(), [&](const SliceRange& s) {
-            return s.begin <= arrived->observedAt && arrived->observedAt < s.end;
-        }));
-        auto expected = track;
-        const auto at = std::lower_bound(expected.rows.begin(), expected.rows.end(), arrived->observedAt,
-                                         [](const PositionRow& r, Micros t) { return r.observedAt < t; });
-        expected.rows.insert(at, *arrived);
-        expectThinnedLikeStore(*db, {expected}, cutoff);
-        QCOMPARE(test::watermarkOf(*db, track.mowerId), std::optional<Micros>(cutoff));
+        expectArrivedRowThinned(*db, track, arrived, thinned, cutoff);
+    }
+
+    // Mowers whose sessions lie hours or days apart (and some next to each other): their slices are thinned
+    // in batches, one statement for several slices; the survivors, the counts and the watermarks are those of
+    // a slice-by-slice round, and every slice is reported once.
+    void sparseMowersAreThinnedInBatches() {
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_batches"));
+        std::vector<MowerTrack> tracks;
+        test::RandomTracks random(61);
+        for (int i = 0; i < 30; ++i)
+            tracks.push_back(test::inSessions(random.next(800), 6100u + static_cast<std::uint32_t>(i)));
+        test::insertTracks(*db, tracks);
+        const PositionSettings settings = defaultSettings();
+        const Micros now = test::kRandomTracksBase + 5 * kMicrosPerDay + settings.detailWindow();
+        const Micros cutoff = settings.thinningCutoff(now);
+        RoundOptions options = test::roundAt(now);
+        int batches = 0;
+        std::size_t batched = 0;
+        options.onBatch = [&](PgConnection&, const std::vector<SliceRange>& batch) {
+            ++batches;
+            batched += batch.size();
+        };
+        long long eventSlices = 0, eventDeleted = 0;
+        options.onSlice = [&](const SliceEvent& e) {
+            eventSlices += e.slices;
+            eventDeleted += e.deleted;
+        };
+        const long long before = countRows(*db);
+        const RoundReport report = ThinningRound(*db, settings).run(options);
+        QVERIFY(report.complete);
+        QVERIFY(report.failures.empty());
+        QVERIFY2(batches > 20 && batched > 2 * std::size_t(batches), qPrintable(QString::number(batches)));
+        QCOMPARE(eventSlices, report.slices);
+        QCOMPARE(eventDeleted, report.deleted);
+        QCOMPARE(countRows(*db), before - report.deleted);
+        expectThinnedLikeStore(*db, tracks, cutoff);
+        for (const MowerTrack& t : tracks)
+            if (t.rows.front().observedAt < cutoff)
+                QCOMPARE(test::watermarkOf(*db, t.mowerId), std::optional<Micros>(cutoff));
+    }
+
+    // A row written between two slices of a batch after the round found them: the batch rolls back whole
+    // (its watermark would pass over the row); the round goes on slice by slice and thins that row's slice.
+    // A row without a finite position in a batch's second slice: the batch rolls back, the first slice is
+    // thinned alone, and the mower stops before the bad row's slice, which is named.
+    void batchRollsBackForARowArrivedOrBad_data() {
+        QTest::addColumn<bool>("bad");
+        QTest::newRow("a row arrived between") << false;
+        QTest::newRow("a bad row") << true;
+    }
+    void batchRollsBackForARowArrivedOrBad() {
+        QFETCH(bool, bad);
+        QString info;
+        auto db = test::freshPositionsDatabase(QStringLiteral("round_batch_faults"), &info);
+        const MowerTrack track = sparseTrack(53);
+        test::insertTracks(*db, {track});
+        const PositionSettings settings = defaultSettings();
+        const Micros now = track.rows.back().observedAt + 2 * kMicrosPerDay + settings.detailWindow();
+        const Micros cutoff = settings.thinningCutoff(now);
+        auto writer = PgConnection::open(info);
+        RoundOptions options = test::roundAt(now);
+        std::optional<PositionRow> arrived;
+        std::vector<SliceRange> first;
+        options.onBatch = [&](PgConnection&, const std::vector<SliceRange>& batch) {
+            if (!first.empty())
+                return;
+            first = batch;
+            const QString mower = track.mowerId.toString(QUuid::WithoutBraces);
+            if (bad) {
+                writer->exec(
+                    QStringLiteral("UPDATE mower_positions SET lat = 'NaN' WHERE mower_id = $1 AND "
+                                   "observed_at = (SELECT min(observed_at) FROM mower_positions WHERE "
+                                   "mower_id = $1 AND observed_at >= $2)"),
+                    {mower, formatIsoTimestamp(batch[1].begin)});
+                return;
+            }
+            arrived = writeRow(*writer, track.mowerId,
+                               batch[0].end + (batch[1].begin - batch[0].end) / 2 + 17 * kMicrosPerSecond);
+        };
+        std::vector<SliceRange> thinned;
+        options.onSlice = [&](const SliceEvent& e) { thinned.push_back(e.range); };
+        const RoundReport report = ThinningRound(*db, settings).run(options);
+        QVERIFY(first.size() >= 2);
+        if (bad) {
+            QCOMPARE(report.failures.size(), std::size_t(1));
+            QVERIFY(report.failures[0].rowAt);
+            QVERIFY(*report.failures[0].rowAt >= first[1].begin && *report.failures[0].rowAt < first[1].end);
+            // Thinned up to the bad row's slice, as a slice-by-slice round would.
+            QCOMPARE(test::watermarkOf(*db, track.mowerId), std::optional<Micros>(first[0].end));
+            MowerTrack head{track.mowerId, {}, track.errorInstants};
+            for (const PositionRow& r : track.rows)
+                if (r.observedAt < first[0].end)
+                    head.rows.push_back(r);
+            InMemoryPositionStore store({head});
+            store.thinUntil(first[0].end, settings);
+            const auto rows = test::tableRows(*db, track.mowerId);
+            std::size_t i = 0;
+            for (; i < store.tracks()[0].rows.size(); ++i)
+                QCOMPARE(rows[i].observedAt, store.tracks()[0].rows[i].observedAt);
+            QCOMPARE(rows.size() - i, static_cast<std::size_t>(std::count_if(
+                                          track.rows.begin(), track.rows.end(), [&](const PositionRow& r) {
+                                              return r.observedAt >= first[0].end;
+                                          })));
+            return;
+        }
+        QVERIFY(report.complete);
+        QVERIFY(report.failures.empty());
+        expectArrivedRowThinned(*db, track, arrived, thinned, cutoff);
     }
 
     void metricsInPrometheusText() {

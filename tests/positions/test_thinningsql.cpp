@@ -103,6 +103,66 @@ class TestThinningSql : public QObject {
         qInfo("%d random tracks, %lld rows, %lld slices compared", count, rows, slices);
     }
 
+    // Random tracks cut into sessions (thinningtestdata's inSessions), thinned by the batch statement: the
+    // slices that hold rows, each batch as many of them in order as lie a context apart (a slice next to the
+    // one before starts the next batch). Every slice's counts and the survivors agree with keep_set slice by
+    // slice.
+    void batchesAgreeWithKeepSet() {
+        auto db = test::freshPositionsDatabase(QStringLiteral("thinsql_batches"));
+        const PositionSettings settings;
+        test::RandomTracks random(20261204);
+        std::vector<MowerTrack> tracks;
+        for (int i = 0; i < 200; ++i)
+            tracks.push_back(test::inSessions(random.next(500), 1000u + static_cast<std::uint32_t>(i)));
+        const Micros cutoff = test::kRandomTracksBase + 6 * kMicrosPerDay;
+        test::insertTracks(*db, tracks);
+        InMemoryPositionStore store(tracks);
+        store.thinUntil(cutoff, settings);
+        const ThinningStatement statement(settings);
+        long long batches = 0, batched = 0, split = 0;
+        for (std::size_t k = 0; k < tracks.size(); ++k) {
+            const std::vector<PositionRow>& rows = tracks[k].rows;
+            const std::vector<PositionRow>& kept = store.tracks()[k].rows;
+            const auto within = [](const std::vector<PositionRow>& r, const SliceRange& s) {
+                const auto by = [](const PositionRow& row, Micros t) { return row.observedAt < t; };
+                return std::lower_bound(r.begin(), r.end(), s.end, by) -
+                       std::lower_bound(r.begin(), r.end(), s.begin, by);
+            };
+            std::vector<SliceRange> held;
+            for (const SliceRange& slice :
+                 SlicePlanner::plan(tracks[k].mowerId, std::nullopt, rows.front().observedAt, cutoff))
+                if (within(rows, slice) > 0)
+                    held.push_back(slice);
+            for (std::size_t i = 0; i < held.size();) {
+                std::vector<SliceRange> batch{held[i++]};
+                for (; i < held.size() && held[i].begin - batch.back().end >= kSliceContext; ++i)
+                    batch.push_back(held[i]);
+                split += i < held.size();
+                db->execScript(QStringLiteral("BEGIN; ") + ThinningStatement::transactionSettings());
+                const auto counts = ThinningStatement::countsOfSlices(
+                    db->execPipelined({statement.statementFor(batch)}).front());
+                db->exec(QStringLiteral("COMMIT"));
+                QCOMPARE(counts.size(), batch.size());
+                for (std::size_t j = 0; j < batch.size(); ++j) {
+                    QCOMPARE(counts[j].scanned, static_cast<long long>(within(rows, batch[j])));
+                    QCOMPARE(counts[j].deleted, counts[j].scanned - within(kept, batch[j]));
+                    QVERIFY(!counts[j].badRowAt);
+                }
+                ++batches;
+                batched += batch.size() > 1 ? static_cast<long long>(batch.size()) : 0;
+            }
+            const std::vector<PositionRow> left = test::tableRows(*db, tracks[k].mowerId);
+            QCOMPARE(left.size(), kept.size());
+            for (std::size_t i = 0; i < left.size(); ++i)
+                QCOMPARE(left[i].observedAt, kept[i].observedAt);
+        }
+        qInfo(
+            "%lld batches, %lld slices in batches of two or more, %lld batches ended by a slice next to them",
+            batches, batched, split);
+        QVERIFY(batched > 100);
+        QVERIFY(split > 100);
+    }
+
     // Hand-made boundary cases (each also checked against the rules in test_keepset) agree with SQL.
     void boundaryCasesAgree() {
         auto db = test::freshPositionsDatabase(QStringLiteral("thinsql_boundaries"));

@@ -199,6 +199,37 @@ MowerTrack longTrack(std::uint32_t seed) {
     return track;
 }
 
+MowerTrack inSessions(const MowerTrack& track, std::uint32_t seed) {
+    std::mt19937_64 rng(seed);
+    // Pauses that end a session: none, around the context's 10 minutes, a few hours (the next slice, or
+    // the one after), days.
+    const Micros pauses[] = {0,
+                             9 * kMicrosPerMinute,
+                             10 * kMicrosPerMinute,
+                             11 * kMicrosPerMinute,
+                             3 * kMicrosPerHour,
+                             6 * kMicrosPerHour,
+                             13 * kMicrosPerHour,
+                             3 * kMicrosPerDay};
+    MowerTrack out{track.mowerId, {}, {}};
+    Micros shift = 0;
+    std::size_t errors = 0;
+    for (std::size_t i = 0; i < track.rows.size();) {
+        const std::size_t end =
+            std::min(track.rows.size(), i + std::uniform_int_distribution<std::size_t>(5, 80)(rng));
+        const Micros until = end < track.rows.size() ? track.rows[end].observedAt : kMicrosPerDay * 100000;
+        for (; errors < track.errorInstants.size() && track.errorInstants[errors] < until; ++errors)
+            out.errorInstants.push_back(track.errorInstants[errors] + shift);
+        for (; i < end; ++i) {
+            PositionRow row = track.rows[i];
+            row.observedAt += shift;
+            out.rows.push_back(row);
+        }
+        shift += pauses[std::uniform_int_distribution<std::size_t>(0, std::size(pauses) - 1)(rng)];
+    }
+    return out;
+}
+
 std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo) {
     const QString info = TestPostgres::createDatabase(name);
     if (conninfo)

@@ -43,6 +43,10 @@ std::vector<positions::PositionRow> tableRows(PgConnection& db, const QUuid& mow
 std::vector<positions::MowerTrack> someTracks(std::uint32_t seed, int count, int maxRows = 1500);
 // A mower that spans several slices: a row every 2 s for about 17 h from kRandomTracksBase, mowing lanes.
 positions::MowerTrack longTrack(std::uint32_t seed);
+// The track cut into sessions of 5 to 80 rows, each moved later than the one before by a pause of none, 9, 10
+// or 11 minutes, 3, 6 or 13 hours or 3 days (its error instants with it): a mower whose slices lie next to
+// each other, a context apart or far apart.
+positions::MowerTrack inSessions(const positions::MowerTrack& track, std::uint32_t seed);
 // A fresh test database (TestPostgres) with the positions schema; its conninfo in *conninfo.
 std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo = nullptr);
 // A round at `now` that ignores the window (the tests run at any hour).

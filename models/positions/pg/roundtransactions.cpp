@@ -6,6 +6,9 @@
 #include "sqlstate.h"
 #include "thinninground.h"
 
+#include <QStringList>
+#include <algorithm>
+
 namespace tidemark::positions {
 
 namespace {
@@ -46,22 +49,44 @@ QString firstRowSql(const QString& from, const QString& to) {
         .arg(from, to);
 }
 
-// Moves a mower's watermark from $2 to $3 (an update from $2, or the first watermark) while [$2, $5) holds
-// no row (empty when $5 = $2), and returns the mower's first row in [$3, $4 = the cutoff), NULL when none; no
-// row when it did not move.
+// Moves a mower's watermark from $2 to $3 (an update from $2, or the first watermark from the mower's start
+// $2) while the ranges [$5[i], $6[i]) hold no row, and returns the mower's first row in [$3, $4 = the
+// cutoff), NULL when none; no row when it did not move.
 QString watermarkSql(bool first) {
     const QString empty = QStringLiteral(
-        " NOT EXISTS (SELECT 1 FROM mower_positions p WHERE p.mower_id = $1::uuid AND p.observed_at >= "
-        "$2::timestamptz AND p.observed_at < $5::timestamptz)");
+        " NOT EXISTS (SELECT 1 FROM unnest($5::timestamptz[], $6::timestamptz[]) g(lo, hi) WHERE EXISTS "
+        "(SELECT"
+        " 1 FROM mower_positions p WHERE p.mower_id = $1::uuid AND p.observed_at >= g.lo AND p.observed_at <"
+        " g.hi))");
     const QString next =
         QStringLiteral(" RETURNING (%1)").arg(firstRowSql(QStringLiteral("$3"), QStringLiteral("$4")));
     if (first)
-        return QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
-                              " SELECT $1::uuid, $3::timestamptz WHERE") +
+        return QStringLiteral(
+                   "INSERT INTO mower_positions_thinning (mower_id, thinned_until)"
+                   " SELECT $1::uuid, $3::timestamptz WHERE $2::timestamptz <= $3::timestamptz AND") +
                empty + QStringLiteral(" ON CONFLICT (mower_id) DO NOTHING") + next;
     return QStringLiteral("UPDATE mower_positions_thinning SET thinned_until = $3::timestamptz"
                           " WHERE mower_id = $1::uuid AND thinned_until = $2::timestamptz AND") +
            empty + next;
+}
+
+// The slices of a mower's next rows: at most $5 rows from $3 to $4 (the cutoff), counted by 6-hour bucket
+// from $2 (in µs since the epoch), with each bucket's first and last row.
+const QString kRowsAheadSql =
+    QStringLiteral(
+        "SELECT (x.us - $2::bigint) / %1, count(*), min(x.us), max(x.us) FROM (SELECT (extract(epoch FROM"
+        " observed_at) * 1000000)::bigint AS us FROM mower_positions WHERE mower_id = $1::uuid AND "
+        "observed_at >="
+        " $3::timestamptz AND observed_at < $4::timestamptz ORDER BY observed_at LIMIT $5) x GROUP BY 1 "
+        "ORDER BY"
+        " 1")
+        .arg(kMaxSlice);
+
+QString timestampArray(const std::vector<Micros>& instants) {
+    QStringList items;
+    for (const Micros at : instants)
+        items << formatIsoTimestamp(at);
+    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
 }
 
 } // namespace
@@ -149,6 +174,73 @@ std::optional<Micros> RoundTransactions::firstRowFrom(const QUuid& mowerId, Micr
     return r.toLong(0, 0);
 }
 
+RoundTransactions::RowsAhead RoundTransactions::rowsAhead(const std::vector<SliceRange>& slices,
+                                                          std::size_t from, int rows) {
+    static const QByteArray name = "tidemark_rows_ahead_v1";
+    if (!m_db.isPrepared(name))
+        m_db.prepare(name, kRowsAheadSql, 5);
+    const SliceRange& first = slices[from];
+    const PgResult r =
+        m_db.execPrepared(name, {mowerText(first.mowerId), first.begin, formatIsoTimestamp(first.begin),
+                                 formatIsoTimestamp(slices.back().end), rows});
+    RowsAhead ahead;
+    long long read = 0;
+    for (int row = 0; row < r.rows(); ++row) {
+        const std::size_t at = from + static_cast<std::size_t>(r.toLong(row, 0));
+        const long long n = r.toLong(row, 1);
+        const Micros low = r.toLong(row, 2), high = r.toLong(row, 3);
+        if (row == 0)
+            ahead.firstRowAt = low;
+        read += n;
+        // The 6-hour buckets are the planner's slices; a bucket that is not one ends the list.
+        if (at >= slices.size() || low < slices[at].begin || high >= slices[at].end)
+            break;
+        // A bucket cut by the limit has more rows than it counted.
+        if (read >= rows && row == r.rows() - 1)
+            break;
+        ahead.slices.push_back({at, n});
+    }
+    if (r.rows() == 0)
+        ahead.firstRowAt = std::optional<Micros>();
+    return ahead;
+}
+
+std::optional<std::vector<ThinningStatement::Counts>>
+RoundTransactions::runBatch(const std::vector<SliceRange>& batch, Micros from, MowerCursor& cursor,
+                            long long statementTimeoutMs) {
+    std::vector<Gap> gaps = gapsOf(from, batch.front().begin);
+    for (std::size_t k = 1; k < batch.size(); ++k)
+        gaps.push_back({batch[k - 1].end, batch[k].begin});
+    const SliceRange range{batch.front().mowerId, from, batch.back().end};
+    if (m_options.onBatch)
+        m_options.onBatch(m_db, batch);
+    try {
+        std::vector<PgResult> results;
+        PgTransaction tx(m_db, transactionOptions(statementTimeoutMs),
+                         {m_statement.statementFor(batch), watermarkStatement(range, from, gaps, cursor)},
+                         &results);
+        std::vector<ThinningStatement::Counts> counts = ThinningStatement::countsOfSlices(results.front());
+        const WatermarkMove move = moveOf(results.back());
+        // A bad row, or a slice that lost its rows since they were found (its context unread).
+        const bool clean = move.moved && counts.size() == batch.size() &&
+                           std::none_of(counts.begin(), counts.end(), [](const ThinningStatement::Counts& c) {
+                               return c.badRowAt || c.scanned == 0;
+                           });
+        if (!clean) {
+            tx.rollback();
+            return std::nullopt;
+        }
+        tx.commit();
+        cursor.watermark = range.end;
+        cursor.nextRowAt = move.nextRowAt;
+        return counts;
+    } catch (const Error& e) {
+        if (!SqlState::isDataException(e.sqlState()))
+            throw;
+        return std::nullopt; // rolled back; the first slice alone reports it
+    }
+}
+
 // The watermark could not move from `from`: a row arrived in [from, emptyUntil) (the watermark is where
 // the round left it), or another writer moved it (recorded).
 SliceOutcome RoundTransactions::notMoved(const SliceRange& range, Micros from, Micros emptyUntil,
@@ -173,8 +265,10 @@ SliceOutcome RoundTransactions::skipEmptySlices(const SliceRange& run, MowerCurs
         moved = moveWatermark(run, run.begin, run.end, cursor).moved;
     } else { // BEGIN and the move in one round trip
         std::vector<PgResult> results;
-        tx.emplace(m_db, transactionOptions(statementTimeoutMs),
-                   std::vector<PgStatement>{watermarkStatement(run, run.begin, run.end, cursor)}, &results);
+        tx.emplace(
+            m_db, transactionOptions(statementTimeoutMs),
+            std::vector<PgStatement>{watermarkStatement(run, run.begin, gapsOf(run.begin, run.end), cursor)},
+            &results);
         moved = moveOf(results.front()).moved;
     }
     if (!moved) {
@@ -230,7 +324,7 @@ SliceOutcome RoundTransactions::runSliceIn(const SliceRange& slice, Micros from,
     } else {
         std::vector<PgStatement> flight{m_statement.statementFor(slice, mode)};
         if (!m_options.dryRun)
-            flight.push_back(watermarkStatement(slice, from, slice.begin, cursor));
+            flight.push_back(watermarkStatement(slice, from, gapsOf(from, slice.begin), cursor));
         tx.emplace(m_db, transactionOptions(statementTimeoutMs), flight, &results);
         counts = ThinningStatement::countsOf(results.front());
     }
@@ -304,19 +398,30 @@ bool RoundTransactions::recordBadRow(const SliceRange& slice) {
 RoundTransactions::WatermarkMove RoundTransactions::moveWatermark(const SliceRange& range, Micros from,
                                                                   Micros emptyUntil,
                                                                   const MowerCursor& cursor) {
-    const PgStatement statement = watermarkStatement(range, from, emptyUntil, cursor);
+    const PgStatement statement = watermarkStatement(range, from, gapsOf(from, emptyUntil), cursor);
     if (!m_db.isPrepared(statement.prepared))
-        m_db.prepare(statement.prepared, statement.sql, 5);
+        m_db.prepare(statement.prepared, statement.sql, 6);
     return moveOf(m_db.execPrepared(statement.prepared, statement.params));
 }
 
-PgStatement RoundTransactions::watermarkStatement(const SliceRange& range, Micros from, Micros emptyUntil,
-                                                  const MowerCursor& cursor) {
-    const QByteArray name = cursor.watermark ? "tidemark_watermark_move_v2" : "tidemark_watermark_first_v2";
+std::vector<RoundTransactions::Gap> RoundTransactions::gapsOf(Micros from, Micros emptyUntil) {
+    if (from >= emptyUntil)
+        return {};
+    return {{from, emptyUntil}};
+}
+
+PgStatement RoundTransactions::watermarkStatement(const SliceRange& range, Micros from,
+                                                  const std::vector<Gap>& gaps, const MowerCursor& cursor) {
+    const QByteArray name = cursor.watermark ? "tidemark_watermark_move_v3" : "tidemark_watermark_first_v3";
     const QString sql = watermarkSql(!cursor.watermark);
+    std::vector<Micros> lows, highs;
+    for (const Gap& gap : gaps) {
+        lows.push_back(gap.from);
+        highs.push_back(gap.to);
+    }
     return {sql,
             {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
-             formatIsoTimestamp(cursor.cutoff), formatIsoTimestamp(emptyUntil)},
+             formatIsoTimestamp(cursor.cutoff), timestampArray(lows), timestampArray(highs)},
             name};
 }
 

@@ -42,8 +42,8 @@ enum class SliceOutcome {
 // transaction (whatever the server's default) with the round's lock timeout, the statement timeout the
 // caller gives (what is left of the budget) and the thinning statement's settings, rolled back on any exit
 // but a commit: the age delete's batches, the mowers' status, the analyze of a fresh table, and a slice's
-// delete and watermark move (or the watermark's move over slices that hold no row). A bad row or a moved
-// watermark is recorded through `failed` and skips its mower; other errors are thrown.
+// delete and watermark move (or a batch's, or the watermark's move over slices that hold no row). A bad row
+// or a moved watermark is recorded through `failed` and skips its mower; other errors are thrown.
 class RoundTransactions {
   public:
     RoundTransactions(PgConnection& db, const PositionSettings& settings, const RoundOptions& options,
@@ -75,6 +75,27 @@ class RoundTransactions {
     // moves over them while they still hold no row.
     SliceOutcome skipEmptySlices(const SliceRange& run, MowerCursor& cursor, long long statementTimeoutMs);
 
+    // The mower's next rows from slices[from] on, read up to `rows` of them through the primary key: the
+    // first one's instant (none up to the cutoff), and the slices that hold them, each with its row count,
+    // in order; a slice whose rows the limit may have cut is left out, and so are all after it.
+    struct SliceRows {
+        std::size_t index = 0; // into slices
+        long long rows = 0;
+    };
+    struct RowsAhead {
+        std::optional<std::optional<Micros>> firstRowAt; // as MowerCursor::nextRowAt
+        std::vector<SliceRows> slices;
+    };
+    RowsAhead rowsAhead(const std::vector<SliceRange>& slices, std::size_t from, int rows);
+    // A batch of a mower's slices (ThinningStatement::statementFor(slices)) in one transaction of two round
+    // trips: one statement thins them all, and the watermark moves from `from` to the last one's end while
+    // the ranges before and between them still hold no row. Anything but a clean result (a bad row, a
+    // slice that lost its rows, the watermark not moved, a data exception) rolls it all back and gives
+    // nullopt: the caller runs the first slice alone, which reports what it finds. Counts per slice.
+    std::optional<std::vector<ThinningStatement::Counts>> runBatch(const std::vector<SliceRange>& batch,
+                                                                   Micros from, MowerCursor& cursor,
+                                                                   long long statementTimeoutMs);
+
   private:
     struct WatermarkMove {
         bool moved = false;
@@ -85,7 +106,11 @@ class RoundTransactions {
     // flight, then COMMIT (or ROLLBACK). With one (the fault tests), four, each step reported between.
     SliceOutcome runSliceIn(const SliceRange& slice, Micros from, MowerCursor& cursor,
                             ThinningStatement::Counts& counts, long long statementTimeoutMs);
-    PgStatement watermarkStatement(const SliceRange& range, Micros from, Micros emptyUntil,
+    struct Gap { // a range that must hold no row for the watermark to move
+        Micros from = 0, to = 0;
+    };
+    static std::vector<Gap> gapsOf(Micros from, Micros emptyUntil);
+    PgStatement watermarkStatement(const SliceRange& range, Micros from, const std::vector<Gap>& gaps,
                                    const MowerCursor& cursor);
     static WatermarkMove moveOf(const PgResult& result);
 

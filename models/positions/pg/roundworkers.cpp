@@ -12,6 +12,34 @@
 
 namespace tidemark::positions {
 
+namespace {
+
+// A batch's limits. Its rows are read once more to find its slices, and its statement holds their locks
+// until it commits; a slice's fixed cost (a statement of some twenty subplans started, two round trips) is
+// what a batch shares, and a thousand rows make it small.
+constexpr int kBatchRows = 1024;
+constexpr std::size_t kBatchSlices = 64;
+
+// The slices of the mower's next rows that one statement may thin together: in order, each at least the
+// context after the one before (so that none's thinning is in another's context), while they hold at most
+// kBatchRows rows.
+std::vector<SliceRange> batchOf(const std::vector<SliceRange>& slices,
+                                const RoundTransactions::RowsAhead& ahead) {
+    std::vector<SliceRange> batch;
+    long long rows = 0;
+    for (const RoundTransactions::SliceRows& s : ahead.slices) {
+        const SliceRange& slice = slices[s.index];
+        if (!batch.empty() && (slice.begin - batch.back().end < kSliceContext || rows + s.rows > kBatchRows ||
+                               batch.size() == kBatchSlices))
+            break;
+        batch.push_back(slice);
+        rows += s.rows;
+    }
+    return batch;
+}
+
+} // namespace
+
 RoundWorkers::RoundWorkers(const RoundOptions& options, const RoundPlan& plan, RoundReport& report)
     : m_options(options), m_plan(plan), m_report(report), m_lastAt(plan.startedAt()) {}
 
@@ -164,9 +192,48 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
     } account{m_report, figures, m_shared};
     const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
     MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt};
+    // `n` slices done, the last one `range` with its counts: the figures and the progress.
+    const auto done = [&](long long n, const ThinningStatement::Counts& counts, const SliceRange& range) {
+        figures.slices += n;
+        figures.scanned += counts.scanned;
+        figures.deleted += counts.deleted;
+        const std::lock_guard lock(m_shared);
+        m_done += n;
+        m_scannedSoFar += counts.scanned;
+        const SliceEvent event{
+            m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_plan.totalSlices(),
+            counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n,
+            range};
+        if (m_options.control)
+            m_options.control->report(event.progress());
+        // After the plain progress: a caller that reports richer progress from here has the last word.
+        if (m_options.onSlice)
+            m_options.onSlice(event);
+    };
+    // Batches need the flight (no step hook) and a delete (a dry run counts slice by slice).
+    const bool batches = !m_options.dryRun && !m_options.onStep;
     for (std::size_t i = 0; i < slices.size();) {
         if (between() != RoundPlan::Stop::None)
             return false;
+        if (batches) {
+            const RoundTransactions::RowsAhead ahead = transactions.rowsAhead(slices, i, kBatchRows + 1);
+            cursor.nextRowAt = ahead.firstRowAt;
+            const std::vector<SliceRange> batch = batchOf(slices, ahead);
+            if (batch.size() > 1) {
+                const auto counts =
+                    transactions.runBatch(batch, slices[i].begin, cursor, statementTimeoutMs());
+                if (counts) {
+                    std::size_t from = i;
+                    for (std::size_t k = 0; k < batch.size(); ++k) {
+                        const std::size_t at = ahead.slices[k].index;
+                        done(static_cast<long long>(at + 1 - from), (*counts)[k], batch[k]);
+                        from = at + 1;
+                    }
+                    i = from;
+                    continue;
+                }
+            }
+        }
         if (!cursor.nextRowAt)
             cursor.nextRowAt = transactions.firstRowFrom(m.mowerId, slices[i].begin, cutoff);
         // The slices wholly before the mower's next row hold no row and have nothing to delete: the
@@ -188,23 +255,8 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         const std::size_t end = std::min(next + 1, slices.size());
         const SliceRange range =
             next == slices.size() ? SliceRange{m.mowerId, slices[i].begin, slices.back().end} : slices[next];
-        const long long n = static_cast<long long>(end - i);
-        figures.slices += n;
-        figures.scanned += counts.scanned;
-        figures.deleted += counts.deleted;
+        done(static_cast<long long>(end - i), counts, range);
         i = end;
-        const std::lock_guard lock(m_shared);
-        m_done += n;
-        m_scannedSoFar += counts.scanned;
-        const SliceEvent event{
-            m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_plan.totalSlices(),
-            counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n,
-            range};
-        if (m_options.control)
-            m_options.control->report(event.progress());
-        // After the plain progress: a caller that reports richer progress from here has the last word.
-        if (m_options.onSlice)
-            m_options.onSlice(event);
     }
     return true;
 }

@@ -18,11 +18,12 @@ class RoundTransactions;
 struct RoundOptions;
 struct MowerThinningStatus;
 
-// The round's workers and what they share: the mowers of the plan's queue thinned slice by slice, on the
-// round's own connection mower by mower, or by options.jobs workers on connections of their own taking whole
-// mowers from the queue while the round's connection holds the lock; the checkpoint between two batches or
-// slices (a pause holds there, a cancel, the budget or the window stops the round, and the first worker that
-// stops stops the others); the report's figures, failures and progress events, one worker at a time.
+// The round's workers and what they share: the mowers of the plan's queue thinned slice by slice (a sparse
+// mower's slices in batches, RoundTransactions::runBatch), on the round's own connection mower by mower, or
+// by options.jobs workers on connections of their own taking whole mowers from the queue while the round's
+// connection holds the lock; the checkpoint between two batches or slices (a pause holds there, a cancel,
+// the budget or the window stops the round, and the first worker that stops stops the others); the report's
+// figures, failures and progress events (one per slice, batched or not), one worker at a time.
 class RoundWorkers {
   public:
     RoundWorkers(const RoundOptions& options, const RoundPlan& plan, RoundReport& report);

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace tidemark {
 class TaskFeedback;
@@ -60,6 +61,9 @@ struct RoundOptions {
     // Called inside a slice's transaction after each step (and after its commit). Tests use it to inject
     // faults.
     std::function<void(PgConnection&, const SliceRange&, SliceStep)> onStep;
+    // Called before the transaction of each batch (slices of a sparse mower thinned by one statement, when
+    // there is no onStep), with its slices. Tests use it to count batches and to write rows meanwhile.
+    std::function<void(PgConnection&, const std::vector<SliceRange>&)> onBatch;
     // Called after every slice (after its commit), on the round's thread or a worker's (one call at a time).
     std::function<void(const SliceEvent&)> onSlice;
     // Called about once a second while the round is paused (holding its lock), with the pause's length (one
@@ -74,7 +78,8 @@ struct RoundOptions {
 // "Safety"): the clock check, pg_try_advisory_lock (skip if held), the age delete in bounded batches, then
 // slice by slice, mower by mower, each slice's delete and watermark move in one READ COMMITTED transaction
 // with a lock and a statement timeout (the slices before a mower's next row, which hold no row, in one
-// transaction together). The window, the budget, a pause and a cancel are checked between
+// transaction together; a sparse mower's slices that lie a context apart, up to about a thousand rows, in one
+// transaction and one statement). The window, the budget, a pause and a cancel are checked between
 // batches and slices. A bad row or a moved watermark skips only its mower; a timeout, a serialization
 // failure or a deadlock ends the round with the slice rolled back. Throws Error(Refused) for a clock ahead
 // of the server, Error for a lost connection. Its plan is a RoundPlan, its statements RoundTransactions, its

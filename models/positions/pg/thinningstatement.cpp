@@ -3,6 +3,7 @@
 #include "error.h"
 #include "geodesy.h"
 
+#include <QStringList>
 #include <cmath>
 #include <initializer_list>
 #include <utility>
@@ -42,9 +43,34 @@ QString normalised(const QString& delta) {
                 {{"D", delta}});
 }
 
-const QString kContextLow = QStringLiteral("$2::timestamptz - interval '10 minutes'");
-const QString kContextHigh = QStringLiteral("$3::timestamptz + interval '10 minutes'");
 const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
+
+// How the SQL names the slice it judges, as seen from one place in the statement: one slice's parameters
+// ($1 the mower, $2 / $3 its bounds), or in a batch the columns of the slice's row (sm, sb, se, under an
+// alias) that every row of its context carries with its index k.
+struct SliceNames {
+    bool batch = false;
+    QString mower, begin, end;
+    QString contextLow() const { return begin + QStringLiteral(" - interval '10 minutes'"); }
+    QString contextHigh() const { return end + QStringLiteral(" + interval '10 minutes'"); }
+};
+const SliceNames kParams{false, QStringLiteral("$1"), QStringLiteral("$2::timestamptz"),
+                         QStringLiteral("$3::timestamptz")};
+SliceNames columnsOf(const QString& alias) {
+    const QString prefix = alias.isEmpty() ? QString() : alias + QLatin1Char('.');
+    return {true, prefix + QStringLiteral("sm"), prefix + QStringLiteral("sb"),
+            prefix + QStringLiteral("se")};
+}
+// The same slice named from the rows of s, from inside a subquery on s's row and from sl's row.
+SliceNames inRows(bool batch) {
+    return batch ? columnsOf(QString()) : kParams;
+}
+SliceNames inSubquery(bool batch) {
+    return batch ? columnsOf(QStringLiteral("s")) : kParams;
+}
+SliceNames inSliceRow(bool batch) {
+    return batch ? columnsOf(QStringLiteral("sl")) : kParams;
+}
 
 // The bearing from p to row s (backward) or from s to q (forward), where p / q is the nearest row at least
 // 0.3 m away; NULL when the context has none. Used only for rows whose neighbour on that side is within
@@ -53,15 +79,16 @@ const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
 // 5-minute blocks have bounding boxes (eb); a block whose farthest corner is provably under 0.3 m from
 // every row of the row's own block cannot hold p or q, so the index search covers only the own block (when
 // it is not provably near) and everything beyond the nearest block that is not.
-QString nearestBearing(bool backward) {
+QString nearestBearing(bool backward, bool batch) {
+    const SliceNames slice = inSubquery(batch);
     const QString phiM = QStringLiteral("(m.lat * 0.017453292519943295::float8)");
     const QString lamM = QStringLiteral("(m.lon * 0.017453292519943295::float8)");
     const QString phi = QStringLiteral("s.phi"), lam = QStringLiteral("s.lam");
-    const QString rows = fill(
-        QStringLiteral(
-            "SELECT {DX} AS dx, {DY} AS dy, m.observed_at FROM mower_positions m WHERE m.mower_id = $1 AND "),
-        {{"DX", backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM)},
-         {"DY", backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM)}});
+    const QString rows = fill(QStringLiteral("SELECT {DX} AS dx, {DY} AS dy, m.observed_at FROM "
+                                             "mower_positions m WHERE m.mower_id = {M} AND "),
+                              {{"M", slice.mower},
+                               {"DX", backward ? dxExpr(phiM, lamM, phi, lam) : dxExpr(phi, lam, phiM, lamM)},
+                               {"DY", backward ? dyExpr(phiM, phi) : dyExpr(phi, phiM)}});
     const QString far = QStringLiteral("sqrt(x.dx * x.dx + x.dy * x.dy) >= 0.3::float8");
     const QString order = backward ? QStringLiteral("DESC") : QStringLiteral("ASC");
     const auto nearest = [&](const QString& range) {
@@ -69,42 +96,45 @@ QString nearestBearing(bool backward) {
                                    " ORDER BY x.observed_at {ORDER} LIMIT 1)"),
                     {{"ROWS", rows}, {"RANGE", range}, {"FAR", far}, {"ORDER", order}});
     };
-    const QString shortSearch = fill(
-        QStringLiteral(
-            "(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE} ORDER BY m.observed_at {ORDER} LIMIT {N}) x"
-            " WHERE {FAR} ORDER BY x.observed_at {ORDER} LIMIT 1)"),
-        {{"ROWS", rows},
-         {"RANGE", backward ? QStringLiteral("m.observed_at < s.t_p AND m.observed_at >= ") + kContextLow
-                            : QStringLiteral("m.observed_at > s.t_n AND m.observed_at < ") + kContextHigh},
-         {"ORDER", order},
-         {"N", QString::number(kShortSearchRows)},
-         {"FAR", far}});
+    const QString shortSearch =
+        fill(QStringLiteral(
+                 "(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE} ORDER BY m.observed_at {ORDER} LIMIT {N}) x"
+                 " WHERE {FAR} ORDER BY x.observed_at {ORDER} LIMIT 1)"),
+             {{"ROWS", rows},
+              {"RANGE",
+               backward ? QStringLiteral("m.observed_at < s.t_p AND m.observed_at >= ") + slice.contextLow()
+                        : QStringLiteral("m.observed_at > s.t_n AND m.observed_at < ") + slice.contextHigh()},
+              {"ORDER", order},
+              {"N", QString::number(kShortSearchRows)},
+              {"FAR", far}});
     const QString own = nearest(
         backward ? QStringLiteral("e.own_far AND m.observed_at < s.t_p AND m.observed_at >= e.k")
                  : QStringLiteral(
                        "e.own_far AND m.observed_at > s.t_n AND m.observed_at < e.k + interval '5 minutes'"));
     const QString beyond =
         nearest(backward ? QStringLiteral("m.observed_at < least(s.t_p, e.back_edge) AND m.observed_at >= ") +
-                               kContextLow
+                               slice.contextLow()
                          : QStringLiteral("m.observed_at > greatest(s.t_n, e.fwd_edge - interval '1 "
                                           "microsecond') AND m.observed_at < ") +
-                               kContextHigh);
-    // The row's block by binary search in the sorted block starts; with no blocks (near a pole or over a
-    // huge span, see geo) the arrays are NULL, own_far true and the edges NULL: the search is linear. A row
-    // whose own block is near and that has no far block on that side has no p (or q): nothing is searched.
-    const QString blockSearch =
-        fill(QStringLiteral(
-                 "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
-                 "own_far,"
-                 " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
-                 " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w OFFSET 0) e"
-                 " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u WHERE e.own_far OR {EDGE}"
-                 " ORDER BY u.observed_at {ORDER} LIMIT 1)"),
-             {{"OWN", own},
-              {"BEYOND", beyond},
-              {"EDGE", backward ? QStringLiteral("e.back_edge > '-infinity'::timestamptz")
-                                : QStringLiteral("e.fwd_edge < 'infinity'::timestamptz")},
-              {"ORDER", order}});
+                               slice.contextHigh());
+    // The row's block by binary search in the sorted block starts (in a batch, of its slice's blocks); with
+    // no blocks (near a pole or over a huge span, see geo) the arrays are NULL, own_far true and the edges
+    // NULL: the search is linear. A row whose own block is near and that has no far block on that side has
+    // no p (or q): nothing is searched.
+    const QString blockSearch = fill(
+        QStringLiteral(
+            "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
+            "own_far,"
+            " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
+            " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w{SLICE} OFFSET 0) e"
+            " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u WHERE e.own_far OR {EDGE}"
+            " ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+        {{"SLICE", batch ? QStringLiteral(" WHERE eb.k = s.k") : QString()},
+         {"OWN", own},
+         {"BEYOND", beyond},
+         {"EDGE", backward ? QStringLiteral("e.back_edge > '-infinity'::timestamptz")
+                           : QStringLiteral("e.fwd_edge < 'infinity'::timestamptz")},
+         {"ORDER", order}});
     return fill(
         QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
         {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")},
@@ -112,71 +142,114 @@ QString nearestBearing(bool backward) {
          {"BLOCKS", blockSearch}});
 }
 
+// The rows of the slice's context in index order, from mower_positions; in a batch, each slice's own
+// context (a lateral index scan) with its slice's index and names. withRowId adds the row's ctid (tid).
+QString contextRows(bool batch, bool withRowId) {
+    const QString columns = fill(
+        QStringLiteral("{CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
+                       "blades_on::int AS c,"
+                       " lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS "
+                       "lam FROM mower_positions"),
+        {{"CTID", withRowId ? QStringLiteral("ctid AS tid, ") : QString()}});
+    const SliceNames slice = inSliceRow(batch);
+    const QString where =
+        fill(QStringLiteral(" WHERE mower_id = {M} AND observed_at >= {LO} AND observed_at < {HI}"),
+             {{"M", slice.mower}, {"LO", slice.contextLow()}, {"HI", slice.contextHigh()}});
+    if (!batch)
+        return QStringLiteral("SELECT ") + columns + where;
+    return QStringLiteral("SELECT sl.k, sl.sm, sl.sb, sl.se, p.* FROM sl CROSS JOIN LATERAL (SELECT ") +
+           columns + where + QStringLiteral(") p");
+}
+
 // The CTEs up to s: one row per row of the slice with its neighbours and both steps. withRowId adds the
-// row's ctid (tid), read by the same index scan, for the delete.
-QString sliceCtes(bool withRowId) {
+// row's ctid (tid), read by the same index scan, for the delete. A batch starts with sl, its slices (the
+// arrays $1, $2, $3 with their index k), and partitions every step by k.
+QString sliceCtes(bool withRowId, bool batch) {
     const QString phiP = QStringLiteral("phi_p"), lamP = QStringLiteral("lam_p");
     const QString phiN = QStringLiteral("phi_n"), lamN = QStringLiteral("lam_n");
     const QString phi = QStringLiteral("phi"), lam = QStringLiteral("lam");
+    const SliceNames slice = inRows(batch);
+    const QString k = batch ? QStringLiteral("k, ") : QString();
     return fill(
         QStringLiteral(
-            "WITH "
+            "WITH {SL}"
             // The block search's data, computed only if some row takes the block search: the context's
             // 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the plane's
             // worst-case distance distortion (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
-            "ctx AS (SELECT observed_at AS t, lat * 0.017453292519943295::float8 AS phi, lon * "
-            "0.017453292519943295::float8 AS lam"
-            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}),"
-            " geo AS (SELECT cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM "
-            "ctx),"
-            " blk AS MATERIALIZED (SELECT date_bin('5 minutes', c.t, {ANCHOR}) AS bt,"
+            "ctx AS (SELECT {K}t, phi, lam FROM ({CTX}) r),"
+            " geo AS (SELECT {K}cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM "
+            "ctx{GK}),"
+            " blk AS MATERIALIZED (SELECT {CK}date_bin('5 minutes', c.t, {ANCHOR}) AS bt,"
             " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
             " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
             " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
-            " FROM ctx c CROSS JOIN geo g WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY "
-            "1),"
+            " FROM ctx c {GJOIN} WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY "
+            "{BGROUP}),"
             // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block
             // before and after it that may hold a row 0.3 m or more from one of its rows (the farthest
             // corners of the two boxes); every block in between is provably near all rows of the block.
-            " eb1 AS (SELECT a.bt AS k, (a.x1 - a.x0) ^ 2 + (a.y1 - a.y0) ^ 2 >= a.lim2 AS own_far,"
+            " eb1 AS (SELECT {AK}a.bt AS k, (a.x1 - a.x0) ^ 2 + (a.y1 - a.y0) ^ 2 >= a.lim2 AS own_far,"
             " max(b.bt) FILTER (WHERE b.bt < a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
             " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS back_far,"
             " min(b.bt) FILTER (WHERE b.bt > a.bt AND greatest(abs(a.x1 - b.x0), abs(b.x1 - a.x0)) ^ 2"
             " + greatest(abs(a.y1 - b.y0), abs(b.y1 - a.y0)) ^ 2 >= a.lim2) AS fwd_far"
-            " FROM blk a CROSS JOIN blk b GROUP BY a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
+            " FROM blk a {BJOIN} GROUP BY {AG}a.bt, a.x0, a.x1, a.y0, a.y1, a.lim2),"
             // The same as one row of arrays sorted by block start, so that a row finds its block by
-            // width_bucket instead of a join.
-            " eb AS MATERIALIZED (SELECT array_agg(k ORDER BY k) AS ks, array_agg(own_far ORDER BY k) AS "
-            "own_far,"
-            " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY k) AS "
-            "back_edge,"
-            " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM eb1),"
+            // width_bucket instead of a join (in a batch, a row for each slice, NULL arrays without blocks).
+            " eb AS MATERIALIZED ({EB}),"
             // One pass over the context in index order: the neighbours. c packs blades_on and rtk_fix (NULL
             // included) into one value, so one lag / lead covers both rules.
-            " a AS (SELECT {TID}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
+            " a AS (SELECT {TID}{KEYS}t, b, c, phi, lam, lag(t) OVER w AS t_p, lead(t) OVER w AS t_n,"
             " lag(c) OVER w AS c_p, lead(c) OVER w AS c_n,"
             " lag(phi) OVER w AS phi_p, lag(lam) OVER w AS lam_p, lead(phi) OVER w AS phi_n,"
             " lead(lam) OVER w AS lam_n"
-            " FROM (SELECT {CTID}observed_at AS t, blades_on AS b, coalesce(rtk_fix + 1, 0) * 2 + "
-            "blades_on::int AS c,"
-            " lat * 0.017453292519943295::float8 AS phi, lon * 0.017453292519943295::float8 AS lam"
-            " FROM mower_positions WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI}) "
-            "r"
-            " WINDOW w AS (ORDER BY t)),"
+            " FROM ({ROWS}) r"
+            " WINDOW w AS ({PARTITION}ORDER BY t)),"
             // The slice's rows with the steps to both neighbours and their lengths, computed for the slice's
             // rows only (OFFSET 0: once per row, not per use).
-            " s AS (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
+            " s AS (SELECT {TID}{KEYS}t, b, c, phi, lam, t_p, t_n, c_p, c_n, dx_p, dy_p, dx_n, dy_n,"
             " sqrt(dx_p * dx_p + dy_p * dy_p) AS d_p, sqrt(dx_n * dx_n + dy_n * dy_n) AS d_n"
-            " FROM (SELECT {TID}t, b, c, phi, lam, t_p, t_n, c_p, c_n,"
+            " FROM (SELECT {TID}{KEYS}t, b, c, phi, lam, t_p, t_n, c_p, c_n,"
             " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
-            " FROM (SELECT * FROM a WHERE t >= $2::timestamptz AND t < $3::timestamptz OFFSET 0) f OFFSET 0) "
+            " FROM (SELECT * FROM a WHERE t >= {BEGIN} AND t < {END} OFFSET 0) f OFFSET 0) "
             "q"
             " OFFSET 0)"),
-        {{"CTXLO", kContextLow},
-         {"CTXHI", kContextHigh},
+        {{"SL", batch
+                    ? QStringLiteral("sl AS (SELECT x.sm, x.sb, x.se, x.k FROM unnest($1::uuid[], "
+                                     "$2::timestamptz[], $3::timestamptz[]) WITH ORDINALITY AS x(sm, sb, se, "
+                                     "k)), ")
+                    : QString()},
+         {"CTX", contextRows(batch, false)},
+         {"K", k},
+         {"GK", batch ? QStringLiteral(" GROUP BY k") : QString()},
+         {"CK", batch ? QStringLiteral("c.k, ") : QString()},
+         {"GJOIN", batch ? QStringLiteral("JOIN geo g ON g.k = c.k") : QStringLiteral("CROSS JOIN geo g")},
+         {"BGROUP", batch ? QStringLiteral("1, 2") : QStringLiteral("1")},
+         {"AK", batch ? QStringLiteral("a.k AS sk, ") : QString()},
+         {"AG", batch ? QStringLiteral("a.k, ") : QString()},
+         {"BJOIN", batch ? QStringLiteral("JOIN blk b ON b.k = a.k") : QStringLiteral("CROSS JOIN blk b")},
+         {"EB",
+          batch
+              ? QStringLiteral(
+                    "SELECT sl.k, array_agg(e.k ORDER BY e.k) FILTER (WHERE e.k IS NOT NULL) AS ks,"
+                    " array_agg(e.own_far ORDER BY e.k) FILTER (WHERE e.k IS NOT NULL) AS own_far,"
+                    " array_agg(coalesce(e.back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER "
+                    "BY e.k) FILTER (WHERE e.k IS NOT NULL) AS back_edge,"
+                    " array_agg(coalesce(e.fwd_far, 'infinity'::timestamptz) ORDER BY e.k) FILTER (WHERE e.k"
+                    " IS NOT NULL) AS fwd_edge FROM sl LEFT JOIN eb1 e ON e.sk = sl.k GROUP BY sl.k")
+              : QStringLiteral(
+                    "SELECT array_agg(k ORDER BY k) AS ks, array_agg(own_far ORDER BY k) AS own_far,"
+                    " array_agg(coalesce(back_far + interval '5 minutes', '-infinity'::timestamptz) ORDER BY "
+                    "k) AS back_edge,"
+                    " array_agg(coalesce(fwd_far, 'infinity'::timestamptz) ORDER BY k) AS fwd_edge FROM "
+                    "eb1")},
+         {"ROWS", contextRows(batch, withRowId)},
+         {"KEYS", batch ? QStringLiteral("k, sm, sb, se, ") : QString()},
+         {"PARTITION", batch ? QStringLiteral("PARTITION BY k ") : QString()},
+         {"BEGIN", slice.begin},
+         {"END", slice.end},
          {"ANCHOR", kAnchor},
          {"TID", withRowId ? QStringLiteral("tid, ") : QString()},
-         {"CTID", withRowId ? QStringLiteral("ctid AS tid, ") : QString()},
          {"DXP", dxExpr(phiP, lamP, phi, lam)},
          {"DYP", dyExpr(phiP, phi)},
          {"DXN", dxExpr(phi, lam, phiN, lamN)},
@@ -189,7 +262,7 @@ struct Rules {
     QString edges; // blades OR rtk, valid only where gap is false (both neighbours exist): for the keep test
 };
 
-Rules rules() {
+Rules rules(bool batch) {
     Rules r;
     // t_p < t, so t_p lies in another bin than t exactly when it lies before the start of t's bin.
     r.bin = fill(QStringLiteral("(t_p IS NULL OR t_p < date_bin(CASE WHEN b OR d_p > 1::float8 THEN "
@@ -201,9 +274,14 @@ Rules rules() {
     r.blades = QStringLiteral("(coalesce(c % 2 <> c_p % 2, false) OR coalesce(c % 2 <> c_n % 2, false))");
     r.rtk = QStringLiteral("(coalesce(c / 2 <> c_p / 2, false) OR coalesce(c / 2 <> c_n / 2, false))");
     r.edges = QStringLiteral("(c <> c_p OR c <> c_n)");
-    r.error = QStringLiteral("(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
-                             " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND "
-                             "h.error_code IS NOT NULL))");
+    // One hashed set of the slice's error instants; a batch probes the history's primary key per row instead
+    // (only rows that no cheaper rule keeps get here).
+    r.error = batch ? QStringLiteral("EXISTS (SELECT 1 FROM mower_history h WHERE h.mower_id = s.sm AND "
+                                     "h.observed_at = s.t AND h.error_code IS NOT NULL)")
+                    : QStringLiteral(
+                          "(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
+                          " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND "
+                          "h.error_code IS NOT NULL))");
     // Turn. With both steps at least 0.3 m (nearly every row) the headings are the steps themselves, and
     // the cosine of the angle between them settles all but a band around 25°, where the spec's bearing
     // difference decides. Otherwise the nearest rows at least 0.3 m away are searched (q only when p exists).
@@ -212,11 +290,11 @@ Rules rules() {
     const QString bearingIn =
         QStringLiteral(
             "CASE WHEN s.d_p >= 0.3::float8 THEN atan2(s.dx_p, s.dy_p) WHEN s.t_p IS NOT NULL THEN ") +
-        nearestBearing(true) + QStringLiteral(" END");
+        nearestBearing(true, batch) + QStringLiteral(" END");
     const QString bearingOut =
         QStringLiteral(
             "CASE WHEN s.d_n >= 0.3::float8 THEN atan2(s.dx_n, s.dy_n) WHEN s.t_n IS NOT NULL THEN ") +
-        nearestBearing(false) + QStringLiteral(" END");
+        nearestBearing(false, batch) + QStringLiteral(" END");
     const QString farTurn = fill(
         QStringLiteral(
             "(SELECT CASE WHEN y.bi IS NULL THEN false ELSE coalesce((SELECT abs({NORM}) > $6::float8"
@@ -254,9 +332,28 @@ QString reasonsExpr(const Rules& r) {
 // scan read: one TID scan over the sorted list, a heap fetch per row, no second index descent per row and
 // no rescan per row (a nested loop of TID scans costs a file-size lseek per row). Within the statement's
 // snapshot a ctid names exactly the row version that was judged; the mower_id test is a guard only.
-const QString kDelete = QStringLiteral(
-    ", del AS (DELETE FROM mower_positions m WHERE m.ctid = ANY (ARRAY(SELECT j.tid FROM judged j WHERE %1))"
-    " AND m.mower_id = $1 RETURNING 1)");
+QString deleteCte(const QString& condition, bool batch) {
+    return fill(
+        QStringLiteral(", del AS (DELETE FROM mower_positions m WHERE m.ctid = ANY (ARRAY(SELECT j.tid "
+                       "FROM judged j WHERE {C})) AND m.mower_id = {M} RETURNING {R})"),
+        {{"C", condition},
+         {"M", batch ? QStringLiteral("ANY ($1::uuid[])") : QStringLiteral("$1")},
+         {"R", batch ? QStringLiteral("m.ctid AS tid") : QStringLiteral("1")}});
+}
+
+// The earliest row of the slice's context without a finite position (NaN − NaN and inf − inf are NaN, which
+// equals no 0), for the caller to roll the slice back (keep_set refuses such a context; PostgreSQL would
+// order NaN above every number). A scan of its own through the primary key: as a window aggregate over the
+// whole frame it made the window pass spool the context a second time.
+QString badRowIn(const SliceNames& slice) {
+    return fill(
+        QStringLiteral("(SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
+                       " WHERE mower_id = {M} AND observed_at >= {CTXLO} AND observed_at < {CTXHI} AND NOT"
+                       " coalesce(lat * 0.017453292519943295::float8 - lat * 0.017453292519943295::float8 = 0"
+                       " AND lon * 0.017453292519943295::float8 - lon * 0.017453292519943295::float8 = 0,"
+                       " false))"),
+        {{"M", slice.mower}, {"CTXLO", slice.contextLow()}, {"CTXHI", slice.contextHigh()}});
+}
 
 } // namespace
 
@@ -266,38 +363,42 @@ ThinningStatement::ThinningStatement(const PositionSettings& settings)
       m_turnRadians(kTurnDegrees * kRadiansPerDegree) {}
 
 QString ThinningStatement::sql(Mode mode) {
-    const Rules r = rules();
+    const bool batch = mode == Mode::DeleteSlices;
+    const Rules r = rules(batch);
     const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
-    // The earliest row of the slice's context without a finite position (NaN − NaN and inf − inf are NaN,
-    // which equals no 0), for the caller to roll the slice back (keep_set refuses such a context; PostgreSQL
-    // would order NaN above every number); none when the slice has no row. A scan of its own through the
-    // primary key: as a window aggregate over the whole frame it made the window pass spool the context a
-    // second time.
-    const QString badRowIn = fill(
-        QStringLiteral("(SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
-                       " WHERE mower_id = $1 AND observed_at >= {CTXLO} AND observed_at < {CTXHI} AND NOT"
-                       " coalesce(lat * 0.017453292519943295::float8 - lat * 0.017453292519943295::float8 = 0"
-                       " AND lon * 0.017453292519943295::float8 - lon * 0.017453292519943295::float8 = 0,"
-                       " false))"),
-        {{"CTXLO", kContextLow}, {"CTXHI", kContextHigh}});
-    const QString badRow = QStringLiteral("CASE WHEN count(*) > 0 THEN ") + badRowIn + QStringLiteral(" END");
+    // The context's first bad row, none when the slice has no row.
+    const QString badRow =
+        QStringLiteral("CASE WHEN count(*) > 0 THEN ") + badRowIn(kParams) + QStringLiteral(" END");
     switch (mode) {
     case Mode::Delete:
-        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") + keepExpr(r) +
-               QStringLiteral(" AS keep FROM s)") + kDelete.arg(QStringLiteral("NOT j.keep")) +
+        return sliceCtes(true, false) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") +
+               keepExpr(r) + QStringLiteral(" AS keep FROM s)") +
+               deleteCte(QStringLiteral("NOT j.keep"), false) +
                QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del), (SELECT ") +
                badRow + QStringLiteral(" FROM judged)");
+    case Mode::DeleteSlices:
+        return sliceCtes(true, true) + QStringLiteral(", judged AS MATERIALIZED (SELECT k, tid, ") +
+               keepExpr(r) + QStringLiteral(" AS keep FROM s)") +
+               deleteCte(QStringLiteral("NOT j.keep"), true) +
+               QStringLiteral(
+                   ", jc AS (SELECT k, count(*) AS n FROM judged GROUP BY k),"
+                   " dc AS (SELECT j.k, count(*) AS n FROM del d JOIN judged j ON j.tid = d.tid GROUP "
+                   "BY j.k)"
+                   " SELECT sl.k, coalesce(jc.n, 0), coalesce(dc.n, 0), CASE WHEN jc.n > 0 THEN ") +
+               badRowIn(inSliceRow(true)) +
+               QStringLiteral(
+                   " END FROM sl LEFT JOIN jc ON jc.k = sl.k LEFT JOIN dc ON dc.k = sl.k ORDER BY sl.k");
     case Mode::Count:
-        return sliceCtes(false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") +
+        return sliceCtes(false, false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") +
                keepExpr(r) + QStringLiteral("), ") + badRow + QStringLiteral(" FROM s");
     case Mode::Reasons:
-        return sliceCtes(false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) +
+        return sliceCtes(false, false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) +
                QStringLiteral(" AS reasons FROM s) SELECT ") + epoch +
                QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
     case Mode::DeleteReturningReasons:
-        return sliceCtes(true) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, t, ") +
+        return sliceCtes(true, false) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, t, ") +
                reasonsExpr(r) + QStringLiteral(" AS reasons FROM s)") +
-               kDelete.arg(QStringLiteral("j.reasons = 0")) + QStringLiteral(" SELECT ") + epoch +
+               deleteCte(QStringLiteral("j.reasons = 0"), false) + QStringLiteral(" SELECT ") + epoch +
                QStringLiteral(", reasons FROM judged WHERE reasons <> 0 ORDER BY t");
     }
     return {};
@@ -313,6 +414,23 @@ std::vector<PgParam> ThinningStatement::params(const SliceRange& slice) const {
             m_turnRadians,
             cosTurn + kCosineBand,
             cosTurn - kCosineBand};
+}
+
+std::vector<PgParam> ThinningStatement::params(const std::vector<SliceRange>& slices) const {
+    QStringList mowers, begins, ends;
+    for (const SliceRange& slice : slices) {
+        mowers << slice.mowerId.toString(QUuid::WithoutBraces);
+        begins << formatIsoTimestamp(slice.begin);
+        ends << formatIsoTimestamp(slice.end);
+    }
+    const auto array = [](const QStringList& items) { // uuids and ISO instants need no quoting
+        return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+    };
+    std::vector<PgParam> all = params(slices.front());
+    all[0] = array(mowers);
+    all[1] = array(begins);
+    all[2] = array(ends);
+    return all;
 }
 
 // Planning the statement costs about as much as running it on a slice, so it is prepared once per
@@ -343,6 +461,10 @@ PgStatement ThinningStatement::statementFor(const SliceRange& slice, Mode mode) 
     return {sql(mode), params(slice), statementName(mode)};
 }
 
+PgStatement ThinningStatement::statementFor(const std::vector<SliceRange>& slices) const {
+    return {sql(Mode::DeleteSlices), params(slices), statementName(Mode::DeleteSlices)};
+}
+
 QByteArray ThinningStatement::statementName(Mode mode) {
     return "tidemark_thin_v3_" + QByteArray::number(static_cast<int>(mode));
 }
@@ -351,6 +473,17 @@ ThinningStatement::Counts ThinningStatement::countsOf(const PgResult& r) {
     Counts counts{r.toLong(0, 0), r.toLong(0, 1), std::nullopt};
     if (!r.isNull(0, 2))
         counts.badRowAt = r.toLong(0, 2);
+    return counts;
+}
+
+std::vector<ThinningStatement::Counts> ThinningStatement::countsOfSlices(const PgResult& r) {
+    std::vector<Counts> counts;
+    counts.reserve(static_cast<std::size_t>(r.rows()));
+    for (int row = 0; row < r.rows(); ++row) {
+        counts.push_back({r.toLong(row, 1), r.toLong(row, 2), std::nullopt});
+        if (!r.isNull(row, 3))
+            counts.back().badRowAt = r.toLong(row, 3);
+    }
     return counts;
 }
 
@@ -376,9 +509,11 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
 }
 
 ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
-    if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons)
-        throw Error(Error::Kind::Failed,
-                    QStringLiteral("ThinningStatement::run: use keptRows for the reasons"));
+    if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons || mode == Mode::DeleteSlices)
+        throw Error(
+            Error::Kind::Failed,
+            QStringLiteral("ThinningStatement::run: use keptRows for the reasons, statementFor(slices) "
+                           "for a batch"));
     return countsOf(execute(db, slice, mode));
 }
 

@@ -22,10 +22,14 @@ namespace tidemark::positions {
 class ThinningStatement {
   public:
     enum class Mode {
-        Delete,                // deletes; returns scanned and deleted
-        Count,                 // the dry run: returns scanned and would-delete
-        Reasons,               // returns the kept rows of the slice with their reasons, deletes nothing
-        DeleteReturningReasons // deletes, and returns the kept rows with their reasons
+        Delete,                 // deletes; returns scanned and deleted
+        Count,                  // the dry run: returns scanned and would-delete
+        Reasons,                // returns the kept rows of the slice with their reasons, deletes nothing
+        DeleteReturningReasons, // deletes, and returns the kept rows with their reasons
+        // Deletes in a batch of slices of one mower, each at least the context's 10 minutes after the one
+        // before (statementFor(slices)); returns a row per slice, in order: its index, scanned, deleted and
+        // bad row.
+        DeleteSlices
     };
 
     struct Counts {
@@ -52,12 +56,18 @@ class ThinningStatement {
     // prepares it in the flight), in a transaction with transactionSettings(). countsOf reads its result.
     PgStatement statementFor(const SliceRange& slice, Mode mode) const;
     static Counts countsOf(const PgResult& result);
+    // A batch: slices of one mower in order, each at least the context's 10 minutes after the one before, so
+    // that no slice's thinning changes another's context and one statement judges them as one at a time
+    // would; each is judged and counted on its own. countsOfSlices reads its result, a Counts per slice.
+    PgStatement statementFor(const std::vector<SliceRange>& slices) const;
+    static std::vector<Counts> countsOfSlices(const PgResult& result);
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
     // others.
     std::vector<KeptInstant> keptRows(PgConnection& db, const SliceRange& slice,
                                       bool deleteTheRest = false) const;
     // The parameters of sql(mode) for a slice (for tools that run the text themselves).
     std::vector<PgParam> params(const SliceRange& slice) const;
+    std::vector<PgParam> params(const std::vector<SliceRange>& slices) const;
 
   private:
     PgResult execute(PgConnection& db, const SliceRange& slice, Mode mode) const;
