@@ -92,7 +92,7 @@ QString nearestBearing(bool backward, bool batch) {
     const QString far = QStringLiteral("sqrt(x.dx * x.dx + x.dy * x.dy) >= 0.3::float8");
     const QString order = backward ? QStringLiteral("DESC") : QStringLiteral("ASC");
     const auto nearest = [&](const QString& range) {
-        return fill(QStringLiteral("(SELECT x.dx, x.dy, x.observed_at FROM ({ROWS}{RANGE}) x WHERE {FAR}"
+        return fill(QStringLiteral("(SELECT atan2(x.dx, x.dy) FROM ({ROWS}{RANGE}) x WHERE {FAR}"
                                    " ORDER BY x.observed_at {ORDER} LIMIT 1)"),
                     {{"ROWS", rows}, {"RANGE", range}, {"FAR", far}, {"ORDER", order}});
     };
@@ -120,21 +120,22 @@ QString nearestBearing(bool backward, bool batch) {
     // The row's block by binary search in the sorted block starts (in a batch, of its slice's blocks); with
     // no blocks (near a pole or over a huge span, see geo) the arrays are NULL, own_far true and the edges
     // NULL: the search is linear. A row whose own block is near and that has no far block on that side has
-    // no p (or q): nothing is searched.
+    // no p (or q): nothing is searched. The far edge lies beyond the own block (back_edge ≤ its start,
+    // fwd_edge ≥ its end), so the own block's nearest row, when there is one, is nearer than any beyond:
+    // the first of the two searches that finds a row decides.
     const QString blockSearch = fill(
         QStringLiteral(
-            "(SELECT atan2(u.dx, u.dy) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) AS "
+            "(SELECT coalesce({OWN}, {BEYOND}) FROM (SELECT eb.ks[w.i] AS k, coalesce(eb.own_far[w.i], true) "
+            "AS "
             "own_far,"
             " eb.back_edge[w.i] AS back_edge, eb.fwd_edge[w.i] AS fwd_edge"
             " FROM eb CROSS JOIN LATERAL (SELECT width_bucket(s.t, eb.ks) AS i OFFSET 0) w{SLICE} OFFSET 0) e"
-            " CROSS JOIN LATERAL ({OWN} UNION ALL {BEYOND}) u WHERE e.own_far OR {EDGE}"
-            " ORDER BY u.observed_at {ORDER} LIMIT 1)"),
+            " WHERE e.own_far OR {EDGE})"),
         {{"SLICE", batch ? QStringLiteral(" WHERE eb.k = s.k") : QString()},
          {"OWN", own},
          {"BEYOND", beyond},
          {"EDGE", backward ? QStringLiteral("e.back_edge > '-infinity'::timestamptz")
-                           : QStringLiteral("e.fwd_edge < 'infinity'::timestamptz")},
-         {"ORDER", order}});
+                           : QStringLiteral("e.fwd_edge < 'infinity'::timestamptz")}});
     return fill(
         QStringLiteral("CASE WHEN {OTHER} >= 0.3::float8 THEN coalesce({SHORT}, {BLOCKS}) ELSE {BLOCKS} END"),
         {{"OTHER", backward ? QStringLiteral("s.d_n") : QStringLiteral("s.d_p")},
@@ -176,15 +177,17 @@ QString sliceCtes(bool withRowId, bool batch) {
             // The block search's data, computed only if some row takes the block search: the context's
             // 5-minute blocks with their bounding boxes on a plane at its mid latitude, and the plane's
             // worst-case distance distortion (|cos φm − cos φ0| ≤ |φm − φ0|); none near a pole.
-            "ctx AS (SELECT {K}t, phi, lam FROM ({CTX}) r),"
-            " geo AS (SELECT {K}cos((min(phi) + max(phi)) / 2) AS c0, (max(phi) - min(phi)) / 2 AS half FROM "
-            "ctx{GK}),"
-            " blk AS MATERIALIZED (SELECT {CK}date_bin('5 minutes', c.t, {ANCHOR}) AS bt,"
-            " min(6371008.8::float8 * c.lam * g.c0) AS x0, max(6371008.8::float8 * c.lam * g.c0) AS x1,"
-            " min(6371008.8::float8 * c.phi) AS y0, max(6371008.8::float8 * c.phi) AS y1,"
-            " ((0.3::float8 - 1e-6::float8) / max(1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
-            " FROM ctx c {GJOIN} WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8 GROUP BY "
-            "{BGROUP}),"
+            "blk0 AS (SELECT {K}date_bin('5 minutes', t, {ANCHOR}) AS bt, min(phi) AS p0, max(phi) AS p1,"
+            " min(lam) AS l0, max(lam) AS l1 FROM ({CTX}) r GROUP BY {BGROUP}),"
+            " geo AS (SELECT {K}cos((min(p0) + max(p1)) / 2) AS c0, (max(p1) - min(p0)) / 2 AS half FROM "
+            "blk0{GK}),"
+            // R·λ·c0 is monotonic in λ (c0 > 0), so the box of the block's projected rows is the projection
+            // of its box in degrees.
+            " blk AS MATERIALIZED (SELECT {CK}c.bt,"
+            " 6371008.8::float8 * c.l0 * g.c0 AS x0, 6371008.8::float8 * c.l1 * g.c0 AS x1,"
+            " 6371008.8::float8 * c.p0 AS y0, 6371008.8::float8 * c.p1 AS y1,"
+            " ((0.3::float8 - 1e-6::float8) / (1 + g.half / g.c0 + 1e-9::float8)) ^ 2 AS lim2"
+            " FROM blk0 c {GJOIN} WHERE g.c0 > 0.05::float8 AND g.half / g.c0 < 0.1::float8),"
             // Per block: whether its own rows may lie 0.3 m apart (its diagonal), and the nearest block
             // before and after it that may hold a row 0.3 m or more from one of its rows (the farthest
             // corners of the two boxes); every block in between is provably near all rows of the block.
@@ -211,8 +214,7 @@ QString sliceCtes(bool withRowId, bool batch) {
             " sqrt(dx_p * dx_p + dy_p * dy_p) AS d_p, sqrt(dx_n * dx_n + dy_n * dy_n) AS d_n"
             " FROM (SELECT {TID}{KEYS}t, b, c, phi, lam, t_p, t_n, c_p, c_n,"
             " {DXP} AS dx_p, {DYP} AS dy_p, {DXN} AS dx_n, {DYN} AS dy_n"
-            " FROM (SELECT * FROM a WHERE t >= {BEGIN} AND t < {END} OFFSET 0) f OFFSET 0) "
-            "q"
+            " FROM a WHERE t >= {BEGIN} AND t < {END} OFFSET 0) q"
             " OFFSET 0)"),
         {{"SL", batch
                     ? QStringLiteral("sl AS (SELECT x.sm, x.sb, x.se, x.k FROM unnest($1::uuid[], "
@@ -343,16 +345,26 @@ QString deleteCte(const QString& condition, bool batch) {
 
 // The earliest row of the slice's context without a finite position (NaN − NaN and inf − inf are NaN, which
 // equals no 0), for the caller to roll the slice back (keep_set refuses such a context; PostgreSQL would
-// order NaN above every number). A scan of its own through the primary key: as a window aggregate over the
-// whole frame it made the window pass spool the context a second time.
-QString badRowIn(const SliceNames& slice) {
+// order NaN above every number): of the slice's own rows from the judged rows' `bad` (their instant when
+// not finite), of the ten minutes on either side from two scans of their own through the primary key. As a
+// window aggregate over the whole frame it made the window pass spool the context a second time; as one
+// scan of the whole context it read the slice's rows twice.
+const QString kBadColumn = QStringLiteral(
+    "CASE WHEN NOT coalesce(phi - phi = 0::float8 AND lam - lam = 0::float8, false) THEN t END AS bad");
+QString badRowIn(const SliceNames& slice, const QString& from, const QString& to) {
     return fill(
-        QStringLiteral("(SELECT (extract(epoch FROM min(observed_at)) * 1000000)::bigint FROM mower_positions"
-                       " WHERE mower_id = {M} AND observed_at >= {CTXLO} AND observed_at < {CTXHI} AND NOT"
+        QStringLiteral("(SELECT min(observed_at) FROM mower_positions"
+                       " WHERE mower_id = {M} AND observed_at >= {FROM} AND observed_at < {TO} AND NOT"
                        " coalesce(lat * 0.017453292519943295::float8 - lat * 0.017453292519943295::float8 = 0"
                        " AND lon * 0.017453292519943295::float8 - lon * 0.017453292519943295::float8 = 0,"
                        " false))"),
-        {{"M", slice.mower}, {"CTXLO", slice.contextLow()}, {"CTXHI", slice.contextHigh()}});
+        {{"M", slice.mower}, {"FROM", from}, {"TO", to}});
+}
+// The first bad row as µs, given the slice rows' earliest (`ownBad`).
+QString firstBadRow(const SliceNames& slice, const QString& ownBad) {
+    return QStringLiteral("(extract(epoch FROM least(") + ownBad + QStringLiteral(", ") +
+           badRowIn(slice, slice.contextLow(), slice.begin) + QStringLiteral(", ") +
+           badRowIn(slice, slice.end, slice.contextHigh()) + QStringLiteral(")) * 1000000)::bigint");
 }
 
 } // namespace
@@ -367,30 +379,31 @@ QString ThinningStatement::sql(Mode mode) {
     const Rules r = rules(batch);
     const QString epoch = QStringLiteral("(extract(epoch FROM t) * 1000000)::bigint");
     // The context's first bad row, none when the slice has no row.
-    const QString badRow =
-        QStringLiteral("CASE WHEN count(*) > 0 THEN ") + badRowIn(kParams) + QStringLiteral(" END");
+    const QString badRow = QStringLiteral("CASE WHEN count(*) > 0 THEN ") +
+                           firstBadRow(kParams, QStringLiteral("min(bad)")) + QStringLiteral(" END");
     switch (mode) {
     case Mode::Delete:
         return sliceCtes(true, false) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") +
-               keepExpr(r) + QStringLiteral(" AS keep FROM s)") +
+               keepExpr(r) + QStringLiteral(" AS keep, ") + kBadColumn + QStringLiteral(" FROM s)") +
                deleteCte(QStringLiteral("NOT j.keep"), false) +
                QStringLiteral(" SELECT (SELECT count(*) FROM judged), (SELECT count(*) FROM del), (SELECT ") +
                badRow + QStringLiteral(" FROM judged)");
     case Mode::DeleteSlices:
         return sliceCtes(true, true) + QStringLiteral(", judged AS MATERIALIZED (SELECT k, tid, ") +
-               keepExpr(r) + QStringLiteral(" AS keep FROM s)") +
+               keepExpr(r) + QStringLiteral(" AS keep, ") + kBadColumn + QStringLiteral(" FROM s)") +
                deleteCte(QStringLiteral("NOT j.keep"), true) +
                QStringLiteral(
-                   ", jc AS (SELECT k, count(*) AS n FROM judged GROUP BY k),"
+                   ", jc AS (SELECT k, count(*) AS n, min(bad) AS bad FROM judged GROUP BY k),"
                    " dc AS (SELECT j.k, count(*) AS n FROM del d JOIN judged j ON j.tid = d.tid GROUP "
                    "BY j.k)"
                    " SELECT sl.k, coalesce(jc.n, 0), coalesce(dc.n, 0), CASE WHEN jc.n > 0 THEN ") +
-               badRowIn(inSliceRow(true)) +
+               firstBadRow(inSliceRow(true), QStringLiteral("jc.bad")) +
                QStringLiteral(
                    " END FROM sl LEFT JOIN jc ON jc.k = sl.k LEFT JOIN dc ON dc.k = sl.k ORDER BY sl.k");
     case Mode::Count:
         return sliceCtes(false, false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT ") +
-               keepExpr(r) + QStringLiteral("), ") + badRow + QStringLiteral(" FROM s");
+               keepExpr(r) + QStringLiteral("), ") + badRow + QStringLiteral(" FROM (SELECT *, ") +
+               kBadColumn + QStringLiteral(" FROM s) s");
     case Mode::Reasons:
         return sliceCtes(false, false) + QStringLiteral(", judged AS (SELECT t, ") + reasonsExpr(r) +
                QStringLiteral(" AS reasons FROM s) SELECT ") + epoch +
