@@ -39,39 +39,76 @@ void CsvRecordReader::failRowsPastCap() const {
 
 void CsvRecordReader::endField() {
     m_current.length = m_text.size() - m_current.start;
-    m_fields.push_back(m_current);
+    addField(m_current);
     m_current = Field{m_text.size(), 0, false};
 }
 
 void CsvRecordReader::endRecord() {
     endField();
-    m_base = m_text.constData();
     deliverRecord();
 }
 
 void CsvRecordReader::deliverRecord() {
     m_sink(*this);
     ++m_records;
-    m_fields.clear();
+    m_fieldCount = 0;
     m_text.resize(0);
     m_current = Field{};
     m_recordStarted = false;
 }
 
-bool CsvRecordReader::splitPlainRecord(const char* start, const char* lineFeed) {
-    if (std::memchr(start, '"', static_cast<size_t>(lineFeed - start)))
+bool CsvRecordReader::splitRecord(const char* start, const char* lineFeed) {
+    const auto giveUp = [this] {
+        m_fieldCount = 0;
+        m_text.resize(0);
         return false;
-    const char* fieldStart = start;
-    for (const char* q = start; q < lineFeed; ++q) {
-        if (*q == ',') {
-            m_fields.push_back(Field{fieldStart - start, q - fieldStart, false});
-            fieldStart = q + 1;
-        } else if (*q == '\r') {
-            m_fields.clear();
-            return false;
+    };
+    for (const char* p = start;;) { // at the start of a field
+        if (p < lineFeed && *p == '"') {
+            const char* open = p + 1;
+            const char* close = open;
+            bool doubled = false;
+            for (;;) {
+                close =
+                    static_cast<const char*>(std::memchr(close, '"', static_cast<size_t>(lineFeed - close)));
+                if (!close)
+                    return giveUp(); // the field goes on past this line feed
+                if (close + 1 < lineFeed && close[1] == '"') {
+                    doubled = true;
+                    close += 2;
+                    continue;
+                }
+                break;
+            }
+            if (doubled) {
+                const qsizetype at = m_text.size();
+                for (const char* q = open; q < close; ++q) {
+                    m_text.append(*q);
+                    q += *q == '"'; // the second of a doubled quote
+                }
+                addField(Field{at, m_text.size() - at, true, true});
+            } else {
+                addField(Field{open - start, close - open, true, false});
+            }
+            p = close + 1;
+            if (p == lineFeed)
+                break;
+            if (*p != ',')
+                return giveUp(); // text after the closing quote: the states name it
+            ++p;
+            continue;
         }
+        const char* q = p;
+        while (q < lineFeed && *q != ',') {
+            if (*q == '"' || *q == '\r')
+                return giveUp();
+            ++q;
+        }
+        addField(Field{p - start, q - p, false, false});
+        if (q == lineFeed)
+            break;
+        p = q + 1;
     }
-    m_fields.push_back(Field{fieldStart - start, lineFeed - fieldStart, false});
     m_base = start;
     return true;
 }
@@ -101,11 +138,11 @@ void CsvRecordReader::feed(const char* data, qint64 length) {
         }
     };
     for (const char* p = data; p < end; ++p) {
-        // Most records are plain: split them in place, without the byte-by-byte states below.
+        // Records that lie whole in the chunk are split in place, without the byte-by-byte states below.
         if (m_state == State::FieldStart && !m_recordStarted) {
             const auto* lineFeed =
                 static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
-            if (lineFeed && splitPlainRecord(p, lineFeed)) {
+            if (lineFeed && splitRecord(p, lineFeed)) {
                 recordEnds(lineFeed, true);
                 p = lineFeed;
                 continue;
