@@ -15,10 +15,12 @@ namespace tidemark::positions {
 namespace {
 
 // A batch's limits. Its rows are read once more to find its slices, and its statement holds their locks
-// until it commits; a slice's fixed cost (a statement of some twenty subplans started, two round trips) is
-// what a batch shares, and a thousand rows make it small.
-constexpr int kBatchRows = 1024;
-constexpr std::size_t kBatchSlices = 64;
+// until it commits (a few milliseconds for 4,096 rows); a slice's fixed cost (a statement of some twenty
+// subplans started, two round trips, about 0.5 ms) is what a batch shares. After a slice of kDenseRows or
+// more the next one is likely as full, and batching it would save little: it runs alone, without looking.
+constexpr int kBatchRows = 4096;
+constexpr std::size_t kBatchSlices = 128;
+constexpr long long kDenseRows = kBatchRows / 8;
 
 // The slices of the mower's next rows that one statement may thin together: in order, each at least the
 // context after the one before (so that none's thinning is in another's context), while they hold at most
@@ -212,10 +214,11 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
     };
     // Batches need the flight (no step hook) and a delete (a dry run counts slice by slice).
     const bool batches = !m_options.dryRun && !m_options.onStep;
+    bool dense = false;
     for (std::size_t i = 0; i < slices.size();) {
         if (between() != RoundPlan::Stop::None)
             return false;
-        if (batches) {
+        if (batches && !dense) {
             const RoundTransactions::RowsAhead ahead = transactions.rowsAhead(slices, i, kBatchRows + 1);
             cursor.nextRowAt = ahead.firstRowAt;
             const std::vector<SliceRange> batch = batchOf(slices, ahead);
@@ -256,6 +259,7 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         const SliceRange range =
             next == slices.size() ? SliceRange{m.mowerId, slices[i].begin, slices.back().end} : slices[next];
         done(static_cast<long long>(end - i), counts, range);
+        dense = counts.scanned >= kDenseRows;
         i = end;
     }
     return true;
