@@ -37,6 +37,10 @@ class ArchiveStore {
     // Publishes the local file as `key`, write-once: an existing key throws Error(Refused) and keeps the
     // original. A failed upload leaves no object behind.
     virtual void putFile(const QString& key, const QString& localPath) = 0;
+    // putFile for a local file that the caller gives up: it never writes to it again, only removes its name.
+    // A store may then make that file the object instead of copying its bytes (a directory store on the
+    // same filesystem links it).
+    virtual void publishFile(const QString& key, const QString& localPath) { putFile(key, localPath); }
     // Streams the object to `sink` in chunks; a missing object throws Error(Failed).
     virtual void read(const QString& key, const Sink& sink) = 0;
     // The whole object, for small ones (manifests), through read(); throws Error(Failed) above `maxBytes`.

@@ -65,6 +65,7 @@ class CsvArchiveEncoder {
     void join() noexcept;
 
     void finishObject();
+    void startWriteback(qint64 length);
 
     QFileDevice* m_object;
     bool m_pipelined;
@@ -72,6 +73,9 @@ class CsvArchiveEncoder {
     CsvContentDigest m_content;
     Sha256Stream m_objectHash;
     std::optional<ZstdStreamWriter> m_writer;
+    static constexpr qint64 kWritebackBytes = 4 * 1024 * 1024;
+    qint64 m_syncedTo = 0; // object bytes whose writeback has been started
+    qint64 m_unsynced = 0; // written since
     QByteArray m_chunk;
     BoundedQueue<QByteArray> m_digestQueue{kQueuedChunks};
     BoundedQueue<QByteArray> m_compressQueue{kQueuedChunks};

@@ -37,6 +37,10 @@ void CsvRecordReader::failRowsPastCap() const {
                                          .arg(m_records + 1 - m_limits.headerRecords));
 }
 
+void CsvRecordReader::growFields() {
+    m_fields.resize(m_fields.size() * 2 + 16);
+}
+
 void CsvRecordReader::endField() {
     m_current.length = m_text.size() - m_current.start;
     addField(m_current);

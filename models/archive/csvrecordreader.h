@@ -51,11 +51,10 @@ class CsvRecordReader {
     // stored, not constructed, a tenth of the digest's time at 11 fields a row.
     void addField(const Field& field) {
         if (m_fieldCount == m_fields.size())
-            m_fields.push_back(field);
-        else
-            m_fields[m_fieldCount] = field;
-        ++m_fieldCount;
+            growFields();
+        m_fields[m_fieldCount++] = field;
     }
+    void growFields(); // out of line, so that addField is inlined
     void endField();
     void endRecord();
     void deliverRecord();

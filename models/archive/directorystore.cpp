@@ -241,6 +241,14 @@ qint64 DirectoryStore::usedBytes(const QString& prefix) {
 }
 
 void DirectoryStore::putFile(const QString& key, const QString& localPath) {
+    put(key, localPath, false);
+}
+
+void DirectoryStore::publishFile(const QString& key, const QString& localPath) {
+    put(key, localPath, true);
+}
+
+void DirectoryStore::put(const QString& key, const QString& localPath, bool mayLink) {
     if (exists(key)) // checks the key
         throw Error(Error::Kind::Refused,
                     QStringLiteral("archive object %1 already exists in %2; objects are written once")
@@ -259,8 +267,20 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
             .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const QString temporary = folderPath + QLatin1Char('/') + temporaryName;
     const QByteArray temporaryBytes = QFile::encodeName(temporaryName);
-    FileDescriptor out(::openat(folder.get(), temporaryBytes.constData(),
-                                O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    // A regular file given up on the same filesystem becomes the temporary file itself: the inode opened
+    // above, linked through /proc. Any failure to link it (another filesystem, a link limit) falls back to
+    // the copy.
+    struct stat sourceStat {};
+    const bool linked =
+        mayLink && ::fstat(source.get(), &sourceStat) == 0 && S_ISREG(sourceStat.st_mode) &&
+        ::linkat(AT_FDCWD, QByteArray("/proc/self/fd/" + QByteArray::number(source.get())).constData(),
+                 folder.get(), temporaryBytes.constData(), AT_SYMLINK_FOLLOW) == 0;
+    FileDescriptor out(
+        linked ? ::openat(folder.get(), temporaryBytes.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+               : ::openat(folder.get(), temporaryBytes.constData(),
+                          O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (linked && out.get() < 0)
+        ::unlinkat(folder.get(), temporaryBytes.constData(), 0);
     if (out.get() < 0)
         throw Error(
             Error::Kind::Failed,
@@ -275,8 +295,8 @@ void DirectoryStore::putFile(const QString& key, const QString& localPath) {
         }
     } remove{folder.get(), temporaryBytes};
 
-    QByteArray buffer(kChunk, Qt::Uninitialized);
-    for (;;) {
+    QByteArray buffer(linked ? 0 : kChunk, Qt::Uninitialized);
+    for (; !linked;) {
         const ssize_t got = ::read(source.get(), buffer.data(), static_cast<size_t>(buffer.size()));
         if (got < 0 && errno == EINTR)
             continue;

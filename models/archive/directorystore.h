@@ -26,6 +26,9 @@ class DirectoryStore : public ArchiveStore {
     QList<ArchiveObjectInfo> list(const QString& prefix) override;
     qint64 usedBytes(const QString& prefix) override;
     void putFile(const QString& key, const QString& localPath) override;
+    // A hard link of the file as the object's temporary file when they share a filesystem (synced, then
+    // published as putFile publishes its copy); putFile otherwise.
+    void publishFile(const QString& key, const QString& localPath) override;
     void read(const QString& key, const Sink& sink) override;
 
     const QString& root() const { return m_root; }
@@ -35,6 +38,7 @@ class DirectoryStore : public ArchiveStore {
     static QString keyProblem(const QString& key);
 
   private:
+    void put(const QString& key, const QString& localPath, bool mayLink);
     int openRoot() const;
     // The folder holding `key` (every component but the last), opened from the root without following a
     // link; with `create`, missing folders are made 0700 (each parent fsynced). -1 when a folder is missing.

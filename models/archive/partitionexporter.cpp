@@ -241,7 +241,7 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
         manifest.objectBytes = encoder.objectBytes();
         if (beforeUpload)
             beforeUpload(manifest.objectBytes);
-        m_store.putFile(result.objectKey, file->fileName());
+        m_store.publishFile(result.objectKey, file->fileName());
         putBytes(m_store, result.manifestKey, manifest.toJson());
     }
     result.objectSha256 = manifest.objectSha256;

@@ -79,6 +79,33 @@ class TestArchiveStore : public QObject {
             2);
     }
 
+    // A file given up (publishFile) on the store's filesystem becomes the object itself, a hard link of its
+    // bytes, published and written once like a copy; putFile copies.
+    void publishedFileIsLinkedNotCopied() {
+        QTemporaryDir dir;
+        const auto opened =
+            openArchiveStore(QStringLiteral("file://") + dir.path() + QStringLiteral("/archive"));
+        ArchiveStore& store = *opened;
+        const QString given = writeFile(dir.filePath(QStringLiteral("given")), "given up");
+        const QString copied = writeFile(dir.filePath(QStringLiteral("copied")), "copied");
+        store.publishFile(QStringLiteral("currency/kudos_ledger/p.csv.zst"), given);
+        store.putFile(QStringLiteral("currency/kudos_ledger/c.csv.zst"), copied);
+        const auto inode = [](const QString& path) {
+            struct stat st {};
+            return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_ino : ino_t(0);
+        };
+        const QString folder = dir.path() + QStringLiteral("/archive/currency/kudos_ledger/");
+        QCOMPARE(inode(folder + QStringLiteral("p.csv.zst")), inode(given));
+        QVERIFY(inode(folder + QStringLiteral("c.csv.zst")) != inode(copied));
+        QVERIFY(QFile::remove(given));
+        QCOMPARE(store.readAll(QStringLiteral("currency/kudos_ledger/p.csv.zst")), QByteArray("given up"));
+        QCOMPARE(
+            thrownKind([&] { store.publishFile(QStringLiteral("currency/kudos_ledger/p.csv.zst"), copied); }),
+            Error::Kind::Refused);
+        QCOMPARE(store.readAll(QStringLiteral("currency/kudos_ledger/p.csv.zst")), QByteArray("given up"));
+        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden).size(), 2);
+    }
+
     void badKeysAreRefused_data() {
         QTest::addColumn<QString>("key");
         QTest::newRow("parent") << "../x";
