@@ -4,6 +4,9 @@
 #include "error.h"
 
 #include <cstring>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace tidemark::archive {
 
@@ -61,6 +64,31 @@ void CsvRecordReader::deliverRecord() {
     m_recordStarted = false;
 }
 
+namespace {
+
+// The first ',', '"' or '\r' in [p, end), else end: sixteen bytes at a time where SSE2 is there (x86-64),
+// since splitting records is most of the archive digest's time.
+const char* nextSpecial(const char* p, const char* end) {
+#ifdef __SSE2__
+    const __m128i comma = _mm_set1_epi8(','), quote = _mm_set1_epi8('"'),
+                  carriageReturn = _mm_set1_epi8('\r');
+    for (; end - p >= 16; p += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+        const int mask = _mm_movemask_epi8(
+            _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, comma), _mm_cmpeq_epi8(bytes, quote)),
+                         _mm_cmpeq_epi8(bytes, carriageReturn)));
+        if (mask != 0)
+            return p + __builtin_ctz(static_cast<unsigned>(mask));
+    }
+#endif
+    for (; p < end; ++p)
+        if (*p == ',' || *p == '"' || *p == '\r')
+            return p;
+    return end;
+}
+
+} // namespace
+
 bool CsvRecordReader::splitRecord(const char* start, const char* lineFeed) {
     const auto giveUp = [this] {
         m_fieldCount = 0;
@@ -102,12 +130,9 @@ bool CsvRecordReader::splitRecord(const char* start, const char* lineFeed) {
             ++p;
             continue;
         }
-        const char* q = p;
-        while (q < lineFeed && *q != ',') {
-            if (*q == '"' || *q == '\r')
-                return giveUp();
-            ++q;
-        }
+        const char* q = nextSpecial(p, lineFeed);
+        if (q < lineFeed && *q != ',')
+            return giveUp(); // a quote inside an unquoted field, or a carriage return
         addField(Field{p - start, q - p, false, false});
         if (q == lineFeed)
             break;
