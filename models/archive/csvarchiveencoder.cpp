@@ -4,6 +4,7 @@
 
 #include <QFileDevice>
 
+#include <cstring>
 #include <fcntl.h>
 
 namespace tidemark::archive {
@@ -24,7 +25,7 @@ CsvArchiveEncoder::CsvArchiveEncoder(QFileDevice* object, int zstdLevel, bool zs
             zstdLevel, zstdBackgroundThread);
     if (!m_pipelined)
         return;
-    m_chunk.reserve(kChunkBytes);
+    m_chunk = QByteArray(kChunkBytes, Qt::Uninitialized);
     try {
         if (!m_digestOnCaller)
             m_digestThread = std::thread([this] { runWorker(m_digestQueue, false); });
@@ -102,15 +103,16 @@ void CsvArchiveEncoder::rethrowFailure() {
 }
 
 void CsvArchiveEncoder::pushChunk() {
-    if (m_chunk.isEmpty())
+    if (m_used == 0)
         return;
+    m_chunk.resize(m_used);
+    m_used = 0;
     bool pushed = !m_writer || m_compressQueue.push(m_chunk);
     if (m_digestOnCaller)
         m_content.feed(m_chunk.constData(), m_chunk.size()); // while the worker compresses the same chunk
     else
         pushed = pushed && m_digestQueue.push(std::move(m_chunk));
-    m_chunk = QByteArray();
-    m_chunk.reserve(kChunkBytes);
+    m_chunk = QByteArray(kChunkBytes, Qt::Uninitialized);
     if (!pushed) {
         rethrowFailure();
         throw Error(Error::Kind::Failed, QStringLiteral("the archive encoder was stopped"));
@@ -124,9 +126,12 @@ void CsvArchiveEncoder::write(const char* data, qint64 length) {
             m_writer->write(data, length);
         return;
     }
-    if (m_chunk.size() + length > kChunkBytes)
+    if (m_used + length > kChunkBytes)
         pushChunk();
-    m_chunk.append(data, length);
+    if (length > m_chunk.size()) // a record longer than a chunk
+        m_chunk.resize(length);
+    std::memcpy(m_chunk.data() + m_used, data, static_cast<size_t>(length));
+    m_used += length;
 }
 
 void CsvArchiveEncoder::finish() {

@@ -76,7 +76,8 @@ class CsvArchiveEncoder {
     static constexpr qint64 kWritebackBytes = 4 * 1024 * 1024;
     qint64 m_syncedTo = 0; // object bytes whose writeback has been started
     qint64 m_unsynced = 0; // written since
-    QByteArray m_chunk;
+    QByteArray m_chunk;    // kChunkBytes long (or a record's length), its first m_used bytes written
+    qsizetype m_used = 0;
     BoundedQueue<QByteArray> m_digestQueue{kQueuedChunks};
     BoundedQueue<QByteArray> m_compressQueue{kQueuedChunks};
     std::mutex m_failureMutex;

@@ -112,11 +112,14 @@ bool CsvRecordReader::splitRecord(const char* start, const char* lineFeed) {
                 }
                 break;
             }
-            if (doubled) {
+            if (doubled) { // every quote in [open, close) is the first of a doubled pair
                 const qsizetype at = m_text.size();
-                for (const char* q = open; q < close; ++q) {
-                    m_text.append(*q);
-                    q += *q == '"'; // the second of a doubled quote
+                for (const char* run = open; run < close;) {
+                    const auto* quote =
+                        static_cast<const char*>(std::memchr(run, '"', static_cast<size_t>(close - run)));
+                    const char* runEnd = quote ? quote + 1 : close;
+                    m_text.append(run, runEnd - run);
+                    run = quote ? quote + 2 : close;
                 }
                 addField(Field{at, m_text.size() - at, true, true});
             } else {
