@@ -54,16 +54,22 @@ MowerTrack sparseTrack(std::uint32_t seed) {
     return sparse;
 }
 
-// Another writer's row of the mower at `at`, written now.
-PositionRow writeRow(PgConnection& writer, const QUuid& mowerId, Micros at) {
-    PositionRow row;
-    row.observedAt = at;
-    row.lat = 52.5;
-    row.lon = 13.4;
-    writer.exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
-                               " VALUES ($1, $2, $3, $4, false)"),
-                {mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(at), row.lat, row.lon});
-    return row;
+// Another writer's rows of the mower, written now: three rows a second apart from `at`, standing, so that
+// thinning their slice deletes the middle one (its neighbours are a second away in the same idle bin).
+std::vector<PositionRow> writeRows(PgConnection& writer, const QUuid& mowerId, Micros at) {
+    std::vector<PositionRow> rows;
+    for (int k = 0; k < 3; ++k) {
+        PositionRow row;
+        row.observedAt = at + k * kMicrosPerSecond;
+        row.lat = 52.5;
+        row.lon = 13.4;
+        writer.exec(
+            QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on)"
+                           " VALUES ($1, $2, $3, $4, false)"),
+            {mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp(row.observedAt), row.lat, row.lon});
+        rows.push_back(row);
+    }
+    return rows;
 }
 
 } // namespace
@@ -83,21 +89,25 @@ class TestThinningRound : public QObject {
         }
     }
 
-    // A row that arrived during the round (`arrived`) was thinned as a slice of its own, not passed over (a
-    // lone row keeps: it has no neighbour), and the mower ends thinned as if the row had been there all
-    // along.
-    void expectArrivedRowThinned(PgConnection& db, const MowerTrack& track,
-                                 const std::optional<PositionRow>& arrived,
-                                 const std::vector<SliceRange>& thinned, Micros cutoff) {
-        QVERIFY(arrived);
+    // Rows that arrived during the round (`arrived`) were thinned as a slice, not passed over (the middle one
+    // is deleted), and the mower ends thinned as if they had been there all along.
+    void expectArrivedRowsThinned(PgConnection& db, const MowerTrack& track,
+                                  const std::vector<PositionRow>& arrived,
+                                  const std::vector<SliceRange>& thinned, Micros cutoff) {
+        QVERIFY(!arrived.empty());
         QVERIFY(std::any_of(thinned.begin(), thinned.end(), [&](const SliceRange& s) {
-            return s.begin <= arrived->observedAt && arrived->observedAt < s.end;
+            return s.begin <= arrived.front().observedAt && arrived.front().observedAt < s.end;
         }));
         auto expected = track;
-        const auto at = std::lower_bound(expected.rows.begin(), expected.rows.end(), arrived->observedAt,
-                                         [](const PositionRow& r, Micros t) { return r.observedAt < t; });
-        expected.rows.insert(at, *arrived);
+        for (const PositionRow& row : arrived) {
+            const auto at = std::lower_bound(expected.rows.begin(), expected.rows.end(), row.observedAt,
+                                             [](const PositionRow& r, Micros t) { return r.observedAt < t; });
+            expected.rows.insert(at, row);
+        }
         expectThinnedLikeStore(db, {expected}, cutoff);
+        const auto rows = test::tableRows(db, track.mowerId);
+        QVERIFY(std::none_of(rows.begin(), rows.end(),
+                             [&](const PositionRow& r) { return r.observedAt == arrived[1].observedAt; }));
         QCOMPARE(test::watermarkOf(db, track.mowerId), std::optional<Micros>(cutoff));
     }
 
@@ -492,12 +502,12 @@ class TestThinningRound : public QObject {
         const Micros cutoff = settings.thinningCutoff(now);
         auto writer = PgConnection::open(info);
         RoundOptions options = test::roundAt(now);
-        std::optional<PositionRow> arrived;
+        std::vector<PositionRow> arrived;
         std::vector<SliceRange> thinned;
         options.onStep = [&](PgConnection&, const SliceRange& range, SliceStep step) {
             if (step == SliceStep::Deleted)
                 thinned.push_back(range);
-            if (step != SliceStep::Began || arrived)
+            if (step != SliceStep::Began || !arrived.empty())
                 return;
             // The empty slices this transaction moves the watermark over.
             const std::optional<Micros> watermark = test::watermarkOf(*writer, track.mowerId);
@@ -505,12 +515,12 @@ class TestThinningRound : public QObject {
             const Micros to = last ? range.end : range.begin;
             if (to - from < 2 * kMaxSlice || (last && range.end != cutoff))
                 return;
-            arrived = writeRow(*writer, track.mowerId, from + (to - from) / 2 + 17 * kMicrosPerSecond);
+            arrived = writeRows(*writer, track.mowerId, from + (to - from) / 2 + 17 * kMicrosPerSecond);
         };
         const RoundReport report = ThinningRound(*db, settings).run(options);
         QVERIFY(report.complete);
         QVERIFY(report.failures.empty());
-        expectArrivedRowThinned(*db, track, arrived, thinned, cutoff);
+        expectArrivedRowsThinned(*db, track, arrived, thinned, cutoff);
     }
 
     // Mowers whose sessions lie hours or days apart (and some next to each other): their slices are thinned
@@ -552,17 +562,22 @@ class TestThinningRound : public QObject {
                 QCOMPARE(test::watermarkOf(*db, t.mowerId), std::optional<Micros>(cutoff));
     }
 
-    // A row written between two slices of a batch after the round found them: the batch rolls back whole
-    // (its watermark would pass over the row); the round goes on slice by slice and thins that row's slice.
+    // A row written between two slices of a batch after the round found them, or after its last slice (whose
+    // watermark goes on to the cutoff): the batch rolls back whole (its watermark would pass over the row);
+    // the round goes on and thins that row's slice.
     // A row without a finite position in a batch's second slice: the batch rolls back, the first slice is
     // thinned alone, and the mower stops before the bad row's slice, which is named.
     void batchRollsBackForARowArrivedOrBad_data() {
         QTest::addColumn<bool>("bad");
-        QTest::newRow("a row arrived between") << false;
-        QTest::newRow("a bad row") << true;
+        QTest::addColumn<bool>(
+            "after"); // the row arrives after the batch's last slice (its watermark goes on)
+        QTest::newRow("a row arrived between") << false << false;
+        QTest::newRow("a row arrived after") << false << true;
+        QTest::newRow("a bad row") << true << false;
     }
     void batchRollsBackForARowArrivedOrBad() {
         QFETCH(bool, bad);
+        QFETCH(bool, after);
         QString info;
         auto db = test::freshPositionsDatabase(QStringLiteral("round_batch_faults"), &info);
         const MowerTrack track = sparseTrack(53);
@@ -572,7 +587,7 @@ class TestThinningRound : public QObject {
         const Micros cutoff = settings.thinningCutoff(now);
         auto writer = PgConnection::open(info);
         RoundOptions options = test::roundAt(now);
-        std::optional<PositionRow> arrived;
+        std::vector<PositionRow> arrived;
         std::vector<SliceRange> first;
         options.onBatch = [&](PgConnection&, const std::vector<SliceRange>& batch) {
             if (!first.empty())
@@ -587,8 +602,10 @@ class TestThinningRound : public QObject {
                     {mower, formatIsoTimestamp(batch[1].begin)});
                 return;
             }
-            arrived = writeRow(*writer, track.mowerId,
-                               batch[0].end + (batch[1].begin - batch[0].end) / 2 + 17 * kMicrosPerSecond);
+            arrived =
+                writeRows(*writer, track.mowerId,
+                          after ? batch.back().end + kMaxSlice + 17 * kMicrosPerSecond
+                                : batch[0].end + (batch[1].begin - batch[0].end) / 2 + 17 * kMicrosPerSecond);
         };
         std::vector<SliceRange> thinned;
         options.onSlice = [&](const SliceEvent& e) { thinned.push_back(e.range); };
@@ -618,7 +635,7 @@ class TestThinningRound : public QObject {
         }
         QVERIFY(report.complete);
         QVERIFY(report.failures.empty());
-        expectArrivedRowThinned(*db, track, arrived, thinned, cutoff);
+        expectArrivedRowsThinned(*db, track, arrived, thinned, cutoff);
     }
 
     void metricsInPrometheusText() {

@@ -202,16 +202,19 @@ RoundTransactions::RowsAhead RoundTransactions::rowsAhead(const std::vector<Slic
     }
     if (r.rows() == 0)
         ahead.firstRowAt = std::optional<Micros>();
+    ahead.complete = read < rows && ahead.slices.size() == static_cast<std::size_t>(r.rows());
     return ahead;
 }
 
 std::optional<std::vector<ThinningStatement::Counts>>
-RoundTransactions::runBatch(const std::vector<SliceRange>& batch, Micros from, MowerCursor& cursor,
-                            long long statementTimeoutMs) {
+RoundTransactions::runBatch(const std::vector<SliceRange>& batch, Micros from, Micros end,
+                            MowerCursor& cursor, long long statementTimeoutMs) {
     std::vector<Gap> gaps = gapsOf(from, batch.front().begin);
     for (std::size_t k = 1; k < batch.size(); ++k)
         gaps.push_back({batch[k - 1].end, batch[k].begin});
-    const SliceRange range{batch.front().mowerId, from, batch.back().end};
+    for (const Gap& after : gapsOf(batch.back().end, end))
+        gaps.push_back(after);
+    const SliceRange range{batch.front().mowerId, from, end};
     if (m_options.onBatch)
         m_options.onBatch(m_db, batch);
     try {

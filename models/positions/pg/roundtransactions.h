@@ -85,15 +85,18 @@ class RoundTransactions {
     struct RowsAhead {
         std::optional<std::optional<Micros>> firstRowAt; // as MowerCursor::nextRowAt
         std::vector<SliceRows> slices;
+        bool complete = false; // every row up to the cutoff was read, and its slice is in `slices`
     };
     RowsAhead rowsAhead(const std::vector<SliceRange>& slices, std::size_t from, int rows);
     // A batch of a mower's slices (ThinningStatement::statementFor(slices)) in one transaction of two round
-    // trips: one statement thins them all, and the watermark moves from `from` to the last one's end while
-    // the ranges before and between them still hold no row. Anything but a clean result (a bad row, a
-    // slice that lost its rows, the watermark not moved, a data exception) rolls it all back and gives
-    // nullopt: the caller runs the first slice alone, which reports what it finds. Counts per slice.
+    // trips: one statement thins them all, and the watermark moves from `from` to `end` (the last one's end,
+    // or a later slice boundary) while the ranges before, between and after them still hold no row. Anything
+    // but a clean result (a bad row, a slice that lost its rows, the watermark not moved, a data exception)
+    // rolls it all back and gives nullopt: the caller runs the first slice alone, which reports what it
+    // finds. Counts per slice.
     std::optional<std::vector<ThinningStatement::Counts>> runBatch(const std::vector<SliceRange>& batch,
-                                                                   Micros from, MowerCursor& cursor,
+                                                                   Micros from, Micros end,
+                                                                   MowerCursor& cursor,
                                                                    long long statementTimeoutMs);
 
   private:

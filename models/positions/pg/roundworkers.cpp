@@ -218,13 +218,19 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
     for (std::size_t i = 0; i < slices.size();) {
         if (between() != RoundPlan::Stop::None)
             return false;
-        if (batches && !dense) {
+        // A mower known to have no row left up to the cutoff goes straight to its last empty slices.
+        const bool rowsLeft = !cursor.nextRowAt || *cursor.nextRowAt;
+        if (batches && !dense && rowsLeft) {
             const RoundTransactions::RowsAhead ahead = transactions.rowsAhead(slices, i, kBatchRows + 1);
             cursor.nextRowAt = ahead.firstRowAt;
             const std::vector<SliceRange> batch = batchOf(slices, ahead);
             if (batch.size() > 1) {
+                // When the batch holds the mower's last rows, its watermark moves to the cutoff, over the
+                // empty slices after it too.
+                const bool last = ahead.complete && batch.size() == ahead.slices.size();
+                const Micros end = last ? slices.back().end : batch.back().end;
                 const auto counts =
-                    transactions.runBatch(batch, slices[i].begin, cursor, statementTimeoutMs());
+                    transactions.runBatch(batch, slices[i].begin, end, cursor, statementTimeoutMs());
                 if (counts) {
                     std::size_t from = i;
                     for (std::size_t k = 0; k < batch.size(); ++k) {
@@ -232,7 +238,10 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
                         done(static_cast<long long>(at + 1 - from), (*counts)[k], batch[k]);
                         from = at + 1;
                     }
-                    i = from;
+                    if (last && from < slices.size())
+                        done(static_cast<long long>(slices.size() - from), {},
+                             {m.mowerId, slices[from].begin, slices.back().end});
+                    i = last ? slices.size() : from;
                     continue;
                 }
             }
