@@ -567,17 +567,21 @@ class TestThinningRound : public QObject {
     // the round goes on and thins that row's slice.
     // A row without a finite position in a batch's second slice: the batch rolls back, the first slice is
     // thinned alone, and the mower stops before the bad row's slice, which is named.
+    // `after`: the rows arrive after the batch's last slice (its watermark goes on); `value`: the bad row's
+    // latitude (cos(∞) fails the statement, a data exception, instead of reporting the row).
     void batchRollsBackForARowArrivedOrBad_data() {
         QTest::addColumn<bool>("bad");
-        QTest::addColumn<bool>(
-            "after"); // the row arrives after the batch's last slice (its watermark goes on)
-        QTest::newRow("a row arrived between") << false << false;
-        QTest::newRow("a row arrived after") << false << true;
-        QTest::newRow("a bad row") << true << false;
+        QTest::addColumn<bool>("after");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("a row arrived between") << false << false << QString();
+        QTest::newRow("a row arrived after") << false << true << QString();
+        QTest::newRow("a NaN row") << true << false << QStringLiteral("NaN");
+        QTest::newRow("an infinite row") << true << false << QStringLiteral("Infinity");
     }
     void batchRollsBackForARowArrivedOrBad() {
         QFETCH(bool, bad);
         QFETCH(bool, after);
+        QFETCH(QString, value);
         QString info;
         auto db = test::freshPositionsDatabase(QStringLiteral("round_batch_faults"), &info);
         const MowerTrack track = sparseTrack(53);
@@ -596,10 +600,10 @@ class TestThinningRound : public QObject {
             const QString mower = track.mowerId.toString(QUuid::WithoutBraces);
             if (bad) {
                 writer->exec(
-                    QStringLiteral("UPDATE mower_positions SET lat = 'NaN' WHERE mower_id = $1 AND "
+                    QStringLiteral("UPDATE mower_positions SET lat = $3::float8 WHERE mower_id = $1 AND "
                                    "observed_at = (SELECT min(observed_at) FROM mower_positions WHERE "
                                    "mower_id = $1 AND observed_at >= $2)"),
-                    {mower, formatIsoTimestamp(batch[1].begin)});
+                    {mower, formatIsoTimestamp(batch[1].begin), value});
                 return;
             }
             arrived =
