@@ -72,6 +72,30 @@ std::vector<PositionRow> writeRows(PgConnection& writer, const QUuid& mowerId, M
     return rows;
 }
 
+// A sparse mower (sparseTrack) in a fresh database, a round two days of slices after its last row, and a
+// second connection for rows written while the round runs.
+struct SparseRound {
+    std::unique_ptr<PgConnection> db;
+    std::unique_ptr<PgConnection> writer;
+    MowerTrack track;
+    PositionSettings settings;
+    Micros cutoff = 0;
+    RoundOptions options;
+};
+SparseRound sparseRound(const QString& name, std::uint32_t seed) {
+    SparseRound r;
+    QString info;
+    r.db = test::freshPositionsDatabase(name, &info);
+    r.track = sparseTrack(seed);
+    test::insertTracks(*r.db, {r.track});
+    r.settings = defaultSettings();
+    const Micros now = r.track.rows.back().observedAt + 2 * kMicrosPerDay + r.settings.detailWindow();
+    r.cutoff = r.settings.thinningCutoff(now);
+    r.writer = PgConnection::open(info);
+    r.options = test::roundAt(now);
+    return r;
+}
+
 } // namespace
 
 class TestThinningRound : public QObject {
@@ -493,15 +517,8 @@ class TestThinningRound : public QObject {
     }
     void rowArrivingInEmptySlicesIsNotJumped() {
         QFETCH(bool, last);
-        QString info;
-        auto db = test::freshPositionsDatabase(QStringLiteral("round_sparse_arrival"), &info);
-        MowerTrack track = sparseTrack(52);
-        test::insertTracks(*db, {track});
-        const PositionSettings settings = defaultSettings();
-        const Micros now = track.rows.back().observedAt + 2 * kMicrosPerDay + settings.detailWindow();
-        const Micros cutoff = settings.thinningCutoff(now);
-        auto writer = PgConnection::open(info);
-        RoundOptions options = test::roundAt(now);
+        SparseRound r = sparseRound(QStringLiteral("round_sparse_arrival"), 52);
+        auto& [db, writer, track, settings, cutoff, options] = r;
         std::vector<PositionRow> arrived;
         std::vector<SliceRange> thinned;
         options.onStep = [&](PgConnection&, const SliceRange& range, SliceStep step) {
@@ -582,15 +599,8 @@ class TestThinningRound : public QObject {
         QFETCH(bool, bad);
         QFETCH(bool, after);
         QFETCH(QString, value);
-        QString info;
-        auto db = test::freshPositionsDatabase(QStringLiteral("round_batch_faults"), &info);
-        const MowerTrack track = sparseTrack(53);
-        test::insertTracks(*db, {track});
-        const PositionSettings settings = defaultSettings();
-        const Micros now = track.rows.back().observedAt + 2 * kMicrosPerDay + settings.detailWindow();
-        const Micros cutoff = settings.thinningCutoff(now);
-        auto writer = PgConnection::open(info);
-        RoundOptions options = test::roundAt(now);
+        SparseRound r = sparseRound(QStringLiteral("round_batch_faults"), 53);
+        auto& [db, writer, track, settings, cutoff, options] = r;
         std::vector<PositionRow> arrived;
         std::vector<SliceRange> first;
         options.onBatch = [&](PgConnection&, const std::vector<SliceRange>& batch) {
