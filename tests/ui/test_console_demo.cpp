@@ -39,7 +39,9 @@ class TestConsoleDemo : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("TidemarkTest"));
+        // Its own settings file: test_console's runs write theirs at the same time.
+        QCoreApplication::setApplicationName(QStringLiteral("TidemarkDemoTest") +
+                                             qEnvironmentVariable("TIDEMARK_TEST_RUN"));
         QVERIFY(m_english.install(QStringLiteral("en"))); // as the console does: English plural forms
         m_status = demo::DemoWorkspace(m_root).status();
         // Never start a cluster of our own: without the fixture nothing would stop it.

@@ -104,7 +104,10 @@ class TestConsoleScreens : public QObject {
     void initTestCase() {
         QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("TidemarkTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("TidemarkScreens"));
+        // The runs of each screen go at once: each keeps its own settings file (one run's clear() would
+        // otherwise land between another's save and restore).
+        QCoreApplication::setApplicationName(QStringLiteral("TidemarkScreens") +
+                                             qEnvironmentVariable("TIDEMARK_TEST_RUN"));
         QVERIFY(m_english.install(QStringLiteral("en")));
         QSettings().clear();
         m_available = QGuiApplication::primaryScreen()->availableGeometry();
