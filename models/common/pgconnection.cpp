@@ -422,4 +422,8 @@ QString pgTimestampLiteral(long long micros) {
     return QStringLiteral("(timestamp '1970-01-01 00:00:00' + %1 * interval '1 microsecond')").arg(micros);
 }
 
+QString pgPlainArray(const QStringList& items) {
+    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+}
+
 } // namespace tidemark

@@ -162,5 +162,7 @@ template <typename Sink> void PgConnection::copyOut(const QString& sql, Sink&& s
 QString pgQuoteIdentifier(const QString& name);
 // A `timestamp` (UTC) literal built from an integer only, for statements that take no parameters (COPY).
 QString pgTimestampLiteral(long long micros);
+// An array parameter ("{a,b}") of items that need no quoting: numbers, uuids, ISO-8601 instants.
+QString pgPlainArray(const QStringList& items);
 
 } // namespace tidemark

@@ -455,7 +455,7 @@ void PartitionSwap::runLockedPhase(const SwapPlan& plan, SwapReport& report) {
                 if (!t.alreadyPartitioned)
                     oids << m_db.exec(QStringLiteral("SELECT to_regclass($1)::oid::bigint"), {t.table})
                                 .text(0, 0);
-            const QString oidArray = QLatin1Char('{') + oids.join(QLatin1Char(',')) + QLatin1Char('}');
+            const QString oidArray = pgPlainArray(oids);
             const auto scans = [&] {
                 return m_db
                     .exec(QStringLiteral(

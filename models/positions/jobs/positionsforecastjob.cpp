@@ -30,7 +30,7 @@ QString uuidArray(std::span<const QUuid> ids) {
     QStringList items;
     for (const QUuid& id : ids)
         items << idText(id);
-    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+    return pgPlainArray(items);
 }
 
 // Rows of every mower in [from, to): one index range count per mower.

@@ -86,7 +86,7 @@ QString timestampArray(const std::vector<Micros>& instants) {
     QStringList items;
     for (const Micros at : instants)
         items << formatIsoTimestamp(at);
-    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
+    return pgPlainArray(items);
 }
 
 } // namespace

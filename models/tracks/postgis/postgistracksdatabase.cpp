@@ -33,11 +33,6 @@ qint32 binaryInt32(const PgResult& r, int row, int col) {
     return qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(row, col)));
 }
 
-// An array parameter of items that need no quoting (numbers, hex digits).
-QString pgPlainArray(const QStringList& items) {
-    return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
-}
-
 // Tile keys as the three integer arrays an unnest() of them takes.
 struct TileKeyArrays {
     QStringList zooms, xs, ys;
