@@ -34,6 +34,30 @@ bool isTemporaryName(const QByteArray& name) {
     return name.startsWith('.');
 }
 
+// Copies the open file `from` (named `fromName` in messages) into the open file `to` (`toName`).
+void copyFile(int from, const QString& fromName, int to, const QString& toName) {
+    QByteArray buffer(kChunk, Qt::Uninitialized);
+    for (;;) {
+        const ssize_t got = ::read(from, buffer.data(), static_cast<size_t>(buffer.size()));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            throw Error(Error::Kind::Failed,
+                        QStringLiteral("cannot read %1: %2").arg(fromName, errnoText(errno)));
+        if (got == 0)
+            return;
+        for (ssize_t written = 0; written < got;) {
+            const ssize_t n = ::write(to, buffer.constData() + written, static_cast<size_t>(got - written));
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n < 0)
+                throw Error(Error::Kind::Failed,
+                            QStringLiteral("cannot write %1: %2").arg(toName, errnoText(errno)));
+            written += n;
+        }
+    }
+}
+
 // Whether `name` in the open folder is a symbolic link (after an open that refused to follow it).
 bool isLink(int folder, const QByteArray& name) {
     struct stat st {};
@@ -295,27 +319,8 @@ void DirectoryStore::put(const QString& key, const QString& localPath, bool mayL
         }
     } remove{folder.get(), temporaryBytes};
 
-    QByteArray buffer(linked ? 0 : kChunk, Qt::Uninitialized);
-    for (; !linked;) {
-        const ssize_t got = ::read(source.get(), buffer.data(), static_cast<size_t>(buffer.size()));
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0)
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("cannot read %1: %2").arg(localPath, errnoText(errno)));
-        if (got == 0)
-            break;
-        for (ssize_t written = 0; written < got;) {
-            const ssize_t n =
-                ::write(out.get(), buffer.constData() + written, static_cast<size_t>(got - written));
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0)
-                throw Error(Error::Kind::Failed,
-                            QStringLiteral("cannot write %1: %2").arg(temporary, errnoText(errno)));
-            written += n;
-        }
-    }
+    if (!linked)
+        copyFile(source.get(), localPath, out.get(), temporary);
     if (::fsync(out.get()) != 0 || ::close(out.release()) != 0)
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot sync %1: %2").arg(temporary, errnoText(errno)));
