@@ -49,17 +49,15 @@ const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
 // ($1 the mower, $2 / $3 its bounds), or in a batch the columns of the slice's row (sm, sb, se, under an
 // alias) that every row of its context carries with its index k.
 struct SliceNames {
-    bool batch = false;
     QString mower, begin, end;
     QString contextLow() const { return begin + QStringLiteral(" - interval '10 minutes'"); }
     QString contextHigh() const { return end + QStringLiteral(" + interval '10 minutes'"); }
 };
-const SliceNames kParams{false, QStringLiteral("$1"), QStringLiteral("$2::timestamptz"),
+const SliceNames kParams{QStringLiteral("$1"), QStringLiteral("$2::timestamptz"),
                          QStringLiteral("$3::timestamptz")};
 SliceNames columnsOf(const QString& alias) {
     const QString prefix = alias.isEmpty() ? QString() : alias + QLatin1Char('.');
-    return {true, prefix + QStringLiteral("sm"), prefix + QStringLiteral("sb"),
-            prefix + QStringLiteral("se")};
+    return {prefix + QStringLiteral("sm"), prefix + QStringLiteral("sb"), prefix + QStringLiteral("se")};
 }
 // The same slice named from the rows of s, from inside a subquery on s's row and from sl's row.
 SliceNames inRows(bool batch) {
@@ -231,7 +229,6 @@ QString sliceCtes(bool withRowId, bool batch) {
          {"GJOIN", batch ? QStringLiteral("JOIN geo g ON g.k = c.k") : QStringLiteral("CROSS JOIN geo g")},
          {"BGROUP", batch ? QStringLiteral("1, 2") : QStringLiteral("1")},
          {"AK", batch ? QStringLiteral("a.k AS sk, ") : QString()},
-
          {"BWHERE", batch ? QStringLiteral(" WHERE b.k = a.k") : QString()},
          {"EB",
           batch
@@ -352,16 +349,22 @@ QString deleteCte(const QString& condition, bool batch) {
 // not finite), of the ten minutes on either side from two scans of their own through the primary key. As a
 // window aggregate over the whole frame it made the window pass spool the context a second time; as one
 // scan of the whole context it read the slice's rows twice.
-const QString kBadColumn = QStringLiteral(
-    "CASE WHEN NOT coalesce(phi - phi = 0::float8 AND lam - lam = 0::float8, false) THEN t END AS bad");
+QString notFinite(const QString& phi, const QString& lam) {
+    return fill(QStringLiteral("NOT coalesce({P} - {P} = 0::float8 AND {L} - {L} = 0::float8, false)"),
+                {{"P", phi}, {"L", lam}});
+}
+const QString kBadColumn = QStringLiteral("CASE WHEN ") +
+                           notFinite(QStringLiteral("phi"), QStringLiteral("lam")) +
+                           QStringLiteral(" THEN t END AS bad");
 QString badRowIn(const SliceNames& slice, const QString& from, const QString& to) {
     return fill(
         QStringLiteral("(SELECT min(observed_at) FROM mower_positions"
-                       " WHERE mower_id = {M} AND observed_at >= {FROM} AND observed_at < {TO} AND NOT"
-                       " coalesce(lat * 0.017453292519943295::float8 - lat * 0.017453292519943295::float8 = 0"
-                       " AND lon * 0.017453292519943295::float8 - lon * 0.017453292519943295::float8 = 0,"
-                       " false))"),
-        {{"M", slice.mower}, {"FROM", from}, {"TO", to}});
+                       " WHERE mower_id = {M} AND observed_at >= {FROM} AND observed_at < {TO} AND {BAD})"),
+        {{"M", slice.mower},
+         {"FROM", from},
+         {"TO", to},
+         {"BAD", notFinite(QStringLiteral("(lat * 0.017453292519943295::float8)"),
+                           QStringLiteral("(lon * 0.017453292519943295::float8)"))}});
 }
 // The first bad row as µs, given the slice rows' earliest (`ownBad`).
 QString firstBadRow(const SliceNames& slice, const QString& ownBad) {
@@ -439,13 +442,10 @@ std::vector<PgParam> ThinningStatement::params(const std::vector<SliceRange>& sl
         begins << formatIsoTimestamp(slice.begin);
         ends << formatIsoTimestamp(slice.end);
     }
-    const auto array = [](const QStringList& items) { // uuids and ISO instants need no quoting
-        return QLatin1Char('{') + items.join(QLatin1Char(',')) + QLatin1Char('}');
-    };
     std::vector<PgParam> all = params(slices.front());
-    all[0] = array(mowers);
-    all[1] = array(begins);
-    all[2] = array(ends);
+    all[0] = pgPlainArray(mowers);
+    all[1] = pgPlainArray(begins);
+    all[2] = pgPlainArray(ends);
     return all;
 }
 
