@@ -6,6 +6,7 @@
 #include "csvarchiveencoder.h"
 #include "error.h"
 #include "pgconnection.h"
+#include "processtempdir.h"
 #include "taskfeedback.h"
 
 #include <QDir>
@@ -45,8 +46,9 @@ bool sameExport(const ArchiveManifest& a, const ArchiveManifest& b) {
            a.objectSha256 == b.objectSha256 && a.objectBytes == b.objectBytes;
 }
 
-void putBytes(ArchiveStore& store, const QString& key, const QByteArray& bytes) {
-    QTemporaryFile file(QDir::tempPath() + QStringLiteral("/tidemark-manifest-XXXXXX.json"));
+void putBytes(ArchiveStore& store, const QString& key, const QByteArray& bytes,
+              const ProcessTempDir& scratch) {
+    QTemporaryFile file(scratch.filePath(QStringLiteral("manifest-XXXXXX.json")));
     if (!file.open() || file.write(bytes) != bytes.size() || !file.flush())
         throw Error(Error::Kind::Failed,
                     QStringLiteral("cannot write a temporary file for %1: %2").arg(key, file.errorString()));
@@ -151,12 +153,15 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
     // on a worker thread each while this thread, which owns the connection, only reads the COPY (on a quiet
     // machine of two cores 0.54-0.60 s for 65.8 MB; the digest on this thread measured no faster, both on
     // one worker slower). The file is given up to the store, which may link it instead of copying it.
+    // The files are in a private folder of this export's own, removed with them whatever happens; one that a
+    // killed process left is removed by the next retention run (ProcessTempDir::removeAbandoned).
+    const ProcessTempDir scratch(QDir::tempPath(), kScratchKind);
     std::optional<QTemporaryFile> file;
     if (!objectExists) {
-        file.emplace(QDir::tempPath() + QStringLiteral("/tidemark-archive-XXXXXX.csv.zst"));
+        file.emplace(scratch.filePath(QStringLiteral("object-XXXXXX.csv.zst")));
         if (!file->open())
             throw Error(Error::Kind::Failed, QStringLiteral("cannot create a temporary file in %1: %2")
-                                                 .arg(QDir::tempPath(), file->errorString()));
+                                                 .arg(scratch.path(), file->errorString()));
     }
     CsvArchiveEncoder encoder(file ? &*file : nullptr, m_zstdLevel, m_zstdBackgroundThread,
                               m_serial ? CsvArchiveEncoder::Threads::Caller
@@ -234,7 +239,7 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
                         .arg(result.manifestKey, m_store.describe()));
             manifest = existing;
         } else {
-            putBytes(m_store, result.manifestKey, manifest.toJson());
+            putBytes(m_store, result.manifestKey, manifest.toJson(), scratch);
         }
     } else {
         manifest.objectSha256 = encoder.objectSha256();
@@ -242,7 +247,7 @@ ExportResult PartitionExporter::exportRange(const ExportSource& source, Micros e
         if (beforeUpload)
             beforeUpload(manifest.objectBytes);
         m_store.publishFile(result.objectKey, file->fileName());
-        putBytes(m_store, result.manifestKey, manifest.toJson());
+        putBytes(m_store, result.manifestKey, manifest.toJson(), scratch);
     }
     result.objectSha256 = manifest.objectSha256;
     result.objectBytes = manifest.objectBytes;

@@ -65,6 +65,9 @@ class PartitionExporter {
     ExportResult exportRange(const ExportSource& source, Micros exportedAt, TaskFeedback& feedback,
                              const std::function<void(qint64 objectBytes)>& beforeUpload = {});
 
+    // The kind of the private folders the temporary files go to ($TMPDIR/tidemark-export-<pid>-XXXXXX).
+    static inline const QString kScratchKind = QStringLiteral("export");
+
     // How many rows of the COPY go between two checks of the feedback.
     static constexpr qint64 kRowsPerCheckpoint = 4096;
 

@@ -12,6 +12,7 @@
 #include "kudosschema.h"
 #include "metricstextfile.h"
 #include "privatefiles.h"
+#include "processtempdir.h"
 #include "sqlitefile.h"
 #include "taskfeedback.h"
 
@@ -25,6 +26,7 @@
 #include <cerrno>
 #include <csignal>
 #include <map>
+#include <optional>
 #include <unistd.h>
 
 namespace tidemark::kudos {
@@ -51,6 +53,9 @@ struct ScratchFile {
             QFile::remove(path + QLatin1String(suffix));
     }
 };
+
+// The drill's own scratch folders under $TMPDIR: tidemark-drill-<pid>-XXXXXX (ProcessTempDir).
+const QString kScratchKind = QStringLiteral("drill");
 
 // Scratch files of drills whose process is gone (killed, or the machine went down): drill-<pid>-….
 int removeStaleScratch(const QString& folder) {
@@ -400,10 +405,6 @@ qint64 ArchiveDrillReport::contentBytes() const {
     return n;
 }
 
-QString ArchiveDrillJob::defaultScratchFolder() {
-    return QDir(QDir::tempPath()).filePath(QStringLiteral("tidemark-drill-%1").arg(::geteuid()));
-}
-
 ArchiveDrillReport ArchiveDrillJob::run(const ArchiveDrillRequest& request, TaskFeedback& feedback) {
     if (request.archiveUrl.isEmpty())
         throw Error(Error::Kind::Settings, QStringLiteral("no archive is configured (TIDEMARK_ARCHIVE_URL)"));
@@ -421,11 +422,19 @@ ArchiveDrillReport ArchiveDrillJob::run(const ArchiveDrillRequest& request, Task
         SchemaMigrator(*db, kudosSchema()).requireSchema();
         const std::unique_ptr<archive::ArchiveStore> store = archive::openArchiveStore(request.archiveUrl);
         report.archive = store->describe();
-        const QString folder =
-            request.scratchFolder.isEmpty() ? defaultScratchFolder() : request.scratchFolder;
-        privatefiles::makeDir(folder);
-        privatefiles::checkPrivateDir(folder, ::geteuid()); // before any object: not one object's failure
-        report.staleScratchRemoved = removeStaleScratch(folder);
+        // Before any object, so that a folder that cannot be used is not one object's failure. A folder of
+        // this run's own by default (mkdtemp, 0700: never a name another local user could create first);
+        // a folder the operator names must be this user's and private.
+        std::optional<ProcessTempDir> ownFolder;
+        QString folder = request.scratchFolder;
+        if (folder.isEmpty()) {
+            report.staleScratchRemoved = ProcessTempDir::removeAbandoned(QDir::tempPath(), kScratchKind);
+            folder = ownFolder.emplace(QDir::tempPath(), kScratchKind).path();
+        } else {
+            privatefiles::makeDir(folder);
+            privatefiles::checkPrivateDir(folder, ::geteuid());
+            report.staleScratchRemoved = removeStaleScratch(folder);
+        }
 
         ArchiveDrillHistory history(*db);
         const Micros now = db->serverNow();

@@ -25,8 +25,10 @@ struct ArchiveDrillRequest {
     int sample = 10;             // objects of a sample; -1: all
     std::optional<quint64> seed; // of the sample's random part; default: the server's day number
     QString tier;                // "currency", "statistics" or "" for both
-    QString scratchFolder;       // where the scratch SQLite files go; "": defaultScratchFolder()
-    QString metricsPath;         // the textfile the run's metrics are added to; "" none
+    // Where the scratch SQLite files go: a folder of this user's, made 0700 when missing; "": a private
+    // folder of the run's own in $TMPDIR (ProcessTempDir), removed at its end.
+    QString scratchFolder;
+    QString metricsPath; // the textfile the run's metrics are added to; "" none
 };
 
 // One object's drill.
@@ -47,7 +49,8 @@ struct ArchiveDrillReport {
     std::vector<ArchiveDrillResult> results; // recorded, in order
     bool cancelled = false;
     QString stoppedAt; // after a cancel: the object whose drill it stopped (nothing recorded for it)
-    int staleScratchRemoved = 0; // scratch files of killed runs removed first
+    int staleScratchRemoved =
+        0; // scratch folders (or, in a named folder, files) of killed runs removed first
     double seconds = 0;
     QStringList warnings;
 
@@ -56,7 +59,8 @@ struct ArchiveDrillReport {
     bool ok() const { return failed() == 0 && !cancelled; }
     qint64 rows() const;
     qint64 contentBytes() const;
-    int exitCode() const { return ok() ? 0 : 1; }
+    // 1 when an object failed, 75 when stopped (a cancel or SIGTERM) before its end, else 0.
+    int exitCode() const { return failed() > 0 ? 1 : cancelled ? 75 : 0; }
 };
 
 // The restore drill of spec/kudos.md, the same for `tidemark-cli archive drill` and the console: opens the
@@ -73,8 +77,6 @@ struct ArchiveDrillReport {
 class ArchiveDrillJob {
   public:
     static ArchiveDrillReport run(const ArchiveDrillRequest& request, TaskFeedback& feedback);
-    // $TMPDIR/tidemark-drill-<uid> (run() creates a scratch folder 0700 when missing).
-    static QString defaultScratchFolder();
 };
 
 } // namespace tidemark::kudos

@@ -4,13 +4,16 @@
 #include "archiveurl.h"
 #include "error.h"
 #include "kudosschema.h"
+#include "partitionexporter.h"
 #include "pgconnection.h"
+#include "processtempdir.h"
 #include "retentionjob.h"
 #include "retentionmetrics.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
 
 #include <QCoreApplication>
+#include <QDir>
 
 namespace tidemark::kudos {
 
@@ -55,6 +58,9 @@ RetentionReport KudosRoundJob::run(const KudosRoundRequest& request, TaskFeedbac
             problem = e.message();
         }
     }
+    // What an export of a killed run left in $TMPDIR (its object and manifest files).
+    if (!request.dryRun)
+        ProcessTempDir::removeAbandoned(QDir::tempPath(), archive::PartitionExporter::kScratchKind);
     RetentionOptions options;
     options.dryRun = request.dryRun;
     options.allowClockAhead = request.allowClockAhead;

@@ -14,8 +14,10 @@
 #include "pgconnection.h"
 #include "retentionjob.h"
 #include "taskfeedback.h"
+#include "thrownkind.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -27,6 +29,7 @@
 #include <QTest>
 #include <csignal>
 #include <map>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace tidemark;
@@ -387,39 +390,56 @@ class TestArchiveDrill : public QObject {
             QLatin1String("records no object")));
     }
 
-    // Killed while it compares (the statements locked by this test, so the process is known to hold its
-    // scratch file): the file stays behind, nothing is recorded; the next drill removes it first.
+    // The scratch folders of drills under $TMPDIR (tidemark-drill-<pid>-XXXXXX) and the files in them.
+    static QStringList scratchFolders(const QString& tmp) {
+        return QDir(tmp).entryList({QStringLiteral("tidemark-drill-*")}, QDir::Dirs | QDir::Hidden);
+    }
+    static int scratchFilesUnder(const QString& tmp) {
+        int n = 0;
+        for (const QString& folder : scratchFolders(tmp))
+            n += int(scratchFiles(QDir(tmp).filePath(folder)).size());
+        return n;
+    }
+
+    // A drill started with the statements locked by this test, so that the process is known to hold its
+    // scratch file while it waits to compare.
+    bool startWaitingDrill(QProcess& cli, const QString& tmp, const QString& key, PgConnection& db) {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TMPDIR"), tmp);
+        cli.setProcessEnvironment(env);
+        cli.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"),
+                  {QStringLiteral("archive"), QStringLiteral("drill"), key, QStringLiteral("--db"),
+                   m_clean.conninfo, QStringLiteral("--archive"), m_clean.url()});
+        if (!cli.waitForStarted())
+            return false;
+        for (int i = 0; i < 600; ++i) {
+            QTest::qWait(100);
+            if (db.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
+                                       " 'tidemark archive drill' AND wait_event_type = 'Lock'"))
+                    .toLong(0, 0) > 0)
+                return true;
+        }
+        return false;
+    }
+
+    // Killed while it compares: the scratch file stays behind in the drill's own folder, nothing is
+    // recorded; the next drill removes the folder first.
     void aKilledDrillLeavesNothing() {
         auto db = openKudos(m_clean.conninfo);
         const QString key = keyOfTier(*db, QStringLiteral("currency"));
         const qint64 before = drillRows(*db);
         QTemporaryDir tmp;
-        const QString folder = tmp.filePath(QStringLiteral("tidemark-drill-%1").arg(::geteuid()));
         auto locker = openKudos(m_clean.conninfo);
         locker->exec(QStringLiteral("BEGIN"));
         locker->exec(QStringLiteral("LOCK TABLE kudos_ledger_daily IN ACCESS EXCLUSIVE MODE"));
         QProcess cli;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("TMPDIR"), tmp.path());
-        cli.setProcessEnvironment(env);
-        cli.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"),
-                  {QStringLiteral("archive"), QStringLiteral("drill"), key, QStringLiteral("--db"),
-                   m_clean.conninfo, QStringLiteral("--archive"), m_clean.url()});
-        QVERIFY(cli.waitForStarted());
-        bool waiting = false;
-        for (int i = 0; i < 600 && !waiting; ++i) {
-            QTest::qWait(100);
-            waiting = db->exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
-                                              " 'tidemark archive drill' AND wait_event_type = 'Lock'"))
-                          .toLong(0, 0) > 0;
-        }
-        QVERIFY(waiting);
-        QCOMPARE(scratchFiles(folder).size(), 1);
+        QVERIFY(startWaitingDrill(cli, tmp.path(), key, *db));
+        QCOMPARE(scratchFilesUnder(tmp.path()), 1);
         ::kill(pid_t(cli.processId()), SIGKILL);
         QVERIFY(cli.waitForFinished(10000));
         locker->exec(QStringLiteral("ROLLBACK"));
         QCOMPARE(drillRows(*db), before);
-        QCOMPARE(scratchFiles(folder).size(), 1);
+        QCOMPARE(scratchFilesUnder(tmp.path()), 1);
 
         const CliRun next =
             runCli({QStringLiteral("archive"), QStringLiteral("drill"), key, QStringLiteral("--db"),
@@ -427,8 +447,67 @@ class TestArchiveDrill : public QObject {
                    {{QStringLiteral("TMPDIR"), tmp.path()}});
         QVERIFY2(next.exitCode == 0, qPrintable(next.err + next.out));
         QCOMPARE(json(next).value(QStringLiteral("stale_scratch_removed")).toInt(), 1);
-        QVERIFY(scratchFiles(folder).isEmpty());
+        QVERIFY(scratchFolders(tmp.path()).isEmpty());
         QCOMPARE(drillRows(*db), before + 1);
+    }
+
+    // SIGTERM while it compares: the object in flight finishes and is recorded whole (a signal stops the
+    // drill between objects and at every chunk of a read), its scratch folder is removed, exit 75.
+    void aStoppedDrillExits75AndLeavesNothing() {
+        auto db = openKudos(m_clean.conninfo);
+        const QString key = keyOfTier(*db, QStringLiteral("currency"));
+        const qint64 before = drillRows(*db);
+        QTemporaryDir tmp;
+        auto locker = openKudos(m_clean.conninfo);
+        locker->exec(QStringLiteral("BEGIN"));
+        locker->exec(QStringLiteral("LOCK TABLE kudos_ledger_daily IN ACCESS EXCLUSIVE MODE"));
+        QProcess cli;
+        QVERIFY(startWaitingDrill(cli, tmp.path(), key, *db));
+        QElapsedTimer stop;
+        stop.start();
+        ::kill(pid_t(cli.processId()), SIGTERM);
+        QTest::qWait(200);
+        locker->exec(QStringLiteral("ROLLBACK"));
+        QVERIFY(cli.waitForFinished(60000));
+        qInfo("archive drill, SIGTERM while it compares: exit %d after %lld ms (the lock held for 200 ms)",
+              cli.exitCode(), stop.elapsed());
+        const QString err = QString::fromUtf8(cli.readAllStandardError());
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(cli.exitCode() == 75, qPrintable(err));
+        QVERIFY2(err.contains(QLatin1String("stopped by SIGTERM")), qPrintable(err));
+        QVERIFY(scratchFolders(tmp.path()).isEmpty());
+        QCOMPARE(drillRows(*db), before + 1);
+    }
+
+    // The old fixed scratch folder ($TMPDIR/tidemark-drill-<uid>) made first by another local user, open to
+    // all: the drill never uses a folder by a name another user can take, so it runs; a folder the operator
+    // names that is not private and this user's is refused before any object.
+    void aScratchFolderOfAnotherUserIsNeverUsed() {
+        if (::geteuid() != 0)
+            QSKIP("needs root to make a folder of another user");
+        QTemporaryDir tmp;
+        QFile::setPermissions(tmp.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                              QFileDevice::ExeOwner | QFileDevice::ReadOther |
+                                              QFileDevice::WriteOther | QFileDevice::ExeOther);
+        const QString planted = tmp.filePath(QStringLiteral("tidemark-drill-%1").arg(::geteuid()));
+        QVERIFY(QDir().mkdir(planted));
+        QVERIFY(::chown(QFile::encodeName(planted).constData(), 65534, 65534) == 0);
+        QVERIFY(::chmod(QFile::encodeName(planted).constData(), 0777) == 0);
+        auto db = openKudos(m_clean.conninfo);
+        const QString key = keyOfTier(*db, QStringLiteral("currency"));
+        const QStringList args{
+            QStringLiteral("archive"), QStringLiteral("drill"),     key,          QStringLiteral("--db"),
+            m_clean.conninfo,          QStringLiteral("--archive"), m_clean.url()};
+        const CliRun run = runCli(args, {{QStringLiteral("TMPDIR"), tmp.path()}});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.out));
+        QVERIFY(QDir(planted).isEmpty());
+        QVERIFY(scratchFolders(tmp.path()) == QStringList{QFileInfo(planted).fileName()});
+
+        ArchiveDrillRequest named = requestFor(m_clean, planted);
+        named.keys = {key};
+        TaskFeedback feedback;
+        QCOMPARE(test::thrownKind([&] { ArchiveDrillJob::run(named, feedback); }), Error::Kind::Refused);
+        QVERIFY(QDir(planted).isEmpty());
     }
 
     void anUnreachableArchiveExits75AndRecordsNothing() {
