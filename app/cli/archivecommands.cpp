@@ -1,6 +1,6 @@
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "archivelisting.h"
 #include "archivemanifest.h"
@@ -147,10 +147,9 @@ int runVerify(CliContext& ctx) {
     if (ctx.isSet(QStringLiteral("db")))
         request.conninfo = ctx.dbConninfo();
 
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const ArchiveVerifyReport report = ArchiveVerifyJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     QJsonArray results;
     QStringList lines;
     for (const ArchiveObjectCheck& check : report.objects) {
@@ -210,10 +209,9 @@ int runRestore(CliContext& ctx) {
         request.target = ArchiveRestoreRequest::Target::SqliteFile;
         request.sqliteFile = ctx.required(QStringLiteral("sqlite"));
     }
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const ArchiveRestoreReport report = ArchiveRestoreJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     const QString& key = request.keys.first();
     if (report.restored.empty()) {
         ctx.print(

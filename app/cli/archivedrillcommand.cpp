@@ -1,7 +1,7 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "archivedrilljob.h"
 #include "archivelisting.h"
@@ -99,8 +99,7 @@ int runDrill(CliContext& ctx) {
     }
     request.tier = ctx.value(QStringLiteral("tier"));
     request.metricsPath = metricsTarget(ctx).path;
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     ArchiveDrillReport report;
     try {
         report = ArchiveDrillJob::run(request, feedback);
@@ -109,12 +108,12 @@ int runDrill(CliContext& ctx) {
             throw;
         // The archive or the database went away: not a finding about any object, so nothing of the object in
         // progress was recorded; the timer's next run tries again.
-        progress.finish();
+        feedback.finishProgress();
         ctx.err() << "tidemark-cli: " << e.message() << " (nothing recorded for the object in progress)\n";
         ctx.err().flush();
         return ExitRetry;
     }
-    progress.finish();
+    feedback.finishProgress();
     for (const QString& warning : report.warnings)
         ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
     ctx.err().flush();

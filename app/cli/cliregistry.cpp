@@ -4,6 +4,7 @@
 #include "clicompletion.h"
 #include "clicontext.h"
 #include "climanual.h"
+#include "stopsignals.h"
 
 #include "error.h"
 
@@ -20,8 +21,11 @@ int CliRegistry::printOverview(QTextStream& out, const QStringList& prefix) cons
     out << "Usage: tidemark-cli <command> [options]\n"
         << "Retention for mower positions, kudos and GPS tracks, headless.\n\n"
         << "Global options: --help, --version, --json, --now ISO-8601\n"
-        << "Exit codes: 0 done, 1 failed, 2 bad usage or settings, 3 refused, 75 stopped by a timeout or "
-           "conflict (retry later).\n\nCommands:\n";
+        << "Exit codes: 0 done, 1 failed, 2 bad usage or settings, 3 refused, 75 stopped by a timeout, "
+           "conflict or SIGTERM/SIGINT (retry later).\n"
+        << "SIGTERM or SIGINT: a long command stops after its unit in flight (at most "
+        << StopSignals::kGraceSeconds
+        << " s, then at once); a second signal stops it at once. What was done is recorded.\n\nCommands:\n";
     for (const CliCommand& c : m_commands) {
         if (!prefix.isEmpty() && c.path.mid(0, prefix.size()) != prefix)
             continue;
@@ -156,7 +160,13 @@ int CliRegistry::dispatch(const QStringList& arguments) {
         CliContext context(parser, settings, out, err);
         if (parser.isSet(QStringLiteral("now")))
             context.now(); // validates --now up front
-        return best->run(context);
+        const int code = best->run(context);
+        if (const int signal = StopSignals::received()) {
+            err << "tidemark-cli: stopped by " << StopSignals::name(signal)
+                << "; what was done is recorded and the next run goes on\n";
+            return code == ExitDone ? ExitRetry : code;
+        }
+        return code;
     } catch (const Error& e) {
         err << "tidemark-cli: " << e.message() << '\n';
         switch (e.kind()) {
@@ -165,6 +175,8 @@ int CliRegistry::dispatch(const QStringList& arguments) {
             return ExitUsage;
         case Error::Kind::Refused:
             return ExitRefused;
+        case Error::Kind::Cancelled: // only a stop signal cancels a command
+            return ExitRetry;
         default:
             return ExitFailed;
         }

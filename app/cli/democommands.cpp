@@ -1,10 +1,10 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 
+#include "commandfeedback.h"
 #include "demoworkspace.h"
 #include "error.h"
 #include "taskfeedback.h"
-#include "terminalprogress.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -102,10 +102,9 @@ int runUp(CliContext& ctx) {
     // Without --now the data ends at today's midnight (UTC), so two runs on one day agree.
     const Micros now = ctx.nowGiven() ? ctx.now() : floorToStep(ctx.now(), kMicrosPerDay);
     DemoWorkspace workspace(workspaceDir(ctx));
-    TaskFeedback control;
-    TerminalProgress progress(ctx, control);
+    CommandFeedback control(ctx);
     workspace.up(seed, now, options, control);
-    progress.finish();
+    control.finishProgress();
     const auto& f = workspace.lastUpFigures();
     const DemoWorkspace::Status s = workspace.status();
     QJsonObject json = statusJson(s);

@@ -1,8 +1,8 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
+#include "commandfeedback.h"
 #include "kudosschema.h"
-#include "terminalprogress.h"
 
 #include "error.h"
 #include "kudosreconcilejob.h"
@@ -85,10 +85,9 @@ int runRetain(CliContext& ctx) {
     request.oneStep = ctx.isSet(QStringLiteral("once"));
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
     request.metricsPath = metricsTarget(ctx).path;
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const RetentionReport report = KudosRoundJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     QStringList lines;
     QJsonArray done, remaining, incidents, alerts;
     for (const RetentionStepResult& s : report.done) {
@@ -280,10 +279,9 @@ int runReconcile(CliContext& ctx) {
     }
     request.options.takeSnapshot = ctx.isSet(QStringLiteral("take-snapshot"));
     request.options.apply = ctx.isSet(QStringLiteral("apply"));
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const KudosReconcileReport job = KudosReconcileJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     if (job.rebuiltGeneration)
         ctx.err() << "tidemark-cli: checkpoints rebuilt; generation " << *job.rebuiltGeneration << '\n';
     for (const QString& warning : job.warnings)

@@ -1,6 +1,6 @@
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "kudosforecastjob.h"
 
@@ -189,10 +189,9 @@ int runForecastKudos(CliContext& ctx) {
     request.archiveUrl = ctx.archiveUrl();
     request.settings = ctx.settings().kudos;
     request.now = ctx.now();
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const KudosForecast f = KudosForecastJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     for (const QString& warning : f.warnings)
         ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
     ctx.err().flush();

@@ -1,6 +1,6 @@
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "error.h"
 #include "kudossettings.h"
@@ -55,13 +55,12 @@ int runSwap(CliContext& ctx) {
     request.conninfo = ctx.dbConninfo();
     request.now = ctx.now();
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     if (!ctx.json()) {
         // Each step is named before it runs (an index build may take minutes).
-        feedback.setSink([&ctx, &progress, line = feedback.sink()](const TaskProgress& p) {
+        feedback.setSink([&ctx, &feedback, line = feedback.sink()](const TaskProgress& p) {
             if (p.detail.canConvert<SwapStep>()) {
-                progress.finish();
+                feedback.finishProgress();
                 ctx.out() << p.detail.value<SwapStep>().line() << '\n';
                 ctx.out().flush();
             }
@@ -70,7 +69,7 @@ int runSwap(CliContext& ctx) {
         });
     }
     const KudosSwapReport job = KudosSwapJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     const SwapPlan& plan = job.plan;
     QJsonObject json = planJson(plan);
     json.insert(QStringLiteral("dry_run"), job.dryRun);

@@ -1,8 +1,10 @@
 #include "cliregistry.h"
+#include "stopsignals.h"
 
 #include <QCoreApplication>
 
 int main(int argc, char** argv) {
+    tidemark::cli::StopSignals::install(); // before any thread
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Tidemark"));
     QCoreApplication::setOrganizationDomain(QStringLiteral("tidemark.example.org"));

@@ -1,7 +1,7 @@
 // tidemark-cli plan: what retention does next, did last, and what needs a person, across the datasets.
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "error.h"
 #include "kudosvalues.h"
@@ -303,10 +303,9 @@ int runPlan(CliContext& ctx) {
         !request.connections.hasTracks())
         throw Error(Error::Kind::Usage, QStringLiteral("nothing to plan: give --db-positions, --db-kudos, "
                                                        "--sqlite or --tracks-db (or GPS_TRACKS_DB_PATH)"));
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const RetentionPlan plan = RetentionPlanJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     QJsonArray alerts;
     for (const PlanAlert& a : plan.alerts)
         alerts.append(QJsonObject{{QStringLiteral("dataset"), planDatasetName(a.dataset)},

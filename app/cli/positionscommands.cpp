@@ -1,8 +1,8 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
+#include "commandfeedback.h"
 #include "positionsschema.h"
-#include "terminalprogress.h"
 
 #include "error.h"
 #include "inmemorypositionstore.h"
@@ -122,10 +122,9 @@ int runRound(CliContext& ctx) {
     const MetricsTarget metrics = metricsTarget(ctx);
     request.metricsFile = metrics.path;
     request.metricsFileOrigin = metrics.origin;
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const RoundReport report = RoundJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     // The job's warnings, on stderr whatever the output mode.
     for (const QString& warning : report.warnings)
         ctx.err() << "tidemark-cli: " << warning << '\n';

@@ -1,7 +1,7 @@
 // tidemark-cli positions coverage: the 12 % coverage check of spec/positions.md on a CSV file or a database.
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "coveragecheck.h"
 #include "error.h"
@@ -128,10 +128,9 @@ std::vector<MowerInput> fromDatabase(CliContext& ctx, Micros now, const Position
     request.to = to;
     request.now = now;
     request.settings = settings;
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     PreviewResult preview = PreviewJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     // Rows behind the mower's watermark are already thinned: then "before" is not the raw track. Say so.
     if (preview.watermark && *preview.watermark > from)
         ctx.err() << "tidemark-cli: warning: mower " << id.toString(QUuid::WithoutBraces)

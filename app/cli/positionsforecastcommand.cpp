@@ -1,7 +1,7 @@
 // tidemark-cli forecast positions: the read-only forecast and what-ifs of spec/operations.md.
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "error.h"
 #include "positionsforecastjob.h"
@@ -142,10 +142,9 @@ QString text(const PositionsForecast& f) {
 
 int runForecast(CliContext& ctx) {
     const PositionsForecastRequest r = request(ctx);
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const PositionsForecast f = PositionsForecastJob::run(r, feedback);
-    progress.finish();
+    feedback.finishProgress();
     for (const QString& warning : f.warnings)
         ctx.err() << "tidemark-cli: " << warning << '\n';
     ctx.err().flush();

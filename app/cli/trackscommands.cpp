@@ -1,13 +1,13 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 
+#include "commandfeedback.h"
 #include "error.h"
 #include "pgconnection.h"
 #include "postgistracksdatabase.h"
 #include "schemamigrator.h"
 #include "spatialitedatabase.h"
 #include "taskfeedback.h"
-#include "terminalprogress.h"
 #include "trackoverview.h"
 #include "tracksfilecheck.h"
 #include "tracksmigrator.h"
@@ -57,10 +57,9 @@ int runInit(CliContext& ctx) {
     // A store migrated to the density overview's version gets the overview of the tracks it holds; asked,
     // any store's is rebuilt (an overview out of step names this).
     if ((!applied.isEmpty() || ctx.isSet(QStringLiteral("rebuild-overview"))) && store->trackCount() > 0) {
-        TaskFeedback feedback;
-        TerminalProgress progress(ctx, feedback);
+        CommandFeedback feedback(ctx);
         overviewTiles = tracks::TrackOverview::rebuild(*store, feedback);
-        progress.finish();
+        feedback.finishProgress();
     }
     const QString names = migrationNames(applied);
     QStringList nameList;
@@ -171,7 +170,7 @@ int runStatus(CliContext& ctx) {
         ctx.print(json, text);
         return s.missingTables.isEmpty() ? ExitRefused : ExitFailed;
     }
-    auto db = tracks::SpatialiteDatabase::open(path);
+    auto db = tracks::SpatialiteDatabase::open(path, tracks::SpatialiteDatabase::Mode::ReadOnly);
     addStoreFacts(*db, &json, &text);
     ctx.print(json, text);
     return ExitDone;

@@ -1,7 +1,7 @@
 // forecast tracks: the size of a tracks store against 2 GB, its growth and the retention's steady state.
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "taskfeedback.h"
 #include "tracksforecastjob.h"
@@ -99,10 +99,9 @@ QString text(const tracks::TracksForecast& f) {
 
 int runForecastTracks(CliContext& ctx) {
     const tracks::TracksForecastRequest request{ctx.tracksLocation(), ctx.settings().tracks, ctx.now()};
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const tracks::TracksForecast forecast = tracks::TracksForecastJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     ctx.print(json(forecast), text(forecast));
     return ExitDone;
 }

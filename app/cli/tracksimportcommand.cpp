@@ -1,7 +1,7 @@
 // `tracks import`: GPX files into a tracks file, one (region, source) batch per file.
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "error.h"
 #include "taskfeedback.h"
@@ -81,10 +81,9 @@ int runImport(CliContext& ctx) {
     request.sources = configuredSources(ctx);
     request.now = ctx.now();
 
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const tracks::TracksImportReport report = tracks::TracksImportJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     for (const QString& warning : report.warnings)
         ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
     ctx.err().flush();
@@ -128,7 +127,7 @@ int runImport(CliContext& ctx) {
                {QStringLiteral("cancelled"), report.cancelled},
                {QStringLiteral("not_imported"), QJsonArray::fromStringList(report.notImported)}},
               text);
-    return report.anyRefused() || report.cancelled ? ExitFailed : ExitDone;
+    return report.anyRefused() ? ExitFailed : report.cancelled ? ExitRetry : ExitDone;
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 // tracks migrate: a tracks file into a PostGIS store, verified.
 #include "clicontext.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "error.h"
 #include "taskfeedback.h"
@@ -33,10 +33,9 @@ int runMigrate(CliContext& ctx) {
             throw Error(Error::Kind::Usage, QStringLiteral("--batch '%1' is not a positive whole number")
                                                 .arg(ctx.value(QStringLiteral("batch"))));
     }
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const tracks::TracksMigrateReport report = tracks::TracksMigrateJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     QJsonObject groups;
     for (auto it = report.groups.cbegin(); it != report.groups.cend(); ++it)
         groups.insert(it.key().first + QLatin1Char('/') + it.key().second,

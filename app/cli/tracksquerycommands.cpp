@@ -2,7 +2,7 @@
 #include "clicontext.h"
 #include "climetrics.h"
 #include "cliregistry.h"
-#include "terminalprogress.h"
+#include "commandfeedback.h"
 
 #include "error.h"
 #include "taskfeedback.h"
@@ -113,10 +113,9 @@ int runRetain(CliContext& ctx) {
     const MetricsTarget metrics = metricsTarget(ctx);
     request.metricsPath = metrics.path;
     request.metricsPathOrigin = metrics.origin;
-    TaskFeedback feedback;
-    TerminalProgress progress(ctx, feedback);
+    CommandFeedback feedback(ctx);
     const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(request, feedback);
-    progress.finish();
+    feedback.finishProgress();
     for (const QString& warning : report.warnings)
         ctx.err() << "tidemark-cli: WARNING: " << warning << '\n';
     ctx.err().flush();

@@ -27,8 +27,9 @@ int RetentionReport::exitCode() const {
         std::any_of(alerts.begin(), alerts.end(), [](const RetentionAlert& a) { return !a.retryable(); });
     if (hard)
         return 1;
-    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry.
-    return alerts.empty() ? 0 : 75;
+    // An unreachable archive: the rest went on, the currency waits; the timer should see it and retry. A
+    // cancelled run (the operator, SIGTERM) committed its steps so far; the next run goes on.
+    return alerts.empty() && !cancelled ? 0 : 75;
 }
 
 } // namespace tidemark::kudos

@@ -83,8 +83,8 @@ struct RetentionReport {
     QStringList warnings;
 
     // The exit status of the run, as `tidemark-cli kudos retain` exits and its metrics record it: 75 (retry)
-    // when another job held the lock or only the archive was unreachable, 1 when a dataset stopped for any
-    // other reason, 0 otherwise (a cancelled run too: what it did is committed, the rest waits).
+    // when another job held the lock, only the archive was unreachable or the run was cancelled (what it did
+    // is committed, the rest waits), 1 when a dataset stopped for any other reason, 0 otherwise.
     int exitCode() const;
 };
 

@@ -1,5 +1,7 @@
+#include "clirunner.h"
 #include "error.h"
 #include "inmemorypositionstore.h"
+#include "metricsfilecheck.h"
 #include "pgconnection.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
@@ -7,8 +9,10 @@
 #include "thinninground.h"
 #include "thinningtestdata.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <atomic>
 #include <set>
@@ -485,6 +489,79 @@ class TestRoundFaults : public QObject {
             return again.exitCode() == 0 && out.contains("\"skipped_locked\":false");
         };
         QTRY_VERIFY_WITH_TIMEOUT(rerun(), 30000);
+        expectLikeStore(*db, tracks, now);
+    }
+
+    // SIGTERM (systemd's stop) in the middle of a round, once and twice, and before the round started: the
+    // slice in flight commits or rolls back whole, the history says cancelled, the metrics 75, the exit is
+    // 75, nothing is left in $TMPDIR, and the next run finishes exactly as an uninterrupted round would.
+    void sigtermStopsTheRoundAfterItsSlice() {
+        QString info;
+        auto db = test::freshPositionsDatabase(QStringLiteral("faults_sigterm"), &info);
+        std::vector<MowerTrack> tracks = test::someTracks(43, 10, 3000);
+        for (std::uint32_t k = 0; k < 8; ++k)
+            tracks.push_back(test::longTrack(52 + k));
+        test::insertTracks(*db, tracks);
+        const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
+        QTemporaryDir tmp;
+        const QString metrics = tmp.filePath(QStringLiteral("round.prom"));
+        const QString scratch = tmp.filePath(QStringLiteral("tmp"));
+        QVERIFY(QDir().mkdir(scratch));
+        const QStringList args = {QStringLiteral("positions"),
+                                  QStringLiteral("round"),
+                                  QStringLiteral("--db"),
+                                  info,
+                                  QStringLiteral("--now"),
+                                  formatIsoTimestamp(now),
+                                  QStringLiteral("--ignore-window"),
+                                  QStringLiteral("--metrics-file"),
+                                  metrics};
+        const QHash<QString, QString> env{{QStringLiteral("TMPDIR"), scratch}};
+        const auto roundConnections = [&] {
+            return count(*db, QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name = "
+                                             "'tidemark round'"));
+        };
+        const auto thinned = [&] {
+            return count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning"));
+        };
+        struct Stop {
+            const char* name;
+            long long afterWatermarks; // -1: as soon as the round is connected
+            int signalCount;
+        };
+        for (const Stop& stop :
+             {Stop{"mid-round", 2, 1}, Stop{"mid-round, twice", 6, 2}, Stop{"as it connects", -1, 1}}) {
+            const long long before = thinned();
+            test::CliProcess cli(args, env);
+            if (stop.afterWatermarks >= 0)
+                QVERIFY2(cli.waitUntil([&] { return thinned() >= before + stop.afterWatermarks; }),
+                         stop.name);
+            else
+                QVERIFY2(cli.waitUntil([&] { return roundConnections() > 0; }, 60000, 2), stop.name);
+            for (int i = 0; i < stop.signalCount; ++i)
+                cli.signal(SIGTERM);
+            const test::CliRun run = cli.finish();
+            qInfo("positions round, SIGTERM %s: exit %d after %.0f ms", stop.name, run.exitCode,
+                  cli.stopMilliseconds());
+            QVERIFY2(run.exitCode == 75,
+                     qPrintable(QStringLiteral("%1: %2").arg(QLatin1String(stop.name), run.err)));
+            QVERIFY2(QDir(scratch).isEmpty(), stop.name);
+            if (stop.afterWatermarks >= 0 && stop.signalCount == 1) {
+                QVERIFY2(run.err.contains(QLatin1String("stopped by SIGTERM")), qPrintable(run.err));
+                QCOMPARE(
+                    count(*db, QStringLiteral("SELECT count(*) FROM tidemark_round_history WHERE cancelled")),
+                    1LL);
+                QCOMPARE(test::metricValue(test::readMetricsFile(metrics),
+                                           QStringLiteral("tidemark_positions_round_last_exit_code")),
+                         75.0);
+            }
+            // The server notices a client that ended at once when its statement ends; until then the next
+            // round skips (the lock).
+            QTRY_VERIFY_WITH_TIMEOUT(roundConnections() == 0, 30000);
+        }
+        const test::CliRun rest = test::runCli(args + QStringList{QStringLiteral("--json")}, env);
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.err));
+        QVERIFY2(rest.out.contains(QLatin1String("\"complete\":true")), qPrintable(rest.out));
         expectLikeStore(*db, tracks, now);
     }
 

@@ -219,8 +219,8 @@ class TestRoundJob : public QObject {
         r.failures.push_back({QUuid::createUuid(), QStringLiteral("bad row"), std::nullopt});
         QCOMPARE(r.verdict(), RoundVerdict::Failed);
         RoundReport cancelled;
-        cancelled.cancelled = true;
-        QCOMPARE(cancelled.verdict(), RoundVerdict::Done);
+        cancelled.cancelled = true; // the operator or SIGTERM: not done, the next round goes on
+        QCOMPARE(cancelled.verdict(), RoundVerdict::Retry);
     }
 
   private:

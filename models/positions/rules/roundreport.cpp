@@ -5,7 +5,7 @@ namespace tidemark::positions {
 RoundVerdict RoundReport::verdict() const {
     if (!failures.empty())
         return RoundVerdict::Failed;
-    return interrupted.isEmpty() ? RoundVerdict::Done : RoundVerdict::Retry;
+    return interrupted.isEmpty() && !cancelled ? RoundVerdict::Done : RoundVerdict::Retry;
 }
 
 QString RoundReport::infoLine() const {

@@ -29,9 +29,10 @@ struct MowerFailure {
 // What a round's outcome means for its runner; the values are tidemark-cli's exit codes (EX_TEMPFAIL for a
 // retry) and the metrics' last exit code.
 enum class RoundVerdict : int {
-    Done = 0,   // ran, or skipped because another runner holds the lock, or cancelled
+    Done = 0,   // ran, or skipped because another runner holds the lock
     Failed = 1, // at least one mower was skipped (a bad row, a moved watermark)
-    Retry = 75  // stopped early by a lock or statement timeout, a serialization failure or a deadlock
+    Retry = 75  // stopped early by a lock or statement timeout, a serialization failure, a deadlock or a
+                // cancel (the operator, SIGTERM): the next round goes on
 };
 
 // The outcome of one ThinningRound (and of the RoundJob around it: its warnings).
