@@ -25,7 +25,7 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::withSpatialite(const QSt
 
 std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path, Mode mode) {
     const bool exists = QFileInfo(path).isFile();
-    if (!exists && mode == Mode::OpenExisting)
+    if (!exists && mode != Mode::CreateIfMissing)
         throw Error(Error::Kind::Connection, QStringLiteral("tracks file not found: %1").arg(path));
     if (!exists && !QFileInfo(QFileInfo(path).absolutePath()).isDir())
         throw Error(Error::Kind::Connection,
@@ -34,19 +34,23 @@ std::unique_ptr<SpatialiteDatabase> SpatialiteDatabase::open(const QString& path
         // Before anything is written (journal_mode, auto_vacuum and InitSpatialMetadata all write) and before
         // SpatiaLite is loaded: a read-only look.
         const TracksFileCheck check = TracksFileCheck::read(path);
-        if (mode == Mode::OpenExisting)
+        if (mode != Mode::CreateIfMissing)
             check.requireTracksFile();
         else
             check.requireMigratable();
     }
-    std::unique_ptr<SpatialiteDatabase> db = withSpatialite(
-        path, mode == Mode::CreateIfMissing ? SqliteFile::Mode::Create : SqliteFile::Mode::ReadWrite);
+    const SqliteFile::Mode fileMode = mode == Mode::CreateIfMissing ? SqliteFile::Mode::Create
+                                      : mode == Mode::ReadOnly      ? SqliteFile::Mode::ReadOnly
+                                                                    : SqliteFile::Mode::ReadWrite;
+    std::unique_ptr<SpatialiteDatabase> db = withSpatialite(path, fileMode);
     try {
         // Again through this connection (it also reads a -wal that the read-only look may not have), and only
         // then trusted: SpatiaLite's triggers on tracks call its functions, which an untrusted schema may
         // not.
         TracksFileCheck::read(db->file()).requireMigratable();
         db->m_file->trustSchema();
+        if (mode == Mode::ReadOnly)
+            return db;
         const bool fresh = !db->hasTable(QStringLiteral("spatial_ref_sys"));
         // Incremental vacuum must be chosen before the file's first page is written, which switching to
         // WAL already does.

@@ -14,7 +14,7 @@ namespace tidemark::tracks {
 
 // A connection to a tracks file: a SqliteFile (the one plain opener, hardened) with SpatiaLite
 // (mod_spatialite) loaded, its spatial metadata initialised (InitSpatialMetadata(1) on a new file), WAL
-// journal mode and a busy timeout. One thread only.
+// journal mode (unless opened read-only) and a busy timeout. One thread only.
 //
 // An existing file is first looked at read-only, with nothing loaded (TracksFileCheck): a file that is not a
 // tracks file, or holds a schema object that neither Tidemark's migrations nor SpatiaLite create, is refused
@@ -26,8 +26,12 @@ namespace tidemark::tracks {
 class SpatialiteDatabase : public TracksDatabase {
   public:
     enum class Mode {
-        OpenExisting,   // a tracks file (TracksFileCheck::requireTracksFile)
-        CreateIfMissing // a new file, or one holding only Tidemark's and SpatiaLite's objects (tracks init)
+        OpenExisting,    // a tracks file (TracksFileCheck::requireTracksFile)
+        CreateIfMissing, // a new file, or one holding only Tidemark's and SpatiaLite's objects (tracks init)
+        // A tracks file, read only (SqliteFile::Mode::ReadOnly): no journal-mode change, nothing created
+        // beside the file, so that a backup copy is not modified by looking at it and a read-only copy can
+        // be read. Every write fails (SQLITE_READONLY).
+        ReadOnly
     };
     // Throws tidemark::Error(Connection) naming the file when it cannot be opened or created or is not a
     // sound SQLite file (another kind of file, a truncated copy), (Schema) for a file without the tracks
@@ -69,6 +73,7 @@ class SpatialiteDatabase : public TracksDatabase {
     qint64 countInBox(const TracksQuery& query) override;
     qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
     void prepareImport() override;
+    int failAbandonedPipelineRuns(Micros at, const QString& error) override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
     void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
                            const QString& error) override;

@@ -52,10 +52,10 @@ std::unique_ptr<TracksDatabase> TracksDatabase::open(const TracksLocation& locat
     if (location.sqlitePath.isEmpty())
         throw Error(Error::Kind::Usage,
                     QStringLiteral("no tracks store given (--sqlite FILE or --db CONNINFO)"));
-    // A file has no read-only mode of its own here: its readers take no write lock (WAL) either way.
-    return SpatialiteDatabase::open(location.sqlitePath, access == Access::Create
-                                                             ? SpatialiteDatabase::Mode::CreateIfMissing
-                                                             : SpatialiteDatabase::Mode::OpenExisting);
+    return SpatialiteDatabase::open(location.sqlitePath,
+                                    access == Access::Create     ? SpatialiteDatabase::Mode::CreateIfMissing
+                                    : access == Access::ReadOnly ? SpatialiteDatabase::Mode::ReadOnly
+                                                                 : SpatialiteDatabase::Mode::OpenExisting);
 }
 
 } // namespace tidemark::tracks

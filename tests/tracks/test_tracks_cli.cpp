@@ -8,13 +8,16 @@
 #include "tracksretention.h"
 #include "tracksstore.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <algorithm>
+#include <unistd.h>
 
 using namespace tidemark;
 using namespace tidemark::tracks;
@@ -57,7 +60,69 @@ class TestTracksCli : public QObject {
         return path;
     }
 
+    // Every read-only command on `path` as the current user, or, as root, as `nobody` (to whom a 0444 file
+    // in a 0555 folder is truly read-only; root writes anyway).
+    static QList<test::CliRun> readOnlyCommands(const QString& path, bool asOtherUser) {
+        const QList<QStringList> commands = {
+            {QStringLiteral("tracks"), QStringLiteral("status")},
+            {QStringLiteral("tracks"), QStringLiteral("health")},
+            {QStringLiteral("tracks"), QStringLiteral("query"), QStringLiteral("--bbox"),
+             QStringLiteral("36,54,39,57")},
+            {QStringLiteral("tracks"), QStringLiteral("retain"), QStringLiteral("--dry-run")},
+            {QStringLiteral("forecast"), QStringLiteral("tracks")},
+            {QStringLiteral("plan")}};
+        QList<test::CliRun> runs;
+        for (const QStringList& command : commands) {
+            const QStringList args = command + QStringList{QStringLiteral("--sqlite"), path};
+            if (!asOtherUser || ::geteuid() != 0) {
+                runs << test::runCli(args);
+                continue;
+            }
+            QProcess p;
+            p.start(QStringLiteral("runuser"),
+                    QStringList{QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"),
+                                QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli")} +
+                        args);
+            p.waitForFinished(120000);
+            runs << test::CliRun{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                                 QString::fromUtf8(p.readAllStandardOutput()),
+                                 QString::fromUtf8(p.readAllStandardError())};
+        }
+        return runs;
+    }
+
   private slots:
+    // A backup copy (VACUUM INTO: a rollback-journal file) is not changed by looking at it: no journal-mode
+    // change, nothing created beside it; and a read-only copy can be read by every read-only command.
+    void readOnlyCommandsWriteNothing() {
+        const QString live = fileCreatedAt({-2 * kMicrosPerDay, 0}, QStringLiteral("readonly_live.sqlite"));
+        QTemporaryDir copies(m_dir.filePath(QStringLiteral("copies-XXXXXX")));
+        const QString backup = copies.filePath(QStringLiteral("backup.sqlite"));
+        {
+            auto db = SpatialiteDatabase::open(live);
+            db->exec(QStringLiteral("VACUUM INTO '%1'").arg(backup));
+        }
+        const auto before = test::folderDigests(copies.path());
+        for (const test::CliRun& run : readOnlyCommands(backup, false))
+            QVERIFY2(run.exitCode == 0 || run.exitCode == 1, qPrintable(run.err + run.out));
+        QCOMPARE(test::folderDigests(copies.path()), before);
+
+        QFile::setPermissions(copies.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner |
+                                                 QFileDevice::ReadOther | QFileDevice::ExeOther);
+        QFile::setPermissions(backup, QFileDevice::ReadOwner | QFileDevice::ReadOther);
+        QFile::setPermissions(m_dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                                QFileDevice::ExeOwner | QFileDevice::ExeOther);
+        for (const test::CliRun& run : readOnlyCommands(backup, true)) {
+            QVERIFY2(run.exitCode == 0 || run.exitCode == 1, qPrintable(run.err + run.out));
+            QVERIFY2(!run.err.contains(QLatin1String("readonly")) &&
+                         !run.err.contains(QLatin1String("read-only")),
+                     qPrintable(run.err));
+        }
+        QCOMPARE(test::folderDigests(copies.path()), before);
+        QFile::setPermissions(copies.path(),
+                              QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    }
+
     void initTestCase() {
         m_path = m_dir.filePath(QStringLiteral("gps_tracks.sqlite"));
         auto db = test::freshTracksFile(m_path);
