@@ -13,6 +13,7 @@
 
 #include <map>
 #include <memory>
+#include <sqlite3.h>
 
 namespace tidemark::tracks {
 
@@ -148,6 +149,14 @@ void SpatialiteDatabase::prepareImport() {
     // syncs the WAL and the file; a power cut before it can lose the import's last batches whole (the WAL
     // keeps a prefix of its commits, each batch with its pipeline_runs rows), never part of one.
     exec(QStringLiteral("PRAGMA synchronous=NORMAL"));
+}
+
+int SpatialiteDatabase::failAbandonedPipelineRuns(Micros at, const QString& error) {
+    SqliteStatement fail = prepare(QStringLiteral(
+        "UPDATE pipeline_runs SET status = 'failed', finished_at = ?1, error = ?2 WHERE status = 'running'"));
+    fail.bind(1, formatIsoTimestamp(at)).bind(2, error);
+    fail.step();
+    return sqlite3_changes(handle());
 }
 
 qint64 SpatialiteDatabase::startPipelineRun(const QString& region, const QString& source, Micros startedAt) {

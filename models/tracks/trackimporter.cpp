@@ -11,6 +11,10 @@
 
 namespace tidemark::tracks {
 
+const QString TrackImporter::kAbandonedRunError =
+    QStringLiteral("the import's process ended before the batch did (killed, or the machine went down); "
+                   "nothing of the batch was kept");
+
 TrackImporter::TrackImporter(TracksDatabase& db, TrackSourceList sources, Micros importedAt)
     : m_db(db), m_sources(std::move(sources)), m_importedAt(importedAt) {}
 
@@ -126,14 +130,18 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
     if (!m_prepared) {
         m_db.prepareImport();
         m_prepared = true;
+        // A committed "running" row is never a live import's (its row commits with its batch): it is what
+        // an import of an older Tidemark left when its process died.
+        m_abandonedRuns = m_db.failAbandonedPipelineRuns(m_importedAt, kAbandonedRunError);
     }
-    const qint64 runId = m_db.startPipelineRun(region, source, m_importedAt);
     TrackImportReport report;
     QString failure;
     Error::Kind failureKind = Error::Kind::Failed;
     qint64 seen = 0;
     try {
         m_db.beginWrite();
+        // Inside the batch's transaction: a process that dies in the batch leaves no row saying "running".
+        const qint64 runId = m_db.startPipelineRun(region, source, m_importedAt);
         produce([&](const ImportedTrack& track, const TrackFacts& facts) {
             if (seen++ % 50 == 0 && !feedback.checkpoint())
                 throw Error(Error::Kind::Cancelled,
@@ -165,8 +173,13 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
         failure = e.message();
         failureKind = e.kind();
     }
+    // The batch rolled back with its row: the run is recorded again, as stopped (a cancel, SIGTERM) or
+    // failed.
     try {
-        m_db.finishPipelineRun(runId, m_importedAt, QStringLiteral("failed"), 0, 0, failure);
+        const QString status =
+            failureKind == Error::Kind::Cancelled ? QStringLiteral("stopped") : QStringLiteral("failed");
+        const qint64 runId = m_db.startPipelineRun(region, source, m_importedAt);
+        m_db.finishPipelineRun(runId, m_importedAt, status, 0, 0, failure);
     } catch (const Error&) {
         // The batch's own error (e.g. the server went away) says more than the run's record failing after it.
     }

@@ -39,9 +39,11 @@ struct TrackImportReport {
 // Imports tracks into a migrated tracks store, file or PostGIS. A track whose dedup key exists merges into
 // that row: sources_json and external_urls_json become the union in configured source order (at most 8),
 // computed here in C++ and written in one UPDATE. An added track adds its pixels to the density overview
-// (TrackOverview) in the same transaction. Each (region, source) batch is one transaction: its pipeline_runs
-// row is written ("running") before it and says "ok" with the batch's rows. A failed batch is rolled back
-// whole (also when the server goes away) and its pipeline_runs row then says "failed" with the error.
+// (TrackOverview) in the same transaction. Each (region, source) batch is one transaction, its pipeline_runs
+// row included (written "running" and made "ok" before the commit), so no other reader ever sees a row saying
+// "running" and a process that dies leaves none. A failed batch is rolled back whole (also when the server
+// goes away) and its row written again after it, "stopped" for a cancel (the console, SIGTERM), else "failed"
+// with the error. The first batch marks "failed" the "running" rows an older Tidemark left.
 //
 // One importer is one import of any number of batches (a GPX file each): the store is made ready once
 // (TracksDatabase::prepareImport) and finished once, by finish() or the destructor (a file's passive WAL
@@ -52,6 +54,8 @@ class TrackImporter {
     using TrackSink = std::function<void(const ImportedTrack&, const TrackFacts&)>;
     // Hands each track of a batch to the sink as it is read (a streamed file is never held whole).
     using TrackProducer = std::function<void(const TrackSink& importTrack)>;
+
+    static const QString kAbandonedRunError; // the error of a "running" row found by an import
 
     TrackImporter(TracksDatabase& db, TrackSourceList sources, Micros importedAt);
     ~TrackImporter(); // finish(), an error swallowed (a checkpoint that fails loses nothing)
@@ -77,6 +81,8 @@ class TrackImporter {
     // For a bulk load that rebuilds the overview once afterwards (TrackOverview::rebuild): the added tracks'
     // pixels are not kept, so until that rebuild the overview lacks them.
     void leaveOverviewToRebuild() { m_keepOverview = false; }
+    // The "running" rows of dead imports the first batch marked failed.
+    int abandonedRunsFailed() const { return m_abandonedRuns; }
 
   private:
     Outcome mergeInto(const ExistingTrack& existing, const ImportedTrack& track);
@@ -85,6 +91,7 @@ class TrackImporter {
     DensityDeltas m_density; // of the tracks added by the open batch, written with it
     bool m_keepOverview = true;
     bool m_prepared = false; // prepareImport ran and finishImport has not
+    int m_abandonedRuns = 0;
     TrackSourceList m_sources;
     Micros m_importedAt;
 };

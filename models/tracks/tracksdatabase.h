@@ -129,8 +129,10 @@ class TracksDatabase {
     // view of the world over a million tracks costs no more than a small one).
     virtual qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) = 0;
 
-    // Import (inside beginWrite/commitWrite, except the pipeline run's start and a failed run's end).
+    // Import (inside beginWrite/commitWrite, except the record of a failed or stopped run).
     virtual void prepareImport() {} // before an import's first batch (SQLite: synchronous=NORMAL)
+    // Outside a transaction: every committed "running" row becomes "failed" at `at` with `error`; how many.
+    virtual int failAbandonedPipelineRuns(Micros at, const QString& error) = 0;
     virtual qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) = 0;
     virtual void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
                                    const QString& error) = 0;

@@ -81,6 +81,12 @@ TracksImportReport TracksImportJob::run(const TracksImportRequest& request, Task
         feedback.report(after);
     }
     importer.finish();
+    if (importer.abandonedRunsFailed() > 0)
+        report.warnings << QStringLiteral(
+                               "%1 import run(s) of %2 left \"running\" by a process that died were "
+                               "marked failed")
+                               .arg(importer.abandonedRunsFailed())
+                               .arg(report.storeName);
     return report;
 }
 

@@ -63,10 +63,15 @@ void RetentionPlan::collectAlerts() {
                                   .arg(t.storeName)
                                   .arg(double(t.bytes) / (1024.0 * 1024.0), 0, 'f', 1),
                               {}});
-        if (t.lastImport && t.lastImport->status == QLatin1String("failed"))
+        if (t.lastImport && (t.lastImport->status == QLatin1String("failed") ||
+                             t.lastImport->status == QLatin1String("stopped")))
             alerts.push_back({WorkspaceDataset::Tracks,
-                              QStringLiteral("tracks: the last import (%1, %2) failed: %3")
-                                  .arg(t.lastImport->source, t.lastImport->startedAt, t.lastImport->error),
+                              QStringLiteral("tracks: the last import (%1, %2) %3: %4")
+                                  .arg(t.lastImport->source, t.lastImport->startedAt,
+                                       t.lastImport->status == QLatin1String("stopped")
+                                           ? QStringLiteral("was stopped before its end")
+                                           : QStringLiteral("failed"),
+                                       t.lastImport->error),
                               {}});
     }
 }

@@ -329,7 +329,9 @@ class TestGpxImport : public QObject {
         QVERIFY(r.error.contains(QLatin1String("cancelled")));
         QVERIFY(r.cancelled);
         QCOMPARE(TracksStore(*db).count(), 0);
-        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'failed'")), 1);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'stopped'")),
+                 1);
+        QCOMPARE(db->scalar(QStringLiteral("SELECT count(*) FROM pipeline_runs")), 1);
     }
 
     // The read-ahead hands each file's tracks, with their facts, to that file's reading only: after a file

@@ -1,15 +1,23 @@
 #include "clirunner.h"
 
+#include "sqlitefile.h"
+#include "sqlitestatement.h"
+
 #include "spatialitedatabase.h"
 #include "testfiles.h"
 #include "timestamp.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <csignal>
+#include <sqlite3.h>
 
 using namespace tidemark;
 using tidemark::test::runCli;
@@ -18,8 +26,51 @@ namespace {
 const QString kGpxDir = QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx/");
 
 qint64 scalar(const QString& db, const QString& sql) {
-    auto file = tracks::SpatialiteDatabase::open(db);
+    auto file = tracks::SpatialiteDatabase::open(db, tracks::SpatialiteDatabase::Mode::ReadOnly);
     return file->scalar(sql);
+}
+
+// A GPX file of `tracks` tracks of 40 points each, every one of its own (seeded by `seed`).
+QString generatedGpx(const QString& path, int seed, int tracks) {
+    QByteArray gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" "
+                     "xmlns=\"http://www.topografix.com/GPX/1/1\">\n";
+    for (int t = 0; t < tracks; ++t) {
+        gpx += "<trk><name>t" + QByteArray::number(seed) + "-" + QByteArray::number(t) + "</name><trkseg>\n";
+        const double lat = 46 + (seed % 100) * 0.01 + t * 0.0001, lon = 14 + (seed / 100) * 0.01;
+        for (int p = 0; p < 40; ++p)
+            gpx += "<trkpt lat=\"" + QByteArray::number(lat + p * 0.0003, 'f', 7) + "\" lon=\"" +
+                   QByteArray::number(lon + p * 0.0004 + (p % 2) * 0.00005, 'f', 7) + "\"></trkpt>\n";
+        gpx += "</trkseg></trk>\n";
+    }
+    return test::writeFile(path, gpx + "</gpx>\n");
+}
+
+// Whether a writer holds the file's write lock (an import inside a batch): BEGIN IMMEDIATE without waiting.
+bool writerHolds(const QString& db) {
+    SqliteFile file(db, SqliteFile::Mode::ReadWrite);
+    sqlite3_busy_timeout(file.handle(), 0);
+    if (sqlite3_exec(file.handle(), "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) == SQLITE_BUSY)
+        return true;
+    sqlite3_exec(file.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+    return false;
+}
+// Held twice 50 ms apart: a batch's transaction, not one of the import's short statements around it.
+bool writerInside(const QString& db) {
+    if (!writerHolds(db))
+        return false;
+    QThread::msleep(50);
+    return writerHolds(db);
+}
+
+// Each track of a file as its dedup key and sources, sorted: what two imports must agree on.
+QStringList trackKeys(const QString& db) {
+    auto file = tracks::SpatialiteDatabase::open(db, tracks::SpatialiteDatabase::Mode::ReadOnly);
+    SqliteStatement q =
+        file->prepare(QStringLiteral("SELECT dedup_key || ' ' || sources_json FROM tracks ORDER BY 1"));
+    QStringList keys;
+    while (q.step())
+        keys << q.text(0);
+    return keys;
 }
 } // namespace
 
@@ -169,6 +220,101 @@ class TestTracksImportCli : public QObject {
             ++times;
         }
         QVERIFY(times > 0);
+    }
+
+    // SIGTERM inside a file (a batch of 2,000 tracks), SIGINT between files, SIGKILL inside a file, and a
+    // "running" row an older Tidemark's killed import left: exit 75 with the report of a cancel, the batch
+    // in flight rolled back and recorded "stopped", never a row saying "running"; health and plan name the
+    // stop; the next import finishes as one uninterrupted import.
+    void stopsCleanlyAndRecordsTheStop() {
+        QTemporaryDir dir;
+        QStringList files;
+        files << generatedGpx(dir.filePath(QStringLiteral("big.gpx")), 0, 2000);
+        for (int i = 1; i <= 150; ++i)
+            files << generatedGpx(dir.filePath(QStringLiteral("f%1.gpx").arg(i)), i, 3);
+        const auto init = [&](const QString& name) {
+            const QString path = dir.filePath(name);
+            const auto run =
+                runCli({QStringLiteral("tracks"), QStringLiteral("init"), QStringLiteral("--sqlite"), path});
+            if (run.exitCode != 0)
+                qFatal("%s", qPrintable(run.err));
+            return path;
+        };
+        const QString reference = init(QStringLiteral("reference.sqlite"));
+        const QString db = init(QStringLiteral("stopped.sqlite"));
+        const QStringList args{QStringLiteral("tracks"),     QStringLiteral("import"),
+                               QStringLiteral("--source"),   QStringLiteral("osm"),
+                               QStringLiteral("--activity"), QStringLiteral("hike")};
+        const QString scratch = dir.filePath(QStringLiteral("tmp"));
+        QVERIFY(QDir().mkdir(scratch));
+        const QHash<QString, QString> env{{QStringLiteral("TMPDIR"), scratch}};
+        QCOMPARE(runCli(args + QStringList{QStringLiteral("--sqlite"), reference} + files, env).exitCode, 0);
+
+        const QStringList onDb = args + QStringList{QStringLiteral("--sqlite"), db};
+        // Inside the big file's batch: its rows are written, none committed.
+        {
+            test::CliProcess cli(onDb + files, env);
+            QVERIFY(cli.waitUntil([&] { return writerInside(db); }, 60000, 5));
+            cli.signal(SIGTERM);
+            const test::CliRun run = cli.finish();
+            qInfo("tracks import, SIGTERM inside a file: exit %d after %.0f ms", run.exitCode,
+                  cli.stopMilliseconds());
+            QVERIFY2(run.exitCode == 75, qPrintable(run.err + run.out));
+            QVERIFY2(run.out.contains(QLatin1String("cancelled: 151 file(s) not imported")),
+                     qPrintable(run.out));
+            QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tracks")), 0);
+            QCOMPARE(
+                scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'stopped'")), 1);
+            QCOMPARE(
+                scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'running'")), 0);
+            const auto health =
+                runCli({QStringLiteral("tracks"), QStringLiteral("health"), QStringLiteral("--sqlite"), db});
+            QVERIFY2(health.out.contains(QLatin1String("stopped")), qPrintable(health.out));
+            const auto plan = runCli({QStringLiteral("plan"), QStringLiteral("--sqlite"), db});
+            QCOMPARE(plan.exitCode, 1);
+            QVERIFY2(plan.out.contains(QLatin1String("was stopped before its end")), qPrintable(plan.out));
+        }
+        // Between the small files.
+        {
+            test::CliProcess cli(onDb + files.mid(1), env);
+            QVERIFY(cli.waitUntil(
+                [&] { return scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs")) > 20; }));
+            cli.signal(SIGINT);
+            const test::CliRun run = cli.finish();
+            qInfo("tracks import, SIGINT between files: exit %d after %.0f ms", run.exitCode,
+                  cli.stopMilliseconds());
+            QVERIFY2(run.exitCode == 75, qPrintable(run.err + run.out));
+            QCOMPARE(
+                scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'running'")), 0);
+        }
+        // SIGKILL inside the big file: nothing of it, and no row saying "running".
+        {
+            test::CliProcess cli(onDb + files, env);
+            QVERIFY(cli.waitUntil([&] { return writerInside(db); }, 60000, 5));
+            cli.signal(SIGKILL);
+            QCOMPARE(cli.finish().exitCode, -1);
+            QCOMPARE(
+                scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'running'")), 0);
+        }
+        // What an older Tidemark's killed import left: read as failed, alerted on, marked by the next import.
+        {
+            auto file = tracks::SpatialiteDatabase::open(db);
+            file->exec(QStringLiteral("INSERT INTO pipeline_runs (region, source, started_at, status) VALUES "
+                                      "('default', 'osm', '2026-12-01T00:00:00Z', 'running')"));
+        }
+        const auto health =
+            runCli({QStringLiteral("tracks"), QStringLiteral("health"), QStringLiteral("--sqlite"), db});
+        QVERIFY2(!health.out.contains(QLatin1String("running")), qPrintable(health.out));
+        const auto plan = runCli({QStringLiteral("plan"), QStringLiteral("--sqlite"), db});
+        QCOMPARE(plan.exitCode, 1);
+        QVERIFY2(plan.out.contains(QLatin1String("process ended before")), qPrintable(plan.out));
+        const test::CliRun rest = runCli(onDb + files, env);
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.err + rest.out));
+        QVERIFY2(rest.err.contains(QLatin1String("1 import run(s)")), qPrintable(rest.err));
+        QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs WHERE status = 'running'")),
+                 0);
+        QCOMPARE(trackKeys(db), trackKeys(reference));
+        QVERIFY(QDir(scratch).isEmpty());
     }
 
     void badUsageIsExitTwo() {

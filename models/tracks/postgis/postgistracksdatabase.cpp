@@ -260,6 +260,14 @@ std::vector<PipelineRun> PostgisTracksDatabase::lastPipelineRuns(int count) {
     return runs;
 }
 
+int PostgisTracksDatabase::failAbandonedPipelineRuns(Micros at, const QString& error) {
+    return int(
+        m_db->exec(QStringLiteral("UPDATE pipeline_runs SET status = 'failed', finished_at = $1::timestamptz,"
+                                  " error = $2 WHERE status = 'running'"),
+                   {formatIsoTimestamp(at), error})
+            .affectedRows());
+}
+
 qint64 PostgisTracksDatabase::startPipelineRun(const QString& region, const QString& source,
                                                Micros startedAt) {
     return m_db

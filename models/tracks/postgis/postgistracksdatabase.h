@@ -43,6 +43,7 @@ class PostgisTracksDatabase : public TracksDatabase {
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
     qint64 countInBox(const TracksQuery& query) override;
     qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
+    int failAbandonedPipelineRuns(Micros at, const QString& error) override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
     void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
                            const QString& error) override;
