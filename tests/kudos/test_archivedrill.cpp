@@ -401,82 +401,83 @@ class TestArchiveDrill : public QObject {
         return n;
     }
 
-    // A drill started with the statements locked by this test, so that the process is known to hold its
-    // scratch file while it waits to compare.
-    bool startWaitingDrill(QProcess& cli, const QString& tmp, const QString& key, PgConnection& db) {
+  private:
+    // A drill of the first currency object, started while this test holds the statements locked, so that the
+    // process is known to hold its scratch file while it waits to compare.
+    struct WaitingDrill {
+        std::unique_ptr<PgConnection> db, locker;
+        QString key;
+        qint64 before = 0; // drills recorded before it
+        QTemporaryDir tmp;
+        QProcess cli;
+    };
+    bool startWaitingDrill(WaitingDrill& w) {
+        w.db = openKudos(m_clean.conninfo);
+        w.key = keyOfTier(*w.db, QStringLiteral("currency"));
+        w.before = drillRows(*w.db);
+        w.locker = openKudos(m_clean.conninfo);
+        w.locker->exec(QStringLiteral("BEGIN"));
+        w.locker->exec(QStringLiteral("LOCK TABLE kudos_ledger_daily IN ACCESS EXCLUSIVE MODE"));
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("TMPDIR"), tmp);
-        cli.setProcessEnvironment(env);
-        cli.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"),
-                  {QStringLiteral("archive"), QStringLiteral("drill"), key, QStringLiteral("--db"),
-                   m_clean.conninfo, QStringLiteral("--archive"), m_clean.url()});
-        if (!cli.waitForStarted())
+        env.insert(QStringLiteral("TMPDIR"), w.tmp.path());
+        w.cli.setProcessEnvironment(env);
+        w.cli.start(QStringLiteral(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli"),
+                    {QStringLiteral("archive"), QStringLiteral("drill"), w.key, QStringLiteral("--db"),
+                     m_clean.conninfo, QStringLiteral("--archive"), m_clean.url()});
+        if (!w.cli.waitForStarted())
             return false;
         for (int i = 0; i < 600; ++i) {
             QTest::qWait(100);
-            if (db.exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
-                                       " 'tidemark archive drill' AND wait_event_type = 'Lock'"))
+            if (w.db->exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
+                                          " 'tidemark archive drill' AND wait_event_type = 'Lock'"))
                     .toLong(0, 0) > 0)
                 return true;
         }
         return false;
     }
 
+  private slots:
     // Killed while it compares: the scratch file stays behind in the drill's own folder, nothing is
     // recorded; the next drill removes the folder first.
     void aKilledDrillLeavesNothing() {
-        auto db = openKudos(m_clean.conninfo);
-        const QString key = keyOfTier(*db, QStringLiteral("currency"));
-        const qint64 before = drillRows(*db);
-        QTemporaryDir tmp;
-        auto locker = openKudos(m_clean.conninfo);
-        locker->exec(QStringLiteral("BEGIN"));
-        locker->exec(QStringLiteral("LOCK TABLE kudos_ledger_daily IN ACCESS EXCLUSIVE MODE"));
-        QProcess cli;
-        QVERIFY(startWaitingDrill(cli, tmp.path(), key, *db));
-        QCOMPARE(scratchFilesUnder(tmp.path()), 1);
-        ::kill(pid_t(cli.processId()), SIGKILL);
-        QVERIFY(cli.waitForFinished(10000));
-        locker->exec(QStringLiteral("ROLLBACK"));
-        QCOMPARE(drillRows(*db), before);
-        QCOMPARE(scratchFilesUnder(tmp.path()), 1);
+        WaitingDrill w;
+        QVERIFY(startWaitingDrill(w));
+        QCOMPARE(scratchFilesUnder(w.tmp.path()), 1);
+        ::kill(pid_t(w.cli.processId()), SIGKILL);
+        QVERIFY(w.cli.waitForFinished(10000));
+        w.locker->exec(QStringLiteral("ROLLBACK"));
+        QCOMPARE(drillRows(*w.db), w.before);
+        QCOMPARE(scratchFilesUnder(w.tmp.path()), 1);
 
         const CliRun next =
-            runCli({QStringLiteral("archive"), QStringLiteral("drill"), key, QStringLiteral("--db"),
+            runCli({QStringLiteral("archive"), QStringLiteral("drill"), w.key, QStringLiteral("--db"),
                     m_clean.conninfo, QStringLiteral("--archive"), m_clean.url(), QStringLiteral("--json")},
-                   {{QStringLiteral("TMPDIR"), tmp.path()}});
+                   {{QStringLiteral("TMPDIR"), w.tmp.path()}});
         QVERIFY2(next.exitCode == 0, qPrintable(next.err + next.out));
         QCOMPARE(json(next).value(QStringLiteral("stale_scratch_removed")).toInt(), 1);
-        QVERIFY(scratchFolders(tmp.path()).isEmpty());
-        QCOMPARE(drillRows(*db), before + 1);
+        QVERIFY(scratchFolders(w.tmp.path()).isEmpty());
+        QCOMPARE(drillRows(*w.db), w.before + 1);
     }
 
     // SIGTERM while it compares: the object in flight finishes and is recorded whole (a signal stops the
     // drill between objects and at every chunk of a read), its scratch folder is removed, exit 75.
     void aStoppedDrillExits75AndLeavesNothing() {
-        auto db = openKudos(m_clean.conninfo);
-        const QString key = keyOfTier(*db, QStringLiteral("currency"));
-        const qint64 before = drillRows(*db);
-        QTemporaryDir tmp;
-        auto locker = openKudos(m_clean.conninfo);
-        locker->exec(QStringLiteral("BEGIN"));
-        locker->exec(QStringLiteral("LOCK TABLE kudos_ledger_daily IN ACCESS EXCLUSIVE MODE"));
-        QProcess cli;
-        QVERIFY(startWaitingDrill(cli, tmp.path(), key, *db));
+        WaitingDrill w;
+        QVERIFY(startWaitingDrill(w));
         QElapsedTimer stop;
         stop.start();
-        ::kill(pid_t(cli.processId()), SIGTERM);
+        ::kill(pid_t(w.cli.processId()), SIGTERM);
         QTest::qWait(200);
-        locker->exec(QStringLiteral("ROLLBACK"));
-        QVERIFY(cli.waitForFinished(60000));
+        w.locker->exec(QStringLiteral("ROLLBACK"));
+        QVERIFY(w.cli.waitForFinished(60000));
         qInfo("archive drill, SIGTERM while it compares: exit %d after %lld ms (the lock held for 200 ms)",
-              cli.exitCode(), stop.elapsed());
-        const QString err = QString::fromUtf8(cli.readAllStandardError());
-        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
-        QVERIFY2(cli.exitCode() == 75, qPrintable(err));
+              w.cli.exitCode(), stop.elapsed());
+        const QString err = QString::fromUtf8(w.cli.readAllStandardError());
+        QCOMPARE(w.cli.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(w.cli.exitCode() == 75, qPrintable(err));
         QVERIFY2(err.contains(QLatin1String("stopped by SIGTERM")), qPrintable(err));
-        QVERIFY(scratchFolders(tmp.path()).isEmpty());
-        QCOMPARE(drillRows(*db), before + 1);
+        QVERIFY(scratchFolders(w.tmp.path()).isEmpty());
+        QCOMPARE(drillRows(*w.db), w.before + 1);
     }
 
     // The old fixed scratch folder ($TMPDIR/tidemark-drill-<uid>) made first by another local user, open to

@@ -70,6 +70,19 @@ class TestRoundFaults : public QObject {
         return differ;
     }
 
+    // Ten random mowers and eight long ones, inserted: a round of the CLI long enough to be stopped in its
+    // middle, at fleetNow().
+    static Micros fleetNow() {
+        return test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
+    }
+    static std::vector<MowerTrack> fleetForAProcess(PgConnection& db, std::uint32_t seed) {
+        std::vector<MowerTrack> tracks = test::someTracks(seed, 10, 3000);
+        for (std::uint32_t k = 0; k < 8; ++k)
+            tracks.push_back(test::longTrack(seed + 1 + k));
+        test::insertTracks(db, tracks);
+        return tracks;
+    }
+
     void expectLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros now) {
         InMemoryPositionStore store(tracks);
         store.thinUntil(kSettings.thinningCutoff(now), kSettings);
@@ -460,11 +473,8 @@ class TestRoundFaults : public QObject {
     void processKilledMidRound() {
         QString info;
         auto db = test::freshPositionsDatabase(QStringLiteral("faults_sigkill"), &info);
-        std::vector<MowerTrack> tracks = test::someTracks(41, 10, 3000);
-        for (std::uint32_t k = 0; k < 8; ++k)
-            tracks.push_back(test::longTrack(42 + k));
-        test::insertTracks(*db, tracks);
-        const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
+        const std::vector<MowerTrack> tracks = fleetForAProcess(*db, 41);
+        const Micros now = fleetNow();
         const QStringList args = {
             QStringLiteral("positions"), QStringLiteral("round"), QStringLiteral("--db"),           info,
             QStringLiteral("--now"),     formatIsoTimestamp(now), QStringLiteral("--ignore-window")};
@@ -498,11 +508,8 @@ class TestRoundFaults : public QObject {
     void sigtermStopsTheRoundAfterItsSlice() {
         QString info;
         auto db = test::freshPositionsDatabase(QStringLiteral("faults_sigterm"), &info);
-        std::vector<MowerTrack> tracks = test::someTracks(43, 10, 3000);
-        for (std::uint32_t k = 0; k < 8; ++k)
-            tracks.push_back(test::longTrack(52 + k));
-        test::insertTracks(*db, tracks);
-        const Micros now = test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
+        const std::vector<MowerTrack> tracks = fleetForAProcess(*db, 43);
+        const Micros now = fleetNow();
         QTemporaryDir tmp;
         const QString metrics = tmp.filePath(QStringLiteral("round.prom"));
         const QString scratch = tmp.filePath(QStringLiteral("tmp"));
