@@ -390,6 +390,7 @@ class TestArchiveDrill : public QObject {
             QLatin1String("records no object")));
     }
 
+  private:
     // The scratch folders of drills under $TMPDIR (tidemark-drill-<pid>-XXXXXX) and the files in them.
     static QStringList scratchFolders(const QString& tmp) {
         return QDir(tmp).entryList({QStringLiteral("tidemark-drill-*")}, QDir::Dirs | QDir::Hidden);
@@ -401,7 +402,6 @@ class TestArchiveDrill : public QObject {
         return n;
     }
 
-  private:
     // A drill of the first currency object, started while this test holds the statements locked, so that the
     // process is known to hold its scratch file while it waits to compare.
     struct WaitingDrill {
