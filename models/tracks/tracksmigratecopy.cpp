@@ -74,10 +74,11 @@ const QLatin1String
                         " description, tags_json, points_count, length_m, min_lon, min_lat, max_lon, max_lat,"
                         " started_at, created_at, geom");
 
-QString fileTrackSelect(const QString& tail) {
+QString fileTrackSelect(const QString& tail, bool withLine) {
     return QStringLiteral("SELECT id, dedup_key, name, activity_type, sources_json, external_urls_json, user,"
                           " description, tags_json, points_count, length_m, min_lon, min_lat, max_lon,"
-                          " max_lat, started_at, created_at, geom FROM tracks ") +
+                          " max_lat, started_at, created_at, length(geom)%1 FROM tracks ")
+               .arg(withLine ? QStringLiteral(", geom") : QString()) +
            tail;
 }
 
@@ -93,19 +94,17 @@ FileTrackRow readFileTrack(SqliteStatement& q, const QString& path, bool withLin
         appendCopyField(&line, realOf(q, c));
     appendCopyField(&line, textOf(q, 15));
     appendCopyField(&line, textOf(q, 16));
-    const QByteArray geometry = q.blob(17);
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(line);
-    hash.addData(QByteArrayView("\t", 1));
-    hash.addData(geometry);
+    hash.addData(QByteArray("\t") + numberOf(q, 17)); // the line's length in bytes
     const QByteArray digest = hash.result();
     std::copy_n(digest.constData(), row.fingerprint.size(), row.fingerprint.begin());
     if (!withLine) {
-        row.line.clear();
+        line.clear();
         return row;
     }
     std::vector<LonLat> points;
-    if (!readSpatialiteLineString(geometry, &points))
+    if (!readSpatialiteLineString(q.blob(18), &points))
         throw Error(Error::Kind::Failed,
                     QStringLiteral("%1: track %2 has a geometry that is not a plain "
                                    "SpatiaLite LINESTRING; nothing of this batch was copied")

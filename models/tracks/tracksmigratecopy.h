@@ -22,21 +22,23 @@ void appendCopyField(QByteArray* line, const std::optional<QByteArray>& value);
 QString unescapedCopyField(const QByteArray& field);
 
 // What the migration keeps of a copied track: the first 16 bytes of the SHA-256 of the file's row as it
-// was copied (every column, the line's blob included), so that a later run sees a row the file changed.
+// was copied (every column; the line by its length, since a line is never rewritten in place: the dedup key,
+// the bbox, points_count and length_m come from it), so that a later run sees a row the file changed. Read
+// without the line, a file's comparison with its copy reads only the small columns.
 using TrackFingerprint = std::array<char, 16>;
 
 // The store's columns of a copied track, in the order of fileTrackSelect's.
 extern const QLatin1String kCopiedTrackColumns;
-// The file's SELECT of those columns, with `tail` (WHERE, ORDER BY, LIMIT) after it.
-QString fileTrackSelect(const QString& tail);
+// The file's SELECT of those columns (withLine: the line too), with `tail` (WHERE, ORDER BY, LIMIT) after it.
+QString fileTrackSelect(const QString& tail, bool withLine);
 
 struct FileTrackRow {
     qint64 id = 0;
     TrackFingerprint fingerprint{};
     QByteArray line; // the COPY line with its '\n', when asked for
 };
-// The row `q` (a fileTrackSelect) is on. Error(Failed) naming the file `path` and the track for a geometry
-// that is not a plain SpatiaLite LINESTRING (only when the line is asked for).
+// The row `q` (a fileTrackSelect of the same withLine) is on. Error(Failed) naming the file `path` and the
+// track for a line that is not a plain SpatiaLite LINESTRING.
 FileTrackRow readFileTrack(SqliteStatement& q, const QString& path, bool withLine);
 
 // What a pass over the file's pipeline runs or density tiles saw: the rows, the highest id (runs), and a

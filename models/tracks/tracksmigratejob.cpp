@@ -88,8 +88,8 @@ bool MigrationRun::compare() {
         return true;
     m_maxCopied = copied.back().id;
     std::vector<bool> seen(copied.size(), false);
-    SqliteStatement q =
-        m_file.prepare(fileTrackSelect(QStringLiteral("WHERE id > ?1 AND id <= ?2 ORDER BY id LIMIT ?3")));
+    SqliteStatement q = m_file.prepare(
+        fileTrackSelect(QStringLiteral("WHERE id > ?1 AND id <= ?2 ORDER BY id LIMIT ?3"), false));
     constexpr int kChunk = 2000;
     size_t at = 0;
     for (qint64 last = 0;;) {
@@ -144,7 +144,7 @@ bool MigrationRun::removeStale() {
 }
 
 bool MigrationRun::copyListed() {
-    SqliteStatement q = m_file.prepare(fileTrackSelect(QStringLiteral("WHERE id = ?1")));
+    SqliteStatement q = m_file.prepare(fileTrackSelect(QStringLiteral("WHERE id = ?1"), true));
     for (size_t start = 0; start < m_toCopy.size(); start += static_cast<size_t>(m_batch)) {
         if (stopped())
             return false;
@@ -169,7 +169,8 @@ bool MigrationRun::copyListed() {
 }
 
 bool MigrationRun::copyAfterCopied() {
-    SqliteStatement q = m_file.prepare(fileTrackSelect(QStringLiteral("WHERE id > ?1 ORDER BY id LIMIT ?2")));
+    SqliteStatement q =
+        m_file.prepare(fileTrackSelect(QStringLiteral("WHERE id > ?1 ORDER BY id LIMIT ?2"), true));
     for (qint64 last = m_maxCopied;;) {
         if (stopped())
             return false;
