@@ -54,9 +54,11 @@ int runInit(CliContext& ctx) {
         where = location.sqlitePath;
         store = std::move(db);
     }
-    // A store migrated to the density overview's version gets the overview of the tracks it holds; asked,
-    // any store's is rebuilt (an overview out of step names this).
-    if ((!applied.isEmpty() || ctx.isSet(QStringLiteral("rebuild-overview"))) && store->trackCount() > 0) {
+    // A file migrated to the density overview's version gets the overview of the tracks it holds (a PostGIS
+    // store has had it since its first migration); asked, any store's is rebuilt (an overview out of step
+    // names this).
+    const bool overviewAdded = !applied.isEmpty() && !location.isPostgis();
+    if ((overviewAdded || ctx.isSet(QStringLiteral("rebuild-overview"))) && store->trackCount() > 0) {
         CommandFeedback feedback(ctx);
         overviewTiles = tracks::TrackOverview::rebuild(*store, feedback);
         feedback.finishProgress();

@@ -42,6 +42,8 @@ int runMigrate(CliContext& ctx) {
                       QJsonObject{{QStringLiteral("tracks"), it.value().tracks},
                                   {QStringLiteral("points"), it.value().points},
                                   {QStringLiteral("length_m"), roundedTo(it.value().lengthMetres, 1)}});
+    const qint64 inStore =
+        report.tracksBefore - report.tracksRemoved - report.tracksChanged + report.tracksCopied;
     QString text =
         QStringLiteral("%1 -> %2: %3 track(s) copied in %4 batch(es)%5, %6 pipeline run(s); %7 of %8 "
                        "tracks in the store")
@@ -50,10 +52,19 @@ int runMigrate(CliContext& ctx) {
             .arg(report.batches)
             .arg(report.resumed ? QStringLiteral(" (resumed after %1)").arg(report.tracksBefore) : QString())
             .arg(report.runsCopied)
-            .arg(report.tracksBefore + report.tracksCopied)
+            .arg(inStore)
             .arg(report.tracksInFile);
+    if (report.tracksChanged > 0 || report.tracksRemoved > 0)
+        text += QStringLiteral("\nchanged in the file since they were copied: %1 track(s) copied again; "
+                               "deleted from the file since: %2 track(s) removed from the store")
+                    .arg(report.tracksChanged)
+                    .arg(report.tracksRemoved);
     if (report.cancelled)
         text += QStringLiteral("\ncancelled between batches: run the same command again to resume");
+    else if (report.alreadyMigrated)
+        text += QStringLiteral("\nalready migrated and verified: nothing changed in the file since, nothing "
+                               "was written; counts, dedup keys, points and length per activity and source "
+                               "agree");
     else if (report.verified)
         text +=
             QStringLiteral("\nverified: counts, dedup keys, points and length per activity and source agree");
@@ -63,6 +74,9 @@ int runMigrate(CliContext& ctx) {
                {QStringLiteral("db"), report.target},
                {QStringLiteral("resumed"), report.resumed},
                {QStringLiteral("tracks_copied"), report.tracksCopied},
+               {QStringLiteral("tracks_changed"), report.tracksChanged},
+               {QStringLiteral("tracks_removed"), report.tracksRemoved},
+               {QStringLiteral("already_migrated"), report.alreadyMigrated},
                {QStringLiteral("runs_copied"), report.runsCopied},
                {QStringLiteral("tracks_in_file"), report.tracksInFile},
                {QStringLiteral("tracks_in_store"), report.tracksInStore},
@@ -83,8 +97,10 @@ void registerTracksMigrateCommand(CliRegistry& registry) {
          QStringLiteral("Copy a tracks file (--sqlite, only read) into an empty PostGIS store initialised "
                         "by tracks init --db (COPY, ids kept, --batch tracks per transaction), then "
                         "verify counts, dedup keys, points and length per activity and source (exit 1 "
-                        "when they differ). Interrupted, the same command resumes; a store holding "
-                        "other tracks is refused (exit 3)."),
+                        "when they differ). Interrupted, the same command resumes, copying again what "
+                        "the file changed since; run again when done, it writes nothing unless the file "
+                        "changed. A store holding anything it did not write (an import, a retention) "
+                        "is refused (exit 3)."),
          {kBatch},
          {CommonOption::Sqlite, CommonOption::TracksDb},
          {},

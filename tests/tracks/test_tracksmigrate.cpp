@@ -1,10 +1,12 @@
 // tracks migrate: a real tracks file into a real PostGIS store, through the job and the CLI: verified, ids
 // kept, the same query output from both stores, the file untouched, resumed after a cancel without a
-// duplicate, a foreign store refused, a store that differs from the file reported.
+// duplicate, a foreign store refused, a store that differs from the file reported (or refused, for a copied
+// track gone from it).
 #include "clirunner.h"
 #include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "thrownkind.h"
+#include "tracksmigratefixtures.h"
 
 #include "spatialitedatabase.h"
 #include "trackimporter.h"
@@ -27,63 +29,11 @@
 using namespace tidemark;
 using namespace tidemark::tracks;
 
-namespace {
-
-const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
-
-ImportedTrack walk(QRandomGenerator& random, const QString& source, int n) {
-    ImportedTrack t;
-    t.sourceId = source;
-    t.externalUrl = QStringLiteral("https://%1.example/%2").arg(source).arg(random.generate());
-    t.name = QStringLiteral("walk %1\twith a tab").arg(random.bounded(1000));
-    t.activityType = random.bounded(2) ? QStringLiteral("hike") : QStringLiteral("mtb");
-    t.description = random.bounded(2) ? QStringLiteral("a \\ backslash\nand a line") : QString();
-    double lat = 43.5 + random.generateDouble() * 0.2, lon = 39.7 + random.generateDouble() * 0.3;
-    for (int i = 0; i < n; ++i) {
-        t.points.push_back({lat, lon, kNow - (n - i) * kMicrosPerSecond});
-        lat += (random.generateDouble() - 0.5) * 0.0004;
-        lon += (random.generateDouble() - 0.5) * 0.0004;
-    }
-    return t;
-}
-
-// A file of `tracks` tracks from two sources (some merged), imported in three batches.
-QString filledFile(const QString& path, int tracks) {
-    auto db = test::freshTracksFile(path);
-    QRandomGenerator random(3);
-    std::vector<ImportedTrack> osm, ttrails;
-    for (int i = 0; i < tracks; ++i)
-        osm.push_back(walk(random, QStringLiteral("osm"), 10 + random.bounded(60)));
-    for (int i = 0; i < tracks / 4; ++i) {
-        ImportedTrack t = osm[static_cast<size_t>(i * 3)];
-        t.sourceId = QStringLiteral("ttrails");
-        t.externalUrl = QStringLiteral("https://ttrails.example/%1").arg(i);
-        ttrails.push_back(t);
-    }
-    TrackImporter(*db, TrackSourceList::demo(), kNow - 86400LL * kMicrosPerSecond)
-        .importBatch(QStringLiteral("a"), QStringLiteral("osm"), osm);
-    TrackImporter(*db, TrackSourceList::demo(), kNow)
-        .importBatch(QStringLiteral("a"), QStringLiteral("ttrails"), ttrails);
-    db->checkpointWal();
-    return path;
-}
-
-QByteArray digestOf(const QString& path) {
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const QString& p : {path, path + QStringLiteral("-wal"), path + QStringLiteral("-shm")}) {
-        QFile f(p);
-        if (f.open(QIODevice::ReadOnly))
-            hash.addData(f.readAll());
-        hash.addData(p.toUtf8());
-    }
-    return hash.result();
-}
-
-qint64 scalar(const QString& conninfo, const QString& sql) {
-    return PgConnection::open(conninfo)->exec(sql).toLong(0, 0);
-}
-
-} // namespace
+using test::digestOf;
+using test::filledFile;
+using test::scalar;
+using test::walk;
+const Micros kNow = test::kMigrateNow;
 
 class TracksMigrateTest : public QObject {
     Q_OBJECT
@@ -155,6 +105,7 @@ class TracksMigrateTest : public QObject {
         QVERIFY(first.cancelled);
         QVERIFY(!first.done());
         QCOMPARE(first.tracksCopied, 20);
+        QCOMPARE(first.runsCopied, 0); // the runs and the overview come last
         QCOMPARE(scalar(conninfo, QStringLiteral("SELECT count(*) FROM tracks")), 20LL);
 
         TaskFeedback again;
@@ -162,14 +113,17 @@ class TracksMigrateTest : public QObject {
         QVERIFY(second.resumed);
         QCOMPARE(second.tracksBefore, 20);
         QCOMPARE(second.tracksCopied, 40);
-        QCOMPARE(second.runsCopied, 0); // copied by the first run
+        QCOMPARE(second.runsCopied, 2);
         QVERIFY2(second.done(), qPrintable(second.mismatches.join('\n')));
+        QVERIFY(!second.alreadyMigrated);
         QCOMPARE(scalar(conninfo, QStringLiteral("SELECT count(DISTINCT dedup_key) FROM tracks")), 60LL);
 
         // A third run copies nothing and verifies again.
         const TracksMigrateReport third = TracksMigrateJob::run(request, again);
         QCOMPARE(third.tracksCopied, 0);
+        QCOMPARE(third.runsCopied, 0);
         QVERIFY(third.done());
+        QVERIFY(third.alreadyMigrated);
         QVERIFY(scalar(conninfo,
                        QStringLiteral(
                            "SELECT count(*) FROM tracks_migration WHERE verified_at IS NOT NULL")) == 1);
@@ -228,11 +182,17 @@ class TracksMigrateTest : public QObject {
         QVERIFY(!report.verified);
         QVERIFY2(report.mismatches.join('\n').contains(QLatin1String("track 5: dedup key x")),
                  qPrintable(report.mismatches.join('\n')));
+        // A copied track gone from the store (as a retention there would do) is a write by someone else.
         PgConnection::open(conninfo)->exec(QStringLiteral("DELETE FROM tracks WHERE id = 5"));
-        report = TracksMigrateJob::run({file, conninfo, 100}, feedback);
-        QVERIFY(!report.verified);
-        QVERIFY2(report.mismatches.first().contains(QLatin1String("29 tracks in the store, 30 in the file")),
-                 qPrintable(report.mismatches.join('\n')));
+        QString message;
+        QCOMPARE(test::thrownKind(
+                     [&] {
+                         TracksMigrateJob::run({file, conninfo, 100}, feedback);
+                     },
+                     &message),
+                 Error::Kind::Refused);
+        QVERIFY2(message.contains(QLatin1String("1 track copied by the migration and deleted since (id 5")),
+                 qPrintable(message));
     }
 };
 
