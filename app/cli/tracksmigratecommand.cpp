@@ -86,6 +86,8 @@ int runMigrate(CliContext& ctx) {
                {QStringLiteral("mismatches"), QJsonArray::fromStringList(report.mismatches)},
                {QStringLiteral("groups"), groups}},
               text);
+    if (report.cancelled) // SIGTERM: the batch in flight committed or rolled back, the next run resumes
+        return ExitRetry;
     return report.done() ? ExitDone : ExitFailed;
 }
 

@@ -23,6 +23,7 @@
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <csignal>
 
 using namespace tidemark;
 using namespace tidemark::tracks;
@@ -191,6 +192,44 @@ class TracksMigrateSafetyTest : public QObject {
                  Error::Kind::Refused);
         QCOMPARE(storeDensity(conninfo), density);
         QCOMPARE(scalar(conninfo, QStringLiteral("SELECT count(*) FROM tracks")), 11LL);
+    }
+
+    // SIGTERM between batches, twice, and SIGKILL, to the real process: exit 75 ("cancelled between
+    // batches"), the batch in flight committed or rolled back whole, and the next run resumes and ends
+    // verified with the store equal to the file.
+    void aSignalledMigrationResumesToVerified() {
+        const QString file = test::filledFile(m_dir.filePath(QStringLiteral("signalled.sqlite")), 400);
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("tms_signalled"));
+        const QStringList args =
+            migrateArgs(file, conninfo) + QStringList{QStringLiteral("--batch"), QStringLiteral("10")};
+        const auto copied = [&] { return scalar(conninfo, QStringLiteral("SELECT count(*) FROM tracks")); };
+        struct Stop {
+            const char* name;
+            int signal, count;
+        };
+        for (const Stop& stop :
+             {Stop{"SIGTERM", SIGTERM, 1}, Stop{"SIGTERM twice", SIGTERM, 2}, Stop{"SIGKILL", SIGKILL, 1}}) {
+            const qint64 before = copied();
+            test::CliProcess cli(args);
+            QVERIFY2(cli.waitUntil([&] { return copied() >= before + 20; }, 60000, 5), stop.name);
+            for (int i = 0; i < stop.count; ++i)
+                cli.signal(stop.signal);
+            const test::CliRun run = cli.finish();
+            qInfo("tracks migrate, %s between batches: exit %d after %.0f ms", stop.name, run.exitCode,
+                  cli.stopMilliseconds());
+            QVERIFY2(run.exitCode == (stop.signal == SIGKILL ? -1 : 75), qPrintable(run.err + run.out));
+            if (stop.count == 1 && stop.signal == SIGTERM)
+                QVERIFY2(run.out.contains(QLatin1String("cancelled between batches")), qPrintable(run.out));
+            QVERIFY(copied() < 400);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                scalar(conninfo, QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE "
+                                                "application_name = 'tidemark tracks'")) == 0,
+                30000);
+        }
+        const test::CliRun rest = test::runCli(args);
+        QVERIFY2(rest.exitCode == 0, qPrintable(rest.err + rest.out));
+        QVERIFY2(rest.out.contains(QLatin1String("verified")), qPrintable(rest.out));
+        QCOMPARE(storeContents(conninfo), fileContents(file));
     }
 
     // (c) Stopped after two batches; then the file merges a source into a copied track, imports a new
