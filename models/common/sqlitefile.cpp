@@ -144,6 +144,17 @@ void SqliteFile::trustSchema() {
     sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 1, nullptr);
 }
 
+void SqliteFile::setProgressCheck(std::function<bool()> check) {
+    m_progressCheck = std::move(check);
+    if (!m_progressCheck) {
+        sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
+        return;
+    }
+    sqlite3_progress_handler(
+        m_db, kProgressSteps,
+        [](void* file) { return static_cast<SqliteFile*>(file)->m_progressCheck() ? 1 : 0; }, this);
+}
+
 size_t qHash(const SqliteFile::SchemaObject& object, size_t seed) {
     return qHashMulti(seed, object.type, object.name, object.table, object.sql);
 }

@@ -130,6 +130,29 @@ class TestSqliteFile : public QObject {
         QCOMPARE(scalar(again, QStringLiteral("SELECT count(*) FROM notes")), 3);
     }
 
+    // A progress check is asked every kProgressSteps steps of any statement and stops one that would never
+    // end (a recursive query) with an Error naming the file; without it the connection runs on as before.
+    void aProgressCheckStopsAStatement() {
+        const QString path = database(QStringLiteral("progress"), false);
+        SqliteFile file(path, SqliteFile::Mode::ReadOnly);
+        int calls = 0;
+        file.setProgressCheck([&] { return ++calls == 50; });
+        try {
+            scalar(file, QStringLiteral("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+                                        "SELECT count(*) FROM r"));
+            QFAIL("an endless query ended");
+        } catch (const Error& e) {
+            QVERIFY2(e.message().contains(path) && e.message().contains(QLatin1String("interrupted")),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(calls, 50);
+        file.setProgressCheck({});
+        QCOMPARE(scalar(file, QStringLiteral("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r "
+                                             "WHERE n < 100000) SELECT count(*) FROM r")),
+                 100000);
+        QCOMPARE(calls, 50);
+    }
+
     void schemaObjectsNameWhatTheyAre() {
         const QString path = database(QStringLiteral("objects"), false);
         SqliteFile file(path, SqliteFile::Mode::ReadWrite);
