@@ -12,13 +12,14 @@ namespace tidemark {
 
 namespace {
 
-// Bytes 18 and 19 of the header are 2 when the file is in WAL mode.
+// Byte 19 of the header, the read version, is 2 when the file is in WAL mode: SQLite goes by it alone,
+// whatever byte 18 (the write version) says.
 bool walModeHeader(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
     const QByteArray header = file.read(20);
-    return header.size() == 20 && header[18] == 2 && header[19] == 2;
+    return header.size() == 20 && header[19] == 2;
 }
 
 // What a read-only connection must be given so that it creates nothing beside the file: SQLite opens (and

@@ -218,6 +218,26 @@ class TestMbTiles : public QObject {
         QThreadPool::globalInstance()->waitForDone();
         QCOMPARE(folderDigests(folder), before);
     }
+
+    // What fuzz_mbtiles found, kept: a header whose read version says WAL and whose write version does not
+    // made the read-only opening create a -wal and a -shm beside the file (SqliteFile's test has the cause).
+    void theFuzzersFindingsStayFixed() {
+        const QString folder = pathOf(QStringLiteral("fuzz-wal-header"));
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = folder + QStringLiteral("/crash.mbtiles");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromHex(
+            "53514c69746520666f726d61742033000200250202004020200020000400000002fffd000000000000000000007469"
+            "6c657374696c657303435245415445205441424c452074696c657320287a6f6f6d5f6d6576656c20696e7465676572"
+            "00610e44ae42606a82"));
+        file.close();
+        const std::optional<Error> error = thrownBy([&] { MbTilesReader(path).readMetadata(); });
+        QVERIFY(error);
+        QVERIFY2(error->message().contains(path), qPrintable(error->message()));
+        QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("crash.mbtiles")});
+    }
 };
 
 QTEST_MAIN(TestMbTiles)
