@@ -21,14 +21,13 @@
 #include "windowplacement.h"
 
 #include "basemapspec.h"
+#include "basemapswitch.h"
 #include "error.h"
 #include "kudosroundpanel.h"
 #include "mapview.h"
 #include "positionsworkbench.h"
 #include "previewpanel.h"
 #include "roundpanel.h"
-#include "tilesource.h"
-#include "xyztilesource.h"
 
 #include <QAbstractButton>
 #include <QAction>
@@ -41,16 +40,15 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QNetworkAccessManager>
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 namespace tidemark::ui {
 
@@ -146,8 +144,24 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     // The size tests and offscreen runs see; the console places itself on its screen (placeOnScreen,
     // restoreLayout).
     resize(1680, 1020);
-    if (settings.tilesUrl.isEmpty() || !applyBaseMap(settings.tilesUrl, false).isEmpty())
-        applyBaseMap(QSettings().value(QLatin1String(kBaseMapKey)).toString(), false);
+    m_baseMaps = new BaseMapSwitch({m_positionsMap, m_tracksWorkbench->map()}, this);
+    connect(m_baseMaps, &BaseMapSwitch::changed, this,
+            [this](const QString& spec, const QStringList& warnings) {
+                m_baseMapFallback.clear();
+                if (!warnings.isEmpty())
+                    statusBar()->showMessage(warnings.join(QLatin1String("; ")), 15000);
+                if (m_rememberBaseMap)
+                    QSettings().setValue(QLatin1String(kBaseMapKey), BaseMapSpec::forSettings(spec));
+            });
+    connect(m_baseMaps, &BaseMapSwitch::refused, this, [this](const QString& spec, const QString& reason) {
+        statusBar()->showMessage(tr("Base map not changed: %1").arg(reason), 15000);
+        emit baseMapRefused(spec, reason);
+        if (!m_baseMapFallback.isEmpty())
+            applyBaseMap(std::exchange(m_baseMapFallback, {}), false);
+    });
+    const QString remembered = QSettings().value(QLatin1String(kBaseMapKey)).toString();
+    if (settings.tilesUrl.isEmpty() || !applyBaseMap(settings.tilesUrl, false, remembered).isEmpty())
+        applyBaseMap(remembered, false);
 }
 
 // The workbenches go first: they cancel their tasks through the task manager and the datasets they show.
@@ -263,7 +277,7 @@ void MainWindow::createMenus() {
             this, tr("XYZ tiles"),
             tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy). A key in its "
                "query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:"),
-            QLineEdit::Normal, m_baseMap, &ok);
+            QLineEdit::Normal, this->baseMap(), &ok);
         if (ok)
             setBaseMap(url);
     });
@@ -438,28 +452,17 @@ QString MainWindow::setBaseMap(const QString& spec) {
     return applyBaseMap(spec, true);
 }
 
-QString MainWindow::applyBaseMap(const QString& spec, bool remember) {
-    if (!m_network) {
-        m_network = new QNetworkAccessManager(this);
-        XyzTileSource::installDiskCache(*m_network,
-                                        QStandardPaths::writableLocation(QStandardPaths::CacheLocation) +
-                                            QStringLiteral("/tiles"));
-    }
-    try {
-        std::shared_ptr<TileSource> source = BaseMapSpec::open(spec, m_network);
-        const QStringList warnings = source ? source->warnings() : QStringList();
-        m_positionsMap->setTileSource(std::move(source));
-        m_tracksWorkbench->map()->setTileSource(BaseMapSpec::open(spec, m_network));
-        if (!warnings.isEmpty())
-            statusBar()->showMessage(warnings.join(QLatin1String("; ")), 15000);
-    } catch (const Error& e) {
-        statusBar()->showMessage(tr("Base map not changed: %1").arg(e.message()), 15000);
-        return e.message();
-    }
-    m_baseMap = spec.trimmed();
-    if (remember)
-        QSettings().setValue(QLatin1String(kBaseMapKey), BaseMapSpec::forSettings(m_baseMap));
-    return {};
+QString MainWindow::applyBaseMap(const QString& spec, bool remember, const QString& fallback) {
+    m_rememberBaseMap = remember;
+    m_baseMapFallback = fallback;
+    const QString problem = m_baseMaps->choose(spec);
+    if (!problem.isEmpty())
+        statusBar()->showMessage(tr("Base map not changed: %1").arg(problem), 15000);
+    return problem;
+}
+
+QString MainWindow::baseMap() const {
+    return m_baseMaps->current();
 }
 
 void MainWindow::connectTo(const WorkspaceConnections& connections) {

@@ -14,7 +14,6 @@ class QActionGroup;
 class QDockWidget;
 class QLabel;
 class QMenu;
-class QNetworkAccessManager;
 class QTabWidget;
 
 namespace tidemark {
@@ -25,6 +24,7 @@ class TaskManager;
 
 namespace tidemark::ui {
 
+class BaseMapSwitch;
 class DatasetPanel;
 class JobPanel;
 class DisputeWorkbench;
@@ -106,10 +106,11 @@ class MainWindow : public QMainWindow {
     // The map's base layer: "" the neutral grid, an XYZ URL template, or an MBTiles file (BaseMapSpec).
     // Both maps (positions and tracks) show it. Remembered in the settings, a template without its query and
     // user info (an API key stays in memory). Returns "" or, when it cannot be used, the reason (also shown
-    // in the status bar). At start the base map is TIDEMARK_TILES_URL when set (never saved), else the
-    // remembered one.
+    // in the status bar). An MBTiles file's metadata is read off the GUI thread: the base map changes once it
+    // has been read, or stays as it was and baseMapRefused() is emitted (the reason in the status bar too).
+    // At start the base map is TIDEMARK_TILES_URL when set (never saved), else the remembered one.
     QString setBaseMap(const QString& spec);
-    QString baseMap() const { return m_baseMap; }
+    QString baseMap() const; // the one shown
     void openDemoWorkspace(const QString& root);
 
     // Where "Open demo workspace" puts the demo (default: DemoWorkspace::defaultRoot(), or
@@ -119,6 +120,8 @@ class MainWindow : public QMainWindow {
   signals:
     // Every connected dataset finished loading; ok when none failed (for --screenshot and tests).
     void workspaceSettled(bool ok);
+    // A base map chosen by setBaseMap() (or at start) could not be used once its file was read.
+    void baseMapRefused(const QString& spec, const QString& reason);
 
   protected:
     void closeEvent(QCloseEvent* event) override;
@@ -145,7 +148,8 @@ class MainWindow : public QMainWindow {
     void connectHome();
     void openFromHome(WorkspaceDataset dataset, const QString& target);
     void settleWhenReady();
-    QString applyBaseMap(const QString& spec, bool remember);
+    // `fallback`: what to show instead when `spec` is refused once read (at start: the remembered one).
+    QString applyBaseMap(const QString& spec, bool remember, const QString& fallback = {});
 
     TaskManager* m_tasks;
     QTabWidget* m_workbenches = nullptr;
@@ -182,8 +186,9 @@ class MainWindow : public QMainWindow {
     QLabel* m_connectionLabel = nullptr;
     QLabel* m_jobsLabel = nullptr;
     QString m_demoRoot;
-    QString m_baseMap;
-    QNetworkAccessManager* m_network = nullptr;
+    BaseMapSwitch* m_baseMaps = nullptr;
+    bool m_rememberBaseMap = false;
+    QString m_baseMapFallback;
 };
 
 } // namespace tidemark::ui

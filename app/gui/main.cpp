@@ -191,6 +191,14 @@ int main(int argc, char** argv) {
                                  : tidemark::demo::DemoWorkspace::defaultRoot(settings.demoDir);
     window.setDemoRoot(demoRoot);
     if (parser.isSet(tiles)) {
+        // What the cheap checks find stops the start; an MBTiles file refused once its metadata has been read
+        // (off the GUI thread, the window already open) is said here and in the status bar.
+        const QString chosen = parser.value(tiles).trimmed();
+        QObject::connect(&window, &tidemark::ui::MainWindow::baseMapRefused, &window,
+                         [chosen](const QString& spec, const QString& reason) {
+                             if (spec == chosen)
+                                 std::fprintf(stderr, "tidemark: --tiles: %s\n", qPrintable(reason));
+                         });
         const QString problem = window.setBaseMap(parser.value(tiles));
         if (!problem.isEmpty())
             return usageError(QStringLiteral("--tiles: %1").arg(problem));

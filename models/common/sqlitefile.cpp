@@ -12,13 +12,14 @@ namespace tidemark {
 
 namespace {
 
-// Bytes 18 and 19 of the header are 2 when the file is in WAL mode.
+// Byte 19 of the header, the read version, is 2 when the file is in WAL mode: SQLite goes by it alone,
+// whatever byte 18 (the write version) says.
 bool walModeHeader(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return false;
     const QByteArray header = file.read(20);
-    return header.size() == 20 && header[18] == 2 && header[19] == 2;
+    return header.size() == 20 && header[19] == 2;
 }
 
 // What a read-only connection must be given so that it creates nothing beside the file: SQLite opens (and
@@ -142,6 +143,17 @@ QString SqliteFile::loadExtension(const char* file) {
 
 void SqliteFile::trustSchema() {
     sqlite3_db_config(m_db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 1, nullptr);
+}
+
+void SqliteFile::setProgressCheck(std::function<bool()> check) {
+    m_progressCheck = std::move(check);
+    if (!m_progressCheck) {
+        sqlite3_progress_handler(m_db, 0, nullptr, nullptr);
+        return;
+    }
+    sqlite3_progress_handler(
+        m_db, kProgressSteps,
+        [](void* file) { return static_cast<SqliteFile*>(file)->m_progressCheck() ? 1 : 0; }, this);
 }
 
 size_t qHash(const SqliteFile::SchemaObject& object, size_t seed) {

@@ -5,6 +5,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <map>
 
 struct sqlite3;
@@ -58,6 +59,13 @@ class SqliteFile {
     // caller's own.
     void trustSchema();
 
+    // Calls `check` every kProgressSteps steps of SQLite's virtual machine, in every statement of the
+    // connection (loading the schema included); when it returns true the statement stops and its step() (or
+    // prepare) throws Error naming the file ("interrupted"). What bounds the time a statement on an outside
+    // file may take. An empty function removes the check.
+    static constexpr int kProgressSteps = 1000;
+    void setProgressCheck(std::function<bool()> check);
+
     // The same checks on a file's first bytes and size without opening it; empty when it looks sound.
     static QString headerProblem(const QString& path);
 
@@ -65,6 +73,7 @@ class SqliteFile {
     sqlite3* m_db = nullptr;
     QString m_path;
     std::map<QString, SqliteStatement> m_cached; // finalized before the connection closes
+    std::function<bool()> m_progressCheck;
 };
 
 size_t qHash(const SqliteFile::SchemaObject& object, size_t seed = 0);

@@ -89,16 +89,28 @@ class TestSqliteFile : public QObject {
     }
 
     // Read-only: nothing beside the file afterwards, and its bytes unchanged, in rollback-journal and WAL
-    // mode (where SQLite itself would leave a -wal and a -shm behind).
+    // mode (where SQLite itself would leave a -wal and a -shm behind). SQLite goes by the header's read
+    // version alone (byte 19): a header whose write version (byte 18) says otherwise is in WAL mode too (the
+    // MBTiles fuzzer's first finding).
     void readOnlyCreatesNothing_data() {
         QTest::addColumn<bool>("wal");
-        QTest::newRow("rollback journal") << false;
-        QTest::newRow("WAL") << true;
+        QTest::addColumn<int>("writeVersion"); // byte 18 of the header, -1 as SQLite wrote it
+        QTest::newRow("rollback journal") << false << -1;
+        QTest::newRow("WAL") << true << -1;
+        QTest::newRow("WAL read version, legacy write version") << true << 1;
+        QTest::newRow("WAL read version, unknown write version") << true << 37;
     }
     void readOnlyCreatesNothing() {
         QFETCH(bool, wal);
-        const QString folder = wal ? QStringLiteral("ro-wal") : QStringLiteral("ro-rollback");
+        QFETCH(int, writeVersion);
+        const QString folder = QStringLiteral("ro-%1-%2").arg(wal ? "wal" : "rollback").arg(writeVersion + 1);
         const QString path = database(folder, wal);
+        if (writeVersion >= 0) {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::ReadWrite));
+            QVERIFY(file.seek(18));
+            QCOMPARE(file.write(QByteArray(1, static_cast<char>(writeVersion))), 1);
+        }
         const QStringList before = filesIn(m_dir.filePath(folder));
         QCOMPARE(before, QStringList{QStringLiteral("db.sqlite")});
         const QMap<QString, QByteArray> digests = test::folderDigests(m_dir.filePath(folder));
@@ -128,6 +140,29 @@ class TestSqliteFile : public QObject {
         QCOMPARE(filesIn(m_dir.filePath(QStringLiteral("live"))), QStringList{QStringLiteral("db.sqlite")});
         SqliteFile again(path, SqliteFile::Mode::ReadOnly);
         QCOMPARE(scalar(again, QStringLiteral("SELECT count(*) FROM notes")), 3);
+    }
+
+    // A progress check is asked every kProgressSteps steps of any statement and stops one that would never
+    // end (a recursive query) with an Error naming the file; without it the connection runs on as before.
+    void aProgressCheckStopsAStatement() {
+        const QString path = database(QStringLiteral("progress"), false);
+        SqliteFile file(path, SqliteFile::Mode::ReadOnly);
+        int calls = 0;
+        file.setProgressCheck([&] { return ++calls == 50; });
+        try {
+            scalar(file, QStringLiteral("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) "
+                                        "SELECT count(*) FROM r"));
+            QFAIL("an endless query ended");
+        } catch (const Error& e) {
+            QVERIFY2(e.message().contains(path) && e.message().contains(QLatin1String("interrupted")),
+                     qPrintable(e.message()));
+        }
+        QCOMPARE(calls, 50);
+        file.setProgressCheck({});
+        QCOMPARE(scalar(file, QStringLiteral("WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r "
+                                             "WHERE n < 100000) SELECT count(*) FROM r")),
+                 100000);
+        QCOMPARE(calls, 50);
     }
 
     void schemaObjectsNameWhatTheyAre() {

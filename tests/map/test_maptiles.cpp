@@ -1,6 +1,7 @@
 #include "basemap.h"
 #include "error.h"
 #include "mapview.h"
+#include "mbtilesfiles.h"
 #include "mbtilestilesource.h"
 #include "xyztilesource.h"
 
@@ -11,8 +12,6 @@
 #include <QNetworkAccessManager>
 #include <QRandomGenerator>
 #include <QSignalSpy>
-#include <QSqlDatabase>
-#include <QSqlQuery>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
@@ -21,23 +20,14 @@
 
 using namespace tidemark;
 using namespace tidemark::ui;
+using tidemark::test::createMbTiles;
+using tidemark::test::createSqlite;
+using tidemark::test::imageOf;
+using tidemark::test::openedSource;
+using tidemark::test::pngOf;
+using tidemark::test::refusalOf;
 
 namespace {
-
-QByteArray imageOf(const QColor& colour, const char* format) {
-    QImage image(256, 256, QImage::Format_RGB32);
-    image.fill(colour);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    if (!image.save(&buffer, format))
-        qFatal("cannot write a %s image", format);
-    return bytes;
-}
-
-QByteArray pngOf(const QColor& colour) {
-    return imageOf(colour, "PNG");
-}
 
 // A complete HTTP/1.1 answer: with Content-Length, or without one and closing the connection at the end.
 QByteArray httpAnswer(const QByteArray& body, const QByteArray& contentType, bool withLength = true) {
@@ -119,21 +109,6 @@ class LocalTileServer : public QTcpServer {
     }
 };
 
-// An SQLite file made by running statements (for MBTiles files that lack parts).
-void createSqlite(const QString& path, const QStringList& statements) {
-    {
-        QSqlDatabase db =
-            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-sqlite"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        for (const QString& statement : statements)
-            QVERIFY2(q.exec(statement), qPrintable(statement));
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("create-sqlite"));
-}
-
 QByteArray randomBytes(int size) {
     QByteArray bytes(size, Qt::Uninitialized);
     QRandomGenerator generator(42);
@@ -146,49 +121,6 @@ void writeFile(const QString& path, const QByteArray& bytes) {
     QFile file(path);
     QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
     QCOMPARE(file.write(bytes), bytes.size());
-}
-
-void createMbTiles(const QString& path, const QString& format = QStringLiteral("png"),
-                   const QString& minZoom = QStringLiteral("0"),
-                   const QString& maxZoom = QStringLiteral("1")) {
-    {
-        QSqlDatabase db =
-            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("create-mbtiles"));
-        db.setDatabaseName(path);
-        QVERIFY(db.open());
-        QSqlQuery q(db);
-        QVERIFY(q.exec(QStringLiteral("CREATE TABLE metadata (name text, value text)")));
-        QVERIFY(q.exec(
-            QStringLiteral("CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, "
-                           "tile_data blob)")));
-        QVERIFY(q.prepare(QStringLiteral("INSERT INTO metadata VALUES (?, ?)")));
-        const QList<QPair<QString, QString>> metadata = {
-            {QStringLiteral("name"), QStringLiteral("test")},
-            {QStringLiteral("format"), format},
-            {QStringLiteral("minzoom"), minZoom},
-            {QStringLiteral("maxzoom"), maxZoom},
-            {QStringLiteral("attribution"), QStringLiteral("test data")}};
-        for (const auto& [key, value] : metadata) {
-            q.bindValue(0, key);
-            q.bindValue(1, value);
-            QVERIFY(q.exec());
-        }
-        QVERIFY(q.prepare(QStringLiteral("INSERT INTO tiles VALUES (?, ?, ?, ?)")));
-        // TMS rows count from the south: row 1 at zoom 1 is the northern half (XYZ y = 0).
-        const QList<std::tuple<int, int, int, QColor>> tiles = {{1, 0, 1, QColor(220, 30, 30)},
-                                                                {1, 0, 0, QColor(30, 30, 220)},
-                                                                {1, 1, 1, QColor(30, 200, 30)},
-                                                                {1, 1, 0, QColor(200, 200, 30)}};
-        for (const auto& [z, x, row, colour] : tiles) {
-            q.bindValue(0, z);
-            q.bindValue(1, x);
-            q.bindValue(2, row);
-            q.bindValue(3, pngOf(colour));
-            QVERIFY(q.exec());
-        }
-        db.close();
-    }
-    QSqlDatabase::removeDatabase(QStringLiteral("create-mbtiles"));
 }
 
 } // namespace
@@ -327,7 +259,8 @@ class TestMapTiles : public QObject {
     void readsMbTilesWithTheRowFlip() {
         const QString path = m_cacheDir.filePath(QStringLiteral("test.mbtiles"));
         createMbTiles(path);
-        auto source = std::make_shared<MbTilesTileSource>(path);
+        const auto source = openedSource(path);
+        QVERIFY(source);
         QCOMPARE(source->maxZoom(), 1);
         QCOMPARE(source->attribution(), QStringLiteral("test data"));
         QCOMPARE(MbTilesTileSource::tmsRow({1, 0, 0}), 1);
@@ -344,11 +277,16 @@ class TestMapTiles : public QObject {
         QCOMPARE(colours.value({1, 0, 0}), QColor(220, 30, 30)); // north-west
         QCOMPARE(colours.value({1, 0, 1}), QColor(30, 30, 220)); // south-west
 
+        // A view given a source still reading its metadata (as the console's are) asks for the tiles once it
+        // has opened, with its zoom range.
         MapView view;
         view.resize(512, 512);
-        view.setView(QGeoCoordinate(0, 0), 1);
-        view.setTileSource(source);
+        view.setView(QGeoCoordinate(0, 0), 3);
+        auto opening = std::make_shared<MbTilesTileSource>(path);
+        QVERIFY(opening->isOpening());
+        view.setTileSource(opening);
         QTRY_VERIFY_WITH_TIMEOUT(view.baseMap()->cachedTileCount() == 4, 5000);
+        QVERIFY(!opening->isOpening());
         const QImage shown = view.grab().toImage();
         QCOMPARE(shown.pixelColor(128, 128), QColor(220, 30, 30));
         QCOMPARE(shown.pixelColor(384, 128), QColor(30, 200, 30));
@@ -358,15 +296,18 @@ class TestMapTiles : public QObject {
 
     void rejectsBadMbTiles() {
         QVERIFY_THROWS_EXCEPTION(Error,
-                                 MbTilesTileSource(m_cacheDir.filePath(QStringLiteral("missing.mbtiles"))));
+                                 MbTilesTileSource{m_cacheDir.filePath(QStringLiteral("missing.mbtiles"))});
         const QString vector = m_cacheDir.filePath(QStringLiteral("vector.mbtiles"));
         createMbTiles(vector, QStringLiteral("pbf"));
         try {
-            MbTilesTileSource source(vector);
+            MbTilesReader(vector).readMetadata();
             QFAIL("a vector MBTiles file was accepted");
         } catch (const Error& error) {
             QCOMPARE(error.kind(), Error::Kind::Settings);
         }
+        const QString refusal = refusalOf(vector);
+        QVERIFY2(refusal.contains(vector) && refusal.contains(QLatin1String("only raster tiles")),
+                 qPrintable(refusal));
     }
 
     // A declared length over 1 MiB is refused on the headers, before the body; without a declared length the
@@ -530,11 +471,12 @@ class TestMapTiles : public QObject {
     void mbTilesZoomRangeIsChecked() {
         const QString wide = m_cacheDir.filePath(QStringLiteral("wide-zoom.mbtiles"));
         createMbTiles(wide, QStringLiteral("png"), QStringLiteral("-3"), QStringLiteral("40"));
-        MbTilesTileSource clamped(wide);
-        QCOMPARE(clamped.minZoom(), 0);
-        QCOMPARE(clamped.maxZoom(), 22);
-        QCOMPARE(clamped.warnings().size(), 2);
-        for (const QString& warning : clamped.warnings())
+        const auto clamped = openedSource(wide);
+        QVERIFY(clamped);
+        QCOMPARE(clamped->minZoom(), 0);
+        QCOMPARE(clamped->maxZoom(), 22);
+        QCOMPARE(clamped->warnings().size(), 2);
+        for (const QString& warning : clamped->warnings())
             QVERIFY2(warning.contains(wide) && warning.contains(QStringLiteral("0–22")), qPrintable(warning));
 
         const QString reversed = m_cacheDir.filePath(QStringLiteral("reversed-zoom.mbtiles"));
@@ -543,13 +485,15 @@ class TestMapTiles : public QObject {
         createMbTiles(garbled, QStringLiteral("png"), QStringLiteral("0"), QStringLiteral("twelve"));
         for (const QString& path : {reversed, garbled}) {
             try {
-                MbTilesTileSource source(path);
+                MbTilesReader(path).readMetadata();
                 QFAIL(qPrintable(QStringLiteral("accepted %1").arg(path)));
             } catch (const Error& error) {
                 QCOMPARE(error.kind(), Error::Kind::Settings);
                 QVERIFY2(error.message().contains(path) && error.message().contains(QLatin1String("zoom")),
                          qPrintable(error.message()));
             }
+            const QString refusal = refusalOf(path);
+            QVERIFY2(refusal.contains(path) && refusal.contains(QLatin1String("zoom")), qPrintable(refusal));
         }
     }
 
@@ -557,11 +501,11 @@ class TestMapTiles : public QObject {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("problem");
         QTest::newRow("random bytes") << "random.mbtiles"
-                                      << "is not an SQLite database";
+                                      << "not a SQLite database";
         QTest::newRow("empty") << "empty.mbtiles"
-                               << "is not an SQLite database";
+                               << "it is empty";
         QTest::newRow("truncated") << "truncated.mbtiles"
-                                   << "is truncated";
+                                   << "truncated";
         QTest::newRow("no metadata") << "no-metadata.mbtiles"
                                      << "has no metadata table";
         QTest::newRow("no tiles") << "no-tiles.mbtiles"
@@ -583,20 +527,14 @@ class TestMapTiles : public QObject {
         } else if (name == QLatin1String("truncated.mbtiles")) {
             createMbTiles(path);
             {
-                QSqlDatabase db =
-                    QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("grow-mbtiles"));
-                db.setDatabaseName(path);
-                QVERIFY(db.open());
-                QSqlQuery q(db);
-                QVERIFY(q.prepare(QStringLiteral("INSERT INTO tiles VALUES (2, ?, 0, ?)")));
+                SqliteFile db(path, SqliteFile::Mode::ReadWrite);
+                SqliteStatement insert =
+                    db.prepare(QStringLiteral("INSERT INTO tiles VALUES (2, ?1, 0, ?2)"));
                 for (int x = 0; x < 64; ++x) { // a few hundred KiB, pages past the metadata
-                    q.bindValue(0, x);
-                    q.bindValue(1, randomBytes(8 * 1024));
-                    QVERIFY(q.exec());
+                    insert.bind(1, x).bindBlob(2, randomBytes(8 * 1024)).step();
+                    insert.reset();
                 }
-                db.close();
             }
-            QSqlDatabase::removeDatabase(QStringLiteral("grow-mbtiles"));
             QFile file(path);
             QVERIFY(file.size() > 256 * 1024);
             QVERIFY(file.resize(file.size() / 2)); // a copy that stopped half way
@@ -608,13 +546,8 @@ class TestMapTiles : public QObject {
         } else {
             createSqlite(path, metadata + QStringList{QStringLiteral("CREATE TABLE tiles (z, x, y)")});
         }
-        try {
-            MbTilesTileSource source(path);
-            QFAIL(qPrintable(QStringLiteral("accepted %1").arg(path)));
-        } catch (const Error& error) {
-            QVERIFY2(error.message().contains(path) && error.message().contains(problem),
-                     qPrintable(error.message()));
-        }
+        const QString refusal = refusalOf(path);
+        QVERIFY2(refusal.contains(path) && refusal.contains(problem), qPrintable(refusal));
     }
 
     // A file that goes away or is overwritten after it was opened: each tile asked for fails, naming the file
@@ -622,7 +555,9 @@ class TestMapTiles : public QObject {
     void unreadableMbTilesFailLoudly() {
         const QString path = m_cacheDir.filePath(QStringLiteral("vanishing.mbtiles"));
         createMbTiles(path);
-        MbTilesTileSource source(path);
+        const auto opened = openedSource(path);
+        QVERIFY(opened);
+        MbTilesTileSource& source = *opened;
         QSignalSpy ready(&source, &TileSource::tileReady);
         QSignalSpy failed(&source, &TileSource::tileFailed);
         QVERIFY(QFile::remove(path));

@@ -20,6 +20,7 @@
 #include "schemamigrator.h"
 #include "screenshots.h"
 #include "settingsreader.h"
+#include "sqlitefile.h"
 #include "taskmanager.h"
 #include "testpostgres.h"
 #include "trackimporter.h"
@@ -41,6 +42,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -193,6 +195,51 @@ class TestConsole : public QObject {
         ui::MainWindow last;
         QCOMPARE(last.baseMap(), keyless);
         QCOMPARE(last.setBaseMap({}), QString());
+    }
+
+    // An MBTiles file is read off the GUI thread: one whose metadata is an endless view (issue 44: it held
+    // the console before its window opened, growing until the OOM killer) leaves setBaseMap at once, the
+    // window opens and works, and the refusal comes in the status bar and baseMapRefused, the base map
+    // unchanged. A good file chosen next is shown once read, and remembered.
+    void aHostileMbTilesFileDoesNotHoldTheWindow() {
+        QTemporaryDir dir;
+        const QString hostile = dir.filePath(QStringLiteral("endless.mbtiles"));
+        const QString good = dir.filePath(QStringLiteral("good.mbtiles"));
+        const QString tilesTable = QStringLiteral(
+            "CREATE TABLE tiles (zoom_level integer, tile_column integer, tile_row integer, tile_data blob)");
+        {
+            SqliteFile file(hostile, SqliteFile::Mode::Create);
+            file.exec(QStringLiteral("CREATE VIEW metadata AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL "
+                                     "SELECT n+1 FROM r) SELECT 'name' AS name, n AS value FROM r"));
+            file.exec(tilesTable);
+        }
+        {
+            SqliteFile file(good, SqliteFile::Mode::Create);
+            file.exec(QStringLiteral("CREATE TABLE metadata (name text, value text)"));
+            file.exec(QStringLiteral("INSERT INTO metadata VALUES ('format', 'png'), ('maxzoom', '3')"));
+            file.exec(tilesTable);
+        }
+        ui::MainWindow window;
+        QCOMPARE(window.setBaseMap({}), QString());
+        QSignalSpy refused(&window, &ui::MainWindow::baseMapRefused);
+        QCOMPARE(window.setBaseMap(hostile), QString()); // only the cheap checks before it returns
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTRY_COMPARE_WITH_TIMEOUT(refused.count(), 1, 20000);
+        QCOMPARE(refused.first().at(0).toString(), hostile);
+        const QString reason = refused.first().at(1).toString();
+        QVERIFY2(reason.contains(hostile) && reason.contains(QLatin1String("metadata is a view")),
+                 qPrintable(reason));
+        QCOMPARE(window.statusBar()->currentMessage(),
+                 QStringLiteral("Base map not changed: %1").arg(reason));
+        QCOMPARE(window.baseMap(), QString());
+        QCOMPARE(QSettings().value(QStringLiteral("map/base")).toString(), QString());
+
+        QCOMPARE(window.setBaseMap(good), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(window.baseMap(), good, 20000);
+        QCOMPARE(QSettings().value(QStringLiteral("map/base")).toString(), good);
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(window.setBaseMap({}), QString());
     }
 
     void aboutListsLibraryVersions() {

@@ -34,6 +34,10 @@ void BaseMap::setSource(std::shared_ptr<TileSource> source) {
                     m_failed.insert(key, QDeadlineTimer(kRetryFailedTileMs));
                     emit tileFailed(reason);
                 });
+        connect(m_source.get(), &TileSource::opened, this, [this] {
+            emit tilesChanged(); // its attribution and zoom range are known now
+            emit sourceOpened();
+        });
     }
     emit tilesChanged();
 }

@@ -38,6 +38,7 @@ class BaseMap : public QObject {
   signals:
     void tilesChanged();
     void tileFailed(const QString& reason);
+    void sourceOpened(); // a source that was opening is open: the view asks for its tiles again
 
   private:
     void paintGrid(QPainter& painter, const MapViewport& viewport) const;

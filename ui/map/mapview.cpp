@@ -49,6 +49,7 @@ MapView::MapView(QWidget* parent)
             emit renderingFinished();
     });
     connect(m_baseMap, &BaseMap::tilesChanged, this, qOverload<>(&QWidget::update));
+    connect(m_baseMap, &BaseMap::sourceOpened, &m_tileTimer, qOverload<>(&QTimer::start));
     connect(m_layers, &MapLayerModel::layersChanged, this, [this] {
         scheduleRender();
         update();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "mbtilesreader.h"
 #include "tilesource.h"
 
 #include <atomic>
@@ -7,40 +8,47 @@
 
 namespace tidemark::ui {
 
-// Raster tiles from a local MBTiles file (SQLite: metadata + tiles(zoom_level, tile_column, tile_row,
-// tile_data), rows counted from the south, TMS style). Reads run as jobs on Qt's shared thread pool, each
-// job opening its own named read-only connection; a newer request supersedes the jobs of older ones, and the
-// GUI thread only receives decoded images (TileImage: PNG, JPEG or WebP). A tile that cannot be read fails
-// with a reason naming the file.
+// Raster tiles from a local MBTiles file, read by MbTilesReader (bounded, read-only, tables only). Nothing
+// but the cheapest checks happens on the GUI thread: the metadata is read as a job on Qt's shared thread
+// pool, then opened() or openFailed() is emitted; tiles are read as jobs too, each opening its own
+// connection, a newer request superseding (and interrupting) the jobs of older ones, and the GUI thread only
+// receives decoded images (TileImage: PNG, JPEG or WebP). A tile that cannot be read fails with a reason
+// naming the file.
 class MbTilesTileSource : public TileSource {
     Q_OBJECT
   public:
-    // Reads the metadata; throws tidemark::Error naming the file: (Connection) when it cannot be opened, is
-    // not an SQLite database, is shorter than its header says (truncated) or lacks the metadata or tiles
-    // table; (Settings) when its format is not a raster image format or its minzoom/maxzoom are not whole
-    // numbers or minzoom is above maxzoom. Zoom levels outside 0–22 are clamped, with a warning.
+    // Throws tidemark::Error (Connection) naming the file when it does not exist, is empty, is not an SQLite
+    // file or is shorter than its header says (MbTilesReader::fileProblem); then reads the metadata off the
+    // GUI thread: openFailed() with MbTilesReader's reason (no metadata or tiles table, a view or virtual
+    // table, more rows or longer values than the caps, a statement past its budget, a format that is not
+    // raster, a zoom that is not a whole number or minzoom above maxzoom), else opened(). Zoom levels outside
+    // 0–22 are clamped, with a warning.
     explicit MbTilesTileSource(const QString& path, QObject* parent = nullptr);
+    // A source on metadata already read: open at once.
+    MbTilesTileSource(const QString& path, const MbTilesMetadata& metadata, QObject* parent = nullptr);
     ~MbTilesTileSource() override;
 
-    int minZoom() const override { return m_minZoom; }
-    int maxZoom() const override { return m_maxZoom; }
-    QString attribution() const override { return m_attribution; }
-    QString name() const { return m_name; }
-    QStringList warnings() const override { return m_warnings; }
-    void request(const QList<TileKey>& keys) override;
+    bool isOpening() const override { return m_state == State::Opening; }
+    bool hasFailed() const { return m_state == State::Failed; }
+    int minZoom() const override { return m_metadata.minZoom; }
+    int maxZoom() const override { return m_metadata.maxZoom; }
+    QString attribution() const override { return m_metadata.attribution; }
+    QString name() const { return m_metadata.name; }
+    QStringList warnings() const override { return m_metadata.warnings; }
+    void request(const QList<TileKey>& keys) override; // ignored until opened
+    std::shared_ptr<TileSource> twin() const override;
 
     // The MBTiles tile_row of an XYZ key.
-    static int tmsRow(const TileKey& key) { return (1 << key.z) - 1 - key.y; }
+    static int tmsRow(const TileKey& key) { return MbTilesReader::tmsRow(key.z, key.y); }
 
   private:
-    void deliver(quint64 generation, const TileKey& key, const QImage& image, const QString& problem);
+    enum class State { Opening, Open, Failed };
+    void finishOpening(const MbTilesMetadata& metadata, const QString& problem);
+    void deliver(const TileKey& key, const QImage& image, const QString& problem);
 
     QString m_path;
-    QString m_name;
-    QString m_attribution;
-    QStringList m_warnings;
-    int m_minZoom = 0;
-    int m_maxZoom = 22;
+    MbTilesMetadata m_metadata;
+    State m_state = State::Opening;
     std::shared_ptr<std::atomic<quint64>> m_generation = std::make_shared<std::atomic<quint64>>(0);
 };
 

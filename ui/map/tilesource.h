@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <memory>
 
 namespace tidemark::ui {
 
@@ -38,9 +39,19 @@ class TileSource : public QObject {
     // are abandoned (network requests aborted).
     virtual void request(const QList<TileKey>& keys) = 0;
 
+    // True while the source is still opening off the GUI thread (an MBTiles file's metadata): until it emits
+    // opened() or openFailed(), once, its zoom range and attribution are not known and requests are ignored
+    // (BaseMap asks again on opened()).
+    virtual bool isOpening() const { return false; }
+    // Another source of the same tiles, open as this one is, for a second view: each view's requests
+    // supersede only its own earlier ones. Only of a source that is not opening.
+    virtual std::shared_ptr<TileSource> twin() const = 0;
+
   signals:
     void tileReady(const tidemark::ui::TileKey& key, const QImage& image);
     void tileFailed(const tidemark::ui::TileKey& key, const QString& reason);
+    void opened();
+    void openFailed(const QString& reason); // one line naming the source
 };
 
 } // namespace tidemark::ui

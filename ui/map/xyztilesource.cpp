@@ -112,6 +112,10 @@ XyzTileSource::~XyzTileSource() {
     }
 }
 
+std::shared_ptr<TileSource> XyzTileSource::twin() const {
+    return std::make_shared<XyzTileSource>(m_network, m_options);
+}
+
 QString XyzTileSource::userAgent(const QString& contact) {
     const QString who = contact.isEmpty() ? QStringLiteral("https://github.com/tidemark") : contact;
     return QStringLiteral("Tidemark/%1 (+%2)").arg(QLatin1String(TIDEMARK_VERSION), who);

@@ -51,6 +51,7 @@ class XyzTileSource : public TileSource {
     int maxZoom() const override { return m_options.maxZoom; }
     QString attribution() const override { return m_options.attribution; }
     void request(const QList<TileKey>& keys) override;
+    std::shared_ptr<TileSource> twin() const override;
 
     int requestsInFlight() const { return static_cast<int>(m_inFlight.size()); }
     QString tileUrl(const TileKey& key) const;
