@@ -143,6 +143,33 @@ class TestMbTiles : public QObject {
         QCOMPARE(refusalOf(path), error->message());
     }
 
+    // The deduplicated layout real files use (mbutil, TileMill: `tiles` a view over `map` and `images`) is
+    // read from its two tables by a join of the reader's own, never through the file's view; a `tiles` view
+    // over anything else stays refused (the case above).
+    void theDeduplicatedLayoutIsReadFromItsTables() {
+        const QString path = pathOf(QStringLiteral("deduplicated.mbtiles"));
+        createSqlite(
+            path,
+            {kMetadataTable, QStringLiteral("INSERT INTO metadata VALUES ('minzoom', '0'), ('maxzoom', '1')"),
+             QStringLiteral("CREATE TABLE map (zoom_level integer, tile_column integer, tile_row "
+                            "integer, tile_id text)"),
+             QStringLiteral("CREATE UNIQUE INDEX map_index ON map (zoom_level, tile_column, tile_row)"),
+             QStringLiteral("CREATE TABLE images (tile_data blob, tile_id text)"),
+             QStringLiteral("CREATE UNIQUE INDEX images_id ON images (tile_id)"),
+             QStringLiteral("CREATE VIEW tiles AS SELECT map.zoom_level AS zoom_level, "
+                            "map.tile_column AS tile_column, map.tile_row AS tile_row, "
+                            "images.tile_data AS tile_data FROM map JOIN images ON "
+                            "images.tile_id = map.tile_id"),
+             QStringLiteral("INSERT INTO map VALUES (1, 0, 1, 'a'), (1, 1, 1, 'a'), (1, 0, 0, 'b')"),
+             QStringLiteral("INSERT INTO images VALUES (x'0102', 'a'), (x'030405', 'b')")});
+        MbTilesReader reader(path);
+        QCOMPARE(reader.readMetadata().maxZoom, 1);
+        QCOMPARE(reader.readTile(1, 0, 0), std::optional<QByteArray>(QByteArray("\x01\x02", 2)));
+        QCOMPARE(reader.readTile(1, 1, 0), std::optional<QByteArray>(QByteArray("\x01\x02", 2)));
+        QCOMPARE(reader.readTile(1, 0, 1), std::optional<QByteArray>(QByteArray("\x03\x04\x05", 3)));
+        QCOMPARE(reader.readTile(1, 1, 1), std::optional<QByteArray>());
+    }
+
     // Every statement stops after its budget of SQLite steps, naming the file and what it was doing (the
     // default budget, ten million, is lowered here to meet it with a small file).
     void aStatementPastItsStepBudgetStops() {

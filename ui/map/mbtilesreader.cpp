@@ -59,21 +59,39 @@ MbTilesReader::MbTilesReader(const QString& path, std::function<bool()> cancelle
     : m_path(path), m_cancelled(std::move(cancelled)), m_file(opened(path)) {
     sqlite3_limit(m_file.handle(), SQLITE_LIMIT_LENGTH, kMaxSqliteValue);
     m_file.setProgressCheck([this] { return interrupt(); });
-    checkIsTable(QStringLiteral("metadata"));
-    checkIsTable(QStringLiteral("tiles"));
-    bounded(QStringLiteral("its tiles table"), [this] {
+    refuseUnlessTable(QStringLiteral("metadata"), tableType(QStringLiteral("metadata")));
+    // The deduplicated layout (mbutil's, TileMill's): `tiles` a view over `map` and `images`. The view's SQL
+    // is the file's own, so it is not run: the two tables are read with a join of ours.
+    const QString tilesType = tableType(QStringLiteral("tiles"));
+    const bool deduplicated = tilesType == QLatin1String("view") &&
+                              tableType(QStringLiteral("map")) == QLatin1String("table") &&
+                              tableType(QStringLiteral("images")) == QLatin1String("table");
+    if (!deduplicated)
+        refuseUnlessTable(QStringLiteral("tiles"), tilesType);
+    bounded(QStringLiteral("its tiles table"), [&] {
         try {
-            m_tile.emplace(m_file.prepare(QStringLiteral(
-                "SELECT length(tile_data), CASE WHEN length(tile_data) <= ?4 THEN tile_data END FROM tiles "
-                "WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3 LIMIT 1")));
+            m_tile.emplace(m_file.prepare(
+                deduplicated
+                    ? QStringLiteral(
+                          "SELECT length(i.tile_data), CASE WHEN length(i.tile_data) <= ?4 THEN "
+                          "i.tile_data END FROM map AS m JOIN images AS i ON i.tile_id = m.tile_id "
+                          "WHERE m.zoom_level = ?1 AND m.tile_column = ?2 AND m.tile_row = ?3 LIMIT 1")
+                    : QStringLiteral(
+                          "SELECT length(tile_data), CASE WHEN length(tile_data) <= ?4 THEN tile_data END "
+                          "FROM "
+                          "tiles WHERE zoom_level = ?1 AND tile_column = ?2 AND tile_row = ?3 LIMIT 1")));
         } catch (const Error& e) {
             if (e.kind() != Error::Kind::Schema)
                 throw;
-            throw Error(
-                Error::Kind::Connection,
-                QStringLiteral("MBTiles file %1 has no tiles table of zoom_level, tile_column, tile_row "
-                               "and tile_data: %2")
-                    .arg(m_path, reasonOf(e)));
+            throw Error(Error::Kind::Connection,
+                        deduplicated
+                            ? QStringLiteral("MBTiles file %1 has no map table of zoom_level, tile_column, "
+                                             "tile_row and tile_id or no images table of tile_id and "
+                                             "tile_data: %2")
+                                  .arg(m_path, reasonOf(e))
+                            : QStringLiteral("MBTiles file %1 has no tiles table of zoom_level, tile_column, "
+                                             "tile_row and tile_data: %2")
+                                  .arg(m_path, reasonOf(e)));
         }
     });
 }
@@ -122,13 +140,16 @@ QString MbTilesReader::reasonOf(const Error& error) const {
     return message.startsWith(prefix) ? message.mid(prefix.size()) : message;
 }
 
-void MbTilesReader::checkIsTable(const QString& name) {
-    const QString type = bounded(QStringLiteral("its schema"), [&] {
+QString MbTilesReader::tableType(const QString& name) {
+    return bounded(QStringLiteral("its schema"), [&] {
         SqliteStatement q =
             m_file.prepare(QStringLiteral("SELECT type FROM pragma_table_list(?1) WHERE schema = 'main'"));
         q.bind(1, name);
         return q.step() ? q.text(0) : QString();
     });
+}
+
+void MbTilesReader::refuseUnlessTable(const QString& name, const QString& type) {
     if (type.isEmpty())
         throw Error(Error::Kind::Connection,
                     QStringLiteral("MBTiles file %1 has no %2 table").arg(m_path, name));

@@ -29,7 +29,9 @@ struct MbTilesMetadata {
 // tile_data), rows counted from the south), bounded in memory and time whatever its bytes:
 // - opened through SqliteFile read-only (hardened; nothing created beside it, WAL mode included);
 // - `metadata` and `tiles` must be tables of the file: a view or a virtual table is refused, since its SQL
-//   is the file's own and may never end (a recursive view);
+//   is the file's own and may never end (a recursive view); the deduplicated layout, `tiles` a view over
+//   the tables `map` (zoom_level, tile_column, tile_row, tile_id) and `images` (tile_id, tile_data), is read
+//   from those two tables with a join of ours;
 // - every statement stops after kStepBudget steps of SQLite's virtual machine or kStatementSeconds;
 // - the metadata is read forward, at most kMaxMetadataRows rows of at most kMaxValueBytes a name or value;
 // - a tile of more than kMaxTileBytes is refused unread, and no value SQLite reads may pass kMaxSqliteValue.
@@ -65,7 +67,9 @@ class MbTilesReader {
     std::optional<QByteArray> readTile(int z, int x, int y);
 
   private:
-    void checkIsTable(const QString& name);
+    // The object's type in the file's schema ("table", "view", "virtual"), empty when it has none.
+    QString tableType(const QString& name);
+    void refuseUnlessTable(const QString& name, const QString& type);
     // Runs one statement's work with a fresh step budget, its errors made into messages naming the file.
     template <typename Work> auto bounded(const QString& what, Work&& work) -> decltype(work());
     bool interrupt();
