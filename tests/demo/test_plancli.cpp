@@ -211,7 +211,9 @@ class TestPlanCli : public QObject {
             auto db = PgConnection::open(w.kudos);
             SchemaMigrator(*db, kudos::kudosSchema()).migrate();
             kudos::PartitionSwap swap(*db, test::kudosTestSettings());
-            swap.run(swap.plan(parseIsoTimestamp(w.now)));
+            // The swap's boundary must lie ahead of the server's clock, also once the fixed `now` is past
+            // (as the demo does it).
+            swap.run(swap.plan(std::max(parseIsoTimestamp(w.now), nowMicros())));
         }
         w.tracks = tmp.filePath(QStringLiteral("tracks.sqlite"));
         test::freshTracksFile(w.tracks);
