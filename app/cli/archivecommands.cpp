@@ -2,6 +2,7 @@
 #include "cliregistry.h"
 #include "commandfeedback.h"
 
+#include "archiveinitjob.h"
 #include "archivelisting.h"
 #include "archivemanifest.h"
 #include "archivereadlimits.h"
@@ -47,6 +48,10 @@ QString archiveUrlOf(CliContext& ctx) {
 
 std::unique_ptr<ArchiveStore> openStore(CliContext& ctx) {
     return openArchiveStore(archiveUrlOf(ctx));
+}
+
+QString archiveIdOf(const ArchiveStore& store) {
+    return store.marker() ? store.marker()->id : QString();
 }
 
 QString tierPrefix(CliContext& ctx, const ArchiveLayout& layout) {
@@ -115,13 +120,14 @@ int runList(CliContext& ctx) {
                                 stateOf(entry), from, to, rowCount, problem}))
                      .chopped(1);
     }
-    lines << QStringLiteral("%1 object(s), %2 bytes in %3%4")
+    lines << QStringLiteral("%1 object(s), %2 bytes in %3 (archive %4)%5")
                  .arg(rows.size())
                  .arg(totalBytes)
-                 .arg(store->describe(),
+                 .arg(store->describe(), archiveIdOf(*store),
                       unsound > 0 ? QStringLiteral("; %1 with a problem or missing half").arg(unsound)
                                   : QString());
     ctx.print({{QStringLiteral("archive"), store->describe()},
+               {QStringLiteral("archive_id"), archiveIdOf(*store)},
                {QStringLiteral("ok"), unsound == 0},
                {QStringLiteral("objects"), rows},
                {QStringLiteral("bytes"), double(totalBytes)}},
@@ -282,14 +288,85 @@ int runUsage(CliContext& ctx) {
                      .arg(objects)
                      .arg(t.budget > 0 ? QString::number(t.budget) : QStringLiteral("-"), share);
     }
-    ctx.print({{QStringLiteral("archive"), store->describe()}, {QStringLiteral("tiers"), rows}},
+    lines << QStringLiteral("%1 (archive %2)").arg(store->describe(), archiveIdOf(*store));
+    ctx.print({{QStringLiteral("archive"), store->describe()},
+               {QStringLiteral("archive_id"), archiveIdOf(*store)},
+               {QStringLiteral("tiers"), rows}},
               lines.join(QLatin1Char('\n')));
     return ExitDone;
+}
+
+QJsonObject markerJson(const ArchiveMarker& m) {
+    return QJsonObject{{QStringLiteral("id"), m.id},
+                       {QStringLiteral("created_at"), formatIsoTimestamp(m.createdAt)},
+                       {QStringLiteral("os_user"), m.osUser},
+                       {QStringLiteral("database"), m.database ? QJsonValue(m.database->name) : QJsonValue()},
+                       {QStringLiteral("adopted_objects"), double(m.adoptedObjects)}};
+}
+
+// Exit 0 when the archive has its marker (written now or there before), 3 when objects there do not verify
+// (each named), 75 when cancelled.
+int runInit(CliContext& ctx) {
+    ArchiveInitRequest request;
+    request.archiveUrl = archiveUrlOf(ctx);
+    request.layout = kudos::kudosArchiveLayout();
+    request.limits = ctx.settings().archiveLimits;
+    if (ctx.isSet(QStringLiteral("db")))
+        request.conninfo = ctx.dbConninfo();
+    CommandFeedback feedback(ctx);
+    const ArchiveInitReport report = ArchiveInitJob::run(request, feedback);
+    feedback.finishProgress();
+    QJsonArray failures;
+    QStringList lines;
+    for (const ArchiveInitFailure& f : report.failures) {
+        failures.append(QJsonObject{{QStringLiteral("key"), f.key},
+                                    {QStringLiteral("problems"), QJsonArray::fromStringList(f.problems)}});
+        lines << QStringLiteral("%1: FAILED").arg(f.key);
+        for (const QString& p : f.problems)
+            lines << QStringLiteral("  - %1").arg(p);
+    }
+    const ArchiveMarker& m = report.marker;
+    if (report.cancelled)
+        lines << QStringLiteral("archive init of %1 cancelled while verifying the objects there; no marker "
+                                "written")
+                     .arg(report.archive);
+    else if (report.refused())
+        lines << report.refusal();
+    else if (report.alreadyInitialised)
+        lines << QStringLiteral("%1 is already a Tidemark archive (id %2, created %3); nothing written")
+                     .arg(report.archive, m.id, formatIsoTimestamp(m.createdAt));
+    else
+        lines << QStringLiteral("%1 is now Tidemark archive %2%3; %4 object(s) verified and adopted")
+                     .arg(report.archive, m.id,
+                          report.folderCreated ? QStringLiteral(" (folder created)") : QString())
+                     .arg(m.adoptedObjects);
+    const bool ok = !report.cancelled && !report.refused();
+    ctx.print({{QStringLiteral("archive"), report.archive},
+               {QStringLiteral("ok"), ok},
+               {QStringLiteral("already_initialised"), report.alreadyInitialised},
+               {QStringLiteral("folder_created"), report.folderCreated},
+               {QStringLiteral("cancelled"), report.cancelled},
+               {QStringLiteral("objects"), report.objects},
+               {QStringLiteral("failures"), failures},
+               {QStringLiteral("marker"), ok ? QJsonValue(markerJson(m)) : QJsonValue()}},
+              lines.join(QLatin1Char('\n')));
+    return report.cancelled ? ExitRetry : report.refused() ? ExitRefused : ExitDone;
 }
 
 } // namespace
 
 void registerArchiveCommands(CliRegistry& registry) {
+    registry.add({{QStringLiteral("archive"), QStringLiteral("init")},
+                  QStringLiteral(
+                      "Make a folder (created when its parent exists) or an S3 prefix (in an existing "
+                      "bucket) a Tidemark archive by writing its marker; objects already there are "
+                      "verified and adopted, or nothing is written (exit 3). Every other command refuses "
+                      "an archive without the marker. With --db the marker names that database and takes its "
+                      "clock."),
+                  {},
+                  {CommonOption::Archive, CommonOption::Db},
+                  {},
+                  runInit});
     registry.add({{QStringLiteral("archive"), QStringLiteral("list")},
                   QStringLiteral("List the archive's objects: key, size, manifest, created range, rows, and "
                                  "the problem of a bad entry; exit 1 when an entry has one or lacks a half."),

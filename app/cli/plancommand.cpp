@@ -3,6 +3,8 @@
 #include "cliregistry.h"
 #include "commandfeedback.h"
 
+#include "archivestore.h"
+#include "archiveurl.h"
 #include "error.h"
 #include "kudosvalues.h"
 #include "retentionplanjob.h"
@@ -303,6 +305,16 @@ int runPlan(CliContext& ctx) {
         !request.connections.hasTracks())
         throw Error(Error::Kind::Usage, QStringLiteral("nothing to plan: give --db-positions, --db-kudos, "
                                                        "--sqlite or --tracks-db (or GPS_TRACKS_DB_PATH)"));
+    // An archive without its marker (not mounted, never initialised) is refused before anything is planned
+    // (exit 3), as `kudos retain --dry-run` refuses it; one that cannot be reached is the kudos section's.
+    if (!request.connections.kudosConninfo.isEmpty() && !request.connections.archiveUrl.isEmpty()) {
+        try {
+            archive::openArchiveStore(request.connections.archiveUrl);
+        } catch (const Error& e) {
+            if (e.kind() != Error::Kind::Connection)
+                throw;
+        }
+    }
     CommandFeedback feedback(ctx);
     const RetentionPlan plan = RetentionPlanJob::run(request, feedback);
     feedback.finishProgress();

@@ -1,9 +1,13 @@
 #pragma once
 
+#include "archivemarker.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
 #include <functional>
+#include <optional>
+#include <utility>
 
 namespace tidemark::archive {
 
@@ -20,6 +24,7 @@ struct ArchiveObjectInfo {
 // are relative paths with '/' (e.g. "currency/kudos_ledger/kudos_ledger_p20261005_20261005_20261012.csv.zst"
 // as the kudos retention writes them). Objects are written once: never overwritten, never modified. Every
 // method may throw Error(Connection) when the store cannot be reached, naming the store as describe() does.
+// The archive's marker (ArchiveMarker::kKey) is no object: list() and usedBytes() leave it out.
 class ArchiveStore {
   public:
     using Sink = std::function<void(const char* data, qint64 length)>;
@@ -45,6 +50,14 @@ class ArchiveStore {
     virtual void read(const QString& key, const Sink& sink) = 0;
     // The whole object, for small ones (manifests), through read(); throws Error(Failed) above `maxBytes`.
     virtual QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024);
+
+    // The marker openArchiveStore found (and checked) when it opened the store; empty for a store made
+    // directly (tests, archive init before it writes one).
+    const std::optional<ArchiveMarker>& marker() const { return m_marker; }
+    void setMarker(ArchiveMarker marker) { m_marker = std::move(marker); }
+
+  private:
+    std::optional<ArchiveMarker> m_marker;
 };
 
 } // namespace tidemark::archive

@@ -6,7 +6,7 @@
 
 #include <QDateTime>
 #include <QDir>
-#include <QFileInfo>
+#include <QFile>
 #include <QRegularExpression>
 #include <QTimeZone>
 #include <QUrl>
@@ -26,16 +26,10 @@ const char* const kForms = "file:///absolute/folder or s3://bucket/prefix?endpoi
                                            .arg(QLatin1String(kSetting), url, why, QLatin1String(kForms)));
 }
 
-// Creates the folder and any missing parents, each 0700.
-void makeFolder(const QString& folder) {
-    if (QFileInfo(folder).isDir())
-        return;
-    const QString parent = QFileInfo(folder).path();
-    if (parent != folder)
-        makeFolder(parent);
-    if (::mkdir(QFile::encodeName(folder).constData(), 0700) != 0 && errno != EEXIST)
-        throw Error(Error::Kind::Connection, QStringLiteral("cannot create archive folder %1: %2")
-                                                 .arg(folder, QString::fromLocal8Bit(std::strerror(errno))));
+[[noreturn]] void refuseMissing(const ArchiveLocation& location, const QString& cause) {
+    throw Error(Error::Kind::Refused,
+                QStringLiteral("no Tidemark archive at %1: not mounted, or run archive init (%2)")
+                    .arg(location.url, cause));
 }
 
 QString rangeBound(Micros t) {
@@ -65,11 +59,12 @@ std::optional<Micros> parseRangeBound(const QString& text) {
 
 } // namespace
 
-std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url) {
+ArchiveLocation ArchiveLocation::parse(const QString& url) {
+    ArchiveLocation location;
     if (url.startsWith(QLatin1String("s3://"))) {
-        // The URL is checked before the credentials are looked for.
-        S3Location location = S3Location::parse(url, QLatin1String(kSetting));
-        return std::make_unique<S3Store>(std::move(location), S3Credentials::fromEnvironment());
+        location.s3 = S3Location::parse(url, QLatin1String(kSetting));
+        location.url = url;
+        return location;
     }
     if (!url.startsWith(QLatin1String("file://")))
         badUrl(url, QStringLiteral("is not a file:// or s3:// URL"));
@@ -80,15 +75,69 @@ std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url) {
         badUrl(url, QStringLiteral("names a host; a local folder is file:///path"));
     if (parsed.hasQuery() || parsed.hasFragment())
         badUrl(url, QStringLiteral("has a query or fragment"));
-    const QString folder = QDir::cleanPath(parsed.toLocalFile());
-    if (!QDir::isAbsolutePath(folder) || folder == QLatin1String("/"))
+    location.folder = QDir::cleanPath(parsed.toLocalFile());
+    if (!QDir::isAbsolutePath(location.folder) || location.folder == QLatin1String("/"))
         badUrl(url, QStringLiteral("does not name an absolute folder"));
-    if (QFileInfo::exists(folder) && !QFileInfo(folder).isDir())
+    location.url = QStringLiteral("file://") + location.folder;
+    return location;
+}
+
+std::unique_ptr<ArchiveStore> openUncheckedArchiveStore(const ArchiveLocation& location) {
+    if (location.s3) // the URL is checked before the credentials are looked for
+        return std::make_unique<S3Store>(*location.s3, S3Credentials::fromEnvironment());
+    return std::make_unique<DirectoryStore>(location.folder);
+}
+
+std::optional<ArchiveMarker> readArchiveMarker(ArchiveStore& store, const QString& where) {
+    const QString key = QLatin1String(ArchiveMarker::kKey);
+    QByteArray bytes;
+    try {
+        if (!store.exists(key))
+            return std::nullopt;
+        bytes = store.readAll(key, ArchiveMarker::kMaxBytes);
+    } catch (const Error& e) {
+        if (e.kind() == Error::Kind::Connection || e.kind() == Error::Kind::Cancelled)
+            throw;
+        // A link where the marker should be, a marker larger than any marker, one gone since the look-up.
         throw Error(
-            Error::Kind::Connection,
-            QStringLiteral("archive folder %1 (%2) is not a folder").arg(folder, QLatin1String(kSetting)));
-    makeFolder(folder);
-    return std::make_unique<DirectoryStore>(folder);
+            Error::Kind::Refused,
+            QStringLiteral("the archive marker %1 of %2 cannot be used: %3").arg(key, where, e.message()));
+    }
+    return ArchiveMarker::parse(bytes, where);
+}
+
+std::unique_ptr<ArchiveStore> openArchiveStore(const QString& url) {
+    const ArchiveLocation location = ArchiveLocation::parse(url);
+    if (!location.s3) {
+        struct stat st {};
+        if (::stat(QFile::encodeName(location.folder).constData(), &st) != 0) {
+            const int error = errno;
+            if (error == ENOENT)
+                refuseMissing(location, QStringLiteral("the folder %1 does not exist").arg(location.folder));
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("archive folder %1 (%2) cannot be reached: %3")
+                            .arg(location.folder, QLatin1String(kSetting),
+                                 QString::fromLocal8Bit(std::strerror(error))));
+        }
+        if (!S_ISDIR(st.st_mode))
+            throw Error(Error::Kind::Connection, QStringLiteral("archive folder %1 (%2) is not a folder")
+                                                     .arg(location.folder, QLatin1String(kSetting)));
+    }
+    std::unique_ptr<ArchiveStore> store = openUncheckedArchiveStore(location);
+    std::optional<ArchiveMarker> marker = readArchiveMarker(*store, location.url);
+    if (!marker) {
+        const QString key = QLatin1String(ArchiveMarker::kKey);
+        if (!location.s3)
+            refuseMissing(location,
+                          QStringLiteral("the folder %1 exists but holds no %2").arg(location.folder, key));
+        const S3Location& s3 = *location.s3;
+        refuseMissing(location,
+                      static_cast<S3Store&>(*store).bucketExists()
+                          ? QStringLiteral("the bucket %1 holds no %2").arg(s3.bucket, s3.objectName(key))
+                          : QStringLiteral("the bucket %1 does not exist at %2").arg(s3.bucket, s3.endpoint));
+    }
+    store->setMarker(std::move(*marker));
+    return store;
 }
 
 QString archiveObjectKey(const ArchiveLayout& layout, const QString& tier, const QString& table,

@@ -34,12 +34,19 @@ ArchiveVerifyReport ArchiveVerifyJob::run(const ArchiveVerifyRequest& request, T
     if (request.all && !request.keys.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("name keys or all, not both"));
     const std::unique_ptr<ArchiveStore> store = openArchiveStore(request.archiveUrl);
+    return run(*store, request, feedback);
+}
+
+ArchiveVerifyReport ArchiveVerifyJob::run(ArchiveStore& store, const ArchiveVerifyRequest& request,
+                                          TaskFeedback& feedback) {
+    if (request.all && !request.keys.isEmpty())
+        throw Error(Error::Kind::Usage, QStringLiteral("name keys or all, not both"));
     ArchiveVerifyReport report;
-    report.archive = store->describe();
+    report.archive = store.describe();
 
     QList<ArchiveListingEntry> entries;
     if (request.all) {
-        entries = listArchive(*store, request.layout, request.prefix, [](const QString&) { return false; });
+        entries = listArchive(store, request.layout, request.prefix, [](const QString&) { return false; });
     } else {
         for (const QString& key : request.keys) {
             ArchiveListingEntry one;
@@ -52,7 +59,7 @@ ArchiveVerifyReport ArchiveVerifyJob::run(const ArchiveVerifyRequest& request, T
     if (!request.conninfo.isEmpty())
         db = PgConnection::open(request.conninfo, QStringLiteral("tidemark archive verify"));
 
-    ArchiveVerifier verifier(*store, request.layout, request.limits);
+    ArchiveVerifier verifier(store, request.layout, request.limits);
     ArchiveProgress at;
     at.objects = report.planned;
     for (const ArchiveListingEntry& entry : entries) {
@@ -69,7 +76,7 @@ ArchiveVerifyReport ArchiveVerifyJob::run(const ArchiveVerifyRequest& request, T
         } else {
             const ArchiveProgressScope scope(feedback, at);
             try {
-                check.onlineChecked = db && partitionOnline(*store, request.layout, *db, entry.key);
+                check.onlineChecked = db && partitionOnline(store, request.layout, *db, entry.key);
                 check.partitionOffline = db && !check.onlineChecked;
                 check.result = verifier.verify(entry.key, check.onlineChecked ? db.get() : nullptr, feedback);
             } catch (const Error& e) {

@@ -14,6 +14,8 @@ class TaskFeedback;
 
 namespace tidemark::archive {
 
+class ArchiveStore;
+
 // What to verify: the objects `keys` names, or with `all` every entry the archive lists under `prefix`.
 struct ArchiveVerifyRequest {
     QString archiveUrl;   // as openArchiveStore takes it; empty: Error(Settings)
@@ -59,6 +61,10 @@ struct ArchiveVerifyReport {
 class ArchiveVerifyJob {
   public:
     static ArchiveVerifyReport run(const ArchiveVerifyRequest& request, TaskFeedback& feedback);
+    // The same on a store already open (request.archiveUrl is not used): archive init verifies the objects
+    // of a folder or prefix that is not an archive yet.
+    static ArchiveVerifyReport run(ArchiveStore& store, const ArchiveVerifyRequest& request,
+                                   TaskFeedback& feedback);
 };
 
 } // namespace tidemark::archive

@@ -77,6 +77,12 @@ DirectoryStore::DirectoryStore(QString root) : m_root(QDir::cleanPath(std::move(
     const QString canonical = QFileInfo(m_root).canonicalFilePath();
     if (!canonical.isEmpty())
         m_root = canonical;
+    m_rootFolder = ::open(QFile::encodeName(m_root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+DirectoryStore::~DirectoryStore() {
+    if (m_rootFolder >= 0)
+        ::close(m_rootFolder);
 }
 
 QString DirectoryStore::describe() const {
@@ -106,7 +112,9 @@ void DirectoryStore::checkKey(const QString& key) {
 }
 
 int DirectoryStore::openRoot() const {
-    const int fd = ::open(QFile::encodeName(m_root).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    // "." of the folder opened at the start: the same folder (a descriptor of its own, so that a listing's
+    // position is its own), never whatever is at the root's path now.
+    const int fd = m_rootFolder < 0 ? -1 : ::openat(m_rootFolder, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0)
         throw Error(
             Error::Kind::Connection,
@@ -226,6 +234,8 @@ void DirectoryStore::list(int folder, const QString& folderKey, int depth, const
             list(sub.get(), key, depth + 1, prefix, objects);
         } else if (!S_ISREG(st.st_mode)) {
             add(key, 0, QStringLiteral("is not a regular file"));
+        } else if (key == QLatin1String(ArchiveMarker::kKey)) {
+            continue; // the archive's marker, not an object
         } else {
             add(key, st.st_size, keyProblem(key));
         }

@@ -4,25 +4,30 @@
 
 namespace tidemark::archive {
 
-// An archive in a local folder (file:///path): a key is a path below the root. The root is resolved once,
-// when the store is made (the operator may name it through a symbolic link); below it no component of a
-// key's path is ever followed through a link: each folder is opened with O_NOFOLLOW | O_DIRECTORY relative
-// to its parent, the file with O_NOFOLLOW, and a link there is refused (Error(Refused)) and listed as a
-// problem. A write creates a temporary file exclusively in the key's folder, fsyncs it, publishes it with
-// linkat(2) (which never replaces an existing name) and fsyncs the folder, so a crash leaves either the whole
-// object or no object; temporary files (".<name>.tmp-*") are never listed. Keys with "..", ".", empty or
-// dot-led components, a leading '/' or a backslash are refused with Error(Usage).
+// An archive in a local folder (file:///path): a key is a path below the root. The root is resolved and
+// opened once, when the store is made (the operator may name it through a symbolic link), and every key is
+// reached from that open folder: a NAS unmounted while the store is in use is never written through its
+// empty mount point on the local disk (the kernel keeps a mount busy while the store holds it). Below the
+// root no component of a key's path is ever followed through a link: each folder is opened with O_NOFOLLOW |
+// O_DIRECTORY relative to its parent, the file with O_NOFOLLOW, and a link there is refused (Error(Refused))
+// and listed as a problem. A write creates a temporary file exclusively in the key's folder, fsyncs it,
+// publishes it with linkat(2) (which never replaces an existing name) and fsyncs the folder, so a crash
+// leaves either the whole object or no object; temporary files (".<name>.tmp-*") are never listed. Keys with
+// "..", ".", empty or dot-led components, a leading '/' or a backslash are refused with Error(Usage).
 class DirectoryStore : public ArchiveStore {
   public:
     static constexpr int kMaxListDepth = 8; // folders below the root; an archive key has two
 
-    // The root must exist (openArchiveStore creates it); otherwise every call throws Error(Connection).
+    // The root must exist (archive init creates it); otherwise every call throws Error(Connection).
     explicit DirectoryStore(QString root);
+    ~DirectoryStore() override;
+    DirectoryStore(const DirectoryStore&) = delete;
+    DirectoryStore& operator=(const DirectoryStore&) = delete;
 
     QString describe() const override;
     bool exists(const QString& key) override;
     // Links, files that are not regular, names that are not UTF-8 or that checkKey refuses, and folders
-    // nested deeper than kMaxListDepth are entries with a problem.
+    // nested deeper than kMaxListDepth are entries with a problem. The marker at the root is left out.
     QList<ArchiveObjectInfo> list(const QString& prefix) override;
     qint64 usedBytes(const QString& prefix) override;
     void putFile(const QString& key, const QString& localPath) override;
@@ -47,6 +52,7 @@ class DirectoryStore : public ArchiveStore {
               QList<ArchiveObjectInfo>& objects) const;
 
     QString m_root;
+    int m_rootFolder = -1; // the root as opened when the store was made; -1 when it could not be
 };
 
 } // namespace tidemark::archive

@@ -112,6 +112,17 @@ bool S3Store::exists(const QString& key) {
              QStringLiteral("looking up %1").arg(key));
 }
 
+bool S3Store::bucketExists() {
+    S3Request request;
+    request.method = "HEAD";
+    const S3Response response = m_client.send(request);
+    if (response.status == 200)
+        return true;
+    if (response.status == 404)
+        return false;
+    failWith(response, QStringLiteral("looking up the bucket %1").arg(m_client.location().bucket));
+}
+
 QList<ArchiveObjectInfo> S3Store::list(const QString& prefix) {
     const S3Location& location = m_client.location();
     const auto fail = [&](const QString& why) {
@@ -159,7 +170,8 @@ QList<ArchiveObjectInfo> S3Store::list(const QString& prefix) {
                     continuation = xml.readElementText();
                 }
             } else if (xml.isEndElement() && xml.name() == QLatin1String("Contents")) {
-                objects.append(current);
+                if (current.key != QLatin1String(ArchiveMarker::kKey) || !current.problem.isEmpty())
+                    objects.append(current); // the archive's marker is not an object
                 ++keys;
             }
         }

@@ -39,6 +39,8 @@ class S3Store : public ArchiveStore {
     S3Store(S3Location location, S3Credentials credentials, Options options = Options());
 
     QString describe() const override;
+    // Whether the URL's bucket is there (a HEAD of the bucket; 404: no).
+    bool bucketExists();
     bool exists(const QString& key) override;
     QList<ArchiveObjectInfo> list(const QString& prefix) override;
     qint64 usedBytes(const QString& prefix) override;

@@ -6,7 +6,9 @@
 #include "partitionswap.h"
 #include "tracksgenerator.h"
 
+#include "archiveinitjob.h"
 #include "error.h"
+#include "kudosarchivelayout.h"
 #include "kudosschema.h"
 #include "pgcluster.h"
 #include "pgconnection.h"
@@ -59,6 +61,24 @@ void report(TaskFeedback& feedback, double fraction, const QString& message) {
 void removeSqliteFile(const QString& path) {
     for (const char* suffix : {"", "-wal", "-shm", "-journal"})
         QFile::remove(path + QLatin1String(suffix));
+}
+
+// The archive's marker, written as `tidemark-cli archive init` writes it (with the kudos database's clock
+// and name); nothing when it is there. A workspace an earlier Tidemark made has none: its archive holds only
+// the demo's own objects, which are verified and adopted.
+void initialiseArchive(const QString& url, const QString& kudosConninfo, TaskFeedback& feedback) {
+    archive::ArchiveInitRequest request;
+    request.archiveUrl = url;
+    request.layout = kudos::kudosArchiveLayout();
+    request.conninfo = kudosConninfo;
+    const archive::ArchiveInitReport report = archive::ArchiveInitJob::run(request, feedback);
+    if (report.cancelled)
+        throw Error(Error::Kind::Cancelled, QStringLiteral("the demo archive's init was cancelled"));
+    if (report.refused())
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral("%1; tidemark-cli demo down --purge, then demo up, makes a new demo workspace")
+                .arg(report.refusal()));
 }
 
 } // namespace
@@ -206,6 +226,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                                          ? QStringLiteral(" on TCP port %1").arg(cluster->tcpPort())
                                          : QStringLiteral(" on its Unix socket only"))
                         .arg(options.port));
+            initialiseArchive(archiveUrl(), kudosConninfo(), feedback);
             return;
         }
         if (options.port != 0 && !PgCluster::portIsFree(options.port))
@@ -215,6 +236,7 @@ void DemoWorkspace::up(quint64 seed, Micros now, const UpOptions& options, TaskF
                             .arg(m_root));
         report(feedback, 0.5, QStringLiteral("starting the demo cluster"));
         cluster->start(options.port);
+        initialiseArchive(archiveUrl(), kudosConninfo(), feedback);
         m_figures.totalSeconds = total.elapsed() / 1000.0;
         return;
     }
@@ -272,7 +294,7 @@ void DemoWorkspace::generate(quint64 seed, Micros now, const UpOptions& options,
             admin->exec(QStringLiteral("CREATE DATABASE %1").arg(pgQuoteIdentifier(name)));
         }
     }
-    privatefiles::makeDir(QDir(m_root).filePath(QStringLiteral("archive")));
+    initialiseArchive(archiveUrl(), cluster.conninfo(kKudosDb), feedback);
     // The tracks import works on this process's CPU while the server works on the COPYs: run it beside them.
     TaskFeedback tracksControl;
     auto tracksDone =

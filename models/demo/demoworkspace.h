@@ -19,7 +19,8 @@ namespace tidemark::demo {
 //   root/cluster/             the cluster's state (password, pgpass, port, private-dir, log); PGDATA and the
 //                             socket folder in it, or (as root, or for a long path) in a private folder
 //                             /var/tmp/tidemark-pg-XXXXXX made by mkdtemp and recorded in cluster/private-dir
-//   root/archive/             the archive (file://root/archive)
+//   root/archive/             the archive (file://root/archive), initialised as `archive init` does (its
+//                             tidemark-archive.json; an older workspace's archive gets it at the next up)
 //   root/gps_tracks.sqlite    the tracks
 //
 // The cluster listens on a Unix socket in its private socket folder only (TCP on 127.0.0.1 when up is given

@@ -14,8 +14,6 @@
 #include "taskfeedback.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
-#include <QUrl>
 
 namespace tidemark::kudos {
 
@@ -70,32 +68,14 @@ void measureDatabase(PgConnection& db, KudosForecastFacts& facts, TaskFeedback& 
     }
 }
 
-// The store, or null for a file:// folder that does not exist yet (opening it would create it).
-std::unique_ptr<archive::ArchiveStore> openForReading(const QString& url, KudosForecastFacts& facts) {
-    if (url.startsWith(QLatin1String("file://"))) {
-        const QString folder = QUrl(url).toLocalFile();
-        if (!folder.isEmpty() && !QFileInfo::exists(folder)) {
-            facts.archive = QStringLiteral("directory %1").arg(folder);
-            facts.warnings << QStringLiteral(
-                                  "the archive folder %1 does not exist yet: measured as an empty archive")
-                                  .arg(folder);
-            return nullptr;
-        }
-    }
-    std::unique_ptr<archive::ArchiveStore> store = archive::openArchiveStore(url);
-    facts.archive = store->describe();
-    return store;
-}
-
 void measureArchive(const QString& url, KudosForecastFacts& facts, TaskFeedback& feedback) {
-    const std::unique_ptr<archive::ArchiveStore> store = openForReading(url, facts);
+    // As every command opens it: an archive without its marker (a folder that does not exist, a NAS not
+    // mounted) is refused, never measured as an empty one.
+    const std::unique_ptr<archive::ArchiveStore> store = archive::openArchiveStore(url);
+    facts.archive = store->describe();
     for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics}) {
         KudosForecastFacts::TierUse use;
         use.dataset = dataset;
-        if (!store) {
-            facts.tiers.push_back(use);
-            continue;
-        }
         const QString prefix = datasetName(dataset) + QLatin1Char('/');
         const QString stage =
             QCoreApplication::translate("KudosForecastJob", "reading the manifests of the %1 tier")

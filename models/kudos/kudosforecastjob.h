@@ -23,10 +23,11 @@ struct KudosForecastRequest {
 // (PartitionStatusLoader), the partitions' and the rollups' sizes, the rollup rows per source, and for each
 // eligible pending statistic range the rows its rollup would write; then the archive's listing of both
 // tiers with each manifest read through the bounded listing (never a data object), and each tier's use as
-// the budget check counts it. A file:// archive whose folder does not exist is an empty archive (it is not
-// created). Progress per stage and per manifest; a cancel returns a report with `cancelled` set and nothing
-// else. The clock is not refused when ahead of the server's (nothing is decided): the report warns. Throws
-// tidemark::Error (Usage without an archive, Schema before the swap).
+// the budget check counts it. The archive is opened as every command opens it (openArchiveStore): one
+// without its marker is refused, nothing is created. Progress per stage and per manifest; a cancel returns a
+// report with `cancelled` set and nothing else. The clock is not refused when ahead of the server's (nothing
+// is decided): the report warns. Throws tidemark::Error (Usage without an archive, Schema before the swap,
+// Refused for an archive without its marker).
 class KudosForecastJob {
   public:
     static KudosForecast run(const KudosForecastRequest& request, TaskFeedback& feedback);

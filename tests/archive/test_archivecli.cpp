@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -42,6 +43,7 @@ class TestArchiveCli : public QObject {
     std::unique_ptr<PgConnection> m_db;
     std::unique_ptr<QTemporaryDir> m_dir;
     QString m_url;
+    QString m_archiveId;
     ExportResult m_ledger;
     ExportResult m_stats;
 
@@ -73,8 +75,9 @@ class TestArchiveCli : public QObject {
 
     void init() {
         m_dir = std::make_unique<QTemporaryDir>();
-        m_url = QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive");
+        m_url = initialisedArchiveFolder(m_dir->path() + QStringLiteral("/archive"));
         auto store = openArchiveStore(m_url);
+        m_archiveId = store->marker()->id;
         PartitionExporter exporter(*m_db, *store, kudos::kudosArchiveLayout());
         m_ledger = exporter.exportRange(
             {QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kLo, kHi}, kExportedAt,
@@ -95,6 +98,12 @@ class TestArchiveCli : public QObject {
                                        .arg(m_ledger.rows)),
                  qPrintable(runText(text)));
         QVERIFY(text.out.contains(m_stats.objectKey));
+        // The archive's id; its marker is no entry (2 objects, no problem).
+        QVERIFY2(text.out.contains(QStringLiteral("2 object(s), %1 bytes in directory %2 (archive %3)\n")
+                                       .arg(m_ledger.objectBytes + m_stats.objectBytes)
+                                       .arg(m_dir->path() + QStringLiteral("/archive"), m_archiveId)),
+                 qPrintable(runText(text)));
+        QVERIFY(!text.out.contains(QLatin1String("tidemark-archive.json")));
 
         QFile::remove(path(m_stats.manifestKey));
         const QJsonObject o = json(archive({QStringLiteral("list"), QStringLiteral("--json")}));
@@ -108,6 +117,7 @@ class TestArchiveCli : public QObject {
         QCOMPARE(objects.at(1).toObject().value(QStringLiteral("manifest")).toBool(), false);
         QCOMPARE(o.value(QStringLiteral("bytes")).toDouble(),
                  double(m_ledger.objectBytes + m_stats.objectBytes));
+        QCOMPARE(o.value(QStringLiteral("archive_id")).toString(), m_archiveId);
 
         const QJsonObject currency = json(archive({QStringLiteral("list"), QStringLiteral("--tier"),
                                                    QStringLiteral("currency"), QStringLiteral("--json")}));
@@ -171,7 +181,7 @@ class TestArchiveCli : public QObject {
                  qPrintable(runText(all)));
         QVERIFY(all.out.contains(QStringLiteral("  - object sha256 differs")));
         QVERIFY(all.out.contains(QStringLiteral("%1: ok").arg(m_stats.objectKey)));
-        QVERIFY(all.out.contains(QStringLiteral("2 object(s) verified, 1 with problems")));
+        QVERIFY(all.out.contains(QStringLiteral("2 object(s) verified, 1 with problems"))); // not the marker
 
         const CliRun missing =
             archive({QStringLiteral("verify"), QStringLiteral("currency/kudos_ledger/nothing_here.csv.zst")});
@@ -381,11 +391,106 @@ class TestArchiveCli : public QObject {
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains(QStringLiteral("currency,%1,1,%2,50.0%").arg(currency).arg(currency * 2)),
                  qPrintable(runText(text)));
+        QVERIFY2(text.out.contains(QStringLiteral("(archive %1)").arg(m_archiveId)),
+                 qPrintable(runText(text)));
+        QCOMPARE(json(run).value(QStringLiteral("archive_id")).toString(), m_archiveId);
         const CliRun bad =
             archive({QStringLiteral("usage")},
                     {{QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES"), QStringLiteral("lots")}});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains(QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES")));
+    }
+
+    // Every archive command refuses a folder without the marker (exit 3, the cause named): nothing is created
+    // where there was no folder, nothing written into an empty one.
+    void commandsRefuseAFolderWithoutTheMarker() {
+        const QString missing = m_dir->filePath(QStringLiteral("nonexistent/deeper/archive"));
+        const QString mountPoint = m_dir->filePath(QStringLiteral("nas"));
+        QVERIFY(QDir().mkdir(mountPoint));
+        const QString sqlite = m_dir->filePath(QStringLiteral("refused.sqlite"));
+        for (const QStringList& command :
+             {QStringList{QStringLiteral("list")}, QStringList{QStringLiteral("usage")},
+              QStringList{QStringLiteral("verify"), QStringLiteral("--all")},
+              QStringList{QStringLiteral("restore"), m_ledger.objectKey, QStringLiteral("--sqlite"),
+                          sqlite}}) {
+            for (const QString& folder : {missing, mountPoint}) {
+                const CliRun run =
+                    runCli(QStringList{QStringLiteral("archive")} + command +
+                           QStringList{QStringLiteral("--archive"), QStringLiteral("file://") + folder});
+                QCOMPARE(run.exitCode, 3);
+                QVERIFY2(
+                    run.err.contains(QStringLiteral("no Tidemark archive at file://%1: not mounted, or run "
+                                                    "archive init (the folder %1 ")
+                                         .arg(folder)),
+                    qPrintable(runText(run)));
+            }
+        }
+        QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("nonexistent"))));
+        QCOMPARE(QDir(mountPoint).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
+        QVERIFY(!QFileInfo::exists(sqlite));
+    }
+
+    // archive init: a new folder (made 0700), then again (already an archive, nothing written); a missing
+    // parent is refused; an archive an earlier Tidemark wrote is adopted once its objects verify, and one
+    // with a corrupt object is refused naming it, without a marker.
+    void initFromTheCommandLine() {
+        const QString fresh = m_dir->filePath(QStringLiteral("fresh"));
+        const CliRun made = runCli({QStringLiteral("archive"), QStringLiteral("init"),
+                                    QStringLiteral("--archive"), QStringLiteral("file://") + fresh,
+                                    QStringLiteral("--db"), m_conninfo, QStringLiteral("--json")});
+        QCOMPARE(made.exitCode, 0);
+        const QJsonObject marker = json(made).value(QStringLiteral("marker")).toObject();
+        QVERIFY(json(made).value(QStringLiteral("folder_created")).toBool());
+        QCOMPARE(marker.value(QStringLiteral("adopted_objects")).toInt(-1), 0);
+        QCOMPARE(marker.value(QStringLiteral("database")).toString(),
+                 m_db->exec(QStringLiteral("SELECT current_database()")).text(0, 0));
+        const QByteArray written = readFile(fresh + QStringLiteral("/tidemark-archive.json"));
+        const CliRun again = runCli({QStringLiteral("archive"), QStringLiteral("init"),
+                                     QStringLiteral("--archive"), QStringLiteral("file://") + fresh});
+        QCOMPARE(again.exitCode, 0);
+        QVERIFY2(again.out.contains(QStringLiteral("directory %1 is already a Tidemark archive (id %2")
+                                        .arg(fresh, marker.value(QStringLiteral("id")).toString())) &&
+                     again.out.contains(QLatin1String("nothing written")),
+                 qPrintable(runText(again)));
+        QCOMPARE(readFile(fresh + QStringLiteral("/tidemark-archive.json")), written);
+
+        const QString typo = m_dir->filePath(QStringLiteral("typo/archive"));
+        const CliRun refused = runCli({QStringLiteral("archive"), QStringLiteral("init"),
+                                       QStringLiteral("--archive"), QStringLiteral("file://") + typo});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.err.contains(QStringLiteral("the parent folder %1 of %2 does not exist")
+                                          .arg(m_dir->filePath(QStringLiteral("typo")), typo)),
+                 qPrintable(runText(refused)));
+        QVERIFY(!QFileInfo::exists(m_dir->filePath(QStringLiteral("typo"))));
+
+        // The exported pair copied without the marker, as an earlier Tidemark left its archive.
+        const QString legacy = m_dir->filePath(QStringLiteral("legacy"));
+        const QString corrupt = m_dir->filePath(QStringLiteral("corrupt"));
+        for (const QString& folder : {legacy, corrupt})
+            for (const ExportResult& r : {m_ledger, m_stats})
+                for (const QString& key : {r.objectKey, r.manifestKey}) {
+                    QVERIFY(QDir().mkpath(QFileInfo(folder + QLatin1Char('/') + key).path()));
+                    QVERIFY(QFile::copy(path(key), folder + QLatin1Char('/') + key));
+                }
+        flipMiddleByte(corrupt + QLatin1Char('/') + m_stats.objectKey);
+        const CliRun corruptRun = runCli({QStringLiteral("archive"), QStringLiteral("init"),
+                                          QStringLiteral("--archive"), QStringLiteral("file://") + corrupt});
+        QCOMPARE(corruptRun.exitCode, 3);
+        QVERIFY2(corruptRun.out.contains(QStringLiteral("%1: FAILED").arg(m_stats.objectKey)) &&
+                     !corruptRun.out.contains(QStringLiteral("%1: FAILED").arg(m_ledger.objectKey)) &&
+                     corruptRun.out.contains(QLatin1String("1 of the 2 object(s)")) &&
+                     corruptRun.out.contains(QLatin1String("no marker written")),
+                 qPrintable(runText(corruptRun)));
+        QVERIFY(!QFileInfo::exists(corrupt + QStringLiteral("/tidemark-archive.json")));
+        const CliRun adopted = runCli({QStringLiteral("archive"), QStringLiteral("init"),
+                                       QStringLiteral("--archive"), QStringLiteral("file://") + legacy});
+        QCOMPARE(adopted.exitCode, 0);
+        QVERIFY2(adopted.out.contains(QLatin1String("2 object(s) verified and adopted")),
+                 qPrintable(runText(adopted)));
+        const CliRun list = runCli({QStringLiteral("archive"), QStringLiteral("list"),
+                                    QStringLiteral("--archive"), QStringLiteral("file://") + legacy});
+        QCOMPARE(list.exitCode, 0);
     }
 };
 

@@ -69,7 +69,7 @@ class TestArchiveExport : public QObject {
 
     void init() {
         m_dir = std::make_unique<QTemporaryDir>();
-        m_store = openArchiveStore(QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive"));
+        m_store = openInitialisedArchive(m_dir->path() + QStringLiteral("/archive"));
     }
 
     void exportVerifiesOfflineAndOnline() {

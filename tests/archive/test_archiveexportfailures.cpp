@@ -1,5 +1,6 @@
 // The export pipeline's failure paths: the COPY thread and the encoder's workers stop together whichever side
 // fails, no temporary object is left behind and the connection stays usable.
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "error.h"
@@ -68,7 +69,7 @@ class TestArchiveExportFailures : public QObject {
         QVERIFY(!m_db->inTransaction());
         QCOMPARE(m_db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger")).toLong(0, 0), kRows);
         QTemporaryDir dir;
-        auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
+        auto store = test::openInitialisedArchive(dir.filePath(QStringLiteral("archive")));
         const ExportResult r =
             PartitionExporter(*m_db, *store, kudos::kudosArchiveLayout())
                 .exportRange(sourceOf(QStringLiteral("kudos_ledger")), kExportedAt, m_unwatched);
@@ -115,7 +116,7 @@ class TestArchiveExportFailures : public QObject {
 
     void init() {
         m_dir = std::make_unique<QTemporaryDir>();
-        m_store = openArchiveStore(QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive"));
+        m_store = test::openInitialisedArchive(m_dir->path() + QStringLiteral("/archive"));
         m_maxReportedRows = 0;
     }
 

@@ -64,7 +64,7 @@ class TestArchiveJobs : public QObject {
 
   private slots:
     void initTestCase() {
-        QVERIFY(QDir().mkpath(root()));
+        initialisedArchiveFolder(root());
         for (int day = 0; day < 3; ++day)
             m_small << putCsv(variedCsv(500, quint32(day + 1)), kStart + day * kDay,
                               kStart + (day + 1) * kDay);

@@ -155,7 +155,7 @@ class TestArchiveRestore : public QObject {
 
     void init() {
         m_dir = std::make_unique<QTemporaryDir>();
-        m_store = openArchiveStore(QStringLiteral("file://") + m_dir->path() + QStringLiteral("/archive"));
+        m_store = openInitialisedArchive(m_dir->path() + QStringLiteral("/archive"));
         m_db->exec(QStringLiteral("DROP SCHEMA IF EXISTS restored CASCADE"));
     }
 

@@ -26,8 +26,7 @@ class TestArchiveStore : public QObject {
   private slots:
     void writeOnceListAndRead() {
         QTemporaryDir dir;
-        const auto store =
-            openArchiveStore(QStringLiteral("file://") + dir.path() + QStringLiteral("/archive"));
+        const auto store = openInitialisedArchive(dir.path() + QStringLiteral("/archive"));
         struct stat st {};
         QCOMPARE(::stat(QFile::encodeName(dir.path() + QStringLiteral("/archive")).constData(), &st), 0);
         QCOMPARE(st.st_mode & 0777, 0700u);
@@ -83,8 +82,7 @@ class TestArchiveStore : public QObject {
     // bytes, published and written once like a copy; putFile copies.
     void publishedFileIsLinkedNotCopied() {
         QTemporaryDir dir;
-        const auto opened =
-            openArchiveStore(QStringLiteral("file://") + dir.path() + QStringLiteral("/archive"));
+        const auto opened = openInitialisedArchive(dir.path() + QStringLiteral("/archive"));
         ArchiveStore& store = *opened;
         const QString given = writeFile(dir.filePath(QStringLiteral("given")), "given up");
         const QString copied = writeFile(dir.filePath(QStringLiteral("copied")), "copied");

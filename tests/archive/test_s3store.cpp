@@ -1,6 +1,7 @@
 // The S3 store against a real radosgw (TestS3), never a fake: the write-once guarantee, listing, streaming,
 // multipart, credentials, and the exporter and verifier of the archive on a bucket.
 #include "archivefixtures.h"
+#include "archiveinitjob.h"
 #include "archiverestorer.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
@@ -47,7 +48,7 @@ class TestS3Store : public QObject {
     void initTestCase() { m_server = test::TestS3::server(); }
 
     void roundTripWithSpacesAndUnicode() {
-        const QString url = test::TestS3::createBucket(QStringLiteral("round_trip"));
+        const QString url = initialisedS3Archive(QStringLiteral("round_trip"));
         const auto store = openArchiveStore(url);
         QCOMPARE(store->describe(), QStringLiteral("s3://%1 at %2").arg(QUrl(url).host(), m_server.endpoint));
         const QByteArray first = "first object";
@@ -105,8 +106,10 @@ class TestS3Store : public QObject {
         const QString url = test::TestS3::createBucket(QStringLiteral("prefixes"));
         const QString bucket = QUrl(url).host();
         const QString query = url.mid(url.indexOf(QLatin1Char('?')));
-        const auto a = openArchiveStore(QStringLiteral("s3://%1/site/a%2").arg(bucket, query));
-        const auto b = openArchiveStore(QStringLiteral("s3://%1/site/b/%2").arg(bucket, query));
+        const auto a =
+            openArchiveStore(initialisedArchive(QStringLiteral("s3://%1/site/a%2").arg(bucket, query)));
+        const auto b =
+            openArchiveStore(initialisedArchive(QStringLiteral("s3://%1/site/b/%2").arg(bucket, query)));
         a->putFile(QStringLiteral("currency/x"), writeFile(m_dir.filePath(QStringLiteral("p")), "in a"));
         QCOMPARE(a->list(QString()), (QList<ArchiveObjectInfo>{{QStringLiteral("currency/x"), 4}}));
         QCOMPARE(b->list(QString()).size(), 0);
@@ -120,7 +123,7 @@ class TestS3Store : public QObject {
     }
 
     void secondWriteIsRefusedByTheBucket() {
-        const QString url = test::TestS3::createBucket(QStringLiteral("write_once"));
+        const QString url = initialisedS3Archive(QStringLiteral("write_once"));
         const auto store = openArchiveStore(url);
         const QString key = QStringLiteral("currency/kudos_ledger/w.csv.zst");
         store->putFile(key, writeFile(m_dir.filePath(QStringLiteral("w1")), "original"));
@@ -151,7 +154,7 @@ class TestS3Store : public QObject {
     // cannot see: the store's PUT must be conditional (If-None-Match: *), so that the bucket refuses it (412)
     // and keeps the other writer's object.
     void aRacingWriterOfTheSameKeyIsNotOverwritten() {
-        const QString url = test::TestS3::createBucket(QStringLiteral("put_race"));
+        const QString url = initialisedS3Archive(QStringLiteral("put_race"));
         const QString key = QStringLiteral("currency/kudos_ledger/race.csv.zst");
         const auto other = openArchiveStore(url);
         int raced = 0;
@@ -200,26 +203,101 @@ class TestS3Store : public QObject {
                            {QStringLiteral("NOSUCHKEY"), secret});
         QCOMPARE(thrownKind([&] { unknownKey.list(QString()); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("InvalidAccessKeyId")), qPrintable(message));
-        QCOMPARE(openArchiveStore(url)->list(QString()).size(), 0); // nothing was written
+        QCOMPARE(storeFor(url, m_server.secretKey).list(QString()).size(), 0); // nothing was written
     }
 
-    void missingBucketIsAConnectionError() {
-        const QString url = test::TestS3::createBucket(QStringLiteral("missing_bucket"));
-        const auto store = openArchiveStore(
-            QString(url).replace(QStringLiteral("missing-bucket-"), QStringLiteral("never-created-")));
+    // Opened as the commands open it, a bucket that is not there is no archive (refused, named); the store
+    // itself finds it missing as a connection error.
+    void aMissingBucketIsRefusedAndAConnectionErrorOfTheStore() {
+        const QString url = QString(test::TestS3::createBucket(QStringLiteral("missing_bucket")))
+                                .replace(QStringLiteral("missing-bucket-"), QStringLiteral("never-created-"));
         QString message;
-        QCOMPARE(thrownKind([&] { store->list(QString()); }, &message), Error::Kind::Connection);
+        QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Refused);
+        QVERIFY2(
+            message.contains(QStringLiteral("no Tidemark archive at %1: not mounted, or run archive init "
+                                            "(the bucket never-created-")
+                                 .arg(url)) &&
+                message.contains(QStringLiteral("does not exist at %1)").arg(m_server.endpoint)),
+            qPrintable(message));
+        S3Store store = storeFor(url, m_server.secretKey);
+        QCOMPARE(thrownKind([&] { store.list(QString()); }, &message), Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("NoSuchBucket")) &&
                      message.contains(QStringLiteral("never-created-")),
                  qPrintable(message));
         QCOMPARE(thrownKind(
                      [&] {
-                         store->putFile(QStringLiteral("a"),
-                                        writeFile(m_dir.filePath(QStringLiteral("m")), "m"));
+                         store.putFile(QStringLiteral("a"),
+                                       writeFile(m_dir.filePath(QStringLiteral("m")), "m"));
                      },
                      &message),
                  Error::Kind::Connection);
         QVERIFY2(message.contains(QStringLiteral("NoSuchBucket")), qPrintable(message));
+    }
+
+    // A prefix without the marker is refused before anything is written; archive init writes the marker once
+    // (a second init finds it), the store never lists it as an object, and objects an earlier Tidemark wrote
+    // under a prefix are adopted once each verifies. Init never creates a bucket.
+    void archiveInitOnAPrefix() {
+        const QString bucketUrl = test::TestS3::createBucket(QStringLiteral("init"));
+        const QString bucket = QUrl(bucketUrl).host();
+        const QString query = bucketUrl.mid(bucketUrl.indexOf(QLatin1Char('?')));
+        const QString url = QStringLiteral("s3://%1/site/archive%2").arg(bucket, query);
+        const auto objectNames = [&] {
+            int status = 0;
+            const QByteArray xml = test::TestS3::curl(m_server, QStringLiteral("GET"),
+                                                      QStringLiteral("/%1?list-type=2").arg(bucket), &status);
+            QStringList names;
+            for (qsizetype at = xml.indexOf("<Key>"); at >= 0; at = xml.indexOf("<Key>", at + 5))
+                names << QString::fromUtf8(xml.mid(at + 5, xml.indexOf("</Key>", at) - at - 5));
+            return names;
+        };
+        QString message;
+        QCOMPARE(thrownKind([&] { openArchiveStore(url); }, &message), Error::Kind::Refused);
+        QCOMPARE(message, QStringLiteral("no Tidemark archive at %1: not mounted, or run archive init (the "
+                                         "bucket %2 holds no site/archive/tidemark-archive.json)")
+                              .arg(url, bucket));
+        QCOMPARE(objectNames(), QStringList());
+
+        ArchiveInitRequest request{url, kudos::kudosArchiveLayout(), {}, {}};
+        const ArchiveInitReport first = ArchiveInitJob::run(request, test::unwatched());
+        QVERIFY(!first.alreadyInitialised && !first.refused() && !first.cancelled);
+        QCOMPARE(first.objects, 0);
+        QCOMPARE(first.marker.adoptedObjects, 0);
+        QVERIFY(!first.marker.database);
+        QCOMPARE(objectNames(), QStringList{QStringLiteral("site/archive/tidemark-archive.json")});
+        const auto store = openArchiveStore(url);
+        QCOMPARE(store->marker()->id, first.marker.id);
+        QCOMPARE(store->list(QString()).size(), 0);
+        QCOMPARE(store->usedBytes(QString()), 0);
+        const ArchiveInitReport second = ArchiveInitJob::run(request, test::unwatched());
+        QVERIFY(second.alreadyInitialised);
+        QCOMPARE(second.marker, first.marker);
+        QCOMPARE(objectNames().size(), 1);
+
+        // An object and its manifest put there by an earlier Tidemark, without a marker.
+        QTemporaryDir local;
+        const QByteArray csv = "id,created,user_id,amount\n1,2026-11-16 00:00:00,7,1.50\n";
+        const ArchiveManifest m =
+            putArchiveObject(local.path(), manifestOfCsv(csv, kLo, kHi),
+                             [&](const auto& sink) { sink(csv.constData(), csv.size()); });
+        const QString key = archiveKeyOf(m);
+        const QString legacy = QStringLiteral("s3://%1/legacy%2").arg(bucket, query);
+        S3Store legacyStore = storeFor(legacy, m_server.secretKey);
+        for (const QString& k : {key, manifestKeyFor(key)})
+            legacyStore.putFile(k, local.filePath(k));
+        QCOMPARE(thrownKind([&] { openArchiveStore(legacy); }), Error::Kind::Refused);
+        request.archiveUrl = legacy;
+        const ArchiveInitReport adopted = ArchiveInitJob::run(request, test::unwatched());
+        QVERIFY(!adopted.refused() && !adopted.alreadyInitialised);
+        QCOMPARE(adopted.objects, 1);
+        QCOMPARE(adopted.marker.adoptedObjects, 1);
+        QCOMPARE(openArchiveStore(legacy)->list(QString()).size(), 2); // the object and its manifest
+
+        request.archiveUrl = QString(url).replace(bucket, QStringLiteral("never-created-") + bucket);
+        QCOMPARE(thrownKind([&] { ArchiveInitJob::run(request, test::unwatched()); }, &message),
+                 Error::Kind::Refused);
+        QVERIFY2(message.contains(QStringLiteral("the bucket never-created-%1 does not exist").arg(bucket)),
+                 qPrintable(message));
     }
 
     void unreachableEndpointIsAConnectionError() {
@@ -281,7 +359,7 @@ class TestS3Store : public QObject {
     // If-None-Match on the completion (checked here, so a newer server that honours it shows up), so the
     // store looks again before completing: refused, the upload aborted, the first object kept.
     void multipartRacingAPlainWrite() {
-        const QString url = test::TestS3::createBucket(QStringLiteral("multipart_race"));
+        const QString url = initialisedS3Archive(QStringLiteral("multipart_race"));
         const auto other = openArchiveStore(url);
         const QString key = QStringLiteral("currency/raced.bin");
         const QString first = writeFile(m_dir.filePath(QStringLiteral("first")), "first");
@@ -347,7 +425,7 @@ class TestS3Store : public QObject {
     }
 
     void credentialsFile() {
-        const QString url = test::TestS3::createBucket(QStringLiteral("credentials_file"));
+        const QString url = initialisedS3Archive(QStringLiteral("credentials_file"));
         const QByteArray id = qgetenv("AWS_ACCESS_KEY_ID");
         const QByteArray secret = qgetenv("AWS_SECRET_ACCESS_KEY");
         qunsetenv("AWS_ACCESS_KEY_ID");
@@ -381,7 +459,7 @@ class TestS3Store : public QObject {
         const QString conninfo = test::archiveKudosDatabase(QStringLiteral("s3_export"));
         auto db = PgConnection::open(conninfo);
 
-        const QString url = test::TestS3::createBucket(QStringLiteral("export"));
+        const QString url = initialisedS3Archive(QStringLiteral("export"));
         const auto store = openArchiveStore(url);
         PartitionExporter exporter(*db, *store, kudos::kudosArchiveLayout());
         const ExportResult r = exporter.exportRange(

@@ -6,6 +6,7 @@
 // as well, then "no-vacuum" to export the rows as freshly inserted. Uses TIDEMARK_TEST_PG when set, else a
 // private PostgreSQL cluster.
 #include "archivebenchdata.h"
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "csvcontentdigest.h"
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
         db->exec(QStringLiteral("VACUUM kudos_ledger"));
 
     QTemporaryDir dir;
-    auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
+    auto store = test::openInitialisedArchive(dir.filePath(QStringLiteral("archive")));
     PartitionExporter exporter(*db, *store, kudos::kudosArchiveLayout(), 3);
     const bool zstdThread = argc > 2 && QByteArray(argv[2]) == "zstd-thread";
     exporter.setZstdBackgroundThread(zstdThread);
@@ -86,7 +87,7 @@ int main(int argc, char** argv) {
 
     // The same export with every step on this thread, one after the other (the exporter before the
     // pipeline), into a second store.
-    auto serialStore = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("serial")));
+    auto serialStore = test::openInitialisedArchive(dir.filePath(QStringLiteral("serial")));
     PartitionExporter serialExporter(*db, *serialStore, kudos::kudosArchiveLayout(), 3);
     serialExporter.setSerial(true);
     t.restart();

@@ -91,8 +91,7 @@ int main(int argc, char** argv) {
         argc > 1 ? QByteArray(argv[1]) : QByteArray(TIDEMARK_BINARY_DIR "/app/cli/tidemark-cli");
     QTemporaryDir dir;
     const QString root = dir.filePath(QStringLiteral("archive"));
-    QDir().mkdir(root);
-    const QString url = QStringLiteral("file://") + root;
+    const QString url = initialisedArchiveFolder(root);
     const Micros lo = archiveTestWeek().lo;
     const Micros week = 7 * kMicrosPerDay;
     int weeks = 0;

@@ -7,6 +7,7 @@
 // else a private PostgreSQL cluster.
 #include "archivebenchdata.h"
 #include "archivedrilljob.h"
+#include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archivestore.h"
 #include "archiveurl.h"
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
     const QString conninfo = bench::archiveBenchLedger(QStringLiteral("bench_archive_drill"), rows);
     auto db = PgConnection::open(conninfo);
     QTemporaryDir dir;
-    const QString url = QStringLiteral("file://") + dir.filePath(QStringLiteral("archive"));
+    const QString url = test::initialisedArchiveFolder(dir.filePath(QStringLiteral("archive")));
     auto store = archive::openArchiveStore(url);
     const archive::ExportResult exported =
         archive::PartitionExporter(*db, *store, kudos::kudosArchiveLayout())

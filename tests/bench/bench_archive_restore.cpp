@@ -3,6 +3,7 @@
 // to a bare COPY of the same decompressed CSV into an empty table (the floor the restore's load stands on).
 // Arguments: rows (default 400000). Uses TIDEMARK_TEST_PG when set, else a private PostgreSQL cluster.
 #include "archivebenchdata.h"
+#include "archivefixtures.h"
 #include "archiverestorer.h"
 #include "archivestore.h"
 #include "archiveurl.h"
@@ -40,7 +41,7 @@ int main(int argc, char** argv) {
     auto db = PgConnection::open(conninfo);
 
     QTemporaryDir dir;
-    auto store = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
+    auto store = test::openInitialisedArchive(dir.filePath(QStringLiteral("archive")));
     const ExportResult exported =
         PartitionExporter(*db, *store, kudos::kudosArchiveLayout())
             .exportRange({QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart, end},

@@ -3,6 +3,7 @@
 // back, digests, totals), and the raw upload and download MB/s of the compressed object. Arguments: MB of CSV
 // (default 80). Uses TIDEMARK_TEST_PG / TIDEMARK_TEST_S3 when set, else private throwaway servers.
 #include "archivebenchdata.h"
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "archiveverifier.h"
 #include "kudosarchivelayout.h"
@@ -78,8 +79,8 @@ int main(int argc, char** argv) {
     const ExportSource source{QStringLiteral("currency"), QStringLiteral("kudos_ledger"), QString(), kStart,
                               end};
     QTemporaryDir dir;
-    auto directory = openArchiveStore(QStringLiteral("file://") + dir.filePath(QStringLiteral("archive")));
-    auto s3 = openArchiveStore(test::TestS3::createBucket(QStringLiteral("bench_archive")));
+    auto directory = test::openInitialisedArchive(dir.filePath(QStringLiteral("archive")));
+    auto s3 = openArchiveStore(test::initialisedS3Archive(QStringLiteral("bench_archive")));
     // Warm PostgreSQL's cache so neither store pays the first read of the table; its object gives the CSV
     // size.
     const ExportResult warm = PartitionExporter(*db, *directory, kudos::kudosArchiveLayout(), 3)
@@ -90,7 +91,7 @@ int main(int argc, char** argv) {
     count.waitForFinished(-1);
     const double csvMb = count.readAllStandardOutput().trimmed().toLongLong() / 1e6;
     QTemporaryDir dir2;
-    auto directory2 = openArchiveStore(QStringLiteral("file://") + dir2.filePath(QStringLiteral("archive")));
+    auto directory2 = test::openInitialisedArchive(dir2.filePath(QStringLiteral("archive")));
 
     // radosgw answers the first request to a new bucket after 1-3 s (measured with strace: the first HEAD),
     // later ones in milliseconds; a long-lived bucket has had that request long ago, so it is not timed.

@@ -144,7 +144,7 @@ int main(int argc, char** argv) {
     swap.run(swap.plan(end));
 
     QTemporaryDir demoArchive;
-    auto store = archive::openArchiveStore(QStringLiteral("file://") + demoArchive.path());
+    auto store = test::openInitialisedArchive(demoArchive.path());
     RetentionOptions rehearsal;
     rehearsal.allowClockAhead = true;
     const double retention = seconds([&] {
@@ -172,6 +172,7 @@ int main(int argc, char** argv) {
     printFigures(demo.forecast);
 
     QTemporaryDir bigArchive;
+    test::initialisedArchiveFolder(bigArchive.path()); // before its manifests, which have no objects
     const double written = seconds([&] { writeArchivedWeeks(bigArchive.path(), boundary, archivedWeeks); });
     std::printf("%d archived weeks in each tier written in %.1f s\n", archivedWeeks, written);
     request.archiveUrl = QStringLiteral("file://") + bigArchive.path();

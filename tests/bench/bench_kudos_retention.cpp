@@ -5,6 +5,7 @@
 //   (argument: its ledger rows, default 1000000, and twice as many statistic rows, 1000 users);
 // - a full retention round over the demo's data (every eligible range to `dropped`, a directory archive).
 // Uses TIDEMARK_TEST_PG when set, else a private PostgreSQL cluster.
+#include "archivefixtures.h"
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "demokudosloader.h"
@@ -180,7 +181,7 @@ int main(int argc, char** argv) {
 
     // A full round at the moment every range of the first partition is eligible.
     QTemporaryDir archive;
-    auto store = archive::openArchiveStore(QStringLiteral("file://") + archive.path());
+    auto store = test::openInitialisedArchive(archive.path());
     QElapsedTimer round;
     round.start();
     RetentionOptions

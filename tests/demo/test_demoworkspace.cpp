@@ -1,3 +1,5 @@
+#include "archivefixtures.h"
+#include "archiveurl.h"
 #include "demoworkspace.h"
 #include "positionsgenerator.h"
 
@@ -209,6 +211,10 @@ class TestDemoWorkspace : public QObject {
         QVERIFY(s.port > 0);
         QCOMPARE(s.archiveUrl, QStringLiteral("file://") + root + QStringLiteral("/archive"));
         QVERIFY(QFileInfo(root + QStringLiteral("/archive")).isDir());
+        // Its archive is initialised as archive init does it, naming the demo's kudos database.
+        const archive::ArchiveMarker marker = *archive::openArchiveStore(s.archiveUrl)->marker();
+        QCOMPARE(marker.database->name, QStringLiteral("kudos"));
+        QCOMPARE(marker.adoptedObjects, 0);
         QVERIFY(QFileInfo(workspace.tracksPath()).isFile());
 
         // The database holds exactly what the generator makes for the same options.
@@ -266,6 +272,16 @@ class TestDemoWorkspace : public QObject {
         // Up again: nothing is generated; down stops it; up starts it again.
         workspace.up(42, kNow, smallOptions());
         QVERIFY(!workspace.lastUpFigures().generated);
+        QCOMPARE(*archive::openArchiveStore(s.archiveUrl)->marker(), marker);
+        // A workspace an earlier Tidemark made: an object of its own in the archive and no marker. The next
+        // up verifies and adopts it.
+        const QString markerFile = root + QStringLiteral("/archive/tidemark-archive.json");
+        QVERIFY(QFile::remove(markerFile));
+        const QByteArray csv = "id,created,user_id,amount\n1,2026-11-16 00:00:00,7,1.50\n";
+        const Micros lo = parseIsoTimestamp(QStringLiteral("2026-11-16T00:00:00Z"));
+        test::putArchiveObject(root + QStringLiteral("/archive"),
+                               test::manifestOfCsv(csv, lo, lo + kMicrosPerDay),
+                               [&](const auto& sink) { sink(csv.constData(), csv.size()); });
         workspace.down();
         s = workspace.status();
         QVERIFY(s.initialized && !s.running);
@@ -273,6 +289,9 @@ class TestDemoWorkspace : public QObject {
         workspace.up(42, kNow, smallOptions());
         QVERIFY(!workspace.lastUpFigures().generated);
         QVERIFY(workspace.status().running);
+        const archive::ArchiveMarker adopted = *archive::openArchiveStore(s.archiveUrl)->marker();
+        QVERIFY(adopted.id != marker.id);
+        QCOMPARE(adopted.adoptedObjects, 1);
         workspace.purge();
         QVERIFY(!QFileInfo::exists(root));
         QVERIFY(!workspace.status().running);

@@ -1,5 +1,6 @@
 // tidemark-cli plan against each dataset's own dry run: on the demo workspace (the fixture), on databases
 // with nothing to do, and with one server that cannot be reached.
+#include "archivefixtures.h"
 #include "clirunner.h"
 #include "freshtracksfile.h"
 #include "kudosschema.h"
@@ -12,6 +13,8 @@
 #include "taskfeedback.h"
 #include "testpostgres.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -209,11 +212,13 @@ class TestPlanCli : public QObject {
             auto db = PgConnection::open(w.kudos);
             SchemaMigrator(*db, kudos::kudosSchema()).migrate();
             kudos::PartitionSwap swap(*db, test::kudosTestSettings());
-            swap.run(swap.plan(parseIsoTimestamp(w.now)));
+            // The swap's boundary must lie ahead of the server's clock, also once the fixed `now` is past
+            // (as the demo does it).
+            swap.run(swap.plan(std::max(parseIsoTimestamp(w.now), nowMicros())));
         }
         w.tracks = tmp.filePath(QStringLiteral("tracks.sqlite"));
         test::freshTracksFile(w.tracks);
-        w.archive = QStringLiteral("file://") + tmp.filePath(QStringLiteral("archive"));
+        w.archive = test::initialisedArchiveFolder(tmp.filePath(QStringLiteral("archive")));
 
         const auto run = runCli(planArgs(w));
         const QJsonObject plan = parse(run);
@@ -246,7 +251,7 @@ class TestPlanCli : public QObject {
         w.kudos = QStringLiteral("host=127.0.0.1 port=1 dbname=nowhere user=nobody connect_timeout=3");
         w.tracks = tmp.filePath(QStringLiteral("tracks.sqlite"));
         test::freshTracksFile(w.tracks);
-        w.archive = QStringLiteral("file://") + tmp.filePath(QStringLiteral("archive"));
+        w.archive = test::initialisedArchiveFolder(tmp.filePath(QStringLiteral("archive")));
         const auto run = runCli(planArgs(w));
         QCOMPARE(run.exitCode, 1);
         const QJsonObject plan = parse(run);
@@ -263,6 +268,37 @@ class TestPlanCli : public QObject {
         const auto nothing = runCli({QStringLiteral("plan")});
         QCOMPARE(nothing.exitCode, 2);
         QVERIFY2(nothing.err.contains(QStringLiteral("--db-positions")), qPrintable(nothing.err));
+    }
+
+    // The demo's databases with an archive that has no marker (a folder that does not exist, an unmounted
+    // NAS's empty mount point): the plan is refused (exit 3) naming it, no folder is created and nothing is
+    // written into the empty one.
+    void anArchiveWithoutItsMarkerIsRefused() {
+        Workspace w = demo();
+        QVERIFY2(!w.kudos.isEmpty(), "the demo fixture is not up");
+        QTemporaryDir tmp;
+        const QString missing = tmp.filePath(QStringLiteral("nonexistent/deeper/archive"));
+        w.archive = QStringLiteral("file://") + missing;
+        const auto gone = runCli(planArgs(w), {}, 600000);
+        QCOMPARE(gone.exitCode, 3);
+        QVERIFY2(
+            gone.err.contains(QStringLiteral("no Tidemark archive at file://%1: not mounted, or run archive "
+                                             "init (the folder %1 does not exist)")
+                                  .arg(missing)),
+            qPrintable(gone.out + gone.err));
+        QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("nonexistent"))));
+
+        const QString mountPoint = tmp.filePath(QStringLiteral("nas"));
+        QVERIFY(QDir().mkdir(mountPoint));
+        w.archive = QStringLiteral("file://") + mountPoint;
+        const auto empty = runCli(planArgs(w), {}, 600000);
+        QCOMPARE(empty.exitCode, 3);
+        QVERIFY2(
+            empty.err.contains(
+                QStringLiteral("(the folder %1 exists but holds no tidemark-archive.json)").arg(mountPoint)),
+            qPrintable(empty.out + empty.err));
+        QCOMPARE(QDir(mountPoint).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
     }
 };
 

@@ -1,4 +1,5 @@
 #include "kudostestdata.h"
+#include "archivefixtures.h"
 
 #include "archivestore.h"
 #include "archiveurl.h"
@@ -41,7 +42,7 @@ std::unique_ptr<PgConnection> openKudos(const QString& conninfo) {
 }
 
 std::unique_ptr<archive::ArchiveStore> directoryArchive(const QTemporaryDir& dir) {
-    return archive::openArchiveStore(QStringLiteral("file://") + dir.path());
+    return openInitialisedArchive(dir.path());
 }
 
 QString swappedKudosDatabase(const QString& name) {

@@ -38,7 +38,7 @@ kudos::RetentionOptions kudosRehearsal();
 
 std::unique_ptr<PgConnection> openKudos(const QString& conninfo);
 
-// A directory archive (file://) in `dir`.
+// A directory archive (file://) in `dir`, initialised (openInitialisedArchive).
 std::unique_ptr<archive::ArchiveStore> directoryArchive(const QTemporaryDir& dir);
 
 } // namespace tidemark::test

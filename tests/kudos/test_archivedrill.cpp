@@ -6,6 +6,7 @@
 // passed lately.
 #include "archivedrill.h"
 #include "archivedrilljob.h"
+#include "archivefixtures.h"
 #include "archiveurl.h"
 #include "clirunner.h"
 #include "error.h"
@@ -98,7 +99,7 @@ Rehearsed rehearse(const QString& name, const std::function<void(PgConnection&)>
     db->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
     if (before)
         before(*db);
-    auto store = archive::openArchiveStore(r.url());
+    auto store = test::openInitialisedArchive(r.archive->path());
     const RetentionReport report =
         RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
     if (!report.alerts.empty())
@@ -371,7 +372,7 @@ class TestArchiveDrill : public QObject {
         for (const QString& name : {key, manifest})
             QVERIFY2(QFile::copy(other.archive->filePath(name), mixed.filePath(name)), qPrintable(name));
         ArchiveDrillRequest request = requestFor(m_clean, m_scratch.path());
-        request.archiveUrl = QStringLiteral("file://") + mixed.path();
+        request.archiveUrl = test::initialisedArchiveFolder(mixed.path()); // adopts the copied object
         request.keys = {key};
         TaskFeedback feedback;
         const ArchiveDrillReport report = ArchiveDrillJob::run(request, feedback);

@@ -84,7 +84,7 @@ class TestDisputes : public QObject {
         m_week2Statement = LedgerStatements(*db).statement(m_user, m_week2, m_week2 + 7 * kMicrosPerDay);
         QVERIFY(!m_week2Statement.empty());
 
-        auto store = archive::openArchiveStore(archiveUrl());
+        auto store = test::openInitialisedArchive(m_archive.path());
         const RetentionReport report =
             RetentionJob(*db, store.get(), kudosTestSettings(), kudosRehearsal()).run(kudosAllEligible());
         QVERIFY(report.alerts.empty());
@@ -237,6 +237,8 @@ class TestDisputes : public QObject {
                 QVERIFY(QFile::copy(m_archive.filePath(key), copy.filePath(key)));
             }
         test::flipMiddleByte(copy.filePath(f.objects[0].key), 0x40);
+        const QString marker = QLatin1String(archive::ArchiveMarker::kKey); // a copy of the whole archive
+        QVERIFY(QFile::copy(m_archive.filePath(marker), copy.filePath(marker)));
 
         const QString file = m_work.filePath(QStringLiteral("corrupt.sqlite"));
         auto store = archive::openArchiveStore(QStringLiteral("file://") + copy.path());

@@ -1,13 +1,18 @@
+#include "archivefixtures.h"
 #include "clirunner.h"
 #include "kudostestdata.h"
 #include "metricsfilecheck.h"
 #include "pgconnection.h"
+#include "tests3.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 #include <map>
 
 using namespace tidemark;
@@ -55,6 +60,12 @@ class TestKudosCli : public QObject {
             conn->exec(QStringLiteral("UPDATE kudos_stat_events SET applied = true WHERE NOT applied"));
         }
         QTemporaryDir archive;
+        // The archive as an operator makes it: archive init, the folder's parent given.
+        const CliRun init =
+            runCli({QStringLiteral("archive"), QStringLiteral("init"), QStringLiteral("--archive"),
+                    QStringLiteral("file://") + archive.path(), QStringLiteral("--db"), db});
+        QVERIFY2(init.exitCode == 0 && init.out.contains(QLatin1String("is now Tidemark archive")),
+                 qPrintable(init.out + init.err));
         const QStringList common{QStringLiteral("--db"),
                                  db,
                                  QStringLiteral("--now"),
@@ -217,11 +228,88 @@ class TestKudosCli : public QObject {
         const CliRun rehearsal =
             runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--dry-run"),
                     QStringLiteral("--db"), db, QStringLiteral("--now"), at(server + kMicrosPerHour),
-                    QStringLiteral("--archive"), QStringLiteral("file://") + archive.path(),
+                    QStringLiteral("--archive"), initialisedArchiveFolder(archive.path()),
                     QStringLiteral("--allow-clock-ahead"), QStringLiteral("--json")});
         QCOMPARE(rehearsal.exitCode, 0);
         QVERIFY(json(rehearsal).value(QStringLiteral("clock_override")).toBool());
         QVERIFY2(rehearsal.err.contains(QLatin1String("clock check overridden")), qPrintable(rehearsal.err));
+    }
+
+    // An archive without its marker (a folder that does not exist, an unmounted NAS's empty mount point) is
+    // refused by the dry run and the run alike (exit 3): no folder is created, nothing is written into it,
+    // and the database is not touched.
+    void anArchiveWithoutItsMarkerIsRefused() {
+        const QString db = swappedKudosDatabase(QStringLiteral("kudoscli_nomarker"));
+        const auto written = [&] {
+            return openKudos(db)
+                ->exec(QStringLiteral("SELECT (SELECT count(*) FROM kudos_retention_catalog) || '/' ||"
+                                      " (SELECT count(*) FROM kudos_balance_snapshots)"))
+                .text(0, 0);
+        };
+        const QString before = written();
+        QTemporaryDir tmp;
+        const QString missing = tmp.filePath(QStringLiteral("nonexistent/deeper/archive"));
+        const QString mountPoint = tmp.filePath(QStringLiteral("nas"));
+        QVERIFY(QDir().mkdir(mountPoint));
+        for (const QStringList& command :
+             {QStringList{QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--dry-run")},
+              QStringList{QStringLiteral("kudos"), QStringLiteral("retain")}}) {
+            const CliRun gone = runCli(
+                command + QStringList{QStringLiteral("--db"), db, QStringLiteral("--now"),
+                                      at(kudosAllEligible()), QStringLiteral("--allow-clock-ahead"),
+                                      QStringLiteral("--archive"), QStringLiteral("file://") + missing});
+            QCOMPARE(gone.exitCode, 3);
+            QVERIFY2(gone.err.contains(QStringLiteral("no Tidemark archive at file://%1: not mounted, or run "
+                                                      "archive init (the folder %1 does not exist)")
+                                           .arg(missing)),
+                     qPrintable(gone.err));
+            QVERIFY(!QFileInfo::exists(tmp.filePath(QStringLiteral("nonexistent"))));
+
+            const CliRun empty = runCli(
+                command + QStringList{QStringLiteral("--db"), db, QStringLiteral("--now"),
+                                      at(kudosAllEligible()), QStringLiteral("--allow-clock-ahead"),
+                                      QStringLiteral("--archive"), QStringLiteral("file://") + mountPoint});
+            QCOMPARE(empty.exitCode, 3);
+            QVERIFY2(
+                empty.err.contains(QStringLiteral("no Tidemark archive at file://%1: not mounted, or run "
+                                                  "archive init (the folder %1 exists but holds no "
+                                                  "tidemark-archive.json)")
+                                       .arg(mountPoint)),
+                qPrintable(empty.err));
+            QCOMPARE(QDir(mountPoint).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                     QStringList());
+        }
+        QCOMPARE(written(), before);
+    }
+
+    // The same on S3 (a real radosgw): a prefix without the marker is refused, and not one object is PUT
+    // into the bucket by a run that would export ranges.
+    void anS3PrefixWithoutItsMarkerIsRefusedAndNothingIsPut() {
+        const QString db = swappedKudosDatabase(QStringLiteral("kudoscli_s3nomarker"));
+        openKudos(db)->exec(QStringLiteral("UPDATE kudos_ledger SET applied = true WHERE NOT applied"));
+        const QString bucketUrl = TestS3::createBucket(QStringLiteral("kudoscli_nomarker"));
+        const QString bucket = QUrl(bucketUrl).host();
+        const QString url =
+            QString(bucketUrl).insert(bucketUrl.indexOf(QLatin1Char('?')), QStringLiteral("/site"));
+        const auto listing = [&] {
+            int status = 0;
+            const QByteArray xml = TestS3::curl(TestS3::server(), QStringLiteral("GET"),
+                                                QStringLiteral("/%1?list-type=2").arg(bucket), &status);
+            return status == 200 && !xml.contains("<Key>");
+        };
+        QVERIFY(listing());
+        const CliRun run = runCli({QStringLiteral("kudos"), QStringLiteral("retain"), QStringLiteral("--db"),
+                                   db, QStringLiteral("--now"), at(kudosAllEligible()),
+                                   QStringLiteral("--allow-clock-ahead"), QStringLiteral("--archive"), url},
+                                  {{QStringLiteral("AWS_ACCESS_KEY_ID"), TestS3::server().accessKey},
+                                   {QStringLiteral("AWS_SECRET_ACCESS_KEY"), TestS3::server().secretKey}});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(
+            run.err.contains(QStringLiteral("no Tidemark archive at %1: not mounted, or run archive init "
+                                            "(the bucket %2 holds no site/tidemark-archive.json)")
+                                 .arg(url, bucket)),
+            qPrintable(run.err));
+        QVERIFY(listing());
     }
 
     void withoutAnArchiveTheCurrencyWaitsAndTheExitSaysRetry() {

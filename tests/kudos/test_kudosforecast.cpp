@@ -1,3 +1,4 @@
+#include "archivefixtures.h"
 #include "archivestore.h"
 #include "archiveurl.h"
 #include "clirunner.h"
@@ -12,6 +13,7 @@
 #include "taskmanager.h"
 #include "testfiles.h"
 #include "tests3.h"
+#include "thrownkind.h"
 
 #include <QDirIterator>
 #include <QJsonArray>
@@ -447,12 +449,15 @@ class TestKudosForecast : public QObject {
             forecast(conninfo, QStringLiteral("file://") + dir.path(), kudosAllEligible());
         QVERIFY(!f.nextRun.empty());
         QCOMPARE(everything(*db, dir.path()), before);
-        // An archive folder that is not there stays not there.
+        // An archive folder that is not there is refused, and stays not there.
         const QString missing = dir.path() + QStringLiteral("/not-yet");
-        const KudosForecast empty =
-            forecast(conninfo, QStringLiteral("file://") + missing, kudosAllEligible());
+        QString message;
+        QCOMPARE(
+            thrownKind([&] { forecast(conninfo, QStringLiteral("file://") + missing, kudosAllEligible()); },
+                       &message),
+            Error::Kind::Refused);
+        QVERIFY2(message.contains(QLatin1String("no Tidemark archive at")), qPrintable(message));
         QVERIFY(!QFileInfo::exists(missing));
-        QCOMPARE(empty.tiers[0].objects, 0);
         QCOMPARE(everything(*db, dir.path()), before);
     }
 
@@ -535,7 +540,7 @@ class TestKudosForecast : public QObject {
     void theConsoleDeliversTheForecast() {
         const QString conninfo = swappedKudosDatabase(QStringLiteral("kudosforecast_console"));
         QTemporaryDir dir;
-        const QString url = QStringLiteral("file://") + dir.path();
+        const QString url = initialisedArchiveFolder(dir.path());
         const Micros now = eligibleThrough(2);
         TaskManager tasks;
         KudosDataset dataset(&tasks);
@@ -646,7 +651,7 @@ class TestKudosForecast : public QObject {
         const QString conninfo = swappedKudosDatabase(QStringLiteral("kudosforecast_s3"));
         auto db = openKudos(conninfo);
         applyEverything(*db);
-        const QString url = TestS3::createBucket(QStringLiteral("kudos_forecast"));
+        const QString url = initialisedS3Archive(QStringLiteral("kudos_forecast"));
         auto store = archive::openArchiveStore(url);
         QVERIFY(retain(*db, *store, eligibleThrough(2)).alerts.empty());
         const KudosForecast f = forecast(conninfo, url, eligibleThrough(3));

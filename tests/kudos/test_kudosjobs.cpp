@@ -1,3 +1,4 @@
+#include "archivefixtures.h"
 #include "archivestore.h"
 #include "clirunner.h"
 #include "kudosdataset.h"
@@ -104,7 +105,7 @@ class TestKudosJobs : public QObject {
         applyAll(cliDb);
         applyAll(consoleDb);
         QTemporaryDir cliArchive, consoleArchive;
-        Console console(consoleDb, QStringLiteral("file://") + consoleArchive.path());
+        Console console(consoleDb, initialisedArchiveFolder(consoleArchive.path()));
         const QStringList common{QStringLiteral("kudos"),
                                  QStringLiteral("retain"),
                                  QStringLiteral("--db"),
@@ -112,7 +113,7 @@ class TestKudosJobs : public QObject {
                                  QStringLiteral("--now"),
                                  formatIsoTimestamp(kudosAllEligible()),
                                  QStringLiteral("--archive"),
-                                 QStringLiteral("file://") + cliArchive.path(),
+                                 initialisedArchiveFolder(cliArchive.path()),
                                  QStringLiteral("--allow-clock-ahead"),
                                  QStringLiteral("--json")};
         for (const QStringList& options : {QStringList{QStringLiteral("--dry-run")},

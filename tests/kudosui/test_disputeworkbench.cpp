@@ -101,7 +101,7 @@ class TestDisputeWorkbench : public QObject {
                                         "AND user_id > 0 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1"),
                          {utcParam(week2)})
                     .toLong(0, 0));
-        auto store = archive::openArchiveStore(archiveUrl());
+        auto store = test::openInitialisedArchive(m_dir.filePath(QStringLiteral("archive")));
         QVERIFY(RetentionJob(*db, store.get(), test::kudosTestSettings(), test::kudosRehearsal())
                     .run(test::kudosAllEligible())
                     .alerts.empty());

@@ -1,3 +1,4 @@
+#include "archivefixtures.h"
 #include "budgetpanel.h"
 #include "kudoscapacitypanel.h"
 #include "kudosdataset.h"
@@ -83,7 +84,7 @@ struct Console {
 };
 
 QString fileArchive(const QTemporaryDir& dir) {
-    return QStringLiteral("file://") + dir.path() + QStringLiteral("/archive");
+    return test::initialisedArchiveFolder(dir.path() + QStringLiteral("/archive"));
 }
 
 } // namespace
@@ -367,6 +368,33 @@ class TestKudosWorkbench : public QObject {
                     .contains(QStringLiteral("archive")));
         QVERIFY(
             !saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-no-archive.png")).isEmpty());
+    }
+
+    // A folder without the archive's marker (an unmounted NAS's mount point): the panel says why in the
+    // model's words, the round is refused whole, and nothing is written into the folder or the catalog.
+    void refusesAnArchiveWithoutItsMarker() {
+        QTemporaryDir dir;
+        const QString mountPoint = dir.filePath(QStringLiteral("nas"));
+        QVERIFY(QDir().mkdir(mountPoint));
+        Console console(QStringLiteral("kudosui_nomarker"), QStringLiteral("file://") + mountPoint);
+        const QString refusal =
+            QStringLiteral("no Tidemark archive at file://%1: not mounted, or run archive init")
+                .arg(mountPoint);
+        QVERIFY2(console.workbench.budgetPanel()->archiveText().contains(refusal),
+                 qPrintable(console.workbench.budgetPanel()->archiveText()));
+        const QMap<QString, QString> before = console.catalog();
+        QSignalSpy finished(&console.workbench, &KudosWorkbench::roundFinished);
+        console.workbench.runRound();
+        QVERIFY(finished.wait(120000));
+        QCOMPARE(finished.first().first().toBool(), false);
+        QVERIFY2(console.workbench.roundPanel()->progressText().contains(refusal),
+                 qPrintable(console.workbench.roundPanel()->progressText()));
+        QCOMPARE(console.catalog(), before);
+        QCOMPARE(QDir(mountPoint).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList());
+        QVERIFY(
+            !saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-archive-not-initialised.png"))
+                 .isEmpty());
     }
 };
 

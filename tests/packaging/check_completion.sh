@@ -38,6 +38,7 @@ expect "tidemark-cli positions ro" round
 expect "tidemark-cli completion " bash
 expect "tidemark-cli schema migrate --dataset k" kudos
 expect "tidemark-cli archive list --tier " currency statistics
+expect "tidemark-cli archive in" init
 contains "tidemark-cli positions round --" --metrics-file
 contains "tidemark-cli positions round --" --db
 contains "tidemark-cli positions round --" --dry-run

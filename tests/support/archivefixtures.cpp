@@ -1,5 +1,6 @@
 #include "archivefixtures.h"
 
+#include "archiveinitjob.h"
 #include "archiveurl.h"
 #include "csvcontentdigest.h"
 #include "csvrecordreader.h"
@@ -12,9 +13,12 @@
 #include "sha256stream.h"
 #include "taskfeedback.h"
 #include "testpostgres.h"
+#include "tests3.h"
 #include "zstdstreamwriter.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QRandomGenerator>
@@ -26,6 +30,34 @@ namespace tidemark::test {
 TaskFeedback& unwatched() {
     static TaskFeedback feedback;
     return feedback;
+}
+
+QString initialisedArchive(const QString& url) {
+    archive::ArchiveInitRequest request;
+    request.archiveUrl = url;
+    request.layout = kudos::kudosArchiveLayout();
+    const archive::ArchiveInitReport report = archive::ArchiveInitJob::run(request, unwatched());
+    if (report.refused() || report.cancelled)
+        qFatal("archive init of %s: %s", qPrintable(url), qPrintable(report.refusal()));
+    return url;
+}
+
+QString initialisedArchiveFolder(const QString& folder) {
+    // The parents only: archive init makes the folder itself (0700) when it is missing.
+    if (!QDir().mkpath(QFileInfo(folder).path()))
+        qFatal("cannot create the parent of %s", qPrintable(folder));
+    return initialisedArchive(QStringLiteral("file://") + QDir::cleanPath(folder));
+}
+
+std::unique_ptr<archive::ArchiveStore> openInitialisedArchive(const QString& folder) {
+    return archive::openArchiveStore(initialisedArchiveFolder(folder));
+}
+
+QString initialisedS3Archive(const QString& baseName, const QString& prefix) {
+    QString url = TestS3::createBucket(baseName);
+    if (!prefix.isEmpty())
+        url.insert(url.indexOf(QLatin1Char('?')), QLatin1Char('/') + prefix);
+    return initialisedArchive(url);
 }
 
 Micros archiveTestEnd() {

@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 #include <functional>
+#include <memory>
 
 class QJsonObject;
 
@@ -17,10 +18,27 @@ class PgConnection;
 class TaskFeedback;
 } // namespace tidemark
 
+namespace tidemark::archive {
+class ArchiveStore;
+}
+
 namespace tidemark::test {
 
 // The feedback of the engines' calls no operator watches: never paused or cancelled.
 TaskFeedback& unwatched();
+
+// `url` (file:// or s3://) made an archive as `tidemark-cli archive init` makes it (ArchiveInitJob, no
+// database); returns it. Objects already there are adopted, or the test fails.
+QString initialisedArchive(const QString& url);
+// An archive as `tidemark-cli archive init` makes it (ArchiveInitJob, this machine's clock): the parents of
+// `folder` are created when missing, init makes the folder (0700) and writes the marker (objects already
+// there are adopted, or the test fails). Returns its file:// URL; every command opens only such an archive.
+QString initialisedArchiveFolder(const QString& folder);
+// openArchiveStore of initialisedArchiveFolder(folder).
+std::unique_ptr<archive::ArchiveStore> openInitialisedArchive(const QString& folder);
+// A new bucket (TestS3::createBucket(baseName), which also puts its key pair into the environment) with the
+// archive's marker under `prefix` (at the bucket's root when empty); returns the archive's URL.
+QString initialisedS3Archive(const QString& baseName, const QString& prefix = {});
 
 // The archive tests' data: a fresh database `name` (TestPostgres), migrated for kudos, with `weeks` of
 // generated kudos ending at archiveTestEnd() (a Monday, 2026-11-30). Returns its conninfo.
