@@ -50,6 +50,10 @@ class ArchiveStore {
     virtual void read(const QString& key, const Sink& sink) = 0;
     // The whole object, for small ones (manifests), through read(); throws Error(Failed) above `maxBytes`.
     virtual QByteArray readAll(const QString& key, qint64 maxBytes = 16 * 1024 * 1024);
+    // Removes what a writer killed mid-upload left behind and no reader sees (a directory's temporary files);
+    // how many. An S3 store has none of its own: an interrupted multipart upload's parts are the bucket's
+    // lifecycle rule's (AbortIncompleteMultipartUpload).
+    virtual int removeAbandonedTemporaries() { return 0; }
 
     // The marker openArchiveStore found (and checked) when it opened the store; empty for a store made
     // directly (tests, archive init before it writes one).

@@ -2,13 +2,16 @@
 
 #include "error.h"
 #include "filedescriptor.h"
+#include "processidentity.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 #include <cerrno>
 #include <cstring>
+#include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -32,6 +35,20 @@ void fsyncFolder(int folder, const QString& name) {
 
 bool isTemporaryName(const QByteArray& name) {
     return name.startsWith('.');
+}
+
+// Whether a writer's temporary file can no longer be published: its process (named with this machine's boot)
+// is gone, or, written elsewhere or by an older Tidemark (".<name>.tmp-<pid>-<random>"), it was last written
+// more than a day ago.
+bool abandonedTemporary(const QByteArray& name, const struct stat& st) {
+    static const QRegularExpression form(
+        QStringLiteral("^\\..+\\.tmp-(?:([0-9a-f]{8})-)?([0-9]{1,10})-[0-9a-f]{16}$"));
+    const QRegularExpressionMatch m = form.match(QString::fromLatin1(name));
+    if (!m.hasMatch() || !S_ISREG(st.st_mode))
+        return false;
+    if (m.captured(1).toLatin1() == processidentity::bootId())
+        return !processidentity::running(m.captured(2).toLongLong());
+    return st.st_mtime < ::time(nullptr) - DirectoryStore::kAbandonedAfterSeconds;
 }
 
 // Copies the open file `from` (named `fromName` in messages) into the open file `to` (`toName`).
@@ -242,6 +259,41 @@ void DirectoryStore::list(int folder, const QString& folderKey, int depth, const
     }
 }
 
+int DirectoryStore::removeAbandonedTemporaries(int folder, int depth) {
+    const int listing = ::dup(folder);
+    DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
+    if (!dir) {
+        if (listing >= 0)
+            ::close(listing);
+        return 0;
+    }
+    QList<QByteArray> names;
+    while (const dirent* entry = ::readdir(dir))
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+            names.append(QByteArray(entry->d_name));
+    ::closedir(dir);
+    int removed = 0;
+    for (const QByteArray& name : names) {
+        struct stat st {};
+        if (::fstatat(folder, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode) && depth < kMaxListDepth) {
+            const FileDescriptor sub(
+                ::openat(folder, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            if (sub.get() >= 0)
+                removed += removeAbandonedTemporaries(sub.get(), depth + 1);
+        } else if (abandonedTemporary(name, st) && ::unlinkat(folder, name.constData(), 0) == 0) {
+            ++removed;
+        }
+    }
+    return removed;
+}
+
+int DirectoryStore::removeAbandonedTemporaries() {
+    const FileDescriptor root(openRoot());
+    return removeAbandonedTemporaries(root.get(), 0);
+}
+
 QList<ArchiveObjectInfo> DirectoryStore::list(const QString& prefix) {
     // Walk only the deepest folder the prefix names in full.
     const qsizetype slash = prefix.lastIndexOf(QLatin1Char('/'));
@@ -295,8 +347,8 @@ void DirectoryStore::put(const QString& key, const QString& localPath, bool mayL
     const QString fileName = key.section(QLatin1Char('/'), -1);
     const QString folderPath = QFileInfo(m_root + QLatin1Char('/') + key).path();
     const QString temporaryName =
-        QStringLiteral(".%1.tmp-%2-%3")
-            .arg(fileName)
+        QStringLiteral(".%1.tmp-%2-%3-%4")
+            .arg(fileName, QString::fromLatin1(processidentity::bootId()))
             .arg(::getpid())
             .arg(QRandomGenerator::global()->generate64(), 16, 16, QLatin1Char('0'));
     const QString temporary = folderPath + QLatin1Char('/') + temporaryName;

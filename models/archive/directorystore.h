@@ -12,11 +12,14 @@ namespace tidemark::archive {
 // O_DIRECTORY relative to its parent, the file with O_NOFOLLOW, and a link there is refused (Error(Refused))
 // and listed as a problem. A write creates a temporary file exclusively in the key's folder, fsyncs it,
 // publishes it with linkat(2) (which never replaces an existing name) and fsyncs the folder, so a crash
-// leaves either the whole object or no object; temporary files (".<name>.tmp-*") are never listed. Keys with
+// leaves either the whole object or no object; temporary files (".<name>.tmp-<boot>-<pid>-<random>") are
+// never listed, and those a killed writer left are removed by removeAbandonedTemporaries(). Keys with
 // "..", ".", empty or dot-led components, a leading '/' or a backslash are refused with Error(Usage).
 class DirectoryStore : public ArchiveStore {
   public:
     static constexpr int kMaxListDepth = 8; // folders below the root; an archive key has two
+    // A temporary file not written by a process of this machine's boot is abandoned after this long.
+    static constexpr qint64 kAbandonedAfterSeconds = 24 * 3600;
 
     // The root must exist (archive init creates it); otherwise every call throws Error(Connection).
     explicit DirectoryStore(QString root);
@@ -35,6 +38,9 @@ class DirectoryStore : public ArchiveStore {
     // published as putFile publishes its copy); putFile otherwise.
     void publishFile(const QString& key, const QString& localPath) override;
     void read(const QString& key, const Sink& sink) override;
+    // The temporary files whose writer is gone (a process of this boot that no longer runs; another's or an
+    // older Tidemark's after kAbandonedAfterSeconds), removed; how many.
+    int removeAbandonedTemporaries() override;
 
     const QString& root() const { return m_root; }
     // Throws Error(Usage) for a key this store refuses.
@@ -45,6 +51,7 @@ class DirectoryStore : public ArchiveStore {
   private:
     void put(const QString& key, const QString& localPath, bool mayLink);
     int openRoot() const;
+    int removeAbandonedTemporaries(int folder, int depth);
     // The folder holding `key` (every component but the last), opened from the root without following a
     // link; with `create`, missing folders are made 0700 (each parent fsynced). -1 when a folder is missing.
     int openFolderOf(const QString& key, bool create) const;

@@ -1,12 +1,11 @@
 #include "processtempdir.h"
 
 #include "privatefiles.h"
+#include "processidentity.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
-#include <cerrno>
-#include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,12 +17,6 @@ namespace {
 const QRegularExpression& folderName() {
     static const QRegularExpression name(QStringLiteral("^tidemark-([a-z]+)-([0-9]{1,10})-[A-Za-z0-9]{6}$"));
     return name;
-}
-
-bool processRuns(qint64 pid) {
-    if (pid <= 0 || pid > 0x7fffffff)
-        return false;
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
 // A folder of this user, not a symbolic link.
@@ -62,7 +55,7 @@ ProcessTempDir::~ProcessTempDir() {
 int ProcessTempDir::removeAbandoned(const QString& base, const QString& kind) {
     int removed = 0;
     forEachFolder(base, [&](const QString& path, const QString& folderKind, qint64 pid) {
-        if (folderKind != kind || processRuns(pid) || !ownFolder(path))
+        if (folderKind != kind || processidentity::running(pid) || !ownFolder(path))
             return;
         try {
             privatefiles::removeTree(path);

@@ -58,9 +58,14 @@ RetentionReport KudosRoundJob::run(const KudosRoundRequest& request, TaskFeedbac
             problem = e.message();
         }
     }
-    // What an export of a killed run left in $TMPDIR (its object and manifest files).
-    if (!request.dryRun)
+    // What an export of a killed run left: its object and manifest files in $TMPDIR, an upload's temporary
+    // file in the archive.
+    int abandonedUploads = 0;
+    if (!request.dryRun) {
         ProcessTempDir::removeAbandoned(QDir::tempPath(), archive::PartitionExporter::kScratchKind);
+        if (store)
+            abandonedUploads = store->removeAbandonedTemporaries();
+    }
     RetentionOptions options;
     options.dryRun = request.dryRun;
     options.allowClockAhead = request.allowClockAhead;
@@ -83,6 +88,10 @@ RetentionReport KudosRoundJob::run(const KudosRoundRequest& request, TaskFeedbac
     }
     if (report.clockOverride)
         report.warnings << clockOverrideWarning(report, request.now);
+    if (abandonedUploads > 0)
+        report.warnings << QStringLiteral("removed %1 temporary file(s) that a killed upload left in %2")
+                               .arg(abandonedUploads)
+                               .arg(store->describe());
     addMetrics(request, report);
     return report;
 }

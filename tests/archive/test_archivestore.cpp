@@ -2,6 +2,7 @@
 #include "archiveurl.h"
 #include "directorystore.h"
 #include "kudosarchivelayout.h"
+#include "processidentity.h"
 #include "s3location.h"
 #include "thrownkind.h"
 
@@ -9,9 +10,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
+#include <QProcess>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
+#include <ctime>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -102,6 +105,44 @@ class TestArchiveStore : public QObject {
             Error::Kind::Refused);
         QCOMPARE(store.readAll(QStringLiteral("currency/kudos_ledger/p.csv.zst")), QByteArray("given up"));
         QCOMPARE(QDir(folder).entryList(QDir::Files | QDir::Hidden).size(), 2);
+    }
+
+    // What writers killed mid-upload left: a file of a gone process of this boot is removed at once; one of a
+    // running process, or of another machine or boot or an older Tidemark, only once it is a day old.
+    void abandonedTemporariesAreRemoved() {
+        QTemporaryDir dir;
+        const auto opened = openInitialisedArchive(dir.path() + QStringLiteral("/archive"));
+        ArchiveStore& store = *opened;
+        store.putFile(QStringLiteral("currency/kudos_ledger/kept.csv.zst"),
+                      writeFile(dir.filePath(QStringLiteral("kept")), "kept"));
+        QProcess gone;
+        gone.start(QStringLiteral("true"));
+        QVERIFY(gone.waitForFinished());
+        const QString boot = QString::fromLatin1(processidentity::bootId());
+        const QString folder = dir.path() + QStringLiteral("/archive/currency/kudos_ledger/");
+        const QString random = QStringLiteral("0123456789abcdef");
+        const QString deadHere =
+            QStringLiteral(".a.csv.zst.tmp-%1-%2-%3").arg(boot).arg(gone.processId()).arg(random);
+        const QString runningHere =
+            QStringLiteral(".b.csv.zst.tmp-%1-%2-%3").arg(boot).arg(::getpid()).arg(random);
+        const QString elsewhere =
+            QStringLiteral(".c.csv.zst.tmp-ffffffff-%1-%2").arg(gone.processId()).arg(random);
+        const QString elsewhereOld = QStringLiteral(".d.csv.zst.tmp-ffffffff-1-%1").arg(random);
+        const QString olderTidemarkOld = QStringLiteral(".e.csv.zst.tmp-2-%1").arg(random);
+        const QString notATemporary = QStringLiteral(".f.notes");
+        for (const QString& name :
+             {deadHere, runningHere, elsewhere, elsewhereOld, olderTidemarkOld, notATemporary})
+            writeFile(folder + name, "part of an object");
+        const qint64 twoDaysAgo = ::time(nullptr) - 2 * 24 * 3600;
+        for (const QString& name : {elsewhereOld, olderTidemarkOld, notATemporary}) {
+            const struct timespec times[2] = {{twoDaysAgo, 0}, {twoDaysAgo, 0}};
+            QVERIFY(::utimensat(AT_FDCWD, QFile::encodeName(folder + name).constData(), times, 0) == 0);
+        }
+        QCOMPARE(store.removeAbandonedTemporaries(), 3);
+        QStringList left = QDir(folder).entryList(QDir::Files | QDir::Hidden);
+        left.sort();
+        QCOMPARE(left, (QStringList{runningHere, elsewhere, notATemporary, QStringLiteral("kept.csv.zst")}));
+        QCOMPARE(store.removeAbandonedTemporaries(), 0);
     }
 
     void badKeysAreRefused_data() {
