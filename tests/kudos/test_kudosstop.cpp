@@ -146,7 +146,9 @@ class TestKudosStop : public QObject {
             const long long before = moved();
             CliProcess cli(args, env());
             QVERIFY(cli.waitUntil([&] { return moved() > before; }));
+            cli.signal(SIGSTOP); // held there, so that the run cannot end before the signal lands
             cli.signal(SIGTERM);
+            cli.signal(SIGCONT);
             const CliRun run = cli.finish();
             qInfo("kudos retain, SIGTERM between steps: exit %d after %.0f ms", run.exitCode,
                   cli.stopMilliseconds());

@@ -545,8 +545,10 @@ class TestRoundFaults : public QObject {
                          stop.name);
             else
                 QVERIFY2(cli.waitUntil([&] { return roundConnections() > 0; }, 60000, 2), stop.name);
+            cli.signal(SIGSTOP); // held there, so that the round cannot end before the signal lands
             for (int i = 0; i < stop.signalCount; ++i)
                 cli.signal(SIGTERM);
+            cli.signal(SIGCONT);
             const test::CliRun run = cli.finish();
             qInfo("positions round, SIGTERM %s: exit %d after %.0f ms", stop.name, run.exitCode,
                   cli.stopMilliseconds());

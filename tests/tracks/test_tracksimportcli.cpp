@@ -255,7 +255,9 @@ class TestTracksImportCli : public QObject {
         {
             test::CliProcess cli(onDb + files, env);
             QVERIFY(cli.waitUntil([&] { return writerInside(db); }, 60000, 5));
+            cli.signal(SIGSTOP); // held inside the file, so that its batch cannot end before the signal lands
             cli.signal(SIGTERM);
+            cli.signal(SIGCONT);
             const test::CliRun run = cli.finish();
             qInfo("tracks import, SIGTERM inside a file: exit %d after %.0f ms", run.exitCode,
                   cli.stopMilliseconds());
@@ -279,7 +281,9 @@ class TestTracksImportCli : public QObject {
             test::CliProcess cli(onDb + files.mid(1), env);
             QVERIFY(cli.waitUntil(
                 [&] { return scalar(db, QStringLiteral("SELECT count(*) FROM pipeline_runs")) > 20; }));
+            cli.signal(SIGSTOP); // held there, so that the import cannot end before the signal lands
             cli.signal(SIGINT);
+            cli.signal(SIGCONT);
             const test::CliRun run = cli.finish();
             qInfo("tracks import, SIGINT between files: exit %d after %.0f ms", run.exitCode,
                   cli.stopMilliseconds());
@@ -291,6 +295,7 @@ class TestTracksImportCli : public QObject {
         {
             test::CliProcess cli(onDb + files, env);
             QVERIFY(cli.waitUntil([&] { return writerInside(db); }, 60000, 5));
+            cli.signal(SIGSTOP);
             cli.signal(SIGKILL);
             QCOMPARE(cli.finish().exitCode, -1);
             QCOMPARE(

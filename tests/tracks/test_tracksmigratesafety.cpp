@@ -212,8 +212,10 @@ class TracksMigrateSafetyTest : public QObject {
             const qint64 before = copied();
             test::CliProcess cli(args);
             QVERIFY2(cli.waitUntil([&] { return copied() >= before + 20; }, 60000, 5), stop.name);
+            cli.signal(SIGSTOP); // held there, so that the run cannot end before the signal lands
             for (int i = 0; i < stop.count; ++i)
                 cli.signal(stop.signal);
+            cli.signal(SIGCONT);
             const test::CliRun run = cli.finish();
             qInfo("tracks migrate, %s between batches: exit %d after %.0f ms", stop.name, run.exitCode,
                   cli.stopMilliseconds());
