@@ -557,6 +557,7 @@ class TestRoundFaults : public QObject {
             QVERIFY2(QDir(scratch).isEmpty(), stop.name);
             if (stop.afterWatermarks >= 0 && stop.signalCount == 1) {
                 QVERIFY2(run.err.contains(QLatin1String("stopped by SIGTERM")), qPrintable(run.err));
+                QVERIFY2(run.out.contains(QLatin1String("cancelled=true")), qPrintable(run.out));
                 QCOMPARE(
                     count(*db, QStringLiteral("SELECT count(*) FROM tidemark_round_history WHERE cancelled")),
                     1LL);

@@ -14,6 +14,8 @@ QString RoundReport::infoLine() const {
         extra += QStringLiteral(" failed_mowers=%1").arg(failures.size());
     if (!interrupted.isEmpty())
         extra += QStringLiteral(" interrupted=%1").arg(QString::fromLatin1(interruptedState));
+    if (cancelled)
+        extra += QStringLiteral(" cancelled=true");
     if (pausedSeconds > 0)
         extra += QStringLiteral(" paused_seconds=%1").arg(pausedSeconds, 0, 'f', 1);
     if (jobs > 1)
