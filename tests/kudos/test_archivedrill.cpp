@@ -430,7 +430,8 @@ class TestArchiveDrill : public QObject {
         for (int i = 0; i < 600; ++i) {
             QTest::qWait(100);
             if (w.db->exec(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name ="
-                                          " 'tidemark archive drill' AND wait_event_type = 'Lock'"))
+                                          " 'tidemark archive drill' AND wait_event_type = 'Lock' AND "
+                                          "datname = current_database()"))
                     .toLong(0, 0) > 0)
                 return true;
         }

@@ -25,6 +25,13 @@ class TestKudosCli : public QObject {
 
     static QJsonObject json(const CliRun& run) { return QJsonDocument::fromJson(run.out.toUtf8()).object(); }
     static QString at(Micros t) { return formatIsoTimestamp(t); }
+    // The catalog's and the balance snapshots' row counts: what a refused run must leave as they were.
+    static QString catalogAndSnapshots(const QString& db) {
+        return openKudos(db)
+            ->exec(QStringLiteral("SELECT (SELECT count(*) FROM kudos_retention_catalog) || '/' ||"
+                                  " (SELECT count(*) FROM kudos_balance_snapshots)"))
+            .text(0, 0);
+    }
 
   private slots:
     void aWindowBelowThirtyDaysIsASettingsError() {
@@ -199,12 +206,7 @@ class TestKudosCli : public QObject {
     // clocks, before anything is done; --allow-clock-ahead runs and warns.
     void aClockAheadOfTheServerIsRefusedWithExit3() {
         const QString db = swappedKudosDatabase(QStringLiteral("kudoscli_clock"));
-        const auto written = [&] {
-            return openKudos(db)
-                ->exec(QStringLiteral("SELECT (SELECT count(*) FROM kudos_retention_catalog) || '/' ||"
-                                      " (SELECT count(*) FROM kudos_balance_snapshots)"))
-                .text(0, 0);
-        };
+        const auto written = [&] { return catalogAndSnapshots(db); };
         const QString before = written();
         const Micros server = openKudos(db)->serverNow();
         for (const Micros ahead : {kMicrosPerHour, 400 * kMicrosPerDay}) {
@@ -240,12 +242,7 @@ class TestKudosCli : public QObject {
     // and the database is not touched.
     void anArchiveWithoutItsMarkerIsRefused() {
         const QString db = swappedKudosDatabase(QStringLiteral("kudoscli_nomarker"));
-        const auto written = [&] {
-            return openKudos(db)
-                ->exec(QStringLiteral("SELECT (SELECT count(*) FROM kudos_retention_catalog) || '/' ||"
-                                      " (SELECT count(*) FROM kudos_balance_snapshots)"))
-                .text(0, 0);
-        };
+        const auto written = [&] { return catalogAndSnapshots(db); };
         const QString before = written();
         QTemporaryDir tmp;
         const QString missing = tmp.filePath(QStringLiteral("nonexistent/deeper/archive"));

@@ -137,8 +137,9 @@ class TestKudosStop : public QObject {
         }
         // SIGTERM between steps, once another range moved on.
         {
+            const auto watcher = openKudos(db); // one connection: a poll is a round trip, not a login
             const auto moved = [&] {
-                return openKudos(db)
+                return watcher
                     ->exec(QStringLiteral(
                         "SELECT count(*) FROM kudos_retention_catalog WHERE state <> 'pending'"))
                     .toLong(0, 0);

@@ -526,7 +526,7 @@ class TestRoundFaults : public QObject {
         const QHash<QString, QString> env{{QStringLiteral("TMPDIR"), scratch}};
         const auto roundConnections = [&] {
             return count(*db, QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE application_name = "
-                                             "'tidemark round'"));
+                                             "'tidemark round' AND datname = current_database()"));
         };
         const auto thinned = [&] {
             return count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning"));
