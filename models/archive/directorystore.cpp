@@ -14,6 +14,7 @@
 #include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,6 +36,26 @@ void fsyncFolder(int folder, const QString& name) {
 
 bool isTemporaryName(const QByteArray& name) {
     return name.startsWith('.');
+}
+
+// The names in the open folder `folder` but "." and "..", read through a descriptor of their own (the
+// folder's stays where it is); nullopt (errno set) when it cannot be listed.
+std::optional<QList<QByteArray>> entriesOf(int folder) {
+    const int listing = ::dup(folder);
+    DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
+    if (!dir) {
+        const int error = errno;
+        if (listing >= 0)
+            ::close(listing);
+        errno = error;
+        return std::nullopt;
+    }
+    QList<QByteArray> names;
+    while (const dirent* entry = ::readdir(dir))
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+            names.append(QByteArray(entry->d_name));
+    ::closedir(dir);
+    return names;
 }
 
 // Whether a writer's temporary file can no longer be published: its process (named with this machine's boot)
@@ -204,23 +225,14 @@ void DirectoryStore::list(int folder, const QString& folderKey, int depth, const
         if (key.startsWith(prefix))
             objects.append({key, bytes, problem});
     };
-    const int listing = ::dup(folder);
-    DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
-    if (!dir) {
-        if (listing >= 0)
-            ::close(listing);
+    const std::optional<QList<QByteArray>> entries = entriesOf(folder);
+    if (!entries)
         throw Error(
             Error::Kind::Failed,
             QStringLiteral("cannot list archive folder %1/%2: %3").arg(m_root, folderKey, errnoText(errno)));
-    }
-    QList<QByteArray> names;
-    while (const dirent* entry = ::readdir(dir)) {
-        const QByteArray name(entry->d_name);
-        if (!isTemporaryName(name)) // ".", "..", and the writers' temporary files
-            names.append(name);
-    }
-    ::closedir(dir);
-    for (const QByteArray& name : names) {
+    for (const QByteArray& name : *entries) {
+        if (isTemporaryName(name)) // the writers' temporary files
+            continue;
         const QString decoded = QFile::decodeName(name);
         const QString key = folderKey.isEmpty() ? decoded : folderKey + QLatin1Char('/') + decoded;
         // An entry whose key neither starts with the prefix nor leads to it holds nothing listed.
@@ -260,20 +272,11 @@ void DirectoryStore::list(int folder, const QString& folderKey, int depth, const
 }
 
 int DirectoryStore::removeAbandonedTemporaries(int folder, int depth) {
-    const int listing = ::dup(folder);
-    DIR* dir = listing < 0 ? nullptr : ::fdopendir(listing);
-    if (!dir) {
-        if (listing >= 0)
-            ::close(listing);
+    const std::optional<QList<QByteArray>> entries = entriesOf(folder);
+    if (!entries)
         return 0;
-    }
-    QList<QByteArray> names;
-    while (const dirent* entry = ::readdir(dir))
-        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
-            names.append(QByteArray(entry->d_name));
-    ::closedir(dir);
     int removed = 0;
-    for (const QByteArray& name : names) {
+    for (const QByteArray& name : *entries) {
         struct stat st {};
         if (::fstatat(folder, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0)
             continue;

@@ -12,6 +12,7 @@
 #include "kudosschema.h"
 #include "metricstextfile.h"
 #include "privatefiles.h"
+#include "processidentity.h"
 #include "processtempdir.h"
 #include "sqlitefile.h"
 #include "taskfeedback.h"
@@ -23,8 +24,6 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <atomic>
-#include <cerrno>
-#include <csignal>
 #include <map>
 #include <optional>
 #include <unistd.h>
@@ -66,9 +65,8 @@ int removeStaleScratch(const QString& folder) {
         const QRegularExpressionMatch m = name.match(file);
         if (!m.hasMatch())
             continue;
-        const pid_t pid = pid_t(m.captured(1).toLongLong());
-        if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH)
-            continue; // its drill may still be running
+        if (processidentity::running(m.captured(1).toLongLong()))
+            continue; // its drill may still be running (this process's own included)
         privatefiles::remove(QDir(folder).filePath(file));
         removed += m.captured(2).isEmpty() ? 1 : 0;
     }

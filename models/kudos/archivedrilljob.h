@@ -49,8 +49,8 @@ struct ArchiveDrillReport {
     std::vector<ArchiveDrillResult> results; // recorded, in order
     bool cancelled = false;
     QString stoppedAt; // after a cancel: the object whose drill it stopped (nothing recorded for it)
-    int staleScratchRemoved =
-        0; // scratch folders (or, in a named folder, files) of killed runs removed first
+    // Scratch folders (or, in a folder the request names, files) of killed runs removed first.
+    int staleScratchRemoved = 0;
     double seconds = 0;
     QStringList warnings;
 

@@ -174,13 +174,16 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
         failureKind = e.kind();
     }
     // The batch rolled back with its row: the run is recorded again, as stopped (a cancel, SIGTERM) or
-    // failed.
+    // failed, in a transaction of its own, so that this row never says "running" to a reader either.
     try {
         const QString status =
             failureKind == Error::Kind::Cancelled ? QStringLiteral("stopped") : QStringLiteral("failed");
+        m_db.beginWrite();
         const qint64 runId = m_db.startPipelineRun(region, source, m_importedAt);
         m_db.finishPipelineRun(runId, m_importedAt, status, 0, 0, failure);
+        m_db.commitWrite();
     } catch (const Error&) {
+        m_db.rollbackWrite();
         // The batch's own error (e.g. the server went away) says more than the run's record failing after it.
     }
     throw Error(failureKind, failure);

@@ -129,7 +129,7 @@ class TracksDatabase {
     // view of the world over a million tracks costs no more than a small one).
     virtual qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) = 0;
 
-    // Import (inside beginWrite/commitWrite, except the record of a failed or stopped run).
+    // Import (inside beginWrite/commitWrite: a batch, or the record of a failed or stopped one).
     virtual void prepareImport() {} // before an import's first batch (SQLite: synchronous=NORMAL)
     // Outside a transaction: every committed "running" row becomes "failed" at `at` with `error`; how many.
     virtual int failAbandonedPipelineRuns(Micros at, const QString& error) = 0;
