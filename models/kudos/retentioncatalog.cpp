@@ -9,6 +9,11 @@
 
 namespace tidemark::kudos {
 
+QString CatalogEntry::describe() const {
+    return QStringLiteral("%1 %2 [%3, %4)")
+        .arg(datasetName(dataset), partition, formatIsoTimestamp(lo), formatIsoTimestamp(hi));
+}
+
 namespace {
 
 const QString kColumns =

@@ -31,6 +31,8 @@ struct CatalogEntry {
     bool sameKey(const CatalogEntry& other) const {
         return dataset == other.dataset && lo == other.lo && hi == other.hi;
     }
+    // "currency kudos_ledger_p20261005 [2026-10-05T00:00:00Z, 2026-10-12T00:00:00Z)", for messages.
+    QString describe() const;
 };
 
 // The catalog as the job's housekeeping leaves it: `entries` with the `missing` ones added, ordered by lo.
