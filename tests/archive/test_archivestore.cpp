@@ -231,6 +231,11 @@ class TestArchiveStore : public QObject {
         const int created = ::open(latin1Name.constData(), O_WRONLY | O_CREAT | O_EXCL, 0600);
         QVERIFY(created >= 0);
         ::close(created);
+        // QTemporaryDir cannot remove a name that is not UTF-8: the folder stayed in /tmp after every run.
+        struct Unlink {
+            QByteArray name;
+            ~Unlink() { ::unlink(name.constData()); }
+        } unlinkLatin1{latin1Name};
         QCOMPARE(
             ::mkfifo(QFile::encodeName(root + QStringLiteral("/currency/fifo.csv.zst")).constData(), 0600),
             0);
