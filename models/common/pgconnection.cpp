@@ -412,6 +412,17 @@ void PgConnection::abortCopyIn(const QString& reason) {
         PQclear(r);
 }
 
+long long PgConnection::copyIn(const QString& sql, const std::function<void()>& send) {
+    beginCopyIn(sql);
+    try {
+        send();
+    } catch (const Error& e) {
+        abortCopyIn(e.message());
+        throw;
+    }
+    return endCopyIn();
+}
+
 QString pgQuoteIdentifier(const QString& name) {
     QString quoted = name;
     quoted.replace(QLatin1Char('"'), QLatin1String("\"\""));

@@ -6,6 +6,7 @@
 #include <QSet>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -130,6 +131,9 @@ class PgConnection {
     void putCopyData(const QByteArray& data) { putCopyData(data.constData(), static_cast<int>(data.size())); }
     long long endCopyIn(); // rows copied
     void abortCopyIn(const QString& reason);
+    // The three as one: `send` puts the data; an Error it throws aborts the COPY with its message and is
+    // rethrown. Returns the rows copied.
+    long long copyIn(const QString& sql, const std::function<void()>& send);
 
   private:
     explicit PgConnection(pg_conn* conn);

@@ -198,17 +198,12 @@ void MigrationRun::copyBatch(const NextRow& next) {
     m_ledger.lockAndCheck(false);
     m_ledger.markWriting();
     std::vector<std::pair<qint64, TrackFingerprint>> copied;
-    m_db.beginCopyIn(QStringLiteral("COPY tracks (%1) FROM STDIN").arg(kCopiedTrackColumns));
-    try {
+    m_db.copyIn(QStringLiteral("COPY tracks (%1) FROM STDIN").arg(kCopiedTrackColumns), [&] {
         do {
             m_db.putCopyData(row.line);
             copied.emplace_back(row.id, row.fingerprint);
         } while (next(&row));
-    } catch (const Error& e) {
-        m_db.abortCopyIn(e.message());
-        throw;
-    }
-    m_db.endCopyIn();
+    });
     m_ledger.recordCopied(copied);
     tx.commit();
     m_wrote = true;
@@ -243,32 +238,21 @@ void MigrationRun::finish() {
     m_ledger.markWriting();
     if (runsChanged) {
         m_db.exec(QStringLiteral("DELETE FROM pipeline_runs"));
-        m_db.beginCopyIn(
-            QStringLiteral("COPY pipeline_runs (id, region, source, started_at, finished_at, status,"
-                           " tracks_added, tracks_merged, error) FROM STDIN"));
         FileRowsDigest runs;
-        try {
-            runs = forEachFileRun(m_file, [&](const QByteArray& line) { m_db.putCopyData(line); });
-        } catch (const Error& e) {
-            m_db.abortCopyIn(e.message());
-            throw;
-        }
-        m_db.endCopyIn();
+        m_db.copyIn(
+            QStringLiteral("COPY pipeline_runs (id, region, source, started_at, finished_at, status,"
+                           " tracks_added, tracks_merged, error) FROM STDIN"),
+            [&] { runs = forEachFileRun(m_file, [&](const QByteArray& line) { m_db.putCopyData(line); }); });
         m_ledger.recordRuns(runs.rows, runs.maxId, runs.digest);
         m_report.runsCopied = runs.rows;
     }
     if (densityChanged) {
         m_db.advisoryXactLock(PostgisTracksDatabase::kDensityLockKey);
         m_db.exec(QStringLiteral("DELETE FROM track_density"));
-        m_db.beginCopyIn(QStringLiteral("COPY track_density (zoom, tile_x, tile_y, pixels) FROM STDIN"));
         FileRowsDigest tiles;
-        try {
+        m_db.copyIn(QStringLiteral("COPY track_density (zoom, tile_x, tile_y, pixels) FROM STDIN"), [&] {
             tiles = forEachFileTile(m_file, [&](const QByteArray& line) { m_db.putCopyData(line); });
-        } catch (const Error& e) {
-            m_db.abortCopyIn(e.message());
-            throw;
-        }
-        m_db.endCopyIn();
+        });
         m_ledger.recordDensity(tiles.digest);
         m_report.overviewTiles = tiles.rows;
     }

@@ -173,15 +173,16 @@ std::vector<TracksMigrationLedger::CopiedTrack> TracksMigrationLedger::copiedTra
 }
 
 void TracksMigrationLedger::recordCopied(const std::vector<std::pair<qint64, TrackFingerprint>>& copied) {
-    m_db.beginCopyIn(QStringLiteral("COPY tracks_migration_copied (track_id, fingerprint) FROM STDIN"));
-    for (const auto& [id, fingerprint] : copied) {
-        QByteArray line = QByteArray::number(id);
-        appendCopyField(&line, QByteArray("\\x") +
-                                   QByteArray::fromRawData(fingerprint.data(), fingerprint.size()).toHex());
-        line.append('\n');
-        m_db.putCopyData(line);
-    }
-    m_db.endCopyIn();
+    m_db.copyIn(QStringLiteral("COPY tracks_migration_copied (track_id, fingerprint) FROM STDIN"), [&] {
+        for (const auto& [id, fingerprint] : copied) {
+            QByteArray line = QByteArray::number(id);
+            appendCopyField(&line,
+                            QByteArray("\\x") +
+                                QByteArray::fromRawData(fingerprint.data(), fingerprint.size()).toHex());
+            line.append('\n');
+            m_db.putCopyData(line);
+        }
+    });
 }
 
 void TracksMigrationLedger::removeCopied(const std::vector<qint64>& ids) {
