@@ -10,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${TIDEMARK_FUZZ_SECONDS:-30}
 seed=${TIDEMARK_FUZZ_SEED:-1}
-targets=(manifest csvrecord zstdverify gpxreader sources densitytile mbtiles marker)
+targets=(manifest csvrecord zstdverify gpxreader sources densitytile mbtiles marker planfile)
 "$root/scripts/install-deps.sh"
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTIDEMARK_FUZZ=ON \
     -DTIDEMARK_WERROR=ON >/dev/null

@@ -296,6 +296,13 @@ void MainWindow::connectHome() {
     connect(m_session->positions(), &positions::PositionsDataset::roundFinished, this, replan);
     connect(m_session->kudos(), &kudos::KudosDataset::roundFinished, this, replan);
     connect(m_session->tracksData(), &tracks::TracksDataset::retained, this, replan);
+    // An applied plan file changed the datasets behind their workbenches' backs: they load again.
+    connect(m_homeWorkbench, &HomeWorkbench::planApplied, this, [this] {
+        if (m_session->positions()->isConnected())
+            m_session->positions()->reload();
+        m_session->kudos()->reload();
+        m_session->tracksData()->reload();
+    });
 }
 
 void MainWindow::openFromHome(WorkspaceDataset dataset, const QString& target) {

@@ -49,5 +49,6 @@ void registerKudosForecastCommand(CliRegistry& registry); // forecast kudos
 void registerArchiveCommands(CliRegistry& registry);
 void registerArchiveDrillCommand(CliRegistry& registry); // archive drill
 void registerPlanCommand(CliRegistry& registry);         // plan
+void registerApplyCommand(CliRegistry& registry);        // apply
 
 } // namespace tidemark::cli

@@ -7,11 +7,6 @@
 
 namespace tidemark::cli {
 
-double roundedTo(double value, int decimals) {
-    const double scale = std::pow(10.0, decimals);
-    const double r = std::round(value * scale) / scale;
-    return std::isfinite(r) ? r : value;
-}
 
 CliContext::CliContext(QCommandLineParser& parser, const WorkspaceSettings& settings, QTextStream& out,
                        QTextStream& err)
@@ -100,6 +95,27 @@ void CliContext::print(const QJsonObject& object, const QString& text) {
     else if (!text.isEmpty())
         m_out << text << (text.endsWith(QLatin1Char('\n')) ? "" : "\n");
     m_out.flush();
+}
+
+std::optional<int> CliContext::budgetSeconds() const {
+    if (!isSet(QStringLiteral("budget")))
+        return std::nullopt;
+    bool ok = false;
+    const int budget = value(QStringLiteral("budget")).toInt(&ok);
+    if (!ok || budget <= 0)
+        throw Error(Error::Kind::Usage, QStringLiteral("--budget must be a positive number of seconds"));
+    return budget;
+}
+
+int CliContext::jobs() const {
+    if (!isSet(QStringLiteral("jobs")))
+        return 1;
+    bool ok = false;
+    const int jobs = value(QStringLiteral("jobs")).toInt(&ok);
+    if (!ok || jobs < 1 || jobs > 64)
+        throw Error(Error::Kind::Usage, QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
+                                            .arg(value(QStringLiteral("jobs"))));
+    return jobs;
 }
 
 } // namespace tidemark::cli

@@ -7,15 +7,16 @@
 
 #include "timestamp.h"
 
+#include "rounding.h"
+
 #include <QCommandLineParser>
 #include <QJsonObject>
 #include <QTextStream>
+#include <optional>
 
 namespace tidemark::cli {
 
-// A measured quantity for JSON output: the double nearest `decimals` decimal places, so that it prints as
-// "500.07" and not "500.07000000000005".
-double roundedTo(double value, int decimals);
+using tidemark::roundedTo;
 
 // What a running command sees: its parsed options, the settings (read once at start, validated), the clock
 // (--now), the output mode (--json) and the connection options every area shares (--db, --sqlite,
@@ -43,6 +44,9 @@ class CliContext {
     tracks::TracksLocation tracksLocation(const QString& postgisOption = QStringLiteral("db"),
                                           bool required = true) const;
     QString archiveUrl() const; // --archive, else TIDEMARK_ARCHIVE_URL
+    // A round's limits: --budget (positive seconds; nullopt: the setting's) and --jobs (1 to 64; default 1).
+    std::optional<int> budgetSeconds() const;
+    int jobs() const;
     QString value(const QString& name) const { return m_parser.value(name); }
     bool isSet(const QString& name) const { return m_parser.isSet(name); }
     // The value of a required option; throws Error(Usage) naming it when missing.

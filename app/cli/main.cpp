@@ -28,5 +28,6 @@ int main(int argc, char** argv) {
     tidemark::cli::registerArchiveCommands(registry);
     tidemark::cli::registerArchiveDrillCommand(registry);
     tidemark::cli::registerPlanCommand(registry);
+    tidemark::cli::registerApplyCommand(registry);
     return registry.dispatch(QCoreApplication::arguments());
 }

@@ -104,21 +104,8 @@ int runRound(CliContext& ctx) {
     request.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
     request.allowClockAhead = ctx.allowClockAhead();
-    if (ctx.isSet(QStringLiteral("budget"))) {
-        bool ok = false;
-        const int budget = ctx.value(QStringLiteral("budget")).toInt(&ok);
-        if (!ok || budget <= 0)
-            throw Error(Error::Kind::Usage, QStringLiteral("--budget must be a positive number of seconds"));
-        request.budgetSeconds = budget;
-    }
-    if (ctx.isSet(QStringLiteral("jobs"))) {
-        bool ok = false;
-        request.jobs = ctx.value(QStringLiteral("jobs")).toInt(&ok);
-        if (!ok || request.jobs < 1 || request.jobs > 64)
-            throw Error(Error::Kind::Usage,
-                        QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
-                            .arg(ctx.value(QStringLiteral("jobs"))));
-    }
+    request.budgetSeconds = ctx.budgetSeconds();
+    request.jobs = ctx.jobs();
     const MetricsTarget metrics = metricsTarget(ctx);
     request.metricsFile = metrics.path;
     request.metricsFileOrigin = metrics.origin;

@@ -12,6 +12,7 @@
 
 #include "timestamp.h"
 
+#include <QJsonObject>
 #include <QMetaType>
 #include <QString>
 #include <QUuid>
@@ -63,6 +64,7 @@ struct PositionsPlan {
 
 // What kudos retention does next.
 struct KudosPlan {
+    QString archiveUrl; // where the archive is (a plan to apply keeps it to apply there)
     QString archive;                                   // the store as it describes itself; "" without one
     std::vector<kudos::KudosForecast::Action> actions; // `kudos retain --dry-run`'s list, with rows and bytes
     std::vector<kudos::KudosForecast::Tier> tiers;     // use against budgets
@@ -96,12 +98,26 @@ template <class Plan> struct PlanSection {
     QString error; // "" when the plan was computed
     Plan plan;
     double seconds = 0;
+    // A plan made to be applied (RetentionPlanRequest::withUnits; spec/operations.md, "Plans that are applied
+    // exactly"): where it was made (a connection string without its password, or a file), what it was made
+    // on (planfile::postgresTarget, or the tracks store's id), the settings that decide what is deleted, the
+    // role it connected as, and its units as the dataset's job listed them. Empty otherwise.
+    QString connection;
+    QJsonObject target;
+    QJsonObject settings;
+    QJsonObject units;
+    QString role;
+    Micros serverNow = 0; // the database server's clock when the section was made (0: a file)
     bool ok() const { return configured && error.isEmpty(); }
+    bool hasUnits() const { return ok() && !units.isEmpty(); }
 };
 
 // THE retention plan of the three datasets: `tidemark-cli plan` and the console's home.
 struct RetentionPlan {
     Micros now = 0;
+    // The first database server's clock when the plan was made (this machine's without one): a plan file's
+    // created_at.
+    Micros serverNow = 0;
     bool quick = false;
     PlanSection<PositionsPlan> positions;
     PlanSection<KudosPlan> kudos;

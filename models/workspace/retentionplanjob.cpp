@@ -4,8 +4,12 @@
 #include "error.h"
 #include "kudosforecastjob.h"
 #include "kudosroundjob.h"
+#include "kudosplanunits.h"
 #include "kudosschema.h"
 #include "pgconnection.h"
+#include "planfile.h"
+#include "plantarget.h"
+#include "positionsplanunits.h"
 #include "positionsforecastjob.h"
 #include "positionsschema.h"
 #include "retentioncatalog.h"
@@ -17,6 +21,7 @@
 #include "thinningwindow.h"
 #include "tracksdatabase.h"
 #include "tracksforecastjob.h"
+#include "tracksplanunits.h"
 #include "trackshealth.h"
 #include "tracksretainjob.h"
 
@@ -53,6 +58,15 @@ void runSection(PlanSection<Plan>& section, bool configured, Compute&& compute) 
         section.error = QString::fromUtf8(e.what());
     }
     section.seconds = double(timer.nsecsElapsed()) / 1e9;
+}
+
+// A section made to be applied: where, on what and under which settings, and as whom.
+template <class Plan>
+void recordTarget(PlanSection<Plan>& section, PgConnection& db, const QString& conninfo, QJsonObject settings) {
+    section.connection = planfile::conninfoWithoutSecrets(conninfo);
+    section.target = planfile::postgresTarget(db);
+    section.settings = std::move(settings);
+    section.role = db.exec(QStringLiteral("SELECT current_user")).text(0, 0);
 }
 
 void planWindow(PositionsPlan& p, const positions::PositionSettings& settings, Micros now) {
@@ -102,6 +116,10 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
             p.slicesPending,
             static_cast<long long>(std::floor(*catchUp.slicesPerSecond * catchUp.thinningSecondsPerNight)));
     planWindow(p, settings, request.now);
+    section.serverNow = db->serverNow();
+    if (request.withUnits)
+        recordTarget(section, *db, request.connections.positionsConninfo,
+                     positions::positionsPlanSettings(settings));
     db.reset();
 
     if (request.quick) {
@@ -132,9 +150,12 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
     round.dryRun = true;
     round.ignoreWindow = true;
     round.recordHistory = false;
+    round.collectUnits = request.withUnits;
     const positions::RoundReport report = positions::RoundJob::run(round, feedback);
     if (report.cancelled)
         throw planCancelled();
+    if (request.withUnits)
+        section.units = report.units.toJson();
     p.rowsScanned = report.scanned;
     p.rowsToThin = report.deleted;
     p.rowsToAgeDelete = report.ageDeleted;
@@ -146,6 +167,7 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
     KudosPlan& k = section.plan;
     const QString& conninfo = request.connections.kudosConninfo;
     const QString& archiveUrl = request.connections.archiveUrl;
+    k.archiveUrl = archiveUrl;
     {
         auto db = PgConnection::open(conninfo, QStringLiteral("tidemark plan"));
         section.where = db->describe();
@@ -155,6 +177,9 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
         for (const kudos::CatalogEntry& e : kudos::RetentionCatalog(*db).entries())
             if (e.state != QLatin1String("pending") && (!k.lastStep || e.updatedAt > k.lastStep->updatedAt))
                 k.lastStep = e;
+        section.serverNow = db->serverNow();
+        if (request.withUnits)
+            recordTarget(section, *db, conninfo, kudos::kudosPlanSettings(request.settings.kudos));
     }
 
     kudos::KudosRoundRequest round;
@@ -163,9 +188,12 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
     round.settings = request.settings.kudos;
     round.now = request.now;
     round.dryRun = true;
+    round.collectUnits = request.withUnits;
     const kudos::RetentionReport report = kudos::KudosRoundJob::run(round, feedback);
     if (report.cancelled)
         throw planCancelled();
+    if (request.withUnits)
+        section.units = report.units.toJson();
     k.lockBusy = report.lockBusy;
     k.incidents = report.incidents;
     k.alerts = report.alerts;
@@ -214,6 +242,13 @@ void computeTracks(PlanSection<TracksPlan>& section, const RetentionPlanRequest&
         const tracks::TracksHealthReport health = tracks::TracksHealth(*db).read(TracksPlan::kAlertBytes, 1);
         if (!health.lastRuns.empty())
             t.lastImport = health.lastRuns.front();
+        section.serverNow = db->serverNow().value_or(0);
+        if (request.withUnits) {
+            section.connection = store.isPostgis() ? planfile::conninfoWithoutSecrets(store.conninfo)
+                                                   : store.sqlitePath;
+            section.target = tracksPlanTarget(store, *db);
+            section.settings = tracks::tracksPlanSettings(request.settings.tracks.retentionYears);
+        }
     }
     tracks::TracksRetainRequest retain;
     retain.store = store;
@@ -221,7 +256,12 @@ void computeTracks(PlanSection<TracksPlan>& section, const RetentionPlanRequest&
     retain.now = request.now;
     retain.machineNow = request.machineNow;
     retain.dryRun = true;
+    retain.collectUnits = request.withUnits;
     const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(retain, feedback);
+    if (report.cancelled)
+        throw planCancelled();
+    if (request.withUnits)
+        section.units = report.units.toJson();
     t.storeName = report.storeName;
     t.postgis = report.store.isPostgis();
     t.retentionYears = report.retentionYears;
@@ -269,6 +309,11 @@ RetentionPlan RetentionPlanJob::run(const RetentionPlanRequest& request, TaskFee
             throw;
         plan.cancelled = true;
     }
+    for (Micros t : {plan.positions.serverNow, plan.kudos.serverNow, plan.tracks.serverNow})
+        if (t != 0 && plan.serverNow == 0)
+            plan.serverNow = t;
+    if (plan.serverNow == 0)
+        plan.serverNow = request.machineNow;
     plan.collectAlerts();
     plan.seconds = double(timer.nsecsElapsed()) / 1e9;
     return plan;

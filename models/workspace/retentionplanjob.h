@@ -15,6 +15,9 @@ struct RetentionPlanRequest {
     Micros now = 0;
     Micros machineNow = 0; // this machine's clock, for the tracks clock check
     bool quick = false;
+    // A plan to apply: each configured dataset's section also gets its connection, target, settings and
+    // units (the dry runs collect their units); not with quick.
+    bool withUnits = false;
 };
 
 // `tidemark-cli plan` and the console's home (spec/operations.md, "The retention plan"). Read-only: each

@@ -42,6 +42,7 @@ void RetentionPlanLoader::start(bool quick) {
     const int generation = m_generation;
     RetentionPlanRequest request = m_request;
     request.quick = quick;
+    request.withUnits = !quick; // the exact plan is the one Save plan… writes and apply does
     m_quick = quick;
     Task<RetentionPlan> task;
     task.title = quick ? tr("Retention plan (quick estimate)") : tr("Retention plan");

@@ -16,12 +16,16 @@
 #include "schemamigrator.h"
 #include "screenshots.h"
 #include "taskmanager.h"
+#include "thinningtestdata.h"
 #include "timechart.h"
 #include "verifypanel.h"
 #include "whatifform.h"
 
 #include <QAbstractItemModelTester>
+#include <QApplication>
 #include <QCheckBox>
+#include <QMessageBox>
+#include <QTimer>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -64,6 +68,17 @@ struct Console {
         return rows;
     }
 };
+
+// Answers the plan's confirmation when it opens (Run after a dry run): its text into *text, then `button`.
+void answerPlanConfirmation(QString* text, QMessageBox::StandardButton button = QMessageBox::Yes) {
+    QTimer::singleShot(0, [text, button] {
+        QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()), 10000);
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QCOMPARE(box->objectName(), QStringLiteral("applyPlanConfirmation"));
+        *text = box->text();
+        QTest::mouseClick(box->button(button), Qt::LeftButton);
+    });
+}
 
 bool waitForRendering(ui::MapView* map) {
     map->renderNow();
@@ -431,11 +446,20 @@ class TestPositionsWorkbench : public QObject {
         QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].slicesPending, slicesPending, 30000);
         finished.clear();
 
+        // The dry run is the plan Run applies: the Rounds area says so, and Run asks to confirm its counts.
+        QVERIFY2(bench.roundPanel()->planNote().contains(
+                     QStringLiteral("%1 slice(s) of 1 mower(s)").arg(QLocale().toString(slicesPending))),
+                 qPrintable(bench.roundPanel()->planNote()));
         QSignalSpy progressed(&bench, &PositionsWorkbench::roundProgressed);
         bench.roundPanel()->findChild<QCheckBox*>()->setChecked(
             true); // ignore the window: the test runs any hour
         bench.areas()->setCurrentWidget(bench.roundPanel());
+        QString confirmation;
+        answerPlanConfirmation(&confirmation);
         QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY2(confirmation.contains(QStringLiteral("thin %1 slice(s) of 1 mower(s)")
+                                           .arg(QLocale().toString(slicesPending))),
+                 qPrintable(confirmation));
         QVERIFY(bench.isRoundRunning());
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 120000);
         QTest::mouseClick(bench.roundPanel()->pauseButton(), Qt::LeftButton);
@@ -517,6 +541,75 @@ class TestPositionsWorkbench : public QObject {
         const RangeVerification v = RangeVerifier::compare(all, now.rows);
         QVERIFY(!v.equal());
         QCOMPARE(v.missing, preview.removed);
+    }
+
+    // Run after a dry run applies exactly that dry run's plan: a row written into one slice's context between
+    // them makes that slice stale (named in the report, its rows untouched, its mower stopped there), the other
+    // mower is thinned exactly as planned; declining the confirmation runs nothing.
+    void runAfterDryRunAppliesItsPlan() {
+        QString info;
+        auto db = test::freshPositionsDatabase(QStringLiteral("workbench_plan"), &info);
+        test::insertTracks(*db, test::someTracks(61, 2, 1200));
+        db->exec(QStringLiteral("ANALYZE"));
+        Console console;
+        PositionsWorkbench& bench = console.workbench;
+        const Micros now = test::kRandomTracksBase + 3 * kMicrosPerDay + PositionSettings{}.detailWindow();
+        bench.setClock([now] { return now; });
+        bench.resize(1400, 900);
+        bench.show();
+        QSignalSpy loaded(&console.dataset, &PositionsDataset::loaded);
+        bench.setConnection(info);
+        QVERIFY(loaded.wait(60000));
+        QSignalSpy finished(&bench, &PositionsWorkbench::roundFinished);
+        bench.areas()->setCurrentWidget(bench.roundPanel());
+        QTest::mouseClick(bench.roundPanel()->dryRunButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QVERIFY(console.dataset.plan().has_value());
+        const PositionsPlanUnits plan = *console.dataset.plan();
+        QVERIFY(plan.slices.size() > 2);
+        finished.clear();
+
+        QString declined;
+        answerPlanConfirmation(&declined, QMessageBox::Cancel);
+        QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(!declined.isEmpty());
+        QVERIFY(!bench.isRoundRunning());
+
+        // A late row in the first slice of the first mower, after the dry run.
+        const PlannedSlice& stale = plan.slices.front();
+        const QString sliceRows = QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid "
+                                                 "AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
+        const std::vector<PgParam> sliceParams{stale.mowerId.toString(QUuid::WithoutBraces),
+                                               formatIsoTimestamp(stale.from), formatIsoTimestamp(stale.to)};
+        db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES "
+                                "($1::uuid, $2::timestamptz + interval '0.25 seconds', 52.1, 4.3, true)"),
+                 {stale.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp((stale.from + stale.to) / 2)});
+        const long long rowsInStale = db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = "
+                                                              "$1::uuid AND observed_at >= $2::timestamptz AND "
+                                                              "observed_at < $3::timestamptz"),
+                                               sliceParams)
+                                          .toLong(0, 0);
+        long long otherPlanned = 0;
+        for (const PlannedSlice& s : plan.slices)
+            if (s.mowerId != stale.mowerId)
+                otherPlanned += s.rowsDeleted;
+        QVERIFY(otherPlanned > 0);
+
+        bench.roundPanel()->findChild<QCheckBox*>()->setChecked(true);
+        QString confirmation;
+        answerPlanConfirmation(&confirmation);
+        QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        const RoundReport& report = bench.lastRoundReport();
+        QCOMPARE(report.unitOutcomes.size(), plan.slices.size() + (plan.ageDelete ? 1 : 0));
+        QCOMPARE(report.deleted, otherPlanned);
+        QCOMPARE(db->exec(sliceRows, sliceParams).toLong(0, 0), rowsInStale);
+        QVERIFY2(bench.roundPanel()->progressText().contains(
+                     QStringLiteral("stale, untouched: mower %1").arg(stale.mowerId.toString(QUuid::WithoutBraces))),
+                 qPrintable(bench.roundPanel()->progressText()));
+        QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-plan-stale.png")).isEmpty());
+        QVERIFY(!console.dataset.plan().has_value()); // applied: the next Run is a round again
+        QVERIFY(bench.roundPanel()->planNote().isEmpty());
     }
 
     void cleanupTestCase() {

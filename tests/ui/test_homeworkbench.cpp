@@ -3,9 +3,13 @@
 // the links and Open buttons asking for the right workbench and target, the quick plan painted first and
 // refined by the exact one through the TaskManager (a stale plan dropped), and the real RetentionPlanJob
 // with an unreachable positions server beside a tracks file. Screenshots in build/screenshots/home-*.png.
+#include "agedtracksfile.h"
 #include "freshtracksfile.h"
 #include "homecard.h"
 #include "homeworkbench.h"
+#include "planfile.h"
+#include "plandialog.h"
+#include "tracksdatabase.h"
 #include "retentionplanloader.h"
 #include "screenshots.h"
 #include "taskfeedback.h"
@@ -19,6 +23,7 @@
 #include <QLocale>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -429,6 +434,49 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(home.alertList()->count() >= 1);
         QVERIFY(home.alertList()->item(0)->text().startsWith(QLatin1String("positions: ")));
         QVERIFY(!screenshot(home, QStringLiteral("home-unreachable-job.png")).isEmpty());
+    }
+
+    // Save plan… writes the exact plan as `plan --out` does; Open plan… reads it back into the plan dialog,
+    // whose Apply deletes exactly the plan's ten old tracks (the ten recent ones stay) and shows each unit
+    // applied.
+    void savePlanAndOpenPlan() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = test::agedTracksFile(dir.filePath(QStringLiteral("aged.sqlite")), nowMicros());
+        TaskManager tasks;
+        HomeWorkbench home(&tasks);
+        showAt(home, 1280, 720);
+        RetentionPlanRequest request;
+        request.connections.tracksPath = file;
+        request.now = nowMicros();
+        request.machineNow = request.now;
+        home.setRequestSource([request] { return request; });
+        QVERIFY(!home.savePlanButton()->isEnabled());
+        QSignalSpy shown(&home, &HomeWorkbench::planShown);
+        home.refresh();
+        QVERIFY(QTest::qWaitFor([&] { return shown.count() == 2; }, 60000));
+        QVERIFY(home.savePlanButton()->isEnabled());
+        const QString planPath = dir.filePath(QStringLiteral("plan.json"));
+        QVERIFY2(home.savePlan(planPath), qPrintable(home.statusText()));
+        const QJsonObject saved = planfile::read(planPath);
+        QCOMPARE(saved.value(QStringLiteral("tracks")).toObject().value(QStringLiteral("units")).toObject()
+                     .value(QStringLiteral("delete_ids")).toArray().size(),
+                 10);
+
+        home.openPlan(planPath);
+        QVERIFY(QTest::qWaitFor([&] { return home.planDialog() != nullptr; }, 30000));
+        PlanDialog* dialog = home.planDialog();
+        QCOMPARE(dialog->units()->rowCount(), 10);
+        QVERIFY(!screenshot(*dialog, QStringLiteral("home-plan-opened.png")).isEmpty());
+        QSignalSpy applied(&home, &HomeWorkbench::planApplied);
+        QTest::mouseClick(dialog->applyButton(), Qt::LeftButton);
+        QVERIFY(applied.wait(60000));
+        for (int row = 0; row < dialog->units()->rowCount(); ++row)
+            QCOMPARE(dialog->units()->item(row, 3)->text(), QStringLiteral("applied"));
+        auto db = tracks::TracksDatabase::open(tracks::TracksLocation{file, {}},
+                                               tracks::TracksDatabase::Access::ReadOnly);
+        QCOMPARE(db->trackCount(), 10);
+        QVERIFY(!screenshot(*dialog, QStringLiteral("home-plan-applied.png")).isEmpty());
     }
 };
 

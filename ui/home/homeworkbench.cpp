@@ -2,11 +2,16 @@
 
 #include "errortext.h"
 #include "homecard.h"
+#include "planfile.h"
+#include "planfiletasks.h"
+#include "plandialog.h"
+#include "retentionplanjson.h"
 #include "retentionplanloader.h"
 #include "taskprogress.h"
 #include "workspacesession.h"
 
 #include <QDateTime>
+#include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -53,10 +58,19 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
     m_refresh->setToolTip(
         tr("Plan again: the quick estimate first, then the exact plan (read-only dry runs of "
            "every configured dataset)."));
+    m_savePlan = new QPushButton(tr("Save plan…"), this);
+    m_savePlan->setToolTip(tr("Write the exact plan shown, with every unit it would apply, to a file that "
+                              "tidemark-cli apply (or Open plan…) applies exactly, within 24 hours."));
+    m_savePlan->setEnabled(false);
+    m_openPlan = new QPushButton(tr("Open plan…"), this);
+    m_openPlan->setToolTip(tr("Open a plan file (plan --out, Save plan…): its units, then Apply."));
+    m_planFiles = new PlanFileTasks(tasks, this);
     auto* header = new QHBoxLayout;
     header->addWidget(m_title);
     header->addWidget(m_marker);
     header->addWidget(m_status, 1);
+    header->addWidget(m_openPlan);
+    header->addWidget(m_savePlan);
     header->addWidget(m_refresh);
 
     m_alertsHeading = new QLabel(this);
@@ -92,6 +106,43 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
     layout->addWidget(scroll, 1);
 
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
+    connect(m_savePlan, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Save the plan"),
+            QStringLiteral("tidemark-plan-%1.json").arg(formatIsoTimestamp(m_plan.now).left(10)),
+            tr("Plans (*.json)"));
+        if (!path.isEmpty())
+            savePlan(path);
+    });
+    connect(m_openPlan, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
+        if (!path.isEmpty())
+            openPlan(path);
+    });
+    connect(m_planFiles, &PlanFileTasks::opened, this, [this](const QString& path, const QJsonObject& plan) {
+        m_fileNote.clear();
+        showStatus();
+        if (m_planDialog)
+            m_planDialog->close();
+        m_planDialog = new PlanDialog(path, plan, this);
+        m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_planDialog, &PlanDialog::applyRequested, this, &HomeWorkbench::applyOpenedPlan);
+        m_planDialog->show();
+    });
+    connect(m_planFiles, &PlanFileTasks::openFailed, this, [this](const QString& path, const Error& error) {
+        m_fileNote = tr("Cannot open the plan %1: %2").arg(path, error.message());
+        showStatus();
+    });
+    connect(m_planFiles, &PlanFileTasks::applied, this, [this](const PlanApplyReport& report) {
+        if (m_planDialog)
+            m_planDialog->showReport(report);
+        emit planApplied(report);
+        refresh();
+    });
+    connect(m_planFiles, &PlanFileTasks::applyFailed, this, [this](const Error& error) {
+        if (m_planDialog)
+            m_planDialog->showError(error.message());
+    });
     connect(m_alerts, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
         emit openWorkbench(static_cast<WorkspaceDataset>(item->data(kDatasetRole).toInt()),
                            item->data(kTargetRole).toString());
@@ -129,12 +180,61 @@ HomeCard* HomeWorkbench::card(WorkspaceDataset dataset) const {
 void HomeWorkbench::setPlan(const RetentionPlan& plan) {
     m_plan = plan;
     m_hasPlan = true;
+    m_savePlan->setEnabled(!plan.quick && !plan.cancelled &&
+                           (plan.positions.hasUnits() || plan.kudos.hasUnits() || plan.tracks.hasUnits()));
     card(WorkspaceDataset::Positions)->setSection(plan.positions, plan.now);
     card(WorkspaceDataset::Kudos)->setSection(plan.kudos, plan.now);
     card(WorkspaceDataset::Tracks)->setSection(plan.tracks, plan.now);
     showAlerts();
     showStatus();
     emit planShown(plan.quick);
+}
+
+bool HomeWorkbench::savePlan(const QString& path) {
+    const bool units = m_plan.positions.hasUnits() || m_plan.kudos.hasUnits() || m_plan.tracks.hasUnits();
+    if (!m_hasPlan || m_plan.quick || m_plan.cancelled || !units) {
+        m_fileNote = tr("No exact plan to save yet: wait for the plan, or Refresh.");
+        showStatus();
+        return false;
+    }
+    PlanAuthor author{PlanAuthor::currentOsUser(), {}};
+    for (const QString& role : {m_plan.positions.role, m_plan.kudos.role, m_plan.tracks.role})
+        if (author.dbRole.isEmpty())
+            author.dbRole = role;
+    try {
+        const QJsonObject sealed =
+            planfile::seal(retentionPlanJson(m_plan), m_plan.serverNow, planfile::kDefaultExpiresHours, author);
+        planfile::write(sealed, path);
+        m_fileNote = tr("Plan saved to %1 (sha256 %2…), expires %3.")
+                         .arg(path, planfile::sha256(sealed).left(12),
+                              sealed.value(QStringLiteral("expires_at")).toString());
+    } catch (const Error& e) {
+        m_fileNote = e.message();
+        showStatus();
+        return false;
+    }
+    showStatus();
+    return true;
+}
+
+void HomeWorkbench::openPlan(const QString& path) {
+    m_fileNote = tr("Opening the plan %1…").arg(path);
+    showStatus();
+    m_planFiles->open(path);
+}
+
+void HomeWorkbench::applyOpenedPlan() {
+    if (!m_planDialog || !m_source)
+        return;
+    const RetentionPlanRequest workspace = m_source();
+    PlanApplyRequest request;
+    request.plan = m_planDialog->plan();
+    request.connections = workspace.connections;
+    request.settings = workspace.settings;
+    request.now = nowMicros();
+    request.metricsFile = workspace.settings.metricsFile;
+    m_planDialog->setApplying(true);
+    m_planFiles->apply(request);
 }
 
 void HomeWorkbench::setRequestSource(std::function<RetentionPlanRequest()> source) {
@@ -227,6 +327,8 @@ void HomeWorkbench::showStatus() {
         html += QStringLiteral(" <span style='color:#505060'>%1</span>").arg(m_progress.toHtmlEscaped());
     if (!m_failure.isEmpty())
         html += QLatin1Char(' ') + errorHtml(m_failure);
+    if (!m_fileNote.isEmpty())
+        html += QStringLiteral("<br>") + m_fileNote.toHtmlEscaped();
     m_status->setText(html);
 
     QString marker;

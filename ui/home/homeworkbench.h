@@ -1,9 +1,11 @@
 #pragma once
 
 #include "error.h"
+#include "planapplyjob.h"
 #include "retentionplan.h"
 #include "retentionplanjob.h"
 
+#include <QPointer>
 #include <QWidget>
 #include <functional>
 
@@ -12,6 +14,7 @@ class QListWidget;
 class QPushButton;
 
 namespace tidemark {
+class PlanFileTasks;
 class RetentionPlanLoader;
 class TaskManager;
 } // namespace tidemark
@@ -19,6 +22,7 @@ class TaskManager;
 namespace tidemark::ui {
 
 class HomeCard;
+class PlanDialog;
 
 // The console's home, its first tab: what retention does next, what it did last and what needs a person,
 // for the three datasets at once (the retention plan of spec/operations.md). The alerts at the top, then a
@@ -26,7 +30,8 @@ class HomeCard;
 // link in a card or a card's Open button asks for that workbench at the mower or partition it is about
 // (openWorkbench). The plan is computed as tasks of the console's TaskManager by the RetentionPlanLoader: the
 // quick plan paints first (marked estimated), the exact one replaces it; a newer refresh drops an older
-// plan. setPlan alone renders a plan (no database).
+// plan. setPlan alone renders a plan (no database). The exact plan is a plan to apply: Save plan… writes it
+// as `plan --out` does, Open plan… shows a plan file and applies it as `tidemark-cli apply` does.
 class HomeWorkbench : public QWidget {
     Q_OBJECT
   public:
@@ -50,6 +55,16 @@ class HomeWorkbench : public QWidget {
     HomeCard* card(WorkspaceDataset dataset) const;
     QListWidget* alertList() const { return m_alerts; }
     QPushButton* refreshButton() const { return m_refresh; }
+    QPushButton* savePlanButton() const { return m_savePlan; }
+    QPushButton* openPlanButton() const { return m_openPlan; }
+    // Save plan…: the exact plan shown, sealed (planfile::seal) and written to `path`; false with the reason
+    // in the status when there is none to save or the file cannot be written.
+    bool savePlan(const QString& path);
+    // Open plan…: reads the file as a task, then shows it in a PlanDialog whose Apply runs PlanApplyJob on
+    // the workspace's datasets (the request source's connections and settings).
+    void openPlan(const QString& path);
+    PlanDialog* planDialog() const { return m_planDialog; }
+    PlanFileTasks* planFiles() const { return m_planFiles; }
     QString statusText() const;
     QString markerText() const; // "" when the plan shown is exact and nothing computes
     QString alertsHeading() const;
@@ -61,11 +76,14 @@ class HomeWorkbench : public QWidget {
     // A plan was rendered (quick: the estimate; the exact one follows).
     void planShown(bool quick);
     void refreshFailed(const tidemark::Error& error);
+    // An opened plan was applied (what it changed is in the datasets: they reload).
+    void planApplied(const tidemark::PlanApplyReport& report);
 
   private:
     void showAlerts();
     void fitAlerts();
     void showStatus();
+    void applyOpenedPlan();
 
     RetentionPlanLoader* m_loader;
     std::function<RetentionPlanRequest()> m_source;
@@ -77,6 +95,11 @@ class HomeWorkbench : public QWidget {
     QLabel* m_status;
     QLabel* m_marker;
     QPushButton* m_refresh;
+    QPushButton* m_savePlan;
+    QPushButton* m_openPlan;
+    PlanFileTasks* m_planFiles;
+    QPointer<PlanDialog> m_planDialog;
+    QString m_fileNote; // what the last save or open said
     QLabel* m_alertsHeading;
     QListWidget* m_alerts;
     HomeCard* m_cards[3];

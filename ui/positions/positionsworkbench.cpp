@@ -19,6 +19,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QListView>
 #include <QLocale>
 #include <QPushButton>
@@ -430,7 +431,28 @@ void PositionsWorkbench::runRound(bool dryRun) {
     options.budgetSeconds = m_roundPanel->budgetSeconds();
     options.ignoreWindow = m_roundPanel->ignoreWindow();
     options.jobs = m_roundPanel->jobs();
+    if (!dryRun && m_dataset->plan()) {
+        if (!confirmPlan())
+            return;
+        options.plan = *m_dataset->plan();
+    }
     m_dataset->startRound(options);
+}
+
+// Run after a dry run (or an opened plan) applies exactly that plan: the operator confirms its counts.
+bool PositionsWorkbench::confirmPlan() {
+    const PositionsPlanCounts counts = planCounts(*m_dataset->plan());
+    const QLocale l;
+    QString text = tr("Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)", "", int(counts.slices))
+                       .arg(m_dataset->planSource(), l.toString(counts.mowers), l.toString(counts.rowsDeleted));
+    if (counts.ageRows > 0)
+        text += tr(", and %1 row(s) older than the retention").arg(l.toString(counts.ageRows));
+    text += tr(".\n\nOnly these are done: a slice written since the plan is skipped and named, and nothing that "
+               "became due since is touched.");
+    QMessageBox box(QMessageBox::Question, tr("Apply the plan"), text, QMessageBox::Yes | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("applyPlanConfirmation"));
+    box.button(QMessageBox::Yes)->setText(tr("Apply"));
+    return box.exec() == QMessageBox::Yes;
 }
 
 void PositionsWorkbench::connectRound() {
@@ -444,6 +466,19 @@ void PositionsWorkbench::connectRound() {
     });
     connect(m_dataset, &PositionsDataset::roundPausedChanged, this, [this](bool paused) {
         m_roundPanel->setState(paused ? RoundPanel::State::Paused : RoundPanel::State::Running);
+    });
+    connect(m_dataset, &PositionsDataset::planChanged, this, [this] {
+        const std::optional<PositionsPlanUnits>& plan = m_dataset->plan();
+        if (!plan) {
+            m_roundPanel->setPlanNote({});
+            return;
+        }
+        const PositionsPlanCounts counts = planCounts(*plan);
+        const QLocale l;
+        m_roundPanel->setPlanNote(
+            tr("Run applies %1: %Ln slice(s) of %2 mower(s), %3 row(s) to delete", "", int(counts.slices))
+                .arg(m_dataset->planSource(), l.toString(counts.mowers),
+                     l.toString(counts.rowsDeleted + counts.ageRows)));
     });
     connect(m_dataset, &PositionsDataset::roundFinished, this, [this](const RoundReport& report) {
         m_roundPanel->setState(RoundPanel::State::Idle);

@@ -66,7 +66,10 @@ class PositionsWorkbench : public QWidget {
 
     // Counts one mower's rows exactly (a task) in place of its estimate; a double-click on Rows does this.
     void countRowsExactly(int row);
+    // A round; Run (not a dry run) while the dataset holds a plan applies it after the operator confirms
+    // its counts (a QMessageBox named "applyPlanConfirmation").
     void runRound(bool dryRun);
+    bool confirmPlan();
     void pauseRound();
     void resumeRound();
     void cancelRound();

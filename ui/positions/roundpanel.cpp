@@ -39,7 +39,8 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_run = new QPushButton(tr("Run"), this);
     m_run->setToolTip(tr("Run a retention round now: age delete, then thinning slice by slice."));
     m_dryRun = new QPushButton(tr("Dry run"), this);
-    m_dryRun->setToolTip(tr("Count what a round would scan and delete; delete nothing."));
+    m_dryRun->setToolTip(tr("Count what a round would scan and delete, slice by slice, and keep it as the plan "
+                            "that Run applies; delete nothing."));
     m_pause = new QPushButton(tr("Pause"), this);
     m_resume = new QPushButton(tr("Resume"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
@@ -70,6 +71,10 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_refusalLabel->setWordWrap(true);
     m_refusalLabel->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
     m_refusalLabel->hide();
+    m_planNote = new QLabel(this);
+    m_planNote->setObjectName(QStringLiteral("roundPlanNote"));
+    m_planNote->setWordWrap(true);
+    m_planNote->hide();
 
     auto* buttons = new QHBoxLayout;
     for (QWidget* w :
@@ -87,6 +92,7 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     history_->addWidget(m_chart, 2);
     auto* layout = new QVBoxLayout;
     layout->addWidget(m_refusalLabel);
+    layout->addWidget(m_planNote);
     layout->addLayout(buttons);
     layout->addLayout(options);
     layout->addWidget(m_window);
@@ -210,9 +216,38 @@ void RoundPanel::showReport(const RoundReport& r) {
 // metrics file not written), as tidemark-cli prints them.
 QString RoundPanel::problemsText(const RoundReport& r) const {
     QString text;
+    if (!r.unitOutcomes.empty()) {
+        long long counts[4] = {0, 0, 0, 0};
+        QStringList stale;
+        for (const PlanUnitOutcome& u : r.unitOutcomes) {
+            ++counts[int(u.status)];
+            if (u.status == PlanUnitOutcome::Status::Stale)
+                stale << tr("mower %1 slice from %2: %3")
+                             .arg(u.unit.value(QStringLiteral("mower_id")).toString(),
+                                  u.unit.value(QStringLiteral("from")).toString(), u.detail);
+        }
+        const QLocale l;
+        text += QStringLiteral("<br>") +
+                tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
+                    .arg(l.toString(counts[0]), l.toString(counts[1]), l.toString(counts[2]), l.toString(counts[3]))
+                    .toHtmlEscaped();
+        for (const QString& line : stale)
+            text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(tr("stale, untouched: %1").arg(line).toHtmlEscaped());
+    }
     for (const QString& warning : r.warnings)
         text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(warning.toHtmlEscaped());
     return text;
+}
+
+void RoundPanel::setPlanNote(const QString& note) {
+    m_planNote->setText(note);
+    m_planNote->setVisible(!note.isEmpty());
+    m_run->setToolTip(note.isEmpty() ? tr("Run a retention round now: age delete, then thinning slice by slice.")
+                                     : note);
+}
+
+QString RoundPanel::planNote() const {
+    return m_planNote->text();
 }
 
 void RoundPanel::showError(const QString& message) {

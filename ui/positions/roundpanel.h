@@ -40,6 +40,9 @@ class RoundPanel : public QWidget {
     void showProgress(const positions::RoundProgress& progress);
     void showReport(const positions::RoundReport& report);
     void showError(const QString& message);
+    // What Run does next when it applies a plan ("" : a round); shown above the buttons.
+    void setPlanNote(const QString& note);
+    QString planNote() const;
     void refreshWindow();
     void historyChanged();
 
@@ -67,6 +70,7 @@ class RoundPanel : public QWidget {
     State m_state = State::Idle;
     QString m_refusal;
     QLabel* m_refusalLabel;
+    QLabel* m_planNote;
     QPushButton *m_run, *m_dryRun, *m_pause, *m_resume, *m_cancel;
     QCheckBox* m_ignoreWindow;
     QSpinBox* m_budget;

@@ -1,5 +1,7 @@
 #include "positionsdataset.h"
 
+#include <QSet>
+
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
 #include "previewjob.h"
@@ -47,6 +49,7 @@ void PositionsDataset::setConnection(const QString& conninfo, const QString& dis
     m_history->setEntries({});
     m_preview.reset();
     m_forecast.reset();
+    clearPlan();
     emit connectionChanged(m_conninfo);
     reload();
 }
@@ -218,8 +221,14 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
     request.conninfo = m_conninfo;
     request.settings = m_settings;
     request.now = now();
+    request.collectUnits = request.dryRun; // a dry run is the plan Run applies
+    if (request.dryRun)
+        request.plan.reset();
+    m_applyingPlan = request.plan.has_value();
     Task<RoundReport> task;
-    task.title = request.dryRun ? tr("Dry run of a positions round") : tr("Positions round");
+    task.title = request.dryRun ? tr("Dry run of a positions round")
+                 : m_applyingPlan ? tr("Positions round applying %1").arg(m_planSource)
+                                  : tr("Positions round");
     task.pausable = true;
     task.reportsCancel = true; // a cancelled round's report says what it committed
     task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback); };
@@ -228,6 +237,7 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
         std::move(task), this, [this](const RoundReport& report) { roundEnded(report); },
         [this](const Error& error) {
             m_roundTask = 0;
+            m_applyingPlan = false;
             reload();
             emit roundFailed(error);
         });
@@ -240,10 +250,43 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
 void PositionsDataset::roundEnded(const RoundReport& report) {
     m_roundTask = 0;
     m_lastReport = report;
+    if (report.dryRun)
+        setPlan(report.units, tr("the dry run of %1").arg(formatIsoTimestamp(now()).mid(11, 5) +
+                                                           QStringLiteral(" UTC")));
+    else if (m_applyingPlan && !report.cancelled && report.verdict() != RoundVerdict::Retry)
+        clearPlan(); // applied (a stale slice stays named in the report); a plan left half-done stays
+    m_applyingPlan = false;
     reload();
     emit roundFinished(report);
     if (!report.dryRun && report.slices > 0 && m_preview)
         startVerify();
+}
+
+PositionsPlanCounts planCounts(const PositionsPlanUnits& plan) {
+    PositionsPlanCounts c;
+    QSet<QUuid> mowers;
+    for (const PlannedSlice& slice : plan.slices) {
+        ++c.slices;
+        c.rowsDeleted += slice.rowsDeleted;
+        mowers.insert(slice.mowerId);
+    }
+    c.mowers = mowers.size();
+    c.ageRows = plan.ageDelete ? plan.ageDelete->rows : 0;
+    return c;
+}
+
+void PositionsDataset::setPlan(PositionsPlanUnits units, const QString& source) {
+    m_plan = std::move(units);
+    m_planSource = source;
+    emit planChanged();
+}
+
+void PositionsDataset::clearPlan() {
+    if (!m_plan)
+        return;
+    m_plan.reset();
+    m_planSource.clear();
+    emit planChanged();
 }
 
 void PositionsDataset::pauseRound() {

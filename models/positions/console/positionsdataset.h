@@ -3,6 +3,7 @@
 #include "error.h"
 #include "positionsettings.h"
 #include "positionsforecastjob.h"
+#include "positionsplanunits.h"
 #include "previewresult.h"
 #include "rangeverifier.h"
 #include "roundjob.h"
@@ -23,6 +24,15 @@ namespace tidemark::positions {
 
 class MowerSummaryModel;
 class RoundHistoryModel;
+
+// What a plan does, as the console's confirmation states it.
+struct PositionsPlanCounts {
+    long long slices = 0;
+    long long mowers = 0;
+    long long rowsDeleted = 0; // by the slices
+    long long ageRows = 0;     // by the age delete
+};
+PositionsPlanCounts planCounts(const PositionsPlanUnits& plan);
 
 // The positions dataset as the console holds it: its connection, its settings (a value the console's wiring
 // passes in, or the error that names the bad one), the clock of every age decision, the two models filled by
@@ -79,6 +89,13 @@ class PositionsDataset : public QObject {
     void resumeRound();
     void cancelRound();
     bool isRoundRunning() const { return m_roundTask != 0; }
+    // The plan Run applies (spec/operations.md, "Plans that are applied exactly"): the units of the last dry
+    // run on this connection, or the positions units of an opened plan file (setPlan); none after a new
+    // connection, after it was applied and after clearPlan(). A round with options.plan applies it.
+    const std::optional<PositionsPlanUnits>& plan() const { return m_plan; }
+    const QString& planSource() const { return m_planSource; } // "the dry run of 14:02", "plan.json"
+    void setPlan(PositionsPlanUnits units, const QString& source);
+    void clearPlan();
     int roundTask() const { return m_roundTask; }
     const RoundReport& lastRoundReport() const { return m_lastReport; }
 
@@ -119,6 +136,7 @@ class PositionsDataset : public QObject {
     // The round's report, a cancelled round's too (report.cancelled: what it committed before).
     void roundFinished(const tidemark::positions::RoundReport& report);
     void roundFailed(const tidemark::Error& error);
+    void planChanged();
 
     void verifyStarted();
     void verifyFinished(const tidemark::positions::RangeVerification& verification);
@@ -153,6 +171,9 @@ class PositionsDataset : public QObject {
     std::optional<PositionsForecast> m_forecast;
     std::shared_ptr<const PreviewResult> m_preview;
     RoundReport m_lastReport;
+    std::optional<PositionsPlanUnits> m_plan;
+    QString m_planSource;
+    bool m_applyingPlan = false;
     RangeVerification m_lastVerification;
 };
 
