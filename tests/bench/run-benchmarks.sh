@@ -8,6 +8,10 @@ cmake --build "$BUILD" --target bench_coverage
 # Uses TIDEMARK_TEST_PG when set, else starts a private PostgreSQL cluster. Arguments: mowers days.
 cmake --build "$BUILD" --target bench_thinning
 "$BUILD/tests/bench/bench_thinning" 4 3
+# Plans applied exactly: the dry run with the plan's units vs the dry run, the apply vs the round on the same rows
+# (demo-sized positions in two copies of one database). Arguments: mowers days.
+cmake --build "$BUILD" --target bench_positions_plan
+"$BUILD/tests/bench/bench_positions_plan" 8 120
 # Positions console: rows/s loading ranges into memory, a binary-results SELECT vs PositionLoader (binary COPY) (demo workspace).
 cmake --build "$BUILD" --target bench_positions_load tidemark-cli
 "$BUILD/app/cli/tidemark-cli" demo up --dir "$BUILD/test-demo" --now 2026-11-30T00:00:00Z >/dev/null

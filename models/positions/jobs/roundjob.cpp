@@ -84,6 +84,8 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& feedback) {
     options.control = &feedback;
     options.jobs = request.jobs;
     options.workerConninfo = request.conninfo;
+    options.collectUnits = request.collectUnits && request.dryRun;
+    options.plan = request.plan ? &*request.plan : nullptr;
     options.onPaused = [&](double seconds) {
         state.pausedSeconds = seconds;
         TaskProgress progress = pausedRoundProgress(seconds);
@@ -121,6 +123,10 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& feedback) {
     };
 
     RoundReport report = ThinningRound(*db, request.settings).run(options);
+    report.planSha256 = request.planSha256;
+    for (const PlanUnitOutcome& o : report.unitOutcomes)
+        if (o.status == PlanUnitOutcome::Status::Stale)
+            report.warnings << QStringLiteral("stale: %1").arg(o.detail);
     addProblemWarnings(request, report);
     if (request.recordHistory && !report.skippedLocked)
         recordHistory(*db, startedAt, report);

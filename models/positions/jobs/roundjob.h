@@ -1,6 +1,7 @@
 #pragma once
 
 #include "positionsettings.h"
+#include "positionsplanunits.h"
 #include "roundreport.h"
 
 #include <QMetaType>
@@ -31,6 +32,13 @@ struct RoundRequest {
     // What named the file, for the warning when it cannot be written ("--metrics-file from
     // TIDEMARK_METRICS_FILE").
     QString metricsFileOrigin = QStringLiteral("--metrics-file");
+    // With dryRun: the report carries the plan's units (RoundReport::units), digests included, each slice
+    // judged on the table as the round will find it.
+    bool collectUnits = false;
+    // Apply exactly these units (spec/operations.md, "Plans that are applied exactly"), as a round: the same
+    // lock, window, budget, jobs, pause and cancel; RoundReport::unitOutcomes has one outcome per unit.
+    std::optional<PositionsPlanUnits> plan;
+    QString planSha256; // recorded with the round in the history and the info line
 };
 
 // Where a running round stands after a slice.

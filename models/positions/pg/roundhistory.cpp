@@ -11,7 +11,7 @@ RoundHistory::RoundHistory(PgConnection& db) : m_db(db) {}
 void RoundHistory::ensureTable() {
     // The newest column is there: nothing to do (no DDL and its lock on every round or load).
     if (m_db.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
-                                 "to_regclass('tidemark_round_history') AND attname = 'jobs' AND NOT "
+                                 "to_regclass('tidemark_round_history') AND attname = 'plan_sha256' AND NOT "
                                  "attisdropped)"))
             .toBool(0, 0))
         return;
@@ -39,7 +39,8 @@ void RoundHistory::ensureTable() {
                        " ADD COLUMN IF NOT EXISTS interrupted text NOT NULL DEFAULT '',"
                        " ADD COLUMN IF NOT EXISTS paused_seconds double precision NOT NULL DEFAULT 0,"
                        " ADD COLUMN IF NOT EXISTS problems text NOT NULL DEFAULT '',"
-                       " ADD COLUMN IF NOT EXISTS jobs integer NOT NULL DEFAULT 1"));
+                       " ADD COLUMN IF NOT EXISTS jobs integer NOT NULL DEFAULT 1,"
+                       " ADD COLUMN IF NOT EXISTS plan_sha256 text NULL"));
 }
 
 void RoundHistory::append(Micros startedAt, const RoundReport& r) {
@@ -51,9 +52,9 @@ void RoundHistory::append(Micros startedAt, const RoundReport& r) {
                   "INSERT INTO tidemark_round_history (started_at, dry_run, complete, cancelled,"
                   " budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
                   " slices_pending, seconds, clock_override, clock_ahead_seconds, failed_mowers, interrupted,"
-                  " paused_seconds, problems, jobs)"
+                  " paused_seconds, problems, jobs, plan_sha256)"
                   " VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,"
-                  " $16, $17, $18, $19, $20)"),
+                  " $16, $17, $18, $19, $20, nullif($21, ''))"),
               {formatIsoTimestamp(startedAt),
                r.dryRun,
                r.complete,
@@ -73,7 +74,8 @@ void RoundHistory::append(Micros startedAt, const RoundReport& r) {
                r.interrupted,
                r.pausedSeconds,
                problems.join(QLatin1Char('\n')),
-               r.jobs});
+               r.jobs,
+               r.planSha256});
 }
 
 std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
@@ -89,7 +91,8 @@ std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
             "SELECT * FROM (SELECT (extract(epoch FROM started_at) * 1000000)::bigint, dry_run, complete,"
             " cancelled, budget_exhausted, window_closed, mowers, slices, scanned, deleted, age_deleted,"
             " slices_pending, seconds, clock_override, clock_ahead_seconds, failed_mowers, interrupted,"
-            " paused_seconds, problems, jobs, id FROM tidemark_round_history ORDER BY id DESC LIMIT $1) h"
+            " paused_seconds, problems, jobs, coalesce(plan_sha256, ''), id FROM tidemark_round_history "
+            "ORDER BY id DESC LIMIT $1) h"
             " ORDER BY id"),
         {limit});
     for (int i = 0; i < r.rows(); ++i) {
@@ -114,6 +117,7 @@ std::vector<RoundHistoryEntry> RoundHistory::latest(int limit) {
         e.pausedSeconds = r.toDouble(i, 17);
         e.problems = r.text(i, 18);
         e.jobs = int(r.toLong(i, 19));
+        e.planSha256 = r.text(i, 20);
         out.push_back(e);
     }
     return out;

@@ -32,8 +32,9 @@ struct RoundHistoryEntry {
     int failedMowers = 0;
     QString interrupted; // why it stopped early, if a timeout or conflict stopped it
     double pausedSeconds = 0;
-    QString problems; // the skipped mowers' reasons, one per line
-    int jobs = 1;     // thinning workers
+    QString problems;   // the skipped mowers' reasons, one per line
+    int jobs = 1;       // thinning workers
+    QString planSha256; // the plan an apply ran ("" for a round)
 };
 
 // The rounds run by the console and by tidemark-cli, kept in the positions database itself in

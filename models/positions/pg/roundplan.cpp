@@ -57,4 +57,50 @@ void RoundPlan::setMowers(std::vector<MowerThinningStatus> mowers, RoundReport& 
                          [](const auto* a, const auto* b) { return a->slicesPending > b->slicesPending; });
 }
 
+void RoundPlan::setPlannedMowers(const std::vector<MowerThinningStatus>& now,
+                                 const PositionsPlanUnits& units) {
+    m_planned.clear();
+    for (std::size_t i = 0; i < units.slices.size(); ++i) {
+        const QUuid& id = units.slices[i].mowerId;
+        auto at =
+            std::find_if(m_planned.begin(), m_planned.end(), [&](const auto& p) { return p.first == id; });
+        if (at == m_planned.end())
+            at = m_planned.insert(m_planned.end(), {id, {}});
+        at->second.push_back(i);
+    }
+    m_mowers.clear();
+    m_queue.clear();
+    m_totalSlices = 0;
+    for (const auto& [id, slices] : m_planned) {
+        const auto known = std::find_if(now.begin(), now.end(),
+                                        [&id = id](const MowerThinningStatus& s) { return s.mowerId == id; });
+        MowerThinningStatus status;
+        if (known != now.end())
+            status = *known;
+        status.mowerId = id;
+        status.slicesPending = static_cast<long long>(slices.size());
+        m_totalSlices += status.slicesPending;
+        m_mowers.push_back(status);
+    }
+    for (const MowerThinningStatus& m : m_mowers)
+        m_queue.push_back(&m);
+    if (m_options.jobs > 1)
+        std::stable_sort(m_queue.begin(), m_queue.end(),
+                         [](const auto* a, const auto* b) { return a->slicesPending > b->slicesPending; });
+}
+
+const std::vector<std::size_t>& RoundPlan::plannedOf(const QUuid& mowerId) const {
+    static const std::vector<std::size_t> none;
+    for (const auto& [id, slices] : m_planned)
+        if (id == mowerId)
+            return slices;
+    return none;
+}
+
+std::optional<Micros> RoundPlan::ageLimit() const {
+    if (m_settings.retentionDays == 0)
+        return std::nullopt;
+    return m_options.now - m_settings.retentionDays * kMicrosPerDay;
+}
+
 } // namespace tidemark::positions

@@ -1,11 +1,13 @@
 #pragma once
 
 #include "positionsettings.h"
+#include "positionsplanunits.h"
 #include "roundreport.h"
 #include "thinningstatus.h"
 #include "thinningwindow.h"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace tidemark::positions {
@@ -43,6 +45,14 @@ class RoundPlan {
     // largest backlog first for workers.
     void setMowers(std::vector<MowerThinningStatus> mowers, RoundReport& report);
     const std::vector<const MowerThinningStatus*>& queue() const { return m_queue; }
+    // An apply: the plan's mowers make the queue (in the plan's order for one job, most planned slices
+    // first for workers), each with its status as read now (a mower the table no longer knows has none)
+    // and its planned slices as slicesPending.
+    void setPlannedMowers(const std::vector<MowerThinningStatus>& now, const PositionsPlanUnits& units);
+    // The indices into units.slices of the mower's planned slices, in the plan's order.
+    const std::vector<std::size_t>& plannedOf(const QUuid& mowerId) const;
+    // The age limit of the round's clock (now − retention days), none when rows are kept forever.
+    std::optional<Micros> ageLimit() const;
     long long totalSlices() const { return m_totalSlices; }
 
   private:
@@ -58,6 +68,7 @@ class RoundPlan {
     std::vector<MowerThinningStatus> m_mowers;
     std::vector<const MowerThinningStatus*> m_queue;
     long long m_totalSlices = 0;
+    std::vector<std::pair<QUuid, std::vector<std::size_t>>> m_planned; // by mower, in the plan's order
 };
 
 } // namespace tidemark::positions

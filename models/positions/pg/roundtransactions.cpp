@@ -320,12 +320,14 @@ SliceOutcome RoundTransactions::runSliceIn(const SliceRange& slice, Micros from,
         m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete;
     std::optional<PgTransaction> tx;
     std::vector<PgResult> results;
-    if (m_options.onStep) {
+    if (m_options.onStep && !m_options.collectUnits) {
         tx.emplace(m_db, transactionOptions(statementTimeoutMs));
         step(slice, SliceStep::Began);
         counts = m_statement.run(m_db, slice, mode);
     } else {
-        std::vector<PgStatement> flight{m_statement.statementFor(slice, mode)};
+        std::vector<PgStatement> flight{m_options.collectUnits
+                                            ? m_statement.statementFor(slice, cursor.pending)
+                                            : m_statement.statementFor(slice, mode)};
         if (!m_options.dryRun)
             flight.push_back(watermarkStatement(slice, from, gapsOf(from, slice.begin), cursor));
         tx.emplace(m_db, transactionOptions(statementTimeoutMs), flight, &results);
@@ -342,6 +344,8 @@ SliceOutcome RoundTransactions::runSliceIn(const SliceRange& slice, Micros from,
     if (m_options.dryRun) {
         tx->commit();
         cursor.nextRowAt.reset();
+        cursor.pending.deletedBefore = counts.deletedTail;
+        cursor.pending.until = slice.end;
         return SliceOutcome::Done;
     }
     step(slice, SliceStep::Deleted);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "positionsettings.h"
+#include "positionsplanunits.h"
 #include "roundreport.h"
 #include "sliceplanner.h"
 #include "thinningstatement.h"
@@ -30,6 +31,15 @@ struct MowerCursor {
     // The mower's first row from the next slice's start to the cutoff: unknown (nullopt), none (an empty
     // inner optional) or its instant.
     std::optional<std::optional<Micros>> nextRowAt;
+    // A plan's dry run: what the round will have deleted before the next slice (ThinningStatement).
+    ThinningStatement::Pending pending;
+};
+
+// What an apply did with one planned slice in its transaction.
+struct AppliedSlice {
+    PlanUnitOutcome::Status status = PlanUnitOutcome::Status::Applied; // Applied or Stale (rolled back)
+    QString detail;                                                    // what differs, when stale
+    ThinningStatement::Counts counts;
 };
 
 enum class SliceOutcome {
@@ -99,7 +109,22 @@ class RoundTransactions {
                                                                    MowerCursor& cursor,
                                                                    long long statementTimeoutMs);
 
+    // An apply (roundtransactionsapply.cpp). One planned slice in one transaction: the checked statement
+    // (thinning and the context's digest in one snapshot) and the watermark's move from the cursor's
+    // watermark (over [watermark, from), which must still hold no row) to the slice's end, or the first
+    // watermark; committed only when the digest, the counts and the move agree with the plan.
+    AppliedSlice applySlice(const PlannedSlice& planned, MowerCursor& cursor, long long statementTimeoutMs);
+    // Planned slices of one mower that lie a context apart, by one checked statement in one transaction; the
+    // watermark moves to the last one's end while the ranges before and between them hold no row. Anything
+    // but a clean result with every slice as planned rolls it all back: nullopt, the caller runs the first
+    // alone.
+    std::optional<std::vector<ThinningStatement::Counts>>
+    applyBatch(const std::vector<const PlannedSlice*>& batch, MowerCursor& cursor,
+               long long statementTimeoutMs);
+
   private:
+    // Why a planned slice cannot commit ("" when it can).
+    QString staleness(const PlannedSlice& planned, const ThinningStatement::Counts& counts) const;
     struct WatermarkMove {
         bool moved = false;
         std::optional<std::optional<Micros>> nextRowAt; // as MowerCursor::nextRowAt, from the range's end

@@ -126,9 +126,20 @@ bool RoundWorkers::thin(RoundTransactions& own) {
     if (m_options.jobs > 1)
         return thinInParallel();
     for (const MowerThinningStatus* m : m_plan.queue())
-        if (!thinMower(own, *m))
+        if (!work(own, *m))
             return false;
     return true;
+}
+
+bool RoundWorkers::work(RoundTransactions& transactions, const MowerThinningStatus& m) {
+    return m_options.plan ? applyMower(transactions, m) : thinMower(transactions, m);
+}
+
+void RoundWorkers::finishUnits() {
+    for (const MowerThinningStatus* m : m_plan.queue())
+        for (const auto& [mower, slices] : m_collected)
+            if (mower == m)
+                m_report.units.slices.insert(m_report.units.slices.end(), slices.begin(), slices.end());
 }
 
 // Workers on their own connections take whole mowers from one queue, largest backlog first; the first
@@ -157,7 +168,7 @@ bool RoundWorkers::thinInParallel() {
         workers.emplace_back([&, own = transactions[std::size_t(j)].get()] {
             try {
                 for (std::size_t i = next++; i < queue.size() && !m_stopAll.load(); i = next++)
-                    if (!thinMower(*own, *queue[i]))
+                    if (!work(*own, *queue[i]))
                         m_stopAll = true;
             } catch (...) {
                 const std::lock_guard lock(m_shared);
@@ -193,9 +204,28 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         }
     } account{m_report, figures, m_shared};
     const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
-    MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt};
+    MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt, {}};
+    // A plan's dry run reads the table as the round will find it: the age delete done first.
+    const std::optional<Micros> ageLimit = m_options.collectUnits ? m_plan.ageLimit() : std::nullopt;
+    if (ageLimit)
+        cursor.pending.ageLimit = formatIsoTimestamp(*ageLimit);
+    std::vector<PlannedSlice> listed;
+    struct Listing { // the listed slices go to the round's units however the loop ends
+        RoundWorkers& workers;
+        const MowerThinningStatus& mower;
+        std::vector<PlannedSlice>& slices;
+        ~Listing() {
+            if (slices.empty())
+                return;
+            const std::lock_guard lock(workers.m_shared);
+            workers.m_collected.emplace_back(&mower, std::move(slices));
+        }
+    } listing{*this, m, listed};
     // `n` slices done, the last one `range` with its counts: the figures and the progress.
     const auto done = [&](long long n, const ThinningStatement::Counts& counts, const SliceRange& range) {
+        if (m_options.collectUnits && counts.scanned > 0)
+            listed.push_back(
+                {m.mowerId, range.begin, range.end, counts.scanned, counts.deleted, counts.digest});
         figures.slices += n;
         figures.scanned += counts.scanned;
         figures.deleted += counts.deleted;
@@ -205,7 +235,7 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         const SliceEvent event{
             m.mowerId,      figures.slices, m.slicesPending,  m_done,         m_plan.totalSlices(),
             counts.scanned, counts.deleted, m_options.dryRun, m_scannedSoFar, n,
-            range};
+            range,          std::nullopt};
         if (m_options.control)
             m_options.control->report(event.progress());
         // After the plain progress: a caller that reports richer progress from here has the last word.
@@ -247,7 +277,8 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
             }
         }
         if (!cursor.nextRowAt)
-            cursor.nextRowAt = transactions.firstRowFrom(m.mowerId, slices[i].begin, cutoff);
+            cursor.nextRowAt = transactions.firstRowFrom(
+                m.mowerId, ageLimit ? std::max(slices[i].begin, *ageLimit) : slices[i].begin, cutoff);
         // The slices wholly before the mower's next row hold no row and have nothing to delete: the
         // watermark moves over them in the transaction of the slice that holds that row, or of their own
         // when no row follows them (a sparse fleet's first run is mostly such slices).

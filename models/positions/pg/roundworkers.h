@@ -39,11 +39,19 @@ class RoundWorkers {
     // round's connection (one job). Throws what a worker threw (a lost connection, an interruption).
     bool thin(RoundTransactions& own);
     long long slicesDone() const { return m_done; }
+    // A plan's dry run: the slices with rows that the mowers' loops listed, into report.units in the queue's
+    // order.
+    void finishUnits();
 
   private:
     bool thinInParallel();
     // False when the round must stop (a limit, a cancel); a failing mower only ends its own loop.
     bool thinMower(RoundTransactions& transactions, const MowerThinningStatus& m);
+    bool work(RoundTransactions& transactions, const MowerThinningStatus& m);
+    // An apply (roundworkersapply.cpp): the mower's planned slices, each Applied, Done or Stale, the later
+    // ones of a mower with a stale slice Left; false when the round must stop (the unreached stay Left).
+    bool applyMower(RoundTransactions& transactions, const MowerThinningStatus& m);
+    void setOutcome(std::size_t slice, PlanUnitOutcome::Status status, const QString& detail);
     RoundPlan::Stop limits();
     void notePaused(bool held, const QElapsedTimer& paused);
     void tellPaused(double seconds);
@@ -57,6 +65,7 @@ class RoundWorkers {
     Micros m_pauseCountedUntil = 0;
     std::atomic<bool> m_stopAll{false};
     std::mutex m_shared; // the report, the counts and the callbacks, shared by the workers
+    std::vector<std::pair<const MowerThinningStatus*, std::vector<PlannedSlice>>> m_collected;
 };
 
 } // namespace tidemark::positions

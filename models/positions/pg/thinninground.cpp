@@ -11,6 +11,7 @@
 
 #include <QElapsedTimer>
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 namespace tidemark::positions {
@@ -33,17 +34,10 @@ void checkClock(PgConnection& db, const RoundOptions& options, RoundReport& repo
     report.clockOverride = check.tooFarAhead();
 }
 
-// Rows older than the retention limit, in bounded batches through the BRIN index, each its own short
-// transaction; false when the round must stop.
-bool ageDelete(const PositionSettings& settings, const RoundOptions& options, RoundTransactions& transactions,
-               RoundWorkers& workers, RoundReport& report) {
-    if (settings.retentionDays == 0)
-        return true;
-    const Micros limit = options.now - settings.retentionDays * kMicrosPerDay;
-    if (options.dryRun) {
-        report.ageDeleted = transactions.countOlderThan(limit);
-        return true;
-    }
+// Rows older than `limit`, in bounded batches through the BRIN index, each its own short transaction, at
+// most `cap` of them; false when the round must stop.
+bool ageDeleteBefore(Micros limit, long long cap, const RoundOptions& options,
+                     RoundTransactions& transactions, RoundWorkers& workers, RoundReport& report) {
     const std::optional<Micros> oldest = transactions.oldestRow();
     if (!oldest || *oldest >= limit)
         return true;
@@ -51,7 +45,8 @@ bool ageDelete(const PositionSettings& settings, const RoundOptions& options, Ro
     QString low = QStringLiteral("-infinity");
     Micros lowAt = *oldest;
     Micros width = kFirstAgeWindow;
-    while (lowAt < limit) {
+    long long deleted = 0;
+    while (lowAt < limit && deleted < cap) {
         const Micros highAt = std::min(lowAt + width, limit);
         const QString high = formatIsoTimestamp(highAt);
         long long inWindow = 0;
@@ -59,12 +54,13 @@ bool ageDelete(const PositionSettings& settings, const RoundOptions& options, Ro
         for (;;) {
             if (workers.between() != RoundPlan::Stop::None)
                 return false;
-            const long long n =
-                transactions.ageDeleteBatch(low, high, options.ageDeleteBatch, workers.statementTimeoutMs());
+            const int batch = int(std::min<long long>(options.ageDeleteBatch, cap - deleted));
+            const long long n = transactions.ageDeleteBatch(low, high, batch, workers.statementTimeoutMs());
             inWindow += n;
+            deleted += n;
             ++batches;
             report.ageDeleted += n;
-            if (n < options.ageDeleteBatch)
+            if (n < batch || deleted >= cap)
                 break;
         }
         if (batches > 2)
@@ -83,16 +79,128 @@ bool ageDelete(const PositionSettings& settings, const RoundOptions& options, Ro
     return true;
 }
 
+// The round's age delete (a dry run counts, and lists it as a unit for a plan).
+bool ageDelete(const PositionSettings& settings, const RoundOptions& options, RoundTransactions& transactions,
+               RoundWorkers& workers, RoundReport& report) {
+    if (settings.retentionDays == 0)
+        return true;
+    const Micros limit = options.now - settings.retentionDays * kMicrosPerDay;
+    if (options.dryRun) {
+        report.ageDeleted = transactions.countOlderThan(limit);
+        if (options.collectUnits && report.ageDeleted > 0)
+            report.units.ageDelete = PlannedAgeDelete{limit, report.ageDeleted};
+        return true;
+    }
+    return ageDeleteBefore(limit, std::numeric_limits<long long>::max(), options, transactions, workers,
+                           report);
+}
+
+// The plan's age delete: Stale when its limit is not yet reached by the server's clock, or when more rows lie
+// before it than the plan counted (rows written there since, which the plan does not delete: none is
+// deleted); Done when none is left; else at most the planned count of rows before the limit are deleted (a
+// round may have deleted some since).
+bool applyAgeDelete(const PositionSettings& settings, const RoundOptions& options,
+                    RoundTransactions& transactions, RoundWorkers& workers, RoundReport& report) {
+    using Status = PlanUnitOutcome::Status;
+    const PlannedAgeDelete& planned = *options.plan->ageDelete;
+    PlanUnitOutcome& outcome = report.unitOutcomes.front();
+    const Micros serverLimit = report.serverNow - settings.retentionDays * kMicrosPerDay;
+    if (settings.retentionDays == 0 || (planned.before > serverLimit && !options.allowClockAhead)) {
+        outcome.status = Status::Stale;
+        outcome.detail =
+            QStringLiteral("not eligible by the server's clock: %1 is after the server's age limit "
+                           "%2")
+                .arg(formatIsoTimestamp(planned.before), formatIsoTimestamp(serverLimit));
+        return true;
+    }
+    if (workers.between() != RoundPlan::Stop::None)
+        return false;
+    const long long now = transactions.countOlderThan(planned.before);
+    if (now > planned.rows) {
+        outcome.status = Status::Stale;
+        outcome.detail = QStringLiteral("%1 rows lie before %2 where the plan counted %3: rows were written "
+                                        "there since; none deleted")
+                             .arg(now)
+                             .arg(formatIsoTimestamp(planned.before))
+                             .arg(planned.rows);
+        return true;
+    }
+    if (now == 0) {
+        outcome.status = Status::Done;
+        outcome.detail = QStringLiteral("no row before %1 is left").arg(formatIsoTimestamp(planned.before));
+        return true;
+    }
+    if (!ageDeleteBefore(planned.before, now, options, transactions, workers, report))
+        return false;
+    outcome.status = Status::Applied;
+    if (report.ageDeleted != planned.rows)
+        outcome.detail = QStringLiteral("deleted %1 rows; the other %2 of the plan were deleted since")
+                             .arg(report.ageDeleted)
+                             .arg(planned.rows - report.ageDeleted);
+    return true;
+}
+
+// A plan's dry run sees the table as the round will find it: a mower without a watermark whose oldest rows
+// the age delete removes starts at its oldest row after them.
+void afterTheAgeDelete(std::vector<MowerThinningStatus>& mowers, std::optional<Micros> limit, Micros cutoff,
+                       RoundTransactions& transactions) {
+    if (!limit)
+        return;
+    for (MowerThinningStatus& m : mowers) {
+        if (m.watermark || !m.oldest || *m.oldest >= *limit || !m.notAnInstant.isEmpty())
+            continue;
+        m.oldest = transactions.firstRowFrom(m.mowerId, *limit, cutoff);
+        m.slicesPending = SlicePlanner::pendingSlices(m.watermark, m.oldest, cutoff);
+    }
+}
+
 // The mowers' slices: the plan read in its transaction, then the workers; true when every mower's loop ran
 // to its end.
 bool thin(const RoundOptions& options, RoundPlan& plan, RoundTransactions& transactions,
           RoundWorkers& workers, RoundReport& report) {
-    plan.setMowers(transactions.mowers(plan.cutoff(), workers.statementTimeoutMs()), report);
+    std::vector<MowerThinningStatus> mowers =
+        transactions.mowers(plan.cutoff(), workers.statementTimeoutMs());
+    if (options.plan)
+        plan.setPlannedMowers(mowers, *options.plan);
+    else {
+        if (options.collectUnits)
+            afterTheAgeDelete(mowers, plan.ageLimit(), plan.cutoff(), transactions);
+        plan.setMowers(std::move(mowers), report);
+    }
     if (!plan.insideWindow())
         return false;
     if (!options.dryRun)
         transactions.analyzeIfNeverAnalyzed(workers.statementTimeoutMs());
-    return workers.thin(transactions);
+    const bool ran = workers.thin(transactions);
+    if (options.collectUnits)
+        workers.finishUnits();
+    return ran;
+}
+
+// An apply's outcomes start Left without a detail ("not reached"); those still so at the end get the reason
+// the round stopped.
+void outcomesOfAPlan(const PositionsPlanUnits& units, RoundReport& report) {
+    if (units.ageDelete)
+        report.unitOutcomes.push_back({PlanUnitOutcome::Status::Left, units.ageDelete->toJson(), {}});
+    for (const PlannedSlice& s : units.slices)
+        report.unitOutcomes.push_back({PlanUnitOutcome::Status::Left, s.toJson(), {}});
+}
+
+void explainLeft(RoundReport& report) {
+    QString why = QStringLiteral("not reached");
+    if (report.skippedLocked)
+        why = QStringLiteral("another round holds the lock");
+    else if (!report.interrupted.isEmpty())
+        why = QStringLiteral("stopped: %1").arg(report.interrupted);
+    else if (report.cancelled)
+        why = QStringLiteral("stopped: cancelled");
+    else if (!report.insideWindow || report.windowClosed)
+        why = QStringLiteral("outside the thinning window");
+    else if (report.budgetExhausted)
+        why = QStringLiteral("the budget ran out");
+    for (PlanUnitOutcome& o : report.unitOutcomes)
+        if (o.status == PlanUnitOutcome::Status::Left && o.detail.isEmpty())
+            o.detail = why;
 }
 
 } // namespace
@@ -123,12 +231,17 @@ RoundReport ThinningRound::run(const RoundOptions& options) {
     total.start();
     RoundReport report;
     report.dryRun = options.dryRun;
+    if (options.plan && options.dryRun)
+        throw Error(Error::Kind::Usage, QStringLiteral("a plan is applied, not dry-run"));
+    if (options.plan)
+        outcomesOfAPlan(*options.plan, report);
     RoundPlan plan(m_settings, options);
     checkClock(m_db, options, report);
     // Released when the round ends, however it ends.
     std::optional<AdvisoryLockGuard> lock;
     if (!options.dryRun && !lock.emplace(m_db, kAdvisoryLockKey).held()) {
         report.skippedLocked = true;
+        explainLeft(report);
         return report;
     }
     plan.start();
@@ -140,7 +253,9 @@ RoundReport ThinningRound::run(const RoundOptions& options) {
     try {
         QElapsedTimer step;
         step.start();
-        const bool goOn = ageDelete(m_settings, options, transactions, workers, report);
+        const bool goOn = options.plan ? (!options.plan->ageDelete ||
+                                          applyAgeDelete(m_settings, options, transactions, workers, report))
+                                       : ageDelete(m_settings, options, transactions, workers, report);
         report.deleteSeconds = step.nsecsElapsed() / 1e9;
         step.restart();
         if (goOn)
@@ -155,6 +270,11 @@ RoundReport ThinningRound::run(const RoundOptions& options) {
     }
     report.slicesPending = plan.totalSlices() - workers.slicesDone();
     report.complete = thinned && report.slicesPending == 0;
+    if (options.plan) {
+        explainLeft(report);
+        report.complete = !report.anyOutcome(PlanUnitOutcome::Status::Left) &&
+                          !report.anyOutcome(PlanUnitOutcome::Status::Stale);
+    }
     report.seconds = total.nsecsElapsed() / 1e9;
     return report;
 }

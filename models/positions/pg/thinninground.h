@@ -30,6 +30,8 @@ struct SliceEvent {
     long long roundScanned = 0; // rows scanned over the round so far, this slice included
     long long slices = 1;       // slices done by this event (a run of slices without rows: more than one)
     SliceRange range;           // the slice (of a run, the slice with rows, or the whole run without)
+    // An apply: the planned slice's outcome (Applied, Done or Stale; Left units get no event).
+    std::optional<PlanUnitOutcome::Status> outcome;
 
     // The slice as task progress: "mower …, slice i of n", slices done of total, rows scanned so far.
     TaskProgress progress() const;
@@ -69,6 +71,13 @@ struct RoundOptions {
     // Called about once a second while the round is paused (holding its lock), with the pause's length (one
     // call at a time, from any worker).
     std::function<void(double pausedSeconds)> onPaused;
+    // With dryRun: judge each slice on the table as the round will find it (the age delete done, the slice
+    // before thinned) and list every slice with rows in report.units, with its context's digest.
+    bool collectUnits = false;
+    // Apply exactly these units (spec/operations.md, "Plans that are applied exactly"): the age delete of the
+    // rows before its `before`, then the planned slices only, each re-checked in its transaction; one
+    // outcome per unit in report.unitOutcomes. Not with dryRun.
+    const PositionsPlanUnits* plan = nullptr;
     // Reads the clock for the window and the budget between slices (tests may move it); default: nowMicros
     // offset so that it starts at `now`.
     std::function<Micros()> clock;

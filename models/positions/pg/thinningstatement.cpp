@@ -1,5 +1,6 @@
 #include "thinningstatement.h"
 
+#include "contextdigest.h"
 #include "error.h"
 #include "geodesy.h"
 
@@ -373,6 +374,26 @@ QString firstBadRow(const SliceNames& slice, const QString& ownBad) {
            badRowIn(slice, slice.end, slice.contextHigh()) + QStringLiteral(")) * 1000000)::bigint");
 }
 
+// A plan's dry run judges each slice on the table as the round will find it: without the rows that the age
+// delete removes first ($10) and without the previous slice's deletions in its context ($9, instants before
+// the slice's begin). Every read of mower_positions in the single-slice statement names the mower as $1 in
+// one of two forms; each gets the filter.
+QString asTheRoundFindsIt(QString text) {
+    const auto filter = [](const QString& column) {
+        return QStringLiteral("%1 >= $10::timestamptz AND NOT (%1 < $2::timestamptz AND %1 = ANY "
+                              "($9::timestamptz[])) AND ")
+            .arg(column);
+    };
+    for (const QString& prefix : {QString(), QStringLiteral("m.")}) {
+        const QString read = QStringLiteral("FROM mower_positions%1 WHERE %2mower_id = $1 AND ")
+                                 .arg(prefix.isEmpty() ? QString() : QStringLiteral(" m"), prefix);
+        if (!text.contains(read))
+            throw Error(Error::Kind::Failed, QStringLiteral("the planned thinning statement lost a read"));
+        text.replace(read, read + filter(prefix + QStringLiteral("observed_at")));
+    }
+    return text;
+}
+
 } // namespace
 
 ThinningStatement::ThinningStatement(const PositionSettings& settings)
@@ -387,7 +408,28 @@ QString ThinningStatement::sql(Mode mode) {
     // The context's first bad row, none when the slice has no row.
     const QString badRow = QStringLiteral("CASE WHEN count(*) > 0 THEN ") +
                            firstBadRow(kParams, QStringLiteral("min(bad)")) + QStringLiteral(" END");
+    const QString contextLow = kParams.contextLow(), contextHigh = kParams.contextHigh();
     switch (mode) {
+    case Mode::CountPlanned:
+        return asTheRoundFindsIt(
+            sliceCtes(false, false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT keep), ") +
+            badRow + QStringLiteral(", ") +
+            ContextDigest::sql(QStringLiteral("$1"), contextLow, contextHigh) +
+            QStringLiteral(", (array_agg(t ORDER BY t) FILTER (WHERE NOT keep AND t >= $3::timestamptz - "
+                           "interval '10 minutes'))::text FROM (SELECT *, ") +
+            keepExpr(r) + QStringLiteral(" AS keep, ") + kBadColumn + QStringLiteral(" FROM s OFFSET 0) s"));
+    case Mode::DeleteChecked:
+        return sql(Mode::Delete) + QStringLiteral(", ") +
+               ContextDigest::sql(QStringLiteral("$1"), contextLow, contextHigh);
+    case Mode::DeleteSlicesChecked: {
+        const SliceNames row = inSliceRow(true);
+        QString text = sql(Mode::DeleteSlices);
+        const QString from = QStringLiteral(" FROM sl LEFT JOIN jc");
+        text.insert(text.lastIndexOf(from),
+                    QStringLiteral(", ") +
+                        ContextDigest::sql(row.mower, row.contextLow(), row.contextHigh()));
+        return text;
+    }
     case Mode::Delete:
         return sliceCtes(true, false) + QStringLiteral(", judged AS MATERIALIZED (SELECT tid, ") +
                keepExpr(r) + QStringLiteral(" AS keep, ") + kBadColumn + QStringLiteral(" FROM s)") +
@@ -477,8 +519,16 @@ PgStatement ThinningStatement::statementFor(const SliceRange& slice, Mode mode) 
     return {sql(mode), params(slice), statementName(mode)};
 }
 
-PgStatement ThinningStatement::statementFor(const std::vector<SliceRange>& slices) const {
-    return {sql(Mode::DeleteSlices), params(slices), statementName(Mode::DeleteSlices)};
+PgStatement ThinningStatement::statementFor(const std::vector<SliceRange>& slices, bool checked) const {
+    const Mode mode = checked ? Mode::DeleteSlicesChecked : Mode::DeleteSlices;
+    return {sql(mode), params(slices), statementName(mode)};
+}
+
+PgStatement ThinningStatement::statementFor(const SliceRange& slice, const Pending& pending) const {
+    std::vector<PgParam> all = params(slice);
+    all.push_back(slice.begin == pending.until ? pending.deletedBefore : QStringLiteral("{}"));
+    all.push_back(pending.ageLimit);
+    return {sql(Mode::CountPlanned), all, statementName(Mode::CountPlanned)};
 }
 
 QByteArray ThinningStatement::statementName(Mode mode) {
@@ -486,9 +536,13 @@ QByteArray ThinningStatement::statementName(Mode mode) {
 }
 
 ThinningStatement::Counts ThinningStatement::countsOf(const PgResult& r) {
-    Counts counts{r.toLong(0, 0), r.toLong(0, 1), std::nullopt};
+    Counts counts{r.toLong(0, 0), r.toLong(0, 1), std::nullopt, {}, {}};
     if (!r.isNull(0, 2))
         counts.badRowAt = r.toLong(0, 2);
+    if (r.columns() > 3)
+        counts.digest = r.text(0, 3);
+    if (r.columns() > 4)
+        counts.deletedTail = r.isNull(0, 4) ? QStringLiteral("{}") : r.text(0, 4);
     return counts;
 }
 
@@ -496,9 +550,11 @@ std::vector<ThinningStatement::Counts> ThinningStatement::countsOfSlices(const P
     std::vector<Counts> counts;
     counts.reserve(static_cast<std::size_t>(r.rows()));
     for (int row = 0; row < r.rows(); ++row) {
-        counts.push_back({r.toLong(row, 1), r.toLong(row, 2), std::nullopt});
+        counts.push_back({r.toLong(row, 1), r.toLong(row, 2), std::nullopt, {}, {}});
         if (!r.isNull(row, 3))
             counts.back().badRowAt = r.toLong(row, 3);
+        if (r.columns() > 4)
+            counts.back().digest = r.text(row, 4);
     }
     return counts;
 }
@@ -525,7 +581,7 @@ PgResult ThinningStatement::execute(PgConnection& db, const SliceRange& slice, M
 }
 
 ThinningStatement::Counts ThinningStatement::run(PgConnection& db, const SliceRange& slice, Mode mode) const {
-    if (mode == Mode::Reasons || mode == Mode::DeleteReturningReasons || mode == Mode::DeleteSlices)
+    if (mode != Mode::Delete && mode != Mode::Count)
         throw Error(
             Error::Kind::Failed,
             QStringLiteral("ThinningStatement::run: use keptRows for the reasons, statementFor(slices) "

@@ -29,7 +29,22 @@ class ThinningStatement {
         // Deletes in a batch of slices of one mower, each at least the context's 10 minutes after the one
         // before (statementFor(slices)); returns a row per slice, in order: its index, scanned, deleted and
         // bad row.
-        DeleteSlices
+        DeleteSlices,
+        // The dry run of a plan (statementFor(slice, pending)): Count on the table as the round will find it
+        // (rows before the age limit $10 and the previous slice's deletions $9 left out), with the context's
+        // digest and the instants this slice deletes in its last 10 minutes (the next slice's context).
+        CountPlanned,
+        // Delete and DeleteSlices with the digest of each slice's context before the delete (apply).
+        DeleteChecked,
+        DeleteSlicesChecked
+    };
+
+    // What a plan's dry run has deleted so far that the next slice's context would still hold: the rows
+    // older than the age limit, and the previous slice's deletions in the last 10 minutes before `until`.
+    struct Pending {
+        QString ageLimit = QStringLiteral("-infinity"); // a timestamptz
+        QString deletedBefore = QStringLiteral("{}");   // a timestamptz[] of the same session
+        Micros until = 0;                               // the slice that deleted them ended here
     };
 
     struct Counts {
@@ -38,6 +53,8 @@ class ThinningStatement {
         // The earliest row of the slice's context without a finite position (none when the slice has no
         // row): the slice must not commit.
         std::optional<Micros> badRowAt;
+        QString digest;      // CountPlanned, DeleteChecked, DeleteSlicesChecked: the context's digest
+        QString deletedTail; // CountPlanned: the instants deleted in the slice's last 10 minutes
     };
     struct KeptInstant {
         Micros observedAt = 0;
@@ -59,7 +76,10 @@ class ThinningStatement {
     // A batch: slices of one mower in order, each at least the context's 10 minutes after the one before, so
     // that no slice's thinning changes another's context and one statement judges them as one at a time
     // would; each is judged and counted on its own. countsOfSlices reads its result, a Counts per slice.
-    PgStatement statementFor(const std::vector<SliceRange>& slices) const;
+    // With checked, each slice's row carries its context's digest (DeleteSlicesChecked).
+    PgStatement statementFor(const std::vector<SliceRange>& slices, bool checked = false) const;
+    // CountPlanned for a slice, leaving out what `pending` names when the slice begins at its `until`.
+    PgStatement statementFor(const SliceRange& slice, const Pending& pending) const;
     static std::vector<Counts> countsOfSlices(const PgResult& result);
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
     // others.

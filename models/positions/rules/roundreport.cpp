@@ -1,11 +1,20 @@
 #include "roundreport.h"
 
+#include <algorithm>
+
 namespace tidemark::positions {
 
+bool RoundReport::anyOutcome(PlanUnitOutcome::Status status) const {
+    return std::any_of(unitOutcomes.begin(), unitOutcomes.end(),
+                       [status](const PlanUnitOutcome& o) { return o.status == status; });
+}
+
 RoundVerdict RoundReport::verdict() const {
-    if (!failures.empty())
+    if (!failures.empty() || anyOutcome(PlanUnitOutcome::Status::Stale))
         return RoundVerdict::Failed;
-    return interrupted.isEmpty() && !cancelled ? RoundVerdict::Done : RoundVerdict::Retry;
+    return interrupted.isEmpty() && !cancelled && !anyOutcome(PlanUnitOutcome::Status::Left)
+               ? RoundVerdict::Done
+               : RoundVerdict::Retry;
 }
 
 QString RoundReport::infoLine() const {
@@ -18,6 +27,8 @@ QString RoundReport::infoLine() const {
         extra += QStringLiteral(" cancelled=true");
     if (pausedSeconds > 0)
         extra += QStringLiteral(" paused_seconds=%1").arg(pausedSeconds, 0, 'f', 1);
+    if (!planSha256.isEmpty())
+        extra += QStringLiteral(" plan_sha256=%1").arg(planSha256);
     if (jobs > 1)
         extra += QStringLiteral(" jobs=%1").arg(jobs);
     if (clockOverride)

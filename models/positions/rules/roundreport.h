@@ -1,5 +1,7 @@
 #pragma once
 
+#include "planunitoutcome.h"
+#include "positionsplanunits.h"
 #include "timestamp.h"
 #include <QString>
 #include <QStringList>
@@ -30,9 +32,9 @@ struct MowerFailure {
 // retry) and the metrics' last exit code.
 enum class RoundVerdict : int {
     Done = 0,   // ran, or skipped because another runner holds the lock
-    Failed = 1, // at least one mower was skipped (a bad row, a moved watermark)
+    Failed = 1, // at least one mower was skipped (a bad row, a moved watermark), or a planned unit was stale
     Retry = 75  // stopped early by a lock or statement timeout, a serialization failure, a deadlock or a
-                // cancel (the operator, SIGTERM): the next round goes on
+                // cancel (the operator, SIGTERM): the next round goes on; an apply that left units
 };
 
 // The outcome of one ThinningRound (and of the RoundJob around it: its warnings).
@@ -71,6 +73,15 @@ struct RoundReport {
     // What a front end must show, in the words tidemark-cli prints (RoundJob): an overridden clock check,
     // each skipped mower, an interruption, a history row or a metrics file that was not written.
     QStringList warnings;
+
+    // A dry run with RoundOptions::collectUnits: what a plan lists (every slice with rows, digests included).
+    PositionsPlanUnits units;
+    // An apply (RoundOptions::plan): one outcome per unit of the plan, in the plan's order (the age delete
+    // first, then the slices).
+    std::vector<PlanUnitOutcome> unitOutcomes;
+    QString planSha256; // the plan applied, for the round history
+
+    bool anyOutcome(PlanUnitOutcome::Status status) const;
 
     bool didWork() const { return ageDeleted > 0 || slices > 0; }
     RoundVerdict verdict() const;
