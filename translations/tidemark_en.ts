@@ -937,6 +937,10 @@
             <numerusform>%Ln steps in the next run</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Kudos retention: apply the previewed plan on %1</source>
+        <translation>Kudos retention: apply the previewed plan on %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
@@ -2770,6 +2774,107 @@
             <numerusform>%Ln partitions created</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Preview</source>
+        <translation>Preview</translation>
+    </message>
+    <message>
+        <source>List every action a round would take now, with the rows each reads; Run then applies exactly that plan.</source>
+        <translation>List every action a round would take now, with the rows each reads; Run then applies exactly that plan.</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Dataset</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Table</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Range</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>The plan: %1 applied, %2 already done, %3 stale, %4 left</source>
+        <translation>The plan: %1 applied, %2 already done, %3 stale, %4 left</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 [%4, %5): %6</source>
+        <translation>%1 %2 %3 [%4, %5): %6</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>stale</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>left</translation>
+    </message>
+    <message numerus="yes">
+        <source>roll up %Ln range(s)</source>
+        <translation>
+            <numerusform>roll up %Ln range</numerusform>
+            <numerusform>roll up %Ln ranges</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>dump %Ln</source>
+        <translation>
+            <numerusform>dump %Ln</numerusform>
+            <numerusform>dump %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>checkpoint %Ln</source>
+        <translation>
+            <numerusform>checkpoint %Ln</numerusform>
+            <numerusform>checkpoint %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>write the statements of %Ln</source>
+        <translation>
+            <numerusform>write the statements of %Ln</numerusform>
+            <numerusform>write the statements of %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>export %Ln</source>
+        <translation>
+            <numerusform>export %Ln</numerusform>
+            <numerusform>export %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>verify %Ln</source>
+        <translation>
+            <numerusform>verify %Ln</numerusform>
+            <numerusform>verify %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>drop %Ln partition(s)</source>
+        <translation>
+            <numerusform>drop %Ln partition</numerusform>
+            <numerusform>drop %Ln partitions</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The preview found nothing to do.</source>
+        <translation>The preview found nothing to do.</translation>
+    </message>
+    <message>
+        <source>Run applies this plan: %1.</source>
+        <translation>Run applies this plan: %1.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
@@ -2891,6 +2996,14 @@
     <message>
         <source>Capacity</source>
         <translation>Capacity</translation>
+    </message>
+    <message>
+        <source>Apply the previewed plan to %1: %2?</source>
+        <translation>Apply the previewed plan to %1: %2?</translation>
+    </message>
+    <message>
+        <source>Apply the kudos plan</source>
+        <translation>Apply the kudos plan</translation>
     </message>
 </context>
 <context>

@@ -968,6 +968,10 @@
             <numerusform>%Ln шагов в следующем запуске</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Kudos retention: apply the previewed plan on %1</source>
+        <translation>Удержание кудосов: применить просмотренный план на %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
@@ -2857,6 +2861,114 @@
             <numerusform>создано %Ln разделов</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Preview</source>
+        <translation>Предпросмотр</translation>
+    </message>
+    <message>
+        <source>List every action a round would take now, with the rows each reads; Run then applies exactly that plan.</source>
+        <translation>Перечислить все действия, которые раунд выполнил бы сейчас, со строками, которые читает каждое; «Запустить» затем применяет ровно этот план.</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Набор данных</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Таблица</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>Диапазон</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строки</translation>
+    </message>
+    <message>
+        <source>The plan: %1 applied, %2 already done, %3 stale, %4 left</source>
+        <translation>План: применено %1, уже сделано %2, устарело %3, осталось %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 [%4, %5): %6</source>
+        <translation>%1 %2 %3 [%4, %5): %6</translation>
+    </message>
+    <message>
+        <source>stale</source>
+        <translation>устарело</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>осталось</translation>
+    </message>
+    <message numerus="yes">
+        <source>roll up %Ln range(s)</source>
+        <translation>
+            <numerusform>свернуть %Ln диапазон</numerusform>
+            <numerusform>свернуть %Ln диапазона</numerusform>
+            <numerusform>свернуть %Ln диапазонов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>dump %Ln</source>
+        <translation>
+            <numerusform>выгрузить %Ln</numerusform>
+            <numerusform>выгрузить %Ln</numerusform>
+            <numerusform>выгрузить %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>checkpoint %Ln</source>
+        <translation>
+            <numerusform>зафиксировать %Ln</numerusform>
+            <numerusform>зафиксировать %Ln</numerusform>
+            <numerusform>зафиксировать %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>write the statements of %Ln</source>
+        <translation>
+            <numerusform>записать выписки %Ln</numerusform>
+            <numerusform>записать выписки %Ln</numerusform>
+            <numerusform>записать выписки %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>export %Ln</source>
+        <translation>
+            <numerusform>экспортировать %Ln</numerusform>
+            <numerusform>экспортировать %Ln</numerusform>
+            <numerusform>экспортировать %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>verify %Ln</source>
+        <translation>
+            <numerusform>проверить %Ln</numerusform>
+            <numerusform>проверить %Ln</numerusform>
+            <numerusform>проверить %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>drop %Ln partition(s)</source>
+        <translation>
+            <numerusform>удалить %Ln секцию</numerusform>
+            <numerusform>удалить %Ln секции</numerusform>
+            <numerusform>удалить %Ln секций</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The preview found nothing to do.</source>
+        <translation>Предпросмотр не нашёл работы.</translation>
+    </message>
+    <message>
+        <source>Run applies this plan: %1.</source>
+        <translation>«Запустить» применит этот план: %1.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
@@ -2983,6 +3095,14 @@
     <message>
         <source>Capacity</source>
         <translation>Ёмкость</translation>
+    </message>
+    <message>
+        <source>Apply the previewed plan to %1: %2?</source>
+        <translation>Применить просмотренный план к %1: %2?</translation>
+    </message>
+    <message>
+        <source>Apply the kudos plan</source>
+        <translation>Применить план кудосов</translation>
     </message>
 </context>
 <context>

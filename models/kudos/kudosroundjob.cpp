@@ -69,10 +69,15 @@ RetentionReport KudosRoundJob::run(const KudosRoundRequest& request, TaskFeedbac
     RetentionOptions options;
     options.dryRun = request.dryRun;
     options.allowClockAhead = request.allowClockAhead;
+    options.collectUnits = request.collectUnits;
+    if (!request.dryRun) {
+        options.plan = request.plan;
+        options.planSha256 = request.planSha256;
+    }
     RetentionJob job(*db, store.get(), request.settings, options);
     job.setStoreProblem(problem);
     RetentionReport report;
-    if (request.oneStep) {
+    if (request.oneStep && !options.plan) {
         feedback.reportProgress(0, QCoreApplication::translate("KudosRoundJob", "one action"));
         report = job.step(request.now, feedback);
         TaskProgress progress;

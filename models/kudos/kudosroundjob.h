@@ -1,9 +1,11 @@
 #pragma once
 
+#include "kudosplanunits.h"
 #include "kudossettings.h"
 #include "retentionreport.h"
 
 #include <QString>
+#include <optional>
 
 namespace tidemark {
 class TaskFeedback;
@@ -22,6 +24,12 @@ struct KudosRoundRequest {
     bool oneStep = false;
     bool dryRun = false;
     QString metricsPath; // the textfile the run's RetentionMetrics are added to; "" none
+    // With dryRun: the report's `units` carry every action with its rows and digest (a plan's units).
+    bool collectUnits = false;
+    // Apply: exactly these actions, in order (RetentionOptions::plan); the report's unitOutcomes say what
+    // became of each, and planSha256 is recorded with the apply (kudos_retention_applies).
+    std::optional<KudosPlanUnits> plan;
+    QString planSha256;
 };
 
 // The retention job of both front ends: opens its own connection (the kudos schema is required) and the

@@ -41,7 +41,7 @@ PartitionDrop::PartitionDrop(PgConnection& db, int lockTimeoutSeconds)
 
 DropOutcome PartitionDrop::run(const std::vector<CatalogEntry>& group,
                                const QHash<QString, archive::ArchiveManifest>& manifests,
-                               const Notify& notify) {
+                               const Notify& notify, const Recheck& recheck) {
     DropOutcome outcome;
     const CatalogEntry& first = group.front();
     const QString partition = first.partition;
@@ -76,11 +76,13 @@ DropOutcome PartitionDrop::run(const std::vector<CatalogEntry>& group,
                 return outcome;
             }
         }
+        if (recheck)
+            recheck(); // nothing is detached for a plan that no longer holds
         detach(group, outcome);
         if (notify)
             notify(FaultPoint::AfterDetach);
     }
-    dropChecked(group, manifests, notify, outcome);
+    dropChecked(group, manifests, notify, recheck, outcome);
     return outcome;
 }
 
@@ -100,7 +102,7 @@ void PartitionDrop::detach(const std::vector<CatalogEntry>& group, DropOutcome& 
 
 void PartitionDrop::dropChecked(const std::vector<CatalogEntry>& group,
                                 const QHash<QString, archive::ArchiveManifest>& manifests,
-                                const Notify& notify, DropOutcome& outcome) {
+                                const Notify& notify, const Recheck& recheck, DropOutcome& outcome) {
     const QString partition = group.front().partition;
     const QString table = pgQuoteIdentifier(partition);
     QElapsedTimer held;
@@ -109,6 +111,15 @@ void PartitionDrop::dropChecked(const std::vector<CatalogEntry>& group,
         // Nobody reaches the detached table through the parent any more; the lock keeps out a writer that
         // names it, and the comparison below sees every row the DROP removes.
         m_db.exec(QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(table));
+        if (recheck) {
+            try {
+                recheck();
+            } catch (const Error&) {
+                transaction.rollback();
+                attachBack(group, {});
+                throw;
+            }
+        }
         QElapsedTimer check;
         check.start();
         outcome.mismatches = ReplacementCheck(m_db).compare(partition, group, manifests, &outcome.rows);

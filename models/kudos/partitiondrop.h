@@ -34,18 +34,23 @@ struct DropOutcome {
 class PartitionDrop {
   public:
     using Notify = std::function<void(FaultPoint)>;
+    // An applied plan's re-check (RetentionJob::recheckPlanned): called before the detach and again in the
+    // dropping transaction once the detached table is locked; it throws to refuse, and the table is then
+    // attached back unchanged (no incident: the rows were not compared with their replacement).
+    using Recheck = std::function<void()>;
 
     PartitionDrop(PgConnection& db, int lockTimeoutSeconds);
     // `group`: the catalog entries of one partition, ascending; `manifests`: for currency, the verified
     // manifest of each entry by its archive key.
     DropOutcome run(const std::vector<CatalogEntry>& group,
-                    const QHash<QString, archive::ArchiveManifest>& manifests, const Notify& notify = {});
+                    const QHash<QString, archive::ArchiveManifest>& manifests, const Notify& notify = {},
+                    const Recheck& recheck = {});
 
   private:
     void detach(const std::vector<CatalogEntry>& group, DropOutcome& outcome);
     void dropChecked(const std::vector<CatalogEntry>& group,
                      const QHash<QString, archive::ArchiveManifest>& manifests, const Notify& notify,
-                     DropOutcome& outcome);
+                     const Recheck& recheck, DropOutcome& outcome);
     void attachBack(const std::vector<CatalogEntry>& group,
                     const std::vector<ReplacementMismatch>& mismatches);
     void recordMismatches(const std::vector<ReplacementMismatch>& mismatches);

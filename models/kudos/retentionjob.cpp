@@ -36,7 +36,9 @@ QString nextState(const CatalogEntry& e) {
     return at >= 0 && at + 1 < order.size() ? order.at(at + 1) : QStringLiteral("dropped");
 }
 
-RetentionAlert::Cause causeOf(const Error& error, const RetentionAction& action) {
+} // namespace
+
+RetentionAlert::Cause alertCauseOf(const Error& error, const RetentionAction& action) {
     if (error.kind() == Error::Kind::Connection && action.to != QLatin1String("rolled_up") &&
         action.to != QLatin1String("checkpointed") && action.to != QLatin1String("stated"))
         return RetentionAlert::Cause::ArchiveUnavailable;
@@ -54,8 +56,6 @@ RetentionAlert::Cause causeOf(const Error& error, const RetentionAction& action)
         return RetentionAlert::Cause::VerificationFailed;
     return RetentionAlert::Cause::Failed;
 }
-
-} // namespace
 
 RetentionJob::RetentionJob(PgConnection& db, archive::ArchiveStore* store, KudosSettings settings,
                            RetentionOptions options)
@@ -243,13 +243,16 @@ std::vector<RetentionAction> RetentionJob::plan(const std::vector<CatalogEntry>&
 
 RetentionRunPlan RetentionJob::planRun(std::vector<CatalogEntry> entries, const KudosSettings& settings,
                                        Micros now,
-                                       const std::function<QString(const RetentionAction&)>& refused) {
+                                       const std::function<QString(const RetentionAction&)>& refused,
+                                       bool archiveReachable, const std::vector<RetentionAlert>& alerts) {
     RetentionRunPlan run;
+    std::vector<RetentionAlert> seen = alerts; // the run's alerts and the stops found so far
     // Each action moves one entry one state on (a drop: its group to dropped), so this ends; the bound is a
     // guard against a plan that would not.
     const size_t bound = 8 * entries.size() + 8;
     while (run.actions.size() + run.stops.size() < bound) {
-        const std::vector<RetentionAction> next = planActions(entries, settings, now, run.stops, true, false);
+        const std::vector<RetentionAction> next =
+            planActions(entries, settings, now, seen, archiveReachable, false);
         if (next.empty())
             break;
         const RetentionAction& action = next.front();
@@ -258,6 +261,7 @@ RetentionRunPlan RetentionJob::planRun(std::vector<CatalogEntry> entries, const 
             run.stops.push_back(
                 {action.entry.dataset, RetentionAlert::Cause::Failed,
                  QStringLiteral("%1 %2: %3").arg(action.verb(), action.entry.describe(), why)});
+            seen.push_back(run.stops.back());
             continue;
         }
         run.actions.push_back(action);
@@ -274,6 +278,8 @@ RetentionRunPlan RetentionJob::planRun(std::vector<CatalogEntry> entries, const 
 RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& feedback) {
     RetentionReport report;
     report.dryRun = m_options.dryRun;
+    report.applied = m_options.plan.has_value() && !m_options.dryRun;
+    report.planSha256 = m_options.planSha256;
     m_dropLockSeconds = m_dropCheckSeconds = 0;
     checkClock(now, report);
     std::optional<AdvisoryLockGuard> lock;
@@ -285,7 +291,13 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& fee
         }
     }
 
-    const std::vector<CatalogEntry> missing = housekeeping(now, report);
+    if (report.applied) {
+        // Apply changes nothing the plan does not list: no partitions ahead, no key expiry, and only the
+        // plan's own missing catalog rows (applyPlan); incidents and alerts are read as in a run.
+        report.incidents = incidents(m_db, m_settings, now);
+    }
+    const std::vector<CatalogEntry> missing =
+        report.applied ? std::vector<CatalogEntry>{} : housekeeping(now, report);
     if (!m_store)
         for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics})
             report.alerts.push_back(
@@ -298,7 +310,24 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& fee
     RetentionCatalog catalog(m_db);
     if (m_options.dryRun) {
         // The catalog as the housekeeping would have left it.
-        report.remaining = plan(withMissing(catalog.entries(), missing), now, {});
+        try {
+            planDryRun(withMissing(catalog.entries(), missing), now, maxActions, feedback, report);
+        } catch (const Error& error) {
+            if (error.kind() != Error::Kind::Cancelled)
+                throw;
+            report.cancelled = true;
+            report.units = {};
+        }
+        return report;
+    }
+    if (report.applied) {
+        applyPlan(now, feedback, report);
+        for (RetentionAlert& overdue :
+             ArchiveDrillHistory(m_db).overdue(m_settings, std::min(now, report.serverNow)))
+            report.alerts.push_back(std::move(overdue));
+        report.dropLockSeconds = m_dropLockSeconds;
+        report.dropCheckSeconds = m_dropCheckSeconds;
+        recordApply(report);
         return report;
     }
     for (int done = 0; maxActions < 0 || done < maxActions; ++done) {
@@ -324,7 +353,7 @@ RetentionReport RetentionJob::work(Micros now, int maxActions, TaskFeedback& fee
                 break;
             }
             const RetentionAlert alert{
-                action.entry.dataset, causeOf(error, action),
+                action.entry.dataset, alertCauseOf(error, action),
                 QStringLiteral("%1 %2: %3").arg(action.verb(), action.entry.describe(), error.message())};
             report.alerts.push_back(alert);
             catalog.setError(action.entry, error.message());
@@ -379,7 +408,9 @@ RetentionStepResult RetentionJob::finish(const RetentionAction& action, const Ca
 }
 
 RetentionStepResult RetentionJob::rollUp(const RetentionAction& action, Micros now) {
-    beginTransaction("READ COMMITTED");
+    // An apply reads its digest and does the work in one snapshot.
+    beginTransaction(m_planned ? "REPEATABLE READ" : "READ COMMITTED");
+    recheckPlanned(action);
     RollupResult rollup =
         StatRollup(m_db).rollUp(action.entry.partition, action.entry.lo, action.entry.hi, now);
     CatalogEntry e = action.entry;
@@ -394,6 +425,7 @@ RetentionStepResult RetentionJob::rollUp(const RetentionAction& action, Micros n
 
 RetentionStepResult RetentionJob::checkpoint(const RetentionAction& action) {
     beginTransaction("REPEATABLE READ");
+    recheckPlanned(action);
     const CheckpointResult cp =
         LedgerCheckpoint(m_db).checkpoint(action.entry.partition, action.entry.lo, action.entry.hi);
     CatalogEntry e = action.entry;
@@ -404,7 +436,8 @@ RetentionStepResult RetentionJob::checkpoint(const RetentionAction& action) {
 }
 
 RetentionStepResult RetentionJob::state(const RetentionAction& action) {
-    beginTransaction("READ COMMITTED");
+    beginTransaction(m_planned ? "REPEATABLE READ" : "READ COMMITTED");
+    recheckPlanned(action);
     const qint64 lines =
         LedgerStatements(m_db).write(action.entry.partition, action.entry.lo, action.entry.hi);
     CatalogEntry e = action.entry;
@@ -435,10 +468,13 @@ RetentionStepResult RetentionJob::drop(const RetentionAction& action, TaskFeedba
             manifests.insert(e.archiveKey, checkArchived(e, false, feedback));
         }
     }
+    PartitionDrop::Recheck recheck;
+    if (m_planned)
+        recheck = [this, &action] { recheckPlanned(action); };
     const DropOutcome outcome =
-        PartitionDrop(m_db, m_settings.lockTimeoutSeconds).run(group, manifests, [&](FaultPoint point) {
-            notify(action, point);
-        });
+        PartitionDrop(m_db, m_settings.lockTimeoutSeconds)
+            .run(
+                group, manifests, [&](FaultPoint point) { notify(action, point); }, recheck);
     m_dropLockSeconds = std::max(m_dropLockSeconds, outcome.parentLockSeconds);
     m_dropCheckSeconds += outcome.checkSeconds;
     if (!outcome.mismatches.empty()) {

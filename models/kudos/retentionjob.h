@@ -1,5 +1,7 @@
 #pragma once
 
+#include "error.h"
+#include "kudosplanunits.h"
 #include "kudossettings.h"
 #include "pgtransaction.h"
 #include "retentionfaultpoint.h"
@@ -19,6 +21,9 @@ struct ArchiveManifest;
 
 namespace tidemark::kudos {
 
+// The alert an action's error raises (an unreachable archive, a tier over budget, unapplied rows, ...).
+RetentionAlert::Cause alertCauseOf(const Error& error, const RetentionAction& action);
+
 // What a whole run would do (RetentionJob::planRun): its actions in order, and where a dataset would stop.
 struct RetentionRunPlan {
     std::vector<RetentionAction> actions;
@@ -33,6 +38,12 @@ struct RetentionOptions {
     // Called around the commit of every action (and between a drop's detach and its DROP); a test throws from
     // it to simulate a crash.
     std::function<void(const RetentionAction&, FaultPoint)> onCommit;
+    // A dry run: the report's `units` carry each action with its rows and the digest of the rows it reads.
+    bool collectUnits = false;
+    // Apply: exactly these actions, in their order, each re-checked after its locks in the transaction that
+    // changes it (its catalog state, its rows' digest, its eligibility by the server's clock); nothing else.
+    std::optional<KudosPlanUnits> plan;
+    QString planSha256; // recorded in kudos_retention_applies with what became of the actions
 };
 
 // The kudos retention job of spec/kudos.md. Under its own advisory lock it keeps partitions ahead, adds
@@ -71,9 +82,12 @@ class RetentionJob {
     // leaves it: withMissing()), with the archive reachable and each action succeeding unless `refused` says
     // why it would not (then its dataset stops there, as an alert stops it in a run). A dry run lists the
     // first of these; the kudos forecast shows all of them.
+    // `archiveReachable` and `alerts` (those the run starts with): as the run sees them.
     static RetentionRunPlan planRun(std::vector<CatalogEntry> entries, const KudosSettings& settings,
                                     Micros now,
-                                    const std::function<QString(const RetentionAction&)>& refused = {});
+                                    const std::function<QString(const RetentionAction&)>& refused = {},
+                                    bool archiveReachable = true,
+                                    const std::vector<RetentionAlert>& alerts = {});
 
     static constexpr long long kAdvisoryLock = 0x54444B5544524554LL; // "TDKUDRET"
 
@@ -85,6 +99,22 @@ class RetentionJob {
     std::vector<CatalogEntry> housekeeping(Micros now, RetentionReport& report);
     std::vector<RetentionAction> plan(const std::vector<CatalogEntry>& entries, Micros now,
                                       const std::vector<RetentionAlert>& alerts) const;
+    // The dry run: the whole run's actions (planRun) where unapplied rows would stop a dataset, and with
+    // collectUnits their rows and digests.
+    void planDryRun(const std::vector<CatalogEntry>& entries, Micros now, int maxActions,
+                    TaskFeedback& feedback, RetentionReport& report);
+    QString unappliedRefusal(const RetentionAction& action);
+    // Apply (retentionapply.cpp): the plan's actions, one outcome each; then the apply's row.
+    void applyPlan(Micros now, TaskFeedback& feedback, RetentionReport& report);
+    PlanUnitOutcome applyOne(const PlannedAction& planned, Micros now, Micros clock, TaskFeedback& feedback,
+                             RetentionReport& report);
+    void recordApply(RetentionReport& report); // a failure to record is a warning
+    // Inside the action's transaction, after its locks: its catalog row is still in the state the action
+    // starts from and its rows' digest is the plan's; else throws StalePlanAction. Nothing outside an apply.
+    void recheckPlanned(const RetentionAction& action);
+    // The same in a transaction of its own, before an action whose work (an upload, a read-back) is outside
+    // its transaction: what changes during the upload is caught by the verify and the drop's own check.
+    void recheckPlannedAlone(const RetentionAction& action);
     RetentionStepResult execute(const RetentionAction& action, Micros now, TaskFeedback& feedback);
     RetentionStepResult rollUp(const RetentionAction& action, Micros now);
     RetentionStepResult dump(const RetentionAction& action, Micros now, TaskFeedback& feedback);
@@ -113,6 +143,7 @@ class RetentionJob {
     std::optional<PgTransaction> m_transaction; // the action's, from beginTransaction() to commit()
     double m_dropLockSeconds = 0;
     double m_dropCheckSeconds = 0;
+    const PlannedAction* m_planned = nullptr; // the apply's action in flight
 };
 
 } // namespace tidemark::kudos

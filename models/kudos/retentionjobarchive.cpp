@@ -50,6 +50,7 @@ std::function<void(qint64)> RetentionJob::budgetCheck(RetentionDataset dataset) 
 }
 
 RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now, TaskFeedback& feedback) {
+    recheckPlannedAlone(action);
     CatalogEntry e = action.entry;
     QString failure;
     try {
@@ -88,6 +89,7 @@ RetentionStepResult RetentionJob::dump(const RetentionAction& action, Micros now
 
 RetentionStepResult RetentionJob::exportCurrency(const RetentionAction& action, Micros now,
                                                  TaskFeedback& feedback) {
+    recheckPlannedAlone(action);
     const archive::ExportResult exported =
         archive::PartitionExporter(m_db, *m_store, kudosArchiveLayout(), m_settings.zstdLevel,
                                    m_settings.archiveReadLimits)
@@ -133,6 +135,7 @@ archive::ArchiveManifest RetentionJob::checkArchived(const CatalogEntry& e, bool
 }
 
 RetentionStepResult RetentionJob::verify(const RetentionAction& action, TaskFeedback& feedback) {
+    recheckPlannedAlone(action);
     qint64 rows = 0;
     checkArchived(action.entry, true, feedback, &rows);
     CatalogEntry e = action.entry;

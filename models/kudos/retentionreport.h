@@ -1,18 +1,13 @@
 #pragma once
 
-#include "retentioncatalog.h"
+#include "kudosplanunits.h"
+#include "planunitoutcome.h"
+#include "retentionaction.h"
 
 #include <QStringList>
 #include <vector>
 
 namespace tidemark::kudos {
-
-// One transition of one catalog entry: roll up, dump, checkpoint, state, export, verify or drop.
-struct RetentionAction {
-    CatalogEntry entry; // as it was before the action
-    QString to;         // the state the action moves it to ("dropped" for a drop)
-    QString verb() const;
-};
 
 // An action that ran: what it moved, what it found, how long it took.
 struct RetentionStepResult {
@@ -62,7 +57,15 @@ struct RetentionAlert {
 
 struct RetentionReport {
     std::vector<RetentionStepResult> done;
-    std::vector<RetentionAction> remaining; // what is still to do now (the plan of a dry run)
+    // What is still to do now: in a dry run, every action the run would take, in its order (each eligible
+    // range's whole chain, up to where a dataset would stop: those stops are among the alerts).
+    std::vector<RetentionAction> remaining;
+    // A dry run with collectUnits: `remaining` with each action's rows and the digest of the rows it reads.
+    KudosPlanUnits units;
+    // An apply (a plan given): one outcome per action of the plan, in plan order, and the plan's sha256.
+    std::vector<PlanUnitOutcome> unitOutcomes;
+    QString planSha256;
+    bool applied = false; // the report of an apply
     std::vector<RetentionIncident> incidents;
     std::vector<RetentionAlert> alerts;
     QStringList partitionsCreated;
@@ -84,7 +87,10 @@ struct RetentionReport {
 
     // The exit status of the run, as `tidemark-cli kudos retain` exits and its metrics record it: 75 (retry)
     // when another job held the lock, only the archive was unreachable or the run was cancelled (what it did
-    // is committed, the rest waits), 1 when a dataset stopped for any other reason, 0 otherwise.
+    // is committed, the rest waits), 1 when a dataset stopped for any other reason, 0 otherwise. An apply:
+    // 1 when an action was stale or a dataset stopped for a reason other than the archive, else 75 when an
+    // action was left (a cancel, the lock, the archive), else 0.
+    int count(PlanUnitOutcome::Status status) const;
     int exitCode() const;
 };
 

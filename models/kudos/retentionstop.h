@@ -18,3 +18,14 @@ class RetentionStop : public Error {
 };
 
 } // namespace tidemark::kudos
+
+namespace tidemark::kudos {
+
+// An action of an applied plan whose re-check failed after its locks (its catalog state moved, its rows
+// changed, a drop's group is not ready): nothing of it is changed, apply reports it stale and goes on.
+class StalePlanAction : public Error {
+  public:
+    explicit StalePlanAction(const QString& message) : Error(Kind::Refused, message) {}
+};
+
+} // namespace tidemark::kudos

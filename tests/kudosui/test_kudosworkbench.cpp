@@ -92,6 +92,48 @@ QString fileArchive(const QTemporaryDir& dir) {
 class TestKudosWorkbench : public QObject {
     Q_OBJECT
   private slots:
+    // Preview is a dry run whose plan the Round area lists; Run after it confirms the plan's counts and
+    // applies it: the round's actions are the preview's, one for one. Run then is a round again.
+    void previewThenRunAppliesThePlan() {
+        QTemporaryDir dir;
+        Console console(QStringLiteral("kudosui_preview"), fileArchive(dir));
+        console.applyAll();
+        const QMap<QString, QString> before = console.catalog();
+        QSignalSpy finished(&console.workbench, &KudosWorkbench::roundFinished);
+        QVERIFY(console.workbench.roundPanel()->previewButton()->isEnabled());
+        QTest::mouseClick(console.workbench.roundPanel()->previewButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(120000));
+        QVERIFY(console.dataset.preview().has_value());
+        const KudosPlanUnits plan = *console.dataset.preview();
+        QVERIFY(plan.actions.size() > 4);
+        QCOMPARE(console.workbench.roundPanel()->planRows(), int(plan.actions.size()));
+        QCOMPARE(console.catalog(), before); // a preview changes nothing
+        saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-preview"));
+
+        QString question;
+        console.workbench.setConfirmation([&](const QString& q) {
+            question = q;
+            return true;
+        });
+        finished.clear();
+        QTest::mouseClick(console.workbench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(180000));
+        QVERIFY2(question.contains(QStringLiteral("roll up")) && question.contains(QStringLiteral("drop")),
+                 qPrintable(question));
+        const RetentionReport& report = console.workbench.lastReport();
+        QVERIFY(report.applied);
+        QCOMPARE(report.unitOutcomes.size(), plan.actions.size());
+        QCOMPARE(report.done.size(), plan.actions.size());
+        for (size_t i = 0; i < plan.actions.size(); ++i) {
+            QCOMPARE(report.done[i].action.entry.partition, plan.actions[i].action.entry.partition);
+            QCOMPARE(report.done[i].action.entry.lo, plan.actions[i].action.entry.lo);
+            QCOMPARE(report.done[i].action.to, plan.actions[i].action.to);
+            QCOMPARE(report.unitOutcomes[i].status, PlanUnitOutcome::Status::Applied);
+        }
+        QVERIFY(!console.dataset.preview().has_value());
+        QCOMPARE(console.workbench.roundPanel()->planRows(), 0);
+    }
+
     void loadsTheRangesAndTheTimeline() {
         QTemporaryDir dir;
         Console console(QStringLiteral("kudosui_load"), fileArchive(dir));

@@ -6,11 +6,14 @@
 
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QMap>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QTimeZone>
 #include <QVBoxLayout>
 
@@ -30,6 +33,9 @@ QString actionText(const RetentionAction& a) {
 } // namespace
 
 KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
+    m_preview = new QPushButton(tr("Preview"), this);
+    m_preview->setToolTip(tr("List every action a round would take now, with the rows each reads; Run then "
+                             "applies exactly that plan."));
     m_run = new QPushButton(tr("Run round"), this);
     m_run->setToolTip(
         tr("Move every eligible range on, one state at a time, until nothing eligible is left."));
@@ -54,9 +60,20 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     m_refusalLabel->setWordWrap(true);
     m_refusalLabel->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
     m_refusalLabel->hide();
+    m_planLabel = new QLabel(this);
+    m_planLabel->setWordWrap(true);
+    m_planLabel->hide();
+    m_plan = new QTableWidget(0, 5, this);
+    m_plan->setHorizontalHeaderLabels({tr("Action"), tr("Dataset"), tr("Table"), tr("Range"), tr("Rows")});
+    m_plan->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_plan->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_plan->setAlternatingRowColors(true);
+    m_plan->verticalHeader()->hide();
+    m_plan->horizontalHeader()->setStretchLastSection(true);
+    m_plan->hide();
 
     auto* buttons = new QHBoxLayout;
-    for (QPushButton* b : {m_run, m_step, m_pause, m_resume, m_cancel})
+    for (QPushButton* b : {m_preview, m_run, m_step, m_pause, m_resume, m_cancel})
         buttons->addWidget(b);
     buttons->addStretch(1);
     auto* layout = new QVBoxLayout(this);
@@ -65,8 +82,11 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     layout->addWidget(m_progress);
     layout->addWidget(m_progressText);
     layout->addWidget(m_report);
+    layout->addWidget(m_planLabel);
+    layout->addWidget(m_plan, 1);
     layout->addWidget(m_done, 1);
 
+    connect(m_preview, &QPushButton::clicked, this, &KudosRoundPanel::previewRequested);
     connect(m_run, &QPushButton::clicked, this, &KudosRoundPanel::runRequested);
     connect(m_step, &QPushButton::clicked, this, &KudosRoundPanel::stepRequested);
     connect(m_pause, &QPushButton::clicked, this, &KudosRoundPanel::pauseRequested);
@@ -85,6 +105,7 @@ void KudosRoundPanel::setRefusal(const QString& reason) {
 void KudosRoundPanel::setState(State state) {
     m_state = state;
     const bool idle = state == State::Idle;
+    m_preview->setEnabled(idle && m_refusal.isEmpty());
     m_run->setEnabled(idle && m_refusal.isEmpty());
     m_step->setEnabled(idle && m_refusal.isEmpty());
     m_pause->setEnabled(state == State::Running);
@@ -116,6 +137,24 @@ void KudosRoundPanel::showReport(const RetentionReport& r) {
         text += QStringLiteral("; ") + tr("%Ln range(s) added to the catalog", "", r.catalogRowsAdded);
     if (!r.partitionsCreated.isEmpty())
         text += QStringLiteral("; ") + tr("%Ln partition(s) created", "", int(r.partitionsCreated.size()));
+    if (r.applied) {
+        text += QStringLiteral("<br>") + tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
+                                             .arg(r.count(PlanUnitOutcome::Status::Applied))
+                                             .arg(r.count(PlanUnitOutcome::Status::Done))
+                                             .arg(r.count(PlanUnitOutcome::Status::Stale))
+                                             .arg(r.count(PlanUnitOutcome::Status::Left));
+        for (const PlanUnitOutcome& o : r.unitOutcomes)
+            if (o.status == PlanUnitOutcome::Status::Stale || o.status == PlanUnitOutcome::Status::Left)
+                text +=
+                    QStringLiteral("<br><b style='color:#b00020'>%1</b>")
+                        .arg(tr("%1 %2 %3 [%4, %5): %6")
+                                 .arg(o.status == PlanUnitOutcome::Status::Stale ? tr("stale") : tr("left"),
+                                      o.unit.value(QStringLiteral("action")).toString(),
+                                      o.unit.value(QStringLiteral("table")).toString(),
+                                      o.unit.value(QStringLiteral("lo")).toString().left(10),
+                                      o.unit.value(QStringLiteral("hi")).toString().left(10), o.detail)
+                                 .toHtmlEscaped());
+    }
     for (const RetentionAlert& a : r.alerts)
         text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(a.message.toHtmlEscaped());
     if (!r.remaining.empty())
@@ -132,6 +171,57 @@ void KudosRoundPanel::showReport(const RetentionReport& r) {
             line += QStringLiteral(" · ") + l.formattedDataSize(s.bytes);
         m_done->addItem(line);
     }
+}
+
+QString KudosRoundPanel::planCounts(const KudosPlanUnits& plan) {
+    QMap<QString, int> count;
+    for (const PlannedAction& p : plan.actions)
+        ++count[p.action.to];
+    QStringList parts;
+    const auto add = [&](const char* to, const QString& text) {
+        if (count.value(QLatin1String(to)) > 0)
+            parts << text;
+    };
+    add("rolled_up", tr("roll up %Ln range(s)", "", count.value(QStringLiteral("rolled_up"))));
+    add("dumped", tr("dump %Ln", "", count.value(QStringLiteral("dumped"))));
+    add("checkpointed", tr("checkpoint %Ln", "", count.value(QStringLiteral("checkpointed"))));
+    add("stated", tr("write the statements of %Ln", "", count.value(QStringLiteral("stated"))));
+    add("exported", tr("export %Ln", "", count.value(QStringLiteral("exported"))));
+    add("verified", tr("verify %Ln", "", count.value(QStringLiteral("verified"))));
+    add("dropped", tr("drop %Ln partition(s)", "", count.value(QStringLiteral("dropped"))));
+    return parts.join(QStringLiteral(", "));
+}
+
+void KudosRoundPanel::showPlan(const KudosPlanUnits& plan) {
+    const QLocale l;
+    m_plan->setRowCount(0);
+    m_plan->setRowCount(int(plan.actions.size()));
+    int row = 0;
+    for (const PlannedAction& p : plan.actions) {
+        const CatalogEntry& e = p.action.entry;
+        const QStringList cells{p.action.verb(), datasetName(e.dataset), e.partition,
+                                QStringLiteral("[%1, %2)").arg(day(e.lo), day(e.hi)), l.toString(p.rows)};
+        for (int c = 0; c < cells.size(); ++c)
+            m_plan->setItem(row, c, new QTableWidgetItem(cells[c]));
+        ++row;
+    }
+    m_plan->resizeColumnsToContents();
+    m_planLabel->setText(plan.actions.empty() ? tr("The preview found nothing to do.")
+                                              : tr("Run applies this plan: %1.").arg(planCounts(plan)));
+    m_planLabel->show();
+    m_plan->setVisible(!plan.actions.empty());
+    m_done->setVisible(plan.actions.empty());
+}
+
+void KudosRoundPanel::clearPlan() {
+    m_plan->setRowCount(0);
+    m_plan->hide();
+    m_planLabel->hide();
+    m_done->show();
+}
+
+int KudosRoundPanel::planRows() const {
+    return m_plan->rowCount();
 }
 
 void KudosRoundPanel::showError(const QString& message) {

@@ -6,6 +6,7 @@
 
 class QLabel;
 class QListWidget;
+class QTableWidget;
 class QProgressBar;
 class QPushButton;
 
@@ -15,8 +16,9 @@ struct TaskProgress;
 
 namespace tidemark::ui {
 
-// The Round area of the kudos workbench: Run round, Step one partition, Pause, Resume, Cancel; the progress
-// with the current action; the last report (actions done, what remains, alerts).
+// The Round area of the kudos workbench: Preview, Run round, Step one partition, Pause, Resume, Cancel; the
+// previewed plan's actions; the progress with the current action; the last report (actions done, what
+// remains, alerts, and after an apply the plan's actions that were stale or left).
 class KudosRoundPanel : public QWidget {
     Q_OBJECT
   public:
@@ -31,11 +33,20 @@ class KudosRoundPanel : public QWidget {
     void showProgress(const TaskProgress& progress);
     void showReport(const kudos::RetentionReport& report);
     void showError(const QString& message);
+    // The previewed plan: its actions (action, dataset, table, range, rows) in the plan table, and that Run
+    // applies it; clearPlan() empties it (Run is a round again).
+    void showPlan(const kudos::KudosPlanUnits& plan);
+    void clearPlan();
+    int planRows() const;
+    QTableWidget* planTable() const { return m_plan; }
+    // "roll up 12 ranges, export 8, drop 3 partitions": what a plan's Run confirms.
+    static QString planCounts(const kudos::KudosPlanUnits& plan);
 
     QString progressText() const;
     QString reportText() const;
     int doneCount() const; // lines in the list of actions done
     QPushButton* runButton() const { return m_run; }
+    QPushButton* previewButton() const { return m_preview; }
     QPushButton* stepButton() const { return m_step; }
     QPushButton* pauseButton() const { return m_pause; }
     QPushButton* resumeButton() const { return m_resume; }
@@ -43,6 +54,7 @@ class KudosRoundPanel : public QWidget {
 
   signals:
     void runRequested();
+    void previewRequested();
     void stepRequested();
     void pauseRequested();
     void resumeRequested();
@@ -52,7 +64,9 @@ class KudosRoundPanel : public QWidget {
     State m_state = State::Idle;
     QString m_refusal;
     QLabel* m_refusalLabel;
-    QPushButton *m_run, *m_step, *m_pause, *m_resume, *m_cancel;
+    QPushButton *m_preview, *m_run, *m_step, *m_pause, *m_resume, *m_cancel;
+    QLabel* m_planLabel;
+    QTableWidget* m_plan;
     QProgressBar* m_progress;
     QLabel* m_progressText;
     QLabel* m_report;

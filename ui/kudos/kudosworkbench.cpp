@@ -18,6 +18,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -150,6 +151,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
         m_roundPanel->showError(error.message());
         emit roundFinished(false);
     });
+    connect(m_roundPanel, &KudosRoundPanel::previewRequested, this, &KudosWorkbench::preview);
     connect(m_roundPanel, &KudosRoundPanel::runRequested, this, &KudosWorkbench::runRound);
     connect(m_roundPanel, &KudosRoundPanel::stepRequested, this, &KudosWorkbench::stepOnePartition);
     connect(m_roundPanel, &KudosRoundPanel::pauseRequested, m_dataset, &KudosDataset::pauseRound);
@@ -237,8 +239,31 @@ int KudosWorkbench::selectedPartition() const {
     return current.isValid() ? m_proxy->mapToSource(current).row() : -1;
 }
 
+void KudosWorkbench::preview() {
+    if (!m_dataset->isConnected() || m_dataset->isRoundRunning() || !m_dataset->settingsError().isEmpty())
+        return;
+    if (!m_dataset->startPreview())
+        return;
+    m_roundPanel->clearPlan();
+    m_roundPanel->setState(KudosRoundPanel::State::Running);
+    m_areas->setCurrentWidget(m_roundPanel);
+}
+
 void KudosWorkbench::runRound() {
-    start(false);
+    if (!m_dataset->preview() || m_dataset->isRoundRunning()) {
+        start(false);
+        return;
+    }
+    const QString question =
+        tr("Apply the previewed plan to %1: %2?")
+            .arg(m_dataset->displayName(), KudosRoundPanel::planCounts(*m_dataset->preview()));
+    const bool yes =
+        m_confirm ? m_confirm(question)
+                  : QMessageBox::question(this, tr("Apply the kudos plan"), question) == QMessageBox::Yes;
+    if (!yes || !m_dataset->startApply())
+        return;
+    m_roundPanel->setState(KudosRoundPanel::State::Running);
+    m_areas->setCurrentWidget(m_roundPanel);
 }
 
 void KudosWorkbench::stepOnePartition() {
@@ -261,6 +286,10 @@ void KudosWorkbench::start(bool oneStep) {
 void KudosWorkbench::roundFinishedWith(const RetentionReport& report) {
     m_roundPanel->setState(KudosRoundPanel::State::Idle);
     m_roundPanel->showReport(report);
+    if (report.dryRun && m_dataset->preview())
+        m_roundPanel->showPlan(*m_dataset->preview());
+    else
+        m_roundPanel->clearPlan();
     if (report.cancelled)
         m_roundPanel->showError(tr("Cancelled between two actions: what was committed stays."));
     emit roundFinished(!report.cancelled);

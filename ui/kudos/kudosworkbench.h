@@ -4,6 +4,7 @@
 #include "retentionreport.h"
 
 #include <QWidget>
+#include <functional>
 
 class QLabel;
 class QPushButton;
@@ -34,8 +35,14 @@ class KudosWorkbench : public QWidget {
   public:
     explicit KudosWorkbench(kudos::KudosDataset* dataset, QWidget* parent = nullptr);
 
+    // Preview: a dry run whose plan the Round area lists; a Run after it applies that plan, once the
+    // confirmation (its counts) is accepted. A Run without a preview is a round.
+    void preview();
     void runRound();
     void stepOnePartition();
+    // Tests: answers the confirmation of a plan's Run instead of a message box (the question is the
+    // argument).
+    void setConfirmation(std::function<bool(const QString&)> confirm) { m_confirm = std::move(confirm); }
     void pauseRound();
     void resumeRound();
     void cancelRound();
@@ -87,6 +94,7 @@ class KudosWorkbench : public QWidget {
     QTableView* m_quarantine;
     ReconciliationPanel* m_reconciliationPanel;
     QTextBrowser* m_disclosure;
+    std::function<bool(const QString&)> m_confirm;
 };
 
 } // namespace tidemark::ui

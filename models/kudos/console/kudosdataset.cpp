@@ -10,6 +10,9 @@
 #include "retentionissuemodel.h"
 #include "taskmanager.h"
 
+#include <QCryptographicHash>
+#include <QJsonDocument>
+
 namespace tidemark::kudos {
 
 KudosDataset::KudosDataset(TaskManager* tasks, QObject* parent)
@@ -30,6 +33,7 @@ void KudosDataset::setConnection(const QString& conninfo, const QString& archive
                                  const QString& displayName) {
     m_conninfo = conninfo;
     m_archiveUrl = archiveUrl;
+    m_preview.reset();
     m_displayName = displayName.isEmpty() ? conninfo : displayName;
     ++m_generation;
     ++m_connection;
@@ -49,6 +53,7 @@ void KudosDataset::setConnection(const QString& conninfo, const QString& archive
 void KudosDataset::setSettings(const KudosSettings& settings) {
     m_settings = settings;
     m_settingsError.clear();
+    m_preview.reset();
     emit settingsChanged();
 }
 
@@ -157,20 +162,46 @@ void KudosDataset::reconcile(const KudosReconcileOptions& options) {
 }
 
 bool KudosDataset::startRound(bool oneStep, bool dryRun) {
-    if (m_conninfo.isEmpty() || m_roundTask || !m_settingsError.isEmpty())
+    KudosRoundRequest request;
+    request.dryRun = dryRun;
+    return launchRound(request, oneStep);
+}
+
+bool KudosDataset::startPreview() {
+    KudosRoundRequest request;
+    request.dryRun = true;
+    request.collectUnits = true;
+    return launchRound(request, false);
+}
+
+bool KudosDataset::startApply() {
+    if (!m_preview)
         return false;
     KudosRoundRequest request;
+    request.plan = m_preview;
+    request.planSha256 = QString::fromLatin1(
+        QCryptographicHash::hash(QJsonDocument(m_preview->toJson()).toJson(QJsonDocument::Compact),
+                                 QCryptographicHash::Sha256)
+            .toHex());
+    return launchRound(request, false);
+}
+
+bool KudosDataset::launchRound(KudosRoundRequest request, bool oneStep) {
+    if (m_conninfo.isEmpty() || m_roundTask || !m_settingsError.isEmpty())
+        return false;
     request.conninfo = m_conninfo;
     request.archiveUrl = m_archiveUrl;
     request.settings = m_settings;
     request.now = now();
     request.allowClockAhead = m_clockAheadAllowed;
     request.oneStep = oneStep;
-    request.dryRun = dryRun;
+    const bool dryRun = request.dryRun;
+    const bool preview = request.collectUnits;
     Task<RetentionReport> task;
-    task.title = dryRun    ? tr("Kudos retention: the plan for %1").arg(m_displayName)
-                 : oneStep ? tr("Kudos retention: one step on %1").arg(m_displayName)
-                           : tr("Kudos retention round on %1").arg(m_displayName);
+    task.title = request.plan ? tr("Kudos retention: apply the previewed plan on %1").arg(m_displayName)
+                 : dryRun     ? tr("Kudos retention: the plan for %1").arg(m_displayName)
+                 : oneStep    ? tr("Kudos retention: one step on %1").arg(m_displayName)
+                              : tr("Kudos retention round on %1").arg(m_displayName);
     task.pausable = true;
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return KudosRoundJob::run(request, feedback); };
@@ -181,10 +212,13 @@ bool KudosDataset::startRound(bool oneStep, bool dryRun) {
     const int connection = m_connection;
     m_roundTask = m_tasks->start<RetentionReport>(
         std::move(task), this,
-        [this, connection](const RetentionReport& report) {
+        [this, connection, preview](const RetentionReport& report) {
             m_roundTask = 0;
             m_lastReport = report;
+            if (connection == m_connection && preview && !report.cancelled)
+                m_preview = report.units;
             if (connection == m_connection && !report.dryRun) {
+                m_preview.reset(); // a round or an apply: the plan is spent
                 showAlerts(report.alerts);
                 reload();
             }

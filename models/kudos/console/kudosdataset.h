@@ -3,6 +3,7 @@
 #include "error.h"
 #include "kudosforecast.h"
 #include "kudosreconcilejob.h"
+#include "kudosroundjob.h"
 #include "kudossettings.h"
 #include "kudosstatus.h"
 #include "kudosswapjob.h"
@@ -67,6 +68,15 @@ class KudosDataset : public QObject {
     // also after a cancel (report.cancelled: what was committed stays); then the alerts of the round replace
     // those of the load and the ranges reload. `roundFailed` when the job threw.
     bool startRound(bool oneStep, bool dryRun = false);
+    // Preview: a dry run that makes a plan (the actions a round would take, with their rows and digests);
+    // `roundFinished` follows with report.dryRun and report.units, kept as preview() until a Run applies it,
+    // the connection or the settings change. Apply: a round that does exactly preview()'s actions (each
+    // re-checked after its locks); its report's unitOutcomes say what became of each. False when refused
+    // (as startRound, and apply without a preview).
+    bool startPreview();
+    bool startApply();
+    const std::optional<KudosPlanUnits>& preview() const { return m_preview; }
+    void clearPreview() { m_preview.reset(); }
     void pauseRound();
     void resumeRound();
     void cancelRound();
@@ -119,6 +129,7 @@ class KudosDataset : public QObject {
     void forecastFailed(const tidemark::Error& error);
 
   private:
+    bool launchRound(KudosRoundRequest request, bool oneStep);
     std::vector<RetentionAlert> archiveAlerts() const;
     void showAlerts(const std::vector<RetentionAlert>& alerts);
     void watchTasks();
@@ -146,6 +157,7 @@ class KudosDataset : public QObject {
     int m_swapTask = 0;
     int m_forecastTask = 0;
     RetentionReport m_lastReport;
+    std::optional<KudosPlanUnits> m_preview;
     KudosSwapReport m_lastSwap;
     KudosReconcileReport m_lastReconcile;
     KudosForecast m_lastForecast;
