@@ -4289,6 +4289,24 @@
         </translation>
     </message>
     <message>
+        <source>track %1 (%2)</source>
+        <translation>track %1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln previewed track(s) were already gone</source>
+        <translation>
+            <numerusform>; %Ln previewed track was already gone</numerusform>
+            <numerusform>; %Ln previewed tracks were already gone</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln previewed track(s) changed since the preview and were kept: %1</source>
+        <translation>
+            <numerusform>; %Ln previewed track changed since the preview and was kept: %1</numerusform>
+            <numerusform>; %Ln previewed tracks changed since the preview and were kept: %1</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>; cancelled: the rest goes with the next run</source>
         <translation>; cancelled: the rest goes with the next run</translation>
     </message>

@@ -4403,6 +4403,26 @@
         </translation>
     </message>
     <message>
+        <source>track %1 (%2)</source>
+        <translation>трек %1 (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln previewed track(s) were already gone</source>
+        <translation>
+            <numerusform>; %Ln трек из предпросмотра уже был удалён</numerusform>
+            <numerusform>; %Ln трека из предпросмотра уже были удалены</numerusform>
+            <numerusform>; %Ln треков из предпросмотра уже были удалены</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>; %Ln previewed track(s) changed since the preview and were kept: %1</source>
+        <translation>
+            <numerusform>; %Ln трек изменился после предпросмотра и сохранён: %1</numerusform>
+            <numerusform>; %Ln трека изменились после предпросмотра и сохранены: %1</numerusform>
+            <numerusform>; %Ln треков изменились после предпросмотра и сохранены: %1</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>; cancelled: the rest goes with the next run</source>
         <translation>; отменено: остальное удалит следующий запуск</translation>
     </message>

@@ -15,6 +15,7 @@
 #include "tracksstore.h"
 
 #include <QJsonArray>
+#include <algorithm>
 
 namespace tidemark::cli {
 
@@ -54,10 +55,13 @@ int runInit(CliContext& ctx) {
         where = location.sqlitePath;
         store = std::move(db);
     }
-    // A file migrated to the density overview's version gets the overview of the tracks it holds (a PostGIS
-    // store has had it since its first migration); asked, any store's is rebuilt (an overview out of step
-    // names this).
-    const bool overviewAdded = !applied.isEmpty() && !location.isPostgis();
+    // A file migrated now to the density overview's version gets the overview of the tracks it holds (a
+    // PostGIS store has had it since its first migration; a later migration leaves the overview as it is);
+    // asked, any store's is rebuilt (an overview out of step names this).
+    const bool overviewAdded =
+        !location.isPostgis() && std::any_of(applied.cbegin(), applied.cend(), [](const Migration& m) {
+            return m.version == tracks::TrackOverview::kFileMigrationVersion;
+        });
     if ((overviewAdded || ctx.isSet(QStringLiteral("rebuild-overview"))) && store->trackCount() > 0) {
         CommandFeedback feedback(ctx);
         overviewTiles = tracks::TrackOverview::rebuild(*store, feedback);
@@ -70,6 +74,7 @@ int runInit(CliContext& ctx) {
     QJsonObject json{{QStringLiteral("version"), s.currentVersion},
                      {QStringLiteral("applied_now"), QJsonArray::fromStringList(nameList)}};
     json.insert(location.isPostgis() ? QStringLiteral("db") : QStringLiteral("sqlite"), where);
+    json.insert(QStringLiteral("store_id"), store->storeId());
     if (overviewTiles >= 0)
         json.insert(QStringLiteral("overview_tiles_rebuilt"), overviewTiles);
     const QString rebuilt =
@@ -89,6 +94,10 @@ void addStoreFacts(tracks::TracksDatabase& db, QJsonObject* json, QString* text)
     tracks::TracksStore store(db);
     const tracks::TracksExtent e = store.extent();
     const qint64 runs = store.pipelineRunCount();
+    const QString storeId = db.storeId();
+    json->insert(QStringLiteral("store_id"), storeId.isEmpty() ? QJsonValue() : QJsonValue(storeId));
+    *text += storeId.isEmpty() ? QStringLiteral("\n  store id: none yet (run: tidemark-cli tracks init)")
+                               : QStringLiteral("\n  store id: %1").arg(storeId);
     json->insert(QStringLiteral("tracks"), e.tracks);
     json->insert(QStringLiteral("pipeline_runs"), runs);
     *text += QStringLiteral("\n  tracks: %1, pipeline runs: %2").arg(e.tracks).arg(runs);

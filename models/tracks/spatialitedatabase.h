@@ -60,6 +60,7 @@ class SpatialiteDatabase : public TracksDatabase {
     bool isPostgis() const override { return false; }
     QString describe() const override { return path(); }
     std::optional<Micros> serverNow() override { return std::nullopt; }
+    QString storeId() override;
     void beginWrite() override { begin(); }
     void commitWrite() override { commit(); }
     void rollbackWrite() override { rollback(); }
@@ -84,6 +85,9 @@ class SpatialiteDatabase : public TracksDatabase {
     std::optional<Micros> newestCreatedAt() override;
     std::vector<qint64> idsCreatedBefore(Micros cutoff) override;
     std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) override;
+    std::vector<PlannedTrack> plannedTracksCreatedBefore(Micros cutoff) override;
+    std::vector<PlannedTrack> lockTracks(const std::vector<qint64>& ids) override;
+    bool recordRetentionRun(const TracksRetentionRun& run) override;
     qint64 storeBytes() override { return databaseBytes() + walBytes(); }
     void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
     void checkSpatialIndex(TracksRetentionReport* report) override;

@@ -24,6 +24,9 @@ struct DensityTile {
 // that writes the tracks, so the overview is always what a rebuild from the tracks makes.
 class TrackOverview {
   public:
+    // The file's migration that adds the overview (resources/sql/tracks/0002_track_density.sql): tracks init
+    // rebuilds the overview of a file it migrates to it, and only then.
+    static constexpr int kFileMigrationVersion = 2;
     // Adds `deltas` to the stored tiles, inside the caller's write transaction. Throws Error(Failed) when a
     // stored tile cannot be read or a pixel would fall below zero (the overview is out of step with the
     // tracks; tidemark-cli tracks init --rebuild-overview rebuilds it).

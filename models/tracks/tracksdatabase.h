@@ -6,6 +6,7 @@
 #include "trackscreatedday.h"
 #include "tracksimplifier.h"
 #include "trackslocation.h"
+#include "tracksplanunits.h"
 
 #include "timestamp.h"
 
@@ -79,6 +80,20 @@ struct TracksOrderDialect {
 // sources filter (which is applied in C++) also its LIMIT and OFFSET.
 QString tracksOrderAndPage(const TracksQuery& query, const TracksOrderDialect& dialect);
 
+// A retention run as the store records it (tracks_retention_runs): when, what it deleted, and the plan it
+// applied (empty sha256: a run without a plan). status: "done", "stale" (some of a plan's tracks were
+// stale), "cancelled".
+struct TracksRetentionRun {
+    Micros startedAt = 0;
+    Micros finishedAt = 0;
+    QString status;
+    Micros cutoff = 0;
+    qint64 deleted = 0;
+    qint64 stale = 0;
+    qint64 left = 0;
+    QString planSha256;
+};
+
 // One connection to a tracks store, SpatiaLite file or PostGIS database: the statements the store's rules
 // (TracksStore, TrackImporter, TracksRetention, TracksHealth) are written against, so that each rule is
 // written once and runs on both. One thread only. The rules keep what is not storage: the merge of sources in
@@ -102,6 +117,10 @@ class TracksDatabase {
     virtual QString describe() const = 0;
     // The server's clock (PostGIS), for the clock check of a retention; nothing for a file.
     virtual std::optional<Micros> serverNow() = 0;
+    // The id stored in the store itself (tracks_store, written once by its migration 0003: a copy of a file
+    // keeps it, a new store has another); empty for a store not yet migrated to it. Reads only, so a
+    // read-only open serves.
+    virtual QString storeId() = 0;
 
     // A write transaction (SQLite BEGIN IMMEDIATE); commitWrite ends it, rollbackWrite never throws.
     virtual void beginWrite() = 0;
@@ -150,6 +169,15 @@ class TracksDatabase {
     // Deletes those of `ids` (ascending) still created before `cutoff` (the re-check inside the deleting
     // transaction, after its lock), returns the ids that went, ascending.
     virtual std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) = 0;
+    // The tracks created before `cutoff` with what a plan's apply re-checks (TracksPlanUnits), ascending:
+    // the same ids as idsCreatedBefore.
+    virtual std::vector<PlannedTrack> plannedTracksCreatedBefore(Micros cutoff) = 0;
+    // Inside beginWrite/commitWrite: those of `ids` (ascending) that exist, as they are now, locked until the
+    // transaction ends (SQLite: the write lock is held; PostGIS: FOR UPDATE), ascending.
+    virtual std::vector<PlannedTrack> lockTracks(const std::vector<qint64>& ids) = 0;
+    // Records a retention run in its own transaction; false (nothing written) when the store has no
+    // tracks_retention_runs yet (a store not migrated to version 3).
+    virtual bool recordRetentionRun(const TracksRetentionRun& run) = 0;
     // The bytes the store takes (file + WAL, or the relations with their indexes and TOAST).
     virtual qint64 storeBytes() = 0;
     // Returns freed space after a run's deletes (SQLite: incremental vacuum steps of `vacuumPagesPerStep`

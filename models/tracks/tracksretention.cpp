@@ -71,6 +71,35 @@ TracksRetentionPreview TracksRetention::preview(Micros cutoff) {
     return preview;
 }
 
+std::vector<qint64> TracksRetention::deleteWithOverview(const std::vector<qint64>& ids, Micros cutoff) {
+    // The lines first (their pixels leave the overview), then the delete that re-checks the age.
+    std::map<qint64, std::vector<LonLat>> lines;
+    m_db.forEachLine(ids, [&](qint64 id, std::vector<LonLat>& points) { lines[id] = std::move(points); });
+    const std::vector<qint64> deleted = m_db.deleteTracks(ids, cutoff);
+    DensityDeltas density;
+    for (qint64 id : deleted)
+        TrackDensity::add(lines[id], -1, &density);
+    TrackOverview::apply(m_db, density);
+    return deleted;
+}
+
+void TracksRetention::reportBatch(const TracksRetentionReport& report, size_t done, size_t total,
+                                  TaskFeedback& feedback) {
+    const size_t batch = static_cast<size_t>(m_batchSize);
+    TaskProgress progress = TaskProgress::share(static_cast<double>(done) / static_cast<double>(total),
+                                                QStringLiteral("deleting"));
+    progress.done = report.batches;
+    progress.total = static_cast<qint64>((total + batch - 1) / batch);
+    progress.rows = static_cast<qint64>(report.deleted.size());
+    feedback.report(progress);
+}
+
+void TracksRetention::finish(TracksRetentionReport* report, TaskFeedback& feedback) {
+    m_db.reclaimSpace(report, m_vacuumPagesPerStep, feedback);
+    m_db.checkSpatialIndex(report);
+    report->fileBytesAfter = m_db.storeBytes();
+}
+
 TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback& feedback) {
     TracksRetentionReport report;
     report.cutoff = cutoff;
@@ -88,15 +117,7 @@ TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback& feedback
         std::vector<qint64> deleted;
         m_db.beginWrite();
         try {
-            // The lines first (their pixels leave the overview), then the delete that re-checks the age.
-            std::map<qint64, std::vector<LonLat>> lines;
-            m_db.forEachLine(slice,
-                             [&](qint64 id, std::vector<LonLat>& points) { lines[id] = std::move(points); });
-            deleted = m_db.deleteTracks(slice, cutoff);
-            DensityDeltas density;
-            for (qint64 id : deleted)
-                TrackDensity::add(lines[id], -1, &density);
-            TrackOverview::apply(m_db, density);
+            deleted = deleteWithOverview(slice, cutoff);
             m_db.commitWrite();
         } catch (const Error&) {
             m_db.rollbackWrite();
@@ -104,16 +125,9 @@ TracksRetentionReport TracksRetention::run(Micros cutoff, TaskFeedback& feedback
         }
         report.deleted.insert(report.deleted.end(), deleted.begin(), deleted.end());
         ++report.batches;
-        TaskProgress progress = TaskProgress::share(
-            static_cast<double>(end) / static_cast<double>(ids.size()), QStringLiteral("deleting"));
-        progress.done = report.batches;
-        progress.total = static_cast<qint64>((ids.size() + batch - 1) / batch);
-        progress.rows = static_cast<qint64>(report.deleted.size());
-        feedback.report(progress);
+        reportBatch(report, end, ids.size(), feedback);
     }
-    m_db.reclaimSpace(&report, m_vacuumPagesPerStep, feedback);
-    m_db.checkSpatialIndex(&report);
-    report.fileBytesAfter = m_db.storeBytes();
+    finish(&report, feedback);
     return report;
 }
 

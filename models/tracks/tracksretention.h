@@ -1,7 +1,9 @@
 #pragma once
 
 #include "clockcheck.h"
+#include "planunitoutcome.h"
 #include "timestamp.h"
+#include "tracksplanunits.h"
 
 #include <QString>
 #include <optional>
@@ -66,11 +68,26 @@ class TracksRetention {
     // it deleted (cancelled = true): the WAL is checkpointed and the spatial index checked, the vacuum left
     // to the next run.
     TracksRetentionReport run(Micros cutoff, TaskFeedback& feedback);
+    // Deletes exactly the plan's tracks, in the same batches as run(), each batch's transaction re-checking
+    // every planned track after its lock: gone, it is Done; its created_at, dedup_key or sources changed
+    // since the plan (another track now holds the id, or a duplicate from another source was merged into
+    // it), or it is not created before `cutoff` (the clock's named by `clockName`), it is Stale and kept;
+    // the others are deleted (Applied). No other track is touched. Cancelled between batches, the tracks not
+    // reached are Left. One outcome per planned track, in plan order, into `outcomes`.
+    TracksRetentionReport apply(const TracksPlanUnits& plan, Micros cutoff, const QString& clockName,
+                                TaskFeedback& feedback, std::vector<PlanUnitOutcome>* outcomes);
     // TracksDatabase::checkSpatialIndex (SQLite: CheckSpatialIndex('tracks','geom') and the R-tree's row
     // count against the tracks with a geometry).
     void checkSpatialIndex(TracksRetentionReport* report);
 
   private:
+    // In the open write transaction: deletes those of `ids` still created before `cutoff`, their pixels
+    // taken out of the density overview; the ids that went, ascending.
+    std::vector<qint64> deleteWithOverview(const std::vector<qint64>& ids, Micros cutoff);
+    // After the deletes: the space reclaimed, the spatial index checked, the size after.
+    void finish(TracksRetentionReport* report, TaskFeedback& feedback);
+    void reportBatch(const TracksRetentionReport& report, size_t done, size_t total, TaskFeedback& feedback);
+
     TracksDatabase& m_db;
     int m_batchSize;
     int m_vacuumPagesPerStep;

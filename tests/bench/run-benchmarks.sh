@@ -74,6 +74,10 @@ cmake --build "$BUILD" --target bench_tracks_query
 # Arguments: synthetic MB, copies of the real files.
 cmake --build "$BUILD" --target bench_tracks_import
 "$BUILD/tests/bench/bench_tracks_import" 40 20
+# Tracks retention plan: the dry run against the plan's units, the run against the plan's apply (goals <= 1.3x
+# and <= 1.1x), on a file and a PostGIS store of 20,000 tracks of 200 points.
+cmake --build "$BUILD" --target bench_tracks_plan
+"$BUILD/tests/bench/bench_tracks_plan" 20000 200
 # Tracks map: frame time of the tracks layer with 2,000 and 100,000 rides in view at three zooms, next to a plain
 # QPainter polyline of every stored point; simplification and projection times. Argument: the large count.
 cmake --build "$BUILD" --target bench_tracks_map

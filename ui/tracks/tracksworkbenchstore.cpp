@@ -41,6 +41,21 @@ void TracksWorkbench::showRetained() {
     m_layer->setHighlighted({});
     QString text =
         tr("%Ln track(s) deleted, %1 bytes freed", "", int(r.run.deleted.size())).arg(r.run.freedBytes());
+    QStringList stale;
+    int gone = 0;
+    for (const PlanUnitOutcome& o : r.unitOutcomes) {
+        if (o.status == PlanUnitOutcome::Status::Stale)
+            stale << tr("track %1 (%2)")
+                         .arg(qint64(o.unit.value(QLatin1String("id")).toDouble()))
+                         .arg(o.detail);
+        gone += o.status == PlanUnitOutcome::Status::Done;
+    }
+    if (gone > 0)
+        text += tr("; %Ln previewed track(s) were already gone", "", gone);
+    if (!stale.isEmpty())
+        text +=
+            tr("; %Ln previewed track(s) changed since the preview and were kept: %1", "", int(stale.size()))
+                .arg(stale.join(QStringLiteral("; ")));
     if (r.cancelled)
         text += tr("; cancelled: the rest goes with the next run");
     if (!r.run.spatialIndexValid && !r.cancelled)

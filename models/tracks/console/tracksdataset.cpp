@@ -7,7 +7,9 @@
 #include "trackstablemodel.h"
 #include "tracksviewloader.h"
 
+#include <QCryptographicHash>
 #include <QFileInfo>
+#include <QJsonDocument>
 
 namespace tidemark::tracks {
 
@@ -52,6 +54,8 @@ void TracksDataset::setLocation(const TracksLocation& location) {
     m_fileFacts = {};
     m_preview = {};
     m_previewIds.clear();
+    m_previewUnits = {};
+    m_previewed = false;
     m_health = {};
     m_forecast = {};
     m_table->setPage({});
@@ -147,6 +151,7 @@ TracksRetainRequest TracksDataset::retainRequest(bool dryRun) const {
     request.now = now();
     request.machineNow = nowMicros();
     request.dryRun = dryRun;
+    request.collectUnits = dryRun; // a preview is a plan
     // No override here: a rehearsal with a clock ahead is the CLI's, on a copy. No metrics either: they are
     // the timer's runs.
     return request;
@@ -170,6 +175,8 @@ void TracksDataset::previewRetention() {
                 return;
             m_preview = TracksRetentionPreview{report.cutoff, report.wouldDelete};
             m_previewIds = QSet<qint64>(report.wouldDelete.cbegin(), report.wouldDelete.cend());
+            m_previewUnits = report.units;
+            m_previewed = true;
             emit previewed();
         },
         [this](const Error& error) { emit previewFailed(error); });
@@ -178,7 +185,15 @@ void TracksDataset::previewRetention() {
 void TracksDataset::retain() {
     if (m_location.isEmpty() || m_retainTask)
         return;
-    const TracksRetainRequest request = retainRequest(false);
+    TracksRetainRequest request = retainRequest(false);
+    if (m_previewed) {
+        // The preview is the plan: the console has no plan file, so its sha256 is that of the units.
+        request.plan = m_previewUnits;
+        request.planSha256 = QString::fromLatin1(
+            QCryptographicHash::hash(QJsonDocument(m_previewUnits.toJson()).toJson(QJsonDocument::Compact),
+                                     QCryptographicHash::Sha256)
+                .toHex());
+    }
     Task<TracksRetainReport> task;
     task.title = tr("Delete the tracks of %1 older than the retention").arg(m_location.displayName());
     task.reportsCancel = true;
@@ -196,6 +211,8 @@ void TracksDataset::retain() {
             m_lastRetain = report;
             m_preview = {};
             m_previewIds.clear();
+            m_previewUnits = {};
+            m_previewed = false;
             emit retained();
             reload();
             loadHealth();

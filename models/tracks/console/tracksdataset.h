@@ -69,9 +69,13 @@ class TracksDataset : public QObject {
     void previewRetention();
     const TracksRetentionPreview& retentionPreview() const { return m_preview; }
     const QSet<qint64>& retentionIds() const { return m_previewIds; }
+    // The preview as a plan's units: its tracks with what the apply re-checks.
+    const TracksPlanUnits& retentionUnits() const { return m_previewUnits; }
     int retentionYears() const { return m_settings.retentionYears; }
-    // Deletes those tracks (TracksRetainJob, no override, no metrics); cancelled, it reports what went. Then
-    // the view and the health reload.
+    // After a preview, applies it (TracksRetainJob with the preview's units as its plan, no override, no
+    // metrics): exactly the previewed tracks go, a track eligible since is kept, and one changed or merged
+    // since is stale (lastRetain().unitOutcomes names it). Without a preview, a plain retention run.
+    // Cancelled, it reports what went. Then the view and the health reload.
     void retain();
     bool isRetaining() const { return m_retainTask != 0; }
     const TracksRetainReport& lastRetain() const { return m_lastRetain; }
@@ -137,6 +141,8 @@ class TracksDataset : public QObject {
     bool m_fileFactsStale = true; // the next view load reads them
     TracksRetentionPreview m_preview;
     QSet<qint64> m_previewIds;
+    TracksPlanUnits m_previewUnits;
+    bool m_previewed = false; // m_previewUnits is the last preview of this store (possibly empty)
     TracksSettings m_settings;
     TracksHealthReport m_health;
     TracksForecast m_forecast;

@@ -31,6 +31,7 @@ class PostgisTracksDatabase : public TracksDatabase {
     bool isPostgis() const override { return true; }
     QString describe() const override;
     std::optional<Micros> serverNow() override;
+    QString storeId() override;
     void beginWrite() override;
     void commitWrite() override;
     void rollbackWrite() override;
@@ -53,6 +54,9 @@ class PostgisTracksDatabase : public TracksDatabase {
     std::optional<Micros> newestCreatedAt() override;
     std::vector<qint64> idsCreatedBefore(Micros cutoff) override;
     std::vector<qint64> deleteTracks(const std::vector<qint64>& ids, Micros cutoff) override;
+    std::vector<PlannedTrack> plannedTracksCreatedBefore(Micros cutoff) override;
+    std::vector<PlannedTrack> lockTracks(const std::vector<qint64>& ids) override;
+    bool recordRetentionRun(const TracksRetentionRun& run) override;
     qint64 storeBytes() override;
     void reclaimSpace(TracksRetentionReport* report, int vacuumPagesPerStep, TaskFeedback& feedback) override;
     void checkSpatialIndex(TracksRetentionReport* report) override;
