@@ -4,6 +4,8 @@
 #include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "positionsplanunits.h"
+#include "roundhistory.h"
+#include "roundjob.h"
 #include "taskfeedback.h"
 #include "thinninground.h"
 #include "thinningtestdata.h"
@@ -120,19 +122,27 @@ class TestPositionsApply : public QObject {
 
     // Random tracks (batches included): the plan's slices and figures are the real round's, slice by slice,
     // and applying it leaves keep_set's survivors; a second apply finds every slice done.
+    void applyEqualsThePlanAndKeepSet_data() {
+        QTest::addColumn<bool>("sessions");
+        QTest::newRow("sessions and batches") << true;
+        QTest::newRow("contiguous tracks") << false;
+    }
     void applyEqualsThePlanAndKeepSet() {
+        QFETCH(bool, sessions);
         QString info;
         auto db = test::freshPositionsDatabase(QStringLiteral("apply_exact"), &info);
         auto twin = test::freshPositionsDatabase(QStringLiteral("apply_exact_twin"));
-        const auto tracks = mixedTracks(71, 24);
+        const auto tracks = sessions ? mixedTracks(71, 24) : test::someTracks(17, 10);
         test::insertTracks(*db, tracks);
         test::insertTracks(*twin, tracks);
         const PositionSettings settings;
-        const Micros now = nowFor(settings);
+        // Contiguous tracks: the cutoff 30 h after their start, inside many of them.
+        const Micros now = sessions ? nowFor(settings)
+                                    : test::kRandomTracksBase + 30 * kMicrosPerHour + settings.detailWindow();
         const long long before = countRows(*db);
         const PositionsPlanUnits units = planOf(*db, settings, now);
         QCOMPARE(countRows(*db), before);
-        QVERIFY(units.slices.size() > 40);
+        QVERIFY(units.slices.size() > (sessions ? 40u : 8u));
 
         std::vector<PlannedSlice> real;
         RoundOptions round = test::roundAt(now);
@@ -143,7 +153,7 @@ class TestPositionsApply : public QObject {
                 real.push_back({e.mowerId, e.range.begin, e.range.end, e.scanned, e.deleted, {}});
         };
         QVERIFY(ThinningRound(*twin, settings).run(round).complete);
-        QVERIFY(batches > 3);
+        QVERIFY(batches > 3 || !sessions);
         QCOMPARE(real.size(), units.slices.size());
         for (std::size_t i = 0; i < real.size(); ++i) {
             real[i].digest = units.slices[i].digest;
@@ -153,6 +163,8 @@ class TestPositionsApply : public QObject {
         int appliedBatches = 0;
         RoundOptions o = test::roundAt(now);
         o.plan = &units;
+        o.jobs = 2;
+        o.workerConninfo = info;
         o.onBatch = [&](PgConnection&, const std::vector<SliceRange>&) { ++appliedBatches; };
         std::map<std::pair<QUuid, Micros>, long long> deleted;
         o.onSlice = [&](const SliceEvent& e) { deleted[{e.mowerId, e.range.begin}] = e.deleted; };
@@ -160,7 +172,7 @@ class TestPositionsApply : public QObject {
         QCOMPARE(applied.unitOutcomes.size(), units.slices.size());
         for (const PlanUnitOutcome& out : applied.unitOutcomes)
             QVERIFY2(out.status == Status::Applied, qPrintable(out.detail));
-        QVERIFY(appliedBatches > 3);
+        QVERIFY(appliedBatches > 3 || !sessions);
         QCOMPARE(applied.verdict(), RoundVerdict::Done);
         for (const PlannedSlice& s : units.slices)
             QCOMPARE(deleted.at({s.mowerId, s.from}), s.rowsDeleted);
@@ -250,7 +262,8 @@ class TestPositionsApply : public QObject {
     // What became eligible after the plan (a later now; a mower whose rows arrived since) is not touched,
     // and the watermark stops at the last planned slice.
     void whatBecameEligibleSinceIsNotTouched() {
-        auto db = test::freshPositionsDatabase(QStringLiteral("apply_since"));
+        QString info;
+        auto db = test::freshPositionsDatabase(QStringLiteral("apply_since"), &info);
         const auto tracks = test::someTracks(23, 6);
         test::insertTracks(*db, tracks);
         const PositionSettings settings;
@@ -263,9 +276,21 @@ class TestPositionsApply : public QObject {
         const QString after = QStringLiteral("observed_at >= $1");
         const long long rowsAfter = countRows(*db, after, {formatIsoTimestamp(cutoff)});
         const long long lateRows = countRows(*db, QStringLiteral("mower_id = $1"), {idText(late.mowerId)});
-        // Applied three days later: slices up to the new cutoff are pending, but only the plan's are done.
-        const RoundReport r = apply(*db, settings, now + 3 * kMicrosPerDay, units);
+        // Applied three days later (by the job, which records the plan): slices up to the new cutoff are
+        // pending, but only the plan's are done.
+        RoundRequest request;
+        request.conninfo = info;
+        request.settings = settings;
+        request.now = now + 3 * kMicrosPerDay;
+        request.ignoreWindow = true;
+        request.plan = units;
+        request.planSha256 = QStringLiteral("5ca1ab1e");
+        TaskFeedback feedback;
+        const RoundReport r = RoundJob::run(request, feedback);
         QCOMPARE(r.verdict(), RoundVerdict::Done);
+        QCOMPARE(r.unitOutcomes.size(), units.slices.size());
+        QCOMPARE(RoundHistory(*db).latest().back().planSha256, QStringLiteral("5ca1ab1e"));
+        QVERIFY(r.infoLine().contains(QStringLiteral("plan_sha256=5ca1ab1e")));
         QCOMPARE(countRows(*db, after, {formatIsoTimestamp(cutoff)}), rowsAfter);
         QCOMPARE(countRows(*db, QStringLiteral("mower_id = $1"), {idText(late.mowerId)}), lateRows);
         QVERIFY(!test::watermarkOf(*db, late.mowerId));
@@ -274,6 +299,54 @@ class TestPositionsApply : public QObject {
             lastEnd[s.mowerId] = s.to;
         for (const auto& [mower, end] : lastEnd)
             QCOMPARE(test::watermarkOf(*db, mower), std::optional<Micros>(end));
+    }
+
+    // A plan made with a clock ahead of the server (a rehearsal): its slices that the server's clock does not
+    // yet make eligible are stale unless the apply allows the clock ahead too; the others are applied.
+    void slicesNotEligibleByTheServersClockAreStale() {
+        for (const bool allow : {false, true}) {
+            auto db = test::freshPositionsDatabase(QStringLiteral("apply_clock"));
+            const PositionSettings settings;
+            const Micros server = db->serverNow();
+            // Tracks from 40 h before the server's cutoff on: slices on both sides of it.
+            std::vector<MowerTrack> tracks = test::someTracks(41, 6);
+            const Micros shift =
+                settings.thinningCutoff(server) - 40 * kMicrosPerHour - test::kRandomTracksBase;
+            for (MowerTrack& t : tracks) {
+                for (PositionRow& row : t.rows)
+                    row.observedAt = floorToStep(row.observedAt + shift, 1000);
+                for (Micros& e : t.errorInstants)
+                    e = floorToStep(e + shift, 1000);
+            }
+            test::insertTracks(*db, tracks);
+            RoundOptions rehearsal = test::roundAt(server + 3 * kMicrosPerDay);
+            rehearsal.dryRun = true;
+            rehearsal.collectUnits = true;
+            rehearsal.allowClockAhead = true;
+            const PositionsPlanUnits units = ThinningRound(*db, settings).run(rehearsal).units;
+            const Micros serverCutoff = settings.thinningCutoff(db->serverNow());
+            QVERIFY(std::any_of(units.slices.begin(), units.slices.end(),
+                                [&](const PlannedSlice& p) { return p.to > serverCutoff; }));
+            RoundOptions o = test::roundAt(server);
+            o.plan = &units;
+            o.allowClockAhead = allow;
+            const RoundReport r = ThinningRound(*db, settings).run(o);
+            std::map<QUuid, bool> staleSeen;
+            for (std::size_t i = 0; i < units.slices.size(); ++i) {
+                const PlannedSlice& p = units.slices[i];
+                const PlanUnitOutcome& out = r.unitOutcomes[i];
+                if (allow || p.to <= serverCutoff)
+                    QVERIFY2(out.status == Status::Applied, qPrintable(out.detail));
+                else if (!staleSeen[p.mowerId]) {
+                    QCOMPARE(out.status, Status::Stale);
+                    QVERIFY2(out.detail.contains(QStringLiteral("not eligible by the server's clock")),
+                             qPrintable(out.detail));
+                    staleSeen[p.mowerId] = true;
+                } else
+                    QCOMPARE(out.status, Status::Left);
+            }
+            QCOMPARE(r.verdict(), allow ? RoundVerdict::Done : RoundVerdict::Failed);
+        }
     }
 
     // An apply cancelled half-way leaves the rest (verdict: retry); run again, the first ones are done and

@@ -3,6 +3,7 @@
 #include "contextdigest.h"
 #include "error.h"
 #include "geodesy.h"
+#include "plannedreads.h"
 
 #include <QStringList>
 #include <cmath>
@@ -374,26 +375,6 @@ QString firstBadRow(const SliceNames& slice, const QString& ownBad) {
            badRowIn(slice, slice.end, slice.contextHigh()) + QStringLiteral(")) * 1000000)::bigint");
 }
 
-// A plan's dry run judges each slice on the table as the round will find it: without the rows that the age
-// delete removes first ($10) and without the previous slice's deletions in its context ($9, instants before
-// the slice's begin). Every read of mower_positions in the single-slice statement names the mower as $1 in
-// one of two forms; each gets the filter.
-QString asTheRoundFindsIt(QString text) {
-    const auto filter = [](const QString& column) {
-        return QStringLiteral("%1 >= $10::timestamptz AND NOT (%1 < $2::timestamptz AND %1 = ANY "
-                              "($9::timestamptz[])) AND ")
-            .arg(column);
-    };
-    for (const QString& prefix : {QString(), QStringLiteral("m.")}) {
-        const QString read = QStringLiteral("FROM mower_positions%1 WHERE %2mower_id = $1 AND ")
-                                 .arg(prefix.isEmpty() ? QString() : QStringLiteral(" m"), prefix);
-        if (!text.contains(read))
-            throw Error(Error::Kind::Failed, QStringLiteral("the planned thinning statement lost a read"));
-        text.replace(read, read + filter(prefix + QStringLiteral("observed_at")));
-    }
-    return text;
-}
-
 } // namespace
 
 ThinningStatement::ThinningStatement(const PositionSettings& settings)
@@ -411,7 +392,7 @@ QString ThinningStatement::sql(Mode mode) {
     const QString contextLow = kParams.contextLow(), contextHigh = kParams.contextHigh();
     switch (mode) {
     case Mode::CountPlanned:
-        return asTheRoundFindsIt(
+        return PlannedReads::asTheRoundFindsThem(
             sliceCtes(false, false) + QStringLiteral(" SELECT count(*), count(*) FILTER (WHERE NOT keep), ") +
             badRow + QStringLiteral(", ") +
             ContextDigest::sql(QStringLiteral("$1"), contextLow, contextHigh) +
