@@ -79,16 +79,16 @@ int main(int argc, char** argv) {
     RetentionOptions withUnits = dry;
     withUnits.collectUnits = true;
     auto db = PgConnection::open(templateDb);
+    QTemporaryDir forecastArchive; // empty: the dry runs and the forecast see the archive reachable
+    auto emptyStore = test::openInitialisedArchive(forecastArchive.path());
     RetentionReport plain, planned;
     const double without =
-        median([&] { plain = RetentionJob(*db, nullptr, KudosSettings{}, dry).run(eligible); });
-    const double with =
-        median([&] { planned = RetentionJob(*db, nullptr, KudosSettings{}, withUnits).run(eligible); });
+        median([&] { plain = RetentionJob(*db, emptyStore.get(), KudosSettings{}, dry).run(eligible); });
+    const double with = median(
+        [&] { planned = RetentionJob(*db, emptyStore.get(), KudosSettings{}, withUnits).run(eligible); });
     std::printf(
         "dry run, %zu actions: without units %.3f s | with units (rows and digests) %.3f s | ratio %.2f\n",
         plain.remaining.size(), without, with, with / without);
-    QTemporaryDir forecastArchive;
-    test::openInitialisedArchive(forecastArchive.path());
     const double forecast = median([&] {
         TaskFeedback feedback;
         KudosForecastJob::run(
@@ -98,6 +98,7 @@ int main(int argc, char** argv) {
     std::printf("the plan's dry run + forecast: without units %.3f s | with units %.3f s | ratio %.2f\n",
                 without + forecast, with + forecast, (with + forecast) / (without + forecast));
 
+    db.reset(); // a database is copied without sessions
     const QString roundDb =
         test::TestPostgres::copyDatabase(templateDb, QStringLiteral("bench_kudos_plan_round"));
     const QString applyDb =
