@@ -58,6 +58,9 @@ cmake --build "$BUILD" --target bench_kudos_retention
 "$BUILD/tests/bench/bench_kudos_retention"
 # Kudos forecast: `forecast kudos` on the demo's data next to a bare counting scan of both tables, and on 1,000
 # archived weeks in each tier (manifests read per second, next to a bare list + read + parse). Argument: weeks.
+# Kudos plans: the dry run with units (rows and digests) next to without, and apply next to a round.
+cmake --build "$BUILD" --target bench_kudos_plan
+"$BUILD/tests/bench/bench_kudos_plan"
 cmake --build "$BUILD" --target bench_kudos_forecast
 "$BUILD/tests/bench/bench_kudos_forecast" 1000
 # Positions at fleet scale (2,000 mowers over a year, generated with the indexes deferred): console connect and
