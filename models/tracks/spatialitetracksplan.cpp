@@ -6,21 +6,27 @@
 
 #include "error.h"
 
+#include <QHash>
 #include <limits>
 
 namespace tidemark::tracks {
 
 namespace {
 
-// A track of the statement's columns id, created_at, dedup_key, sources_json. A created_at that is not a
-// timestamp reads as the earliest instant, which no plan holds: such a track is stale, never deleted.
-PlannedTrack plannedOf(const SqliteStatement& q) {
+// A track of the statement's columns id, created_at, dedup_key, sources_json, each distinct list of sources
+// (there are few) parsed once into `sourceLists`. A created_at that is not a timestamp reads as the earliest
+// instant, which no plan holds: such a track is stale, never deleted.
+PlannedTrack plannedOf(const SqliteStatement& q, QHash<QString, QStringList>* sourceLists) {
     PlannedTrack t;
     t.id = q.toInt64(0);
     if (!tryParseIsoTimestamp(q.text(1), &t.createdAt))
         t.createdAt = std::numeric_limits<Micros>::min();
     t.dedupKey = q.text(2);
-    t.sources = fromJsonArray(q.text(3));
+    const QString sourcesJson = q.text(3);
+    auto sources = sourceLists->constFind(sourcesJson);
+    if (sources == sourceLists->constEnd())
+        sources = sourceLists->insert(sourcesJson, fromJsonArray(sourcesJson));
+    t.sources = *sources;
     return t;
 }
 
@@ -40,6 +46,7 @@ std::vector<PlannedTrack> SpatialiteDatabase::plannedTracksCreatedBefore(Micros 
                                                " WHERE created_at < ?1 ORDER BY id"));
     q.bind(1, formatIsoTimestamp(nextSecond));
     std::vector<PlannedTrack> tracks;
+    QHash<QString, QStringList> sourceLists;
     while (q.step()) {
         Micros created = 0;
         if (!tryParseIsoTimestamp(q.text(1), &created))
@@ -49,7 +56,7 @@ std::vector<PlannedTrack> SpatialiteDatabase::plannedTracksCreatedBefore(Micros 
                             .arg(q.toInt64(0))
                             .arg(q.text(1)));
         if (created < cutoff)
-            tracks.push_back(plannedOf(q));
+            tracks.push_back(plannedOf(q, &sourceLists));
     }
     return tracks;
 }
@@ -60,10 +67,11 @@ std::vector<PlannedTrack> SpatialiteDatabase::lockTracks(const std::vector<qint6
         QStringLiteral("SELECT id, created_at, dedup_key, sources_json FROM tracks WHERE id = ?1"));
     SqliteStatement& q = *use;
     std::vector<PlannedTrack> tracks;
+    QHash<QString, QStringList> sourceLists;
     for (qint64 id : ids) {
         q.bind(1, id);
         if (q.step())
-            tracks.push_back(plannedOf(q));
+            tracks.push_back(plannedOf(q, &sourceLists));
         q.reset();
     }
     return tracks;

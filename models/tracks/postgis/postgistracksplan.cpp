@@ -6,17 +6,35 @@
 
 #include "pgconnection.h"
 
+#include <QHash>
+#include <QtEndian>
+
 namespace tidemark::tracks {
 
 namespace {
 
-const QString kPlannedColumns = QStringLiteral("id, %1, dedup_key, sources_json::text");
+const QString kPlannedColumns = QStringLiteral("id, created_at, dedup_key, sources_json::text");
+// A timestamptz in the binary format counts microseconds from 2000-01-01 (PostgreSQL's epoch).
+constexpr Micros kPostgresEpoch = 946684800LL * kMicrosPerSecond;
 
+// Rows of kPlannedColumns in the binary format: no conversion of the times to text and back, and each
+// distinct list of sources (there are few) parsed once.
 std::vector<PlannedTrack> plannedOf(const PgResult& r) {
+    const auto int64At = [&](int row, int col) {
+        return qFromBigEndian<qint64>(reinterpret_cast<const uchar*>(r.raw(row, col)));
+    };
+    QHash<QByteArray, QStringList> sourceLists;
     std::vector<PlannedTrack> tracks;
     tracks.reserve(static_cast<size_t>(r.rows()));
-    for (int i = 0; i < r.rows(); ++i)
-        tracks.push_back({r.toLong(i, 0), r.toLong(i, 1), r.text(i, 2), fromJsonArray(r.text(i, 3))});
+    for (int i = 0; i < r.rows(); ++i) {
+        const QByteArray sourcesJson = QByteArray::fromRawData(r.raw(i, 3), r.length(i, 3));
+        auto sources = sourceLists.constFind(sourcesJson);
+        if (sources == sourceLists.constEnd())
+            sources = sourceLists.insert(QByteArray(sourcesJson.constData(), sourcesJson.size()),
+                                         fromJsonArray(QString::fromUtf8(sourcesJson)));
+        tracks.push_back({int64At(i, 0), int64At(i, 1) + kPostgresEpoch,
+                          QString::fromLatin1(r.raw(i, 2), r.length(i, 2)), *sources});
+    }
     return tracks;
 }
 
@@ -34,10 +52,10 @@ QString PostgisTracksDatabase::storeId() {
 }
 
 std::vector<PlannedTrack> PostgisTracksDatabase::plannedTracksCreatedBefore(Micros cutoff) {
-    return plannedOf(m_db->exec(QStringLiteral("SELECT %1 FROM tracks WHERE created_at < $1::timestamptz"
-                                               " ORDER BY id")
-                                    .arg(kPlannedColumns.arg(pgMicrosOf(QStringLiteral("created_at")))),
-                                {formatIsoTimestamp(cutoff)}));
+    return plannedOf(
+        m_db->exec(QStringLiteral("SELECT %1 FROM tracks WHERE created_at < $1::timestamptz ORDER BY id")
+                       .arg(kPlannedColumns),
+                   {formatIsoTimestamp(cutoff)}, PgConnection::Format::Binary));
 }
 
 std::vector<PlannedTrack> PostgisTracksDatabase::lockTracks(const std::vector<qint64>& ids) {
@@ -48,8 +66,10 @@ std::vector<PlannedTrack> PostgisTracksDatabase::lockTracks(const std::vector<qi
     // circle; what is read is what the transaction's delete removes.
     return plannedOf(execAfterDeferred(
         {QStringLiteral("SELECT %1 FROM tracks WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE")
-             .arg(kPlannedColumns.arg(pgMicrosOf(QStringLiteral("created_at")))),
-         {pgPlainArray(list)}}));
+             .arg(kPlannedColumns),
+         {pgPlainArray(list)},
+         {},
+         true}));
 }
 
 bool PostgisTracksDatabase::recordRetentionRun(const TracksRetentionRun& run) {
