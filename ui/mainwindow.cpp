@@ -435,7 +435,8 @@ void MainWindow::createCommands() {
          tr("Load the dataset of the workbench in front again")},
         {Command::Preview, tr("&Preview"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
          QStringLiteral("previewAction"),
-         tr("Preview what a round would do (positions: the preview; tracks: the retention preview)")},
+         tr("Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention "
+            "preview)")},
         {Command::Run, tr("R&un"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStringLiteral("runAction"),
          tr("Run the workbench's round (tracks: delete the previewed tracks, after asking)")},
         {Command::Pause, tr("P&ause"), QKeySequence(Qt::CTRL | Qt::Key_Period), QStringLiteral("pauseAction"),
@@ -484,10 +485,11 @@ std::vector<QAbstractButton*> MainWindow::commandButtons(const QWidget* workbenc
         else if (command == Command::Cancel)
             buttons = {rounds->cancelButton(), preview->cancelButton()};
     } else if (workbench && workbench == m_kudosWorkbench) {
-        // The kudos workbench has no dry run: Preview stays disabled there.
         datasetReload(Dataset::Kudos);
         const KudosRoundPanel* rounds = m_kudosWorkbench->roundPanel();
-        if (command == Command::Run)
+        if (command == Command::Preview)
+            buttons = {rounds->previewButton()}; // a dry run: the plan Run applies
+        else if (command == Command::Run)
             buttons = {rounds->runButton()};
         else if (command == Command::Pause)
             buttons = {rounds->pauseButton(), rounds->resumeButton()};

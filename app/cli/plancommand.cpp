@@ -148,6 +148,7 @@ int runPlan(CliContext& ctx) {
     request.now = ctx.now();
     request.machineNow = nowMicros();
     request.quick = ctx.isSet(QStringLiteral("quick"));
+    request.allowClockAhead = ctx.allowClockAhead();
     const QString out = ctx.value(QStringLiteral("out"));
     request.withUnits = !out.isEmpty();
     if (request.withUnits && request.quick)
@@ -221,7 +222,7 @@ void registerPlanCommand(CliRegistry& registry) {
          QStringLiteral("Read-only: what retention does next, what it did last and what needs a person, "
                         "for each dataset given (exit 1 when something needs a person)."),
          {kDbPositions, kDbKudos, kTracksDb, kQuick, kOut, kExpiresIn},
-         {CommonOption::Sqlite, CommonOption::Archive},
+         {CommonOption::Sqlite, CommonOption::Archive, CommonOption::AllowClockAhead},
          {},
          runPlan});
 }

@@ -112,8 +112,19 @@ Applicable check(WorkspaceDataset dataset, const PlanApplyRequest& request) {
     return a;
 }
 
+// The jobs' clock: this machine's, whose every age decision the jobs compare with the server's; with
+// allowClockAhead, the plan's own `now` (a rehearsal planned ahead of the server is applied at its clock).
+Micros applyClock(const PlanApplyRequest& request) {
+    Micros planned = 0;
+    if (request.allowClockAhead &&
+        tryParseIsoTimestamp(request.plan.value(QStringLiteral("now")).toString(), &planned))
+        return planned;
+    return request.now;
+}
+
 PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, const QString& sha,
                        TaskFeedback& feedback) {
+    const Micros now = applyClock(request);
     PlanApplySection s;
     s.dataset = a.dataset;
     s.where = a.where;
@@ -121,7 +132,7 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
         positions::RoundRequest r;
         r.conninfo = a.conninfo;
         r.settings = request.settings.positions;
-        r.now = request.now;
+        r.now = now;
         r.ignoreWindow = request.ignoreWindow;
         r.budgetSeconds = request.budgetSeconds;
         r.jobs = request.jobs;
@@ -141,7 +152,7 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
                            ? sectionOf(request.plan, a.dataset).value(QStringLiteral("archive_url")).toString()
                            : request.connections.archiveUrl;
         r.settings = request.settings.kudos;
-        r.now = request.now;
+        r.now = now;
         r.allowClockAhead = request.allowClockAhead;
         r.metricsPath = request.metricsFile;
         r.plan = *a.kudos;
@@ -155,7 +166,7 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
         tracks::TracksRetainRequest r;
         r.store = a.store;
         r.retentionYears = request.settings.tracks.retentionYears;
-        r.now = request.now;
+        r.now = now;
         r.machineNow = request.now;
         r.allowClockAhead = request.allowClockAhead;
         r.metricsPath = request.metricsFile;
@@ -164,7 +175,7 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
         tracks::TracksRetainReport report = tracks::TracksRetainJob::run(r, feedback);
         s.outcomes = report.unitOutcomes;
         s.warnings = report.warnings;
-        s.exitCode = report.cancelled ? 75 : report.indexInconsistent() ? 1 : 0;
+        s.exitCode = report.applyExitCode();
         s.tracks = std::move(report);
     }
     if (s.exitCode == 0 && s.count(PlanUnitOutcome::Status::Left) > 0)

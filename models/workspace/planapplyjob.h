@@ -29,7 +29,9 @@ struct PlanApplyRequest {
     bool allowClockAhead = false;
     int jobs = 1;
     QString metricsFile;
-    Micros now = 0; // this machine's clock; every age is decided by the server's at apply time
+    // This machine's clock; every age is decided by the server's at apply time. With allowClockAhead the jobs
+    // run at the plan's own `now` (a rehearsal planned ahead of the server), recorded as for a round.
+    Micros now = 0;
 };
 
 // One dataset's part of an apply: where it ran, what each unit came to, and the dataset job's own report.

@@ -1,5 +1,6 @@
 #include "plantarget.h"
 
+#include "error.h"
 #include "pgconnection.h"
 #include "planfile.h"
 #include "tracksdatabase.h"
@@ -18,7 +19,13 @@ QJsonObject tracksPlanTarget(const tracks::TracksLocation& store, tracks::Tracks
         target = {{QStringLiteral("kind"), QStringLiteral("sqlite")},
                   {QStringLiteral("path"), QFileInfo(store.sqlitePath).absoluteFilePath()}};
     }
-    target.insert(QStringLiteral("store_id"), db.storeId());
+    const QString id = db.storeId();
+    if (id.isEmpty())
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("the tracks store %1 has no store id yet, which a plan needs to tell it from "
+                                   "another store: run tracks init on it (it adds the id and changes no track)")
+                        .arg(db.describe()));
+    target.insert(QStringLiteral("store_id"), id);
     return target;
 }
 

@@ -151,6 +151,7 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
     round.ignoreWindow = true;
     round.recordHistory = false;
     round.collectUnits = request.withUnits;
+    round.allowClockAhead = request.allowClockAhead;
     const positions::RoundReport report = positions::RoundJob::run(round, feedback);
     if (report.cancelled)
         throw planCancelled();
@@ -189,6 +190,7 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
     round.now = request.now;
     round.dryRun = true;
     round.collectUnits = request.withUnits;
+    round.allowClockAhead = request.allowClockAhead;
     const kudos::RetentionReport report = kudos::KudosRoundJob::run(round, feedback);
     if (report.cancelled)
         throw planCancelled();
@@ -257,6 +259,7 @@ void computeTracks(PlanSection<TracksPlan>& section, const RetentionPlanRequest&
     retain.machineNow = request.machineNow;
     retain.dryRun = true;
     retain.collectUnits = request.withUnits;
+    retain.allowClockAhead = request.allowClockAhead;
     const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(retain, feedback);
     if (report.cancelled)
         throw planCancelled();

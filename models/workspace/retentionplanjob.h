@@ -18,6 +18,9 @@ struct RetentionPlanRequest {
     // A plan to apply: each configured dataset's section also gets its connection, target, settings and
     // units (the dry runs collect their units); not with quick.
     bool withUnits = false;
+    // A plan at a `now` ahead of the servers' clocks (a rehearsal on a copy): the dry runs' clock checks are
+    // overridden, as `--allow-clock-ahead` overrides them for a run.
+    bool allowClockAhead = false;
 };
 
 // `tidemark-cli plan` and the console's home (spec/operations.md, "The retention plan"). Read-only: each

@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "planapplyjob.h"
+#include "plandialog.h"
 #include "retentionplan.h"
 #include "retentionplanjob.h"
 
@@ -22,7 +23,6 @@ class TaskManager;
 namespace tidemark::ui {
 
 class HomeCard;
-class PlanDialog;
 
 // The console's home, its first tab: what retention does next, what it did last and what needs a person,
 // for the three datasets at once (the retention plan of spec/operations.md). The alerts at the top, then a
