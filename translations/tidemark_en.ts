@@ -383,6 +383,25 @@
     </message>
 </context>
 <context>
+    <name>tidemark::PlanFileTasks</name>
+    <message>
+        <source>Open the plan %1</source>
+        <translation>Open the plan %1</translation>
+    </message>
+    <message>
+        <source>Apply the plan %1</source>
+        <translation>Apply the plan %1</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>exit %1</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>refused</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::RetentionPlanLoader</name>
     <message>
         <source>Retention plan (quick estimate)</source>
@@ -1388,6 +1407,14 @@
     <message>
         <source>%1 of %2 rows kept on %3 mowers</source>
         <translation>%1 of %2 rows kept on %3 mowers</translation>
+    </message>
+    <message>
+        <source>Positions round applying %1</source>
+        <translation>Positions round applying %1</translation>
+    </message>
+    <message>
+        <source>the dry run of %1</source>
+        <translation>the dry run of %1</translation>
     </message>
 </context>
 <context>
@@ -2547,6 +2574,50 @@
         <source>computing…</source>
         <translation>computing…</translation>
     </message>
+    <message>
+        <source>Save plan…</source>
+        <translation>Save plan…</translation>
+    </message>
+    <message>
+        <source>Write the exact plan shown, with every unit it would apply, to a file that tidemark-cli apply (or Open plan…) applies exactly, within 24 hours.</source>
+        <translation>Write the exact plan shown, with every unit it would apply, to a file that tidemark-cli apply (or Open plan…) applies exactly, within 24 hours.</translation>
+    </message>
+    <message>
+        <source>Open plan…</source>
+        <translation>Open plan…</translation>
+    </message>
+    <message>
+        <source>Open a plan file (plan --out, Save plan…): its units, then Apply.</source>
+        <translation>Open a plan file (plan --out, Save plan…): its units, then Apply.</translation>
+    </message>
+    <message>
+        <source>Save the plan</source>
+        <translation>Save the plan</translation>
+    </message>
+    <message>
+        <source>Plans (*.json)</source>
+        <translation>Plans (*.json)</translation>
+    </message>
+    <message>
+        <source>Open a plan</source>
+        <translation>Open a plan</translation>
+    </message>
+    <message>
+        <source>Cannot open the plan %1: %2</source>
+        <translation>Cannot open the plan %1: %2</translation>
+    </message>
+    <message>
+        <source>No exact plan to save yet: wait for the plan, or Refresh.</source>
+        <translation>No exact plan to save yet: wait for the plan, or Refresh.</translation>
+    </message>
+    <message>
+        <source>Plan saved to %1 (sha256 %2…), expires %3.</source>
+        <translation>Plan saved to %1 (sha256 %2…), expires %3.</translation>
+    </message>
+    <message>
+        <source>Opening the plan %1…</source>
+        <translation>Opening the plan %1…</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::JobPanel</name>
@@ -3187,10 +3258,6 @@
         <translation>&amp;Preview</translation>
     </message>
     <message>
-        <source>Preview what a round would do (positions: the preview; tracks: the retention preview)</source>
-        <translation>Preview what a round would do (positions: the preview; tracks: the retention preview)</translation>
-    </message>
-    <message>
         <source>R&amp;un</source>
         <translation>R&amp;un</translation>
     </message>
@@ -3217,6 +3284,10 @@
     <message>
         <source>Res&amp;ume</source>
         <translation>Res&amp;ume</translation>
+    </message>
+    <message>
+        <source>Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention preview)</source>
+        <translation>Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention preview)</translation>
     </message>
 </context>
 <context>
@@ -3287,6 +3358,82 @@
     <message>
         <source>Archive: %1</source>
         <translation>Archive: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PlanDialog</name>
+    <message>
+        <source>mower %1, slice %2 – %3</source>
+        <translation>mower %1, slice %2 – %3</translation>
+    </message>
+    <message>
+        <source>rows older than %1</source>
+        <translation>rows older than %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 (%4 – %5)</source>
+        <translation>%1 %2 %3 (%4 – %5)</translation>
+    </message>
+    <message>
+        <source>track %1, created %2</source>
+        <translation>track %1, created %2</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <translation>Plan %1</translation>
+    </message>
+    <message>
+        <source>Made %1 by %2 (%3), expires %4.
+sha256 %5</source>
+        <translation>Made %1 by %2 (%3), expires %4.
+sha256 %5</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Dataset</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Outcome</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>planned</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln unit(s), %2 row(s) or tracks, at %3</source>
+        <translation>
+            <numerusform>%1: %Ln unit, %2 row(s) or tracks, at %3</numerusform>
+            <numerusform>%1: %Ln units, %2 row(s) or tracks, at %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The plan holds no units to apply.</source>
+        <translation>The plan holds no units to apply.</translation>
+    </message>
+    <message>
+        <source>Apply…</source>
+        <translation>Apply…</translation>
+    </message>
+    <message>
+        <source>Apply exactly these units where the plan was made (the datasets connected now must be the same databases and files): a unit changed since is skipped and named.</source>
+        <translation>Apply exactly these units where the plan was made (the datasets connected now must be the same databases and files): a unit changed since is skipped and named.</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>Applying…</translation>
+    </message>
+    <message>
+        <source>Refused, nothing was changed: %1</source>
+        <translation>Refused, nothing was changed: %1</translation>
     </message>
 </context>
 <context>
@@ -3524,6 +3671,40 @@
     <message>
         <source>Layers</source>
         <translation>Layers</translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)</source>
+        <translation>
+            <numerusform>Apply %1: thin %Ln slice of %2 mower(s), delete %3 row(s)</numerusform>
+            <numerusform>Apply %1: thin %Ln slices of %2 mower(s), delete %3 row(s)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, and %1 row(s) older than the retention</source>
+        <translation>, and %1 row(s) older than the retention</translation>
+    </message>
+    <message>
+        <source>.
+
+Only these are done: a slice written since the plan is skipped and named, and nothing that became due since is touched.</source>
+        <translation>.
+
+Only these are done: a slice written since the plan is skipped and named, and nothing that became due since is touched.</translation>
+    </message>
+    <message>
+        <source>Apply the plan</source>
+        <translation>Apply the plan</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Apply</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run applies %1: %Ln slice(s) of %2 mower(s), %3 row(s) to delete</source>
+        <translation>
+            <numerusform>Run applies %1: %Ln slice of %2 mower(s), %3 row(s) to delete</numerusform>
+            <numerusform>Run applies %1: %Ln slices of %2 mower(s), %3 row(s) to delete</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3856,10 +4037,6 @@
         <translation>Dry run</translation>
     </message>
     <message>
-        <source>Count what a round would scan and delete; delete nothing.</source>
-        <translation>Count what a round would scan and delete; delete nothing.</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
@@ -3990,6 +4167,22 @@
     <message>
         <source>Thinning workers, each on its own connection, taking whole mowers.</source>
         <translation>Thinning workers, each on its own connection, taking whole mowers.</translation>
+    </message>
+    <message>
+        <source>Count what a round would scan and delete, slice by slice, and keep it as the plan that Run applies; delete nothing.</source>
+        <translation>Count what a round would scan and delete, slice by slice, and keep it as the plan that Run applies; delete nothing.</translation>
+    </message>
+    <message>
+        <source>mower %1 slice from %2: %3</source>
+        <translation>mower %1 slice from %2: %3</translation>
+    </message>
+    <message>
+        <source>The plan: %1 applied, %2 already done, %3 stale, %4 left</source>
+        <translation>The plan: %1 applied, %2 already done, %3 stale, %4 left</translation>
+    </message>
+    <message>
+        <source>stale, untouched: %1</source>
+        <translation>stale, untouched: %1</translation>
     </message>
 </context>
 <context>

@@ -383,6 +383,25 @@
     </message>
 </context>
 <context>
+    <name>tidemark::PlanFileTasks</name>
+    <message>
+        <source>Open the plan %1</source>
+        <translation>Открыть план %1</translation>
+    </message>
+    <message>
+        <source>Apply the plan %1</source>
+        <translation>Применить план %1</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>код выхода %1</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>отклонён</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::RetentionPlanLoader</name>
     <message>
         <source>Retention plan (quick estimate)</source>
@@ -1423,6 +1442,14 @@
     <message>
         <source>%1 of %2 rows kept on %3 mowers</source>
         <translation>оставлено строк: %1 из %2, косилок: %3</translation>
+    </message>
+    <message>
+        <source>Positions round applying %1</source>
+        <translation>Раунд позиций, применяющий %1</translation>
+    </message>
+    <message>
+        <source>the dry run of %1</source>
+        <translation>пробный прогон от %1</translation>
     </message>
 </context>
 <context>
@@ -2628,6 +2655,50 @@
         <source>computing…</source>
         <translation>расчёт…</translation>
     </message>
+    <message>
+        <source>Save plan…</source>
+        <translation>Сохранить план…</translation>
+    </message>
+    <message>
+        <source>Write the exact plan shown, with every unit it would apply, to a file that tidemark-cli apply (or Open plan…) applies exactly, within 24 hours.</source>
+        <translation>Записать показанный точный план со всеми его единицами в файл, который tidemark-cli apply (или «Открыть план…») применит в точности, в течение 24 часов.</translation>
+    </message>
+    <message>
+        <source>Open plan…</source>
+        <translation>Открыть план…</translation>
+    </message>
+    <message>
+        <source>Open a plan file (plan --out, Save plan…): its units, then Apply.</source>
+        <translation>Открыть файл плана (plan --out, «Сохранить план…»): его единицы, затем «Применить».</translation>
+    </message>
+    <message>
+        <source>Save the plan</source>
+        <translation>Сохранить план</translation>
+    </message>
+    <message>
+        <source>Plans (*.json)</source>
+        <translation>Планы (*.json)</translation>
+    </message>
+    <message>
+        <source>Open a plan</source>
+        <translation>Открыть план</translation>
+    </message>
+    <message>
+        <source>Cannot open the plan %1: %2</source>
+        <translation>Не удаётся открыть план %1: %2</translation>
+    </message>
+    <message>
+        <source>No exact plan to save yet: wait for the plan, or Refresh.</source>
+        <translation>Точного плана для сохранения ещё нет: дождитесь плана или нажмите «Обновить».</translation>
+    </message>
+    <message>
+        <source>Plan saved to %1 (sha256 %2…), expires %3.</source>
+        <translation>План сохранён в %1 (sha256 %2…), действует до %3.</translation>
+    </message>
+    <message>
+        <source>Opening the plan %1…</source>
+        <translation>Открывается план %1…</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::JobPanel</name>
@@ -3287,10 +3358,6 @@
         <translation>П&amp;редпросмотр</translation>
     </message>
     <message>
-        <source>Preview what a round would do (positions: the preview; tracks: the retention preview)</source>
-        <translation>Показать, что сделает раунд (позиции: предпросмотр; треки: предпросмотр хранения)</translation>
-    </message>
-    <message>
         <source>R&amp;un</source>
         <translation>&amp;Запустить</translation>
     </message>
@@ -3317,6 +3384,10 @@
     <message>
         <source>Res&amp;ume</source>
         <translation>Пр&amp;одолжить</translation>
+    </message>
+    <message>
+        <source>Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention preview)</source>
+        <translation>Показать, что сделал бы раунд (позиции: предпросмотр; kudos: пробный прогон; треки: предпросмотр хранения)</translation>
     </message>
 </context>
 <context>
@@ -3388,6 +3459,83 @@
     <message>
         <source>Archive: %1</source>
         <translation>Архив: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::PlanDialog</name>
+    <message>
+        <source>mower %1, slice %2 – %3</source>
+        <translation>косилка %1, срез %2 – %3</translation>
+    </message>
+    <message>
+        <source>rows older than %1</source>
+        <translation>строки старше %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 (%4 – %5)</source>
+        <translation>%1 %2 %3 (%4 – %5)</translation>
+    </message>
+    <message>
+        <source>track %1, created %2</source>
+        <translation>трек %1, создан %2</translation>
+    </message>
+    <message>
+        <source>Plan %1</source>
+        <translation>План %1</translation>
+    </message>
+    <message>
+        <source>Made %1 by %2 (%3), expires %4.
+sha256 %5</source>
+        <translation>Составлен %1 пользователем %2 (%3), действует до %4.
+sha256 %5</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Набор данных</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>Единица</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строки</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>запланировано</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln unit(s), %2 row(s) or tracks, at %3</source>
+        <translation>
+            <numerusform>%1: %Ln единица, %2 строк или треков, в %3</numerusform>
+            <numerusform>%1: %Ln единицы, %2 строк или треков, в %3</numerusform>
+            <numerusform>%1: %Ln единиц, %2 строк или треков, в %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The plan holds no units to apply.</source>
+        <translation>В плане нет единиц для применения.</translation>
+    </message>
+    <message>
+        <source>Apply…</source>
+        <translation>Применить…</translation>
+    </message>
+    <message>
+        <source>Apply exactly these units where the plan was made (the datasets connected now must be the same databases and files): a unit changed since is skipped and named.</source>
+        <translation>Применить в точности эти единицы там, где составлен план (подключённые сейчас наборы данных должны быть теми же базами и файлами): изменённая с тех пор единица пропускается и называется.</translation>
+    </message>
+    <message>
+        <source>Applying…</source>
+        <translation>Применяется…</translation>
+    </message>
+    <message>
+        <source>Refused, nothing was changed: %1</source>
+        <translation>Отклонено, ничего не изменено: %1</translation>
     </message>
 </context>
 <context>
@@ -3626,6 +3774,42 @@
     <message>
         <source>Layers</source>
         <translation>Слои</translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)</source>
+        <translation>
+            <numerusform>Применить %1: проредить %Ln срез у косилок: %2, удалить строк: %3</numerusform>
+            <numerusform>Применить %1: проредить %Ln среза у косилок: %2, удалить строк: %3</numerusform>
+            <numerusform>Применить %1: проредить %Ln срезов у косилок: %2, удалить строк: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, and %1 row(s) older than the retention</source>
+        <translation>, и строк старше срока хранения: %1</translation>
+    </message>
+    <message>
+        <source>.
+
+Only these are done: a slice written since the plan is skipped and named, and nothing that became due since is touched.</source>
+        <translation>.
+
+Делается только это: срез, в который писали после плана, пропускается и называется, а то, чему пришёл срок позже, не трогается.</translation>
+    </message>
+    <message>
+        <source>Apply the plan</source>
+        <translation>Применить план</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Применить</translation>
+    </message>
+    <message numerus="yes">
+        <source>Run applies %1: %Ln slice(s) of %2 mower(s), %3 row(s) to delete</source>
+        <translation>
+            <numerusform>«Запустить» применит %1: %Ln срез у косилок: %2, к удалению строк: %3</numerusform>
+            <numerusform>«Запустить» применит %1: %Ln среза у косилок: %2, к удалению строк: %3</numerusform>
+            <numerusform>«Запустить» применит %1: %Ln срезов у косилок: %2, к удалению строк: %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3959,10 +4143,6 @@
         <translation>Пробный запуск</translation>
     </message>
     <message>
-        <source>Count what a round would scan and delete; delete nothing.</source>
-        <translation>Подсчитать, что раунд просмотрит и удалит, ничего не удаляя.</translation>
-    </message>
-    <message>
         <source>Pause</source>
         <translation>Пауза</translation>
     </message>
@@ -4093,6 +4273,22 @@
     <message>
         <source>Thinning workers, each on its own connection, taking whole mowers.</source>
         <translation>Потоки прореживания, каждый со своим соединением, берут косилки целиком.</translation>
+    </message>
+    <message>
+        <source>Count what a round would scan and delete, slice by slice, and keep it as the plan that Run applies; delete nothing.</source>
+        <translation>Подсчитать, что раунд просмотрел бы и удалил, срез за срезом, и сохранить это как план, который применит «Запустить»; ничего не удалять.</translation>
+    </message>
+    <message>
+        <source>mower %1 slice from %2: %3</source>
+        <translation>косилка %1, срез с %2: %3</translation>
+    </message>
+    <message>
+        <source>The plan: %1 applied, %2 already done, %3 stale, %4 left</source>
+        <translation>План: применено %1, уже сделано %2, устарело %3, осталось %4</translation>
+    </message>
+    <message>
+        <source>stale, untouched: %1</source>
+        <translation>устарело, не тронуто: %1</translation>
     </message>
 </context>
 <context>
