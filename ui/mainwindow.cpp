@@ -435,7 +435,8 @@ void MainWindow::createCommands() {
          tr("Load the dataset of the workbench in front again")},
         {Command::Preview, tr("&Preview"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
          QStringLiteral("previewAction"),
-         tr("Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention "
+         tr("Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the "
+            "retention "
             "preview)")},
         {Command::Run, tr("R&un"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStringLiteral("runAction"),
          tr("Run the workbench's round (tracks: delete the previewed tracks, after asking)")},

@@ -13,34 +13,42 @@ namespace tidemark::cli {
 
 namespace {
 
-const QCommandLineOption kDataset(QStringLiteral("dataset"),
-                                  QStringLiteral("Apply only this dataset's units: positions, kudos or tracks."),
-                                  QStringLiteral("NAME"));
-const QCommandLineOption kDbPositions(QStringLiteral("db-positions"),
-                                      QStringLiteral("The positions database, when not where the plan was made "
-                                                     "(it must be the same database)."),
-                                      QStringLiteral("CONNINFO"));
-const QCommandLineOption kDbKudos(QStringLiteral("db-kudos"),
-                                  QStringLiteral("The kudos database, when not where the plan was made (it must be "
-                                                 "the same database)."),
-                                  QStringLiteral("CONNINFO"));
-const QCommandLineOption kTracksDb(QStringLiteral("tracks-db"),
-                                   QStringLiteral("The PostGIS tracks store, when not where the plan was made."),
-                                   QStringLiteral("CONNINFO"));
-const QCommandLineOption kIgnoreWindow(QStringLiteral("ignore-window"),
-                                       QStringLiteral("Thin the plan's positions slices even outside the window."));
-const QCommandLineOption kBudget(QStringLiteral("budget"),
-                                 QStringLiteral("The positions thinning budget in seconds (default: the setting)."),
-                                 QStringLiteral("S"));
-const QCommandLineOption kJobs(QStringLiteral("jobs"),
-                               QStringLiteral("Positions thinning workers, each on its own connection (default 1)."),
-                               QStringLiteral("N"));
+const QCommandLineOption
+    kDataset(QStringLiteral("dataset"),
+             QStringLiteral("Apply only this dataset's units: positions, kudos or tracks."),
+             QStringLiteral("NAME"));
+const QCommandLineOption
+    kDbPositions(QStringLiteral("db-positions"),
+                 QStringLiteral("The positions database, when not where the plan was made "
+                                "(it must be the same database)."),
+                 QStringLiteral("CONNINFO"));
+const QCommandLineOption
+    kDbKudos(QStringLiteral("db-kudos"),
+             QStringLiteral("The kudos database, when not where the plan was made (it must be "
+                            "the same database)."),
+             QStringLiteral("CONNINFO"));
+const QCommandLineOption
+    kTracksDb(QStringLiteral("tracks-db"),
+              QStringLiteral("The PostGIS tracks store, when not where the plan was made."),
+              QStringLiteral("CONNINFO"));
+const QCommandLineOption
+    kIgnoreWindow(QStringLiteral("ignore-window"),
+                  QStringLiteral("Thin the plan's positions slices even outside the window."));
+const QCommandLineOption
+    kBudget(QStringLiteral("budget"),
+            QStringLiteral("The positions thinning budget in seconds (default: the setting)."),
+            QStringLiteral("S"));
+const QCommandLineOption
+    kJobs(QStringLiteral("jobs"),
+          QStringLiteral("Positions thinning workers, each on its own connection (default 1)."),
+          QStringLiteral("N"));
 
 std::optional<WorkspaceDataset> datasetOption(const CliContext& ctx) {
     if (!ctx.isSet(QStringLiteral("dataset")))
         return std::nullopt;
     const QString name = ctx.value(QStringLiteral("dataset"));
-    for (WorkspaceDataset d : {WorkspaceDataset::Positions, WorkspaceDataset::Kudos, WorkspaceDataset::Tracks})
+    for (WorkspaceDataset d :
+         {WorkspaceDataset::Positions, WorkspaceDataset::Kudos, WorkspaceDataset::Tracks})
         if (planDatasetName(d) == name)
             return d;
     throw Error(Error::Kind::Usage,
@@ -50,7 +58,8 @@ std::optional<WorkspaceDataset> datasetOption(const CliContext& ctx) {
 int runApply(CliContext& ctx) {
     const QStringList files = ctx.parser().positionalArguments();
     if (files.size() != 1)
-        throw Error(Error::Kind::Usage, QStringLiteral("apply takes one plan file (made by plan --out FILE)"));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("apply takes one plan file (made by plan --out FILE)"));
     PlanApplyRequest request;
     request.settings = ctx.settings();
     request.now = nowMicros();
@@ -86,10 +95,11 @@ int runApply(CliContext& ctx) {
 void registerApplyCommand(CliRegistry& registry) {
     registry.add(
         {{QStringLiteral("apply")},
-         QStringLiteral("Apply exactly the units of a plan made by plan --out FILE, each re-checked inside its "
-                        "transaction: stale units are skipped and named (exit 1), units left by the window, the "
-                        "budget, a lock or a stop wait for the next apply (exit 75); an expired, altered or "
-                        "foreign plan, or one made under other settings, is refused whole (exit 3)."),
+         QStringLiteral(
+             "Apply exactly the units of a plan made by plan --out FILE, each re-checked inside its "
+             "transaction: stale units are skipped and named (exit 1), units left by the window, the "
+             "budget, a lock or a stop wait for the next apply (exit 75); an expired, altered or "
+             "foreign plan, or one made under other settings, is refused whole (exit 3)."),
          {kDataset, kDbPositions, kDbKudos, kTracksDb, kIgnoreWindow, kBudget, kJobs, metricsFileOption()},
          {CommonOption::Sqlite, CommonOption::Archive, CommonOption::AllowClockAhead},
          QStringLiteral("PLAN.json"),

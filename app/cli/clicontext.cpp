@@ -7,7 +7,6 @@
 
 namespace tidemark::cli {
 
-
 CliContext::CliContext(QCommandLineParser& parser, const WorkspaceSettings& settings, QTextStream& out,
                        QTextStream& err)
     : m_parser(parser), m_settings(settings), m_out(out), m_err(err) {}
@@ -113,8 +112,9 @@ int CliContext::jobs() const {
     bool ok = false;
     const int jobs = value(QStringLiteral("jobs")).toInt(&ok);
     if (!ok || jobs < 1 || jobs > 64)
-        throw Error(Error::Kind::Usage, QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
-                                            .arg(value(QStringLiteral("jobs"))));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
+                        .arg(value(QStringLiteral("jobs"))));
     return jobs;
 }
 

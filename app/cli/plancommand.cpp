@@ -27,14 +27,16 @@ const QCommandLineOption kDbKudos(QStringLiteral("db-kudos"),
 const QCommandLineOption kTracksDb(QStringLiteral("tracks-db"),
                                    QStringLiteral("A PostGIS tracks store (instead of --sqlite)."),
                                    QStringLiteral("CONNINFO"));
-const QCommandLineOption kOut(QStringLiteral("out"),
-                             QStringLiteral("Write the plan to apply (with each dataset's target, settings and units, "
-                                            "sealed with its sha256) to FILE, for tidemark-cli apply."),
-                             QStringLiteral("FILE"));
-const QCommandLineOption kExpiresIn(QStringLiteral("expires-in"),
-                                    QStringLiteral("With --out: the plan expires this many hours after it is made "
-                                                   "(1 to 168; default 24)."),
-                                    QStringLiteral("HOURS"));
+const QCommandLineOption
+    kOut(QStringLiteral("out"),
+         QStringLiteral("Write the plan to apply (with each dataset's target, settings and units, "
+                        "sealed with its sha256) to FILE, for tidemark-cli apply."),
+         QStringLiteral("FILE"));
+const QCommandLineOption
+    kExpiresIn(QStringLiteral("expires-in"),
+               QStringLiteral("With --out: the plan expires this many hours after it is made "
+                              "(1 to 168; default 24)."),
+               QStringLiteral("HOURS"));
 const QCommandLineOption
     kQuick(QStringLiteral("quick"),
            QStringLiteral("Estimate the positions rows from a sample of mowers instead of a full dry run."));
@@ -152,7 +154,8 @@ int runPlan(CliContext& ctx) {
     const QString out = ctx.value(QStringLiteral("out"));
     request.withUnits = !out.isEmpty();
     if (request.withUnits && request.quick)
-        throw Error(Error::Kind::Usage, QStringLiteral("--out writes a plan to apply, which --quick cannot make"));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--out writes a plan to apply, which --quick cannot make"));
     if (ctx.isSet(QStringLiteral("expires-in")) && out.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("--expires-in needs --out"));
     int expiresIn = planfile::kDefaultExpiresHours;
@@ -188,7 +191,8 @@ int runPlan(CliContext& ctx) {
     QJsonObject json = retentionPlanJson(plan);
     if (request.withUnits) {
         if (plan.cancelled)
-            throw Error(Error::Kind::Cancelled, QStringLiteral("the plan was stopped before it was complete"));
+            throw Error(Error::Kind::Cancelled,
+                        QStringLiteral("the plan was stopped before it was complete"));
         PlanAuthor author{PlanAuthor::currentOsUser(), {}};
         for (const QString& role : {plan.positions.role, plan.kudos.role, plan.tracks.role})
             if (author.dbRole.isEmpty())
@@ -196,21 +200,23 @@ int runPlan(CliContext& ctx) {
         const QJsonObject sealed = planfile::seal(json, plan.serverNow, expiresIn, author);
         planfile::write(sealed, out);
         // The units are in the file; the output says where it is and what it holds.
-        for (const QString& name : {QStringLiteral("positions"), QStringLiteral("kudos"), QStringLiteral("tracks")}) {
+        for (const QString& name :
+             {QStringLiteral("positions"), QStringLiteral("kudos"), QStringLiteral("tracks")}) {
             QJsonObject section = json.value(name).toObject();
             section.remove(QStringLiteral("units"));
             json.insert(name, section);
         }
         json.insert(QStringLiteral("plan_file"), out);
-        for (const QString& key : {QStringLiteral("plan_sha256"), QStringLiteral("created_at"),
-                                   QStringLiteral("expires_at")})
+        for (const QString& key :
+             {QStringLiteral("plan_sha256"), QStringLiteral("created_at"), QStringLiteral("expires_at")})
             json.insert(key, sealed.value(key));
     }
     ctx.print(json,
-              planText(plan) + (request.withUnits ? QStringLiteral("\nplan written to %1 (sha256 %2), expires %3")
-                                                        .arg(out, json.value(QStringLiteral("plan_sha256")).toString(),
-                                                             json.value(QStringLiteral("expires_at")).toString())
-                                                  : QString()));
+              planText(plan) + (request.withUnits
+                                    ? QStringLiteral("\nplan written to %1 (sha256 %2), expires %3")
+                                          .arg(out, json.value(QStringLiteral("plan_sha256")).toString(),
+                                               json.value(QStringLiteral("expires_at")).toString())
+                                    : QString()));
     return plan.needsPerson() ? ExitFailed : ExitDone;
 }
 

@@ -27,7 +27,7 @@ constexpr WorkspaceDataset kDatasets[] = {WorkspaceDataset::Positions, Workspace
 // One dataset of the plan as the checks found it: where it is applied and its units, parsed.
 struct Applicable {
     WorkspaceDataset dataset = WorkspaceDataset::Positions;
-    QString conninfo;            // positions, kudos
+    QString conninfo;             // positions, kudos
     tracks::TracksLocation store; // tracks
     QString where;
     std::optional<positions::PositionsPlanUnits> positions;
@@ -64,7 +64,8 @@ void checkExpiry(const QJsonObject& plan, const QString& name, Micros clock, con
 
 void checkTarget(const QJsonObject& section, const QJsonObject& current, const QString& name,
                  const QString& where) {
-    const QString difference = planfile::targetDifference(section.value(QStringLiteral("target")).toObject(), current);
+    const QString difference =
+        planfile::targetDifference(section.value(QStringLiteral("target")).toObject(), current);
     if (!difference.isEmpty())
         throw refused(
             QStringLiteral("the plan was made on another %1 than %2: %3").arg(name, where, difference));
@@ -76,8 +77,8 @@ Applicable check(WorkspaceDataset dataset, const PlanApplyRequest& request) {
     const QJsonObject section = sectionOf(request.plan, dataset);
     Applicable a;
     a.dataset = dataset;
-    const QString settingsDiff = planfile::settingsDifference(section.value(QStringLiteral("settings")).toObject(),
-                                                              settingsInForce(dataset, request.settings));
+    const QString settingsDiff = planfile::settingsDifference(
+        section.value(QStringLiteral("settings")).toObject(), settingsInForce(dataset, request.settings));
     if (!settingsDiff.isEmpty())
         throw refused(QStringLiteral("the %1 plan was made under other settings than those in force: %2")
                           .arg(name, settingsDiff));
@@ -85,16 +86,19 @@ Applicable check(WorkspaceDataset dataset, const PlanApplyRequest& request) {
     const QJsonObject units = section.value(QStringLiteral("units")).toObject();
     if (dataset == WorkspaceDataset::Tracks) {
         const WorkspaceConnections& c = request.connections;
-        const bool postgis = section.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")) ==
-                             QLatin1String("postgis");
-        a.store = c.hasTracks() ? c.tracks()
-                                : tracks::TracksLocation{postgis ? QString() : planned, postgis ? planned : QString()};
+        const bool postgis =
+            section.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")) ==
+            QLatin1String("postgis");
+        a.store = c.hasTracks()
+                      ? c.tracks()
+                      : tracks::TracksLocation{postgis ? QString() : planned, postgis ? planned : QString()};
         auto db = tracks::TracksDatabase::open(a.store, tracks::TracksDatabase::Access::ReadOnly);
         a.where = db->describe();
         checkTarget(section, tracksPlanTarget(a.store, *db), QStringLiteral("tracks store"), a.where);
         const std::optional<Micros> serverNow = db->serverNow();
         checkExpiry(request.plan, a.where, serverNow.value_or(request.now),
-                    serverNow ? QStringLiteral("by the server's clock") : QStringLiteral("by this machine's clock"));
+                    serverNow ? QStringLiteral("by the server's clock")
+                              : QStringLiteral("by this machine's clock"));
         a.tracks = tracks::TracksPlanUnits::fromJson(units);
         return a;
     }
@@ -148,9 +152,10 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
     } else if (a.kudos) {
         kudos::KudosRoundRequest r;
         r.conninfo = a.conninfo;
-        r.archiveUrl = request.connections.archiveUrl.isEmpty()
-                           ? sectionOf(request.plan, a.dataset).value(QStringLiteral("archive_url")).toString()
-                           : request.connections.archiveUrl;
+        r.archiveUrl =
+            request.connections.archiveUrl.isEmpty()
+                ? sectionOf(request.plan, a.dataset).value(QStringLiteral("archive_url")).toString()
+                : request.connections.archiveUrl;
         r.settings = request.settings.kudos;
         r.now = now;
         r.allowClockAhead = request.allowClockAhead;
@@ -234,11 +239,12 @@ QJsonObject PlanApplyReport::toJson() const {
         for (auto status : {PlanUnitOutcome::Status::Applied, PlanUnitOutcome::Status::Done,
                             PlanUnitOutcome::Status::Stale, PlanUnitOutcome::Status::Left})
             counts.insert(PlanUnitOutcome::statusName(status), double(s.count(status)));
-        o.insert(planDatasetName(s.dataset), QJsonObject{{QStringLiteral("where"), s.where},
-                                                        {QStringLiteral("exit"), s.exitCode},
-                                                        {QStringLiteral("counts"), counts},
-                                                        {QStringLiteral("warnings"), QJsonArray::fromStringList(s.warnings)},
-                                                        {QStringLiteral("units"), units}});
+        o.insert(planDatasetName(s.dataset),
+                 QJsonObject{{QStringLiteral("where"), s.where},
+                             {QStringLiteral("exit"), s.exitCode},
+                             {QStringLiteral("counts"), counts},
+                             {QStringLiteral("warnings"), QJsonArray::fromStringList(s.warnings)},
+                             {QStringLiteral("units"), units}});
     }
     return o;
 }
@@ -259,7 +265,8 @@ QString PlanApplyReport::text() const {
             if (u.status == PlanUnitOutcome::Status::Stale)
                 lines << QStringLiteral("  stale, untouched: %1: %2").arg(describeUnit(u.unit), u.detail);
             else if (u.status == PlanUnitOutcome::Status::Left && ++left <= 10)
-                lines << QStringLiteral("  left for a later apply: %1: %2").arg(describeUnit(u.unit), u.detail);
+                lines
+                    << QStringLiteral("  left for a later apply: %1: %2").arg(describeUnit(u.unit), u.detail);
         }
         if (left > 10)
             lines << QStringLiteral("  … and %1 more left for a later apply").arg(left - 10);

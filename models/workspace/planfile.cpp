@@ -33,8 +33,8 @@ Micros timestampOf(const QJsonObject& plan, const QString& key) {
     const QJsonValue v = plan.value(key);
     Micros t = 0;
     if (!v.isString() || !tryParseIsoTimestamp(v.toString(), &t))
-        throw Error(Error::Kind::Refused, QStringLiteral("not a Tidemark plan: \"%1\" is missing or not an instant")
-                                            .arg(key));
+        throw Error(Error::Kind::Refused,
+                    QStringLiteral("not a Tidemark plan: \"%1\" is missing or not an instant").arg(key));
     return t;
 }
 
@@ -76,7 +76,8 @@ QJsonObject seal(QJsonObject body, Micros createdAt, int expiresInHours, const P
 QJsonObject read(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        throw Error(Error::Kind::Usage, QStringLiteral("cannot read the plan %1: %2").arg(path, file.errorString()));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("cannot read the plan %1: %2").arg(path, file.errorString()));
     if (file.size() > kMaxBytes)
         throw Error(Error::Kind::Usage, QStringLiteral("%1 is not a Tidemark plan: %2 bytes, more than %3")
                                             .arg(path)
@@ -84,9 +85,8 @@ QJsonObject read(const QString& path) {
                                             .arg(kMaxBytes));
     const QByteArray bytes = file.read(kMaxBytes + 1);
     if (bytes.size() > kMaxBytes)
-        throw Error(Error::Kind::Usage, QStringLiteral("%1 is not a Tidemark plan: more than %2 bytes")
-                                            .arg(path)
-                                            .arg(kMaxBytes));
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("%1 is not a Tidemark plan: more than %2 bytes").arg(path).arg(kMaxBytes));
     return parse(bytes, path);
 }
 
@@ -94,9 +94,10 @@ QJsonObject parse(const QByteArray& bytes, const QString& where) {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
     if (doc.isNull() || !doc.isObject())
-        throw Error(Error::Kind::Refused, QStringLiteral("%1 is not a Tidemark plan: %2")
-                                              .arg(where, doc.isNull() ? parseError.errorString()
-                                                                       : QStringLiteral("not a JSON object")));
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral("%1 is not a Tidemark plan: %2")
+                .arg(where, doc.isNull() ? parseError.errorString() : QStringLiteral("not a JSON object")));
     const QJsonObject plan = doc.object();
     if (plan.value(QStringLiteral("format")).toInt(-1) != kFormatVersion || !plan.value(kSha).isString())
         throw Error(Error::Kind::Refused,
@@ -106,10 +107,11 @@ QJsonObject parse(const QByteArray& bytes, const QString& where) {
     const QString recorded = plan.value(kSha).toString();
     const QString actual = digestOf(plan);
     if (recorded != actual)
-        throw Error(Error::Kind::Refused,
-                    QStringLiteral("the plan %1 was altered: its content's sha256 is %2, not the %3 it was sealed "
-                                   "with; nothing was applied")
-                        .arg(where, actual, recorded));
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral("the plan %1 was altered: its content's sha256 is %2, not the %3 it was sealed "
+                           "with; nothing was applied")
+                .arg(where, actual, recorded));
     createdAt(plan);
     expiresAt(plan);
     return plan;
@@ -146,15 +148,16 @@ QString conninfoWithoutSecrets(const QString& conninfo) {
         if (key == QLatin1String("password"))
             continue;
         QString quoted = value;
-        quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\")).replace(QLatin1Char('\''), QLatin1String("\\'"));
+        quoted.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+            .replace(QLatin1Char('\''), QLatin1String("\\'"));
         parts << QStringLiteral("%1='%2'").arg(key, quoted);
     }
     return parts.join(QLatin1Char(' '));
 }
 
 QJsonObject postgresTarget(PgConnection& db) {
-    const PgResult r =
-        db.exec(QStringLiteral("SELECT system_identifier::text, current_database() FROM pg_control_system()"));
+    const PgResult r = db.exec(
+        QStringLiteral("SELECT system_identifier::text, current_database() FROM pg_control_system()"));
     return {{QStringLiteral("kind"), QStringLiteral("postgresql")},
             {QStringLiteral("system_identifier"), r.text(0, 0)},
             {QStringLiteral("database"), r.text(0, 1)}};
@@ -166,7 +169,8 @@ QString targetDifference(const QJsonObject& planned, const QJsonObject& current)
             continue;
         const QJsonValue now = current.value(it.key());
         if (now != it.value())
-            return QStringLiteral("its %1 is %2, the plan's %3").arg(it.key(), compact(now), compact(it.value()));
+            return QStringLiteral("its %1 is %2, the plan's %3")
+                .arg(it.key(), compact(now), compact(it.value()));
     }
     return {};
 }

@@ -20,7 +20,8 @@ struct PlanAuthor {
 // A plan file (spec/operations.md, "Plans that are applied exactly"): the JSON of `plan --json` whose dataset
 // sections carry their `target`, `settings`, `units` and `connection`, sealed with `created_at` (the server's
 // clock), `expires_at`, `made_by` and `plan_sha256`, the SHA-256 of the compact JSON of everything else (its
-// keys sorted, as QJsonObject keeps them): a file re-indented by hand is the same plan, a changed value is not.
+// keys sorted, as QJsonObject keeps them): a file re-indented by hand is the same plan, a changed value is
+// not.
 namespace planfile {
 
 inline constexpr int kDefaultExpiresHours = 24;
@@ -37,8 +38,8 @@ QString digestOf(QJsonObject plan);
 // that cannot be read or is not a plan; Error(Refused) for a plan whose plan_sha256 does not match its
 // content ("altered").
 QJsonObject read(const QString& path);
-// The same checks on a plan's bytes (`where` names them in messages): Error(Refused) for anything but a sealed,
-// unaltered plan of a known format.
+// The same checks on a plan's bytes (`where` names them in messages): Error(Refused) for anything but a
+// sealed, unaltered plan of a known format.
 QJsonObject parse(const QByteArray& bytes, const QString& where);
 // Writes `plan` (indented) to `path` atomically: a temporary file beside it, renamed over it.
 void write(const QJsonObject& plan, const QString& path);
@@ -58,7 +59,8 @@ QJsonObject postgresTarget(PgConnection& db);
 // Why `current` is not the target `planned` names ("" when it is): each identity key of the plan must be
 // equal; "path" (where a file was) is not an identity, a copied file keeps its store id.
 QString targetDifference(const QJsonObject& planned, const QJsonObject& current);
-// Why `current` settings differ from those of the plan ("" when equal): the first key that differs, both values.
+// Why `current` settings differ from those of the plan ("" when equal): the first key that differs, both
+// values.
 QString settingsDifference(const QJsonObject& planned, const QJsonObject& current);
 
 } // namespace planfile

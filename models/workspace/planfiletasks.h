@@ -10,8 +10,8 @@ namespace tidemark {
 class TaskManager;
 
 // The console's plan files as tasks of its TaskManager (they show in the Jobs dock): reading one (off the GUI
-// thread, bounded and checked by planfile::read) and applying one (PlanApplyJob, the CLI's apply). One of each
-// at a time; a newer open drops what an older one still delivers.
+// thread, bounded and checked by planfile::read) and applying one (PlanApplyJob, the CLI's apply). One of
+// each at a time; a newer open drops what an older one still delivers.
 class PlanFileTasks : public QObject {
     Q_OBJECT
   public:

@@ -21,10 +21,11 @@ QJsonObject tracksPlanTarget(const tracks::TracksLocation& store, tracks::Tracks
     }
     const QString id = db.storeId();
     if (id.isEmpty())
-        throw Error(Error::Kind::Refused,
-                    QStringLiteral("the tracks store %1 has no store id yet, which a plan needs to tell it from "
-                                   "another store: run tracks init on it (it adds the id and changes no track)")
-                        .arg(db.describe()));
+        throw Error(
+            Error::Kind::Refused,
+            QStringLiteral("the tracks store %1 has no store id yet, which a plan needs to tell it from "
+                           "another store: run tracks init on it (it adds the id and changes no track)")
+                .arg(db.describe()));
     target.insert(QStringLiteral("store_id"), id);
     return target;
 }

@@ -65,7 +65,7 @@ struct PositionsPlan {
 // What kudos retention does next.
 struct KudosPlan {
     QString archiveUrl; // where the archive is (a plan to apply keeps it to apply there)
-    QString archive;                                   // the store as it describes itself; "" without one
+    QString archive;    // the store as it describes itself; "" without one
     std::vector<kudos::KudosForecast::Action> actions; // `kudos retain --dry-run`'s list, with rows and bytes
     std::vector<kudos::KudosForecast::Tier> tiers;     // use against budgets
     std::vector<kudos::RetentionIncident> incidents;

@@ -3,14 +3,14 @@
 #include "archivedrillhistory.h"
 #include "error.h"
 #include "kudosforecastjob.h"
-#include "kudosroundjob.h"
 #include "kudosplanunits.h"
+#include "kudosroundjob.h"
 #include "kudosschema.h"
 #include "pgconnection.h"
 #include "planfile.h"
 #include "plantarget.h"
-#include "positionsplanunits.h"
 #include "positionsforecastjob.h"
+#include "positionsplanunits.h"
 #include "positionsschema.h"
 #include "retentioncatalog.h"
 #include "roundhistory.h"
@@ -21,8 +21,8 @@
 #include "thinningwindow.h"
 #include "tracksdatabase.h"
 #include "tracksforecastjob.h"
-#include "tracksplanunits.h"
 #include "trackshealth.h"
+#include "tracksplanunits.h"
 #include "tracksretainjob.h"
 
 #include <QElapsedTimer>
@@ -62,7 +62,8 @@ void runSection(PlanSection<Plan>& section, bool configured, Compute&& compute) 
 
 // A section made to be applied: where, on what and under which settings, and as whom.
 template <class Plan>
-void recordTarget(PlanSection<Plan>& section, PgConnection& db, const QString& conninfo, QJsonObject settings) {
+void recordTarget(PlanSection<Plan>& section, PgConnection& db, const QString& conninfo,
+                  QJsonObject settings) {
     section.connection = planfile::conninfoWithoutSecrets(conninfo);
     section.target = planfile::postgresTarget(db);
     section.settings = std::move(settings);
@@ -246,8 +247,8 @@ void computeTracks(PlanSection<TracksPlan>& section, const RetentionPlanRequest&
             t.lastImport = health.lastRuns.front();
         section.serverNow = db->serverNow().value_or(0);
         if (request.withUnits) {
-            section.connection = store.isPostgis() ? planfile::conninfoWithoutSecrets(store.conninfo)
-                                                   : store.sqlitePath;
+            section.connection =
+                store.isPostgis() ? planfile::conninfoWithoutSecrets(store.conninfo) : store.sqlitePath;
             section.target = tracksPlanTarget(store, *db);
             section.settings = tracks::tracksPlanSettings(request.settings.tracks.retentionYears);
         }

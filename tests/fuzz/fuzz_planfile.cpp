@@ -1,6 +1,6 @@
-// A plan file (tidemark-cli apply FILE, Home ▸ Open plan…) on any bytes: planfile::parse accepts a sealed plan
-// or refuses with a tidemark::Error; and since anyone can seal a plan, each dataset's units reader takes the
-// same bytes as its section and accepts or refuses them with an Error, never crashing or running away.
+// A plan file (tidemark-cli apply FILE, Home ▸ Open plan…) on any bytes: planfile::parse accepts a sealed
+// plan or refuses with a tidemark::Error; and since anyone can seal a plan, each dataset's units reader takes
+// the same bytes as its section and accepts or refuses them with an Error, never crashing or running away.
 #include "error.h"
 #include "kudosplanunits.h"
 #include "planfile.h"

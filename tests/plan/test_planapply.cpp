@@ -5,8 +5,8 @@
 #include "archivefixtures.h"
 #include "archivestore.h"
 #include "clirunner.h"
-#include "kudostestdata.h"
 #include "error.h"
+#include "kudostestdata.h"
 #include "pgconnection.h"
 #include "planfile.h"
 #include "testpostgres.h"
@@ -92,12 +92,14 @@ class TestPlanApply : public QObject {
     // The seal: a re-indented file is the same plan, a changed value is refused as altered, a file that is
     // not a plan is refused, and the expiry stays within a week.
     void planFileSeal() {
-        const QJsonObject body{{QStringLiteral("positions"),
-                                QJsonObject{{QStringLiteral("units"), QJsonObject{{QStringLiteral("slices"), QJsonArray{}}}}}}};
+        const QJsonObject body{
+            {QStringLiteral("positions"),
+             QJsonObject{{QStringLiteral("units"), QJsonObject{{QStringLiteral("slices"), QJsonArray{}}}}}}};
         const QJsonObject sealed =
             planfile::seal(body, parseIsoTimestamp(QStringLiteral("2026-12-01T00:00:00Z")), 24,
                            PlanAuthor{QStringLiteral("ops"), QStringLiteral("tidemark")});
-        QCOMPARE(sealed.value(QStringLiteral("expires_at")).toString(), QStringLiteral("2026-12-02T00:00:00Z"));
+        QCOMPARE(sealed.value(QStringLiteral("expires_at")).toString(),
+                 QStringLiteral("2026-12-02T00:00:00Z"));
         QCOMPARE(planfile::sha256(sealed).size(), 64);
         const QString file = path(QStringLiteral("sealed.json"));
         planfile::write(sealed, file);
@@ -124,9 +126,11 @@ class TestPlanApply : public QObject {
         QCOMPARE(test::thrownKind([&] { planfile::seal(body, 0, 0, {}); }), Error::Kind::Usage);
         QCOMPARE(test::thrownKind([&] { planfile::seal(body, 0, 169, {}); }), Error::Kind::Usage);
 
-        QCOMPARE(planfile::conninfoWithoutSecrets(QStringLiteral("host=db port=5432 password=s3cret dbname=x")),
-                 QStringLiteral("dbname='x' host='db' port='5432'"));
-        QVERIFY(!planfile::conninfoWithoutSecrets(QStringLiteral("postgresql://u:pw@db/x")).contains(QStringLiteral("pw")));
+        QCOMPARE(
+            planfile::conninfoWithoutSecrets(QStringLiteral("host=db port=5432 password=s3cret dbname=x")),
+            QStringLiteral("dbname='x' host='db' port='5432'"));
+        QVERIFY(!planfile::conninfoWithoutSecrets(QStringLiteral("postgresql://u:pw@db/x"))
+                     .contains(QStringLiteral("pw")));
         QVERIFY(planfile::targetDifference(QJsonObject{{QStringLiteral("store_id"), QStringLiteral("a")},
                                                        {QStringLiteral("path"), QStringLiteral("/x")}},
                                            QJsonObject{{QStringLiteral("store_id"), QStringLiteral("a")},
@@ -145,15 +149,21 @@ class TestPlanApply : public QObject {
         const long long before = rowsOf(*db);
         const QString file = path(QStringLiteral("apply.json"));
         const QJsonObject plan = makePlan(info, file);
-        QVERIFY(!plan.value(QStringLiteral("positions")).toObject().value(QStringLiteral("connection")).toString().contains(
-            QStringLiteral("password")));
+        QVERIFY(!plan.value(QStringLiteral("positions"))
+                     .toObject()
+                     .value(QStringLiteral("connection"))
+                     .toString()
+                     .contains(QStringLiteral("password")));
         const QJsonArray slices = unitsOf(plan).value(QStringLiteral("slices")).toArray();
         QVERIFY(slices.size() > 4);
         long long planned = 0;
         for (const QJsonValue& s : slices)
             planned += s.toObject().value(QStringLiteral("rows_deleted")).toInteger();
         QVERIFY(planned > 0);
-        QCOMPARE(plan.value(QStringLiteral("positions")).toObject().value(QStringLiteral("rows_to_thin")).toInteger(),
+        QCOMPARE(plan.value(QStringLiteral("positions"))
+                     .toObject()
+                     .value(QStringLiteral("rows_to_thin"))
+                     .toInteger(),
                  planned);
 
         const auto first = apply(file);
@@ -161,15 +171,18 @@ class TestPlanApply : public QObject {
         const QJsonObject report = parse(first);
         QCOMPARE(report.value(QStringLiteral("plan_sha256")).toString(), planfile::sha256(plan));
         const QJsonObject positions = report.value(QStringLiteral("positions")).toObject();
-        QCOMPARE(positions.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(),
-                 positions.value(QStringLiteral("units")).toArray().size());
+        QCOMPARE(
+            positions.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(),
+            positions.value(QStringLiteral("units")).toArray().size());
         QCOMPARE(rowsOf(*db), before - planned);
 
         const auto second = apply(file);
         QVERIFY2(second.exitCode == 0, qPrintable(second.out + second.err));
         const QJsonObject again = parse(second).value(QStringLiteral("positions")).toObject();
-        QCOMPARE(again.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(), 0);
-        QVERIFY(again.value(QStringLiteral("counts")).toObject().value(QStringLiteral("done")).toInteger() > 0);
+        QCOMPARE(
+            again.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(), 0);
+        QVERIFY(again.value(QStringLiteral("counts")).toObject().value(QStringLiteral("done")).toInteger() >
+                0);
         QCOMPARE(rowsOf(*db), before - planned);
     }
 
@@ -184,9 +197,10 @@ class TestPlanApply : public QObject {
         const QString mower = first.value(QStringLiteral("mower_id")).toString();
         const Micros from = parseIsoTimestamp(first.value(QStringLiteral("from")).toString());
         const Micros to = parseIsoTimestamp(first.value(QStringLiteral("to")).toString());
-        db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) "
-                                "VALUES ($1::uuid, $2::timestamptz + interval '0.5 seconds', 52.1, 4.3, true)"),
-                 {mower, formatIsoTimestamp(from + (to - from) / 2)});
+        db->exec(
+            QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) "
+                           "VALUES ($1::uuid, $2::timestamptz + interval '0.5 seconds', 52.1, 4.3, true)"),
+            {mower, formatIsoTimestamp(from + (to - from) / 2)});
         const QString inSlice = QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = '%1' "
                                                "AND observed_at >= '%2' AND observed_at < '%3'")
                                     .arg(mower, formatIsoTimestamp(from), formatIsoTimestamp(to));
@@ -202,7 +216,8 @@ class TestPlanApply : public QObject {
             if (outcome == QLatin1String("stale")) {
                 ++stale;
                 QCOMPARE(u.value(QStringLiteral("mower_id")).toString(), mower);
-                QCOMPARE(u.value(QStringLiteral("from")).toString(), first.value(QStringLiteral("from")).toString());
+                QCOMPARE(u.value(QStringLiteral("from")).toString(),
+                         first.value(QStringLiteral("from")).toString());
                 QVERIFY(!u.value(QStringLiteral("detail")).toString().isEmpty());
             } else if (outcome == QLatin1String("applied")) {
                 ++applied;
@@ -214,7 +229,8 @@ class TestPlanApply : public QObject {
         QCOMPARE(count(*db, inSlice), rowsInSlice);
         QVERIFY2(run.err.isEmpty() || !run.err.contains(QStringLiteral("error")), qPrintable(run.err));
         const auto text = runCli({QStringLiteral("apply"), file, QStringLiteral("--ignore-window")});
-        QVERIFY2(text.out.contains(QStringLiteral("stale, untouched: mower %1").arg(mower)), qPrintable(text.out));
+        QVERIFY2(text.out.contains(QStringLiteral("stale, untouched: mower %1").arg(mower)),
+                 qPrintable(text.out));
     }
 
     // Refused whole, nothing changed: an altered plan, an expired one, one applied to another database, one
@@ -230,13 +246,18 @@ class TestPlanApply : public QObject {
 
         const auto foreign = apply(file, {QStringLiteral("--db-positions"), other});
         QCOMPARE(foreign.exitCode, 3);
-        QVERIFY2(parse(foreign).value(QStringLiteral("refused")).toString().contains(QStringLiteral("another")),
-                 qPrintable(foreign.out));
+        QVERIFY2(
+            parse(foreign).value(QStringLiteral("refused")).toString().contains(QStringLiteral("another")),
+            qPrintable(foreign.out));
 
-        const auto settings = apply(file, {}, {{QStringLiteral("MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS"),
-                                                QStringLiteral("60")}});
+        const auto settings = apply(
+            file, {},
+            {{QStringLiteral("MOWDECK_TELEMETRY_POSITIONS_THIN_ACTIVE_SECONDS"), QStringLiteral("60")}});
         QCOMPARE(settings.exitCode, 3);
-        QVERIFY2(parse(settings).value(QStringLiteral("refused")).toString().contains(QStringLiteral("other settings")),
+        QVERIFY2(parse(settings)
+                     .value(QStringLiteral("refused"))
+                     .toString()
+                     .contains(QStringLiteral("other settings")),
                  qPrintable(settings.out + settings.err));
 
         QJsonObject body = plan;
@@ -245,8 +266,9 @@ class TestPlanApply : public QObject {
         planfile::write(planfile::seal(body, nowMicros() - 3 * 3600 * kMicrosPerSecond, 1, {}), expiredFile);
         const auto expired = apply(expiredFile);
         QCOMPARE(expired.exitCode, 3);
-        QVERIFY2(parse(expired).value(QStringLiteral("refused")).toString().contains(QStringLiteral("expired")),
-                 qPrintable(expired.out));
+        QVERIFY2(
+            parse(expired).value(QStringLiteral("refused")).toString().contains(QStringLiteral("expired")),
+            qPrintable(expired.out));
 
         QJsonObject altered = plan;
         QJsonObject positions = altered.value(QStringLiteral("positions")).toObject();
@@ -280,7 +302,8 @@ class TestPlanApply : public QObject {
             "mower_positions_thinning)");
         const auto run = apply(file);
         QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
-        QCOMPARE(count(*db, QStringLiteral("SELECT count(DISTINCT mower_id) FROM mower_positions_thinning")), 2);
+        QCOMPARE(count(*db, QStringLiteral("SELECT count(DISTINCT mower_id) FROM mower_positions_thinning")),
+                 2);
         QVERIFY(count(*db, newMower) > 0);
     }
 
@@ -290,23 +313,25 @@ class TestPlanApply : public QObject {
         const QString file = test::agedTracksFile(path(QStringLiteral("aged.sqlite")), nowMicros());
         const QString other = test::agedTracksFile(path(QStringLiteral("other.sqlite")), nowMicros());
         const QString planFile = path(QStringLiteral("tracks.json"));
-        const auto made = runCli({QStringLiteral("plan"), QStringLiteral("--sqlite"), file, QStringLiteral("--out"),
-                                  planFile, QStringLiteral("--json")});
+        const auto made = runCli({QStringLiteral("plan"), QStringLiteral("--sqlite"), file,
+                                  QStringLiteral("--out"), planFile, QStringLiteral("--json")});
         QVERIFY2(made.exitCode == 0 || made.exitCode == 1, qPrintable(made.err));
         const QJsonObject plan = planfile::read(planFile);
         const QJsonObject tracks = plan.value(QStringLiteral("tracks")).toObject();
         QCOMPARE(tracks.value(QStringLiteral("target")).toObject().value(QStringLiteral("kind")).toString(),
                  QStringLiteral("sqlite"));
-        const QJsonArray ids = tracks.value(QStringLiteral("units")).toObject().value(QStringLiteral("delete_ids")).toArray();
+        const QJsonArray ids =
+            tracks.value(QStringLiteral("units")).toObject().value(QStringLiteral("delete_ids")).toArray();
         QCOMPARE(ids.size(), 10);
 
         const auto foreign = apply(planFile, {QStringLiteral("--sqlite"), other});
         QCOMPARE(foreign.exitCode, 3);
-        QVERIFY2(parse(foreign).value(QStringLiteral("refused")).toString().contains(QStringLiteral("store_id")),
-                 qPrintable(foreign.out));
+        QVERIFY2(
+            parse(foreign).value(QStringLiteral("refused")).toString().contains(QStringLiteral("store_id")),
+            qPrintable(foreign.out));
         const auto status = [](const QString& f) {
-            return parse(runCli({QStringLiteral("tracks"), QStringLiteral("status"), QStringLiteral("--sqlite"), f,
-                                 QStringLiteral("--json")}));
+            return parse(runCli({QStringLiteral("tracks"), QStringLiteral("status"),
+                                 QStringLiteral("--sqlite"), f, QStringLiteral("--json")}));
         };
         QVERIFY2(QJsonDocument(status(other)).toJson().contains("\"tracks\": 20") ||
                      status(other).value(QStringLiteral("tracks")).toInteger() == 20,
@@ -315,7 +340,9 @@ class TestPlanApply : public QObject {
         const auto run = apply(planFile);
         QVERIFY2(run.exitCode == 0, qPrintable(run.out + run.err));
         const QJsonObject report = parse(run).value(QStringLiteral("tracks")).toObject();
-        QCOMPARE(report.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(), 10);
+        QCOMPARE(
+            report.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(),
+            10);
         QCOMPARE(status(file).value(QStringLiteral("tracks")).toInteger(), 10);
     }
 
@@ -329,9 +356,10 @@ class TestPlanApply : public QObject {
         const QString archive = QStringLiteral("file://") + archiveDir.path();
         const QString planFile = path(QStringLiteral("kudos.json"));
         const auto made =
-            runCli({QStringLiteral("plan"), QStringLiteral("--db-kudos"), info, QStringLiteral("--archive"), archive,
-                    QStringLiteral("--now"), formatIsoTimestamp(test::kudosAllEligible()),
-                    QStringLiteral("--allow-clock-ahead"), QStringLiteral("--out"), planFile, QStringLiteral("--json")});
+            runCli({QStringLiteral("plan"), QStringLiteral("--db-kudos"), info, QStringLiteral("--archive"),
+                    archive, QStringLiteral("--now"), formatIsoTimestamp(test::kudosAllEligible()),
+                    QStringLiteral("--allow-clock-ahead"), QStringLiteral("--out"), planFile,
+                    QStringLiteral("--json")});
         QVERIFY2(made.exitCode == 0 || made.exitCode == 1, qPrintable(made.out + made.err));
         const QJsonArray actions = planfile::read(planFile)
                                        .value(QStringLiteral("kudos"))
@@ -342,21 +370,24 @@ class TestPlanApply : public QObject {
                                        .toArray();
         QVERIFY2(actions.size() > 2, qPrintable(made.out));
         auto db = test::openKudos(info);
-        const QString catalog = QStringLiteral("SELECT string_agg(partition_name || state, ',' ORDER BY "
-                                               "partition_name, lo) FROM kudos_retention_catalog WHERE state <> 'pending'");
+        const QString catalog =
+            QStringLiteral("SELECT string_agg(partition_name || state, ',' ORDER BY "
+                           "partition_name, lo) FROM kudos_retention_catalog WHERE state <> 'pending'");
         const QString before = db->exec(catalog).text(0, 0);
 
         const auto byServer = apply(planFile);
         QCOMPARE(byServer.exitCode, 1);
         const QJsonObject stale = parse(byServer).value(QStringLiteral("kudos")).toObject();
-        QCOMPARE(stale.value(QStringLiteral("counts")).toObject().value(QStringLiteral("stale")).toInteger() +
-                     stale.value(QStringLiteral("counts")).toObject().value(QStringLiteral("left")).toInteger(),
-                 actions.size());
+        QCOMPARE(
+            stale.value(QStringLiteral("counts")).toObject().value(QStringLiteral("stale")).toInteger() +
+                stale.value(QStringLiteral("counts")).toObject().value(QStringLiteral("left")).toInteger(),
+            actions.size());
         QCOMPARE(db->exec(catalog).text(0, 0), before);
 
         const auto ahead = apply(planFile, {QStringLiteral("--allow-clock-ahead")});
         QVERIFY2(ahead.exitCode == 0, qPrintable(ahead.out + ahead.err));
-        const QJsonArray done = parse(ahead).value(QStringLiteral("kudos")).toObject().value(QStringLiteral("units")).toArray();
+        const QJsonArray done =
+            parse(ahead).value(QStringLiteral("kudos")).toObject().value(QStringLiteral("units")).toArray();
         QCOMPARE(done.size(), actions.size());
         for (int i = 0; i < done.size(); ++i) {
             QJsonObject u = done[i].toObject();

@@ -24,10 +24,9 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
-#include <QMessageBox>
-#include <QTimer>
 #include <QDir>
 #include <QFile>
+#include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -38,6 +37,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QTimer>
 #include <set>
 
 using namespace tidemark;
@@ -457,8 +457,8 @@ class TestPositionsWorkbench : public QObject {
         QString confirmation;
         answerPlanConfirmation(&confirmation);
         QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
-        QVERIFY2(confirmation.contains(QStringLiteral("thin %1 slice(s) of 1 mower(s)")
-                                           .arg(QLocale().toString(slicesPending))),
+        QVERIFY2(confirmation.contains(
+                     QStringLiteral("thin %1 slice(s) of 1 mower(s)").arg(QLocale().toString(slicesPending))),
                  qPrintable(confirmation));
         QVERIFY(bench.isRoundRunning());
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 120000);
@@ -544,8 +544,8 @@ class TestPositionsWorkbench : public QObject {
     }
 
     // Run after a dry run applies exactly that dry run's plan: a row written into one slice's context between
-    // them makes that slice stale (named in the report, its rows untouched, its mower stopped there), the other
-    // mower is thinned exactly as planned; declining the confirmation runs nothing.
+    // them makes that slice stale (named in the report, its rows untouched, its mower stopped there), the
+    // other mower is thinned exactly as planned; declining the confirmation runs nothing.
     void runAfterDryRunAppliesItsPlan() {
         QString info;
         auto db = test::freshPositionsDatabase(QStringLiteral("workbench_plan"), &info);
@@ -577,18 +577,21 @@ class TestPositionsWorkbench : public QObject {
 
         // A late row in the first slice of the first mower, after the dry run.
         const PlannedSlice& stale = plan.slices.front();
-        const QString sliceRows = QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid "
-                                                 "AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
+        const QString sliceRows =
+            QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = $1::uuid "
+                           "AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz");
         const std::vector<PgParam> sliceParams{stale.mowerId.toString(QUuid::WithoutBraces),
                                                formatIsoTimestamp(stale.from), formatIsoTimestamp(stale.to)};
-        db->exec(QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES "
-                                "($1::uuid, $2::timestamptz + interval '0.25 seconds', 52.1, 4.3, true)"),
-                 {stale.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp((stale.from + stale.to) / 2)});
-        const long long rowsInStale = db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = "
-                                                              "$1::uuid AND observed_at >= $2::timestamptz AND "
-                                                              "observed_at < $3::timestamptz"),
-                                               sliceParams)
-                                          .toLong(0, 0);
+        db->exec(
+            QStringLiteral("INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on) VALUES "
+                           "($1::uuid, $2::timestamptz + interval '0.25 seconds', 52.1, 4.3, true)"),
+            {stale.mowerId.toString(QUuid::WithoutBraces), formatIsoTimestamp((stale.from + stale.to) / 2)});
+        const long long rowsInStale =
+            db->exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = "
+                                    "$1::uuid AND observed_at >= $2::timestamptz AND "
+                                    "observed_at < $3::timestamptz"),
+                     sliceParams)
+                .toLong(0, 0);
         long long otherPlanned = 0;
         for (const PlannedSlice& s : plan.slices)
             if (s.mowerId != stale.mowerId)
@@ -605,7 +608,8 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(report.deleted, otherPlanned);
         QCOMPARE(db->exec(sliceRows, sliceParams).toLong(0, 0), rowsInStale);
         QVERIFY2(bench.roundPanel()->progressText().contains(
-                     QStringLiteral("stale, untouched: mower %1").arg(stale.mowerId.toString(QUuid::WithoutBraces))),
+                     QStringLiteral("stale, untouched: mower %1")
+                         .arg(stale.mowerId.toString(QUuid::WithoutBraces))),
                  qPrintable(bench.roundPanel()->progressText()));
         QVERIFY(!saveScreenshot(&bench, QStringLiteral("positions-plan-stale.png")).isEmpty());
         QVERIFY(!console.dataset.plan().has_value()); // applied: the next Run is a round again

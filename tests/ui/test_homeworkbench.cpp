@@ -7,15 +7,15 @@
 #include "freshtracksfile.h"
 #include "homecard.h"
 #include "homeworkbench.h"
-#include "planfile.h"
 #include "plandialog.h"
-#include "tracksdatabase.h"
+#include "planfile.h"
 #include "retentionplanloader.h"
 #include "screenshots.h"
 #include "taskfeedback.h"
 #include "tasklistmodel.h"
 #include "taskmanager.h"
 #include "timestamp.h"
+#include "tracksdatabase.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
@@ -459,8 +459,13 @@ class TestHomeWorkbench : public QObject {
         const QString planPath = dir.filePath(QStringLiteral("plan.json"));
         QVERIFY2(home.savePlan(planPath), qPrintable(home.statusText()));
         const QJsonObject saved = planfile::read(planPath);
-        QCOMPARE(saved.value(QStringLiteral("tracks")).toObject().value(QStringLiteral("units")).toObject()
-                     .value(QStringLiteral("delete_ids")).toArray().size(),
+        QCOMPARE(saved.value(QStringLiteral("tracks"))
+                     .toObject()
+                     .value(QStringLiteral("units"))
+                     .toObject()
+                     .value(QStringLiteral("delete_ids"))
+                     .toArray()
+                     .size(),
                  10);
 
         home.openPlan(planPath);

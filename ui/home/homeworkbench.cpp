@@ -2,9 +2,9 @@
 
 #include "errortext.h"
 #include "homecard.h"
+#include "plandialog.h"
 #include "planfile.h"
 #include "planfiletasks.h"
-#include "plandialog.h"
 #include "retentionplanjson.h"
 #include "retentionplanloader.h"
 #include "taskprogress.h"
@@ -115,7 +115,8 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
             savePlan(path);
     });
     connect(m_openPlan, &QPushButton::clicked, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open a plan"), QString(), tr("Plans (*.json)"));
         if (!path.isEmpty())
             openPlan(path);
     });
@@ -202,8 +203,8 @@ bool HomeWorkbench::savePlan(const QString& path) {
         if (author.dbRole.isEmpty())
             author.dbRole = role;
     try {
-        const QJsonObject sealed =
-            planfile::seal(retentionPlanJson(m_plan), m_plan.serverNow, planfile::kDefaultExpiresHours, author);
+        const QJsonObject sealed = planfile::seal(retentionPlanJson(m_plan), m_plan.serverNow,
+                                                  planfile::kDefaultExpiresHours, author);
         planfile::write(sealed, path);
         m_fileNote = tr("Plan saved to %1 (sha256 %2…), expires %3.")
                          .arg(path, planfile::sha256(sealed).left(12),

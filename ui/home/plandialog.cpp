@@ -41,7 +41,9 @@ QString unitText(const QJsonObject& u) {
     if (u.contains(QLatin1String("action")))
         return PlanDialog::tr("%1 %2 %3 (%4 – %5)")
             .arg(str("action"), str("dataset"), str("table"), str("lo").left(10), str("hi").left(10));
-    return PlanDialog::tr("track %1, created %2").arg(u.value(QLatin1String("id")).toInteger()).arg(str("created_at"));
+    return PlanDialog::tr("track %1, created %2")
+        .arg(u.value(QLatin1String("id")).toInteger())
+        .arg(str("created_at"));
 }
 
 long long unitRows(const QJsonObject& u) {
@@ -83,7 +85,8 @@ PlanDialog::PlanDialog(const QString& path, const QJsonObject& plan, QWidget* pa
     m_units->horizontalHeader()->setSectionResizeMode(kUnit, QHeaderView::Stretch);
     QStringList counts;
     const QLocale l;
-    for (WorkspaceDataset d : {WorkspaceDataset::Positions, WorkspaceDataset::Kudos, WorkspaceDataset::Tracks}) {
+    for (WorkspaceDataset d :
+         {WorkspaceDataset::Positions, WorkspaceDataset::Kudos, WorkspaceDataset::Tracks}) {
         const QString name = planDatasetName(d);
         const QJsonObject section = plan.value(name).toObject();
         if (!section.contains(QStringLiteral("units")))
@@ -107,15 +110,17 @@ PlanDialog::PlanDialog(const QString& path, const QJsonObject& plan, QWidget* pa
         counts << tr("%1: %Ln unit(s), %2 row(s) or tracks, at %3", "", int(units.size()))
                       .arg(name, l.toString(rows), section.value(QStringLiteral("connection")).toString());
     }
-    m_summary->setText(counts.isEmpty() ? tr("The plan holds no units to apply.") : counts.join(QLatin1Char('\n')));
+    m_summary->setText(counts.isEmpty() ? tr("The plan holds no units to apply.")
+                                        : counts.join(QLatin1Char('\n')));
     m_units->resizeColumnToContents(kDataset);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     m_apply = buttons->addButton(tr("Apply…"), QDialogButtonBox::ActionRole);
     m_apply->setObjectName(QStringLiteral("planApply"));
     m_apply->setEnabled(!counts.isEmpty());
-    m_apply->setToolTip(tr("Apply exactly these units where the plan was made (the datasets connected now must be "
-                           "the same databases and files): a unit changed since is skipped and named."));
+    m_apply->setToolTip(
+        tr("Apply exactly these units where the plan was made (the datasets connected now must be "
+           "the same databases and files): a unit changed since is skipped and named."));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_apply, &QPushButton::clicked, this, &PlanDialog::applyRequested);
 
@@ -146,8 +151,9 @@ void PlanDialog::showReport(const PlanApplyReport& report) {
                 if (!sameUnit(m_units->item(row, kDataset)->data(Qt::UserRole).toJsonObject(), o.unit))
                     continue;
                 auto* item = new QTableWidgetItem(
-                    o.detail.isEmpty() ? PlanUnitOutcome::statusName(o.status)
-                                       : QStringLiteral("%1: %2").arg(PlanUnitOutcome::statusName(o.status), o.detail));
+                    o.detail.isEmpty()
+                        ? PlanUnitOutcome::statusName(o.status)
+                        : QStringLiteral("%1: %2").arg(PlanUnitOutcome::statusName(o.status), o.detail));
                 if (o.status == PlanUnitOutcome::Status::Stale)
                     item->setForeground(QColor(0xb0, 0x00, 0x20));
                 item->setToolTip(item->text());

@@ -19,9 +19,9 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QListView>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
@@ -443,13 +443,16 @@ void PositionsWorkbench::runRound(bool dryRun) {
 bool PositionsWorkbench::confirmPlan() {
     const PositionsPlanCounts counts = planCounts(*m_dataset->plan());
     const QLocale l;
-    QString text = tr("Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)", "", int(counts.slices))
-                       .arg(m_dataset->planSource(), l.toString(counts.mowers), l.toString(counts.rowsDeleted));
+    QString text =
+        tr("Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)", "", int(counts.slices))
+            .arg(m_dataset->planSource(), l.toString(counts.mowers), l.toString(counts.rowsDeleted));
     if (counts.ageRows > 0)
         text += tr(", and %1 row(s) older than the retention").arg(l.toString(counts.ageRows));
-    text += tr(".\n\nOnly these are done: a slice written since the plan is skipped and named, and nothing that "
-               "became due since is touched.");
-    QMessageBox box(QMessageBox::Question, tr("Apply the plan"), text, QMessageBox::Yes | QMessageBox::Cancel, this);
+    text +=
+        tr(".\n\nOnly these are done: a slice written since the plan is skipped and named, and nothing that "
+           "became due since is touched.");
+    QMessageBox box(QMessageBox::Question, tr("Apply the plan"), text, QMessageBox::Yes | QMessageBox::Cancel,
+                    this);
     box.setObjectName(QStringLiteral("applyPlanConfirmation"));
     box.button(QMessageBox::Yes)->setText(tr("Apply"));
     return box.exec() == QMessageBox::Yes;

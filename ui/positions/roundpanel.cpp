@@ -39,8 +39,9 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_run = new QPushButton(tr("Run"), this);
     m_run->setToolTip(tr("Run a retention round now: age delete, then thinning slice by slice."));
     m_dryRun = new QPushButton(tr("Dry run"), this);
-    m_dryRun->setToolTip(tr("Count what a round would scan and delete, slice by slice, and keep it as the plan "
-                            "that Run applies; delete nothing."));
+    m_dryRun->setToolTip(
+        tr("Count what a round would scan and delete, slice by slice, and keep it as the plan "
+           "that Run applies; delete nothing."));
     m_pause = new QPushButton(tr("Pause"), this);
     m_resume = new QPushButton(tr("Resume"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
@@ -227,12 +228,13 @@ QString RoundPanel::problemsText(const RoundReport& r) const {
                                   u.unit.value(QStringLiteral("from")).toString(), u.detail);
         }
         const QLocale l;
-        text += QStringLiteral("<br>") +
-                tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
-                    .arg(l.toString(counts[0]), l.toString(counts[1]), l.toString(counts[2]), l.toString(counts[3]))
-                    .toHtmlEscaped();
+        text += QStringLiteral("<br>") + tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
+                                             .arg(l.toString(counts[0]), l.toString(counts[1]),
+                                                  l.toString(counts[2]), l.toString(counts[3]))
+                                             .toHtmlEscaped();
         for (const QString& line : stale)
-            text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(tr("stale, untouched: %1").arg(line).toHtmlEscaped());
+            text += QStringLiteral("<br><b style='color:#b00020'>%1</b>")
+                        .arg(tr("stale, untouched: %1").arg(line).toHtmlEscaped());
     }
     for (const QString& warning : r.warnings)
         text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(warning.toHtmlEscaped());
@@ -242,8 +244,8 @@ QString RoundPanel::problemsText(const RoundReport& r) const {
 void RoundPanel::setPlanNote(const QString& note) {
     m_planNote->setText(note);
     m_planNote->setVisible(!note.isEmpty());
-    m_run->setToolTip(note.isEmpty() ? tr("Run a retention round now: age delete, then thinning slice by slice.")
-                                     : note);
+    m_run->setToolTip(
+        note.isEmpty() ? tr("Run a retention round now: age delete, then thinning slice by slice.") : note);
 }
 
 QString RoundPanel::planNote() const {

@@ -226,7 +226,7 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
         request.plan.reset();
     m_applyingPlan = request.plan.has_value();
     Task<RoundReport> task;
-    task.title = request.dryRun ? tr("Dry run of a positions round")
+    task.title = request.dryRun   ? tr("Dry run of a positions round")
                  : m_applyingPlan ? tr("Positions round applying %1").arg(m_planSource)
                                   : tr("Positions round");
     task.pausable = true;
@@ -251,8 +251,8 @@ void PositionsDataset::roundEnded(const RoundReport& report) {
     m_roundTask = 0;
     m_lastReport = report;
     if (report.dryRun)
-        setPlan(report.units, tr("the dry run of %1").arg(formatIsoTimestamp(now()).mid(11, 5) +
-                                                           QStringLiteral(" UTC")));
+        setPlan(report.units,
+                tr("the dry run of %1").arg(formatIsoTimestamp(now()).mid(11, 5) + QStringLiteral(" UTC")));
     else if (m_applyingPlan && !report.cancelled && report.verdict() != RoundVerdict::Retry)
         clearPlan(); // applied (a stale slice stays named in the report); a plan left half-done stays
     m_applyingPlan = false;
