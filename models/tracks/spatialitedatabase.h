@@ -109,6 +109,9 @@ class SpatialiteDatabase : public TracksDatabase {
     static QString prefetchSql(const TracksQuery& query, const QString& columns);
 
   private:
+    // Each track created before `cutoff`, in id order, as a row of "id, created_at" and `columns` (", a, b").
+    void forEachCreatedBefore(Micros cutoff, const QString& columns,
+                              const std::function<void(SqliteStatement&)>& take);
     // The prefetch's SELECT of `columns` and its filters, without order or page.
     static QString filterSql(const TracksQuery& query, const QString& columns);
     explicit SpatialiteDatabase(std::unique_ptr<SqliteFile> file);

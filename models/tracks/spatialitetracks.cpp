@@ -252,13 +252,13 @@ std::optional<Micros> SpatialiteDatabase::newestCreatedAt() {
     return newest;
 }
 
-std::vector<qint64> SpatialiteDatabase::idsCreatedBefore(Micros cutoff) {
-    std::vector<qint64> ids;
+void SpatialiteDatabase::forEachCreatedBefore(Micros cutoff, const QString& columns,
+                                              const std::function<void(SqliteStatement&)>& take) {
     // created_at is ISO text with an optional fraction ("...:05Z" sorts after "...:05.5Z"), so the index
     // narrows to the seconds before the cutoff's next whole second and the exact comparison is done here.
     const Micros nextSecond = (floorDiv(cutoff, kMicrosPerSecond) + 1) * kMicrosPerSecond;
-    SqliteStatement q =
-        prepare(QStringLiteral("SELECT id, created_at FROM tracks WHERE created_at < ?1 ORDER BY id"));
+    SqliteStatement q = prepare(
+        QStringLiteral("SELECT id, created_at%1 FROM tracks WHERE created_at < ?1 ORDER BY id").arg(columns));
     q.bind(1, formatIsoTimestamp(nextSecond));
     while (q.step()) {
         Micros created = 0;
@@ -269,14 +269,19 @@ std::vector<qint64> SpatialiteDatabase::idsCreatedBefore(Micros cutoff) {
                             .arg(q.toInt64(0))
                             .arg(q.text(1)));
         if (created < cutoff)
-            ids.push_back(q.toInt64(0));
+            take(q);
     }
+}
+
+std::vector<qint64> SpatialiteDatabase::idsCreatedBefore(Micros cutoff) {
+    std::vector<qint64> ids;
+    forEachCreatedBefore(cutoff, {}, [&](SqliteStatement& q) { ids.push_back(q.toInt64(0)); });
     return ids;
 }
 
 qint64 SpatialiteDatabase::countCreatedIn(Micros from, Micros to) {
-    // As in idsCreatedBefore, the index narrows to the whole seconds around the range (a second's fractions
-    // sort before its whole value) and the exact comparison is done here.
+    // As in forEachCreatedBefore, the index narrows to the whole seconds around the range (a second's
+    // fractions sort before its whole value) and the exact comparison is done here.
     const Micros secondBefore = (floorDiv(from, kMicrosPerSecond) - 1) * kMicrosPerSecond;
     const Micros nextSecond = (floorDiv(to, kMicrosPerSecond) + 1) * kMicrosPerSecond;
     SqliteStatement q =

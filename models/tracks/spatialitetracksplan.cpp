@@ -40,24 +40,10 @@ QString SpatialiteDatabase::storeId() {
 }
 
 std::vector<PlannedTrack> SpatialiteDatabase::plannedTracksCreatedBefore(Micros cutoff) {
-    // As idsCreatedBefore: the index narrows to the whole seconds, the exact comparison is done here.
-    const Micros nextSecond = (floorDiv(cutoff, kMicrosPerSecond) + 1) * kMicrosPerSecond;
-    SqliteStatement q = prepare(QStringLiteral("SELECT id, created_at, dedup_key, sources_json FROM tracks"
-                                               " WHERE created_at < ?1 ORDER BY id"));
-    q.bind(1, formatIsoTimestamp(nextSecond));
     std::vector<PlannedTrack> tracks;
     QHash<QString, QStringList> sourceLists;
-    while (q.step()) {
-        Micros created = 0;
-        if (!tryParseIsoTimestamp(q.text(1), &created))
-            throw Error(Error::Kind::Failed,
-                        QStringLiteral("%1: track %2 has a created_at that is not a timestamp: '%3'")
-                            .arg(path())
-                            .arg(q.toInt64(0))
-                            .arg(q.text(1)));
-        if (created < cutoff)
-            tracks.push_back(plannedOf(q, &sourceLists));
-    }
+    forEachCreatedBefore(cutoff, QStringLiteral(", dedup_key, sources_json"),
+                         [&](SqliteStatement& q) { tracks.push_back(plannedOf(q, &sourceLists)); });
     return tracks;
 }
 

@@ -151,7 +151,6 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
     round.dryRun = true;
     round.ignoreWindow = true;
     round.recordHistory = false;
-    round.collectUnits = request.withUnits;
     round.allowClockAhead = request.allowClockAhead;
     const positions::RoundReport report = positions::RoundJob::run(round, feedback);
     if (report.cancelled)

@@ -221,8 +221,7 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
     request.conninfo = m_conninfo;
     request.settings = m_settings;
     request.now = now();
-    request.collectUnits = request.dryRun; // a dry run is the plan Run applies
-    if (request.dryRun)
+    if (request.dryRun) // a dry run is the plan Run applies
         request.plan.reset();
     m_applyingPlan = request.plan.has_value();
     Task<RoundReport> task;

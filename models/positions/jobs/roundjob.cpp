@@ -84,7 +84,7 @@ RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& feedback) {
     options.control = &feedback;
     options.jobs = request.jobs;
     options.workerConninfo = request.conninfo;
-    options.collectUnits = request.collectUnits && request.dryRun;
+    options.collectUnits = request.dryRun;
     options.plan = request.plan ? &*request.plan : nullptr;
     options.onPaused = [&](double seconds) {
         state.pausedSeconds = seconds;

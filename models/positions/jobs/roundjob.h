@@ -20,6 +20,9 @@ struct RoundRequest {
     QString conninfo; // the round's connection; its workers open theirs with the same string
     PositionSettings settings;
     Micros now = 0;
+    // Every dry run judges each slice on the table as the round will find it (the age delete and the slices
+    // before it done) and carries the plan's units (RoundReport::units, digests included): its figures are
+    // the round's, slice for slice, and Run after it applies exactly them.
     bool dryRun = false;
     bool ignoreWindow = false;
     std::optional<int> budgetSeconds; // overrides settings.budgetSeconds
@@ -32,9 +35,6 @@ struct RoundRequest {
     // What named the file, for the warning when it cannot be written ("--metrics-file from
     // TIDEMARK_METRICS_FILE").
     QString metricsFileOrigin = QStringLiteral("--metrics-file");
-    // With dryRun: the report carries the plan's units (RoundReport::units), digests included, each slice
-    // judged on the table as the round will find it.
-    bool collectUnits = false;
     // Apply exactly these units (spec/operations.md, "Plans that are applied exactly"), as a round: the same
     // lock, window, budget, jobs, pause and cancel; RoundReport::unitOutcomes has one outcome per unit.
     std::optional<PositionsPlanUnits> plan;

@@ -184,25 +184,21 @@ bool RoundWorkers::thinInParallel() {
     return !m_stopAll.load();
 }
 
+RoundWorkers::MowerAccount::~MowerAccount() {
+    if (figures.slices == 0)
+        return;
+    const std::lock_guard lock(shared);
+    ++report.mowers;
+    report.slices += figures.slices;
+    report.scanned += figures.scanned;
+    report.deleted += figures.deleted;
+    report.perMower.push_back(figures);
+}
+
 bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinningStatus& m) {
     const Micros cutoff = m_plan.cutoff();
     MowerRoundFigures figures{m.mowerId};
-    // The mower's committed slices count however its loop ends (an interruption throws).
-    struct Account {
-        RoundReport& report;
-        const MowerRoundFigures& figures;
-        std::mutex& shared;
-        ~Account() {
-            if (figures.slices == 0)
-                return;
-            const std::lock_guard lock(shared);
-            ++report.mowers;
-            report.slices += figures.slices;
-            report.scanned += figures.scanned;
-            report.deleted += figures.deleted;
-            report.perMower.push_back(figures);
-        }
-    } account{m_report, figures, m_shared};
+    const MowerAccount account{m_report, figures, m_shared};
     const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
     MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt, {}};
     // A plan's dry run reads the table as the round will find it: the age delete done first.

@@ -44,6 +44,14 @@ class RoundWorkers {
     void finishUnits();
 
   private:
+    // Adds a mower's committed slices to the report when it goes out of scope, however the mower's loop ends
+    // (an interruption throws).
+    struct MowerAccount {
+        RoundReport& report;
+        const MowerRoundFigures& figures;
+        std::mutex& shared;
+        ~MowerAccount();
+    };
     bool thinInParallel();
     // False when the round must stop (a limit, a cancel); a failing mower only ends its own loop.
     bool thinMower(RoundTransactions& transactions, const MowerThinningStatus& m);

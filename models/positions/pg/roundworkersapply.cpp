@@ -29,21 +29,7 @@ bool RoundWorkers::applyMower(RoundTransactions& transactions, const MowerThinni
     const std::vector<std::size_t>& mine = m_plan.plannedOf(m.mowerId);
     const Micros serverCutoff = m_plan.settings().thinningCutoff(m_report.serverNow);
     MowerRoundFigures figures{m.mowerId};
-    struct Account { // as thinMower's: the mower's committed slices count however its loop ends
-        RoundReport& report;
-        const MowerRoundFigures& figures;
-        std::mutex& shared;
-        ~Account() {
-            if (figures.slices == 0)
-                return;
-            const std::lock_guard lock(shared);
-            ++report.mowers;
-            report.slices += figures.slices;
-            report.scanned += figures.scanned;
-            report.deleted += figures.deleted;
-            report.perMower.push_back(figures);
-        }
-    } account{m_report, figures, m_shared};
+    const MowerAccount account{m_report, figures, m_shared};
     const auto event = [&](std::size_t k, Status status, const ThinningStatement::Counts& counts) {
         const PlannedSlice& p = planned[mine[k]];
         if (status == Status::Applied) {
