@@ -19,6 +19,9 @@ namespace {
 template <class Plan>
 bool sectionFailed(const PlanSection<Plan>& section, WorkspaceDataset dataset,
                    std::vector<PlanAlert>& alerts) {
+    if (section.configured && !section.unitsProblem.isEmpty())
+        alerts.push_back(
+            {dataset, QStringLiteral("%1: %2").arg(planDatasetName(dataset), section.unitsProblem), {}});
     if (!section.configured || section.error.isEmpty())
         return !section.configured;
     alerts.push_back({dataset, QStringLiteral("%1: %2").arg(planDatasetName(dataset), section.error), {}});
@@ -29,7 +32,8 @@ bool sectionFailed(const PlanSection<Plan>& section, WorkspaceDataset dataset,
 
 // What needs a person: a dataset that could not be planned (its server or file is named), a mower a round
 // would skip, a kudos incident or retention alert (an overdue drill among them), a tracks file at or above
-// ADR-005's 2 GB, a tracks import whose last run failed. A backlog, however long, is work, not an alert.
+// ADR-005's 2 GB, a tracks import whose last run failed, a section that cannot be planned for an apply. A
+// backlog, however long, is work, not an alert.
 void RetentionPlan::collectAlerts() {
     alerts.clear();
     if (!sectionFailed(positions, WorkspaceDataset::Positions, alerts))

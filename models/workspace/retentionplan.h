@@ -107,6 +107,8 @@ template <class Plan> struct PlanSection {
     QJsonObject settings;
     QJsonObject units;
     QString role;
+    // Why a section planned for an apply holds no units (a tracks store without its id): an alert.
+    QString unitsProblem;
     Micros serverNow = 0; // the database server's clock when the section was made (0: a file)
     bool ok() const { return configured && error.isEmpty(); }
     bool hasUnits() const { return ok() && !units.isEmpty(); }

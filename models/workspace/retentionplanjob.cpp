@@ -245,7 +245,14 @@ void computeTracks(PlanSection<TracksPlan>& section, const RetentionPlanRequest&
         if (!health.lastRuns.empty())
             t.lastImport = health.lastRuns.front();
         section.serverNow = db->serverNow().value_or(0);
-        if (request.withUnits) {
+        if (request.withUnits && db->storeId().isEmpty()) {
+            // Planned, but not for an apply: without its id a plan could not tell this store from a copy.
+            section.unitsProblem =
+                QStringLiteral("%1 has no store id yet, so its tracks are left out of plans "
+                               "to apply: run tracks init on it (it adds the id and changes "
+                               "no track)")
+                    .arg(db->describe());
+        } else if (request.withUnits) {
             section.connection =
                 store.isPostgis() ? planfile::conninfoWithoutSecrets(store.conninfo) : store.sqlitePath;
             section.target = tracksPlanTarget(store, *db);
@@ -258,12 +265,12 @@ void computeTracks(PlanSection<TracksPlan>& section, const RetentionPlanRequest&
     retain.now = request.now;
     retain.machineNow = request.machineNow;
     retain.dryRun = true;
-    retain.collectUnits = request.withUnits;
+    retain.collectUnits = request.withUnits && section.unitsProblem.isEmpty();
     retain.allowClockAhead = request.allowClockAhead;
     const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(retain, feedback);
     if (report.cancelled)
         throw planCancelled();
-    if (request.withUnits)
+    if (retain.collectUnits)
         section.units = report.units.toJson();
     t.storeName = report.storeName;
     t.postgis = report.store.isPostgis();

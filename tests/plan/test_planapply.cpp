@@ -9,6 +9,7 @@
 #include "kudostestdata.h"
 #include "pgconnection.h"
 #include "planfile.h"
+#include "spatialitedatabase.h"
 #include "testpostgres.h"
 #include "thinningtestdata.h"
 #include "thrownkind.h"
@@ -344,6 +345,34 @@ class TestPlanApply : public QObject {
             report.value(QStringLiteral("counts")).toObject().value(QStringLiteral("applied")).toInteger(),
             10);
         QCOMPARE(status(file).value(QStringLiteral("tracks")).toInteger(), 10);
+    }
+
+    // A tracks file made before store ids is still planned, but its tracks are left out of a plan to apply,
+    // with an alert that says how to give it an id; the other datasets' units are written.
+    void aStoreWithoutIdIsLeftOutOfThePlan() {
+        const QString file = test::agedTracksFile(path(QStringLiteral("noid.sqlite")), nowMicros());
+        {
+            auto db = tracks::SpatialiteDatabase::open(file);
+            db->exec(QStringLiteral("DROP TABLE tracks_store"));
+            db->exec(QStringLiteral("DROP TABLE tracks_retention_runs"));
+            db->exec(QStringLiteral("DELETE FROM tidemark_schema_migrations WHERE version = 3"));
+        }
+        const QString info = positionsDatabase(QStringLiteral("plan_noid"), 1, 455);
+        const QString planFile = path(QStringLiteral("noid.json"));
+        const auto made = runCli({QStringLiteral("plan"), QStringLiteral("--sqlite"), file,
+                                  QStringLiteral("--db-positions"), info, QStringLiteral("--out"), planFile,
+                                  QStringLiteral("--json")});
+        QCOMPARE(made.exitCode, 1);
+        const QJsonObject plan = planfile::read(planFile);
+        const QJsonObject tracks = plan.value(QStringLiteral("tracks")).toObject();
+        QVERIFY(tracks.value(QStringLiteral("error")).toString().isEmpty());
+        QVERIFY(!tracks.contains(QStringLiteral("units")));
+        QCOMPARE(tracks.value(QStringLiteral("tracks_to_delete")).toArray().size(), 10);
+        QVERIFY(plan.value(QStringLiteral("positions")).toObject().contains(QStringLiteral("units")));
+        QVERIFY2(QJsonDocument(plan.value(QStringLiteral("alerts")).toArray())
+                     .toJson()
+                     .contains("run tracks init"),
+                 qPrintable(made.out));
     }
 
     // Kudos on a rehearsal clock: a plan made at a `now` ahead of the server's is not applied by the server's
