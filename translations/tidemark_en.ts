@@ -3408,13 +3408,6 @@ sha256 %5</translation>
         <source>planned</source>
         <translation>planned</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %Ln unit(s), %2 row(s) or tracks, at %3</source>
-        <translation>
-            <numerusform>%1: %Ln unit, %2 row(s) or tracks, at %3</numerusform>
-            <numerusform>%1: %Ln units, %2 row(s) or tracks, at %3</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The plan holds no units to apply.</source>
         <translation>The plan holds no units to apply.</translation>
@@ -3434,6 +3427,20 @@ sha256 %5</translation>
     <message>
         <source>Refused, nothing was changed: %1</source>
         <translation>Refused, nothing was changed: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln track(s) to delete, at %2</source>
+        <translation>
+            <numerusform>%1: %Ln track to delete, at %2</numerusform>
+            <numerusform>%1: %Ln tracks to delete, at %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln unit(s), %2 row(s), at %3</source>
+        <translation>
+            <numerusform>%1: %Ln unit, %2 row(s), at %3</numerusform>
+            <numerusform>%1: %Ln units, %2 row(s), at %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>

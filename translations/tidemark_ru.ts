@@ -3509,14 +3509,6 @@ sha256 %5</translation>
         <source>planned</source>
         <translation>запланировано</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %Ln unit(s), %2 row(s) or tracks, at %3</source>
-        <translation>
-            <numerusform>%1: %Ln единица, %2 строк или треков, в %3</numerusform>
-            <numerusform>%1: %Ln единицы, %2 строк или треков, в %3</numerusform>
-            <numerusform>%1: %Ln единиц, %2 строк или треков, в %3</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The plan holds no units to apply.</source>
         <translation>В плане нет единиц для применения.</translation>
@@ -3536,6 +3528,22 @@ sha256 %5</translation>
     <message>
         <source>Refused, nothing was changed: %1</source>
         <translation>Отклонено, ничего не изменено: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln track(s) to delete, at %2</source>
+        <translation>
+            <numerusform>%1: к удалению %Ln трек, в %2</numerusform>
+            <numerusform>%1: к удалению %Ln трека, в %2</numerusform>
+            <numerusform>%1: к удалению %Ln треков, в %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %Ln unit(s), %2 row(s), at %3</source>
+        <translation>
+            <numerusform>%1: %Ln единица, строк: %2, в %3</numerusform>
+            <numerusform>%1: %Ln единицы, строк: %2, в %3</numerusform>
+            <numerusform>%1: %Ln единиц, строк: %2, в %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>

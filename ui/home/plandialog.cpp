@@ -107,8 +107,11 @@ PlanDialog::PlanDialog(const QString& path, const QJsonObject& plan, QWidget* pa
             m_units->setItem(row, kOutcome, new QTableWidgetItem(tr("planned")));
             rows += unitRows(u);
         }
-        counts << tr("%1: %Ln unit(s), %2 row(s) or tracks, at %3", "", int(units.size()))
-                      .arg(name, l.toString(rows), section.value(QStringLiteral("connection")).toString());
+        const QString where = section.value(QStringLiteral("connection")).toString();
+        counts << (d == WorkspaceDataset::Tracks
+                       ? tr("%1: %Ln track(s) to delete, at %2", "", int(units.size())).arg(name, where)
+                       : tr("%1: %Ln unit(s), %2 row(s), at %3", "", int(units.size()))
+                             .arg(name, l.toString(rows), where));
     }
     m_summary->setText(counts.isEmpty() ? tr("The plan holds no units to apply.")
                                         : counts.join(QLatin1Char('\n')));

@@ -237,7 +237,8 @@ QString RoundPanel::problemsText(const RoundReport& r) const {
                         .arg(tr("stale, untouched: %1").arg(line).toHtmlEscaped());
     }
     for (const QString& warning : r.warnings)
-        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(warning.toHtmlEscaped());
+        if (r.unitOutcomes.empty() || !warning.startsWith(QLatin1String("stale: "))) // named above
+            text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(warning.toHtmlEscaped());
     return text;
 }
 
