@@ -43,7 +43,7 @@ echo "tidemark: test radosgw (S3) on ${s3endpoint#endpoint=}"
 
 status=0
 (cd "$build" && ctest --output-on-failure --timeout 900 -j 2 "$@") || status=$?
-if [ "${TIDEMARK_FUZZ_SECONDS:-30}" != 0 ]; then
-    TIDEMARK_FUZZ_SECONDS=${TIDEMARK_FUZZ_SECONDS:-30} "$root/scripts/run-fuzzers.sh" || status=1
+if [ "${TIDEMARK_FUZZ_SECONDS:-20}" != 0 ]; then
+    TIDEMARK_FUZZ_SECONDS=${TIDEMARK_FUZZ_SECONDS:-20} "$root/scripts/run-fuzzers.sh" || status=1
 fi
 exit $status

@@ -4606,6 +4606,13 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>Retention &amp;&amp; import</source>
         <translation>Retention &amp;&amp; import</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln track(s) of the plan %1 are magenta on the map; it is applied from its window.</source>
+        <translation>
+            <numerusform>%Ln track of the plan %1 are magenta on the map; it is applied from its window.</numerusform>
+            <numerusform>%Ln tracks of the plan %1 are magenta on the map; it is applied from its window.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::VerifyPanel</name>

@@ -4730,6 +4730,14 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>Retention &amp;&amp; import</source>
         <translation>Хранение и импорт</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln track(s) of the plan %1 are magenta on the map; it is applied from its window.</source>
+        <translation>
+            <numerusform>%Ln трек из плана %1 выделен пурпурным на карте; план применяется из его окна.</numerusform>
+            <numerusform>%Ln трека из плана %1 выделены пурпурным на карте; план применяется из его окна.</numerusform>
+            <numerusform>%Ln треков из плана %1 выделены пурпурным на карте; план применяется из его окна.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::VerifyPanel</name>

@@ -10,17 +10,22 @@
 #include <QSaveFile>
 #include <QStringList>
 
+#include <pwd.h>
 #include <unistd.h>
+#include <vector>
 
 namespace tidemark {
 
 QString PlanAuthor::currentOsUser() {
-    for (const char* name : {"USER", "LOGNAME"}) {
-        const QString value = qEnvironmentVariable(name);
-        if (!value.isEmpty())
-            return value;
-    }
-    return QStringLiteral("uid %1").arg(::getuid());
+    // The password database, not USER or LOGNAME: models read no environment, and a name there cannot be
+    // set by whoever starts the process.
+    const uid_t uid = ::getuid();
+    struct passwd entry {};
+    struct passwd* found = nullptr;
+    std::vector<char> buffer(16384);
+    if (::getpwuid_r(uid, &entry, buffer.data(), buffer.size(), &found) == 0 && found && found->pw_name)
+        return QString::fromLocal8Bit(found->pw_name);
+    return QStringLiteral("uid %1").arg(uid);
 }
 
 namespace planfile {

@@ -13,7 +13,7 @@ class PgConnection;
 struct PlanAuthor {
     QString osUser;
     QString dbRole;
-    // The user running this process (USER, else LOGNAME, else the uid).
+    // The user running this process, as the password database names its uid ("uid N" without an entry).
     static QString currentOsUser();
 };
 

@@ -577,9 +577,9 @@ class TestConsole : public QObject {
         const auto enabled = [&window](Command command) {
             return window.commandAction(command)->isEnabled();
         };
-        // Not connected: nothing to reload; the kudos workbench refuses rounds and has no dry run; the tracks
-        // workbench deletes only what a preview found; the disputes cancel only a restore or a drill.
-        // The home's Reload is its Refresh; the datasets' wait for a connection.
+        // Not connected: nothing to reload; the kudos workbench refuses rounds and dry runs (its Preview);
+        // the tracks workbench deletes only what a preview found; the disputes cancel only a restore or a
+        // drill. The home's Reload is its Refresh; the datasets' wait for a connection.
         QCOMPARE(window.currentWorkbench(), QStringLiteral("homeWorkbench"));
         QVERIFY(window.commandTarget(Command::Reload) == window.homeWorkbench()->refreshButton());
         QVERIFY(!enabled(Command::Run));
@@ -589,7 +589,8 @@ class TestConsole : public QObject {
         QVERIFY(window.commandTarget(Command::Run) == window.kudosWorkbench()->roundPanel()->runButton());
         QVERIFY(!enabled(Command::Run) && !enabled(Command::Preview) && !enabled(Command::Pause) &&
                 !enabled(Command::Cancel));
-        QVERIFY(!window.commandTarget(Command::Preview));
+        QVERIFY(window.commandTarget(Command::Preview) ==
+                window.kudosWorkbench()->roundPanel()->previewButton());
         QVERIFY(window.showWorkbench(QStringLiteral("tracksWorkbench")));
         QVERIFY(window.commandTarget(Command::Preview));
         QCOMPARE(window.commandTarget(Command::Preview)->objectName(),

@@ -468,8 +468,11 @@ class TestHomeWorkbench : public QObject {
                      .size(),
                  10);
 
+        QSignalSpy opened(&home, &HomeWorkbench::planOpened);
         home.openPlan(planPath);
         QVERIFY(QTest::qWaitFor([&] { return home.planDialog() != nullptr; }, 30000));
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(opened.first().at(1).toJsonObject(), saved);
         PlanDialog* dialog = home.planDialog();
         QCOMPARE(dialog->units()->rowCount(), 10);
         QVERIFY(!screenshot(*dialog, QStringLiteral("home-plan-opened.png")).isEmpty());

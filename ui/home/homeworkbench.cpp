@@ -129,6 +129,7 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
         m_planDialog->setAttribute(Qt::WA_DeleteOnClose);
         connect(m_planDialog, &PlanDialog::applyRequested, this, &HomeWorkbench::applyOpenedPlan);
         m_planDialog->show();
+        emit planOpened(path, plan);
     });
     connect(m_planFiles, &PlanFileTasks::openFailed, this, [this](const QString& path, const Error& error) {
         m_fileNote = tr("Cannot open the plan %1: %2").arg(path, error.message());

@@ -76,6 +76,8 @@ class HomeWorkbench : public QWidget {
     // A plan was rendered (quick: the estimate; the exact one follows).
     void planShown(bool quick);
     void refreshFailed(const tidemark::Error& error);
+    // A plan file was opened (its units are shown beside the workbenches' own).
+    void planOpened(const QString& path, const QJsonObject& plan);
     // An opened plan was applied (what it changed is in the datasets: they reload).
     void planApplied(const tidemark::PlanApplyReport& report);
 

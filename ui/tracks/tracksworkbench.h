@@ -47,6 +47,9 @@ class TracksWorkbench : public QWidget {
     void setActivityChecked(const QString& activity, bool checked);
     void previewRetention();
     void retain(); // the tracks of the last preview (the button asks first)
+    // The tracks an opened plan file deletes (Home ▸ Open plan…), highlighted on the map as a preview's are;
+    // the plan is applied from its window.
+    void showPlannedTracks(const QSet<qint64>& ids, const QString& plan);
     // Imports GPX files from the source chosen in the source box (the file dialog's choice lands here).
     void importFiles(const QStringList& paths);
     // Files dropped on the workbench: the .gpx files among them are imported as importFiles() does (the

@@ -63,6 +63,14 @@ void TracksWorkbench::showRetained() {
     m_retention->setText(text);
 }
 
+void TracksWorkbench::showPlannedTracks(const QSet<qint64>& ids, const QString& plan) {
+    m_layer->setHighlighted(ids);
+    m_retention->setText(
+        tr("%Ln track(s) of the plan %1 are magenta on the map; it is applied from its window.", "",
+           int(ids.size()))
+            .arg(plan));
+}
+
 void TracksWorkbench::showRetention() {
     const TracksRetentionPreview& p = m_dataset->retentionPreview();
     m_retain->setEnabled(!p.ids.empty());
