@@ -21,6 +21,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+
 using namespace tidemark;
 using test::runCli;
 
@@ -288,6 +290,54 @@ class TestPlanApply : public QObject {
         QCOMPARE(rowsOf(*db), before);
         QCOMPARE(rowsOf(*otherDb), otherBefore);
         QCOMPARE(count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning")), 0);
+    }
+
+    // An apply killed half-way (SIGKILL while one mower's slice waits for a lock) and run again: what the
+    // first committed is done, the rest applied, and the table ends as one apply would have left it.
+    void killedHalfWayThenRunAgain() {
+        const QString info = positionsDatabase(QStringLiteral("plan_killed"), 3, 456);
+        auto db = PgConnection::open(info);
+        const long long before = rowsOf(*db);
+        const QString file = path(QStringLiteral("killed.json"));
+        const QJsonObject plan = makePlan(info, file);
+        const QJsonArray slices = unitsOf(plan).value(QStringLiteral("slices")).toArray();
+        long long planned = 0;
+        for (const QJsonValue& v : slices)
+            planned += v.toObject().value(QStringLiteral("rows_deleted")).toInteger();
+        // The last mower the apply takes is held by another transaction's row locks.
+        const QString last = slices.last().toObject().value(QStringLiteral("mower_id")).toString();
+        auto locker = PgConnection::open(info);
+        locker->exec(QStringLiteral("BEGIN"));
+        locker->exec(QStringLiteral("SELECT 1 FROM mower_positions WHERE mower_id = $1::uuid FOR UPDATE"),
+                     {last});
+        test::CliProcess cli(
+            {QStringLiteral("apply"), file, QStringLiteral("--ignore-window"), QStringLiteral("--json")},
+            {{QStringLiteral("TIDEMARK_POSITIONS_LOCK_TIMEOUT_SECONDS"), QStringLiteral("120")}});
+        QVERIFY(cli.waitUntil([&] {
+            return count(*db, QStringLiteral(
+                                  "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                  "AND wait_event_type = 'Lock'")) > 0;
+        }));
+        const long long watermarks =
+            count(*db, QStringLiteral("SELECT count(*) FROM mower_positions_thinning"));
+        QVERIFY(watermarks >= 1);
+        cli.signal(SIGKILL);
+        cli.finish();
+        locker->exec(QStringLiteral("ROLLBACK"));
+
+        const auto again = apply(file);
+        QVERIFY2(again.exitCode == 0, qPrintable(again.out + again.err));
+        const QJsonObject counts = parse(again)
+                                       .value(QStringLiteral("positions"))
+                                       .toObject()
+                                       .value(QStringLiteral("counts"))
+                                       .toObject();
+        QVERIFY(counts.value(QStringLiteral("done")).toInteger() >= 1);
+        QVERIFY(counts.value(QStringLiteral("applied")).toInteger() >= 1);
+        QCOMPARE(counts.value(QStringLiteral("done")).toInteger() +
+                     counts.value(QStringLiteral("applied")).toInteger(),
+                 slices.size() + (unitsOf(plan).value(QStringLiteral("age_delete")).isObject() ? 1 : 0));
+        QCOMPARE(rowsOf(*db), before - planned);
     }
 
     // What became eligible after the plan is not touched: a mower whose rows arrive after planning keeps
