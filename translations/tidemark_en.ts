@@ -3442,6 +3442,14 @@ sha256 %5</translation>
             <numerusform>%1: %Ln units, %2 row(s), at %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Ignore the window</source>
+        <translation>Ignore the window</translation>
+    </message>
+    <message>
+        <source>Thin the plan&apos;s positions slices even outside the nightly maintenance window.</source>
+        <translation>Thin the plan&apos;s positions slices even outside the nightly maintenance window.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PositionsCapacityPanel</name>

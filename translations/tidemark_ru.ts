@@ -3545,6 +3545,14 @@ sha256 %5</translation>
             <numerusform>%1: %Ln единиц, строк: %2, в %3</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Ignore the window</source>
+        <translation>Без учёта окна</translation>
+    </message>
+    <message>
+        <source>Thin the plan&apos;s positions slices even outside the nightly maintenance window.</source>
+        <translation>Прореживать срезы позиций из плана даже вне ночного окна обслуживания.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PositionsCapacityPanel</name>

@@ -32,15 +32,11 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QInputDialog>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSet>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -300,20 +296,8 @@ void MainWindow::connectHome() {
     connect(m_session->positions(), &positions::PositionsDataset::roundFinished, this, replan);
     connect(m_session->kudos(), &kudos::KudosDataset::roundFinished, this, replan);
     connect(m_session->tracksData(), &tracks::TracksDataset::retained, this, replan);
-    // An opened plan's tracks are drawn on the tracks' map (a file that lists none leaves it as it is).
-    connect(m_homeWorkbench, &HomeWorkbench::planOpened, this,
-            [this](const QString& path, const QJsonObject& plan) {
-                const QJsonObject tracks = plan.value(QStringLiteral("tracks")).toObject();
-                if (!tracks.contains(QStringLiteral("units")))
-                    return;
-                QSet<qint64> ids;
-                for (const QJsonValue& id : tracks.value(QStringLiteral("units"))
-                                                .toObject()
-                                                .value(QStringLiteral("delete_ids"))
-                                                .toArray())
-                    ids.insert(id.toInteger());
-                m_tracksWorkbench->showPlannedTracks(ids, QFileInfo(path).fileName());
-            });
+    // An opened plan's units are drawn on the workbenches' maps (mainwindowplan.cpp).
+    connect(m_homeWorkbench, &HomeWorkbench::planOpened, this, &MainWindow::showOpenedPlan);
     // An applied plan file changed the datasets behind their workbenches' backs: they load again.
     connect(m_homeWorkbench, &HomeWorkbench::planApplied, this, [this] {
         if (m_session->positions()->isConnected())

@@ -4,6 +4,7 @@
 #include "workspaceconnections.h"
 #include "workspacesession.h"
 
+#include <QJsonObject>
 #include <QMainWindow>
 #include <array>
 #include <memory>
@@ -147,6 +148,9 @@ class MainWindow : public QMainWindow {
     void connectWorkbench();
     void connectHome();
     void openFromHome(WorkspaceDataset dataset, const QString& target);
+    // An opened plan file's units on the workbenches' maps: its tracks magenta on the tracks' map, the mower
+    // with the most planned slices previewed over its first planned week.
+    void showOpenedPlan(const QString& path, const QJsonObject& plan);
     void settleWhenReady();
     // `fallback`: what to show instead when `spec` is refused once read (at start: the remembered one).
     QString applyBaseMap(const QString& spec, bool remember, const QString& fallback = {});

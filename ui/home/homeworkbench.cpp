@@ -235,6 +235,7 @@ void HomeWorkbench::applyOpenedPlan() {
     request.settings = workspace.settings;
     request.now = nowMicros();
     request.metricsFile = workspace.settings.metricsFile;
+    request.ignoreWindow = m_planDialog->ignoreWindow();
     m_planDialog->setApplying(true);
     m_planFiles->apply(request);
 }

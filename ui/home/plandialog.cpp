@@ -4,7 +4,9 @@
 #include "planfile.h"
 #include "retentionplan.h"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QLabel>
@@ -83,6 +85,7 @@ PlanDialog::PlanDialog(const QString& path, const QJsonObject& plan, QWidget* pa
     m_units->verticalHeader()->hide();
     m_units->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_units->horizontalHeader()->setSectionResizeMode(kUnit, QHeaderView::Stretch);
+    m_units->horizontalHeader()->setSectionResizeMode(kOutcome, QHeaderView::Stretch);
     QStringList counts;
     const QLocale l;
     for (WorkspaceDataset d :
@@ -124,6 +127,11 @@ PlanDialog::PlanDialog(const QString& path, const QJsonObject& plan, QWidget* pa
     m_apply->setToolTip(
         tr("Apply exactly these units where the plan was made (the datasets connected now must be "
            "the same databases and files): a unit changed since is skipped and named."));
+    m_ignoreWindow = new QCheckBox(tr("Ignore the window"), this);
+    m_ignoreWindow->setToolTip(
+        tr("Thin the plan's positions slices even outside the nightly maintenance window."));
+    m_ignoreWindow->setVisible(
+        plan.value(QStringLiteral("positions")).toObject().contains(QStringLiteral("units")));
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_apply, &QPushButton::clicked, this, &PlanDialog::applyRequested);
 
@@ -131,7 +139,10 @@ PlanDialog::PlanDialog(const QString& path, const QJsonObject& plan, QWidget* pa
     layout->addWidget(m_header);
     layout->addWidget(m_summary);
     layout->addWidget(m_units, 1);
-    layout->addWidget(buttons);
+    auto* bottom = new QHBoxLayout;
+    bottom->addWidget(m_ignoreWindow);
+    bottom->addWidget(buttons, 1);
+    layout->addLayout(bottom);
     resize(900, 560);
 }
 
@@ -165,12 +176,20 @@ void PlanDialog::showReport(const PlanApplyReport& report) {
                 break;
             }
         }
-    m_summary->setText(report.text().toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    // The counts and the plan's sha256; each unit's outcome is in the table.
+    QStringList lines = report.text().split(QLatin1Char('\n'));
+    lines.removeIf([](const QString& line) { return line.startsWith(QLatin1String("  ")); });
+    m_summary->setText(
+        lines.join(QLatin1Char('\n')).toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>")));
 }
 
 void PlanDialog::showError(const QString& message) {
     m_apply->setEnabled(true);
     m_summary->setText(errorHtml(message));
+}
+
+bool PlanDialog::ignoreWindow() const {
+    return m_ignoreWindow->isChecked();
 }
 
 QString PlanDialog::summaryText() const {

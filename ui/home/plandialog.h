@@ -5,6 +5,7 @@
 #include <QDialog>
 #include <QJsonObject>
 
+class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -25,6 +26,7 @@ class PlanDialog : public QDialog {
     void showError(const QString& message);
     QTableWidget* units() const { return m_units; }
     QPushButton* applyButton() const { return m_apply; }
+    bool ignoreWindow() const; // thin the positions slices outside the maintenance window too
     QString summaryText() const;
 
   signals:
@@ -36,6 +38,7 @@ class PlanDialog : public QDialog {
     QLabel* m_summary;
     QTableWidget* m_units;
     QPushButton* m_apply;
+    QCheckBox* m_ignoreWindow;
 };
 
 } // namespace tidemark::ui

@@ -311,6 +311,13 @@ bool PositionsWorkbench::selectMower(const QString& mowerId) {
     return true;
 }
 
+void PositionsWorkbench::showPlannedRange(const QString& mowerId, Micros from, Micros to) {
+    m_rangeChosen = true;
+    setRange(from, to);
+    if (selectMower(mowerId) && m_mower == QUuid::fromString(mowerId))
+        preview(); // the mower was already shown: preview the new range
+}
+
 void PositionsWorkbench::mowerRowChanged(int row) {
     if (row < 0 || row >= mowers()->rowCount())
         return;

@@ -53,6 +53,8 @@ class PositionsWorkbench : public QWidget {
     // The API of the main window.
     void setConnection(const QString& positionsConninfo); // the dataset's; loads the mowers, then previews
     bool selectMower(const QString& mowerId);             // false when the mower is not (yet) listed
+    // An opened plan's slices of one mower, [from, to): previewed on the map (what they keep and remove).
+    void showPlannedRange(const QString& mowerId, Micros from, Micros to);
     void preview();
 
     void setSettings(const positions::PositionSettings& settings); // the dataset's
