@@ -388,6 +388,38 @@ class TestPositionsApply : public QObject {
         expectLikeKeepSet(*db, tracks, settings.thinningCutoff(now), settings);
     }
 
+    // Outside the window nothing is thinned, but an apply run again still tells what is already done: the
+    // slices its watermarks passed are done, not left; the others wait for the window.
+    void outsideTheWindowDoneSlicesAreDone() {
+        auto db = test::freshPositionsDatabase(QStringLiteral("apply_window"));
+        test::insertTracks(*db, mixedTracks(84, 4));
+        const PositionSettings settings;
+        const Micros now = nowFor(settings);
+        const PositionsPlanUnits units = planOf(*db, settings, now);
+        QVERIFY(units.slices.size() > 4);
+        const std::size_t half = units.slices.size() / 2;
+        PositionsPlanUnits firstHalf = units;
+        firstHalf.slices.resize(half);
+        firstHalf.ageDelete.reset();
+        QCOMPARE(apply(*db, settings, now, firstHalf).verdict(), RoundVerdict::Done);
+
+        RoundOptions outside = test::roundAt(now + 12 * kMicrosPerHour); // noon UTC; the window is 01–05
+        outside.ignoreWindow = false;
+        outside.plan = &units;
+        const RoundReport report = ThinningRound(*db, settings).run(outside);
+        QVERIFY(!report.insideWindow);
+        const std::size_t offset = units.ageDelete ? 1 : 0;
+        for (std::size_t i = 0; i < units.slices.size(); ++i) {
+            const PlanUnitOutcome& o = report.unitOutcomes[offset + i];
+            if (i < half)
+                QVERIFY2(o.status == Status::Done, qPrintable(o.detail));
+            else
+                QVERIFY2(o.status == Status::Left && o.detail.contains(QStringLiteral("window")),
+                         qPrintable(o.detail));
+        }
+        QCOMPARE(report.verdict(), RoundVerdict::Retry);
+    }
+
     // The age delete as planned: rows before `before`, the slices judged without them; a row written before
     // `before` after the plan makes the age delete stale and deletes nothing before it.
     void ageDeleteIsPlannedAndRechecked() {

@@ -10,6 +10,7 @@
 #include "taskfeedback.h"
 
 #include <QElapsedTimer>
+#include <QHash>
 #include <algorithm>
 #include <limits>
 #include <optional>
@@ -154,6 +155,26 @@ void afterTheAgeDelete(std::vector<MowerThinningStatus>& mowers, std::optional<M
     }
 }
 
+// Outside the window an apply thins nothing, but the slices the mowers' watermarks passed are done (an
+// apply run again says so), not left.
+void markPassedSlicesDone(const std::vector<MowerThinningStatus>& mowers, const PositionsPlanUnits& units,
+                          RoundReport& report) {
+    QHash<QUuid, Micros> watermarks;
+    for (const MowerThinningStatus& m : mowers)
+        if (m.watermark)
+            watermarks.insert(m.mowerId, *m.watermark);
+    const std::size_t offset = units.ageDelete ? 1 : 0;
+    for (std::size_t i = 0; i < units.slices.size(); ++i) {
+        const auto watermark = watermarks.constFind(units.slices[i].mowerId);
+        PlanUnitOutcome& o = report.unitOutcomes[offset + i];
+        if (watermark != watermarks.cend() && *watermark >= units.slices[i].to &&
+            o.status == PlanUnitOutcome::Status::Left) {
+            o.status = PlanUnitOutcome::Status::Done;
+            o.detail = QStringLiteral("the watermark %1 is past it").arg(formatIsoTimestamp(*watermark));
+        }
+    }
+}
+
 // The mowers' slices: the plan read in its transaction, then the workers; true when every mower's loop ran
 // to its end.
 bool thin(const RoundOptions& options, RoundPlan& plan, RoundTransactions& transactions,
@@ -167,8 +188,11 @@ bool thin(const RoundOptions& options, RoundPlan& plan, RoundTransactions& trans
             afterTheAgeDelete(mowers, plan.ageLimit(), plan.cutoff(), transactions);
         plan.setMowers(std::move(mowers), report);
     }
-    if (!plan.insideWindow())
+    if (!plan.insideWindow()) {
+        if (options.plan)
+            markPassedSlicesDone(mowers, *options.plan, report);
         return false;
+    }
     if (!options.dryRun)
         transactions.analyzeIfNeverAnalyzed(workers.statementTimeoutMs());
     const bool ran = workers.thin(transactions);
