@@ -3,6 +3,9 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <algorithm>
+#include <vector>
+
 namespace tidemark {
 
 // What `apply` did with one unit of a plan (spec/operations.md, "Plans that are applied exactly"): applied;
@@ -29,6 +32,11 @@ struct PlanUnitOutcome {
             break;
         }
         return QStringLiteral("left");
+    }
+    // How many of `outcomes` have `status`: every report of an apply counts its units with this.
+    static long long count(const std::vector<PlanUnitOutcome>& outcomes, Status status) {
+        return std::count_if(outcomes.begin(), outcomes.end(),
+                             [status](const PlanUnitOutcome& o) { return o.status == status; });
     }
     QJsonObject toJson() const {
         QJsonObject o = unit;

@@ -21,8 +21,7 @@ QString RetentionAction::verb() const {
 }
 
 int RetentionReport::count(PlanUnitOutcome::Status status) const {
-    return int(std::count_if(unitOutcomes.begin(), unitOutcomes.end(),
-                             [status](const PlanUnitOutcome& o) { return o.status == status; }));
+    return int(PlanUnitOutcome::count(unitOutcomes, status));
 }
 
 int RetentionReport::exitCode() const {

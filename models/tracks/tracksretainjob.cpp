@@ -5,7 +5,6 @@
 #include "tracksretentionmetrics.h"
 
 #include <QElapsedTimer>
-#include <algorithm>
 
 namespace tidemark::tracks {
 
@@ -52,8 +51,7 @@ void recordRun(TracksDatabase& db, Micros startedAt, TracksRetainReport* report)
 } // namespace
 
 qint64 TracksRetainReport::outcomesOf(PlanUnitOutcome::Status status) const {
-    return std::count_if(unitOutcomes.begin(), unitOutcomes.end(),
-                         [status](const PlanUnitOutcome& o) { return o.status == status; });
+    return PlanUnitOutcome::count(unitOutcomes, status);
 }
 
 int TracksRetainReport::applyExitCode() const {

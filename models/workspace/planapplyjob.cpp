@@ -15,7 +15,6 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <algorithm>
 
 namespace tidemark {
 
@@ -208,8 +207,7 @@ QString describeUnit(const QJsonObject& u) {
 } // namespace
 
 long long PlanApplySection::count(PlanUnitOutcome::Status status) const {
-    return std::count_if(outcomes.begin(), outcomes.end(),
-                         [&](const PlanUnitOutcome& o) { return o.status == status; });
+    return PlanUnitOutcome::count(outcomes, status);
 }
 
 int PlanApplyReport::exitCode() const {

@@ -218,19 +218,20 @@ void RoundPanel::showReport(const RoundReport& r) {
 QString RoundPanel::problemsText(const RoundReport& r) const {
     QString text;
     if (!r.unitOutcomes.empty()) {
-        long long counts[4] = {0, 0, 0, 0};
+        using Status = PlanUnitOutcome::Status;
         QStringList stale;
-        for (const PlanUnitOutcome& u : r.unitOutcomes) {
-            ++counts[int(u.status)];
-            if (u.status == PlanUnitOutcome::Status::Stale)
+        for (const PlanUnitOutcome& u : r.unitOutcomes)
+            if (u.status == Status::Stale)
                 stale << tr("mower %1 slice from %2: %3")
                              .arg(u.unit.value(QStringLiteral("mower_id")).toString(),
                                   u.unit.value(QStringLiteral("from")).toString(), u.detail);
-        }
         const QLocale l;
+        const auto count = [&](Status status) {
+            return l.toString(PlanUnitOutcome::count(r.unitOutcomes, status));
+        };
         text += QStringLiteral("<br>") + tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
-                                             .arg(l.toString(counts[0]), l.toString(counts[1]),
-                                                  l.toString(counts[2]), l.toString(counts[3]))
+                                             .arg(count(Status::Applied), count(Status::Done),
+                                                  count(Status::Stale), count(Status::Left))
                                              .toHtmlEscaped();
         for (const QString& line : stale)
             text += QStringLiteral("<br><b style='color:#b00020'>%1</b>")

@@ -1,12 +1,9 @@
 #include "roundreport.h"
 
-#include <algorithm>
-
 namespace tidemark::positions {
 
 bool RoundReport::anyOutcome(PlanUnitOutcome::Status status) const {
-    return std::any_of(unitOutcomes.begin(), unitOutcomes.end(),
-                       [status](const PlanUnitOutcome& o) { return o.status == status; });
+    return PlanUnitOutcome::count(unitOutcomes, status) > 0;
 }
 
 RoundVerdict RoundReport::verdict() const {
