@@ -55,9 +55,9 @@ qint64 TracksRetainReport::outcomesOf(PlanUnitOutcome::Status status) const {
 }
 
 int TracksRetainReport::applyExitCode() const {
-    if (cancelled || outcomesOf(PlanUnitOutcome::Status::Left) > 0)
-        return 75;
-    return outcomesOf(PlanUnitOutcome::Status::Stale) > 0 || indexInconsistent() ? 1 : 0;
+    if (outcomesOf(PlanUnitOutcome::Status::Stale) > 0 || indexInconsistent())
+        return 1;
+    return cancelled || outcomesOf(PlanUnitOutcome::Status::Left) > 0 ? 75 : 0;
 }
 
 TracksRetainReport TracksRetainJob::run(const TracksRetainRequest& request, TaskFeedback& feedback) {

@@ -65,8 +65,9 @@ struct TracksRetainReport {
     qint64 outcomesOf(PlanUnitOutcome::Status status) const;
     // A run that found the R-tree inconsistent afterwards (the CLI's exit 1).
     bool indexInconsistent() const { return !dryRun && !cancelled && !run.spatialIndexValid; }
-    // An apply's exit code (spec/operations.md): 75 when any track was left (cancelled), else 1 when any was
-    // stale or the R-tree is inconsistent, else 0.
+    // An apply's exit code (spec/operations.md), as the positions and kudos applies give theirs: 1 when any
+    // track was stale or the R-tree is inconsistent (a person should look), else 75 when any was left
+    // (cancelled), else 0.
     int applyExitCode() const;
 };
 

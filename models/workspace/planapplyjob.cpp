@@ -12,6 +12,7 @@
 #include "taskfeedback.h"
 #include "tracksdatabase.h"
 #include "tracksplanunits.h"
+#include "tracksretainjob.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -143,11 +144,10 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
         r.metricsFile = request.metricsFile;
         r.plan = *a.positions;
         r.planSha256 = sha;
-        positions::RoundReport report = positions::RoundJob::run(r, feedback);
+        const positions::RoundReport report = positions::RoundJob::run(r, feedback);
         s.outcomes = report.unitOutcomes;
         s.warnings = report.warnings;
         s.exitCode = int(report.verdict());
-        s.round = std::move(report);
     } else if (a.kudos) {
         kudos::KudosRoundRequest r;
         r.conninfo = a.conninfo;
@@ -161,11 +161,10 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
         r.metricsPath = request.metricsFile;
         r.plan = *a.kudos;
         r.planSha256 = sha;
-        kudos::RetentionReport report = kudos::KudosRoundJob::run(r, feedback);
+        const kudos::RetentionReport report = kudos::KudosRoundJob::run(r, feedback);
         s.outcomes = report.unitOutcomes;
         s.warnings = report.warnings;
         s.exitCode = report.exitCode();
-        s.kudos = std::move(report);
     } else {
         tracks::TracksRetainRequest r;
         r.store = a.store;
@@ -176,16 +175,11 @@ PlanApplySection apply(const Applicable& a, const PlanApplyRequest& request, con
         r.metricsPath = request.metricsFile;
         r.plan = *a.tracks;
         r.planSha256 = sha;
-        tracks::TracksRetainReport report = tracks::TracksRetainJob::run(r, feedback);
+        const tracks::TracksRetainReport report = tracks::TracksRetainJob::run(r, feedback);
         s.outcomes = report.unitOutcomes;
         s.warnings = report.warnings;
         s.exitCode = report.applyExitCode();
-        s.tracks = std::move(report);
     }
-    if (s.exitCode == 0 && s.count(PlanUnitOutcome::Status::Left) > 0)
-        s.exitCode = 75;
-    if (s.count(PlanUnitOutcome::Status::Stale) > 0)
-        s.exitCode = 1;
     return s;
 }
 

@@ -1,9 +1,7 @@
 #pragma once
 
 #include "planunitoutcome.h"
-#include "retentionreport.h"
-#include "roundreport.h"
-#include "tracksretainjob.h"
+#include "timestamp.h"
 #include "workspaceconnections.h"
 #include "workspacedataset.h"
 #include "workspacesettings.h"
@@ -34,16 +32,13 @@ struct PlanApplyRequest {
     Micros now = 0;
 };
 
-// One dataset's part of an apply: where it ran, what each unit came to, and the dataset job's own report.
+// One dataset's part of an apply: where it ran, what each unit came to, the job's warnings and exit code.
 struct PlanApplySection {
     WorkspaceDataset dataset = WorkspaceDataset::Positions;
     QString where;
     std::vector<PlanUnitOutcome> outcomes;
     QStringList warnings;
-    int exitCode = 0; // the dataset job's (0, 1, 75)
-    std::optional<positions::RoundReport> round;
-    std::optional<kudos::RetentionReport> kudos;
-    std::optional<tracks::TracksRetainReport> tracks;
+    int exitCode = 0; // the dataset job's: 1 any stale (first), 75 any left, else 0
 
     long long count(PlanUnitOutcome::Status status) const;
 };
