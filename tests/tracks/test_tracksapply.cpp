@@ -36,22 +36,12 @@ namespace {
 const Micros kYear = 366 * kMicrosPerDay;
 using Status = PlanUnitOutcome::Status;
 
-ImportedTrack trackNumber(int n, const QString& source) {
-    ImportedTrack t;
-    t.sourceId = source;
-    t.externalUrl = QStringLiteral("https://%1.example/%2").arg(source).arg(n);
-    t.activityType = QStringLiteral("hike");
-    for (int p = 0; p < 10; ++p)
-        t.points.push_back({46.0 + n * 0.01 + p * 0.0003, 14.0 + p * 0.0004, std::nullopt});
-    return t;
-}
-
 // Tracks numbered `from`..`to` (their lines: the same number, the same line) imported at `createdAt`.
 void importTracks(TracksDatabase& db, int from, int to, Micros createdAt,
                   const QString& source = QStringLiteral("osm")) {
     std::vector<ImportedTrack> batch;
     for (int n = from; n <= to; ++n)
-        batch.push_back(trackNumber(n, source));
+        batch.push_back(test::numberedTrack(n, source));
     TrackImporter(db, TrackSourceList::demo(), createdAt).importBatch(QStringLiteral("si"), source, batch);
 }
 

@@ -28,16 +28,6 @@ std::vector<qint64> allIds(TracksDatabase& db) {
     return db.idsCreatedBefore(parseIsoTimestamp(QStringLiteral("9999-01-01T00:00:00Z")));
 }
 
-ImportedTrack lineNumber(int n, const QString& source) {
-    ImportedTrack t;
-    t.sourceId = source;
-    t.externalUrl = QStringLiteral("https://%1.example/%2").arg(source).arg(n);
-    t.activityType = QStringLiteral("hike");
-    for (int p = 0; p < 10; ++p)
-        t.points.push_back({46.0 + n * 0.01 + p * 0.0003, 14.0 + p * 0.0004, std::nullopt});
-    return t;
-}
-
 } // namespace
 
 class TestTracksRetainPlan : public QObject {
@@ -74,10 +64,10 @@ class TestTracksRetainPlan : public QObject {
             db->exec(QStringLiteral("UPDATE tracks SET created_at = '2015-01-01T00:00:00Z' WHERE id = 3"));
             TrackImporter(*db, TrackSourceList::demo(), now - 2 * kMicrosPerDay)
                 .importBatch(QStringLiteral("si"), QStringLiteral("ttrails"),
-                             {lineNumber(1, QStringLiteral("ttrails"))});
+                             {test::numberedTrack(1, QStringLiteral("ttrails"))});
             TrackImporter(*db, TrackSourceList::demo(), now - 7 * 366 * kMicrosPerDay)
                 .importBatch(QStringLiteral("si"), QStringLiteral("osm"),
-                             {lineNumber(40, QStringLiteral("osm"))});
+                             {test::numberedTrack(40, QStringLiteral("osm"))});
         }
         const qint64 eligibleSince = allIds(*SpatialiteDatabase::open(path)).back();
         QCOMPARE(eligibleSince, 21);
