@@ -188,18 +188,14 @@ int runPlan(CliContext& ctx) {
     CommandFeedback feedback(ctx);
     const RetentionPlan plan = RetentionPlanJob::run(request, feedback);
     feedback.finishProgress();
-    QJsonObject json = retentionPlanJson(plan);
+    QJsonObject json;
     if (request.withUnits) {
         if (plan.cancelled)
             throw Error(Error::Kind::Cancelled,
                         QStringLiteral("the plan was stopped before it was complete"));
-        PlanAuthor author{PlanAuthor::currentOsUser(), {}};
-        for (const QString& role : {plan.positions.role, plan.kudos.role, plan.tracks.role})
-            if (author.dbRole.isEmpty())
-                author.dbRole = role;
-        const QJsonObject sealed = planfile::seal(json, plan.serverNow, expiresIn, author);
-        planfile::write(sealed, out);
-        // The units are in the file; the output says where it is and what it holds.
+        json = sealedRetentionPlan(plan, expiresIn);
+        planfile::write(json, out);
+        // The units are in the file; the output says where it is, what it holds and its seal.
         for (const QString& name :
              {QStringLiteral("positions"), QStringLiteral("kudos"), QStringLiteral("tracks")}) {
             QJsonObject section = json.value(name).toObject();
@@ -207,9 +203,8 @@ int runPlan(CliContext& ctx) {
             json.insert(name, section);
         }
         json.insert(QStringLiteral("plan_file"), out);
-        for (const QString& key :
-             {QStringLiteral("plan_sha256"), QStringLiteral("created_at"), QStringLiteral("expires_at")})
-            json.insert(key, sealed.value(key));
+    } else {
+        json = retentionPlanJson(plan);
     }
     ctx.print(json,
               planText(plan) + (request.withUnits

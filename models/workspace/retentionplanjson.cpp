@@ -1,5 +1,6 @@
 #include "retentionplanjson.h"
 
+#include "planfile.h"
 #include "rounding.h"
 
 #include <QJsonArray>
@@ -188,6 +189,14 @@ QJsonObject retentionPlanJson(const RetentionPlan& plan) {
             {QStringLiteral("tracks"), tracksJson(plan.tracks)},
             {QStringLiteral("alerts"), alerts},
             {QStringLiteral("seconds"), roundedTo(plan.seconds, 3)}};
+}
+
+QJsonObject sealedRetentionPlan(const RetentionPlan& plan, int expiresInHours) {
+    PlanAuthor author{PlanAuthor::currentOsUser(), {}};
+    for (const QString& role : {plan.positions.role, plan.kudos.role, plan.tracks.role})
+        if (author.dbRole.isEmpty())
+            author.dbRole = role;
+    return planfile::seal(retentionPlanJson(plan), plan.serverNow, expiresInHours, author);
 }
 
 } // namespace tidemark

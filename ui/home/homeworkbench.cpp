@@ -199,13 +199,8 @@ bool HomeWorkbench::savePlan(const QString& path) {
         showStatus();
         return false;
     }
-    PlanAuthor author{PlanAuthor::currentOsUser(), {}};
-    for (const QString& role : {m_plan.positions.role, m_plan.kudos.role, m_plan.tracks.role})
-        if (author.dbRole.isEmpty())
-            author.dbRole = role;
     try {
-        const QJsonObject sealed = planfile::seal(retentionPlanJson(m_plan), m_plan.serverNow,
-                                                  planfile::kDefaultExpiresHours, author);
+        const QJsonObject sealed = sealedRetentionPlan(m_plan, planfile::kDefaultExpiresHours);
         planfile::write(sealed, path);
         m_fileNote = tr("Plan saved to %1 (sha256 %2…), expires %3.")
                          .arg(path, planfile::sha256(sealed).left(12),
