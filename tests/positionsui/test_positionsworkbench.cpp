@@ -505,6 +505,15 @@ class TestPositionsWorkbench : public QObject {
         QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so
         QVERIFY(bench.history()->entries().front().dryRun);
         QTRY_COMPARE_WITH_TIMEOUT(bench.mowers()->mowers()[0].slicesPending, 0LL, 30000);
+        // Applied, the plan is gone; a dry run that finds nothing to do makes none (Run stays a round).
+        QVERIFY(!bench.roundPanel()->planNote().contains(QStringLiteral("Run applies")));
+        finished.clear();
+        QTest::mouseClick(bench.roundPanel()->dryRunButton(), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(bench.lastRoundReport().dryRun);
+        QCOMPARE(bench.lastRoundReport().slices, 0);
+        QVERIFY(!console.dataset.plan().has_value());
+        QVERIFY(bench.roundPanel()->planNote().isEmpty());
         // The summary (the Positions dock shows the same model) now names the watermark.
         QVERIFY(bench.mowers()->mowers()[0].watermark.has_value());
         QVERIFY(bench.mowers()->index(0, MowerSummaryModel::WatermarkColumn).data().toString() !=

@@ -93,9 +93,9 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     history_->addWidget(m_chart, 2);
     auto* layout = new QVBoxLayout;
     layout->addWidget(m_refusalLabel);
-    layout->addWidget(m_planNote);
     layout->addLayout(buttons);
     layout->addLayout(options);
+    layout->addWidget(m_planNote); // below the buttons: a dry run must not move them
     layout->addWidget(m_window);
     layout->addWidget(m_progress);
     layout->addWidget(m_progressText);

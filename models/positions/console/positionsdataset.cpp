@@ -249,7 +249,9 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
 void PositionsDataset::roundEnded(const RoundReport& report) {
     m_roundTask = 0;
     m_lastReport = report;
-    if (report.dryRun)
+    if (report.dryRun && report.units.slices.empty() && !report.units.ageDelete)
+        clearPlan(); // nothing to apply: Run is a round again
+    else if (report.dryRun)
         setPlan(report.units,
                 tr("the dry run of %1").arg(formatIsoTimestamp(now()).mid(11, 5) + QStringLiteral(" UTC")));
     else if (m_applyingPlan && !report.cancelled && report.verdict() != RoundVerdict::Retry)

@@ -90,8 +90,9 @@ class PositionsDataset : public QObject {
     void cancelRound();
     bool isRoundRunning() const { return m_roundTask != 0; }
     // The plan Run applies (spec/operations.md, "Plans that are applied exactly"): the units of the last dry
-    // run on this connection, or the positions units of an opened plan file (setPlan); none after a new
-    // connection, after it was applied and after clearPlan(). A round with options.plan applies it.
+    // run on this connection that found something to do, or the positions units of an opened plan file
+    // (setPlan); none after a new connection, after it was applied and after clearPlan(). A round with
+    // options.plan applies it.
     const std::optional<PositionsPlanUnits>& plan() const { return m_plan; }
     const QString& planSource() const { return m_planSource; } // "the dry run of 14:02", "plan.json"
     void setPlan(PositionsPlanUnits units, const QString& source);
