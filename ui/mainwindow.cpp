@@ -14,7 +14,6 @@
 #include "tracksdataset.h"
 #include "tracksworkbench.h"
 #include "translationinstaller.h"
-#include "workbenchnames.h"
 
 #include "basemapspec.h"
 #include "basemapswitch.h"
@@ -49,7 +48,6 @@ namespace tidemark::ui {
 
 namespace {
 using Dataset = WorkspaceSession::Dataset;
-using workbenchnames::kDatasets;
 constexpr quint64 kDemoSeed = 20261130;
 constexpr const char* kBaseMapKey = "map/base";
 } // namespace
@@ -61,27 +59,21 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     setObjectName(QStringLiteral("MainWindow"));
     setWindowTitle(tr("Tidemark"));
     m_session->setSettings(settings);
-    // One workbench per dataset: positions, kudos, archive and disputes, tracks.
+    // The workbenches: the home first (the retention plan of every dataset connected, spec/operations.md),
+    // then positions, kudos, archive and disputes, tracks.
     m_workbenches = new QTabWidget(this);
     m_workbenches->setObjectName(QStringLiteral("workbenches"));
     m_workbenches->setDocumentMode(true);
-    // The home first: the retention plan of every dataset connected (spec/operations.md).
-    m_homeWorkbench = new HomeWorkbench(m_tasks, m_workbenches);
-    m_workbenches->addTab(m_homeWorkbench, tr("Home"));
-    m_positionsWorkbench = new PositionsWorkbench(m_session->positions(), m_workbenches);
-    m_positionsWorkbench->setObjectName(QStringLiteral("positionsWorkbench"));
-    m_workbenches->addTab(m_positionsWorkbench,
-                          WorkspaceSession::datasetName(WorkspaceSession::Dataset::Positions));
-    m_kudosWorkbench = new KudosWorkbench(m_session->kudos(), m_workbenches);
-    m_kudosWorkbench->setObjectName(QStringLiteral("kudosWorkbench"));
-    m_workbenches->addTab(m_kudosWorkbench, WorkspaceSession::datasetName(WorkspaceSession::Dataset::Kudos));
-    m_disputeWorkbench = new DisputeWorkbench(m_session->disputes(), m_workbenches);
-    m_disputeWorkbench->setObjectName(QStringLiteral("disputeWorkbench"));
-    m_workbenches->addTab(m_disputeWorkbench, tr("Archive && disputes"));
-    m_tracksWorkbench = new TracksWorkbench(m_session->tracksData(), m_workbenches);
-    m_tracksWorkbench->setObjectName(QStringLiteral("tracksWorkbench"));
-    m_workbenches->addTab(m_tracksWorkbench,
-                          WorkspaceSession::datasetName(WorkspaceSession::Dataset::Tracks));
+    addWorkbench(m_homeWorkbench = new HomeWorkbench(m_session->home(), m_workbenches),
+                 QStringLiteral("homeWorkbench"));
+    addWorkbench(m_positionsWorkbench = new PositionsWorkbench(m_session->positions(), m_workbenches),
+                 QStringLiteral("positionsWorkbench"));
+    addWorkbench(m_kudosWorkbench = new KudosWorkbench(m_session->kudos(), m_workbenches),
+                 QStringLiteral("kudosWorkbench"));
+    addWorkbench(m_disputeWorkbench = new DisputeWorkbench(m_session->disputes(), m_workbenches),
+                 QStringLiteral("disputeWorkbench"));
+    addWorkbench(m_tracksWorkbench = new TracksWorkbench(m_session->tracksData(), m_workbenches),
+                 QStringLiteral("tracksWorkbench"));
     m_positionsMap = m_positionsWorkbench->map();
     setCentralWidget(m_workbenches);
     connectWorkbench();
@@ -107,7 +99,11 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     // The size tests and offscreen runs see; the console places itself on its screen (placeOnScreen,
     // restoreLayout).
     resize(1680, 1020);
-    m_baseMaps = new BaseMapSwitch({m_positionsMap, m_tracksWorkbench->map()}, this);
+    std::vector<MapView*> maps;
+    for (Workbench* workbench : m_workbenchList)
+        if (workbench->map())
+            maps.push_back(workbench->map());
+    m_baseMaps = new BaseMapSwitch(maps, this);
     connect(m_baseMaps, &BaseMapSwitch::changed, this,
             [this](const QString& spec, const QStringList& warnings) {
                 m_baseMapFallback.clear();
@@ -139,79 +135,6 @@ TaskListModel* MainWindow::jobs() const {
 
 DatasetPanel* MainWindow::panel(WorkspaceSession::Dataset dataset) const {
     return m_panels[slot(dataset)];
-}
-
-void MainWindow::createMenus() {
-    m_fileMenu = menuBar()->addMenu(tr("&File"));
-    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
-    QAction* connectAction = m_fileMenu->addAction(tr("&Connect…"), this, &MainWindow::showConnectDialog);
-    connectAction->setShortcut(QKeySequence::Open);
-    m_fileMenu->addAction(tr("Open &demo workspace"), this, [this] { openDemoWorkspace(m_demoRoot); });
-    QAction* reload = m_fileMenu->addAction(tr("&Reload all"), m_session, &WorkspaceSession::reloadAll);
-    reload->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5)); // F5 reloads the workbench in front
-    m_fileMenu->addSeparator();
-    QAction* quit = m_fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
-
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    m_viewMenu->setObjectName(QStringLiteral("viewMenu"));
-    // A dataset's dock shows with its workbench: its toggle says whether it does (checking it brings the
-    // workbench to the front); the Jobs dock shows whatever is in front.
-    for (Dataset dataset : kDatasets) {
-        QAction* toggle = m_viewMenu->addAction(m_docks[slot(dataset)]->windowTitle());
-        toggle->setCheckable(true);
-        toggle->setChecked(true);
-        toggle->setObjectName(m_docks[slot(dataset)]->objectName() + QStringLiteral("Toggle"));
-        connect(toggle, &QAction::triggered, this,
-                [this, dataset](bool checked) { setDockWanted(dataset, checked); });
-        m_dockToggles[slot(dataset)] = toggle;
-    }
-    m_viewMenu->addAction(m_jobsDock->toggleViewAction());
-    m_viewMenu->addSeparator();
-    QMenu* baseMap = m_viewMenu->addMenu(tr("&Base map"));
-    baseMap->setObjectName(QStringLiteral("baseMapMenu"));
-    baseMap->addAction(tr("&Neutral grid (offline)"), this, [this] { setBaseMap({}); });
-    baseMap->addAction(tr("&XYZ tiles…"), this, [this] {
-        bool ok = false;
-        const QString url = QInputDialog::getText(
-            this, tr("XYZ tiles"),
-            tr("URL template with {z}, {x} and {y} (respect the tile server's usage policy). A key in its "
-               "query is used for this session only, never saved; TIDEMARK_TILES_URL provides it at start:"),
-            QLineEdit::Normal, this->baseMap(), &ok);
-        if (ok)
-            setBaseMap(url);
-    });
-    baseMap->addAction(tr("&MBTiles file…"), this, [this] {
-        const QString file =
-            QFileDialog::getOpenFileName(this, tr("MBTiles file"), {}, tr("MBTiles (*.mbtiles)"));
-        if (!file.isEmpty())
-            setBaseMap(file);
-    });
-
-    createCommands();
-
-    QMenu* settings = menuBar()->addMenu(tr("&Settings"));
-    settings->setObjectName(QStringLiteral("settingsMenu"));
-    QMenu* language = settings->addMenu(tr("&Language"));
-    language->setObjectName(QStringLiteral("languageMenu"));
-    m_languageGroup = new QActionGroup(this);
-    const QString saved = TranslationInstaller::savedLanguage();
-    const auto addLanguage = [&](const QString& code, const QString& label) {
-        QAction* action = language->addAction(label);
-        action->setCheckable(true);
-        action->setChecked(code == saved);
-        action->setData(code);
-        m_languageGroup->addAction(action);
-        connect(action, &QAction::triggered, this, [this, code] { chooseLanguage(code); });
-    };
-    addLanguage(QString(), tr("System language"));
-    addLanguage(QStringLiteral("en"), QStringLiteral("English"));
-    addLanguage(QStringLiteral("ru"), QStringLiteral("Русский"));
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->setObjectName(QStringLiteral("helpMenu"));
-    help->addAction(tr("&About Tidemark"), this, &MainWindow::showAbout);
-    help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::bindSession() {
@@ -308,27 +231,32 @@ void MainWindow::connectHome() {
 }
 
 void MainWindow::openFromHome(WorkspaceDataset dataset, const QString& target) {
-    switch (dataset) {
-    case WorkspaceDataset::Positions:
-        showWorkbench(m_positionsWorkbench->objectName());
-        if (!target.isEmpty())
-            m_positionsWorkbench->selectMower(target);
-        break;
-    case WorkspaceDataset::Kudos: {
-        showWorkbench(m_kudosWorkbench->objectName());
-        const QAbstractItemModel* model = m_kudosWorkbench->partitionTable()->model();
-        for (int row = 0; !target.isEmpty() && model && row < model->rowCount(); ++row)
-            for (int column = 0; column < model->columnCount(); ++column)
-                if (model->index(row, column).data().toString() == target) {
-                    m_kudosWorkbench->selectPartition(row);
-                    return;
-                }
-        break;
-    }
-    case WorkspaceDataset::Tracks:
-        showWorkbench(m_tracksWorkbench->objectName());
-        break;
-    }
+    Workbench* workbench = workbenchFor(dataset);
+    if (!workbench)
+        return;
+    m_workbenches->setCurrentWidget(workbench->widget());
+    if (!target.isEmpty())
+        workbench->openAt(target);
+}
+
+void MainWindow::addWorkbench(Workbench* workbench, const QString& objectName) {
+    workbench->widget()->setObjectName(objectName);
+    m_workbenches->addTab(workbench->widget(), workbench->title());
+    m_workbenchList.push_back(workbench);
+}
+
+Workbench* MainWindow::workbenchAt(const QWidget* widget) const {
+    for (Workbench* workbench : m_workbenchList)
+        if (widget && workbench->widget() == widget)
+            return workbench;
+    return nullptr;
+}
+
+Workbench* MainWindow::workbenchFor(Dataset dataset) const {
+    for (Workbench* workbench : m_workbenchList)
+        if (workbench->workspaceDataset() == dataset)
+            return workbench;
+    return nullptr;
 }
 
 bool MainWindow::isMapIdle() const {
@@ -390,17 +318,6 @@ void MainWindow::showConnectDialog() {
         m_session->setConnections(dialog.connections());
 }
 
-void MainWindow::showAbout() {
-    AboutDialog about(this);
-    about.exec();
-}
-
-void MainWindow::chooseLanguage(const QString& lang) {
-    TranslationInstaller::saveLanguage(lang);
-    QMessageBox::information(this, tr("Language"),
-                             tr("The new language is used when Tidemark starts again."));
-}
-
 void MainWindow::updateStatus() {
     const WorkspaceConnections& c = m_session->connections();
     QStringList parts;
@@ -420,131 +337,13 @@ void MainWindow::updateStatus() {
     m_jobsLabel->setText(running == 0 ? tr("No jobs running") : tr("%n job(s) running", "", running));
 }
 
-// Reload, Preview, Run, Pause (Resume while paused) and Cancel of the workbench in front: each clicks that
-// workbench's own button (or its dock's Reload), so it does what the button does, asks what the button asks
-// (the tracks' Delete them… asks first) and is enabled when the button is.
-void MainWindow::createCommands() {
-    m_workbenchMenu = menuBar()->addMenu(tr("&Workbench"));
-    m_workbenchMenu->setObjectName(QStringLiteral("workbenchMenu"));
-    const struct {
-        Command command;
-        QString text;
-        QKeySequence keys;
-        QString objectName;
-        QString tip;
-    } commands[] = {
-        {Command::Reload, tr("&Reload"), QKeySequence(Qt::Key_F5), QStringLiteral("reloadAction"),
-         tr("Load the dataset of the workbench in front again")},
-        {Command::Preview, tr("&Preview"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P),
-         QStringLiteral("previewAction"),
-         tr("Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the "
-            "retention "
-            "preview)")},
-        {Command::Run, tr("R&un"), QKeySequence(Qt::CTRL | Qt::Key_Return), QStringLiteral("runAction"),
-         tr("Run the workbench's round (tracks: delete the previewed tracks, after asking)")},
-        {Command::Pause, tr("P&ause"), QKeySequence(Qt::CTRL | Qt::Key_Period), QStringLiteral("pauseAction"),
-         tr("Pause the running round, or resume the paused one")},
-        {Command::Cancel, tr("&Cancel"), QKeySequence(Qt::SHIFT | Qt::Key_Escape),
-         QStringLiteral("cancelAction"), tr("Cancel the running round (positions: or the preview)")},
-    };
-    for (const auto& c : commands) {
-        QAction* action = m_workbenchMenu->addAction(c.text);
-        action->setObjectName(c.objectName);
-        action->setShortcut(c.keys);
-        action->setStatusTip(c.tip);
-        action->setToolTip(c.tip);
-        const Command command = c.command;
-        connect(action, &QAction::triggered, this, [this, command] {
-            if (QAbstractButton* button = commandTarget(command); button && button->isEnabled())
-                button->click();
-        });
-        m_commands[int(command)] = action;
-        if (command == Command::Reload)
-            m_workbenchMenu->addSeparator();
-    }
-    // A command follows its buttons' enabled state on every workbench.
-    for (int i = 0; i < m_workbenches->count(); ++i)
-        for (int c = 0; c < kCommandCount; ++c)
-            for (QAbstractButton* button : commandButtons(m_workbenches->widget(i), Command(c)))
-                button->installEventFilter(this);
-}
-
-std::vector<QAbstractButton*> MainWindow::commandButtons(const QWidget* workbench, Command command) const {
-    std::vector<QAbstractButton*> buttons;
-    const auto datasetReload = [&](Dataset dataset) {
-        if (command == Command::Reload)
-            buttons.push_back(panel(dataset)->reloadButton());
-    };
-    if (workbench && workbench == m_positionsWorkbench) {
-        datasetReload(Dataset::Positions);
-        const RoundPanel* rounds = m_positionsWorkbench->roundPanel();
-        const PreviewPanel* preview = m_positionsWorkbench->previewPanel();
-        if (command == Command::Preview)
-            buttons = {preview->previewButton()};
-        else if (command == Command::Run)
-            buttons = {rounds->runButton()};
-        else if (command == Command::Pause)
-            buttons = {rounds->pauseButton(), rounds->resumeButton()};
-        else if (command == Command::Cancel)
-            buttons = {rounds->cancelButton(), preview->cancelButton()};
-    } else if (workbench && workbench == m_kudosWorkbench) {
-        datasetReload(Dataset::Kudos);
-        const KudosRoundPanel* rounds = m_kudosWorkbench->roundPanel();
-        if (command == Command::Preview)
-            buttons = {rounds->previewButton()}; // a dry run: the plan Run applies
-        else if (command == Command::Run)
-            buttons = {rounds->runButton()};
-        else if (command == Command::Pause)
-            buttons = {rounds->pauseButton(), rounds->resumeButton()};
-        else if (command == Command::Cancel)
-            buttons = {rounds->cancelButton()};
-    } else if (workbench && workbench == m_disputeWorkbench) {
-        datasetReload(Dataset::Kudos);
-        if (command == Command::Cancel)
-            buttons = {m_disputeWorkbench->cancelButton()}; // the restore's or the drill's
-    } else if (workbench && workbench == m_homeWorkbench) {
-        if (command == Command::Reload)
-            buttons = {m_homeWorkbench->refreshButton()};
-    } else if (workbench && workbench == m_tracksWorkbench) {
-        datasetReload(Dataset::Tracks);
-        if (command == Command::Preview)
-            buttons = {m_tracksWorkbench->retentionPreviewButton()};
-        else if (command == Command::Run)
-            buttons = {m_tracksWorkbench->retainButton()};
-    }
-    buttons.erase(std::remove(buttons.begin(), buttons.end(), nullptr), buttons.end());
-    return buttons;
-}
-
-QAbstractButton* MainWindow::commandTarget(Command command) const {
-    const std::vector<QAbstractButton*> buttons = commandButtons(m_workbenches->currentWidget(), command);
-    for (QAbstractButton* button : buttons)
-        if (button->isEnabled())
-            return button;
-    return buttons.empty() ? nullptr : buttons.front();
-}
-
-void MainWindow::updateCommands() {
-    m_commandsPending = false;
-    for (int c = 0; c < kCommandCount; ++c) {
-        QAbstractButton* target = commandTarget(Command(c));
-        m_commands[c]->setEnabled(target && target->isEnabled());
-    }
-    // Pause resumes a paused round: it says so.
-    const QAbstractButton* pause = commandTarget(Command::Pause);
-    const std::vector<QAbstractButton*> pauses =
-        commandButtons(m_workbenches->currentWidget(), Command::Pause);
-    const bool resumes = pause && pauses.size() > 1 && pause == pauses[1] && pause->isEnabled();
-    m_commands[int(Command::Pause)]->setText(resumes ? tr("Res&ume") : tr("P&ause"));
-}
-
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::EnabledChange && !m_commandsPending) {
         // Buttons change in bursts (a panel's state): the commands follow once the burst is over.
         m_commandsPending = true;
         QMetaObject::invokeMethod(this, &MainWindow::updateCommands, Qt::QueuedConnection);
     } else if (event->type() == QEvent::Close) {
-        for (Dataset dataset : kDatasets)
+        for (Dataset dataset : kWorkspaceDatasets)
             if (watched == m_docks[slot(dataset)]) {
                 m_dockClosed[slot(dataset)] = true; // closed by its button: stays closed for its workbench
                 m_dockToggles[slot(dataset)]->setChecked(false);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "retentionplan.h"
+#include "workbench.h"
 #include "workspaceconnections.h"
 #include "workspacesession.h"
 
@@ -46,8 +47,8 @@ class MainWindow : public QMainWindow {
   public:
     // The Workbench menu's commands: each clicks the matching button of the workbench in front (disabled
     // when that workbench has none, or it is disabled).
-    enum class Command { Reload, Preview, Run, Pause, Cancel };
-    static constexpr int kCommandCount = 5;
+    using Command = WorkbenchCommand;
+    static constexpr int kCommandCount = kWorkbenchCommandCount;
 
     // `settings`: read and validated at start by app/ (AppSettings), handed to the datasets.
     explicit MainWindow(const WorkspaceSettings& settings = {}, QWidget* parent = nullptr);
@@ -81,6 +82,8 @@ class MainWindow : public QMainWindow {
     QDockWidget* jobsDock() const { return m_jobsDock; }
     // The View menu's toggle of a dataset's dock: checked while the dock shows with its workbench.
     QAction* dockToggle(WorkspaceSession::Dataset dataset) const { return m_dockToggles[slot(dataset)]; }
+    // Every tab of the central area, in order (the Workbench interface).
+    const std::vector<Workbench*>& workbenchList() const { return m_workbenchList; }
     // The workbench in front by its objectName ("positionsWorkbench", "kudosWorkbench", "disputeWorkbench",
     // "tracksWorkbench"; tabs added later have their own), and bringing one to the front (false: no such
     // tab).
@@ -136,6 +139,11 @@ class MainWindow : public QMainWindow {
     void createMenus();
     void createDocks();
     void createCommands();
+    // A tab of the central area: its widget named `objectName`.
+    void addWorkbench(Workbench* workbench, const QString& objectName);
+    Workbench* workbenchAt(const QWidget* widget) const; // nullptr: not a registered tab
+    // The first workbench of `dataset` (positions, kudos, tracks: the disputes come after the kudos).
+    Workbench* workbenchFor(WorkspaceSession::Dataset dataset) const;
     std::vector<QAbstractButton*> commandButtons(const QWidget* workbench, Command command) const;
     void updateCommands();
     void followWorkbench();
@@ -177,6 +185,7 @@ class MainWindow : public QMainWindow {
     DisputeWorkbench* m_disputeWorkbench = nullptr;
     TracksWorkbench* m_tracksWorkbench = nullptr;
     HomeWorkbench* m_homeWorkbench = nullptr;
+    std::vector<Workbench*> m_workbenchList;
     // workspaceSettled waits for the session's loads and, with the workbench, its first mower and preview.
     bool m_sessionSettled = true;
     bool m_sessionOk = true;

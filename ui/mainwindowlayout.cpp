@@ -9,7 +9,6 @@
 #include "mowersummarymodel.h"
 #include "trackssummarymodel.h"
 #include "windowplacement.h"
-#include "workbenchnames.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -24,9 +23,6 @@ namespace tidemark::ui {
 
 namespace {
 using Dataset = WorkspaceSession::Dataset;
-using workbenchnames::datasetOf;
-using workbenchnames::kDatasets;
-using workbenchnames::workbenchOf;
 // The window's layout as closeEvent saves it (QSettings of the application; a test sets its own names).
 constexpr const char* kGeometryKey = "window/geometry";
 constexpr const char* kNormalGeometryKey = "window/normalGeometry"; // the QRect the restore judges by
@@ -104,8 +100,9 @@ void MainWindow::sizeDocksForScreen() {
 // Each dataset's dock shows while its workbench is in front, unless the user closed it; the Jobs dock is left
 // alone.
 void MainWindow::followWorkbench() {
-    const std::optional<Dataset> front = datasetOf(m_workbenches->currentWidget());
-    for (Dataset dataset : kDatasets) {
+    const Workbench* inFront = workbenchAt(m_workbenches->currentWidget());
+    const std::optional<Dataset> front = inFront ? inFront->workspaceDataset() : std::nullopt;
+    for (Dataset dataset : kWorkspaceDatasets) {
         QDockWidget* dock = m_docks[slot(dataset)];
         const bool show = front == dataset && !m_dockClosed[slot(dataset)];
         // Every workbench of a dataset shows its dock's rows, or a finer cut of them (the mowers; the kudos
@@ -121,8 +118,10 @@ void MainWindow::followWorkbench() {
 void MainWindow::setDockWanted(Dataset dataset, bool wanted) {
     m_dockClosed[slot(dataset)] = !wanted;
     m_dockToggles[slot(dataset)]->setChecked(wanted);
-    if (wanted && datasetOf(m_workbenches->currentWidget()) != dataset)
-        showWorkbench(workbenchOf(dataset)); // followWorkbench() by currentChanged
+    const Workbench* inFront = workbenchAt(m_workbenches->currentWidget());
+    if (wanted && (!inFront || inFront->workspaceDataset() != dataset) && workbenchFor(dataset))
+        m_workbenches->setCurrentWidget(
+            workbenchFor(dataset)->widget()); // followWorkbench() by currentChanged
     followWorkbench();
 }
 
@@ -141,7 +140,7 @@ void MainWindow::saveLayout() {
     settings.setValue(QLatin1String(kStateKey), saveState(kLayoutVersion));
     settings.setValue(QLatin1String(kWorkbenchKey), currentWorkbench());
     QStringList closed;
-    for (Dataset dataset : kDatasets)
+    for (Dataset dataset : kWorkspaceDatasets)
         if (m_dockClosed[slot(dataset)])
             closed << m_docks[slot(dataset)]->objectName();
     settings.setValue(QLatin1String(kClosedDocksKey), closed);
@@ -164,7 +163,7 @@ void MainWindow::restoreLayout() {
     if (!restoreState(settings.value(QLatin1String(kStateKey)).toByteArray(), kLayoutVersion) && restored)
         sizeDocksForScreen(); // none saved, or an older layout's: the docks' defaults for this screen
     const QStringList closed = settings.value(QLatin1String(kClosedDocksKey)).toStringList();
-    for (Dataset dataset : kDatasets) {
+    for (Dataset dataset : kWorkspaceDatasets) {
         m_dockClosed[slot(dataset)] = closed.contains(m_docks[slot(dataset)]->objectName());
         m_dockToggles[slot(dataset)]->setChecked(!m_dockClosed[slot(dataset)]);
     }

@@ -3,6 +3,7 @@
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
 #include "disputecase.h"
+#include "homeplan.h"
 #include "kudosdataset.h"
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
@@ -39,7 +40,7 @@ WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
       m_kudosData(new kudos::KudosDataset(tasks, this)),
       m_disputes(new kudos::DisputeCase(m_kudosData, this)),
-      m_tracksData(new tracks::TracksDataset(tasks, this)) {
+      m_tracksData(new tracks::TracksDataset(tasks, this)), m_home(new HomePlan(tasks, this)) {
     bindPositions();
     bindKudos();
     bindTracks();
@@ -82,6 +83,14 @@ bool WorkspaceSession::isBusy() const {
 void WorkspaceSession::setConnections(const WorkspaceConnections& connections) {
     m_connections = connections;
     m_demoFailed = false;
+    // A connect, even to the same places, is a new source for the Home: its plan is made again.
+    QStringList where;
+    for (const QString& conninfo : {connections.positionsConninfo, connections.kudosConninfo})
+        if (!conninfo.isEmpty())
+            where << ConnectionProfileStore::describe(conninfo);
+    if (connections.hasTracks())
+        where << connections.tracks().displayName();
+    m_home->setSource(where.join(QStringLiteral(", ")));
     emit connectionsChanged(m_connections);
     reloadAll();
 }

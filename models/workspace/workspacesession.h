@@ -9,8 +9,9 @@
 #include <array>
 
 namespace tidemark {
+class HomePlan;
 class TaskManager;
-}
+} // namespace tidemark
 namespace tidemark::positions {
 class MowerSummaryModel;
 class PositionsDataset;
@@ -51,12 +52,14 @@ class WorkspaceSession : public QObject {
     // The tracks workbench's dataset: the tracks file.
     tracks::TracksDataset* tracksData() const { return m_tracksData; }
     tracks::TracksSummaryModel* tracksModel() const;
+    // The Home's dataset: the retention plan of these connections, and plan files.
+    HomePlan* home() const { return m_home; }
 
     // The settings app/ read at start, handed to every dataset (before the first connection).
     void setSettings(const WorkspaceSettings& settings);
     const WorkspaceSettings& settings() const { return m_settings; }
     const WorkspaceConnections& connections() const { return m_connections; }
-    // Replaces the connections and reloads every dataset.
+    // Replaces the connections (the Home's plan of the old ones is dropped) and reloads every dataset.
     void setConnections(const WorkspaceConnections& connections);
     // Starts (creating and filling it the first time) the demo workspace in `root`, then connects to it.
     void openDemo(const QString& root, quint64 seed);
@@ -92,6 +95,7 @@ class WorkspaceSession : public QObject {
     kudos::KudosDataset* m_kudosData;
     kudos::DisputeCase* m_disputes;
     tracks::TracksDataset* m_tracksData;
+    HomePlan* m_home;
     std::array<bool, kDatasetCount> m_pending{};
     std::array<bool, kDatasetCount> m_failed{};
     bool m_demoPending = false;

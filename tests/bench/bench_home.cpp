@@ -4,6 +4,7 @@
 // the same plan) and the plan job's own time. Prints milliseconds; asserts nothing.
 // Usage: QT_QPA_PLATFORM=offscreen bench_home [DEMO_DIR] [ROUNDS] (default: <build>/test-demo, 5 rounds).
 #include "demoworkspace.h"
+#include "homeplan.h"
 #include "homeworkbench.h"
 #include "taskmanager.h"
 
@@ -43,7 +44,8 @@ int main(int argc, char** argv) {
     request.now = status.now;
 
     TaskManager tasks;
-    ui::HomeWorkbench home(&tasks);
+    HomePlan plan(&tasks);
+    ui::HomeWorkbench home(&plan);
     home.resize(1280, 720);
     home.show();
     app.processEvents();

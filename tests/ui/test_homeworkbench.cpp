@@ -6,10 +6,10 @@
 #include "agedtracksfile.h"
 #include "freshtracksfile.h"
 #include "homecard.h"
+#include "homeplan.h"
 #include "homeworkbench.h"
 #include "plandialog.h"
 #include "planfile.h"
-#include "retentionplanloader.h"
 #include "screenshots.h"
 #include "taskfeedback.h"
 #include "tasklistmodel.h"
@@ -202,7 +202,8 @@ class TestHomeWorkbench : public QObject {
 
     void cardsWithAlerts() {
         TaskManager tasks;
-        HomeWorkbench home(&tasks);
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         QVERIFY(home.statusText().contains(QLatin1String("Not planned yet")));
         home.setPlan(samplePlan());
@@ -254,7 +255,8 @@ class TestHomeWorkbench : public QObject {
 
     void nothingConfigured() {
         TaskManager tasks;
-        HomeWorkbench home(&tasks);
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         RetentionPlan plan;
         plan.now = at("2026-03-10T14:30:00Z");
@@ -277,7 +279,8 @@ class TestHomeWorkbench : public QObject {
 
     void unreachableSection() {
         TaskManager tasks;
-        HomeWorkbench home(&tasks);
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         RetentionPlan plan = samplePlan();
         plan.positions.plan = {};
@@ -307,7 +310,8 @@ class TestHomeWorkbench : public QObject {
 
     void openLinksEmitTheirTargets() {
         TaskManager tasks;
-        HomeWorkbench home(&tasks);
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         home.setPlan(samplePlan());
         QSignalSpy open(&home, &HomeWorkbench::openWorkbench);
@@ -345,9 +349,10 @@ class TestHomeWorkbench : public QObject {
 
     void quickPlanFirstThenExact() {
         TaskManager tasks;
-        HomeWorkbench home(&tasks, nullptr, [](const RetentionPlanRequest& request, TaskFeedback& feedback) {
+        HomePlan homePlan(&tasks, nullptr, [](const RetentionPlanRequest& request, TaskFeedback& feedback) {
             return fakePlan(request, request.quick ? 20 : 400, feedback);
         });
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         RetentionPlanRequest request;
         request.now = at("2026-03-10T14:30:00Z");
@@ -379,10 +384,11 @@ class TestHomeWorkbench : public QObject {
 
     void aNewerRefreshDropsTheOlderPlan() {
         TaskManager tasks;
-        HomeWorkbench home(&tasks, nullptr, [](const RetentionPlanRequest& request, TaskFeedback& feedback) {
+        HomePlan homePlan(&tasks, nullptr, [](const RetentionPlanRequest& request, TaskFeedback& feedback) {
             // The first refresh's plan is slow; the second's is quick.
             return fakePlan(request, request.now == 1 ? 2000 : 10, feedback);
         });
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         QSignalSpy shown(&home, &HomeWorkbench::planShown);
         RetentionPlanRequest first;
@@ -409,7 +415,8 @@ class TestHomeWorkbench : public QObject {
         const QString file = dir.filePath(QStringLiteral("gps_tracks.sqlite"));
         test::freshTracksFile(file);
         TaskManager tasks;
-        HomeWorkbench home(&tasks);
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         RetentionPlanRequest request;
         request.connections.positionsConninfo =
@@ -444,7 +451,8 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(dir.isValid());
         const QString file = test::agedTracksFile(dir.filePath(QStringLiteral("aged.sqlite")), nowMicros());
         TaskManager tasks;
-        HomeWorkbench home(&tasks);
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
         showAt(home, 1280, 720);
         RetentionPlanRequest request;
         request.connections.tracksPath = file;

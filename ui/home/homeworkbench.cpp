@@ -2,11 +2,10 @@
 
 #include "errortext.h"
 #include "homecard.h"
+#include "homeplan.h"
 #include "plandialog.h"
 #include "planfile.h"
-#include "planfiletasks.h"
 #include "retentionplanjson.h"
-#include "retentionplanloader.h"
 #include "taskprogress.h"
 #include "workspacesession.h"
 
@@ -36,9 +35,7 @@ QString asOf(Micros t) {
 }
 } // namespace
 
-HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
-                             std::function<RetentionPlan(const RetentionPlanRequest&, TaskFeedback&)> job)
-    : QWidget(parent), m_loader(new RetentionPlanLoader(tasks, this, std::move(job))) {
+HomeWorkbench::HomeWorkbench(HomePlan* dataset, QWidget* parent) : QWidget(parent), m_dataset(dataset) {
     setObjectName(QStringLiteral("homeWorkbench"));
     m_title = new QLabel(tr("Retention plan"), this);
     QFont titleFont = m_title->font();
@@ -64,7 +61,6 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
     m_savePlan->setEnabled(false);
     m_openPlan = new QPushButton(tr("Open plan…"), this);
     m_openPlan->setToolTip(tr("Open a plan file (plan --out, Save plan…): its units, then Apply."));
-    m_planFiles = new PlanFileTasks(tasks, this);
     auto* header = new QHBoxLayout;
     header->addWidget(m_title);
     header->addWidget(m_marker);
@@ -120,7 +116,7 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
         if (!path.isEmpty())
             openPlan(path);
     });
-    connect(m_planFiles, &PlanFileTasks::opened, this, [this](const QString& path, const QJsonObject& plan) {
+    connect(m_dataset, &HomePlan::opened, this, [this](const QString& path, const QJsonObject& plan) {
         m_fileNote.clear();
         showStatus();
         if (m_planDialog)
@@ -131,17 +127,17 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
         m_planDialog->show();
         emit planOpened(path, plan);
     });
-    connect(m_planFiles, &PlanFileTasks::openFailed, this, [this](const QString& path, const Error& error) {
+    connect(m_dataset, &HomePlan::openFailed, this, [this](const QString& path, const Error& error) {
         m_fileNote = tr("Cannot open the plan %1: %2").arg(path, error.message());
         showStatus();
     });
-    connect(m_planFiles, &PlanFileTasks::applied, this, [this](const PlanApplyReport& report) {
+    connect(m_dataset, &HomePlan::applied, this, [this](const PlanApplyReport& report) {
         if (m_planDialog)
             m_planDialog->showReport(report);
         emit planApplied(report);
         refresh();
     });
-    connect(m_planFiles, &PlanFileTasks::applyFailed, this, [this](const Error& error) {
+    connect(m_dataset, &HomePlan::applyFailed, this, [this](const Error& error) {
         if (m_planDialog)
             m_planDialog->showError(error.message());
     });
@@ -149,13 +145,13 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
         emit openWorkbench(static_cast<WorkspaceDataset>(item->data(kDatasetRole).toInt()),
                            item->data(kTargetRole).toString());
     });
-    connect(m_loader, &RetentionPlanLoader::planReady, this, [this](const RetentionPlan& plan) {
+    connect(m_dataset, &HomePlan::planReady, this, [this](const RetentionPlan& plan) {
         m_progress.clear();
         if (!plan.quick)
             m_failure.clear();
         setPlan(plan);
     });
-    connect(m_loader, &RetentionPlanLoader::failed, this, [this](const Error& error, bool quick) {
+    connect(m_dataset, &HomePlan::failed, this, [this](const Error& error, bool quick) {
         if (error.kind() == Error::Kind::Cancelled)
             return;
         m_failure = quick ? tr("The quick plan failed: %1").arg(error.message())
@@ -163,14 +159,27 @@ HomeWorkbench::HomeWorkbench(TaskManager* tasks, QWidget* parent,
         showStatus();
         emit refreshFailed(error);
     });
-    connect(m_loader, &RetentionPlanLoader::progressed, this, [this](const TaskProgress& progress) {
+    connect(m_dataset, &HomePlan::progressed, this, [this](const TaskProgress& progress) {
         m_progress = progress.describe();
         showStatus();
     });
-    connect(m_loader, &RetentionPlanLoader::finished, this, [this] {
+    connect(m_dataset, &HomePlan::finished, this, [this] {
         m_progress.clear();
         showStatus();
     });
+    connect(m_dataset, &HomePlan::cleared, this, &HomeWorkbench::clearPlan);
+    showAlerts();
+    showStatus();
+}
+
+void HomeWorkbench::clearPlan() {
+    m_plan = {};
+    m_hasPlan = false;
+    m_failure.clear();
+    m_progress.clear();
+    m_savePlan->setEnabled(false);
+    for (HomeCard* c : m_cards)
+        c->clear();
     showAlerts();
     showStatus();
 }
@@ -217,7 +226,7 @@ bool HomeWorkbench::savePlan(const QString& path) {
 void HomeWorkbench::openPlan(const QString& path) {
     m_fileNote = tr("Opening the plan %1…").arg(path);
     showStatus();
-    m_planFiles->open(path);
+    m_dataset->open(path);
 }
 
 void HomeWorkbench::applyOpenedPlan() {
@@ -232,7 +241,7 @@ void HomeWorkbench::applyOpenedPlan() {
     request.metricsFile = workspace.settings.metricsFile;
     request.ignoreWindow = m_planDialog->ignoreWindow();
     m_planDialog->setApplying(true);
-    m_planFiles->apply(request);
+    m_dataset->apply(request);
 }
 
 void HomeWorkbench::setRequestSource(std::function<RetentionPlanRequest()> source) {
@@ -247,12 +256,12 @@ void HomeWorkbench::refresh() {
 void HomeWorkbench::refresh(const RetentionPlanRequest& request) {
     m_failure.clear();
     m_progress.clear();
-    m_loader->refresh(request);
+    m_dataset->refresh(request);
     showStatus();
 }
 
 bool HomeWorkbench::isRefreshing() const {
-    return m_loader->isRunning();
+    return m_dataset->isRunning();
 }
 
 void HomeWorkbench::showAlerts() {
@@ -299,7 +308,7 @@ void HomeWorkbench::fitAlerts() {
 }
 
 void HomeWorkbench::showStatus() {
-    const bool running = m_loader->isRunning();
+    const bool running = m_dataset->isRunning();
     QString status;
     if (!m_hasPlan) {
         status = running ? tr("Computing the plan…")
@@ -348,6 +357,16 @@ QString HomeWorkbench::markerText() const {
 
 QString HomeWorkbench::alertsHeading() const {
     return m_alertsHeading->text();
+}
+
+QString HomeWorkbench::title() const {
+    return tr("Home");
+}
+
+std::vector<QAbstractButton*> HomeWorkbench::commandButtons(WorkbenchCommand command) const {
+    if (command == WorkbenchCommand::Reload)
+        return {m_refresh};
+    return {};
 }
 
 } // namespace tidemark::ui

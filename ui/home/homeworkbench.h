@@ -1,10 +1,12 @@
 #pragma once
 
 #include "error.h"
+#include "homeplan.h"
 #include "planapplyjob.h"
 #include "plandialog.h"
 #include "retentionplan.h"
 #include "retentionplanjob.h"
+#include "workbench.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -15,8 +17,6 @@ class QListWidget;
 class QPushButton;
 
 namespace tidemark {
-class PlanFileTasks;
-class RetentionPlanLoader;
 class TaskManager;
 } // namespace tidemark
 
@@ -28,16 +28,21 @@ class HomeCard;
 // for the three datasets at once (the retention plan of spec/operations.md). The alerts at the top, then a
 // card per dataset (positions, kudos, tracks: next run, backlog, last run, health); a click on an alert, a
 // link in a card or a card's Open button asks for that workbench at the mower or partition it is about
-// (openWorkbench). The plan is computed as tasks of the console's TaskManager by the RetentionPlanLoader: the
-// quick plan paints first (marked estimated), the exact one replaces it; a newer refresh drops an older
-// plan. setPlan alone renders a plan (no database). The exact plan is a plan to apply: Save plan… writes it
-// as `plan --out` does, Open plan… shows a plan file and applies it as `tidemark-cli apply` does.
-class HomeWorkbench : public QWidget {
+// (openWorkbench). Its dataset, the HomePlan, computes the plan: the quick plan paints first (marked
+// estimated), the exact one replaces it; a newer refresh drops an older plan, new connections clear it.
+// setPlan alone renders a plan (no database). The exact plan is a plan to apply: Save plan… writes it as
+// `plan --out` does, Open plan… shows a plan file and applies it as `tidemark-cli apply` does.
+class HomeWorkbench : public QWidget, public Workbench {
     Q_OBJECT
   public:
-    // `job`: RetentionPlanJob::run unless a test hands in another.
-    explicit HomeWorkbench(TaskManager* tasks, QWidget* parent = nullptr,
-                           std::function<RetentionPlan(const RetentionPlanRequest&, TaskFeedback&)> job = {});
+    explicit HomeWorkbench(HomePlan* dataset, QWidget* parent = nullptr);
+
+    // The Workbench interface (the main window's).
+    QWidget* widget() override { return this; }
+    QString title() const override;
+    HomePlan* dataset() const override { return m_dataset; }
+    std::vector<QAbstractButton*> commandButtons(WorkbenchCommand command) const override;
+    QString helpPage() const override { return QStringLiteral("home.md"); }
 
     // Pure rendering: the cards and alerts of `plan` (plan.quick: marked estimated).
     void setPlan(const RetentionPlan& plan);
@@ -50,7 +55,6 @@ class HomeWorkbench : public QWidget {
     void refresh(const RetentionPlanRequest& request);
     void refresh(); // from the request source; nothing without one
     bool isRefreshing() const;
-    RetentionPlanLoader* loader() const { return m_loader; }
 
     HomeCard* card(WorkspaceDataset dataset) const;
     QListWidget* alertList() const { return m_alerts; }
@@ -64,7 +68,6 @@ class HomeWorkbench : public QWidget {
     // the workspace's datasets (the request source's connections and settings).
     void openPlan(const QString& path);
     PlanDialog* planDialog() const { return m_planDialog; }
-    PlanFileTasks* planFiles() const { return m_planFiles; }
     QString statusText() const;
     QString markerText() const; // "" when the plan shown is exact and nothing computes
     QString alertsHeading() const;
@@ -86,8 +89,9 @@ class HomeWorkbench : public QWidget {
     void fitAlerts();
     void showStatus();
     void applyOpenedPlan();
+    void clearPlan(); // the dataset's source changed: nothing of the last plan stays
 
-    RetentionPlanLoader* m_loader;
+    HomePlan* m_dataset;
     std::function<RetentionPlanRequest()> m_source;
     RetentionPlan m_plan;
     bool m_hasPlan = false;
@@ -99,7 +103,6 @@ class HomeWorkbench : public QWidget {
     QPushButton* m_refresh;
     QPushButton* m_savePlan;
     QPushButton* m_openPlan;
-    PlanFileTasks* m_planFiles;
     QPointer<PlanDialog> m_planDialog;
     QString m_fileNote; // what the last save or open said
     QLabel* m_alertsHeading;

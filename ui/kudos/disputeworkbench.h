@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workbench.h"
+
 #include <QWidget>
 #include <vector>
 
@@ -33,10 +35,20 @@ class ArchiveObjectPanel;
 // cancel), drill them (restored into a scratch file and compared with the daily statements; the last drill
 // of each and the drills' coverage of the archive shown), and browse, filter and export as CSV the user's
 // rows, restored and online.
-class DisputeWorkbench : public QWidget {
+class DisputeWorkbench : public QWidget, public Workbench {
     Q_OBJECT
   public:
     explicit DisputeWorkbench(kudos::DisputeCase* dispute, QWidget* parent = nullptr);
+
+    // The Workbench interface (the main window's).
+    QWidget* widget() override { return this; }
+    QString title() const override;
+    std::optional<WorkspaceDataset> workspaceDataset() const override {
+        return WorkspaceDataset::Kudos; // read on the kudos connection and its archive
+    }
+    DatasetBase* dataset() const override;
+    std::vector<QAbstractButton*> commandButtons(WorkbenchCommand command) const override;
+    QString helpPage() const override { return QStringLiteral("disputes.md"); }
 
     // The query fields (user, first and last day, UTC) and Investigate. The user field takes a user id,
     // username#id (what its completer offers), a username or an OAuth id; Investigate resolves it.

@@ -315,4 +315,34 @@ void KudosWorkbench::reconcile() {
     m_dataset->reconcile();
 }
 
+QString KudosWorkbench::title() const {
+    return tr("Kudos");
+}
+
+std::vector<QAbstractButton*> KudosWorkbench::commandButtons(WorkbenchCommand command) const {
+    switch (command) {
+    case WorkbenchCommand::Reload:
+        return {};
+    case WorkbenchCommand::Preview:
+        return {m_roundPanel->previewButton()}; // a dry run: the plan Run applies
+    case WorkbenchCommand::Run:
+        return {m_roundPanel->runButton()};
+    case WorkbenchCommand::Pause:
+        return {m_roundPanel->pauseButton(), m_roundPanel->resumeButton()};
+    case WorkbenchCommand::Cancel:
+        return {m_roundPanel->cancelButton()};
+    }
+    return {};
+}
+
+void KudosWorkbench::openAt(const QString& partition) {
+    const QAbstractItemModel* model = m_table->model();
+    for (int row = 0; !partition.isEmpty() && model && row < model->rowCount(); ++row)
+        for (int column = 0; column < model->columnCount(); ++column)
+            if (model->index(row, column).data().toString() == partition) {
+                selectPartition(row);
+                return;
+            }
+}
+
 } // namespace tidemark::ui

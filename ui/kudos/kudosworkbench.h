@@ -3,6 +3,9 @@
 #include "error.h"
 #include "retentionreport.h"
 
+#include "kudosdataset.h"
+#include "workbench.h"
+
 #include <QWidget>
 #include <functional>
 
@@ -30,10 +33,18 @@ class ReconciliationPanel;
 // resume, cancel, progress, last report), Budget, Incidents & alerts, Quarantine, Reconciliation and
 // Disclosure. It shows the KudosDataset and asks it for rounds and reconciliations; every database access is
 // a task the dataset starts, so a round shows in the Jobs dock and pauses or cancels from there too.
-class KudosWorkbench : public QWidget {
+class KudosWorkbench : public QWidget, public Workbench {
     Q_OBJECT
   public:
     explicit KudosWorkbench(kudos::KudosDataset* dataset, QWidget* parent = nullptr);
+
+    // The Workbench interface (the main window's).
+    QWidget* widget() override { return this; }
+    QString title() const override;
+    std::optional<WorkspaceDataset> workspaceDataset() const override { return WorkspaceDataset::Kudos; }
+    std::vector<QAbstractButton*> commandButtons(WorkbenchCommand command) const override;
+    QString helpPage() const override { return QStringLiteral("kudos.md"); }
+    void openAt(const QString& partition) override; // selects the partition's range
 
     // Preview: a dry run whose plan the Round area lists; a Run after it applies that plan, once the
     // confirmation (its counts) is accepted. A Run without a preview is a round.
@@ -50,7 +61,7 @@ class KudosWorkbench : public QWidget {
     void selectPartition(int modelRow); // selects the row in the table and the block in the timeline
     int selectedPartition() const;      // the model row, -1 none
 
-    kudos::KudosDataset* dataset() const { return m_dataset; }
+    kudos::KudosDataset* dataset() const override { return m_dataset; }
     PartitionTimeline* timeline() const { return m_timeline; }
     QTableView* partitionTable() const { return m_table; }
     QTableView* issueTable() const { return m_issues; }

@@ -544,4 +544,24 @@ void PositionsWorkbench::connectVerify() {
     });
 }
 
+QString PositionsWorkbench::title() const {
+    return tr("Positions");
+}
+
+std::vector<QAbstractButton*> PositionsWorkbench::commandButtons(WorkbenchCommand command) const {
+    switch (command) {
+    case WorkbenchCommand::Reload:
+        return {};
+    case WorkbenchCommand::Preview:
+        return {m_previewPanel->previewButton()};
+    case WorkbenchCommand::Run:
+        return {m_roundPanel->runButton()};
+    case WorkbenchCommand::Pause:
+        return {m_roundPanel->pauseButton(), m_roundPanel->resumeButton()};
+    case WorkbenchCommand::Cancel:
+        return {m_roundPanel->cancelButton(), m_previewPanel->cancelButton()};
+    }
+    return {};
+}
+
 } // namespace tidemark::ui

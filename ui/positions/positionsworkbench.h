@@ -6,6 +6,7 @@
 #include "previewresult.h"
 #include "rangeverifier.h"
 #include "roundjob.h"
+#include "workbench.h"
 
 #include <QGeoCoordinate>
 #include <QUuid>
@@ -44,11 +45,19 @@ class VerifyPanel;
 // settings and the clock) and starts nothing itself: previews, rounds, verifies and exact counts are the
 // dataset's (tasks of its TaskManager, so they show in the Jobs dock and pause or cancel from there too),
 // and the dataset decides what follows a round; the workbench shows what the dataset's signals say.
-class PositionsWorkbench : public QWidget {
+class PositionsWorkbench : public QWidget, public Workbench {
     Q_OBJECT
   public:
     explicit PositionsWorkbench(positions::PositionsDataset* dataset, QWidget* parent = nullptr);
     ~PositionsWorkbench() override;
+
+    // The Workbench interface (the main window's).
+    QWidget* widget() override { return this; }
+    QString title() const override;
+    std::optional<WorkspaceDataset> workspaceDataset() const override { return WorkspaceDataset::Positions; }
+    std::vector<QAbstractButton*> commandButtons(WorkbenchCommand command) const override;
+    QString helpPage() const override { return QStringLiteral("positions.md"); }
+    void openAt(const QString& mowerId) override { selectMower(mowerId); }
 
     // The API of the main window.
     void setConnection(const QString& positionsConninfo); // the dataset's; loads the mowers, then previews
@@ -85,11 +94,11 @@ class PositionsWorkbench : public QWidget {
     const positions::RoundReport& lastRoundReport() const { return m_dataset->lastRoundReport(); }
     const positions::RangeVerification& lastVerification() const { return m_dataset->lastVerification(); }
     long pickedRow() const { return m_picked; }
-    MapView* map() const { return m_map; }
+    MapView* map() const override { return m_map; }
     QTableView* mowerTable() const { return m_mowerTable; }
     MapLayerModel* layers() const;
     PreviewLayers* previewLayers() const { return m_previewLayers.get(); }
-    positions::PositionsDataset* dataset() const { return m_dataset; }
+    positions::PositionsDataset* dataset() const override { return m_dataset; }
     positions::MowerSummaryModel* mowers() const;
     positions::RoundHistoryModel* history() const;
     PreviewPanel* previewPanel() const { return m_previewPanel; }

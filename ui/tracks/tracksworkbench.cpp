@@ -461,4 +461,19 @@ QString TracksWorkbench::healthText() const {
     return m_health->text();
 }
 
+QString TracksWorkbench::title() const {
+    return tr("Tracks");
+}
+
+std::vector<QAbstractButton*> TracksWorkbench::commandButtons(WorkbenchCommand command) const {
+    switch (command) {
+    case WorkbenchCommand::Preview:
+        return {m_preview};
+    case WorkbenchCommand::Run:
+        return {m_retain};
+    default:
+        return {};
+    }
+}
+
 } // namespace tidemark::ui

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "tracksdataset.h"
+#include "workbench.h"
+
 #include <QGeoRectangle>
 #include <QWidget>
 #include <memory>
@@ -35,10 +38,17 @@ class TracksLayer;
 // sources with their links, the retention preview highlighted on the map (and the run that deletes those
 // tracks), the file's health and the GPX import (source, activity); beside it the Capacity area. It shows a
 // TracksDataset and calls its methods; the dataset starts every task and decides what follows one.
-class TracksWorkbench : public QWidget {
+class TracksWorkbench : public QWidget, public Workbench {
     Q_OBJECT
   public:
     explicit TracksWorkbench(tracks::TracksDataset* dataset, QWidget* parent = nullptr);
+
+    // The Workbench interface (the main window's).
+    QWidget* widget() override { return this; }
+    QString title() const override;
+    std::optional<WorkspaceDataset> workspaceDataset() const override { return WorkspaceDataset::Tracks; }
+    std::vector<QAbstractButton*> commandButtons(WorkbenchCommand command) const override;
+    QString helpPage() const override { return QStringLiteral("tracks.md"); }
 
     void selectTrack(qint64 id); // on the map, and in the table when it is on this page
     qint64 selectedTrack() const;
@@ -60,10 +70,10 @@ class TracksWorkbench : public QWidget {
     // Copies the open file into a PostGIS store (the button asks for its connection string).
     void migrateTo(const QString& conninfo);
 
-    tracks::TracksDataset* dataset() const { return m_dataset; }
+    tracks::TracksDataset* dataset() const override { return m_dataset; }
     QPushButton* retentionPreviewButton() const { return m_preview; } // the main window's Preview command
     QPushButton* retainButton() const { return m_retain; }            // and its Run command
-    MapView* map() const { return m_map; } // the tracks' map (for the main window's base map)
+    MapView* map() const override { return m_map; }                   // the tracks' map
     TracksLayer* layer() const { return m_layer.get(); }
     QTableView* table() const { return m_table; }
     QTabWidget* areas() const { return m_areas; }

@@ -16,54 +16,46 @@
 namespace tidemark::kudos {
 
 KudosDataset::KudosDataset(TaskManager* tasks, QObject* parent)
-    : QObject(parent), m_tasks(tasks), m_manager(tasks), m_tables(new KudosTableSummaryModel(this)),
+    : DatasetBase(tasks, parent), m_tables(new KudosTableSummaryModel(this)),
       m_partitions(new PartitionStatusModel(this)), m_issues(new RetentionIssueModel(this)),
       m_quarantine(new QuarantineModel(this)), m_reconciliation(new ReconciliationModel(this)) {
     watchTasks();
-}
-
-KudosDataset::~KudosDataset() {
-    if (m_roundTask && m_manager)
-        m_manager->cancel(m_roundTask);
-    if (m_forecastTask && m_manager)
-        m_manager->cancel(m_forecastTask);
 }
 
 void KudosDataset::setConnection(const QString& conninfo, const QString& archiveUrl,
                                  const QString& displayName) {
     m_conninfo = conninfo;
     m_archiveUrl = archiveUrl;
-    m_preview.reset();
     m_displayName = displayName.isEmpty() ? conninfo : displayName;
-    ++m_generation;
-    ++m_connection;
+    changeSource(conninfo.isEmpty() ? QString() : m_displayName);
+    emit connectionChanged(m_conninfo);
+    reload();
+}
+
+void KudosDataset::clearModels() {
+    m_preview.reset();
     m_status = {};
     m_roundAlerts.clear();
     m_lastForecast = {};
+    m_lastReport = {};
+    m_lastSwap = {};
+    m_lastReconcile = {};
     m_tables->clear();
     m_partitions->clear();
     m_issues->setIncidents({});
     m_issues->setAlerts({});
     m_quarantine->setRows({});
     m_reconciliation->clear();
-    emit connectionChanged(m_conninfo);
-    reload();
 }
 
 void KudosDataset::setSettings(const KudosSettings& settings) {
     m_settings = settings;
-    m_settingsError.clear();
     m_preview.reset();
-    emit settingsChanged();
-}
-
-void KudosDataset::setSettingsError(const QString& message) {
-    m_settingsError = message;
-    emit settingsChanged();
+    acceptSettings();
 }
 
 void KudosDataset::setClock(std::function<Micros()> clock, bool allowAhead) {
-    m_clock = std::move(clock);
+    DatasetBase::setClock(std::move(clock));
     m_clockAheadAllowed = allowAhead;
 }
 
@@ -86,8 +78,6 @@ void KudosDataset::showAlerts(const std::vector<RetentionAlert>& alerts) {
 void KudosDataset::reload() {
     if (m_conninfo.isEmpty())
         return;
-    const int generation = ++m_generation;
-    m_loading = true;
     emit loadingStarted();
     Task<KudosStatus> task;
     task.title = tr("Load the kudos partitions of %1").arg(m_displayName);
@@ -97,12 +87,9 @@ void KudosDataset::reload() {
     task.summarize = [](const KudosStatus& status) {
         return tr("%Ln range(s)", "", int(status.partitions.size()));
     };
-    m_tasks->start<KudosStatus>(
-        std::move(task), this,
-        [this, generation, at](const KudosStatus& status) {
-            if (generation != m_generation)
-                return;
-            m_loading = false;
+    run<KudosStatus>(
+        std::move(task), m_loadSlot,
+        [this, at](const KudosStatus& status) {
             m_status = status;
             m_tables->setTables(status.tables);
             m_partitions->setStatuses(status.partitions, at);
@@ -111,10 +98,8 @@ void KudosDataset::reload() {
             m_quarantine->setRows(status.quarantine);
             emit loaded();
         },
-        [this, generation](const Error& error) {
-            if (generation != m_generation)
-                return;
-            m_loading = false;
+        [this](const Error& error) {
+            clearAll(); // nothing of the last load stays beside the error
             emit loadFailed(error);
         });
 }
@@ -126,7 +111,7 @@ void KudosDataset::takeSnapshot() {
 }
 
 void KudosDataset::reconcile(const KudosReconcileOptions& options) {
-    if (m_conninfo.isEmpty() || m_reconcileTask)
+    if (m_conninfo.isEmpty() || m_reconcileSlot.busy())
         return;
     KudosReconcileRequest request;
     request.conninfo = m_conninfo;
@@ -143,22 +128,15 @@ void KudosDataset::reconcile(const KudosReconcileOptions& options) {
     task.summarize = [](const KudosReconcileReport& report) {
         return tr("%Ln user(s) drifting", "", int(report.reconciliation.usersDrifting));
     };
-    const int connection = m_connection;
-    m_reconcileTask = m_tasks->start<KudosReconcileReport>(
-        std::move(task), this,
-        [this, connection](const KudosReconcileReport& report) {
-            m_reconcileTask = 0;
-            if (connection != m_connection)
-                return;
+    run<KudosReconcileReport>(
+        std::move(task), m_reconcileSlot,
+        [this](const KudosReconcileReport& report) {
             m_lastReconcile = report;
             if (!report.cancelled)
                 m_reconciliation->setReport(report.reconciliation);
             emit reconciled();
         },
-        [this](const Error& error) {
-            m_reconcileTask = 0;
-            emit reconcileFailed(error);
-        });
+        [this](const Error& error) { emit reconcileFailed(error); });
 }
 
 bool KudosDataset::startRound(bool oneStep, bool dryRun) {
@@ -187,7 +165,7 @@ bool KudosDataset::startApply() {
 }
 
 bool KudosDataset::launchRound(KudosRoundRequest request, bool oneStep) {
-    if (m_conninfo.isEmpty() || m_roundTask || !m_settingsError.isEmpty())
+    if (m_conninfo.isEmpty() || m_roundSlot.busy() || !settingsError().isEmpty())
         return false;
     request.conninfo = m_conninfo;
     request.archiveUrl = m_archiveUrl;
@@ -209,15 +187,13 @@ bool KudosDataset::launchRound(KudosRoundRequest request, bool oneStep) {
         return tr("%Ln action(s) done", "", int(report.done.size())) + QStringLiteral(", ") +
                tr("%Ln alert(s)", "", int(report.alerts.size()));
     };
-    const int connection = m_connection;
-    m_roundTask = m_tasks->start<RetentionReport>(
-        std::move(task), this,
-        [this, connection, preview](const RetentionReport& report) {
-            m_roundTask = 0;
+    run<RetentionReport>(
+        std::move(task), m_roundSlot,
+        [this, preview](const RetentionReport& report) {
             m_lastReport = report;
-            if (connection == m_connection && preview && !report.cancelled)
+            if (preview && !report.cancelled)
                 m_preview = report.units;
-            if (connection == m_connection && !report.dryRun) {
+            if (!report.dryRun) {
                 m_preview.reset(); // a round or an apply: the plan is spent
                 showAlerts(report.alerts);
                 reload();
@@ -225,7 +201,6 @@ bool KudosDataset::launchRound(KudosRoundRequest request, bool oneStep) {
             emit roundFinished(report);
         },
         [this](const Error& error) {
-            m_roundTask = 0;
             reload();
             emit roundFailed(error);
         });
@@ -234,22 +209,19 @@ bool KudosDataset::launchRound(KudosRoundRequest request, bool oneStep) {
 }
 
 void KudosDataset::pauseRound() {
-    if (m_roundTask)
-        m_tasks->pause(m_roundTask);
+    pause(m_roundSlot);
 }
 
 void KudosDataset::resumeRound() {
-    if (m_roundTask)
-        m_tasks->resume(m_roundTask);
+    resume(m_roundSlot);
 }
 
 void KudosDataset::cancelRound() {
-    if (m_roundTask)
-        m_tasks->cancel(m_roundTask);
+    cancel(m_roundSlot);
 }
 
 bool KudosDataset::startSwap(bool dryRun) {
-    if (m_conninfo.isEmpty() || m_swapTask || !m_settingsError.isEmpty())
+    if (m_conninfo.isEmpty() || m_swapSlot.busy() || !settingsError().isEmpty())
         return false;
     KudosSwapRequest request;
     request.conninfo = m_conninfo;
@@ -265,25 +237,20 @@ bool KudosDataset::startSwap(bool dryRun) {
     task.summarize = [](const KudosSwapReport& report) {
         return tr("%Ln step(s) done", "", int(report.swap.stepsDone.size()));
     };
-    const int connection = m_connection;
-    m_swapTask = m_tasks->start<KudosSwapReport>(
-        std::move(task), this,
-        [this, connection](const KudosSwapReport& report) {
-            m_swapTask = 0;
+    run<KudosSwapReport>(
+        std::move(task), m_swapSlot,
+        [this](const KudosSwapReport& report) {
             m_lastSwap = report;
-            if (connection == m_connection && !report.dryRun)
+            if (!report.dryRun)
                 reload();
             emit swapped(report);
         },
-        [this](const Error& error) {
-            m_swapTask = 0;
-            emit swapFailed(error);
-        });
+        [this](const Error& error) { emit swapFailed(error); });
     return true;
 }
 
 bool KudosDataset::startForecast() {
-    if (m_conninfo.isEmpty() || m_forecastTask || !m_settingsError.isEmpty())
+    if (m_conninfo.isEmpty() || m_forecastSlot.busy() || !settingsError().isEmpty())
         return false;
     KudosForecastRequest request;
     request.conninfo = m_conninfo;
@@ -296,34 +263,25 @@ bool KudosDataset::startForecast() {
     task.summarize = [](const KudosForecast& forecast) {
         return tr("%Ln step(s) in the next run", "", int(forecast.nextRun.size()));
     };
-    const int connection = m_connection;
-    m_forecastTask = m_tasks->start<KudosForecast>(
-        std::move(task), this,
-        [this, connection](const KudosForecast& forecast) {
-            m_forecastTask = 0;
-            if (connection != m_connection)
-                return;
+    run<KudosForecast>(
+        std::move(task), m_forecastSlot,
+        [this](const KudosForecast& forecast) {
             m_lastForecast = forecast;
             emit forecastReady(forecast);
         },
-        [this](const Error& error) {
-            m_forecastTask = 0;
-            emit forecastFailed(error);
-        });
+        [this](const Error& error) { emit forecastFailed(error); });
     return true;
 }
 
 // Progress and pauses of the round, from the Jobs dock as well as from the workbench.
 void KudosDataset::watchTasks() {
-    if (!m_tasks)
-        return;
-    connect(m_tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
-        if (taskId != 0 && taskId == m_roundTask)
+    connect(tasks(), &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
+        if (holds(m_roundSlot, taskId))
             emit roundProgressed(progress);
     });
-    connect(m_tasks->tasks(), &TaskListModel::stateChanged, this,
+    connect(tasks()->tasks(), &TaskListModel::stateChanged, this,
             [this](int taskId, TaskListModel::State state) {
-                if (taskId == 0 || taskId != m_roundTask)
+                if (!holds(m_roundSlot, taskId))
                     return;
                 if (state == TaskListModel::State::Paused)
                     emit roundPaused(true);

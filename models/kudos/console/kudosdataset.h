@@ -1,5 +1,6 @@
 #pragma once
 
+#include "datasetbase.h"
 #include "error.h"
 #include "kudosforecast.h"
 #include "kudosreconcilejob.h"
@@ -28,18 +29,17 @@ class RetentionIssueModel;
 
 // The kudos dataset as the console holds it: its connection and archive, its settings (handed in as values,
 // or the error naming the bad one), the clock of every eligibility decision, and the models that tasks fill:
-// the ranges of both tables, incidents and alerts, the quarantine, the reconciliation. It starts the jobs of
-// the area (KudosRoundJob, KudosSwapJob, KudosReconcileJob: the ones the CLI runs) through its TaskManager
-// and decides what follows them (a reload after a round or a swap). Not a widget; the kudos workbench calls
-// it and observes it.
-class KudosDataset : public QObject {
+// the ranges of both tables, incidents and alerts, the quarantine, the reconciliation. It runs the jobs of
+// the area (KudosRoundJob, KudosSwapJob, KudosReconcileJob: the ones the CLI runs) as tasks of its
+// DatasetBase and decides what follows them (a reload after a round or a swap). A new connection or a failed
+// load empties every model, the preview and the last reports. Not a widget; the kudos workbench calls it and
+// observes it.
+class KudosDataset : public DatasetBase {
     Q_OBJECT
   public:
     // The default settings until setSettings() or setSettingsError() (the console's settings, read at start).
     explicit KudosDataset(TaskManager* tasks, QObject* parent = nullptr);
-    ~KudosDataset() override; // cancels its round and its forecast
 
-    TaskManager* tasks() const { return m_tasks; }
     KudosTableSummaryModel* tables() const { return m_tables; } // every table: the dock's summary
     PartitionStatusModel* partitions() const { return m_partitions; }
     RetentionIssueModel* issues() const { return m_issues; }
@@ -54,11 +54,11 @@ class KudosDataset : public QObject {
     const QString& displayName() const { return m_displayName; }
     bool isConnected() const { return !m_conninfo.isEmpty(); }
     void reload();
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const { return m_loadSlot.busy(); }
     // Reconciles (a KudosReconcileJob task; default: against the newest snapshot); `reconciled` or
     // `reconcileFailed` follows.
     void reconcile(const KudosReconcileOptions& options = {});
-    bool isReconciling() const { return m_reconcileTask != 0; }
+    bool isReconciling() const { return m_reconcileSlot.busy(); }
     // Takes a balance snapshot, then reconciles against it (one task).
     void takeSnapshot();
     const KudosReconcileReport& lastReconcile() const { return m_lastReconcile; }
@@ -80,34 +80,30 @@ class KudosDataset : public QObject {
     void pauseRound();
     void resumeRound();
     void cancelRound();
-    int roundTask() const { return m_roundTask; } // the TaskManager's id, 0 when none
-    bool isRoundRunning() const { return m_roundTask != 0; }
+    int roundTask() const { return m_roundSlot.id; } // the TaskManager's id, 0 when none
+    bool isRoundRunning() const { return m_roundSlot.busy(); }
     const RetentionReport& lastReport() const { return m_lastReport; }
 
     // The partition swap (a KudosSwapJob task; a dry run only plans). `swapped` follows (and a reload after a
     // swap that ran), or `swapFailed`.
     bool startSwap(bool dryRun);
-    bool isSwapping() const { return m_swapTask != 0; }
+    bool isSwapping() const { return m_swapSlot.busy(); }
     const KudosSwapReport& lastSwap() const { return m_lastSwap; }
 
     // The read-only capacity forecast at now() (a KudosForecastJob task): `forecastReady` follows with the
     // report (its history and projection are what the Capacity view plots), or `forecastFailed` (a cancel
     // too). Refused without a connection, with a settings error or while a forecast runs (false).
     bool startForecast();
-    bool isForecasting() const { return m_forecastTask != 0; }
-    int forecastTask() const { return m_forecastTask; } // the TaskManager's id, 0 when none
+    bool isForecasting() const { return m_forecastSlot.busy(); }
+    int forecastTask() const { return m_forecastSlot.id; } // the TaskManager's id, 0 when none
     const KudosForecast& lastForecast() const { return m_lastForecast; }
 
     const KudosSettings& settings() const { return m_settings; }
     void setSettings(const KudosSettings& settings); // valid settings; clears a settings error
-    // Why the configured settings were refused ("" when valid): rounds are refused until then.
-    const QString& settingsError() const { return m_settingsError; }
-    void setSettingsError(const QString& message);
 
     // Tests; default nowMicros. `allowAhead`: a clock ahead of the server's is not refused (a rehearsal on a
     // copy, RetentionOptions::allowClockAhead).
     void setClock(std::function<Micros()> clock, bool allowAhead = false);
-    Micros now() const { return m_clock ? m_clock() : nowMicros(); }
     bool clockAheadAllowed() const { return m_clockAheadAllowed; }
 
   signals:
@@ -117,7 +113,6 @@ class KudosDataset : public QObject {
     void loadFailed(const tidemark::Error& error);
     void reconciled();
     void reconcileFailed(const tidemark::Error& error);
-    void settingsChanged();
     void roundStarted(bool oneStep);
     void roundProgressed(const tidemark::TaskProgress& progress);
     void roundPaused(bool paused); // from the Jobs dock too
@@ -128,14 +123,15 @@ class KudosDataset : public QObject {
     void forecastReady(const tidemark::kudos::KudosForecast& forecast);
     void forecastFailed(const tidemark::Error& error);
 
+  protected:
+    void clearModels() override;
+
   private:
     bool launchRound(KudosRoundRequest request, bool oneStep);
     std::vector<RetentionAlert> archiveAlerts() const;
     void showAlerts(const std::vector<RetentionAlert>& alerts);
     void watchTasks();
 
-    TaskManager* m_tasks;
-    QPointer<TaskManager> m_manager; // m_tasks while it lives (the destructor cancels the round)
     KudosTableSummaryModel* m_tables;
     PartitionStatusModel* m_partitions;
     RetentionIssueModel* m_issues;
@@ -146,22 +142,18 @@ class KudosDataset : public QObject {
     QString m_archiveUrl;
     QString m_displayName;
     KudosSettings m_settings;
-    QString m_settingsError;
-    std::function<Micros()> m_clock;
     bool m_clockAheadAllowed = false;
     std::vector<RetentionAlert> m_roundAlerts;
-    int m_generation = 0; // of the loads
-    int m_connection = 0; // of setConnection(): a job's result for an earlier connection is not shown
-    int m_reconcileTask = 0;
-    int m_roundTask = 0;
-    int m_swapTask = 0;
-    int m_forecastTask = 0;
+    TaskSlot m_loadSlot;
+    TaskSlot m_reconcileSlot;
+    TaskSlot m_roundSlot;
+    TaskSlot m_swapSlot;
+    TaskSlot m_forecastSlot;
     RetentionReport m_lastReport;
     std::optional<KudosPlanUnits> m_preview;
     KudosSwapReport m_lastSwap;
     KudosReconcileReport m_lastReconcile;
     KudosForecast m_lastForecast;
-    bool m_loading = false;
 };
 
 } // namespace tidemark::kudos

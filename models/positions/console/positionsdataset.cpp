@@ -28,52 +28,39 @@ struct PreviewOutcome {
 } // namespace
 
 PositionsDataset::PositionsDataset(TaskManager* tasks, QObject* parent)
-    : QObject(parent), m_tasks(tasks), m_mowers(new MowerSummaryModel(this)),
+    : DatasetBase(tasks, parent), m_mowers(new MowerSummaryModel(this)),
       m_history(new RoundHistoryModel(this)) {
-    connect(m_tasks, &TaskManager::progressed, this, &PositionsDataset::taskProgressed);
-    connect(m_tasks->tasks(), &TaskListModel::stateChanged, this,
+    connect(tasks, &TaskManager::progressed, this, &PositionsDataset::taskProgressed);
+    connect(tasks->tasks(), &TaskListModel::stateChanged, this,
             [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
-}
-
-PositionsDataset::~PositionsDataset() {
-    for (int task : {m_previewTask, m_roundTask, m_verifyTask, m_forecastTask})
-        if (task && m_tasks)
-            m_tasks->cancel(task);
 }
 
 void PositionsDataset::setConnection(const QString& conninfo, const QString& displayName) {
     m_conninfo = conninfo;
     m_displayName = displayName;
-    ++m_generation;
-    m_mowers->clear();
-    m_history->setEntries({});
-    m_preview.reset();
-    m_forecast.reset();
-    clearPlan();
+    changeSource(conninfo.isEmpty() ? QString() : displayName);
     emit connectionChanged(m_conninfo);
     reload();
 }
 
+void PositionsDataset::clearModels() {
+    m_mowers->clear();
+    m_history->setEntries({});
+    m_preview.reset();
+    m_forecast.reset();
+    m_lastReport = {};
+    m_lastVerification = {};
+    clearPlan();
+}
+
 void PositionsDataset::setSettings(const PositionSettings& settings) {
     m_settings = settings;
-    m_settingsError.clear();
-    emit settingsChanged();
-}
-
-void PositionsDataset::setSettingsError(const QString& message) {
-    m_settingsError = message;
-    emit settingsChanged();
-}
-
-void PositionsDataset::setClock(std::function<Micros()> clock) {
-    m_clock = std::move(clock);
+    acceptSettings();
 }
 
 void PositionsDataset::reload() {
     if (m_conninfo.isEmpty())
         return;
-    const int generation = ++m_generation;
-    m_loading = true;
     emit loadingStarted();
     Task<std::vector<MowerSummary>> task;
     task.title = tr("Load the mowers of %1").arg(m_displayName);
@@ -83,19 +70,14 @@ void PositionsDataset::reload() {
     task.summarize = [](const std::vector<MowerSummary>& mowers) {
         return tr("%Ln mower(s)", "", int(mowers.size()));
     };
-    m_tasks->start<std::vector<MowerSummary>>(
-        std::move(task), this,
-        [this, generation](const std::vector<MowerSummary>& mowers) {
-            if (generation != m_generation)
-                return;
-            m_loading = false;
+    run<std::vector<MowerSummary>>(
+        std::move(task), m_loadSlot,
+        [this](const std::vector<MowerSummary>& mowers) {
             m_mowers->setMowers(mowers);
             emit loaded();
         },
-        [this, generation](const Error& error) {
-            if (generation != m_generation)
-                return;
-            m_loading = false;
+        [this](const Error& error) {
+            clearAll(); // nothing of the last load stays beside the error
             emit loadFailed(error);
         });
     reloadHistory();
@@ -113,12 +95,9 @@ void PositionsDataset::reloadHistory() {
     task.summarize = [](const std::vector<RoundHistoryEntry>& entries) {
         return tr("%Ln round(s)", "", int(entries.size()));
     };
-    const int generation = m_generation;
-    m_tasks->start<std::vector<RoundHistoryEntry>>(
-        std::move(task), this,
-        [this, generation](const std::vector<RoundHistoryEntry>& entries) {
-            if (generation != m_generation)
-                return;
+    run<std::vector<RoundHistoryEntry>>(
+        std::move(task), m_historySlot,
+        [this](const std::vector<RoundHistoryEntry>& entries) {
             m_history->setEntries(entries);
             emit historyLoaded();
         },
@@ -134,13 +113,9 @@ void PositionsDataset::countRowsExactly(const QUuid& mowerId) {
         return MowerSummaryLoader(conninfo).exactRows(mowerId);
     };
     task.summarize = [](const qint64& rows) { return QStringLiteral("rows=%1").arg(rows); };
-    const int generation = m_generation;
-    m_tasks->start<qint64>(
-        std::move(task), this,
-        [this, generation, mowerId](const qint64& rows) {
-            if (generation == m_generation)
-                m_mowers->setExactRows(m_mowers->rowOf(mowerId), rows);
-        },
+    run<qint64>(
+        std::move(task),
+        [this, mowerId](const qint64& rows) { m_mowers->setExactRows(m_mowers->rowOf(mowerId), rows); },
         [this](const Error& error) { emit exactRowsFailed(error); });
 }
 
@@ -149,8 +124,7 @@ void PositionsDataset::setPreviewPresentation(std::function<QVariant(const Previ
 }
 
 void PositionsDataset::cancelPreview() {
-    if (m_previewTask)
-        m_tasks->cancel(m_previewTask);
+    cancel(m_previewSlot);
 }
 
 void PositionsDataset::startPreview(const QUuid& mowerId, Micros from, Micros to) {
@@ -178,19 +152,9 @@ void PositionsDataset::startPreview(const QUuid& mowerId, Micros from, Micros to
             .arg(QLocale().toString(qlonglong(outcome.result.rows.size())),
                  QLocale().toString(outcome.result.kept), QLocale().toString(outcome.result.removed));
     };
-    // The task of this call: a newer preview may have started before this one's callback arrives.
-    auto id = std::make_shared<int>(0);
-    const auto ended = [this, id] {
-        const bool current = m_previewTask == *id;
-        if (current)
-            m_previewTask = 0;
-        return current;
-    };
-    *id = m_tasks->start<PreviewOutcome>(
-        std::move(task), this,
-        [this, ended](const PreviewOutcome& outcome) {
-            if (!ended())
-                return;
+    run<PreviewOutcome>(
+        std::move(task), m_previewSlot,
+        [this](const PreviewOutcome& outcome) {
             if (outcome.result.cancelled) {
                 emit previewCancelled();
                 return;
@@ -198,23 +162,20 @@ void PositionsDataset::startPreview(const QUuid& mowerId, Micros from, Micros to
             m_preview = std::make_shared<const PreviewResult>(outcome.result);
             emit previewFinished(m_preview, outcome.presentation);
         },
-        [this, ended](const Error& error) {
-            if (!ended())
-                return;
+        [this](const Error& error) {
             if (error.kind() == Error::Kind::Cancelled)
                 emit previewCancelled();
             else
                 emit previewFailed(error);
         });
-    m_previewTask = *id;
     emit previewStarted();
 }
 
 bool PositionsDataset::startRound(const RoundRequest& options) {
-    if (m_conninfo.isEmpty() || m_roundTask)
+    if (m_conninfo.isEmpty() || m_roundSlot.busy())
         return false;
-    if (!m_settingsError.isEmpty()) {
-        emit roundFailed(Error(Error::Kind::Settings, tr("Rounds are refused: %1").arg(m_settingsError)));
+    if (!settingsError().isEmpty()) {
+        emit roundFailed(Error(Error::Kind::Settings, tr("Rounds are refused: %1").arg(settingsError())));
         return false;
     }
     RoundRequest request = options;
@@ -232,10 +193,9 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
     task.reportsCancel = true; // a cancelled round's report says what it committed
     task.work = [request](TaskFeedback& feedback) { return RoundJob::run(request, feedback); };
     task.summarize = [](const RoundReport& report) { return report.infoLine(); };
-    m_roundTask = m_tasks->start<RoundReport>(
-        std::move(task), this, [this](const RoundReport& report) { roundEnded(report); },
+    run<RoundReport>(
+        std::move(task), m_roundSlot, [this](const RoundReport& report) { roundEnded(report); },
         [this](const Error& error) {
-            m_roundTask = 0;
             m_applyingPlan = false;
             reload();
             emit roundFailed(error);
@@ -247,7 +207,6 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
 // What follows a round: the summary and the history again (one summary for the dock and the workbench),
 // and, when it thinned, the last preview's range verified.
 void PositionsDataset::roundEnded(const RoundReport& report) {
-    m_roundTask = 0;
     m_lastReport = report;
     if (report.dryRun && report.units.slices.empty() && !report.units.ageDelete)
         clearPlan(); // nothing to apply: Run is a round again
@@ -291,22 +250,19 @@ void PositionsDataset::clearPlan() {
 }
 
 void PositionsDataset::pauseRound() {
-    if (m_roundTask)
-        m_tasks->pause(m_roundTask);
+    pause(m_roundSlot);
 }
 
 void PositionsDataset::resumeRound() {
-    if (m_roundTask)
-        m_tasks->resume(m_roundTask);
+    resume(m_roundSlot);
 }
 
 void PositionsDataset::cancelRound() {
-    if (m_roundTask)
-        m_tasks->cancel(m_roundTask);
+    cancel(m_roundSlot);
 }
 
 void PositionsDataset::startVerify() {
-    if (!m_preview || m_conninfo.isEmpty() || m_verifyTask)
+    if (!m_preview || m_conninfo.isEmpty() || m_verifySlot.busy())
         return;
     const std::shared_ptr<const PreviewResult> preview = m_preview;
     Task<RangeVerification> task;
@@ -318,24 +274,19 @@ void PositionsDataset::startVerify() {
         return RangeVerifier::verify(conninfo, preview->mowerId, preview->from, preview->to, expected);
     };
     task.summarize = [](const RangeVerification& v) { return v.verdictText(); };
-    m_verifyTask = m_tasks->start<RangeVerification>(
-        std::move(task), this,
+    run<RangeVerification>(
+        std::move(task), m_verifySlot,
         [this](const RangeVerification& v) {
-            m_verifyTask = 0;
             m_lastVerification = v;
             emit verifyFinished(v);
         },
-        [this](const Error& error) {
-            m_verifyTask = 0;
-            emit verifyFailed(error);
-        });
+        [this](const Error& error) { emit verifyFailed(error); });
     emit verifyStarted();
 }
 
 bool PositionsDataset::startForecast(std::vector<PositionsWhatIf> whatIf, std::optional<int> sampleMowers) {
-    if (m_conninfo.isEmpty() || !m_settingsError.isEmpty())
+    if (m_conninfo.isEmpty() || !settingsError().isEmpty())
         return false;
-    cancelForecast();
     PositionsForecastRequest request;
     request.conninfo = m_conninfo;
     request.settings = m_settings;
@@ -354,12 +305,9 @@ bool PositionsDataset::startForecast(std::vector<PositionsWhatIf> whatIf, std::o
             .arg(f.measured.sampleRowsScanned)
             .arg(f.measured.sampledMowers);
     };
-    const int id = m_tasks->start<PositionsForecast>(
-        std::move(task), this,
-        [this, generation = m_generation](const PositionsForecast& f) {
-            m_forecastTask = 0;
-            if (generation != m_generation)
-                return;
+    run<PositionsForecast>(
+        std::move(task), m_forecastSlot,
+        [this](const PositionsForecast& f) {
             if (f.cancelled) {
                 emit forecastCancelled();
                 return;
@@ -367,34 +315,27 @@ bool PositionsDataset::startForecast(std::vector<PositionsWhatIf> whatIf, std::o
             m_forecast = f;
             emit forecastFinished(f);
         },
-        [this](const Error& error) {
-            m_forecastTask = 0;
-            emit forecastFailed(error);
-        });
-    m_forecastTask = id;
+        [this](const Error& error) { emit forecastFailed(error); });
     emit forecastStarted();
     return true;
 }
 
 void PositionsDataset::cancelForecast() {
-    if (m_forecastTask)
-        m_tasks->cancel(m_forecastTask);
+    cancel(m_forecastSlot);
 }
 
 void PositionsDataset::taskProgressed(int taskId, const TaskProgress& progress) {
-    if (taskId == 0)
-        return;
-    if (taskId == m_forecastTask)
+    if (holds(m_forecastSlot, taskId))
         emit forecastProgressed(progress.fraction(), progress.stage);
-    if (taskId == m_previewTask)
+    if (holds(m_previewSlot, taskId))
         emit previewProgressed(progress.fraction(), progress.stage);
-    else if (taskId == m_roundTask && progress.detail.canConvert<RoundProgress>())
+    else if (holds(m_roundSlot, taskId) && progress.detail.canConvert<RoundProgress>())
         emit roundProgressed(progress.detail.value<RoundProgress>());
 }
 
 // Pause and resume may come from the Jobs dock as well as from the Rounds area.
 void PositionsDataset::taskStateChanged(int taskId, int state) {
-    if (taskId == 0 || taskId != m_roundTask)
+    if (!holds(m_roundSlot, taskId))
         return;
     const auto s = TaskListModel::State(state);
     if (s == TaskListModel::State::Paused)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "datasetbase.h"
 #include "error.h"
 #include "positionsettings.h"
 #include "positionsforecastjob.h"
@@ -37,15 +38,15 @@ PositionsPlanCounts planCounts(const PositionsPlanUnits& plan);
 // The positions dataset as the console holds it: its connection, its settings (a value the console's wiring
 // passes in, or the error that names the bad one), the clock of every age decision, the two models filled by
 // tasks (the per-mower summary, which the Positions dock and the workbench share, and the round history), and
-// every operation on the dataset as a task of its TaskManager: loads, previews, rounds (RoundJob, the CLI's
-// round too), verifies and exact counts. It decides what follows an operation: a round reloads the summary
-// and the history and, when it thinned, verifies the last preview's range. Not a widget; widgets call its
-// methods and watch its signals.
-class PositionsDataset : public QObject {
+// every operation on the dataset as a task run by its DatasetBase: loads, previews, rounds (RoundJob, the
+// CLI's round too), verifies and exact counts. It decides what follows an operation: a round reloads the
+// summary and the history and, when it thinned, verifies the last preview's range. A new connection or a
+// failed load empties every model, the last preview, forecast, plan and reports included. Not a widget;
+// widgets call its methods and watch its signals.
+class PositionsDataset : public DatasetBase {
     Q_OBJECT
   public:
     explicit PositionsDataset(TaskManager* tasks, QObject* parent = nullptr);
-    ~PositionsDataset() override; // cancels its previews, rounds and verifies
 
     MowerSummaryModel* mowers() const { return m_mowers; }
     RoundHistoryModel* history() const { return m_history; }
@@ -57,16 +58,10 @@ class PositionsDataset : public QObject {
     bool isConnected() const { return !m_conninfo.isEmpty(); }
     void reload();
     void reloadHistory();
-    bool isLoading() const { return m_loading; }
+    bool isLoading() const { return m_loadSlot.busy(); }
 
     const PositionSettings& settings() const { return m_settings; }
     void setSettings(const PositionSettings& settings); // valid settings; clears a settings error
-    // Why the console's settings were refused ("" when they are valid): rounds are refused until then.
-    const QString& settingsError() const { return m_settingsError; }
-    void setSettingsError(const QString& message);
-
-    void setClock(std::function<Micros()> clock); // tests; default nowMicros
-    Micros now() const { return m_clock ? m_clock() : nowMicros(); }
 
     // Counts one mower's rows exactly in place of its estimate.
     void countRowsExactly(const QUuid& mowerId);
@@ -77,8 +72,8 @@ class PositionsDataset : public QObject {
     void setPreviewPresentation(std::function<QVariant(const PreviewResult&)> presentation);
     void startPreview(const QUuid& mowerId, Micros from, Micros to);
     void cancelPreview();
-    bool isPreviewRunning() const { return m_previewTask != 0; }
-    int previewTask() const { return m_previewTask; } // the TaskManager's id, 0 when none
+    bool isPreviewRunning() const { return m_previewSlot.busy(); }
+    int previewTask() const { return m_previewSlot.id; } // the TaskManager's id, 0 when none
     std::shared_ptr<const PreviewResult> lastPreview() const { return m_preview; }
 
     // A round with the options of `options` (dryRun, ignoreWindow, budgetSeconds, jobs); the dataset sets the
@@ -88,7 +83,7 @@ class PositionsDataset : public QObject {
     void pauseRound();
     void resumeRound();
     void cancelRound();
-    bool isRoundRunning() const { return m_roundTask != 0; }
+    bool isRoundRunning() const { return m_roundSlot.busy(); }
     // The plan Run applies (spec/operations.md, "Plans that are applied exactly"): the units of the last dry
     // run on this connection that found something to do, or the positions units of an opened plan file
     // (setPlan); none after a new connection, after it was applied and after clearPlan(). A round with
@@ -97,12 +92,12 @@ class PositionsDataset : public QObject {
     const QString& planSource() const { return m_planSource; } // "the dry run of 14:02", "plan.json"
     void setPlan(PositionsPlanUnits units, const QString& source);
     void clearPlan();
-    int roundTask() const { return m_roundTask; }
+    int roundTask() const { return m_roundSlot.id; }
     const RoundReport& lastRoundReport() const { return m_lastReport; }
 
     // Reloads the last preview's range and compares it with the preview's survivors row for row.
     void startVerify();
-    int verifyTask() const { return m_verifyTask; }
+    int verifyTask() const { return m_verifySlot.id; }
     const RangeVerification& lastVerification() const { return m_lastVerification; }
 
     // The read-only forecast (PositionsForecastJob, the CLI's too) with these what-ifs on `sampleMowers`
@@ -111,7 +106,7 @@ class PositionsDataset : public QObject {
     bool startForecast(std::vector<PositionsWhatIf> whatIf = {},
                        std::optional<int> sampleMowers = PositionsForecastRequest::kDefaultSample);
     void cancelForecast();
-    int forecastTask() const { return m_forecastTask; }
+    int forecastTask() const { return m_forecastSlot.id; }
     const std::optional<PositionsForecast>& lastForecast() const { return m_forecast; }
 
   signals:
@@ -121,7 +116,6 @@ class PositionsDataset : public QObject {
     void loadFailed(const tidemark::Error& error);
     void historyLoaded();
     void historyFailed(const tidemark::Error& error);
-    void settingsChanged();
     void exactRowsFailed(const tidemark::Error& error);
 
     void previewStarted();
@@ -149,26 +143,26 @@ class PositionsDataset : public QObject {
     void forecastCancelled();
     void forecastFailed(const tidemark::Error& error);
 
+  protected:
+    void clearModels() override;
+
   private:
     void taskProgressed(int taskId, const TaskProgress& progress);
     void taskStateChanged(int taskId, int state);
     void roundEnded(const RoundReport& report);
 
-    QPointer<TaskManager> m_tasks; // outlives the dataset in the console; a guard for other owners
     MowerSummaryModel* m_mowers;
     RoundHistoryModel* m_history;
     QString m_conninfo;
     QString m_displayName;
     PositionSettings m_settings;
-    QString m_settingsError;
-    std::function<Micros()> m_clock;
     std::function<QVariant(const PreviewResult&)> m_presentation;
-    int m_generation = 0;
-    bool m_loading = false;
-    int m_previewTask = 0;
-    int m_roundTask = 0;
-    int m_verifyTask = 0;
-    int m_forecastTask = 0;
+    TaskSlot m_loadSlot;
+    TaskSlot m_historySlot;
+    TaskSlot m_previewSlot;
+    TaskSlot m_roundSlot;
+    TaskSlot m_verifySlot;
+    TaskSlot m_forecastSlot;
     std::optional<PositionsForecast> m_forecast;
     std::shared_ptr<const PreviewResult> m_preview;
     RoundReport m_lastReport;

@@ -14,13 +14,13 @@
 namespace tidemark::tracks {
 
 TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
-    : QObject(parent), m_tasks(tasks), m_table(new TracksTableModel(this)),
+    : DatasetBase(tasks, parent), m_table(new TracksTableModel(this)),
       m_summary(new TracksSummaryModel(this)) {
     connect(m_table, &TracksTableModel::orderRequested, this, &TracksDataset::setOrder);
-    connect(m_tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
-        if (taskId != 0 && taskId == m_importTask)
+    connect(tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
+        if (holds(m_importSlot, taskId))
             emit importProgressed(progress);
-        if (taskId != 0 && taskId == m_loadTask && progress.detail.canConvert<TracksViewData>()) {
+        if (holds(m_loadSlot, taskId) && progress.detail.canConvert<TracksViewData>()) {
             const TracksViewData map = progress.detail.value<TracksViewData>();
             m_data.geometry = map.geometry;
             m_data.density = map.density;
@@ -33,11 +33,7 @@ TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
 
 void TracksDataset::setSettings(const TracksSettings& settings) {
     m_settings = settings;
-    emit settingsChanged();
-}
-
-void TracksDataset::setClock(std::function<Micros()> clock) {
-    m_clock = std::move(clock);
+    acceptSettings();
 }
 
 void TracksDataset::setPath(const QString& path) {
@@ -46,23 +42,29 @@ void TracksDataset::setPath(const QString& path) {
 
 void TracksDataset::setLocation(const TracksLocation& location) {
     m_location = location;
-    ++m_generation;
-    ++m_fileGeneration;
     m_view = {};
+    changeSource(location.isEmpty() ? QString() : location.displayName());
+    emit pathChanged(path());
+    reload();
+    loadHealth();
+}
+
+void TracksDataset::clearModels() {
     m_data = {};
     m_hasData = false;
     m_fileFacts = {};
+    m_fileFactsStale = true;
     m_preview = {};
     m_previewIds.clear();
     m_previewUnits = {};
     m_previewed = false;
     m_health = {};
     m_forecast = {};
+    m_lastImport = {};
+    m_lastRetain = {};
+    m_lastMigrate = {};
     m_table->setPage({});
     m_summary->clear();
-    emit pathChanged(path());
-    reload();
-    loadHealth();
 }
 
 void TracksDataset::setBox(const TrackBox& box, int zoom) {
@@ -104,10 +106,8 @@ void TracksDataset::reload() {
 void TracksDataset::loadView() {
     if (m_location.isEmpty())
         return;
-    const int generation = ++m_generation;
-    // A newer view makes the running load stale: stop it at its next checkpoint rather than queue behind it.
-    if (m_loadTask)
-        m_tasks->cancel(m_loadTask);
+    // A newer view makes the running load stale: run() stops it at its next checkpoint rather than queue
+    // behind it.
     emit loadingStarted();
     Task<TracksViewData> task;
     task.title = tr("Read the tracks in view of %1").arg(m_location.displayName());
@@ -118,12 +118,9 @@ void TracksDataset::loadView() {
     task.summarize = [](const TracksViewData& d) {
         return tr("%Ln track(s) in view", "", int(d.page.matching));
     };
-    m_loadTask = m_tasks->start<TracksViewData>(
-        std::move(task), this,
-        [this, generation](const TracksViewData& data) {
-            if (generation != m_generation)
-                return;
-            m_loadTask = 0;
+    run<TracksViewData>(
+        std::move(task), m_loadSlot,
+        [this](const TracksViewData& data) {
             m_data = data;
             m_hasData = true;
             if (data.file) {
@@ -135,12 +132,11 @@ void TracksDataset::loadView() {
             m_table->setPage(data.page);
             emit loaded();
         },
-        [this, generation](const Error& error) {
-            if (generation != m_generation)
+        [this](const Error& error) {
+            if (error.kind() == Error::Kind::Cancelled)
                 return;
-            m_loadTask = 0;
-            if (error.kind() != Error::Kind::Cancelled)
-                emit loadFailed(error);
+            clearAll(); // nothing read from the store stays beside the error
+            emit loadFailed(error);
         });
 }
 
@@ -167,12 +163,9 @@ void TracksDataset::previewRetention() {
     task.summarize = [](const TracksRetainReport& r) {
         return tr("%Ln track(s) would be deleted", "", int(r.wouldDelete.size()));
     };
-    const int generation = m_fileGeneration;
-    m_tasks->start<TracksRetainReport>(
-        std::move(task), this,
-        [this, generation](const TracksRetainReport& report) {
-            if (generation != m_fileGeneration)
-                return;
+    run<TracksRetainReport>(
+        std::move(task), m_previewSlot,
+        [this](const TracksRetainReport& report) {
             m_preview = TracksRetentionPreview{report.cutoff, report.wouldDelete};
             m_previewIds = QSet<qint64>(report.wouldDelete.cbegin(), report.wouldDelete.cend());
             m_previewUnits = report.units;
@@ -183,7 +176,7 @@ void TracksDataset::previewRetention() {
 }
 
 void TracksDataset::retain() {
-    if (m_location.isEmpty() || m_retainTask)
+    if (m_location.isEmpty() || m_retainSlot.busy())
         return;
     TracksRetainRequest request = retainRequest(false);
     if (m_previewed) {
@@ -201,13 +194,9 @@ void TracksDataset::retain() {
     task.summarize = [](const TracksRetainReport& r) {
         return tr("%Ln track(s) deleted", "", int(r.run.deleted.size()));
     };
-    const int generation = m_fileGeneration;
-    m_retainTask = m_tasks->start<TracksRetainReport>(
-        std::move(task), this,
-        [this, generation](const TracksRetainReport& report) {
-            m_retainTask = 0;
-            if (generation != m_fileGeneration)
-                return;
+    run<TracksRetainReport>(
+        std::move(task), m_retainSlot,
+        [this](const TracksRetainReport& report) {
             m_lastRetain = report;
             m_preview = {};
             m_previewIds.clear();
@@ -217,14 +206,12 @@ void TracksDataset::retain() {
             reload();
             loadHealth();
         },
-        [this](const Error& error) {
-            m_retainTask = 0;
-            emit retainFailed(error);
-        });
+        [this](const Error& error) { emit retainFailed(error); });
 }
 
 void TracksDataset::migrateTo(const QString& conninfo) {
-    if (m_location.isEmpty() || m_location.isPostgis() || conninfo.trimmed().isEmpty() || m_migrateTask)
+    if (m_location.isEmpty() || m_location.isPostgis() || conninfo.trimmed().isEmpty() ||
+        m_migrateSlot.busy())
         return;
     const TracksMigrateRequest request{m_location.sqlitePath, conninfo.trimmed(), 2000};
     Task<TracksMigrateReport> task;
@@ -237,17 +224,13 @@ void TracksDataset::migrateTo(const QString& conninfo) {
                : r.cancelled ? tr("%Ln track(s) copied, cancelled", "", int(r.tracksCopied))
                              : tr("NOT verified: %1").arg(r.mismatches.value(0));
     };
-    m_migrateTask = m_tasks->start<TracksMigrateReport>(
-        std::move(task), this,
+    run<TracksMigrateReport>(
+        std::move(task), m_migrateSlot,
         [this](const TracksMigrateReport& report) {
-            m_migrateTask = 0;
             m_lastMigrate = report;
             emit migrated();
         },
-        [this](const Error& error) {
-            m_migrateTask = 0;
-            emit migrateFailed(error);
-        });
+        [this](const Error& error) { emit migrateFailed(error); });
 }
 
 void TracksDataset::loadHealth() {
@@ -259,12 +242,9 @@ void TracksDataset::loadHealth() {
         auto db = TracksDatabase::open(location, TracksDatabase::Access::ReadOnly);
         return TracksHealth(*db).read();
     };
-    const int generation = m_fileGeneration;
-    m_tasks->start<TracksHealthReport>(
-        std::move(task), this,
-        [this, generation](const TracksHealthReport& report) {
-            if (generation != m_fileGeneration)
-                return;
+    run<TracksHealthReport>(
+        std::move(task), m_healthSlot,
+        [this](const TracksHealthReport& report) {
             m_health = report;
             emit healthLoaded();
         },
@@ -282,24 +262,21 @@ void TracksDataset::loadForecast() {
         return f.reaches2GbOn ? tr("2 GB on %1").arg(formatIsoTimestamp(*f.reaches2GbOn).left(10))
                               : f.reaches2GbReason;
     };
-    const int generation = m_fileGeneration;
-    m_tasks->start<TracksForecast>(
-        std::move(task), this,
-        [this, generation](const TracksForecast& forecast) {
-            if (generation != m_fileGeneration)
-                return;
+    run<TracksForecast>(
+        std::move(task), m_forecastSlot,
+        [this](const TracksForecast& forecast) {
             m_forecast = forecast;
             emit forecastReady(forecast);
         },
-        [this, generation](const Error& error) {
-            if (generation == m_fileGeneration && error.kind() != Error::Kind::Cancelled)
+        [this](const Error& error) {
+            if (error.kind() != Error::Kind::Cancelled)
                 emit forecastFailed(error);
         });
 }
 
 void TracksDataset::importFiles(const QStringList& paths, const QString& sourceId, const QString& region,
                                 bool routesAsTracks, const QString& activity) {
-    if (m_location.isEmpty() || paths.isEmpty() || m_importTask)
+    if (m_location.isEmpty() || paths.isEmpty() || m_importSlot.busy())
         return;
     TracksImportRequest request;
     request.store = m_location;
@@ -323,22 +300,15 @@ void TracksDataset::importFiles(const QStringList& paths, const QString& sourceI
                (report.cancelled ? tr(", %Ln file(s) not imported", "", int(report.notImported.size()))
                                  : QString());
     };
-    const int generation = m_fileGeneration;
-    m_importTask = m_tasks->start<TracksImportReport>(
-        std::move(task), this,
-        [this, generation](const TracksImportReport& report) {
-            m_importTask = 0;
-            if (generation != m_fileGeneration)
-                return;
+    run<TracksImportReport>(
+        std::move(task), m_importSlot,
+        [this](const TracksImportReport& report) {
             m_lastImport = report;
             emit imported();
             reload();
             loadHealth();
         },
-        [this](const Error& error) {
-            m_importTask = 0;
-            emit importFailed(error);
-        });
+        [this](const Error& error) { emit importFailed(error); });
 }
 
 } // namespace tidemark::tracks

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "datasetbase.h"
 #include "error.h"
 #include "taskprogress.h"
 #include "tracksforecast.h"
@@ -27,16 +28,15 @@ class TracksTableModel;
 // The tracks file as the console holds it: its path, the view (box, zoom, filters, order, page) and what the
 // last load of it delivered (the table's page, the map's simplified geometry), the file's facts (activities,
 // sources, extent: read with the first view of a file and again by reload(), not for every view), the
-// retention preview and the health. Every file access is a task of the one TaskManager (an import and a
+// retention preview and the health. Every file access is a task run by its DatasetBase (an import and a
 // retention run are TracksImportJob and TracksRetainJob, as in the CLI); a load that a newer view made stale
-// is dropped. Its settings (retention years, sources) come in as a value. Not a widget; the tracks workbench
-// observes it.
-class TracksDataset : public QObject {
+// is dropped. Another store, or a failed load, empties everything read from the last one. Its settings
+// (retention years, sources) come in as a value. Not a widget; the tracks workbench observes it.
+class TracksDataset : public DatasetBase {
     Q_OBJECT
   public:
     explicit TracksDataset(TaskManager* tasks, QObject* parent = nullptr);
 
-    TaskManager* tasks() const { return m_tasks; }
     TracksTableModel* table() const { return m_table; }
     // The file's track counts, lengths and extents (total, then per activity), from its facts: the one
     // summary of the tracks dataset, for the dock and the workbench.
@@ -77,7 +77,7 @@ class TracksDataset : public QObject {
     // since is stale (lastRetain().unitOutcomes names it). Without a preview, a plain retention run.
     // Cancelled, it reports what went. Then the view and the health reload.
     void retain();
-    bool isRetaining() const { return m_retainTask != 0; }
+    bool isRetaining() const { return m_retainSlot.busy(); }
     const TracksRetainReport& lastRetain() const { return m_lastRetain; }
     void loadHealth();
     // Imports GPX files as one (region, source) batch each, in order (TracksImportJob: progress per file, a
@@ -86,8 +86,8 @@ class TracksDataset : public QObject {
     void importFiles(const QStringList& paths, const QString& sourceId,
                      const QString& region = QStringLiteral("default"), bool routesAsTracks = false,
                      const QString& activity = QStringLiteral("unknown"));
-    bool isImporting() const { return m_importTask != 0; }
-    int importTask() const { return m_importTask; }
+    bool isImporting() const { return m_importSlot.busy(); }
+    int importTask() const { return m_importSlot.id; }
     const TracksImportReport& lastImport() const { return m_lastImport; }
     const TracksHealthReport& health() const { return m_health; }
     // The store's capacity forecast at now() with the settings' retention (TracksForecastJob, as tidemark-cli
@@ -98,11 +98,8 @@ class TracksDataset : public QObject {
     // migrate: streamed, resumable, verified before it is done; the file is only read). The view stays on the
     // file.
     void migrateTo(const QString& conninfo);
-    bool isMigrating() const { return m_migrateTask != 0; }
+    bool isMigrating() const { return m_migrateSlot.busy(); }
     const TracksMigrateReport& lastMigrate() const { return m_lastMigrate; }
-
-    void setClock(std::function<Micros()> clock); // tests; default nowMicros
-    Micros now() const { return m_clock ? m_clock() : nowMicros(); }
 
   signals:
     void pathChanged(const QString& path);
@@ -117,7 +114,6 @@ class TracksDataset : public QObject {
     void importProgressed(const TaskProgress& progress);
     void retained(); // also after a cancel: lastRetain().cancelled
     void migrated(); // also after a cancel or a failed verification: lastMigrate()
-    void settingsChanged();
     void loadFailed(const tidemark::Error& error);
     void previewFailed(const tidemark::Error& error);
     void healthFailed(const tidemark::Error& error);
@@ -126,11 +122,13 @@ class TracksDataset : public QObject {
     void retainFailed(const tidemark::Error& error);
     void migrateFailed(const tidemark::Error& error);
 
+  protected:
+    void clearModels() override;
+
   private:
     void loadView();
     TracksRetainRequest retainRequest(bool dryRun) const;
 
-    TaskManager* m_tasks;
     TracksTableModel* m_table;
     TracksSummaryModel* m_summary;
     TracksLocation m_location;
@@ -146,16 +144,16 @@ class TracksDataset : public QObject {
     TracksSettings m_settings;
     TracksHealthReport m_health;
     TracksForecast m_forecast;
-    std::function<Micros()> m_clock;
     TracksImportReport m_lastImport;
-    int m_importTask = 0;
     TracksRetainReport m_lastRetain;
-    int m_retainTask = 0;
     TracksMigrateReport m_lastMigrate;
-    int m_migrateTask = 0;
-    int m_generation = 0;     // of the view: a load of an older view is dropped
-    int m_fileGeneration = 0; // of the file: a preview or health of another file is dropped
-    int m_loadTask = 0;       // the running view load, 0 when none
+    TaskSlot m_loadSlot; // the view's load: a newer view replaces it
+    TaskSlot m_previewSlot;
+    TaskSlot m_retainSlot;
+    TaskSlot m_migrateSlot;
+    TaskSlot m_healthSlot;
+    TaskSlot m_forecastSlot;
+    TaskSlot m_importSlot;
 };
 
 } // namespace tidemark::tracks
