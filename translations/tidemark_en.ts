@@ -671,6 +671,18 @@
         <source>Last drill</source>
         <translation>Last drill</translation>
     </message>
+    <message>
+        <source>checked %1</source>
+        <translation>checked %1</translation>
+    </message>
+    <message>
+        <source>checked %1 by a restore</source>
+        <translation>checked %1 by a restore</translation>
+    </message>
+    <message>
+        <source>checked %1 by a drill</source>
+        <translation>checked %1 by a drill</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeCase</name>
@@ -709,20 +721,6 @@
         <translation>
             <numerusform>%Ln row restored</numerusform>
             <numerusform>%Ln rows restored</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln row(s) restored into %1</source>
-        <translation>
-            <numerusform>%Ln row restored into %1</numerusform>
-            <numerusform>%Ln rows restored into %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %Ln object(s) were already there</source>
-        <translation>
-            <numerusform>; %Ln object was already there</numerusform>
-            <numerusform>; %Ln objects were already there</numerusform>
         </translation>
     </message>
     <message>
@@ -848,6 +846,39 @@
             <numerusform>%Ln users</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln object(s) restored into %1</source>
+        <translation>
+            <numerusform>%Ln object restored into %1</numerusform>
+            <numerusform>%Ln objects restored into %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln row(s))</source>
+        <translation>
+            <numerusform> (%Ln row)</numerusform>
+            <numerusform> (%Ln rows)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> Restored: %1.</source>
+        <translation> Restored: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source> %Ln of them were already there.</source>
+        <translation>
+            <numerusform> %Ln of them was already there.</numerusform>
+            <numerusform> %Ln of them were already there.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> Not restored, though they hold the user&apos;s rows: %1.</source>
+        <translation> Not restored, though they hold the user&apos;s rows: %1.</translation>
+    </message>
+    <message>
+        <source>Drill every archive object of %1</source>
+        <translation>Drill every archive object of %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeRowsModel</name>
@@ -866,6 +897,52 @@
     <message>
         <source>Source</source>
         <translation>Source</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::DrillResultModel</name>
+    <message>
+        <source>passed</source>
+        <translation>passed</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>failed</translation>
+    </message>
+    <message>
+        <source>sums agree with %1</source>
+        <translation>sums agree with %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (and %Ln more)</source>
+        <translation>
+            <numerusform>%1 (and %Ln more)</numerusform>
+            <numerusform>%1 (and %Ln more)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Object</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>Tier</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Result</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Rows</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Seconds</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Problems</translation>
     </message>
 </context>
 <context>
@@ -1722,10 +1799,6 @@
         <translation>Verification FAILED: nothing from this object can be restored.</translation>
     </message>
     <message>
-        <source>checked %1</source>
-        <translation>checked %1</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Its rows are in the restore file.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Its rows are in the restore file.&lt;/p&gt;</translation>
     </message>
@@ -1948,10 +2021,6 @@
         <translation>Restore</translation>
     </message>
     <message>
-        <source>Verify, then load the selected objects (all when none is selected) into the local restore file. A failed verification loads nothing.</source>
-        <translation>Verify, then load the selected objects (all when none is selected) into the local restore file. A failed verification loads nothing.</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -2082,13 +2151,6 @@
         <source>Drill…</source>
         <translation>Drill…</translation>
     </message>
-    <message numerus="yes">
-        <source>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never drilled and the longest undrilled first.</source>
-        <translation>
-            <numerusform>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln object of the whole archive, the never drilled and the longest undrilled first.</numerusform>
-            <numerusform>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln objects of the whole archive, the never drilled and the longest undrilled first.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stop the restore or the drill that runs.</source>
         <translation>Stop the restore or the drill that runs.</translation>
@@ -2107,6 +2169,110 @@
             <numerusform>Drilling %Ln archive objects…</numerusform>
         </translation>
     </message>
+    <message>
+        <source>id, username or OAuth id</source>
+        <translation>id, username or OAuth id</translation>
+    </message>
+    <message>
+        <source>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</source>
+        <translation>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</translation>
+    </message>
+    <message>
+        <source>User %1, username %2, OAuth id %3</source>
+        <translation>User %1, username %2, OAuth id %3</translation>
+    </message>
+    <message>
+        <source>Archive objects</source>
+        <translation>Archive objects</translation>
+    </message>
+    <message>
+        <source>The user&apos;s rows</source>
+        <translation>The user&apos;s rows</translation>
+    </message>
+    <message>
+        <source>Verify, then load into the local restore file every object that holds the user&apos;s rows, or only the selected ones (Ctrl+click unselects). A failed verification loads nothing.</source>
+        <translation>Verify, then load into the local restore file every object that holds the user&apos;s rows, or only the selected ones (Ctrl+click unselects). A failed verification loads nothing.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore drill: restore the selected objects, a sample of %Ln object(s) of the whole archive (the never drilled and the longest undrilled first) or every object of the catalog into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result.</source>
+        <translation>
+            <numerusform>Restore drill: restore the selected objects, a sample of %Ln object of the whole archive (the never drilled and the longest undrilled first) or every object of the catalog into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result.</numerusform>
+            <numerusform>Restore drill: restore the selected objects, a sample of %Ln objects of the whole archive (the never drilled and the longest undrilled first) or every object of the catalog into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drill results</source>
+        <translation>Drill results</translation>
+    </message>
+    <message>
+        <source>Each object of the last drill with its result</source>
+        <translation>Each object of the last drill with its result</translation>
+    </message>
+    <message>
+        <source>Restore 1 selected object</source>
+        <translation>Restore 1 selected object</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %Ln selected objects</source>
+        <translation>
+            <numerusform>Restore %Ln selected object</numerusform>
+            <numerusform>Restore %Ln selected objects</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore 1 object</source>
+        <translation>Restore 1 object</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %Ln objects</source>
+        <translation>
+            <numerusform>Restore %Ln object</numerusform>
+            <numerusform>Restore %Ln objects</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drilling every archive object of the catalog…</source>
+        <translation>Drilling every archive object of the catalog…</translation>
+    </message>
+    <message>
+        <source>Not restored, though they hold the user&apos;s rows: %1.</source>
+        <translation>Not restored, though they hold the user&apos;s rows: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DrillChoiceMenu</name>
+    <message numerus="yes">
+        <source>The %Ln selected object(s)</source>
+        <translation>
+            <numerusform>The %Ln selected object</numerusform>
+            <numerusform>The %Ln selected objects</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The selected objects (none selected)</source>
+        <translation>The selected objects (none selected)</translation>
+    </message>
+    <message numerus="yes">
+        <source>A sample of %Ln object(s), the never drilled first</source>
+        <translation>
+            <numerusform>A sample of %Ln object, the never drilled first</numerusform>
+            <numerusform>A sample of %Ln objects, the never drilled first</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln object(s) of the catalog</source>
+        <translation>
+            <numerusform>The %Ln object of the catalog</numerusform>
+            <numerusform>All %Ln objects of the catalog</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All objects of the catalog</source>
+        <translation>All objects of the catalog</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DrillCoverageLabel</name>
     <message>
         <source>Drills: the catalog records no archive object yet.</source>
         <translation>Drills: the catalog records no archive object yet.</translation>
@@ -2137,25 +2303,12 @@
         <source>The oldest of the last proofs: %1, passed %2.</source>
         <translation>The oldest of the last proofs: %1, passed %2.</translation>
     </message>
+</context>
+<context>
+    <name>tidemark::ui::DrillResultsView</name>
     <message>
-        <source>id, username or OAuth id</source>
-        <translation>id, username or OAuth id</translation>
-    </message>
-    <message>
-        <source>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</source>
-        <translation>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</translation>
-    </message>
-    <message>
-        <source>User %1, username %2, OAuth id %3</source>
-        <translation>User %1, username %2, OAuth id %3</translation>
-    </message>
-    <message>
-        <source>Archive objects</source>
-        <translation>Archive objects</translation>
-    </message>
-    <message>
-        <source>The user&apos;s rows</source>
-        <translation>The user&apos;s rows</translation>
+        <source>No drill in this session yet: Drill… restores objects into a private scratch file and compares their sums with the daily statements.</source>
+        <translation>No drill in this session yet: Drill… restores objects into a private scratch file and compares their sums with the daily statements.</translation>
     </message>
 </context>
 <context>

@@ -678,6 +678,18 @@
         <source>Last drill</source>
         <translation>Последние учения</translation>
     </message>
+    <message>
+        <source>checked %1</source>
+        <translation>проверен %1</translation>
+    </message>
+    <message>
+        <source>checked %1 by a restore</source>
+        <translation>проверен %1 при восстановлении</translation>
+    </message>
+    <message>
+        <source>checked %1 by a drill</source>
+        <translation>проверен %1 на учениях</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeCase</name>
@@ -719,22 +731,6 @@
             <numerusform>восстановлена %Ln строка</numerusform>
             <numerusform>восстановлены %Ln строки</numerusform>
             <numerusform>восстановлено %Ln строк</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln row(s) restored into %1</source>
-        <translation>
-            <numerusform>%Ln строка восстановлена в %1</numerusform>
-            <numerusform>%Ln строки восстановлены в %1</numerusform>
-            <numerusform>%Ln строк восстановлено в %1</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>; %Ln object(s) were already there</source>
-        <translation>
-            <numerusform>; %Ln объект уже был там</numerusform>
-            <numerusform>; %Ln объекта уже были там</numerusform>
-            <numerusform>; %Ln объектов уже были там</numerusform>
         </translation>
     </message>
     <message>
@@ -873,6 +869,42 @@
             <numerusform>%Ln пользователей</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln object(s) restored into %1</source>
+        <translation>
+            <numerusform>%Ln объект восстановлен в %1</numerusform>
+            <numerusform>%Ln объекта восстановлены в %1</numerusform>
+            <numerusform>%Ln объектов восстановлено в %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> (%Ln row(s))</source>
+        <translation>
+            <numerusform> (%Ln строка)</numerusform>
+            <numerusform> (%Ln строки)</numerusform>
+            <numerusform> (%Ln строк)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> Restored: %1.</source>
+        <translation> Восстановлены: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source> %Ln of them were already there.</source>
+        <translation>
+            <numerusform> %Ln из них уже был там.</numerusform>
+            <numerusform> %Ln из них уже были там.</numerusform>
+            <numerusform> %Ln из них уже были там.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> Not restored, though they hold the user&apos;s rows: %1.</source>
+        <translation> Не восстановлены, хотя содержат строки пользователя: %1.</translation>
+    </message>
+    <message>
+        <source>Drill every archive object of %1</source>
+        <translation>Учения на всех архивных объектах %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeRowsModel</name>
@@ -891,6 +923,53 @@
     <message>
         <source>Source</source>
         <translation>Источник</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::kudos::DrillResultModel</name>
+    <message>
+        <source>passed</source>
+        <translation>пройдены</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>ошибка</translation>
+    </message>
+    <message>
+        <source>sums agree with %1</source>
+        <translation>суммы совпадают с %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (and %Ln more)</source>
+        <translation>
+            <numerusform>%1 (и ещё %Ln)</numerusform>
+            <numerusform>%1 (и ещё %Ln)</numerusform>
+            <numerusform>%1 (и ещё %Ln)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Объект</translation>
+    </message>
+    <message>
+        <source>Tier</source>
+        <translation>Уровень</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Rows</source>
+        <translation>Строк</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Секунды</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>Проблемы</translation>
     </message>
 </context>
 <context>
@@ -1770,10 +1849,6 @@
         <translation>Проверка НЕ ПРОЙДЕНА: из этого объекта ничего нельзя восстановить.</translation>
     </message>
     <message>
-        <source>checked %1</source>
-        <translation>проверен %1</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;Its rows are in the restore file.&lt;/p&gt;</source>
         <translation>&lt;p&gt;Его строки есть в файле восстановления.&lt;/p&gt;</translation>
     </message>
@@ -1998,10 +2073,6 @@
         <translation>Восстановить</translation>
     </message>
     <message>
-        <source>Verify, then load the selected objects (all when none is selected) into the local restore file. A failed verification loads nothing.</source>
-        <translation>Проверить, затем загрузить выбранные объекты (все, если ничего не выбрано) в локальный файл восстановления. При неудачной проверке ничего не загружается.</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>Отменить</translation>
     </message>
@@ -2141,14 +2212,6 @@
         <source>Drill…</source>
         <translation>Учения…</translation>
     </message>
-    <message numerus="yes">
-        <source>Restore drill: restore the selected objects into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never drilled and the longest undrilled first.</source>
-        <translation>
-            <numerusform>Учения восстановления: восстановить выбранные объекты в личный временный файл, сверить их суммы по пользователю, счёту, типу записи и дню с дневными выписками, а строки — с каталогом, и записать результат. Без выбора: выборка из %Ln объекта всего архива, сначала не проверявшиеся и давно не проверявшиеся.</numerusform>
-            <numerusform>Учения восстановления: восстановить выбранные объекты в личный временный файл, сверить их суммы по пользователю, счёту, типу записи и дню с дневными выписками, а строки — с каталогом, и записать результат. Без выбора: выборка из %Ln объектов всего архива, сначала не проверявшиеся и давно не проверявшиеся.</numerusform>
-            <numerusform>Учения восстановления: восстановить выбранные объекты в личный временный файл, сверить их суммы по пользователю, счёту, типу записи и дню с дневными выписками, а строки — с каталогом, и записать результат. Без выбора: выборка из %Ln объектов всего архива, сначала не проверявшиеся и давно не проверявшиеся.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stop the restore or the drill that runs.</source>
         <translation>Остановить идущее восстановление или учения.</translation>
@@ -2169,6 +2232,116 @@
             <numerusform>Учения: %Ln архивных объектов…</numerusform>
         </translation>
     </message>
+    <message>
+        <source>id, username or OAuth id</source>
+        <translation>id, имя пользователя или OAuth id</translation>
+    </message>
+    <message>
+        <source>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</source>
+        <translation>Пользователь спора: id пользователя, имя пользователя, имя#id или OAuth id. При вводе предлагаются подходящие пользователи базы kudos.</translation>
+    </message>
+    <message>
+        <source>User %1, username %2, OAuth id %3</source>
+        <translation>Пользователь %1, имя %2, OAuth id %3</translation>
+    </message>
+    <message>
+        <source>Archive objects</source>
+        <translation>Объекты архива</translation>
+    </message>
+    <message>
+        <source>The user&apos;s rows</source>
+        <translation>Строки пользователя</translation>
+    </message>
+    <message>
+        <source>Verify, then load into the local restore file every object that holds the user&apos;s rows, or only the selected ones (Ctrl+click unselects). A failed verification loads nothing.</source>
+        <translation>Проверить, затем загрузить в локальный файл восстановления все объекты, содержащие строки пользователя, или только выбранные (Ctrl+щелчок снимает выбор). Неудачная проверка ничего не загружает.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore drill: restore the selected objects, a sample of %Ln object(s) of the whole archive (the never drilled and the longest undrilled first) or every object of the catalog into a private scratch file, compare their sums per user, account, entry type and day with the daily statements and their rows with the catalog, and record the result.</source>
+        <translation>
+            <numerusform>Учения восстановления: восстановить выбранные объекты, выборку из %Ln объекта всего архива (сначала ни разу не проверенные и дольше всех не проверявшиеся) или все объекты каталога в закрытый временный файл, сравнить их суммы по пользователю, счёту, типу записи и дню с ежедневными выписками, а число строк — с каталогом, и записать результат.</numerusform>
+            <numerusform>Учения восстановления: восстановить выбранные объекты, выборку из %Ln объектов всего архива (сначала ни разу не проверенные и дольше всех не проверявшиеся) или все объекты каталога в закрытый временный файл, сравнить их суммы по пользователю, счёту, типу записи и дню с ежедневными выписками, а число строк — с каталогом, и записать результат.</numerusform>
+            <numerusform>Учения восстановления: восстановить выбранные объекты, выборку из %Ln объектов всего архива (сначала ни разу не проверенные и дольше всех не проверявшиеся) или все объекты каталога в закрытый временный файл, сравнить их суммы по пользователю, счёту, типу записи и дню с ежедневными выписками, а число строк — с каталогом, и записать результат.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drill results</source>
+        <translation>Результаты учений</translation>
+    </message>
+    <message>
+        <source>Each object of the last drill with its result</source>
+        <translation>Каждый объект последних учений с его результатом</translation>
+    </message>
+    <message>
+        <source>Restore 1 selected object</source>
+        <translation>Восстановить 1 выбранный объект</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %Ln selected objects</source>
+        <translation>
+            <numerusform>Восстановить %Ln выбранный объект</numerusform>
+            <numerusform>Восстановить %Ln выбранных объекта</numerusform>
+            <numerusform>Восстановить %Ln выбранных объектов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore 1 object</source>
+        <translation>Восстановить 1 объект</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restore %Ln objects</source>
+        <translation>
+            <numerusform>Восстановить %Ln объект</numerusform>
+            <numerusform>Восстановить %Ln объекта</numerusform>
+            <numerusform>Восстановить %Ln объектов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Drilling every archive object of the catalog…</source>
+        <translation>Учения на всех архивных объектах каталога…</translation>
+    </message>
+    <message>
+        <source>Not restored, though they hold the user&apos;s rows: %1.</source>
+        <translation>Не восстановлены, хотя содержат строки пользователя: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DrillChoiceMenu</name>
+    <message numerus="yes">
+        <source>The %Ln selected object(s)</source>
+        <translation>
+            <numerusform>%Ln выбранный объект</numerusform>
+            <numerusform>%Ln выбранных объекта</numerusform>
+            <numerusform>%Ln выбранных объектов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The selected objects (none selected)</source>
+        <translation>Выбранные объекты (ничего не выбрано)</translation>
+    </message>
+    <message numerus="yes">
+        <source>A sample of %Ln object(s), the never drilled first</source>
+        <translation>
+            <numerusform>Выборка из %Ln объекта, сначала ни разу не проверенные</numerusform>
+            <numerusform>Выборка из %Ln объектов, сначала ни разу не проверенные</numerusform>
+            <numerusform>Выборка из %Ln объектов, сначала ни разу не проверенные</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln object(s) of the catalog</source>
+        <translation>
+            <numerusform>Весь каталог: %Ln объект</numerusform>
+            <numerusform>Весь каталог: %Ln объекта</numerusform>
+            <numerusform>Весь каталог: %Ln объектов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>All objects of the catalog</source>
+        <translation>Все объекты каталога</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::DrillCoverageLabel</name>
     <message>
         <source>Drills: the catalog records no archive object yet.</source>
         <translation>Учения: каталог пока не знает ни одного архивного объекта.</translation>
@@ -2201,25 +2374,12 @@
         <source>The oldest of the last proofs: %1, passed %2.</source>
         <translation>Самое старое из последних подтверждений: %1, пройдено %2.</translation>
     </message>
+</context>
+<context>
+    <name>tidemark::ui::DrillResultsView</name>
     <message>
-        <source>id, username or OAuth id</source>
-        <translation>id, имя пользователя или OAuth id</translation>
-    </message>
-    <message>
-        <source>The user of the dispute: a user id, a username, username#id or an OAuth id. Typing offers the matching users of the kudos database.</source>
-        <translation>Пользователь спора: id пользователя, имя пользователя, имя#id или OAuth id. При вводе предлагаются подходящие пользователи базы kudos.</translation>
-    </message>
-    <message>
-        <source>User %1, username %2, OAuth id %3</source>
-        <translation>Пользователь %1, имя %2, OAuth id %3</translation>
-    </message>
-    <message>
-        <source>Archive objects</source>
-        <translation>Объекты архива</translation>
-    </message>
-    <message>
-        <source>The user&apos;s rows</source>
-        <translation>Строки пользователя</translation>
+        <source>No drill in this session yet: Drill… restores objects into a private scratch file and compares their sums with the daily statements.</source>
+        <translation>В этом сеансе учений ещё не было: «Учения…» восстанавливают объекты в закрытый временный файл и сравнивают их суммы с ежедневными выписками.</translation>
     </message>
 </context>
 <context>

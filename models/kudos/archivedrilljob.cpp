@@ -270,6 +270,7 @@ class Drill {
                                                         m_request.settings.archiveReadLimits)
                                    .restoreIntoSqlite(key, scratchPath, m_feedback);
                 }
+                result.verified = true;
                 result.dataset = restored.manifest.tier;
                 result.record.objectSha256 = restored.manifest.objectSha256;
                 result.record.rows = restored.rows;
@@ -282,6 +283,8 @@ class Drill {
                     return std::nullopt;
                 if (e.kind() == Error::Kind::Connection)
                     throw;
+                if (!result.verified && e.kind() == Error::Kind::Refused)
+                    result.verified = false;
                 problems.append(problem(e.message()));
             }
         }

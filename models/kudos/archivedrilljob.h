@@ -39,6 +39,9 @@ struct ArchiveDrillResult {
     qint64 contentBytes = 0;  // uncompressed CSV bytes restored
     qint64 linesCompared = 0; // the replacement's lines
     std::optional<qint64> catalogRows; // the catalog's row count of the object's range
+    // The restore's verification of the object (its first step): true when it passed (whatever the
+    // comparison found after it), false when it refused the object, nullopt when it did not get that far.
+    std::optional<bool> verified;
 };
 
 struct ArchiveDrillReport {

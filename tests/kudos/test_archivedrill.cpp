@@ -256,9 +256,11 @@ class TestArchiveDrill : public QObject {
         const ArchiveDrillReport report =
             ArchiveDrillJob::run(requestFor(m_clean, m_scratch.path()), feedback);
         QVERIFY(!report.results.empty());
-        for (const ArchiveDrillResult& r : report.results)
+        for (const ArchiveDrillResult& r : report.results) {
             QVERIFY2(r.record.passed, qPrintable(r.record.archiveKey + QLatin1String(": ") +
                                                  r.record.problemMessages().join(QLatin1String("; "))));
+            QCOMPARE(r.verified, std::optional<bool>(true)); // what the console shows as verified by a drill
+        }
         QCOMPARE(report.exitCode(), 0);
         QCOMPARE(drillRows(*db) - before, qint64(report.results.size()));
         const QStringList catalog = ArchiveDrillHistory(*db).catalogKeys();
@@ -384,11 +386,25 @@ class TestArchiveDrill : public QObject {
         QVERIFY2(problems.contains(QLatin1String("kudos_ledger_daily has none")) ||
                      problems.contains(QLatin1String("differs by 5.00")),
                  qPrintable(problems));
+        // Its object read back as its manifest says: verified, whatever the comparison found after.
+        QCOMPARE(report.results.front().verified, std::optional<bool>(true));
         // And against a database that never archived it: the catalog does not know it at all.
         request.conninfo = swappedKudosDatabase(QStringLiteral("drill_unknown"));
         const ArchiveDrillReport unknown = ArchiveDrillJob::run(request, feedback);
         QVERIFY(unknown.results.front().record.problemMessages().first().contains(
             QLatin1String("records no object")));
+        // A flipped byte: its verification refuses it, and the drill says so (the console shows the object's
+        // verification failed).
+        test::flipMiddleByte(mixed.filePath(key));
+        const ArchiveDrillReport corrupt = ArchiveDrillJob::run(request, feedback);
+        QCOMPARE(corrupt.results.size(), size_t(1));
+        QVERIFY(!corrupt.results.front().record.passed);
+        QCOMPARE(corrupt.results.front().verified, std::optional<bool>(false));
+        QVERIFY2(corrupt.results.front()
+                     .record.problemMessages()
+                     .join(QLatin1Char('\n'))
+                     .contains(QLatin1String("failed verification")),
+                 qPrintable(corrupt.results.front().record.problemMessages().join(QLatin1Char('\n'))));
     }
 
   private:

@@ -98,7 +98,7 @@ void ArchiveObjectPanel::showObject(const kudos::CoveringObject* object,
     }
     if (verification.checkedAt != 0 && verification.check != CoveringObjectModel::Check::Checking)
         verdict += QStringLiteral(" <span style='color:#555'>(%1)</span>")
-                       .arg(tr("checked %1").arg(formatIsoTimestamp(verification.checkedAt)));
+                       .arg(CoveringObjectModel::checkedText(verification).toHtmlEscaped());
     html += QStringLiteral("<p>%1</p>").arg(verdict);
     html += drillText(*object);
     if (restored)

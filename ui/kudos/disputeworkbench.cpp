@@ -5,6 +5,9 @@
 #include "disputecase.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "drillchoicemenu.h"
+#include "drillcoveragelabel.h"
+#include "drillresultsview.h"
 #include "errortext.h"
 #include "kudosdataset.h"
 #include "kudosvalues.h"
@@ -113,15 +116,17 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     m_verify->setToolTip(tr("Read the selected objects back and check them against their manifests (and "
                             "against the partition while it is online)."));
     m_restore = new QPushButton(tr("Restore"), this);
-    m_restore->setToolTip(tr("Verify, then load the selected objects (all when none is selected) into the "
-                             "local restore file. A failed verification loads nothing."));
+    m_restore->setToolTip(tr("Verify, then load into the local restore file every object that holds the "
+                             "user's rows, or only the selected ones (Ctrl+click unselects). A failed "
+                             "verification loads nothing."));
     m_drill = new QPushButton(tr("Drill…"), this);
     m_drill->setToolTip(
-        tr("Restore drill: restore the selected objects into a private scratch file, compare their sums per "
-           "user, account, entry type and day with the daily statements and their rows with the catalog, and "
-           "record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never "
-           "drilled and the longest undrilled first.",
-           "", DisputeCase::kDrillSample));
+        tr("Restore drill: restore the selected objects, a sample of %Ln object(s) of the whole archive (the "
+           "never drilled and the longest undrilled first) or every object of the catalog into a private "
+           "scratch file, compare their sums per user, account, entry type and day with the daily statements "
+           "and their rows with the catalog, and record the result.",
+           "", DisputeCase::drillSample()));
+    m_drillMenu = new DrillChoiceMenu(this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(tr("Stop the restore or the drill that runs."));
     m_cancel->setEnabled(false);
@@ -136,8 +141,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     // Refusals name the object, the store and every problem: room for three lines, the rest in the tooltip.
     m_restoreStatus->setMinimumHeight(3 * m_restoreStatus->fontMetrics().lineSpacing());
     m_restoreStatus->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_coverage = new QLabel(this);
-    m_coverage->setTextFormat(Qt::RichText);
+    m_coverage = new DrillCoverageLabel(this);
     m_objectPanel = new ArchiveObjectPanel(this);
     auto* objectButtons = new QHBoxLayout;
     objectButtons->addWidget(m_verify);
@@ -181,6 +185,9 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     m_evidence->setTabToolTip(0, tr("Archive objects covering the days"));
     m_evidence->addTab(rowsBox, tr("The user's rows"));
     m_evidence->setTabToolTip(1, tr("The user's rows (restored from the archive, and online)"));
+    m_drillResults = new DrillResultsView(m_case->drillResults(), this);
+    m_evidence->addTab(m_drillResults, tr("Drill results"));
+    m_evidence->setTabToolTip(2, tr("Each object of the last drill with its result"));
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
     split->addWidget(statementBox);
@@ -200,7 +207,15 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     connect(m_case, &DisputeCase::usersCompleted, this, &DisputeWorkbench::showCompletions);
     connect(m_verify, &QPushButton::clicked, this, &DisputeWorkbench::verifySelected);
     connect(m_restore, &QPushButton::clicked, this, &DisputeWorkbench::restoreSelected);
-    connect(m_drill, &QPushButton::clicked, this, &DisputeWorkbench::drillSelected);
+    connect(m_drill, &QPushButton::clicked, this, &DisputeWorkbench::chooseDrill);
+    connect(m_drillMenu, &DrillChoiceMenu::chosen, this, [this](DrillChoiceMenu::Choice choice) {
+        if (choice == DrillChoiceMenu::Choice::All)
+            drillAll();
+        else if (choice == DrillChoiceMenu::Choice::Sample)
+            drillSample();
+        else
+            drillSelected();
+    });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_case->isDrilling())
             cancelDrill();
@@ -220,16 +235,24 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
         if (!path.isEmpty())
             exportRows(path);
     });
-    connect(m_objects->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+    connect(m_objects->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        showSelectedObject();
+        updateRestoreButton();
+    });
+    connect(m_objects->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &DisputeWorkbench::showSelectedObject);
     connect(m_case->objects(), &QAbstractItemModel::dataChanged, this, &DisputeWorkbench::showSelectedObject);
-    connect(m_case->objects(), &QAbstractItemModel::modelReset, this, &DisputeWorkbench::showSelectedObject);
+    connect(m_case->objects(), &QAbstractItemModel::modelReset, this, [this] {
+        showSelectedObject();
+        updateRestoreButton();
+    });
     connect(m_case, &DisputeCase::investigating, this, [this] {
         m_summary->setText(tr("Reading the statement and the archive…"));
         m_investigate->setEnabled(false);
     });
     connect(m_case, &DisputeCase::investigated, this, &DisputeWorkbench::showFindings);
     connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showRows);
+    connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showLeftOut);
     connect(m_case, &DisputeCase::loadFailed, this, [this](const Error& error) {
         m_investigate->setEnabled(true);
         m_summary->setText(errorHtml(error.message()));
@@ -246,6 +269,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     connect(m_case, &DisputeCase::restoreFailed, this, [this](const Error& error) {
         m_investigate->setEnabled(true);
         jobFailed(error.message());
+        m_restoreFailed = true;
         emit restoreFinished(false);
     });
     connect(m_case, &DisputeCase::restoreProgressed, this, &DisputeWorkbench::showProgress);
@@ -254,6 +278,8 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
                 jobEnded(!report.cancelled, summary);
                 if (report.failed() > 0)
                     m_restoreStatus->setText(errorHtml(summary));
+                m_drillResults->showSummary(summary, report.failed() > 0);
+                m_evidence->setCurrentWidget(m_drillResults);
                 emit drillFinished(report.ok());
             });
     connect(m_case, &DisputeCase::drillFailed, this, [this](const Error& error) {
@@ -269,8 +295,11 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
         m_rowTotals->clear();
         m_restoreStatus->clear();
         m_coverage->clear();
+        m_drillResults->clear();
+        m_restoreFailed = false;
     });
     showSelectedObject();
+    updateRestoreButton();
 }
 
 void DisputeWorkbench::setQuery(int userId, const QDate& first, const QDate& last) {
@@ -340,12 +369,24 @@ void DisputeWorkbench::verifySelected() {
         m_case->verify(key);
 }
 
+// "Restore 2 objects" (every object holding the user's rows) or "Restore 1 selected object".
+void DisputeWorkbench::updateRestoreButton() {
+    const int selected = int(m_objects->selectionModel()->selectedRows().size());
+    const int holding = int(m_case->holdingKeys().size());
+    if (selected > 0)
+        m_restore->setText(selected == 1 ? tr("Restore 1 selected object")
+                                         : tr("Restore %Ln selected objects", "", selected));
+    else if (holding > 0)
+        m_restore->setText(holding == 1 ? tr("Restore 1 object") : tr("Restore %Ln objects", "", holding));
+    else
+        m_restore->setText(tr("Restore"));
+}
+
 void DisputeWorkbench::restoreSelected() {
     QStringList keys = selectedKeys();
     if (keys.isEmpty())
-        for (const CoveringObject& o : m_case->objects()->objects())
-            if (o.manifest && o.user.rows > 0)
-                keys.append(o.key);
+        keys = m_case->holdingKeys();
+    m_restoreFailed = false;
     if (keys.isEmpty()) {
         m_restoreStatus->setText(tr("No listed object holds rows of this user."));
         return;
@@ -364,17 +405,40 @@ void DisputeWorkbench::cancelRestore() {
     m_case->cancelRestore();
 }
 
+void DisputeWorkbench::chooseDrill() {
+    m_drillMenu->setCounts(int(m_objects->selectionModel()->selectedRows().size()),
+                           DisputeCase::drillSample(),
+                           m_case->hasFindings() ? m_case->drillCoverage().objects : -1);
+    m_drillMenu->popup(m_drill->mapToGlobal(QPoint(0, m_drill->height())));
+}
+
 void DisputeWorkbench::drillSelected() {
     const QStringList keys = selectedKeys();
-    m_restoreStatus->setText(keys.isEmpty()
-                                 ? tr("Drilling a sample of %Ln archive object(s), the never drilled first…",
-                                      "", DisputeCase::kDrillSample)
-                                 : tr("Drilling %Ln archive object(s)…", "", int(keys.size())));
+    if (keys.isEmpty())
+        return drillSample();
+    drillStarting(tr("Drilling %Ln archive object(s)…", "", int(keys.size())));
+    m_case->drill(keys);
+    updateJobButtons();
+}
+
+void DisputeWorkbench::drillSample() {
+    drillStarting(tr("Drilling a sample of %Ln archive object(s), the never drilled first…", "",
+                     DisputeCase::drillSample()));
+    m_case->drill({});
+    updateJobButtons();
+}
+
+void DisputeWorkbench::drillAll() {
+    drillStarting(tr("Drilling every archive object of the catalog…"));
+    m_case->drillAll();
+    updateJobButtons();
+}
+
+void DisputeWorkbench::drillStarting(const QString& status) {
+    m_restoreStatus->setText(status.toHtmlEscaped());
     m_restoreStatus->setToolTip(QString());
     m_progress->setValue(0);
     m_progress->setFormat(QString());
-    m_case->drill(keys);
-    updateJobButtons();
 }
 
 void DisputeWorkbench::cancelDrill() {
@@ -447,8 +511,12 @@ void DisputeWorkbench::showFindings() {
             .arg(textFromCents(s->totalCents(false)), textFromCents(s->totalCents(true))));
     m_restoreStatus->setText(tr("Restores go into %1").arg(m_case->restoreFile()).toHtmlEscaped());
     showCoverage();
+    // The first object is shown beside the table but not selected: a selection narrows the restore.
+    m_objects->clearSelection();
     if (!f.objects.empty())
-        selectObject(0);
+        m_objects->selectionModel()->setCurrentIndex(
+            m_objectProxy->mapFromSource(m_case->objects()->index(0, 0)), QItemSelectionModel::NoUpdate);
+    updateRestoreButton();
     emit investigated();
 }
 
@@ -472,50 +540,36 @@ void DisputeWorkbench::showRows() {
     emit rowsShown(int(rows.rows.size()));
 }
 
-// "Drills: 2 of 3 object(s) proven within 35 days · 1 not proven · last passed 2026-12-03 07:40", over
-// every object the retention catalog records.
 void DisputeWorkbench::showCoverage() {
-    if (!m_case->hasFindings()) {
+    if (m_case->hasFindings())
+        m_coverage->showCoverage(m_case->drillCoverage());
+    else
         m_coverage->clear();
-        return;
-    }
-    const DrillCoverage& c = m_case->drillCoverage();
-    if (c.objects == 0) {
-        m_coverage->setText(tr("Drills: the catalog records no archive object yet."));
-        m_coverage->setToolTip(QString());
-        return;
-    }
-    QString text = tr("Drills: %1 of %Ln object(s) proven within %2 days", "", c.objects)
-                       .arg(c.provenWithin)
-                       .arg(c.windowDays);
-    if (c.unproven > 0)
-        text += tr(" · %Ln not proven", "", c.unproven);
-    if (c.lastPassed)
-        text += tr(" · last passed %1").arg(CoveringObjectModel::drillTimeText(*c.lastPassed));
-    const bool allProven = c.provenWithin == c.objects;
-    m_coverage->setText(
-        QStringLiteral("<span style='color:%1'>%2</span>")
-            .arg(allProven ? QStringLiteral("#1b6e20") : QStringLiteral("#8a5a00"), text.toHtmlEscaped()));
-    QString tip =
-        tr("Over every archive object the retention catalog records (currency and statistics): "
-           "proven means its latest drill passed, within KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS = %1 (UTC, by "
-           "the server's clock); a failed drill un-proves an object until one passes again.")
-            .arg(c.windowDays);
-    if (c.oldestProof)
-        tip += QLatin1Char('\n') + tr("The oldest of the last proofs: %1, passed %2.")
-                                       .arg(c.oldestProofKey, formatIsoTimestamp(*c.oldestProof));
-    m_coverage->setToolTip(tip);
 }
 
 void DisputeWorkbench::showSelectedObject() {
     const QModelIndexList selected = m_objects->selectionModel()->selectedRows();
-    const CoveringObject* object =
-        selected.isEmpty()
-            ? nullptr
-            : &m_case->objects()->objects()[std::size_t(m_objectProxy->mapToSource(selected.first()).row())];
+    const QModelIndex shown = m_objectProxy->mapToSource(
+        selected.isEmpty() ? m_objects->selectionModel()->currentIndex() : selected.first());
+    const CoveringObject* object = !shown.isValid() || shown.row() >= m_case->objects()->rowCount()
+                                       ? nullptr
+                                       : &m_case->objects()->objects()[std::size_t(shown.row())];
     m_objectPanel->showObject(
         object, object ? m_case->objects()->verification(object->key) : CoveringObjectModel::Verification{},
         m_case->findings().query.userId, object && m_case->objects()->isRestored(object->key));
+}
+
+void DisputeWorkbench::showLeftOut() {
+    if (!m_restoreFailed)
+        return;
+    m_restoreFailed = false;
+    const QStringList left = m_case->notRestoredKeys();
+    if (left.isEmpty())
+        return;
+    const QString line =
+        tr("Not restored, though they hold the user's rows: %1.").arg(DisputeCase::objectNames(left));
+    m_restoreStatus->setText(m_restoreStatus->text() + QStringLiteral("<br>") + line.toHtmlEscaped());
+    m_restoreStatus->setToolTip(m_restoreStatus->toolTip() + QLatin1Char('\n') + line);
 }
 
 QString DisputeWorkbench::summaryText() const {

@@ -28,13 +28,18 @@ struct KudosUser;
 namespace tidemark::ui {
 
 class ArchiveObjectPanel;
+class DrillChoiceMenu;
+class DrillCoverageLabel;
+class DrillResultsView;
 
 // The dispute investigation (the "Archive & disputes" workbench): pick a user and a range of days; see the
 // user's daily statement, the archive objects that cover the range with the user's totals in each, verify
 // them (the manifest and the result beside them), restore them into the local restore file (progress,
-// cancel), drill them (restored into a scratch file and compared with the daily statements; the last drill
-// of each and the drills' coverage of the archive shown), and browse, filter and export as CSV the user's
-// rows, restored and online.
+// cancel; by default every object holding the user's rows, a selection narrows it, the button says how
+// many), drill them (the selected ones, a sample or the whole catalog, restored into a scratch file and
+// compared with the daily statements; each drilled object's result listed, the last drill of each and the
+// drills' coverage of the archive shown), and browse, filter and export as CSV the user's rows, restored
+// and online.
 class DisputeWorkbench : public QWidget, public Workbench {
     Q_OBJECT
   public:
@@ -56,9 +61,13 @@ class DisputeWorkbench : public QWidget, public Workbench {
     void setQuery(const QString& user, const QDate& first, const QDate& last);
     void investigate();
     void verifySelected();
-    void restoreSelected(); // the selected objects, or every listed one when none is selected
+    // The selected objects, or when none is selected every object holding the user's rows
+    // (DisputeCase::holdingKeys); the button's text says which and how many.
+    void restoreSelected();
     void cancelRestore();
-    void drillSelected(); // the selected objects, or a sample of 10 of the archive when none is selected
+    void drillSelected(); // the selected objects, or a sample of the archive when none is selected
+    void drillSample();   // a sample of the job's default size, the never drilled first
+    void drillAll();      // every object of the catalog
     void cancelDrill();
     void selectObject(int modelRow);
     bool exportRows(const QString& path); // false with the error shown
@@ -71,7 +80,9 @@ class DisputeWorkbench : public QWidget, public Workbench {
     QProgressBar* restoreProgress() const { return m_progress; } // the restore's and the drill's
     QPushButton* investigateButton() const { return m_investigate; }
     QPushButton* restoreButton() const { return m_restore; }
-    QPushButton* drillButton() const { return m_drill; }
+    QPushButton* drillButton() const { return m_drill; } // pops drillMenu() up
+    DrillChoiceMenu* drillMenu() const { return m_drillMenu; }
+    DrillResultsView* drillResults() const { return m_drillResults; }
     QPushButton* cancelButton() const { return m_cancel; }
     QLineEdit* rowFilter() const { return m_filter; }
     QLineEdit* userField() const { return m_user; }
@@ -93,7 +104,11 @@ class DisputeWorkbench : public QWidget, public Workbench {
   private:
     void showFindings();
     void showRows();
-    void showSelectedObject();
+    void showSelectedObject(); // the first selected, else the current one
+    void updateRestoreButton();
+    void chooseDrill();
+    void drillStarting(const QString& status); // the status line and the progress bar of a new drill
+    void showLeftOut(); // after a failed restore: what it left out, once the rows are read again
     void showCoverage();
     void showCompletions(const QString& prefix, const std::vector<kudos::KudosUser>& users);
     void showProgress(const TaskProgress& progress); // of the restore or the drill
@@ -118,12 +133,15 @@ class DisputeWorkbench : public QWidget, public Workbench {
     QPushButton* m_verify;
     QPushButton* m_restore;
     QPushButton* m_drill;
+    DrillChoiceMenu* m_drillMenu;
+    DrillResultsView* m_drillResults;
+    bool m_restoreFailed = false; // the rows read next say what the failed restore left out
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_restoreStatus;
-    QLabel* m_coverage;
+    DrillCoverageLabel* m_coverage;
     ArchiveObjectPanel* m_objectPanel;
-    QTabWidget* m_evidence; // the archive objects, the user's rows
+    QTabWidget* m_evidence; // the archive objects, the user's rows, the drill's results
     QLineEdit* m_filter;
     QSortFilterProxyModel* m_rowProxy;
     QTableView* m_rows;

@@ -55,6 +55,21 @@ QString CoveringObjectModel::drillTimeText(Micros t) {
         .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
 }
 
+QString CoveringObjectModel::checkedText(const Verification& v) {
+    if (v.checkedAt == 0)
+        return {};
+    const QString when = formatIsoTimestamp(floorDiv(v.checkedAt, kMicrosPerSecond) * kMicrosPerSecond);
+    switch (v.by) {
+    case Checker::Verify:
+        return tr("checked %1").arg(when);
+    case Checker::Restore:
+        return tr("checked %1 by a restore").arg(when);
+    case Checker::Drill:
+        return tr("checked %1 by a drill").arg(when);
+    }
+    return {};
+}
+
 int CoveringObjectModel::rowOf(const QString& key) const {
     for (std::size_t i = 0; i < m_objects.size(); ++i)
         if (m_objects[i].key == key)
@@ -165,6 +180,8 @@ QVariant CoveringObjectModel::data(const QModelIndex& index, int role) const {
             const Verification v = m_verifications.value(o.key);
             if (v.check == Check::Failed)
                 return v.problems.join(QLatin1Char('\n'));
+            if (v.check == Check::Passed)
+                return checkedText(v);
             if (!o.manifestProblem.isEmpty())
                 return o.manifestProblem;
         }

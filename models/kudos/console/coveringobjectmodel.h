@@ -30,8 +30,11 @@ class CoveringObjectModel : public QAbstractTableModel {
         ColumnCount
     };
     enum class Check { NotChecked, Checking, Passed, Failed };
+    // What read the object back: Verify, or the verification a restore or a drill makes first.
+    enum class Checker { Verify, Restore, Drill };
     struct Verification {
         Check check = Check::NotChecked;
+        Checker by = Checker::Verify;
         QStringList problems;
         qint64 rows = 0; // the rows the object held as read
         Micros checkedAt = 0;
@@ -53,6 +56,8 @@ class CoveringObjectModel : public QAbstractTableModel {
     int rowOf(const QString& key) const; // -1 when not listed
     // A drill's time as the console shows it: "2026-12-03 07:40" (UTC).
     static QString drillTimeText(Micros t);
+    // When and by what a verification was made: "checked 2026-12-03T07:40:00Z by a restore"; "" when never.
+    static QString checkedText(const Verification& verification);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -5,6 +5,7 @@
 #include "disputeloader.h"
 #include "disputerowsloader.h"
 #include "disputerowsmodel.h"
+#include "drillresultmodel.h"
 #include "kudosarchivelayout.h"
 #include "kudosdataset.h"
 #include "pgconnection.h"
@@ -32,7 +33,8 @@ void makePrivateFolder(const QString& folder) {
 
 DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
     : QObject(parent), m_dataset(dataset), m_statement(new StatementModel(this)),
-      m_objects(new CoveringObjectModel(this)), m_rows(new DisputeRowsModel(this)) {
+      m_objects(new CoveringObjectModel(this)), m_rows(new DisputeRowsModel(this)),
+      m_drillResults(new DrillResultModel(this)) {
     connect(m_dataset, &KudosDataset::connectionChanged, this, &DisputeCase::clear);
     if (m_dataset->tasks())
         connect(m_dataset->tasks(), &TaskManager::progressed, this,
@@ -61,6 +63,8 @@ void DisputeCase::clear() {
     m_statement->setLines({});
     m_objects->setObjects({});
     m_objects->setRestoredKeys({});
+    m_verifications.clear();
+    m_drillResults->clear();
     m_rows->clear();
     m_completedPrefix.clear();
     m_completed.clear();
@@ -144,6 +148,9 @@ void DisputeCase::startInvestigation(const QString& title,
             m_hasFindings = true;
             m_statement->setLines(findings.statement);
             m_objects->setObjects(findings.objects);
+            for (const CoveringObject& object : findings.objects)
+                if (m_verifications.contains(object.key))
+                    m_objects->setVerification(object.key, m_verifications.value(object.key));
             emit investigated();
             loadRows();
         },
@@ -199,7 +206,7 @@ void DisputeCase::verify(const QString& key) {
         return;
     CoveringObjectModel::Verification checking;
     checking.check = CoveringObjectModel::Check::Checking;
-    m_objects->setVerification(key, checking);
+    setVerification(key, checking);
     archive::ArchiveVerifyRequest request;
     request.archiveUrl = m_dataset->archiveUrl();
     request.layout = kudosArchiveLayout();
@@ -236,7 +243,7 @@ void DisputeCase::verify(const QString& key) {
                 v.checkedAt = checkedAt;
                 v.online = check.onlineChecked;
             }
-            m_objects->setVerification(key, v);
+            setVerification(key, v);
             emit verified(key);
         },
         [this, generation, key](const Error& error) {
@@ -245,7 +252,7 @@ void DisputeCase::verify(const QString& key) {
             CoveringObjectModel::Verification v;
             v.check = CoveringObjectModel::Check::Failed;
             v.problems = {error.message()};
-            m_objects->setVerification(key, v);
+            setVerification(key, v);
             emit verified(key);
         });
 }
@@ -279,28 +286,116 @@ void DisputeCase::restore(const QStringList& keys) {
         return tr("%Ln row(s) restored", "", int(r.rows()));
     };
     const int generation = m_generation;
+    const int connection = m_connection;
     m_restoreTask = m_dataset->tasks()->start<archive::ArchiveRestoreReport>(
         std::move(task), this,
-        [this, generation](const archive::ArchiveRestoreReport& report) {
+        [this, generation, connection](const archive::ArchiveRestoreReport& report) {
             m_restoreTask = 0;
-            const int already = report.alreadyRestored();
-            QString summary =
-                report.cancelled
-                    ? tr("Restore cancelled: %Ln object(s) restored before it (%1 row(s)); the object in "
-                         "progress left the restore file as it was.",
-                         "", int(report.restored.size()))
-                          .arg(report.rows())
-                    : tr("%Ln row(s) restored into %1", "", int(report.rows())).arg(restoreFile());
-            if (already)
-                summary += tr("; %Ln object(s) were already there", "", already);
-            emit restored(report, summary);
+            if (connection == m_connection)
+                recordRestoreVerifications(report);
+            // The objects holding the user's rows left out, unless another investigation came since.
+            QSet<QString> left;
+            if (generation == m_generation)
+                for (const QString& key : notRestoredKeys())
+                    left.insert(key);
+            emit restored(report, restoreSummary(report, left));
             if (generation == m_generation && !report.restored.empty())
                 loadRows();
         },
-        [this](const Error& error) {
+        [this, generation](const Error& error) {
             m_restoreTask = 0;
             emit restoreFailed(error);
+            if (generation == m_generation)
+                loadRows(); // the objects before the failed one are committed
         });
+}
+
+// "2 object(s) restored into FILE (12 row(s)): A, B. Not restored, though they hold the user's rows: C."
+// `notThere`: the objects holding the user's rows that were not in the restore file before it.
+QString DisputeCase::restoreSummary(const archive::ArchiveRestoreReport& report,
+                                    const QSet<QString>& notThere) const {
+    QStringList restoredKeys;
+    for (const archive::RestoreResult& result : report.restored)
+        restoredKeys.append(result.objectKey);
+    QString summary;
+    if (report.cancelled) {
+        summary =
+            tr("Restore cancelled: %Ln object(s) restored before it (%1 row(s)); the object in progress "
+               "left the restore file as it was.",
+               "", int(report.restored.size()))
+                .arg(report.rows());
+        if (!restoredKeys.isEmpty())
+            summary += tr(" Restored: %1.").arg(objectNames(restoredKeys));
+    } else {
+        summary = tr("%Ln object(s) restored into %1", "", int(restoredKeys.size())).arg(restoreFile()) +
+                  tr(" (%Ln row(s))", "", int(report.rows())) + QStringLiteral(": ") +
+                  objectNames(restoredKeys) + QLatin1Char('.');
+    }
+    if (const int already = report.alreadyRestored())
+        summary += tr(" %Ln of them were already there.", "", already);
+    QStringList left;
+    for (const QString& key : holdingKeys())
+        if (notThere.contains(key) && !restoredKeys.contains(key))
+            left.append(key);
+    if (!left.isEmpty())
+        summary += tr(" Not restored, though they hold the user's rows: %1.").arg(objectNames(left));
+    return summary;
+}
+
+void DisputeCase::recordRestoreVerifications(const archive::ArchiveRestoreReport& report) {
+    for (const archive::RestoreResult& result : report.restored) {
+        CoveringObjectModel::Verification v;
+        v.check = CoveringObjectModel::Check::Passed;
+        v.by = CoveringObjectModel::Checker::Restore;
+        v.rows = result.manifest.rowCount;
+        v.checkedAt = result.verifiedAt;
+        setVerification(result.objectKey, v);
+    }
+}
+
+void DisputeCase::recordDrillVerifications(const ArchiveDrillReport& report) {
+    for (const ArchiveDrillResult& result : report.results) {
+        if (!result.verified)
+            continue; // it did not get to read the object back
+        CoveringObjectModel::Verification v;
+        v.check = *result.verified ? CoveringObjectModel::Check::Passed : CoveringObjectModel::Check::Failed;
+        v.by = CoveringObjectModel::Checker::Drill;
+        v.rows = result.record.rows;
+        v.checkedAt = result.record.drilledAt;
+        if (!*result.verified)
+            v.problems = result.record.problemMessages();
+        setVerification(result.record.archiveKey, v);
+    }
+}
+
+void DisputeCase::setVerification(const QString& key, const CoveringObjectModel::Verification& verification) {
+    m_verifications.insert(key, verification);
+    if (m_objects->object(key))
+        m_objects->setVerification(key, verification);
+    emit verificationChanged(key);
+}
+
+QStringList DisputeCase::holdingKeys() const {
+    QStringList keys;
+    for (const CoveringObject& object : m_objects->objects())
+        if (object.manifest && object.user.rows > 0)
+            keys.append(object.key);
+    return keys;
+}
+
+QStringList DisputeCase::notRestoredKeys() const {
+    QStringList keys;
+    for (const QString& key : holdingKeys())
+        if (!m_objects->isRestored(key))
+            keys.append(key);
+    return keys;
+}
+
+QString DisputeCase::objectNames(const QStringList& keys) {
+    QStringList names;
+    for (const QString& key : keys)
+        names.append(key.section(QLatin1Char('/'), -1));
+    return names.join(QStringLiteral(", "));
 }
 
 void DisputeCase::cancelRestore() {
@@ -314,6 +409,14 @@ DisputeLoader DisputeCase::loader() const {
 }
 
 void DisputeCase::drill(const QStringList& keys) {
+    drillObjects(keys, drillSample());
+}
+
+void DisputeCase::drillAll() {
+    drillObjects({}, -1);
+}
+
+void DisputeCase::drillObjects(const QStringList& keys, int sample) {
     if (m_drillTask)
         return;
     if (!m_dataset->isConnected()) {
@@ -326,13 +429,14 @@ void DisputeCase::drill(const QStringList& keys) {
     request.settings = m_dataset->settings();
     request.settings.archiveReadLimits = m_readLimits; // as verify and restore read the objects
     request.keys = keys;
-    request.sample = kDrillSample;
+    request.sample = sample;
     Task<ArchiveDrillReport> task;
     task.title =
-        keys.isEmpty()
-            ? tr("Drill a sample of %Ln archive object(s) of %1", "", kDrillSample)
-                  .arg(m_dataset->displayName())
-            : tr("Drill %Ln archive object(s) of %1", "", int(keys.size())).arg(m_dataset->displayName());
+        !keys.isEmpty()
+            ? tr("Drill %Ln archive object(s) of %1", "", int(keys.size())).arg(m_dataset->displayName())
+        : sample < 0
+            ? tr("Drill every archive object of %1").arg(m_dataset->displayName())
+            : tr("Drill a sample of %Ln archive object(s) of %1", "", sample).arg(m_dataset->displayName());
     task.pausable = true;
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return ArchiveDrillJob::run(request, feedback); };
@@ -344,9 +448,12 @@ void DisputeCase::drill(const QStringList& keys) {
         std::move(task), this,
         [this, connection](const ArchiveDrillReport& report) {
             m_drillTask = 0;
-            if (connection == m_connection)
+            if (connection == m_connection) {
                 for (const ArchiveDrillResult& result : report.results)
                     m_objects->setDrill(result.record.archiveKey, result.record);
+                m_drillResults->setResults(report.results);
+                recordDrillVerifications(report);
+            }
             emit drilled(report, drillSummary(report));
             if (connection == m_connection)
                 loadDrills();

@@ -3,20 +3,22 @@
 #include "archivedrilljob.h"
 #include "archivereadlimits.h"
 #include "archiverestorejob.h"
+#include "coveringobjectmodel.h"
 #include "disputefindings.h"
 #include "error.h"
 #include "kudosuserlookup.h"
 #include "taskprogress.h"
 
+#include <QHash>
 #include <QObject>
 #include <functional>
 #include <vector>
 
 namespace tidemark::kudos {
 
-class CoveringObjectModel;
 class DisputeLoader;
 class DisputeRowsModel;
+class DrillResultModel;
 class KudosDataset;
 class StatementModel;
 
@@ -38,6 +40,7 @@ class DisputeCase : public QObject {
     StatementModel* statement() const { return m_statement; }
     CoveringObjectModel* objects() const { return m_objects; }
     DisputeRowsModel* rows() const { return m_rows; }
+    DrillResultModel* drillResults() const { return m_drillResults; } // the objects of the last drill
     const DisputeFindings& findings() const { return m_findings; }
     bool hasFindings() const { return m_hasFindings; }
 
@@ -66,19 +69,37 @@ class DisputeCase : public QObject {
     // Verifies one object (against its partition too while that is online); `verified` follows, with the
     // object's verification in objects() (a verify the operator cancelled leaves it not checked).
     void verify(const QString& key);
+    // The last verification of an archive object on this connection, listed or not: by Verify, or the one a
+    // restore or a drill made first (each passed restore and each drill that read the object back, or was
+    // refused it, records one); `verificationChanged` follows each. Not checked when none was made.
+    CoveringObjectModel::Verification verification(const QString& key) const {
+        return m_verifications.value(key);
+    }
+    // The listed objects that hold rows of the user (by their manifests), in the list's order: what Restore
+    // restores when the operator narrows nothing.
+    QStringList holdingKeys() const;
+    // Those of holdingKeys() whose rows are not in the restore file (as the rows were last read).
+    QStringList notRestoredKeys() const;
+    // The objects as the operator reads them in a report: their file names, comma-separated.
+    static QString objectNames(const QStringList& keys);
     // Restores the objects into the restore file one after the other (each verified first, all or nothing);
     // `restoreProgressed` while it runs, then `restored` (also after a cancel: what was committed before it)
-    // or `restoreFailed`; the rows are reloaded when anything was restored. One restore at a time.
+    // or `restoreFailed`; the rows are reloaded when anything was restored, and after a failure (objects
+    // before the failed one are committed). Each restored object's verification is recorded. The summary
+    // names every object restored and every object of holdingKeys() still not in the restore file. One
+    // restore at a time.
     void restore(const QStringList& keys);
     void cancelRestore();
     bool isRestoring() const { return m_restoreTask != 0; }
-    // Drills the objects (ArchiveDrillJob; no keys: a sample of 10 the job chooses from the whole catalog,
-    // the never drilled first); `drillProgressed` while it runs, then `drilled` (also after a cancel: the
-    // objects drilled before it) or `drillFailed`. Each object's result is in objects() at once; then the
-    // drill history of the listed objects and the coverage are read again (`drillsLoaded`), after a cancel
-    // or a failure too. One drill at a time; pause and resume hold it between objects.
+    // Drills the objects (ArchiveDrillJob; no keys: a sample of drillSample() the job chooses from the whole
+    // catalog, the never drilled first); `drillProgressed` while it runs, then `drilled` (also after a
+    // cancel: the objects drilled before it) or `drillFailed`. Each object's result is in objects() and
+    // drillResults() at once, its verification in verification(); then the drill history of the listed
+    // objects and the coverage are read again (`drillsLoaded`), after a cancel or a failure too. One drill
+    // at a time; pause and resume hold it between objects.
     void drill(const QStringList& keys);
-    static constexpr int kDrillSample = 10;
+    void drillAll(); // every object of the catalog (the job's sample "all"), as drill() does
+    static int drillSample() { return ArchiveDrillRequest{}.sample; } // the job's default sample
     void cancelDrill();
     void pauseDrill();
     void resumeDrill();
@@ -93,6 +114,7 @@ class DisputeCase : public QObject {
     void investigating();
     void investigated();
     void verified(const QString& key);
+    void verificationChanged(const QString& key);
     void restoreProgressed(const tidemark::TaskProgress& progress);
     // `summary`: one line for the operator, e.g. "12 row(s) restored into FILE".
     void restored(const tidemark::archive::ArchiveRestoreReport& report, const QString& summary);
@@ -114,11 +136,18 @@ class DisputeCase : public QObject {
     DisputeLoader loader() const;
     void showDrills(const DisputeDrills& drills);
     static QString drillSummary(const ArchiveDrillReport& report);
+    void drillObjects(const QStringList& keys, int sample);
+    void setVerification(const QString& key, const CoveringObjectModel::Verification& verification);
+    void recordRestoreVerifications(const archive::ArchiveRestoreReport& report);
+    void recordDrillVerifications(const ArchiveDrillReport& report);
+    QString restoreSummary(const archive::ArchiveRestoreReport& report, const QSet<QString>& notThere) const;
 
     KudosDataset* m_dataset;
     StatementModel* m_statement;
     CoveringObjectModel* m_objects;
     DisputeRowsModel* m_rows;
+    DrillResultModel* m_drillResults;
+    QHash<QString, CoveringObjectModel::Verification> m_verifications; // by key, listed or not
     DisputeFindings m_findings;
     bool m_hasFindings = false;
     QString m_restoreFile;
