@@ -2,6 +2,34 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AgeText</name>
+    <message>
+        <source>just now</source>
+        <translation>just now</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln min ago</source>
+        <translation>
+            <numerusform>%Ln min ago</numerusform>
+            <numerusform>%Ln min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln h ago</source>
+        <translation>
+            <numerusform>%Ln h ago</numerusform>
+            <numerusform>%Ln h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln day(s) ago</source>
+        <translation>
+            <numerusform>%Ln day ago</numerusform>
+            <numerusform>%Ln days ago</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChartAxis</name>
     <message>
         <source>B</source>
@@ -534,6 +562,10 @@
             <numerusform>%Ln track</numerusform>
             <numerusform>%Ln tracks</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>≈ %1, estimated %2</source>
+        <translation>≈ %1, estimated %2</translation>
     </message>
 </context>
 <context>
@@ -1410,8 +1442,8 @@
         <translation>Slices between the watermark (or the oldest row) and the cutoff: what the next rounds thin.</translation>
     </message>
     <message>
-        <source>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</source>
-        <translation>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</translation>
+        <source>Estimated %1 from a sample of the table; double-click to count this mower&apos;s rows exactly</source>
+        <translation>Estimated %1 from a sample of the table; double-click to count this mower&apos;s rows exactly</translation>
     </message>
 </context>
 <context>
@@ -2891,6 +2923,33 @@
         <source>%1 budget on %2</source>
         <translation>%1 budget on %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 tier: %n object(s) archived, %2 by the catalog</source>
+        <translation>
+            <numerusform>%1 tier: %n object archived, %2 by the catalog</numerusform>
+            <numerusform>%1 tier: %n objects archived, %2 by the catalog</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the archive holds %1</source>
+        <translation>; the archive holds %1</translation>
+    </message>
+    <message>
+        <source> of a %1 budget</source>
+        <translation> of a %1 budget</translation>
+    </message>
+    <message>
+        <source>, no budget</source>
+        <translation>, no budget</translation>
+    </message>
+    <message>
+        <source>The archive cannot be read: %1</source>
+        <translation>The archive cannot be read: %1</translation>
+    </message>
+    <message>
+        <source>Forecast adds the weekly growth, the steady state and when each tier reaches its budget.</source>
+        <translation>Forecast adds the weekly growth, the steady state and when each tier reaches its budget.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosRoundPanel</name>
@@ -3757,6 +3816,28 @@ sha256 %5</translation>
         <source>configured</source>
         <translation>configured</translation>
     </message>
+    <message numerus="yes">
+        <source>Now: %n mower(s), ≈ %1 rows, estimated %2</source>
+        <translation>
+            <numerusform>Now: %n mower, ≈ %1 rows, estimated %2</numerusform>
+            <numerusform>Now: %n mowers, ≈ %1 rows, estimated %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Now: %n mower(s), %1 rows</source>
+        <translation>
+            <numerusform>Now: %n mower, %1 rows</numerusform>
+            <numerusform>Now: %n mowers, %1 rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 slices pending for the next rounds</source>
+        <translation>%1 slices pending for the next rounds</translation>
+    </message>
+    <message>
+        <source>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</source>
+        <translation>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PositionsWorkbench</name>
@@ -4457,6 +4538,18 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>A retention run now deletes %n track (about %1).</numerusform>
             <numerusform>A retention run now deletes %n tracks (about %1).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</source>
+        <translation>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks</source>
+        <translation>Now: %1 tracks</translation>
+    </message>
+    <message>
+        <source>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</source>
+        <translation>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</translation>
     </message>
 </context>
 <context>

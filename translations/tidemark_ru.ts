@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>AgeText</name>
+    <message>
+        <source>just now</source>
+        <translation>только что</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln min ago</source>
+        <translation>
+            <numerusform>%Ln минуту назад</numerusform>
+            <numerusform>%Ln минуты назад</numerusform>
+            <numerusform>%Ln минут назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln h ago</source>
+        <translation>
+            <numerusform>%Ln час назад</numerusform>
+            <numerusform>%Ln часа назад</numerusform>
+            <numerusform>%Ln часов назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln day(s) ago</source>
+        <translation>
+            <numerusform>%Ln день назад</numerusform>
+            <numerusform>%Ln дня назад</numerusform>
+            <numerusform>%Ln дней назад</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ChartAxis</name>
     <message>
         <source>B</source>
@@ -539,6 +570,10 @@
             <numerusform>%Ln трека</numerusform>
             <numerusform>%Ln треков</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>≈ %1, estimated %2</source>
+        <translation>≈ %1, оценка %2</translation>
     </message>
 </context>
 <context>
@@ -1444,8 +1479,8 @@
         <translation>Срезы между отметкой (или первой строкой) и границей: их прорежут следующие раунды.</translation>
     </message>
     <message>
-        <source>Estimated from the planner&apos;s statistics and a sample of the table; double-click to count this mower&apos;s rows exactly</source>
-        <translation>Оценка по статистике планировщика и выборке из таблицы; двойной щелчок считает строки этой косилки точно</translation>
+        <source>Estimated %1 from a sample of the table; double-click to count this mower&apos;s rows exactly</source>
+        <translation>Оценка %1 по выборке из таблицы; двойной щелчок считает строки этой косилки точно</translation>
     </message>
 </context>
 <context>
@@ -2981,6 +3016,34 @@
         <source>%1 budget on %2</source>
         <translation>бюджет %1 — %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 tier: %n object(s) archived, %2 by the catalog</source>
+        <translation>
+            <numerusform>Уровень %1: в архиве %n объект, %2 по каталогу</numerusform>
+            <numerusform>Уровень %1: в архиве %n объекта, %2 по каталогу</numerusform>
+            <numerusform>Уровень %1: в архиве %n объектов, %2 по каталогу</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; the archive holds %1</source>
+        <translation>; архив занимает %1</translation>
+    </message>
+    <message>
+        <source> of a %1 budget</source>
+        <translation> из бюджета %1</translation>
+    </message>
+    <message>
+        <source>, no budget</source>
+        <translation>, без бюджета</translation>
+    </message>
+    <message>
+        <source>The archive cannot be read: %1</source>
+        <translation>Архив не читается: %1</translation>
+    </message>
+    <message>
+        <source>Forecast adds the weekly growth, the steady state and when each tier reaches its budget.</source>
+        <translation>Прогноз добавит прирост в неделю, установившееся состояние и дату, когда каждый уровень достигнет бюджета.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosRoundPanel</name>
@@ -3868,6 +3931,30 @@ sha256 %5</translation>
         <source>configured</source>
         <translation>текущие</translation>
     </message>
+    <message numerus="yes">
+        <source>Now: %n mower(s), ≈ %1 rows, estimated %2</source>
+        <translation>
+            <numerusform>Сейчас: %n косилка, строк ≈ %1, оценка %2</numerusform>
+            <numerusform>Сейчас: %n косилки, строк ≈ %1, оценка %2</numerusform>
+            <numerusform>Сейчас: %n косилок, строк ≈ %1, оценка %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Now: %n mower(s), %1 rows</source>
+        <translation>
+            <numerusform>Сейчас: %n косилка, строк: %1</numerusform>
+            <numerusform>Сейчас: %n косилки, строк: %1</numerusform>
+            <numerusform>Сейчас: %n косилок, строк: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 slices pending for the next rounds</source>
+        <translation>Срезов ждут следующих раундов: %1</translation>
+    </message>
+    <message>
+        <source>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</source>
+        <translation>Прогноз добавит строки в день, долю, которую оставит прореживание, установившееся состояние и наверстывание.</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PositionsWorkbench</name>
@@ -4575,6 +4662,18 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>Прогон хранения сейчас удалит %n трека (около %1).</numerusform>
             <numerusform>Прогон хранения сейчас удалит %n треков (около %1).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</source>
+        <translation>Сейчас: треков: %1, %2 (%3 % от порога 2 ГБ)</translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks</source>
+        <translation>Сейчас: треков: %1</translation>
+    </message>
+    <message>
+        <source>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</source>
+        <translation>Прогноз добавит прирост за последние 30 дней, дату, когда будет достигнут порог 2 ГБ, и то, что удалит хранение.</translation>
     </message>
 </context>
 <context>

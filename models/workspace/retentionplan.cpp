@@ -31,9 +31,10 @@ bool sectionFailed(const PlanSection<Plan>& section, WorkspaceDataset dataset,
 } // namespace
 
 // What needs a person: a dataset that could not be planned (its server or file is named), a mower a round
-// would skip, a kudos incident or retention alert (an overdue drill among them), a tracks file at or above
-// ADR-005's 2 GB, a tracks import whose last run failed, a section that cannot be planned for an apply. A
-// backlog, however long, is work, not an alert.
+// would skip, a kudos incident, a range whose last step failed, or a retention alert (a tier stopped at its
+// budget, an overdue drill, an unreachable archive, unapplied rows that stop a drop), a tracks file at or
+// above ADR-005's 2 GB, a tracks import whose last run failed, a section that cannot be planned for an apply.
+// A backlog, however long, is work, not an alert.
 void RetentionPlan::collectAlerts() {
     alerts.clear();
     if (!sectionFailed(positions, WorkspaceDataset::Positions, alerts))
@@ -54,6 +55,11 @@ void RetentionPlan::collectAlerts() {
                                       "replacement (%4)")
                            .arg(i.partition, formatIsoTimestamp(i.lo), formatIsoTimestamp(i.hi), i.detail),
                  i.partition});
+        for (const kudos::CatalogEntry& e : kudos.plan.failedSteps)
+            alerts.push_back({WorkspaceDataset::Kudos,
+                              QStringLiteral("kudos: the last step of %1 (from %2) failed: %3")
+                                  .arg(e.describe(), e.state, e.error),
+                              e.partition});
         for (const kudos::RetentionAlert& a : kudos.plan.alerts)
             alerts.push_back({WorkspaceDataset::Kudos,
                               QStringLiteral("kudos %1: %2").arg(kudos::datasetName(a.dataset), a.message),

@@ -72,7 +72,8 @@ struct KudosPlan {
     std::vector<kudos::RetentionAlert> alerts;
     std::optional<kudos::DrillCoverage> drills;  // none without the drills table
     std::optional<kudos::CatalogEntry> lastStep; // the catalog's newest transition (the last run's last step)
-    bool lockBusy = false;                       // a retention job is running now
+    std::vector<kudos::CatalogEntry> failedSteps; // ranges whose last step failed (the catalog's error)
+    bool lockBusy = false;                        // a retention job is running now
 };
 
 // What tracks retention does next.

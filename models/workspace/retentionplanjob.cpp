@@ -13,6 +13,7 @@
 #include "positionsplanunits.h"
 #include "positionsschema.h"
 #include "retentioncatalog.h"
+#include "retentionjob.h"
 #include "roundhistory.h"
 #include "roundjob.h"
 #include "schemamigrator.h"
@@ -163,9 +164,45 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
     p.failures = report.failures;
 }
 
+// Whether a kudos retention job holds its advisory lock now (a dry run does not take it, so it cannot tell):
+// read from pg_locks, never by taking the lock, which would turn a job that starts meanwhile away.
+bool retentionJobRunning(PgConnection& db) {
+    return db
+        .exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                             " AND objsubid = 1 AND database = (SELECT oid FROM pg_database"
+                             " WHERE datname = current_database())"
+                             " AND ((classid::bigint << 32) | objid::bigint) = $1::bigint)"),
+              {kudos::RetentionJob::kAdvisoryLock})
+        .toBool(0, 0);
+}
+
+// What a dry run cannot see, as the forecast sees it: an upload the tier's budget would refuse (the run
+// stops the tier there), or a tier already at its budget. The forecast's other stops (unapplied rows) are
+// the dry run's own, already among the alerts.
+void addBudgetAlerts(KudosPlan& k, const std::vector<kudos::RetentionAlert>& forecastStops) {
+    const auto stopped = [&](kudos::RetentionDataset dataset) {
+        return std::any_of(k.alerts.begin(), k.alerts.end(), [&](const kudos::RetentionAlert& a) {
+            return a.dataset == dataset && a.stopsRetention();
+        });
+    };
+    for (kudos::RetentionAlert stop : forecastStops)
+        if (!stopped(stop.dataset)) {
+            stop.cause = kudos::RetentionAlert::Cause::OverBudget;
+            k.alerts.push_back(stop);
+        }
+    for (const kudos::KudosForecast::Tier& t : k.tiers)
+        if (t.overBudget && t.budgetBytes && !stopped(t.dataset))
+            k.alerts.push_back({t.dataset, kudos::RetentionAlert::Cause::OverBudget,
+                                QStringLiteral("the tier holds %1 bytes, at or over its budget of %2 bytes: "
+                                               "its next upload is refused")
+                                    .arg(t.usedBytes)
+                                    .arg(*t.budgetBytes)});
+}
+
 void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& request,
                   TaskFeedback& feedback) {
     KudosPlan& k = section.plan;
+    std::vector<kudos::RetentionAlert> overdueDrills;
     const QString& conninfo = request.connections.kudosConninfo;
     const QString& archiveUrl = request.connections.archiveUrl;
     k.archiveUrl = archiveUrl;
@@ -175,10 +212,17 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
         SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
         kudos::ArchiveDrillHistory drills(*db);
         k.drills = drills.coverage(request.settings.kudos.drillMaxAgeDays);
-        for (const kudos::CatalogEntry& e : kudos::RetentionCatalog(*db).entries())
+        for (const kudos::CatalogEntry& e : kudos::RetentionCatalog(*db).entries()) {
             if (e.state != QLatin1String("pending") && (!k.lastStep || e.updatedAt > k.lastStep->updatedAt))
                 k.lastStep = e;
+            if (!e.error.isEmpty() && e.state != QLatin1String("dropped"))
+                k.failedSteps.push_back(e);
+        }
         section.serverNow = db->serverNow();
+        k.lockBusy = retentionJobRunning(*db);
+        // A dry run does not look at the drills (a run does): whether one passed lately, by the earlier of
+        // the two clocks as the run decides it.
+        overdueDrills = drills.overdue(request.settings.kudos, std::min(request.now, section.serverNow));
         if (request.withUnits)
             recordTarget(section, *db, conninfo, kudos::kudosPlanSettings(request.settings.kudos));
     }
@@ -196,9 +240,10 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
         throw planCancelled();
     if (request.withUnits)
         section.units = report.units.toJson();
-    k.lockBusy = report.lockBusy;
+    k.lockBusy = k.lockBusy || report.lockBusy;
     k.incidents = report.incidents;
     k.alerts = report.alerts;
+    k.alerts.insert(k.alerts.end(), overdueDrills.begin(), overdueDrills.end());
 
     std::vector<kudos::KudosForecast::Action> figures;
     if (!archiveUrl.isEmpty()) {
@@ -214,6 +259,7 @@ void computeKudos(PlanSection<KudosPlan>& section, const RetentionPlanRequest& r
             k.archive = forecast.archive;
             k.tiers = forecast.tiers;
             figures = forecast.nextRun;
+            addBudgetAlerts(k, forecast.nextRunStops);
         } catch (const Error& e) {
             // An archive that cannot be read leaves the actions without their figures; the dry run's
             // alerts already say why the archive's steps wait.

@@ -1,5 +1,6 @@
 #include "workspacesession.h"
 
+#include "agetext.h"
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
 #include "disputecase.h"
@@ -15,6 +16,7 @@
 #include <QDateTime>
 #include <QLocale>
 #include <QTimeZone>
+#include <QTimer>
 #include <limits>
 
 namespace tidemark {
@@ -40,7 +42,9 @@ WorkspaceSession::WorkspaceSession(TaskManager* tasks, QObject* parent)
     : QObject(parent), m_tasks(tasks), m_positions(new positions::PositionsDataset(tasks, this)),
       m_kudosData(new kudos::KudosDataset(tasks, this)),
       m_disputes(new kudos::DisputeCase(m_kudosData, this)),
-      m_tracksData(new tracks::TracksDataset(tasks, this)), m_home(new HomePlan(tasks, this)) {
+      m_tracksData(new tracks::TracksDataset(tasks, this)), m_home(new HomePlan(tasks, this)),
+      m_estimateAge(new QTimer(this)) {
+    m_estimateAge->setInterval(kEstimateAgeRefreshMs);
     bindPositions();
     bindKudos();
     bindTracks();
@@ -177,31 +181,48 @@ void WorkspaceSession::checkSettled() {
 
 // The positions dataset loads itself (the workbench reloads it after a round); the session follows it.
 void WorkspaceSession::bindPositions() {
-    using positions::MowerSummary;
     connect(m_positions, &positions::PositionsDataset::loadingStarted, this,
             [this] { followLoad(Dataset::Positions); });
     connect(m_positions, &positions::PositionsDataset::loaded, this, [this] {
-        const std::vector<MowerSummary>& mowers = m_positions->mowers()->mowers();
-        // Estimated row counts (a large table is not counted) are marked as in the mower table.
-        const bool estimated =
-            std::any_of(mowers.begin(), mowers.end(), [](const MowerSummary& m) { return m.rowsEstimated; });
-        QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ") +
-                          (estimated ? QStringLiteral("≈ ") : QString()) +
-                          rowsText(m_positions->mowers()->totalRows());
-        if (!mowers.empty()) {
-            const Micros oldest =
-                std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
-                    return a.oldest < b.oldest;
-                })->oldest;
-            summary += tr(", oldest row %1").arg(displayDate(oldest));
-        }
-        emit loaded(Dataset::Positions, summary);
+        emit loaded(Dataset::Positions, positionsSummary());
         finishLoad(Dataset::Positions, true);
+        if (m_positions->mowers()->hasEstimates())
+            m_estimateAge->start();
+        else
+            m_estimateAge->stop();
     });
+    connect(m_positions, &positions::PositionsDataset::loadingStarted, m_estimateAge, &QTimer::stop);
     connect(m_positions, &positions::PositionsDataset::loadFailed, this, [this](const Error& error) {
+        m_estimateAge->stop();
         emit loadFailed(Dataset::Positions, error);
         finishLoad(Dataset::Positions, false);
     });
+    // An estimate's age is part of its label: the summary is said again as it ages.
+    connect(m_estimateAge, &QTimer::timeout, this, [this] {
+        if (m_positions->isConnected() && !m_positions->isLoading())
+            emit loaded(Dataset::Positions, positionsSummary());
+    });
+}
+
+QString WorkspaceSession::positionsSummary() const {
+    using positions::MowerSummary;
+    const positions::MowerSummaryModel* model = m_positions->mowers();
+    const std::vector<MowerSummary>& mowers = model->mowers();
+    // Estimated row counts (a large table is not counted) are marked as in the mower table, with their age.
+    QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ");
+    if (model->hasEstimates())
+        summary += tr("≈ %1, estimated %2")
+                       .arg(rowsText(model->totalRows()), ageText(model->loadedAt(), nowMicros()));
+    else
+        summary += rowsText(model->totalRows());
+    if (!mowers.empty()) {
+        const Micros oldest =
+            std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
+                return a.oldest < b.oldest;
+            })->oldest;
+        summary += tr(", oldest row %1").arg(displayDate(oldest));
+    }
+    return summary;
 }
 
 // The kudos dataset's one load feeds the dock's table summary and the workbench; the session follows it.

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <array>
 
+class QTimer;
+
 namespace tidemark {
 class HomePlan;
 class TaskManager;
@@ -37,6 +39,7 @@ class WorkspaceSession : public QObject {
   public:
     using Dataset = WorkspaceDataset;
     static constexpr int kDatasetCount = 3;
+    static constexpr int kEstimateAgeRefreshMs = 30000; // how often an estimate's age label is renewed
 
     explicit WorkspaceSession(TaskManager* tasks, QObject* parent = nullptr);
     ~WorkspaceSession() override;
@@ -87,6 +90,7 @@ class WorkspaceSession : public QObject {
     void bindPositions();
     void bindKudos();
     void bindTracks();
+    QString positionsSummary() const; // the mowers, their rows (≈ and the estimate's age), the oldest row
 
     TaskManager* m_tasks;
     WorkspaceSettings m_settings;
@@ -100,6 +104,7 @@ class WorkspaceSession : public QObject {
     std::array<bool, kDatasetCount> m_failed{};
     bool m_demoPending = false;
     bool m_demoFailed = false;
+    QTimer* m_estimateAge;
 };
 
 } // namespace tidemark

@@ -276,8 +276,24 @@ class TestKudosWorkbench : public QObject {
         QVERIFY(
             !saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-after-round.png")).isEmpty());
 
-        // The Capacity area after the round: the archived weeks drawn per tier from their manifests.
+        // The Capacity area after the round, before any forecast: the archived objects as the catalog
+        // records them, counted and summed per tier, and the ranges' rows online, at once.
         console.workbench.areas()->setCurrentWidget(console.workbench.capacityPanel());
+        int archivedCurrency = 0;
+        for (const CatalogEntry& e : console.entries())
+            if (e.dataset == RetentionDataset::Currency && !e.archiveKey.isEmpty())
+                ++archivedCurrency;
+        QVERIFY(archivedCurrency > 0);
+        const ui::TimeChart* known = console.workbench.capacityPanel()->archiveChart();
+        QVERIFY(!known->series().empty());
+        QCOMPARE(known->series()[0].name, QStringLiteral("currency"));
+        QCOMPARE(int(known->series()[0].points.size()), archivedCurrency);
+        const QString knownText = console.workbench.capacityPanel()->figuresText();
+        QVERIFY2(knownText.contains(QStringLiteral("currency tier: %1 object").arg(archivedCurrency)),
+                 qPrintable(knownText));
+        QVERIFY(!console.workbench.capacityPanel()->rowsChart()->series().empty());
+        QVERIFY(!saveScreenshot(&console.workbench, QStringLiteral("kudos-capacity-known.png")).isEmpty());
+        // Then the forecast: the archived weeks drawn per tier from their manifests, with the projection.
         QSignalSpy forecast(&console.dataset, &KudosDataset::forecastReady);
         console.workbench.capacityPanel()->forecast();
         QVERIFY(forecast.wait(60000));

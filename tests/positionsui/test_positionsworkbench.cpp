@@ -357,6 +357,11 @@ class TestPositionsWorkbench : public QObject {
     void capacityForecastWithAWhatIf() {
         m_workbench->areas()->setCurrentWidget(m_workbench->capacityPanel());
         ui::PositionsCapacityPanel* panel = m_workbench->capacityPanel();
+        // Before any forecast: what the load knows, at once (the mowers, their rows with the estimate's age,
+        // the slices pending).
+        QVERIFY2(panel->figuresText().startsWith(QStringLiteral("Now: 8 mower")) &&
+                     panel->figuresText().contains(QStringLiteral("slices pending")),
+                 qPrintable(panel->figuresText()));
         panel->whatIf()->setActiveSeconds(60);
         QSignalSpy finished(m_workbench->dataset(), &PositionsDataset::forecastFinished);
         panel->forecast();

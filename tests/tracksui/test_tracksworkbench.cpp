@@ -175,6 +175,23 @@ class TestTracksWorkbench : public QObject {
     // The Capacity area: the dataset's forecast (the CLI's job) drawn as the size over time against 2 GB.
     void capacityShowsTheForecast() {
         m_workbench->areas()->setCurrentWidget(m_workbench->capacityPanel());
+        {
+            // Before any forecast: the store's tracks and its size (the file's facts: the file and its WAL
+            // as they were read), at once.
+            const qint64 bytes = m_dataset.fileFacts().storeBytes;
+            QVERIFY(bytes > 0);
+            auto db = SpatialiteDatabase::open(m_path);
+            const QString known = m_workbench->capacityPanel()->figuresText();
+            QVERIFY2(
+                known.startsWith(
+                    QStringLiteral("Now: %1 tracks, ").arg(QLocale().toString(TracksStore(*db).count()))),
+                qPrintable(known));
+            const ui::TimeChart* chart = m_workbench->capacityPanel()->chart();
+            QCOMPARE(chart->series().size(), std::size_t(1));
+            QCOMPARE(chart->series()[0].points.size(), std::size_t(1));
+            QCOMPARE(chart->series()[0].points[0].value, double(bytes));
+            QCOMPARE(chart->limits().front().value, double(TracksForecast::kAlertBytes));
+        }
         QSignalSpy ready(&m_dataset, &TracksDataset::forecastReady);
         m_workbench->capacityPanel()->forecast();
         QVERIFY(ready.wait(60000));

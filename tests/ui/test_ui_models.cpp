@@ -4,16 +4,21 @@
 #include "kudostablesummarymodel.h"
 #include "mowersummarymodel.h"
 #include "pgconnection.h"
+#include "positionsdataset.h"
 #include "positionsschema.h"
+#include "roundjob.h"
 #include "schemamigrator.h"
 #include "testpostgres.h"
 #include "timestamp.h"
 #include "trackssummarymodel.h"
 
 #include "taskfeedback.h"
+#include "taskmanager.h"
+#include "workspacesession.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -303,6 +308,66 @@ class TestUiModels : public QObject {
         QCOMPARE(mowers[1].oldest, kT0 + 123456); // microseconds survive
         QCOMPARE(mowers[1].watermark.value_or(0), kT0 + kMicrosPerDay);
         QCOMPARE(mowers[1].slicesPending, 0); // behind its watermark
+    }
+
+    // A table larger than the sample: the session's summary (the positions header) is an estimate marked
+    // with its age, and a round that deleted rows is followed by the new estimate, near the table's count
+    // (the planner's statistics still hold the deleted rows until the next ANALYZE).
+    void positionsEstimateFollowsARound() {
+        const QString conninfo = test::TestPostgres::createDatabase(QStringLiteral("tidemark_ui_estimate"));
+        auto db = PgConnection::open(conninfo);
+        SchemaMigrator(*db, positions::positionsSchema()).migrate();
+        const Micros start = floorToStep(nowMicros(), kMicrosPerDay) - 120 * kMicrosPerDay;
+        // Three mowers driving straight at 0.1 m/s, a row a second for 17 h: thinning keeps one in 30.
+        db->exec(QStringLiteral(
+                     "INSERT INTO mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix)"
+                     " SELECT m::uuid, $1::timestamptz + make_interval(secs => g), 52.0 + g * 1e-6, 13.0,"
+                     " true, 2 FROM unnest(ARRAY['00000000-0000-0000-0000-0000000000a1',"
+                     " '00000000-0000-0000-0000-0000000000a2', '00000000-0000-0000-0000-0000000000a3']) m,"
+                     " generate_series(0, 59999) g"),
+                 {formatIsoTimestamp(start)});
+        db->exec(QStringLiteral("ANALYZE mower_positions"));
+        const auto tableRows = [&] {
+            return double(db->exec(QStringLiteral("SELECT count(*) FROM mower_positions")).toLong(0, 0));
+        };
+        const auto estimateIn = [](const QString& summary) {
+            const QRegularExpressionMatch m =
+                QRegularExpression(
+                    QStringLiteral("≈ ([\\d,]+) row\\(s\\), estimated (just now|\\d+ min ago)"))
+                    .match(summary);
+            return m.hasMatch() ? m.captured(1).remove(QLatin1Char(',')).toDouble() : -1.0;
+        };
+
+        TaskManager tasks;
+        WorkspaceSession session(&tasks);
+        QSignalSpy loaded(&session, &WorkspaceSession::loaded);
+        WorkspaceConnections connections;
+        connections.positionsConninfo = conninfo;
+        session.setConnections(connections);
+        QVERIFY(loaded.wait(60000));
+        const double before = estimateIn(loaded.last().at(1).toString());
+        QVERIFY2(before > 0, qPrintable(loaded.last().at(1).toString()));
+        const double rowsBefore = tableRows();
+        QVERIFY2(std::abs(before - rowsBefore) < 0.15 * rowsBefore,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(before).arg(rowsBefore)));
+
+        QSignalSpy finished(session.positions(), &positions::PositionsDataset::roundFinished);
+        positions::RoundRequest round;
+        round.ignoreWindow = true;
+        loaded.clear();
+        QVERIFY(session.positions()->startRound(round));
+        QVERIFY(finished.wait(300000));
+        const positions::RoundReport& report = session.positions()->lastRoundReport();
+        QVERIFY2(report.deleted > 0, qPrintable(report.infoLine()));
+        QVERIFY(loaded.wait(60000));
+        const double after = estimateIn(loaded.last().at(1).toString());
+        const double rowsAfter = tableRows();
+        QCOMPARE(rowsAfter, rowsBefore - double(report.deleted));
+        QVERIFY2(after > 0 && std::abs(after - rowsAfter) < 0.15 * rowsBefore,
+                 qPrintable(QStringLiteral("after the round: %1 shown, %2 in the table (%3 before)")
+                                .arg(loaded.last().at(1).toString())
+                                .arg(rowsAfter)
+                                .arg(before)));
     }
 
     void kudosLoaderListsTablesWithCounts() {

@@ -275,9 +275,12 @@ QString kudosHtml(const KudosPlan& k, QString* target) {
                               parts << link(i.partition, i.partition);
                           return parts.join(QStringLiteral(", "));
                       }();
-    if (!k.alerts.empty())
-        health << errorHtml(
-            HomeCard::tr("%Ln alert(s): retention waits (see above)", "", int(k.alerts.size())));
+    // An overdue drill does not stop retention: it shows on the drills' line below.
+    const auto waiting = std::count_if(k.alerts.begin(), k.alerts.end(), [](const kudos::RetentionAlert& a) {
+        return a.cause != kudos::RetentionAlert::Cause::DrillOverdue;
+    });
+    if (waiting > 0)
+        health << errorHtml(HomeCard::tr("%Ln alert(s): retention waits (see above)", "", int(waiting)));
     if (k.drills) {
         const kudos::DrillCoverage& d = *k.drills;
         QString line = HomeCard::tr("Drills: %1 of %2 object(s) proven within %Ln day(s)", "", d.windowDays)

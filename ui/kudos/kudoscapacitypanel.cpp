@@ -79,6 +79,77 @@ KudosCapacityPanel::KudosCapacityPanel(KudosDataset* dataset, QWidget* parent)
         m_run->setEnabled(true);
         m_figures->setText(errorHtml(e.message()));
     });
+    connect(m_dataset, &KudosDataset::loaded, this, [this] { showKnown(m_dataset->status()); });
+    connect(m_dataset, &KudosDataset::connectionChanged, this, &KudosCapacityPanel::clear);
+    connect(m_dataset, &KudosDataset::loadFailed, this, &KudosCapacityPanel::clear);
+    if (m_dataset->isConnected() && !m_dataset->isLoading())
+        showKnown(m_dataset->status());
+}
+
+void KudosCapacityPanel::clear() {
+    m_rows->setSeries({});
+    m_rows->setMarkers({});
+    m_archive->setSeries({});
+    m_archive->setLimits({});
+    m_archive->setMarkers({});
+    m_figures->clear();
+}
+
+// The load's figures: each range's rows online, each tier's archived objects from the catalog (cumulative
+// over their ranges) against its budget, and the archive's own count of its bytes.
+void KudosCapacityPanel::showKnown(const KudosStatus& status) {
+    const QLocale l;
+    std::vector<TimeSeries> rows;
+    std::vector<TimeSeries> archived;
+    std::vector<LimitLine> limits;
+    QStringList lines;
+    for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics}) {
+        TimeSeries online{
+            datasetTable(dataset), tierColour(dataset), TimeSeries::Kind::Bars, false, {}, {}, {}, kWeek};
+        std::vector<const PartitionStatus*> objects;
+        for (const PartitionStatus& p : status.partitions) {
+            if (p.dataset != dataset)
+                continue;
+            if (p.online && p.rows > 0)
+                online.points.push_back(TimePoint{p.lo + (p.hi - p.lo) / 2, double(p.rows), 0,
+                                                  p.partition + QStringLiteral(" · ") + p.state});
+            if (!p.archiveKey.isEmpty())
+                objects.push_back(&p);
+        }
+        rows.push_back(std::move(online));
+        std::sort(objects.begin(), objects.end(), [](const auto* a, const auto* b) { return a->hi < b->hi; });
+        TimeSeries history{
+            datasetName(dataset), tierColour(dataset), TimeSeries::Kind::Step, false, {}, {}, {}, 0};
+        qint64 total = 0;
+        for (const PartitionStatus* p : objects) {
+            total += p->objectBytes.value_or(0);
+            history.points.push_back(TimePoint{p->hi, double(total), 0, p->archiveKey});
+        }
+        if (!history.points.empty())
+            archived.push_back(std::move(history));
+        const auto tier = std::find_if(status.tiers.begin(), status.tiers.end(),
+                                       [&](const ArchiveTierUse& t) { return t.dataset == dataset; });
+        const qint64 budget = tier != status.tiers.end() ? tier->budgetBytes : 0;
+        if (budget > 0)
+            limits.push_back(
+                LimitLine{double(budget), tr("%1 budget").arg(datasetName(dataset)), tierColour(dataset)});
+        QString line = tr("%1 tier: %n object(s) archived, %2 by the catalog", nullptr, int(objects.size()))
+                           .arg(datasetName(dataset), bytes(double(total)));
+        if (tier != status.tiers.end() && tier->usedBytes >= 0)
+            line += tr("; the archive holds %1").arg(bytes(double(tier->usedBytes)));
+        line += budget > 0 ? tr(" of a %1 budget").arg(bytes(double(budget))) : tr(", no budget");
+        lines << line;
+    }
+    if (!status.archiveProblem.isEmpty())
+        lines << tr("The archive cannot be read: %1").arg(status.archiveProblem);
+    lines << tr("Forecast adds the weekly growth, the steady state and when each tier reaches its budget.");
+    const std::vector<TimeMarker> markers{TimeMarker{m_dataset->now(), tr("now"), {}}};
+    m_rows->setSeries(std::move(rows));
+    m_rows->setMarkers(markers);
+    m_archive->setSeries(std::move(archived));
+    m_archive->setLimits(std::move(limits));
+    m_archive->setMarkers(markers);
+    m_figures->setText(lines.join(QStringLiteral("\n\n")));
 }
 
 void KudosCapacityPanel::forecast() {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "kudosforecast.h"
+#include "kudosstatus.h"
 
 #include <QWidget>
 
@@ -17,8 +18,10 @@ class TimeChart;
 
 // The kudos workbench's Capacity area: the online rows per week of both tables (bars), and the archive's use
 // per tier over its archived weeks (history solid) projected at the newest weeks' compressed growth (dashed)
-// against its budget, with the date it is reached; the forecast is the dataset's (KudosForecastJob, the
-// CLI's too), a task.
+// against its budget, with the date it is reached. What the dataset's load knows is shown at once (the
+// ranges' rows online, the catalog's archived objects and their sizes, the budgets); the forecast
+// (KudosForecastJob, the CLI's too, a task) adds the rates, the projections and the steady state when it is
+// computed.
 class KudosCapacityPanel : public QWidget {
     Q_OBJECT
   public:
@@ -30,6 +33,8 @@ class KudosCapacityPanel : public QWidget {
     QString figuresText() const;
 
   private:
+    void showKnown(const kudos::KudosStatus& status);
+    void clear();
     void show(const kudos::KudosForecast& f);
     void showArchive(const kudos::KudosForecast& f);
 

@@ -1,7 +1,9 @@
 #include "positionscapacitypanel.h"
 
+#include "agetext.h"
 #include "chartaxis.h"
 #include "errortext.h"
+#include "mowersummarymodel.h"
 #include "positionsdataset.h"
 #include "scrollingpage.h"
 #include "timechart.h"
@@ -122,8 +124,41 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
         setRunning(false);
         m_figures->setText(errorHtml(e.message()));
     });
+    connect(m_dataset, &PositionsDataset::loaded, this, &PositionsCapacityPanel::showKnown);
+    connect(m_dataset, &PositionsDataset::connectionChanged, this, &PositionsCapacityPanel::clear);
+    connect(m_dataset, &PositionsDataset::loadFailed, this, &PositionsCapacityPanel::clear);
     m_whatIf->setConfigured(m_dataset->settings());
     setRunning(false);
+    if (m_dataset->isConnected() && !m_dataset->isLoading() && m_dataset->mowers()->rowCount() > 0)
+        showKnown();
+}
+
+void PositionsCapacityPanel::clear() {
+    m_chart->setSeries({});
+    m_chart->setLimits({});
+    m_chart->setMarkers({});
+    m_figures->clear();
+    m_outcomes->setRowCount(0);
+}
+
+// What the dataset's load knows, at once: its mowers, their rows (an estimate with its age) and the slices
+// pending. A forecast shown before (of the table before a round) gives way to it.
+void PositionsCapacityPanel::showKnown() {
+    clear();
+    const MowerSummaryModel* model = m_dataset->mowers();
+    long long slices = 0;
+    for (const MowerSummary& m : model->mowers())
+        slices += m.slicesPending;
+    const QLocale l;
+    const int mowers = model->rowCount();
+    QStringList lines;
+    lines << (model->hasEstimates()
+                  ? tr("Now: %n mower(s), ≈ %1 rows, estimated %2", nullptr, mowers)
+                        .arg(l.toString(model->totalRows()), ageText(model->loadedAt(), nowMicros()))
+                  : tr("Now: %n mower(s), %1 rows", nullptr, mowers).arg(l.toString(model->totalRows())));
+    lines << tr("%1 slices pending for the next rounds").arg(l.toString(slices));
+    lines << tr("Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.");
+    m_figures->setText(lines.join(QStringLiteral("\n\n")));
 }
 
 void PositionsCapacityPanel::forecast() {

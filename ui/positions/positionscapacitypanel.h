@@ -19,7 +19,8 @@ namespace tidemark::ui {
 class TimeChart;
 class WhatIfForm;
 
-// The positions workbench's Capacity area: the forecast (PositionsForecastJob through the dataset, as a task)
+// The positions workbench's Capacity area: what the dataset's load knows at once (the mowers, their rows, the
+// slices pending), then the forecast (PositionsForecastJob through the dataset, as a task)
 // plotted — the table's rows as the sample puts them, history solid, the projection by band dashed, the
 // steady state as a limit — with its figures, and the what-if: change the bin widths or the join limits and
 // judge the sampled mowers again, before any setting is edited.
@@ -35,6 +36,8 @@ class PositionsCapacityPanel : public QWidget {
     QString figuresText() const;
 
   private:
+    void showKnown();
+    void clear();
     void show(const positions::PositionsForecast& f);
     void showChart(const positions::PositionsForecast& f);
     void showOutcomes(const positions::PositionsForecast& f);

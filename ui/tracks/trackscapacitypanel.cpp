@@ -51,6 +51,49 @@ TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent
         m_run->setEnabled(true);
         m_figures->setText(errorHtml(e.message()));
     });
+    connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksCapacityPanel::showKnown);
+    connect(m_dataset, &TracksDataset::loadFailed, this, &TracksCapacityPanel::clear);
+}
+
+void TracksCapacityPanel::clear() {
+    m_chart->setSeries({});
+    m_chart->setLimits({});
+    m_chart->setMarkers({});
+    m_figures->clear();
+}
+
+// What the file's facts say at once (its tracks and its size against 2 GB); a forecast of the store before
+// (an import, a retention) gives way to it.
+void TracksCapacityPanel::showKnown() {
+    clear();
+    const TracksFileFacts& facts = m_dataset->fileFacts();
+    const qint64 tracks = facts.summaries.empty() ? 0 : facts.summaries.front().tracks;
+    const QLocale l;
+    QStringList lines;
+    if (facts.storeBytes >= 0) {
+        const Micros now = m_dataset->now();
+        m_chart->setSeries({TimeSeries{tr("store size"),
+                                       QColor(0x1f, 0x6f, 0xc5),
+                                       TimeSeries::Kind::Line,
+                                       false,
+                                       {TimePoint{now, double(facts.storeBytes), 0, {}}},
+                                       {},
+                                       {},
+                                       0}});
+        m_chart->setLimits(
+            {LimitLine{double(TracksForecast::kAlertBytes), tr("2 GB alert"), QColor(0xb0, 0x00, 0x20)}});
+        m_chart->setMarkers({TimeMarker{now, tr("now"), {}}});
+        lines << tr("Now: %1 tracks, %2 (%3 % of the 2 GB mark)")
+                     .arg(l.toString(tracks),
+                          ChartAxis::valueText(double(facts.storeBytes), ValueUnit::Bytes),
+                          l.toString(100.0 * double(facts.storeBytes) / double(TracksForecast::kAlertBytes),
+                                     'f', 1));
+    } else {
+        lines << tr("Now: %1 tracks").arg(l.toString(tracks));
+    }
+    lines << tr("Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention "
+                "deletes.");
+    m_figures->setText(lines.join(QLatin1Char('\n')));
 }
 
 void TracksCapacityPanel::forecast() {

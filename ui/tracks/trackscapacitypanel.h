@@ -15,7 +15,8 @@ namespace tidemark::ui {
 
 class TimeChart;
 
-// The tracks workbench's Capacity area: the store's size over time (the imports by day at the store's bytes
+// The tracks workbench's Capacity area: the store's tracks and size as the file's facts hold them, at once;
+// then the forecast: the store's size over time (the imports by day at the store's bytes
 // a track, history solid) and its projection at the last 30 days' pace (dashed) against ADR-005's 2 GB, with
 // the date it is reached and the retention's steady state; the forecast is the dataset's (TracksForecastJob,
 // the CLI's too), a task.
@@ -29,6 +30,8 @@ class TracksCapacityPanel : public QWidget {
     QString figuresText() const;
 
   private:
+    void showKnown();
+    void clear();
     void show(const tracks::TracksForecast& f);
 
     tracks::TracksDataset* m_dataset;

@@ -1,8 +1,11 @@
 #include "mowersummarymodel.h"
 
+#include "agetext.h"
+
 #include <QDateTime>
 #include <QLocale>
 #include <QTimeZone>
+#include <algorithm>
 
 namespace tidemark::positions {
 
@@ -18,6 +21,7 @@ MowerSummaryModel::MowerSummaryModel(QObject* parent) : QAbstractTableModel(pare
 void MowerSummaryModel::setMowers(std::vector<MowerSummary> mowers) {
     beginResetModel();
     m_mowers = std::move(mowers);
+    m_loadedAt = nowMicros();
     endResetModel();
 }
 
@@ -39,6 +43,11 @@ void MowerSummaryModel::setExactRows(int row, qint64 rows) {
     m_mowers[std::size_t(row)].rowsEstimated = false;
     const QModelIndex cell = index(row, RowsColumn);
     emit dataChanged(cell, cell);
+}
+
+bool MowerSummaryModel::hasEstimates() const {
+    return std::any_of(m_mowers.begin(), m_mowers.end(),
+                       [](const MowerSummary& m) { return m.rowsEstimated; });
 }
 
 qint64 MowerSummaryModel::totalRows() const {
@@ -92,9 +101,9 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
                                      .arg(formatIsoTimestamp(*m.watermark))
                                : tr("No round has thinned this mower yet");
         if (column == RowsColumn && m.rowsEstimated)
-            return tr(
-                "Estimated from the planner's statistics and a sample of the table; double-click to count "
-                "this mower's rows exactly");
+            return tr("Estimated %1 from a sample of the table; double-click to count this mower's rows "
+                      "exactly")
+                .arg(ageText(m_loadedAt, nowMicros()));
         if (column == SlicesColumn)
             return tr("Slices between the watermark (or the oldest row) and the cutoff: what the next rounds "
                       "thin.");

@@ -34,6 +34,10 @@ class MowerSummaryModel : public QAbstractTableModel {
     // An exact count of one mower (MowerSummaryLoader::exactRows) replaces its estimate.
     void setExactRows(int row, qint64 rows);
     qint64 totalRows() const;
+    // Whether any mower's rows are an estimate, and when the figures were read (this machine's clock): an
+    // estimate is shown with its age.
+    bool hasEstimates() const;
+    Micros loadedAt() const { return m_loadedAt; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -42,6 +46,7 @@ class MowerSummaryModel : public QAbstractTableModel {
 
   private:
     std::vector<MowerSummary> m_mowers;
+    Micros m_loadedAt = 0;
 };
 
 } // namespace tidemark::positions

@@ -25,8 +25,9 @@ double plannedRows(PgConnection& db) {
     return r.rows() == 1 ? r.toDouble(0, 0) : 0.0;
 }
 
-// Rows per mower: the planner's row count of the table shared out by a block sample of about `sampleRows`
-// rows; exact when the sample is the whole table.
+// Rows per mower: the live rows of a block sample of about `sampleRows` rows, scaled by the share of the
+// blocks sampled; exact when the sample is the whole table. The planner's count only sizes the sample: it
+// keeps the rows a round deleted until the next ANALYZE, the sample's live rows do not.
 QHash<QUuid, long long> sampledRows(PgConnection& db, long long sampleRows, bool& estimated) {
     const double planned = plannedRows(db);
     const double percent =
@@ -36,14 +37,11 @@ QHash<QUuid, long long> sampledRows(PgConnection& db, long long sampleRows, bool
         db.exec(QStringLiteral("SELECT mower_id::text, count(*) FROM mower_positions"
                                " TABLESAMPLE SYSTEM ($1::float8) REPEATABLE (0) GROUP BY mower_id"),
                 {percent});
-    long long sampled = 0;
-    for (int row = 0; row < r.rows(); ++row)
-        sampled += r.toLong(row, 1);
     QHash<QUuid, long long> out;
     for (int row = 0; row < r.rows(); ++row) {
         const double n = double(r.toLong(row, 1));
         out.insert(QUuid::fromString(r.text(row, 0)),
-                   estimated ? std::llround(planned * n / double(sampled)) : (long long)(n));
+                   estimated ? std::llround(n * 100.0 / percent) : (long long)(n));
     }
     return out;
 }

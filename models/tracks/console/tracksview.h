@@ -37,6 +37,7 @@ struct TracksFileFacts {
     QMap<QString, qint64> activities;     // every activity of the file with its track count
     QMap<QString, qint64> sources;        // every source of the file with its track count
     TracksExtent extent;                  // of the whole file
+    qint64 storeBytes = -1;               // the store's size (TracksDatabase::storeBytes); -1: not read
 };
 
 // What one load of a view delivers: the table's page; for the map either the lines of every track in view,

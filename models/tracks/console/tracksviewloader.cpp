@@ -37,6 +37,7 @@ TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts
         if (total.tracks > 0)
             facts.extent = {total.tracks, total.minLon, total.minLat, total.maxLon, total.maxLat};
         facts.sources = store.countBySource();
+        facts.storeBytes = db->storeBytes();
         data.file = std::move(facts);
     }
     feedback.reportProgress(0.2, QStringLiteral("reading the map of the view"));
