@@ -13,6 +13,7 @@
 #include "error.h"
 #include "freshtracksfile.h"
 #include "homecard.h"
+#include "homeplan.h"
 #include "homeworkbench.h"
 #include "kudostestdata.h"
 #include "pgconnection.h"
@@ -98,7 +99,8 @@ struct HomeAlerts {
 
 HomeAlerts homeAlerts(const Setup& s) {
     TaskManager tasks;
-    HomeWorkbench home(&tasks);
+    HomePlan homePlan(&tasks);
+    HomeWorkbench home(&homePlan);
     home.resize(1280, 720);
     home.show();
     QSignalSpy shown(&home, &HomeWorkbench::planShown);

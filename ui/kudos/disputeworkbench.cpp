@@ -596,10 +596,6 @@ QString DisputeWorkbench::title() const {
     return tr("Archive && disputes");
 }
 
-DatasetBase* DisputeWorkbench::dataset() const {
-    return m_case->dataset();
-}
-
 std::vector<QAbstractButton*> DisputeWorkbench::commandButtons(WorkbenchCommand command) const {
     if (command == WorkbenchCommand::Cancel)
         return {m_cancel}; // the restore's or the drill's

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "disputecase.h"
 #include "workbench.h"
 
 #include <QWidget>
@@ -51,7 +52,7 @@ class DisputeWorkbench : public QWidget, public Workbench {
     std::optional<WorkspaceDataset> workspaceDataset() const override {
         return WorkspaceDataset::Kudos; // read on the kudos connection and its archive
     }
-    DatasetBase* dataset() const override;
+    kudos::DisputeCase* dataset() const override { return m_case; }
     std::vector<QAbstractButton*> commandButtons(WorkbenchCommand command) const override;
     QString helpPage() const override { return QStringLiteral("disputes.md"); }
 

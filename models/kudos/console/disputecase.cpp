@@ -32,32 +32,22 @@ void makePrivateFolder(const QString& folder) {
 } // namespace
 
 DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
-    : QObject(parent), m_dataset(dataset), m_statement(new StatementModel(this)),
+    : DatasetBase(dataset->tasks(), parent), m_dataset(dataset), m_statement(new StatementModel(this)),
       m_objects(new CoveringObjectModel(this)), m_rows(new DisputeRowsModel(this)),
       m_drillResults(new DrillResultModel(this)) {
-    connect(m_dataset, &KudosDataset::connectionChanged, this, &DisputeCase::clear);
-    if (m_dataset->tasks())
-        connect(m_dataset->tasks(), &TaskManager::progressed, this,
-                [this](int taskId, const TaskProgress& progress) {
-                    if (taskId == 0)
-                        return;
-                    if (taskId == m_restoreTask)
-                        emit restoreProgressed(progress);
-                    else if (taskId == m_drillTask)
-                        emit drillProgressed(progress);
-                });
+    // The case reads the kudos connection and its archive: another one is another source.
+    connect(m_dataset, &KudosDataset::connectionChanged, this,
+            [this] { changeSource(m_dataset->isConnected() ? m_dataset->displayName() : QString()); });
+    connect(tasks(), &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
+        if (holds(m_restoreSlot, taskId))
+            emit restoreProgressed(progress);
+        else if (holds(m_drillSlot, taskId))
+            emit drillProgressed(progress);
+    });
 }
 
-DisputeCase::~DisputeCase() {
-    cancelRestore();
-    cancelDrill();
-}
-
-void DisputeCase::clear() {
-    ++m_generation;
-    ++m_connection;
-    cancelRestore();
-    cancelDrill();
+void DisputeCase::clearModels() {
+    ++m_investigation;
     m_findings = {};
     m_hasFindings = false;
     m_statement->setLines({});
@@ -130,7 +120,7 @@ void DisputeCase::investigate(const QString& user, Micros from, Micros to) {
 
 void DisputeCase::startInvestigation(const QString& title,
                                      std::function<DisputeFindings(TaskFeedback&)> work) {
-    const int generation = ++m_generation;
+    const int investigation = ++m_investigation;
     emit investigating();
     Task<DisputeFindings> task;
     task.title = title;
@@ -139,10 +129,10 @@ void DisputeCase::startInvestigation(const QString& title,
         return tr("%Ln statement line(s)", "", int(f.statement.size())) +
                tr(", %Ln archive object(s)", "", int(f.objects.size()));
     };
-    m_dataset->tasks()->start<DisputeFindings>(
-        std::move(task), this,
-        [this, generation](const DisputeFindings& findings) {
-            if (generation != m_generation)
+    run<DisputeFindings>(
+        std::move(task), m_investigateSlot,
+        [this, investigation](const DisputeFindings& findings) {
+            if (investigation != m_investigation)
                 return;
             m_findings = findings;
             m_hasFindings = true;
@@ -154,8 +144,8 @@ void DisputeCase::startInvestigation(const QString& title,
             emit investigated();
             loadRows();
         },
-        [this, generation](const Error& error) {
-            if (generation == m_generation)
+        [this, investigation](const Error& error) {
+            if (investigation == m_investigation)
                 emit loadFailed(error);
         });
 }
@@ -186,12 +176,9 @@ void DisputeCase::completeUsers(const QString& typed) {
     task.summarize = [](const std::vector<KudosUser>& users) {
         return tr("%Ln user(s)", "", int(users.size()));
     };
-    const int connection = m_connection;
-    m_dataset->tasks()->start<std::vector<KudosUser>>(
-        std::move(task), this,
-        [this, connection, completion, prefix](const std::vector<KudosUser>& users) {
-            if (connection != m_connection)
-                return;
+    run<std::vector<KudosUser>>(
+        std::move(task), m_completionSlot,
+        [this, completion, prefix](const std::vector<KudosUser>& users) {
             m_completedPrefix = prefix;
             m_completed = users;
             m_completedAll = users.size() < std::size_t(KudosUserLookup::kCompletionLimit);
@@ -226,12 +213,12 @@ void DisputeCase::verify(const QString& key) {
                       : tr("%Ln problem(s)", "",
                            int(r.objects.empty() ? 0 : r.objects.front().result.problems.size()));
     };
-    const int generation = m_generation;
+    const int investigation = m_investigation;
     const Micros checkedAt = m_dataset->now();
-    m_dataset->tasks()->start<archive::ArchiveVerifyReport>(
-        std::move(task), this,
-        [this, generation, key, checkedAt](const archive::ArchiveVerifyReport& report) {
-            if (generation != m_generation)
+    run<archive::ArchiveVerifyReport>(
+        std::move(task),
+        [this, investigation, key, checkedAt](const archive::ArchiveVerifyReport& report) {
+            if (investigation != m_investigation)
                 return;
             CoveringObjectModel::Verification v;
             if (!report.objects.empty() && !report.objects.front().result.cancelled) {
@@ -246,8 +233,8 @@ void DisputeCase::verify(const QString& key) {
             setVerification(key, v);
             emit verified(key);
         },
-        [this, generation, key](const Error& error) {
-            if (generation != m_generation)
+        [this, investigation, key](const Error& error) {
+            if (investigation != m_investigation)
                 return;
             CoveringObjectModel::Verification v;
             v.check = CoveringObjectModel::Check::Failed;
@@ -258,7 +245,7 @@ void DisputeCase::verify(const QString& key) {
 }
 
 void DisputeCase::restore(const QStringList& keys) {
-    if (keys.isEmpty() || m_restoreTask)
+    if (keys.isEmpty() || m_restoreSlot.busy())
         return;
     const QString file = restoreFile();
     if (m_restoreFile.isEmpty()) {
@@ -285,27 +272,23 @@ void DisputeCase::restore(const QStringList& keys) {
     task.summarize = [](const archive::ArchiveRestoreReport& r) {
         return tr("%Ln row(s) restored", "", int(r.rows()));
     };
-    const int generation = m_generation;
-    const int connection = m_connection;
-    m_restoreTask = m_dataset->tasks()->start<archive::ArchiveRestoreReport>(
-        std::move(task), this,
-        [this, generation, connection](const archive::ArchiveRestoreReport& report) {
-            m_restoreTask = 0;
-            if (connection == m_connection)
-                recordRestoreVerifications(report);
+    const int investigation = m_investigation;
+    run<archive::ArchiveRestoreReport>(
+        std::move(task), m_restoreSlot,
+        [this, investigation](const archive::ArchiveRestoreReport& report) {
+            recordRestoreVerifications(report);
             // The objects holding the user's rows left out, unless another investigation came since.
             QSet<QString> left;
-            if (generation == m_generation)
+            if (investigation == m_investigation)
                 for (const QString& key : notRestoredKeys())
                     left.insert(key);
             emit restored(report, restoreSummary(report, left));
-            if (generation == m_generation && !report.restored.empty())
+            if (investigation == m_investigation && !report.restored.empty())
                 loadRows();
         },
-        [this, generation](const Error& error) {
-            m_restoreTask = 0;
+        [this, investigation](const Error& error) {
             emit restoreFailed(error);
-            if (generation == m_generation)
+            if (investigation == m_investigation)
                 loadRows(); // the objects before the failed one are committed
         });
 }
@@ -399,8 +382,7 @@ QString DisputeCase::objectNames(const QStringList& keys) {
 }
 
 void DisputeCase::cancelRestore() {
-    if (m_restoreTask && m_dataset->tasks())
-        m_dataset->tasks()->cancel(m_restoreTask);
+    cancel(m_restoreSlot);
 }
 
 DisputeLoader DisputeCase::loader() const {
@@ -417,7 +399,7 @@ void DisputeCase::drillAll() {
 }
 
 void DisputeCase::drillObjects(const QStringList& keys, int sample) {
-    if (m_drillTask)
+    if (m_drillSlot.busy())
         return;
     if (!m_dataset->isConnected()) {
         emit drillFailed(Error(Error::Kind::Connection, tr("Connect to the kudos database first.")));
@@ -443,26 +425,19 @@ void DisputeCase::drillObjects(const QStringList& keys, int sample) {
     task.summarize = [](const ArchiveDrillReport& r) {
         return r.failed() ? tr("%Ln object(s) failed", "", r.failed()) : tr("%Ln passed", "", r.passed());
     };
-    const int connection = m_connection;
-    m_drillTask = m_dataset->tasks()->start<ArchiveDrillReport>(
-        std::move(task), this,
-        [this, connection](const ArchiveDrillReport& report) {
-            m_drillTask = 0;
-            if (connection == m_connection) {
-                for (const ArchiveDrillResult& result : report.results)
-                    m_objects->setDrill(result.record.archiveKey, result.record);
-                m_drillResults->setResults(report.results);
-                recordDrillVerifications(report);
-            }
+    run<ArchiveDrillReport>(
+        std::move(task), m_drillSlot,
+        [this](const ArchiveDrillReport& report) {
+            for (const ArchiveDrillResult& result : report.results)
+                m_objects->setDrill(result.record.archiveKey, result.record);
+            m_drillResults->setResults(report.results);
+            recordDrillVerifications(report);
             emit drilled(report, drillSummary(report));
-            if (connection == m_connection)
-                loadDrills();
+            loadDrills();
         },
-        [this, connection](const Error& error) {
-            m_drillTask = 0;
+        [this](const Error& error) {
             emit drillFailed(error);
-            if (connection == m_connection)
-                loadDrills();
+            loadDrills();
         });
 }
 
@@ -493,18 +468,15 @@ QString DisputeCase::drillSummary(const ArchiveDrillReport& report) {
 }
 
 void DisputeCase::cancelDrill() {
-    if (m_drillTask && m_dataset->tasks())
-        m_dataset->tasks()->cancel(m_drillTask);
+    cancel(m_drillSlot);
 }
 
 void DisputeCase::pauseDrill() {
-    if (m_drillTask)
-        m_dataset->tasks()->pause(m_drillTask);
+    pause(m_drillSlot);
 }
 
 void DisputeCase::resumeDrill() {
-    if (m_drillTask)
-        m_dataset->tasks()->resume(m_drillTask);
+    resume(m_drillSlot);
 }
 
 void DisputeCase::loadDrills() {
@@ -517,17 +489,9 @@ void DisputeCase::loadDrills() {
         return tr("%1 of %Ln object(s) proven", "", drills.coverage.objects)
             .arg(drills.coverage.provenWithin);
     };
-    const int connection = m_connection;
-    m_dataset->tasks()->start<DisputeDrills>(
-        std::move(task), this,
-        [this, connection](const DisputeDrills& drills) {
-            if (connection == m_connection)
-                showDrills(drills);
-        },
-        [this, connection](const Error& error) {
-            if (connection == m_connection)
-                emit loadFailed(error);
-        });
+    run<DisputeDrills>(
+        std::move(task), m_drillsSlot, [this](const DisputeDrills& drills) { showDrills(drills); },
+        [this](const Error& error) { emit loadFailed(error); });
 }
 
 void DisputeCase::showDrills(const DisputeDrills& drills) {
@@ -553,20 +517,14 @@ void DisputeCase::loadRows() {
     task.work = [loader = DisputeRowsLoader(restoreFile(), m_dataset->conninfo()),
                  query = m_findings.query](TaskFeedback& feedback) { return loader.load(query, feedback); };
     task.summarize = [](const DisputeRows& rows) { return tr("%Ln row(s)", "", int(rows.rows.size())); };
-    const int generation = m_generation;
-    m_dataset->tasks()->start<DisputeRows>(
-        std::move(task), this,
-        [this, generation](const DisputeRows& rows) {
-            if (generation != m_generation)
-                return;
+    run<DisputeRows>(
+        std::move(task), m_rowsSlot,
+        [this](const DisputeRows& rows) {
             m_objects->setRestoredKeys(QSet<QString>(rows.restoredKeys.cbegin(), rows.restoredKeys.cend()));
             m_rows->setRows(rows);
             emit rowsLoaded();
         },
-        [this, generation](const Error& error) {
-            if (generation == m_generation)
-                emit loadFailed(error);
-        });
+        [this](const Error& error) { emit loadFailed(error); });
 }
 
 qint64 DisputeCase::exportCsv(const QString& path) const {

@@ -5,6 +5,7 @@
 #include "archiverestorejob.h"
 #include "coveringobjectmodel.h"
 #include "disputefindings.h"
+#include "datasetbase.h"
 #include "error.h"
 #include "kudosuserlookup.h"
 #include "taskprogress.h"
@@ -25,16 +26,16 @@ class StatementModel;
 // A dispute investigation on the kudos dataset's connection and archive: for one user and range, the daily
 // statement, the archive objects that cover the range, their verification (with the manifest), their restore
 // into a local SQLite restore file (progress, cancel), their restore drills, and the user's rows from that
-// file and the online ledger. Every database and archive access is a task of the dataset's TaskManager;
-// verify, restore and drill run ArchiveVerifyJob, ArchiveRestoreJob and ArchiveDrillJob, the jobs of
+// file and the online ledger. Every database and archive access is a task run by its DatasetBase (on the
+// kudos dataset's TaskManager; another kudos connection is another source: the case is emptied); verify,
+// restore and drill run ArchiveVerifyJob, ArchiveRestoreJob and ArchiveDrillJob, the jobs of
 // `tidemark-cli archive verify / restore / drill`. Not a widget; the disputes workbench calls it and watches
 // its signals, and it decides what follows a job (the rows' reload after a restore, the drills' after a
 // drill).
-class DisputeCase : public QObject {
+class DisputeCase : public DatasetBase {
     Q_OBJECT
   public:
     explicit DisputeCase(KudosDataset* dataset, QObject* parent = nullptr);
-    ~DisputeCase() override;
 
     KudosDataset* dataset() const { return m_dataset; }
     StatementModel* statement() const { return m_statement; }
@@ -90,7 +91,7 @@ class DisputeCase : public QObject {
     // restore at a time.
     void restore(const QStringList& keys);
     void cancelRestore();
-    bool isRestoring() const { return m_restoreTask != 0; }
+    bool isRestoring() const { return m_restoreSlot.busy(); }
     // Drills the objects (ArchiveDrillJob; no keys: a sample of drillSample() the job chooses from the whole
     // catalog, the never drilled first); `drillProgressed` while it runs, then `drilled` (also after a
     // cancel: the objects drilled before it) or `drillFailed`. Each object's result is in objects() and
@@ -103,7 +104,7 @@ class DisputeCase : public QObject {
     void cancelDrill();
     void pauseDrill();
     void resumeDrill();
-    bool isDrilling() const { return m_drillTask != 0; }
+    bool isDrilling() const { return m_drillSlot.busy(); }
     void loadDrills(); // the last drills of the listed objects and the coverage: `drillsLoaded`
     // The drills' coverage of the catalog as last read (with the findings or after a drill).
     const DrillCoverage& drillCoverage() const { return m_findings.drillCoverage; }
@@ -128,8 +129,10 @@ class DisputeCase : public QObject {
     void loadFailed(const tidemark::Error& error);
     void usersCompleted(const QString& prefix, const std::vector<tidemark::kudos::KudosUser>& users);
 
+  protected:
+    void clearModels() override;
+
   private:
-    void clear();
     // Runs `validate`, then checks the connection; false (and loadFailed) when either refuses.
     bool canInvestigate(const std::function<void()>& validate);
     void startInvestigation(const QString& title, std::function<DisputeFindings(TaskFeedback&)> work);
@@ -152,10 +155,13 @@ class DisputeCase : public QObject {
     bool m_hasFindings = false;
     QString m_restoreFile;
     archive::ArchiveReadLimits m_readLimits;
-    int m_generation = 0;
-    int m_connection = 0;  // of the dataset's connection: a drill's results for an earlier one are not shown
-    int m_restoreTask = 0; // the TaskManager's id of the restore running, 0 when none
-    int m_drillTask = 0;   // … of the drill running
+    int m_investigation = 0; // of the findings shown: a verify or a restore for an earlier one is dropped
+    TaskSlot m_investigateSlot;
+    TaskSlot m_completionSlot;
+    TaskSlot m_restoreSlot;
+    TaskSlot m_drillSlot;
+    TaskSlot m_drillsSlot;
+    TaskSlot m_rowsSlot;
     // The last completions read from the database: for this prefix, all of them unless cut by the limit.
     QString m_completedPrefix;
     std::vector<KudosUser> m_completed;
