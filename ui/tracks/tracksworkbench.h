@@ -14,6 +14,7 @@ class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
+class QToolButton;
 class QUrl;
 
 namespace tidemark {
@@ -22,7 +23,8 @@ class Error;
 
 namespace tidemark::tracks {
 class TracksDataset;
-}
+struct TrackBox;
+} // namespace tidemark::tracks
 
 namespace tidemark::ui {
 
@@ -45,6 +47,8 @@ class TracksWorkbench : public QWidget {
     void nextPage();
     void previousPage();
     void setActivityChecked(const QString& activity, bool checked);
+    // Fits the map to the tracks the filters leave (the Zoom to fit button, Ctrl+0).
+    void zoomToFit();
     void previewRetention();
     void retain(); // the tracks of the last preview (the button asks first)
     // The tracks an opened plan file deletes (Home ▸ Open plan…), highlighted on the map as a preview's are;
@@ -72,6 +76,7 @@ class TracksWorkbench : public QWidget {
     QListWidget* sourceFilter() const { return m_sources; }
     QTextBrowser* details() const { return m_details; }
     QString summaryText() const;
+    QString mapNoteText() const; // what the map's layer is (lines, or the density and what it counts)
     QString pagerText() const;
     QString retentionText() const;
     QString healthText() const;
@@ -92,6 +97,7 @@ class TracksWorkbench : public QWidget {
 
   private:
     void fitToFileWhenShown();
+    void fitWhenShown(const tracks::TrackBox& box); // the extent an import or zoom to fit asks for
     void showFileFacts();
     void showData();
     void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
@@ -110,8 +116,10 @@ class TracksWorkbench : public QWidget {
     MapView* m_map;
     std::shared_ptr<TracksLayer> m_layer;
     QTimer* m_viewSettle;
-    bool m_fitted = false;  // the map has been fitted to the file's extent
-    QGeoRectangle m_extent; // of the file: fitted once the map is shown with its real size
+    bool m_fitted = false;  // the map has been fitted to m_extent
+    QGeoRectangle m_extent; // of the file, or of an import: fitted once the map is shown with its real size
+    QToolButton* m_zoomToFit;
+    QLabel* m_mapNote;
     QLabel* m_summary;
     QListWidget* m_activities;
     QListWidget* m_sources;
