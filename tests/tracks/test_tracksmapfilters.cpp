@@ -122,6 +122,14 @@ class TracksMapFiltersTest : public QObject {
             const auto expected = byKey(TrackOverview::read(*hikes, kWide, data.densityLevel));
             QVERIFY(!expected.empty());
             QVERIFY2(byKey(*data.density) == expected, qPrintable(m_mixed[i].displayName()));
+            QVERIFY(!data.densityOfEverySource);
+            // A source filter on top: the overview keeps no sources apart, so the density is the hikes' of
+            // every source, and the map says so.
+            TracksViewData bySource;
+            TracksViewLoader::loadMap(*mixed, wideView({QStringLiteral("hike")}, {QStringLiteral("osm")}),
+                                      &bySource);
+            QVERIFY(bySource.density && bySource.densityOfEverySource);
+            QVERIFY(byKey(*bySource.density) == expected);
             // Unfiltered, the density is every track's: more than the hikes'.
             TracksViewData all;
             TracksViewLoader::loadMap(*mixed, wideView({}), &all);
