@@ -4825,8 +4825,24 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>: NOT verified: %1</translation>
     </message>
     <message>
-        <source> (on the map as their density: lines where a view holds up to %1)</source>
-        <translation> (on the map as their density: lines where a view holds up to %1)</translation>
+        <source>Zoom to fit</source>
+        <translation>Zoom to fit</translation>
+    </message>
+    <message>
+        <source>Fit the map to the tracks the activity and source filters leave (%1)</source>
+        <translation>Fit the map to the tracks the activity and source filters leave (%1)</translation>
+    </message>
+    <message>
+        <source>Lines of the filtered tracks in view.</source>
+        <translation>Lines of the filtered tracks in view.</translation>
+    </message>
+    <message>
+        <source>Density of the checked activities from every source: the source filter applies to lines, drawn where a view holds up to %1 of these tracks.</source>
+        <translation>Density of the checked activities from every source: the source filter applies to lines, drawn where a view holds up to %1 of these tracks.</translation>
+    </message>
+    <message>
+        <source>Density of the filtered tracks: lines where a view holds up to %1 of them.</source>
+        <translation>Density of the filtered tracks: lines where a view holds up to %1 of them.</translation>
     </message>
     <message>
         <source>Tracks</source>

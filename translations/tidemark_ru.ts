@@ -4962,8 +4962,24 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>: НЕ проверено: %1</translation>
     </message>
     <message>
-        <source> (on the map as their density: lines where a view holds up to %1)</source>
-        <translation> (на карте — их плотность; линии, где в окне не больше %1)</translation>
+        <source>Zoom to fit</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>Fit the map to the tracks the activity and source filters leave (%1)</source>
+        <translation>Вписать карту в треки, оставленные фильтрами занятий и источников (%1)</translation>
+    </message>
+    <message>
+        <source>Lines of the filtered tracks in view.</source>
+        <translation>Линии отфильтрованных треков в окне.</translation>
+    </message>
+    <message>
+        <source>Density of the checked activities from every source: the source filter applies to lines, drawn where a view holds up to %1 of these tracks.</source>
+        <translation>Плотность отмеченных занятий из всех источников: фильтр источников действует на линии, которые рисуются, где в окне не больше %1 таких треков.</translation>
+    </message>
+    <message>
+        <source>Density of the filtered tracks: lines where a view holds up to %1 of them.</source>
+        <translation>Плотность отфильтрованных треков: линии, где в окне их не больше %1.</translation>
     </message>
     <message>
         <source>Tracks</source>

@@ -55,13 +55,14 @@ int runInit(CliContext& ctx) {
         where = location.sqlitePath;
         store = std::move(db);
     }
-    // A file migrated now to the density overview's version gets the overview of the tracks it holds (a
-    // PostGIS store has had it since its first migration; a later migration leaves the overview as it is);
-    // asked, any store's is rebuilt (an overview out of step names this).
-    const bool overviewAdded =
-        !location.isPostgis() && std::any_of(applied.cbegin(), applied.cend(), [](const Migration& m) {
-            return m.version == tracks::TrackOverview::kFileMigrationVersion;
-        });
+    // A store migrated now to a version that adds an overview gets the overviews of the tracks it holds (the
+    // file's first overview came with its version 2, a PostGIS store's with its first migration; the
+    // per-activity one with version 4 of both); a later migration leaves the overviews as they are. Asked,
+    // any store's are rebuilt (an overview out of step names this).
+    const bool overviewAdded = std::any_of(applied.cbegin(), applied.cend(), [&](const Migration& m) {
+        return m.version == tracks::TrackOverview::kActivityMigrationVersion ||
+               (!location.isPostgis() && m.version == tracks::TrackOverview::kFileMigrationVersion);
+    });
     if ((overviewAdded || ctx.isSet(QStringLiteral("rebuild-overview"))) && store->trackCount() > 0) {
         CommandFeedback feedback(ctx);
         overviewTiles = tracks::TrackOverview::rebuild(*store, feedback);

@@ -41,8 +41,8 @@ namespace {
 
 // Bumped whenever the generators or the schema the demo is loaded into change: a workspace of another
 // version is generated afresh. 2: the kudos retention migrations and the partition swap. 3: the tracks
-// file's density overview.
-constexpr int kDataVersion = 3;
+// file's density overview. 4: its overview per activity.
+constexpr int kDataVersion = 4;
 const QString kPositionsDb = QStringLiteral("positions");
 const QString kKudosDb = QStringLiteral("kudos");
 

@@ -51,6 +51,8 @@ void GpxImportTotals::add(const GpxFileImportResult& result) {
     skippedWaypoints += result.read.skippedWaypoints;
     skippedRoutes += result.read.skippedRoutes;
     refusedTimes += result.read.refusedTimes;
+    if (result.written.extent)
+        unite(&extent, *result.written.extent);
 }
 
 GpxImportTotals GpxImportTotals::of(const std::vector<GpxFileImportResult>& results) {

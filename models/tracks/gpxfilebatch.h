@@ -32,7 +32,8 @@ struct GpxImportTotals {
     qint64 tracks = 0, points = 0; // read, tracks and imported routes
     int added = 0, merged = 0, unchanged = 0;
     int tooShort = 0, skippedWaypoints = 0, skippedRoutes = 0;
-    qint64 refusedTimes = 0; // points kept without their refused <time> (GpxReadSummary)
+    qint64 refusedTimes = 0;        // points kept without their refused <time> (GpxReadSummary)
+    std::optional<TrackBox> extent; // of the files' tracks now in the store (added, merged or unchanged)
 
     void add(const GpxFileImportResult& result);
     static GpxImportTotals of(const std::vector<GpxFileImportResult>& results);

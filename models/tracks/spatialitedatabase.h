@@ -73,6 +73,8 @@ class SpatialiteDatabase : public TracksDatabase {
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
     qint64 countInBox(const TracksQuery& query) override;
     qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
+    qint64 countInBoxUpTo(const TracksQuery& query, qint64 atMost) override;
+    std::vector<TracksGroupExtent> extentsByActivityAndSources() override;
     void prepareImport() override;
     int failAbandonedPipelineRuns(Micros at, const QString& error) override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
@@ -97,12 +99,14 @@ class SpatialiteDatabase : public TracksDatabase {
     qint64 countCreatedIn(Micros from, Micros to) override;
     std::vector<TracksCreatedDay> tracksPerCreatedDay() override;
     void forEachLine(const std::vector<qint64>& ids,
-                     const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
-    std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,
-                                                                    int maxY) override;
+                     const std::function<void(qint64 id, const QString& activity,
+                                              std::vector<LonLat>& points)>& take) override;
     std::vector<std::pair<DensityTileKey, QByteArray>>
-    densityTilesOf(const std::vector<DensityTileKey>& keys) override;
-    void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
+    densityTiles(const DensityLayer& layer, int zoom, int minX, int minY, int maxX, int maxY) override;
+    std::vector<std::pair<DensityTileKey, QByteArray>>
+    densityTilesOf(const DensityLayer& layer, const std::vector<DensityTileKey>& keys) override;
+    void writeDensityTiles(const DensityLayer& layer,
+                           const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
     // The SQL of the bounding-box prefetch, ordered and paged, for EXPLAIN QUERY PLAN in tests.

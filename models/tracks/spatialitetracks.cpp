@@ -131,6 +131,38 @@ qint64 SpatialiteDatabase::countInBoxUpTo(const TrackBox& box, qint64 atMost) {
     return q.step() ? q.toInt64(0) : 0;
 }
 
+qint64 SpatialiteDatabase::countInBoxUpTo(const TracksQuery& query, qint64 atMost) {
+    if (query.activities.isEmpty())
+        return countInBoxUpTo(query.box, atMost);
+    // The activity's index, then the stored boxes: a filter that leaves few tracks costs few rows.
+    QStringList marks;
+    for (int i = 0; i < query.activities.size(); ++i)
+        marks << QStringLiteral("?%1").arg(6 + i);
+    SqliteStatement q =
+        prepare(QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM tracks WHERE activity_type"
+                               " IN (%1) AND max_lon >= ?1 AND min_lon <= ?3 AND max_lat >= ?2"
+                               " AND min_lat <= ?4 LIMIT ?5)")
+                    .arg(marks.join(QLatin1Char(','))));
+    q.bind(1, query.box.minLon).bind(2, query.box.minLat).bind(3, query.box.maxLon).bind(4, query.box.maxLat);
+    q.bind(5, atMost);
+    for (int i = 0; i < query.activities.size(); ++i)
+        q.bind(6 + i, query.activities[i]);
+    return q.step() ? q.toInt64(0) : 0;
+}
+
+std::vector<TracksGroupExtent> SpatialiteDatabase::extentsByActivityAndSources() {
+    SqliteStatement q = prepare(QStringLiteral(
+        "SELECT activity_type, sources_json, count(*), min(min_lon), min(min_lat), max(max_lon),"
+        " max(max_lat) FROM tracks GROUP BY activity_type, sources_json"));
+    std::vector<TracksGroupExtent> groups;
+    while (q.step())
+        groups.push_back({q.text(0),
+                          fromJsonArray(q.text(1)),
+                          q.toInt64(2),
+                          {q.toDouble(3), q.toDouble(4), q.toDouble(5), q.toDouble(6)}});
+    return groups;
+}
+
 std::vector<PipelineRun> SpatialiteDatabase::lastPipelineRuns(int count) {
     std::vector<PipelineRun> runs;
     SqliteStatement q = prepare(QStringLiteral(
@@ -362,7 +394,8 @@ void SpatialiteDatabase::readSizes(TracksHealthReport* report) {
 }
 
 void SpatialiteDatabase::forEachLine(
-    const std::vector<qint64>& ids, const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) {
+    const std::vector<qint64>& ids,
+    const std::function<void(qint64 id, const QString& activity, std::vector<LonLat>& points)>& take) {
     std::vector<LonLat> points;
     const auto read = [&](SqliteStatement& q) {
         points.clear();
@@ -372,15 +405,15 @@ void SpatialiteDatabase::forEachLine(
                 QStringLiteral("%1: track %2 has a geometry that is not a plain SpatiaLite LINESTRING")
                     .arg(path())
                     .arg(q.toInt64(0)));
-        take(q.toInt64(0), points);
+        take(q.toInt64(0), q.text(2), points);
     };
     if (ids.empty()) {
-        SqliteStatement q = prepare(QStringLiteral("SELECT id, geom FROM tracks ORDER BY id"));
+        SqliteStatement q = prepare(QStringLiteral("SELECT id, geom, activity_type FROM tracks ORDER BY id"));
         while (q.step())
             read(q);
         return;
     }
-    SqliteStatement q = prepare(QStringLiteral("SELECT id, geom FROM tracks WHERE id = ?1"));
+    SqliteStatement q = prepare(QStringLiteral("SELECT id, geom, activity_type FROM tracks WHERE id = ?1"));
     for (qint64 id : ids) {
         q.bind(1, id);
         if (q.step())
@@ -389,13 +422,31 @@ void SpatialiteDatabase::forEachLine(
     }
 }
 
-std::vector<std::pair<DensityTileKey, QByteArray>>
-SpatialiteDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int maxY) {
-    SqliteStatement q =
-        prepare(QStringLiteral("SELECT tile_x, tile_y, pixels FROM track_density WHERE zoom = ?1"
-                               " AND tile_x BETWEEN ?2 AND ?3 AND tile_y BETWEEN ?4 AND ?5"
-                               " ORDER BY tile_x, tile_y"));
+namespace {
+
+// The table of a density layer (every track's overview, or an activity's rows of the per-activity one) and
+// the condition on its statement's parameter `parameter` that picks the layer's rows.
+QString densityTable(const DensityLayer& layer) {
+    return layer ? QStringLiteral("track_density_activity") : QStringLiteral("track_density");
+}
+
+QString layerCondition(const DensityLayer& layer, int parameter) {
+    return layer ? QStringLiteral(" AND activity = ?%1").arg(parameter) : QString();
+}
+
+} // namespace
+
+std::vector<std::pair<DensityTileKey, QByteArray>> SpatialiteDatabase::densityTiles(const DensityLayer& layer,
+                                                                                    int zoom, int minX,
+                                                                                    int minY, int maxX,
+                                                                                    int maxY) {
+    SqliteStatement q = prepare(QStringLiteral("SELECT tile_x, tile_y, pixels FROM %1 WHERE zoom = ?1"
+                                               " AND tile_x BETWEEN ?2 AND ?3 AND tile_y BETWEEN ?4 AND ?5%2"
+                                               " ORDER BY tile_x, tile_y")
+                                    .arg(densityTable(layer), layerCondition(layer, 6)));
     q.bind(1, zoom).bind(2, minX).bind(3, maxX).bind(4, minY).bind(5, maxY);
+    if (layer)
+        q.bind(6, *layer);
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     while (q.step())
         tiles.emplace_back(
@@ -404,14 +455,17 @@ SpatialiteDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int max
 }
 
 std::vector<std::pair<DensityTileKey, QByteArray>>
-SpatialiteDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
+SpatialiteDatabase::densityTilesOf(const DensityLayer& layer, const std::vector<DensityTileKey>& keys) {
     // A statement a key: in-process, so no round trip to save.
     SqliteStatementUse use = m_file->cached(
-        QStringLiteral("SELECT pixels FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
+        QStringLiteral("SELECT pixels FROM %1 WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3%2")
+            .arg(densityTable(layer), layerCondition(layer, 4)));
     SqliteStatement& q = *use;
     std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
     for (const DensityTileKey& key : keys) {
         q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
+        if (layer)
+            q.bind(4, *layer);
         if (q.step())
             tiles.emplace_back(key, q.blob(0));
         q.reset();
@@ -419,17 +473,25 @@ SpatialiteDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
     return tiles;
 }
 
-void SpatialiteDatabase::writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
-    SqliteStatementUse removeUse = m_file->cached(
-        QStringLiteral("DELETE FROM track_density WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3"));
-    SqliteStatementUse writeUse = m_file->cached(QStringLiteral(
-        "INSERT OR REPLACE INTO track_density (zoom, tile_x, tile_y, pixels) VALUES (?1, ?2, ?3, ?4)"));
+void SpatialiteDatabase::writeDensityTiles(const DensityLayer& layer,
+                                           const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
+    SqliteStatementUse removeUse =
+        m_file->cached(QStringLiteral("DELETE FROM %1 WHERE zoom = ?1 AND tile_x = ?2 AND tile_y = ?3%2")
+                           .arg(densityTable(layer), layerCondition(layer, 4)));
+    SqliteStatementUse writeUse = m_file->cached(
+        layer
+            ? QStringLiteral("INSERT OR REPLACE INTO track_density_activity (zoom, tile_x, tile_y, activity,"
+                             " pixels) VALUES (?1, ?2, ?3, ?4, ?5)")
+            : QStringLiteral("INSERT OR REPLACE INTO track_density (zoom, tile_x, tile_y, pixels)"
+                             " VALUES (?1, ?2, ?3, ?5)"));
     SqliteStatement &remove = *removeUse, &write = *writeUse;
     for (const auto& [key, pixels] : tiles) {
         SqliteStatement& q = pixels.isEmpty() ? remove : write;
         q.bind(1, key.zoom).bind(2, key.x).bind(3, key.y);
+        if (layer)
+            q.bind(4, *layer);
         if (!pixels.isEmpty())
-            q.bindBlob(4, pixels);
+            q.bindBlob(5, pixels);
         q.step();
         q.reset();
     }
@@ -437,6 +499,7 @@ void SpatialiteDatabase::writeDensityTiles(const std::vector<std::pair<DensityTi
 
 void SpatialiteDatabase::clearDensity() {
     exec(QStringLiteral("DELETE FROM track_density"));
+    exec(QStringLiteral("DELETE FROM track_density_activity"));
 }
 
 } // namespace tidemark::tracks

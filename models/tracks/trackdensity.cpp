@@ -199,6 +199,17 @@ DensityCounts DensityDeltas::dense(const std::vector<DensityChange>& changes) {
     return counts;
 }
 
+DensityDeltas ActivityDensityDeltas::total() const {
+    DensityDeltas total;
+    for (const auto& [activity, deltas] : activities)
+        for (const auto& [key, changes] : deltas.tiles) {
+            std::vector<DensityChange>& tile = total.tiles[key];
+            tile.insert(tile.end(), changes.begin(), changes.end());
+            total.changes += static_cast<qint64>(changes.size());
+        }
+    return total;
+}
+
 std::optional<DensitySparse> TrackDensity::combine(const DensitySparse& stored,
                                                    std::vector<DensityChange> changes) {
     std::sort(changes.begin(), changes.end(),

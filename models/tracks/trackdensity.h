@@ -4,6 +4,7 @@
 #include "tracksimplifier.h"
 
 #include <QByteArray>
+#include <QString>
 #include <QtGlobal>
 #include <map>
 #include <optional>
@@ -18,6 +19,9 @@ struct DensityTileKey {
     int y = 0;
     auto operator<=>(const DensityTileKey&) const = default;
 };
+
+// Which overview a tile is of: every track's (nullopt), or one activity's.
+using DensityLayer = std::optional<QString>;
 
 // The pixels of one tile, row by row (y * 256 + x): how many tracks pass through each.
 using DensityCounts = std::vector<qint32>;
@@ -44,6 +48,19 @@ struct DensityDeltas {
     bool isEmpty() const { return tiles.empty(); }
     // The changes of one tile summed into its pixels.
     static DensityCounts dense(const std::vector<DensityChange>& changes);
+};
+
+// The changes of a batch per activity (the overview is kept per activity as well as for every track: the map
+// draws the density of the activities its filter leaves). The whole overview's changes are the sum of the
+// activities'.
+struct ActivityDensityDeltas {
+    std::map<QString, DensityDeltas> activities;
+    qint64 changes = 0; // over all activities' tiles
+    bool isEmpty() const { return activities.empty(); }
+    // Adds `sign` for each pixel the track of `activity` passes through (TrackDensity::add).
+    template <typename Point> void add(const QString& activity, const std::vector<Point>& points, int sign);
+    // Every activity's changes together: the changes of the whole overview.
+    DensityDeltas total() const;
 };
 
 // The stored overview that draws a million tracks at the map's far zooms: for every zoom level 0 to kMaxZoom,
@@ -80,5 +97,13 @@ class TrackDensity {
     static std::optional<DensitySparse> combine(const DensitySparse& stored,
                                                 std::vector<DensityChange> changes);
 };
+
+template <typename Point>
+void ActivityDensityDeltas::add(const QString& activity, const std::vector<Point>& points, int sign) {
+    DensityDeltas& deltas = activities[activity];
+    const qint64 before = deltas.changes;
+    TrackDensity::add(points, sign, &deltas);
+    changes += deltas.changes - before;
+}
 
 } // namespace tidemark::tracks

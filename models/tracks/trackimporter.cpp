@@ -86,7 +86,7 @@ TrackImporter::Outcome TrackImporter::importOne(const ImportedTrack& track, cons
     if (insert.inserted) {
         if (!m_keepOverview)
             return Outcome::Added;
-        TrackDensity::add(track.points, 1, &m_density);
+        m_density.add(row.activity, track.points, 1);
         // Written into the open transaction now and then, so that a large batch's memory stays bounded.
         if (m_density.changes > kOverviewChangesHeld)
             flushOverview();
@@ -150,7 +150,9 @@ TrackImportReport TrackImporter::importStream(const QString& region, const QStri
                 ++report.tooShort;
                 return;
             }
-            switch (importOne(track, facts)) {
+            const Outcome outcome = importOne(track, facts);
+            unite(&report.extent, facts.bbox);
+            switch (outcome) {
             case Outcome::Added:
                 ++report.added;
                 break;

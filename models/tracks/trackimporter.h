@@ -31,9 +31,10 @@ struct TrackFacts {
 
 struct TrackImportReport {
     int added = 0;
-    int merged = 0;    // a duplicate that added its source to an existing row
-    int unchanged = 0; // a duplicate already known from that source
-    int tooShort = 0;  // fewer than two points: not a line, not written
+    int merged = 0;                 // a duplicate that added its source to an existing row
+    int unchanged = 0;              // a duplicate already known from that source
+    int tooShort = 0;               // fewer than two points: not a line, not written
+    std::optional<TrackBox> extent; // of the tracks added, merged or unchanged (those now in the store)
 };
 
 // Imports tracks into a migrated tracks store, file or PostGIS. A track whose dedup key exists merges into
@@ -88,7 +89,7 @@ class TrackImporter {
     Outcome mergeInto(const ExistingTrack& existing, const ImportedTrack& track);
     static constexpr qint64 kOverviewChangesHeld = 1 << 20; // about 8 MB of pixel changes
     TracksDatabase& m_db;
-    DensityDeltas m_density; // of the tracks added by the open batch, written with it
+    ActivityDensityDeltas m_density; // of the tracks added by the open batch, written with it
     bool m_keepOverview = true;
     bool m_prepared = false; // prepareImport ran and finishImport has not
     int m_abandonedRuns = 0;

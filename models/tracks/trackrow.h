@@ -2,13 +2,24 @@
 
 #include <QString>
 #include <QStringList>
+#include <QtGlobal>
+#include <optional>
 
 namespace tidemark::tracks {
 
 // A longitude/latitude rectangle in degrees (WGS 84).
 struct TrackBox {
     double minLon = 0, minLat = 0, maxLon = 0, maxLat = 0;
+    TrackBox united(const TrackBox& other) const {
+        return {qMin(minLon, other.minLon), qMin(minLat, other.minLat), qMax(maxLon, other.maxLon),
+                qMax(maxLat, other.maxLat)};
+    }
 };
+
+// `extent` widened to take in `box` (set to it when empty).
+inline void unite(std::optional<TrackBox>* extent, const TrackBox& box) {
+    *extent = *extent ? (*extent)->united(box) : box;
+}
 
 // One row of the bounding-box query: what a table, a map label or the CLI shows of a track, without its
 // points.

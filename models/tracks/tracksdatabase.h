@@ -60,6 +60,15 @@ struct TrackInsert {
     std::optional<ExistingTrack> existing;
 };
 
+// The tracks of one activity with one list of sources: how many, and their extent (zoom to fit unites those
+// a filter leaves).
+struct TracksGroupExtent {
+    QString activity;
+    QStringList sources;
+    qint64 tracks = 0;
+    TrackBox extent;
+};
+
 // One row of a bounding-box scan, before the source filter and the page: the summary columns, or (for the
 // map) only id, activity and sources with the line's points.
 struct BoxRow {
@@ -135,6 +144,8 @@ class TracksDatabase {
     // Count, Σ length and extent per activity, most tracks first (TracksSummaryLoader's rows, without
     // the total).
     virtual std::vector<TracksSummary> summariesByActivity() = 0;
+    // Count and extent per activity and list of sources (one statement: the groups are few).
+    virtual std::vector<TracksGroupExtent> extentsByActivityAndSources() = 0;
     // The tracks whose bounding box meets query.box (index prefetch, then the stored bbox columns), of the
     // query's activities, in the query's order (ties by id), streamed (never one result in memory). The
     // query's offset and limit are applied in SQL when it filters no sources; its sources are the caller's
@@ -147,6 +158,9 @@ class TracksDatabase {
     // How many tracks' boxes meet `box`, counting no further than `atMost` (the spatial index alone, so a
     // view of the world over a million tracks costs no more than a small one).
     virtual qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) = 0;
+    // How many tracks of the query's activities (all when it names none; its sources are not looked at) meet
+    // its box by their stored bounding box, counting no further than `atMost`.
+    virtual qint64 countInBoxUpTo(const TracksQuery& query, qint64 atMost) = 0;
 
     // Import (inside beginWrite/commitWrite: a batch, or the record of a failed or stopped one).
     virtual void prepareImport() {} // before an import's first batch (SQLite: synchronous=NORMAL)
@@ -201,18 +215,21 @@ class TracksDatabase {
     virtual qint64 countCreatedIn(Micros from, Micros to) = 0;
     virtual std::vector<TracksCreatedDay> tracksPerCreatedDay() = 0;
 
-    // Each track's line (of `ids`, or of every track when `ids` is empty), in id order.
-    virtual void forEachLine(const std::vector<qint64>& ids,
-                             const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) = 0;
-    // The density overview's stored tiles (TrackDensity::encode): those of `zoom` within the tile range, in
-    // key order; those of `keys` that are stored, read in one statement to be updated in the open write
-    // transaction (on a server, another writer of the overview waits until it ends); writing tiles in one
-    // statement (empty bytes remove a tile); every tile removed (a rebuild's start, which they wait for too).
-    virtual std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY,
-                                                                            int maxX, int maxY) = 0;
+    // Each track's activity and line (of `ids`, or of every track when `ids` is empty), in id order.
+    virtual void forEachLine(
+        const std::vector<qint64>& ids,
+        const std::function<void(qint64 id, const QString& activity, std::vector<LonLat>& points)>& take) = 0;
+    // The density overviews' stored tiles (TrackDensity::encode), of every track's overview or of one
+    // activity's (`layer`): those of `zoom` within the tile range, in key order; those of `keys` that are
+    // stored, read in one statement to be updated in the open write transaction (on a server, another writer
+    // of an overview waits until it ends); writing tiles in one statement (empty bytes remove a tile); every
+    // tile of both overviews removed (a rebuild's start, which they wait for too).
     virtual std::vector<std::pair<DensityTileKey, QByteArray>>
-    densityTilesOf(const std::vector<DensityTileKey>& keys) = 0;
-    virtual void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) = 0;
+    densityTiles(const DensityLayer& layer, int zoom, int minX, int minY, int maxX, int maxY) = 0;
+    virtual std::vector<std::pair<DensityTileKey, QByteArray>>
+    densityTilesOf(const DensityLayer& layer, const std::vector<DensityTileKey>& keys) = 0;
+    virtual void writeDensityTiles(const DensityLayer& layer,
+                                   const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) = 0;
     virtual void clearDensity() = 0;
 };
 

@@ -140,13 +140,19 @@ FileRowsDigest forEachFileRun(SqliteFile& file, const std::function<void(const Q
     return seen;
 }
 
-FileRowsDigest forEachFileTile(SqliteFile& file, const std::function<void(const QByteArray&)>& take) {
+FileRowsDigest forEachFileTile(SqliteFile& file, bool perActivity,
+                               const std::function<void(const QByteArray&)>& take) {
     FileRowsDigest seen;
     QCryptographicHash hash(QCryptographicHash::Sha256);
     SqliteStatement q = file.prepare(
-        QStringLiteral("SELECT zoom, tile_x, tile_y, pixels FROM track_density ORDER BY 1, 2, 3"));
+        perActivity
+            ? QStringLiteral("SELECT zoom, tile_x, tile_y, pixels, activity FROM track_density_activity"
+                             " ORDER BY activity, zoom, tile_x, tile_y")
+            : QStringLiteral("SELECT zoom, tile_x, tile_y, pixels FROM track_density ORDER BY 1, 2, 3"));
     while (q.step()) {
         const QByteArray pixels = q.blob(3);
+        if (perActivity)
+            hash.addData(q.text(4).toUtf8() + '\0');
         hash.addData(
             QStringLiteral("%1/%2/%3:").arg(q.toInt64(0)).arg(q.toInt64(1)).arg(q.toInt64(2)).toUtf8());
         hash.addData(pixels);
@@ -154,6 +160,8 @@ FileRowsDigest forEachFileTile(SqliteFile& file, const std::function<void(const 
         if (!take)
             continue;
         QByteArray line;
+        if (perActivity)
+            appendCopyField(&line, textOf(q, 4));
         appendCopyField(&line, numberOf(q, 0));
         appendCopyField(&line, numberOf(q, 1));
         appendCopyField(&line, numberOf(q, 2));
@@ -163,6 +171,19 @@ FileRowsDigest forEachFileTile(SqliteFile& file, const std::function<void(const 
     }
     seen.digest = hash.result();
     return seen;
+}
+
+QByteArray densityDigestOf(const QByteArray& everyTrack, const QByteArray& perActivity) {
+    return QCryptographicHash::hash(everyTrack + perActivity, QCryptographicHash::Sha256);
+}
+
+FileRowsDigest fileDensityDigest(SqliteFile& file) {
+    const FileRowsDigest total = forEachFileTile(file, false);
+    const FileRowsDigest activities = forEachFileTile(file, true);
+    FileRowsDigest both;
+    both.rows = total.rows + activities.rows;
+    both.digest = densityDigestOf(total.digest, activities.digest);
+    return both;
 }
 
 } // namespace tidemark::tracks

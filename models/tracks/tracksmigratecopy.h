@@ -51,8 +51,15 @@ struct FileRowsDigest {
 // Every pipeline run of the file as a COPY line of (id, region, source, started_at, finished_at, status,
 // tracks_added, tracks_merged, error), in id order, to `take` (when given).
 FileRowsDigest forEachFileRun(SqliteFile& file, const std::function<void(const QByteArray&)>& take = {});
-// Every density tile of the file as a COPY line of (zoom, tile_x, tile_y, pixels), in key order. The digest
-// is the one the verification compares with the store's (storeDensityDigest).
-FileRowsDigest forEachFileTile(SqliteFile& file, const std::function<void(const QByteArray&)>& take = {});
+// Every tile of one of the file's density overviews, in key order, as a COPY line: of every track's
+// (track_density: zoom, tile_x, tile_y, pixels), or of the per-activity one (track_density_activity:
+// activity, zoom, tile_x, tile_y, pixels).
+FileRowsDigest forEachFileTile(SqliteFile& file, bool perActivity,
+                               const std::function<void(const QByteArray&)>& take = {});
+// Both overviews of the file: their tiles, and the one digest of the two that the ledger records and the
+// verification compares with the store's (storeDensityDigest).
+FileRowsDigest fileDensityDigest(SqliteFile& file);
+// The digest of both overviews from the digests of each.
+QByteArray densityDigestOf(const QByteArray& everyTrack, const QByteArray& perActivity);
 
 } // namespace tidemark::tracks

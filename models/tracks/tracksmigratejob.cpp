@@ -228,7 +228,7 @@ void MigrationRun::copyBatch(const NextRow& next) {
 void MigrationRun::finish() {
     m_feedback.reportProgress(1.0, QStringLiteral("copying the runs and the density overview"));
     const bool runsChanged = forEachFileRun(m_file).digest != m_ledger.runsFingerprint();
-    const bool densityChanged = forEachFileTile(m_file).digest != m_ledger.densityFingerprint();
+    const bool densityChanged = fileDensityDigest(m_file).digest != m_ledger.densityFingerprint();
     PgTransaction tx(m_db);
     m_ledger.lockAndCheck(true);
     if (!m_wrote && !runsChanged && !densityChanged) {
@@ -249,12 +249,19 @@ void MigrationRun::finish() {
     if (densityChanged) {
         m_db.advisoryXactLock(PostgisTracksDatabase::kDensityLockKey);
         m_db.exec(QStringLiteral("DELETE FROM track_density"));
-        FileRowsDigest tiles;
+        m_db.exec(QStringLiteral("DELETE FROM track_density_activity"));
+        FileRowsDigest tiles, activityTiles;
         m_db.copyIn(QStringLiteral("COPY track_density (zoom, tile_x, tile_y, pixels) FROM STDIN"), [&] {
-            tiles = forEachFileTile(m_file, [&](const QByteArray& line) { m_db.putCopyData(line); });
+            tiles = forEachFileTile(m_file, false, [&](const QByteArray& line) { m_db.putCopyData(line); });
         });
-        m_ledger.recordDensity(tiles.digest);
-        m_report.overviewTiles = tiles.rows;
+        m_db.copyIn(
+            QStringLiteral("COPY track_density_activity (activity, zoom, tile_x, tile_y, pixels) FROM STDIN"),
+            [&] {
+                activityTiles =
+                    forEachFileTile(m_file, true, [&](const QByteArray& line) { m_db.putCopyData(line); });
+            });
+        m_ledger.recordDensity(densityDigestOf(tiles.digest, activityTiles.digest));
+        m_report.overviewTiles = tiles.rows + activityTiles.rows;
     }
     // Ids were kept: the identity columns go on after the highest ones.
     m_db.exec(

@@ -14,16 +14,32 @@
 namespace tidemark::tracks {
 
 QByteArray storeDensityDigest(PgConnection& db, qint64* tiles) {
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    const PgResult r = db.exec(QStringLiteral(
-        "SELECT zoom, tile_x, tile_y, encode(pixels, 'hex') FROM track_density ORDER BY 1, 2, 3"));
-    for (int i = 0; i < r.rows(); ++i) {
-        hash.addData(
-            QStringLiteral("%1/%2/%3:").arg(r.toLong(i, 0)).arg(r.toLong(i, 1)).arg(r.toLong(i, 2)).toUtf8());
-        hash.addData(QByteArray::fromHex(r.text(i, 3).toLatin1()));
+    // As the file's passes (forEachFileTile): every track's overview, then the activities' by their bytes.
+    QByteArray digests[2];
+    *tiles = 0;
+    for (const bool perActivity : {false, true}) {
+        QCryptographicHash hash(QCryptographicHash::Sha256);
+        const PgResult r = db.exec(
+            perActivity
+                ? QStringLiteral("SELECT zoom, tile_x, tile_y, encode(pixels, 'hex'), activity FROM"
+                                 " track_density_activity ORDER BY activity COLLATE \"C\", zoom, tile_x,"
+                                 " tile_y")
+                : QStringLiteral("SELECT zoom, tile_x, tile_y, encode(pixels, 'hex') FROM track_density"
+                                 " ORDER BY 1, 2, 3"));
+        for (int i = 0; i < r.rows(); ++i) {
+            if (perActivity)
+                hash.addData(r.text(i, 4).toUtf8() + '\0');
+            hash.addData(QStringLiteral("%1/%2/%3:")
+                             .arg(r.toLong(i, 0))
+                             .arg(r.toLong(i, 1))
+                             .arg(r.toLong(i, 2))
+                             .toUtf8());
+            hash.addData(QByteArray::fromHex(r.text(i, 3).toLatin1()));
+        }
+        *tiles += r.rows();
+        digests[perActivity ? 1 : 0] = hash.result();
     }
-    *tiles = r.rows();
-    return hash.result();
+    return densityDigestOf(digests[0], digests[1]);
 }
 
 namespace {
@@ -117,7 +133,7 @@ void verifyMigration(SqliteFile& file, PgConnection& db, TracksMigrateReport* re
                                   .arg(runs.toLong(0, 0))
                                   .arg(inFileRuns);
     qint64 storeTiles = 0;
-    const FileRowsDigest fileTiles = forEachFileTile(file);
+    const FileRowsDigest fileTiles = fileDensityDigest(file);
     if (fileTiles.digest != storeDensityDigest(db, &storeTiles))
         report->mismatches << QStringLiteral(
                                   "the density overview differs: %1 tiles in the store, %2 in the file")

@@ -73,12 +73,14 @@ TracksRetentionPreview TracksRetention::preview(Micros cutoff) {
 
 std::vector<qint64> TracksRetention::deleteWithOverview(const std::vector<qint64>& ids, Micros cutoff) {
     // The lines first (their pixels leave the overview), then the delete that re-checks the age.
-    std::map<qint64, std::vector<LonLat>> lines;
-    m_db.forEachLine(ids, [&](qint64 id, std::vector<LonLat>& points) { lines[id] = std::move(points); });
+    std::map<qint64, std::pair<QString, std::vector<LonLat>>> lines;
+    m_db.forEachLine(ids, [&](qint64 id, const QString& activity, std::vector<LonLat>& points) {
+        lines[id] = {activity, std::move(points)};
+    });
     const std::vector<qint64> deleted = m_db.deleteTracks(ids, cutoff);
-    DensityDeltas density;
+    ActivityDensityDeltas density;
     for (qint64 id : deleted)
-        TrackDensity::add(lines[id], -1, &density);
+        density.add(lines[id].first, lines[id].second, -1);
     TrackOverview::apply(m_db, density);
     return deleted;
 }

@@ -8,6 +8,7 @@
 #include "trackimporter.h"
 #include "trackoverview.h"
 #include "tracksdatabase.h"
+#include "tracksmigratejob.h"
 #include "tracksretention.h"
 #include "tracksstore.h"
 
@@ -53,24 +54,67 @@ std::vector<LonLat> randomLine(QRandomGenerator& random, int points, double step
     return line;
 }
 
-ImportedTrack trackOf(const std::vector<LonLat>& line, const QString& source, int n) {
+ImportedTrack trackOf(const std::vector<LonLat>& line, const QString& source, int n,
+                      const QString& activity = QStringLiteral("mtb")) {
     ImportedTrack t;
     t.sourceId = source;
     t.externalUrl = QStringLiteral("https://%1.example/%2").arg(source).arg(n);
     t.name = QStringLiteral("ride %1").arg(n);
-    t.activityType = QStringLiteral("mtb");
+    t.activityType = activity;
     for (const LonLat& p : line)
         t.points.push_back({p.lat, p.lon});
     return t;
 }
 
-// Every stored tile of every level, decoded, by key.
-std::map<DensityTileKey, DensityCounts> storedTiles(TracksDatabase& db) {
+// Every stored tile of every level of an overview (every track's, or one activity's), decoded, by key.
+std::map<DensityTileKey, DensityCounts> storedTiles(TracksDatabase& db,
+                                                    const DensityLayer& layer = std::nullopt) {
     std::map<DensityTileKey, DensityCounts> all;
     for (int zoom = 0; zoom <= TrackDensity::kMaxZoom; ++zoom)
-        for (auto& [key, bytes] : db.densityTiles(zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
+        for (auto& [key, bytes] : db.densityTiles(layer, zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
             all[key] = *TrackDensity::decode(bytes);
     return all;
+}
+
+const QStringList kActivities{QStringLiteral("mtb"), QStringLiteral("hike"), QStringLiteral("moto")};
+
+// The overview of each of kActivities counted here from the store's tracks (their lines rasterised one by
+// one), by activity and key; an activity without tracks has no tiles.
+std::map<QString, std::map<DensityTileKey, DensityCounts>> recount(TracksDatabase& db) {
+    std::map<QString, DensityDeltas> deltas;
+    TracksQuery all;
+    all.box = {-180, -90, 180, 90};
+    db.scanBox(all, true,
+               [&](BoxRow& track) { TrackDensity::add(track.points, 1, &deltas[track.row.activity]); });
+    std::map<QString, std::map<DensityTileKey, DensityCounts>> out;
+    for (const QString& activity : kActivities) {
+        std::map<DensityTileKey, DensityCounts>& tiles = out[activity];
+        for (const auto& [key, changes] : deltas[activity].tiles)
+            tiles[key] = DensityDeltas::dense(changes);
+    }
+    return out;
+}
+
+// Each activity's stored overview equals the recount, and every track's overview is their sum.
+bool activitiesEqualARecount(TracksDatabase& db, QString* why) {
+    std::map<DensityTileKey, DensityCounts> sum;
+    for (const auto& [activity, expected] : recount(db)) {
+        if (storedTiles(db, activity) != expected) {
+            *why = QStringLiteral("%1: the overview of %2 is not its recount").arg(db.describe(), activity);
+            return false;
+        }
+        for (const auto& [key, counts] : expected) {
+            DensityCounts& total = sum[key];
+            total.resize(counts.size(), 0);
+            for (size_t i = 0; i < counts.size(); ++i)
+                total[i] += counts[i];
+        }
+    }
+    if (storedTiles(db) != sum) {
+        *why = QStringLiteral("%1: the whole overview is not the activities' sum").arg(db.describe());
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -264,6 +308,67 @@ class TrackDensityTest : public QObject {
         TaskFeedback feedback;
         QVERIFY(TrackOverview::rebuild(*first, feedback) > 0);
         QVERIFY(storedTiles(*first) == kept);
+    }
+
+    // The overview per activity equals a recount from the tracks after an import (with merges), a retention
+    // that takes one activity's every track, a rebuild, and tracks migrate, on both backends.
+    void eachActivitysOverviewIsKeptLikeTheWholeOne() {
+        QVERIFY(m_dir.isValid());
+        const QString path = m_dir.filePath(QStringLiteral("activities.sqlite"));
+        test::freshTracksFile(path);
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("td_activities"));
+        QString why;
+        for (const TracksLocation& location :
+             {TracksLocation::file(path), TracksLocation::postgis(conninfo)}) {
+            auto db = TracksDatabase::open(location);
+            QRandomGenerator random(17);
+            std::vector<ImportedTrack> old, recent;
+            for (int i = 0; i < 24; ++i) // crossing each other: pixels that several activities share
+                old.push_back(
+                    trackOf(randomLine(random, 30, 0.003), QStringLiteral("osm"), i, kActivities[i % 3]));
+            for (int i = 0; i < 12; ++i) // six old lines again from another source (merges), six new ones
+                recent.push_back(i % 2 ? trackOf(randomLine(random, 30, 0.003), QStringLiteral("ttrails"),
+                                                 100 + i, kActivities[(i / 2) % 2])
+                                       : [&] {
+                                             ImportedTrack t = old[size_t(i % 4 == 0 ? i : i + 1)];
+                                             t.sourceId = QStringLiteral("ttrails");
+                                             return t;
+                                         }());
+            TrackImporter(*db, TrackSourceList::demo(), kNow - 3000LL * 86400 * kMicrosPerSecond)
+                .importBatch(QStringLiteral("r"), QStringLiteral("osm"), old);
+            const TrackImportReport merged =
+                TrackImporter(*db, TrackSourceList::demo(), kNow)
+                    .importBatch(QStringLiteral("r"), QStringLiteral("ttrails"), recent);
+            QCOMPARE(merged.merged, 6);
+            QVERIFY(!storedTiles(*db, QStringLiteral("moto")).empty());
+            QVERIFY2(activitiesEqualARecount(*db, &why), qPrintable(why));
+
+            // Retention of the old batch: every moto track goes, so does its overview.
+            TaskFeedback feedback;
+            TracksRetention retention(*db, 5);
+            QCOMPARE(retention.run(kNow - 1000LL * 86400 * kMicrosPerSecond, feedback).deleted.size(),
+                     size_t(24));
+            QVERIFY(storedTiles(*db, QStringLiteral("moto")).empty());
+            QVERIFY2(activitiesEqualARecount(*db, &why), qPrintable(why));
+            const auto kept = storedTiles(*db, QStringLiteral("hike"));
+            QVERIFY(!kept.empty());
+            QVERIFY(TrackOverview::rebuild(*db, feedback) > 0);
+            QVERIFY2(activitiesEqualARecount(*db, &why), qPrintable(why));
+            QVERIFY(storedTiles(*db, QStringLiteral("hike")) == kept);
+        }
+        // tracks migrate copies the file's overviews: the store's equal a recount of its own tracks.
+        auto file = TracksDatabase::open(TracksLocation::file(path), TracksDatabase::Access::ReadOnly);
+        const QString copy = test::freshPostgisStore(QStringLiteral("td_activities_copy"));
+        TracksMigrateRequest request;
+        request.sqlitePath = path;
+        request.conninfo = copy;
+        TaskFeedback feedback;
+        const TracksMigrateReport migrated = TracksMigrateJob::run(request, feedback);
+        QVERIFY2(migrated.verified, qPrintable(migrated.mismatches.join(QStringLiteral("; "))));
+        auto store = TracksDatabase::open(TracksLocation::postgis(copy));
+        QVERIFY2(activitiesEqualARecount(*store, &why), qPrintable(why));
+        for (const QString& activity : kActivities)
+            QVERIFY(storedTiles(*store, activity) == storedTiles(*file, activity));
     }
 
     // Import (with merges) and retention keep the overview equal to a rebuild, on both backends.

@@ -89,12 +89,12 @@ class TestTracks : public QObject {
         auto db = SpatialiteDatabase::open(m_dir.filePath(QStringLiteral("m.sqlite")),
                                            SpatialiteDatabase::Mode::CreateIfMissing);
         TracksMigrator migrator(*db);
-        QCOMPARE(migrator.status().missingTables.size(), 3);
+        QCOMPARE(migrator.status().missingTables.size(), 4);
         QVERIFY_THROWS_EXCEPTION(Error, migrator.requireSchema());
-        QCOMPARE(migrator.migrate().size(), 3);
+        QCOMPARE(migrator.migrate().size(), 4);
         QCOMPARE(migrator.migrate().size(), 0);
         const SchemaStatus s = migrator.status();
-        QCOMPARE(s.currentVersion, 3);
+        QCOMPARE(s.currentVersion, 4);
         QVERIFY(s.missingTables.isEmpty());
         migrator.requireSchema();
         QVERIFY(db->scalar(QStringLiteral(

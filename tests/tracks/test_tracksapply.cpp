@@ -369,7 +369,8 @@ class TestTracksApply : public QObject {
         {
             auto older = test::freshTracksFile(v1);
             importTracks(*older, 1, 2, nowMicros() - kYear);
-            for (const char* table : {"tracks_store", "tracks_retention_runs", "track_density"})
+            for (const char* table :
+                 {"tracks_store", "tracks_retention_runs", "track_density", "track_density_activity"})
                 older->exec(QStringLiteral("DROP TABLE %1").arg(QLatin1String(table)));
             older->exec(QStringLiteral("DELETE FROM tidemark_schema_migrations WHERE version >= 2"));
         }
@@ -381,6 +382,59 @@ class TestTracksApply : public QObject {
                          .value(QLatin1String("overview_tiles_rebuilt"))
                          .toInt() > 0,
                  qPrintable(initV1.out));
+    }
+
+    // tracks init on a store made before the per-activity overview (version 3), file or PostGIS: its
+    // migration builds that overview from the tracks, the same as an import of those tracks now makes.
+    void initBuildsTheActivitiesOverviewOfBothBackends() {
+        const auto hikeTiles = [](TracksDatabase& db) {
+            QStringList tiles;
+            for (int zoom = 0; zoom <= TrackDensity::kMaxZoom; ++zoom)
+                for (const auto& [key, bytes] :
+                     db.densityTiles(QStringLiteral("hike"), zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
+                    tiles << QStringLiteral("%1/%2/%3 %4")
+                                 .arg(key.zoom)
+                                 .arg(key.x)
+                                 .arg(key.y)
+                                 .arg(QString::fromLatin1(bytes.toHex()));
+            return tiles;
+        };
+        const Micros created = nowMicros() - kYear;
+        QStringList expected;
+        {
+            auto now = test::freshTracksFile(m_dir.filePath(QStringLiteral("init_v4.sqlite")));
+            importTracks(*now, 1, 3, created);
+            expected = hikeTiles(*now);
+        }
+        QVERIFY(!expected.isEmpty());
+        const QString path = m_dir.filePath(QStringLiteral("init_v3.sqlite"));
+        {
+            auto db = test::freshTracksFile(path);
+            importTracks(*db, 1, 3, created);
+            db->exec(QStringLiteral("DROP TABLE track_density_activity"));
+            db->exec(QStringLiteral("DELETE FROM tidemark_schema_migrations WHERE version = 4"));
+        }
+        const QString conninfo = test::freshPostgisStore(QStringLiteral("ta_init_v3"));
+        {
+            importTracks(*TracksDatabase::open(TracksLocation::postgis(conninfo)), 1, 3, created);
+            auto db = PgConnection::open(conninfo, QStringLiteral("tidemark-test"));
+            db->exec(QStringLiteral("DROP TABLE track_density_activity"));
+            db->exec(QStringLiteral("DELETE FROM tidemark_schema_migrations WHERE version = 4"));
+        }
+        for (const TracksLocation& location :
+             {TracksLocation::file(path), TracksLocation::postgis(conninfo)}) {
+            QVERIFY(test::thrownKind([&] { TracksDatabase::open(location); }) == Error::Kind::Schema);
+            const test::CliRun init =
+                test::runCli({QStringLiteral("tracks"), QStringLiteral("init"),
+                              location.isPostgis() ? QStringLiteral("--db") : QStringLiteral("--sqlite"),
+                              location.isPostgis() ? conninfo : path, QStringLiteral("--json")});
+            QVERIFY2(init.exitCode == 0, qPrintable(init.err));
+            const QJsonObject json = QJsonDocument::fromJson(init.out.toUtf8()).object();
+            QCOMPARE(json.value(QLatin1String("applied_now")).toArray(),
+                     QJsonArray{QStringLiteral("0004_track_density_activity")});
+            QVERIFY2(json.value(QLatin1String("overview_tiles_rebuilt")).toInt() > 0, qPrintable(init.out));
+            QCOMPARE(hikeTiles(*TracksDatabase::open(location)), expected);
+        }
     }
 
     // A read-only open of a current file reads its id and leaves the folder as it was (no -wal, no -shm).

@@ -124,16 +124,22 @@ QStringList lines(const std::vector<SimplifiedTrack>& tracks) {
     return out;
 }
 
-// Every stored density tile, key and bytes.
+// Every stored density tile of both overviews (every track's, each activity's), key and bytes.
 QStringList densityOf(TracksDatabase& db) {
     QStringList out;
-    for (int zoom = 0; zoom <= TrackDensity::kMaxZoom; ++zoom)
-        for (const auto& [key, bytes] : db.densityTiles(zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
-            out << QStringLiteral("%1/%2/%3 %4")
-                       .arg(key.zoom)
-                       .arg(key.x)
-                       .arg(key.y)
-                       .arg(QString::fromLatin1(bytes.toHex()));
+    std::vector<DensityLayer> layers{std::nullopt};
+    for (const QString& activity : kActivities)
+        layers.emplace_back(activity);
+    for (const DensityLayer& layer : layers)
+        for (int zoom = 0; zoom <= TrackDensity::kMaxZoom; ++zoom)
+            for (const auto& [key, bytes] :
+                 db.densityTiles(layer, zoom, 0, 0, (1 << zoom) - 1, (1 << zoom) - 1))
+                out << QStringLiteral("%1 %2/%3/%4 %5")
+                           .arg(layer.value_or(QStringLiteral("*")))
+                           .arg(key.zoom)
+                           .arg(key.x)
+                           .arg(key.y)
+                           .arg(QString::fromLatin1(bytes.toHex()));
     return out;
 }
 

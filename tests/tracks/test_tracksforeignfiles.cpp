@@ -119,7 +119,7 @@ class TestTracksForeignFiles : public QObject {
         refusedUnchanged(
             path, QRegularExpression(QStringLiteral(
                       "has no table tracks and holds table notes|missing tables: tracks, pipeline_runs, "
-                      "track_density \\(not a tracks file\\)")));
+                      "track_density, track_density_activity \\(not a tracks file\\)")));
         // tracks init makes a file of its own: it does not turn another database into a tracks file.
         const QMap<QString, QByteArray> before = test::folderDigests(QFileInfo(path).absolutePath());
         const test::CliRun init = test::runCli(
@@ -135,10 +135,11 @@ class TestTracksForeignFiles : public QObject {
     void emptyFileIsLeftAsItWas() {
         const QString path = folderFile(QStringLiteral("empty"), QStringLiteral("empty.sqlite"));
         test::writeFile(path, {});
-        refusedUnchanged(
-            path, QRegularExpression(QStringLiteral("(has no table tracks of the tracks schema|missing "
-                                                    "tables: tracks, pipeline_runs, track_density) \\(run: "
-                                                    "tidemark-cli tracks init")));
+        refusedUnchanged(path, QRegularExpression(QStringLiteral(
+                                   "(has no table tracks of the tracks schema|missing "
+                                   "tables: tracks, pipeline_runs, track_density, track_density_activity) "
+                                   "\\(run: "
+                                   "tidemark-cli tracks init")));
         const test::CliRun init = test::runCli(
             {QStringLiteral("tracks"), QStringLiteral("init"), QStringLiteral("--sqlite"), path});
         QVERIFY2(init.exitCode == 0, qPrintable(init.err));

@@ -20,6 +20,8 @@
 #include "trackstablemodel.h"
 #include "tracksworkbench.h"
 
+#include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -40,6 +42,40 @@ using tidemark::ui::TracksWorkbench;
 
 namespace {
 const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
+
+// The extent of the tracks of `activities` (empty: all) whose id is above `afterId`, read from the store.
+QGeoRectangle extentOf(TracksDatabase& db, const QStringList& activities, qint64 afterId = 0) {
+    TracksQuery all;
+    all.box = {-180, -90, 180, 90};
+    all.activities = activities;
+    QGeoRectangle extent;
+    for (const TrackRow& t : TracksStore(db).tracksInBox(all).tracks) {
+        if (t.id <= afterId)
+            continue;
+        const QGeoRectangle box(QGeoCoordinate(t.bbox.maxLat, t.bbox.minLon),
+                                QGeoCoordinate(t.bbox.minLat, t.bbox.maxLon));
+        extent = extent.isValid() ? extent.united(box) : box;
+    }
+    return extent;
+}
+
+qint64 highestId(TracksDatabase& db) {
+    TracksQuery all;
+    all.box = {-180, -90, 180, 90};
+    all.order = TracksQuery::Order::Id;
+    all.descending = true;
+    all.limit = 1;
+    const TracksPage page = TracksStore(db).tracksInBox(all);
+    return page.tracks.empty() ? 0 : page.tracks.front().id;
+}
+
+// The map shows `area` and is fitted to it: one of its sides spans the area's with no more than the margins.
+bool fittedTo(const ui::MapView* map, const QGeoRectangle& area) {
+    const QGeoRectangle visible = map->viewport().visibleArea();
+    if (!visible.contains(area.topLeft()) || !visible.contains(area.bottomRight()))
+        return false;
+    return visible.width() < area.width() * 1.25 || visible.height() < area.height() * 1.25;
+}
 } // namespace
 
 class TestTracksWorkbench : public QObject {
@@ -142,6 +178,43 @@ class TestTracksWorkbench : public QObject {
         m_workbench->setActivityChecked(QStringLiteral("hike"), true);
         QVERIFY(waitLoaded());
         QCOMPARE(m_dataset.data().page.matching, all);
+    }
+
+    // Zoom to fit (its button and its shortcut) fits the map to the tracks the filters leave.
+    void zoomToFitShowsTheFilteredTracks() {
+        m_workbench->setActivityChecked(QStringLiteral("hike"), false);
+        QVERIFY(waitLoaded());
+        auto db = SpatialiteDatabase::open(m_path);
+        QStringList shown = m_dataset.view().activities;
+        QVERIFY(!shown.isEmpty() && !shown.contains(QStringLiteral("hike")));
+        const QGeoRectangle filtered = extentOf(*db, shown);
+        QVERIFY(filtered.isValid());
+        auto* button = m_workbench->findChild<QAbstractButton*>(QStringLiteral("zoomToFitButton"));
+        QVERIFY(button);
+        m_workbench->map()->setView(QGeoCoordinate(10, 10), 9);
+        QVERIFY(!fittedTo(m_workbench->map(), filtered));
+        button->click();
+        QVERIFY2(fittedTo(m_workbench->map(), filtered),
+                 qPrintable(m_workbench->map()->viewport().visibleArea().toString()));
+        // One activity alone: the fit follows the filter.
+        for (const QString& activity : shown)
+            if (activity != shown.first())
+                m_workbench->setActivityChecked(activity, false);
+        QVERIFY(waitLoaded());
+        const QGeoRectangle one = extentOf(*db, {shown.first()});
+        m_workbench->map()->setView(QGeoCoordinate(-10, -10), 9);
+        m_workbench->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_workbench));
+        auto* action = m_workbench->findChild<QAction*>(QStringLiteral("zoomToFitAction"));
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_0));
+        m_workbench->map()->setFocus();
+        QTest::keyClick(m_workbench, Qt::Key_0, Qt::ControlModifier);
+        QVERIFY2(fittedTo(m_workbench->map(), one),
+                 qPrintable(m_workbench->map()->viewport().visibleArea().toString()));
+        for (const QString& activity : m_dataset.fileFacts().activities.keys())
+            m_workbench->setActivityChecked(activity, true);
+        QVERIFY(settle());
     }
 
     void detailsShowTheSourcesWithTheirLinks() {
@@ -262,6 +335,7 @@ class TestTracksWorkbench : public QObject {
             test::writeFile(m_dir.filePath(QStringLiteral("cut.gpx")), bytes.left(bytes.size() / 2));
         auto db = SpatialiteDatabase::open(m_path);
         const qint64 before = TracksStore(*db).count();
+        const qint64 lastBefore = highestId(*db);
         // With hikes filtered out, the activity the import brings ("unknown": files without a <type>) comes
         // into the filters checked, and the view asks for it too.
         m_workbench->setActivityChecked(QStringLiteral("hike"), false);
@@ -279,6 +353,11 @@ class TestTracksWorkbench : public QObject {
         // Mojstrovka holds one track, korita four of which one has a single point (skipped); the cut copy
         // adds nothing.
         QCOMPARE(TracksStore(*db).count(), before + 4);
+        // The map ends on the imported tracks (in the Julian Alps, far from the file's rides).
+        const QGeoRectangle imported = extentOf(*db, {}, lastBefore);
+        QVERIFY(imported.isValid());
+        QVERIFY2(fittedTo(m_workbench->map(), imported),
+                 qPrintable(m_workbench->map()->viewport().visibleArea().toString()));
         QVERIFY2(m_workbench->importText().contains(QStringLiteral("4 added")),
                  qPrintable(m_workbench->importText()));
         QVERIFY2(m_workbench->importText().contains(QStringLiteral("cut.gpx")),

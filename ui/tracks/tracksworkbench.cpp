@@ -8,6 +8,7 @@
 #include "trackslayer.h"
 #include "trackstablemodel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -15,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -27,6 +29,7 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -166,9 +169,30 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     storeLayout->addLayout(importRow);
     storeLayout->addWidget(m_importResult);
     storeLayout->addStretch(1);
+    // An action of the workbench (its shortcut works wherever the focus is in it) that the button shows.
+    auto* zoomToFit = new QAction(tr("Zoom to fit"), this);
+    zoomToFit->setObjectName(QStringLiteral("zoomToFitAction"));
+    zoomToFit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    zoomToFit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    zoomToFit->setToolTip(tr("Fit the map to the tracks the activity and source filters leave (%1)")
+                              .arg(zoomToFit->shortcut().toString(QKeySequence::NativeText)));
+    addAction(zoomToFit);
+    m_zoomToFit = new QToolButton(this);
+    m_zoomToFit->setObjectName(QStringLiteral("zoomToFitButton"));
+    m_zoomToFit->setDefaultAction(zoomToFit);
+    m_mapNote = new QLabel(this);
+    m_mapNote->setWordWrap(true);
+    auto* mapColumn = new QWidget(this);
+    auto* mapLayout = new QVBoxLayout(mapColumn);
+    mapLayout->setContentsMargins(0, 0, 0, 0);
+    auto* mapBar = new QHBoxLayout;
+    mapBar->addWidget(m_zoomToFit);
+    mapBar->addWidget(m_mapNote, 1);
+    mapLayout->addLayout(mapBar);
+    mapLayout->addWidget(m_map, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
-    split->addWidget(m_map);
+    split->addWidget(mapColumn);
     m_areas = new QTabWidget(this);
     m_areas->addTab(side, tr("Tracks"));
     m_areas->addTab(m_storeTab, tr("Retention && import"));
@@ -195,6 +219,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         if (id != 0)
             selectTrack(id);
     });
+    connect(zoomToFit, &QAction::triggered, this, &TracksWorkbench::zoomToFit);
     connect(m_activities, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
     connect(m_sources, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
     connect(m_previous, &QPushButton::clicked, this, &TracksWorkbench::previousPage);
@@ -239,6 +264,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         m_layer->setDensity({});
         m_layer->setHighlighted({});
         m_layer->setSelected(0);
+        m_mapNote->clear();
         m_retention->clear();
         m_retain->setEnabled(false);
         m_health->clear();
@@ -340,6 +366,18 @@ void TracksWorkbench::fitToFileWhenShown() {
     m_viewSettle->start();
 }
 
+void TracksWorkbench::fitWhenShown(const TrackBox& box) {
+    m_extent = QGeoRectangle(QGeoCoordinate(box.maxLat, box.minLon), QGeoCoordinate(box.minLat, box.maxLon));
+    m_fitted = false;
+    fitToFileWhenShown();
+}
+
+void TracksWorkbench::zoomToFit() {
+    const TracksView& view = m_dataset->view();
+    if (const std::optional<TrackBox> box = m_dataset->fileFacts().extentOf(view.activities, view.sources))
+        fitWhenShown(*box);
+}
+
 bool TracksWorkbench::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_map && event->type() == QEvent::Show)
         fitToFileWhenShown();
@@ -355,7 +393,7 @@ void TracksWorkbench::showFileFacts() {
     fillFilter(m_sources, facts.sources);
     if (checkedItems(m_activities) != activities || checkedItems(m_sources) != sources)
         filtersChanged();
-    if (!m_fitted && facts.extent.tracks > 0) {
+    if (!m_fitted && !m_extent.isValid() && facts.extent.tracks > 0) {
         // The first load asked for the whole file: show its extent; the view then asks for what is in it.
         m_extent = QGeoRectangle(QGeoCoordinate(facts.extent.maxLat, facts.extent.minLon),
                                  QGeoCoordinate(facts.extent.minLat, facts.extent.maxLon));
@@ -370,10 +408,18 @@ void TracksWorkbench::showData() {
     QString text = tr("%1: %Ln track(s) in the store", "", int(m_dataset->fileFacts().extent.tracks))
                        .arg(m_dataset->location().displayName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
-    if (data.density)
-        text += tr(" (on the map as their density: lines where a view holds up to %1)")
-                    .arg(QLocale().toString(TracksViewData::kMaxLinesOnMap));
     m_summary->setText(text.toHtmlEscaped());
+    const QString limit = QLocale().toString(TracksViewData::kMaxLinesOnMap);
+    if (!data.density)
+        m_mapNote->setText(tr("Lines of the filtered tracks in view."));
+    else if (data.densityOfEverySource)
+        m_mapNote->setText(
+            tr("Density of the checked activities from every source: the source filter applies "
+               "to lines, drawn where a view holds up to %1 of these tracks.")
+                .arg(limit));
+    else
+        m_mapNote->setText(
+            tr("Density of the filtered tracks: lines where a view holds up to %1 of them.").arg(limit));
     m_pager->setText(tr("Page %1 of %2 · %Ln track(s)", "", int(data.page.matching))
                          .arg(m_dataset->page() + 1)
                          .arg(m_dataset->pageCount()));
@@ -447,6 +493,10 @@ QString TracksWorkbench::importText() const {
 
 QString TracksWorkbench::summaryText() const {
     return m_summary->text();
+}
+
+QString TracksWorkbench::mapNoteText() const {
+    return m_mapNote->text();
 }
 
 QString TracksWorkbench::pagerText() const {

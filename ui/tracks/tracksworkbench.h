@@ -17,6 +17,7 @@ class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
+class QToolButton;
 class QUrl;
 
 namespace tidemark {
@@ -25,7 +26,8 @@ class Error;
 
 namespace tidemark::tracks {
 class TracksDataset;
-}
+struct TrackBox;
+} // namespace tidemark::tracks
 
 namespace tidemark::ui {
 
@@ -55,6 +57,8 @@ class TracksWorkbench : public QWidget, public Workbench {
     void nextPage();
     void previousPage();
     void setActivityChecked(const QString& activity, bool checked);
+    // Fits the map to the tracks the filters leave (the Zoom to fit button, Ctrl+0).
+    void zoomToFit();
     void previewRetention();
     void retain(); // the tracks of the last preview (the button asks first)
     // The tracks an opened plan file deletes (Home ▸ Open plan…), highlighted on the map as a preview's are;
@@ -82,6 +86,7 @@ class TracksWorkbench : public QWidget, public Workbench {
     QListWidget* sourceFilter() const { return m_sources; }
     QTextBrowser* details() const { return m_details; }
     QString summaryText() const;
+    QString mapNoteText() const; // what the map's layer is (lines, or the density and what it counts)
     QString pagerText() const;
     QString retentionText() const;
     QString healthText() const;
@@ -102,6 +107,7 @@ class TracksWorkbench : public QWidget, public Workbench {
 
   private:
     void fitToFileWhenShown();
+    void fitWhenShown(const tracks::TrackBox& box); // the extent an import or zoom to fit asks for
     void showFileFacts();
     void showData();
     void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
@@ -120,8 +126,10 @@ class TracksWorkbench : public QWidget, public Workbench {
     MapView* m_map;
     std::shared_ptr<TracksLayer> m_layer;
     QTimer* m_viewSettle;
-    bool m_fitted = false;  // the map has been fitted to the file's extent
-    QGeoRectangle m_extent; // of the file: fitted once the map is shown with its real size
+    bool m_fitted = false;  // the map has been fitted to m_extent
+    QGeoRectangle m_extent; // of the file, or of an import: fitted once the map is shown with its real size
+    QToolButton* m_zoomToFit;
+    QLabel* m_mapNote;
     QLabel* m_summary;
     QListWidget* m_activities;
     QListWidget* m_sources;

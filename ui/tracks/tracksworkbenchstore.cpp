@@ -239,6 +239,9 @@ void TracksWorkbench::showImport() {
     if (!m_refusedDrop.isEmpty())
         text += QStringLiteral("<br>") + errorHtml(m_refusedDrop);
     m_importResult->setText(text);
+    // The map goes to what was imported (merged and unchanged tracks too: they are in the store).
+    if (totals.extent)
+        fitWhenShown(*totals.extent);
     emit importFinished();
 }
 

@@ -25,6 +25,7 @@ TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
             m_data.geometry = map.geometry;
             m_data.density = map.density;
             m_data.densityLevel = map.densityLevel;
+            m_data.densityOfEverySource = map.densityOfEverySource;
             m_data.tracksOnMap = map.tracksOnMap;
             emit mapLoaded();
         }

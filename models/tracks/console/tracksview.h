@@ -1,6 +1,7 @@
 #pragma once
 
 #include "trackoverview.h"
+#include "tracksdatabase.h"
 #include "trackshealth.h"
 #include "tracksstore.h"
 #include "trackssummaryloader.h"
@@ -33,25 +34,32 @@ struct TracksView {
 // of the map. Reading it scans every track, so it is read when the file or its contents change, not for
 // every view.
 struct TracksFileFacts {
-    std::vector<TracksSummary> summaries; // TracksSummaryLoader's: the total, then one per activity
-    QMap<QString, qint64> activities;     // every activity of the file with its track count
-    QMap<QString, qint64> sources;        // every source of the file with its track count
-    TracksExtent extent;                  // of the whole file
-    qint64 storeBytes = -1;               // the store's size (TracksDatabase::storeBytes); -1: not read
+    std::vector<TracksSummary> summaries;  // TracksSummaryLoader's: the total, then one per activity
+    QMap<QString, qint64> activities;      // every activity of the file with its track count
+    QMap<QString, qint64> sources;         // every source of the file with its track count
+    TracksExtent extent;                   // of the whole file
+    qint64 storeBytes = -1;                // the store's size (TracksDatabase::storeBytes); -1: not read
+    std::vector<TracksGroupExtent> groups; // per activity and list of sources
+    // The extent of the tracks the filters leave (empty: all), nothing when they leave none.
+    std::optional<TrackBox> extentOf(const QStringList& activities, const QStringList& sources) const;
 };
 
-// What one load of a view delivers: the table's page; for the map either the lines of every track in view,
-// simplified for the zoom, when the view holds at most kMaxLinesOnMap tracks (simplifying more for a new
-// zoom takes longer than a view may), or else the density overview's tiles of the view (every track in it,
-// however many, as pixels); and the file's facts when they were asked for.
+// What one load of a view delivers: the table's page; for the map either the lines of the filtered tracks in
+// view, simplified for the zoom, when the view holds at most kMaxLinesOnMap tracks of the checked activities
+// (simplifying more for a new zoom takes longer than a view may), or else the density overview's tiles of the
+// view (every track of the checked activities in it, however many, as pixels: the sum of those activities'
+// overviews; of every source, since the overview does not keep sources apart); and the file's facts when they
+// were asked for.
 struct TracksViewData {
     static constexpr qint64 kMaxLinesOnMap = 600;
     TracksView view;
     TracksPage page;
     std::shared_ptr<const std::vector<SimplifiedTrack>> geometry;
     std::shared_ptr<const std::vector<DensityTile>> density; // set when the map shows the overview
-    qint64 tracksOnMap = 0; // the tracks whose box meets the view (counted up to kMaxLinesOnMap + 1)
-    int densityLevel = -1;  // its zoom level
+    qint64 tracksOnMap =
+        0; // the checked activities' tracks whose box meets the view (up to kMaxLinesOnMap + 1)
+    int densityLevel = -1;             // its zoom level
+    bool densityOfEverySource = false; // the density shows the tracks of sources the filter left out
     std::optional<TracksFileFacts> file;
 };
 

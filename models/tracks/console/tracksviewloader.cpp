@@ -20,6 +20,19 @@ TracksQuery TracksView::query() const {
     return q;
 }
 
+std::optional<TrackBox> TracksFileFacts::extentOf(const QStringList& activities,
+                                                  const QStringList& sources) const {
+    std::optional<TrackBox> extent;
+    for (const TracksGroupExtent& group : groups) {
+        const bool ofSources =
+            sources.isEmpty() || std::any_of(group.sources.cbegin(), group.sources.cend(),
+                                             [&](const QString& s) { return sources.contains(s); });
+        if (group.tracks > 0 && ofSources && (activities.isEmpty() || activities.contains(group.activity)))
+            unite(&extent, group.extent);
+    }
+    return extent;
+}
+
 TracksViewLoader::TracksViewLoader(TracksLocation location) : m_location(std::move(location)) {}
 
 TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts,
@@ -38,6 +51,7 @@ TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts
             facts.extent = {total.tracks, total.minLon, total.minLat, total.maxLon, total.maxLat};
         facts.sources = store.countBySource();
         facts.storeBytes = db->storeBytes();
+        facts.groups = db->extentsByActivityAndSources();
         data.file = std::move(facts);
     }
     feedback.reportProgress(0.2, QStringLiteral("reading the map of the view"));
@@ -51,6 +65,7 @@ TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts
     map.geometry = data.geometry;
     map.density = data.density;
     map.densityLevel = data.densityLevel;
+    map.densityOfEverySource = data.densityOfEverySource;
     map.tracksOnMap = data.tracksOnMap;
     mapReady.detail = QVariant::fromValue(map);
     feedback.report(mapReady);
@@ -59,22 +74,27 @@ TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts
 }
 
 void TracksViewLoader::loadMap(TracksDatabase& db, const TracksView& view, TracksViewData* data) {
-    data->tracksOnMap = db.countInBoxUpTo(view.box, TracksViewData::kMaxLinesOnMap + 1);
-    if (data->tracksOnMap > TracksViewData::kMaxLinesOnMap) {
-        // Every track in view, as the overview's pixels (the filters do not apply to them).
-        // A level finer than the view: its pixels are scaled down into the view's, so lines stay thin.
-        data->densityLevel = std::clamp(view.zoom + 1, 0, TrackDensity::kMaxZoom);
-        data->density = std::make_shared<const std::vector<DensityTile>>(
-            TrackOverview::read(db, view.box, data->densityLevel));
+    TracksQuery filtered = view.query();
+    filtered.order = TracksQuery::Order::Id;
+    filtered.descending = false;
+    filtered.offset = 0;
+    filtered.limit = -1;
+    // The tracks of the checked activities in view (their sources are not looked at: that would read every
+    // track in view), up to one past the lines' limit.
+    data->tracksOnMap = db.countInBoxUpTo(filtered, TracksViewData::kMaxLinesOnMap + 1);
+    if (data->tracksOnMap <= TracksViewData::kMaxLinesOnMap) {
+        // Few enough whatever the zoom: their lines, of the checked sources too.
+        data->geometry = std::make_shared<const std::vector<SimplifiedTrack>>(
+            TracksStore(db).simplifiedInBox(filtered, view.zoom));
         return;
     }
-    TracksQuery all = view.query();
-    all.order = TracksQuery::Order::Id;
-    all.descending = false;
-    all.offset = 0;
-    all.limit = -1;
-    data->geometry =
-        std::make_shared<const std::vector<SimplifiedTrack>>(TracksStore(db).simplifiedInBox(all, view.zoom));
+    // Every track of the checked activities in view, as the sum of their overviews' pixels; the sources are
+    // not kept apart in the overview, so a source filter is left to the lines (densityOfEverySource).
+    // A level finer than the view: its pixels are scaled down into the view's, so lines stay thin.
+    data->densityLevel = std::clamp(view.zoom + 1, 0, TrackDensity::kMaxZoom);
+    data->densityOfEverySource = !view.sources.isEmpty();
+    data->density = std::make_shared<const std::vector<DensityTile>>(
+        TrackOverview::read(db, view.box, data->densityLevel, view.activities));
 }
 
 } // namespace tidemark::tracks

@@ -18,8 +18,9 @@ class TracksViewLoader {
     explicit TracksViewLoader(TracksLocation location);
     // With readFileFacts, also the file-wide TracksFileFacts. The map first, then the table's page.
     TracksViewData load(const TracksView& view, bool readFileFacts, TaskFeedback& feedback) const;
-    // The map's part of a view on an open store: the lines of its tracks, or the density overview's tiles
-    // when it holds more than TracksViewData::kMaxLinesOnMap.
+    // The map's part of a view on an open store, under its filters: the lines of its tracks, or the density
+    // overview's tiles of the checked activities when it holds more than TracksViewData::kMaxLinesOnMap of
+    // them.
     static void loadMap(TracksDatabase& db, const TracksView& view, TracksViewData* data);
 
   private:

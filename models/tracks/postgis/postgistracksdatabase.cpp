@@ -29,22 +29,6 @@ qint64 binaryInt64(const PgResult& r, int row, int col) {
     return qFromBigEndian<qint64>(reinterpret_cast<const uchar*>(r.raw(row, col)));
 }
 
-qint32 binaryInt32(const PgResult& r, int row, int col) {
-    return qFromBigEndian<qint32>(reinterpret_cast<const uchar*>(r.raw(row, col)));
-}
-
-// Tile keys as the three integer arrays an unnest() of them takes.
-struct TileKeyArrays {
-    QStringList zooms, xs, ys;
-    void add(const DensityTileKey& key) {
-        zooms << QString::number(key.zoom);
-        xs << QString::number(key.x);
-        ys << QString::number(key.y);
-    }
-    bool isEmpty() const { return zooms.isEmpty(); }
-    std::vector<PgParam> params() const { return {pgPlainArray(zooms), pgPlainArray(xs), pgPlainArray(ys)}; }
-};
-
 QByteArray binaryBytes(const PgResult& r, int row, int col) {
     return QByteArray::fromRawData(r.raw(row, col), r.length(row, col));
 }
@@ -238,6 +222,20 @@ qint64 PostgisTracksDatabase::countInBox(const TracksQuery& query) {
     return m_db->exec(boxSql(query, QStringLiteral("count(*)")), boxParams(query)).toLong(0, 0);
 }
 
+qint64 PostgisTracksDatabase::countInBoxUpTo(const TracksQuery& query, qint64 atMost) {
+    const TrackBox& box = query.box;
+    if (query.activities.isEmpty())
+        return countInBoxUpTo(box, atMost);
+    return m_db
+        ->exec(
+            QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM tracks WHERE geom && ST_MakeEnvelope($1, $2,"
+                           " $3, $4, 4326) AND max_lon >= $1 AND min_lon <= $3 AND max_lat >= $2"
+                           " AND min_lat <= $4 AND activity_type = ANY($5::text[]) LIMIT $6) AS inside"),
+            {box.minLon, box.minLat, box.maxLon, box.maxLat, pgTextArray(query.activities),
+             static_cast<long long>(atMost)})
+        .toLong(0, 0);
+}
+
 qint64 PostgisTracksDatabase::countInBoxUpTo(const TrackBox& box, qint64 atMost) {
     return m_db
         ->exec(QStringLiteral(
@@ -245,6 +243,19 @@ qint64 PostgisTracksDatabase::countInBoxUpTo(const TrackBox& box, qint64 atMost)
                    " 4326) LIMIT $5) AS inside"),
                {box.minLon, box.minLat, box.maxLon, box.maxLat, static_cast<long long>(atMost)})
         .toLong(0, 0);
+}
+
+std::vector<TracksGroupExtent> PostgisTracksDatabase::extentsByActivityAndSources() {
+    const PgResult r = m_db->exec(
+        QStringLiteral("SELECT activity_type, sources_json::text, count(*), min(min_lon), min(min_lat),"
+                       " max(max_lon), max(max_lat) FROM tracks GROUP BY activity_type, sources_json"));
+    std::vector<TracksGroupExtent> groups;
+    for (int i = 0; i < r.rows(); ++i)
+        groups.push_back({r.text(i, 0),
+                          fromJsonArray(r.text(i, 1)),
+                          r.toLong(i, 2),
+                          {r.toDouble(i, 3), r.toDouble(i, 4), r.toDouble(i, 5), r.toDouble(i, 6)}});
+    return groups;
 }
 
 std::vector<PipelineRun> PostgisTracksDatabase::lastPipelineRuns(int count) {
@@ -452,7 +463,8 @@ std::vector<TracksCreatedDay> PostgisTracksDatabase::tracksPerCreatedDay() {
 }
 
 void PostgisTracksDatabase::forEachLine(
-    const std::vector<qint64>& ids, const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) {
+    const std::vector<qint64>& ids,
+    const std::function<void(qint64 id, const QString& activity, std::vector<LonLat>& points)>& take) {
     // In slices of ids, so that a store of any size is never one result in memory.
     constexpr int kSlice = 2000;
     std::vector<LonLat> points;
@@ -460,103 +472,27 @@ void PostgisTracksDatabase::forEachLine(
     size_t next = 0;
     for (;;) {
         PgResult r = ids.empty()
-                         ? m_db->exec(QStringLiteral("SELECT id, ST_AsBinary(geom) FROM tracks WHERE id > $1"
+                         ? m_db->exec(QStringLiteral("SELECT id, ST_AsBinary(geom), activity_type FROM tracks"
+                                                     " WHERE id > $1"
                                                      " ORDER BY id LIMIT $2"),
                                       {static_cast<long long>(after), kSlice}, PgConnection::Format::Binary)
                          : [&] {
                                QStringList list;
                                for (; next < ids.size() && list.size() < kSlice; ++next)
                                    list << QString::number(ids[next]);
-                               return m_db->exec(QStringLiteral("SELECT id, ST_AsBinary(geom) FROM tracks"
-                                                                " WHERE id = ANY($1::bigint[]) ORDER BY id"),
-                                                 {pgPlainArray(list)}, PgConnection::Format::Binary);
+                               return m_db->exec(
+                                   QStringLiteral("SELECT id, ST_AsBinary(geom), activity_type"
+                                                  " FROM tracks WHERE id = ANY($1::bigint[]) ORDER BY id"),
+                                   {pgPlainArray(list)}, PgConnection::Format::Binary);
                            }();
         for (int i = 0; i < r.rows(); ++i) {
             points = readWkbLineString(binaryBytes(r, i, 1));
             after = binaryInt64(r, i, 0);
-            take(after, points);
+            take(after, QString::fromUtf8(r.raw(i, 2), r.length(i, 2)), points);
         }
         if (ids.empty() ? r.rows() < kSlice : next >= ids.size())
             return;
     }
-}
-
-std::vector<std::pair<DensityTileKey, QByteArray>>
-PostgisTracksDatabase::densityTiles(int zoom, int minX, int minY, int maxX, int maxY) {
-    const PgResult r =
-        m_db->exec(QStringLiteral("SELECT tile_x, tile_y, pixels FROM track_density WHERE zoom = $1"
-                                  " AND tile_x BETWEEN $2 AND $3 AND tile_y BETWEEN $4 AND $5"
-                                  " ORDER BY tile_x, tile_y"),
-                   {zoom, minX, maxX, minY, maxY}, PgConnection::Format::Binary);
-    std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
-    for (int i = 0; i < r.rows(); ++i)
-        tiles.emplace_back(DensityTileKey{zoom, binaryInt32(r, i, 0), binaryInt32(r, i, 1)},
-                           QByteArray(r.raw(i, 2), r.length(i, 2)));
-    return tiles;
-}
-
-std::vector<std::pair<DensityTileKey, QByteArray>>
-PostgisTracksDatabase::densityTilesOf(const std::vector<DensityTileKey>& keys) {
-    if (keys.empty())
-        return {};
-    // Read to be updated: a tile's new bytes are computed from these, so two writers must not both read the
-    // old ones (the second would overwrite the first's counts). Held until this transaction ends.
-    // The lock and the read in one round trip: the read's snapshot is taken when it starts, after the lock.
-    TileKeyArrays wanted;
-    for (const DensityTileKey& key : keys)
-        wanted.add(key);
-    std::vector<PgStatement> statements;
-    statements.push_back({QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kDensityLockKey}});
-    statements.push_back(
-        {QStringLiteral("SELECT d.zoom, d.tile_x, d.tile_y, d.pixels FROM track_density d"
-                        " JOIN unnest($1::integer[], $2::integer[], $3::integer[]) AS k(zoom, tile_x, tile_y)"
-                        " USING (zoom, tile_x, tile_y)"),
-         wanted.params(),
-         {},
-         true});
-    const PgResult r = lastAfterDeferred(std::move(statements));
-    std::vector<std::pair<DensityTileKey, QByteArray>> tiles;
-    for (int i = 0; i < r.rows(); ++i)
-        tiles.emplace_back(DensityTileKey{binaryInt32(r, i, 0), binaryInt32(r, i, 1), binaryInt32(r, i, 2)},
-                           QByteArray(r.raw(i, 3), r.length(i, 3)));
-    return tiles;
-}
-
-void PostgisTracksDatabase::writeDensityTiles(
-    const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) {
-    // Two statements for the whole slice: the tiles written, then the tiles emptied.
-    TileKeyArrays written, gone;
-    QStringList hex;
-    for (const auto& [key, pixels] : tiles) {
-        if (pixels.isEmpty()) {
-            gone.add(key);
-        } else {
-            written.add(key);
-            hex << QString::fromLatin1(pixels.toHex());
-        }
-    }
-    if (!written.isEmpty()) {
-        std::vector<PgParam> params = written.params();
-        params.emplace_back(pgPlainArray(hex));
-        deferWrite(
-            {QStringLiteral("INSERT INTO track_density (zoom, tile_x, tile_y, pixels)"
-                            " SELECT zoom, tile_x, tile_y, decode(pixels, 'hex')"
-                            " FROM unnest($1::integer[], $2::integer[], $3::integer[], $4::text[])"
-                            " AS t(zoom, tile_x, tile_y, pixels)"
-                            " ON CONFLICT (zoom, tile_x, tile_y) DO UPDATE SET pixels = EXCLUDED.pixels"),
-             params});
-    }
-    if (!gone.isEmpty())
-        deferWrite({QStringLiteral("DELETE FROM track_density d USING unnest($1::integer[], $2::integer[],"
-                                   " $3::integer[]) AS k(zoom, tile_x, tile_y)"
-                                   " WHERE (d.zoom, d.tile_x, d.tile_y) = (k.zoom, k.tile_x, k.tile_y)"),
-                    gone.params()});
-}
-
-void PostgisTracksDatabase::clearDensity() {
-    // A rebuild: the importers' and retention's updates wait until it commits (see densityTilesOf).
-    execAfterDeferred({QStringLiteral("SELECT pg_advisory_xact_lock($1)"), {kDensityLockKey}});
-    m_db->exec(QStringLiteral("DELETE FROM track_density"));
 }
 
 } // namespace tidemark::tracks

@@ -44,6 +44,8 @@ class PostgisTracksDatabase : public TracksDatabase {
     std::vector<PipelineRun> lastPipelineRuns(int count) override;
     qint64 countInBox(const TracksQuery& query) override;
     qint64 countInBoxUpTo(const TrackBox& box, qint64 atMost) override;
+    qint64 countInBoxUpTo(const TracksQuery& query, qint64 atMost) override;
+    std::vector<TracksGroupExtent> extentsByActivityAndSources() override;
     int failAbandonedPipelineRuns(Micros at, const QString& error) override;
     qint64 startPipelineRun(const QString& region, const QString& source, Micros startedAt) override;
     void finishPipelineRun(qint64 id, Micros finishedAt, const QString& status, int added, int merged,
@@ -66,12 +68,14 @@ class PostgisTracksDatabase : public TracksDatabase {
     qint64 countCreatedIn(Micros from, Micros to) override;
     std::vector<TracksCreatedDay> tracksPerCreatedDay() override;
     void forEachLine(const std::vector<qint64>& ids,
-                     const std::function<void(qint64 id, std::vector<LonLat>& points)>& take) override;
-    std::vector<std::pair<DensityTileKey, QByteArray>> densityTiles(int zoom, int minX, int minY, int maxX,
-                                                                    int maxY) override;
+                     const std::function<void(qint64 id, const QString& activity,
+                                              std::vector<LonLat>& points)>& take) override;
     std::vector<std::pair<DensityTileKey, QByteArray>>
-    densityTilesOf(const std::vector<DensityTileKey>& keys) override;
-    void writeDensityTiles(const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
+    densityTiles(const DensityLayer& layer, int zoom, int minX, int minY, int maxX, int maxY) override;
+    std::vector<std::pair<DensityTileKey, QByteArray>>
+    densityTilesOf(const DensityLayer& layer, const std::vector<DensityTileKey>& keys) override;
+    void writeDensityTiles(const DensityLayer& layer,
+                           const std::vector<std::pair<DensityTileKey, QByteArray>>& tiles) override;
     void clearDensity() override;
 
     // The pg_advisory_xact_lock key that every writer of the density overview takes first ("TRKDENSE"), so

@@ -139,8 +139,9 @@ void TracksMigrationLedger::requireOnlyOwnWrites(bool withTracks) {
 void TracksMigrationLedger::lockAndCheck(bool withTracks) {
     // The order writers take them in (an import: tracks, then the overview, then its run), so that waiting
     // for one in flight makes no deadlock.
-    m_db.exec(QStringLiteral("LOCK TABLE tracks, track_density, pipeline_runs, tracks_migration_copied"
-                             " IN SHARE ROW EXCLUSIVE MODE"));
+    m_db.exec(QStringLiteral(
+        "LOCK TABLE tracks, track_density, track_density_activity, pipeline_runs, tracks_migration_copied"
+        " IN SHARE ROW EXCLUSIVE MODE"));
     requireOnlyOwnWrites(withTracks);
 }
 
