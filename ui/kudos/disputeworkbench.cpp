@@ -121,7 +121,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
            "user, account, entry type and day with the daily statements and their rows with the catalog, and "
            "record the result. With none selected: a sample of %Ln object(s) of the whole archive, the never "
            "drilled and the longest undrilled first.",
-           "", DisputeCase::kDrillSample));
+           "", ArchiveDrillRequest::kDefaultSample));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(tr("Stop the restore or the drill that runs."));
     m_cancel->setEnabled(false);
@@ -368,7 +368,7 @@ void DisputeWorkbench::drillSelected() {
     const QStringList keys = selectedKeys();
     m_restoreStatus->setText(keys.isEmpty()
                                  ? tr("Drilling a sample of %Ln archive object(s), the never drilled first…",
-                                      "", DisputeCase::kDrillSample)
+                                      "", ArchiveDrillRequest::kDefaultSample)
                                  : tr("Drilling %Ln archive object(s)…", "", int(keys.size())));
     m_restoreStatus->setToolTip(QString());
     m_progress->setValue(0);

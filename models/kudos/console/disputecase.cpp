@@ -326,11 +326,11 @@ void DisputeCase::drill(const QStringList& keys) {
     request.settings = m_dataset->settings();
     request.settings.archiveReadLimits = m_readLimits; // as verify and restore read the objects
     request.keys = keys;
-    request.sample = kDrillSample;
+    request.sample = ArchiveDrillRequest::kDefaultSample;
     Task<ArchiveDrillReport> task;
     task.title =
         keys.isEmpty()
-            ? tr("Drill a sample of %Ln archive object(s) of %1", "", kDrillSample)
+            ? tr("Drill a sample of %Ln archive object(s) of %1", "", ArchiveDrillRequest::kDefaultSample)
                   .arg(m_dataset->displayName())
             : tr("Drill %Ln archive object(s) of %1", "", int(keys.size())).arg(m_dataset->displayName());
     task.pausable = true;

@@ -72,13 +72,13 @@ class DisputeCase : public QObject {
     void restore(const QStringList& keys);
     void cancelRestore();
     bool isRestoring() const { return m_restoreTask != 0; }
-    // Drills the objects (ArchiveDrillJob; no keys: a sample of 10 the job chooses from the whole catalog,
-    // the never drilled first); `drillProgressed` while it runs, then `drilled` (also after a cancel: the
-    // objects drilled before it) or `drillFailed`. Each object's result is in objects() at once; then the
-    // drill history of the listed objects and the coverage are read again (`drillsLoaded`), after a cancel
-    // or a failure too. One drill at a time; pause and resume hold it between objects.
+    // Drills the objects (ArchiveDrillJob; no keys: a sample of ArchiveDrillRequest::kDefaultSample the job
+    // chooses from the whole catalog, the never drilled first); `drillProgressed` while it runs, then
+    // `drilled` (also after a cancel: the objects drilled before it) or `drillFailed`. Each object's result
+    // is in objects() at once; then the drill history of the listed objects and the coverage are read again
+    // (`drillsLoaded`), after a cancel or a failure too. One drill at a time; pause and resume hold it
+    // between objects.
     void drill(const QStringList& keys);
-    static constexpr int kDrillSample = 10;
     void cancelDrill();
     void pauseDrill();
     void resumeDrill();
