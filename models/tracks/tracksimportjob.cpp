@@ -38,7 +38,7 @@ void TracksImportRequest::validate() const {
     if (!regionPattern().match(region).hasMatch())
         throw Error(
             Error::Kind::Usage,
-            QStringLiteral("--region takes a name of 1 to %1 letters, digits, '.', '-' or '_' (default "
+            QStringLiteral("--region takes a name of 1 to %1 letters, digits, '.', '-' or '_' (default: "
                            "%2), not \"%3\"")
                 .arg(kMaxRegionLength)
                 .arg(QLatin1String(kDefaultRegion), region));
@@ -46,7 +46,7 @@ void TracksImportRequest::validate() const {
         throw Error(
             Error::Kind::Usage,
             QStringLiteral("--activity takes one word of 1 to %1 letters, digits, '-' or '_', stored in "
-                           "lower case (default %2), not \"%3\"")
+                           "lower case (default: %2), not \"%3\"")
                 .arg(kMaxActivityLength)
                 .arg(QLatin1String(kDefaultActivity), options.defaultActivity));
 }

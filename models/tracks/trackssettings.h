@@ -15,9 +15,9 @@ namespace tidemark::tracks {
 // console's wiring passes them to TracksDataset as a value.
 struct TracksSettings {
     static constexpr int kDefaultRetentionYears = TracksRetainRequest::kDefaultRetentionYears;
-    int retentionYears =
-        kDefaultRetentionYears; // GPS_TRACKS_RETENTION_YEARS, TracksRetainRequest::kRetentionYears
-    QString sourcesPath;        // GPS_SOURCES_CONFIG; empty: the demo's three sources
+    // GPS_TRACKS_RETENTION_YEARS, within TracksRetainRequest::kRetentionYears
+    int retentionYears = kDefaultRetentionYears;
+    QString sourcesPath;                               // GPS_SOURCES_CONFIG; empty: the demo's three sources
     TrackSourceList sources = TrackSourceList::demo(); // the file sourcesPath names, read
 
     // Throws Error(Settings) naming the first bad setting (a sources file that cannot be read or parsed names
