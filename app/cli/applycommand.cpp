@@ -8,6 +8,7 @@
 #include "planapplyjob.h"
 #include "planfile.h"
 #include "retentionplan.h"
+#include "roundjob.h"
 
 namespace tidemark::cli {
 
@@ -36,11 +37,16 @@ const QCommandLineOption
                   QStringLiteral("Thin the plan's positions slices even outside the window."));
 const QCommandLineOption
     kBudget(QStringLiteral("budget"),
-            QStringLiteral("The positions thinning budget in seconds (default: the setting)."),
+            QStringLiteral("The positions thinning budget in seconds, %1 to %2 (default: the setting).")
+                .arg(positions::RoundRequest::kBudget.min)
+                .arg(positions::RoundRequest::kBudget.max),
             QStringLiteral("S"));
 const QCommandLineOption
     kJobs(QStringLiteral("jobs"),
-          QStringLiteral("Positions thinning workers, each on its own connection (default 1)."),
+          QStringLiteral("Positions thinning workers, each on its own connection, %1 to %2 (default %3).")
+              .arg(positions::RoundRequest::kJobs.min)
+              .arg(positions::RoundRequest::kJobs.max)
+              .arg(positions::RoundRequest::kDefaultJobs),
           QStringLiteral("N"));
 
 std::optional<WorkspaceDataset> datasetOption(const CliContext& ctx) {
@@ -65,8 +71,9 @@ int runApply(CliContext& ctx) {
     request.now = nowMicros();
     request.only = datasetOption(ctx);
     request.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
-    request.budgetSeconds = ctx.budgetSeconds();
-    request.jobs = ctx.jobs();
+    request.budgetSeconds = ctx.wholeNumber(positions::RoundRequest::kBudget);
+    request.jobs =
+        ctx.wholeNumber(positions::RoundRequest::kJobs).value_or(positions::RoundRequest::kDefaultJobs);
     request.allowClockAhead = ctx.allowClockAhead();
     request.metricsFile = metricsTarget(ctx).path;
     request.connections.positionsConninfo = ctx.value(QStringLiteral("db-positions"));

@@ -15,9 +15,13 @@ using namespace tidemark::kudos;
 
 namespace {
 
-const QCommandLineOption kSample(QStringLiteral("sample"),
-                                 QStringLiteral("Drill this many objects (default 10), or all of them."),
-                                 QStringLiteral("N|all"));
+const QCommandLineOption
+    kSample(QStringLiteral("sample"),
+            QStringLiteral("Drill this many objects, %1 to %2 (default %3), or all of them.")
+                .arg(ArchiveDrillRequest::kSample.min)
+                .arg(ArchiveDrillRequest::kSample.max)
+                .arg(ArchiveDrillRequest::kDefaultSample),
+            QStringLiteral("N|all"));
 const QCommandLineOption
     kSeed(QStringLiteral("seed"),
           QStringLiteral("Seed of the sample's random order (default: the server's day)."),
@@ -29,18 +33,9 @@ const QCommandLineOption kDrillTier(QStringLiteral("tier"),
 constexpr int kProblemsShown = 3; // of each failed object, in the text output
 
 int sampleOf(CliContext& ctx) {
-    if (!ctx.isSet(QStringLiteral("sample")))
-        return 10;
-    const QString value = ctx.value(QStringLiteral("sample"));
-    if (value == QLatin1String("all"))
-        return -1;
-    bool ok = false;
-    const int n = value.toInt(&ok);
-    if (!ok || n < 1)
-        throw Error(
-            Error::Kind::Usage,
-            QStringLiteral("--sample is '%1', expected a number of objects (1 or more) or all").arg(value));
-    return n;
+    if (ctx.value(QStringLiteral("sample")) == QLatin1String("all"))
+        return ArchiveDrillRequest::kAllObjects;
+    return ctx.wholeNumber(ArchiveDrillRequest::kSample).value_or(ArchiveDrillRequest::kDefaultSample);
 }
 
 QJsonObject resultJson(const ArchiveDrillResult& r) {

@@ -4,6 +4,7 @@
 
 #include <QJsonDocument>
 #include <cmath>
+#include <limits>
 
 namespace tidemark::cli {
 
@@ -96,26 +97,16 @@ void CliContext::print(const QJsonObject& object, const QString& text) {
     m_out.flush();
 }
 
-std::optional<int> CliContext::budgetSeconds() const {
-    if (!isSet(QStringLiteral("budget")))
+std::optional<int> CliContext::wholeNumber(const RequestLimit& limit) const {
+    const QString name = QString::fromLatin1(limit.option).mid(2); // "--jobs" -> "jobs"
+    if (!isSet(name))
         return std::nullopt;
+    const QString text = value(name);
     bool ok = false;
-    const int budget = value(QStringLiteral("budget")).toInt(&ok);
-    if (!ok || budget <= 0)
-        throw Error(Error::Kind::Usage, QStringLiteral("--budget must be a positive number of seconds"));
-    return budget;
-}
-
-int CliContext::jobs() const {
-    if (!isSet(QStringLiteral("jobs")))
-        return 1;
-    bool ok = false;
-    const int jobs = value(QStringLiteral("jobs")).toInt(&ok);
-    if (!ok || jobs < 1 || jobs > 64)
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--jobs must be a whole number from 1 to 64, not \"%1\"")
-                        .arg(value(QStringLiteral("jobs"))));
-    return jobs;
+    const long long number = text.trimmed().toLongLong(&ok);
+    if (!ok || number < std::numeric_limits<int>::min() || number > std::numeric_limits<int>::max())
+        throw Error(Error::Kind::Usage, QStringLiteral("%1, not \"%2\"").arg(limit.rule(), text));
+    return int(number);
 }
 
 } // namespace tidemark::cli

@@ -5,6 +5,7 @@
 #include "trackslocation.h"
 #include "workspacesettings.h"
 
+#include "requestlimit.h"
 #include "timestamp.h"
 
 #include "rounding.h"
@@ -44,9 +45,9 @@ class CliContext {
     tracks::TracksLocation tracksLocation(const QString& postgisOption = QStringLiteral("db"),
                                           bool required = true) const;
     QString archiveUrl() const; // --archive, else TIDEMARK_ARCHIVE_URL
-    // A round's limits: --budget (positive seconds; nullopt: the setting's) and --jobs (1 to 64; default 1).
-    std::optional<int> budgetSeconds() const;
-    int jobs() const;
+    // The value of the whole-number option `limit` names (nullopt when not given). A value that is not a
+    // whole number is refused (Error(Usage)) with the limit's rule; the range is the request's to check.
+    std::optional<int> wholeNumber(const RequestLimit& limit) const;
     QString value(const QString& name) const { return m_parser.value(name); }
     bool isSet(const QString& name) const { return m_parser.isSet(name); }
     // The value of a required option; throws Error(Usage) naming it when missing.

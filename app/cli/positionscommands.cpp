@@ -31,13 +31,20 @@ const QCommandLineOption kErrors(QStringLiteral("errors"),
                                  QStringLiteral("ERRORS.csv"));
 const QCommandLineOption kIgnoreWindow(QStringLiteral("ignore-window"),
                                        QStringLiteral("Thin even outside the nightly window."));
-const QCommandLineOption kBudget(QStringLiteral("budget"),
-                                 QStringLiteral("Thinning budget in seconds (default: the setting)."),
-                                 QStringLiteral("S"));
+const QCommandLineOption
+    kBudget(QStringLiteral("budget"),
+            QStringLiteral("Thinning budget in seconds, %1 to %2 (default: the setting).")
+                .arg(RoundRequest::kBudget.min)
+                .arg(RoundRequest::kBudget.max),
+            QStringLiteral("S"));
 const QCommandLineOption kDryRun(QStringLiteral("dry-run"),
                                  QStringLiteral("Report what would be scanned and deleted; delete nothing."));
 const QCommandLineOption kJobs(QStringLiteral("jobs"),
-                               QStringLiteral("Thinning workers, each on its own connection (default 1)."),
+                               QStringLiteral("Thinning workers, each on its own connection, %1 to %2 "
+                                              "(default %3).")
+                                   .arg(RoundRequest::kJobs.min)
+                                   .arg(RoundRequest::kJobs.max)
+                                   .arg(RoundRequest::kDefaultJobs),
                                QStringLiteral("N"));
 const QCommandLineOption kExact(QStringLiteral("exact"),
                                 QStringLiteral("Count this mower's rows exactly (the others are estimates)."),
@@ -104,8 +111,8 @@ int runRound(CliContext& ctx) {
     request.ignoreWindow = ctx.isSet(QStringLiteral("ignore-window"));
     request.dryRun = ctx.isSet(QStringLiteral("dry-run"));
     request.allowClockAhead = ctx.allowClockAhead();
-    request.budgetSeconds = ctx.budgetSeconds();
-    request.jobs = ctx.jobs();
+    request.budgetSeconds = ctx.wholeNumber(RoundRequest::kBudget);
+    request.jobs = ctx.wholeNumber(RoundRequest::kJobs).value_or(RoundRequest::kDefaultJobs);
     const MetricsTarget metrics = metricsTarget(ctx);
     request.metricsFile = metrics.path;
     request.metricsFileOrigin = metrics.origin;

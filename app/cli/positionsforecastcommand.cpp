@@ -15,9 +15,13 @@ namespace {
 
 using namespace tidemark::positions;
 
-const QCommandLineOption kSample(QStringLiteral("sample-mowers"),
-                                 QStringLiteral("Mowers judged (a seeded draw), or \"all\" (default 50)."),
-                                 QStringLiteral("N|all"));
+const QCommandLineOption
+    kSample(QStringLiteral("sample-mowers"),
+            QStringLiteral("Mowers judged (a seeded draw), %1 to %2, or \"all\" (default %3).")
+                .arg(PositionsForecastRequest::kSampleMowers.min)
+                .arg(PositionsForecastRequest::kSampleMowers.max)
+                .arg(PositionsForecastRequest::kDefaultSample),
+            QStringLiteral("N|all"));
 const QCommandLineOption kSeed(QStringLiteral("seed"), QStringLiteral("The sample's seed (default 0)."),
                                QStringLiteral("S"));
 const QCommandLineOption kWhatIf(QStringLiteral("what-if"),
@@ -43,17 +47,10 @@ PositionsForecastRequest request(CliContext& ctx) {
     r.settings = ctx.settings().positions;
     r.now = ctx.now();
     if (ctx.isSet(QStringLiteral("sample-mowers"))) {
-        const QString v = ctx.value(QStringLiteral("sample-mowers"));
-        bool ok = false;
-        const int n = v.toInt(&ok);
-        if (v == QLatin1String("all"))
+        if (ctx.value(QStringLiteral("sample-mowers")) == QLatin1String("all"))
             r.sampleMowers.reset();
-        else if (ok && n > 0)
-            r.sampleMowers = n;
         else
-            throw Error(
-                Error::Kind::Usage,
-                QStringLiteral("--sample-mowers must be a positive number or \"all\", not \"%1\"").arg(v));
+            r.sampleMowers = ctx.wholeNumber(PositionsForecastRequest::kSampleMowers);
     }
     if (ctx.isSet(QStringLiteral("seed"))) {
         bool ok = false;

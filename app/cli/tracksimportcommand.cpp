@@ -18,13 +18,22 @@ const QCommandLineOption
     kSource(QStringLiteral("source"),
             QStringLiteral("The source id of the files (one of the configured sources)."),
             QStringLiteral("ID"));
-const QCommandLineOption kRegion(QStringLiteral("region"),
-                                 QStringLiteral("The region of the pipeline_runs rows (default: default)."),
-                                 QStringLiteral("R"), QStringLiteral("default"));
+using tracks::TracksImportRequest;
+
 const QCommandLineOption
-    kActivity(QStringLiteral("activity"),
-              QStringLiteral("Activity of tracks without a GPX <type> (default: unknown)."),
-              QStringLiteral("A"), QStringLiteral("unknown"));
+    kRegion(QStringLiteral("region"),
+            QStringLiteral("The region of the pipeline_runs rows: 1 to %1 letters, digits, '.', '-' or '_' "
+                           "(default: %2).")
+                .arg(TracksImportRequest::kMaxRegionLength)
+                .arg(QLatin1String(TracksImportRequest::kDefaultRegion)),
+            QStringLiteral("R"), QLatin1String(TracksImportRequest::kDefaultRegion));
+const QCommandLineOption kActivity(
+    QStringLiteral("activity"),
+    QStringLiteral("Activity of tracks without a GPX <type>: one word of 1 to %1 letters, digits, '-' "
+                   "or '_', stored in lower case (default: %2).")
+        .arg(TracksImportRequest::kMaxActivityLength)
+        .arg(QLatin1String(TracksImportRequest::kDefaultActivity)),
+    QStringLiteral("A"), QLatin1String(TracksImportRequest::kDefaultActivity));
 const QCommandLineOption kRoutes(QStringLiteral("routes"),
                                  QStringLiteral("Import routes (<rte>) as tracks; else they are skipped."));
 const QCommandLineOption kSources(QStringLiteral("sources"),
@@ -73,8 +82,6 @@ int runImport(CliContext& ctx) {
     request.store = ctx.tracksLocation();
     request.sourceId = ctx.required(QStringLiteral("source"));
     request.files = ctx.parser().positionalArguments();
-    if (request.files.isEmpty())
-        throw Error(Error::Kind::Usage, QStringLiteral("no GPX files given"));
     request.region = ctx.value(QStringLiteral("region"));
     request.options.routesAsTracks = ctx.isSet(QStringLiteral("routes"));
     request.options.defaultActivity = ctx.value(QStringLiteral("activity"));

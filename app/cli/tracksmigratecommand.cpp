@@ -14,7 +14,10 @@ namespace tidemark::cli {
 namespace {
 
 const QCommandLineOption kBatch(QStringLiteral("batch"),
-                                QStringLiteral("Tracks per transaction (default 2000)."),
+                                QStringLiteral("Tracks per transaction, %1 to %2 (default %3).")
+                                    .arg(tracks::TracksMigrateRequest::kBatchTracks.min)
+                                    .arg(tracks::TracksMigrateRequest::kBatchTracks.max)
+                                    .arg(tracks::TracksMigrateRequest::kDefaultBatchTracks),
                                 QStringLiteral("N"));
 
 int runMigrate(CliContext& ctx) {
@@ -26,13 +29,8 @@ int runMigrate(CliContext& ctx) {
             Error::Kind::Usage,
             QStringLiteral("--db CONNINFO is required (or set GPS_TRACKS_DB_CONNINFO): the PostGIS store to "
                            "fill"));
-    if (ctx.isSet(QStringLiteral("batch"))) {
-        bool ok = false;
-        request.batchTracks = ctx.value(QStringLiteral("batch")).toInt(&ok);
-        if (!ok || request.batchTracks < 1)
-            throw Error(Error::Kind::Usage, QStringLiteral("--batch '%1' is not a positive whole number")
-                                                .arg(ctx.value(QStringLiteral("batch"))));
-    }
+    request.batchTracks = ctx.wholeNumber(tracks::TracksMigrateRequest::kBatchTracks)
+                              .value_or(tracks::TracksMigrateRequest::kDefaultBatchTracks);
     CommandFeedback feedback(ctx);
     const tracks::TracksMigrateReport report = tracks::TracksMigrateJob::run(request, feedback);
     feedback.finishProgress();

@@ -406,15 +406,18 @@ qint64 ArchiveDrillReport::contentBytes() const {
     return n;
 }
 
+void ArchiveDrillRequest::validate() const {
+    if (sample != kAllObjects)
+        kSample.check(sample);
+    if (!tier.isEmpty() && tier != kCurrency && tier != kStatistics)
+        throw Error(Error::Kind::Usage,
+                    QStringLiteral("--tier takes currency or statistics, not '%1'").arg(tier));
+}
+
 ArchiveDrillReport ArchiveDrillJob::run(const ArchiveDrillRequest& request, TaskFeedback& feedback) {
+    request.validate();
     if (request.archiveUrl.isEmpty())
         throw Error(Error::Kind::Settings, QStringLiteral("no archive is configured (TIDEMARK_ARCHIVE_URL)"));
-    if (!request.tier.isEmpty() && request.tier != kCurrency && request.tier != kStatistics)
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--tier takes currency or statistics, not '%1'").arg(request.tier));
-    if (request.keys.isEmpty() && request.sample == 0)
-        throw Error(Error::Kind::Usage,
-                    QStringLiteral("--sample takes a number of objects (1 or more) or all"));
     QElapsedTimer timer;
     timer.start();
     ArchiveDrillReport report;

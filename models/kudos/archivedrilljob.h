@@ -2,6 +2,7 @@
 
 #include "archivedrillhistory.h"
 #include "kudossettings.h"
+#include "requestlimit.h"
 
 #include <QMetaType>
 #include <QString>
@@ -18,17 +19,25 @@ namespace tidemark::kudos {
 // What to drill: the objects `keys` names, or a sample chosen as chooseDrillObjects orders them from the
 // objects the archive lists and the catalog records (in `tier` only, when set).
 struct ArchiveDrillRequest {
+    static constexpr RequestLimit kSample{"--sample", 1, 100000, "objects", "all"};
+    static constexpr int kDefaultSample = 10;
+    static constexpr int kAllObjects = -1; // `sample` for every object
+
     QString conninfo;            // the kudos database (its statements and rollups, where drills are recorded)
     QString archiveUrl;          // as openArchiveStore takes it; empty: Error(Settings)
     KudosSettings settings;      // the archive's read limits and KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS
     QStringList keys;            // object keys; empty: a sample
-    int sample = 10;             // objects of a sample; -1: all
+    int sample = kDefaultSample; // objects of a sample, within kSample, or kAllObjects
     std::optional<quint64> seed; // of the sample's random part; default: the server's day number
     QString tier;                // "currency", "statistics" or "" for both
     // Where the scratch SQLite files go: a folder of this user's, made 0700 when missing; "": a private
     // folder of the run's own in $TMPDIR (ProcessTempDir), removed at its end.
     QString scratchFolder;
     QString metricsPath; // the textfile the run's metrics are added to; "" none
+
+    // Throws Error(Usage) naming the option: a sample neither within kSample nor kAllObjects, a tier other
+    // than currency, statistics or "".
+    void validate() const;
 };
 
 // One object's drill.
@@ -75,7 +84,8 @@ struct ArchiveDrillReport {
 // with the catalog's count, records the result in kudos_archive_drills and removes the scratch file (also on
 // a failure or a cancel). Pause and cancel take effect between objects and at every chunk of a read; a
 // cancelled object records nothing. A store or server that cannot be reached throws Error(Connection)
-// (exit 75) and records nothing for the object it was on; every other problem is that object's failure.
+// (exit 75) and records nothing for the object it was on; every other problem is that object's failure. A
+// request that does not validate throws Error(Usage) before anything is opened.
 // Adds the run's metrics to request.metricsPath (a file it cannot write is a warning).
 class ArchiveDrillJob {
   public:

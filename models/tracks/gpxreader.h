@@ -13,8 +13,11 @@ class QXmlStreamReader;
 namespace tidemark::tracks {
 
 struct GpxReadOptions {
-    bool routesAsTracks = false;                         // <rte> as tracks; else skipped and counted
-    QString defaultActivity = QStringLiteral("unknown"); // for a track without a <type>
+    static constexpr char kDefaultActivity[] = "unknown";
+
+    bool routesAsTracks = false; // <rte> as tracks; else skipped and counted
+    // For a track without a <type>; TracksImportRequest says which values an import takes.
+    QString defaultActivity = QString::fromLatin1(kDefaultActivity);
 };
 
 // What one GPX file held. Every <trk> is delivered, also one without points; a route counts in `routes`

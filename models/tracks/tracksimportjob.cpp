@@ -22,11 +22,37 @@ void addTimeWarnings(const QString& path, const GpxReadSummary& read, QStringLis
 
 } // namespace
 
-TracksImportReport TracksImportJob::run(const TracksImportRequest& request, TaskFeedback& feedback) {
-    if (request.files.isEmpty())
+QRegularExpression TracksImportRequest::regionPattern() {
+    return QRegularExpression(
+        QRegularExpression::anchoredPattern(QStringLiteral("[\\p{L}\\p{N}._-]{1,%1}").arg(kMaxRegionLength)));
+}
+
+QRegularExpression TracksImportRequest::activityPattern() {
+    return QRegularExpression(QRegularExpression::anchoredPattern(
+        QStringLiteral("[\\p{L}\\p{N}_-]{1,%1}").arg(kMaxActivityLength)));
+}
+
+void TracksImportRequest::validate() const {
+    if (files.isEmpty())
         throw Error(Error::Kind::Usage, QStringLiteral("no GPX files given"));
-    if (request.options.defaultActivity.trimmed().isEmpty())
-        throw Error(Error::Kind::Usage, QStringLiteral("--activity must not be empty"));
+    if (!regionPattern().match(region).hasMatch())
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("--region takes a name of 1 to %1 letters, digits, '.', '-' or '_' (default: "
+                           "%2), not \"%3\"")
+                .arg(kMaxRegionLength)
+                .arg(QLatin1String(kDefaultRegion), region));
+    if (!activityPattern().match(options.defaultActivity.trimmed().toLower()).hasMatch())
+        throw Error(
+            Error::Kind::Usage,
+            QStringLiteral("--activity takes one word of 1 to %1 letters, digits, '-' or '_', stored in "
+                           "lower case (default: %2), not \"%3\"")
+                .arg(kMaxActivityLength)
+                .arg(QLatin1String(kDefaultActivity), options.defaultActivity));
+}
+
+TracksImportReport TracksImportJob::run(const TracksImportRequest& request, TaskFeedback& feedback) {
+    request.validate();
     request.sources.require(request.sourceId);
     GpxReadOptions options = request.options;
     options.defaultActivity = options.defaultActivity.trimmed().toLower();

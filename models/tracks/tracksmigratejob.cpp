@@ -275,10 +275,15 @@ void MigrationRun::finish() {
 
 } // namespace
 
-TracksMigrateReport TracksMigrateJob::run(const TracksMigrateRequest& request, TaskFeedback& feedback) {
-    if (request.sqlitePath.isEmpty() || request.conninfo.isEmpty())
+void TracksMigrateRequest::validate() const {
+    if (sqlitePath.isEmpty() || conninfo.isEmpty())
         throw Error(Error::Kind::Usage,
                     QStringLiteral("tracks migrate needs --sqlite FILE and --db CONNINFO"));
+    kBatchTracks.check(batchTracks);
+}
+
+TracksMigrateReport TracksMigrateJob::run(const TracksMigrateRequest& request, TaskFeedback& feedback) {
+    request.validate();
     if (!QFileInfo(request.sqlitePath).isFile())
         throw Error(Error::Kind::Connection,
                     QStringLiteral("tracks file not found: %1").arg(request.sqlitePath));
@@ -306,7 +311,7 @@ TracksMigrateReport TracksMigrateJob::run(const TracksMigrateRequest& request, T
     report.resumed = ledger.claim(QFileInfo(request.sqlitePath).absoluteFilePath(), facts);
     ledger.requireOnlyOwnWrites(true);
 
-    MigrationRun run(file, db, ledger, std::max(1, request.batchTracks), report, feedback);
+    MigrationRun run(file, db, ledger, request.batchTracks, report, feedback);
     if (!run.compare() || !run.removeStale() || !run.copyListed() || !run.copyAfterCopied())
         return report;
     run.finish();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "requestlimit.h"
+
 #include <QMap>
 #include <QMetaType>
 #include <QPair>
@@ -15,9 +17,16 @@ namespace tidemark::tracks {
 // `tidemark-cli tracks migrate --sqlite FILE --db CONNINFO` (and the console's task of it): a tracks file
 // into an initialised PostGIS store. `batchTracks` tracks per transaction.
 struct TracksMigrateRequest {
+    // A batch is what a stop (pause, cancel, SIGTERM) waits for: ten times the default at most.
+    static constexpr RequestLimit kBatchTracks{"--batch", 1, 20000, "tracks"};
+    static constexpr int kDefaultBatchTracks = 2000;
+
     QString sqlitePath;
     QString conninfo;
-    int batchTracks = 2000;
+    int batchTracks = kDefaultBatchTracks; // within kBatchTracks
+
+    // Throws Error(Usage) naming the option and its limits: a batch outside kBatchTracks.
+    void validate() const;
 };
 
 // The figures the verification compares, per (activity, source): a track counts once for each source.
@@ -64,8 +73,9 @@ struct TracksMigrateReport {
 // store holding anything else, or written since by anything but the migration (a pipeline run it did not
 // write, a track it did not copy, a copied track gone), is refused (Error(Refused), naming it) before the
 // write, checked in every write transaction under locks that keep other writers out. Pause and cancel take
-// hold between batches. Throws Error: Connection / Schema for the file or the database (a database without
-// the store, or without its migration 0002, names `tracks init --db`).
+// hold between batches. Throws Error: Usage for a request that does not validate, before anything is opened;
+// Connection / Schema for the file or the database (a database without the store, or without its migration
+// 0002, names `tracks init --db`).
 class TracksMigrateJob {
   public:
     static TracksMigrateReport run(const TracksMigrateRequest& request, TaskFeedback& feedback);

@@ -60,7 +60,13 @@ int TracksRetainReport::applyExitCode() const {
     return cancelled || outcomesOf(PlanUnitOutcome::Status::Left) > 0 ? 75 : 0;
 }
 
+void TracksRetainRequest::validate() const {
+    kRetentionYears.check(retentionYears);
+    kBatchSize.check(batchSize);
+}
+
 TracksRetainReport TracksRetainJob::run(const TracksRetainRequest& request, TaskFeedback& feedback) {
+    request.validate();
     const Micros startedAt = nowMicros();
     TracksRetainReport report;
     report.store = request.store;

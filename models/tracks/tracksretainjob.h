@@ -5,6 +5,7 @@
 
 #include "clockcheck.h"
 #include "planunitoutcome.h"
+#include "requestlimit.h"
 #include "timestamp.h"
 #include "tracksplanunits.h"
 
@@ -23,8 +24,15 @@ namespace tidemark::tracks {
 // clock check, the override of that check, and the metrics file (empty: none). With `plan`, the run is the
 // plan's apply (spec/operations.md, "Plans that are applied exactly").
 struct TracksRetainRequest {
+    // The retention comes from its setting, which TracksSettings reads with these limits.
+    static constexpr RequestLimit kRetentionYears{"GPS_TRACKS_RETENTION_YEARS", 1, 100, "years"};
+    static constexpr int kDefaultRetentionYears = 5;
+    // Tracks per delete transaction: what a stop waits for.
+    static constexpr RequestLimit kBatchSize{"the retention's batch size", 1, 10000, "tracks"};
+    static constexpr int kDefaultBatchSize = 500;
+
     TracksLocation store;
-    int retentionYears = 5;
+    int retentionYears = kDefaultRetentionYears; // within kRetentionYears
     Micros now = 0;
     Micros machineNow = 0;
     bool dryRun = false;
@@ -32,7 +40,7 @@ struct TracksRetainRequest {
     QString metricsPath;
     QString metricsPathOrigin =
         QStringLiteral("--metrics-file"); // where metricsPath came from, for its warning
-    int batchSize = 500;
+    int batchSize = kDefaultBatchSize;    // within kBatchSize
     // A dry run that also gives its tracks as a plan's units (report.units), with what apply re-checks.
     bool collectUnits = false;
     // Apply: delete exactly these tracks (TracksRetention::apply), each judged by the server's clock (a file:
@@ -40,6 +48,10 @@ struct TracksRetainRequest {
     // since. planSha256 is recorded with the run.
     std::optional<TracksPlanUnits> plan;
     QString planSha256;
+
+    // Throws Error(Usage) naming what is outside its limits: the retention (a year too few would delete
+    // tracks the setting keeps) or the batch size.
+    void validate() const;
 };
 
 struct TracksRetainReport {

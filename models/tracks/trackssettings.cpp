@@ -14,9 +14,11 @@ TracksSettings TracksSettings::read(const SettingsReader& reader) {
 }
 
 int TracksSettings::retentionYearsFrom(const SettingsReader& reader) {
+    constexpr RequestLimit limit = TracksRetainRequest::kRetentionYears;
     return reader.integer32(
-        QStringLiteral("GPS_TRACKS_RETENTION_YEARS"), kDefaultRetentionYears,
-        [](int v) { return v >= 1 && v <= 100; }, QStringLiteral("a whole number of years from 1 to 100"));
+        QLatin1String(limit.option), TracksRetainRequest::kDefaultRetentionYears,
+        [](int v) { return TracksRetainRequest::kRetentionYears.contains(v); },
+        QStringLiteral("a whole number of years from %1 to %2").arg(limit.min).arg(limit.max));
 }
 
 TrackSourceList TracksSettings::sourcesFrom(const QString& path, const QString& setting) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "tracksourcelist.h"
+#include "tracksretainjob.h"
 
 #include <QString>
 
@@ -13,8 +14,9 @@ namespace tidemark::tracks {
 // The settings of the tracks dataset (spec/tracks.md), validated on read; the CLI reads them in app/ and the
 // console's wiring passes them to TracksDataset as a value.
 struct TracksSettings {
-    static constexpr int kDefaultRetentionYears = 5;
-    int retentionYears = kDefaultRetentionYears;       // GPS_TRACKS_RETENTION_YEARS, 1-100
+    static constexpr int kDefaultRetentionYears = TracksRetainRequest::kDefaultRetentionYears;
+    // GPS_TRACKS_RETENTION_YEARS, within TracksRetainRequest::kRetentionYears
+    int retentionYears = kDefaultRetentionYears;
     QString sourcesPath;                               // GPS_SOURCES_CONFIG; empty: the demo's three sources
     TrackSourceList sources = TrackSourceList::demo(); // the file sourcesPath names, read
 

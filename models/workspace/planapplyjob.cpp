@@ -270,6 +270,10 @@ QString PlanApplyReport::text() const {
 }
 
 PlanApplyReport PlanApplyJob::run(const PlanApplyRequest& request, TaskFeedback& feedback) {
+    // The round's limits before anything is opened, whether or not the plan has positions units.
+    if (request.budgetSeconds)
+        positions::RoundRequest::kBudget.check(*request.budgetSeconds);
+    positions::RoundRequest::kJobs.check(request.jobs);
     PlanApplyReport report;
     report.planSha256 = planfile::sha256(request.plan);
     std::vector<Applicable> applicable;

@@ -23,9 +23,9 @@ struct PlanApplyRequest {
     WorkspaceSettings settings;
     std::optional<WorkspaceDataset> only; // --dataset
     bool ignoreWindow = false;
-    std::optional<int> budgetSeconds;
+    std::optional<int> budgetSeconds; // within positions::RoundRequest::kBudget
     bool allowClockAhead = false;
-    int jobs = 1;
+    int jobs = 1; // within positions::RoundRequest::kJobs
     QString metricsFile;
     // This machine's clock; every age is decided by the server's at apply time. With allowClockAhead the jobs
     // run at the plan's own `now` (a rehearsal planned ahead of the server), recorded as for a round.

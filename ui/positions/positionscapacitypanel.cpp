@@ -43,7 +43,10 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
     m_run->setToolTip(tr("Read-only: judge the sampled mowers as a round would, and project the table."));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_sample = new QSpinBox(this);
-    m_sample->setRange(0, 100000);
+    m_sample->setObjectName(QStringLiteral("forecastSample"));
+    // One below the request's least sample: every mower.
+    m_sample->setRange(PositionsForecastRequest::kSampleMowers.min - 1,
+                       PositionsForecastRequest::kSampleMowers.max);
     m_sample->setSpecialValueText(tr("all mowers"));
     m_sample->setValue(PositionsForecastRequest::kDefaultSample);
     m_sample->setSuffix(tr(" mowers"));

@@ -48,10 +48,13 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     m_ignoreWindow = new QCheckBox(tr("Ignore the window"), this);
     m_ignoreWindow->setToolTip(tr("Thin even outside the nightly maintenance window."));
     m_budget = new QSpinBox(this);
-    m_budget->setRange(1, 86400);
+    m_budget->setObjectName(QStringLiteral("roundBudget"));
+    m_budget->setRange(RoundRequest::kBudget.min, RoundRequest::kBudget.max);
     m_budget->setSuffix(tr(" s budget"));
     m_jobs = new QSpinBox(this);
-    m_jobs->setRange(1, 16);
+    m_jobs->setObjectName(QStringLiteral("roundJobs"));
+    m_jobs->setRange(RoundRequest::kJobs.min, RoundRequest::kJobs.max);
+    m_jobs->setValue(RoundRequest::kDefaultJobs);
     m_jobs->setSuffix(tr(" job(s)"));
     m_jobs->setToolTip(tr("Thinning workers, each on its own connection, taking whole mowers."));
     m_progress = new QProgressBar(this);

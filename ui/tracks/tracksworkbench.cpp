@@ -24,6 +24,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpressionValidator>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -127,7 +128,11 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     m_importSource = new QComboBox(this);
     showSources();
     m_importActivity = new QLineEdit(this);
-    m_importActivity->setPlaceholderText(QStringLiteral("unknown"));
+    m_importActivity->setObjectName(QStringLiteral("importActivity"));
+    m_importActivity->setPlaceholderText(QLatin1String(TracksImportRequest::kDefaultActivity));
+    m_importActivity->setMaxLength(TracksImportRequest::kMaxActivityLength);
+    m_importActivity->setValidator(
+        new QRegularExpressionValidator(TracksImportRequest::activityPattern(), m_importActivity));
     m_importActivity->setToolTip(tr("The activity of the tracks without a GPX <type> (tidemark-cli tracks "
                                     "import --activity)."));
     m_import = new QPushButton(tr("Import GPX…"), this);

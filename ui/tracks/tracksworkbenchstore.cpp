@@ -135,8 +135,9 @@ void TracksWorkbench::importFiles(const QStringList& paths) {
     m_refusedDrop.clear();
     m_importProgress->setValue(0);
     const QString activity = m_importActivity->text().trimmed();
-    m_dataset->importFiles(paths, m_importSource->currentData().toString(), QStringLiteral("default"), false,
-                           activity.isEmpty() ? QStringLiteral("unknown") : activity);
+    m_dataset->importFiles(
+        paths, m_importSource->currentData().toString(), QLatin1String(TracksImportRequest::kDefaultRegion),
+        false, activity.isEmpty() ? QLatin1String(TracksImportRequest::kDefaultActivity) : activity);
     m_import->setEnabled(!m_dataset->isImporting());
 }
 

@@ -395,7 +395,7 @@ void DisputeCase::drill(const QStringList& keys) {
 }
 
 void DisputeCase::drillAll() {
-    drillObjects({}, -1);
+    drillObjects({}, ArchiveDrillRequest::kAllObjects);
 }
 
 void DisputeCase::drillObjects(const QStringList& keys, int sample) {

@@ -100,7 +100,7 @@ class DisputeCase : public DatasetBase {
     // at a time; pause and resume hold it between objects.
     void drill(const QStringList& keys);
     void drillAll(); // every object of the catalog (the job's sample "all"), as drill() does
-    static int drillSample() { return ArchiveDrillRequest{}.sample; } // the job's default sample
+    static int drillSample() { return ArchiveDrillRequest::kDefaultSample; }
     void cancelDrill();
     void pauseDrill();
     void resumeDrill();

@@ -97,7 +97,13 @@ std::vector<QUuid> PositionsForecastJob::drawSample(std::vector<QUuid> mowers, s
     return out;
 }
 
+void PositionsForecastRequest::validate() const {
+    if (sampleMowers)
+        kSampleMowers.check(*sampleMowers);
+}
+
 PositionsForecast PositionsForecastJob::run(const PositionsForecastRequest& request, TaskFeedback& feedback) {
+    request.validate();
     QElapsedTimer timer;
     timer.start();
     PositionsForecast f;

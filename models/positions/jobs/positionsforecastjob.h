@@ -1,6 +1,7 @@
 #pragma once
 
 #include "positionsforecast.h"
+#include "requestlimit.h"
 
 #include <QString>
 #include <optional>
@@ -14,11 +15,12 @@ namespace tidemark::positions {
 // A positions forecast as `tidemark-cli forecast positions` and the console's Capacity view start it.
 struct PositionsForecastRequest {
     static constexpr int kDefaultSample = 50;
+    static constexpr RequestLimit kSampleMowers{"--sample-mowers", 1, 100000, "mowers", "all"};
 
     QString conninfo;
     PositionSettings settings;
     Micros now = 0;
-    std::optional<int> sampleMowers = kDefaultSample; // nullopt: every mower
+    std::optional<int> sampleMowers = kDefaultSample; // within kSampleMowers; nullopt: every mower
     quint64 seed = 0;                                 // the sample's draw
     std::vector<PositionsWhatIf> whatIf;
     Micros rangeLength = 7 * kMicrosPerDay; // the judge's ranges (MowerBacklogJudge); tests shorten them
@@ -28,6 +30,9 @@ struct PositionsForecastRequest {
     // false: the rows judged only, no coverage check (the retention plan's quick estimate needs no deviation,
     // and the check is most of a judged range's time); worstCoverageDeviation stays empty.
     bool checkCoverage = true;
+
+    // Throws Error(Usage) naming the option and its limits: a sample outside kSampleMowers.
+    void validate() const;
 };
 
 // THE positions forecast (spec/operations.md, "Forecasts"), read-only: one REPEATABLE READ READ ONLY
@@ -36,7 +41,8 @@ struct PositionsForecastRequest {
 // pending slices planned as a round plans them (its watermark, else its oldest row the age limit leaves)
 // and judged by MowerBacklogJudge under the configured settings and every what-if, the recorded rounds'
 // pace from tidemark_round_history. Progress per sampled mower; a cancel between mowers returns the report
-// with cancelled = true. Throws tidemark::Error (Connection, Schema).
+// with cancelled = true. Throws tidemark::Error (Usage for a request that does not validate, before anything
+// is opened; Connection, Schema).
 class PositionsForecastJob {
   public:
     static PositionsForecast run(const PositionsForecastRequest& request, TaskFeedback& feedback);

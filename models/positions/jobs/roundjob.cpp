@@ -64,7 +64,14 @@ void writeMetrics(const RoundRequest& request, RoundReport& report) {
 
 } // namespace
 
+void RoundRequest::validate() const {
+    if (budgetSeconds)
+        kBudget.check(*budgetSeconds);
+    kJobs.check(jobs);
+}
+
 RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& feedback) {
+    request.validate();
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
     SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
     const Micros startedAt = nowMicros();

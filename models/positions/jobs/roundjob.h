@@ -2,6 +2,7 @@
 
 #include "positionsettings.h"
 #include "positionsplanunits.h"
+#include "requestlimit.h"
 #include "roundreport.h"
 
 #include <QMetaType>
@@ -17,6 +18,11 @@ namespace tidemark::positions {
 
 // One positions round as the console's Rounds area and `tidemark-cli positions round` start it: values only.
 struct RoundRequest {
+    // A budget given for one round (a day at most: the window is part of one); without one, the setting's.
+    static constexpr RequestLimit kBudget{"--budget", 1, 86400, "seconds"};
+    static constexpr RequestLimit kJobs{"--jobs", 1, 64, "workers"};
+    static constexpr int kDefaultJobs = 1;
+
     QString conninfo; // the round's connection; its workers open theirs with the same string
     PositionSettings settings;
     Micros now = 0;
@@ -25,8 +31,8 @@ struct RoundRequest {
     // the round's, slice for slice, and Run after it applies exactly them.
     bool dryRun = false;
     bool ignoreWindow = false;
-    std::optional<int> budgetSeconds; // overrides settings.budgetSeconds
-    int jobs = 1;                     // thinning workers, each on its own connection
+    std::optional<int> budgetSeconds; // overrides settings.budgetSeconds; within kBudget
+    int jobs = kDefaultJobs;          // thinning workers, each on its own connection; within kJobs
     // Run although `now` is ahead of the server's now() by more than the clock check allows (recorded).
     bool allowClockAhead = false;
     bool recordHistory = true; // append the report to tidemark_round_history
@@ -39,6 +45,9 @@ struct RoundRequest {
     // lock, window, budget, jobs, pause and cancel; RoundReport::unitOutcomes has one outcome per unit.
     std::optional<PositionsPlanUnits> plan;
     QString planSha256; // recorded with the round in the history and the info line
+
+    // Throws Error(Usage) naming the option and its limits: a budget outside kBudget, jobs outside kJobs.
+    void validate() const;
 };
 
 // Where a running round stands after a slice.
@@ -65,7 +74,8 @@ struct RoundProgress {
 // time left), records the round history (a history row that cannot be written is a warning: the round's
 // result stands) and the metrics textfile the request names (a file that cannot be written is a warning),
 // and puts the warnings a front end must show into report.warnings: an overridden clock check, each skipped
-// mower, an interruption. Throws tidemark::Error (Connection, Schema, Refused for a clock ahead, ...).
+// mower, an interruption. Throws tidemark::Error (Usage for a request that does not validate, before anything
+// is opened; Connection, Schema, Refused for a clock ahead, ...).
 class RoundJob {
   public:
     static RoundReport run(const RoundRequest& request, TaskFeedback& feedback);

@@ -214,7 +214,8 @@ void TracksDataset::migrateTo(const QString& conninfo) {
     if (m_location.isEmpty() || m_location.isPostgis() || conninfo.trimmed().isEmpty() ||
         m_migrateSlot.busy())
         return;
-    const TracksMigrateRequest request{m_location.sqlitePath, conninfo.trimmed(), 2000};
+    const TracksMigrateRequest request{m_location.sqlitePath, conninfo.trimmed(),
+                                       TracksMigrateRequest::kDefaultBatchTracks};
     Task<TracksMigrateReport> task;
     task.title = tr("Copy %1 to PostGIS %2")
                      .arg(m_location.displayName(), TracksLocation::postgis(request.conninfo).displayName());

@@ -84,8 +84,9 @@ class TracksDataset : public DatasetBase {
     // refused file is reported and the others go on, a cancel stops between files and reports what was
     // committed). Then the view and the health reload.
     void importFiles(const QStringList& paths, const QString& sourceId,
-                     const QString& region = QStringLiteral("default"), bool routesAsTracks = false,
-                     const QString& activity = QStringLiteral("unknown"));
+                     const QString& region = QLatin1String(TracksImportRequest::kDefaultRegion),
+                     bool routesAsTracks = false,
+                     const QString& activity = QLatin1String(TracksImportRequest::kDefaultActivity));
     bool isImporting() const { return m_importSlot.busy(); }
     int importTask() const { return m_importSlot.id; }
     const TracksImportReport& lastImport() const { return m_lastImport; }
