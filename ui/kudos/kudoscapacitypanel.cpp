@@ -80,8 +80,8 @@ KudosCapacityPanel::KudosCapacityPanel(KudosDataset* dataset, QWidget* parent)
         m_figures->setText(errorHtml(e.message()));
     });
     connect(m_dataset, &KudosDataset::loaded, this, [this] { showKnown(m_dataset->status()); });
-    connect(m_dataset, &KudosDataset::connectionChanged, this, &KudosCapacityPanel::clear);
-    connect(m_dataset, &KudosDataset::loadFailed, this, &KudosCapacityPanel::clear);
+    connect(m_dataset, &DatasetBase::cleared, this,
+            &KudosCapacityPanel::clear); // another database, or a failed load
     if (m_dataset->isConnected() && !m_dataset->isLoading())
         showKnown(m_dataset->status());
 }

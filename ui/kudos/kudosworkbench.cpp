@@ -132,6 +132,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
         emit failed(error);
     });
     connect(m_dataset, &KudosDataset::connectionChanged, this, [this] { settingsChanged(); });
+    connect(m_dataset, &DatasetBase::cleared, m_roundPanel, &KudosRoundPanel::clearPlan);
     connect(m_dataset, &KudosDataset::settingsChanged, this, &KudosWorkbench::settingsChanged);
     connect(m_dataset, &KudosDataset::reconciled, this, [this] {
         m_reconciliationPanel->setRunning(false);

@@ -128,8 +128,8 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
         m_figures->setText(errorHtml(e.message()));
     });
     connect(m_dataset, &PositionsDataset::loaded, this, &PositionsCapacityPanel::showKnown);
-    connect(m_dataset, &PositionsDataset::connectionChanged, this, &PositionsCapacityPanel::clear);
-    connect(m_dataset, &PositionsDataset::loadFailed, this, &PositionsCapacityPanel::clear);
+    connect(m_dataset, &DatasetBase::cleared, this,
+            &PositionsCapacityPanel::clear); // another database, or a failed load
     m_whatIf->setConfigured(m_dataset->settings());
     setRunning(false);
     if (m_dataset->isConnected() && !m_dataset->isLoading() && m_dataset->mowers()->rowCount() > 0)

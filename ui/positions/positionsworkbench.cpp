@@ -184,6 +184,7 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     for (QDateTimeEdit* e : {m_from, m_to})
         connect(e, &QDateTimeEdit::editingFinished, this, [this] { m_rangeChosen = true; });
     connect(m_dataset, &PositionsDataset::loaded, this, &PositionsWorkbench::showMowers);
+    connect(m_dataset, &DatasetBase::cleared, this, &PositionsWorkbench::clearShown);
     connect(m_dataset, &PositionsDataset::loadFailed, this, [this](const Error& error) {
         m_previewPanel->showError(error.message());
         emit failed(error);
@@ -225,6 +226,15 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 }
 
 PositionsWorkbench::~PositionsWorkbench() = default;
+
+// The dataset's models were emptied (another database, none, or a failed load): the map, the preview, the
+// verification and the mower go with them.
+void PositionsWorkbench::clearShown() {
+    m_previewLayers->show(PreviewLayerData{});
+    m_previewPanel->clear();
+    m_verifyPanel->clear();
+    m_mower = {};
+}
 
 MowerSummaryModel* PositionsWorkbench::mowers() const {
     return m_dataset->mowers();

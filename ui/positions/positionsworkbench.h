@@ -122,6 +122,7 @@ class PositionsWorkbench : public QWidget, public Workbench {
     void failed(const tidemark::Error& error);
 
   private:
+    void clearShown();
     void showMowers();
     void mowerRowChanged(int row);
     void settingsChanged();

@@ -73,6 +73,12 @@ void PreviewPanel::setProgress(double fraction, const QString& message) {
     m_progress->setFormat(message);
 }
 
+void PreviewPanel::clear() {
+    m_progress->setValue(0);
+    m_progress->setFormat(tr("idle"));
+    m_summary->setText(tr("Select a mower and a range, then Preview."));
+}
+
 void PreviewPanel::showError(const QString& message) {
     m_progress->setFormat(tr("failed"));
     m_summary->setText(errorHtml(message));

@@ -22,6 +22,8 @@ class PreviewPanel : public QWidget {
     void showResult(const positions::PreviewResult& result);
     void showRow(const positions::PreviewResult& result, long index);
     void showError(const QString& message);
+    // No preview: the dataset's source changed (nothing of another database stays).
+    void clear();
     QString summaryText() const;
     QString rowText() const;
     QPushButton* previewButton() const { return m_preview; }

@@ -47,6 +47,7 @@ class RoundPanel : public QWidget {
     void historyChanged();
 
     bool ignoreWindow() const;
+    QCheckBox* ignoreWindowBox() const { return m_ignoreWindow; }
     int budgetSeconds() const;
     int jobs() const; // thinning workers
     QString progressText() const;

@@ -62,6 +62,11 @@ void VerifyPanel::showVerification(const positions::RangeVerification& v) {
     m_details->setText(details);
 }
 
+void VerifyPanel::clear() {
+    m_verdict->clear();
+    m_verify->setEnabled(false);
+}
+
 void VerifyPanel::showError(const QString& message) {
     m_verdict->setText(errorHtml(message));
 }

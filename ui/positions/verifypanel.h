@@ -19,6 +19,7 @@ class VerifyPanel : public QWidget {
     void setRunning(bool running);
     void showVerification(const positions::RangeVerification& v);
     void showError(const QString& message);
+    void clear(); // nothing verified: the dataset's source changed
     QString verdictText() const;
     QPushButton* verifyButton() const { return m_verify; }
 

@@ -52,7 +52,8 @@ TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent
         m_figures->setText(errorHtml(e.message()));
     });
     connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksCapacityPanel::showKnown);
-    connect(m_dataset, &TracksDataset::loadFailed, this, &TracksCapacityPanel::clear);
+    connect(m_dataset, &DatasetBase::cleared, this,
+            &TracksCapacityPanel::clear); // another store, or a failed load
 }
 
 void TracksCapacityPanel::clear() {
