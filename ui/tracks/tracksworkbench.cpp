@@ -265,15 +265,6 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         m_extent = QGeoRectangle();
         m_activities->clear();
         m_sources->clear();
-        m_layer->setTracks({});
-        m_layer->setDensity({});
-        m_layer->setHighlighted({});
-        m_layer->setSelected(0);
-        m_mapNote->clear();
-        m_retention->clear();
-        m_retain->setEnabled(false);
-        m_health->clear();
-        m_migrateResult->clear();
         const TracksLocation& location = m_dataset->location();
         m_migrate->setEnabled(!path.isEmpty() && !location.isPostgis());
         // A connection string may hold a password: a database is shown by its name and server only.
@@ -281,6 +272,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
                                ? tr("No tracks file is open.")
                                : tr("Opening %1…").arg(location.isPostgis() ? location.displayName() : path));
     });
+    connect(m_dataset, &DatasetBase::cleared, this, &TracksWorkbench::clearShown);
     connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksWorkbench::showFileFacts);
     connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
     connect(m_dataset, &TracksDataset::mapLoaded, this, [this] {
@@ -308,6 +300,24 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
          {&TracksDataset::loadFailed, &TracksDataset::previewFailed, &TracksDataset::healthFailed,
           &TracksDataset::importFailed, &TracksDataset::retainFailed, &TracksDataset::migrateFailed})
         connect(m_dataset, signal, this, showFailure);
+    showDetails();
+}
+
+// The dataset's models were emptied (another store, none, or a failed load): nothing read from the last
+// one stays on the map or beside it.
+void TracksWorkbench::clearShown() {
+    m_layer->setTracks({});
+    m_layer->setDensity({});
+    m_layer->setHighlighted({});
+    m_layer->setSelected(0);
+    m_mapNote->clear();
+    m_retention->clear();
+    m_retain->setEnabled(false);
+    m_health->clear();
+    m_migrateResult->clear();
+    m_pager->clear();
+    m_previous->setEnabled(false);
+    m_next->setEnabled(false);
     showDetails();
 }
 
@@ -341,6 +351,20 @@ void TracksWorkbench::fillFilter(QListWidget* list, const QMap<QString, qint64>&
             item->setForeground(TracksLayer::colourOf(it.key()));
         list->addItem(item);
     }
+}
+
+// Checks the imported tracks' activity and source where the filters had them unchecked (an activity or a
+// source new to the store comes checked anyway); false when nothing had to change.
+bool TracksWorkbench::checkImported(const QString& activity, const QString& source) {
+    bool changed = false;
+    for (const auto& [list, key] : {std::pair{m_activities, activity}, std::pair{m_sources, source}})
+        for (int i = 0; i < list->count(); ++i)
+            if (list->item(i)->data(Qt::UserRole).toString() == key &&
+                list->item(i)->checkState() != Qt::Checked) {
+                list->item(i)->setCheckState(Qt::Checked); // filtersChanged() follows
+                changed = true;
+            }
+    return changed;
 }
 
 void TracksWorkbench::setActivityChecked(const QString& activity, bool checked) {

@@ -106,6 +106,8 @@ class TracksWorkbench : public QWidget, public Workbench {
     void dropEvent(QDropEvent* event) override;
 
   private:
+    void clearShown();
+    bool checkImported(const QString& activity, const QString& source);
     void fitToFileWhenShown();
     void fitWhenShown(const tracks::TrackBox& box); // the extent an import or zoom to fit asks for
     void showFileFacts();
@@ -146,6 +148,8 @@ class TracksWorkbench : public QWidget, public Workbench {
     QPushButton* m_migrate;
     QLabel* m_migrateResult;
     QComboBox* m_importSource;
+    QString m_importedActivity; // of the last import started here, and its source
+    QString m_importedSource;
     QLineEdit* m_importActivity;
     QPushButton* m_import;
     QProgressBar* m_importProgress;

@@ -135,6 +135,9 @@ void TracksWorkbench::importFiles(const QStringList& paths) {
     m_refusedDrop.clear();
     m_importProgress->setValue(0);
     const QString activity = m_importActivity->text().trimmed();
+    m_importedActivity =
+        (activity.isEmpty() ? QLatin1String(TracksImportRequest::kDefaultActivity) : activity).toLower();
+    m_importedSource = m_importSource->currentData().toString();
     m_dataset->importFiles(
         paths, m_importSource->currentData().toString(), QLatin1String(TracksImportRequest::kDefaultRegion),
         false, activity.isEmpty() ? QLatin1String(TracksImportRequest::kDefaultActivity) : activity);
@@ -239,8 +242,15 @@ void TracksWorkbench::showImport() {
                 tr("Cancelled: %Ln file(s) not imported", "", int(report.notImported.size())).toHtmlEscaped();
     if (!m_refusedDrop.isEmpty())
         text += QStringLiteral("<br>") + errorHtml(m_refusedDrop);
+    // The map goes to what was imported (merged and unchanged tracks too: they are in the store), and the
+    // filters show them: an import never ends on a map without its tracks (for the import's own activity and
+    // source; a GPX file's own activity new to the store comes checked).
+    if (totals.extent && checkImported(m_importedActivity, m_importedSource))
+        text +=
+            QStringLiteral("<br>") + tr("%1 and %2 are checked in the filters to show the imported tracks.")
+                                         .arg(m_importedActivity, m_importedSource)
+                                         .toHtmlEscaped();
     m_importResult->setText(text);
-    // The map goes to what was imported (merged and unchanged tracks too: they are in the store).
     if (totals.extent)
         fitWhenShown(*totals.extent);
     emit importFinished();
