@@ -126,6 +126,21 @@ class TestLayering : public QObject {
         QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
     }
 
+    // …nor makes a dataset (the Home included: its plan is the session's HomePlan), and in models/ every task
+    // starts through the one run of DatasetBase (which clears its slot, drops stale results and cancels on
+    // destruction); the workspace session's demo start is the one other, before any dataset has a source.
+    void tasksStartOnlyThroughTheDatasetBase() {
+        const QRegularExpression dataset(QStringLiteral(
+            "\\bnew\\s+(\\w+::)*(HomePlan|PositionsDataset|KudosDataset|TracksDataset|DisputeCase)\\b"));
+        QStringList found = offenders({"/ui"}, dataset);
+        const QRegularExpression start(QStringLiteral("\\bstart<|TaskManager::start\\b"));
+        found += offenders({"/models", "/app"}, start,
+                           {QStringLiteral("/models/common/taskmanager.h"),
+                            QStringLiteral("/models/workspace/dataset/datasetbase.h"),
+                            QStringLiteral("/models/workspace/workspacesession.cpp")});
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
     // The lower layers know no area: models/common and models/archive name no dataset's table in their
     // strings (the areas register their schemas with the migrator and hand the archive its datasets and
     // tiers).
