@@ -38,6 +38,22 @@ kudos::RetentionOptions kudosRehearsal();
 
 std::unique_ptr<PgConnection> openKudos(const QString& conninfo);
 
+// Puts the user's first daily statement line in [from, to) a cent off, so the drill of the archive object
+// holding those days disagrees with the statements; the destructor puts it back.
+class StatementLineOffByACent {
+  public:
+    StatementLineOffByACent(PgConnection& db, qint64 user, Micros from, Micros to);
+    ~StatementLineOffByACent();
+    StatementLineOffByACent(const StatementLineOffByACent&) = delete;
+    StatementLineOffByACent& operator=(const StatementLineOffByACent&) = delete;
+    const QString& day() const { return m_day; } // the line's day, "YYYY-MM-DD"
+
+  private:
+    PgConnection& m_db;
+    qint64 m_user;
+    QString m_day, m_escrow, m_entryType;
+};
+
 // A directory archive (file://) in `dir`, initialised (openInitialisedArchive).
 std::unique_ptr<archive::ArchiveStore> directoryArchive(const QTemporaryDir& dir);
 

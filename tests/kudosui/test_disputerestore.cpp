@@ -224,26 +224,8 @@ class TestDisputeRestore : public QObject {
         QVERIFY(catalog > holding().size());
         auto db = test::openKudos(m_conninfo);
         const CoveringObject victim = *objects()->object(holding()[0]);
-        const PgResult line = db->exec(
-            QStringLiteral(
-                "SELECT day::text, escrow, entry_type FROM kudos_ledger_daily WHERE user_id = $1 AND "
-                "day >= $2::timestamp::date AND day < $3::timestamp::date ORDER BY day, escrow, "
-                "entry_type LIMIT 1"),
-            {m_user, utcParam(victim.manifest->createdFrom), utcParam(victim.manifest->createdTo)});
-        QCOMPARE(line.rows(), 1);
-        const QString day = line.text(0, 0);
-        const std::vector<PgParam> lineKey{m_user, day, line.text(0, 1), line.text(0, 2)};
-        const QString where = QStringLiteral(
-            " WHERE user_id = $1 AND day = $2::date AND escrow = $3::boolean AND entry_type = $4");
-        QCOMPARE(
-            db->exec(QStringLiteral("UPDATE kudos_ledger_daily SET amount_sum = amount_sum + 0.01") + where,
-                     lineKey)
-                .affectedRows(),
-            1LL);
-        const auto restoreLine = qScopeGuard([&] {
-            db->exec(QStringLiteral("UPDATE kudos_ledger_daily SET amount_sum = amount_sum - 0.01") + where,
-                     lineKey);
-        });
+        const test::StatementLineOffByACent offLine(*db, m_user, victim.manifest->createdFrom,
+                                                    victim.manifest->createdTo);
 
         m_workbench->objectTable()->clearSelection();
         QTest::mouseClick(m_workbench->drillButton(), Qt::LeftButton);
@@ -285,7 +267,7 @@ class TestDisputeRestore : public QObject {
             listed.append(key);
             if (key == victim.key) {
                 QCOMPARE(result, QStringLiteral("failed"));
-                QVERIFY2(why.contains(day) && why.contains(QStringLiteral("user %1 ").arg(m_user)),
+                QVERIFY2(why.contains(offLine.day()) && why.contains(QStringLiteral("user %1 ").arg(m_user)),
                          qPrintable(why));
             } else {
                 QVERIFY2(result == QStringLiteral("passed"), qPrintable(key + QStringLiteral(": ") + why));

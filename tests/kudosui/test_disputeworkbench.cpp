@@ -438,26 +438,8 @@ class TestDisputeWorkbench : public QObject {
                 victim = row;
         QVERIFY(victim >= 0);
         const CoveringObject object = objects()->objects()[std::size_t(victim)];
-        const PgResult line = db->exec(
-            QStringLiteral(
-                "SELECT day::text, escrow, entry_type FROM kudos_ledger_daily WHERE user_id = $1 AND "
-                "day >= $2::timestamp::date AND day < $3::timestamp::date ORDER BY day, escrow, "
-                "entry_type LIMIT 1"),
-            {m_user, utcParam(object.manifest->createdFrom), utcParam(object.manifest->createdTo)});
-        QCOMPARE(line.rows(), 1);
-        const QString day = line.text(0, 0);
-        const std::vector<PgParam> lineKey{m_user, day, line.text(0, 1), line.text(0, 2)};
-        const QString where = QStringLiteral(
-            " WHERE user_id = $1 AND day = $2::date AND escrow = $3::boolean AND entry_type = $4");
-        QCOMPARE(
-            db->exec(QStringLiteral("UPDATE kudos_ledger_daily SET amount_sum = amount_sum + 0.01") + where,
-                     lineKey)
-                .affectedRows(),
-            1LL);
-        const auto restoreLine = qScopeGuard([&] {
-            db->exec(QStringLiteral("UPDATE kudos_ledger_daily SET amount_sum = amount_sum - 0.01") + where,
-                     lineKey);
-        });
+        const test::StatementLineOffByACent offLine(*db, m_user, object.manifest->createdFrom,
+                                                    object.manifest->createdTo);
 
         m_workbench->selectObject(victim);
         const std::optional<ArchiveDrillReport> one = clickDrill();
@@ -467,14 +449,14 @@ class TestDisputeWorkbench : public QObject {
         QVERIFY2(drillText(victim).startsWith(QStringLiteral("failed 20")), qPrintable(drillText(victim)));
         const QModelIndex cell = objects()->index(victim, CoveringObjectModel::DrillColumn);
         QCOMPARE(cell.data(CoveringObjectModel::ToneRole).toInt(), int(CoveringObjectModel::Tone::Bad));
-        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(day),
+        QVERIFY2(cell.data(Qt::ToolTipRole).toString().contains(offLine.day()),
                  qPrintable(cell.data(Qt::ToolTipRole).toString()));
         for (int row = 0; row < listed; ++row)
             if (row != victim)
                 QVERIFY2(drillText(row).startsWith(QStringLiteral("passed 20")), qPrintable(drillText(row)));
         const QString panel = m_workbench->objectPanel()->text();
         QVERIFY2(panel.contains(QStringLiteral("Last drill FAILED")), qPrintable(panel));
-        QVERIFY2(panel.contains(QStringLiteral("user %1 ").arg(m_user)) && panel.contains(day),
+        QVERIFY2(panel.contains(QStringLiteral("user %1 ").arg(m_user)) && panel.contains(offLine.day()),
                  qPrintable(panel));
         QVERIFY2(m_workbench->restoreStatusText().contains(object.key),
                  qPrintable(m_workbench->restoreStatusText()));

@@ -6,6 +6,7 @@
 #include "error.h"
 #include "planapplyjob.h"
 #include "positionsforecastjob.h"
+#include "requestlimitedges.h"
 #include "roundjob.h"
 #include "taskfeedback.h"
 #include "thrownkind.h"
@@ -15,18 +16,12 @@
 using namespace tidemark;
 using namespace tidemark::positions;
 
+using test::edges;
+using test::refusal;
+
 namespace {
 
 const QString kNowhere = QStringLiteral("host=/nonexistent-tidemark-socket-dir connect_timeout=2");
-
-// The values at and just outside `limit`, with whether the request must take them.
-std::vector<std::pair<int, bool>> edges(const RequestLimit& limit) {
-    return {{limit.min, true}, {limit.max, true}, {limit.min - 1, false}, {limit.max + 1, false}};
-}
-
-QString refusal(const RequestLimit& limit, int value) {
-    return QStringLiteral("%1, not %2").arg(limit.rule()).arg(value);
-}
 
 } // namespace
 

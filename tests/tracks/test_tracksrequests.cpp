@@ -4,6 +4,7 @@
 // GPS_TRACKS_RETENTION_YEARS, and tidemark-cli refusing with the request's message (exit 2).
 #include "clirunner.h"
 #include "error.h"
+#include "requestlimitedges.h"
 #include "settingsreader.h"
 #include "taskfeedback.h"
 #include "thrownkind.h"
@@ -18,17 +19,12 @@
 using namespace tidemark;
 using namespace tidemark::tracks;
 
+using test::edges;
+using test::refusal;
+
 namespace {
 
 const QString kNowhere = QStringLiteral("host=/nonexistent-tidemark-socket-dir connect_timeout=2");
-
-std::vector<std::pair<int, bool>> edges(const RequestLimit& limit) {
-    return {{limit.min, true}, {limit.max, true}, {limit.min - 1, false}, {limit.max + 1, false}};
-}
-
-QString refusal(const RequestLimit& limit, int value) {
-    return QStringLiteral("%1, not %2").arg(limit.rule()).arg(value);
-}
 
 TracksImportRequest importRequest(const QString& dir, const QString& region, const QString& activity) {
     TracksImportRequest request;
