@@ -411,26 +411,7 @@
     </message>
 </context>
 <context>
-    <name>tidemark::PlanFileTasks</name>
-    <message>
-        <source>Open the plan %1</source>
-        <translation>Open the plan %1</translation>
-    </message>
-    <message>
-        <source>Apply the plan %1</source>
-        <translation>Apply the plan %1</translation>
-    </message>
-    <message>
-        <source>exit %1</source>
-        <translation>exit %1</translation>
-    </message>
-    <message>
-        <source>refused</source>
-        <translation>refused</translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::RetentionPlanLoader</name>
+    <name>tidemark::HomePlan</name>
     <message>
         <source>Retention plan (quick estimate)</source>
         <translation>Retention plan (quick estimate)</translation>
@@ -446,9 +427,25 @@
     <message numerus="yes">
         <source>%Ln item(s) need you</source>
         <translation>
-            <numerusform>%Ln item need you</numerusform>
+            <numerusform>%Ln item needs you</numerusform>
             <numerusform>%Ln items need you</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Open the plan %1</source>
+        <translation>Open the plan %1</translation>
+    </message>
+    <message>
+        <source>Apply the plan %1</source>
+        <translation>Apply the plan %1</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>exit %1</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>refused</translation>
     </message>
 </context>
 <context>
@@ -2270,6 +2267,10 @@
         <source>Not restored, though they hold the user&apos;s rows: %1.</source>
         <translation>Not restored, though they hold the user&apos;s rows: %1.</translation>
     </message>
+    <message>
+        <source>Archive &amp;&amp; disputes</source>
+        <translation>Archive &amp;&amp; disputes</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::DrillChoiceMenu</name>
@@ -2703,7 +2704,7 @@
     <message numerus="yes">
         <source>%Ln item(s) need you — click one to open it</source>
         <translation>
-            <numerusform>%Ln item need you — click one to open it</numerusform>
+            <numerusform>%Ln item needs you — click one to open it</numerusform>
             <numerusform>%Ln items need you — click one to open it</numerusform>
         </translation>
     </message>
@@ -2802,6 +2803,10 @@
     <message>
         <source>Opening the plan %1…</source>
         <translation>Opening the plan %1…</translation>
+    </message>
+    <message>
+        <source>Home</source>
+        <translation>Home</translation>
     </message>
 </context>
 <context>
@@ -3288,6 +3293,10 @@
         <source>Apply the kudos plan</source>
         <translation>Apply the kudos plan</translation>
     </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::LibraryVersions</name>
@@ -3444,14 +3453,6 @@
     <message>
         <source>Base map not changed: %1</source>
         <translation>Base map not changed: %1</translation>
-    </message>
-    <message>
-        <source>Archive &amp;&amp; disputes</source>
-        <translation>Archive &amp;&amp; disputes</translation>
-    </message>
-    <message>
-        <source>Home</source>
-        <translation>Home</translation>
     </message>
     <message>
         <source>&amp;Workbench</source>
@@ -3954,6 +3955,10 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>Run applies %1: %Ln slice of %2 mower(s), %3 row(s) to delete</numerusform>
             <numerusform>Run applies %1: %Ln slices of %2 mower(s), %3 row(s) to delete</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Positions</translation>
     </message>
 </context>
 <context>
@@ -4882,6 +4887,10 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%Ln track of the plan %1 are magenta on the map; it is applied from its window.</numerusform>
             <numerusform>%Ln tracks of the plan %1 are magenta on the map; it is applied from its window.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 and %2 are checked in the filters to show the imported tracks.</source>
+        <translation>%1 and %2 are checked in the filters to show the imported tracks.</translation>
     </message>
 </context>
 <context>

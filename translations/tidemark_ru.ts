@@ -414,26 +414,7 @@
     </message>
 </context>
 <context>
-    <name>tidemark::PlanFileTasks</name>
-    <message>
-        <source>Open the plan %1</source>
-        <translation>Открыть план %1</translation>
-    </message>
-    <message>
-        <source>Apply the plan %1</source>
-        <translation>Применить план %1</translation>
-    </message>
-    <message>
-        <source>exit %1</source>
-        <translation>код выхода %1</translation>
-    </message>
-    <message>
-        <source>refused</source>
-        <translation>отклонён</translation>
-    </message>
-</context>
-<context>
-    <name>tidemark::RetentionPlanLoader</name>
+    <name>tidemark::HomePlan</name>
     <message>
         <source>Retention plan (quick estimate)</source>
         <translation>План хранения (быстрая оценка)</translation>
@@ -453,6 +434,22 @@
             <numerusform>%Ln пункта требуют вашего участия</numerusform>
             <numerusform>%Ln пунктов требуют вашего участия</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Open the plan %1</source>
+        <translation>Открыть план %1</translation>
+    </message>
+    <message>
+        <source>Apply the plan %1</source>
+        <translation>Применить план %1</translation>
+    </message>
+    <message>
+        <source>exit %1</source>
+        <translation>код выхода %1</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>отклонён</translation>
     </message>
 </context>
 <context>
@@ -2339,6 +2336,10 @@
         <source>Not restored, though they hold the user&apos;s rows: %1.</source>
         <translation>Не восстановлены, хотя содержат строки пользователя: %1.</translation>
     </message>
+    <message>
+        <source>Archive &amp;&amp; disputes</source>
+        <translation>Архив и споры</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::DrillChoiceMenu</name>
@@ -2894,6 +2895,10 @@
         <source>Opening the plan %1…</source>
         <translation>Открывается план %1…</translation>
     </message>
+    <message>
+        <source>Home</source>
+        <translation>Главная</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::JobPanel</name>
@@ -3398,6 +3403,10 @@
         <source>Apply the kudos plan</source>
         <translation>Применить план кудосов</translation>
     </message>
+    <message>
+        <source>Kudos</source>
+        <translation>Kudos</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::LibraryVersions</name>
@@ -3555,14 +3564,6 @@
     <message>
         <source>Base map not changed: %1</source>
         <translation>Подложка не изменена: %1</translation>
-    </message>
-    <message>
-        <source>Archive &amp;&amp; disputes</source>
-        <translation>Архив и споры</translation>
-    </message>
-    <message>
-        <source>Home</source>
-        <translation>Главная</translation>
     </message>
     <message>
         <source>&amp;Workbench</source>
@@ -4073,6 +4074,10 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>«Запустить» применит %1: %Ln среза у косилок: %2, к удалению строк: %3</numerusform>
             <numerusform>«Запустить» применит %1: %Ln срезов у косилок: %2, к удалению строк: %3</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>Позиции</translation>
     </message>
 </context>
 <context>
@@ -5020,6 +5025,10 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%Ln трека из плана %1 выделены пурпурным на карте; план применяется из его окна.</numerusform>
             <numerusform>%Ln треков из плана %1 выделены пурпурным на карте; план применяется из его окна.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 and %2 are checked in the filters to show the imported tracks.</source>
+        <translation>%1 и %2 отмечены в фильтрах, чтобы показать импортированные треки.</translation>
     </message>
 </context>
 <context>
