@@ -187,7 +187,7 @@ class TestOperatorDay : public QObject {
                  qPrintable(tracks->mapNoteText()));
         snap(QStringLiteral("tracks-filtered"));
 
-        const QDir gpx(QStringLiteral(TIDEMARK_SOURCE_DIR "/../shared/data/gpx"));
+        const QDir gpx(QStringLiteral(TIDEMARK_SOURCE_DIR "/tests/data/gpx"));
         const QStringList files = {gpx.filePath(QStringLiteral("Mojstrovka.gpx")),
                                    gpx.filePath(QStringLiteral("around-visnjan-with-car.gpx")),
                                    gpx.filePath(QStringLiteral("cerknicko-jezero-no-creator.gpx"))};
