@@ -7,11 +7,11 @@
 namespace tidemark {
 
 HomePlan::HomePlan(TaskManager* tasks, QObject* parent, Job job)
-    : DatasetBase(tasks, parent), m_job(job ? std::move(job) : Job(&RetentionPlanJob::run)) {
-    connect(tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
-        if (holds(m_planSlot, taskId))
-            emit progressed(progress);
-    });
+    : DatasetBase(tasks, parent), m_job(job ? std::move(job) : Job(&RetentionPlanJob::run)) {}
+
+void HomePlan::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (holds(m_planSlot, taskId))
+        emit progressed(progress);
 }
 
 void HomePlan::setSource(const QString& name) {

@@ -61,6 +61,7 @@ class HomePlan : public DatasetBase {
 
   protected:
     void clearModels() override;
+    void taskProgressed(int taskId, const TaskProgress& progress) override;
 
   private:
     void start(bool quick);

@@ -38,12 +38,13 @@ DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
     // The case reads the kudos connection and its archive: another one is another source.
     connect(m_dataset, &KudosDataset::connectionChanged, this,
             [this] { changeSource(m_dataset->isConnected() ? m_dataset->displayName() : QString()); });
-    connect(tasks(), &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
-        if (holds(m_restoreSlot, taskId))
-            emit restoreProgressed(progress);
-        else if (holds(m_drillSlot, taskId))
-            emit drillProgressed(progress);
-    });
+}
+
+void DisputeCase::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (holds(m_restoreSlot, taskId))
+        emit restoreProgressed(progress);
+    else if (holds(m_drillSlot, taskId))
+        emit drillProgressed(progress);
 }
 
 void DisputeCase::clearModels() {

@@ -131,6 +131,7 @@ class DisputeCase : public DatasetBase {
 
   protected:
     void clearModels() override;
+    void taskProgressed(int taskId, const TaskProgress& progress) override;
 
   private:
     // Runs `validate`, then checks the connection; false (and loadFailed) when either refuses.

@@ -18,9 +18,7 @@ namespace tidemark::kudos {
 KudosDataset::KudosDataset(TaskManager* tasks, QObject* parent)
     : DatasetBase(tasks, parent), m_tables(new KudosTableSummaryModel(this)),
       m_partitions(new PartitionStatusModel(this)), m_issues(new RetentionIssueModel(this)),
-      m_quarantine(new QuarantineModel(this)), m_reconciliation(new ReconciliationModel(this)) {
-    watchTasks();
-}
+      m_quarantine(new QuarantineModel(this)), m_reconciliation(new ReconciliationModel(this)) {}
 
 void KudosDataset::setConnection(const QString& conninfo, const QString& archiveUrl,
                                  const QString& displayName) {
@@ -274,20 +272,14 @@ bool KudosDataset::startForecast() {
 }
 
 // Progress and pauses of the round, from the Jobs dock as well as from the workbench.
-void KudosDataset::watchTasks() {
-    connect(tasks(), &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
-        if (holds(m_roundSlot, taskId))
-            emit roundProgressed(progress);
-    });
-    connect(tasks()->tasks(), &TaskListModel::stateChanged, this,
-            [this](int taskId, TaskListModel::State state) {
-                if (!holds(m_roundSlot, taskId))
-                    return;
-                if (state == TaskListModel::State::Paused)
-                    emit roundPaused(true);
-                else if (state == TaskListModel::State::Running)
-                    emit roundPaused(false);
-            });
+void KudosDataset::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (holds(m_roundSlot, taskId))
+        emit roundProgressed(progress);
+}
+
+void KudosDataset::taskPaused(int taskId, bool paused) {
+    if (holds(m_roundSlot, taskId))
+        emit roundPaused(paused);
 }
 
 } // namespace tidemark::kudos

@@ -125,12 +125,13 @@ class KudosDataset : public DatasetBase {
 
   protected:
     void clearModels() override;
+    void taskProgressed(int taskId, const TaskProgress& progress) override;
+    void taskPaused(int taskId, bool paused) override;
 
   private:
     bool launchRound(KudosRoundRequest request, bool oneStep);
     std::vector<RetentionAlert> archiveAlerts() const;
     void showAlerts(const std::vector<RetentionAlert>& alerts);
-    void watchTasks();
 
     KudosTableSummaryModel* m_tables;
     PartitionStatusModel* m_partitions;

@@ -29,11 +29,7 @@ struct PreviewOutcome {
 
 PositionsDataset::PositionsDataset(TaskManager* tasks, QObject* parent)
     : DatasetBase(tasks, parent), m_mowers(new MowerSummaryModel(this)),
-      m_history(new RoundHistoryModel(this)) {
-    connect(tasks, &TaskManager::progressed, this, &PositionsDataset::taskProgressed);
-    connect(tasks->tasks(), &TaskListModel::stateChanged, this,
-            [this](int taskId, TaskListModel::State state) { taskStateChanged(taskId, int(state)); });
-}
+      m_history(new RoundHistoryModel(this)) {}
 
 void PositionsDataset::setConnection(const QString& conninfo, const QString& displayName) {
     m_conninfo = conninfo;
@@ -334,14 +330,9 @@ void PositionsDataset::taskProgressed(int taskId, const TaskProgress& progress) 
 }
 
 // Pause and resume may come from the Jobs dock as well as from the Rounds area.
-void PositionsDataset::taskStateChanged(int taskId, int state) {
-    if (!holds(m_roundSlot, taskId))
-        return;
-    const auto s = TaskListModel::State(state);
-    if (s == TaskListModel::State::Paused)
-        emit roundPausedChanged(true);
-    else if (s == TaskListModel::State::Running)
-        emit roundPausedChanged(false);
+void PositionsDataset::taskPaused(int taskId, bool paused) {
+    if (holds(m_roundSlot, taskId))
+        emit roundPausedChanged(paused);
 }
 
 } // namespace tidemark::positions

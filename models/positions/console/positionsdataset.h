@@ -145,10 +145,10 @@ class PositionsDataset : public DatasetBase {
 
   protected:
     void clearModels() override;
+    void taskProgressed(int taskId, const TaskProgress& progress) override;
+    void taskPaused(int taskId, bool paused) override;
 
   private:
-    void taskProgressed(int taskId, const TaskProgress& progress);
-    void taskStateChanged(int taskId, int state);
     void roundEnded(const RoundReport& report);
 
     MowerSummaryModel* m_mowers;

@@ -17,19 +17,21 @@ TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
     : DatasetBase(tasks, parent), m_table(new TracksTableModel(this)),
       m_summary(new TracksSummaryModel(this)) {
     connect(m_table, &TracksTableModel::orderRequested, this, &TracksDataset::setOrder);
-    connect(tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
-        if (holds(m_importSlot, taskId))
-            emit importProgressed(progress);
-        if (holds(m_loadSlot, taskId) && progress.detail.canConvert<TracksViewData>()) {
-            const TracksViewData map = progress.detail.value<TracksViewData>();
-            m_data.geometry = map.geometry;
-            m_data.density = map.density;
-            m_data.densityLevel = map.densityLevel;
-            m_data.densityOfEverySource = map.densityOfEverySource;
-            m_data.tracksOnMap = map.tracksOnMap;
-            emit mapLoaded();
-        }
-    });
+}
+
+// A load's map arrives with its progress, ahead of its table page.
+void TracksDataset::taskProgressed(int taskId, const TaskProgress& progress) {
+    if (holds(m_importSlot, taskId))
+        emit importProgressed(progress);
+    if (holds(m_loadSlot, taskId) && progress.detail.canConvert<TracksViewData>()) {
+        const TracksViewData map = progress.detail.value<TracksViewData>();
+        m_data.geometry = map.geometry;
+        m_data.density = map.density;
+        m_data.densityLevel = map.densityLevel;
+        m_data.densityOfEverySource = map.densityOfEverySource;
+        m_data.tracksOnMap = map.tracksOnMap;
+        emit mapLoaded();
+    }
 }
 
 void TracksDataset::setSettings(const TracksSettings& settings) {

@@ -125,6 +125,7 @@ class TracksDataset : public DatasetBase {
 
   protected:
     void clearModels() override;
+    void taskProgressed(int taskId, const TaskProgress& progress) override;
 
   private:
     void loadView();

@@ -2,7 +2,18 @@
 
 namespace tidemark {
 
-DatasetBase::DatasetBase(TaskManager* tasks, QObject* parent) : QObject(parent), m_tasks(tasks) {}
+DatasetBase::DatasetBase(TaskManager* tasks, QObject* parent) : QObject(parent), m_tasks(tasks) {
+    connect(tasks, &TaskManager::progressed, this, [this](int taskId, const TaskProgress& progress) {
+        if (m_running.contains(taskId))
+            taskProgressed(taskId, progress);
+    });
+    connect(tasks->tasks(), &TaskListModel::stateChanged, this,
+            [this](int taskId, TaskListModel::State state) {
+                if (m_running.contains(taskId) &&
+                    (state == TaskListModel::State::Paused || state == TaskListModel::State::Running))
+                    taskPaused(taskId, state == TaskListModel::State::Paused);
+            });
+}
 
 DatasetBase::~DatasetBase() {
     if (m_tasks)

@@ -83,8 +83,18 @@ class DatasetBase : public QObject {
     void cancel(const TaskSlot& slot);
     void pause(const TaskSlot& slot);
     void resume(const TaskSlot& slot);
-    // The slot's task as the TaskManager lists it (0 when none): progress and state are told by id.
+    // Whether `slot` holds the task `taskId` (progress and pauses are told by the TaskManager's id).
     static bool holds(const TaskSlot& slot, int taskId) { return taskId != 0 && slot.id == taskId; }
+    // The progress of one of the dataset's own tasks, and its pause or resume (from the dataset or the Jobs
+    // dock alike); the TaskManager's other tasks never reach them.
+    virtual void taskProgressed(int taskId, const TaskProgress& progress) {
+        (void)taskId;
+        (void)progress;
+    }
+    virtual void taskPaused(int taskId, bool paused) {
+        (void)taskId;
+        (void)paused;
+    }
 
   private:
     template <typename T>
