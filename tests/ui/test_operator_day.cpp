@@ -21,6 +21,7 @@
 #include "positionsworkbench.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
+#include "roundhistorychart.h"
 #include "roundpanel.h"
 #include "screenshots.h"
 #include "tracklayer.h"
@@ -250,6 +251,11 @@ class TestOperatorDay : public QObject {
                 positions->previewLayers()->survivors()->points()->size() == 0);
         QVERIFY(!positions->previewPanel()->summaryText().contains(QStringLiteral("kept")));
         QVERIFY(positions->capacityPanel()->figuresText().isEmpty());
+        // The Rounds area: no history, no chart of the demo's rounds, no report of its round.
+        for (const ui::TimeSeries& series : positions->roundPanel()->historyChart()->series())
+            QVERIFY(series.points.empty());
+        QVERIFY(!positions->roundPanel()->progressText().contains(QStringLiteral("976")) &&
+                !positions->roundPanel()->progressText().contains(QStringLiteral("Round complete")));
         QVERIFY(w().panel(Dataset::Positions)->summaryText().isEmpty() ||
                 !w().panel(Dataset::Positions)->summaryText().contains(QStringLiteral("mower")));
 

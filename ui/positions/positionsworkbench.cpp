@@ -233,6 +233,7 @@ void PositionsWorkbench::clearShown() {
     m_previewLayers->show(PreviewLayerData{});
     m_previewPanel->clear();
     m_verifyPanel->clear();
+    m_roundPanel->clear();
     m_mower = {};
 }
 

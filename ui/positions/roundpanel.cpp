@@ -265,6 +265,13 @@ void RoundPanel::historyChanged() {
     m_chart->setEntries(m_history->entries());
 }
 
+void RoundPanel::clear() {
+    historyChanged();
+    m_progress->setValue(0);
+    m_progress->resetFormat();
+    m_progressText->setText(tr("No round running."));
+}
+
 bool RoundPanel::ignoreWindow() const {
     return m_ignoreWindow->isChecked();
 }

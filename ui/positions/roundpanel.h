@@ -45,6 +45,8 @@ class RoundPanel : public QWidget {
     QString planNote() const;
     void refreshWindow();
     void historyChanged();
+    // No round of this database: the history chart (of the emptied model), the progress and the report.
+    void clear();
 
     bool ignoreWindow() const;
     QCheckBox* ignoreWindowBox() const { return m_ignoreWindow; }
@@ -53,6 +55,7 @@ class RoundPanel : public QWidget {
     QString progressText() const;
     QString windowText() const;
     QPushButton* runButton() const { return m_run; }
+    RoundHistoryChart* historyChart() const { return m_chart; }
     QPushButton* dryRunButton() const { return m_dryRun; }
     QPushButton* pauseButton() const { return m_pause; }
     QPushButton* resumeButton() const { return m_resume; }
