@@ -38,6 +38,9 @@ osd pool default pgp num = 8
 osd crush chooseleaf type = 0
 mon allow pool size one = true
 mon warn on pool no redundancy = false
+# The monitor's store is a few MiB; a nearly full build disk must not stop a test server.
+mon data avail crit = 0
+mon data avail warn = 0
 client mount timeout = 30
 run dir = $dir/run
 admin socket = $dir/run/\$name.asok
