@@ -257,7 +257,7 @@ void KudosWorkbench::runRound() {
     }
     const QString question =
         tr("Apply the previewed plan to %1: %2?")
-            .arg(m_dataset->displayName(), KudosRoundPanel::planCounts(*m_dataset->preview()));
+            .arg(m_dataset->sourceName(), KudosRoundPanel::planCounts(*m_dataset->preview()));
     const bool yes =
         m_confirm ? m_confirm(question)
                   : QMessageBox::question(this, tr("Apply the kudos plan"), question) == QMessageBox::Yes;

@@ -37,7 +37,7 @@ DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
       m_drillResults(new DrillResultModel(this)) {
     // The case reads the kudos connection and its archive: another one is another source.
     connect(m_dataset, &KudosDataset::connectionChanged, this,
-            [this] { changeSource(m_dataset->isConnected() ? m_dataset->displayName() : QString()); });
+            [this] { changeSource(m_dataset->sourceName()); });
 }
 
 void DisputeCase::taskProgressed(int taskId, const TaskProgress& progress) {
@@ -101,7 +101,7 @@ void DisputeCase::investigate(const DisputeQuery& query) {
     if (!canInvestigate([&] { DisputeLoader::validate(query); }))
         return;
     startInvestigation(
-        tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->displayName()),
+        tr("Investigate user %1's kudos on %2").arg(query.userId).arg(m_dataset->sourceName()),
         [loader = loader(), query](TaskFeedback& feedback) { return loader.load(query, feedback); });
 }
 
@@ -113,7 +113,7 @@ void DisputeCase::investigate(const QString& user, Micros from, Micros to) {
                             tr("Type the dispute's user: a user id, a username or an OAuth id."));
         }))
         return;
-    startInvestigation(tr("Investigate user %1's kudos on %2").arg(user.trimmed(), m_dataset->displayName()),
+    startInvestigation(tr("Investigate user %1's kudos on %2").arg(user.trimmed(), m_dataset->sourceName()),
                        [loader = loader(), user, from, to](TaskFeedback& feedback) {
                            return loader.load(user, from, to, feedback);
                        });
@@ -416,10 +416,10 @@ void DisputeCase::drillObjects(const QStringList& keys, int sample) {
     Task<ArchiveDrillReport> task;
     task.title =
         !keys.isEmpty()
-            ? tr("Drill %Ln archive object(s) of %1", "", int(keys.size())).arg(m_dataset->displayName())
+            ? tr("Drill %Ln archive object(s) of %1", "", int(keys.size())).arg(m_dataset->sourceName())
         : sample < 0
-            ? tr("Drill every archive object of %1").arg(m_dataset->displayName())
-            : tr("Drill a sample of %Ln archive object(s) of %1", "", sample).arg(m_dataset->displayName());
+            ? tr("Drill every archive object of %1").arg(m_dataset->sourceName())
+            : tr("Drill a sample of %Ln archive object(s) of %1", "", sample).arg(m_dataset->sourceName());
     task.pausable = true;
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return ArchiveDrillJob::run(request, feedback); };
@@ -484,7 +484,7 @@ void DisputeCase::loadDrills() {
     if (!m_dataset->isConnected())
         return;
     Task<DisputeDrills> task;
-    task.title = tr("Read the restore drills of %1").arg(m_dataset->displayName());
+    task.title = tr("Read the restore drills of %1").arg(m_dataset->sourceName());
     task.work = [loader = loader()](TaskFeedback& feedback) { return loader.loadDrills(feedback); };
     task.summarize = [](const DisputeDrills& drills) {
         return tr("%1 of %Ln object(s) proven", "", drills.coverage.objects)

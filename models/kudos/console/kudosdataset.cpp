@@ -24,8 +24,7 @@ void KudosDataset::setConnection(const QString& conninfo, const QString& archive
                                  const QString& displayName) {
     m_conninfo = conninfo;
     m_archiveUrl = archiveUrl;
-    m_displayName = displayName.isEmpty() ? conninfo : displayName;
-    changeSource(conninfo.isEmpty() ? QString() : m_displayName);
+    changeSource(conninfo.isEmpty() ? QString() : displayName.isEmpty() ? conninfo : displayName);
     emit connectionChanged(m_conninfo);
     reload();
 }
@@ -78,7 +77,7 @@ void KudosDataset::reload() {
         return;
     emit loadingStarted();
     Task<KudosStatus> task;
-    task.title = tr("Load the kudos partitions of %1").arg(m_displayName);
+    task.title = tr("Load the kudos partitions of %1").arg(sourceName());
     const Micros at = now();
     task.work = [loader = KudosStatusLoader(m_conninfo, m_archiveUrl, m_settings),
                  at](TaskFeedback& feedback) { return loader.load(at, feedback); };
@@ -119,8 +118,8 @@ void KudosDataset::reconcile(const KudosReconcileOptions& options) {
     request.options = options;
     Task<KudosReconcileReport> task;
     task.title = options.takeSnapshot
-                     ? tr("Take a kudos balance snapshot of %1 and reconcile against it").arg(m_displayName)
-                     : tr("Reconcile the kudos balances of %1").arg(m_displayName);
+                     ? tr("Take a kudos balance snapshot of %1 and reconcile against it").arg(sourceName())
+                     : tr("Reconcile the kudos balances of %1").arg(sourceName());
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return KudosReconcileJob::run(request, feedback); };
     task.summarize = [](const KudosReconcileReport& report) {
@@ -174,10 +173,10 @@ bool KudosDataset::launchRound(KudosRoundRequest request, bool oneStep) {
     const bool dryRun = request.dryRun;
     const bool preview = request.collectUnits;
     Task<RetentionReport> task;
-    task.title = request.plan ? tr("Kudos retention: apply the previewed plan on %1").arg(m_displayName)
-                 : dryRun     ? tr("Kudos retention: the plan for %1").arg(m_displayName)
-                 : oneStep    ? tr("Kudos retention: one step on %1").arg(m_displayName)
-                              : tr("Kudos retention round on %1").arg(m_displayName);
+    task.title = request.plan ? tr("Kudos retention: apply the previewed plan on %1").arg(sourceName())
+                 : dryRun     ? tr("Kudos retention: the plan for %1").arg(sourceName())
+                 : oneStep    ? tr("Kudos retention: one step on %1").arg(sourceName())
+                              : tr("Kudos retention round on %1").arg(sourceName());
     task.pausable = true;
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return KudosRoundJob::run(request, feedback); };
@@ -227,8 +226,8 @@ bool KudosDataset::startSwap(bool dryRun) {
     request.now = now();
     request.dryRun = dryRun;
     Task<KudosSwapReport> task;
-    task.title = dryRun ? tr("Plan the kudos partition swap of %1").arg(m_displayName)
-                        : tr("Partition the kudos tables of %1").arg(m_displayName);
+    task.title = dryRun ? tr("Plan the kudos partition swap of %1").arg(sourceName())
+                        : tr("Partition the kudos tables of %1").arg(sourceName());
     task.pausable = !dryRun;
     task.reportsCancel = true;
     task.work = [request](TaskFeedback& feedback) { return KudosSwapJob::run(request, feedback); };
@@ -256,7 +255,7 @@ bool KudosDataset::startForecast() {
     request.settings = m_settings;
     request.now = now();
     Task<KudosForecast> task;
-    task.title = tr("Forecast the kudos capacity of %1").arg(m_displayName);
+    task.title = tr("Forecast the kudos capacity of %1").arg(sourceName());
     task.work = [request](TaskFeedback& feedback) { return KudosForecastJob::run(request, feedback); };
     task.summarize = [](const KudosForecast& forecast) {
         return tr("%Ln step(s) in the next run", "", int(forecast.nextRun.size()));

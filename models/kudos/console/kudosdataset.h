@@ -47,11 +47,11 @@ class KudosDataset : public DatasetBase {
     ReconciliationModel* reconciliation() const { return m_reconciliation; }
     const KudosStatus& status() const { return m_status; } // the last load (one loader feeds every model)
 
-    // "" disconnects. A new connection (or archive) reloads. `displayName` names the server in task titles.
+    // "" disconnects. A new connection (or archive) reloads. `displayName` names the server in task titles
+    // (sourceName(); the conninfo when it is "").
     void setConnection(const QString& conninfo, const QString& archiveUrl, const QString& displayName = {});
     const QString& conninfo() const { return m_conninfo; }
     const QString& archiveUrl() const { return m_archiveUrl; }
-    const QString& displayName() const { return m_displayName; }
     bool isConnected() const { return !m_conninfo.isEmpty(); }
     void reload();
     bool isLoading() const { return m_loadSlot.busy(); }
@@ -141,7 +141,6 @@ class KudosDataset : public DatasetBase {
     KudosStatus m_status;
     QString m_conninfo;
     QString m_archiveUrl;
-    QString m_displayName;
     KudosSettings m_settings;
     bool m_clockAheadAllowed = false;
     std::vector<RetentionAlert> m_roundAlerts;

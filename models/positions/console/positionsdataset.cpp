@@ -33,7 +33,6 @@ PositionsDataset::PositionsDataset(TaskManager* tasks, QObject* parent)
 
 void PositionsDataset::setConnection(const QString& conninfo, const QString& displayName) {
     m_conninfo = conninfo;
-    m_displayName = displayName;
     changeSource(conninfo.isEmpty() ? QString() : displayName);
     emit connectionChanged(m_conninfo);
     reload();
@@ -59,7 +58,7 @@ void PositionsDataset::reload() {
         return;
     emit loadingStarted();
     Task<std::vector<MowerSummary>> task;
-    task.title = tr("Load the mowers of %1").arg(m_displayName);
+    task.title = tr("Load the mowers of %1").arg(sourceName());
     task.work = [conninfo = m_conninfo, settings = m_settings, now = now()](TaskFeedback& feedback) {
         return MowerSummaryLoader(conninfo).load(settings, now, feedback);
     };
@@ -83,7 +82,7 @@ void PositionsDataset::reloadHistory() {
     if (m_conninfo.isEmpty())
         return;
     Task<std::vector<RoundHistoryEntry>> task;
-    task.title = tr("Load the round history of %1").arg(m_displayName);
+    task.title = tr("Load the round history of %1").arg(sourceName());
     task.work = [conninfo = m_conninfo](TaskFeedback&) {
         auto db = PgConnection::open(conninfo, QStringLiteral("tidemark round history"));
         return RoundHistory(*db).latest(40);

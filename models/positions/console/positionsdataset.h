@@ -154,7 +154,6 @@ class PositionsDataset : public DatasetBase {
     MowerSummaryModel* m_mowers;
     RoundHistoryModel* m_history;
     QString m_conninfo;
-    QString m_displayName;
     PositionSettings m_settings;
     std::function<QVariant(const PreviewResult&)> m_presentation;
     TaskSlot m_loadSlot;
