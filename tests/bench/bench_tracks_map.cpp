@@ -220,11 +220,8 @@ void measureViews(tracks::TracksDatabase& db, const char* backend, const QString
         view.box = {visible.topLeft().longitude(), visible.bottomRight().latitude(),
                     visible.bottomRight().longitude(), visible.topLeft().latitude()};
         view.zoom = int(zoom);
-        tracks::TracksViewData data;
-        const double loadMs = bestMs(5, [&] {
-            data = {};
-            tracks::TracksViewLoader::loadMap(db, view, &data);
-        });
+        tracks::TracksViewMap data;
+        const double loadMs = bestMs(5, [&] { data = tracks::TracksViewLoader::loadMap(db, view); });
         TracksLayer layer;
         layer.setTracks(data.geometry);
         layer.setDensity(data.density);

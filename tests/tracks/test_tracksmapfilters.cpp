@@ -115,8 +115,7 @@ class TracksMapFiltersTest : public QObject {
         for (size_t i = 0; i < m_mixed.size(); ++i) {
             auto mixed = TracksDatabase::open(m_mixed[i], TracksDatabase::Access::ReadOnly);
             auto hikes = TracksDatabase::open(m_hikesOnly[i], TracksDatabase::Access::ReadOnly);
-            TracksViewData data;
-            TracksViewLoader::loadMap(*mixed, wideView({QStringLiteral("hike")}), &data);
+            const TracksViewMap data = TracksViewLoader::loadMap(*mixed, wideView({QStringLiteral("hike")}));
             QVERIFY2(data.density, qPrintable(m_mixed[i].displayName()));
             QVERIFY(!data.geometry || data.geometry->empty());
             const auto expected = byKey(TrackOverview::read(*hikes, kWide, data.densityLevel));
@@ -125,14 +124,12 @@ class TracksMapFiltersTest : public QObject {
             QVERIFY(!data.densityOfEverySource);
             // A source filter on top: the overview keeps no sources apart, so the density is the hikes' of
             // every source, and the map says so.
-            TracksViewData bySource;
-            TracksViewLoader::loadMap(*mixed, wideView({QStringLiteral("hike")}, {QStringLiteral("osm")}),
-                                      &bySource);
+            const TracksViewMap bySource = TracksViewLoader::loadMap(
+                *mixed, wideView({QStringLiteral("hike")}, {QStringLiteral("osm")}));
             QVERIFY(bySource.density && bySource.densityOfEverySource);
             QVERIFY(byKey(*bySource.density) == expected);
             // Unfiltered, the density is every track's: more than the hikes'.
-            TracksViewData all;
-            TracksViewLoader::loadMap(*mixed, wideView({}), &all);
+            const TracksViewMap all = TracksViewLoader::loadMap(*mixed, wideView({}));
             QVERIFY(all.density);
             QVERIFY(byKey(*all.density) != expected);
         }
@@ -143,17 +140,15 @@ class TracksMapFiltersTest : public QObject {
     void fewFilteredTracksComeAsLines() {
         for (const TracksLocation& location : m_mixed) {
             auto db = TracksDatabase::open(location, TracksDatabase::Access::ReadOnly);
-            TracksViewData data;
-            TracksViewLoader::loadMap(*db, wideView({QStringLiteral("mtb")}), &data);
+            const TracksViewMap data = TracksViewLoader::loadMap(*db, wideView({QStringLiteral("mtb")}));
             QVERIFY2(data.geometry, qPrintable(location.displayName()));
             QVERIFY(!data.density);
             QCOMPARE(int(data.geometry->size()), kRides);
             for (const SimplifiedTrack& t : *data.geometry)
                 QCOMPARE(t.activity, QStringLiteral("mtb"));
             // A source filter on top: exact, the rides of that source alone.
-            TracksViewData fromTtrails;
-            TracksViewLoader::loadMap(*db, wideView({QStringLiteral("mtb")}, {QStringLiteral("ttrails")}),
-                                      &fromTtrails);
+            const TracksViewMap fromTtrails = TracksViewLoader::loadMap(
+                *db, wideView({QStringLiteral("mtb")}, {QStringLiteral("ttrails")}));
             QVERIFY(fromTtrails.geometry);
             QCOMPARE(int(fromTtrails.geometry->size()), kRides / 2);
             for (const SimplifiedTrack& t : *fromTtrails.geometry)

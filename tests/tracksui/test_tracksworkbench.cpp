@@ -173,7 +173,7 @@ class TestTracksWorkbench : public QObject {
         QVERIFY(m_dataset.data().page.matching < all);
         for (const TrackRow& t : m_dataset.table()->tracks())
             QVERIFY(t.activity != QLatin1String("hike"));
-        for (const SimplifiedTrack& t : *m_dataset.data().geometry)
+        for (const SimplifiedTrack& t : *m_dataset.data().map.geometry)
             QVERIFY(t.activity != QLatin1String("hike"));
         m_workbench->setActivityChecked(QStringLiteral("hike"), true);
         QVERIFY(waitLoaded());

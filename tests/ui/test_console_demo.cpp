@@ -135,8 +135,8 @@ class TestConsoleDemo : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(dataset->hasData() && dataset->data().page.matching == tracks, 60000);
         // More tracks in view than a view draws as lines: the map shows every one as the density overview.
         QVERIFY(tracks > tracks::TracksViewData::kMaxLinesOnMap);
-        QVERIFY(!dataset->data().geometry);
-        QVERIFY(dataset->data().density && !dataset->data().density->empty());
+        QVERIFY(!dataset->data().map.geometry);
+        QVERIFY(dataset->data().map.density && !dataset->data().map.density->empty());
         QVERIFY(dataset->table()->rowCount() > 0);
         // The map was hidden in its tab when the file loaded; shown, it fits the file's extent.
         const tracks::TracksExtent& extent = dataset->fileFacts().extent;

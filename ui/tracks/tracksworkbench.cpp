@@ -276,8 +276,8 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     connect(m_dataset, &TracksDataset::fileFactsLoaded, this, &TracksWorkbench::showFileFacts);
     connect(m_dataset, &TracksDataset::loaded, this, &TracksWorkbench::showData);
     connect(m_dataset, &TracksDataset::mapLoaded, this, [this] {
-        m_layer->setTracks(m_dataset->data().geometry);
-        m_layer->setDensity(m_dataset->data().density);
+        m_layer->setTracks(m_dataset->data().map.geometry);
+        m_layer->setDensity(m_dataset->data().map.density);
     });
     connect(m_dataset, &TracksDataset::previewed, this, &TracksWorkbench::showRetention);
     connect(m_dataset, &TracksDataset::healthLoaded, this, &TracksWorkbench::showHealth);
@@ -432,16 +432,16 @@ void TracksWorkbench::showFileFacts() {
 
 void TracksWorkbench::showData() {
     const TracksViewData& data = m_dataset->data();
-    m_layer->setTracks(data.geometry);
-    m_layer->setDensity(data.density);
+    m_layer->setTracks(data.map.geometry);
+    m_layer->setDensity(data.map.density);
     QString text = tr("%1: %Ln track(s) in the store", "", int(m_dataset->fileFacts().extent.tracks))
                        .arg(m_dataset->location().displayName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
     m_summary->setText(text.toHtmlEscaped());
     const QString limit = QLocale().toString(TracksViewData::kMaxLinesOnMap);
-    if (!data.density)
+    if (!data.map.density)
         m_mapNote->setText(tr("Lines of the filtered tracks in view."));
-    else if (data.densityOfEverySource)
+    else if (data.map.densityOfEverySource)
         m_mapNote->setText(
             tr("Density of the checked activities from every source: the source filter applies "
                "to lines, drawn where a view holds up to %1 of these tracks.")

@@ -23,13 +23,8 @@ TracksDataset::TracksDataset(TaskManager* tasks, QObject* parent)
 void TracksDataset::taskProgressed(int taskId, const TaskProgress& progress) {
     if (holds(m_importSlot, taskId))
         emit importProgressed(progress);
-    if (holds(m_loadSlot, taskId) && progress.detail.canConvert<TracksViewData>()) {
-        const TracksViewData map = progress.detail.value<TracksViewData>();
-        m_data.geometry = map.geometry;
-        m_data.density = map.density;
-        m_data.densityLevel = map.densityLevel;
-        m_data.densityOfEverySource = map.densityOfEverySource;
-        m_data.tracksOnMap = map.tracksOnMap;
+    if (holds(m_loadSlot, taskId) && progress.detail.canConvert<TracksViewMap>()) {
+        m_data.map = progress.detail.value<TracksViewMap>();
         emit mapLoaded();
     }
 }

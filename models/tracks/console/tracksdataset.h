@@ -107,7 +107,7 @@ class TracksDataset : public DatasetBase {
     void loadingStarted();
     void fileFactsLoaded(); // before the loaded() of the same load; summary() holds them too
     void loaded();
-    void mapLoaded(); // a load's map (data().geometry or density) ahead of its table page and loaded()
+    void mapLoaded(); // a load's map (data().map) ahead of its table page and loaded()
     void previewed();
     void healthLoaded();
     void forecastReady(const tidemark::tracks::TracksForecast& forecast);

@@ -44,26 +44,30 @@ struct TracksFileFacts {
     std::optional<TrackBox> extentOf(const QStringList& activities, const QStringList& sources) const;
 };
 
-// What one load of a view delivers: the table's page; for the map either the lines of the filtered tracks in
-// view, simplified for the zoom, when the view holds at most kMaxLinesOnMap tracks of the checked activities
-// (simplifying more for a new zoom takes longer than a view may), or else the density overview's tiles of the
-// view (every track of the checked activities in it, however many, as pixels: the sum of those activities'
-// overviews; of every source, since the overview does not keep sources apart); and the file's facts when they
-// were asked for.
+// The map of a view: either the lines of the filtered tracks in view, simplified for the zoom, when the view
+// holds at most TracksViewData::kMaxLinesOnMap tracks of the checked activities (simplifying more for a new
+// zoom takes longer than a view may), or else the density overview's tiles of the view (every track of the
+// checked activities in it, however many, as pixels: the sum of those activities' overviews; of every source,
+// since the overview does not keep sources apart).
+struct TracksViewMap {
+    std::shared_ptr<const std::vector<SimplifiedTrack>> geometry;
+    std::shared_ptr<const std::vector<DensityTile>> density; // set when the map shows the overview
+    // The checked activities' tracks whose box meets the view (up to kMaxLinesOnMap + 1).
+    qint64 tracksOnMap = 0;
+    int densityLevel = -1;             // its zoom level
+    bool densityOfEverySource = false; // the density shows the tracks of sources the filter left out
+};
+
+// What one load of a view delivers: the table's page, the map, and the file's facts when they were asked for.
 struct TracksViewData {
     static constexpr qint64 kMaxLinesOnMap = 600;
     TracksView view;
     TracksPage page;
-    std::shared_ptr<const std::vector<SimplifiedTrack>> geometry;
-    std::shared_ptr<const std::vector<DensityTile>> density; // set when the map shows the overview
-    qint64 tracksOnMap =
-        0; // the checked activities' tracks whose box meets the view (up to kMaxLinesOnMap + 1)
-    int densityLevel = -1;             // its zoom level
-    bool densityOfEverySource = false; // the density shows the tracks of sources the filter left out
+    TracksViewMap map;
     std::optional<TracksFileFacts> file;
 };
 
 } // namespace tidemark::tracks
 
-// A load's map part travels ahead of its table page as the detail of its progress (TracksViewLoader::load).
-Q_DECLARE_METATYPE(tidemark::tracks::TracksViewData)
+// A load's map travels ahead of its table page as the detail of its progress (TracksViewLoader::load).
+Q_DECLARE_METATYPE(tidemark::tracks::TracksViewMap)

@@ -55,25 +55,19 @@ TracksViewData TracksViewLoader::load(const TracksView& view, bool readFileFacts
         data.file = std::move(facts);
     }
     feedback.reportProgress(0.2, QStringLiteral("reading the map of the view"));
-    loadMap(*db, view, &data);
+    data.map = loadMap(*db, view);
     if (!feedback.checkpoint())
         return data;
     // The map is shown before the table's page, which sorts every track in view.
     TaskProgress mapReady = TaskProgress::share(0.6, QStringLiteral("reading the table's page"));
-    TracksViewData map;
-    map.view = view;
-    map.geometry = data.geometry;
-    map.density = data.density;
-    map.densityLevel = data.densityLevel;
-    map.densityOfEverySource = data.densityOfEverySource;
-    map.tracksOnMap = data.tracksOnMap;
-    mapReady.detail = QVariant::fromValue(map);
+    mapReady.detail = QVariant::fromValue(data.map);
     feedback.report(mapReady);
     data.page = store.tracksInBox(view.query());
     return data;
 }
 
-void TracksViewLoader::loadMap(TracksDatabase& db, const TracksView& view, TracksViewData* data) {
+TracksViewMap TracksViewLoader::loadMap(TracksDatabase& db, const TracksView& view) {
+    TracksViewMap map;
     TracksQuery filtered = view.query();
     filtered.order = TracksQuery::Order::Id;
     filtered.descending = false;
@@ -81,20 +75,21 @@ void TracksViewLoader::loadMap(TracksDatabase& db, const TracksView& view, Track
     filtered.limit = -1;
     // The tracks of the checked activities in view (their sources are not looked at: that would read every
     // track in view), up to one past the lines' limit.
-    data->tracksOnMap = db.countInBoxUpTo(filtered, TracksViewData::kMaxLinesOnMap + 1);
-    if (data->tracksOnMap <= TracksViewData::kMaxLinesOnMap) {
+    map.tracksOnMap = db.countInBoxUpTo(filtered, TracksViewData::kMaxLinesOnMap + 1);
+    if (map.tracksOnMap <= TracksViewData::kMaxLinesOnMap) {
         // Few enough whatever the zoom: their lines, of the checked sources too.
-        data->geometry = std::make_shared<const std::vector<SimplifiedTrack>>(
+        map.geometry = std::make_shared<const std::vector<SimplifiedTrack>>(
             TracksStore(db).simplifiedInBox(filtered, view.zoom));
-        return;
+        return map;
     }
     // Every track of the checked activities in view, as the sum of their overviews' pixels; the sources are
     // not kept apart in the overview, so a source filter is left to the lines (densityOfEverySource).
     // A level finer than the view: its pixels are scaled down into the view's, so lines stay thin.
-    data->densityLevel = std::clamp(view.zoom + 1, 0, TrackDensity::kMaxZoom);
-    data->densityOfEverySource = !view.sources.isEmpty();
-    data->density = std::make_shared<const std::vector<DensityTile>>(
-        TrackOverview::read(db, view.box, data->densityLevel, view.activities));
+    map.densityLevel = std::clamp(view.zoom + 1, 0, TrackDensity::kMaxZoom);
+    map.densityOfEverySource = !view.sources.isEmpty();
+    map.density = std::make_shared<const std::vector<DensityTile>>(
+        TrackOverview::read(db, view.box, map.densityLevel, view.activities));
+    return map;
 }
 
 } // namespace tidemark::tracks

@@ -21,7 +21,7 @@ class TracksViewLoader {
     // The map's part of a view on an open store, under its filters: the lines of its tracks, or the density
     // overview's tiles of the checked activities when it holds more than TracksViewData::kMaxLinesOnMap of
     // them.
-    static void loadMap(TracksDatabase& db, const TracksView& view, TracksViewData* data);
+    static TracksViewMap loadMap(TracksDatabase& db, const TracksView& view);
 
   private:
     TracksLocation m_location;
