@@ -279,11 +279,8 @@ void DisputeCase::restore(const QStringList& keys) {
         [this, investigation](const archive::ArchiveRestoreReport& report) {
             recordRestoreVerifications(report);
             // The objects holding the user's rows left out, unless another investigation came since.
-            QSet<QString> left;
-            if (investigation == m_investigation)
-                for (const QString& key : notRestoredKeys())
-                    left.insert(key);
-            emit restored(report, restoreSummary(report, left));
+            const QStringList notThere = investigation == m_investigation ? notRestoredKeys() : QStringList();
+            emit restored(report, restoreSummary(report, notThere));
             if (investigation == m_investigation && !report.restored.empty())
                 loadRows();
         },
@@ -297,7 +294,7 @@ void DisputeCase::restore(const QStringList& keys) {
 // "2 object(s) restored into FILE (12 row(s)): A, B. Not restored, though they hold the user's rows: C."
 // `notThere`: the objects holding the user's rows that were not in the restore file before it.
 QString DisputeCase::restoreSummary(const archive::ArchiveRestoreReport& report,
-                                    const QSet<QString>& notThere) const {
+                                    const QStringList& notThere) const {
     QStringList restoredKeys;
     for (const archive::RestoreResult& result : report.restored)
         restoredKeys.append(result.objectKey);
@@ -318,8 +315,8 @@ QString DisputeCase::restoreSummary(const archive::ArchiveRestoreReport& report,
     if (const int already = report.alreadyRestored())
         summary += tr(" %Ln of them were already there.", "", already);
     QStringList left;
-    for (const QString& key : holdingKeys())
-        if (notThere.contains(key) && !restoredKeys.contains(key))
+    for (const QString& key : notThere)
+        if (!restoredKeys.contains(key))
             left.append(key);
     if (!left.isEmpty())
         summary += tr(" Not restored, though they hold the user's rows: %1.").arg(objectNames(left));
@@ -518,14 +515,21 @@ void DisputeCase::loadRows() {
     task.work = [loader = DisputeRowsLoader(restoreFile(), m_dataset->conninfo()),
                  query = m_findings.query](TaskFeedback& feedback) { return loader.load(query, feedback); };
     task.summarize = [](const DisputeRows& rows) { return tr("%Ln row(s)", "", int(rows.rows.size())); };
+    // Rows read for an investigation that a newer one (perhaps of another user) replaced are dropped.
+    const int investigation = m_investigation;
     run<DisputeRows>(
         std::move(task), m_rowsSlot,
-        [this](const DisputeRows& rows) {
+        [this, investigation](const DisputeRows& rows) {
+            if (investigation != m_investigation)
+                return;
             m_objects->setRestoredKeys(QSet<QString>(rows.restoredKeys.cbegin(), rows.restoredKeys.cend()));
             m_rows->setRows(rows);
             emit rowsLoaded();
         },
-        [this](const Error& error) { emit loadFailed(error); });
+        [this, investigation](const Error& error) {
+            if (investigation == m_investigation)
+                emit loadFailed(error);
+        });
 }
 
 qint64 DisputeCase::exportCsv(const QString& path) const {

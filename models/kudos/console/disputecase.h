@@ -144,7 +144,7 @@ class DisputeCase : public DatasetBase {
     void setVerification(const QString& key, const CoveringObjectModel::Verification& verification);
     void recordRestoreVerifications(const archive::ArchiveRestoreReport& report);
     void recordDrillVerifications(const ArchiveDrillReport& report);
-    QString restoreSummary(const archive::ArchiveRestoreReport& report, const QSet<QString>& notThere) const;
+    QString restoreSummary(const archive::ArchiveRestoreReport& report, const QStringList& notThere) const;
 
     KudosDataset* m_dataset;
     StatementModel* m_statement;
