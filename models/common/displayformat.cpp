@@ -1,0 +1,119 @@
+#include "displayformat.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
+#include <QTimeZone>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace tidemark::display {
+
+namespace {
+QString tr(const char* text, int n = -1) {
+    return QCoreApplication::translate("DisplayFormat", text, nullptr, n);
+}
+QDateTime utc(Micros t) {
+    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc());
+}
+} // namespace
+
+QString size(qint64 bytes) {
+    if (bytes < 0)
+        return QStringLiteral("−") +
+               size(bytes == std::numeric_limits<qint64>::min() ? -(bytes + 1) : -bytes);
+    if (bytes < 1024)
+        return tr("%1 B").arg(QLocale().toString(bytes));
+    const std::array<const char*, 5> units = {
+        QT_TRANSLATE_NOOP("DisplayFormat", "%1 KiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 MiB"),
+        QT_TRANSLATE_NOOP("DisplayFormat", "%1 GiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 TiB"),
+        QT_TRANSLATE_NOOP("DisplayFormat", "%1 PiB")};
+    double value = double(bytes);
+    std::size_t unit = 0;
+    value /= 1024;
+    while (unit + 1 < units.size() && std::round(value * 100) / 100 >= 1024) {
+        value /= 1024;
+        ++unit;
+    }
+    // Three significant digits, decided on the rounded value ("9.999 MiB" is "10.0 MiB").
+    const int decimals = std::round(value * 100) / 100 < 10 ? 2 : std::round(value * 10) / 10 < 100 ? 1 : 0;
+    return tr(units[unit]).arg(QLocale().toString(value, 'f', decimals));
+}
+
+QString duration(double seconds) {
+    if (!std::isfinite(seconds))
+        return QStringLiteral("—");
+    if (seconds < 0)
+        return QStringLiteral("−") + duration(-seconds);
+    if (seconds < 9.95)
+        return tr("%1 s").arg(QLocale().toString(seconds, 'f', 1));
+    const auto s = static_cast<long long>(std::llround(seconds));
+    if (s < 60)
+        return tr("%1 s").arg(s);
+    if (s < 3600)
+        return s % 60 == 0 ? tr("%1 min").arg(s / 60) : tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+    if (s < 86400)
+        return s / 60 % 60 == 0 ? tr("%1 h").arg(s / 3600) : tr("%1 h %2 min").arg(s / 3600).arg(s / 60 % 60);
+    return s / 3600 % 24 == 0 ? tr("%1 d").arg(QLocale().toString(s / 86400))
+                              : tr("%1 d %2 h").arg(QLocale().toString(s / 86400)).arg(s / 3600 % 24);
+}
+
+QString count(qint64 n) {
+    return QLocale().toString(n);
+}
+
+QString number(double value, int decimals) {
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString percent(double fraction, int decimals) {
+    return tr("%1 %").arg(QLocale().toString(fraction * 100, 'f', decimals));
+}
+
+QString instant(Micros t) {
+    return utc(t).toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC");
+}
+
+QString instantSeconds(Micros t) {
+    return utc(t).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC");
+}
+
+QString date(Micros t) {
+    return utc(t).toString(QStringLiteral("yyyy-MM-dd"));
+}
+
+QString dateRange(Micros from, Micros to) {
+    return date(from) + QStringLiteral(" – ") + date(to);
+}
+
+QString month(Micros t) {
+    return QLocale().toString(utc(t).date(), QStringLiteral("MMM yyyy"));
+}
+
+QString age(Micros then, Micros now) {
+    const Micros elapsed = now - then;
+    if (elapsed < kMicrosPerMinute)
+        return tr("just now");
+    if (elapsed < kMicrosPerHour)
+        return tr("%Ln min ago", int(elapsed / kMicrosPerMinute));
+    if (elapsed < kMicrosPerDay)
+        return tr("%Ln h ago", int(elapsed / kMicrosPerHour));
+    return tr("%Ln day(s) ago", int(elapsed / kMicrosPerDay));
+}
+
+QString coordinate(double lat, double lon, int decimals) {
+    return QStringLiteral("%1, %2").arg(lat, 0, 'f', decimals).arg(lon, 0, 'f', decimals);
+}
+
+QString box(double south, double west, double north, double east, int decimals) {
+    return coordinate(south, west, decimals) + QStringLiteral(" – ") + coordinate(north, east, decimals);
+}
+
+int pluralForm(qint64 n) {
+    if (n < 0)
+        n = n == std::numeric_limits<qint64>::min() ? std::numeric_limits<qint64>::max() : -n;
+    return n <= std::numeric_limits<int>::max() ? int(n) : int(n % 100 + 100);
+}
+
+} // namespace tidemark::display
