@@ -159,6 +159,7 @@ void MainWindow::bindSession() {
             p->setNotConnected(tr("Starting the demo workspace… The first start generates its data "
                                   "and takes about a minute."));
         statusBar()->showMessage(tr("Starting the demo workspace…"));
+        m_homeWorkbench->setOpening(tr("Starting the demo workspace"));
     });
     connect(m_session, &WorkspaceSession::demoFailed, this, [this](const Error& error) {
         for (DatasetPanel* p : m_panels)
@@ -169,8 +170,12 @@ void MainWindow::bindSession() {
     connect(m_session, &WorkspaceSession::connectionsChanged, this, [this] {
         m_connectedToDemo = m_demoStarting; // the demo's start ends in these connections
         m_demoStarting = false;
+        m_homeWorkbench->setOpening(QString());
     });
-    connect(m_session, &WorkspaceSession::demoFailed, this, [this] { m_demoStarting = false; });
+    connect(m_session, &WorkspaceSession::demoFailed, this, [this] {
+        m_demoStarting = false;
+        m_homeWorkbench->setOpening(QString());
+    });
     connect(m_session, &WorkspaceSession::connectionsChanged, statusBar(), &QStatusBar::clearMessage);
     connect(m_session, &WorkspaceSession::connectionsChanged, this, [this](const WorkspaceConnections& c) {
         // The session connects the positions dataset; the workbench follows it to its first preview.

@@ -365,6 +365,8 @@ HomeCard::HomeCard(WorkspaceDataset dataset, QWidget* parent)
     m_body->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_body->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_body->setOpenExternalLinks(false);
+    m_figure = new BarFigure(this);
+    m_figure->setObjectName(QStringLiteral("home-figure-") + planDatasetName(dataset));
     m_footer = new QLabel(this);
     m_footer->setStyleSheet(QStringLiteral("color: #505060"));
     m_open = new QPushButton(tr("Open %1 ▸").arg(WorkspaceSession::datasetName(dataset).toLower()), this);
@@ -376,6 +378,8 @@ HomeCard::HomeCard(WorkspaceDataset dataset, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_where);
     layout->addWidget(m_body);
+    layout->addSpacing(8);
+    layout->addWidget(m_figure);
     layout->addStretch(1);
     layout->addLayout(bottom);
     setMinimumWidth(280);
@@ -393,6 +397,7 @@ void HomeCard::clear() {
     m_target.clear();
     m_where->hide();
     m_body->setText(muted(tr("Not computed yet.")));
+    m_figure->clear();
     m_footer->clear();
     m_open->setVisible(true);
 }
@@ -400,6 +405,7 @@ void HomeCard::clear() {
 bool HomeCard::showState(bool configured, const QString& where, const QString& error, double seconds) {
     m_target.clear();
     m_footer->clear();
+    m_figure->clear();
     if (!configured) {
         m_state = State::NotConfigured;
         m_where->hide();
@@ -422,10 +428,11 @@ bool HomeCard::showState(bool configured, const QString& where, const QString& e
     return false;
 }
 
-void HomeCard::showPlan(const QString& html, const QString& target, double seconds) {
+void HomeCard::showPlan(const QString& html, const QString& target, double seconds, const HomeFigure& figure) {
     m_state = State::Planned;
     m_target = target;
     m_body->setText(html);
+    m_figure->setFigure(figure.title, figure.bars);
     m_footer->setText(tr("planned in %1").arg(duration(seconds)));
 }
 
@@ -434,7 +441,7 @@ void HomeCard::setSection(const PlanSection<PositionsPlan>& section, Micros now)
         return;
     QString target;
     const QString html = positionsHtml(section.plan, now, &target);
-    showPlan(html, target, section.seconds);
+    showPlan(html, target, section.seconds, positionsFigure(section.plan));
 }
 
 void HomeCard::setSection(const PlanSection<KudosPlan>& section, Micros) {
@@ -442,13 +449,13 @@ void HomeCard::setSection(const PlanSection<KudosPlan>& section, Micros) {
         return;
     QString target;
     const QString html = kudosHtml(section.plan, &target);
-    showPlan(html, target, section.seconds);
+    showPlan(html, target, section.seconds, kudosFigure(section.plan));
 }
 
 void HomeCard::setSection(const PlanSection<TracksPlan>& section, Micros) {
     if (showState(section.configured, section.where, section.error, section.seconds))
         return;
-    showPlan(tracksHtml(section.plan), QString(), section.seconds);
+    showPlan(tracksHtml(section.plan), QString(), section.seconds, tracksFigure(section.plan));
 }
 
 QString HomeCard::whereText() const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "homefigures.h"
 #include "retentionplan.h"
 
 #include <QGroupBox>
@@ -32,6 +33,7 @@ class HomeCard : public QGroupBox {
     QString openTarget() const { return m_target; }
     QLabel* body() const { return m_body; }
     QPushButton* openButton() const { return m_open; }
+    BarFigure* figure() const { return m_figure; } // the figures under the text
 
   signals:
     void openRequested(tidemark::WorkspaceDataset dataset, const QString& target);
@@ -39,13 +41,14 @@ class HomeCard : public QGroupBox {
   private:
     // Not configured or failed: true when the section has no plan to show (the card says why).
     bool showState(bool configured, const QString& where, const QString& error, double seconds);
-    void showPlan(const QString& html, const QString& target, double seconds);
+    void showPlan(const QString& html, const QString& target, double seconds, const HomeFigure& figure);
 
     WorkspaceDataset m_dataset;
     State m_state = State::Empty;
     QString m_target;
     QLabel* m_where;
     QLabel* m_body;
+    BarFigure* m_figure;
     QLabel* m_footer;
     QPushButton* m_open;
 };

@@ -55,6 +55,9 @@ class HomeWorkbench : public QWidget, public Workbench {
     void refresh(const RetentionPlanRequest& request);
     void refresh(); // from the request source; nothing without one
     bool isRefreshing() const;
+    // A workspace is being opened (the demo's start): the status says so instead of asking for a connection,
+    // until the connections arrive ("" ends it).
+    void setOpening(const QString& what);
 
     HomeCard* card(WorkspaceDataset dataset) const;
     QListWidget* alertList() const { return m_alerts; }
@@ -105,6 +108,7 @@ class HomeWorkbench : public QWidget, public Workbench {
     QPushButton* m_openPlan;
     QPointer<PlanDialog> m_planDialog;
     QString m_fileNote; // what the last save or open said
+    QString m_opening;  // what is being opened, while it is
     QLabel* m_alertsHeading;
     QListWidget* m_alerts;
     HomeCard* m_cards[3];
