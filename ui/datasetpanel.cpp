@@ -9,6 +9,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tidemark::ui {
 
@@ -28,7 +29,7 @@ DatasetPanel::DatasetPanel(QAbstractItemModel* model, int sortRole, QWidget* par
     m_summary->setFont(summaryFont);
     m_summary->setWordWrap(true);
     m_message->setWordWrap(true);
-    m_message->setAlignment(Qt::AlignCenter);
+    m_message->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_reload->setToolTip(tr("Load this dataset again"));
 
@@ -70,7 +71,8 @@ void DatasetPanel::setSource(const QString& source) {
 }
 
 void DatasetPanel::showMessage(const QString& text) {
-    m_message->setText(text);
+    // A server's message holds line breaks and tabs (libpq's "refused;\n\tIs the server…"): one paragraph here.
+    m_message->setText(text.simplified());
     m_stack->setCurrentWidget(m_message);
     fold();
 }
@@ -90,12 +92,23 @@ void DatasetPanel::fold() {
     m_stack->setVisible(table || m_stack->currentWidget() == m_message);
     m_unfold->setVisible(m_compact && m_stack->currentWidget() == m_view);
     m_unfold->setArrowType(table ? Qt::DownArrow : Qt::RightArrow);
-    if (m_stack->isVisibleTo(this)) {
+    const QMargins margins = layout()->contentsMargins();
+    const int headerHeight = layout()->itemAt(0)->sizeHint().height() + margins.top() + margins.bottom();
+    if (m_compact && !table && m_stack->currentWidget() == m_message) {
+        // Folded over a workbench, a message is as tall as its lines, so it does not push the workbench down.
+        const int lines = m_message->heightForWidth(std::max(200, width() - margins.left() - margins.right()));
+        setMaximumHeight(headerHeight + layout()->spacing() + std::max(lines, m_message->fontMetrics().height()));
+    } else if (m_stack->isVisibleTo(this)) {
         setMaximumHeight(QWIDGETSIZE_MAX);
     } else {
-        const QMargins margins = layout()->contentsMargins();
-        setMaximumHeight(layout()->itemAt(0)->sizeHint().height() + margins.top() + margins.bottom());
+        setMaximumHeight(headerHeight);
     }
+}
+
+void DatasetPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    if (m_compact && m_stack->currentWidget() == m_message)
+        fold(); // the message's lines follow the width
 }
 
 void DatasetPanel::setNotConnected(const QString& hint) {

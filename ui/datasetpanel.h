@@ -44,6 +44,9 @@ class DatasetPanel : public QWidget {
   signals:
     void reloadRequested();
 
+  protected:
+    void resizeEvent(QResizeEvent* event) override;
+
   private:
     void showMessage(const QString& text);
     void fold();

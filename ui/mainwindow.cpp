@@ -18,6 +18,7 @@
 #include "basemapspec.h"
 #include "basemapswitch.h"
 #include "error.h"
+#include "fittinglabel.h"
 #include "kudosroundpanel.h"
 #include "mapview.h"
 #include "positionsworkbench.h"
@@ -31,15 +32,18 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QUrl>
 #include <algorithm>
 #include <optional>
 #include <utility>
@@ -89,8 +93,8 @@ MainWindow::MainWindow(const WorkspaceSettings& settings, QWidget* parent)
     followWorkbench();
     updateCommands();
 
-    m_connectionLabel = new QLabel(this);
-    m_connectionLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_connectionLabel = new FittingLabel(this);
+    m_connectionLabel->setObjectName(QStringLiteral("connectionStatus"));
     m_jobsLabel = new QLabel(this);
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_jobsLabel);
@@ -323,21 +327,46 @@ void MainWindow::showConnectDialog() {
         m_session->setConnections(dialog.connections());
 }
 
+namespace {
+// A connection as the status bar shows it when the whole one does not fit: a socket folder is "socket", a
+// file its name.
+QString shortConnection(const QString& conninfo) {
+    const QString whole = ConnectionProfileStore::describe(conninfo);
+    static const QRegularExpression socketFolder(QStringLiteral("^/[^:]*"));
+    return QString(whole).replace(socketFolder, QStringLiteral("socket"));
+}
+QString shortArchive(const QString& url) {
+    const QUrl parsed(url);
+    if (parsed.isLocalFile())
+        return MainWindow::tr("directory %1").arg(QFileInfo(parsed.toLocalFile()).fileName());
+    return url;
+}
+} // namespace
+
 void MainWindow::updateStatus() {
     const WorkspaceConnections& c = m_session->connections();
-    QStringList parts;
+    QStringList whole, brief;
+    const auto add = [&](const QString& form, const QString& full, const QString& shortened) {
+        whole << form.arg(full);
+        brief << form.arg(shortened);
+    };
     if (!c.positionsConninfo.isEmpty())
-        parts << tr("positions: %1").arg(ConnectionProfileStore::describe(c.positionsConninfo));
+        add(tr("positions: %1"), ConnectionProfileStore::describe(c.positionsConninfo),
+            shortConnection(c.positionsConninfo));
     if (!c.kudosConninfo.isEmpty())
-        parts << tr("kudos: %1").arg(ConnectionProfileStore::describe(c.kudosConninfo));
+        add(tr("kudos: %1"), ConnectionProfileStore::describe(c.kudosConninfo), shortConnection(c.kudosConninfo));
     if (!c.tracksConninfo.isEmpty())
-        parts << tr("tracks: %1").arg(ConnectionProfileStore::describe(c.tracksConninfo));
+        add(tr("tracks: %1"), ConnectionProfileStore::describe(c.tracksConninfo),
+            shortConnection(c.tracksConninfo));
     else if (!c.tracksPath.isEmpty())
-        parts << tr("tracks: %1").arg(c.tracksPath);
+        add(tr("tracks: %1"), c.tracksPath, QFileInfo(c.tracksPath).fileName());
     if (!c.archiveUrl.isEmpty())
-        parts << tr("archive: %1").arg(c.archiveUrl);
-    m_connectionLabel->setText(parts.isEmpty() ? tr("Not connected") : parts.join(QStringLiteral("   ·   ")));
-    m_connectionLabel->setToolTip(parts.join(QLatin1Char('\n')));
+        add(tr("archive: %1"), c.archiveUrl, shortArchive(c.archiveUrl));
+    if (whole.isEmpty())
+        m_connectionLabel->setForms({tr("Not connected")});
+    else
+        m_connectionLabel->setForms({whole.join(QStringLiteral("   ·   ")), brief.join(QStringLiteral("  ·  "))});
+    m_connectionLabel->setToolTip(whole.join(QLatin1Char('\n')));
     const int running = jobs()->runningCount();
     m_jobsLabel->setText(running == 0 ? tr("No jobs running") : tr("%n job(s) running", "", running));
 }

@@ -28,6 +28,7 @@ namespace tidemark::ui {
 
 class BaseMapSwitch;
 class DatasetPanel;
+class FittingLabel;
 class JobPanel;
 class DisputeWorkbench;
 class HomeWorkbench;
@@ -196,7 +197,7 @@ class MainWindow : public QMainWindow {
     QMenu* m_viewMenu = nullptr;
     QMenu* m_workbenchMenu = nullptr;
     QActionGroup* m_languageGroup = nullptr;
-    QLabel* m_connectionLabel = nullptr;
+    FittingLabel* m_connectionLabel = nullptr;
     QLabel* m_jobsLabel = nullptr;
     QString m_demoRoot;
     BaseMapSwitch* m_baseMaps = nullptr;
