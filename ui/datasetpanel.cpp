@@ -71,7 +71,8 @@ void DatasetPanel::setSource(const QString& source) {
 }
 
 void DatasetPanel::showMessage(const QString& text) {
-    // A server's message holds line breaks and tabs (libpq's "refused;\n\tIs the server…"): one paragraph here.
+    // A server's message holds line breaks and tabs (libpq's "refused;\n\tIs the server…"): one paragraph
+    // here.
     m_message->setText(text.simplified());
     m_stack->setCurrentWidget(m_message);
     fold();
@@ -96,8 +97,10 @@ void DatasetPanel::fold() {
     const int headerHeight = layout()->itemAt(0)->sizeHint().height() + margins.top() + margins.bottom();
     if (m_compact && !table && m_stack->currentWidget() == m_message) {
         // Folded over a workbench, a message is as tall as its lines, so it does not push the workbench down.
-        const int lines = m_message->heightForWidth(std::max(200, width() - margins.left() - margins.right()));
-        setMaximumHeight(headerHeight + layout()->spacing() + std::max(lines, m_message->fontMetrics().height()));
+        const int lines =
+            m_message->heightForWidth(std::max(200, width() - margins.left() - margins.right()));
+        setMaximumHeight(headerHeight + layout()->spacing() +
+                         std::max(lines, m_message->fontMetrics().height()));
     } else if (m_stack->isVisibleTo(this)) {
         setMaximumHeight(QWIDGETSIZE_MAX);
     } else {

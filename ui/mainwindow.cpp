@@ -354,7 +354,8 @@ void MainWindow::updateStatus() {
         add(tr("positions: %1"), ConnectionProfileStore::describe(c.positionsConninfo),
             shortConnection(c.positionsConninfo));
     if (!c.kudosConninfo.isEmpty())
-        add(tr("kudos: %1"), ConnectionProfileStore::describe(c.kudosConninfo), shortConnection(c.kudosConninfo));
+        add(tr("kudos: %1"), ConnectionProfileStore::describe(c.kudosConninfo),
+            shortConnection(c.kudosConninfo));
     if (!c.tracksConninfo.isEmpty())
         add(tr("tracks: %1"), ConnectionProfileStore::describe(c.tracksConninfo),
             shortConnection(c.tracksConninfo));
@@ -365,7 +366,8 @@ void MainWindow::updateStatus() {
     if (whole.isEmpty())
         m_connectionLabel->setForms({tr("Not connected")});
     else
-        m_connectionLabel->setForms({whole.join(QStringLiteral("   ·   ")), brief.join(QStringLiteral("  ·  "))});
+        m_connectionLabel->setForms(
+            {whole.join(QStringLiteral("   ·   ")), brief.join(QStringLiteral("  ·  "))});
     m_connectionLabel->setToolTip(whole.join(QLatin1Char('\n')));
     const int running = jobs()->runningCount();
     m_jobsLabel->setText(running == 0 ? tr("No jobs running") : tr("%n job(s) running", "", running));

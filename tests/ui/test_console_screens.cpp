@@ -1,3 +1,4 @@
+#include "barfigure.h"
 #include "datasetpanel.h"
 #include "demoworkspace.h"
 #include "disputeworkbench.h"
@@ -11,6 +12,7 @@
 #include "partitionstatusmodel.h"
 #include "positionsworkbench.h"
 #include "previewpanel.h"
+#include "readability.h"
 #include "roundpanel.h"
 #include "screenshots.h"
 #include "tasklistmodel.h"
@@ -30,6 +32,7 @@
 #include <QSignalSpy>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
@@ -97,6 +100,17 @@ void bringForward(QWidget* w) {
 
 } // namespace
 
+// A chart that prints "now" over its month, as the kudos timeline once did.
+class OverprintingChart : public QWidget {
+    Q_OBJECT
+  public:
+    using QWidget::QWidget;
+    Q_INVOKABLE QList<QPair<QString, QRect>> drawnLabels() const {
+        return {{QStringLiteral("now"), QRect(10, 5, 30, 12)},
+                {QStringLiteral("Dec 2026"), QRect(20, 5, 60, 12)}};
+    }
+};
+
 // The console on the screen Xvfb gives it (TIDEMARK_TEST_RUN names it: 1280x720, 1920x1080, 2560x1440@2).
 class TestConsoleScreens : public QObject {
     Q_OBJECT
@@ -129,6 +143,58 @@ class TestConsoleScreens : public QObject {
         QVERIFY(!ui::WindowPlacement::fits(QRect(0, 0, 1680, 1020), laptop));
         QVERIFY(!ui::WindowPlacement::fits(QRect(), laptop));
         QVERIFY(!ui::WindowPlacement::fits(QRect(1000, 100, 400, 300), laptop)); // off its right edge
+    }
+
+    // The readability checks find what they are for: a label and a button narrower than their text, a column
+    // narrower than its cells, a table that scrolls sideways, painted labels over each other.
+    void readabilityChecksFindFaults() {
+        QWidget window;
+        window.resize(400, 300);
+        auto* label = new QLabel(QStringLiteral("1,234,567 rows in kudos_ledger_2026w49"), &window);
+        label->setGeometry(0, 0, 60, 20);
+        auto* button = new QPushButton(QStringLiteral("Restore 12 objects"), &window);
+        button->setGeometry(0, 30, 40, 24);
+        QStandardItemModel model(3, 2);
+        for (int r = 0; r < 3; ++r)
+            for (int c = 0; c < 2; ++c)
+                model.setItem(
+                    r, c, new QStandardItem(QStringLiteral("a rather long cell text %1").arg(r * 10 + c)));
+        auto* table = new QTableView(&window);
+        table->setModel(&model);
+        table->setGeometry(0, 60, 200, 150);
+        table->setColumnWidth(0, 50);
+        table->setColumnWidth(1, 300);
+        auto* figure = new ui::BarFigure(&window);
+        figure->setFigure(QStringLiteral("Slices pending"),
+                          {{QStringLiteral("now"), 1.0, QStringLiteral("1,200 slices")}});
+        figure->setGeometry(0, 220, 30, 40);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString texts = test::cutTexts(&window).join(QLatin1Char('\n'));
+        QVERIFY2(texts.contains(QStringLiteral("1,234,567 rows")) &&
+                     texts.contains(QStringLiteral("Restore 12")),
+                 qPrintable(texts));
+        const QString tables = test::cutTables(&window, true).join(QLatin1Char('\n'));
+        QVERIFY2(tables.contains(QStringLiteral("scrolls sideways")) &&
+                     tables.contains(QStringLiteral("column \"1\"")),
+                 qPrintable(tables));
+        auto* chart = new OverprintingChart(&window);
+        chart->setGeometry(200, 220, 100, 40);
+        chart->show();
+        int charts = 0;
+        const QString painted = test::overprintedLabels(&window, &charts).join(QLatin1Char('\n'));
+        QCOMPARE(charts, 2);
+        QVERIFY2(painted.contains(QStringLiteral("\"now\" lies outside")) &&
+                     painted.contains(QStringLiteral("\"now\" and \"Dec 2026\" overlap")),
+                 qPrintable(painted));
+        delete chart;
+        // Given room, the same widgets pass.
+        label->setGeometry(0, 0, 390, 20);
+        button->setGeometry(0, 30, 200, 24);
+        QVERIFY2(test::cutTexts(&window).isEmpty(),
+                 qPrintable(test::cutTexts(&window).join(QLatin1Char('\n'))));
+        figure->setGeometry(0, 220, 390, 60);
+        QVERIFY(test::overprintedLabels(&window).isEmpty());
     }
 
     // A first start (nothing saved) opens inside the screen, and the window can be that small.
@@ -223,6 +289,9 @@ class TestConsoleScreens : public QObject {
             const QStringList problems = squeezed(&window);
             QVERIFY2(problems.isEmpty(),
                      qPrintable(name + QStringLiteral(": ") + problems.join(QStringLiteral("; "))));
+            const QStringList unreadable = readabilityProblems(&window, workbench);
+            QVERIFY2(unreadable.isEmpty(),
+                     qPrintable(name + QStringLiteral(": ") + unreadable.join(QStringLiteral("; "))));
             for (QTableView* table : tables) {
                 bringForward(table);
                 QVERIFY2(table->isVisible(), qPrintable(name + QStringLiteral(": a table is hidden")));
@@ -284,8 +353,53 @@ class TestConsoleScreens : public QObject {
         workbenchChecks(tracks, QStringLiteral("tracks-retention"), {}, tracks->map(),
                         {tracks->retentionPreviewButton(), tracks->retainButton()});
 
+        // Every action's buttons stay in reach after it is used: a report growing below them never scrolls
+        // them away (the positions Rounds page did after a dry run).
+        const auto useThenCheck = [&](QWidget* workbench, QPushButton* used,
+                                      const QList<QPushButton*>& buttons) {
+            window.workbenches()->setCurrentWidget(workbench);
+            bringForward(used);
+            QTRY_VERIFY_WITH_TIMEOUT(used->isEnabled(), 60000);
+            QTest::mouseClick(used, Qt::LeftButton);
+            QTest::qWait(200);
+            QTRY_VERIFY_WITH_TIMEOUT(window.jobs()->runningCount() == 0, 180000);
+            QTest::qWait(300);
+            for (QPushButton* button : buttons)
+                QVERIFY2(
+                    test::wholyVisible(button),
+                    qPrintable(QStringLiteral("after %1: %2 is out of reach at %3 (visible %4)")
+                                   .arg(used->text(), button->text(),
+                                        rect(QRect(button->mapTo(&window, QPoint(0, 0)), button->size())),
+                                        rect(test::visiblePart(button)))));
+            const QStringList unreadable = readabilityProblems(&window, workbench);
+            QVERIFY2(unreadable.isEmpty(), qPrintable(QStringLiteral("after %1: ").arg(used->text()) +
+                                                      unreadable.join(QStringLiteral("; "))));
+        };
+        ui::RoundPanel* rounds = positions->roundPanel();
+        useThenCheck(positions, positions->previewPanel()->previewButton(),
+                     {positions->previewPanel()->previewButton()});
+        useThenCheck(
+            positions, rounds->dryRunButton(),
+            {rounds->runButton(), rounds->dryRunButton(), rounds->pauseButton(), rounds->cancelButton()});
+        QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("screen-positions-after-dry-run.png"))
+                     .isEmpty());
+        ui::KudosRoundPanel* kudosRound = kudos->roundPanel();
+        useThenCheck(kudos, kudosRound->previewButton(),
+                     {kudosRound->previewButton(), kudosRound->runButton(), kudosRound->pauseButton()});
+        QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("screen-kudos-after-preview.png"))
+                     .isEmpty());
+        useThenCheck(tracks, tracks->retentionPreviewButton(),
+                     {tracks->retentionPreviewButton(), tracks->retainButton()});
+
         window.workbenches()->setCurrentWidget(window.homeWorkbench());
+        QTRY_VERIFY_WITH_TIMEOUT(window.homeWorkbench()->hasPlan() && !window.homeWorkbench()->isRefreshing(),
+                                 120000);
         QTest::qWait(300);
+        const QStringList homeUnreadable = readabilityProblems(&window, window.homeWorkbench());
+        QVERIFY2(homeUnreadable.isEmpty(), qPrintable(homeUnreadable.join(QStringLiteral("; "))));
+        int figures = 0;
+        test::overprintedLabels(&window, &figures);
+        QVERIFY2(figures >= 3, qPrintable(QStringLiteral("the home draws %1 figures").arg(figures)));
         QVERIFY2(squeezed(&window).isEmpty(), qPrintable(squeezed(&window).join(QStringLiteral("; "))));
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("screen-home.png")).isEmpty());
     }
@@ -320,6 +434,36 @@ class TestConsoleScreens : public QObject {
     }
 
   private:
+    // The texts of the window with `workbench` in front, and of every tab inside the workbench in turn: no
+    // label, button, table cell or header cut, no painted labels over each other; on a 1920 px screen no
+    // table scrolls sideways. The tabs are put back as they were.
+    QStringList readabilityProblems(QWidget* window, QWidget* workbench) {
+        const bool wide = m_available.width() >= 1900;
+        QStringList problems;
+        const auto check = [&](const QString& where) {
+            QCoreApplication::processEvents();
+            for (const QString& p :
+                 test::cutTexts(window) + test::cutTables(window, wide) + test::overprintedLabels(window))
+                problems << where + p;
+        };
+        check(QString());
+        for (QTabWidget* tabs : workbench->findChildren<QTabWidget*>()) {
+            if (!tabs->isVisible())
+                continue;
+            const int was = tabs->currentIndex();
+            for (int i = 0; i < tabs->count(); ++i) {
+                if (i == was)
+                    continue;
+                tabs->setCurrentIndex(i);
+                QTest::qWait(50);
+                check(QStringLiteral("[%1] ").arg(tabs->tabText(i)));
+            }
+            tabs->setCurrentIndex(was);
+        }
+        problems.removeDuplicates();
+        return problems;
+    }
+
     // The window placed as at a first start (nothing saved), shown, on the demo with its loads over.
     void openDemoAsAtFirstStart(ui::MainWindow& window) {
         QSettings().clear();

@@ -71,7 +71,8 @@ BarFigure::Layout BarFigure::layoutFor(const QRect& area) const {
         if (valuesBeside) {
             const int trackRight = area.right() - valueWidth - kGap;
             layout.tracks.emplace_back(trackLeft, y + 3, trackRight - trackLeft + 1, row - 6);
-            layout.texts.append({bar.value, QRect(trackRight + kGap, y, fm.horizontalAdvance(bar.value), row)});
+            layout.texts.append(
+                {bar.value, QRect(trackRight + kGap, y, fm.horizontalAdvance(bar.value), row)});
         } else {
             layout.tracks.emplace_back();
             layout.texts.append({bar.value, QRect(trackLeft, y, fm.horizontalAdvance(bar.value), row)});
@@ -107,7 +108,8 @@ void BarFigure::paintEvent(QPaintEvent*) {
             p.fillRect(QRect(track.left(), track.top(), shown, track.height()), bar.warn ? kWarn : kFill);
         }
         p.setPen(bar.warn ? kWarn : kText);
-        p.drawText(layout.texts[text + 1].second, Qt::AlignLeft | Qt::AlignVCenter, layout.texts[text + 1].first);
+        p.drawText(layout.texts[text + 1].second, Qt::AlignLeft | Qt::AlignVCenter,
+                   layout.texts[text + 1].first);
         text += 2;
     }
 }

@@ -30,7 +30,7 @@ class BarFigure : public QWidget {
     QString title() const { return m_title; }
     const std::vector<Bar>& bars() const { return m_bars; }
 
-    QList<QPair<QString, QRect>> drawnLabels() const;
+    Q_INVOKABLE QList<QPair<QString, QRect>> drawnLabels() const;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 

@@ -428,7 +428,8 @@ bool HomeCard::showState(bool configured, const QString& where, const QString& e
     return false;
 }
 
-void HomeCard::showPlan(const QString& html, const QString& target, double seconds, const HomeFigure& figure) {
+void HomeCard::showPlan(const QString& html, const QString& target, double seconds,
+                        const HomeFigure& figure) {
     m_state = State::Planned;
     m_target = target;
     m_body->setText(html);

@@ -65,13 +65,14 @@ HomeFigure tracksFigure(const TracksPlan& plan) {
         return figure; // the mark is the SQLite file's
     const double mark = double(TracksPlan::kAlertBytes);
     figure.title = tr("The store against the %1 mark").arg(display::size(TracksPlan::kAlertBytes));
-    figure.bars.push_back({tr("now"), double(plan.bytes) / mark,
-                           tr("%1 (%2)").arg(display::size(plan.bytes), display::percent(double(plan.bytes) / mark)),
-                           plan.aboveAlert});
+    figure.bars.push_back(
+        {tr("now"), double(plan.bytes) / mark,
+         tr("%1 (%2)").arg(display::size(plan.bytes), display::percent(double(plan.bytes) / mark)),
+         plan.aboveAlert});
     if (plan.bytesToFree > 0) {
         const qint64 after = std::max<qint64>(0, plan.bytes - plan.bytesToFree);
-        figure.bars.push_back({tr("after retention"), double(after) / mark, tr("≈ %1").arg(display::size(after)),
-                               false});
+        figure.bars.push_back(
+            {tr("after retention"), double(after) / mark, tr("≈ %1").arg(display::size(after)), false});
     }
     return figure;
 }

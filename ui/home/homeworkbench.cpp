@@ -316,9 +316,10 @@ void HomeWorkbench::showStatus() {
     const bool running = m_dataset->isRunning();
     QString status;
     if (!m_hasPlan) {
-        status = running                ? tr("Computing the plan…")
-                 : !m_opening.isEmpty() ? tr("%1… The plan is computed once its datasets are connected.").arg(m_opening)
-                                        : tr("Not planned yet: connect the datasets (File ▸ Connect…) or press Refresh.");
+        status = running ? tr("Computing the plan…")
+                 : !m_opening.isEmpty()
+                     ? tr("%1… The plan is computed once its datasets are connected.").arg(m_opening)
+                     : tr("Not planned yet: connect the datasets (File ▸ Connect…) or press Refresh.");
     } else {
         const bool none =
             !m_plan.positions.configured && !m_plan.kudos.configured && !m_plan.tracks.configured;
