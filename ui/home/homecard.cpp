@@ -154,7 +154,8 @@ QString positionsHtml(const PositionsPlan& p, Micros now, QString* target) {
         QString from;
         if (p.largestBacklogFrom)
             from = HomeCard::tr(", from %1").arg(utcDay(*p.largestBacklogFrom));
-        backlog << HomeCard::tr("Largest: %1, %2 slices%3.")
+        backlog << HomeCard::tr("Largest: %1, %2 slice(s)%3.", "",
+                                int(std::min<long long>(p.largestBacklogSlices, INT32_MAX)))
                        .toHtmlEscaped()
                        .arg(link(*target, mowerLabel(p.largestBacklogMower)),
                             num(p.largestBacklogSlices).toHtmlEscaped(), from.toHtmlEscaped());
