@@ -5,6 +5,7 @@
 #include "helppages.h"
 #include "helpwindow.h"
 #include "mainwindow.h"
+#include "screenshots.h"
 
 #include <QAction>
 #include <QDirIterator>
@@ -199,6 +200,7 @@ class TestHelp : public QObject {
         QVERIFY(help && help->isVisible());
         QVERIFY(QTest::qWaitForWindowExposed(help));
         QCOMPARE(help->currentPage(), QStringLiteral("index.md"));
+        QVERIFY(!test::saveScreenshot(help, QStringLiteral("help-contents.png")).isEmpty());
 
         QStringList listed;
         for (int row = 0; row < help->contents()->count(); ++row) {
@@ -230,6 +232,7 @@ class TestHelp : public QObject {
         QTest::mouseClick(browser->viewport(), Qt::LeftButton, {}, character.center() - QPoint(2, 0));
         QTRY_COMPARE(help->currentPage(), QUrl(linked).path());
         QVERIFY(!browser->showsMissingPage());
+        QVERIFY(!test::saveScreenshot(help, QStringLiteral("help-guide.png")).isEmpty());
         QCOMPARE(help->contents()->currentItem()->data(Qt::UserRole).toString(), QUrl(linked).path());
         QVERIFY(help->backButton()->isEnabled());
         help->backButton()->click();
