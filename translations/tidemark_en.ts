@@ -2345,6 +2345,44 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::HelpBrowser</name>
+    <message>
+        <source># Page not found
+
+The help of this version has no page **%1**.
+
+Back to the [contents](%2).</source>
+        <translation># Page not found
+
+The help of this version has no page **%1**.
+
+Back to the [contents](%2).</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::HelpWindow</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Back</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Forward</translation>
+    </message>
+    <message>
+        <source>Tidemark Help</source>
+        <translation>Tidemark Help</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>&amp;Contents</translation>
+    </message>
+    <message>
+        <source>%1 — Tidemark Help</source>
+        <translation>%1 — Tidemark Help</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::HomeCard</name>
     <message>
         <source>%1 s</source>
@@ -3501,6 +3539,14 @@
     <message>
         <source>Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention preview)</source>
         <translation>Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention preview)</translation>
+    </message>
+    <message>
+        <source>&amp;Help on this workbench</source>
+        <translation>&amp;Help on this workbench</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>&amp;Contents</translation>
     </message>
 </context>
 <context>

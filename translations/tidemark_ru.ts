@@ -2419,6 +2419,44 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::HelpBrowser</name>
+    <message>
+        <source># Page not found
+
+The help of this version has no page **%1**.
+
+Back to the [contents](%2).</source>
+        <translation># Страница не найдена
+
+В справке этой версии нет страницы **%1**.
+
+Вернуться к [содержанию](%2).</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::HelpWindow</name>
+    <message>
+        <source>&amp;Back</source>
+        <translation>&amp;Назад</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>&amp;Вперёд</translation>
+    </message>
+    <message>
+        <source>Tidemark Help</source>
+        <translation>Справка Tidemark</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>&amp;Содержание</translation>
+    </message>
+    <message>
+        <source>%1 — Tidemark Help</source>
+        <translation>%1 — справка Tidemark</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::HomeCard</name>
     <message>
         <source>%1 s</source>
@@ -3612,6 +3650,14 @@
     <message>
         <source>Preview what a round would do (positions: the preview; kudos: the dry run; tracks: the retention preview)</source>
         <translation>Показать, что сделал бы раунд (позиции: предпросмотр; kudos: пробный прогон; треки: предпросмотр хранения)</translation>
+    </message>
+    <message>
+        <source>&amp;Help on this workbench</source>
+        <translation>Справка по &amp;рабочей области</translation>
+    </message>
+    <message>
+        <source>&amp;Contents</source>
+        <translation>&amp;Содержание</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,7 @@ namespace tidemark::ui {
 class BaseMapSwitch;
 class DatasetPanel;
 class FittingLabel;
+class HelpWindow;
 class JobPanel;
 class DisputeWorkbench;
 class HomeWorkbench;
@@ -40,9 +41,10 @@ class MapView;
 // The console: a workbench per dataset in the central area (tabs: positions, kudos, archive and disputes,
 // tracks), the workspace in docks (a panel per dataset with its connection and summary, shown with its
 // workbench; the Jobs dock of the one task manager, always), menus (connect, demo workspace, the docks, base
-// map, the Workbench commands with their shortcuts, language, about) and a status bar. It shows models; the
-// WorkspaceSession and its datasets start every task. Its layout, the workbench in front and the last
-// connections (without secrets) are saved on close and restored by restoreLayout() / reconnectLast().
+// map, the Workbench commands with their shortcuts, language, the guides (F1), about) and a status bar. It
+// shows models; the WorkspaceSession and its datasets start every task. Its layout, the workbench in front
+// and the last connections (without secrets) are saved on close and restored by restoreLayout() /
+// reconnectLast().
 class MainWindow : public QMainWindow {
     Q_OBJECT
   public:
@@ -74,6 +76,10 @@ class MainWindow : public QMainWindow {
     QMenu* fileMenu() const { return m_fileMenu; }
     QMenu* viewMenu() const { return m_viewMenu; }
     QMenu* workbenchMenu() const { return m_workbenchMenu; }
+    // Shows `page` of the guides ("kudos.md") in the help window, made on first use and kept (F1: the
+    // helpPage() of the workbench in front; Help ▸ Contents: index.md).
+    void showHelp(const QString& page);
+    HelpWindow* helpWindow() const { return m_helpWindow; } // nullptr until help was first shown
     QAction* commandAction(Command command) const { return m_commands[int(command)]; }
     // The button a command clicks on the workbench in front now (nullptr: the command is disabled there).
     QAbstractButton* commandTarget(Command command) const;
@@ -197,6 +203,7 @@ class MainWindow : public QMainWindow {
     QMenu* m_viewMenu = nullptr;
     QMenu* m_workbenchMenu = nullptr;
     QActionGroup* m_languageGroup = nullptr;
+    HelpWindow* m_helpWindow = nullptr;
     FittingLabel* m_connectionLabel = nullptr;
     QLabel* m_jobsLabel = nullptr;
     QString m_demoRoot;

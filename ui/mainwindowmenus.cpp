@@ -5,6 +5,8 @@
 #include "aboutdialog.h"
 #include "basemapswitch.h"
 #include "datasetpanel.h"
+#include "helppages.h"
+#include "helpwindow.h"
 #include "translationinstaller.h"
 
 #include <QAbstractButton>
@@ -94,8 +96,25 @@ void MainWindow::createMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
+    QAction* workbenchHelp = help->addAction(tr("&Help on this workbench"), this, [this] {
+        const Workbench* workbench = workbenchAt(m_workbenches->currentWidget());
+        showHelp(workbench ? workbench->helpPage() : QLatin1String(HelpPages::kContentsPage));
+    });
+    workbenchHelp->setObjectName(QStringLiteral("workbenchHelpAction"));
+    workbenchHelp->setShortcut(QKeySequence::HelpContents);
+    QAction* contents =
+        help->addAction(tr("&Contents"), this, [this] { showHelp(QLatin1String(HelpPages::kContentsPage)); });
+    contents->setObjectName(QStringLiteral("helpContentsAction"));
+    help->addSeparator();
     help->addAction(tr("&About Tidemark"), this, &MainWindow::showAbout);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::showHelp(const QString& page) {
+    if (!m_helpWindow)
+        m_helpWindow = new HelpWindow(this);
+    m_helpWindow->setRemembersGeometry(m_remembersLayout);
+    m_helpWindow->showPage(page);
 }
 
 void MainWindow::showAbout() {

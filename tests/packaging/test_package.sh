@@ -31,7 +31,16 @@ for path in usr/bin/tidemark usr/bin/tidemark-cli \
             usr/share/icons/hicolor/48x48/apps/$id.png usr/share/icons/hicolor/256x256/apps/$id.png; do
   grep -q " \./$path\$" <<<"$listing" || fail "$path is not in the package"
 done
-echo "contents: both binaries, .desktop, metainfo, icons"
+# The README and every guide of docs/ with its pictures, as the console has them built in.
+docs=usr/share/doc/tidemark
+grep -q " \./$docs/README.md\$" <<<"$listing" || fail "$docs/README.md is not in the package"
+source_docs=$(cd "$here/../../docs" && ls -1 -- *.md images/* | sort)
+[ -n "$source_docs" ] || fail "no guides in docs/"
+while read -r guide; do
+  grep -q " \./$docs/docs/$guide\$" <<<"$listing" || fail "$docs/docs/$guide is not in the package"
+done <<<"$source_docs"
+grep -q " \./$docs/docs/index.md\$" <<<"$listing" || fail "$docs/docs/index.md is not in the package"
+echo "contents: both binaries, .desktop, metainfo, icons, README and $(wc -l <<<"$source_docs") guide file(s)"
 
 depends=$(dpkg-deb -f "$deb" Depends)
 for dep in libqt6sql6-psql libqt6sql6-sqlite libsqlite3-mod-spatialite postgresql-15 qt6-translations-l10n \
