@@ -181,10 +181,11 @@ class TestHelp : public QObject {
         const QDir source(QStringLiteral(TIDEMARK_SOURCE_DIR));
         LinkCount count;
         QStringList broken = brokenLinks(source, QStringLiteral("README.md"), count);
-        QVERIFY(count.links > 0 && count.anchors > 0);
+        QVERIFY(count.links > 0);
         for (const QString& page : markdownPages(QDir(docs)))
             broken += brokenLinks(source, QStringLiteral("docs/") + page, count);
         QVERIFY2(broken.isEmpty(), qPrintable(broken.join(QLatin1Char('\n'))));
+        QVERIFY(count.anchors > 0 && count.images > 0);
     }
 
     // Help ▸ Contents: index.md, and a list of every guide of the resources by its title; a link of the page
