@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QLocale>
 #include <QTimeZone>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -19,26 +20,33 @@ QDateTime utc(Micros t) {
 }
 } // namespace
 
+namespace {
+const std::array<const char*, 6> kSizeUnits = {
+    QT_TRANSLATE_NOOP("DisplayFormat", "%1 B"),   QT_TRANSLATE_NOOP("DisplayFormat", "%1 KiB"),
+    QT_TRANSLATE_NOOP("DisplayFormat", "%1 MiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 GiB"),
+    QT_TRANSLATE_NOOP("DisplayFormat", "%1 TiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 PiB")};
+} // namespace
+
+QString sizeWithUnit(const QString& scaled, int power) {
+    return tr(kSizeUnits[std::size_t(std::clamp(power, 0, int(kSizeUnits.size()) - 1))]).arg(scaled);
+}
+
 QString size(qint64 bytes) {
     if (bytes < 0)
         return QStringLiteral("−") +
                size(bytes == std::numeric_limits<qint64>::min() ? -(bytes + 1) : -bytes);
     if (bytes < 1024)
-        return tr("%1 B").arg(QLocale().toString(bytes));
-    const std::array<const char*, 5> units = {
-        QT_TRANSLATE_NOOP("DisplayFormat", "%1 KiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 MiB"),
-        QT_TRANSLATE_NOOP("DisplayFormat", "%1 GiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 TiB"),
-        QT_TRANSLATE_NOOP("DisplayFormat", "%1 PiB")};
+        return sizeWithUnit(QLocale().toString(bytes), 0);
     double value = double(bytes);
-    std::size_t unit = 0;
+    int unit = 1;
     value /= 1024;
-    while (unit + 1 < units.size() && std::round(value * 100) / 100 >= 1024) {
+    while (unit + 1 < int(kSizeUnits.size()) && std::round(value * 100) / 100 >= 1024) {
         value /= 1024;
         ++unit;
     }
     // Three significant digits, decided on the rounded value ("9.999 MiB" is "10.0 MiB").
     const int decimals = std::round(value * 100) / 100 < 10 ? 2 : std::round(value * 10) / 10 < 100 ? 1 : 0;
-    return tr(units[unit]).arg(QLocale().toString(value, 'f', decimals));
+    return sizeWithUnit(QLocale().toString(value, 'f', decimals), unit);
 }
 
 QString duration(double seconds) {
@@ -89,6 +97,31 @@ QString dateRange(Micros from, Micros to) {
 
 QString month(Micros t) {
     return QLocale().toString(utc(t).date(), QStringLiteral("MMM yyyy"));
+}
+
+QString inZone(Micros t, Micros now, const QString& zoneId) {
+    const QTimeZone zone(zoneId.toUtf8());
+    const QTimeZone shown = zone.isValid() ? zone : QTimeZone::utc();
+    const QDateTime at = utc(t).toTimeZone(shown), today = utc(now).toTimeZone(shown);
+    const QString time = at.toString(QStringLiteral("HH:mm"));
+    const qint64 days = today.date().daysTo(at.date());
+    if (days == 0)
+        return tr("today %1").arg(time);
+    if (days == 1)
+        return tr("tomorrow %1").arg(time);
+    return QLocale().toString(at, QStringLiteral("ddd d MMM HH:mm"));
+}
+
+QString timeOfDay(Micros t) {
+    return utc(t).toString(t % kMicrosPerMinute == 0 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
+}
+
+QString dayAndMonth(Micros t) {
+    return QLocale().toString(utc(t).date(), QStringLiteral("d MMM"));
+}
+
+QString monthOnly(Micros t) {
+    return QLocale().toString(utc(t).date(), QStringLiteral("MMM"));
 }
 
 QString age(Micros then, Micros now) {
