@@ -2,55 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
-    <name>AgeText</name>
-    <message>
-        <source>just now</source>
-        <translation>just now</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln min ago</source>
-        <translation>
-            <numerusform>%Ln min ago</numerusform>
-            <numerusform>%Ln min ago</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln h ago</source>
-        <translation>
-            <numerusform>%Ln h ago</numerusform>
-            <numerusform>%Ln h ago</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln day(s) ago</source>
-        <translation>
-            <numerusform>%Ln day ago</numerusform>
-            <numerusform>%Ln days ago</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ChartAxis</name>
-    <message>
-        <source>B</source>
-        <translation>B</translation>
-    </message>
-    <message>
-        <source>KiB</source>
-        <translation>KiB</translation>
-    </message>
-    <message>
-        <source>MiB</source>
-        <translation>MiB</translation>
-    </message>
-    <message>
-        <source>GiB</source>
-        <translation>GiB</translation>
-    </message>
-    <message>
-        <source>TiB</source>
-        <translation>TiB</translation>
-    </message>
     <message>
         <source>k</source>
         <comment>thousand</comment>
@@ -153,6 +105,98 @@
     <message>
         <source>The tracks are a file or a PostGIS database: clear one of the two.</source>
         <translation>The tracks are a file or a PostGIS database: clear one of the two.</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 KiB</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 MiB</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 GiB</translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 TiB</translation>
+    </message>
+    <message>
+        <source>%1 PiB</source>
+        <translation>%1 PiB</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>today %1</source>
+        <translation>today %1</translation>
+    </message>
+    <message>
+        <source>tomorrow %1</source>
+        <translation>tomorrow %1</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>just now</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln min ago</source>
+        <translation>
+            <numerusform>%Ln min ago</numerusform>
+            <numerusform>%Ln min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln h ago</source>
+        <translation>
+            <numerusform>%Ln h ago</numerusform>
+            <numerusform>%Ln h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln day(s) ago</source>
+        <translation>
+            <numerusform>%Ln day ago</numerusform>
+            <numerusform>%Ln days ago</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -279,20 +323,12 @@
 <context>
     <name>TaskProgress</name>
     <message>
-        <source>%1 s left</source>
-        <translation>%1 s left</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s left</source>
-        <translation>%1 min %2 s left</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min left</source>
-        <translation>%1 h %2 min left</translation>
-    </message>
-    <message>
         <source>%1 rows</source>
         <translation>%1 rows</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>%1 left</translation>
     </message>
 </context>
 <context>
@@ -560,17 +596,9 @@
             <numerusform>%Ln tracks</numerusform>
         </translation>
     </message>
-    <message>
-        <source>≈ %1, estimated %2</source>
-        <translation>≈ %1, estimated %2</translation>
-    </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>
-    <message>
-        <source>screenshot: the panels did not finish loading within %1 s</source>
-        <translation>screenshot: the panels did not finish loading within %1 s</translation>
-    </message>
     <message>
         <source>screenshot: cannot write %1</source>
         <translation>screenshot: cannot write %1</translation>
@@ -582,6 +610,10 @@
     <message>
         <source>demo workspace</source>
         <translation>demo workspace</translation>
+    </message>
+    <message>
+        <source>screenshot: the panels did not finish loading within %1</source>
+        <translation>screenshot: the panels did not finish loading within %1</translation>
     </message>
 </context>
 <context>
@@ -1442,6 +1474,17 @@
         <source>Estimated %1 from a sample of the table; double-click to count this mower&apos;s rows exactly</source>
         <translation>Estimated %1 from a sample of the table; double-click to count this mower&apos;s rows exactly</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 row</numerusform>
+            <numerusform>%1 rows</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>≈ %1, estimated %2</source>
+        <translation>≈ %1, estimated %2</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::positions::PositionsDataset</name>
@@ -1581,24 +1624,12 @@
         <source>Deleted</source>
         <translation>Deleted</translation>
     </message>
-    <message>
-        <source>Seconds</source>
-        <translation>Seconds</translation>
-    </message>
-    <message>
-        <source>clock check overridden (%1 min ahead)</source>
-        <translation>clock check overridden (%1 min ahead)</translation>
-    </message>
     <message numerus="yes">
         <source>%n mower(s) skipped</source>
         <translation>
             <numerusform>%n mower skipped</numerusform>
             <numerusform>%n mowers skipped</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>paused %1 s holding the lock</source>
-        <translation>paused %1 s holding the lock</translation>
     </message>
     <message>
         <source>stopped: %1</source>
@@ -1617,6 +1648,18 @@
             <numerusform>run, %n job</numerusform>
             <numerusform>run, %n jobs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>clock check overridden (%1 ahead)</source>
+        <translation>clock check overridden (%1 ahead)</translation>
+    </message>
+    <message>
+        <source>paused %1 holding the lock</source>
+        <translation>paused %1 holding the lock</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duration</translation>
     </message>
 </context>
 <context>
@@ -1720,8 +1763,8 @@
         <translation>Forecast the size of %1</translation>
     </message>
     <message>
-        <source>2 GB on %1</source>
-        <translation>2 GB on %1</translation>
+        <source>%1 on %2</source>
+        <translation>%1 on %2</translation>
     </message>
 </context>
 <context>
@@ -2385,30 +2428,6 @@ Back to the [contents](%2).</translation>
 <context>
     <name>tidemark::ui::HomeCard</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 h</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-    <message>
-        <source>today %1</source>
-        <translation>today %1</translation>
-    </message>
-    <message>
-        <source>tomorrow %1</source>
-        <translation>tomorrow %1</translation>
-    </message>
-    <message>
         <source>mower %1</source>
         <translation>mower %1</translation>
     </message>
@@ -2596,10 +2615,6 @@ Back to the [contents](%2).</translation>
         <translation>%1: %2 used, no budget</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 (%4 %)</source>
-        <translation>%1: %2 of %3 (%4 %)</translation>
-    </message>
-    <message>
         <source>, reached on %1</source>
         <translation>, reached on %1</translation>
     </message>
@@ -2662,20 +2677,6 @@ Back to the [contents](%2).</translation>
         <source>No import recorded yet.</source>
         <translation>No import recorded yet.</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln track(s), %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</source>
-        <translation>
-            <numerusform>%Ln track, %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</numerusform>
-            <numerusform>%Ln tracks, %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln track(s), %1: %2 % of the 2 GB mark</source>
-        <translation>
-            <numerusform>%Ln track, %1: %2 % of the 2 GB mark</numerusform>
-            <numerusform>%Ln tracks, %1: %2 % of the 2 GB mark</numerusform>
-        </translation>
-    </message>
     <message>
         <source> — at or above it: plan a retention run or a split.</source>
         <translation> — at or above it: plan a retention run or a split.</translation>
@@ -2711,6 +2712,24 @@ Back to the [contents](%2).</translation>
     <message>
         <source>planned in %1</source>
         <translation>planned in %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4)</source>
+        <translation>%1: %2 of %3 (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1 (PostGIS: the %2 mark is the SQLite file&apos;s).</source>
+        <translation>
+            <numerusform>%Ln track, %1 (PostGIS: the %2 mark is the SQLite file&apos;s).</numerusform>
+            <numerusform>%Ln tracks, %1 (PostGIS: the %2 mark is the SQLite file&apos;s).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1: %2 of the %3 mark</source>
+        <translation>
+            <numerusform>%Ln track, %1: %2 of the %3 mark</numerusform>
+            <numerusform>%Ln tracks, %1: %2 of the %3 mark</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2773,10 +2792,6 @@ Back to the [contents](%2).</translation>
     <message>
         <source>Quick estimate as of %1.</source>
         <translation>Quick estimate as of %1.</translation>
-    </message>
-    <message>
-        <source>As of %1, planned in %2 s.</source>
-        <translation>As of %1, planned in %2 s.</translation>
     </message>
     <message>
         <source>Cancelled: the plan is incomplete.</source>
@@ -2845,6 +2860,10 @@ Back to the [contents](%2).</translation>
     <message>
         <source>Home</source>
         <translation>Home</translation>
+    </message>
+    <message>
+        <source>As of %1, planned in %2.</source>
+        <translation>As of %1, planned in %2.</translation>
     </message>
 </context>
 <context>
@@ -3863,20 +3882,6 @@ sha256 %5</translation>
         <source>configured</source>
         <translation>configured</translation>
     </message>
-    <message numerus="yes">
-        <source>Now: %n mower(s), ≈ %1 rows, estimated %2</source>
-        <translation>
-            <numerusform>Now: %n mower, ≈ %1 rows, estimated %2</numerusform>
-            <numerusform>Now: %n mowers, ≈ %1 rows, estimated %2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Now: %n mower(s), %1 rows</source>
-        <translation>
-            <numerusform>Now: %n mower, %1 rows</numerusform>
-            <numerusform>Now: %n mowers, %1 rows</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 slices pending for the next rounds</source>
         <translation>%1 slices pending for the next rounds</translation>
@@ -3884,6 +3889,13 @@ sha256 %5</translation>
     <message>
         <source>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</source>
         <translation>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Now: %n mower(s), %1</source>
+        <translation>
+            <numerusform>Now: %n mower, %1</numerusform>
+            <numerusform>Now: %n mowers, %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,58 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
-    <name>AgeText</name>
-    <message>
-        <source>just now</source>
-        <translation>только что</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln min ago</source>
-        <translation>
-            <numerusform>%Ln минуту назад</numerusform>
-            <numerusform>%Ln минуты назад</numerusform>
-            <numerusform>%Ln минут назад</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln h ago</source>
-        <translation>
-            <numerusform>%Ln час назад</numerusform>
-            <numerusform>%Ln часа назад</numerusform>
-            <numerusform>%Ln часов назад</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln day(s) ago</source>
-        <translation>
-            <numerusform>%Ln день назад</numerusform>
-            <numerusform>%Ln дня назад</numerusform>
-            <numerusform>%Ln дней назад</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>ChartAxis</name>
-    <message>
-        <source>B</source>
-        <translation>Б</translation>
-    </message>
-    <message>
-        <source>KiB</source>
-        <translation>КиБ</translation>
-    </message>
-    <message>
-        <source>MiB</source>
-        <translation>МиБ</translation>
-    </message>
-    <message>
-        <source>GiB</source>
-        <translation>ГиБ</translation>
-    </message>
-    <message>
-        <source>TiB</source>
-        <translation>ТиБ</translation>
-    </message>
     <message>
         <source>k</source>
         <comment>thousand</comment>
@@ -156,6 +105,101 @@
     <message>
         <source>The tracks are a file or a PostGIS database: clear one of the two.</source>
         <translation>Треки — это файл или база PostGIS: очистите одно из двух полей.</translation>
+    </message>
+</context>
+<context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 B</source>
+        <translation>%1 Б</translation>
+    </message>
+    <message>
+        <source>%1 KiB</source>
+        <translation>%1 КиБ</translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation>%1 МиБ</translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation>%1 ГиБ</translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation>%1 ТиБ</translation>
+    </message>
+    <message>
+        <source>%1 PiB</source>
+        <translation>%1 ПиБ</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 мин %2 с</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation>%1 д</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>today %1</source>
+        <translation>сегодня %1</translation>
+    </message>
+    <message>
+        <source>tomorrow %1</source>
+        <translation>завтра %1</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>только что</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln min ago</source>
+        <translation>
+            <numerusform>%Ln минуту назад</numerusform>
+            <numerusform>%Ln минуты назад</numerusform>
+            <numerusform>%Ln минут назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln h ago</source>
+        <translation>
+            <numerusform>%Ln час назад</numerusform>
+            <numerusform>%Ln часа назад</numerusform>
+            <numerusform>%Ln часов назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln day(s) ago</source>
+        <translation>
+            <numerusform>%Ln день назад</numerusform>
+            <numerusform>%Ln дня назад</numerusform>
+            <numerusform>%Ln дней назад</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -282,20 +326,12 @@
 <context>
     <name>TaskProgress</name>
     <message>
-        <source>%1 s left</source>
-        <translation>осталось %1 с</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s left</source>
-        <translation>осталось %1 мин %2 с</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min left</source>
-        <translation>осталось %1 ч %2 мин</translation>
-    </message>
-    <message>
         <source>%1 rows</source>
         <translation>строк: %1</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>осталось %1</translation>
     </message>
 </context>
 <context>
@@ -568,17 +604,9 @@
             <numerusform>%Ln треков</numerusform>
         </translation>
     </message>
-    <message>
-        <source>≈ %1, estimated %2</source>
-        <translation>≈ %1, оценка %2</translation>
-    </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>
-    <message>
-        <source>screenshot: the panels did not finish loading within %1 s</source>
-        <translation>снимок окна: панели не загрузились за %1 с</translation>
-    </message>
     <message>
         <source>screenshot: cannot write %1</source>
         <translation>снимок окна: не удаётся записать %1</translation>
@@ -590,6 +618,10 @@
     <message>
         <source>demo workspace</source>
         <translation>демо-пространство</translation>
+    </message>
+    <message>
+        <source>screenshot: the panels did not finish loading within %1</source>
+        <translation>снимок окна: панели не загрузились за %1</translation>
     </message>
 </context>
 <context>
@@ -1479,6 +1511,18 @@
         <source>Estimated %1 from a sample of the table; double-click to count this mower&apos;s rows exactly</source>
         <translation>Оценка %1 по выборке из таблицы; двойной щелчок считает строки этой косилки точно</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 row(s)</source>
+        <translation>
+            <numerusform>%1 строка</numerusform>
+            <numerusform>%1 строки</numerusform>
+            <numerusform>%1 строк</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>≈ %1, estimated %2</source>
+        <translation>≈ %1, оценка %2</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::positions::PositionsDataset</name>
@@ -1621,14 +1665,6 @@
         <source>Deleted</source>
         <translation>Удалено</translation>
     </message>
-    <message>
-        <source>Seconds</source>
-        <translation>Секунды</translation>
-    </message>
-    <message>
-        <source>clock check overridden (%1 min ahead)</source>
-        <translation>проверка часов отключена (спешили на %1 мин)</translation>
-    </message>
     <message numerus="yes">
         <source>%n mower(s) skipped</source>
         <translation>
@@ -1636,10 +1672,6 @@
             <numerusform>%n косилки пропущены</numerusform>
             <numerusform>%n косилок пропущено</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>paused %1 s holding the lock</source>
-        <translation>пауза %1 с с удержанием блокировки</translation>
     </message>
     <message>
         <source>stopped: %1</source>
@@ -1660,6 +1692,18 @@
             <numerusform>рабочий, %n потока</numerusform>
             <numerusform>рабочий, %n потоков</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>clock check overridden (%1 ahead)</source>
+        <translation>проверка часов отключена (спешили на %1)</translation>
+    </message>
+    <message>
+        <source>paused %1 holding the lock</source>
+        <translation>пауза %1 с удержанием блокировки</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Длительность</translation>
     </message>
 </context>
 <context>
@@ -1773,8 +1817,8 @@
         <translation>Прогноз размера %1</translation>
     </message>
     <message>
-        <source>2 GB on %1</source>
-        <translation>достигнет 2 ГБ %1</translation>
+        <source>%1 on %2</source>
+        <translation>%1 будет достигнут %2</translation>
     </message>
 </context>
 <context>
@@ -2459,30 +2503,6 @@ Back to the [contents](%2).</source>
 <context>
     <name>tidemark::ui::HomeCard</name>
     <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 ч</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 ч %2 мин</translation>
-    </message>
-    <message>
-        <source>today %1</source>
-        <translation>сегодня %1</translation>
-    </message>
-    <message>
-        <source>tomorrow %1</source>
-        <translation>завтра %1</translation>
-    </message>
-    <message>
         <source>mower %1</source>
         <translation>косилка %1</translation>
     </message>
@@ -2679,10 +2699,6 @@ Back to the [contents](%2).</source>
         <translation>%1: занято %2, бюджета нет</translation>
     </message>
     <message>
-        <source>%1: %2 of %3 (%4 %)</source>
-        <translation>%1: %2 из %3 (%4 %)</translation>
-    </message>
-    <message>
         <source>, reached on %1</source>
         <translation>, будет достигнут %1</translation>
     </message>
@@ -2750,22 +2766,6 @@ Back to the [contents](%2).</source>
         <source>No import recorded yet.</source>
         <translation>Импортов пока не записано.</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln track(s), %1 (PostGIS: the 2 GB mark is the SQLite file&apos;s).</source>
-        <translation>
-            <numerusform>%Ln трек, %1 (PostGIS: отметка 2 ГБ относится к файлу SQLite).</numerusform>
-            <numerusform>%Ln трека, %1 (PostGIS: отметка 2 ГБ относится к файлу SQLite).</numerusform>
-            <numerusform>%Ln треков, %1 (PostGIS: отметка 2 ГБ относится к файлу SQLite).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln track(s), %1: %2 % of the 2 GB mark</source>
-        <translation>
-            <numerusform>%Ln трек, %1: %2 % от отметки 2 ГБ</numerusform>
-            <numerusform>%Ln трека, %1: %2 % от отметки 2 ГБ</numerusform>
-            <numerusform>%Ln треков, %1: %2 % от отметки 2 ГБ</numerusform>
-        </translation>
-    </message>
     <message>
         <source> — at or above it: plan a retention run or a split.</source>
         <translation> — отметка достигнута: запланируйте запуск хранения или разделение.</translation>
@@ -2801,6 +2801,26 @@ Back to the [contents](%2).</source>
     <message>
         <source>planned in %1</source>
         <translation>спланировано за %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4)</source>
+        <translation>%1: %2 из %3 (%4)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1 (PostGIS: the %2 mark is the SQLite file&apos;s).</source>
+        <translation>
+            <numerusform>%Ln трек, %1 (PostGIS: отметка %2 относится к файлу SQLite).</numerusform>
+            <numerusform>%Ln трека, %1 (PostGIS: отметка %2 относится к файлу SQLite).</numerusform>
+            <numerusform>%Ln треков, %1 (PostGIS: отметка %2 относится к файлу SQLite).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s), %1: %2 of the %3 mark</source>
+        <translation>
+            <numerusform>%Ln трек, %1: %2 от отметки %3</numerusform>
+            <numerusform>%Ln трека, %1: %2 от отметки %3</numerusform>
+            <numerusform>%Ln треков, %1: %2 от отметки %3</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2864,10 +2884,6 @@ Back to the [contents](%2).</source>
     <message>
         <source>Quick estimate as of %1.</source>
         <translation>Быстрая оценка на %1.</translation>
-    </message>
-    <message>
-        <source>As of %1, planned in %2 s.</source>
-        <translation>На %1, спланировано за %2 с.</translation>
     </message>
     <message>
         <source>Cancelled: the plan is incomplete.</source>
@@ -2936,6 +2952,10 @@ Back to the [contents](%2).</source>
     <message>
         <source>Home</source>
         <translation>Главная</translation>
+    </message>
+    <message>
+        <source>As of %1, planned in %2.</source>
+        <translation>На %1, спланировано за %2.</translation>
     </message>
 </context>
 <context>
@@ -3978,22 +3998,6 @@ sha256 %5</translation>
         <source>configured</source>
         <translation>текущие</translation>
     </message>
-    <message numerus="yes">
-        <source>Now: %n mower(s), ≈ %1 rows, estimated %2</source>
-        <translation>
-            <numerusform>Сейчас: %n косилка, строк ≈ %1, оценка %2</numerusform>
-            <numerusform>Сейчас: %n косилки, строк ≈ %1, оценка %2</numerusform>
-            <numerusform>Сейчас: %n косилок, строк ≈ %1, оценка %2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Now: %n mower(s), %1 rows</source>
-        <translation>
-            <numerusform>Сейчас: %n косилка, строк: %1</numerusform>
-            <numerusform>Сейчас: %n косилки, строк: %1</numerusform>
-            <numerusform>Сейчас: %n косилок, строк: %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 slices pending for the next rounds</source>
         <translation>Срезов ждут следующих раундов: %1</translation>
@@ -4001,6 +4005,14 @@ sha256 %5</translation>
     <message>
         <source>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</source>
         <translation>Прогноз добавит строки в день, долю, которую оставит прореживание, установившееся состояние и наверстывание.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Now: %n mower(s), %1</source>
+        <translation>
+            <numerusform>Сейчас: %n косилка, %1</numerusform>
+            <numerusform>Сейчас: %n косилки, %1</numerusform>
+            <numerusform>Сейчас: %n косилок, %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

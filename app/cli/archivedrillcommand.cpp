@@ -2,6 +2,7 @@
 #include "climetrics.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
+#include "displayformat.h"
 
 #include "archivedrilljob.h"
 #include "archivelisting.h"
@@ -59,12 +60,12 @@ QJsonObject resultJson(const ArchiveDrillResult& r) {
 
 QString resultLine(const ArchiveDrillResult& r) {
     if (r.record.passed)
-        return QStringLiteral("passed %1: %2 row(s) restore into what %3 says (%4 line(s)), %5 s")
+        return QStringLiteral("passed %1: %2 row(s) restore into what %3 says (%4 line(s)), %5")
             .arg(r.record.archiveKey)
             .arg(r.record.rows)
             .arg(r.replacement)
             .arg(r.linesCompared)
-            .arg(r.record.seconds, 0, 'f', 2);
+            .arg(display::duration(r.record.seconds));
     QStringList lines{QStringLiteral("FAILED %1:").arg(r.record.archiveKey)};
     const QStringList problems = r.record.problemMessages();
     for (qsizetype i = 0; i < problems.size() && i < kProblemsShown; ++i)
@@ -133,12 +134,11 @@ int runDrill(CliContext& ctx) {
     else if (report.planned == 0)
         lines << QStringLiteral("archive drill: no objects to drill in %1").arg(report.archive);
     else
-        lines << QStringLiteral("archive drill: %1 of %2 object(s) passed (%3 row(s), %4 MB of CSV, %5 s)%6")
+        lines << QStringLiteral("archive drill: %1 of %2 object(s) passed (%3 row(s), %4 of CSV, %5)%6")
                      .arg(report.passed())
                      .arg(report.results.size())
                      .arg(report.rows())
-                     .arg(double(report.contentBytes()) / 1e6, 0, 'f', 1)
-                     .arg(report.seconds, 0, 'f', 1)
+                     .arg(display::size(report.contentBytes()), display::duration(report.seconds))
                      .arg(failed.isEmpty()
                               ? QString()
                               : QStringLiteral("; failed: %1").arg(failed.join(QStringLiteral(", "))));

@@ -1,5 +1,6 @@
 #include "clicontext.h"
 #include "cliregistry.h"
+#include "displayformat.h"
 
 #include "commandfeedback.h"
 #include "demoworkspace.h"
@@ -118,19 +119,15 @@ int runUp(CliContext& ctx) {
                                 {QStringLiteral("tracks"), f.tracks},
                                 {QStringLiteral("tracks_seconds"), roundedTo(f.tracksSeconds, 3)},
                                 {QStringLiteral("total_seconds"), roundedTo(f.totalSeconds, 3)}});
-        text +=
-            QStringLiteral(
-                "generated in %1 s: %2 position rows in %3 s (%4 rows/s), %5 kudos rows in %6 s (%7 rows/s), "
-                "%8 tracks in %9 s (beside the COPYs)")
-                .arg(f.totalSeconds, 0, 'f', 1)
-                .arg(number(f.positionRows))
-                .arg(f.positionsSeconds, 0, 'f', 1)
-                .arg(number(qRound64(f.positionRows / std::max(0.001, f.positionsSeconds))))
-                .arg(number(f.kudosRows))
-                .arg(f.kudosSeconds, 0, 'f', 1)
-                .arg(number(qRound64(f.kudosRows / std::max(0.001, f.kudosSeconds))))
-                .arg(number(f.tracks))
-                .arg(f.tracksSeconds, 0, 'f', 1);
+        text += QStringLiteral(
+                    "generated in %1: %2 position rows in %3 (%4 rows/s), %5 kudos rows in %6 (%7 rows/s), "
+                    "%8 tracks in %9 (beside the COPYs)")
+                    .arg(display::duration(f.totalSeconds), number(f.positionRows),
+                         display::duration(f.positionsSeconds),
+                         number(qRound64(f.positionRows / std::max(0.001, f.positionsSeconds))),
+                         number(f.kudosRows), display::duration(f.kudosSeconds),
+                         number(qRound64(f.kudosRows / std::max(0.001, f.kudosSeconds))), number(f.tracks),
+                         display::duration(f.tracksSeconds));
     }
     ctx.print(json, text);
     return ExitDone;

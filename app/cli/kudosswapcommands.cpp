@@ -1,6 +1,7 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
+#include "displayformat.h"
 
 #include "error.h"
 #include "kudossettings.h"
@@ -109,13 +110,13 @@ int runSwap(CliContext& ctx) {
     ctx.print(json,
               QStringLiteral("kudos swap done: boundary %1, exclusive lock %2 ms (both tables, one "
                              "transaction, %3 attempt(s)), %4 sequential scans under the lock, index build "
-                             "%5 s, validate %6 s, %7 partitions created, %8 idempotency keys backfilled")
+                             "%5, validate %6, %7 partitions created, %8 idempotency keys backfilled")
                   .arg(formatIsoTimestamp(plan.boundary))
                   .arg(report.lockMillis, 0, 'f', 1)
                   .arg(report.lockAttempts)
                   .arg(report.seqScansUnderLock)
-                  .arg(report.indexBuildSeconds, 0, 'f', 2)
-                  .arg(report.validateSeconds, 0, 'f', 2)
+                  .arg(display::duration(report.indexBuildSeconds))
+                  .arg(display::duration(report.validateSeconds))
                   .arg(report.partitionsCreated.size())
                   .arg(report.keysBackfilled));
     return job.exitCode();

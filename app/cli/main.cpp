@@ -2,6 +2,7 @@
 #include "stopsignals.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 int main(int argc, char** argv) {
     tidemark::cli::StopSignals::install(); // before any thread
@@ -10,6 +11,8 @@ int main(int argc, char** argv) {
     QCoreApplication::setOrganizationDomain(QStringLiteral("tidemark.example.org"));
     QCoreApplication::setApplicationName(QStringLiteral("Tidemark"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TIDEMARK_VERSION));
+    // Numbers in the C form (no digit grouping, a dot), so scripts read the same text in every language.
+    QLocale::setDefault(QLocale::c());
 
     tidemark::cli::CliRegistry registry;
     tidemark::cli::registerSchemaCommands(registry);

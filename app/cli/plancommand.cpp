@@ -2,6 +2,7 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
+#include "displayformat.h"
 
 #include "archivestore.h"
 #include "archiveurl.h"
@@ -68,10 +69,10 @@ QString planText(const RetentionPlan& plan) {
                           formatIsoTimestamp(p.windowOpensAt), formatIsoTimestamp(p.windowClosesAt),
                           p.windowZone);
         lines << (p.slicesTonight
-                      ? QStringLiteral("  tonight: %1 slice(s) in %2 s at %3 slices/s; %4 night(s) "
+                      ? QStringLiteral("  tonight: %1 slice(s) in %2 at %3 slices/s; %4 night(s) "
                                        "to clear the backlog")
                             .arg(*p.slicesTonight)
-                            .arg(p.thinningSecondsTonight)
+                            .arg(display::duration(p.thinningSecondsTonight))
                             .arg(*p.slicesPerSecond, 0, 'f', 1)
                             .arg(p.nights.value_or(0))
                       : QStringLiteral("  tonight: %1")
@@ -121,16 +122,16 @@ QString planText(const RetentionPlan& plan) {
     lines << sectionHead(QStringLiteral("tracks"), plan.tracks);
     if (plan.tracks.ok()) {
         const TracksPlan& t = plan.tracks.plan;
-        lines << QStringLiteral("  %1 track(s) to delete (created before %2), about %3 bytes freed")
+        lines << QStringLiteral("  %1 track(s) to delete (created before %2), about %3 freed")
                      .arg(t.tracksToDelete.size())
                      .arg(formatIsoTimestamp(t.cutoff))
-                     .arg(t.bytesToFree);
-        lines << QStringLiteral("  %1 track(s), %2 MB of 2048 MB%3")
+                     .arg(display::size(t.bytesToFree));
+        lines << QStringLiteral("  %1 track(s), %2 of %3%4")
                      .arg(t.tracks)
-                     .arg(double(t.bytes) / (1024.0 * 1024.0), 0, 'f', 1)
-                     .arg(t.reaches2GbOn ? QStringLiteral(", reaches 2 GB on %1")
-                                               .arg(formatIsoTimestamp(*t.reaches2GbOn).left(10))
-                                         : QString());
+                     .arg(display::size(t.bytes), display::size(TracksPlan::kAlertBytes),
+                          t.reaches2GbOn
+                              ? QStringLiteral(", reaches it on %1").arg(display::date(*t.reaches2GbOn))
+                              : QString());
         lines << (t.lastImport ? QStringLiteral("  last import %1 (%2): %3, %4 added, %5 merged")
                                      .arg(t.lastImport->startedAt, t.lastImport->source, t.lastImport->status)
                                      .arg(t.lastImport->tracksAdded)

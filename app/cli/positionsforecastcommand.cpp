@@ -2,12 +2,14 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
+#include "displayformat.h"
 
 #include "error.h"
 #include "positionsforecastjob.h"
 
 #include <QJsonArray>
 #include <QLocale>
+#include <cmath>
 
 namespace tidemark::cli {
 
@@ -112,9 +114,9 @@ QString text(const PositionsForecast& f) {
              .arg(m.sampleRowsKept)
              .arg(orDash(f.thinningRatio, 4), percent(f.worstCoverageDeviation));
     if (f.steadyStateRows)
-        t += QStringLiteral("steady state: %1 rows, %2 MB\n")
+        t += QStringLiteral("steady state: %1 rows, %2\n")
                  .arg(*f.steadyStateRows, 0, 'f', 0)
-                 .arg(f.steadyStateBytes ? *f.steadyStateBytes / 1e6 : 0.0, 0, 'f', 1);
+                 .arg(display::size(f.steadyStateBytes ? std::llround(*f.steadyStateBytes) : 0));
     else
         t += QStringLiteral("steady state: — (%1)\n").arg(f.steadyStateReason);
     const ThinningCatchUp& c = m.catchUp;

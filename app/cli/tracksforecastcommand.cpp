@@ -2,24 +2,28 @@
 #include "clicontext.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
+#include "displayformat.h"
 
 #include "taskfeedback.h"
 #include "tracksforecastjob.h"
 
 #include <QJsonArray>
+#include <cmath>
 
 namespace tidemark::cli {
 
 namespace {
 
-// Bytes for a reader: MB below a GB, else GB (binary, as tracks health).
 QString sizeText(double bytes) {
-    return bytes < 1024.0 * 1048576.0 ? QStringLiteral("%1 MB").arg(bytes / 1048576.0, 0, 'f', 2)
-                                      : QStringLiteral("%1 GB").arg(bytes / (1024.0 * 1048576.0), 0, 'f', 2);
+    return display::size(std::llround(bytes));
 }
 
 QString dayText(Micros t) {
-    return formatIsoTimestamp(t).left(10);
+    return display::date(t);
+}
+
+QString limitText() {
+    return display::size(tracks::TracksForecast::kAlertBytes);
 }
 
 QJsonObject json(const tracks::TracksForecast& f) {
@@ -61,32 +65,32 @@ QJsonObject json(const tracks::TracksForecast& f) {
 QString text(const tracks::TracksForecast& f) {
     const tracks::TracksForecastMeasurements& m = f.measured;
     QStringList lines{
-        QStringLiteral("tracks forecast of %1 at %2").arg(f.storeName, formatIsoTimestamp(m.now)),
+        QStringLiteral("tracks forecast of %1 at %2").arg(f.storeName, display::instantSeconds(m.now)),
         QStringLiteral("  tracks: %1, size: %2%3")
             .arg(m.tracks)
             .arg(sizeText(static_cast<double>(m.bytes)),
-                 f.bytesPerTrack ? QStringLiteral(" (%1 KB a track)").arg(*f.bytesPerTrack / 1024, 0, 'f', 1)
+                 f.bytesPerTrack ? QStringLiteral(" (%1 a track)").arg(sizeText(*f.bytesPerTrack))
                                  : QString()),
         QStringLiteral("  imported in the %1 days before now: %2 (%3 a day)")
             .arg(tracks::TracksForecast::kGrowthWindowDays)
             .arg(m.tracksLast30Days)
             .arg(f.tracksPerDay, 0, 'f', 2)};
     if (f.aboveAlert)
-        lines << QStringLiteral("  ABOVE 2 GB already: %1%2")
-                     .arg(sizeText(static_cast<double>(m.bytes)),
+        lines << QStringLiteral("  ABOVE %1 already: %2%3")
+                     .arg(limitText(), sizeText(static_cast<double>(m.bytes)),
                           f.store.isPostgis()
                               ? QString()
                               : QStringLiteral(" (ADR-005: move it to PostGIS, tracks migrate)"));
     else if (f.reaches2GbOn)
-        lines << QStringLiteral("  reaches 2 GB on %1").arg(dayText(*f.reaches2GbOn));
+        lines << QStringLiteral("  reaches %1 on %2").arg(limitText(), dayText(*f.reaches2GbOn));
     else
-        lines << QStringLiteral("  reaches 2 GB: not projected (%1)").arg(f.reaches2GbReason);
+        lines << QStringLiteral("  reaches %1: not projected (%2)").arg(limitText(), f.reaches2GbReason);
     lines << QStringLiteral("  steady state at %1 year(s) of retention: %2 tracks")
                  .arg(f.retentionYears)
                  .arg(f.steadyStateTracks, 0, 'f', 0);
     lines << QStringLiteral(
                  "  retention now (created before %1): would delete %2 track(s), about %3; %4 left")
-                 .arg(formatIsoTimestamp(m.retentionCutoff))
+                 .arg(display::instantSeconds(m.retentionCutoff))
                  .arg(m.wouldDelete.size())
                  .arg(sizeText(static_cast<double>(f.wouldDeleteBytes)))
                  .arg(f.tracksAfterRetention);
@@ -109,16 +113,16 @@ int runForecastTracks(CliContext& ctx) {
 } // namespace
 
 void registerTracksForecastCommand(CliRegistry& registry) {
-    registry.add(
-        {{QStringLiteral("forecast"), QStringLiteral("tracks")},
-         QStringLiteral("Forecast a tracks store's size, read only: tracks, bytes, tracks a day (the "
-                        "30 days before --now), bytes a track, the day it reaches 2 GB, the steady "
-                        "state at GPS_TRACKS_RETENTION_YEARS, the imports per day, and what tracks "
-                        "retain would delete now."),
-         {},
-         {CommonOption::Sqlite, CommonOption::TracksDb},
-         {},
-         runForecastTracks});
+    registry.add({{QStringLiteral("forecast"), QStringLiteral("tracks")},
+                  QStringLiteral(
+                      "Forecast a tracks store's size, read only: tracks, bytes, tracks a day (the "
+                      "30 days before --now), bytes a track, the day it reaches ADR-005's limit, the steady "
+                      "state at GPS_TRACKS_RETENTION_YEARS, the imports per day, and what tracks "
+                      "retain would delete now."),
+                  {},
+                  {CommonOption::Sqlite, CommonOption::TracksDb},
+                  {},
+                  runForecastTracks});
 }
 
 } // namespace tidemark::cli

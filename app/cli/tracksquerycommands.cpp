@@ -3,6 +3,7 @@
 #include "climetrics.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
+#include "displayformat.h"
 
 #include "error.h"
 #include "taskfeedback.h"
@@ -34,8 +35,8 @@ const QCommandLineOption kDryRun(QStringLiteral("dry-run"),
                                  QStringLiteral("Only print the tracks a run would delete."));
 const QCommandLineOption
     kWarnAboveMb(QStringLiteral("warn-above-mb"),
-                 QStringLiteral("Warn above this size of database plus WAL (default 2048)."),
-                 QStringLiteral("MB"));
+                 QStringLiteral("Warn above this many mebibytes of database plus WAL (default 2048)."),
+                 QStringLiteral("N"));
 
 tracks::TrackBox parseBbox(const QString& text) {
     const QStringList parts = text.split(QLatin1Char(','));
@@ -176,20 +177,19 @@ int runHealth(CliContext& ctx) {
         bool ok = false;
         const qint64 mb = ctx.value(QStringLiteral("warn-above-mb")).toLongLong(&ok);
         if (!ok || mb < 0)
-            throw Error(Error::Kind::Usage, QStringLiteral("--warn-above-mb '%1' is not a whole number of MB")
-                                                .arg(ctx.value(QStringLiteral("warn-above-mb"))));
+            throw Error(Error::Kind::Usage,
+                        QStringLiteral("--warn-above-mb '%1' is not a whole number of mebibytes")
+                            .arg(ctx.value(QStringLiteral("warn-above-mb"))));
         warnAbove = mb * 1024 * 1024;
     }
     auto db = tracks::TracksDatabase::open(ctx.tracksLocation(), tracks::TracksDatabase::Access::ReadOnly);
     const tracks::TracksHealthReport h = tracks::TracksHealth(*db).read(warnAbove);
     QJsonArray runs;
     QStringList lines{QStringLiteral("tracks: %1").arg(h.tracks),
-                      h.postgis ? QStringLiteral("tables: %1 MB, indexes: %2 MB")
-                                      .arg(h.databaseMb(), 0, 'f', 1)
-                                      .arg(h.indexMb(), 0, 'f', 1)
-                                : QStringLiteral("database: %1 MB, WAL: %2 MB")
-                                      .arg(h.databaseMb(), 0, 'f', 1)
-                                      .arg(h.walMb(), 0, 'f', 1)};
+                      h.postgis ? QStringLiteral("tables: %1, indexes: %2")
+                                      .arg(display::size(h.databaseBytes), display::size(h.indexBytes))
+                                : QStringLiteral("database: %1, WAL: %2")
+                                      .arg(display::size(h.databaseBytes), display::size(h.walBytes))};
     for (const tracks::PipelineRun& r : h.lastRuns) {
         runs.append(QJsonObject{{QStringLiteral("id"), r.id},
                                 {QStringLiteral("region"), r.region},
@@ -210,9 +210,8 @@ int runHealth(CliContext& ctx) {
     if (h.lastRuns.empty())
         lines << QStringLiteral("no pipeline runs");
     if (h.overThreshold())
-        lines << QStringLiteral("WARNING: database and WAL are %1 MB, above %2 MB")
-                     .arg(h.databaseMb() + h.walMb(), 0, 'f', 1)
-                     .arg(h.warnAboveBytes / 1048576.0, 0, 'f', 0);
+        lines << QStringLiteral("WARNING: database and WAL are %1, above %2")
+                     .arg(display::size(h.databaseBytes + h.walBytes), display::size(h.warnAboveBytes));
     QJsonObject json{{QStringLiteral("tracks"), h.tracks},
                      {QStringLiteral("warning"), h.overThreshold()},
                      {QStringLiteral("last_runs"), runs}};

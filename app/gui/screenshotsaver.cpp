@@ -1,5 +1,7 @@
 #include "screenshotsaver.h"
 
+#include "displayformat.h"
+
 #include "datasetpanel.h"
 #include "mainwindow.h"
 
@@ -27,7 +29,8 @@ ScreenshotSaver::ScreenshotSaver(ui::MainWindow* window, QString path, int timeo
         if (m_done)
             return;
         m_done = true;
-        fail(tr("screenshot: the panels did not finish loading within %1 s").arg(timeoutSeconds));
+        fail(tr("screenshot: the panels did not finish loading within %1")
+                 .arg(display::duration(timeoutSeconds)));
     });
     connect(window, &ui::MainWindow::workspaceSettled, this, &ScreenshotSaver::settled);
     m_timeout->start();

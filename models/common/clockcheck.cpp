@@ -1,22 +1,16 @@
 #include "clockcheck.h"
 
-namespace tidemark {
+#include "displayformat.h"
 
-QString durationText(Micros t) {
-    if (t >= 2 * kMicrosPerDay)
-        return QStringLiteral("%1 days").arg(double(t) / kMicrosPerDay, 0, 'f', 1);
-    if (t >= 2 * kMicrosPerHour)
-        return QStringLiteral("%1 h").arg(double(t) / kMicrosPerHour, 0, 'f', 1);
-    return QStringLiteral("%1 min").arg(double(t) / kMicrosPerMinute, 0, 'f', 1);
-}
+namespace tidemark {
 
 QString ClockCheck::refusalText(const QString& consequence, const QString& override) const {
     return QStringLiteral(
                "%1 %2 is %3 later than %4 %5 (the limit is %6): %7. Fix the clock or --now; to run "
                "anyway, override the check (%8)")
-        .arg(clockName, formatIsoTimestamp(clock), durationText(ahead()), referenceName,
-             formatIsoTimestamp(reference), QStringLiteral("%1 min").arg(kMaxClockAhead / kMicrosPerMinute),
-             consequence, override);
+        .arg(clockName, formatIsoTimestamp(clock), display::duration(double(ahead()) / kMicrosPerSecond),
+             referenceName, formatIsoTimestamp(reference),
+             display::duration(double(kMaxClockAhead) / kMicrosPerSecond), consequence, override);
 }
 
 void ClockCheck::require(bool allowed, const QString& consequence, const QString& override) const {

@@ -22,14 +22,11 @@ struct ClockCheck {
 
     Micros ahead() const { return clock - reference; }
     bool tooFarAhead() const { return ahead() > kMaxClockAhead; }
-    // "the round's clock 2026-… is 38.0 days later than the database server's now() 2026-… (the limit is 5
+    // "the round's clock 2026-… is 38 d 2 h later than the database server's now() 2026-… (the limit is 5
     // min): <consequence>. Fix the clock or --now; to run anyway, override the check (<override>)<recorded>"
     QString refusalText(const QString& consequence, const QString& override) const;
     // Error(Refused) with refusalText; throws only when tooFarAhead() and !allowed.
     void require(bool allowed, const QString& consequence, const QString& override) const;
 };
-
-// "6.0 min", "3.5 h", "38.0 days": how far ahead, in the unit that reads best.
-QString durationText(Micros t);
 
 } // namespace tidemark

@@ -4,6 +4,7 @@
 #include <QDateTime>
 #include <QLocale>
 #include <QTimeZone>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -11,34 +12,43 @@
 namespace tidemark::display {
 
 namespace {
-QString tr(const char* text, int n = -1) {
-    return QCoreApplication::translate("DisplayFormat", text, nullptr, n);
+// Unit names listed with QT_TRANSLATE_NOOP; every other text calls translate() itself, so lupdate sees it.
+QString translatedUnit(const char* text) {
+    return QCoreApplication::translate("DisplayFormat", text);
 }
 QDateTime utc(Micros t) {
     return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc());
 }
 } // namespace
 
+namespace {
+const std::array<const char*, 6> kSizeUnits = {
+    QT_TRANSLATE_NOOP("DisplayFormat", "%1 B"),   QT_TRANSLATE_NOOP("DisplayFormat", "%1 KiB"),
+    QT_TRANSLATE_NOOP("DisplayFormat", "%1 MiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 GiB"),
+    QT_TRANSLATE_NOOP("DisplayFormat", "%1 TiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 PiB")};
+} // namespace
+
+QString sizeWithUnit(const QString& scaled, int power) {
+    return translatedUnit(kSizeUnits[std::size_t(std::clamp(power, 0, int(kSizeUnits.size()) - 1))])
+        .arg(scaled);
+}
+
 QString size(qint64 bytes) {
     if (bytes < 0)
         return QStringLiteral("−") +
                size(bytes == std::numeric_limits<qint64>::min() ? -(bytes + 1) : -bytes);
     if (bytes < 1024)
-        return tr("%1 B").arg(QLocale().toString(bytes));
-    const std::array<const char*, 5> units = {
-        QT_TRANSLATE_NOOP("DisplayFormat", "%1 KiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 MiB"),
-        QT_TRANSLATE_NOOP("DisplayFormat", "%1 GiB"), QT_TRANSLATE_NOOP("DisplayFormat", "%1 TiB"),
-        QT_TRANSLATE_NOOP("DisplayFormat", "%1 PiB")};
+        return sizeWithUnit(QLocale().toString(bytes), 0);
     double value = double(bytes);
-    std::size_t unit = 0;
+    int unit = 1;
     value /= 1024;
-    while (unit + 1 < units.size() && std::round(value * 100) / 100 >= 1024) {
+    while (unit + 1 < int(kSizeUnits.size()) && std::round(value * 100) / 100 >= 1024) {
         value /= 1024;
         ++unit;
     }
     // Three significant digits, decided on the rounded value ("9.999 MiB" is "10.0 MiB").
     const int decimals = std::round(value * 100) / 100 < 10 ? 2 : std::round(value * 10) / 10 < 100 ? 1 : 0;
-    return tr(units[unit]).arg(QLocale().toString(value, 'f', decimals));
+    return sizeWithUnit(QLocale().toString(value, 'f', decimals), unit);
 }
 
 QString duration(double seconds) {
@@ -47,16 +57,24 @@ QString duration(double seconds) {
     if (seconds < 0)
         return QStringLiteral("−") + duration(-seconds);
     if (seconds < 9.95)
-        return tr("%1 s").arg(QLocale().toString(seconds, 'f', 1));
+        return QCoreApplication::translate("DisplayFormat", "%1 s").arg(QLocale().toString(seconds, 'f', 1));
     const auto s = static_cast<long long>(std::llround(seconds));
     if (s < 60)
-        return tr("%1 s").arg(s);
+        return QCoreApplication::translate("DisplayFormat", "%1 s").arg(s);
     if (s < 3600)
-        return s % 60 == 0 ? tr("%1 min").arg(s / 60) : tr("%1 min %2 s").arg(s / 60).arg(s % 60);
+        return s % 60 == 0
+                   ? QCoreApplication::translate("DisplayFormat", "%1 min").arg(s / 60)
+                   : QCoreApplication::translate("DisplayFormat", "%1 min %2 s").arg(s / 60).arg(s % 60);
     if (s < 86400)
-        return s / 60 % 60 == 0 ? tr("%1 h").arg(s / 3600) : tr("%1 h %2 min").arg(s / 3600).arg(s / 60 % 60);
-    return s / 3600 % 24 == 0 ? tr("%1 d").arg(QLocale().toString(s / 86400))
-                              : tr("%1 d %2 h").arg(QLocale().toString(s / 86400)).arg(s / 3600 % 24);
+        return s / 60 % 60 == 0 ? QCoreApplication::translate("DisplayFormat", "%1 h").arg(s / 3600)
+                                : QCoreApplication::translate("DisplayFormat", "%1 h %2 min")
+                                      .arg(s / 3600)
+                                      .arg(s / 60 % 60);
+    return s / 3600 % 24 == 0
+               ? QCoreApplication::translate("DisplayFormat", "%1 d").arg(QLocale().toString(s / 86400))
+               : QCoreApplication::translate("DisplayFormat", "%1 d %2 h")
+                     .arg(QLocale().toString(s / 86400))
+                     .arg(s / 3600 % 24);
 }
 
 QString count(qint64 n) {
@@ -68,7 +86,8 @@ QString number(double value, int decimals) {
 }
 
 QString percent(double fraction, int decimals) {
-    return tr("%1 %").arg(QLocale().toString(fraction * 100, 'f', decimals));
+    return QCoreApplication::translate("DisplayFormat", "%1 %")
+        .arg(QLocale().toString(fraction * 100, 'f', decimals));
 }
 
 QString instant(Micros t) {
@@ -91,15 +110,43 @@ QString month(Micros t) {
     return QLocale().toString(utc(t).date(), QStringLiteral("MMM yyyy"));
 }
 
+QString inZone(Micros t, Micros now, const QString& zoneId) {
+    const QTimeZone zone(zoneId.toUtf8());
+    const QTimeZone shown = zone.isValid() ? zone : QTimeZone::utc();
+    const QDateTime at = utc(t).toTimeZone(shown), today = utc(now).toTimeZone(shown);
+    const QString time = at.toString(QStringLiteral("HH:mm"));
+    const qint64 days = today.date().daysTo(at.date());
+    if (days == 0)
+        return QCoreApplication::translate("DisplayFormat", "today %1").arg(time);
+    if (days == 1)
+        return QCoreApplication::translate("DisplayFormat", "tomorrow %1").arg(time);
+    return QLocale().toString(at, QStringLiteral("ddd d MMM HH:mm"));
+}
+
+QString timeOfDay(Micros t) {
+    return utc(t).toString(t % kMicrosPerMinute == 0 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
+}
+
+QString dayAndMonth(Micros t) {
+    return QLocale().toString(utc(t).date(), QStringLiteral("d MMM"));
+}
+
+QString monthOnly(Micros t) {
+    return QLocale().toString(utc(t).date(), QStringLiteral("MMM"));
+}
+
 QString age(Micros then, Micros now) {
     const Micros elapsed = now - then;
     if (elapsed < kMicrosPerMinute)
-        return tr("just now");
+        return QCoreApplication::translate("DisplayFormat", "just now");
     if (elapsed < kMicrosPerHour)
-        return tr("%Ln min ago", int(elapsed / kMicrosPerMinute));
+        return QCoreApplication::translate("DisplayFormat", "%Ln min ago", nullptr,
+                                           int(elapsed / kMicrosPerMinute));
     if (elapsed < kMicrosPerDay)
-        return tr("%Ln h ago", int(elapsed / kMicrosPerHour));
-    return tr("%Ln day(s) ago", int(elapsed / kMicrosPerDay));
+        return QCoreApplication::translate("DisplayFormat", "%Ln h ago", nullptr,
+                                           int(elapsed / kMicrosPerHour));
+    return QCoreApplication::translate("DisplayFormat", "%Ln day(s) ago", nullptr,
+                                       int(elapsed / kMicrosPerDay));
 }
 
 QString coordinate(double lat, double lon, int decimals) {

@@ -13,6 +13,9 @@ namespace tidemark::display {
 // IEC binary units, the one unit system: "512 B", "4.00 KiB", "40.3 MiB", "1.85 GiB", "2.00 TiB" (three
 // significant digits from KiB up).
 QString size(qint64 bytes);
+// A figure already scaled to 1024^power bytes (0 to 5), in that unit: ("1.5", 3) is "1.5 GiB". For chart
+// axes, whose decimals follow their step; every other size is size().
+QString sizeWithUnit(const QString& scaled, int power);
 
 // "0.4 s" under 10 s, "42 s", "3 min 5 s", "2 h 5 min", "3 d 4 h". Negative durations keep their sign.
 QString duration(double seconds);
@@ -34,6 +37,15 @@ QString date(Micros t);
 QString dateRange(Micros from, Micros to);
 // A month as a time axis labels it, in the console's language: "Dec 2026".
 QString month(Micros t);
+// The parts a time axis labels its ticks with: "14:05" ("14:05:30" when the seconds are not zero), "4 Mar",
+// "Mar" (the console's language, UTC).
+QString timeOfDay(Micros t);
+QString dayAndMonth(Micros t);
+QString monthOnly(Micros t);
+
+// An instant in a named time zone (a maintenance window's), by its day there relative to `now`: "today
+// 22:00", "tomorrow 01:00", "Mon 3 Jun 22:00". An unknown zone is UTC.
+QString inZone(Micros t, Micros now, const QString& zoneId);
 
 // How long before `now` a figure was measured: "just now", "3 min ago", "2 h ago", "4 days ago". A `then`
 // after `now` is "just now".

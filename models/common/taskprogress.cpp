@@ -1,7 +1,8 @@
 #include "taskprogress.h"
 
+#include "displayformat.h"
+
 #include <QCoreApplication>
-#include <QLocale>
 #include <algorithm>
 #include <cmath>
 
@@ -10,14 +11,6 @@ namespace tidemark {
 namespace {
 constexpr qint64 kShareUnits = 1000;
 
-QString durationText(double seconds) {
-    const auto s = static_cast<long long>(std::llround(seconds));
-    if (s < 60)
-        return QCoreApplication::translate("TaskProgress", "%1 s left").arg(s);
-    if (s < 3600)
-        return QCoreApplication::translate("TaskProgress", "%1 min %2 s left").arg(s / 60).arg(s % 60);
-    return QCoreApplication::translate("TaskProgress", "%1 h %2 min left").arg(s / 3600).arg(s / 60 % 60);
-}
 } // namespace
 
 double TaskProgress::fraction() const {
@@ -27,18 +20,17 @@ double TaskProgress::fraction() const {
 }
 
 QString TaskProgress::describe() const {
-    const QLocale locale;
     QStringList parts;
     if (!stage.isEmpty())
         parts << stage;
     if (total > 0 && total != kShareUnits)
-        parts << QStringLiteral("%1 / %2").arg(locale.toString(done), locale.toString(total));
+        parts << QStringLiteral("%1 / %2").arg(display::count(done), display::count(total));
     if (rows >= 0)
-        parts << QCoreApplication::translate("TaskProgress", "%1 rows").arg(locale.toString(rows));
+        parts << QCoreApplication::translate("TaskProgress", "%1 rows").arg(display::count(rows));
     if (bytes >= 0)
-        parts << locale.formattedDataSize(bytes);
+        parts << display::size(bytes);
     if (secondsLeft >= 0)
-        parts << durationText(secondsLeft);
+        parts << QCoreApplication::translate("TaskProgress", "%1 left").arg(display::duration(secondsLeft));
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -1,5 +1,6 @@
 #include "tracksretainjob.h"
 
+#include "displayformat.h"
 #include "taskfeedback.h"
 #include "tracksdatabase.h"
 #include "tracksretentionmetrics.h"
@@ -88,7 +89,8 @@ TracksRetainReport TracksRetainJob::run(const TracksRetainRequest& request, Task
         report.warnings << QStringLiteral(
                                "clock check overridden (--allow-clock-ahead): %1 %2 is %3 later than "
                                "%4 %5")
-                               .arg(c->clockName, formatIsoTimestamp(c->clock), durationText(c->ahead()),
+                               .arg(c->clockName, formatIsoTimestamp(c->clock),
+                                    display::duration(double(c->ahead()) / kMicrosPerSecond),
                                     c->referenceName, formatIsoTimestamp(c->reference));
     if (request.dryRun) {
         if (request.collectUnits) {

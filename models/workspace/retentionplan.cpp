@@ -1,5 +1,7 @@
 #include "retentionplan.h"
 
+#include "displayformat.h"
+
 namespace tidemark {
 
 QString planDatasetName(WorkspaceDataset dataset) {
@@ -68,11 +70,11 @@ void RetentionPlan::collectAlerts() {
     if (!sectionFailed(tracks, WorkspaceDataset::Tracks, alerts)) {
         const TracksPlan& t = tracks.plan;
         if (t.aboveAlert && !t.postgis)
-            alerts.push_back({WorkspaceDataset::Tracks,
-                              QStringLiteral("tracks: %1 is %2 MB, at or above ADR-005's 2 GB")
-                                  .arg(t.storeName)
-                                  .arg(double(t.bytes) / (1024.0 * 1024.0), 0, 'f', 1),
-                              {}});
+            alerts.push_back(
+                {WorkspaceDataset::Tracks,
+                 QStringLiteral("tracks: %1 is %2, at or above ADR-005's %3")
+                     .arg(t.storeName, display::size(t.bytes), display::size(TracksPlan::kAlertBytes)),
+                 {}});
         if (t.lastImport && (t.lastImport->status == QLatin1String("failed") ||
                              t.lastImport->status == QLatin1String("stopped")))
             alerts.push_back({WorkspaceDataset::Tracks,

@@ -1,8 +1,8 @@
 #include "workspacesession.h"
 
-#include "agetext.h"
 #include "connectionprofilestore.h"
 #include "demoworkspace.h"
+#include "displayformat.h"
 #include "disputecase.h"
 #include "homeplan.h"
 #include "kudosdataset.h"
@@ -13,28 +13,16 @@
 #include "tracksdataset.h"
 #include "trackssummarymodel.h"
 
-#include <QDateTime>
-#include <QLocale>
-#include <QTimeZone>
 #include <QTimer>
-#include <limits>
 
 namespace tidemark {
 
 namespace {
-QString displayDate(Micros t) {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc()).date(),
-                              QLocale::ShortFormat);
-}
 int slot(WorkspaceSession::Dataset dataset) {
     return static_cast<int>(dataset);
 }
-// The plural form of a count that may not fit an int: the last two digits decide it (English and Russian).
-int pluralCount(qint64 n) {
-    return n <= std::numeric_limits<int>::max() ? int(n) : int(n % 100 + 100);
-}
 QString rowsText(qint64 rows) {
-    return WorkspaceSession::tr("%1 row(s)", "", pluralCount(rows)).arg(QLocale().toString(rows));
+    return WorkspaceSession::tr("%1 row(s)", "", display::pluralForm(rows)).arg(display::count(rows));
 }
 } // namespace
 
@@ -209,18 +197,13 @@ QString WorkspaceSession::positionsSummary() const {
     const positions::MowerSummaryModel* model = m_positions->mowers();
     const std::vector<MowerSummary>& mowers = model->mowers();
     // Estimated row counts (a large table is not counted) are marked as in the mower table, with their age.
-    QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ");
-    if (model->hasEstimates())
-        summary += tr("≈ %1, estimated %2")
-                       .arg(rowsText(model->totalRows()), ageText(model->loadedAt(), nowMicros()));
-    else
-        summary += rowsText(model->totalRows());
+    QString summary = tr("%Ln mower(s)", "", int(mowers.size())) + QStringLiteral(", ") + model->rowsText();
     if (!mowers.empty()) {
         const Micros oldest =
             std::min_element(mowers.begin(), mowers.end(), [](const auto& a, const auto& b) {
                 return a.oldest < b.oldest;
             })->oldest;
-        summary += tr(", oldest row %1").arg(displayDate(oldest));
+        summary += tr(", oldest row %1").arg(display::date(oldest));
     }
     return summary;
 }

@@ -26,6 +26,8 @@ class TestDisplayFormat : public QObject {
         QCOMPARE(display::size(5000LL << 50), QStringLiteral("5,000 PiB"));
         QCOMPARE(display::size(-2048), QStringLiteral("−2.00 KiB"));
         QVERIFY(!display::size(std::numeric_limits<qint64>::min()).isEmpty());
+        QCOMPARE(display::sizeWithUnit(QStringLiteral("1.5"), 3), QStringLiteral("1.5 GiB"));
+        QCOMPARE(display::sizeWithUnit(QStringLiteral("0"), 0), QStringLiteral("0 B"));
     }
 
     void durations() {
@@ -64,8 +66,28 @@ class TestDisplayFormat : public QObject {
                                     parseIsoTimestamp(QStringLiteral("2026-07-20T00:00:00Z"))),
                  QStringLiteral("2026-07-13 – 2026-07-20"));
         QCOMPARE(display::month(t), QStringLiteral("Dec 2026"));
+        QCOMPARE(display::timeOfDay(t), QStringLiteral("10:59:48"));
+        QCOMPARE(display::timeOfDay(parseIsoTimestamp(QStringLiteral("2026-12-07T10:59:00Z"))),
+                 QStringLiteral("10:59"));
+        QCOMPARE(display::dayAndMonth(t), QStringLiteral("7 Dec"));
+        QCOMPARE(display::monthOnly(t), QStringLiteral("Dec"));
         // Before 1970 the minute is the floor, not the truncation.
         QCOMPARE(display::instantSeconds(-1), QStringLiteral("1969-12-31 23:59:59 UTC"));
+    }
+
+    void instantsInAZone() {
+        const Micros now = parseIsoTimestamp(QStringLiteral("2026-06-01T12:00:00Z"));
+        const QString berlin = QStringLiteral("Europe/Berlin");
+        QCOMPARE(display::inZone(parseIsoTimestamp(QStringLiteral("2026-06-01T20:00:00Z")), now, berlin),
+                 QStringLiteral("today 22:00"));
+        // 23:30 UTC is already the next day in Berlin.
+        QCOMPARE(display::inZone(parseIsoTimestamp(QStringLiteral("2026-06-01T23:30:00Z")), now, berlin),
+                 QStringLiteral("tomorrow 01:30"));
+        QCOMPARE(display::inZone(parseIsoTimestamp(QStringLiteral("2026-06-03T20:00:00Z")), now, berlin),
+                 QStringLiteral("Wed 3 Jun 22:00"));
+        QCOMPARE(display::inZone(parseIsoTimestamp(QStringLiteral("2026-06-01T23:30:00Z")), now,
+                                 QStringLiteral("Not/AZone")),
+                 QStringLiteral("today 23:30"));
     }
 
     void ages() {

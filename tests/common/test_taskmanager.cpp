@@ -211,6 +211,11 @@ class TestTaskManager : public QObject {
         q.rows = 1234;
         q.secondsLeft = 125;
         QCOMPARE(q.describe(), QStringLiteral("slices · 3 / 9 · 1,234 rows · 2 min 5 s left"));
+        // Sizes and times left read as everywhere else (display::size, display::duration).
+        TaskProgress r;
+        r.bytes = 1023;
+        r.secondsLeft = 26 * 3600 + 59;
+        QCOMPARE(r.describe(), QStringLiteral("1,023 B · 1 d 2 h left"));
     }
 };
 

@@ -332,7 +332,7 @@ class TestMapTiles : public QObject {
         source.request({{3, 1, 1}});
         QVERIFY(failed.wait(4000)); // long before the transfer timeout
         QString reason = failed.takeFirst().at(1).toString();
-        QVERIFY2(reason.contains(QLatin1String("/3/1/1.png")) && reason.contains(QLatin1String("1 MiB")),
+        QVERIFY2(reason.contains(QLatin1String("/3/1/1.png")) && reason.contains(QLatin1String("1.00 MiB")),
                  qPrintable(reason));
         QTRY_COMPARE(server.closedByClient, 1);
         QCOMPARE(source.requestsInFlight(), 0);
@@ -343,7 +343,7 @@ class TestMapTiles : public QObject {
         source.request({{3, 1, 2}});
         QVERIFY(failed.wait(4000));
         reason = failed.takeFirst().at(1).toString();
-        QVERIFY2(reason.contains(QLatin1String("/3/1/2.png")) && reason.contains(QLatin1String("1 MiB")),
+        QVERIFY2(reason.contains(QLatin1String("/3/1/2.png")) && reason.contains(QLatin1String("1.00 MiB")),
                  qPrintable(reason));
         QCOMPARE(ready.count(), 0);
         QCOMPARE(source.requestsInFlight(), 0);

@@ -116,11 +116,11 @@ class TestMbTiles : public QObject {
             << QStringList{kMetadataTable, kTilesTable,
                            QStringLiteral("INSERT INTO metadata VALUES ('description', "
                                           "substr(hex(zeroblob(32769)), 1, 65537))")}
-            << "its metadata row 1 (\"description\") holds 65537 bytes, more than 64 KiB";
+            << "its metadata row 1 (\"description\") holds 65537 bytes, more than 64.0 KiB";
         QTest::newRow("a metadata value SQLite may not read")
             << QStringList{kMetadataTable, kTilesTable,
                            QStringLiteral("INSERT INTO metadata VALUES ('name', zeroblob(3 * 1024 * 1024))")}
-            << "string or blob too big (a value of more than 2 MiB)";
+            << "string or blob too big (a value of more than 2.00 MiB)";
         QTest::newRow("not SQLite") << QStringList() << "not a SQLite database";
     }
     void hostileFilesAreRefused() {

@@ -372,9 +372,9 @@ class TestPlanAlerts : public QObject {
         QVERIFY(f.resize(TracksPlan::kAlertBytes + (64LL << 20)));
         Setup s = setupAt(nowMicros());
         s.request.connections.tracksPath = file;
-        expectAlert(
-            s, WorkspaceDataset::Tracks,
-            like(QStringLiteral("^tracks: .*/big\\.sqlite is 2\\d{3}\\.\\d MB, at or above ADR-005's 2 GB")));
+        expectAlert(s, WorkspaceDataset::Tracks,
+                    like(QStringLiteral(
+                        "^tracks: .*/big\\.sqlite is 2\\.\\d\\d GiB, at or above ADR-005's 2\\.00 GiB")));
     }
 
     void tracksImportFailedOrStopped() {

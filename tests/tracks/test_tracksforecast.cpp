@@ -431,11 +431,11 @@ class TestTracksForecast : public QObject {
         const test::CliRun text =
             test::runCli(QStringList{QStringLiteral("forecast"), QStringLiteral("tracks")} + where + now);
         QCOMPARE(text.exitCode, 0);
-        for (const QString& part :
-             {QStringLiteral("tracks: 43, size: "), QStringLiteral(" MB"), QStringLiteral("(0.53 a day)"),
-              QStringLiteral("reaches 2 GB on ") +
-                  o.value(QStringLiteral("reaches_2gb_on")).toString().left(10),
-              QStringLiteral("would delete 11 track(s)"), QStringLiteral("32 left")})
+        for (const QString& part : {QStringLiteral("tracks: 43, size: "), QStringLiteral("iB a track)"),
+                                    QStringLiteral("(0.53 a day)"),
+                                    QStringLiteral("reaches 2.00 GiB on ") +
+                                        o.value(QStringLiteral("reaches_2gb_on")).toString().left(10),
+                                    QStringLiteral("would delete 11 track(s)"), QStringLiteral("32 left")})
             QVERIFY2(text.out.contains(part), qPrintable(part + QStringLiteral(" in:\n") + text.out));
 
         const QJsonObject retained = cliJson(

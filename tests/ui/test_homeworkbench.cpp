@@ -213,7 +213,7 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(home.alertsHeading().contains(QLatin1String("3 item(s) need you")));
         QVERIFY(home.alertList()->item(0)->text().contains(QLatin1String("latitude 91.2")));
         QVERIFY(home.alertList()->item(1)->text().contains(kIncidentPartition));
-        QVERIFY(home.alertList()->item(2)->text().contains(QLatin1String("2 GB")));
+        QVERIFY(home.alertList()->item(2)->text().contains(QLatin1String("2.00 GiB")));
         QCOMPARE(home.markerText(), QString()); // the exact plan: no marker
         QVERIFY(home.statusText().contains(QLatin1String("2026-03-10 14:30 UTC")));
 
@@ -235,7 +235,7 @@ class TestHomeWorkbench : public QObject {
         const QString k = kudos->bodyText();
         QVERIFY2(k.contains(QLatin1String("3 step(s)")), qPrintable(k));
         QVERIFY2(k.contains(QLatin1String("export")) && k.contains(QLatin1String("roll up")), qPrintable(k));
-        QVERIFY2(k.contains(QLatin1String("currency: 3.0 GB of 10.0 GB (30.0 %)")), qPrintable(k));
+        QVERIFY2(k.contains(QLatin1String("currency: 3.00 GiB of 10.0 GiB (30.0 %)")), qPrintable(k));
         QVERIFY2(k.contains(QLatin1String("Drills: 48 of 52")), qPrintable(k));
         QVERIFY2(k.contains(QLatin1String("href=\"open:") + kIncidentPartition), qPrintable(k));
         QCOMPARE(kudos->openTarget(), kFirstPartition);

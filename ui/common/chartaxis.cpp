@@ -1,5 +1,7 @@
 #include "chartaxis.h"
 
+#include "displayformat.h"
+
 #include <QDate>
 #include <QTime>
 #include <algorithm>
@@ -106,12 +108,8 @@ int scaleExponent(double magnitude, ValueUnit unit) {
     return k;
 }
 
+// Sizes take their unit from display::sizeWithUnit.
 QString suffixOf(ValueUnit unit, int exponent) {
-    if (unit == ValueUnit::Bytes) {
-        const std::array names = {ChartAxis::tr("B"), ChartAxis::tr("KiB"), ChartAxis::tr("MiB"),
-                                  ChartAxis::tr("GiB"), ChartAxis::tr("TiB")};
-        return names[std::size_t(exponent)];
-    }
     if (unit == ValueUnit::Count && exponent > 0) {
         const std::array names = {ChartAxis::tr("k", "thousand"), ChartAxis::tr("M", "million"),
                                   ChartAxis::tr("bn", "billion"), ChartAxis::tr("tn", "trillion")};
@@ -120,8 +118,9 @@ QString suffixOf(ValueUnit unit, int exponent) {
     return {};
 }
 
-// A number with at most `decimals` decimals, trailing zeros dropped, and its suffix.
-QString withSuffix(double scaled, int decimals, const QString& suffix, const QLocale& locale) {
+// A number with at most `decimals` decimals, trailing zeros dropped, and its suffix (a size its unit).
+QString withSuffix(double scaled, int decimals, ValueUnit unit, int exponent, const QLocale& locale) {
+    const QString suffix = suffixOf(unit, exponent);
     QString text = locale.toString(scaled, 'f', decimals);
     if (decimals > 0) {
         const QString point = locale.decimalPoint();
@@ -132,6 +131,8 @@ QString withSuffix(double scaled, int decimals, const QString& suffix, const QLo
     }
     if (text == QLatin1String("-0"))
         text = locale.toString(0);
+    if (unit == ValueUnit::Bytes)
+        return display::sizeWithUnit(text, exponent);
     return suffix.isEmpty() ? text : text + QChar(QChar::Nbsp) + suffix;
 }
 
@@ -159,7 +160,7 @@ TimeAxis ChartAxis::time(Micros first, Micros last, int maxTicks) {
     return axis;
 }
 
-QString ChartAxis::timeLabel(Micros t, const TimeStep& step, const QLocale& locale) {
+QString ChartAxis::timeLabel(Micros t, const TimeStep& step) {
     const QDate d = dateOf(t);
     const Micros inDay = t - microsOf(d);
     switch (step.unit) {
@@ -167,16 +168,14 @@ QString ChartAxis::timeLabel(Micros t, const TimeStep& step, const QLocale& loca
     case Unit::Minute:
     case Unit::Hour:
         if (inDay != 0)
-            return locale.toString(QTime::fromMSecsSinceStartOfDay(int(inDay / 1000)),
-                                   inDay % kMicrosPerMinute != 0 ? QStringLiteral("HH:mm:ss")
-                                                                 : QStringLiteral("HH:mm"));
+            return display::timeOfDay(t);
         [[fallthrough]];
     case Unit::Day:
     case Unit::Week:
-        return locale.toString(d, QStringLiteral("d MMM"));
+        return display::dayAndMonth(t);
     case Unit::Month:
         if (d.month() != 1)
-            return locale.toString(d, QStringLiteral("MMM"));
+            return display::monthOnly(t);
         [[fallthrough]];
     case Unit::Year:
         break;
@@ -185,12 +184,10 @@ QString ChartAxis::timeLabel(Micros t, const TimeStep& step, const QLocale& loca
 }
 
 QString ChartAxis::instantText(Micros t) {
-    const QString iso = formatIsoTimestamp(t); // 2027-03-04T14:05:30.5Z
     const Micros inDay = t - floorToStep(t, kMicrosPerDay);
     if (inDay == 0)
-        return iso.left(10);
-    return iso.left(10) + QLatin1Char(' ') + iso.mid(11, inDay % kMicrosPerMinute == 0 ? 5 : 8) +
-           QStringLiteral(" UTC");
+        return display::date(t);
+    return inDay % kMicrosPerMinute == 0 ? display::instant(t) : display::instantSeconds(t);
 }
 
 ValueAxis ChartAxis::value(double low, double high, int maxTicks, ValueUnit unit) {
@@ -226,10 +223,12 @@ QString ChartAxis::valueLabel(double v, const ValueAxis& axis, ValueUnit unit, c
         return locale.toString(0);
     const int exponent = scaleExponent(axis.scale, unit);
     const int decimals = std::clamp(int(std::ceil(-std::log10(axis.step / axis.scale) - 1e-9)), 0, 6);
-    return withSuffix(v / axis.scale, decimals, suffixOf(unit, exponent), locale);
+    return withSuffix(v / axis.scale, decimals, unit, exponent, locale);
 }
 
 QString ChartAxis::valueText(double v, ValueUnit unit, const QLocale& locale) {
+    if (unit == ValueUnit::Bytes && std::abs(v) < 9e18)
+        return display::size(std::llround(v));
     if (unit == ValueUnit::Count && v == std::round(v) && std::abs(v) < 1e15)
         return locale.toString(qlonglong(v));
     const int exponent = scaleExponent(std::abs(v), unit);
@@ -237,7 +236,7 @@ QString ChartAxis::valueText(double v, ValueUnit unit, const QLocale& locale) {
     const int decimals = std::abs(scaled) >= 100 || (unit == ValueUnit::Bytes && exponent == 0) ? 0
                          : std::abs(scaled) >= 10                                               ? 1
                                                                                                 : 2;
-    return withSuffix(scaled, decimals, suffixOf(unit, exponent), locale);
+    return withSuffix(scaled, decimals, unit, exponent, locale);
 }
 
 } // namespace tidemark::ui

@@ -49,7 +49,7 @@ class ChartAxis {
     static TimeAxis time(Micros first, Micros last, int maxTicks);
     // What a tick of this step reads: "14:05:30" or "14:05" within a day and "4 Mar" at midnight (seconds,
     // minutes, hours), "4 Mar" (days, weeks), "Mar" and "2027" in January (months), "2027" (years).
-    static QString timeLabel(Micros t, const TimeStep& step, const QLocale& locale = QLocale());
+    static QString timeLabel(Micros t, const TimeStep& step);
     // A full instant for a tooltip or a marker, as precise as it is: "2027-03-04" at midnight,
     // "2027-03-04 14:05 UTC" on a minute, "2027-03-04 14:05:30 UTC" otherwise.
     static QString instantText(Micros t);

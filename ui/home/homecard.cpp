@@ -1,14 +1,12 @@
 #include "homecard.h"
 
+#include "displayformat.h"
 #include "errortext.h"
 #include "workspacesession.h"
 
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
-#include <QTimeZone>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <map>
@@ -20,49 +18,11 @@ namespace {
 const QLatin1String kLinkScheme("open:");
 
 QString num(long long value) {
-    return QLocale().toString(qlonglong(value));
+    return display::count(value);
 }
 // Estimated figures are shown as the mower list shows its estimates: ≈ 12,345.
 QString count(long long value, bool estimated) {
     return estimated ? QStringLiteral("≈ ") + num(value) : num(value);
-}
-QString bytes(qint64 value) {
-    return QLocale().formattedDataSize(value, 1, QLocale::DataSizeTraditionalFormat);
-}
-QDateTime utc(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc());
-}
-QString utcDay(Micros t) {
-    return utc(t).toString(QStringLiteral("yyyy-MM-dd"));
-}
-QString utcMinute(Micros t) {
-    return utc(t).toString(QStringLiteral("yyyy-MM-dd HH:mm")) + QStringLiteral(" UTC");
-}
-QString duration(double seconds) {
-    if (seconds < 9.95)
-        return HomeCard::tr("%1 s").arg(QLocale().toString(std::max(0.0, seconds), 'f', 1));
-    const long long s = std::max(0LL, static_cast<long long>(seconds + 0.5));
-    if (s < 60)
-        return HomeCard::tr("%1 s").arg(s);
-    if (s < 3600)
-        return HomeCard::tr("%1 min").arg((s + 30) / 60);
-    const long long minutes = (s + 30) / 60;
-    return minutes % 60 == 0 ? HomeCard::tr("%1 h").arg(minutes / 60)
-                             : HomeCard::tr("%1 h %2 min").arg(minutes / 60).arg(minutes % 60);
-}
-// An instant in the maintenance zone, by its day relative to `now` there: "today 22:00", "tomorrow 01:00",
-// "Mon 3 Jun 22:00".
-QString inZone(Micros t, Micros now, const QString& zoneId) {
-    const QTimeZone zone(zoneId.toUtf8());
-    const QTimeZone shown = zone.isValid() ? zone : QTimeZone::utc();
-    const QDateTime at = utc(t).toTimeZone(shown), today = utc(now).toTimeZone(shown);
-    const QString time = at.toString(QStringLiteral("HH:mm"));
-    const qint64 days = today.date().daysTo(at.date());
-    if (days == 0)
-        return HomeCard::tr("today %1").arg(time);
-    if (days == 1)
-        return HomeCard::tr("tomorrow %1").arg(time);
-    return QLocale().toString(at, QStringLiteral("ddd d MMM HH:mm"));
 }
 QString muted(const QString& text) {
     return QStringLiteral("<span style='color:#555'>%1</span>").arg(text.toHtmlEscaped());
@@ -82,11 +42,11 @@ QString mowerLabel(const QUuid& id) {
 }
 
 QString lastRoundText(const positions::RoundHistoryEntry& r) {
-    const QString facts =
-        HomeCard::tr("%1: %Ln slice(s), %2 rows deleted (%3 by the age limit) in %4", "",
-                     int(std::min<long long>(r.slices, INT32_MAX)))
-            .arg(utcMinute(r.startedAt), num(r.deleted), num(r.ageDeleted), duration(r.seconds))
-            .toHtmlEscaped();
+    const QString facts = HomeCard::tr("%1: %Ln slice(s), %2 rows deleted (%3 by the age limit) in %4", "",
+                                       int(std::min<long long>(r.slices, INT32_MAX)))
+                              .arg(display::instant(r.startedAt), num(r.deleted), num(r.ageDeleted),
+                                   display::duration(r.seconds))
+                              .toHtmlEscaped();
     QString outcome;
     if (r.cancelled)
         outcome = HomeCard::tr("cancelled").toHtmlEscaped();
@@ -110,10 +70,10 @@ QString positionsHtml(const PositionsPlan& p, Micros now, QString* target) {
     if (p.windowOpensAt != 0) {
         const QString zone = p.windowZone.isEmpty() ? QStringLiteral("UTC") : p.windowZone;
         next << (p.windowOpenNow ? HomeCard::tr("The window is open now, until %1 (%2).")
-                                       .arg(inZone(p.windowClosesAt, now, zone), zone)
+                                       .arg(display::inZone(p.windowClosesAt, now, zone), zone)
                                  : HomeCard::tr("The window opens %1 and closes %2 (%3).")
-                                       .arg(inZone(p.windowOpensAt, now, zone),
-                                            inZone(p.windowClosesAt, now, zone), zone))
+                                       .arg(display::inZone(p.windowOpensAt, now, zone),
+                                            display::inZone(p.windowClosesAt, now, zone), zone))
                     .toHtmlEscaped();
     }
     if (p.slicesPending == 0)
@@ -122,12 +82,12 @@ QString positionsHtml(const PositionsPlan& p, Micros now, QString* target) {
         next << HomeCard::tr("Tonight: %1 of thinning, %2 of the %3 slices at the recorded pace (%4 slices/s "
                              "over %Ln round(s)).",
                              "", p.recordedRounds)
-                    .arg(duration(p.thinningSecondsTonight), num(*p.slicesTonight), num(p.slicesPending),
-                         QLocale().toString(*p.slicesPerSecond, 'f', 2))
+                    .arg(display::duration(p.thinningSecondsTonight), num(*p.slicesTonight),
+                         num(p.slicesPending), display::number(*p.slicesPerSecond, 2))
                     .toHtmlEscaped();
     else
         next << HomeCard::tr("Tonight: %1 of thinning; no recorded pace yet (%2).")
-                    .arg(duration(p.thinningSecondsTonight),
+                    .arg(display::duration(p.thinningSecondsTonight),
                          p.paceReason.isEmpty() ? HomeCard::tr("no round recorded") : p.paceReason)
                     .toHtmlEscaped();
     if (p.slicesPending > 0 && p.nights)
@@ -153,7 +113,7 @@ QString positionsHtml(const PositionsPlan& p, Micros now, QString* target) {
         *target = p.largestBacklogMower.toString(QUuid::WithoutBraces);
         QString from;
         if (p.largestBacklogFrom)
-            from = HomeCard::tr(", from %1").arg(utcDay(*p.largestBacklogFrom));
+            from = HomeCard::tr(", from %1").arg(display::date(*p.largestBacklogFrom));
         backlog << HomeCard::tr("Largest: %1, %2 slice(s)%3.", "",
                                 int(std::min<long long>(p.largestBacklogSlices, INT32_MAX)))
                        .toHtmlEscaped()
@@ -185,7 +145,8 @@ QString positionsHtml(const PositionsPlan& p, Micros now, QString* target) {
 }
 
 QString rangeText(const kudos::CatalogEntry& e) {
-    return QStringLiteral("%1 [%2, %3)").arg(kudos::datasetName(e.dataset), utcDay(e.lo), utcDay(e.hi));
+    return QStringLiteral("%1 [%2, %3)")
+        .arg(kudos::datasetName(e.dataset), display::date(e.lo), display::date(e.hi));
 }
 
 QString kudosHtml(const KudosPlan& k, QString* target) {
@@ -214,15 +175,16 @@ QString kudosHtml(const KudosPlan& k, QString* target) {
         next << HomeCard::tr("%Ln step(s): %1.", "", int(k.actions.size()))
                     .arg(steps.join(QStringLiteral(", ")))
                     .toHtmlEscaped();
-        next << (estimated ? HomeCard::tr("%1 rows; ≈ %2 to the archive.").arg(num(rows), bytes(archived))
-                           : HomeCard::tr("%1 rows.").arg(num(rows)))
+        next << (estimated
+                     ? HomeCard::tr("%1 rows; ≈ %2 to the archive.").arg(num(rows), display::size(archived))
+                     : HomeCard::tr("%1 rows.").arg(num(rows)))
                     .toHtmlEscaped();
         const std::size_t shown = std::min<std::size_t>(k.actions.size(), 4);
         for (std::size_t i = 0; i < shown; ++i) {
             const kudos::KudosForecast::Action& a = k.actions[i];
             QString figures = HomeCard::tr("%1 rows").arg(num(a.rows));
             if (a.bytes)
-                figures += QStringLiteral(", ≈ ") + bytes(*a.bytes);
+                figures += QStringLiteral(", ≈ ") + display::size(*a.bytes);
             backlog << link(a.action.entry.partition, a.action.entry.partition) + QStringLiteral(" ") +
                            QStringLiteral("%1: %2 (%3)")
                                .arg(rangeText(a.action.entry), a.action.verb(), figures)
@@ -240,7 +202,7 @@ QString kudosHtml(const KudosPlan& k, QString* target) {
         const kudos::CatalogEntry& e = *k.lastStep;
         last = link(e.partition, e.partition) + QStringLiteral(" ") +
                HomeCard::tr("%1 is %2 since %3")
-                   .arg(rangeText(e), e.state, utcMinute(e.updatedAt))
+                   .arg(rangeText(e), e.state, display::instant(e.updatedAt))
                    .toHtmlEscaped();
         if (!e.error.isEmpty())
             last += QStringLiteral("<br>") + errorHtml(e.error);
@@ -252,16 +214,15 @@ QString kudosHtml(const KudosPlan& k, QString* target) {
     for (const kudos::KudosForecast::Tier& t : k.tiers) {
         QString line;
         if (!t.budgetBytes) {
-            line =
-                HomeCard::tr("%1: %2 used, no budget").arg(kudos::datasetName(t.dataset), bytes(t.usedBytes));
+            line = HomeCard::tr("%1: %2 used, no budget")
+                       .arg(kudos::datasetName(t.dataset), display::size(t.usedBytes));
         } else {
-            const double share =
-                *t.budgetBytes > 0 ? 100.0 * double(t.usedBytes) / double(*t.budgetBytes) : 100;
-            line = HomeCard::tr("%1: %2 of %3 (%4 %)")
-                       .arg(kudos::datasetName(t.dataset), bytes(t.usedBytes), bytes(*t.budgetBytes),
-                            QLocale().toString(share, 'f', 1));
+            const double share = *t.budgetBytes > 0 ? double(t.usedBytes) / double(*t.budgetBytes) : 1;
+            line = HomeCard::tr("%1: %2 of %3 (%4)")
+                       .arg(kudos::datasetName(t.dataset), display::size(t.usedBytes),
+                            display::size(*t.budgetBytes), display::percent(share));
             if (t.budgetReachedOn && !t.overBudget)
-                line += HomeCard::tr(", reached on %1").arg(utcDay(*t.budgetReachedOn));
+                line += HomeCard::tr(", reached on %1").arg(display::date(*t.budgetReachedOn));
         }
         health << (t.overBudget ? errorHtml(line + HomeCard::tr(": over budget, the next upload is refused"))
                                 : line.toHtmlEscaped());
@@ -286,7 +247,7 @@ QString kudosHtml(const KudosPlan& k, QString* target) {
         const kudos::DrillCoverage& d = *k.drills;
         QString line = HomeCard::tr("Drills: %1 of %2 object(s) proven within %Ln day(s)", "", d.windowDays)
                            .arg(num(d.provenWithin), num(d.objects));
-        line += d.lastPassed ? HomeCard::tr("; the last passed %1").arg(utcDay(*d.lastPassed))
+        line += d.lastPassed ? HomeCard::tr("; the last passed %1").arg(display::date(*d.lastPassed))
                              : HomeCard::tr("; none passed yet");
         const bool overdue =
             std::any_of(k.alerts.begin(), k.alerts.end(), [](const kudos::RetentionAlert& a) {
@@ -305,14 +266,14 @@ QString tracksHtml(const TracksPlan& t) {
     if (t.tracksToDelete.empty())
         next << HomeCard::tr("Nothing to delete: no track was imported before %1 (%Ln year(s) ago).", "",
                              t.retentionYears)
-                    .arg(utcDay(t.cutoff))
+                    .arg(display::date(t.cutoff))
                     .toHtmlEscaped();
     else
         next << HomeCard::tr("Deletes %Ln track(s) imported before %1 (%2 years ago), freeing ≈ %3.", "",
                              int(t.tracksToDelete.size()))
-                    .arg(utcDay(t.cutoff))
+                    .arg(display::date(t.cutoff))
                     .arg(t.retentionYears)
-                    .arg(bytes(t.bytesToFree))
+                    .arg(display::size(t.bytesToFree))
                     .toHtmlEscaped();
 
     QString last;
@@ -330,20 +291,20 @@ QString tracksHtml(const TracksPlan& t) {
 
     QStringList health;
     if (t.postgis) {
-        health << HomeCard::tr("%Ln track(s), %1 (PostGIS: the 2 GB mark is the SQLite file's).", "",
+        health << HomeCard::tr("%Ln track(s), %1 (PostGIS: the %2 mark is the SQLite file's).", "",
                                int(t.tracks))
-                      .arg(bytes(t.bytes))
+                      .arg(display::size(t.bytes), display::size(TracksPlan::kAlertBytes))
                       .toHtmlEscaped();
     } else {
-        const QString size =
-            HomeCard::tr("%Ln track(s), %1: %2 % of the 2 GB mark", "", int(t.tracks))
-                .arg(bytes(t.bytes),
-                     QLocale().toString(100.0 * double(t.bytes) / double(TracksPlan::kAlertBytes), 'f', 1));
+        const QString size = HomeCard::tr("%Ln track(s), %1: %2 of the %3 mark", "", int(t.tracks))
+                                 .arg(display::size(t.bytes),
+                                      display::percent(double(t.bytes) / double(TracksPlan::kAlertBytes)),
+                                      display::size(TracksPlan::kAlertBytes));
         if (t.aboveAlert)
             health << errorHtml(size + HomeCard::tr(" — at or above it: plan a retention run or a split."));
         else if (t.reaches2GbOn)
-            health
-                << (size + HomeCard::tr("; reaches it on %1.").arg(utcDay(*t.reaches2GbOn))).toHtmlEscaped();
+            health << (size + HomeCard::tr("; reaches it on %1.").arg(display::date(*t.reaches2GbOn)))
+                          .toHtmlEscaped();
         else
             health << (size + QLatin1Char('.')).toHtmlEscaped();
     }
@@ -423,7 +384,7 @@ bool HomeCard::showState(bool configured, const QString& where, const QString& e
             QStringLiteral("<p style='margin-top:8px'>%1</p><p>%2</p>")
                 .arg(errorHtml(tr("Could not be planned: %1").arg(error)),
                      muted(tr("The other datasets are planned without it; Refresh tries again."))));
-        m_footer->setText(tr("failed after %1").arg(duration(seconds)));
+        m_footer->setText(tr("failed after %1").arg(display::duration(seconds)));
         return true;
     }
     return false;
@@ -435,7 +396,7 @@ void HomeCard::showPlan(const QString& html, const QString& target, double secon
     m_target = target;
     m_body->setText(html);
     m_figure->setFigure(figure.title, figure.bars);
-    m_footer->setText(tr("planned in %1").arg(duration(seconds)));
+    m_footer->setText(tr("planned in %1").arg(display::duration(seconds)));
 }
 
 void HomeCard::setSection(const PlanSection<PositionsPlan>& section, Micros now) {

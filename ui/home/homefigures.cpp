@@ -9,9 +9,6 @@
 namespace tidemark::ui {
 
 namespace {
-QString tr(const char* text, int n = -1) {
-    return QCoreApplication::translate("HomeFigure", text, nullptr, n);
-}
 constexpr int kMostNights = 6;
 } // namespace
 
@@ -21,18 +18,23 @@ HomeFigure positionsFigure(const PositionsPlan& plan) {
         return figure;
     const double pending = double(plan.slicesPending);
     const auto slices = [](long long n) {
-        return tr("%1 slice(s)", display::pluralForm(n)).arg(display::count(n));
+        return QCoreApplication::translate("HomeFigure", "%1 slice(s)", nullptr, display::pluralForm(n))
+            .arg(display::count(n));
     };
-    figure.bars.push_back({tr("now"), 1.0, slices(plan.slicesPending), false});
+    figure.bars.push_back(
+        {QCoreApplication::translate("HomeFigure", "now"), 1.0, slices(plan.slicesPending), false});
     if (!plan.slicesTonight || *plan.slicesTonight <= 0) {
-        figure.title = tr("Slices pending (no recorded pace to project them)");
+        figure.title =
+            QCoreApplication::translate("HomeFigure", "Slices pending (no recorded pace to project them)");
         return figure;
     }
-    figure.title = tr("Slices pending after each night at the recorded pace");
+    figure.title =
+        QCoreApplication::translate("HomeFigure", "Slices pending after each night at the recorded pace");
     long long left = plan.slicesPending;
     for (int night = 1; night <= kMostNights && left > 0; ++night) {
         left = std::max(0LL, left - *plan.slicesTonight);
-        figure.bars.push_back({tr("night %1").arg(night), double(left) / pending, slices(left), false});
+        figure.bars.push_back({QCoreApplication::translate("HomeFigure", "night %1").arg(night),
+                               double(left) / pending, slices(left), false});
     }
     if (left > 0)
         figure.bars.back().value += QStringLiteral(" …");
@@ -43,15 +45,17 @@ HomeFigure kudosFigure(const KudosPlan& plan) {
     HomeFigure figure;
     if (plan.tiers.empty())
         return figure;
-    figure.title = tr("Archive tiers against their budgets");
+    figure.title = QCoreApplication::translate("HomeFigure", "Archive tiers against their budgets");
     for (const kudos::KudosForecast::Tier& tier : plan.tiers) {
         BarFigure::Bar bar;
         bar.label = kudos::datasetName(tier.dataset);
         if (!tier.budgetBytes || *tier.budgetBytes <= 0) {
-            bar.value = tr("%1, no budget set").arg(display::size(tier.usedBytes));
+            bar.value = QCoreApplication::translate("HomeFigure", "%1, no budget set")
+                            .arg(display::size(tier.usedBytes));
         } else {
             bar.fraction = double(tier.usedBytes) / double(*tier.budgetBytes);
-            bar.value = tr("%1 of %2").arg(display::size(tier.usedBytes), display::size(*tier.budgetBytes));
+            bar.value = QCoreApplication::translate("HomeFigure", "%1 of %2")
+                            .arg(display::size(tier.usedBytes), display::size(*tier.budgetBytes));
             bar.warn = tier.overBudget;
         }
         figure.bars.push_back(bar);
@@ -64,15 +68,17 @@ HomeFigure tracksFigure(const TracksPlan& plan) {
     if (plan.postgis)
         return figure; // the mark is the SQLite file's
     const double mark = double(TracksPlan::kAlertBytes);
-    figure.title = tr("The store against the %1 mark").arg(display::size(TracksPlan::kAlertBytes));
-    figure.bars.push_back(
-        {tr("now"), double(plan.bytes) / mark,
-         tr("%1 (%2)").arg(display::size(plan.bytes), display::percent(double(plan.bytes) / mark)),
-         plan.aboveAlert});
+    figure.title = QCoreApplication::translate("HomeFigure", "The store against the %1 mark")
+                       .arg(display::size(TracksPlan::kAlertBytes));
+    figure.bars.push_back({QCoreApplication::translate("HomeFigure", "now"), double(plan.bytes) / mark,
+                           QCoreApplication::translate("HomeFigure", "%1 (%2)")
+                               .arg(display::size(plan.bytes), display::percent(double(plan.bytes) / mark)),
+                           plan.aboveAlert});
     if (plan.bytesToFree > 0) {
         const qint64 after = std::max<qint64>(0, plan.bytes - plan.bytesToFree);
         figure.bars.push_back(
-            {tr("after retention"), double(after) / mark, tr("≈ %1").arg(display::size(after)), false});
+            {QCoreApplication::translate("HomeFigure", "after retention"), double(after) / mark,
+             QCoreApplication::translate("HomeFigure", "≈ %1").arg(display::size(after)), false});
     }
     return figure;
 }

@@ -1,5 +1,6 @@
 #include "homeworkbench.h"
 
+#include "displayformat.h"
 #include "errortext.h"
 #include "homecard.h"
 #include "homeplan.h"
@@ -9,16 +10,13 @@
 #include "taskprogress.h"
 #include "workspacesession.h"
 
-#include <QDateTime>
 #include <QFileDialog>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QTimeZone>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -29,9 +27,7 @@ constexpr int kDatasetRole = Qt::UserRole;
 constexpr int kTargetRole = Qt::UserRole + 1;
 
 QString asOf(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
-               .toString(QStringLiteral("yyyy-MM-dd HH:mm")) +
-           QStringLiteral(" UTC");
+    return display::instant(t);
 }
 } // namespace
 
@@ -104,8 +100,7 @@ HomeWorkbench::HomeWorkbench(HomePlan* dataset, QWidget* parent) : QWidget(paren
     connect(m_refresh, &QPushButton::clicked, this, [this] { refresh(); });
     connect(m_savePlan, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getSaveFileName(
-            this, tr("Save the plan"),
-            QStringLiteral("tidemark-plan-%1.json").arg(formatIsoTimestamp(m_plan.now).left(10)),
+            this, tr("Save the plan"), QStringLiteral("tidemark-plan-%1.json").arg(display::date(m_plan.now)),
             tr("Plans (*.json)"));
         if (!path.isEmpty())
             savePlan(path);
@@ -329,8 +324,7 @@ void HomeWorkbench::showStatus() {
             status = running ? tr("Quick estimate as of %1; computing the exact plan…").arg(asOf(m_plan.now))
                              : tr("Quick estimate as of %1.").arg(asOf(m_plan.now));
         else
-            status = tr("As of %1, planned in %2 s.")
-                         .arg(asOf(m_plan.now), QLocale().toString(m_plan.seconds, 'f', 1));
+            status = tr("As of %1, planned in %2.").arg(asOf(m_plan.now), display::duration(m_plan.seconds));
         if (m_plan.cancelled)
             status += QLatin1Char(' ') + tr("Cancelled: the plan is incomplete.");
         if (running && !m_plan.quick)

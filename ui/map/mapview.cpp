@@ -1,6 +1,7 @@
 #include "mapview.h"
 
 #include "basemap.h"
+#include "displayformat.h"
 #include "maplayermodel.h"
 #include "maprenderer.h"
 #include "scalebar.h"
@@ -275,9 +276,7 @@ void MapView::showCursorCoordinate(const QPointF& widgetPos) {
     // Enough decimals to tell neighbouring pixels apart (1e-5° is about 1.1 m).
     const double degreesPerPixel = m_viewport.metresPerPixel() / 111320.0;
     const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(degreesPerPixel))), 2, 8);
-    m_readout->setText(QStringLiteral("%1, %2")
-                           .arg(coordinate.latitude(), 0, 'f', decimals)
-                           .arg(coordinate.longitude(), 0, 'f', decimals));
+    m_readout->setText(display::coordinate(coordinate.latitude(), coordinate.longitude(), decimals));
     m_readout->adjustSize();
     placeReadout();
     m_readout->show();

@@ -1,5 +1,6 @@
 #include "mbtilesreader.h"
 
+#include "displayformat.h"
 #include "error.h"
 
 #include <QFileInfo>
@@ -29,11 +30,6 @@ int zoomOf(const QString& path, const QString& key, const QString& value, QStrin
                         .arg(MbTilesReader::kHighestZoom)
                         .arg(clamped);
     return clamped;
-}
-
-QString kibibytes(qint64 bytes) {
-    return bytes % (1024 * 1024) == 0 ? QStringLiteral("%1 MiB").arg(bytes / (1024 * 1024))
-                                      : QStringLiteral("%1 KiB").arg(bytes / 1024);
 }
 
 } // namespace
@@ -119,16 +115,15 @@ template <typename Work> auto MbTilesReader::bounded(const QString& what, Work&&
             throw Error(Error::Kind::Cancelled,
                         QStringLiteral("MBTiles file %1: reading %2 was cancelled").arg(m_path, what));
         if (m_outOfBudget)
-            throw Error(
-                Error::Kind::Connection,
-                QStringLiteral("MBTiles file %1: reading %2 took more than %3 steps of SQLite or %4 s; "
-                               "refused (a damaged or hostile file?)")
-                    .arg(m_path, what)
-                    .arg(m_stepBudget)
-                    .arg(kStatementSeconds));
+            throw Error(Error::Kind::Connection,
+                        QStringLiteral("MBTiles file %1: reading %2 took more than %3 steps of SQLite or %4; "
+                                       "refused (a damaged or hostile file?)")
+                            .arg(m_path, what)
+                            .arg(m_stepBudget)
+                            .arg(display::duration(kStatementSeconds)));
         QString reason = reasonOf(e);
         if (reason == QLatin1String(sqlite3_errstr(SQLITE_TOOBIG)))
-            reason += QStringLiteral(" (a value of more than %1)").arg(kibibytes(kMaxSqliteValue));
+            reason += QStringLiteral(" (a value of more than %1)").arg(display::size(kMaxSqliteValue));
         throw Error(Error::Kind::Connection,
                     QStringLiteral("MBTiles file %1 cannot be read: %2, in %3").arg(m_path, reason, what));
     }
@@ -189,7 +184,7 @@ MbTilesMetadata MbTilesReader::readMetadata() {
                         .arg(rows)
                         .arg(QString::fromUtf8(name.left(40)))
                         .arg(std::max(name.size(), value.size()))
-                        .arg(kibibytes(kMaxValueBytes)));
+                        .arg(display::size(kMaxValueBytes)));
             const QString key = QString::fromUtf8(name);
             if (key == QLatin1String("name"))
                 metadata.name = QString::fromUtf8(value);
@@ -236,7 +231,7 @@ std::optional<QByteArray> MbTilesReader::readTile(int z, int x, int y) {
                                        "refused unread")
                             .arg(m_path, tile)
                             .arg(std::max<qint64>(length, bytes.size()))
-                            .arg(kibibytes(kMaxTileBytes)));
+                            .arg(display::size(kMaxTileBytes)));
         return bytes;
     });
 }

@@ -1,5 +1,6 @@
 #include "xyztilesource.h"
 
+#include "displayformat.h"
 #include "error.h"
 #include "tileimage.h"
 
@@ -205,10 +206,7 @@ void XyzTileSource::startQueued() {
 }
 
 QString XyzTileSource::sizeLimit() const {
-    const qint64 limit = m_options.maxTileBytes;
-    if (limit % (1024 * 1024) == 0)
-        return QStringLiteral("%1 MiB").arg(limit / (1024 * 1024));
-    return QStringLiteral("%1 bytes").arg(limit);
+    return display::size(m_options.maxTileBytes);
 }
 
 QString XyzTileSource::shownUrl(const QNetworkReply* reply) const {

@@ -1,6 +1,5 @@
 #include "positionscapacitypanel.h"
 
-#include "agetext.h"
 #include "chartaxis.h"
 #include "errortext.h"
 #include "mowersummarymodel.h"
@@ -155,10 +154,7 @@ void PositionsCapacityPanel::showKnown() {
     const QLocale l;
     const int mowers = model->rowCount();
     QStringList lines;
-    lines << (model->hasEstimates()
-                  ? tr("Now: %n mower(s), ≈ %1 rows, estimated %2", nullptr, mowers)
-                        .arg(l.toString(model->totalRows()), ageText(model->loadedAt(), nowMicros()))
-                  : tr("Now: %n mower(s), %1 rows", nullptr, mowers).arg(l.toString(model->totalRows())));
+    lines << tr("Now: %n mower(s), %1", nullptr, mowers).arg(model->rowsText());
     lines << tr("%1 slices pending for the next rounds").arg(l.toString(slices));
     lines << tr("Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.");
     m_figures->setText(lines.join(QStringLiteral("\n\n")));

@@ -1,17 +1,9 @@
 #include "coveringobjectmodel.h"
 
+#include "displayformat.h"
 #include "kudosvalues.h"
 
-#include <QDateTime>
-#include <QLocale>
-
 namespace tidemark::kudos {
-
-namespace {
-QString day(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), Qt::UTC).toString(QStringLiteral("yyyy-MM-dd"));
-}
-} // namespace
 
 CoveringObjectModel::CoveringObjectModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -51,14 +43,13 @@ const CoveringObject* CoveringObjectModel::object(const QString& key) const {
 }
 
 QString CoveringObjectModel::drillTimeText(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), Qt::UTC)
-        .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return display::instant(t);
 }
 
 QString CoveringObjectModel::checkedText(const Verification& v) {
     if (v.checkedAt == 0)
         return {};
-    const QString when = formatIsoTimestamp(floorDiv(v.checkedAt, kMicrosPerSecond) * kMicrosPerSecond);
+    const QString when = display::instantSeconds(v.checkedAt);
     switch (v.by) {
     case Checker::Verify:
         return tr("checked %1").arg(when);
@@ -96,7 +87,7 @@ QVariant CoveringObjectModel::display(const CoveringObject& o, int column) const
     case ObjectColumn:
         return o.key.section(QLatin1Char('/'), -1);
     case RangeColumn:
-        return m ? QStringLiteral("%1 – %2").arg(day(m->createdFrom), day(m->createdTo - 1)) : QString();
+        return m ? display::dateRange(m->createdFrom, m->createdTo - 1) : QString();
     case RowsColumn:
         return m ? QVariant(m->rowCount) : QVariant();
     case UserRowsColumn:
@@ -106,8 +97,7 @@ QVariant CoveringObjectModel::display(const CoveringObject& o, int column) const
     case UserEscrowColumn:
         return m ? textFromCents(o.user.escrowCents) : QString();
     case SizeColumn:
-        return o.hasObject ? QLocale().formattedDataSize(o.bytes, 1, QLocale::DataSizeTraditionalFormat)
-                           : tr("object missing");
+        return o.hasObject ? display::size(o.bytes) : tr("object missing");
     case PartitionColumn:
         return !m ? QString() : o.partitionOnline ? tr("online") : tr("dropped");
     case VerificationColumn: {
@@ -146,7 +136,7 @@ QVariant CoveringObjectModel::drillToolTip(const CoveringObject& o) const {
         return d.problemMessages().join(QLatin1Char('\n'));
     return tr("Drilled %1: %Ln row(s) restored and their sums agreed with the daily statements.", "",
               int(d.rows))
-        .arg(formatIsoTimestamp(d.drilledAt));
+        .arg(display::instantSeconds(d.drilledAt));
 }
 
 QVariant CoveringObjectModel::data(const QModelIndex& index, int role) const {

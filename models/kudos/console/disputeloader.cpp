@@ -2,6 +2,7 @@
 
 #include "archivelisting.h"
 #include "archiveurl.h"
+#include "displayformat.h"
 #include "error.h"
 #include "kudosarchivelayout.h"
 #include "kudosuserlookup.h"
@@ -24,7 +25,7 @@ void DisputeLoader::validate(const DisputeQuery& query) {
     if (query.from >= query.to)
         throw Error(Error::Kind::Usage,
                     QStringLiteral("the dispute's range %1 .. %2 is empty")
-                        .arg(formatIsoTimestamp(query.from), formatIsoTimestamp(query.to)));
+                        .arg(display::instantSeconds(query.from), display::instantSeconds(query.to)));
 }
 
 DisputeFindings DisputeLoader::load(const DisputeQuery& query, TaskFeedback& feedback) const {

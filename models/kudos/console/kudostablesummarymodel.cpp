@@ -1,8 +1,6 @@
 #include "kudostablesummarymodel.h"
 
-#include <QDateTime>
-#include <QLocale>
-#include <QTimeZone>
+#include "displayformat.h"
 
 namespace tidemark::kudos {
 
@@ -10,8 +8,7 @@ namespace {
 QString displayInstant(const std::optional<Micros>& t) {
     if (!t)
         return QStringLiteral("—");
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(*t, 1000), QTimeZone::utc())
-        .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return display::instant(*t);
 }
 } // namespace
 
@@ -52,9 +49,9 @@ QVariant KudosTableSummaryModel::data(const QModelIndex& index, int role) const 
         case TableColumn:
             return table.table;
         case RowsColumn:
-            return QLocale().toString(table.rows);
+            return display::count(table.rows);
         case SizeColumn:
-            return QLocale().formattedDataSize(table.bytes, 1, QLocale::DataSizeTraditionalFormat);
+            return display::size(table.bytes);
         case OldestColumn:
             return displayInstant(table.oldest);
         case NewestColumn:

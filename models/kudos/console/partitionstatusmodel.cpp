@@ -1,18 +1,16 @@
 #include "partitionstatusmodel.h"
 
-#include <QDateTime>
+#include "displayformat.h"
 #include <QLocale>
-#include <QTimeZone>
 
 namespace tidemark::kudos {
 
 namespace {
 QString dateText(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
-        .toString(QStringLiteral("yyyy-MM-dd"));
+    return display::date(t);
 }
 QString bytesText(qint64 bytes) {
-    return QLocale().formattedDataSize(bytes, 1, QLocale::DataSizeTraditionalFormat);
+    return display::size(bytes);
 }
 } // namespace
 

@@ -1,9 +1,7 @@
 #include "quarantinemodel.h"
 
+#include "displayformat.h"
 #include "kudosvalues.h"
-
-#include <QDateTime>
-#include <QTimeZone>
 
 namespace tidemark::kudos {
 
@@ -47,8 +45,7 @@ QVariant QuarantineModel::data(const QModelIndex& index, int role) const {
     case IdColumn:
         return QString::number(r.id);
     case CreatedColumn:
-        return QDateTime::fromMSecsSinceEpoch(floorDiv(r.created, 1000), QTimeZone::utc())
-            .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+        return display::instant(r.created);
     case TargetColumn:
         if (r.userId)
             return tr("user %1").arg(*r.userId);

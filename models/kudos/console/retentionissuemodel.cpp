@@ -1,8 +1,7 @@
 #include "retentionissuemodel.h"
 
-#include <QDateTime>
+#include "displayformat.h"
 #include <QLocale>
-#include <QTimeZone>
 
 namespace tidemark::kudos {
 
@@ -66,10 +65,7 @@ QVariant RetentionIssueModel::data(const QModelIndex& index, int role) const {
         if (alert)
             return m_alerts[row].message;
         const RetentionIncident& i = m_incidents[row - m_alerts.size()];
-        const auto utc = [](Micros t) {
-            return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
-                .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-        };
+        const auto utc = [](Micros t) { return display::instant(t); };
         if (i.kind == RetentionIncident::Kind::ReplacementMismatch)
             return tr("%1 [%2, %3) was not dropped (since %4): %5")
                 .arg(i.partition, utc(i.lo), utc(i.hi), utc(i.recordedAt), i.detail);

@@ -1,8 +1,7 @@
 #include "statementmodel.h"
 
+#include "displayformat.h"
 #include "kudosvalues.h"
-
-#include <QDateTime>
 
 namespace tidemark::kudos {
 
@@ -51,9 +50,7 @@ QVariant StatementModel::data(const QModelIndex& index, int role) const {
         return {};
     switch (index.column()) {
     case DayColumn:
-        return role == SortRole ? QVariant(qint64(line.day))
-                                : QVariant(QDateTime::fromMSecsSinceEpoch(line.day / 1000, Qt::UTC)
-                                               .toString(QStringLiteral("yyyy-MM-dd")));
+        return role == SortRole ? QVariant(qint64(line.day)) : QVariant(display::date(line.day));
     case EntryTypeColumn:
         return line.entryType;
     case AccountColumn:

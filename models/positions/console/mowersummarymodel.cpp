@@ -1,18 +1,15 @@
 #include "mowersummarymodel.h"
 
-#include "agetext.h"
+#include "displayformat.h"
 
-#include <QDateTime>
 #include <QLocale>
-#include <QTimeZone>
 #include <algorithm>
 
 namespace tidemark::positions {
 
 namespace {
 QString displayInstant(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
-        .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return display::instant(t);
 }
 } // namespace
 
@@ -95,15 +92,15 @@ QVariant MowerSummaryModel::data(const QModelIndex& index, int role) const {
         if (column == MowerColumn)
             return id;
         if (column == OldestColumn)
-            return formatIsoTimestamp(m.oldest);
+            return display::instantSeconds(m.oldest);
         if (column == WatermarkColumn)
             return m.watermark ? tr("Thinned until %1: older rows have been thinned")
-                                     .arg(formatIsoTimestamp(*m.watermark))
+                                     .arg(display::instantSeconds(*m.watermark))
                                : tr("No round has thinned this mower yet");
         if (column == RowsColumn && m.rowsEstimated)
             return tr("Estimated %1 from a sample of the table; double-click to count this mower's rows "
                       "exactly")
-                .arg(ageText(m_loadedAt, nowMicros()));
+                .arg(display::age(m_loadedAt, nowMicros()));
         if (column == SlicesColumn)
             return tr("Slices between the watermark (or the oldest row) and the cutoff: what the next rounds "
                       "thin.");
@@ -157,6 +154,13 @@ QVariant MowerSummaryModel::headerData(int section, Qt::Orientation orientation,
     default:
         return {};
     }
+}
+
+QString MowerSummaryModel::rowsText() const {
+    const qint64 rows = totalRows();
+    const QString counted = tr("%1 row(s)", "", display::pluralForm(rows)).arg(display::count(rows));
+    return hasEstimates() ? tr("≈ %1, estimated %2").arg(counted, display::age(m_loadedAt, nowMicros()))
+                          : counted;
 }
 
 } // namespace tidemark::positions

@@ -37,6 +37,9 @@ class MowerSummaryModel : public QAbstractTableModel {
     // Whether any mower's rows are an estimate, and when the figures were read (this machine's clock): an
     // estimate is shown with its age.
     bool hasEstimates() const;
+    // The table's rows as the workspace dock and the capacity panel say them: "3,323,319 rows", or with
+    // estimates "≈ 3,323,319 rows, estimated 3 min ago".
+    QString rowsText() const;
     Micros loadedAt() const { return m_loadedAt; }
 
     int rowCount(const QModelIndex& parent = {}) const override;

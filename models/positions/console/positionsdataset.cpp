@@ -8,7 +8,8 @@
 #include "roundhistorymodel.h"
 #include "taskmanager.h"
 
-#include <QDateTime>
+#include "displayformat.h"
+
 #include <QLocale>
 
 namespace tidemark::positions {
@@ -16,7 +17,7 @@ namespace tidemark::positions {
 namespace {
 
 QString minuteText(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    return display::instant(t);
 }
 
 // A preview and what the front end makes of it, both made on the preview's thread.
@@ -144,8 +145,8 @@ void PositionsDataset::startPreview(const QUuid& mowerId, Micros from, Micros to
     };
     task.summarize = [](const PreviewOutcome& outcome) {
         return tr("%1 rows: %2 kept, %3 removed")
-            .arg(QLocale().toString(qlonglong(outcome.result.rows.size())),
-                 QLocale().toString(outcome.result.kept), QLocale().toString(outcome.result.removed));
+            .arg(display::count(qint64(outcome.result.rows.size())), display::count(outcome.result.kept),
+                 display::count(outcome.result.removed));
     };
     run<PreviewOutcome>(
         std::move(task), m_previewSlot,
@@ -206,8 +207,7 @@ void PositionsDataset::roundEnded(const RoundReport& report) {
     if (report.dryRun && report.units.slices.empty() && !report.units.ageDelete)
         clearPlan(); // nothing to apply: Run is a round again
     else if (report.dryRun)
-        setPlan(report.units,
-                tr("the dry run of %1").arg(formatIsoTimestamp(now()).mid(11, 5) + QStringLiteral(" UTC")));
+        setPlan(report.units, tr("the dry run of %1").arg(display::instant(now())));
     else if (m_applyingPlan && !report.cancelled && report.verdict() != RoundVerdict::Retry)
         clearPlan(); // applied (a stale slice stays named in the report); a plan left half-done stays
     m_applyingPlan = false;

@@ -1,7 +1,7 @@
 #include "roundhistorymodel.h"
 
-#include <QDateTime>
-#include <QLocale>
+#include "displayformat.h"
+
 #include <QStringList>
 
 namespace tidemark::positions {
@@ -25,12 +25,11 @@ int RoundHistoryModel::columnCount(const QModelIndex& parent) const {
 QString RoundHistoryModel::outcomeText(const RoundHistoryEntry& e) {
     QStringList notes;
     if (e.clockOverride)
-        notes << tr("clock check overridden (%1 min ahead)")
-                     .arg(QLocale().toString(e.clockAheadSeconds / 60, 'f', 1));
+        notes << tr("clock check overridden (%1 ahead)").arg(display::duration(e.clockAheadSeconds));
     if (e.failedMowers > 0)
         notes << tr("%n mower(s) skipped", nullptr, e.failedMowers);
     if (e.pausedSeconds > 0)
-        notes << tr("paused %1 s holding the lock").arg(QLocale().toString(e.pausedSeconds, 'f', 0));
+        notes << tr("paused %1 holding the lock").arg(display::duration(e.pausedSeconds));
     const QString outcome = plainOutcomeText(e);
     return notes.isEmpty() ? outcome : outcome + QStringLiteral(" · ") + notes.join(QStringLiteral(" · "));
 }
@@ -57,11 +56,9 @@ QVariant RoundHistoryModel::data(const QModelIndex& index, int role) const {
         return index.column() >= SlicesColumn ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
-    const QLocale locale;
     switch (index.column()) {
     case StartedColumn:
-        return QDateTime::fromMSecsSinceEpoch(e.startedAt / 1000, Qt::UTC)
-            .toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+        return display::instant(e.startedAt);
     case KindColumn:
         if (e.jobs > 1)
             return e.dryRun ? tr("dry run, %n jobs", nullptr, e.jobs) : tr("run, %n jobs", nullptr, e.jobs);
@@ -71,13 +68,13 @@ QVariant RoundHistoryModel::data(const QModelIndex& index, int role) const {
             return QStringList{e.interrupted, e.problems}.join(QLatin1Char('\n')).trimmed();
         return outcomeText(e);
     case SlicesColumn:
-        return locale.toString(e.slices);
+        return display::count(e.slices);
     case ScannedColumn:
-        return locale.toString(e.scanned);
+        return display::count(e.scanned);
     case DeletedColumn:
-        return locale.toString(e.deleted);
+        return display::count(e.deleted);
     case SecondsColumn:
-        return locale.toString(e.seconds, 'f', 1);
+        return display::duration(e.seconds);
     }
     return {};
 }
@@ -99,7 +96,7 @@ QVariant RoundHistoryModel::headerData(int section, Qt::Orientation orientation,
     case DeletedColumn:
         return tr("Deleted");
     case SecondsColumn:
-        return tr("Seconds");
+        return tr("Duration");
     }
     return {};
 }

@@ -1,5 +1,6 @@
 #include "tracksdataset.h"
 
+#include "displayformat.h"
 #include "taskmanager.h"
 #include "tracksdatabase.h"
 #include "tracksforecastjob.h"
@@ -258,8 +259,10 @@ void TracksDataset::loadForecast() {
     task.title = tr("Forecast the size of %1").arg(m_location.displayName());
     task.work = [request](TaskFeedback& feedback) { return TracksForecastJob::run(request, feedback); };
     task.summarize = [](const TracksForecast& f) {
-        return f.reaches2GbOn ? tr("2 GB on %1").arg(formatIsoTimestamp(*f.reaches2GbOn).left(10))
-                              : f.reaches2GbReason;
+        return f.reaches2GbOn
+                   ? tr("%1 on %2")
+                         .arg(display::size(TracksForecast::kAlertBytes), display::date(*f.reaches2GbOn))
+                   : f.reaches2GbReason;
     };
     run<TracksForecast>(
         std::move(task), m_forecastSlot,

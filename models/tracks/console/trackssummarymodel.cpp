@@ -1,7 +1,6 @@
 #include "trackssummarymodel.h"
 
-#include <QLocale>
-#include <cmath>
+#include "displayformat.h"
 
 namespace tidemark::tracks {
 
@@ -24,17 +23,7 @@ qint64 TracksSummaryModel::totalTracks() const {
 QString TracksSummaryModel::formatExtent(const TracksSummary& summary) {
     if (summary.tracks <= 0)
         return QStringLiteral("—");
-    const auto range = [](double low, double high, QChar positive, QChar negative) {
-        // Hemisphere letters keep the text language-neutral; degrees to 4 places are about 10 m.
-        const auto one = [&](double v) {
-            return QStringLiteral("%1°%2").arg(QLocale().toString(std::abs(v), 'f', 4),
-                                               v < 0 ? negative : positive);
-        };
-        return QStringLiteral("%1 … %2").arg(one(low), one(high));
-    };
-    return QStringLiteral("%1, %2").arg(
-        range(summary.minLat, summary.maxLat, QLatin1Char('N'), QLatin1Char('S')),
-        range(summary.minLon, summary.maxLon, QLatin1Char('E'), QLatin1Char('W')));
+    return display::box(summary.minLat, summary.minLon, summary.maxLat, summary.maxLon);
 }
 
 int TracksSummaryModel::rowCount(const QModelIndex& parent) const {
@@ -57,9 +46,9 @@ QVariant TracksSummaryModel::data(const QModelIndex& index, int role) const {
         case ActivityColumn:
             return isTotal ? tr("All tracks") : summary.activityType;
         case TracksColumn:
-            return QLocale().toString(summary.tracks);
+            return display::count(summary.tracks);
         case LengthColumn:
-            return QLocale().toString(summary.lengthMetres / 1000.0, 'f', 0);
+            return display::number(summary.lengthMetres / 1000.0, 0);
         case ExtentColumn:
             return formatExtent(summary);
         case ColumnCount:

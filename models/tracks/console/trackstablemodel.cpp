@@ -1,8 +1,30 @@
 #include "trackstablemodel.h"
 
-#include <QLocale>
+#include "displayformat.h"
+#include "error.h"
 
 namespace tidemark::tracks {
+
+namespace {
+// The stored ISO text as display::instant; a text that does not parse is shown as stored.
+QString instantText(const QString& iso) {
+    if (iso.isEmpty())
+        return {};
+    try {
+        return display::instant(parseIsoTimestamp(iso));
+    } catch (const Error&) {
+        return iso;
+    }
+}
+} // namespace
+
+QString TracksTableModel::startedText(const TrackRow& track) {
+    return instantText(track.startedAt);
+}
+
+QString TracksTableModel::importedText(const TrackRow& track) {
+    return instantText(track.createdAt);
+}
 
 TracksTableModel::TracksTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -77,11 +99,11 @@ QVariant TracksTableModel::data(const QModelIndex& index, int role) const {
     case PointsColumn:
         return t.pointsCount;
     case LengthColumn:
-        return QLocale().toString(t.lengthMetres / 1000.0, 'f', 1);
+        return display::number(t.lengthMetres / 1000.0, 1);
     case StartedColumn:
-        return t.startedAt.left(16).replace(QLatin1Char('T'), QLatin1Char(' '));
+        return startedText(t);
     case CreatedColumn:
-        return t.createdAt.left(10);
+        return t.createdAt.isEmpty() ? QString() : instantText(t.createdAt).left(10);
     case IdColumn:
         return t.id;
     }

@@ -30,6 +30,9 @@ class TracksTableModel : public QAbstractTableModel {
     int rowOfTrack(qint64 id) const; // -1 when not on this page
     static TracksQuery::Order orderOf(int column);
     static int columnOf(TracksQuery::Order order);
+    // The track's ride start and import as display::instant; "" when it has no times.
+    static QString startedText(const TrackRow& track);
+    static QString importedText(const TrackRow& track);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
