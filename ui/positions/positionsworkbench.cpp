@@ -15,6 +15,7 @@
 #include "verifypanel.h"
 
 #include <QDateTimeEdit>
+#include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -28,12 +29,15 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace tidemark::ui {
 
 using namespace tidemark::positions;
 
 namespace {
+
+constexpr double kAreasShare = 0.3; // of the map column's height, until the operator moves the handle
 
 QDateTime utcOf(Micros t) {
     return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC);
@@ -96,6 +100,7 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 
     m_map = new MapView(this);
     m_map->setMinimumSize(420, 240);
+    addAction(m_map->zoomToFitAction()); // Ctrl+0 wherever the focus is in the workbench
     m_previewLayers = std::make_unique<PreviewLayers>(m_map->layers());
     m_layerList = new QListView(this);
     m_layerList->setModel(m_map->layers());
@@ -151,8 +156,11 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     right->setChildrenCollapsible(false);
     right->addWidget(m_map);
     right->addWidget(m_areas);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
+    // The map is the workbench's largest area: the areas below keep a share of the height (their pages
+    // scroll, their buttons stay in view) until the operator moves the handle.
+    m_mapSplit = right;
+    right->installEventFilter(this);
+    connect(right, &QSplitter::splitterMoved, this, [this] { m_splitMoved = true; });
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
     split->addWidget(left);
@@ -226,6 +234,16 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 }
 
 PositionsWorkbench::~PositionsWorkbench() = default;
+
+bool PositionsWorkbench::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_mapSplit && event->type() == QEvent::Resize && !m_splitMoved) {
+        const int height = m_mapSplit->height() - m_mapSplit->handleWidth();
+        const int areas =
+            std::max(m_areas->minimumSizeHint().height(), int(std::lround(height * kAreasShare)));
+        m_mapSplit->setSizes({height - areas, areas});
+    }
+    return QWidget::eventFilter(watched, event);
+}
 
 // The dataset's models were emptied (another database, none, or a failed load): the map, the preview, the
 // verification and the mower go with them.

@@ -1,6 +1,7 @@
 #include "previewpanel.h"
 
 #include "errortext.h"
+#include "scrollingpage.h"
 #include <QDateTime>
 #include <QGridLayout>
 #include <QLabel>
@@ -50,11 +51,11 @@ PreviewPanel::PreviewPanel(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(m_preview);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_progress, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(buttons);
+    auto* layout = new QVBoxLayout;
     layout->addWidget(m_summary);
     layout->addWidget(m_row);
     layout->addStretch(1);
+    setScrollingLayout(this, buttons, layout); // the buttons stay in view above the result
     connect(m_preview, &QPushButton::clicked, this, &PreviewPanel::previewRequested);
     connect(m_cancel, &QPushButton::clicked, this, &PreviewPanel::cancelRequested);
 }

@@ -91,19 +91,25 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     options->addWidget(m_budget);
     options->addWidget(m_jobs);
     options->addStretch(1);
-    auto* history_ = new QHBoxLayout;
-    history_->addWidget(m_table, 3);
-    history_->addWidget(m_chart, 2);
+    // The buttons stay in a bar above the page: a report, a plan note or the history growing after a run
+    // scrolls only what is below them. The history table takes the page's width (every column readable),
+    // its chart below it.
+    auto* bar = new QVBoxLayout;
+    bar->addWidget(m_refusalLabel);
+    bar->addLayout(buttons);
+    bar->addLayout(options);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              4 * m_table->verticalHeader()->defaultSectionSize() +
+                              2 * m_table->frameWidth());
+    m_chart->setMinimumHeight(m_chart->minimumSizeHint().height() + fontMetrics().height() * 2);
     auto* layout = new QVBoxLayout;
-    layout->addWidget(m_refusalLabel);
-    layout->addLayout(buttons);
-    layout->addLayout(options);
-    layout->addWidget(m_planNote); // below the buttons: a dry run must not move them
+    layout->addWidget(m_planNote);
     layout->addWidget(m_window);
     layout->addWidget(m_progress);
     layout->addWidget(m_progressText);
-    layout->addLayout(history_, 1);
-    setScrollingLayout(this, layout);
+    layout->addWidget(m_table, 3);
+    layout->addWidget(m_chart, 2);
+    setScrollingLayout(this, bar, layout);
 
     connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(false); });
     connect(m_dryRun, &QPushButton::clicked, this, [this] { emit runRequested(true); });

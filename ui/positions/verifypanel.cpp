@@ -1,6 +1,7 @@
 #include "verifypanel.h"
 
 #include "errortext.h"
+#include "scrollingpage.h"
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -23,11 +24,11 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
     auto* top = new QHBoxLayout;
     top->addWidget(m_verify);
     top->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    auto* layout = new QVBoxLayout;
     layout->addWidget(m_verdict);
     layout->addWidget(m_details);
     layout->addStretch(1);
+    setScrollingLayout(this, top, layout); // the button stays in view above the findings
     connect(m_verify, &QPushButton::clicked, this, &VerifyPanel::verifyRequested);
     setAvailable(false);
 }

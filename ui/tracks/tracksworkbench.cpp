@@ -30,7 +30,6 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
-#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -174,26 +173,19 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     storeLayout->addLayout(importRow);
     storeLayout->addWidget(m_importResult);
     storeLayout->addStretch(1);
-    // An action of the workbench (its shortcut works wherever the focus is in it) that the button shows.
-    auto* zoomToFit = new QAction(tr("Zoom to fit"), this);
-    zoomToFit->setObjectName(QStringLiteral("zoomToFitAction"));
-    zoomToFit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    zoomToFit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // The map's zoom to fit, on the workbench too (its key works wherever the focus is in it); it fits what
+    // the filters leave of the whole store, not only the lines loaded for the view.
+    QAction* zoomToFit = m_map->zoomToFitAction();
     zoomToFit->setToolTip(tr("Fit the map to the tracks the activity and source filters leave (%1)")
                               .arg(zoomToFit->shortcut().toString(QKeySequence::NativeText)));
     addAction(zoomToFit);
-    m_zoomToFit = new QToolButton(this);
-    m_zoomToFit->setObjectName(QStringLiteral("zoomToFitButton"));
-    m_zoomToFit->setDefaultAction(zoomToFit);
+    m_map->setZoomToFit([this] { this->zoomToFit(); });
     m_mapNote = new QLabel(this);
     m_mapNote->setWordWrap(true);
     auto* mapColumn = new QWidget(this);
     auto* mapLayout = new QVBoxLayout(mapColumn);
     mapLayout->setContentsMargins(0, 0, 0, 0);
-    auto* mapBar = new QHBoxLayout;
-    mapBar->addWidget(m_zoomToFit);
-    mapBar->addWidget(m_mapNote, 1);
-    mapLayout->addLayout(mapBar);
+    mapLayout->addWidget(m_mapNote);
     mapLayout->addWidget(m_map, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
@@ -224,7 +216,6 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         if (id != 0)
             selectTrack(id);
     });
-    connect(zoomToFit, &QAction::triggered, this, &TracksWorkbench::zoomToFit);
     connect(m_activities, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
     connect(m_sources, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
     connect(m_previous, &QPushButton::clicked, this, &TracksWorkbench::previousPage);

@@ -17,7 +17,6 @@ class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
-class QToolButton;
 class QUrl;
 
 namespace tidemark {
@@ -130,7 +129,6 @@ class TracksWorkbench : public QWidget, public Workbench {
     QTimer* m_viewSettle;
     bool m_fitted = false;  // the map has been fitted to m_extent
     QGeoRectangle m_extent; // of the file, or of an import: fitted once the map is shown with its real size
-    QToolButton* m_zoomToFit;
     QLabel* m_mapNote;
     QLabel* m_summary;
     QListWidget* m_activities;
