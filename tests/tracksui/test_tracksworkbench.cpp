@@ -1,6 +1,7 @@
 // The tracks workbench in a real (offscreen or Xvfb) window on a SpatiaLite file of generated rides: the
 // file's extent, the tracks in view on the map and in the table, filters, the file's order and pages, a
 // track's details with its sources, the retention preview on the map, health; screenshots.
+#include "displayformat.h"
 #include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "mapview.h"
@@ -226,6 +227,13 @@ class TestTracksWorkbench : public QObject {
         QVERIFY2(html.contains(t.name.toHtmlEscaped()), qPrintable(html));
         for (const QString& url : t.externalUrls)
             QVERIFY2(html.contains(url.toHtmlEscaped()), qPrintable(url));
+        // Figures as everywhere in the console: the box latitude first (the map's readout), instants in the
+        // one form.
+        const QString text = m_workbench->details()->toPlainText();
+        const QString box = display::box(t.bbox.minLat, t.bbox.minLon, t.bbox.maxLat, t.bbox.maxLon, 5);
+        QVERIFY2(text.contains(box), qPrintable(text + QStringLiteral(" lacks ") + box));
+        const QString imported = display::instant(parseIsoTimestamp(t.createdAt));
+        QVERIFY2(text.contains(QStringLiteral("imported ") + imported), qPrintable(text));
     }
 
     // The preview highlights exactly the tracks a retention run would delete.
@@ -285,7 +293,8 @@ class TestTracksWorkbench : public QObject {
 
     void healthIsShown() {
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->healthText().contains(QStringLiteral("Health")), 20000);
-        QVERIFY2(m_workbench->healthText().contains(QStringLiteral("MB")),
+        QVERIFY2(m_workbench->healthText().contains(QStringLiteral("MiB")) ||
+                     m_workbench->healthText().contains(QStringLiteral("KiB")),
                  qPrintable(m_workbench->healthText()));
     }
 
@@ -368,6 +377,12 @@ class TestTracksWorkbench : public QObject {
             m_workbench->activityFilter()->findItems(QStringLiteral("unknown ("), Qt::MatchStartsWith);
         QCOMPARE(unknown.size(), 1);
         QCOMPARE(unknown.first()->checkState(), Qt::Checked);
+        // Every activity reads whole, the new one too: the list grows to its entries.
+        QListWidget* activities = m_workbench->activityFilter();
+        QVERIFY(activities->count() > 4); // the generator's and the import's
+        for (int i = 0; i < activities->count(); ++i)
+            QVERIFY2(activities->viewport()->rect().contains(activities->visualItemRect(activities->item(i))),
+                     qPrintable(activities->item(i)->text()));
         QTRY_VERIFY_WITH_TIMEOUT(m_dataset.view().activities.contains(QStringLiteral("unknown")), 20000);
         QVERIFY(!m_dataset.view().activities.contains(QStringLiteral("hike")));
         QTRY_VERIFY_WITH_TIMEOUT(m_workbench->summaryText().contains(QLocale().toString(before + 4)) ||

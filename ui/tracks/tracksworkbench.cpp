@@ -1,5 +1,7 @@
 #include "tracksworkbench.h"
 
+#include "displayformat.h"
+#include "error.h"
 #include "errortext.h"
 #include "maplayermodel.h"
 #include "mapview.h"
@@ -20,7 +22,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -42,10 +43,28 @@ namespace {
 QListWidget* checkList(QWidget* parent) {
     auto* list = new QListWidget(parent);
     list->setSelectionMode(QAbstractItemView::NoSelection);
-    list->setMaximumHeight(80);
+    list->setUniformItemSizes(true);
+    list->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     return list;
 }
+
+// A filter list as tall as its entries (up to kMaxFilterRows, then it scrolls): every activity of a store
+// reads without a scroll bar hiding one.
+constexpr int kMaxFilterRows = 10;
+void fitToEntries(QListWidget* list) {
+    const int rows = std::clamp(list->count(), 1, kMaxFilterRows);
+    const int rowHeight = list->count() > 0 ? list->sizeHintForRow(0) : list->fontMetrics().height() + 2;
+    list->setFixedHeight(rows * rowHeight + 2 * list->frameWidth());
+}
 } // namespace
+
+QString TracksWorkbench::instantText(const QString& iso) {
+    try {
+        return display::instant(parseIsoTimestamp(iso));
+    } catch (const Error&) {
+        return iso;
+    }
+}
 
 TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     : QWidget(parent), m_dataset(dataset) {
@@ -333,8 +352,7 @@ void TracksWorkbench::fillFilter(QListWidget* list, const QMap<QString, qint64>&
     const QSignalBlocker block(list);
     list->clear();
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        auto* item =
-            new QListWidgetItem(QStringLiteral("%1 (%2)").arg(it.key(), QLocale().toString(it.value())));
+        auto* item = new QListWidgetItem(QStringLiteral("%1 (%2)").arg(it.key(), display::count(it.value())));
         item->setData(Qt::UserRole, it.key());
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(unchecked.contains(it.key()) ? Qt::Unchecked : Qt::Checked);
@@ -342,6 +360,7 @@ void TracksWorkbench::fillFilter(QListWidget* list, const QMap<QString, qint64>&
             item->setForeground(TracksLayer::colourOf(it.key()));
         list->addItem(item);
     }
+    fitToEntries(list);
 }
 
 // Checks the imported tracks' activity and source where the filters had them unchecked (an activity or a
@@ -429,7 +448,7 @@ void TracksWorkbench::showData() {
                        .arg(m_dataset->location().displayName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
     m_summary->setText(text.toHtmlEscaped());
-    const QString limit = QLocale().toString(TracksViewData::kMaxLinesOnMap);
+    const QString limit = display::count(TracksViewData::kMaxLinesOnMap);
     if (!data.map.density)
         m_mapNote->setText(tr("Lines of the filtered tracks in view."));
     else if (data.map.densityOfEverySource)
@@ -493,18 +512,16 @@ void TracksWorkbench::showDetails() {
         sources += QStringLiteral("<li>%1: <a href=\"%2\">%3</a></li>")
                        .arg(t.sources.at(i).toHtmlEscaped(), t.externalUrls.value(i).toHtmlEscaped(),
                             t.externalUrls.value(i).toHtmlEscaped());
-    m_details->setHtml(QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p><p>%5</p><ul>%6</ul>")
-                           .arg(t.name.toHtmlEscaped(), t.activity.toHtmlEscaped(), tr("track %1").arg(t.id),
-                                tr("%1 points, %2 km; ridden %3; imported %4")
-                                    .arg(QLocale().toString(t.pointsCount),
-                                         QLocale().toString(t.lengthMetres / 1000.0, 'f', 1),
-                                         t.startedAt.isEmpty() ? tr("(no times)") : t.startedAt, t.createdAt),
-                                tr("Box %1, %2 – %3, %4")
-                                    .arg(t.bbox.minLon, 0, 'f', 5)
-                                    .arg(t.bbox.minLat, 0, 'f', 5)
-                                    .arg(t.bbox.maxLon, 0, 'f', 5)
-                                    .arg(t.bbox.maxLat, 0, 'f', 5),
-                                sources));
+    m_details->setHtml(
+        QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p><p>%5</p><ul>%6</ul>")
+            .arg(
+                t.name.toHtmlEscaped(), t.activity.toHtmlEscaped(), tr("track %1").arg(t.id),
+                tr("%1 points, %2 km; ridden %3; imported %4")
+                    .arg(display::count(t.pointsCount), display::number(t.lengthMetres / 1000.0, 1),
+                         t.startedAt.isEmpty() ? tr("(no times)") : instantText(t.startedAt),
+                         instantText(t.createdAt)),
+                tr("Box %1").arg(display::box(t.bbox.minLat, t.bbox.minLon, t.bbox.maxLat, t.bbox.maxLon, 5)),
+                sources));
 }
 
 QString TracksWorkbench::importText() const {

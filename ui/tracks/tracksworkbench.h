@@ -122,6 +122,8 @@ class TracksWorkbench : public QWidget, public Workbench {
     void showImport();
     void showMigrated();
     static QStringList checkedItems(const QListWidget* list);
+    // An instant the store gives as ISO text, as the console shows instants (the text as is when it is none).
+    static QString instantText(const QString& iso);
 
     tracks::TracksDataset* m_dataset;
     MapView* m_map;
