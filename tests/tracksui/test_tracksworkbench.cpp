@@ -267,11 +267,12 @@ class TestTracksWorkbench : public QObject {
                 known.startsWith(
                     QStringLiteral("Now: %1 tracks, ").arg(QLocale().toString(TracksStore(*db).count()))),
                 qPrintable(known));
+            // One measurement is a figure, not a lone dot: the chart says it in words.
             const ui::TimeChart* chart = m_workbench->capacityPanel()->chart();
-            QCOMPARE(chart->series().size(), std::size_t(1));
-            QCOMPARE(chart->series()[0].points.size(), std::size_t(1));
-            QCOMPARE(chart->series()[0].points[0].value, double(bytes));
-            QCOMPARE(chart->limits().front().value, double(TracksForecast::kAlertBytes));
+            QVERIFY(chart->series().empty());
+            QVERIFY2(chart->emptyText().startsWith(QStringLiteral("Now %1, ").arg(display::size(bytes))),
+                     qPrintable(chart->emptyText()));
+            QVERIFY2(known.contains(display::size(bytes)), qPrintable(known));
         }
         QSignalSpy ready(&m_dataset, &TracksDataset::forecastReady);
         m_workbench->capacityPanel()->forecast();
