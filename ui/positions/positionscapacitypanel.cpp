@@ -14,7 +14,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -155,14 +154,13 @@ void PositionsCapacityPanel::showKnown() {
     long long slices = 0;
     for (const MowerSummary& m : model->mowers())
         slices += m.slicesPending;
-    const QLocale l;
     const int mowers = model->rowCount();
     QStringList lines;
     lines << (model->hasEstimates()
                   ? tr("Now: %n mower(s), ≈ %1 rows, estimated %2", nullptr, mowers)
-                        .arg(l.toString(model->totalRows()), ageText(model->loadedAt(), nowMicros()))
-                  : tr("Now: %n mower(s), %1 rows", nullptr, mowers).arg(l.toString(model->totalRows())));
-    lines << tr("%1 slices pending for the next rounds").arg(l.toString(slices));
+                        .arg(display::count(model->totalRows()), ageText(model->loadedAt(), nowMicros()))
+                  : tr("Now: %n mower(s), %1 rows", nullptr, mowers).arg(display::count(model->totalRows())));
+    lines << tr("%1 slices pending for the next rounds").arg(display::count(slices));
     lines << tr("Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.");
     m_figures->setText(lines.join(QStringLiteral("\n\n")));
 }
@@ -204,7 +202,6 @@ QString PositionsCapacityPanel::figuresText() const {
 
 void PositionsCapacityPanel::show(const PositionsForecast& f) {
     const PositionsMeasurements& m = f.measured;
-    const QLocale l;
     QStringList lines;
     lines << (f.rowsPerDay ? tr("%1 rows a day over the last 14 days").arg(count(*f.rowsPerDay))
                            : tr("Rows a day: — (%1)").arg(f.rowsPerDayReason));
@@ -212,8 +209,8 @@ void PositionsCapacityPanel::show(const PositionsForecast& f) {
                 "coverage deviation %6")
                  .arg(m.sampledMowers)
                  .arg(m.mowers)
-                 .arg(l.toString(m.sampleRowsScanned), l.toString(m.sampleRowsKept),
-                      f.thinningRatio ? l.toString(*f.thinningRatio, 'f', 3) : QStringLiteral("—"),
+                 .arg(display::count(m.sampleRowsScanned), display::count(m.sampleRowsKept),
+                      f.thinningRatio ? display::number(*f.thinningRatio, 3) : QStringLiteral("—"),
                       deviation(f.worstCoverageDeviation));
     lines << (f.steadyStateRows
                   ? tr("Steady state: %1 rows, %2")
@@ -222,10 +219,11 @@ void PositionsCapacityPanel::show(const PositionsForecast& f) {
                                                 : QStringLiteral("—"))
                   : tr("Steady state: — (%1)").arg(f.steadyStateReason));
     const ThinningCatchUp& c = m.catchUp;
-    lines << (c.nights ? tr("Catch-up: %1 slices pending, %n night(s) at the recorded pace", nullptr,
-                            int(*c.nights))
-                             .arg(l.toString(c.slicesPending))
-                       : tr("Catch-up: %1 slices pending (%2)").arg(l.toString(c.slicesPending), c.reason));
+    lines << (c.nights
+                  ? tr("Catch-up: %1 slices pending, %n night(s) at the recorded pace", nullptr,
+                       int(*c.nights))
+                        .arg(display::count(c.slicesPending))
+                  : tr("Catch-up: %1 slices pending (%2)").arg(display::count(c.slicesPending), c.reason));
     for (const QString& w : f.warnings + f.failures)
         lines << w;
     m_figures->setText(lines.join(QStringLiteral("\n\n")));

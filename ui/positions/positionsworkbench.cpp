@@ -1,5 +1,7 @@
 #include "positionsworkbench.h"
 
+#include "displayformat.h"
+
 #include "maplayermodel.h"
 #include "mapview.h"
 #include "markerlayer.h"
@@ -21,7 +23,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListView>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollBar>
@@ -363,12 +364,12 @@ void PositionsWorkbench::setRange(Micros from, Micros to) {
     const Micros cutoff = m_dataset->settings().thinningCutoff(now());
     m_rangeNote->setText(
         to <= cutoff ? tr("The whole range is older than the detail window (cutoff %1): a round thins it.")
-                           .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                           .arg(display::instant(cutoff))
         : from >= cutoff
             ? tr("The whole range is inside the detail window (cutoff %1): a round leaves it alone.")
-                  .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                  .arg(display::instant(cutoff))
             : tr("The range straddles the cutoff %1: only its older part is thinned.")
-                  .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+                  .arg(display::instant(cutoff)));
 }
 
 void PositionsWorkbench::setRangeLastWeek() {
@@ -478,12 +479,11 @@ void PositionsWorkbench::runRound(bool dryRun) {
 // Run after a dry run (or an opened plan) applies exactly that plan: the operator confirms its counts.
 bool PositionsWorkbench::confirmPlan() {
     const PositionsPlanCounts counts = planCounts(*m_dataset->plan());
-    const QLocale l;
     QString text =
         tr("Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)", "", int(counts.slices))
-            .arg(m_dataset->planSource(), l.toString(counts.mowers), l.toString(counts.rowsDeleted));
+            .arg(m_dataset->planSource(), display::count(counts.mowers), display::count(counts.rowsDeleted));
     if (counts.ageRows > 0)
-        text += tr(", and %1 row(s) older than the retention").arg(l.toString(counts.ageRows));
+        text += tr(", and %1 row(s) older than the retention").arg(display::count(counts.ageRows));
     text +=
         tr(".\n\nOnly these are done: a slice written since the plan is skipped and named, and nothing that "
            "became due since is touched.");
@@ -513,11 +513,10 @@ void PositionsWorkbench::connectRound() {
             return;
         }
         const PositionsPlanCounts counts = planCounts(*plan);
-        const QLocale l;
         m_roundPanel->setPlanNote(
             tr("Run applies %1: %Ln slice(s) of %2 mower(s), %3 row(s) to delete", "", int(counts.slices))
-                .arg(m_dataset->planSource(), l.toString(counts.mowers),
-                     l.toString(counts.rowsDeleted + counts.ageRows)));
+                .arg(m_dataset->planSource(), display::count(counts.mowers),
+                     display::count(counts.rowsDeleted + counts.ageRows)));
     });
     connect(m_dataset, &PositionsDataset::roundFinished, this, [this](const RoundReport& report) {
         m_roundPanel->setState(RoundPanel::State::Idle);
