@@ -42,6 +42,23 @@ using tidemark::test::saveScreenshot;
 using tidemark::ui::TracksWorkbench;
 
 namespace {
+
+// What is wrong with a chart's painted labels: one outside the chart or two overlapping ("" when none is).
+QString labelFault(ui::TimeChart* chart) {
+    chart->grab(); // paints it at its current size
+    const QList<QPair<QString, QRect>> labels = chart->drawnLabels();
+    if (labels.isEmpty())
+        return QStringLiteral("no label drawn");
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (!chart->rect().contains(labels[i].second))
+            return QStringLiteral("'%1' outside the chart").arg(labels[i].first);
+        for (qsizetype j = i + 1; j < labels.size(); ++j)
+            if (labels[i].second.intersects(labels[j].second))
+                return QStringLiteral("'%1' overlaps '%2'").arg(labels[i].first, labels[j].first);
+    }
+    return {};
+}
+
 const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
 
 // The extent of the tracks of `activities` (empty: all) whose id is above `afterId`, read from the store.
@@ -280,7 +297,7 @@ class TestTracksWorkbench : public QObject {
         const TracksForecast& f = m_dataset.forecast();
         auto db = SpatialiteDatabase::open(m_path);
         QCOMPARE(f.measured.tracks, TracksStore(*db).count());
-        const ui::TimeChart* chart = m_workbench->capacityPanel()->chart();
+        ui::TimeChart* chart = m_workbench->capacityPanel()->chart();
         QCOMPARE(chart->series().size(), std::size_t(2));
         QVERIFY(!chart->series()[0].points.empty());
         // The history ends at the store's tracks at its bytes a track.
@@ -288,6 +305,7 @@ class TestTracksWorkbench : public QObject {
         QCOMPARE(chart->limits().front().value, double(TracksForecast::kAlertBytes));
         QVERIFY2(m_workbench->capacityPanel()->figuresText().contains(QLocale().toString(f.measured.tracks)),
                  qPrintable(m_workbench->capacityPanel()->figuresText()));
+        QVERIFY2(labelFault(chart).isEmpty(), qPrintable(labelFault(chart)));
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-capacity.png")).isEmpty());
         m_workbench->areas()->setCurrentIndex(0);
     }
