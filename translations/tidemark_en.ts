@@ -156,6 +156,29 @@
     </message>
 </context>
 <context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 PiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>KudosForecastJob</name>
     <message>
         <source>counting the rollup keys of %1</source>
@@ -582,6 +605,61 @@
     <message>
         <source>demo workspace</source>
         <translation>demo workspace</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::display</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 min</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished">%1 h</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished">%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished">just now</translation>
+    </message>
+    <message>
+        <source>%Ln min ago</source>
+        <translation type="unfinished">%Ln min ago</translation>
+    </message>
+    <message>
+        <source>%Ln h ago</source>
+        <translation type="unfinished">%Ln h ago</translation>
+    </message>
+    <message>
+        <source>%Ln day(s) ago</source>
+        <translation type="unfinished">%Ln day ago</translation>
     </message>
 </context>
 <context>
@@ -3504,6 +3582,17 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::MapView</name>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>Zoom to fit</translation>
+    </message>
+    <message>
+        <source>Show all of the map&apos;s data (%1)</source>
+        <translation>Show all of the map&apos;s data (%1)</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::PartitionTimeline</name>
     <message>
         <source>online</source>
@@ -3666,10 +3755,6 @@ sha256 %5</translation>
 </context>
 <context>
     <name>tidemark::ui::PositionsCapacityPanel</name>
-    <message>
-        <source>no coverage</source>
-        <translation>no coverage</translation>
-    </message>
     <message>
         <source>Forecast</source>
         <translation>Forecast</translation>
@@ -3838,6 +3923,18 @@ sha256 %5</translation>
     <message>
         <source>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</source>
         <translation>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</translation>
+    </message>
+    <message>
+        <source>none measured</source>
+        <translation>none measured</translation>
+    </message>
+    <message>
+        <source>no rows to compare: already thinned</source>
+        <translation>no rows to compare: already thinned</translation>
+    </message>
+    <message>
+        <source>not checked: no range with coverage</source>
+        <translation>not checked: no range with coverage</translation>
     </message>
 </context>
 <context>
@@ -4151,16 +4248,8 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>failed</translation>
     </message>
     <message>
-        <source>loaded %1 rows in %2 s</source>
-        <translation>loaded %1 rows in %2 s</translation>
-    </message>
-    <message>
         <source>No row near the click.</source>
         <translation>No row near the click.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</translation>
     </message>
     <message>
         <source>on</source>
@@ -4189,6 +4278,18 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source> · worst day %1: deviation %2 % (the verdict is on the range)</source>
         <translation> · worst day %1: deviation %2 % (the verdict is on the range)</translation>
+    </message>
+    <message>
+        <source>loaded %1 rows in %2</source>
+        <translation>loaded %1 rows in %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 m/s</source>
+        <translation>%1 m/s</translation>
     </message>
 </context>
 <context>
@@ -4256,28 +4357,16 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>dry run</translation>
     </message>
     <message>
-        <source>scanned %1 in %2 s</source>
-        <translation>scanned %1 in %2 s</translation>
-    </message>
-    <message>
         <source>a dry run: nothing was deleted</source>
         <translation>a dry run: nothing was deleted</translation>
+    </message>
+    <message>
+        <source>scanned %1 in %2</source>
+        <translation>scanned %1 in %2</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::RoundPanel</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 h</translation>
-    </message>
     <message>
         <source>Run</source>
         <translation>Run</translation>
@@ -4317,10 +4406,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>No round running.</source>
         <translation>No round running.</translation>
-    </message>
-    <message>
-        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</source>
-        <translation>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</translation>
     </message>
     <message>
         <source>inside</source>
@@ -4391,10 +4476,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>deleted %1</translation>
     </message>
     <message>
-        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
-        <translation>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</translation>
-    </message>
-    <message>
         <source>Rounds are refused: %1</source>
         <translation>Rounds are refused: %1</translation>
     </message>
@@ -4438,6 +4519,14 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>stale, untouched: %1</source>
         <translation>stale, untouched: %1</translation>
     </message>
+    <message>
+        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 per round</source>
+        <translation>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 per round</translation>
+    </message>
+    <message>
+        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10</source>
+        <translation>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::TimeChart</name>
@@ -4477,10 +4566,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>Store size: history from the imports, projection at the last 30 days&apos; pace</translation>
     </message>
     <message>
-        <source>Run a forecast to see the store&apos;s size against 2 GB.</source>
-        <translation>Run a forecast to see the store&apos;s size against 2 GB.</translation>
-    </message>
-    <message>
         <source>Forecasting…</source>
         <translation>Forecasting…</translation>
     </message>
@@ -4499,10 +4584,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>projected</source>
         <translation>projected</translation>
     </message>
-    <message>
-        <source>2 GB alert</source>
-        <translation>2 GB alert</translation>
-    </message>
     <message numerus="yes">
         <source>steady state after %n year(s) of retention</source>
         <translation>
@@ -4515,10 +4596,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>now</translation>
     </message>
     <message>
-        <source>2 GB on %1</source>
-        <translation>2 GB on %1</translation>
-    </message>
-    <message>
         <source>%1 tracks, %2 (%3 a track)</source>
         <translation>%1 tracks, %2 (%3 a track)</translation>
     </message>
@@ -4529,14 +4606,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%1 tracks a day over the last 30 days; steady state %2 tracks after %n years of retention</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Reaches 2 GB on %1</source>
-        <translation>Reaches 2 GB on %1</translation>
-    </message>
-    <message>
-        <source>2 GB: %1</source>
-        <translation>2 GB: %1</translation>
-    </message>
     <message numerus="yes">
         <source>A retention run now deletes %n track(s) (about %1).</source>
         <translation>
@@ -4545,16 +4614,42 @@ Only these are done: a slice written since the plan is skipped and named, and no
         </translation>
     </message>
     <message>
-        <source>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</source>
-        <translation>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</translation>
-    </message>
-    <message>
         <source>Now: %1 tracks</source>
         <translation>Now: %1 tracks</translation>
     </message>
     <message>
-        <source>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</source>
-        <translation>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</translation>
+        <source>Run a forecast to see the store&apos;s size against %1.</source>
+        <translation>Run a forecast to see the store&apos;s size against %1.</translation>
+    </message>
+    <message>
+        <source>Now %1, %2 of the %3 alert.
+Forecast draws its history and its growth.</source>
+        <translation>Now %1, %2 of the %3 alert.
+Forecast draws its history and its growth.</translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks, %2 (%3 of the %4 mark)</source>
+        <translation>Now: %1 tracks, %2 (%3 of the %4 mark)</translation>
+    </message>
+    <message>
+        <source>Forecast adds the growth of the last 30 days, when %1 is reached and what retention deletes.</source>
+        <translation>Forecast adds the growth of the last 30 days, when %1 is reached and what retention deletes.</translation>
+    </message>
+    <message>
+        <source>%1 alert</source>
+        <translation>%1 alert</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 on %2</translation>
+    </message>
+    <message>
+        <source>Reaches %1 on %2</source>
+        <translation>Reaches %1 on %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -4661,10 +4756,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>(no times)</translation>
     </message>
     <message>
-        <source>Box %1, %2 – %3, %4</source>
-        <translation>Box %1, %2 – %3, %4</translation>
-    </message>
-    <message>
         <source>Looking for tracks older than the retention…</source>
         <translation>Looking for tracks older than the retention…</translation>
     </message>
@@ -4675,20 +4766,9 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%Ln tracks imported before %1 would be deleted (%2 years); magenta on the map.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), database %1 MB, WAL %2 MB</source>
-        <translation>
-            <numerusform>Health: %Ln track, database %1 MB, WAL %2 MB</numerusform>
-            <numerusform>Health: %Ln tracks, database %1 MB, WAL %2 MB</numerusform>
-        </translation>
-    </message>
     <message>
         <source>; last import %1 (%2, %3): %4</source>
         <translation>; last import %1 (%2, %3): %4</translation>
-    </message>
-    <message>
-        <source> — over %1 MB: plan a retention run or a split</source>
-        <translation> — over %1 MB: plan a retention run or a split</translation>
     </message>
     <message>
         <source>done</source>
@@ -4740,13 +4820,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>Deleting the tracks older than the retention…</source>
         <translation>Deleting the tracks older than the retention…</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln track(s) deleted, %1 bytes freed</source>
-        <translation>
-            <numerusform>%Ln track deleted, %1 bytes freed</numerusform>
-            <numerusform>%Ln tracks deleted, %1 bytes freed</numerusform>
-        </translation>
-    </message>
     <message>
         <source>track %1 (%2)</source>
         <translation>track %1 (%2)</translation>
@@ -4796,13 +4869,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%1: %Ln tracks in the store</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), tables %1 MB, indexes %2 MB</source>
-        <translation>
-            <numerusform>Health: %Ln track, tables %1 MB, indexes %2 MB</numerusform>
-            <numerusform>Health: %Ln tracks, tables %1 MB, indexes %2 MB</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Copying to PostGIS…</source>
         <translation>Copying to PostGIS…</translation>
@@ -4828,10 +4894,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>: NOT verified: %1</source>
         <translation>: NOT verified: %1</translation>
-    </message>
-    <message>
-        <source>Zoom to fit</source>
-        <translation>Zoom to fit</translation>
     </message>
     <message>
         <source>Fit the map to the tracks the activity and source filters leave (%1)</source>
@@ -4891,6 +4953,35 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>%1 and %2 are checked in the filters to show the imported tracks.</source>
         <translation>%1 and %2 are checked in the filters to show the imported tracks.</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 freed</source>
+        <translation>
+            <numerusform>%Ln track deleted, %1 freed</numerusform>
+            <numerusform>%Ln tracks deleted, %1 freed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), tables %1, indexes %2</source>
+        <translation>
+            <numerusform>Health: %Ln track, tables %1, indexes %2</numerusform>
+            <numerusform>Health: %Ln tracks, tables %1, indexes %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), database %1, WAL %2</source>
+        <translation>
+            <numerusform>Health: %Ln track, database %1, WAL %2</numerusform>
+            <numerusform>Health: %Ln tracks, database %1, WAL %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — over %1: plan a retention run or a split</source>
+        <translation> — over %1: plan a retention run or a split</translation>
     </message>
 </context>
 <context>

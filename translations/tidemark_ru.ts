@@ -159,6 +159,29 @@
     </message>
 </context>
 <context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 PiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>KudosForecastJob</name>
     <message>
         <source>counting the rollup keys of %1</source>
@@ -590,6 +613,61 @@
     <message>
         <source>demo workspace</source>
         <translation>демо-пространство</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::display</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished">%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished">%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished">только что</translation>
+    </message>
+    <message>
+        <source>%Ln min ago</source>
+        <translation type="unfinished">%Ln минуту назад</translation>
+    </message>
+    <message>
+        <source>%Ln h ago</source>
+        <translation type="unfinished">%Ln час назад</translation>
+    </message>
+    <message>
+        <source>%Ln day(s) ago</source>
+        <translation type="unfinished">%Ln день назад</translation>
     </message>
 </context>
 <context>
@@ -3615,6 +3693,17 @@
     </message>
 </context>
 <context>
+    <name>tidemark::ui::MapView</name>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>Show all of the map&apos;s data (%1)</source>
+        <translation>Показать все данные карты (%1)</translation>
+    </message>
+</context>
+<context>
     <name>tidemark::ui::PartitionTimeline</name>
     <message>
         <source>online</source>
@@ -3780,10 +3869,6 @@ sha256 %5</translation>
 </context>
 <context>
     <name>tidemark::ui::PositionsCapacityPanel</name>
-    <message>
-        <source>no coverage</source>
-        <translation>нет покрытия</translation>
-    </message>
     <message>
         <source>Forecast</source>
         <translation>Прогноз</translation>
@@ -3955,6 +4040,18 @@ sha256 %5</translation>
     <message>
         <source>Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.</source>
         <translation>Прогноз добавит строки в день, долю, которую оставит прореживание, установившееся состояние и наверстывание.</translation>
+    </message>
+    <message>
+        <source>none measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <source>no rows to compare: already thinned</source>
+        <translation>нечего сравнивать: уже прорежено</translation>
+    </message>
+    <message>
+        <source>not checked: no range with coverage</source>
+        <translation>не проверено: нет диапазона с покрытием</translation>
     </message>
 </context>
 <context>
@@ -4270,16 +4367,8 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>ошибка</translation>
     </message>
     <message>
-        <source>loaded %1 rows in %2 s</source>
-        <translation>загружено строк: %1 за %2 с</translation>
-    </message>
-    <message>
         <source>No row near the click.</source>
         <translation>Рядом с точкой щелчка нет строк.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;шир. %2, долг. %3 · ножи %4 · rtk %5 · wifi %6 · mnet %7 · скорость %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</translation>
     </message>
     <message>
         <source>on</source>
@@ -4308,6 +4397,18 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source> · worst day %1: deviation %2 % (the verdict is on the range)</source>
         <translation> · худший день %1: отклонение %2 % (вердикт — по всему диапазону)</translation>
+    </message>
+    <message>
+        <source>loaded %1 rows in %2</source>
+        <translation>загружено строк: %1 за %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · ножи %3 · rtk %4 · wifi %5 · mnet %6 · скорость %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 m/s</source>
+        <translation>%1 м/с</translation>
     </message>
 </context>
 <context>
@@ -4376,28 +4477,16 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>пробный прогон</translation>
     </message>
     <message>
-        <source>scanned %1 in %2 s</source>
-        <translation>просмотрено %1 за %2 с</translation>
-    </message>
-    <message>
         <source>a dry run: nothing was deleted</source>
         <translation>пробный прогон: ничего не удалено</translation>
+    </message>
+    <message>
+        <source>scanned %1 in %2</source>
+        <translation>просмотрено %1 за %2</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::RoundPanel</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 ч</translation>
-    </message>
     <message>
         <source>Run</source>
         <translation>Запустить</translation>
@@ -4437,10 +4526,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>No round running.</source>
         <translation>Раунд не выполняется.</translation>
-    </message>
-    <message>
-        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</source>
-        <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · бюджет %8 с на раунд</translation>
     </message>
     <message>
         <source>inside</source>
@@ -4511,10 +4596,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>удалено %1</translation>
     </message>
     <message>
-        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
-        <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов %10</translation>
-    </message>
-    <message>
         <source>Rounds are refused: %1</source>
         <translation>Раунды отклоняются: %1</translation>
     </message>
@@ -4558,6 +4639,14 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>stale, untouched: %1</source>
         <translation>устарело, не тронуто: %1</translation>
     </message>
+    <message>
+        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 per round</source>
+        <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · бюджет %8 на раунд</translation>
+    </message>
+    <message>
+        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10</source>
+        <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9; осталось срезов %10</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::TimeChart</name>
@@ -4597,10 +4686,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>Размер хранилища: история по импортам, прогноз в темпе последних 30 дней</translation>
     </message>
     <message>
-        <source>Run a forecast to see the store&apos;s size against 2 GB.</source>
-        <translation>Запустите прогноз, чтобы сравнить размер хранилища с порогом 2 ГБ.</translation>
-    </message>
-    <message>
         <source>Forecasting…</source>
         <translation>Расчёт прогноза…</translation>
     </message>
@@ -4620,10 +4705,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>projected</source>
         <translation>прогноз</translation>
     </message>
-    <message>
-        <source>2 GB alert</source>
-        <translation>порог тревоги 2 ГБ</translation>
-    </message>
     <message numerus="yes">
         <source>steady state after %n year(s) of retention</source>
         <translation>
@@ -4637,10 +4718,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>сейчас</translation>
     </message>
     <message>
-        <source>2 GB on %1</source>
-        <translation>2 ГБ — %1</translation>
-    </message>
-    <message>
         <source>%1 tracks, %2 (%3 a track)</source>
         <translation>Треков: %1, %2 (%3 на трек)</translation>
     </message>
@@ -4652,14 +4729,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>Треков в день за последние 30 дней: %1; установившееся состояние — треков: %2 при хранении %n лет</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Reaches 2 GB on %1</source>
-        <translation>Достигнет 2 ГБ %1</translation>
-    </message>
-    <message>
-        <source>2 GB: %1</source>
-        <translation>2 ГБ: %1</translation>
-    </message>
     <message numerus="yes">
         <source>A retention run now deletes %n track(s) (about %1).</source>
         <translation>
@@ -4669,16 +4738,42 @@ Only these are done: a slice written since the plan is skipped and named, and no
         </translation>
     </message>
     <message>
-        <source>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</source>
-        <translation>Сейчас: треков: %1, %2 (%3 % от порога 2 ГБ)</translation>
-    </message>
-    <message>
         <source>Now: %1 tracks</source>
         <translation>Сейчас: треков: %1</translation>
     </message>
     <message>
-        <source>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</source>
-        <translation>Прогноз добавит прирост за последние 30 дней, дату, когда будет достигнут порог 2 ГБ, и то, что удалит хранение.</translation>
+        <source>Run a forecast to see the store&apos;s size against %1.</source>
+        <translation>Запустите прогноз, чтобы сравнить размер хранилища с порогом %1.</translation>
+    </message>
+    <message>
+        <source>Now %1, %2 of the %3 alert.
+Forecast draws its history and its growth.</source>
+        <translation>Сейчас %1, %2 от порога тревоги %3.
+Прогноз нарисует историю и рост.</translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks, %2 (%3 of the %4 mark)</source>
+        <translation>Сейчас: треков: %1, %2 (%3 от порога %4)</translation>
+    </message>
+    <message>
+        <source>Forecast adds the growth of the last 30 days, when %1 is reached and what retention deletes.</source>
+        <translation>Прогноз добавит прирост за последние 30 дней, дату, когда будет достигнут порог %1, и то, что удалит хранение.</translation>
+    </message>
+    <message>
+        <source>%1 alert</source>
+        <translation>порог тревоги %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Reaches %1 on %2</source>
+        <translation>Достигнет %1 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
     </message>
 </context>
 <context>
@@ -4787,10 +4882,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>(без времени)</translation>
     </message>
     <message>
-        <source>Box %1, %2 – %3, %4</source>
-        <translation>Рамка %1, %2 – %3, %4</translation>
-    </message>
-    <message>
         <source>Looking for tracks older than the retention…</source>
         <translation>Поиск треков старше срока хранения…</translation>
     </message>
@@ -4802,21 +4893,9 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%Ln треков, импортированных до %1, будут удалены (%2 лет); пурпурные на карте.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), database %1 MB, WAL %2 MB</source>
-        <translation>
-            <numerusform>Состояние: %Ln трек, база %1 МБ, WAL %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln трека, база %1 МБ, WAL %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln треков, база %1 МБ, WAL %2 МБ</numerusform>
-        </translation>
-    </message>
     <message>
         <source>; last import %1 (%2, %3): %4</source>
         <translation>; последний импорт %1 (%2, %3): %4</translation>
-    </message>
-    <message>
-        <source> — over %1 MB: plan a retention run or a split</source>
-        <translation> — больше %1 МБ: запланируйте прогон хранения или разделение</translation>
     </message>
     <message>
         <source>done</source>
@@ -4870,14 +4949,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>Deleting the tracks older than the retention…</source>
         <translation>Удаляются треки старше срока хранения…</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln track(s) deleted, %1 bytes freed</source>
-        <translation>
-            <numerusform>удалён %Ln трек, освобождено %1 байт</numerusform>
-            <numerusform>удалены %Ln трека, освобождено %1 байт</numerusform>
-            <numerusform>удалены %Ln треков, освобождено %1 байт</numerusform>
-        </translation>
-    </message>
     <message>
         <source>track %1 (%2)</source>
         <translation>трек %1 (%2)</translation>
@@ -4930,14 +5001,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%1: %Ln треков в хранилище</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), tables %1 MB, indexes %2 MB</source>
-        <translation>
-            <numerusform>Состояние: %Ln трек, таблицы %1 МБ, индексы %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln трека, таблицы %1 МБ, индексы %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln треков, таблицы %1 МБ, индексы %2 МБ</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Copying to PostGIS…</source>
         <translation>Копирование в PostGIS…</translation>
@@ -4965,10 +5028,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>: NOT verified: %1</source>
         <translation>: НЕ проверено: %1</translation>
-    </message>
-    <message>
-        <source>Zoom to fit</source>
-        <translation>Показать всё</translation>
     </message>
     <message>
         <source>Fit the map to the tracks the activity and source filters leave (%1)</source>
@@ -5029,6 +5088,38 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>%1 and %2 are checked in the filters to show the imported tracks.</source>
         <translation>%1 и %2 отмечены в фильтрах, чтобы показать импортированные треки.</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Рамка %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 freed</source>
+        <translation>
+            <numerusform>удалён %Ln трек, освобождено %1</numerusform>
+            <numerusform>удалены %Ln трека, освобождено %1</numerusform>
+            <numerusform>удалены %Ln треков, освобождено %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), tables %1, indexes %2</source>
+        <translation>
+            <numerusform>Состояние: %Ln трек, таблицы %1, индексы %2</numerusform>
+            <numerusform>Состояние: %Ln трека, таблицы %1, индексы %2</numerusform>
+            <numerusform>Состояние: %Ln треков, таблицы %1, индексы %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), database %1, WAL %2</source>
+        <translation>
+            <numerusform>Состояние: %Ln трек, база %1, WAL %2</numerusform>
+            <numerusform>Состояние: %Ln трека, база %1, WAL %2</numerusform>
+            <numerusform>Состояние: %Ln треков, база %1, WAL %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — over %1: plan a retention run or a split</source>
+        <translation> — больше %1: запланируйте прогон хранения или разделение</translation>
     </message>
 </context>
 <context>
