@@ -53,6 +53,9 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
     m_progress->setTextVisible(true);
+    QSizePolicy keepsItsPlace = m_progress->sizePolicy(); // hidden when idle, without the buttons widening
+    keepsItsPlace.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(keepsItsPlace);
     auto* top = new QHBoxLayout;
     top->addWidget(m_run);
     top->addWidget(new QLabel(tr("Sample"), this));
