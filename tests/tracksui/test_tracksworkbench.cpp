@@ -26,9 +26,11 @@
 #include <QApplication>
 #include <QDragEnterEvent>
 #include <QDropEvent>
+#include <QHeaderView>
 #include <QListWidget>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -196,6 +198,23 @@ class TestTracksWorkbench : public QObject {
         m_workbench->setActivityChecked(QStringLiteral("hike"), true);
         QVERIFY(waitLoaded());
         QCOMPARE(m_dataset.data().page.matching, all);
+    }
+
+    // On a 1920 px screen every column of the table reads without sideways scrolling, and the map keeps at
+    // least half the width.
+    void tableColumnsReadWholeOnAWideScreen() {
+        const QSize before = m_workbench->size();
+        m_workbench->resize(1912, 860); // the workbench in a 1920×1080 console
+        QTableView* table = m_workbench->table();
+        QTRY_VERIFY2(m_workbench->width() == 1912 &&
+                         table->horizontalHeader()->length() <= table->viewport()->width(),
+                     qPrintable(QStringLiteral("columns %1 px in %2 px")
+                                    .arg(table->horizontalHeader()->length())
+                                    .arg(table->viewport()->width())));
+        QTRY_VERIFY(!table->horizontalScrollBar()->isVisible());
+        QVERIFY(m_workbench->map()->width() * 2 >= m_workbench->width() - 20);
+        m_workbench->resize(before);
+        QVERIFY(settle());
     }
 
     // Zoom to fit (its button and its shortcut) fits the map to the tracks the filters leave.

@@ -26,6 +26,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -218,6 +219,9 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({900, 640});
+    m_split = split;
+    split->installEventFilter(this);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitMoved = true; });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
@@ -272,6 +276,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
             });
     connect(m_dataset, &TracksDataset::pathChanged, this, [this](const QString& path) {
         m_fitted = false;
+        m_fitToWidth = true;
         m_extent = QGeoRectangle();
         m_activities->clear();
         m_sources->clear();
@@ -420,6 +425,8 @@ void TracksWorkbench::zoomToFit() {
 bool TracksWorkbench::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_map && event->type() == QEvent::Show)
         fitToFileWhenShown();
+    if (watched == m_split && event->type() == QEvent::Resize)
+        fitTableWidth();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -471,7 +478,29 @@ void TracksWorkbench::showData() {
     if (row >= 0)
         m_table->selectRow(row);
     showDetails();
+    fitTableWidth();
+    m_fitToWidth = false;
     emit loaded();
+}
+
+// The table's columns read whole where the window is wide enough: the areas take the width the table needs,
+// up to half the workbench (the map keeps the rest), until the operator moves the handle.
+void TracksWorkbench::fitTableWidth() {
+    if (m_splitMoved || m_split->width() <= 0)
+        return;
+    const int around = m_areas->width() - m_table->viewport()->width(); // frames, margins, the scroll bar
+    const int needed = m_table->horizontalHeader()->length() + std::max(around, 0) +
+                       m_table->verticalScrollBar()->sizeHint().width();
+    const int total = m_split->width() - m_split->handleWidth();
+    const int areas = std::clamp(needed, m_areas->minimumSizeHint().width(), total / 2);
+    if (areas <= m_split->sizes().value(1))
+        return;
+    m_split->setSizes({total - areas, areas});
+    if (m_fitToWidth) { // the store's first view: the narrower map still shows what it was fitted to
+        m_fitToWidth = false;
+        m_fitted = false;
+        fitToFileWhenShown();
+    }
 }
 
 void TracksWorkbench::nextPage() {

@@ -13,6 +13,7 @@ class QLineEdit;
 class QProgressBar;
 class QListWidget;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
@@ -110,6 +111,7 @@ class TracksWorkbench : public QWidget, public Workbench {
     void fitToFileWhenShown();
     void fitWhenShown(const tracks::TrackBox& box); // the extent an import or zoom to fit asks for
     void showFileFacts();
+    void fitTableWidth();
     void showData();
     void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
     void filtersChanged();
@@ -156,6 +158,9 @@ class TracksWorkbench : public QWidget, public Workbench {
     QLabel* m_importResult;
     QString m_refusedDrop; // the refusal of the last drop's other files, kept beside its import's result
     QTabWidget* m_areas;
+    QSplitter* m_split; // the map beside the areas
+    bool m_splitMoved = false;
+    bool m_fitToWidth = false; // a store's first view is refitted when the table takes its width
     TracksCapacityPanel* m_capacity;
 };
 
