@@ -11,6 +11,7 @@
 #include "positionsworkbench.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
+#include "roundhistorychart.h"
 #include "roundhistorymodel.h"
 #include "roundpanel.h"
 #include "schemamigrator.h"
@@ -24,12 +25,14 @@
 #include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -38,6 +41,7 @@
 #include <QTest>
 #include <QTextStream>
 #include <QTimer>
+#include <algorithm>
 #include <set>
 
 using namespace tidemark;
@@ -78,6 +82,31 @@ void answerPlanConfirmation(QString* text, QMessageBox::StandardButton button = 
         *text = box->text();
         QTest::mouseClick(box->button(button), Qt::LeftButton);
     });
+}
+
+// The workbench's size in a 1280×720 console (the window's menu, the dataset's dock, the tabs and the Jobs
+// strip take the rest).
+const QSize kLaptopWorkbench(1272, 535);
+
+// Whether `w` is shown whole: nothing of it scrolled away or clipped by a parent.
+bool shownWhole(const QWidget* w) {
+    return w->isVisible() && w->visibleRegion().boundingRect() == w->rect();
+}
+
+// What is wrong with a chart's painted labels: one outside the chart or two overlapping ("" when none is).
+QString labelFault(ui::TimeChart* chart) {
+    chart->grab(); // paints it at its current size
+    const QList<QPair<QString, QRect>> labels = chart->drawnLabels();
+    if (labels.isEmpty())
+        return QStringLiteral("no label drawn");
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (!chart->rect().contains(labels[i].second))
+            return QStringLiteral("'%1' outside the chart").arg(labels[i].first);
+        for (qsizetype j = i + 1; j < labels.size(); ++j)
+            if (labels[i].second.intersects(labels[j].second))
+                return QStringLiteral("'%1' overlaps '%2'").arg(labels[i].first, labels[j].first);
+    }
+    return {};
 }
 
 bool waitForRendering(ui::MapView* map) {
@@ -328,6 +357,59 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(waitForRendering(map));
     }
 
+    // Zoom to fit (the map's button and Ctrl+0 anywhere in the workbench) brings every previewed row back in
+    // view after the map was moved away.
+    void zoomToFitShowsEveryPoint() {
+        ui::MapView* map = m_workbench->map();
+        const PreviewResult* r = m_workbench->previewResult();
+        QVERIFY(r && !r->rows.empty());
+        const auto everyRowShown = [&] {
+            const QRectF view(map->rect());
+            return std::all_of(r->rows.begin(), r->rows.end(), [&](const PositionRow& row) {
+                return view.contains(map->positionOf(QGeoCoordinate(row.lat, row.lon)));
+            });
+        };
+        map->setView(QGeoCoordinate(10, 10), 12);
+        QVERIFY(!everyRowShown());
+        auto* button = m_workbench->findChild<QAbstractButton*>(QStringLiteral("zoomToFitButton"));
+        QVERIFY(button);
+        QVERIFY(shownWhole(button));
+        button->click();
+        QVERIFY(everyRowShown());
+        map->setView(QGeoCoordinate(-10, -10), 14);
+        QVERIFY(!everyRowShown());
+        m_workbench->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_workbench));
+        m_workbench->mowerTable()->setFocus();
+        QTest::keyClick(m_workbench->mowerTable(), Qt::Key_0, Qt::ControlModifier);
+        QVERIFY(everyRowShown());
+    }
+
+    // At the size a 1280×720 console gives it, the map is the workbench's largest area (45 % of it or more),
+    // and the areas below still show their buttons.
+    void mapIsTheLargestAreaOnALaptopScreen() {
+        const QSize before = m_workbench->size();
+        m_workbench->resize(kLaptopWorkbench);
+        const auto share = [this] {
+            const QSize map = m_workbench->map()->size();
+            return double(map.width()) * map.height() /
+                   (double(m_workbench->width()) * m_workbench->height());
+        };
+        QTRY_VERIFY2(
+            m_workbench->size() == kLaptopWorkbench && share() >= 0.45,
+            qPrintable(QStringLiteral("the map has %1 % of the workbench").arg(share() * 100, 0, 'f', 1)));
+        for (QWidget* page : {static_cast<QWidget*>(m_workbench->previewPanel()),
+                              static_cast<QWidget*>(m_workbench->roundPanel()),
+                              static_cast<QWidget*>(m_workbench->verifyPanel()),
+                              static_cast<QWidget*>(m_workbench->capacityPanel())}) {
+            m_workbench->areas()->setCurrentWidget(page);
+            for (QPushButton* button : page->findChildren<QPushButton*>())
+                QTRY_VERIFY2(shownWhole(button), qPrintable(button->text()));
+        }
+        m_workbench->areas()->setCurrentIndex(0);
+        m_workbench->resize(before);
+    }
+
     // One screenshot per layer (that layer alone over the grid, the survivors' outline for orientation), then
     // the default view; look at them under <build>/screenshots.
     void screenshotsOfEveryLayer() {
@@ -362,7 +444,27 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY2(panel->figuresText().startsWith(QStringLiteral("Now: 8 mower")) &&
                      panel->figuresText().contains(QStringLiteral("slices pending")),
                  qPrintable(panel->figuresText()));
+        // On a laptop's screen the what-if's settings are below the chart: the page scrolled to them and one
+        // changed, Forecast stays in view.
+        const QSize before = m_workbench->size();
+        m_workbench->resize(kLaptopWorkbench);
+        QTRY_COMPARE(m_workbench->size(), kLaptopWorkbench);
+        auto* activeBin = panel->whatIf()->findChild<QComboBox*>();
+        QVERIFY(activeBin);
+        QScrollArea* page = panel->findChild<QScrollArea*>();
+        QVERIFY(page);
+        page->ensureWidgetVisible(activeBin);
+        QVERIFY(shownWhole(activeBin));
         panel->whatIf()->setActiveSeconds(60);
+        QCoreApplication::processEvents();
+        QPushButton* run = nullptr;
+        for (QPushButton* b : panel->findChildren<QPushButton*>())
+            if (b->text().startsWith(QStringLiteral("Forecast")))
+                run = b;
+        QVERIFY(run);
+        QCOMPARE(run->text(), QStringLiteral("Forecast with the what-if"));
+        QVERIFY(shownWhole(run));
+        m_workbench->resize(before);
         QSignalSpy finished(m_workbench->dataset(), &PositionsDataset::forecastFinished);
         panel->forecast();
         QVERIFY(m_workbench->dataset()->forecastTask() != 0);
@@ -379,6 +481,13 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(!panel->chart()->series()[1].points.empty());
         QVERIFY2(panel->figuresText().contains(QStringLiteral("Steady state")),
                  qPrintable(panel->figuresText()));
+        // Its labels (ticks, limit, markers, legend) neither overlap nor leave the chart, here and on a
+        // laptop's screen.
+        QVERIFY2(labelFault(panel->chart()).isEmpty(), qPrintable(labelFault(panel->chart())));
+        m_workbench->resize(kLaptopWorkbench);
+        QTRY_COMPARE(m_workbench->size(), kLaptopWorkbench);
+        QVERIFY2(labelFault(panel->chart()).isEmpty(), qPrintable(labelFault(panel->chart())));
+        m_workbench->resize(before);
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("positions-capacity.png")).isEmpty());
         m_workbench->areas()->setCurrentIndex(0);
     }
@@ -422,7 +531,7 @@ class TestPositionsWorkbench : public QObject {
         Console console;
         PositionsWorkbench& bench = console.workbench;
         bench.setClock([now = m_now] { return now; });
-        bench.resize(1500, 950);
+        bench.resize(kLaptopWorkbench); // where a growing page could scroll its buttons away
         bench.show();
         QSignalSpy loaded(&bench, &PositionsWorkbench::mowerPreviewLoaded);
         bench.setConnection(scratchInfo);
@@ -443,8 +552,15 @@ class TestPositionsWorkbench : public QObject {
         // A dry run first: it deletes nothing and lands in the history.
         QSignalSpy finished(&bench, &PositionsWorkbench::roundFinished);
         bench.areas()->setCurrentWidget(bench.roundPanel());
+        const auto buttonsShown = [&bench] {
+            ui::RoundPanel* panel = bench.roundPanel();
+            return shownWhole(panel->runButton()) && shownWhole(panel->dryRunButton()) &&
+                   shownWhole(panel->pauseButton()) && shownWhole(panel->cancelButton());
+        };
         QTest::mouseClick(bench.roundPanel()->dryRunButton(), Qt::LeftButton);
         QVERIFY(finished.wait(300000));
+        QCoreApplication::processEvents();
+        QVERIFY2(buttonsShown(), "a dry run moved Run, Pause or Cancel out of view");
         QVERIFY(bench.lastRoundReport().dryRun && bench.lastRoundReport().complete);
         QCOMPARE(bench.lastRoundReport().slices, slicesPending);
         QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 1, 30000);
@@ -467,6 +583,7 @@ class TestPositionsWorkbench : public QObject {
                  qPrintable(confirmation));
         QVERIFY(bench.isRoundRunning());
         QTRY_VERIFY_WITH_TIMEOUT(progressed.count() >= 3, 120000);
+        QVERIFY2(buttonsShown(), "Run moved Pause or Cancel out of view");
         QTest::mouseClick(bench.roundPanel()->pauseButton(), Qt::LeftButton);
         QCOMPARE(bench.roundPanel()->state(), ui::RoundPanel::State::Paused);
         TaskListModel* list = console.tasks.tasks();
@@ -495,6 +612,8 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(console.tasks.resume(bench.roundTask()));
         QCOMPARE(bench.roundPanel()->state(), ui::RoundPanel::State::Running);
         QVERIFY(finished.wait(300000));
+        QCoreApplication::processEvents();
+        QVERIFY2(buttonsShown(), "a run moved Run, Pause or Cancel out of view");
         QCOMPARE(finished.first().first().toBool(), true);
         QVERIFY(progressed.count() > atPause);
         const RoundReport& report = bench.lastRoundReport();
@@ -505,6 +624,9 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY2(bench.roundPanel()->progressText().contains(QStringLiteral("complete: mowers 1, slices")),
                  qPrintable(bench.roundPanel()->progressText()));
         QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 2, 30000);
+        QTRY_COMPARE(bench.roundPanel()->historyChart()->series().size(), std::size_t(2));
+        QVERIFY2(labelFault(bench.roundPanel()->historyChart()).isEmpty(),
+                 qPrintable(labelFault(bench.roundPanel()->historyChart())));
         QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
         QVERIFY(bench.history()->entries().back().pausedSeconds > 0);         // the history says it paused
         QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so
@@ -569,15 +691,23 @@ class TestPositionsWorkbench : public QObject {
         PositionsWorkbench& bench = console.workbench;
         const Micros now = test::kRandomTracksBase + 3 * kMicrosPerDay + PositionSettings{}.detailWindow();
         bench.setClock([now] { return now; });
-        bench.resize(1400, 900);
+        bench.resize(kLaptopWorkbench); // where a growing page could scroll its buttons away
         bench.show();
         QSignalSpy loaded(&console.dataset, &PositionsDataset::loaded);
         bench.setConnection(info);
         QVERIFY(loaded.wait(60000));
         QSignalSpy finished(&bench, &PositionsWorkbench::roundFinished);
         bench.areas()->setCurrentWidget(bench.roundPanel());
+        const auto buttonsShown = [&bench] {
+            ui::RoundPanel* panel = bench.roundPanel();
+            return shownWhole(panel->runButton()) && shownWhole(panel->dryRunButton()) &&
+                   shownWhole(panel->pauseButton()) && shownWhole(panel->cancelButton());
+        };
+        QVERIFY(buttonsShown());
         QTest::mouseClick(bench.roundPanel()->dryRunButton(), Qt::LeftButton);
         QVERIFY(finished.wait(120000));
+        QCoreApplication::processEvents();
+        QVERIFY2(buttonsShown(), "a dry run moved Run, Pause or Cancel out of view");
         QVERIFY(console.dataset.plan().has_value());
         const PositionsPlanUnits plan = *console.dataset.plan();
         QVERIFY(plan.slices.size() > 2);
@@ -616,7 +746,10 @@ class TestPositionsWorkbench : public QObject {
         QString confirmation;
         answerPlanConfirmation(&confirmation);
         QTest::mouseClick(bench.roundPanel()->runButton(), Qt::LeftButton);
+        QVERIFY2(buttonsShown(), "Run moved Pause or Cancel out of view");
         QVERIFY(finished.wait(120000));
+        QCoreApplication::processEvents();
+        QVERIFY2(buttonsShown(), "a run moved Run, Pause or Cancel out of view");
         const RoundReport& report = bench.lastRoundReport();
         QCOMPARE(report.unitOutcomes.size(), plan.slices.size() + (plan.ageDelete ? 1 : 0));
         QCOMPARE(report.deleted, otherPlanned);

@@ -485,7 +485,7 @@ class TestTimeChart : public QObject {
         QCOMPARE(rounds.points[0].stacked, 3'000'000.0 - 1'150'000.0); // kept: the rest of the scanned rows
         QCOMPARE(dryRuns.points[1].at, entries[3].startedAt);
         QCOMPARE(dryRuns.points[1].value, 250'000.0);
-        QVERIFY(rounds.points[0].note.contains(QStringLiteral("44.0 s")));
+        QVERIFY(rounds.points[0].note.contains(QStringLiteral("in 44 s")));
         QVERIFY(RoundHistoryChart::seriesOf({entries[1]}).size() == 1); // no dry runs, no dry-run series
 
         QWidget window;
@@ -524,7 +524,8 @@ class TestTimeChart : public QObject {
         QVERIFY2(solid > 5 && other > 20, qPrintable(QStringLiteral("%1 %2").arg(solid).arg(other)));
         const QString tip = chart->toolTipAt(centre);
         QVERIFY2(tip.startsWith(QStringLiteral("2026-03-01 02:00 UTC\ndry run: 1,200,000")), qPrintable(tip));
-        QVERIFY2(tip.contains(QStringLiteral("scanned 3,000,000 in 41.5 s")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("scanned 3,000,000 in 42 s")),
+                 qPrintable(tip)); // display::duration
         QVERIFY2(tip.contains(QStringLiteral("a dry run: nothing was deleted")), qPrintable(tip));
         QVERIFY(chart->toolTipAt(chart->position(entries[1].startedAt, 2e6).toPoint())
                     .contains(QStringLiteral("kept: 1,850,000")));

@@ -7,6 +7,10 @@
 namespace tidemark::ui {
 
 void setScrollingLayout(QWidget* panel, QLayout* content) {
+    setScrollingLayout(panel, nullptr, content);
+}
+
+void setScrollingLayout(QWidget* panel, QLayout* fixedBar, QLayout* content) {
     auto* inner = new QWidget;
     inner->setLayout(content);
     auto* scroll = new QScrollArea(panel);
@@ -16,6 +20,11 @@ void setScrollingLayout(QWidget* panel, QLayout* content) {
     scroll->setWidget(inner);
     auto* outer = new QVBoxLayout(panel);
     outer->setContentsMargins(0, 0, 0, 0);
+    if (fixedBar) {
+        const QMargins margins = content->contentsMargins();
+        fixedBar->setContentsMargins(margins.left(), margins.top(), margins.right(), 0);
+        outer->addLayout(fixedBar);
+    }
     outer->addWidget(scroll);
 }
 

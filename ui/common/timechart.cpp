@@ -111,7 +111,16 @@ QColor TimeChart::colourOf(std::size_t series, bool stacked) const {
     return s.stackedColour.isValid() ? s.stackedColour : mix(colour, palette().color(QPalette::Base), 0.6);
 }
 
+void TimeChart::drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text) const {
+    const QRectF drawn = p.boundingRect(r, flags, text);
+    p.drawText(r, flags, text);
+    const QPoint topLeft(int(std::round(drawn.left())), int(std::round(drawn.top())));
+    const QPoint bottomRight(int(std::round(drawn.right())) - 1, int(std::round(drawn.bottom())) - 1);
+    m_drawnLabels.append({text, QRect(topLeft, bottomRight)});
+}
+
 void TimeChart::paintEvent(QPaintEvent*) {
+    m_drawnLabels.clear();
     QPainter p(this);
     const QColor base = palette().color(QPalette::Base);
     p.fillRect(rect(), base);
@@ -120,10 +129,10 @@ void TimeChart::paintEvent(QPaintEvent*) {
     const ChartFrame f = frame();
     p.setPen(palette().color(QPalette::Text));
     if (!m_title.isEmpty())
-        p.drawText(f.title(), Qt::AlignLeft | Qt::AlignVCenter, m_title);
+        drawLabel(p, f.title(), Qt::AlignLeft | Qt::AlignVCenter, m_title);
     if (f.empty()) {
         p.setPen(mix(base, palette().color(QPalette::Text), 0.6));
-        p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        drawLabel(p, rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
         return;
     }
     paintAxes(p, f);
@@ -152,8 +161,8 @@ void TimeChart::paintAxes(QPainter& p, const ChartFrame& f) const {
         p.setPen(tick == 0 || tick == value.from ? axis : grid);
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.setPen(label);
-        p.drawText(QRectF(0, y - em / 2, f.valueLabelRight(), em), Qt::AlignRight | Qt::AlignVCenter,
-                   ChartAxis::valueLabel(tick, value, m_unit));
+        drawLabel(p, QRectF(0, y - em / 2, f.valueLabelRight(), em), Qt::AlignRight | Qt::AlignVCenter,
+                  ChartAxis::valueLabel(tick, value, m_unit));
     }
     const QFontMetricsF metrics(font(), this);
     double lastRight = -1e9;
@@ -167,7 +176,7 @@ void TimeChart::paintAxes(QPainter& p, const ChartFrame& f) const {
         if (left < lastRight + em / 2)
             continue; // would touch the previous label
         p.setPen(label);
-        p.drawText(QRectF(left, f.timeLabelTop(), labelWidth, em), Qt::AlignCenter, text);
+        drawLabel(p, QRectF(left, f.timeLabelTop(), labelWidth, em), Qt::AlignCenter, text);
         lastRight = left + labelWidth;
     }
     if (f.time().step.unit < TimeStep::Unit::Day) {
@@ -175,8 +184,8 @@ void TimeChart::paintAxes(QPainter& p, const ChartFrame& f) const {
         const double left = width() - metrics.horizontalAdvance(utc) - em / 2;
         if (lastRight + em / 2 < left) {
             p.setPen(label);
-            p.drawText(QRectF(left, f.timeLabelTop(), metrics.horizontalAdvance(utc), em), Qt::AlignCenter,
-                       utc);
+            drawLabel(p, QRectF(left, f.timeLabelTop(), metrics.horizontalAdvance(utc), em), Qt::AlignCenter,
+                      utc);
         }
     }
 }
@@ -243,7 +252,7 @@ void TimeChart::paintLimitsAndMarkers(QPainter& p, const ChartFrame& f) const {
         backing.setAlphaF(0.8f);
         p.fillRect(r, backing);
         p.setPen(c);
-        p.drawText(r, Qt::AlignCenter, s);
+        drawLabel(p, r, Qt::AlignCenter, s);
     };
     for (const LimitLine& limit : m_limits) {
         const QColor c = limit.colour.isValid() ? limit.colour : mix(base, text, 0.7);
@@ -288,7 +297,7 @@ void TimeChart::paintLegend(QPainter& p, const ChartFrame& f) const {
             p.drawLine(QPointF(entry.swatch.left(), y), QPointF(entry.swatch.right(), y));
         }
         p.setPen(text);
-        p.drawText(entry.text, Qt::AlignLeft | Qt::AlignVCenter, entry.stacked ? s.stackedName : s.name);
+        drawLabel(p, entry.text, Qt::AlignLeft | Qt::AlignVCenter, entry.stacked ? s.stackedName : s.name);
     }
 }
 

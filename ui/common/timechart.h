@@ -3,6 +3,9 @@
 #include "chartaxis.h"
 #include "timeseries.h"
 
+#include <QList>
+#include <QPair>
+#include <QRect>
 #include <QWidget>
 
 namespace tidemark::ui {
@@ -41,6 +44,11 @@ class TimeChart : public QWidget {
     TimeAxis timeAxis() const;
     ValueAxis valueAxis() const;
 
+    // Each text the last paint drew (title, tick labels, limit and marker labels, legend, the empty text)
+    // with its rectangle in widget coordinates, as the painter measured it: the screens test checks that none
+    // overlap and all lie inside the chart.
+    QList<QPair<QString, QRect>> drawnLabels() const { return m_drawnLabels; }
+
     QSize sizeHint() const override { return {480, 260}; }
     QSize minimumSizeHint() const override { return {240, 140}; }
 
@@ -55,6 +63,8 @@ class TimeChart : public QWidget {
     void paintSeries(QPainter& p, const ChartFrame& f, std::size_t index) const;
     void paintLimitsAndMarkers(QPainter& p, const ChartFrame& f) const;
     void paintLegend(QPainter& p, const ChartFrame& f) const;
+    // Draws `text` in `r` as QPainter::drawText does and records where it went (drawnLabels()).
+    void drawLabel(QPainter& p, const QRectF& r, int flags, const QString& text) const;
 
     std::vector<TimeSeries> m_series;
     std::vector<LimitLine> m_limits;
@@ -62,6 +72,7 @@ class TimeChart : public QWidget {
     ValueUnit m_unit = ValueUnit::Number;
     QString m_title;
     QString m_emptyText;
+    mutable QList<QPair<QString, QRect>> m_drawnLabels; // of the last paint
 };
 
 } // namespace tidemark::ui

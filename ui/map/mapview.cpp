@@ -8,10 +8,12 @@
 #include "tilesource.h"
 #include "webmercator.h"
 
+#include <QAction>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolButton>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -25,7 +27,8 @@ constexpr int kOverlayMargin = 8;
 
 MapView::MapView(QWidget* parent)
     : QWidget(parent), m_layers(new MapLayerModel(this)), m_baseMap(new BaseMap(this)),
-      m_renderer(new MapRenderer(this)), m_readout(new QLabel(this)) {
+      m_renderer(new MapRenderer(this)), m_readout(new QLabel(this)),
+      m_zoomToFit(new QAction(tr("Zoom to fit"), this)), m_zoomToFitButton(new QToolButton(this)) {
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setAttribute(Qt::WA_OpaquePaintEvent);
@@ -36,6 +39,19 @@ MapView::MapView(QWidget* parent)
     m_readout->setStyleSheet(
         QStringLiteral("QLabel { background: rgba(255,255,255,200); color: #282828; padding: 2px 6px; }"));
     m_readout->hide();
+
+    m_zoomToFit->setObjectName(QStringLiteral("zoomToFitAction"));
+    m_zoomToFit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_zoomToFit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_zoomToFit->setToolTip(tr("Show all of the map's data (%1)")
+                                .arg(m_zoomToFit->shortcut().toString(QKeySequence::NativeText)));
+    addAction(m_zoomToFit); // the key works on the map alone too
+    connect(m_zoomToFit, &QAction::triggered, this, &MapView::zoomToFit);
+    m_zoomToFitButton->setObjectName(QStringLiteral("zoomToFitButton"));
+    m_zoomToFitButton->setDefaultAction(m_zoomToFit);
+    m_zoomToFitButton->setCursor(Qt::ArrowCursor);
+    m_zoomToFitButton->adjustSize();
+    m_zoomToFitButton->move(kOverlayMargin, kOverlayMargin);
 
     m_renderTimer.setSingleShot(true);
     m_renderTimer.setInterval(kRenderSettleMs);
@@ -118,6 +134,17 @@ void MapView::fitToLayers(int marginPixels) {
         area = area.isValid() ? area.united(extent) : extent;
     }
     fitTo(area, marginPixels);
+}
+
+void MapView::setZoomToFit(std::function<void()> fit) {
+    m_fit = std::move(fit);
+}
+
+void MapView::zoomToFit() {
+    if (m_fit)
+        m_fit();
+    else
+        fitToLayers();
 }
 
 bool MapView::isRenderingIdle() const {
@@ -267,6 +294,19 @@ void MapView::keyPressEvent(QKeyEvent* event) {
 
 void MapView::leaveEvent(QEvent* event) {
     m_readout->hide();
+
+    m_zoomToFit->setObjectName(QStringLiteral("zoomToFitAction"));
+    m_zoomToFit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    m_zoomToFit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_zoomToFit->setToolTip(tr("Show all of the map's data (%1)")
+                                .arg(m_zoomToFit->shortcut().toString(QKeySequence::NativeText)));
+    addAction(m_zoomToFit); // the key works on the map alone too
+    connect(m_zoomToFit, &QAction::triggered, this, &MapView::zoomToFit);
+    m_zoomToFitButton->setObjectName(QStringLiteral("zoomToFitButton"));
+    m_zoomToFitButton->setDefaultAction(m_zoomToFit);
+    m_zoomToFitButton->setCursor(Qt::ArrowCursor);
+    m_zoomToFitButton->adjustSize();
+    m_zoomToFitButton->move(kOverlayMargin, kOverlayMargin);
     emit cursorCoordinateChanged(QGeoCoordinate());
     QWidget::leaveEvent(event);
 }

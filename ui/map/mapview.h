@@ -6,9 +6,12 @@
 #include <QGeoRectangle>
 #include <QTimer>
 #include <QWidget>
+#include <functional>
 #include <memory>
 
+class QAction;
 class QLabel;
+class QToolButton;
 
 namespace tidemark::ui {
 
@@ -56,6 +59,15 @@ class MapView : public QWidget {
     void fitTo(const QGeoRectangle& area, int marginPixels = 24);
     void fitToLayers(int marginPixels = 24); // the visible layers' data
 
+    // Zoom to fit, the one of every map: an action (Ctrl+0) shown as a button in the map's top left corner.
+    // A workbench adds the action to itself (addAction) so its key works wherever the focus is in it. It fits
+    // the visible layers unless setZoomToFit() names what the whole of the map's data is (tracks: what the
+    // filters leave of the store, more than the layers hold).
+    QAction* zoomToFitAction() const { return m_zoomToFit; }
+    QToolButton* zoomToFitButton() const { return m_zoomToFitButton; }
+    void setZoomToFit(std::function<void()> fit);
+    void zoomToFit();
+
     // True when no render is scheduled or running: the picture shows every visible layer at this view.
     bool isRenderingIdle() const;
     void renderNow(); // skip the settle delay (tests, screenshots)
@@ -90,6 +102,9 @@ class MapView : public QWidget {
     BaseMap* m_baseMap;
     MapRenderer* m_renderer;
     QLabel* m_readout;
+    QAction* m_zoomToFit;
+    QToolButton* m_zoomToFitButton;
+    std::function<void()> m_fit; // what zoom to fit does; empty: fitToLayers()
     QTimer m_renderTimer;
     QTimer m_tileTimer;
 

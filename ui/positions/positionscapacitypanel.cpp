@@ -1,6 +1,7 @@
 #include "positionscapacitypanel.h"
 
 #include "chartaxis.h"
+#include "displayformat.h"
 #include "errortext.h"
 #include "mowersummarymodel.h"
 #include "positionsdataset.h"
@@ -12,7 +13,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -30,8 +30,7 @@ QString count(double v) {
 }
 
 QString deviation(const std::optional<double>& d) {
-    return d ? QLocale().toString(*d * 100, 'f', 1) + QStringLiteral(" %")
-             : PositionsCapacityPanel::tr("no coverage");
+    return d ? display::percent(*d) : PositionsCapacityPanel::tr("none measured");
 }
 
 } // namespace
@@ -53,6 +52,9 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 100);
     m_progress->setTextVisible(true);
+    QSizePolicy keepsItsPlace = m_progress->sizePolicy(); // hidden when idle, without the buttons widening
+    keepsItsPlace.setRetainSizeWhenHidden(true);
+    m_progress->setSizePolicy(keepsItsPlace);
     auto* top = new QHBoxLayout;
     top->addWidget(m_run);
     top->addWidget(new QLabel(tr("Sample"), this));
@@ -76,16 +78,18 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
     m_outcomes->setHorizontalHeaderLabels({tr("Settings"), tr("Rows judged"), tr("Rows kept"),
                                            tr("Saved vs configured"), tr("Worst coverage deviation"),
                                            tr("12 % check")});
-    m_outcomes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_outcomes->verticalHeader()->hide();
     m_outcomes->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_outcomes->setMinimumHeight(90);
-    auto* whatIfLayout = new QHBoxLayout(whatIfBox);
-    auto* formColumn = new QVBoxLayout;
-    formColumn->addWidget(m_whatIf);
-    formColumn->addWidget(m_whatIfError);
-    formColumn->addStretch(1);
-    whatIfLayout->addLayout(formColumn);
+    m_outcomes->setWordWrap(true);
+    m_outcomes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_outcomes->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The form above its outcomes: the table keeps the page's width, so every column reads whole.
+    auto* whatIfLayout = new QVBoxLayout(whatIfBox);
+    auto* formRow = new QHBoxLayout;
+    formRow->addWidget(m_whatIf);
+    formRow->addWidget(m_whatIfError, 1);
+    whatIfLayout->addLayout(formRow);
     whatIfLayout->addWidget(m_outcomes, 1);
 
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -95,10 +99,11 @@ PositionsCapacityPanel::PositionsCapacityPanel(PositionsDataset* dataset, QWidge
     middle->addWidget(m_chart, 1);
     middle->addWidget(m_figures);
     auto* layout = new QVBoxLayout;
-    layout->addLayout(top);
     layout->addLayout(middle, 3);
     layout->addWidget(whatIfBox, 2);
-    setScrollingLayout(this, layout);
+    // Forecast, its sample and its progress stay in a bar above the page: a changed setting or a grown
+    // outcome table never scrolls them away.
+    setScrollingLayout(this, top, layout);
 
     connect(m_run, &QPushButton::clicked, this, &PositionsCapacityPanel::forecast);
     connect(m_cancel, &QPushButton::clicked, m_dataset, &PositionsDataset::cancelForecast);
@@ -151,11 +156,10 @@ void PositionsCapacityPanel::showKnown() {
     long long slices = 0;
     for (const MowerSummary& m : model->mowers())
         slices += m.slicesPending;
-    const QLocale l;
     const int mowers = model->rowCount();
     QStringList lines;
     lines << tr("Now: %n mower(s), %1", nullptr, mowers).arg(model->rowsText());
-    lines << tr("%1 slices pending for the next rounds").arg(l.toString(slices));
+    lines << tr("%1 slices pending for the next rounds").arg(display::count(slices));
     lines << tr("Forecast adds the rows a day, what thinning keeps, the steady state and the catch-up.");
     m_figures->setText(lines.join(QStringLiteral("\n\n")));
 }
@@ -197,7 +201,6 @@ QString PositionsCapacityPanel::figuresText() const {
 
 void PositionsCapacityPanel::show(const PositionsForecast& f) {
     const PositionsMeasurements& m = f.measured;
-    const QLocale l;
     QStringList lines;
     lines << (f.rowsPerDay ? tr("%1 rows a day over the last 14 days").arg(count(*f.rowsPerDay))
                            : tr("Rows a day: — (%1)").arg(f.rowsPerDayReason));
@@ -205,8 +208,8 @@ void PositionsCapacityPanel::show(const PositionsForecast& f) {
                 "coverage deviation %6")
                  .arg(m.sampledMowers)
                  .arg(m.mowers)
-                 .arg(l.toString(m.sampleRowsScanned), l.toString(m.sampleRowsKept),
-                      f.thinningRatio ? l.toString(*f.thinningRatio, 'f', 3) : QStringLiteral("—"),
+                 .arg(display::count(m.sampleRowsScanned), display::count(m.sampleRowsKept),
+                      f.thinningRatio ? display::number(*f.thinningRatio, 3) : QStringLiteral("—"),
                       deviation(f.worstCoverageDeviation));
     lines << (f.steadyStateRows
                   ? tr("Steady state: %1 rows, %2")
@@ -215,10 +218,11 @@ void PositionsCapacityPanel::show(const PositionsForecast& f) {
                                                 : QStringLiteral("—"))
                   : tr("Steady state: — (%1)").arg(f.steadyStateReason));
     const ThinningCatchUp& c = m.catchUp;
-    lines << (c.nights ? tr("Catch-up: %1 slices pending, %n night(s) at the recorded pace", nullptr,
-                            int(*c.nights))
-                             .arg(l.toString(c.slicesPending))
-                       : tr("Catch-up: %1 slices pending (%2)").arg(l.toString(c.slicesPending), c.reason));
+    lines << (c.nights
+                  ? tr("Catch-up: %1 slices pending, %n night(s) at the recorded pace", nullptr,
+                       int(*c.nights))
+                        .arg(display::count(c.slicesPending))
+                  : tr("Catch-up: %1 slices pending (%2)").arg(display::count(c.slicesPending), c.reason));
     for (const QString& w : f.warnings + f.failures)
         lines << w;
     m_figures->setText(lines.join(QStringLiteral("\n\n")));
@@ -253,36 +257,55 @@ void PositionsCapacityPanel::showChart(const PositionsForecast& f) {
     m_chart->setMarkers(markers);
 }
 
+// One line per setting the what-if changes, "NAME = value" (the names without the common prefix; the
+// tooltip has them whole).
+QString PositionsCapacityPanel::settingsText(const PositionsWhatIf& whatIf) {
+    QStringList lines;
+    for (const auto& [name, value] : whatIf.overrides)
+        lines << QStringLiteral("%1 = %2").arg(QString(name).remove(QStringLiteral("MOWDECK_TELEMETRY_")),
+                                               value);
+    return lines.join(QLatin1Char('\n'));
+}
+
 void PositionsCapacityPanel::showOutcomes(const PositionsForecast& f) {
-    const QLocale l;
     m_outcomes->setRowCount(int(f.whatIf.size()) + 1);
-    const auto row = [&](int r, const QString& label, long long scanned, long long kept,
+    const auto row = [&](int r, const QString& label, const QString& tip, long long scanned, long long kept,
                          const std::optional<double>& worst) {
-        const bool passes = !worst || *worst <= CoverageCheck::kTolerance;
+        const bool passes = worst && *worst <= CoverageCheck::kTolerance;
+        // Without a deviation there is nothing the check could pass or fail: say why instead.
+        const QString check = worst          ? (passes ? tr("passes") : tr("fails"))
+                              : scanned == 0 ? tr("no rows to compare: already thinned")
+                                             : tr("not checked: no range with coverage");
         const QStringList cells = {label,
-                                   l.toString(scanned),
-                                   l.toString(kept),
+                                   display::count(scanned),
+                                   display::count(kept),
                                    r == 0 ? QStringLiteral("—")
-                                          : l.toString(f.measured.sampleRowsKept - kept),
-                                   deviation(worst),
-                                   passes ? tr("passes") : tr("fails")};
+                                          : display::count(f.measured.sampleRowsKept - kept),
+                                   worst ? display::percent(*worst) : QStringLiteral("—"),
+                                   check};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (c > 0)
+            if (c > 0 && c < 5)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            if (c == 5 && !passes)
+            if (c == 0 && !tip.isEmpty())
+                item->setToolTip(tip);
+            if (c == 5 && worst && !passes)
                 item->setForeground(QColor(0xb0, 0x00, 0x20));
             m_outcomes->setItem(r, c, item);
         }
     };
-    row(0, tr("configured"), f.measured.sampleRowsScanned, f.measured.sampleRowsKept,
+    row(0, tr("configured"), {}, f.measured.sampleRowsScanned, f.measured.sampleRowsKept,
         f.worstCoverageDeviation);
     for (std::size_t i = 0; i < f.whatIf.size(); ++i) {
         const WhatIfOutcome& o = f.whatIf[i];
-        row(int(i) + 1, o.whatIf.label(), o.rowsScanned, o.rowsKept, o.worstCoverageDeviation);
+        QStringList names;
+        for (const auto& [name, value] : o.whatIf.overrides)
+            names << QStringLiteral("%1=%2").arg(name, value);
+        row(int(i) + 1, settingsText(o.whatIf), names.join(QLatin1Char('\n')), o.rowsScanned, o.rowsKept,
+            o.worstCoverageDeviation);
     }
     m_outcomes->resizeColumnsToContents();
-    m_outcomes->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_outcomes->resizeRowsToContents();
 }
 
 } // namespace tidemark::ui

@@ -34,6 +34,7 @@ class PositionsCapacityPanel : public QWidget {
     TimeChart* chart() const { return m_chart; }
     QTableWidget* outcomes() const { return m_outcomes; }
     QString figuresText() const;
+    static QString settingsText(const positions::PositionsWhatIf& whatIf); // the Settings cell
 
   private:
     void showKnown();

@@ -1,5 +1,7 @@
 #include "positionsworkbench.h"
 
+#include "displayformat.h"
+
 #include "maplayermodel.h"
 #include "mapview.h"
 #include "markerlayer.h"
@@ -15,12 +17,12 @@
 #include "verifypanel.h"
 
 #include <QDateTimeEdit>
+#include <QEvent>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListView>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollBar>
@@ -28,12 +30,15 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <cmath>
 
 namespace tidemark::ui {
 
 using namespace tidemark::positions;
 
 namespace {
+
+constexpr double kAreasShare = 0.3; // of the map column's height, until the operator moves the handle
 
 QDateTime utcOf(Micros t) {
     return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC);
@@ -96,6 +101,7 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 
     m_map = new MapView(this);
     m_map->setMinimumSize(420, 240);
+    addAction(m_map->zoomToFitAction()); // Ctrl+0 wherever the focus is in the workbench
     m_previewLayers = std::make_unique<PreviewLayers>(m_map->layers());
     m_layerList = new QListView(this);
     m_layerList->setModel(m_map->layers());
@@ -151,8 +157,11 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
     right->setChildrenCollapsible(false);
     right->addWidget(m_map);
     right->addWidget(m_areas);
-    right->setStretchFactor(0, 3);
-    right->setStretchFactor(1, 2);
+    // The map is the workbench's largest area: the areas below keep a share of the height (their pages
+    // scroll, their buttons stay in view) until the operator moves the handle.
+    m_mapSplit = right;
+    right->installEventFilter(this);
+    connect(right, &QSplitter::splitterMoved, this, [this] { m_splitMoved = true; });
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
     split->addWidget(left);
@@ -226,6 +235,16 @@ PositionsWorkbench::PositionsWorkbench(PositionsDataset* dataset, QWidget* paren
 }
 
 PositionsWorkbench::~PositionsWorkbench() = default;
+
+bool PositionsWorkbench::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_mapSplit && event->type() == QEvent::Resize && !m_splitMoved) {
+        const int height = m_mapSplit->height() - m_mapSplit->handleWidth();
+        const int areas =
+            std::max(m_areas->minimumSizeHint().height(), int(std::lround(height * kAreasShare)));
+        m_mapSplit->setSizes({height - areas, areas});
+    }
+    return QWidget::eventFilter(watched, event);
+}
 
 // The dataset's models were emptied (another database, none, or a failed load): the map, the preview, the
 // verification and the mower go with them.
@@ -345,12 +364,12 @@ void PositionsWorkbench::setRange(Micros from, Micros to) {
     const Micros cutoff = m_dataset->settings().thinningCutoff(now());
     m_rangeNote->setText(
         to <= cutoff ? tr("The whole range is older than the detail window (cutoff %1): a round thins it.")
-                           .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                           .arg(display::instant(cutoff))
         : from >= cutoff
             ? tr("The whole range is inside the detail window (cutoff %1): a round leaves it alone.")
-                  .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                  .arg(display::instant(cutoff))
             : tr("The range straddles the cutoff %1: only its older part is thinned.")
-                  .arg(utcOf(cutoff).toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+                  .arg(display::instant(cutoff)));
 }
 
 void PositionsWorkbench::setRangeLastWeek() {
@@ -460,12 +479,11 @@ void PositionsWorkbench::runRound(bool dryRun) {
 // Run after a dry run (or an opened plan) applies exactly that plan: the operator confirms its counts.
 bool PositionsWorkbench::confirmPlan() {
     const PositionsPlanCounts counts = planCounts(*m_dataset->plan());
-    const QLocale l;
     QString text =
         tr("Apply %1: thin %Ln slice(s) of %2 mower(s), delete %3 row(s)", "", int(counts.slices))
-            .arg(m_dataset->planSource(), l.toString(counts.mowers), l.toString(counts.rowsDeleted));
+            .arg(m_dataset->planSource(), display::count(counts.mowers), display::count(counts.rowsDeleted));
     if (counts.ageRows > 0)
-        text += tr(", and %1 row(s) older than the retention").arg(l.toString(counts.ageRows));
+        text += tr(", and %1 row(s) older than the retention").arg(display::count(counts.ageRows));
     text +=
         tr(".\n\nOnly these are done: a slice written since the plan is skipped and named, and nothing that "
            "became due since is touched.");
@@ -495,11 +513,10 @@ void PositionsWorkbench::connectRound() {
             return;
         }
         const PositionsPlanCounts counts = planCounts(*plan);
-        const QLocale l;
         m_roundPanel->setPlanNote(
             tr("Run applies %1: %Ln slice(s) of %2 mower(s), %3 row(s) to delete", "", int(counts.slices))
-                .arg(m_dataset->planSource(), l.toString(counts.mowers),
-                     l.toString(counts.rowsDeleted + counts.ageRows)));
+                .arg(m_dataset->planSource(), display::count(counts.mowers),
+                     display::count(counts.rowsDeleted + counts.ageRows)));
     });
     connect(m_dataset, &PositionsDataset::roundFinished, this, [this](const RoundReport& report) {
         m_roundPanel->setState(RoundPanel::State::Idle);

@@ -17,6 +17,7 @@
 class QDateTimeEdit;
 class QLabel;
 class QListView;
+class QSplitter;
 class QTableView;
 class QTabWidget;
 
@@ -121,6 +122,9 @@ class PositionsWorkbench : public QWidget, public Workbench {
     void verifyFinished(bool equal);
     void failed(const tidemark::Error& error);
 
+  protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
   private:
     void clearShown();
     void showMowers();
@@ -150,6 +154,8 @@ class PositionsWorkbench : public QWidget, public Workbench {
     MapView* m_map;
     std::unique_ptr<PreviewLayers> m_previewLayers;
     QTabWidget* m_areas;
+    QSplitter* m_mapSplit; // the map above the areas
+    bool m_splitMoved = false;
     PreviewPanel* m_previewPanel;
     RoundPanel* m_roundPanel;
     VerifyPanel* m_verifyPanel;

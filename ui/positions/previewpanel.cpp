@@ -1,10 +1,11 @@
 #include "previewpanel.h"
 
+#include "displayformat.h"
+
 #include "errortext.h"
-#include <QDateTime>
+#include "scrollingpage.h"
 #include <QGridLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -15,8 +16,7 @@ using namespace tidemark::positions;
 
 namespace {
 QString utc(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(t / 1000, Qt::UTC)
-        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    return display::instantSeconds(t);
 }
 QString rssi(std::int16_t v) {
     return v == PositionRow::kNoRssi ? QStringLiteral("–") : QStringLiteral("%1 dBm").arg(v);
@@ -50,11 +50,11 @@ PreviewPanel::PreviewPanel(QWidget* parent) : QWidget(parent) {
     buttons->addWidget(m_preview);
     buttons->addWidget(m_cancel);
     buttons->addWidget(m_progress, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(buttons);
+    auto* layout = new QVBoxLayout;
     layout->addWidget(m_summary);
     layout->addWidget(m_row);
     layout->addStretch(1);
+    setScrollingLayout(this, buttons, layout); // the buttons stay in view above the result
     connect(m_preview, &QPushButton::clicked, this, &PreviewPanel::previewRequested);
     connect(m_cancel, &QPushButton::clicked, this, &PreviewPanel::cancelRequested);
 }
@@ -97,16 +97,15 @@ QString PreviewPanel::verdictLabel(const CoverageCheck& check) {
 }
 
 void PreviewPanel::showResult(const PreviewResult& r) {
-    const QLocale l;
     m_progress->setValue(1000);
     m_progress->setFormat(
-        tr("loaded %1 rows in %2 s").arg(l.toString(r.loadedRows)).arg(l.toString(r.loadSeconds, 'f', 2)));
+        tr("loaded %1 rows in %2").arg(display::count(r.loadedRows), display::duration(r.loadSeconds)));
     const double share = r.rows.empty() ? 0 : 100.0 * double(r.removed) / double(r.rows.size());
     QString reasons;
     static const char* names[] = {"bin", "gap", "blades", "rtk", "turn", "error"};
     for (int i = 0; i < PreviewResult::kReasonCount; ++i)
-        reasons +=
-            QStringLiteral("%1 %2 · ").arg(QLatin1String(names[i]), l.toString(r.perReason[std::size_t(i)]));
+        reasons += QStringLiteral("%1 %2 · ")
+                       .arg(QLatin1String(names[i]), display::count(r.perReason[std::size_t(i)]));
     reasons.chop(3);
     const CoverageCheck& c = r.check;
     const QString colour =
@@ -119,16 +118,17 @@ void PreviewPanel::showResult(const PreviewResult& r) {
            "coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — "
            "<b style='color:%15'>%16</b>%21<br>"
            "<span style='color:#666'>cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s</span>")
-            .arg(l.toString(qlonglong(r.rows.size())), utc(r.from), utc(r.to))
-            .arg(l.toString(r.kept), l.toString(r.keptBySet), l.toString(r.recent),
-                 l.toString(r.behindWatermark), l.toString(r.removed), l.toString(share, 'f', 1), reasons)
-            .arg(l.toString(c.areaBefore, 'f', 1), l.toString(c.areaAfter, 'f', 1),
-                 l.toString(c.areaAfterNarrow, 'f', 1), l.toString(c.deviation * 100, 'f', 1), colour,
-                 verdictLabel(c), utc(r.cutoff), l.toString(r.slices))
-            .arg(l.toString(r.thinSeconds, 'f', 2), l.toString(r.coverageSeconds, 'f', 2),
+            .arg(display::count(qint64(r.rows.size())), utc(r.from), utc(r.to))
+            .arg(display::count(r.kept), display::count(r.keptBySet), display::count(r.recent),
+                 display::count(r.behindWatermark), display::count(r.removed), display::number(share, 1),
+                 reasons)
+            .arg(display::number(c.areaBefore, 1), display::number(c.areaAfter, 1),
+                 display::number(c.areaAfterNarrow, 1), display::number(c.deviation * 100, 1), colour,
+                 verdictLabel(c), utc(r.cutoff), display::count(r.slices))
+            .arg(display::number(r.thinSeconds, 2), display::number(r.coverageSeconds, 2),
                  c.worstDay
                      ? tr(" · worst day %1: deviation %2 % (the verdict is on the range)")
-                           .arg(utc(*c.worstDay).left(10), l.toString(c.worstDayDeviation * 100, 'f', 1))
+                           .arg(display::date(*c.worstDay), display::number(c.worstDayDeviation * 100, 1))
                      : QString()));
 }
 
@@ -140,16 +140,14 @@ void PreviewPanel::showRow(const PreviewResult& result, long index) {
     const PositionRow& r = result.rows[std::size_t(index)];
     const RowFate fate = result.fates[std::size_t(index)];
     const QString colour = fate == RowFate::Removed ? QStringLiteral("#c0392b") : QStringLiteral("#1b7a2f");
-    m_row->setText(tr("<b>%1</b><br>lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8<br>"
-                      "<b style='color:%9'>%10</b>")
-                       .arg(utc(r.observedAt))
-                       .arg(r.lat, 0, 'f', 7)
-                       .arg(r.lon, 0, 'f', 7)
-                       .arg(r.bladesOn ? tr("on") : tr("off"),
+    m_row->setText(tr("<b>%1</b><br>%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7<br>"
+                      "<b style='color:%8'>%9</b>")
+                       .arg(utc(r.observedAt), display::coordinate(r.lat, r.lon, 7),
+                            r.bladesOn ? tr("on") : tr("off"),
                             r.hasRtkFix() ? QString::number(r.rtkFix) : QStringLiteral("NULL"),
                             rssi(r.wifiRssi), rssi(r.mnetRssi),
                             std::isnan(r.speedMps) ? QStringLiteral("–")
-                                                   : QStringLiteral("%1 m/s").arg(r.speedMps, 0, 'f', 2),
+                                                   : tr("%1 m/s").arg(display::number(r.speedMps, 2)),
                             colour, result.explainRow(std::size_t(index)).toHtmlEscaped()));
 }
 

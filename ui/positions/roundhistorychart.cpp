@@ -1,8 +1,8 @@
 #include "roundhistorychart.h"
 
-#include "roundhistorymodel.h"
+#include "displayformat.h"
 
-#include <QLocale>
+#include "roundhistorymodel.h"
 
 namespace tidemark::ui {
 
@@ -27,9 +27,8 @@ std::vector<TimeSeries>
 RoundHistoryChart::seriesOf(const std::vector<positions::RoundHistoryEntry>& entries) {
     TimeSeries rounds{tr("deleted"), kDeleted, TimeSeries::Kind::Bars, false, {}, tr("kept"), kKept, 0};
     TimeSeries dryRuns{tr("dry run"), kDeleted, TimeSeries::Kind::Bars, true, {}, {}, kKept, 0};
-    const QLocale l;
     for (const positions::RoundHistoryEntry& e : entries) {
-        QString note = tr("scanned %1 in %2 s").arg(l.toString(e.scanned), l.toString(e.seconds, 'f', 1)) +
+        QString note = tr("scanned %1 in %2").arg(display::count(e.scanned), display::duration(e.seconds)) +
                        QLatin1Char('\n') + positions::RoundHistoryModel::outcomeText(e);
         if (e.dryRun)
             note += QLatin1Char('\n') + tr("a dry run: nothing was deleted");

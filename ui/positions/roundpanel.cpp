@@ -1,5 +1,7 @@
 #include "roundpanel.h"
 
+#include "displayformat.h"
+
 #include "errortext.h"
 #include "roundhistorychart.h"
 #include "roundhistorymodel.h"
@@ -11,7 +13,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -25,13 +26,7 @@ using namespace tidemark::positions;
 
 namespace {
 QString duration(double seconds) {
-    if (seconds < 0)
-        return QStringLiteral("…");
-    if (seconds < 90)
-        return RoundPanel::tr("%1 s").arg(qRound(seconds));
-    if (seconds < 5400)
-        return RoundPanel::tr("%1 min").arg(qRound(seconds / 60));
-    return RoundPanel::tr("%1 h").arg(seconds / 3600, 0, 'f', 1);
+    return seconds < 0 ? QStringLiteral("…") : display::duration(seconds);
 }
 } // namespace
 
@@ -91,19 +86,25 @@ RoundPanel::RoundPanel(RoundHistoryModel* history, QWidget* parent) : QWidget(pa
     options->addWidget(m_budget);
     options->addWidget(m_jobs);
     options->addStretch(1);
-    auto* history_ = new QHBoxLayout;
-    history_->addWidget(m_table, 3);
-    history_->addWidget(m_chart, 2);
+    // The buttons stay in a bar above the page: a report, a plan note or the history growing after a run
+    // scrolls only what is below them. The history table takes the page's width (every column readable),
+    // its chart below it.
+    auto* bar = new QVBoxLayout;
+    bar->addWidget(m_refusalLabel);
+    bar->addLayout(buttons);
+    bar->addLayout(options);
+    m_table->setMinimumHeight(m_table->horizontalHeader()->sizeHint().height() +
+                              4 * m_table->verticalHeader()->defaultSectionSize() +
+                              2 * m_table->frameWidth());
+    m_chart->setMinimumHeight(m_chart->minimumSizeHint().height() + fontMetrics().height() * 2);
     auto* layout = new QVBoxLayout;
-    layout->addWidget(m_refusalLabel);
-    layout->addLayout(buttons);
-    layout->addLayout(options);
-    layout->addWidget(m_planNote); // below the buttons: a dry run must not move them
+    layout->addWidget(m_planNote);
     layout->addWidget(m_window);
     layout->addWidget(m_progress);
     layout->addWidget(m_progressText);
-    layout->addLayout(history_, 1);
-    setScrollingLayout(this, layout);
+    layout->addWidget(m_table, 3);
+    layout->addWidget(m_chart, 2);
+    setScrollingLayout(this, bar, layout);
 
     connect(m_run, &QPushButton::clicked, this, [this] { emit runRequested(false); });
     connect(m_dryRun, &QPushButton::clicked, this, [this] { emit runRequested(true); });
@@ -129,7 +130,7 @@ void RoundPanel::refreshWindow() {
     const bool inside = window.contains(now);
     const QDateTime local = QDateTime::fromMSecsSinceEpoch(now / 1000, m_settings.maintenanceZone);
     m_window->setText(
-        tr("Window %1:00–%2:00 %3 · now %4 there (hour %5): <b style='color:%6'>%7</b> · budget %8 s per "
+        tr("Window %1:00–%2:00 %3 · now %4 there (hour %5): <b style='color:%6'>%7</b> · budget %8 per "
            "round")
             .arg(m_settings.windowStartHour, 2, 10, QLatin1Char('0'))
             .arg(m_settings.windowEndHour, 2, 10, QLatin1Char('0'))
@@ -137,7 +138,7 @@ void RoundPanel::refreshWindow() {
             .arg(hour)
             .arg(inside ? QStringLiteral("#1b7a2f") : QStringLiteral("#8a5a00"),
                  inside ? tr("inside") : tr("outside"))
-            .arg(m_settings.budgetSeconds));
+            .arg(display::duration(m_settings.budgetSeconds)));
 }
 
 void RoundPanel::setRefusal(const QString& reason) {
@@ -163,9 +164,9 @@ void RoundPanel::setState(State state) {
 }
 
 void RoundPanel::showProgress(const RoundProgress& p) {
-    const QLocale l;
     m_progress->setValue(p.slicesTotal ? int(1000 * p.slicesDone / p.slicesTotal) : 1000);
-    m_progress->setFormat(tr("%1 of %2 slices").arg(l.toString(p.slicesDone), l.toString(p.slicesTotal)));
+    m_progress->setFormat(
+        tr("%1 of %2 slices").arg(display::count(p.slicesDone), display::count(p.slicesTotal)));
     if (p.pausedSeconds >= 0) {
         // The round waits between slices with its advisory lock held: other runners skip meanwhile.
         m_progressText->setText(tr("Paused, holding the round's lock for %1: other runners skip until it "
@@ -178,21 +179,20 @@ void RoundPanel::showProgress(const RoundProgress& p) {
     const QString paused = m_state == State::Paused ? tr("Paused after the current slice. ") : QString();
     m_progressText->setText(
         paused + tr("Mower %1: slice %2 of %3 · scanned %4 rows, %5 · %6 elapsed, about %7 left")
-                     .arg(p.mowerId.toString(QUuid::WithoutBraces).left(8), l.toString(p.sliceOfMower),
-                          l.toString(p.slicesOfMower), l.toString(p.scanned),
+                     .arg(p.mowerId.toString(QUuid::WithoutBraces).left(8), display::count(p.sliceOfMower),
+                          display::count(p.slicesOfMower), display::count(p.scanned),
                           p.dryRun ? tr("would delete: counted at the end")
-                                   : tr("deleted %1").arg(l.toString(p.deleted)),
+                                   : tr("deleted %1").arg(display::count(p.deleted)),
                           duration(p.elapsedSeconds), duration(p.secondsLeft)));
 }
 
 void RoundPanel::showReport(const RoundReport& r) {
-    const QLocale l;
     QString outcome;
     if (r.skippedLocked)
         outcome = tr("skipped: another runner holds the lock");
     else if (!r.insideWindow)
         outcome = tr("outside the thinning window: nothing thinned (%1 slices pending)")
-                      .arg(l.toString(r.slicesPending));
+                      .arg(display::count(r.slicesPending));
     else if (!r.interrupted.isEmpty())
         outcome = tr("stopped early (%1); the next round retries the slice").arg(r.interrupted);
     else if (r.stoppedWhilePaused)
@@ -208,11 +208,12 @@ void RoundPanel::showReport(const RoundReport& r) {
         outcome = r.complete ? tr("complete") : tr("partial");
     m_progress->setValue(r.complete ? 1000 : m_progress->value());
     m_progressText->setText(
-        tr("%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10")
-            .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, l.toString(r.mowers), l.toString(r.slices),
-                 l.toString(r.scanned), r.dryRun ? tr("would delete") : tr("deleted"), l.toString(r.deleted),
-                 l.toString(r.ageDeleted), l.toString(r.seconds, 'f', 1))
-            .arg(l.toString(r.slicesPending)) +
+        tr("%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10")
+            .arg(r.dryRun ? tr("Dry run") : tr("Round"), outcome, display::count(r.mowers),
+                 display::count(r.slices), display::count(r.scanned),
+                 r.dryRun ? tr("would delete") : tr("deleted"), display::count(r.deleted),
+                 display::count(r.ageDeleted), display::duration(r.seconds))
+            .arg(display::count(r.slicesPending)) +
         problemsText(r));
 }
 
@@ -228,9 +229,8 @@ QString RoundPanel::problemsText(const RoundReport& r) const {
                 stale << tr("mower %1 slice from %2: %3")
                              .arg(u.unit.value(QStringLiteral("mower_id")).toString(),
                                   u.unit.value(QStringLiteral("from")).toString(), u.detail);
-        const QLocale l;
         const auto count = [&](Status status) {
-            return l.toString(PlanUnitOutcome::count(r.unitOutcomes, status));
+            return display::count(PlanUnitOutcome::count(r.unitOutcomes, status));
         };
         text += QStringLiteral("<br>") + tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
                                              .arg(count(Status::Applied), count(Status::Done),

@@ -1,9 +1,11 @@
 #include "verifypanel.h"
 
+#include "displayformat.h"
+
 #include "errortext.h"
+#include "scrollingpage.h"
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -23,11 +25,11 @@ VerifyPanel::VerifyPanel(QWidget* parent) : QWidget(parent) {
     auto* top = new QHBoxLayout;
     top->addWidget(m_verify);
     top->addStretch(1);
-    auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
+    auto* layout = new QVBoxLayout;
     layout->addWidget(m_verdict);
     layout->addWidget(m_details);
     layout->addStretch(1);
+    setScrollingLayout(this, top, layout); // the button stays in view above the findings
     connect(m_verify, &QPushButton::clicked, this, &VerifyPanel::verifyRequested);
     setAvailable(false);
 }
@@ -46,17 +48,18 @@ void VerifyPanel::showVerification(const positions::RangeVerification& v) {
     const QString colour = v.equal() ? QStringLiteral("#1b7a2f") : QStringLiteral("#b00020");
     m_verdict->setText(QStringLiteral("<b style='color:%1; font-size:large'>%2</b>")
                            .arg(colour, v.verdictText().toHtmlEscaped()));
-    const QLocale l;
-    QString details = tr("expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as "
-                         "previewed %5 · changed %6")
-                          .arg(l.toString(v.expected), l.toString(v.actual), l.toString(v.matching),
-                               l.toString(v.missing), l.toString(v.unexpected), l.toString(v.changed));
-    details += QLatin1Char('\n') + (v.watermark ? tr("watermark now %1").arg(formatIsoTimestamp(*v.watermark))
-                                                : tr("no watermark: no round has thinned this mower"));
+    QString details =
+        tr("expected %1 · in the table %2 · matching %3 · missing %4 · not thinned as "
+           "previewed %5 · changed %6")
+            .arg(display::count(v.expected), display::count(v.actual), display::count(v.matching),
+                 display::count(v.missing), display::count(v.unexpected), display::count(v.changed));
+    details +=
+        QLatin1Char('\n') + (v.watermark ? tr("watermark now %1").arg(display::instantSeconds(*v.watermark))
+                                         : tr("no watermark: no round has thinned this mower"));
     if (!v.firstDifferences.empty()) {
         QStringList at;
         for (Micros t : v.firstDifferences)
-            at << formatIsoTimestamp(t);
+            at << display::instantSeconds(t);
         details += QLatin1Char('\n') + tr("first differences: %1").arg(at.join(QStringLiteral(", ")));
     }
     m_details->setText(details);

@@ -1,6 +1,7 @@
 #include "trackscapacitypanel.h"
 
 #include "chartaxis.h"
+#include "displayformat.h"
 #include "errortext.h"
 #include "scrollingpage.h"
 #include "timechart.h"
@@ -8,10 +9,10 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace tidemark::ui {
 
@@ -19,6 +20,14 @@ using namespace tidemark::tracks;
 
 namespace {
 constexpr int kProjectionDays = 5 * 365; // the chart's horizon when 2 GB is farther or never reached
+
+QString alertText() {
+    return display::size(TracksForecast::kAlertBytes);
+}
+} // namespace
+
+QString TracksCapacityPanel::emptyText() {
+    return tr("Run a forecast to see the store's size against %1.").arg(alertText());
 }
 
 TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent)
@@ -29,7 +38,7 @@ TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent
     m_chart = new TimeChart(this);
     m_chart->setTitle(tr("Store size: history from the imports, projection at the last 30 days' pace"));
     m_chart->setValueUnit(ValueUnit::Bytes);
-    m_chart->setEmptyText(tr("Run a forecast to see the store's size against 2 GB."));
+    m_chart->setEmptyText(emptyText());
     m_figures = new QLabel(this);
     m_figures->setWordWrap(true);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -57,6 +66,7 @@ TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent
 }
 
 void TracksCapacityPanel::clear() {
+    m_chart->setEmptyText(emptyText());
     m_chart->setSeries({});
     m_chart->setLimits({});
     m_chart->setMarkers({});
@@ -69,31 +79,23 @@ void TracksCapacityPanel::showKnown() {
     clear();
     const TracksFileFacts& facts = m_dataset->fileFacts();
     const qint64 tracks = facts.summaries.empty() ? 0 : facts.summaries.front().tracks;
-    const QLocale l;
     QStringList lines;
     if (facts.storeBytes >= 0) {
-        const Micros now = m_dataset->now();
-        m_chart->setSeries({TimeSeries{tr("store size"),
-                                       QColor(0x1f, 0x6f, 0xc5),
-                                       TimeSeries::Kind::Line,
-                                       false,
-                                       {TimePoint{now, double(facts.storeBytes), 0, {}}},
-                                       {},
-                                       {},
-                                       0}});
-        m_chart->setLimits(
-            {LimitLine{double(TracksForecast::kAlertBytes), tr("2 GB alert"), QColor(0xb0, 0x00, 0x20)}});
-        m_chart->setMarkers({TimeMarker{now, tr("now"), {}}});
-        lines << tr("Now: %1 tracks, %2 (%3 % of the 2 GB mark)")
-                     .arg(l.toString(tracks),
-                          ChartAxis::valueText(double(facts.storeBytes), ValueUnit::Bytes),
-                          l.toString(100.0 * double(facts.storeBytes) / double(TracksForecast::kAlertBytes),
-                                     'f', 1));
+        // One measurement is a figure, not a chart (a lone dot under a far limit line): the chart shows it
+        // as its text until a forecast brings the history.
+        const QString share =
+            display::percent(double(facts.storeBytes) / double(TracksForecast::kAlertBytes));
+        m_chart->setEmptyText(tr("Now %1, %2 of the %3 alert.\nForecast draws its history and its growth.")
+                                  .arg(display::size(facts.storeBytes), share, alertText()));
+        lines << tr("Now: %1 tracks, %2 (%3 of the %4 mark)")
+                     .arg(display::count(tracks), display::size(facts.storeBytes), share, alertText());
     } else {
-        lines << tr("Now: %1 tracks").arg(l.toString(tracks));
+        m_chart->setEmptyText(emptyText());
+        lines << tr("Now: %1 tracks").arg(display::count(tracks));
     }
-    lines << tr("Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention "
-                "deletes.");
+    lines << tr("Forecast adds the growth of the last 30 days, when %1 is reached and what retention "
+                "deletes.")
+                 .arg(alertText());
     m_figures->setText(lines.join(QLatin1Char('\n')));
 }
 
@@ -109,16 +111,14 @@ QString TracksCapacityPanel::figuresText() const {
 
 void TracksCapacityPanel::show(const TracksForecast& f) {
     const TracksForecastMeasurements& m = f.measured;
-    const QLocale l;
     const double perTrack = f.bytesPerTrack.value_or(0);
     TimeSeries history{
         tr("store size"), QColor(0x1f, 0x6f, 0xc5), TimeSeries::Kind::Line, false, {}, {}, {}, 0};
     qint64 tracks = 0;
     for (const TracksCreatedDay& d : m.history) {
         tracks += d.tracks;
-        history.points.push_back(
-            TimePoint{d.day + kMicrosPerDay, double(tracks) * perTrack, 0,
-                      tr("%n track(s)", nullptr, int(std::min<qint64>(tracks, INT_MAX)))});
+        history.points.push_back(TimePoint{d.day + kMicrosPerDay, double(tracks) * perTrack, 0,
+                                           tr("%n track(s)", nullptr, display::pluralForm(tracks))});
     }
     TimeSeries projection{
         tr("projected"), QColor(0x1f, 0x6f, 0xc5), TimeSeries::Kind::Line, true, {}, {}, {}, 0};
@@ -132,8 +132,8 @@ void TracksCapacityPanel::show(const TracksForecast& f) {
                       0,
                       {}});
     m_chart->setSeries({history, projection});
-    std::vector<LimitLine> limits{
-        LimitLine{double(TracksForecast::kAlertBytes), tr("2 GB alert"), QColor(0xb0, 0x00, 0x20)}};
+    std::vector<LimitLine> limits{LimitLine{double(TracksForecast::kAlertBytes),
+                                            tr("%1 alert").arg(alertText()), QColor(0xb0, 0x00, 0x20)}};
     if (perTrack > 0 && f.steadyStateTracks > 0)
         limits.push_back(
             LimitLine{f.steadyStateTracks * perTrack,
@@ -143,22 +143,23 @@ void TracksCapacityPanel::show(const TracksForecast& f) {
     std::vector<TimeMarker> markers{TimeMarker{m.now, tr("now"), {}}};
     if (f.reaches2GbOn && *f.reaches2GbOn <= until)
         markers.push_back(TimeMarker{*f.reaches2GbOn,
-                                     tr("2 GB on %1").arg(ChartAxis::instantText(*f.reaches2GbOn).left(10)),
+                                     tr("%1 on %2").arg(alertText(), display::date(*f.reaches2GbOn)),
                                      QColor(0xb0, 0x00, 0x20)});
     m_chart->setMarkers(markers);
 
     QStringList lines;
     lines << tr("%1 tracks, %2 (%3 a track)")
-                 .arg(l.toString(m.tracks), ChartAxis::valueText(double(m.bytes), ValueUnit::Bytes),
-                      f.bytesPerTrack ? ChartAxis::valueText(*f.bytesPerTrack, ValueUnit::Bytes)
+                 .arg(display::count(m.tracks), display::size(m.bytes),
+                      f.bytesPerTrack ? display::size(qint64(std::llround(*f.bytesPerTrack)))
                                       : f.bytesPerTrackReason);
     lines << tr("%1 tracks a day over the last 30 days; steady state %2 tracks after %n year(s) of retention",
                 nullptr, f.retentionYears)
-                 .arg(l.toString(f.tracksPerDay, 'f', 1), l.toString(f.steadyStateTracks, 'f', 0));
-    lines << (f.reaches2GbOn ? tr("Reaches 2 GB on %1").arg(ChartAxis::instantText(*f.reaches2GbOn).left(10))
-                             : tr("2 GB: %1").arg(f.reaches2GbReason));
+                 .arg(display::number(f.tracksPerDay, 1),
+                      display::count(qint64(std::llround(f.steadyStateTracks))));
+    lines << (f.reaches2GbOn ? tr("Reaches %1 on %2").arg(alertText(), display::date(*f.reaches2GbOn))
+                             : tr("%1: %2").arg(alertText(), f.reaches2GbReason));
     lines << tr("A retention run now deletes %n track(s) (about %1).", nullptr, int(m.wouldDelete.size()))
-                 .arg(ChartAxis::valueText(double(f.wouldDeleteBytes), ValueUnit::Bytes));
+                 .arg(display::size(f.wouldDeleteBytes));
     m_figures->setText(lines.join(QLatin1Char('\n')));
 }
 

@@ -30,6 +30,7 @@ class TracksCapacityPanel : public QWidget {
     QString figuresText() const;
 
   private:
+    static QString emptyText();
     void showKnown();
     void clear();
     void show(const tracks::TracksForecast& f);

@@ -1,5 +1,7 @@
 #include "tracksworkbench.h"
 
+#include "displayformat.h"
+#include "error.h"
 #include "errortext.h"
 #include "maplayermodel.h"
 #include "mapview.h"
@@ -20,17 +22,16 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
-#include <QLocale>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTimer>
-#include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -43,10 +44,28 @@ namespace {
 QListWidget* checkList(QWidget* parent) {
     auto* list = new QListWidget(parent);
     list->setSelectionMode(QAbstractItemView::NoSelection);
-    list->setMaximumHeight(80);
+    list->setUniformItemSizes(true);
+    list->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     return list;
 }
+
+// A filter list as tall as its entries (up to kMaxFilterRows, then it scrolls): every activity of a store
+// reads without a scroll bar hiding one.
+constexpr int kMaxFilterRows = 10;
+void fitToEntries(QListWidget* list) {
+    const int rows = std::clamp(list->count(), 1, kMaxFilterRows);
+    const int rowHeight = list->count() > 0 ? list->sizeHintForRow(0) : list->fontMetrics().height() + 2;
+    list->setFixedHeight(rows * rowHeight + 2 * list->frameWidth());
+}
 } // namespace
+
+QString TracksWorkbench::instantText(const QString& iso) {
+    try {
+        return display::instant(parseIsoTimestamp(iso));
+    } catch (const Error&) {
+        return iso;
+    }
+}
 
 TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     : QWidget(parent), m_dataset(dataset) {
@@ -174,26 +193,19 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     storeLayout->addLayout(importRow);
     storeLayout->addWidget(m_importResult);
     storeLayout->addStretch(1);
-    // An action of the workbench (its shortcut works wherever the focus is in it) that the button shows.
-    auto* zoomToFit = new QAction(tr("Zoom to fit"), this);
-    zoomToFit->setObjectName(QStringLiteral("zoomToFitAction"));
-    zoomToFit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    zoomToFit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // The map's zoom to fit, on the workbench too (its key works wherever the focus is in it); it fits what
+    // the filters leave of the whole store, not only the lines loaded for the view.
+    QAction* zoomToFit = m_map->zoomToFitAction();
     zoomToFit->setToolTip(tr("Fit the map to the tracks the activity and source filters leave (%1)")
                               .arg(zoomToFit->shortcut().toString(QKeySequence::NativeText)));
     addAction(zoomToFit);
-    m_zoomToFit = new QToolButton(this);
-    m_zoomToFit->setObjectName(QStringLiteral("zoomToFitButton"));
-    m_zoomToFit->setDefaultAction(zoomToFit);
+    m_map->setZoomToFit([this] { this->zoomToFit(); });
     m_mapNote = new QLabel(this);
     m_mapNote->setWordWrap(true);
     auto* mapColumn = new QWidget(this);
     auto* mapLayout = new QVBoxLayout(mapColumn);
     mapLayout->setContentsMargins(0, 0, 0, 0);
-    auto* mapBar = new QHBoxLayout;
-    mapBar->addWidget(m_zoomToFit);
-    mapBar->addWidget(m_mapNote, 1);
-    mapLayout->addLayout(mapBar);
+    mapLayout->addWidget(m_mapNote);
     mapLayout->addWidget(m_map, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setChildrenCollapsible(false);
@@ -207,6 +219,9 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({900, 640});
+    m_split = split;
+    split->installEventFilter(this);
+    connect(split, &QSplitter::splitterMoved, this, [this] { m_splitMoved = true; });
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_summary);
@@ -224,7 +239,6 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
         if (id != 0)
             selectTrack(id);
     });
-    connect(zoomToFit, &QAction::triggered, this, &TracksWorkbench::zoomToFit);
     connect(m_activities, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
     connect(m_sources, &QListWidget::itemChanged, this, &TracksWorkbench::filtersChanged);
     connect(m_previous, &QPushButton::clicked, this, &TracksWorkbench::previousPage);
@@ -262,6 +276,7 @@ TracksWorkbench::TracksWorkbench(TracksDataset* dataset, QWidget* parent)
             });
     connect(m_dataset, &TracksDataset::pathChanged, this, [this](const QString& path) {
         m_fitted = false;
+        m_fitToWidth = true;
         m_extent = QGeoRectangle();
         m_activities->clear();
         m_sources->clear();
@@ -342,8 +357,7 @@ void TracksWorkbench::fillFilter(QListWidget* list, const QMap<QString, qint64>&
     const QSignalBlocker block(list);
     list->clear();
     for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
-        auto* item =
-            new QListWidgetItem(QStringLiteral("%1 (%2)").arg(it.key(), QLocale().toString(it.value())));
+        auto* item = new QListWidgetItem(QStringLiteral("%1 (%2)").arg(it.key(), display::count(it.value())));
         item->setData(Qt::UserRole, it.key());
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
         item->setCheckState(unchecked.contains(it.key()) ? Qt::Unchecked : Qt::Checked);
@@ -351,6 +365,7 @@ void TracksWorkbench::fillFilter(QListWidget* list, const QMap<QString, qint64>&
             item->setForeground(TracksLayer::colourOf(it.key()));
         list->addItem(item);
     }
+    fitToEntries(list);
 }
 
 // Checks the imported tracks' activity and source where the filters had them unchecked (an activity or a
@@ -410,6 +425,8 @@ void TracksWorkbench::zoomToFit() {
 bool TracksWorkbench::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_map && event->type() == QEvent::Show)
         fitToFileWhenShown();
+    if (watched == m_split && event->type() == QEvent::Resize)
+        fitTableWidth();
     return QWidget::eventFilter(watched, event);
 }
 
@@ -438,7 +455,7 @@ void TracksWorkbench::showData() {
                        .arg(m_dataset->location().displayName()) +
                    tr(", %Ln in view", "", int(data.page.matching));
     m_summary->setText(text.toHtmlEscaped());
-    const QString limit = QLocale().toString(TracksViewData::kMaxLinesOnMap);
+    const QString limit = display::count(TracksViewData::kMaxLinesOnMap);
     if (!data.map.density)
         m_mapNote->setText(tr("Lines of the filtered tracks in view."));
     else if (data.map.densityOfEverySource)
@@ -461,7 +478,29 @@ void TracksWorkbench::showData() {
     if (row >= 0)
         m_table->selectRow(row);
     showDetails();
+    fitTableWidth();
+    m_fitToWidth = false;
     emit loaded();
+}
+
+// The table's columns read whole where the window is wide enough: the areas take the width the table needs,
+// up to half the workbench (the map keeps the rest), until the operator moves the handle.
+void TracksWorkbench::fitTableWidth() {
+    if (m_splitMoved || m_split->width() <= 0)
+        return;
+    const int around = m_areas->width() - m_table->viewport()->width(); // frames, margins, the scroll bar
+    const int needed = m_table->horizontalHeader()->length() + std::max(around, 0) +
+                       m_table->verticalScrollBar()->sizeHint().width();
+    const int total = m_split->width() - m_split->handleWidth();
+    const int areas = std::clamp(needed, m_areas->minimumSizeHint().width(), total / 2);
+    if (areas <= m_split->sizes().value(1))
+        return;
+    m_split->setSizes({total - areas, areas});
+    if (m_fitToWidth) { // the store's first view: the narrower map still shows what it was fitted to
+        m_fitToWidth = false;
+        m_fitted = false;
+        fitToFileWhenShown();
+    }
 }
 
 void TracksWorkbench::nextPage() {
@@ -502,18 +541,16 @@ void TracksWorkbench::showDetails() {
         sources += QStringLiteral("<li>%1: <a href=\"%2\">%3</a></li>")
                        .arg(t.sources.at(i).toHtmlEscaped(), t.externalUrls.value(i).toHtmlEscaped(),
                             t.externalUrls.value(i).toHtmlEscaped());
-    m_details->setHtml(QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p><p>%5</p><ul>%6</ul>")
-                           .arg(t.name.toHtmlEscaped(), t.activity.toHtmlEscaped(), tr("track %1").arg(t.id),
-                                tr("%1 points, %2 km; ridden %3; imported %4")
-                                    .arg(QLocale().toString(t.pointsCount),
-                                         QLocale().toString(t.lengthMetres / 1000.0, 'f', 1),
-                                         t.startedAt.isEmpty() ? tr("(no times)") : t.startedAt, t.createdAt),
-                                tr("Box %1, %2 – %3, %4")
-                                    .arg(t.bbox.minLon, 0, 'f', 5)
-                                    .arg(t.bbox.minLat, 0, 'f', 5)
-                                    .arg(t.bbox.maxLon, 0, 'f', 5)
-                                    .arg(t.bbox.maxLat, 0, 'f', 5),
-                                sources));
+    m_details->setHtml(
+        QStringLiteral("<p><b>%1</b> · %2 · %3</p><p>%4</p><p>%5</p><ul>%6</ul>")
+            .arg(
+                t.name.toHtmlEscaped(), t.activity.toHtmlEscaped(), tr("track %1").arg(t.id),
+                tr("%1 points, %2 km; ridden %3; imported %4")
+                    .arg(display::count(t.pointsCount), display::number(t.lengthMetres / 1000.0, 1),
+                         t.startedAt.isEmpty() ? tr("(no times)") : instantText(t.startedAt),
+                         instantText(t.createdAt)),
+                tr("Box %1").arg(display::box(t.bbox.minLat, t.bbox.minLon, t.bbox.maxLat, t.bbox.maxLon, 5)),
+                sources));
 }
 
 QString TracksWorkbench::importText() const {

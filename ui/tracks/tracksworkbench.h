@@ -13,11 +13,11 @@ class QLineEdit;
 class QProgressBar;
 class QListWidget;
 class QPushButton;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
-class QToolButton;
 class QUrl;
 
 namespace tidemark {
@@ -111,6 +111,7 @@ class TracksWorkbench : public QWidget, public Workbench {
     void fitToFileWhenShown();
     void fitWhenShown(const tracks::TrackBox& box); // the extent an import or zoom to fit asks for
     void showFileFacts();
+    void fitTableWidth();
     void showData();
     void fillFilter(QListWidget* list, const QMap<QString, qint64>& counts);
     void filtersChanged();
@@ -123,6 +124,8 @@ class TracksWorkbench : public QWidget, public Workbench {
     void showImport();
     void showMigrated();
     static QStringList checkedItems(const QListWidget* list);
+    // An instant the store gives as ISO text, as the console shows instants (the text as is when it is none).
+    static QString instantText(const QString& iso);
 
     tracks::TracksDataset* m_dataset;
     MapView* m_map;
@@ -130,7 +133,6 @@ class TracksWorkbench : public QWidget, public Workbench {
     QTimer* m_viewSettle;
     bool m_fitted = false;  // the map has been fitted to m_extent
     QGeoRectangle m_extent; // of the file, or of an import: fitted once the map is shown with its real size
-    QToolButton* m_zoomToFit;
     QLabel* m_mapNote;
     QLabel* m_summary;
     QListWidget* m_activities;
@@ -156,6 +158,9 @@ class TracksWorkbench : public QWidget, public Workbench {
     QLabel* m_importResult;
     QString m_refusedDrop; // the refusal of the last drop's other files, kept beside its import's result
     QTabWidget* m_areas;
+    QSplitter* m_split; // the map beside the areas
+    bool m_splitMoved = false;
+    bool m_fitToWidth = false; // a store's first view is refitted when the table takes its width
     TracksCapacityPanel* m_capacity;
 };
 

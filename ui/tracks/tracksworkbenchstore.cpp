@@ -3,6 +3,7 @@
 // file).
 #include "tracksworkbench.h"
 
+#include "displayformat.h"
 #include "errortext.h"
 #include "tracksdataset.h"
 #include "trackslayer.h"
@@ -39,8 +40,8 @@ void TracksWorkbench::retain() {
 void TracksWorkbench::showRetained() {
     const TracksRetainReport& r = m_dataset->lastRetain();
     m_layer->setHighlighted({});
-    QString text =
-        tr("%Ln track(s) deleted, %1 bytes freed", "", int(r.run.deleted.size())).arg(r.run.freedBytes());
+    QString text = tr("%Ln track(s) deleted, %1 freed", "", int(r.run.deleted.size()))
+                       .arg(display::size(r.run.freedBytes()));
     QStringList stale;
     int gone = 0;
     for (const PlanUnitOutcome& o : r.unitOutcomes) {
@@ -78,27 +79,23 @@ void TracksWorkbench::showRetention() {
     m_retention->setText(
         tr("%Ln track(s) imported before %1 would be deleted (%2 years); magenta on the map.", "",
            int(p.ids.size()))
-            .arg(formatIsoTimestamp(p.cutoff).left(10))
+            .arg(display::date(p.cutoff))
             .arg(m_dataset->retentionYears()));
 }
 
 void TracksWorkbench::showHealth() {
     const TracksHealthReport& h = m_dataset->health();
-    QString text = h.postgis ? tr("Health: %Ln track(s), tables %1 MB, indexes %2 MB", "", int(h.tracks))
-                                   .arg(h.databaseMb(), 0, 'f', 1)
-                                   .arg(h.indexMb(), 0, 'f', 1)
-                             : tr("Health: %Ln track(s), database %1 MB, WAL %2 MB", "", int(h.tracks))
-                                   .arg(h.databaseMb(), 0, 'f', 1)
-                                   .arg(h.walMb(), 0, 'f', 1);
+    QString text = h.postgis ? tr("Health: %Ln track(s), tables %1, indexes %2", "", int(h.tracks))
+                                   .arg(display::size(h.databaseBytes), display::size(h.indexBytes))
+                             : tr("Health: %Ln track(s), database %1, WAL %2", "", int(h.tracks))
+                                   .arg(display::size(h.databaseBytes), display::size(h.walBytes));
     if (!h.lastRuns.empty())
         text += tr("; last import %1 (%2, %3): %4")
-                    .arg(h.lastRuns.front().finishedAt, h.lastRuns.front().source, h.lastRuns.front().region,
-                         h.lastRuns.front().status);
-    m_health->setText(
-        h.overThreshold()
-            ? errorHtml(text +
-                        tr(" — over %1 MB: plan a retention run or a split").arg(h.warnAboveBytes / 1048576))
-            : text.toHtmlEscaped());
+                    .arg(instantText(h.lastRuns.front().finishedAt), h.lastRuns.front().source,
+                         h.lastRuns.front().region, h.lastRuns.front().status);
+    m_health->setText(h.overThreshold() ? errorHtml(text + tr(" — over %1: plan a retention run or a split")
+                                                               .arg(display::size(h.warnAboveBytes)))
+                                        : text.toHtmlEscaped());
 }
 
 void TracksWorkbench::migrateTo(const QString& conninfo) {
@@ -229,10 +226,9 @@ void TracksWorkbench::showImport() {
     const GpxImportTotals totals = report.totals();
     QString text =
         tr("%1 added, %2 merged, %3 unchanged, %4 skipped (waypoints, routes, tracks under two points)")
-            .arg(totals.added)
-            .arg(totals.merged)
-            .arg(totals.unchanged)
-            .arg(totals.skippedWaypoints + totals.skippedRoutes + totals.tooShort)
+            .arg(display::count(totals.added), display::count(totals.merged),
+                 display::count(totals.unchanged),
+                 display::count(totals.skippedWaypoints + totals.skippedRoutes + totals.tooShort))
             .toHtmlEscaped();
     for (const GpxFileImportResult& r : report.files)
         if (r.refused())
