@@ -1,5 +1,7 @@
 // The kudos Round area on the reports a round job returns: a dry run ends with its bar full and its report in
-// the words of what a run would do; a cancelled round keeps its bar where it stopped.
+// the words of what a run would do; a cancelled round keeps its bar where it stopped. The Budget area without
+// a budget.
+#include "budgetpanel.h"
 #include "kudosroundpanel.h"
 #include "retentionreport.h"
 #include "taskprogress.h"
@@ -82,6 +84,25 @@ class TestKudosRoundPanel : public QObject {
         panel.setRefusal({});
         QVERIFY(panel.runButton()->isEnabled());
         QCOMPARE(panel.runButton()->toolTip(), tip);
+    }
+
+    // Without a budget the tier has no bar to fill: its line says so and names the setting.
+    void aTierWithoutABudgetSaysSo() {
+        ui::BudgetPanel panel;
+        KudosStatus status;
+        status.archive = QStringLiteral("file:///archive");
+        status.tiers = {ArchiveTierUse{RetentionDataset::Currency, 3 * 1024 * 1024, 0},
+                        ArchiveTierUse{RetentionDataset::Statistics, 1024, 4096}};
+        panel.showStatus(status);
+        const QString currency = panel.tierText(RetentionDataset::Currency);
+        QVERIFY2(currency.contains(QStringLiteral("KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES")) &&
+                     currency.contains(QStringLiteral("3.00 MiB")),
+                 qPrintable(currency));
+        const auto bars = panel.findChildren<QProgressBar*>();
+        QCOMPARE(bars.size(), 2);
+        QVERIFY(bars[0]->isHidden());
+        QVERIFY(!bars[1]->isHidden());
+        QCOMPARE(bars[1]->value(), 250);
     }
 };
 

@@ -149,13 +149,21 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     objectButtons->addWidget(m_drill);
     objectButtons->addWidget(m_cancel);
     objectButtons->addWidget(m_progress, 1);
-    auto* objectsBox = new QWidget(this);
-    auto* objectsLayout = new QVBoxLayout(objectsBox);
-    objectsLayout->addWidget(m_objects, 5);
-    objectsLayout->addLayout(objectButtons);
-    objectsLayout->addWidget(m_coverage);
-    objectsLayout->addWidget(m_restoreStatus);
-    objectsLayout->addWidget(m_objectPanel, 1);
+    // The list with its buttons above the selected object's manifest, the operator moving the split between
+    // them; the manifest gets half the height to start with.
+    auto* listBox = new QWidget(this);
+    auto* listLayout = new QVBoxLayout(listBox);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_objects, 1);
+    listLayout->addLayout(objectButtons);
+    listLayout->addWidget(m_coverage);
+    listLayout->addWidget(m_restoreStatus);
+    auto* objectsBox = new QSplitter(Qt::Vertical, this);
+    objectsBox->setChildrenCollapsible(false);
+    objectsBox->addWidget(listBox);
+    objectsBox->addWidget(m_objectPanel);
+    objectsBox->setStretchFactor(0, 1);
+    objectsBox->setStretchFactor(1, 1);
 
     // The user's rows.
     m_filter = new QLineEdit(this);
