@@ -17,7 +17,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -45,8 +44,14 @@ QTableView* partitionTableOf(kudos::PartitionStatusModel* model, QWidget* parent
     const int order[] = {M::DatasetColumn,   M::RangeColumn,     M::StateColumn,       M::EligibleColumn,
                          M::RowsColumn,      M::UnappliedColumn, M::QuarantinedColumn, M::SizeColumn,
                          M::PartitionColumn, M::ArchiveKeyColumn};
+    QHeaderView* header = table->horizontalHeader();
     for (int visual = 0; visual < int(std::size(order)); ++visual)
-        table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(order[visual]), visual);
+        header->moveSection(header->visualIndex(order[visual]), visual);
+    // The archive object, last, takes what the others leave: no sideways scrolling for the figures, its key
+    // elided in the middle (its file name stays) where the table is narrow.
+    header->setStretchLastSection(true);
+    table->setTextElideMode(Qt::ElideMiddle);
+    table->setWordWrap(false);
     return table;
 }
 } // namespace
