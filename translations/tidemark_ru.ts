@@ -159,6 +159,29 @@
     </message>
 </context>
 <context>
+    <name>DisplayFormat</name>
+    <message>
+        <source>%1 KiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 PiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>KudosForecastJob</name>
     <message>
         <source>counting the rollup keys of %1</source>
@@ -590,6 +613,61 @@
     <message>
         <source>demo workspace</source>
         <translation>демо-пространство</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::display</name>
+    <message>
+        <source>%1 B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished">%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished">%1 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished">%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation type="unfinished">только что</translation>
+    </message>
+    <message>
+        <source>%Ln min ago</source>
+        <translation type="unfinished">%Ln минуту назад</translation>
+    </message>
+    <message>
+        <source>%Ln h ago</source>
+        <translation type="unfinished">%Ln час назад</translation>
+    </message>
+    <message>
+        <source>%Ln day(s) ago</source>
+        <translation type="unfinished">%Ln день назад</translation>
     </message>
 </context>
 <context>
@@ -1941,10 +2019,6 @@
         <translation>Размер объекта</translation>
     </message>
     <message>
-        <source>%1 bytes (%2 level %3)</source>
-        <translation>%1 байт (%2, уровень %3)</translation>
-    </message>
-    <message>
         <source>Exported</source>
         <translation>Выгружен</translation>
     </message>
@@ -1968,10 +2042,6 @@
         <source>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</source>
         <translation>Учения не проводились. Учения восстанавливают объект во временный файл и сверяют его суммы по пользователю, счёту, типу записи и дню с дневными выписками.</translation>
     </message>
-    <message>
-        <source>drilled %1 in %2 s</source>
-        <translation>учения %1 за %2 с</translation>
-    </message>
     <message numerus="yes">
         <source>Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and their count with the catalog.</source>
         <translation>
@@ -1983,6 +2053,14 @@
     <message>
         <source>Last drill FAILED:</source>
         <translation>Последние учения ПРОВАЛЕНЫ:</translation>
+    </message>
+    <message>
+        <source>drilled %1 in %2</source>
+        <translation>проверен восстановлением %1 за %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 level %3)</source>
+        <translation>%1 (%2, уровень %3)</translation>
     </message>
 </context>
 <context>
@@ -2008,12 +2086,12 @@
         <translation>неизвестно: архив не удалось прочитать</translation>
     </message>
     <message>
-        <source>%1 used, no budget</source>
-        <translation>занято %1, без бюджета</translation>
+        <source>%1 used; no budget set for this tier: %2 sets it</source>
+        <translation>занято %1; бюджет для этого уровня не задан: его задаёт %2</translation>
     </message>
     <message>
-        <source>%1 of %2 (%3 %)</source>
-        <translation>%1 из %2 (%3 %)</translation>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 из %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -3148,10 +3226,6 @@
         <source>Last: %1</source>
         <translation>Последнее: %1</translation>
     </message>
-    <message>
-        <source>%1 → %2 · %3 rows · %4 s</source>
-        <translation>%1 → %2 · строк: %3 · %4 с</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln partition(s) created</source>
         <translation>
@@ -3268,20 +3342,52 @@
         <source>Run applies this plan: %1.</source>
         <translation>«Запустить» применит этот план: %1.</translation>
     </message>
+    <message>
+        <source>The last round&apos;s report shows here.</source>
+        <translation>Здесь появится отчёт последнего раунда.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: a round would take %Ln action(s)</source>
+        <translation>
+            <numerusform>Пробный прогон: раунд выполнил бы %Ln действие</numerusform>
+            <numerusform>Пробный прогон: раунд выполнил бы %Ln действия</numerusform>
+            <numerusform>Пробный прогон: раунд выполнил бы %Ln действий</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s) would be added to the catalog</source>
+        <translation>
+            <numerusform>в каталог был бы добавлен %Ln диапазон</numerusform>
+            <numerusform>в каталог было бы добавлено %Ln диапазона</numerusform>
+            <numerusform>в каталог было бы добавлено %Ln диапазонов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln partition(s) would be created</source>
+        <translation>
+            <numerusform>был бы создан %Ln раздел</numerusform>
+            <numerusform>было бы создано %Ln раздела</numerusform>
+            <numerusform>было бы создано %Ln разделов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>First: %1</source>
+        <translation>Первым: %1</translation>
+    </message>
+    <message>
+        <source>The dry run is done: nothing was changed.</source>
+        <translation>Пробный прогон завершён: ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3 rows · %4</source>
+        <translation>%1 → %2 · строк: %3 · %4</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
     <message>
         <source>Not connected.</source>
         <translation>Не подключено.</translation>
-    </message>
-    <message>
-        <source>Reload</source>
-        <translation>Обновить</translation>
-    </message>
-    <message>
-        <source>Read the ranges, incidents, quarantine and archive use again.</source>
-        <translation>Заново прочитать диапазоны, инциденты, карантин и занятость архива.</translation>
     </message>
     <message>
         <source>Round</source>
@@ -3406,6 +3512,10 @@
     <message>
         <source>Kudos</source>
         <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>the kudos database did not load: %1</source>
+        <translation>база kudos не загрузилась: %1</translation>
     </message>
 </context>
 <context>
@@ -4340,17 +4450,17 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</source>
         <translation>Снимка балансов ещё нет, поэтому ничего не сравнивалось. Сделайте снимок (Сделать снимок) и сверьте позже.</translation>
     </message>
-    <message numerus="yes">
-        <source>Snapshot of %1 UTC (%Ln day(s) old, checkpoint generation %2).</source>
-        <translation>
-            <numerusform>Снимок от %1 UTC (возраст %Ln день, поколение контрольных точек %2).</numerusform>
-            <numerusform>Снимок от %1 UTC (возраст %Ln дня, поколение контрольных точек %2).</numerusform>
-            <numerusform>Снимок от %1 UTC (возраст %Ln дней, поколение контрольных точек %2).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</source>
         <translation>Проверено пользователей: %1, &lt;b&gt;с расхождением: %2&lt;/b&gt;, общее расхождение %3 kudos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Snapshot of %1 (%Ln day(s) old, checkpoint generation %2).</source>
+        <translation>
+            <numerusform>Снимок от %1 (возраст %Ln день, поколение контрольной точки %2).</numerusform>
+            <numerusform>Снимок от %1 (возраст %Ln дня, поколение контрольной точки %2).</numerusform>
+            <numerusform>Снимок от %1 (возраст %Ln дней, поколение контрольной точки %2).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
