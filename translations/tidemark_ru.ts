@@ -1015,6 +1015,22 @@
         <source>Drill every archive object of %1</source>
         <translation>Учения на всех архивных объектах %1</translation>
     </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
+        <translation>архив не настроен (TIDEMARK_ARCHIVE_URL)</translation>
+    </message>
+    <message>
+        <source>List the kudos archive of %1</source>
+        <translation>Список архива kudos на %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln archive object(s)</source>
+        <translation>
+            <numerusform>%Ln объект архива</numerusform>
+            <numerusform>%Ln объекта архива</numerusform>
+            <numerusform>%Ln объектов архива</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::DisputeRowsModel</name>
@@ -2417,6 +2433,66 @@
     <message>
         <source>Archive &amp;&amp; disputes</source>
         <translation>Архив и споры</translation>
+    </message>
+    <message>
+        <source>The archive %1 holds no object of the kudos ledger yet.</source>
+        <translation>В архиве %1 пока нет объектов журнала kudos.</translation>
+    </message>
+    <message>
+        <source>The one archive object of the kudos ledger in %1.</source>
+        <translation>Единственный объект журнала kudos в архиве %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln archive objects of the kudos ledger in %1.</source>
+        <translation>
+            <numerusform>Весь архив %1: %Ln объект журнала kudos.</numerusform>
+            <numerusform>Весь архив %1: %Ln объекта журнала kudos.</numerusform>
+            <numerusform>Весь архив %1: %Ln объектов журнала kudos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Investigate a user to narrow them to the days of a dispute.</source>
+        <translation>Исследуйте пользователя, чтобы оставить только объекты за дни спора.</translation>
+    </message>
+    <message>
+        <source>The one archive object that covers %1</source>
+        <translation>Единственный объект архива за %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %Ln archive objects that cover %1</source>
+        <translation>
+            <numerusform>%Ln объект архива за %1</numerusform>
+            <numerusform>%Ln объекта архива за %1</numerusform>
+            <numerusform>%Ln объектов архива за %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln of them holding rows of user %1.</source>
+        <translation>
+            <numerusform>, в %Ln из них есть строки пользователя %1.</numerusform>
+            <numerusform>, в %Ln из них есть строки пользователя %1.</numerusform>
+            <numerusform>, в %Ln из них есть строки пользователя %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The archive could not be listed: %1</source>
+        <translation>Не удалось получить список архива: %1</translation>
+    </message>
+    <message>
+        <source>Listing the archive&apos;s objects…</source>
+        <translation>Чтение списка объектов архива…</translation>
+    </message>
+    <message>
+        <source>The archive&apos;s objects are listed once the kudos dataset has loaded.</source>
+        <translation>Объекты архива будут показаны, когда загрузятся данные kudos.</translation>
+    </message>
+    <message>
+        <source>The archive objects covering the days</source>
+        <translation>Объекты архива за выбранные дни</translation>
+    </message>
+    <message>
+        <source>Every archive object of the kudos ledger</source>
+        <translation>Все объекты журнала kudos в архиве</translation>
     </message>
 </context>
 <context>

@@ -125,10 +125,11 @@ void ArchiveObjectPanel::showObject(const kudos::CoveringObject* object,
                  QStringLiteral("%1 ≤ created &lt; %2")
                      .arg(display::instantSeconds(m.createdFrom), display::instantSeconds(m.createdTo)));
     table += row(tr("Rows"), display::count(m.rowCount));
-    table += row(tr("User %1").arg(userId), tr("%1 rows · balance %2 · escrow %3")
-                                                .arg(display::count(object->user.rows))
-                                                .arg(kudos::textFromCents(object->user.balanceCents),
-                                                     kudos::textFromCents(object->user.escrowCents)));
+    if (userId != 0) // no user is investigated while the whole archive is listed
+        table += row(tr("User %1").arg(userId), tr("%1 rows · balance %2 · escrow %3")
+                                                    .arg(display::count(object->user.rows))
+                                                    .arg(kudos::textFromCents(object->user.balanceCents),
+                                                         kudos::textFromCents(object->user.escrowCents)));
     table += row(tr("Columns"), code(m.columns.join(QStringLiteral(", "))));
     table += row(tr("Content sha256"), code(m.contentSha256));
     table += row(tr("Object sha256"), code(m.objectSha256));
