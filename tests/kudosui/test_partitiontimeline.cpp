@@ -6,6 +6,8 @@
 #include "partitiontimeline.h"
 
 #include <QDateTime>
+#include <QImage>
+#include <QRegularExpression>
 #include <QTest>
 #include <QTimeZone>
 
@@ -91,6 +93,46 @@ class TestPartitionTimeline : public QObject {
         for (const QString& text : texts)
             months += text.contains(QStringLiteral("2026")) || text.contains(QStringLiteral("2027")) ? 1 : 0;
         QVERIFY2(months >= (width > 900 ? 10 : 4), qPrintable(texts.join(u'|')));
+    }
+
+    // The month lines and the cutoff lines stop at a block's month-day instead of crossing it: no pixel of
+    // their colours inside a block's label (the demo showed "11-0|2" with the red line through it).
+    void linesDoNotCrossTheBlockLabels_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<Micros>("now");
+        for (int width : {1400, 2400}) {
+            QTest::addRow("%d, now after a month's first", width)
+                << width << Micros(at(2026, 12, 2) + kMicrosPerHour);
+            QTest::addRow("%d, a month line at the end", width) << width << Micros(at(2026, 12, 29));
+        }
+    }
+    void linesDoNotCrossTheBlockLabels() {
+        QFETCH(int, width);
+        QFETCH(Micros, now);
+        // The demo's half year of weeks: wide enough blocks for their labels.
+        std::vector<PartitionStatus> weeks = weeksUpTo(now);
+        std::erase_if(weeks, [&](const PartitionStatus& s) { return s.hi <= now - 26 * 7 * kMicrosPerDay; });
+        PartitionStatusModel model;
+        model.setStatuses(weeks, now);
+        PartitionTimeline timeline(&model);
+        timeline.setWindows(30 * kMicrosPerDay, 30 * kMicrosPerDay);
+        timeline.resize(width, timeline.heightForWidth(width));
+        const QImage image = timeline.grab().toImage();
+        const qreal scale = image.devicePixelRatio();
+        const QList<QRgb> lineColours = {QColor(0xb0, 0x00, 0x20).rgb(), QColor(0xa0, 0xa0, 0xa0).rgb()};
+        const QRegularExpression monthDay(QStringLiteral("^\\d\\d-\\d\\d$"));
+        int checked = 0;
+        for (const auto& [text, r] : timeline.drawnLabels()) {
+            if (!monthDay.match(text).hasMatch())
+                continue;
+            ++checked;
+            for (int y = int(r.top() * scale); y <= int(r.bottom() * scale); ++y)
+                for (int x = int(r.left() * scale); x <= int(r.right() * scale); ++x)
+                    QVERIFY2(
+                        !lineColours.contains(image.pixel(x, y) | 0xff000000u),
+                        qPrintable(QStringLiteral("a line crosses %1 at %2,%3").arg(text).arg(x).arg(y)));
+        }
+        QVERIFY(checked > 10);
     }
 
     // The legend wraps rather than run off a narrow timeline: the widget grows by a row.

@@ -237,14 +237,28 @@ void PartitionTimeline::paintBlocks(QPainter& p) {
             p.setPen(QPen(palette().color(QPalette::Highlight), 3));
             p.drawRect(block.adjusted(-1, -1, 1, 1));
         }
-        // The first day as month-day: the year is on the axis.
+    }
+}
+
+// Each block's first day as month-day (the year is on the axis), painted after the month, "now" and cutoff
+// lines on the block's own fill: a line stops at the text instead of crossing it.
+void PartitionTimeline::paintBlockLabels(QPainter& p) {
+    const QFontMetrics fm = p.fontMetrics();
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const PartitionStatus& s = m_model->at(row);
+        const QRectF block = blockRect(row);
         const QString label = display::date(drawnLo(s)).mid(5);
         const int w = fm.horizontalAdvance(label) + 2;
-        if (block.width() > w + 6) {
-            p.setPen(QColor(0x20, 0x20, 0x20));
-            const QPoint centre = block.center().toPoint();
-            drawLabel(p, label, {QRect(centre.x() - w / 2, centre.y() - fm.height() / 2, w, fm.height())});
-        }
+        if (block.width() <= w + 6)
+            continue;
+        const QPoint centre = block.center().toPoint();
+        const QRect where(centre.x() - w / 2, centre.y() - fm.height() / 2, w, fm.height());
+        const Phase phase = PartitionStatusModel::phaseOf(s);
+        p.fillRect(where, fillOf(phase));
+        if (phase == Phase::Dropped)
+            p.fillRect(where, QBrush(QColor(0x90, 0x90, 0x90), Qt::BDiagPattern));
+        p.setPen(QColor(0x20, 0x20, 0x20));
+        drawLabel(p, label, {where});
     }
 }
 
@@ -330,6 +344,7 @@ void PartitionTimeline::paintEvent(QPaintEvent*) {
     paintBlocks(p);
     paintAxis(p); // "now" before the cutoff tags: it keeps its place, a tag moves
     paintCutoffs(p);
+    paintBlockLabels(p);
 }
 
 QString PartitionTimeline::toolTipOf(const PartitionStatus& s) const {

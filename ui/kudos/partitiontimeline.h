@@ -74,6 +74,7 @@ class PartitionTimeline : public QWidget {
                    int flags = Qt::AlignCenter);
     void paintLegend(QPainter& p);
     void paintBlocks(QPainter& p);
+    void paintBlockLabels(QPainter& p);
     void paintCutoffs(QPainter& p);
     void paintAxis(QPainter& p);
 
