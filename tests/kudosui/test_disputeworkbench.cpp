@@ -15,6 +15,7 @@
 #include "kudosdataset.h"
 #include "kudostestdata.h"
 #include "kudosuserlookup.h"
+#include "kudosvalues.h"
 #include "pgconnection.h"
 #include "retentionjob.h"
 #include "screenshots.h"
@@ -133,6 +134,38 @@ class TestDisputeWorkbench : public QObject {
     }
 
     void cleanupTestCase() { delete m_workbench; }
+
+    // Before any investigation the list holds every ledger object of the archive (the catalog's), without
+    // the user's columns, and says so; an investigation narrows it to the days' objects and says whose.
+    void listsTheArchiveBeforeAnInvestigation() {
+        const int ledgerObjects =
+            int(test::openKudos(m_conninfo)
+                    ->exec(QStringLiteral("SELECT count(DISTINCT archive_key) FROM kudos_retention_catalog "
+                                          "WHERE archive_key IS NOT NULL AND dataset = $1"),
+                           {datasetName(RetentionDataset::Currency)})
+                    .toLong(0, 0));
+        QVERIFY(ledgerObjects > 3);
+        QVERIFY(!m_case.hasFindings());
+        QTRY_COMPARE_WITH_TIMEOUT(m_workbench->objectTable()->model()->rowCount(), ledgerObjects, 60000);
+        QCOMPARE(m_case.listing(), DisputeCase::Listing::Archive);
+        QVERIFY2(m_workbench->objectsCaptionText().contains(
+                     QStringLiteral("All %1 archive objects").arg(ledgerObjects)),
+                 qPrintable(m_workbench->objectsCaptionText()));
+        QVERIFY(m_workbench->objectTable()->isColumnHidden(CoveringObjectModel::UserRowsColumn));
+        QVERIFY2(m_workbench->objectPanel()->text().contains(QStringLiteral("Content sha256")),
+                 qPrintable(m_workbench->objectPanel()->text()));
+        QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("dispute-archive-listed.png")).isEmpty());
+
+        QVERIFY(investigate());
+        QCOMPARE(m_case.listing(), DisputeCase::Listing::Investigation);
+        QVERIFY(m_workbench->objectTable()->model()->rowCount() < ledgerObjects);
+        QVERIFY2(m_workbench->objectsCaptionText().contains(
+                     QStringLiteral("The %1 archive objects that cover")
+                         .arg(m_workbench->objectTable()->model()->rowCount())) &&
+                     m_workbench->objectsCaptionText().contains(QString::number(m_user)),
+                 qPrintable(m_workbench->objectsCaptionText()));
+        QVERIFY(!m_workbench->objectTable()->isColumnHidden(CoveringObjectModel::UserRowsColumn));
+    }
 
     void investigateShowsTheStatementAndTheObjects() {
         QVERIFY(investigate());
@@ -521,6 +554,12 @@ class TestDisputeWorkbench : public QObject {
         m_dataset.setConnection(m_conninfo, QStringLiteral("file://") + plainFile,
                                 QStringLiteral("kudosui_disputes"));
         QVERIFY(loaded.wait(60000));
+        // The new source cleared the investigation; its archive cannot be listed, and the list says why.
+        QCOMPARE(m_case.listing(), DisputeCase::Listing::None);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            m_workbench->objectsCaptionText().contains(QStringLiteral("could not be listed")),
+            qPrintable(m_workbench->objectsCaptionText()), 60000);
+        QCOMPARE(m_workbench->objectTable()->model()->rowCount(), 0);
         QVERIFY(investigate());
         QVERIFY(m_workbench->statementTable()->model()->rowCount() > 5);
         QCOMPARE(m_workbench->objectTable()->model()->rowCount(), 0);

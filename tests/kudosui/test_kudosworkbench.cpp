@@ -21,6 +21,7 @@
 #include <QDir>
 #include <QFile>
 #include <QMap>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -108,6 +109,16 @@ class TestKudosWorkbench : public QObject {
         QVERIFY(plan.actions.size() > 4);
         QCOMPARE(console.workbench.roundPanel()->planRows(), int(plan.actions.size()));
         QCOMPARE(console.catalog(), before); // a preview changes nothing
+        // The dry run ended: its bar is full, the line says so, and its report says what a run would do.
+        KudosRoundPanel* panel = console.workbench.roundPanel();
+        QCOMPARE(panel->findChild<QProgressBar*>()->value(), panel->findChild<QProgressBar*>()->maximum());
+        QVERIFY2(panel->progressText().contains(QStringLiteral("dry run is done")),
+                 qPrintable(panel->progressText()));
+        const QString dryReport = panel->reportText();
+        QVERIFY2(dryReport.contains(QStringLiteral("would be added to the catalog")) &&
+                     !dryReport.contains(QStringLiteral("range(s) added to the catalog")) &&
+                     !dryReport.contains(QStringLiteral("action(s) done")),
+                 qPrintable(dryReport));
         saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-preview"));
 
         QString question;
@@ -194,6 +205,28 @@ class TestKudosWorkbench : public QObject {
                  qPrintable(text));
         dataset.setSettingsError(QStringLiteral("KUDOS_RETENTION_CURRENCY_WINDOW_DAYS must be at least 30"));
         QVERIFY(!workbench.roundPanel()->runButton()->isEnabled());
+    }
+
+    // Without a kudos source (no connection, or one whose load failed) Preview, Run round and Step are
+    // disabled, their tooltips saying why.
+    void refusesRoundsWithoutASource() {
+        TaskManager tasks;
+        KudosDataset dataset(&tasks);
+        KudosWorkbench workbench(&dataset);
+        dataset.setSettings(test::kudosTestSettings());
+        KudosRoundPanel* panel = workbench.roundPanel();
+        const auto refused = [&](const QString& why) {
+            for (QPushButton* button : {panel->previewButton(), panel->runButton(), panel->stepButton()})
+                if (button->isEnabled() || !button->toolTip().contains(why))
+                    return false;
+            return true;
+        };
+        QVERIFY2(refused(QStringLiteral("not connected")), qPrintable(panel->runButton()->toolTip()));
+        QSignalSpy failed(&dataset, &KudosDataset::loadFailed);
+        dataset.setConnection(QStringLiteral("host=127.0.0.1 port=1 dbname=none connect_timeout=5"),
+                              QString(), QStringLiteral("nowhere"));
+        QVERIFY(failed.wait(30000));
+        QVERIFY2(refused(QStringLiteral("did not load")), qPrintable(panel->runButton()->toolTip()));
     }
 
     // Step one partition moves exactly one catalog entry exactly one state on.

@@ -1,8 +1,8 @@
 #include "archiveobjectpanel.h"
 
+#include "displayformat.h"
 #include "kudosvalues.h"
 
-#include <QLocale>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
@@ -33,6 +33,8 @@ constexpr int kDrillProblemsShown = 5;
 ArchiveObjectPanel::ArchiveObjectPanel(QWidget* parent) : QWidget(parent) {
     m_view = new QTextBrowser(this);
     m_view->setOpenLinks(false);
+    // The manifest's fields and its JSON: room for eight lines before it scrolls.
+    m_view->setMinimumHeight(8 * m_view->fontMetrics().lineSpacing());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);
@@ -52,8 +54,7 @@ QString ArchiveObjectPanel::drillText(const kudos::CoveringObject& object) {
     const kudos::DrillRecord& d = *object.lastDrill;
     const QString when =
         QStringLiteral(" <span style='color:#555'>(%1)</span>")
-            .arg(tr("drilled %1 in %2 s")
-                     .arg(formatIsoTimestamp(d.drilledAt), QLocale().toString(d.seconds, 'f', 2)));
+            .arg(tr("drilled %1 in %2").arg(display::instant(d.drilledAt), display::duration(d.seconds)));
     if (d.passed)
         return QStringLiteral("<p><span style='color:#1b6e20'><b>%1</b></span>%2</p>")
             .arg(tr("Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and "
@@ -120,21 +121,23 @@ void ArchiveObjectPanel::showObject(const kudos::CoveringObject* object,
     table += row(tr("Dataset"), code(m.dataset) + QStringLiteral(" · ") + code(m.tier));
     table += row(tr("Partition"), code(m.partition) + QStringLiteral(" · ") +
                                       (object->partitionOnline ? tr("still online") : tr("dropped")));
-    table += row(tr("Created"), QStringLiteral("%1 ≤ created &lt; %2")
-                                    .arg(formatIsoTimestamp(m.createdFrom), formatIsoTimestamp(m.createdTo)));
-    table += row(tr("Rows"), QLocale().toString(m.rowCount));
-    table += row(tr("User %1").arg(userId), tr("%1 rows · balance %2 · escrow %3")
-                                                .arg(object->user.rows)
-                                                .arg(kudos::textFromCents(object->user.balanceCents),
-                                                     kudos::textFromCents(object->user.escrowCents)));
+    table += row(tr("Created"),
+                 QStringLiteral("%1 ≤ created &lt; %2")
+                     .arg(display::instantSeconds(m.createdFrom), display::instantSeconds(m.createdTo)));
+    table += row(tr("Rows"), display::count(m.rowCount));
+    if (userId != 0) // no user is investigated while the whole archive is listed
+        table += row(tr("User %1").arg(userId), tr("%1 rows · balance %2 · escrow %3")
+                                                    .arg(display::count(object->user.rows))
+                                                    .arg(kudos::textFromCents(object->user.balanceCents),
+                                                         kudos::textFromCents(object->user.escrowCents)));
     table += row(tr("Columns"), code(m.columns.join(QStringLiteral(", "))));
     table += row(tr("Content sha256"), code(m.contentSha256));
     table += row(tr("Object sha256"), code(m.objectSha256));
-    table += row(tr("Object size"), tr("%1 bytes (%2 level %3)")
-                                        .arg(QLocale().toString(m.objectBytes), m.compression)
-                                        .arg(m.compressionLevel));
     table +=
-        row(tr("Exported"), tr("%1 by %2").arg(formatIsoTimestamp(m.exportedAt), m.exporter.toHtmlEscaped()));
+        row(tr("Object size"),
+            tr("%1 (%2 level %3)").arg(display::size(m.objectBytes), m.compression).arg(m.compressionLevel));
+    table += row(tr("Exported"),
+                 tr("%1 by %2").arg(display::instantSeconds(m.exportedAt), m.exporter.toHtmlEscaped()));
     html += QStringLiteral("<table>%1</table>").arg(table);
     html += QStringLiteral("<p style='color:#555'>%1</p><pre style='font-size:small'>%2</pre>")
                 .arg(tr("The manifest as stored beside the object:"),

@@ -1,8 +1,9 @@
 #include "budgetpanel.h"
 
+#include "displayformat.h"
+
 #include <QGridLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QProgressBar>
 
 namespace tidemark::ui {
@@ -36,28 +37,30 @@ void BudgetPanel::showStatus(const KudosStatus& status) {
             ? tr("Archive: %1").arg(status.archive)
             : QStringLiteral("<b style='color:#b00020'>%1</b>")
                   .arg(tr("The archive is not reachable: %1").arg(status.archiveProblem).toHtmlEscaped()));
-    const QLocale l;
+    const char* const settings[] = {"KUDOS_ARCHIVE_BUDGET_CURRENCY_BYTES",
+                                    "KUDOS_ARCHIVE_BUDGET_STATISTICS_BYTES"};
     for (int i = 0; i < 2; ++i) {
         const ArchiveTierUse* tier = nullptr;
         for (const ArchiveTierUse& t : status.tiers)
             if (int(t.dataset) == i)
                 tier = &t;
         if (!tier || tier->usedBytes < 0) {
-            m_bars[i]->setValue(0);
+            m_bars[i]->hide();
             m_texts[i]->setText(tr("unknown: the archive could not be read"));
             continue;
         }
-        const QString used = l.formattedDataSize(tier->usedBytes);
+        const QString used = display::size(tier->usedBytes);
+        // Without a budget there is nothing to fill: the line says so and names the setting instead.
+        m_bars[i]->setVisible(tier->budgetBytes > 0);
         if (tier->budgetBytes <= 0) {
-            m_bars[i]->setValue(0);
-            m_texts[i]->setText(tr("%1 used, no budget").arg(used));
+            m_texts[i]->setText(
+                tr("%1 used; no budget set for this tier: %2 sets it").arg(used, QLatin1String(settings[i])));
             continue;
         }
         const double share = double(tier->usedBytes) / double(tier->budgetBytes);
         m_bars[i]->setValue(int(std::min(1.0, share) * 1000));
         m_texts[i]->setText(
-            tr("%1 of %2 (%3 %)")
-                .arg(used, l.formattedDataSize(tier->budgetBytes), l.toString(100 * share, 'f', 1)));
+            tr("%1 of %2 (%3)").arg(used, display::size(tier->budgetBytes), display::percent(share)));
     }
 }
 

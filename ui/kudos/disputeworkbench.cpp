@@ -108,7 +108,10 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     statementLayout->addWidget(m_statement, 1);
     statementLayout->addWidget(m_statementTotals);
 
-    // The covering objects, their verification and restore.
+    // The covering objects (the whole archive before an investigation), their verification and restore.
+    m_objectsCaption = new QLabel(this);
+    m_objectsCaption->setWordWrap(true);
+    m_objectsCaption->setTextFormat(Qt::RichText);
     m_objects = sortedTableView(m_case->objects(), CoveringObjectModel::SortRole, this);
     m_objects->setItemDelegate(new ToneDelegate(CoveringObjectModel::ToneRole, m_objects));
     m_objectProxy = static_cast<QSortFilterProxyModel*>(m_objects->model());
@@ -149,13 +152,22 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
     objectButtons->addWidget(m_drill);
     objectButtons->addWidget(m_cancel);
     objectButtons->addWidget(m_progress, 1);
-    auto* objectsBox = new QWidget(this);
-    auto* objectsLayout = new QVBoxLayout(objectsBox);
-    objectsLayout->addWidget(m_objects, 5);
-    objectsLayout->addLayout(objectButtons);
-    objectsLayout->addWidget(m_coverage);
-    objectsLayout->addWidget(m_restoreStatus);
-    objectsLayout->addWidget(m_objectPanel, 1);
+    // The list with its buttons above the selected object's manifest, the operator moving the split between
+    // them; the manifest gets half the height to start with.
+    auto* listBox = new QWidget(this);
+    auto* listLayout = new QVBoxLayout(listBox);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_objectsCaption);
+    listLayout->addWidget(m_objects, 1);
+    listLayout->addLayout(objectButtons);
+    listLayout->addWidget(m_coverage);
+    listLayout->addWidget(m_restoreStatus);
+    auto* objectsBox = new QSplitter(Qt::Vertical, this);
+    objectsBox->setChildrenCollapsible(false);
+    objectsBox->addWidget(listBox);
+    objectsBox->addWidget(m_objectPanel);
+    objectsBox->setStretchFactor(0, 1);
+    objectsBox->setStretchFactor(1, 1);
 
     // The user's rows.
     m_filter = new QLineEdit(this);
@@ -251,6 +263,10 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
         m_investigate->setEnabled(false);
     });
     connect(m_case, &DisputeCase::investigated, this, &DisputeWorkbench::showFindings);
+    connect(m_case, &DisputeCase::archiveListed, this, &DisputeWorkbench::showArchive);
+    connect(m_case, &DisputeCase::archiveListFailed, this, &DisputeWorkbench::showListing);
+    connect(m_case, &DatasetBase::cleared, this, &DisputeWorkbench::showListing);
+    connect(m_case->dataset(), &KudosDataset::loaded, this, &DisputeWorkbench::showListing);
     connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showRows);
     connect(m_case, &DisputeCase::rowsLoaded, this, &DisputeWorkbench::showLeftOut);
     connect(m_case, &DisputeCase::loadFailed, this, [this](const Error& error) {
@@ -298,6 +314,7 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
         m_drillResults->clear();
         m_restoreFailed = false;
     });
+    showListing();
     showSelectedObject();
     updateRestoreButton();
 }
@@ -470,6 +487,7 @@ void DisputeWorkbench::showFindings() {
         tr("Spendable %1 · escrow %2 · %Ln row(s)", "", int(s->totalRows()))
             .arg(textFromCents(s->totalCents(false)), textFromCents(s->totalCents(true))));
     m_restoreStatus->setText(tr("Restores go into %1").arg(m_case->restoreFile()).toHtmlEscaped());
+    showListing();
     showCoverage();
     // The first object is shown beside the table but not selected: a selection narrows the restore.
     m_objects->clearSelection();
@@ -501,7 +519,7 @@ void DisputeWorkbench::showRows() {
 }
 
 void DisputeWorkbench::showCoverage() {
-    if (m_case->hasFindings())
+    if (m_case->listing() != DisputeCase::Listing::None)
         m_coverage->showCoverage(m_case->drillCoverage());
     else
         m_coverage->clear();

@@ -94,6 +94,9 @@ class DisputeWorkbench : public QWidget, public Workbench {
     QString rowTotalsText() const;
     QString restoreStatusText() const; // the last restore's or drill's outcome
     QString coverageText() const;      // "Drills: 2 of 3 object(s) proven within 35 days · …"
+    // What the object list shows: "All 30 archive objects of the kudos ledger in …" before an
+    // investigation, "The 3 archive objects that cover … (2 of them hold rows of user …)" after one.
+    QString objectsCaptionText() const;
 
   signals:
     void investigated();
@@ -111,6 +114,8 @@ class DisputeWorkbench : public QWidget, public Workbench {
     void drillStarting(const QString& status); // the status line and the progress bar of a new drill
     void showLeftOut(); // after a failed restore: what it left out, once the rows are read again
     void showCoverage();
+    void showListing(); // the object list's caption and columns, as DisputeCase::listing() says
+    void showArchive(); // the whole archive was listed
     void showCompletions(const QString& prefix, const std::vector<kudos::KudosUser>& users);
     void showProgress(const TaskProgress& progress); // of the restore or the drill
     void jobEnded(bool done, const QString& summary);
@@ -129,6 +134,7 @@ class DisputeWorkbench : public QWidget, public Workbench {
     QLabel* m_summary;
     QTableView* m_statement;
     QLabel* m_statementTotals;
+    QLabel* m_objectsCaption;
     QTableView* m_objects;
     QSortFilterProxyModel* m_objectProxy;
     QPushButton* m_verify;

@@ -16,9 +16,9 @@ namespace tidemark::ui {
 using kudos::DisputeCase;
 
 void DisputeWorkbench::chooseDrill() {
-    m_drillMenu->setCounts(int(m_objects->selectionModel()->selectedRows().size()),
-                           DisputeCase::drillSample(),
-                           m_case->hasFindings() ? m_case->drillCoverage().objects : -1);
+    m_drillMenu->setCounts(
+        int(m_objects->selectionModel()->selectedRows().size()), DisputeCase::drillSample(),
+        m_case->listing() != DisputeCase::Listing::None ? m_case->drillCoverage().objects : -1);
     m_drillMenu->popup(m_drill->mapToGlobal(QPoint(0, m_drill->height())));
 }
 

@@ -2,6 +2,7 @@
 
 #include "archivedrillhistory.h"
 #include "coveringobjectmodel.h"
+#include "displayformat.h"
 
 namespace tidemark::ui {
 
@@ -36,7 +37,7 @@ void DrillCoverageLabel::showCoverage(const kudos::DrillCoverage& c) {
             .arg(c.windowDays);
     if (c.oldestProof)
         tip += QLatin1Char('\n') + tr("The oldest of the last proofs: %1, passed %2.")
-                                       .arg(c.oldestProofKey, formatIsoTimestamp(*c.oldestProof));
+                                       .arg(c.oldestProofKey, display::instant(*c.oldestProof));
     setToolTip(tip);
 }
 

@@ -1,6 +1,6 @@
 #include "kudoscapacitypanel.h"
 
-#include "chartaxis.h"
+#include "displayformat.h"
 #include "errortext.h"
 #include "kudosdataset.h"
 #include "kudosvalues.h"
@@ -9,10 +9,10 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace tidemark::ui {
 
@@ -28,12 +28,20 @@ QColor tierColour(RetentionDataset d) {
 }
 
 QString bytes(double v) {
-    return ChartAxis::valueText(v, ValueUnit::Bytes);
+    return display::size(std::llround(v));
 }
 
 QString day(Micros t) {
-    return ChartAxis::instantText(t).left(10);
+    return display::date(t);
 }
+
+// The two tables' weekly bars side by side in their week (currency left, statistics right), each half a week
+// wide, so neither hides the other.
+Micros barCentre(RetentionDataset d, Micros lo, Micros hi) {
+    const Micros quarter = (hi - lo) / 4;
+    return lo + (d == RetentionDataset::Currency ? quarter : 3 * quarter);
+}
+constexpr Micros kBarWidth = kWeek / 2;
 
 } // namespace
 
@@ -55,20 +63,17 @@ KudosCapacityPanel::KudosCapacityPanel(KudosDataset* dataset, QWidget* parent)
     m_figures->setWordWrap(true);
     m_figures->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_figures->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_figures->setMinimumWidth(220);
-    m_figures->setMaximumWidth(360);
     auto* top = new QHBoxLayout;
     top->addWidget(m_run);
     top->addStretch(1);
     auto* charts = new QVBoxLayout;
     charts->addWidget(m_rows, 1);
     charts->addWidget(m_archive, 1);
-    auto* middle = new QHBoxLayout;
-    middle->addLayout(charts, 1);
-    middle->addWidget(m_figures);
+    // The figures under the charts, the area's whole width: beside them they were squeezed and cut.
     auto* layout = new QVBoxLayout;
     layout->addLayout(top);
-    layout->addLayout(middle, 1);
+    layout->addLayout(charts, 1);
+    layout->addWidget(m_figures);
     setScrollingLayout(this, layout);
     connect(m_run, &QPushButton::clicked, this, &KudosCapacityPanel::forecast);
     connect(m_dataset, &KudosDataset::forecastReady, this, [this](const KudosForecast& f) {
@@ -98,20 +103,19 @@ void KudosCapacityPanel::clear() {
 // The load's figures: each range's rows online, each tier's archived objects from the catalog (cumulative
 // over their ranges) against its budget, and the archive's own count of its bytes.
 void KudosCapacityPanel::showKnown(const KudosStatus& status) {
-    const QLocale l;
     std::vector<TimeSeries> rows;
     std::vector<TimeSeries> archived;
     std::vector<LimitLine> limits;
     QStringList lines;
     for (RetentionDataset dataset : {RetentionDataset::Currency, RetentionDataset::Statistics}) {
         TimeSeries online{
-            datasetTable(dataset), tierColour(dataset), TimeSeries::Kind::Bars, false, {}, {}, {}, kWeek};
+            datasetTable(dataset), tierColour(dataset), TimeSeries::Kind::Bars, false, {}, {}, {}, kBarWidth};
         std::vector<const PartitionStatus*> objects;
         for (const PartitionStatus& p : status.partitions) {
             if (p.dataset != dataset)
                 continue;
             if (p.online && p.rows > 0)
-                online.points.push_back(TimePoint{p.lo + (p.hi - p.lo) / 2, double(p.rows), 0,
+                online.points.push_back(TimePoint{barCentre(dataset, p.lo, p.hi), double(p.rows), 0,
                                                   p.partition + QStringLiteral(" · ") + p.state});
             if (!p.archiveKey.isEmpty())
                 objects.push_back(&p);
@@ -166,9 +170,9 @@ QString KudosCapacityPanel::figuresText() const {
 void KudosCapacityPanel::show(const KudosForecast& f) {
     std::vector<TimeSeries> rows;
     for (const KudosForecast::Table& t : f.tables) {
-        TimeSeries s{t.table, tierColour(t.dataset), TimeSeries::Kind::Bars, false, {}, {}, {}, kWeek};
+        TimeSeries s{t.table, tierColour(t.dataset), TimeSeries::Kind::Bars, false, {}, {}, {}, kBarWidth};
         for (const KudosForecast::Week& w : t.weeks)
-            s.points.push_back(TimePoint{w.lo + (w.hi - w.lo) / 2, double(w.rows), 0,
+            s.points.push_back(TimePoint{barCentre(t.dataset, w.lo, w.hi), double(w.rows), 0,
                                          w.partition + QStringLiteral(" · ") + bytes(double(w.bytes))});
         rows.push_back(std::move(s));
     }
@@ -176,14 +180,13 @@ void KudosCapacityPanel::show(const KudosForecast& f) {
     m_rows->setMarkers({TimeMarker{f.now, tr("now"), {}}});
     showArchive(f);
 
-    const QLocale l;
     QStringList lines;
     for (const KudosForecast::Table& t : f.tables)
         lines << tr("%1: %2 rows, %3 online; %4 a week; steady state %5")
-                     .arg(t.table, l.toString(t.rows), bytes(double(t.bytes)),
-                          t.rowsPerWeek ? tr("%1 rows").arg(l.toString(*t.rowsPerWeek, 'f', 0))
+                     .arg(t.table, display::count(t.rows), bytes(double(t.bytes)),
+                          t.rowsPerWeek ? tr("%1 rows").arg(display::count(std::llround(*t.rowsPerWeek)))
                                         : t.rateReason,
-                          t.steadyStateRows ? tr("%1 rows").arg(l.toString(*t.steadyStateRows))
+                          t.steadyStateRows ? tr("%1 rows").arg(display::count(*t.steadyStateRows))
                                             : t.steadyStateReason);
     for (const KudosForecast::Tier& t : f.tiers) {
         QString budget = t.budgetBytes ? bytes(double(*t.budgetBytes)) : tr("no budget");
@@ -195,10 +198,11 @@ void KudosCapacityPanel::show(const KudosForecast& f) {
     }
     lines << (f.rollups.rowsPerWeek
                   ? tr("Rollups: %1 rows, %2 rows a week (no retention)")
-                        .arg(l.toString(f.rollups.rows), l.toString(*f.rollups.rowsPerWeek, 'f', 0))
-                  : tr("Rollups: %1 rows (%2)").arg(l.toString(f.rollups.rows), f.rollups.reason));
+                        .arg(display::count(f.rollups.rows),
+                             display::count(std::llround(*f.rollups.rowsPerWeek)))
+                  : tr("Rollups: %1 rows (%2)").arg(display::count(f.rollups.rows), f.rollups.reason));
     lines << (f.online.rows ? tr("Online steady state: %1 rows, %2")
-                                  .arg(l.toString(*f.online.rows),
+                                  .arg(display::count(*f.online.rows),
                                        f.online.bytes ? bytes(double(*f.online.bytes)) : QStringLiteral("—"))
                             : tr("Online steady state: — (%1)").arg(f.online.reason));
     lines << tr("The next run: %n action(s)", nullptr, int(f.nextRun.size()));

@@ -1,20 +1,19 @@
 #include "kudosroundpanel.h"
 
+#include "displayformat.h"
 #include "errortext.h"
 #include "partitionstatusmodel.h"
 #include "taskprogress.h"
 
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
-#include <QLocale>
 #include <QMap>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
-#include <QTimeZone>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace tidemark::ui {
@@ -23,8 +22,7 @@ using namespace tidemark::kudos;
 
 namespace {
 QString day(Micros t) {
-    return QDateTime::fromMSecsSinceEpoch(floorDiv(t, 1000), QTimeZone::utc())
-        .toString(QStringLiteral("yyyy-MM-dd"));
+    return display::date(t);
 }
 QString actionText(const RetentionAction& a) {
     return QStringLiteral("%1 %2 [%3, %4)")
@@ -51,9 +49,9 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     m_progress->setValue(0);
     m_progressText = new QLabel(tr("No round running."), this);
     m_progressText->setWordWrap(true);
-    m_report = new QLabel(this);
-    m_report->setWordWrap(true);
-    m_report->setTextFormat(Qt::RichText);
+    m_report = new QTextBrowser(this);
+    m_report->setOpenLinks(false);
+    m_report->setPlaceholderText(tr("The last round's report shows here."));
     m_done = new QListWidget(this);
     m_done->setAlternatingRowColors(true);
     m_refusalLabel = new QLabel(this);
@@ -81,10 +79,13 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     layout->addLayout(buttons);
     layout->addWidget(m_progress);
     layout->addWidget(m_progressText);
-    layout->addWidget(m_report);
+    layout->addWidget(m_report, 2);
     layout->addWidget(m_planLabel);
-    layout->addWidget(m_plan, 1);
-    layout->addWidget(m_done, 1);
+    layout->addWidget(m_plan, 3);
+    layout->addWidget(m_done, 2);
+    m_startTips[0] = m_preview->toolTip();
+    m_startTips[1] = m_run->toolTip();
+    m_startTips[2] = m_step->toolTip();
 
     connect(m_preview, &QPushButton::clicked, this, &KudosRoundPanel::previewRequested);
     connect(m_run, &QPushButton::clicked, this, &KudosRoundPanel::runRequested);
@@ -105,9 +106,12 @@ void KudosRoundPanel::setRefusal(const QString& reason) {
 void KudosRoundPanel::setState(State state) {
     m_state = state;
     const bool idle = state == State::Idle;
-    m_preview->setEnabled(idle && m_refusal.isEmpty());
-    m_run->setEnabled(idle && m_refusal.isEmpty());
-    m_step->setEnabled(idle && m_refusal.isEmpty());
+    QPushButton* const starts[] = {m_preview, m_run, m_step};
+    for (int i = 0; i < 3; ++i) {
+        starts[i]->setEnabled(idle && m_refusal.isEmpty());
+        starts[i]->setToolTip(m_refusal.isEmpty() ? m_startTips[i]
+                                                  : tr("Rounds are refused: %1").arg(m_refusal));
+    }
     m_pause->setEnabled(state == State::Running);
     m_resume->setEnabled(state == State::Paused);
     m_cancel->setEnabled(!idle);
@@ -124,29 +128,38 @@ void KudosRoundPanel::showProgress(const TaskProgress& progress) {
 }
 
 void KudosRoundPanel::showReport(const RetentionReport& r) {
-    const QLocale l;
-    m_progress->setValue(r.remaining.empty() ? 1000 : m_progress->value());
+    // The job ended: the bar is full unless a cancel or the lock stopped it.
+    m_progress->setValue(r.cancelled ? m_progress->value() : r.lockBusy ? 0 : 1000);
     QString text;
     if (r.lockBusy)
         text = tr("Another retention job holds the lock: nothing was done.");
+    else if (r.dryRun)
+        text = tr("Dry run: a round would take %Ln action(s)", "", int(r.remaining.size()));
     else
         text = tr("%Ln action(s) done", "", int(r.done.size())) + QStringLiteral(", ") +
                tr("%Ln still to do", "", int(r.remaining.size())) +
                (r.cancelled ? tr(" (cancelled)") : QString());
     if (r.catalogRowsAdded > 0)
-        text += QStringLiteral("; ") + tr("%Ln range(s) added to the catalog", "", r.catalogRowsAdded);
+        text += QStringLiteral("; ") +
+                (r.dryRun ? tr("%Ln range(s) would be added to the catalog", "", r.catalogRowsAdded)
+                          : tr("%Ln range(s) added to the catalog", "", r.catalogRowsAdded));
     if (!r.partitionsCreated.isEmpty())
-        text += QStringLiteral("; ") + tr("%Ln partition(s) created", "", int(r.partitionsCreated.size()));
+        text += QStringLiteral("; ") +
+                (r.dryRun ? tr("%Ln partition(s) would be created", "", int(r.partitionsCreated.size()))
+                          : tr("%Ln partition(s) created", "", int(r.partitionsCreated.size())));
+    text = QStringLiteral("<p>%1</p>").arg(text.toHtmlEscaped());
     if (r.applied) {
-        text += QStringLiteral("<br>") + tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
-                                             .arg(r.count(PlanUnitOutcome::Status::Applied))
-                                             .arg(r.count(PlanUnitOutcome::Status::Done))
-                                             .arg(r.count(PlanUnitOutcome::Status::Stale))
-                                             .arg(r.count(PlanUnitOutcome::Status::Left));
+        text += QStringLiteral("<p>%1</p>")
+                    .arg(tr("The plan: %1 applied, %2 already done, %3 stale, %4 left")
+                             .arg(r.count(PlanUnitOutcome::Status::Applied))
+                             .arg(r.count(PlanUnitOutcome::Status::Done))
+                             .arg(r.count(PlanUnitOutcome::Status::Stale))
+                             .arg(r.count(PlanUnitOutcome::Status::Left))
+                             .toHtmlEscaped());
         for (const PlanUnitOutcome& o : r.unitOutcomes)
             if (o.status == PlanUnitOutcome::Status::Stale || o.status == PlanUnitOutcome::Status::Left)
                 text +=
-                    QStringLiteral("<br><b style='color:#b00020'>%1</b>")
+                    QStringLiteral("<p><b style='color:#b00020'>%1</b></p>")
                         .arg(tr("%1 %2 %3 [%4, %5): %6")
                                  .arg(o.status == PlanUnitOutcome::Status::Stale ? tr("stale") : tr("left"),
                                       o.unit.value(QStringLiteral("action")).toString(),
@@ -156,19 +169,27 @@ void KudosRoundPanel::showReport(const RetentionReport& r) {
                                  .toHtmlEscaped());
     }
     for (const RetentionAlert& a : r.alerts)
-        text += QStringLiteral("<br><b style='color:#b00020'>%1</b>").arg(a.message.toHtmlEscaped());
+        text += QStringLiteral("<p><b style='color:#b00020'>%1</b></p>").arg(a.message.toHtmlEscaped());
+    for (const QString& warning : r.warnings)
+        text += QStringLiteral("<p style='color:#8a5a00'>%1</p>").arg(warning.toHtmlEscaped());
     if (!r.remaining.empty())
-        text += QStringLiteral("<br>") + tr("Next: %1").arg(actionText(r.remaining.front()).toHtmlEscaped());
-    m_report->setText(text);
-    m_progressText->setText(r.done.empty() ? tr("Nothing moved.")
-                                           : tr("Last: %1").arg(actionText(r.done.back().action)));
+        text += QStringLiteral("<p>%1</p>")
+                    .arg((r.dryRun ? tr("First: %1") : tr("Next: %1"))
+                             .arg(actionText(r.remaining.front()))
+                             .toHtmlEscaped());
+    m_report->setHtml(text);
+    if (r.dryRun)
+        m_progressText->setText(tr("The dry run is done: nothing was changed."));
+    else
+        m_progressText->setText(r.done.empty() ? tr("Nothing moved.")
+                                               : tr("Last: %1").arg(actionText(r.done.back().action)));
     m_done->clear();
     for (const RetentionStepResult& s : r.done) {
-        QString line = tr("%1 → %2 · %3 rows · %4 s")
+        QString line = tr("%1 → %2 · %3 rows · %4")
                            .arg(actionText(s.action), PartitionStatusModel::stateText(s.state),
-                                l.toString(s.rows), l.toString(s.seconds, 'f', 2));
+                                display::count(s.rows), display::duration(s.seconds));
         if (s.bytes > 0)
-            line += QStringLiteral(" · ") + l.formattedDataSize(s.bytes);
+            line += QStringLiteral(" · ") + display::size(s.bytes);
         m_done->addItem(line);
     }
 }
@@ -193,14 +214,13 @@ QString KudosRoundPanel::planCounts(const KudosPlanUnits& plan) {
 }
 
 void KudosRoundPanel::showPlan(const KudosPlanUnits& plan) {
-    const QLocale l;
     m_plan->setRowCount(0);
     m_plan->setRowCount(int(plan.actions.size()));
     int row = 0;
     for (const PlannedAction& p : plan.actions) {
         const CatalogEntry& e = p.action.entry;
         const QStringList cells{p.action.verb(), datasetName(e.dataset), e.partition,
-                                QStringLiteral("[%1, %2)").arg(day(e.lo), day(e.hi)), l.toString(p.rows)};
+                                QStringLiteral("[%1, %2)").arg(day(e.lo), day(e.hi)), display::count(p.rows)};
         for (int c = 0; c < cells.size(); ++c)
             m_plan->setItem(row, c, new QTableWidgetItem(cells[c]));
         ++row;
@@ -232,7 +252,10 @@ QString KudosRoundPanel::progressText() const {
     return m_progressText->text();
 }
 QString KudosRoundPanel::reportText() const {
-    return m_report->text();
+    return m_report->toPlainText();
+}
+int KudosRoundPanel::progressValue() const {
+    return m_progress->value();
 }
 int KudosRoundPanel::doneCount() const {
     return m_done->count();

@@ -7,6 +7,7 @@
 class QLabel;
 class QListWidget;
 class QTableWidget;
+class QTextBrowser;
 class QProgressBar;
 class QPushButton;
 
@@ -17,8 +18,9 @@ struct TaskProgress;
 namespace tidemark::ui {
 
 // The Round area of the kudos workbench: Preview, Run round, Step one partition, Pause, Resume, Cancel; the
-// previewed plan's actions; the progress with the current action; the last report (actions done, what
-// remains, alerts, and after an apply the plan's actions that were stale or left).
+// progress with the current action; the last report (actions done, what remains, alerts, and after an apply
+// the plan's actions that were stale or left), a dry run's in the words of what a run would do; under it the
+// previewed plan's actions or the actions done.
 class KudosRoundPanel : public QWidget {
     Q_OBJECT
   public:
@@ -28,7 +30,8 @@ class KudosRoundPanel : public QWidget {
 
     void setState(State state);
     State state() const { return m_state; }
-    // A reason rounds cannot run now (a bad setting, no connection); "" allows them again.
+    // A reason rounds cannot run now (a bad setting, no connection, a load that failed); "" allows them
+    // again. Preview, Run round and Step are disabled while there is one, their tooltips saying it.
     void setRefusal(const QString& reason);
     void showProgress(const TaskProgress& progress);
     void showReport(const kudos::RetentionReport& report);
@@ -43,8 +46,9 @@ class KudosRoundPanel : public QWidget {
     static QString planCounts(const kudos::KudosPlanUnits& plan);
 
     QString progressText() const;
-    QString reportText() const;
-    int doneCount() const; // lines in the list of actions done
+    QString reportText() const; // the last report as plain text
+    int progressValue() const;  // of 1000
+    int doneCount() const;      // lines in the list of actions done
     QPushButton* runButton() const { return m_run; }
     QPushButton* previewButton() const { return m_preview; }
     QPushButton* stepButton() const { return m_step; }
@@ -69,7 +73,8 @@ class KudosRoundPanel : public QWidget {
     QTableWidget* m_plan;
     QProgressBar* m_progress;
     QLabel* m_progressText;
-    QLabel* m_report;
+    QTextBrowser* m_report; // the area's main part: the report wraps and scrolls
+    QString m_startTips[3]; // Preview's, Run round's and Step's own tooltips
     QListWidget* m_done;
 };
 

@@ -17,7 +17,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
@@ -45,8 +44,14 @@ QTableView* partitionTableOf(kudos::PartitionStatusModel* model, QWidget* parent
     const int order[] = {M::DatasetColumn,   M::RangeColumn,     M::StateColumn,       M::EligibleColumn,
                          M::RowsColumn,      M::UnappliedColumn, M::QuarantinedColumn, M::SizeColumn,
                          M::PartitionColumn, M::ArchiveKeyColumn};
+    QHeaderView* header = table->horizontalHeader();
     for (int visual = 0; visual < int(std::size(order)); ++visual)
-        table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(order[visual]), visual);
+        header->moveSection(header->visualIndex(order[visual]), visual);
+    // The archive object, last, takes what the others leave: no sideways scrolling for the figures, its key
+    // elided in the middle (its file name stays) where the table is narrow.
+    header->setStretchLastSection(true);
+    table->setTextElideMode(Qt::ElideMiddle);
+    table->setWordWrap(false);
     return table;
 }
 } // namespace
@@ -64,8 +69,6 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
         tr("Run the partition swap (tidemark-cli kudos swap): kudos_ledger and kudos_stat_events "
            "become partitioned by created, with a short exclusive lock."));
     m_swap->hide();
-    auto* reload = new QPushButton(tr("Reload"), this);
-    reload->setToolTip(tr("Read the ranges, incidents, quarantine and archive use again."));
 
     m_timeline = new PartitionTimeline(dataset->partitions(), this);
     m_table = partitionTableOf(dataset->partitions(), this);
@@ -91,8 +94,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
-    top->addWidget(m_swap);
-    top->addWidget(reload);
+    top->addWidget(m_swap); // Reload is the kudos dock's (and F5): it reloads this dataset
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_table);
     split->addWidget(m_areas);
@@ -106,7 +108,6 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
     layout->addWidget(m_timeline);
     layout->addWidget(split, 1);
 
-    connect(reload, &QPushButton::clicked, m_dataset, &KudosDataset::reload);
     connect(m_swap, &QPushButton::clicked, this, [this] {
         if (m_dataset->startSwap(false)) {
             m_swap->setEnabled(false);
@@ -124,14 +125,23 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
             [this](const QModelIndex& current) {
                 m_timeline->setSelectedRow(current.isValid() ? m_proxy->mapToSource(current).row() : -1);
             });
-    connect(m_dataset, &KudosDataset::loaded, this, &KudosWorkbench::showStatus);
+    connect(m_dataset, &KudosDataset::loaded, this, [this] {
+        m_loadProblem.clear();
+        settingsChanged();
+        showStatus();
+    });
     connect(m_dataset, &KudosDataset::loadingStarted, this,
             [this] { m_summary->setText(tr("Loading the kudos ranges…")); });
     connect(m_dataset, &KudosDataset::loadFailed, this, [this](const Error& error) {
+        m_loadProblem = error.message();
+        settingsChanged();
         m_summary->setText(errorHtml(tr("The kudos ranges did not load: %1").arg(error.message())));
         emit failed(error);
     });
-    connect(m_dataset, &KudosDataset::connectionChanged, this, [this] { settingsChanged(); });
+    connect(m_dataset, &KudosDataset::connectionChanged, this, [this] {
+        m_loadProblem.clear();
+        settingsChanged();
+    });
     connect(m_dataset, &DatasetBase::cleared, m_roundPanel, &KudosRoundPanel::clearPlan);
     connect(m_dataset, &KudosDataset::settingsChanged, this, &KudosWorkbench::settingsChanged);
     connect(m_dataset, &KudosDataset::reconciled, this, [this] {
@@ -192,7 +202,9 @@ void KudosWorkbench::settingsChanged() {
     m_disclosure->setMarkdown(PrivacyDisclosure(settings).markdown());
     m_roundPanel->setRefusal(!error.isEmpty()            ? error
                              : !m_dataset->isConnected() ? tr("not connected to a kudos database")
-                                                         : QString());
+                             : !m_loadProblem.isEmpty()
+                                 ? tr("the kudos database did not load: %1").arg(m_loadProblem)
+                                 : QString());
 }
 
 QString KudosWorkbench::summaryText() const {

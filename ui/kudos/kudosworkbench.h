@@ -106,6 +106,7 @@ class KudosWorkbench : public QWidget, public Workbench {
     ReconciliationPanel* m_reconciliationPanel;
     QTextBrowser* m_disclosure;
     std::function<bool(const QString&)> m_confirm;
+    QString m_loadProblem; // why the last load failed: rounds are refused until one succeeds
 };
 
 } // namespace tidemark::ui

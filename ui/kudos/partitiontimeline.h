@@ -2,7 +2,12 @@
 
 #include "timestamp.h"
 
+#include <QList>
+#include <QPair>
+#include <QRect>
 #include <QWidget>
+
+class QPainter;
 
 namespace tidemark::kudos {
 class PartitionStatusModel;
@@ -15,6 +20,10 @@ namespace tidemark::ui {
 // along a time axis with month labels, coloured by what retention has done (online, rolled up, archived,
 // dropped hatched, dump failed), eligible ranges that retention has not started outlined, and each lane's
 // "now − window" line. A tooltip per block; a click selects the range (rowClicked).
+//
+// Top to bottom: the legend (wrapped into as many rows as the width needs), each lane with its cutoff tag in
+// a row above it, then the axis row with "now" and the month labels. A label that would overlap one placed
+// before it, or leave the widget, is moved to its other side of its line or left out.
 class PartitionTimeline : public QWidget {
     Q_OBJECT
   public:
@@ -26,9 +35,14 @@ class PartitionTimeline : public QWidget {
     int selectedRow() const { return m_selected; }
     int rowAt(const QPointF& point) const; // the model row of the block under the point, -1 none
     QRectF blockRect(int row) const;       // where a model row is drawn (empty when not shown)
+    // Every text the last paint drew, with its rectangle in widget coordinates (the screen tests check that
+    // none overlaps another or leaves the widget).
+    QList<QPair<QString, QRect>> drawnLabels() const { return m_labels; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
 
   signals:
     void rowClicked(int row);
@@ -39,12 +53,30 @@ class PartitionTimeline : public QWidget {
     bool event(QEvent* event) override;
 
   private:
+    struct LegendItem {
+        QColor fill;
+        QString text;
+        bool hatched;
+        bool outlined;
+    };
+    std::vector<LegendItem> legendItems() const;
+    int legendRows(int width) const; // how many rows the legend takes at this width
+    int labelColumnWidth() const;    // the lane names' column
+    int textRowHeight() const;
+    int lanesTop() const; // the top of the first lane's tag row
     void updateAxis();
     QRectF laneRect(int lane) const;
     double xOf(Micros t) const;
     QString toolTipOf(const kudos::PartitionStatus& status) const;
-    void paintLegend(class QPainter& p) const;
-    void paintAxis(class QPainter& p) const;
+    // Draws `text` in the first of `candidates` that lies inside the widget and meets no label drawn before;
+    // false when none does (the text is left out).
+    bool drawLabel(QPainter& p, const QString& text, std::initializer_list<QRect> candidates,
+                   int flags = Qt::AlignCenter);
+    void paintLegend(QPainter& p);
+    void paintBlocks(QPainter& p);
+    void paintBlockLabels(QPainter& p);
+    void paintCutoffs(QPainter& p);
+    void paintAxis(QPainter& p);
 
     kudos::PartitionStatusModel* m_model;
     Micros m_from = 0;
@@ -52,6 +84,7 @@ class PartitionTimeline : public QWidget {
     Micros m_currencyWindow = 30 * kMicrosPerDay;
     Micros m_statsWindow = 30 * kMicrosPerDay;
     int m_selected = -1;
+    QList<QPair<QString, QRect>> m_labels; // of the last paint
 };
 
 } // namespace tidemark::ui

@@ -1,14 +1,13 @@
 #include "reconciliationpanel.h"
 
+#include "displayformat.h"
 #include "errortext.h"
 #include "kudosvalues.h"
 #include "reconciliationmodel.h"
 
-#include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLocale>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -60,22 +59,19 @@ void ReconciliationPanel::setRunning(bool running) {
 
 void ReconciliationPanel::showReport() {
     const ReconciliationReport& r = m_model->report();
-    const QLocale l;
     if (!r.snapshot) {
         m_summary->setText(tr("There is no balance snapshot yet, so nothing was compared. Take one "
                               "(Take snapshot) and reconcile later."));
         return;
     }
-    const QString taken =
-        QDateTime::fromMSecsSinceEpoch(floorDiv(r.snapshot->created, 1000), QTimeZone::utc())
-            .toString(QStringLiteral("yyyy-MM-dd HH:mm"));
-    QString text = tr("Snapshot of %1 UTC (%Ln day(s) old, checkpoint generation %2).", "",
+    const QString taken = display::instant(r.snapshot->created);
+    QString text = tr("Snapshot of %1 (%Ln day(s) old, checkpoint generation %2).", "",
                       int(r.snapshotAge / kMicrosPerDay))
                        .arg(taken)
                        .arg(r.snapshot->generation);
-    text += QStringLiteral("<br>") +
-            tr("%1 users checked, <b>%2 drifting</b>, total drift %3 kudos.")
-                .arg(l.toString(r.usersChecked), l.toString(r.usersDrifting), textFromCents(r.totalDrift));
+    text += QStringLiteral("<br>") + tr("%1 users checked, <b>%2 drifting</b>, total drift %3 kudos.")
+                                         .arg(display::count(r.usersChecked), display::count(r.usersDrifting),
+                                              textFromCents(r.totalDrift));
     m_summary->setText(text);
     m_table->resizeColumnsToContents();
 }

@@ -38,6 +38,10 @@ DisputeCase::DisputeCase(KudosDataset* dataset, QObject* parent)
     // The case reads the kudos connection and its archive: another one is another source.
     connect(m_dataset, &KudosDataset::connectionChanged, this,
             [this] { changeSource(m_dataset->sourceName()); });
+    connect(m_dataset, &KudosDataset::loaded, this, [this] {
+        if (!m_hasFindings && !m_investigateSlot.busy())
+            listArchive();
+    });
 }
 
 void DisputeCase::taskProgressed(int taskId, const TaskProgress& progress) {
@@ -51,6 +55,8 @@ void DisputeCase::clearModels() {
     ++m_investigation;
     m_findings = {};
     m_hasFindings = false;
+    m_listing = Listing::None;
+    m_archiveProblem.clear();
     m_statement->setLines({});
     m_objects->setObjects({});
     m_objects->setRestoredKeys({});
@@ -122,6 +128,7 @@ void DisputeCase::investigate(const QString& user, Micros from, Micros to) {
 void DisputeCase::startInvestigation(const QString& title,
                                      std::function<DisputeFindings(TaskFeedback&)> work) {
     const int investigation = ++m_investigation;
+    cancel(m_archiveSlot); // the investigation's objects replace the archive's
     emit investigating();
     Task<DisputeFindings> task;
     task.title = title;
@@ -137,6 +144,8 @@ void DisputeCase::startInvestigation(const QString& title,
                 return;
             m_findings = findings;
             m_hasFindings = true;
+            m_listing = Listing::Investigation;
+            m_archiveProblem = findings.archiveProblem;
             m_statement->setLines(findings.statement);
             m_objects->setObjects(findings.objects);
             for (const CoveringObject& object : findings.objects)

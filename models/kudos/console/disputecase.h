@@ -57,6 +57,20 @@ class DisputeCase : public DatasetBase {
     // default: the defaults.
     void setReadLimits(const archive::ArchiveReadLimits& limits) { m_readLimits = limits; }
 
+    // What objects() lists: nothing (no archive listed yet, or a new source), every ledger object of the
+    // archive (listArchive), or the objects covering the investigated days.
+    enum class Listing { None, Archive, Investigation };
+    Listing listing() const { return m_listing; }
+    // Why the archive could not be listed (no archive configured, a store that does not answer, the
+    // database), "" when it was; the archive as its store names it.
+    const QString& archiveProblem() const { return m_archiveProblem; }
+    // Lists every ledger object of the archive into objects() with its last drill and the drills' coverage
+    // (DisputeLoader::loadArchive, a task): done whenever the kudos dataset has loaded while no
+    // investigation is shown, so the operator browses the archive before picking a user; `archiveListed`
+    // or `archiveListFailed`. An investigation narrows the list (a listing still running is dropped).
+    void listArchive();
+    bool isListingArchive() const { return m_archiveSlot.busy(); }
+
     // Loads the statement and the covering objects (a task), then the rows; `investigated` or `loadFailed`.
     void investigate(const DisputeQuery& query);
     // The same for the user as typed in the workbench: a user id, username#id, a username or an OAuth id,
@@ -112,6 +126,8 @@ class DisputeCase : public DatasetBase {
     qint64 exportCsv(const QString& path) const; // the rows as CSV; throws Error(Failed) naming the file
 
   signals:
+    void archiveListed();
+    void archiveListFailed(const QString& problem);
     void investigating();
     void investigated();
     void verified(const QString& key);
@@ -138,6 +154,7 @@ class DisputeCase : public DatasetBase {
     bool canInvestigate(const std::function<void()>& validate);
     void startInvestigation(const QString& title, std::function<DisputeFindings(TaskFeedback&)> work);
     DisputeLoader loader() const;
+    void listingFailed(const QString& problem);
     void showDrills(const DisputeDrills& drills);
     static QString drillSummary(const ArchiveDrillReport& report);
     void drillObjects(const QStringList& keys, int sample);
@@ -152,11 +169,14 @@ class DisputeCase : public DatasetBase {
     DisputeRowsModel* m_rows;
     DrillResultModel* m_drillResults;
     QHash<QString, CoveringObjectModel::Verification> m_verifications; // by key, listed or not
-    DisputeFindings m_findings;
-    bool m_hasFindings = false;
+    DisputeFindings m_findings; // of the investigation, or the archive's listing (no query, no statement)
+    bool m_hasFindings = false; // of an investigation
+    Listing m_listing = Listing::None;
+    QString m_archiveProblem;
     QString m_restoreFile;
     archive::ArchiveReadLimits m_readLimits;
     int m_investigation = 0; // of the findings shown: a verify or a restore for an earlier one is dropped
+    TaskSlot m_archiveSlot;
     TaskSlot m_investigateSlot;
     TaskSlot m_completionSlot;
     TaskSlot m_restoreSlot;

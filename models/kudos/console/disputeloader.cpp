@@ -53,18 +53,32 @@ DisputeFindings DisputeLoader::load(const DisputeQuery& query, PgConnection& db,
     findings.statement = LedgerStatements(db).statement(query.userId, query.from, query.to);
     if (!feedback.checkpoint())
         return findings;
-    loadObjects(findings, db, feedback);
+    loadObjects(findings, &query, db, feedback);
     if (!feedback.checkpoint())
         return findings;
     feedback.reportProgress(0.9, QStringLiteral("reading the restore drills"));
-    DisputeDrills drills = loadDrills(db);
+    addDrills(findings, loadDrills(db));
+    return findings;
+}
+
+DisputeFindings DisputeLoader::loadArchive(TaskFeedback& feedback) const {
+    auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark dispute"));
+    DisputeFindings findings;
+    loadObjects(findings, nullptr, *db, feedback);
+    if (!feedback.checkpoint())
+        return findings;
+    feedback.reportProgress(0.9, QStringLiteral("reading the restore drills"));
+    addDrills(findings, loadDrills(*db));
+    return findings;
+}
+
+void DisputeLoader::addDrills(DisputeFindings& findings, const DisputeDrills& drills) {
     for (CoveringObject& object : findings.objects) {
         const auto last = drills.last.find(object.key);
         if (last != drills.last.end())
             object.lastDrill = last->second;
     }
     findings.drillCoverage = drills.coverage;
-    return findings;
 }
 
 DisputeDrills DisputeLoader::loadDrills(TaskFeedback& feedback) const {
@@ -81,12 +95,14 @@ DisputeDrills DisputeLoader::loadDrills(PgConnection& db) const {
     return drills;
 }
 
-void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const {
+void DisputeLoader::loadObjects(DisputeFindings& findings, const DisputeQuery* query, PgConnection& db,
+                                TaskFeedback& feedback) const {
     if (m_archiveUrl.isEmpty()) {
         findings.archiveProblem = QStringLiteral("no archive is configured (TIDEMARK_ARCHIVE_URL)");
         return;
     }
-    const DisputeQuery& query = findings.query;
+    // Without a query every object of the ledger is listed.
+    const auto meetsQuery = [query](Micros lo, Micros hi) { return !query || meets(lo, hi, *query); };
     try {
         const std::unique_ptr<archive::ArchiveStore> store = archive::openArchiveStore(m_archiveUrl);
         findings.archive = store->describe();
@@ -94,15 +110,15 @@ void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, Tas
         const QString prefix = QStringLiteral("%1/%2/").arg(datasetName(RetentionDataset::Currency),
                                                             datasetTable(RetentionDataset::Currency));
         // The range in a key spares reading the manifests of the other weeks.
-        const auto wanted = [&query](const QString& key) {
+        const auto wanted = [&meetsQuery](const QString& key) {
             const auto range = archive::archiveKeyRange(key);
-            return !range || meets(range->first, range->second, query);
+            return !range || meetsQuery(range->first, range->second);
         };
         for (const archive::ArchiveListingEntry& entry :
              archive::listArchive(*store, kudosArchiveLayout(), prefix, wanted)) {
             if (!wanted(entry.key))
                 continue;
-            if (entry.manifest && !meets(entry.manifest->createdFrom, entry.manifest->createdTo, query))
+            if (entry.manifest && !meetsQuery(entry.manifest->createdFrom, entry.manifest->createdTo))
                 continue;
             CoveringObject object;
             object.key = entry.key;
@@ -114,7 +130,8 @@ void DisputeLoader::loadObjects(DisputeFindings& findings, PgConnection& db, Tas
             // manifest.
             object.manifestProblem = entry.problem.isEmpty() ? entry.manifestProblem : entry.problem;
             if (entry.manifest) {
-                object.user = entry.manifest->totals.value(QString::number(query.userId));
+                if (query)
+                    object.user = entry.manifest->totals.value(QString::number(query->userId));
                 object.partitionOnline = db.relationExists(entry.manifest->partition);
             }
             findings.objects.push_back(std::move(object));

@@ -22,6 +22,9 @@ class DisputeLoader {
     // KudosUserLookup::resolve) on the same connection: findings.user is the user it names. Throws
     // Error(Usage) naming what was typed when it names no user or several.
     DisputeFindings load(const QString& user, Micros from, Micros to, TaskFeedback& feedback) const;
+    // Every object of the ledger in the archive (no statement, no user's totals), with its last drill and
+    // the coverage: what the operator browses before investigating a user.
+    DisputeFindings loadArchive(TaskFeedback& feedback) const;
     // Only the drills (after one ran): the last drill of every key and the coverage.
     DisputeDrills loadDrills(TaskFeedback& feedback) const;
 
@@ -29,8 +32,11 @@ class DisputeLoader {
 
   private:
     DisputeFindings load(const DisputeQuery& query, PgConnection& db, TaskFeedback& feedback) const;
-    void loadObjects(DisputeFindings& findings, PgConnection& db, TaskFeedback& feedback) const;
+    // The objects whose range meets `query`'s (every one when it is null).
+    void loadObjects(DisputeFindings& findings, const DisputeQuery* query, PgConnection& db,
+                     TaskFeedback& feedback) const;
     DisputeDrills loadDrills(PgConnection& db) const;
+    static void addDrills(DisputeFindings& findings, const DisputeDrills& drills);
 
     QString m_conninfo;
     QString m_archiveUrl;
