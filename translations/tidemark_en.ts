@@ -200,6 +200,53 @@
     </message>
 </context>
 <context>
+    <name>HomeFigure</name>
+    <message>
+        <source>now</source>
+        <translation>now</translation>
+    </message>
+    <message>
+        <source>Slices pending (no recorded pace to project them)</source>
+        <translation>Slices pending (no recorded pace to project them)</translation>
+    </message>
+    <message>
+        <source>Slices pending after each night at the recorded pace</source>
+        <translation>Slices pending after each night at the recorded pace</translation>
+    </message>
+    <message>
+        <source>night %1</source>
+        <translation>night %1</translation>
+    </message>
+    <message>
+        <source>Archive tiers against their budgets</source>
+        <translation>Archive tiers against their budgets</translation>
+    </message>
+    <message>
+        <source>%1, no budget set</source>
+        <translation>%1, no budget set</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 of %2</translation>
+    </message>
+    <message>
+        <source>The store against the %1 mark</source>
+        <translation>The store against the %1 mark</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>after retention</source>
+        <translation>after retention</translation>
+    </message>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
+</context>
+<context>
     <name>KudosForecastJob</name>
     <message>
         <source>counting the rollup keys of %1</source>
@@ -939,6 +986,21 @@
     <message>
         <source>Drill every archive object of %1</source>
         <translation>Drill every archive object of %1</translation>
+    </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
+        <translation>no archive is configured (TIDEMARK_ARCHIVE_URL)</translation>
+    </message>
+    <message>
+        <source>List the kudos archive of %1</source>
+        <translation>List the kudos archive of %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln archive object(s)</source>
+        <translation>
+            <numerusform>%Ln archive object</numerusform>
+            <numerusform>%Ln archive objects</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1931,10 +1993,6 @@
         <translation>Object size</translation>
     </message>
     <message>
-        <source>%1 bytes (%2 level %3)</source>
-        <translation>%1 bytes (%2 level %3)</translation>
-    </message>
-    <message>
         <source>Exported</source>
         <translation>Exported</translation>
     </message>
@@ -1957,10 +2015,6 @@
         <source>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</source>
         <translation>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</translation>
     </message>
-    <message>
-        <source>drilled %1 in %2 s</source>
-        <translation>drilled %1 in %2 s</translation>
-    </message>
     <message numerus="yes">
         <source>Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and their count with the catalog.</source>
         <translation>
@@ -1971,6 +2025,14 @@
     <message>
         <source>Last drill FAILED:</source>
         <translation>Last drill FAILED:</translation>
+    </message>
+    <message>
+        <source>drilled %1 in %2</source>
+        <translation>drilled %1 in %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 level %3)</source>
+        <translation>%1 (%2 level %3)</translation>
     </message>
 </context>
 <context>
@@ -1996,12 +2058,12 @@
         <translation>unknown: the archive could not be read</translation>
     </message>
     <message>
-        <source>%1 used, no budget</source>
-        <translation>%1 used, no budget</translation>
+        <source>%1 used; no budget set for this tier: %2 sets it</source>
+        <translation>%1 used; no budget set for this tier: %2 sets it</translation>
     </message>
     <message>
-        <source>%1 of %2 (%3 %)</source>
-        <translation>%1 of %2 (%3 %)</translation>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 of %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -2314,6 +2376,63 @@
         <source>Archive &amp;&amp; disputes</source>
         <translation>Archive &amp;&amp; disputes</translation>
     </message>
+    <message>
+        <source>The archive %1 holds no object of the kudos ledger yet.</source>
+        <translation>The archive %1 holds no object of the kudos ledger yet.</translation>
+    </message>
+    <message>
+        <source>The one archive object of the kudos ledger in %1.</source>
+        <translation>The one archive object of the kudos ledger in %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln archive objects of the kudos ledger in %1.</source>
+        <translation>
+            <numerusform>All %Ln archive objects of the kudos ledger in %1.</numerusform>
+            <numerusform>All %Ln archive objects of the kudos ledger in %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Investigate a user to narrow them to the days of a dispute.</source>
+        <translation>Investigate a user to narrow them to the days of a dispute.</translation>
+    </message>
+    <message>
+        <source>The one archive object that covers %1</source>
+        <translation>The one archive object that covers %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %Ln archive objects that cover %1</source>
+        <translation>
+            <numerusform>The %Ln archive objects that cover %1</numerusform>
+            <numerusform>The %Ln archive objects that cover %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln of them holding rows of user %1.</source>
+        <translation>
+            <numerusform>, %Ln of them holding rows of user %1.</numerusform>
+            <numerusform>, %Ln of them holding rows of user %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The archive could not be listed: %1</source>
+        <translation>The archive could not be listed: %1</translation>
+    </message>
+    <message>
+        <source>Listing the archive&apos;s objects…</source>
+        <translation>Listing the archive&apos;s objects…</translation>
+    </message>
+    <message>
+        <source>The archive&apos;s objects are listed once the kudos dataset has loaded.</source>
+        <translation>The archive&apos;s objects are listed once the kudos dataset has loaded.</translation>
+    </message>
+    <message>
+        <source>The archive objects covering the days</source>
+        <translation>The archive objects covering the days</translation>
+    </message>
+    <message>
+        <source>Every archive object of the kudos ledger</source>
+        <translation>Every archive object of the kudos ledger</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::DrillChoiceMenu</name>
@@ -2523,10 +2642,6 @@ Back to the [contents](%2).</translation>
         <translation>, from %1</translation>
     </message>
     <message>
-        <source>Largest: %1, %2 slices%3.</source>
-        <translation>Largest: %1, %2 slices%3.</translation>
-    </message>
-    <message>
         <source>No round recorded yet.</source>
         <translation>No round recorded yet.</translation>
     </message>
@@ -2731,6 +2846,13 @@ Back to the [contents](%2).</translation>
             <numerusform>%Ln tracks, %1: %2 of the %3 mark</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Largest: %1, %2 slice(s)%3.</source>
+        <translation>
+            <numerusform>Largest: %1, %2 slice%3.</numerusform>
+            <numerusform>Largest: %1, %2 slices%3.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::HomeWorkbench</name>
@@ -2864,6 +2986,10 @@ Back to the [contents](%2).</translation>
     <message>
         <source>As of %1, planned in %2.</source>
         <translation>As of %1, planned in %2.</translation>
+    </message>
+    <message>
+        <source>%1… The plan is computed once its datasets are connected.</source>
+        <translation>%1… The plan is computed once its datasets are connected.</translation>
     </message>
 </context>
 <context>
@@ -3108,10 +3234,6 @@ Back to the [contents](%2).</translation>
         <source>Last: %1</source>
         <translation>Last: %1</translation>
     </message>
-    <message>
-        <source>%1 → %2 · %3 rows · %4 s</source>
-        <translation>%1 → %2 · %3 rows · %4 s</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln partition(s) created</source>
         <translation>
@@ -3220,20 +3342,49 @@ Back to the [contents](%2).</translation>
         <source>Run applies this plan: %1.</source>
         <translation>Run applies this plan: %1.</translation>
     </message>
+    <message>
+        <source>The last round&apos;s report shows here.</source>
+        <translation>The last round&apos;s report shows here.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: a round would take %Ln action(s)</source>
+        <translation>
+            <numerusform>Dry run: a round would take %Ln action</numerusform>
+            <numerusform>Dry run: a round would take %Ln actions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s) would be added to the catalog</source>
+        <translation>
+            <numerusform>%Ln range would be added to the catalog</numerusform>
+            <numerusform>%Ln ranges would be added to the catalog</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln partition(s) would be created</source>
+        <translation>
+            <numerusform>%Ln partition would be created</numerusform>
+            <numerusform>%Ln partitions would be created</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>First: %1</source>
+        <translation>First: %1</translation>
+    </message>
+    <message>
+        <source>The dry run is done: nothing was changed.</source>
+        <translation>The dry run is done: nothing was changed.</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3 rows · %4</source>
+        <translation>%1 → %2 · %3 rows · %4</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
     <message>
         <source>Not connected.</source>
         <translation>Not connected.</translation>
-    </message>
-    <message>
-        <source>Reload</source>
-        <translation>Reload</translation>
-    </message>
-    <message>
-        <source>Read the ranges, incidents, quarantine and archive use again.</source>
-        <translation>Read the ranges, incidents, quarantine and archive use again.</translation>
     </message>
     <message>
         <source>Round</source>
@@ -3353,6 +3504,10 @@ Back to the [contents](%2).</translation>
     <message>
         <source>Kudos</source>
         <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>the kudos database did not load: %1</source>
+        <translation>the kudos database did not load: %1</translation>
     </message>
 </context>
 <context>
@@ -3567,6 +3722,25 @@ Back to the [contents](%2).</translation>
         <source>&amp;Contents</source>
         <translation>&amp;Contents</translation>
     </message>
+    <message>
+        <source>Starting the demo workspace</source>
+        <translation>Starting the demo workspace</translation>
+    </message>
+    <message>
+        <source>directory %1</source>
+        <translation>directory %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::MapView</name>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>Zoom to fit</translation>
+    </message>
+    <message>
+        <source>Show all of the map&apos;s data (%1)</source>
+        <translation>Show all of the map&apos;s data (%1)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PartitionTimeline</name>
@@ -3732,10 +3906,6 @@ sha256 %5</translation>
 <context>
     <name>tidemark::ui::PositionsCapacityPanel</name>
     <message>
-        <source>no coverage</source>
-        <translation>no coverage</translation>
-    </message>
-    <message>
         <source>Forecast</source>
         <translation>Forecast</translation>
     </message>
@@ -3896,6 +4066,18 @@ sha256 %5</translation>
             <numerusform>Now: %n mower, %1</numerusform>
             <numerusform>Now: %n mowers, %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>none measured</source>
+        <translation>none measured</translation>
+    </message>
+    <message>
+        <source>no rows to compare: already thinned</source>
+        <translation>no rows to compare: already thinned</translation>
+    </message>
+    <message>
+        <source>not checked: no range with coverage</source>
+        <translation>not checked: no range with coverage</translation>
     </message>
 </context>
 <context>
@@ -4209,16 +4391,8 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>failed</translation>
     </message>
     <message>
-        <source>loaded %1 rows in %2 s</source>
-        <translation>loaded %1 rows in %2 s</translation>
-    </message>
-    <message>
         <source>No row near the click.</source>
         <translation>No row near the click.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</translation>
     </message>
     <message>
         <source>on</source>
@@ -4241,12 +4415,24 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>no coverage in the range</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
-        <translation>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source> · worst day %1: deviation %2 % (the verdict is on the range)</source>
         <translation> · worst day %1: deviation %2 % (the verdict is on the range)</translation>
+    </message>
+    <message>
+        <source>loaded %1 rows in %2</source>
+        <translation>loaded %1 rows in %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 m/s</source>
+        <translation>%1 m/s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 · coverage %20&lt;/span&gt;</source>
+        <translation>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 · coverage %20&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -4279,16 +4465,16 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</source>
         <translation>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</translation>
     </message>
-    <message numerus="yes">
-        <source>Snapshot of %1 UTC (%Ln day(s) old, checkpoint generation %2).</source>
-        <translation>
-            <numerusform>Snapshot of %1 UTC (%Ln day old, checkpoint generation %2).</numerusform>
-            <numerusform>Snapshot of %1 UTC (%Ln days old, checkpoint generation %2).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</source>
         <translation>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Snapshot of %1 (%Ln day(s) old, checkpoint generation %2).</source>
+        <translation>
+            <numerusform>Snapshot of %1 (%Ln day old, checkpoint generation %2).</numerusform>
+            <numerusform>Snapshot of %1 (%Ln days old, checkpoint generation %2).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4314,28 +4500,16 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>dry run</translation>
     </message>
     <message>
-        <source>scanned %1 in %2 s</source>
-        <translation>scanned %1 in %2 s</translation>
-    </message>
-    <message>
         <source>a dry run: nothing was deleted</source>
         <translation>a dry run: nothing was deleted</translation>
+    </message>
+    <message>
+        <source>scanned %1 in %2</source>
+        <translation>scanned %1 in %2</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::RoundPanel</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 min</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 h</translation>
-    </message>
     <message>
         <source>Run</source>
         <translation>Run</translation>
@@ -4375,10 +4549,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>No round running.</source>
         <translation>No round running.</translation>
-    </message>
-    <message>
-        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</source>
-        <translation>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</translation>
     </message>
     <message>
         <source>inside</source>
@@ -4449,10 +4619,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>deleted %1</translation>
     </message>
     <message>
-        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
-        <translation>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</translation>
-    </message>
-    <message>
         <source>Rounds are refused: %1</source>
         <translation>Rounds are refused: %1</translation>
     </message>
@@ -4496,6 +4662,14 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>stale, untouched: %1</source>
         <translation>stale, untouched: %1</translation>
     </message>
+    <message>
+        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 per round</source>
+        <translation>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 per round</translation>
+    </message>
+    <message>
+        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10</source>
+        <translation>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::TimeChart</name>
@@ -4527,16 +4701,8 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>Forecast</translation>
     </message>
     <message>
-        <source>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches 2 GB.</source>
-        <translation>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches 2 GB.</translation>
-    </message>
-    <message>
         <source>Store size: history from the imports, projection at the last 30 days&apos; pace</source>
         <translation>Store size: history from the imports, projection at the last 30 days&apos; pace</translation>
-    </message>
-    <message>
-        <source>Run a forecast to see the store&apos;s size against 2 GB.</source>
-        <translation>Run a forecast to see the store&apos;s size against 2 GB.</translation>
     </message>
     <message>
         <source>Forecasting…</source>
@@ -4557,10 +4723,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>projected</source>
         <translation>projected</translation>
     </message>
-    <message>
-        <source>2 GB alert</source>
-        <translation>2 GB alert</translation>
-    </message>
     <message numerus="yes">
         <source>steady state after %n year(s) of retention</source>
         <translation>
@@ -4573,10 +4735,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>now</translation>
     </message>
     <message>
-        <source>2 GB on %1</source>
-        <translation>2 GB on %1</translation>
-    </message>
-    <message>
         <source>%1 tracks, %2 (%3 a track)</source>
         <translation>%1 tracks, %2 (%3 a track)</translation>
     </message>
@@ -4587,14 +4745,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%1 tracks a day over the last 30 days; steady state %2 tracks after %n years of retention</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Reaches 2 GB on %1</source>
-        <translation>Reaches 2 GB on %1</translation>
-    </message>
-    <message>
-        <source>2 GB: %1</source>
-        <translation>2 GB: %1</translation>
-    </message>
     <message numerus="yes">
         <source>A retention run now deletes %n track(s) (about %1).</source>
         <translation>
@@ -4603,16 +4753,46 @@ Only these are done: a slice written since the plan is skipped and named, and no
         </translation>
     </message>
     <message>
-        <source>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</source>
-        <translation>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</translation>
-    </message>
-    <message>
         <source>Now: %1 tracks</source>
         <translation>Now: %1 tracks</translation>
     </message>
     <message>
-        <source>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</source>
-        <translation>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</translation>
+        <source>Run a forecast to see the store&apos;s size against %1.</source>
+        <translation>Run a forecast to see the store&apos;s size against %1.</translation>
+    </message>
+    <message>
+        <source>Now %1, %2 of the %3 alert.
+Forecast draws its history and its growth.</source>
+        <translation>Now %1, %2 of the %3 alert.
+Forecast draws its history and its growth.</translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks, %2 (%3 of the %4 mark)</source>
+        <translation>Now: %1 tracks, %2 (%3 of the %4 mark)</translation>
+    </message>
+    <message>
+        <source>Forecast adds the growth of the last 30 days, when %1 is reached and what retention deletes.</source>
+        <translation>Forecast adds the growth of the last 30 days, when %1 is reached and what retention deletes.</translation>
+    </message>
+    <message>
+        <source>%1 alert</source>
+        <translation>%1 alert</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 on %2</translation>
+    </message>
+    <message>
+        <source>Reaches %1 on %2</source>
+        <translation>Reaches %1 on %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches %1.</source>
+        <translation>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches %1.</translation>
     </message>
 </context>
 <context>
@@ -4719,10 +4899,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>(no times)</translation>
     </message>
     <message>
-        <source>Box %1, %2 – %3, %4</source>
-        <translation>Box %1, %2 – %3, %4</translation>
-    </message>
-    <message>
         <source>Looking for tracks older than the retention…</source>
         <translation>Looking for tracks older than the retention…</translation>
     </message>
@@ -4733,20 +4909,9 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%Ln tracks imported before %1 would be deleted (%2 years); magenta on the map.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), database %1 MB, WAL %2 MB</source>
-        <translation>
-            <numerusform>Health: %Ln track, database %1 MB, WAL %2 MB</numerusform>
-            <numerusform>Health: %Ln tracks, database %1 MB, WAL %2 MB</numerusform>
-        </translation>
-    </message>
     <message>
         <source>; last import %1 (%2, %3): %4</source>
         <translation>; last import %1 (%2, %3): %4</translation>
-    </message>
-    <message>
-        <source> — over %1 MB: plan a retention run or a split</source>
-        <translation> — over %1 MB: plan a retention run or a split</translation>
     </message>
     <message>
         <source>done</source>
@@ -4798,13 +4963,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>Deleting the tracks older than the retention…</source>
         <translation>Deleting the tracks older than the retention…</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln track(s) deleted, %1 bytes freed</source>
-        <translation>
-            <numerusform>%Ln track deleted, %1 bytes freed</numerusform>
-            <numerusform>%Ln tracks deleted, %1 bytes freed</numerusform>
-        </translation>
-    </message>
     <message>
         <source>track %1 (%2)</source>
         <translation>track %1 (%2)</translation>
@@ -4854,13 +5012,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%1: %Ln tracks in the store</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), tables %1 MB, indexes %2 MB</source>
-        <translation>
-            <numerusform>Health: %Ln track, tables %1 MB, indexes %2 MB</numerusform>
-            <numerusform>Health: %Ln tracks, tables %1 MB, indexes %2 MB</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Copying to PostGIS…</source>
         <translation>Copying to PostGIS…</translation>
@@ -4886,10 +5037,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>: NOT verified: %1</source>
         <translation>: NOT verified: %1</translation>
-    </message>
-    <message>
-        <source>Zoom to fit</source>
-        <translation>Zoom to fit</translation>
     </message>
     <message>
         <source>Fit the map to the tracks the activity and source filters leave (%1)</source>
@@ -4949,6 +5096,35 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>%1 and %2 are checked in the filters to show the imported tracks.</source>
         <translation>%1 and %2 are checked in the filters to show the imported tracks.</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Box %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 freed</source>
+        <translation>
+            <numerusform>%Ln track deleted, %1 freed</numerusform>
+            <numerusform>%Ln tracks deleted, %1 freed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), tables %1, indexes %2</source>
+        <translation>
+            <numerusform>Health: %Ln track, tables %1, indexes %2</numerusform>
+            <numerusform>Health: %Ln tracks, tables %1, indexes %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), database %1, WAL %2</source>
+        <translation>
+            <numerusform>Health: %Ln track, database %1, WAL %2</numerusform>
+            <numerusform>Health: %Ln tracks, database %1, WAL %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — over %1: plan a retention run or a split</source>
+        <translation> — over %1: plan a retention run or a split</translation>
     </message>
 </context>
 <context>

@@ -203,6 +203,53 @@
     </message>
 </context>
 <context>
+    <name>HomeFigure</name>
+    <message>
+        <source>now</source>
+        <translation>сейчас</translation>
+    </message>
+    <message>
+        <source>Slices pending (no recorded pace to project them)</source>
+        <translation>Срезы в очереди (темпа раундов ещё нет, прогноз невозможен)</translation>
+    </message>
+    <message>
+        <source>Slices pending after each night at the recorded pace</source>
+        <translation>Срезы в очереди после каждой ночи при записанном темпе</translation>
+    </message>
+    <message>
+        <source>night %1</source>
+        <translation>ночь %1</translation>
+    </message>
+    <message>
+        <source>Archive tiers against their budgets</source>
+        <translation>Уровни архива относительно их бюджетов</translation>
+    </message>
+    <message>
+        <source>%1, no budget set</source>
+        <translation>%1, бюджет не задан</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 из %2</translation>
+    </message>
+    <message>
+        <source>The store against the %1 mark</source>
+        <translation>Хранилище относительно отметки %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>after retention</source>
+        <translation>после хранения</translation>
+    </message>
+    <message>
+        <source>≈ %1</source>
+        <translation>≈ %1</translation>
+    </message>
+</context>
+<context>
     <name>KudosForecastJob</name>
     <message>
         <source>counting the rollup keys of %1</source>
@@ -968,6 +1015,22 @@
     <message>
         <source>Drill every archive object of %1</source>
         <translation>Учения на всех архивных объектах %1</translation>
+    </message>
+    <message>
+        <source>no archive is configured (TIDEMARK_ARCHIVE_URL)</source>
+        <translation>архив не настроен (TIDEMARK_ARCHIVE_URL)</translation>
+    </message>
+    <message>
+        <source>List the kudos archive of %1</source>
+        <translation>Список архива kudos на %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln archive object(s)</source>
+        <translation>
+            <numerusform>%Ln объект архива</numerusform>
+            <numerusform>%Ln объекта архива</numerusform>
+            <numerusform>%Ln объектов архива</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1985,10 +2048,6 @@
         <translation>Размер объекта</translation>
     </message>
     <message>
-        <source>%1 bytes (%2 level %3)</source>
-        <translation>%1 байт (%2, уровень %3)</translation>
-    </message>
-    <message>
         <source>Exported</source>
         <translation>Выгружен</translation>
     </message>
@@ -2012,10 +2071,6 @@
         <source>Never drilled. A drill restores the object into a scratch file and compares its sums per user, account, entry type and day with the daily statements.</source>
         <translation>Учения не проводились. Учения восстанавливают объект во временный файл и сверяют его суммы по пользователю, счёту, типу записи и дню с дневными выписками.</translation>
     </message>
-    <message>
-        <source>drilled %1 in %2 s</source>
-        <translation>учения %1 за %2 с</translation>
-    </message>
     <message numerus="yes">
         <source>Last drill passed: %Ln row(s) restored; their sums agree with the daily statements and their count with the catalog.</source>
         <translation>
@@ -2027,6 +2082,14 @@
     <message>
         <source>Last drill FAILED:</source>
         <translation>Последние учения ПРОВАЛЕНЫ:</translation>
+    </message>
+    <message>
+        <source>drilled %1 in %2</source>
+        <translation>проверен восстановлением %1 за %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 level %3)</source>
+        <translation>%1 (%2, уровень %3)</translation>
     </message>
 </context>
 <context>
@@ -2052,12 +2115,12 @@
         <translation>неизвестно: архив не удалось прочитать</translation>
     </message>
     <message>
-        <source>%1 used, no budget</source>
-        <translation>занято %1, без бюджета</translation>
+        <source>%1 used; no budget set for this tier: %2 sets it</source>
+        <translation>занято %1; бюджет для этого уровня не задан: его задаёт %2</translation>
     </message>
     <message>
-        <source>%1 of %2 (%3 %)</source>
-        <translation>%1 из %2 (%3 %)</translation>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 из %2 (%3)</translation>
     </message>
 </context>
 <context>
@@ -2384,6 +2447,66 @@
         <source>Archive &amp;&amp; disputes</source>
         <translation>Архив и споры</translation>
     </message>
+    <message>
+        <source>The archive %1 holds no object of the kudos ledger yet.</source>
+        <translation>В архиве %1 пока нет объектов журнала kudos.</translation>
+    </message>
+    <message>
+        <source>The one archive object of the kudos ledger in %1.</source>
+        <translation>Единственный объект журнала kudos в архиве %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>All %Ln archive objects of the kudos ledger in %1.</source>
+        <translation>
+            <numerusform>Весь архив %1: %Ln объект журнала kudos.</numerusform>
+            <numerusform>Весь архив %1: %Ln объекта журнала kudos.</numerusform>
+            <numerusform>Весь архив %1: %Ln объектов журнала kudos.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Investigate a user to narrow them to the days of a dispute.</source>
+        <translation>Исследуйте пользователя, чтобы оставить только объекты за дни спора.</translation>
+    </message>
+    <message>
+        <source>The one archive object that covers %1</source>
+        <translation>Единственный объект архива за %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %Ln archive objects that cover %1</source>
+        <translation>
+            <numerusform>%Ln объект архива за %1</numerusform>
+            <numerusform>%Ln объекта архива за %1</numerusform>
+            <numerusform>%Ln объектов архива за %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %Ln of them holding rows of user %1.</source>
+        <translation>
+            <numerusform>, в %Ln из них есть строки пользователя %1.</numerusform>
+            <numerusform>, в %Ln из них есть строки пользователя %1.</numerusform>
+            <numerusform>, в %Ln из них есть строки пользователя %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The archive could not be listed: %1</source>
+        <translation>Не удалось получить список архива: %1</translation>
+    </message>
+    <message>
+        <source>Listing the archive&apos;s objects…</source>
+        <translation>Чтение списка объектов архива…</translation>
+    </message>
+    <message>
+        <source>The archive&apos;s objects are listed once the kudos dataset has loaded.</source>
+        <translation>Объекты архива будут показаны, когда загрузятся данные kudos.</translation>
+    </message>
+    <message>
+        <source>The archive objects covering the days</source>
+        <translation>Объекты архива за выбранные дни</translation>
+    </message>
+    <message>
+        <source>Every archive object of the kudos ledger</source>
+        <translation>Все объекты журнала kudos в архиве</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::DrillChoiceMenu</name>
@@ -2603,10 +2726,6 @@ Back to the [contents](%2).</source>
         <translation>, с %1</translation>
     </message>
     <message>
-        <source>Largest: %1, %2 slices%3.</source>
-        <translation>Наибольшее: %1, срезов: %2%3.</translation>
-    </message>
-    <message>
         <source>No round recorded yet.</source>
         <translation>Раундов пока не записано.</translation>
     </message>
@@ -2822,6 +2941,14 @@ Back to the [contents](%2).</source>
             <numerusform>%Ln треков, %1: %2 от отметки %3</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Largest: %1, %2 slice(s)%3.</source>
+        <translation>
+            <numerusform>Больше всего: %1, %2 срез%3.</numerusform>
+            <numerusform>Больше всего: %1, %2 среза%3.</numerusform>
+            <numerusform>Больше всего: %1, %2 срезов%3.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::HomeWorkbench</name>
@@ -2956,6 +3083,10 @@ Back to the [contents](%2).</source>
     <message>
         <source>As of %1, planned in %2.</source>
         <translation>На %1, спланировано за %2.</translation>
+    </message>
+    <message>
+        <source>%1… The plan is computed once its datasets are connected.</source>
+        <translation>%1… План будет рассчитан, когда наборы данных подключатся.</translation>
     </message>
 </context>
 <context>
@@ -3206,10 +3337,6 @@ Back to the [contents](%2).</source>
         <source>Last: %1</source>
         <translation>Последнее: %1</translation>
     </message>
-    <message>
-        <source>%1 → %2 · %3 rows · %4 s</source>
-        <translation>%1 → %2 · строк: %3 · %4 с</translation>
-    </message>
     <message numerus="yes">
         <source>%Ln partition(s) created</source>
         <translation>
@@ -3326,20 +3453,52 @@ Back to the [contents](%2).</source>
         <source>Run applies this plan: %1.</source>
         <translation>«Запустить» применит этот план: %1.</translation>
     </message>
+    <message>
+        <source>The last round&apos;s report shows here.</source>
+        <translation>Здесь появится отчёт последнего раунда.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Dry run: a round would take %Ln action(s)</source>
+        <translation>
+            <numerusform>Пробный прогон: раунд выполнил бы %Ln действие</numerusform>
+            <numerusform>Пробный прогон: раунд выполнил бы %Ln действия</numerusform>
+            <numerusform>Пробный прогон: раунд выполнил бы %Ln действий</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln range(s) would be added to the catalog</source>
+        <translation>
+            <numerusform>в каталог был бы добавлен %Ln диапазон</numerusform>
+            <numerusform>в каталог было бы добавлено %Ln диапазона</numerusform>
+            <numerusform>в каталог было бы добавлено %Ln диапазонов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln partition(s) would be created</source>
+        <translation>
+            <numerusform>был бы создан %Ln раздел</numerusform>
+            <numerusform>было бы создано %Ln раздела</numerusform>
+            <numerusform>было бы создано %Ln разделов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>First: %1</source>
+        <translation>Первым: %1</translation>
+    </message>
+    <message>
+        <source>The dry run is done: nothing was changed.</source>
+        <translation>Пробный прогон завершён: ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>%1 → %2 · %3 rows · %4</source>
+        <translation>%1 → %2 · строк: %3 · %4</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
     <message>
         <source>Not connected.</source>
         <translation>Не подключено.</translation>
-    </message>
-    <message>
-        <source>Reload</source>
-        <translation>Обновить</translation>
-    </message>
-    <message>
-        <source>Read the ranges, incidents, quarantine and archive use again.</source>
-        <translation>Заново прочитать диапазоны, инциденты, карантин и занятость архива.</translation>
     </message>
     <message>
         <source>Round</source>
@@ -3464,6 +3623,10 @@ Back to the [contents](%2).</source>
     <message>
         <source>Kudos</source>
         <translation>Kudos</translation>
+    </message>
+    <message>
+        <source>the kudos database did not load: %1</source>
+        <translation>база kudos не загрузилась: %1</translation>
     </message>
 </context>
 <context>
@@ -3679,6 +3842,25 @@ Back to the [contents](%2).</source>
         <source>&amp;Contents</source>
         <translation>&amp;Содержание</translation>
     </message>
+    <message>
+        <source>Starting the demo workspace</source>
+        <translation>Запуск демо-окружения</translation>
+    </message>
+    <message>
+        <source>directory %1</source>
+        <translation>каталог %1</translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::MapView</name>
+    <message>
+        <source>Zoom to fit</source>
+        <translation>Показать всё</translation>
+    </message>
+    <message>
+        <source>Show all of the map&apos;s data (%1)</source>
+        <translation>Показать все данные карты (%1)</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::PartitionTimeline</name>
@@ -3847,10 +4029,6 @@ sha256 %5</translation>
 <context>
     <name>tidemark::ui::PositionsCapacityPanel</name>
     <message>
-        <source>no coverage</source>
-        <translation>нет покрытия</translation>
-    </message>
-    <message>
         <source>Forecast</source>
         <translation>Прогноз</translation>
     </message>
@@ -4013,6 +4191,18 @@ sha256 %5</translation>
             <numerusform>Сейчас: %n косилки, %1</numerusform>
             <numerusform>Сейчас: %n косилок, %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>none measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <source>no rows to compare: already thinned</source>
+        <translation>нечего сравнивать: уже прорежено</translation>
+    </message>
+    <message>
+        <source>not checked: no range with coverage</source>
+        <translation>не проверено: нет диапазона с покрытием</translation>
     </message>
 </context>
 <context>
@@ -4328,16 +4518,8 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>ошибка</translation>
     </message>
     <message>
-        <source>loaded %1 rows in %2 s</source>
-        <translation>загружено строк: %1 за %2 с</translation>
-    </message>
-    <message>
         <source>No row near the click.</source>
         <translation>Рядом с точкой щелчка нет строк.</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;lat %2, lon %3 · blades %4 · rtk %5 · wifi %6 · mnet %7 · speed %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;шир. %2, долг. %3 · ножи %4 · rtk %5 · wifi %6 · mnet %7 · скорость %8&lt;br&gt;&lt;b style=&apos;color:%9&apos;&gt;%10&lt;/b&gt;</translation>
     </message>
     <message>
         <source>on</source>
@@ -4360,12 +4542,24 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>в диапазоне нет покрытия</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s&lt;/span&gt;</source>
-        <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;граница %17 · выполнено срезов: %18 · keep_set %19 с · покрытие %20 с&lt;/span&gt;</translation>
-    </message>
-    <message>
         <source> · worst day %1: deviation %2 % (the verdict is on the range)</source>
         <translation> · худший день %1: отклонение %2 % (вердикт — по всему диапазону)</translation>
+    </message>
+    <message>
+        <source>loaded %1 rows in %2</source>
+        <translation>загружено строк: %1 за %2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · blades %3 · rtk %4 · wifi %5 · mnet %6 · speed %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;%2 · ножи %3 · rtk %4 · wifi %5 · mnet %6 · скорость %7&lt;br&gt;&lt;b style=&apos;color:%8&apos;&gt;%9&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 m/s</source>
+        <translation>%1 м/с</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 rows&lt;/b&gt; in %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;kept %4&lt;/b&gt; (by keep_set %5, detail window %6, thinned earlier %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;removed %8&lt;/b&gt; (%9 %)&lt;br&gt;reasons: %10&lt;br&gt;coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;cutoff %17 · %18 slices run · keep_set %19 · coverage %20&lt;/span&gt;</source>
+        <translation>&lt;b&gt;Строк: %1&lt;/b&gt; за %2 – %3&lt;br&gt;&lt;b style=&apos;color:#1b7a2f&apos;&gt;остаётся %4&lt;/b&gt; (keep_set %5, окно детализации %6, прорежено ранее %7) · &lt;b style=&apos;color:#c0392b&apos;&gt;удаляется %8&lt;/b&gt; (%9 %)&lt;br&gt;причины: %10&lt;br&gt;покрытие: до %11 м², после %12 м² (обычное соединение %13 м²), отклонение %14 % — &lt;b style=&apos;color:%15&apos;&gt;%16&lt;/b&gt;%21&lt;br&gt;&lt;span style=&apos;color:#666&apos;&gt;граница %17 · выполнено срезов: %18 · keep_set %19 · покрытие %20&lt;/span&gt;</translation>
     </message>
 </context>
 <context>
@@ -4398,17 +4592,17 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>There is no balance snapshot yet, so nothing was compared. Take one (Take snapshot) and reconcile later.</source>
         <translation>Снимка балансов ещё нет, поэтому ничего не сравнивалось. Сделайте снимок (Сделать снимок) и сверьте позже.</translation>
     </message>
-    <message numerus="yes">
-        <source>Snapshot of %1 UTC (%Ln day(s) old, checkpoint generation %2).</source>
-        <translation>
-            <numerusform>Снимок от %1 UTC (возраст %Ln день, поколение контрольных точек %2).</numerusform>
-            <numerusform>Снимок от %1 UTC (возраст %Ln дня, поколение контрольных точек %2).</numerusform>
-            <numerusform>Снимок от %1 UTC (возраст %Ln дней, поколение контрольных точек %2).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 users checked, &lt;b&gt;%2 drifting&lt;/b&gt;, total drift %3 kudos.</source>
         <translation>Проверено пользователей: %1, &lt;b&gt;с расхождением: %2&lt;/b&gt;, общее расхождение %3 kudos.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Snapshot of %1 (%Ln day(s) old, checkpoint generation %2).</source>
+        <translation>
+            <numerusform>Снимок от %1 (возраст %Ln день, поколение контрольной точки %2).</numerusform>
+            <numerusform>Снимок от %1 (возраст %Ln дня, поколение контрольной точки %2).</numerusform>
+            <numerusform>Снимок от %1 (возраст %Ln дней, поколение контрольной точки %2).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4434,28 +4628,16 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>пробный прогон</translation>
     </message>
     <message>
-        <source>scanned %1 in %2 s</source>
-        <translation>просмотрено %1 за %2 с</translation>
-    </message>
-    <message>
         <source>a dry run: nothing was deleted</source>
         <translation>пробный прогон: ничего не удалено</translation>
+    </message>
+    <message>
+        <source>scanned %1 in %2</source>
+        <translation>просмотрено %1 за %2</translation>
     </message>
 </context>
 <context>
     <name>tidemark::ui::RoundPanel</name>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 с</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <source>%1 h</source>
-        <translation>%1 ч</translation>
-    </message>
     <message>
         <source>Run</source>
         <translation>Запустить</translation>
@@ -4495,10 +4677,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>No round running.</source>
         <translation>Раунд не выполняется.</translation>
-    </message>
-    <message>
-        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 s per round</source>
-        <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · бюджет %8 с на раунд</translation>
     </message>
     <message>
         <source>inside</source>
@@ -4569,10 +4747,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>удалено %1</translation>
     </message>
     <message>
-        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9 s; slices left %10</source>
-        <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9 с; осталось срезов %10</translation>
-    </message>
-    <message>
         <source>Rounds are refused: %1</source>
         <translation>Раунды отклоняются: %1</translation>
     </message>
@@ -4616,6 +4790,14 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>stale, untouched: %1</source>
         <translation>устарело, не тронуто: %1</translation>
     </message>
+    <message>
+        <source>Window %1:00–%2:00 %3 · now %4 there (hour %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · budget %8 per round</source>
+        <translation>Окно %1:00–%2:00 %3 · там сейчас %4 (час %5): &lt;b style=&apos;color:%6&apos;&gt;%7&lt;/b&gt; · бюджет %8 на раунд</translation>
+    </message>
+    <message>
+        <source>%1 %2: mowers %3, slices %4, scanned %5, %6 %7, age delete %8, %9; slices left %10</source>
+        <translation>%1 %2: косилок %3, срезов %4, просмотрено %5, %6 %7, удалено по возрасту %8, %9; осталось срезов %10</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::TimeChart</name>
@@ -4647,16 +4829,8 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>Прогноз</translation>
     </message>
     <message>
-        <source>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches 2 GB.</source>
-        <translation>Только чтение: размер хранилища, его рост за последние 30 дней и дата, когда он достигнет 2 ГБ.</translation>
-    </message>
-    <message>
         <source>Store size: history from the imports, projection at the last 30 days&apos; pace</source>
         <translation>Размер хранилища: история по импортам, прогноз в темпе последних 30 дней</translation>
-    </message>
-    <message>
-        <source>Run a forecast to see the store&apos;s size against 2 GB.</source>
-        <translation>Запустите прогноз, чтобы сравнить размер хранилища с порогом 2 ГБ.</translation>
     </message>
     <message>
         <source>Forecasting…</source>
@@ -4678,10 +4852,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>projected</source>
         <translation>прогноз</translation>
     </message>
-    <message>
-        <source>2 GB alert</source>
-        <translation>порог тревоги 2 ГБ</translation>
-    </message>
     <message numerus="yes">
         <source>steady state after %n year(s) of retention</source>
         <translation>
@@ -4695,10 +4865,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>сейчас</translation>
     </message>
     <message>
-        <source>2 GB on %1</source>
-        <translation>2 ГБ — %1</translation>
-    </message>
-    <message>
         <source>%1 tracks, %2 (%3 a track)</source>
         <translation>Треков: %1, %2 (%3 на трек)</translation>
     </message>
@@ -4710,14 +4876,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>Треков в день за последние 30 дней: %1; установившееся состояние — треков: %2 при хранении %n лет</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Reaches 2 GB on %1</source>
-        <translation>Достигнет 2 ГБ %1</translation>
-    </message>
-    <message>
-        <source>2 GB: %1</source>
-        <translation>2 ГБ: %1</translation>
-    </message>
     <message numerus="yes">
         <source>A retention run now deletes %n track(s) (about %1).</source>
         <translation>
@@ -4727,16 +4885,46 @@ Only these are done: a slice written since the plan is skipped and named, and no
         </translation>
     </message>
     <message>
-        <source>Now: %1 tracks, %2 (%3 % of the 2 GB mark)</source>
-        <translation>Сейчас: треков: %1, %2 (%3 % от порога 2 ГБ)</translation>
-    </message>
-    <message>
         <source>Now: %1 tracks</source>
         <translation>Сейчас: треков: %1</translation>
     </message>
     <message>
-        <source>Forecast adds the growth of the last 30 days, when 2 GB is reached and what retention deletes.</source>
-        <translation>Прогноз добавит прирост за последние 30 дней, дату, когда будет достигнут порог 2 ГБ, и то, что удалит хранение.</translation>
+        <source>Run a forecast to see the store&apos;s size against %1.</source>
+        <translation>Запустите прогноз, чтобы сравнить размер хранилища с порогом %1.</translation>
+    </message>
+    <message>
+        <source>Now %1, %2 of the %3 alert.
+Forecast draws its history and its growth.</source>
+        <translation>Сейчас %1, %2 от порога тревоги %3.
+Прогноз нарисует историю и рост.</translation>
+    </message>
+    <message>
+        <source>Now: %1 tracks, %2 (%3 of the %4 mark)</source>
+        <translation>Сейчас: треков: %1, %2 (%3 от порога %4)</translation>
+    </message>
+    <message>
+        <source>Forecast adds the growth of the last 30 days, when %1 is reached and what retention deletes.</source>
+        <translation>Прогноз добавит прирост за последние 30 дней, дату, когда будет достигнут порог %1, и то, что удалит хранение.</translation>
+    </message>
+    <message>
+        <source>%1 alert</source>
+        <translation>порог тревоги %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 будет достигнут %2</translation>
+    </message>
+    <message>
+        <source>Reaches %1 on %2</source>
+        <translation>Достигнет %1 %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Read-only: the store&apos;s size, its growth over the last 30 days and when it reaches %1.</source>
+        <translation>Только чтение: размер хранилища, его рост за последние 30 дней и когда он достигнет %1.</translation>
     </message>
 </context>
 <context>
@@ -4845,10 +5033,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>(без времени)</translation>
     </message>
     <message>
-        <source>Box %1, %2 – %3, %4</source>
-        <translation>Рамка %1, %2 – %3, %4</translation>
-    </message>
-    <message>
         <source>Looking for tracks older than the retention…</source>
         <translation>Поиск треков старше срока хранения…</translation>
     </message>
@@ -4860,21 +5044,9 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%Ln треков, импортированных до %1, будут удалены (%2 лет); пурпурные на карте.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), database %1 MB, WAL %2 MB</source>
-        <translation>
-            <numerusform>Состояние: %Ln трек, база %1 МБ, WAL %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln трека, база %1 МБ, WAL %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln треков, база %1 МБ, WAL %2 МБ</numerusform>
-        </translation>
-    </message>
     <message>
         <source>; last import %1 (%2, %3): %4</source>
         <translation>; последний импорт %1 (%2, %3): %4</translation>
-    </message>
-    <message>
-        <source> — over %1 MB: plan a retention run or a split</source>
-        <translation> — больше %1 МБ: запланируйте прогон хранения или разделение</translation>
     </message>
     <message>
         <source>done</source>
@@ -4928,14 +5100,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <source>Deleting the tracks older than the retention…</source>
         <translation>Удаляются треки старше срока хранения…</translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln track(s) deleted, %1 bytes freed</source>
-        <translation>
-            <numerusform>удалён %Ln трек, освобождено %1 байт</numerusform>
-            <numerusform>удалены %Ln трека, освобождено %1 байт</numerusform>
-            <numerusform>удалены %Ln треков, освобождено %1 байт</numerusform>
-        </translation>
-    </message>
     <message>
         <source>track %1 (%2)</source>
         <translation>трек %1 (%2)</translation>
@@ -4988,14 +5152,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>%1: %Ln треков в хранилище</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Health: %Ln track(s), tables %1 MB, indexes %2 MB</source>
-        <translation>
-            <numerusform>Состояние: %Ln трек, таблицы %1 МБ, индексы %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln трека, таблицы %1 МБ, индексы %2 МБ</numerusform>
-            <numerusform>Состояние: %Ln треков, таблицы %1 МБ, индексы %2 МБ</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Copying to PostGIS…</source>
         <translation>Копирование в PostGIS…</translation>
@@ -5023,10 +5179,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>: NOT verified: %1</source>
         <translation>: НЕ проверено: %1</translation>
-    </message>
-    <message>
-        <source>Zoom to fit</source>
-        <translation>Показать всё</translation>
     </message>
     <message>
         <source>Fit the map to the tracks the activity and source filters leave (%1)</source>
@@ -5087,6 +5239,38 @@ Only these are done: a slice written since the plan is skipped and named, and no
     <message>
         <source>%1 and %2 are checked in the filters to show the imported tracks.</source>
         <translation>%1 и %2 отмечены в фильтрах, чтобы показать импортированные треки.</translation>
+    </message>
+    <message>
+        <source>Box %1</source>
+        <translation>Рамка %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln track(s) deleted, %1 freed</source>
+        <translation>
+            <numerusform>удалён %Ln трек, освобождено %1</numerusform>
+            <numerusform>удалены %Ln трека, освобождено %1</numerusform>
+            <numerusform>удалены %Ln треков, освобождено %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), tables %1, indexes %2</source>
+        <translation>
+            <numerusform>Состояние: %Ln трек, таблицы %1, индексы %2</numerusform>
+            <numerusform>Состояние: %Ln трека, таблицы %1, индексы %2</numerusform>
+            <numerusform>Состояние: %Ln треков, таблицы %1, индексы %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Health: %Ln track(s), database %1, WAL %2</source>
+        <translation>
+            <numerusform>Состояние: %Ln трек, база %1, WAL %2</numerusform>
+            <numerusform>Состояние: %Ln трека, база %1, WAL %2</numerusform>
+            <numerusform>Состояние: %Ln треков, база %1, WAL %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — over %1: plan a retention run or a split</source>
+        <translation> — больше %1: запланируйте прогон хранения или разделение</translation>
     </message>
 </context>
 <context>

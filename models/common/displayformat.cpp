@@ -127,6 +127,10 @@ QString timeOfDay(Micros t) {
     return utc(t).toString(t % kMicrosPerMinute == 0 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
 }
 
+QString timeOfDay(Micros t, const QTimeZone& zone) {
+    return utc(t).toTimeZone(zone.isValid() ? zone : QTimeZone::utc()).toString(QStringLiteral("HH:mm"));
+}
+
 QString dayAndMonth(Micros t) {
     return QLocale().toString(utc(t).date(), QStringLiteral("d MMM"));
 }

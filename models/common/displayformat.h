@@ -3,6 +3,7 @@
 #include "timestamp.h"
 
 #include <QString>
+#include <QTimeZone>
 
 // The one formatter of what the console and the CLI's text output show: sizes, durations, counts, shares,
 // instants, ages and coordinates. Every figure a widget or a text report shows goes through it, so a size
@@ -40,6 +41,8 @@ QString month(Micros t);
 // The parts a time axis labels its ticks with: "14:05" ("14:05:30" when the seconds are not zero), "4 Mar",
 // "Mar" (the console's language, UTC).
 QString timeOfDay(Micros t);
+// The time of day at `t` on the clock of `zone`: "01:30" (the maintenance window's zone).
+QString timeOfDay(Micros t, const QTimeZone& zone);
 QString dayAndMonth(Micros t);
 QString monthOnly(Micros t);
 

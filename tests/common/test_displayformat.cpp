@@ -67,6 +67,7 @@ class TestDisplayFormat : public QObject {
                  QStringLiteral("2026-07-13 – 2026-07-20"));
         QCOMPARE(display::month(t), QStringLiteral("Dec 2026"));
         QCOMPARE(display::timeOfDay(t), QStringLiteral("10:59:48"));
+        QCOMPARE(display::timeOfDay(t, QTimeZone("Europe/Berlin")), QStringLiteral("11:59"));
         QCOMPARE(display::timeOfDay(parseIsoTimestamp(QStringLiteral("2026-12-07T10:59:00Z"))),
                  QStringLiteral("10:59"));
         QCOMPARE(display::dayAndMonth(t), QStringLiteral("7 Dec"));

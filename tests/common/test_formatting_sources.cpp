@@ -68,25 +68,6 @@ const QStringList kFormatterAndMachineOutput = {
     QStringLiteral("/app/cli/kudosswapcommands.cpp"),
 };
 
-// Converted by the kudos/positions helpers (issue 47) while they rework these workbenches' layouts; the
-// lead empties this list at merge.
-const QStringList kConvertedByTheKudosAndPositionsHelpers = {
-    QStringLiteral("/ui/kudos/budgetpanel.cpp"),
-    QStringLiteral("/ui/kudos/archiveobjectpanel.cpp"),
-    QStringLiteral("/ui/kudos/partitiontimeline.cpp"),
-    QStringLiteral("/ui/kudos/reconciliationpanel.cpp"),
-    QStringLiteral("/ui/kudos/disputeworkbench.cpp"),
-    QStringLiteral("/ui/kudos/drillcoveragelabel.cpp"),
-    QStringLiteral("/ui/kudos/kudosroundpanel.cpp"),
-    QStringLiteral("/ui/tracks/trackscapacitypanel.cpp"),
-    QStringLiteral("/ui/tracks/tracksworkbenchstore.cpp"),
-    QStringLiteral("/ui/positions/positionsworkbench.cpp"),
-    QStringLiteral("/ui/positions/verifypanel.cpp"),
-    QStringLiteral("/ui/positions/previewpanel.cpp"),
-    QStringLiteral("/ui/positions/roundhistorychart.cpp"),
-    QStringLiteral("/ui/positions/roundpanel.cpp"),
-};
-
 } // namespace
 
 class TestFormattingSources : public QObject {
@@ -147,7 +128,7 @@ class TestFormattingSources : public QObject {
     }
 
     void widgetsConsoleModelsAndTheCliFormatThroughDisplay() {
-        const QStringList allowed = kFormatterAndMachineOutput + kConvertedByTheKudosAndPositionsHelpers;
+        const QStringList allowed = kFormatterAndMachineOutput;
         QStringList found = offenders({"/ui"}, formattingRules() << isoInWidgets(), allowed, 50);
         found += offenders({"/models/kudos/console", "/models/positions/console", "/models/tracks/console",
                             "/models/workspace", "/app"},

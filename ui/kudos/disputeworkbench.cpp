@@ -1,5 +1,7 @@
 #include "disputeworkbench.h"
 
+#include "displayformat.h"
+
 #include "archiveobjectpanel.h"
 #include "coveringobjectmodel.h"
 #include "disputecase.h"
@@ -242,7 +244,8 @@ DisputeWorkbench::DisputeWorkbench(DisputeCase* dispute, QWidget* parent) : QWid
             this, tr("Export the user's rows"),
             QStringLiteral("kudos-user-%1-%2-%3.csv")
                 .arg(m_case->findings().query.userId)
-                .arg(m_first->date().toString(Qt::ISODate), m_last->date().toString(Qt::ISODate)),
+                .arg(display::date(m_first->dateTime().toMSecsSinceEpoch() * 1000),
+                     display::date(m_last->dateTime().toMSecsSinceEpoch() * 1000)),
             tr("CSV files (*.csv)"));
         if (!path.isEmpty())
             exportRows(path);

@@ -117,7 +117,7 @@ void PreviewPanel::showResult(const PreviewResult& r) {
            "reasons: %10<br>"
            "coverage: before %11 m², after %12 m² (normal join %13 m²), deviation %14 % — "
            "<b style='color:%15'>%16</b>%21<br>"
-           "<span style='color:#666'>cutoff %17 · %18 slices run · keep_set %19 s · coverage %20 s</span>")
+           "<span style='color:#666'>cutoff %17 · %18 slices run · keep_set %19 · coverage %20</span>")
             .arg(display::count(qint64(r.rows.size())), utc(r.from), utc(r.to))
             .arg(display::count(r.kept), display::count(r.keptBySet), display::count(r.recent),
                  display::count(r.behindWatermark), display::count(r.removed), display::number(share, 1),
@@ -125,7 +125,7 @@ void PreviewPanel::showResult(const PreviewResult& r) {
             .arg(display::number(c.areaBefore, 1), display::number(c.areaAfter, 1),
                  display::number(c.areaAfterNarrow, 1), display::number(c.deviation * 100, 1), colour,
                  verdictLabel(c), utc(r.cutoff), display::count(r.slices))
-            .arg(display::number(r.thinSeconds, 2), display::number(r.coverageSeconds, 2),
+            .arg(display::duration(r.thinSeconds), display::duration(r.coverageSeconds),
                  c.worstDay
                      ? tr(" · worst day %1: deviation %2 % (the verdict is on the range)")
                            .arg(display::date(*c.worstDay), display::number(c.worstDayDeviation * 100, 1))

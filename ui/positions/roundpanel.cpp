@@ -128,13 +128,13 @@ void RoundPanel::refreshWindow() {
     const Micros now = nowMicros();
     const int hour = window.localHour(now);
     const bool inside = window.contains(now);
-    const QDateTime local = QDateTime::fromMSecsSinceEpoch(now / 1000, m_settings.maintenanceZone);
     m_window->setText(
         tr("Window %1:00–%2:00 %3 · now %4 there (hour %5): <b style='color:%6'>%7</b> · budget %8 per "
            "round")
             .arg(m_settings.windowStartHour, 2, 10, QLatin1Char('0'))
             .arg(m_settings.windowEndHour, 2, 10, QLatin1Char('0'))
-            .arg(QString::fromUtf8(m_settings.maintenanceZone.id()), local.toString(QStringLiteral("HH:mm")))
+            .arg(QString::fromUtf8(m_settings.maintenanceZone.id()),
+                 display::timeOfDay(now, m_settings.maintenanceZone))
             .arg(hour)
             .arg(inside ? QStringLiteral("#1b7a2f") : QStringLiteral("#8a5a00"),
                  inside ? tr("inside") : tr("outside"))

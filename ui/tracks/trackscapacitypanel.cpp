@@ -34,7 +34,8 @@ TracksCapacityPanel::TracksCapacityPanel(TracksDataset* dataset, QWidget* parent
     : QWidget(parent), m_dataset(dataset) {
     m_run = new QPushButton(tr("Forecast"), this);
     m_run->setToolTip(
-        tr("Read-only: the store's size, its growth over the last 30 days and when it reaches 2 GB."));
+        tr("Read-only: the store's size, its growth over the last 30 days and when it reaches %1.")
+            .arg(display::size(TracksForecast::kAlertBytes)));
     m_chart = new TimeChart(this);
     m_chart->setTitle(tr("Store size: history from the imports, projection at the last 30 days' pace"));
     m_chart->setValueUnit(ValueUnit::Bytes);
