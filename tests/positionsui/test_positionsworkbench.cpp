@@ -11,6 +11,7 @@
 #include "positionsworkbench.h"
 #include "previewlayers.h"
 #include "previewpanel.h"
+#include "readability.h"
 #include "roundhistorychart.h"
 #include "roundhistorymodel.h"
 #include "roundpanel.h"
@@ -91,22 +92,6 @@ const QSize kLaptopWorkbench(1272, 535);
 // Whether `w` is shown whole: nothing of it scrolled away or clipped by a parent.
 bool shownWhole(const QWidget* w) {
     return w->isVisible() && w->visibleRegion().boundingRect() == w->rect();
-}
-
-// What is wrong with a chart's painted labels: one outside the chart or two overlapping ("" when none is).
-QString labelFault(ui::TimeChart* chart) {
-    chart->grab(); // paints it at its current size
-    const QList<QPair<QString, QRect>> labels = chart->drawnLabels();
-    if (labels.isEmpty())
-        return QStringLiteral("no label drawn");
-    for (qsizetype i = 0; i < labels.size(); ++i) {
-        if (!chart->rect().contains(labels[i].second))
-            return QStringLiteral("'%1' outside the chart").arg(labels[i].first);
-        for (qsizetype j = i + 1; j < labels.size(); ++j)
-            if (labels[i].second.intersects(labels[j].second))
-                return QStringLiteral("'%1' overlaps '%2'").arg(labels[i].first, labels[j].first);
-    }
-    return {};
 }
 
 bool waitForRendering(ui::MapView* map) {
@@ -483,10 +468,10 @@ class TestPositionsWorkbench : public QObject {
                  qPrintable(panel->figuresText()));
         // Its labels (ticks, limit, markers, legend) neither overlap nor leave the chart, here and on a
         // laptop's screen.
-        QVERIFY2(labelFault(panel->chart()).isEmpty(), qPrintable(labelFault(panel->chart())));
+        QVERIFY2(test::labelFault(panel->chart()).isEmpty(), qPrintable(test::labelFault(panel->chart())));
         m_workbench->resize(kLaptopWorkbench);
         QTRY_COMPARE(m_workbench->size(), kLaptopWorkbench);
-        QVERIFY2(labelFault(panel->chart()).isEmpty(), qPrintable(labelFault(panel->chart())));
+        QVERIFY2(test::labelFault(panel->chart()).isEmpty(), qPrintable(test::labelFault(panel->chart())));
         m_workbench->resize(before);
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("positions-capacity.png")).isEmpty());
         m_workbench->areas()->setCurrentIndex(0);
@@ -625,8 +610,8 @@ class TestPositionsWorkbench : public QObject {
                  qPrintable(bench.roundPanel()->progressText()));
         QTRY_COMPARE_WITH_TIMEOUT(bench.history()->rowCount(), 2, 30000);
         QTRY_COMPARE(bench.roundPanel()->historyChart()->series().size(), std::size_t(2));
-        QVERIFY2(labelFault(bench.roundPanel()->historyChart()).isEmpty(),
-                 qPrintable(labelFault(bench.roundPanel()->historyChart())));
+        QVERIFY2(test::labelFault(bench.roundPanel()->historyChart()).isEmpty(),
+                 qPrintable(test::labelFault(bench.roundPanel()->historyChart())));
         QCOMPARE(bench.history()->entries().back().deleted, report.deleted);
         QVERIFY(bench.history()->entries().back().pausedSeconds > 0);         // the history says it paused
         QCOMPARE(bench.history()->entries().front().deleted, report.deleted); // the dry run said so

@@ -142,4 +142,21 @@ inline QStringList overprintedLabels(const QWidget* root, int* charts = nullptr)
     return problems;
 }
 
+// What is wrong with one chart's painted labels, painted at its current size: none drawn, one outside the
+// chart or two overlapping ("" when nothing is).
+template <class Chart> QString labelFault(Chart* chart) {
+    chart->grab();
+    const QList<QPair<QString, QRect>> labels = chart->drawnLabels();
+    if (labels.isEmpty())
+        return QStringLiteral("no label drawn");
+    for (qsizetype i = 0; i < labels.size(); ++i) {
+        if (!chart->rect().contains(labels[i].second))
+            return QStringLiteral("'%1' outside the chart").arg(labels[i].first);
+        for (qsizetype j = i + 1; j < labels.size(); ++j)
+            if (labels[i].second.intersects(labels[j].second))
+                return QStringLiteral("'%1' overlaps '%2'").arg(labels[i].first, labels[j].first);
+    }
+    return {};
+}
+
 } // namespace tidemark::test

@@ -5,6 +5,7 @@
 #include "freshpostgisstore.h"
 #include "freshtracksfile.h"
 #include "mapview.h"
+#include "readability.h"
 #include "screenshots.h"
 #include "spatialitedatabase.h"
 #include "taskmanager.h"
@@ -44,22 +45,6 @@ using tidemark::test::saveScreenshot;
 using tidemark::ui::TracksWorkbench;
 
 namespace {
-
-// What is wrong with a chart's painted labels: one outside the chart or two overlapping ("" when none is).
-QString labelFault(ui::TimeChart* chart) {
-    chart->grab(); // paints it at its current size
-    const QList<QPair<QString, QRect>> labels = chart->drawnLabels();
-    if (labels.isEmpty())
-        return QStringLiteral("no label drawn");
-    for (qsizetype i = 0; i < labels.size(); ++i) {
-        if (!chart->rect().contains(labels[i].second))
-            return QStringLiteral("'%1' outside the chart").arg(labels[i].first);
-        for (qsizetype j = i + 1; j < labels.size(); ++j)
-            if (labels[i].second.intersects(labels[j].second))
-                return QStringLiteral("'%1' overlaps '%2'").arg(labels[i].first, labels[j].first);
-    }
-    return {};
-}
 
 const Micros kNow = parseIsoTimestamp(QStringLiteral("2026-11-30T00:00:00Z"));
 
@@ -324,7 +309,7 @@ class TestTracksWorkbench : public QObject {
         QCOMPARE(chart->limits().front().value, double(TracksForecast::kAlertBytes));
         QVERIFY2(m_workbench->capacityPanel()->figuresText().contains(QLocale().toString(f.measured.tracks)),
                  qPrintable(m_workbench->capacityPanel()->figuresText()));
-        QVERIFY2(labelFault(chart).isEmpty(), qPrintable(labelFault(chart)));
+        QVERIFY2(test::labelFault(chart).isEmpty(), qPrintable(test::labelFault(chart)));
         QVERIFY(!saveScreenshot(m_workbench, QStringLiteral("tracks-capacity.png")).isEmpty());
         m_workbench->areas()->setCurrentIndex(0);
     }

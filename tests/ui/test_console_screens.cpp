@@ -43,16 +43,6 @@ using Dataset = tidemark::WorkspaceSession::Dataset;
 
 namespace {
 
-QString describe(const QWidget* w) {
-    QString name = QString::fromLatin1(w->metaObject()->className());
-    for (const QWidget* p = w; p; p = p->parentWidget())
-        if (!p->objectName().isEmpty()) {
-            name += QStringLiteral(" in ") + p->objectName();
-            break;
-        }
-    return name;
-}
-
 // What "nothing overlaps" means for Qt layouts: every widget shown gets at least the room its layout needs
 // (squeezed below it, children are drawn over each other or cut), and every splitter pane is open.
 QStringList squeezed(const QWidget* root) {
@@ -64,7 +54,7 @@ QStringList squeezed(const QWidget* root) {
             const QSize need = layout->minimumSize();
             if (w->width() + 1 < need.width() || w->height() + 1 < need.height())
                 problems << QStringLiteral("%1 is %2×%3, its layout needs %4×%5")
-                                .arg(describe(w))
+                                .arg(test::widgetName(w))
                                 .arg(w->width())
                                 .arg(w->height())
                                 .arg(need.width())
@@ -73,7 +63,8 @@ QStringList squeezed(const QWidget* root) {
         if (const auto* splitter = qobject_cast<const QSplitter*>(w))
             for (int i = 0; i < splitter->count(); ++i)
                 if (splitter->widget(i)->isVisibleTo(splitter) && splitter->sizes().value(i) == 0)
-                    problems << QStringLiteral("%1: pane %2 is collapsed").arg(describe(splitter)).arg(i);
+                    problems
+                        << QStringLiteral("%1: pane %2 is collapsed").arg(test::widgetName(splitter)).arg(i);
     };
     check(root);
     for (const QWidget* w : root->findChildren<QWidget*>())
@@ -296,7 +287,7 @@ class TestConsoleScreens : public QObject {
                 bringForward(table);
                 QVERIFY2(table->isVisible(), qPrintable(name + QStringLiteral(": a table is hidden")));
                 QVERIFY2(rowsShown(table) >= 8.0, qPrintable(QStringLiteral("%1: %2 shows %3 rows")
-                                                                 .arg(name, describe(table))
+                                                                 .arg(name, test::widgetName(table))
                                                                  .arg(rowsShown(table), 0, 'f', 1)));
             }
             if (map) {
@@ -430,10 +421,30 @@ class TestConsoleScreens : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(window.jobs()->runningCount() == 0, 120000);
         // Dragged taller again, the list comes back.
         window.resizeDocks({window.jobsDock()}, {200}, Qt::Vertical);
-        QTRY_VERIFY(panel->view()->isVisible());
+        QTRY_VERIFY2(
+            panel->view()->isVisible(),
+            qPrintable(QStringLiteral("the jobs dock is %1 px high; the workbenches need %2 of their %3 (%4)")
+                           .arg(window.jobsDock()->height())
+                           .arg(window.workbenches()->minimumSizeHint().height())
+                           .arg(window.workbenches()->height())
+                           .arg(workbenchHeights(window))));
     }
 
   private:
+    static QString workbenchHeights(ui::MainWindow& window) {
+        QStringList needs;
+        for (int i = 0; i < window.workbenches()->count(); ++i)
+            needs << QStringLiteral("%1 %2")
+                         .arg(window.workbenches()->widget(i)->objectName())
+                         .arg(window.workbenches()->widget(i)->minimumSizeHint().height());
+        for (QTabWidget* tabs : window.kudosWorkbench()->findChildren<QTabWidget*>())
+            for (int i = 0; i < tabs->count(); ++i)
+                needs << QStringLiteral("kudos [%1] %2")
+                             .arg(tabs->tabText(i))
+                             .arg(tabs->widget(i)->minimumSizeHint().height());
+        return needs.join(QStringLiteral(", "));
+    }
+
     // The texts of the window with `workbench` in front, and of every tab inside the workbench in turn: no
     // label, button, table cell or header cut, no painted labels over each other; on a 1920 px screen no
     // table scrolls sideways. The tabs are put back as they were.

@@ -6,6 +6,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QToolTip>
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -173,10 +174,15 @@ void TimeChart::paintAxes(QPainter& p, const ChartFrame& f) const {
         const QString text = ChartAxis::timeLabel(tick, f.time().step);
         const double labelWidth = metrics.horizontalAdvance(text);
         const double left = std::clamp(x - labelWidth / 2, 0.0, std::max(0.0, width() - labelWidth - 1));
-        if (left < lastRight + em / 2)
-            continue; // would touch the previous label
+        const QRectF place(left, f.timeLabelTop(), labelWidth, em);
+        // Not over the previous label, nor over a value label reaching down to the time axis (the lowest
+        // "0").
+        if (left < lastRight + em / 2 ||
+            std::any_of(m_drawnLabels.begin(), m_drawnLabels.end(),
+                        [&](const auto& l) { return place.intersects(QRectF(l.second)); }))
+            continue;
         p.setPen(label);
-        drawLabel(p, QRectF(left, f.timeLabelTop(), labelWidth, em), Qt::AlignCenter, text);
+        drawLabel(p, place, Qt::AlignCenter, text);
         lastRight = left + labelWidth;
     }
     if (f.time().step.unit < TimeStep::Unit::Day) {

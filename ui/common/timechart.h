@@ -47,7 +47,7 @@ class TimeChart : public QWidget {
     // Each text the last paint drew (title, tick labels, limit and marker labels, legend, the empty text)
     // with its rectangle in widget coordinates, as the painter measured it: the screens test checks that none
     // overlap and all lie inside the chart.
-    QList<QPair<QString, QRect>> drawnLabels() const { return m_drawnLabels; }
+    Q_INVOKABLE QList<QPair<QString, QRect>> drawnLabels() const { return m_drawnLabels; }
 
     QSize sizeHint() const override { return {480, 260}; }
     QSize minimumSizeHint() const override { return {240, 140}; }

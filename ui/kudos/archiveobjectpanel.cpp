@@ -33,8 +33,8 @@ constexpr int kDrillProblemsShown = 5;
 ArchiveObjectPanel::ArchiveObjectPanel(QWidget* parent) : QWidget(parent) {
     m_view = new QTextBrowser(this);
     m_view->setOpenLinks(false);
-    // The manifest's fields and its JSON: room for eight lines before it scrolls.
-    m_view->setMinimumHeight(8 * m_view->fontMetrics().lineSpacing());
+    // The manifest's fields and its JSON: room for five lines before it scrolls.
+    m_view->setMinimumHeight(5 * m_view->fontMetrics().lineSpacing());
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_view);

@@ -54,6 +54,9 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     m_report->setPlaceholderText(tr("The last round's report shows here."));
     m_done = new QListWidget(this);
     m_done->setAlternatingRowColors(true);
+    // Three lines each at the least: on a laptop the Jobs dock keeps its room below the workbench.
+    for (QAbstractScrollArea* area : std::initializer_list<QAbstractScrollArea*>{m_report, m_done})
+        area->setMinimumHeight(3 * area->fontMetrics().lineSpacing() + 2 * area->frameWidth() + 4);
     m_refusalLabel = new QLabel(this);
     m_refusalLabel->setWordWrap(true);
     m_refusalLabel->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));

@@ -49,7 +49,7 @@ QTableView* partitionTableOf(kudos::PartitionStatusModel* model, QWidget* parent
         header->moveSection(header->visualIndex(order[visual]), visual);
     // The archive object, last, takes what the others leave: no sideways scrolling for the figures, its key
     // elided in the middle (its file name stays) where the table is narrow.
-    header->setStretchLastSection(true);
+    fitColumns(table);
     table->setTextElideMode(Qt::ElideMiddle);
     table->setWordWrap(false);
     return table;

@@ -3,6 +3,7 @@
 #include "displayformat.h"
 #include "partitionstatusmodel.h"
 
+#include <algorithm>
 #include <QDateTime>
 #include <QHelpEvent>
 #include <QMouseEvent>
@@ -123,9 +124,10 @@ QSize PartitionTimeline::sizeHint() const {
     return {900, heightForWidth(900)};
 }
 
+// As narrow as a lane of 300 px; as tall as it is at its current width (at least the preferred one), so a
+// legend that wraps only on a narrow window does not make every window reserve its rows.
 QSize PartitionTimeline::minimumSizeHint() const {
-    const int width = labelColumnWidth() + 300;
-    return {width, heightForWidth(width)};
+    return {labelColumnWidth() + 300, heightForWidth(std::max(width(), sizeHint().width()))};
 }
 
 void PartitionTimeline::updateAxis() {

@@ -37,7 +37,7 @@ class PartitionTimeline : public QWidget {
     QRectF blockRect(int row) const;       // where a model row is drawn (empty when not shown)
     // Every text the last paint drew, with its rectangle in widget coordinates (the screen tests check that
     // none overlaps another or leaves the widget).
-    QList<QPair<QString, QRect>> drawnLabels() const { return m_labels; }
+    Q_INVOKABLE QList<QPair<QString, QRect>> drawnLabels() const { return m_labels; }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -16,11 +16,20 @@ QTableView* sortedTableView(QAbstractItemModel* model, int sortRole, QWidget* pa
     table->sortByColumn(-1, Qt::AscendingOrder);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    table->horizontalHeader()->setStretchLastSection(true);
     table->setAlternatingRowColors(true);
     table->setWordWrap(false);
+    fitColumns(table);
     return table;
+}
+
+void fitColumns(QTableView* table) {
+    QHeaderView* header = table->horizontalHeader();
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setStretchLastSection(true);
+    // The last column takes what is left, not its widest cell: a few pixels more than the room would
+    // otherwise bring a scroll bar for a table that fits.
+    if (header->count() > 0)
+        header->setSectionResizeMode(header->logicalIndex(header->count() - 1), QHeaderView::Stretch);
 }
 
 } // namespace tidemark::ui

@@ -10,5 +10,8 @@ namespace tidemark::ui {
 // sorts by `sortRole` (the model's own order until the operator clicks a header), whole rows selected, no row
 // numbers, columns sized to their contents, alternating rows, no word wrap.
 QTableView* sortedTableView(QAbstractItemModel* model, int sortRole, QWidget* parent);
+// Columns sized to their contents, the last one (as shown) taking the room that is left; again after the
+// columns were reordered.
+void fitColumns(QTableView* table);
 
 } // namespace tidemark::ui

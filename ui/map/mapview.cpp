@@ -295,18 +295,6 @@ void MapView::keyPressEvent(QKeyEvent* event) {
 void MapView::leaveEvent(QEvent* event) {
     m_readout->hide();
 
-    m_zoomToFit->setObjectName(QStringLiteral("zoomToFitAction"));
-    m_zoomToFit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
-    m_zoomToFit->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_zoomToFit->setToolTip(tr("Show all of the map's data (%1)")
-                                .arg(m_zoomToFit->shortcut().toString(QKeySequence::NativeText)));
-    addAction(m_zoomToFit); // the key works on the map alone too
-    connect(m_zoomToFit, &QAction::triggered, this, &MapView::zoomToFit);
-    m_zoomToFitButton->setObjectName(QStringLiteral("zoomToFitButton"));
-    m_zoomToFitButton->setDefaultAction(m_zoomToFit);
-    m_zoomToFitButton->setCursor(Qt::ArrowCursor);
-    m_zoomToFitButton->adjustSize();
-    m_zoomToFitButton->move(kOverlayMargin, kOverlayMargin);
     emit cursorCoordinateChanged(QGeoCoordinate());
     QWidget::leaveEvent(event);
 }
