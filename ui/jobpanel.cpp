@@ -43,6 +43,9 @@ JobPanel::JobPanel(TaskListModel* jobs, QWidget* parent)
     header->resizeSection(TaskListModel::ProgressColumn, 110);
     header->setSectionResizeMode(TaskListModel::ResultColumn, QHeaderView::Stretch);
     m_view->setTextElideMode(Qt::ElideMiddle);
+    // Titles and results elide on purpose (whole in their tooltips); the screen tests read this.
+    m_view->setProperty("elidedColumns",
+                        QVariantList{TaskListModel::TitleColumn, TaskListModel::ResultColumn});
     m_view->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto* strip = new QHBoxLayout;

@@ -83,23 +83,26 @@ inline QStringList cutTables(const QWidget* root, bool noSideways) {
         if (!table->isVisible() || visiblePart(table).isEmpty() || !table->model() ||
             table->model()->rowCount() == 0)
             continue;
-        if (noSideways && table->horizontalScrollBar()->maximum() > 0)
-            problems << QStringLiteral("%1 scrolls sideways (%2 px)")
-                            .arg(widgetName(table))
-                            .arg(table->horizontalScrollBar()->maximum());
+        // In pixels: the scroll bar counts columns when the table scrolls per item.
+        const int overflow = table->horizontalHeader()->length() - table->viewport()->width();
+        if (noSideways && overflow > 1)
+            problems << QStringLiteral("%1 scrolls sideways (%2 px)").arg(widgetName(table)).arg(overflow);
         const QHeaderView* header = table->horizontalHeader();
+        // Columns of long names the table elides on purpose (whole in their tooltips): their cells may be
+        // cut.
+        const QVariantList elided = table->property("elidedColumns").toList();
         for (int c = 0; c < header->count(); ++c) {
             if (header->isSectionHidden(c) || header->sectionSize(c) == 0)
                 continue;
             const int width = header->sectionSize(c);
             const QString title = table->model()->headerData(c, Qt::Horizontal).toString();
-            if (header->isVisible() && header->sectionSizeHint(c) > width + 1)
+            if (header->isVisible() && header->sectionSizeHint(c) > width + 1 && !elided.contains(c))
                 problems << QStringLiteral("%1: the header \"%2\" is cut (%3 < %4)")
                                 .arg(widgetName(table), title)
                                 .arg(width)
                                 .arg(header->sectionSizeHint(c));
             else if (const int need = static_cast<const QAbstractItemView*>(table)->sizeHintForColumn(c);
-                     need > width + 1)
+                     need > width + 1 && !elided.contains(c))
                 problems << QStringLiteral("%1: column \"%2\" is %3 px, its cells need %4")
                                 .arg(widgetName(table), title)
                                 .arg(width)

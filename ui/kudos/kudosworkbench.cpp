@@ -50,7 +50,7 @@ QTableView* partitionTableOf(kudos::PartitionStatusModel* model, QWidget* parent
     // The archive object, last, takes what the others leave: no sideways scrolling for the figures, its key
     // elided in the middle (its file name stays) where the table is narrow.
     fitColumns(table);
-    table->setTextElideMode(Qt::ElideMiddle);
+    shareLeftoverWidth(table, {M::PartitionColumn, M::ArchiveKeyColumn});
     table->setWordWrap(false);
     return table;
 }
@@ -79,6 +79,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
     m_issues = tableOf(dataset->issues(), Qt::DisplayRole, this);
     m_issues->setWordWrap(true);
     m_quarantine = tableOf(dataset->quarantine(), QuarantineModel::SortRole, this);
+    shareLeftoverWidth(m_quarantine, {QuarantineModel::ReasonColumn, QuarantineModel::WhereColumn});
     m_reconciliationPanel = new ReconciliationPanel(dataset->reconciliation(), this);
     m_disclosure = new QTextBrowser(this);
     m_disclosure->setOpenExternalLinks(false);
@@ -100,7 +101,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
     split->addWidget(m_areas);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
-    split->setSizes({1000, 560});
+    split->setSizes({1000, 740});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_settingsBanner);

@@ -3,13 +3,13 @@
 #include "displayformat.h"
 #include "partitionstatusmodel.h"
 
-#include <algorithm>
 #include <QDateTime>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QTimeZone>
 #include <QToolTip>
+#include <algorithm>
 
 namespace tidemark::ui {
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QList>
+
 class QAbstractItemModel;
 class QTableView;
 class QWidget;
@@ -13,5 +15,8 @@ QTableView* sortedTableView(QAbstractItemModel* model, int sortRole, QWidget* pa
 // Columns sized to their contents, the last one (as shown) taking the room that is left; again after the
 // columns were reordered.
 void fitColumns(QTableView* table);
+// The columns (logical) that share what the others leave, their long names elided in the middle and whole in
+// the model's tooltip; the table names them (property "elidedColumns") for the screen tests.
+void shareLeftoverWidth(QTableView* table, const QList<int>& columns);
 
 } // namespace tidemark::ui

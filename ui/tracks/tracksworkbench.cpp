@@ -484,7 +484,7 @@ void TracksWorkbench::showData() {
 }
 
 // The table's columns read whole where the window is wide enough: the areas take the width the table needs,
-// up to half the workbench (the map keeps the rest), until the operator moves the handle.
+// up to three fifths of the workbench (the map keeps the rest), until the operator moves the handle.
 void TracksWorkbench::fitTableWidth() {
     if (m_splitMoved || m_split->width() <= 0)
         return;
@@ -492,7 +492,7 @@ void TracksWorkbench::fitTableWidth() {
     const int needed = m_table->horizontalHeader()->length() + std::max(around, 0) +
                        m_table->verticalScrollBar()->sizeHint().width();
     const int total = m_split->width() - m_split->handleWidth();
-    const int areas = std::clamp(needed, m_areas->minimumSizeHint().width(), total / 2);
+    const int areas = std::clamp(needed, m_areas->minimumSizeHint().width(), total * 3 / 5);
     if (areas <= m_split->sizes().value(1))
         return;
     m_split->setSizes({total - areas, areas});

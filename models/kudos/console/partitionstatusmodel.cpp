@@ -95,7 +95,12 @@ QVariant PartitionStatusModel::data(const QModelIndex& index, int role) const {
     case StateRole:
         return s.state;
     case Qt::ToolTipRole:
-        return s.error.isEmpty() ? QVariant() : tr("Last error: %1").arg(s.error);
+        if (!s.error.isEmpty())
+            return tr("Last error: %1").arg(s.error);
+        // The names may be elided in a narrow table: whole in the tooltip.
+        return index.column() == PartitionColumn || index.column() == ArchiveKeyColumn
+                   ? data(index, Qt::DisplayRole)
+                   : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == RowsColumn || index.column() == UnappliedColumn ||
                        index.column() == QuarantinedColumn || index.column() == SizeColumn

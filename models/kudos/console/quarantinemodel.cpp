@@ -39,6 +39,9 @@ QVariant QuarantineModel::data(const QModelIndex& index, int role) const {
     }
     if (role == Qt::TextAlignmentRole && (index.column() == IdColumn || index.column() == AmountColumn))
         return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    // The reason and the place may be elided in a narrow table: whole in the tooltip.
+    if (role == Qt::ToolTipRole && (index.column() == ReasonColumn || index.column() == WhereColumn))
+        return data(index, Qt::DisplayRole);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
