@@ -1,5 +1,5 @@
-#include <QDirIterator>
-#include <QFile>
+#include "sourcescan.h"
+
 #include <QRegularExpression>
 #include <QTest>
 #include <algorithm>
@@ -72,33 +72,6 @@ const QStringList kFormatterAndMachineOutput = {
 
 class TestFormattingSources : public QObject {
     Q_OBJECT
-  private:
-    static QStringList offenders(std::initializer_list<const char*> folders, const QList<Rule>& rules,
-                                 const QStringList& allowed, int atLeast) {
-        QStringList found;
-        int scanned = 0;
-        for (const char* folder : folders) {
-            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"},
-                            QDir::Files, QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                const QString path = it.next();
-                if (std::any_of(allowed.begin(), allowed.end(),
-                                [&](const QString& a) { return path.endsWith(a); }))
-                    continue;
-                QFile f(path);
-                if (!f.open(QIODevice::ReadOnly))
-                    return {path + QStringLiteral(": cannot be read")};
-                ++scanned;
-                const QStringList names = broken(QString::fromUtf8(f.readAll()), rules);
-                if (!names.isEmpty())
-                    found << path + QStringLiteral(": ") + names.join(QStringLiteral(", "));
-            }
-        }
-        if (scanned < atLeast)
-            found << QStringLiteral("only %1 files were read under the folders").arg(scanned);
-        return found;
-    }
-
   private slots:
     // The rules see what they are meant to, and not in comments.
     void rulesCatchAPlantedOffender() {
@@ -129,10 +102,14 @@ class TestFormattingSources : public QObject {
 
     void widgetsConsoleModelsAndTheCliFormatThroughDisplay() {
         const QStringList allowed = kFormatterAndMachineOutput;
-        QStringList found = offenders({"/ui"}, formattingRules() << isoInWidgets(), allowed, 50);
-        found += offenders({"/models/kudos/console", "/models/positions/console", "/models/tracks/console",
-                            "/models/workspace", "/app"},
-                           formattingRules(), allowed, 50);
+        const auto offence = [](const QList<Rule>& rules) {
+            return [rules](const QString& text) { return broken(text, rules).join(QStringLiteral(", ")); };
+        };
+        QStringList found =
+            tidemark::test::scanSources({"/ui"}, allowed, 50, offence(formattingRules() << isoInWidgets()));
+        found += tidemark::test::scanSources({"/models/kudos/console", "/models/positions/console",
+                                              "/models/tracks/console", "/models/workspace", "/app"},
+                                             allowed, 50, offence(formattingRules()));
         for (const QString& offender : found) // one line each: QVERIFY2 cuts a long message
             qWarning().noquote() << offender;
         QVERIFY2(found.isEmpty(),

@@ -1,3 +1,5 @@
+#include "sourcescan.h"
+
 #include <QDirIterator>
 #include <QFile>
 #include <QRegularExpression>
@@ -13,27 +15,11 @@ class TestLayering : public QObject {
     static QStringList offenders(std::initializer_list<const char*> folders,
                                  const QRegularExpression& pattern, const QStringList& allowed = {},
                                  int atLeast = 10) {
-        QStringList found;
-        int scanned = 0;
-        for (const char* folder : folders) {
-            QDirIterator it(QStringLiteral(TIDEMARK_SOURCE_DIR) + QLatin1String(folder), {"*.h", "*.cpp"},
-                            QDir::Files, QDirIterator::Subdirectories);
-            while (it.hasNext()) {
-                const QString path = it.next();
-                if (std::any_of(allowed.begin(), allowed.end(),
-                                [&](const QString& a) { return path.endsWith(a); }))
-                    continue;
-                QFile f(path);
-                if (!f.open(QIODevice::ReadOnly))
-                    return {path + QStringLiteral(": cannot be read")};
-                ++scanned;
-                if (pattern.match(QString::fromUtf8(f.readAll())).hasMatch())
-                    found << path;
-            }
-        }
-        if (scanned < atLeast)
-            found << QStringLiteral("only %1 files were read under the folders").arg(scanned);
-        return found;
+        return tidemark::test::scanSources(folders, allowed, atLeast, [&](const QString& text) {
+            return pattern.match(text).hasMatch()
+                       ? QStringLiteral("matches %1").arg(pattern.pattern().left(40))
+                       : QString();
+        });
     }
 
   private slots:

@@ -3,8 +3,13 @@
 #include "helppages.h"
 
 #include <QFile>
+#include <QImage>
 
 namespace tidemark::ui {
+
+namespace {
+constexpr int kPictureWidth = 720; // the help window's text column at its default size
+} // namespace
 
 HelpBrowser::HelpBrowser(QWidget* parent) : QTextBrowser(parent) {
     setObjectName(QStringLiteral("helpBrowser"));
@@ -19,6 +24,17 @@ QVariant HelpBrowser::loadResource(int type, const QUrl& name) {
         return tr("# Page not found\n\nThe help of this version has no page **%1**.\n\n"
                   "Back to the [contents](%2).")
             .arg(name.fileName(), HelpPages::url(QLatin1String(HelpPages::kContentsPage)).toString());
+    }
+    if (type == QTextDocument::ImageResource) {
+        // The pictures are whole screens: shown at most as wide as the page, so the text beside them does not
+        // scroll sideways.
+        const QVariant loaded = QTextBrowser::loadResource(type, name);
+        QImage image = loaded.canConvert<QImage>() ? loaded.value<QImage>() : QImage();
+        if (image.isNull())
+            image.loadFromData(loaded.toByteArray());
+        if (image.isNull() || image.width() <= kPictureWidth)
+            return loaded;
+        return image.scaledToWidth(kPictureWidth, Qt::SmoothTransformation);
     }
     if (type != QTextDocument::MarkdownResource)
         return QTextBrowser::loadResource(type, name);
