@@ -245,6 +245,13 @@
         <source>≈ %1</source>
         <translation>≈ %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 slice(s)</source>
+        <translation>
+            <numerusform>%1 slice</numerusform>
+            <numerusform>%1 slices</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KudosForecastJob</name>

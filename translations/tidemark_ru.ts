@@ -248,6 +248,14 @@
         <source>≈ %1</source>
         <translation>≈ %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 slice(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>KudosForecastJob</name>

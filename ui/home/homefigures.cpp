@@ -10,6 +10,11 @@ namespace tidemark::ui {
 
 namespace {
 constexpr int kMostNights = 6;
+
+QString slices(long long n) {
+    const int form = display::pluralForm(n);
+    return QCoreApplication::translate("HomeFigure", "%1 slice(s)", nullptr, form).arg(display::count(n));
+}
 } // namespace
 
 HomeFigure positionsFigure(const PositionsPlan& plan) {
@@ -17,10 +22,6 @@ HomeFigure positionsFigure(const PositionsPlan& plan) {
     if (plan.slicesPending <= 0)
         return figure;
     const double pending = double(plan.slicesPending);
-    const auto slices = [](long long n) {
-        return QCoreApplication::translate("HomeFigure", "%1 slice(s)", nullptr, display::pluralForm(n))
-            .arg(display::count(n));
-    };
     figure.bars.push_back(
         {QCoreApplication::translate("HomeFigure", "now"), 1.0, slices(plan.slicesPending), false});
     if (!plan.slicesTonight || *plan.slicesTonight <= 0) {
