@@ -250,10 +250,10 @@
     </message>
     <message numerus="yes">
         <source>%1 slice(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 срез</numerusform>
+            <numerusform>%1 среза</numerusform>
+            <numerusform>%1 срезов</numerusform>
         </translation>
     </message>
 </context>
