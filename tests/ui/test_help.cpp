@@ -150,6 +150,11 @@ class TestHelp : public QObject {
             pages << workbench->helpPage();
         }
         QCOMPARE(QSet<QString>(pages.begin(), pages.end()).size(), pages.size()); // a page of its own each
+        // Escape closes the help, as it closes a dialog.
+        help->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(help));
+        QTest::keyClick(help->browser(), Qt::Key_Escape);
+        QTRY_VERIFY(!help->isVisible());
     }
 
     void linksResolveInTheResources() {

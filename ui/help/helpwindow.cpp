@@ -5,6 +5,7 @@
 
 #include <QFile>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QListWidget>
 #include <QPushButton>
 #include <QScreen>
@@ -126,6 +127,14 @@ void HelpWindow::hideEvent(QHideEvent* event) {
     if (m_remembersGeometry)
         QSettings().setValue(QLatin1String(kGeometryKey), saveGeometry());
     QWidget::hideEvent(event);
+}
+
+// Escape closes the help as it closes a dialog (the browser leaves the key to its window).
+void HelpWindow::keyPressEvent(QKeyEvent* event) {
+    if (event->matches(QKeySequence::Cancel))
+        close();
+    else
+        QWidget::keyPressEvent(event);
 }
 
 } // namespace tidemark::ui

@@ -29,6 +29,7 @@ class HelpWindow : public QWidget {
     void setRemembersGeometry(bool remember) { m_remembersGeometry = remember; }
 
   protected:
+    void keyPressEvent(QKeyEvent* event) override;
     void hideEvent(QHideEvent* event) override;
 
   private:
