@@ -147,10 +147,7 @@ void DisputeCase::startInvestigation(const QString& title,
             m_listing = Listing::Investigation;
             m_archiveProblem = findings.archiveProblem;
             m_statement->setLines(findings.statement);
-            m_objects->setObjects(findings.objects);
-            for (const CoveringObject& object : findings.objects)
-                if (m_verifications.contains(object.key))
-                    m_objects->setVerification(object.key, m_verifications.value(object.key));
+            showObjects(findings.objects);
             emit investigated();
             loadRows();
         },

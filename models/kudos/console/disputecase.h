@@ -154,6 +154,7 @@ class DisputeCase : public DatasetBase {
     bool canInvestigate(const std::function<void()>& validate);
     void startInvestigation(const QString& title, std::function<DisputeFindings(TaskFeedback&)> work);
     DisputeLoader loader() const;
+    void showObjects(const std::vector<CoveringObject>& objects);
     void listingFailed(const QString& problem);
     void showDrills(const DisputeDrills& drills);
     static QString drillSummary(const ArchiveDrillReport& report);

@@ -33,10 +33,7 @@ void DisputeCase::listArchive() {
             m_archiveProblem.clear();
             m_findings = listed;
             m_listing = Listing::Archive;
-            m_objects->setObjects(listed.objects);
-            for (const CoveringObject& object : listed.objects)
-                if (m_verifications.contains(object.key))
-                    m_objects->setVerification(object.key, m_verifications.value(object.key));
+            showObjects(listed.objects);
             emit archiveListed();
         },
         [this, investigation](const Error& error) {
@@ -44,6 +41,14 @@ void DisputeCase::listArchive() {
                 return;
             listingFailed(error.message());
         });
+}
+
+// The objects listed, with the verifications this session already made of them.
+void DisputeCase::showObjects(const std::vector<CoveringObject>& objects) {
+    m_objects->setObjects(objects);
+    for (const CoveringObject& object : objects)
+        if (m_verifications.contains(object.key))
+            m_objects->setVerification(object.key, m_verifications.value(object.key));
 }
 
 // What an earlier listing showed is not the archive as it is now.
