@@ -110,11 +110,15 @@ QString month(Micros t) {
     return QLocale().toString(utc(t).date(), QStringLiteral("MMM yyyy"));
 }
 
+QString timeOfDay(Micros t, const QTimeZone& zone) {
+    return utc(t).toTimeZone(zone.isValid() ? zone : QTimeZone::utc()).toString(QStringLiteral("HH:mm"));
+}
+
 QString inZone(Micros t, Micros now, const QString& zoneId) {
     const QTimeZone zone(zoneId.toUtf8());
     const QTimeZone shown = zone.isValid() ? zone : QTimeZone::utc();
     const QDateTime at = utc(t).toTimeZone(shown), today = utc(now).toTimeZone(shown);
-    const QString time = at.toString(QStringLiteral("HH:mm"));
+    const QString time = timeOfDay(t, shown);
     const qint64 days = today.date().daysTo(at.date());
     if (days == 0)
         return QCoreApplication::translate("DisplayFormat", "today %1").arg(time);
@@ -125,10 +129,6 @@ QString inZone(Micros t, Micros now, const QString& zoneId) {
 
 QString timeOfDay(Micros t) {
     return utc(t).toString(t % kMicrosPerMinute == 0 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
-}
-
-QString timeOfDay(Micros t, const QTimeZone& zone) {
-    return utc(t).toTimeZone(zone.isValid() ? zone : QTimeZone::utc()).toString(QStringLiteral("HH:mm"));
 }
 
 QString dayAndMonth(Micros t) {
