@@ -52,11 +52,11 @@ inline QStringList cutTexts(const QWidget* root) {
     for (const QLabel* label : root->findChildren<QLabel*>()) {
         if (!onScreen(label) || label->text().isEmpty() || !label->pixmap().isNull())
             continue;
-        if (label->property("elidedWithTooltip").toBool() && !label->toolTip().isEmpty())
-            continue;
-        const bool cut = label->wordWrap() ? label->heightForWidth(label->width()) > label->height() + 1
-                                           : label->minimumSizeHint().width() > label->width() + 1 &&
-                                                 label->sizeHint().width() > label->width() + 1;
+        // A label that shortens its text itself (FittingLabel) says when even its shortest form was elided.
+        const bool cut = label->property("elided").toBool() ||
+                         (label->wordWrap() ? label->heightForWidth(label->width()) > label->height() + 1
+                                            : label->minimumSizeHint().width() > label->width() + 1 &&
+                                                  label->sizeHint().width() > label->width() + 1);
         if (cut)
             problems << QStringLiteral("%1 \"%2\" is cut (%3×%4)")
                             .arg(widgetName(label), label->text().left(60))

@@ -2,6 +2,7 @@
 #include "datasetpanel.h"
 #include "demoworkspace.h"
 #include "disputeworkbench.h"
+#include "fittinglabel.h"
 #include "homeworkbench.h"
 #include "jobpanel.h"
 #include "kudosdataset.h"
@@ -143,6 +144,10 @@ class TestConsoleScreens : public QObject {
         window.resize(400, 300);
         auto* label = new QLabel(QStringLiteral("1,234,567 rows in kudos_ledger_2026w49"), &window);
         label->setGeometry(0, 0, 60, 20);
+        auto* status = new ui::FittingLabel(&window);
+        status->setGeometry(0, 270, 60, 20);
+        status->setForms({QStringLiteral("archive: file:///var/lib/tidemark/archive"),
+                          QStringLiteral("archive: directory archive")});
         auto* button = new QPushButton(QStringLiteral("Restore 12 objects"), &window);
         button->setGeometry(0, 30, 40, 24);
         QStandardItemModel model(3, 2);
@@ -182,6 +187,7 @@ class TestConsoleScreens : public QObject {
         // Given room, the same widgets pass.
         label->setGeometry(0, 0, 390, 20);
         button->setGeometry(0, 30, 200, 24);
+        status->setGeometry(0, 270, 390, 20);
         QVERIFY2(test::cutTexts(&window).isEmpty(),
                  qPrintable(test::cutTexts(&window).join(QLatin1Char('\n'))));
         figure->setGeometry(0, 220, 390, 60);
