@@ -253,6 +253,57 @@ class TestHomeWorkbench : public QObject {
         QVERIFY(!screenshot(home, QStringLiteral("home-alerts-960.png")).isEmpty());
     }
 
+    // Each card's figures say what its text says: the backlog night by night at the recorded pace, the tiers
+    // against their budgets (none: said), the store against its mark; painted inside the card, not
+    // overprinted.
+    void cardsDrawTheirFigures() {
+        TaskManager tasks;
+        HomePlan homePlan(&tasks);
+        HomeWorkbench home(&homePlan);
+        showAt(home, 1280, 720);
+        RetentionPlan plan = samplePlan();
+        home.setPlan(plan);
+        const auto texts = [](const BarFigure* figure) {
+            QStringList out;
+            for (const BarFigure::Bar& bar : figure->bars())
+                out << QStringLiteral("%1=%2@%3%4")
+                           .arg(bar.label, bar.value)
+                           .arg(bar.fraction, 0, 'f', 3)
+                           .arg(bar.warn ? QStringLiteral("!") : QString());
+            return out.join(QStringLiteral("; "));
+        };
+        const BarFigure* positions = home.card(WorkspaceDataset::Positions)->figure();
+        QCOMPARE(positions->title(), QStringLiteral("Slices pending after each night at the recorded pace"));
+        QCOMPARE(texts(positions), QStringLiteral("now=5,230 slice(s)@1.000; night 1=2,206 slice(s)@0.422; "
+                                                  "night 2=0 slice(s)@0.000"));
+        const BarFigure* kudos = home.card(WorkspaceDataset::Kudos)->figure();
+        QCOMPARE(kudos->title(), QStringLiteral("Archive tiers against their budgets"));
+        QCOMPARE(texts(kudos), QStringLiteral("currency=3.00 GiB of 10.0 GiB@0.300; "
+                                              "statistics=858 MiB, no budget set@-1.000"));
+        const BarFigure* tracks = home.card(WorkspaceDataset::Tracks)->figure();
+        QCOMPARE(tracks->title(), QStringLiteral("The store against the 2.00 GiB mark"));
+        QCOMPARE(texts(tracks),
+                 QStringLiteral("now=2.19 GiB (109.4 %)@1.094!; after retention=≈ 1.80 GiB@0.902"));
+        for (const BarFigure* figure : {positions, kudos, tracks}) {
+            QVERIFY(figure->isVisible());
+            const auto labels = figure->drawnLabels();
+            QCOMPARE(labels.size(), 1 + 2 * int(figure->bars().size()));
+            for (int i = 0; i < labels.size(); ++i) {
+                QVERIFY2(figure->rect().contains(labels[i].second), qPrintable(labels[i].first));
+                for (int j = i + 1; j < labels.size(); ++j)
+                    QVERIFY2(!labels[i].second.intersects(labels[j].second), qPrintable(labels[j].first));
+            }
+        }
+
+        // Without a recorded pace the backlog is one bar and the title says why; a PostGIS store has no mark.
+        plan.positions.plan.slicesTonight.reset();
+        plan.tracks.plan.postgis = true;
+        home.setPlan(plan);
+        QCOMPARE(positions->title(), QStringLiteral("Slices pending (no recorded pace to project them)"));
+        QCOMPARE(texts(positions), QStringLiteral("now=5,230 slice(s)@1.000"));
+        QVERIFY(!tracks->isVisibleTo(&home));
+    }
+
     void nothingConfigured() {
         TaskManager tasks;
         HomePlan homePlan(&tasks);
