@@ -180,11 +180,12 @@ PlanUnitOutcome RetentionJob::applyOne(const PlannedAction& planned, Micros now,
                 partition.push_back(k);
         const std::vector<CatalogEntry> missing = catalog.missing(partition, m_settings);
         if (!missing.empty())
-            return outcome(planned, PlanUnitOutcome::Status::Stale,
-                           QStringLiteral("the catalog does not hold %1 sub-range(s) of %2 yet (the first: %3); "
-                                          "the partition drops only with every sub-range replaced")
-                               .arg(missing.size())
-                               .arg(p.partition, missing.front().describe()));
+            return outcome(
+                planned, PlanUnitOutcome::Status::Stale,
+                QStringLiteral("the catalog does not hold %1 sub-range(s) of %2 yet (the first: %3); "
+                               "the partition drops only with every sub-range replaced")
+                    .arg(missing.size())
+                    .arg(p.partition, missing.front().describe()));
     }
     if (!m_store && needsArchive(action))
         return outcome(planned, PlanUnitOutcome::Status::Left,

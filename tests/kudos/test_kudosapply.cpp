@@ -332,7 +332,8 @@ class TestKudosApply : public QObject {
         QCOMPARE(subset.actions.back().action.to, QStringLiteral("dropped"));
         const qint64 rows = db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger")).toLong(0, 0);
         const RetentionReport report = apply(*db, store.get(), subset, kudosAllEligible());
-        QVERIFY2(outcomesOf(report).last() == QLatin1String("stale"), qPrintable(report.unitOutcomes.back().detail));
+        QVERIFY2(outcomesOf(report).last() == QLatin1String("stale"),
+                 qPrintable(report.unitOutcomes.back().detail));
         QVERIFY2(report.unitOutcomes.back().detail.contains(QLatin1String("sub-range")),
                  qPrintable(report.unitOutcomes.back().detail));
         QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger")).toLong(0, 0), rows);
