@@ -200,6 +200,10 @@ class Rehearsal {
         if (done.lockBusy)
             throw Error(Error::Kind::Failed, QStringLiteral("the swap's exclusive lock was not granted: %1")
                                                  .arg(done.warnings.join(QStringLiteral("; "))));
+        m_report.changes << QStringLiteral(
+                                "a writer inserted %1 row(s) into kudos_ledger during the swap and "
+                                "rolled each back (only its identity sequence moved on)")
+                                .arg(m_report.swap.writer.inserts);
         if (done.cancelled()) {
             m_report.cancelled = true;
             return;
