@@ -4583,10 +4583,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>The copy&apos;s name:</translation>
     </message>
     <message>
-        <source>Type the copy&apos;s name, %1, to confirm:</source>
-        <translation>Type the copy&apos;s name, %1, to confirm:</translation>
-    </message>
-    <message>
         <source>Not connected to a kudos database.</source>
         <translation>Not connected to a kudos database.</translation>
     </message>

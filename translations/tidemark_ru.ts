@@ -4712,10 +4712,6 @@ Only these are done: a slice written since the plan is skipped and named, and no
         <translation>Имя копии:</translation>
     </message>
     <message>
-        <source>Type the copy&apos;s name, %1, to confirm:</source>
-        <translation>Введите имя копии, %1, для подтверждения:</translation>
-    </message>
-    <message>
         <source>Not connected to a kudos database.</source>
         <translation>Нет подключения к базе данных kudos.</translation>
     </message>

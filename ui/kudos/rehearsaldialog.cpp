@@ -51,9 +51,6 @@ RehearsalDialog::RehearsalDialog(KudosDataset* dataset, QWidget* parent)
 
     m_copyName = new QLineEdit(this);
     m_copyName->setClearButtonEnabled(true);
-    m_copyLabel = new QLabel(this);
-    m_copyLabel->setWordWrap(true);
-    m_copyLabel->setBuddy(m_copyName);
     m_lockLimit = new QSpinBox(this);
     m_lockLimit->setRange(1, 600000);
     m_lockLimit->setValue(int(KudosRehearsalRequest::kDefaultMaxLockMillis));
@@ -71,7 +68,7 @@ RehearsalDialog::RehearsalDialog(KudosDataset* dataset, QWidget* parent)
     archives->addWidget(m_workspace);
     auto* form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
-    form->addRow(m_copyLabel, m_copyName);
+    form->addRow(tr("The copy's name:"), m_copyName);
     form->addRow(tr("Lock limit:"), m_lockLimit);
     form->addRow(tr("Archive:"), archives);
 
@@ -153,8 +150,6 @@ RehearsalDialog::RehearsalDialog(KudosDataset* dataset, QWidget* parent)
 
 void RehearsalDialog::updateState() {
     const QString database = m_dataset->databaseName();
-    m_copyLabel->setText(database.isEmpty() ? tr("The copy's name:")
-                                            : tr("Type the copy's name, %1, to confirm:").arg(database));
     m_workspace->setEnabled(!m_dataset->archiveUrl().isEmpty() && !m_dataset->isRehearsing());
     if (!m_workspace->isEnabled())
         m_scratch->setChecked(true);
@@ -220,7 +215,7 @@ void RehearsalDialog::showReport(const KudosRehearsalReport& report) {
     m_verdict->show();
     QString reasons;
     for (const RehearsalVerdict& v : report.verdicts)
-        reasons += QStringLiteral("<li><b style='color:%1'>%2</b> %3: %4</li>")
+        reasons += QStringLiteral("<li><b style='color:%1'>%2</b> — %3: %4</li>")
                        .arg(QLatin1String(v.go ? kGoColour : kNotYetColour),
                             (v.go ? tr("go") : tr("not yet")).toHtmlEscaped(), v.wording.toHtmlEscaped(),
                             v.why.toHtmlEscaped());

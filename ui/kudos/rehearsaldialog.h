@@ -68,7 +68,6 @@ class RehearsalDialog : public QDialog {
     kudos::KudosRehearsalReport m_report;
     bool m_hasReport = false;
     QLabel* m_intro;
-    QLabel* m_copyLabel;
     QLineEdit* m_copyName;
     QSpinBox* m_lockLimit;
     QRadioButton* m_scratch;
