@@ -101,6 +101,8 @@ class TestKudosRehearsalPanel : public QObject {
         Console console(QStringLiteral("kudosui_rehearse"));
         QVERIFY(!console.database.isEmpty());
         QCOMPARE(console.dataset.databaseName(), console.database);
+        QVERIFY(!test::saveScreenshot(&console.workbench, QStringLiteral("kudos-workbench-rehearse.png"))
+                     .isEmpty());
         RehearsalDialog* dialog = console.open();
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
@@ -121,6 +123,7 @@ class TestKudosRehearsalPanel : public QObject {
 
         QSignalSpy rehearsed(&console.dataset, &KudosDataset::rehearsed);
         QSignalSpy progressed(&console.dataset, &KudosDataset::rehearsalProgressed);
+        QSignalSpy reloaded(&console.dataset, &KudosDataset::loaded);
         QTest::mouseClick(dialog->rehearseButton(), Qt::LeftButton);
         const int task = console.dataset.rehearsalTask();
         QVERIFY(task != 0);
@@ -132,6 +135,7 @@ class TestKudosRehearsalPanel : public QObject {
         QVERIFY(dialog->cancelButton()->isEnabled());
         QVERIFY(!dialog->copyNameEdit()->isEnabled());
         QVERIFY(rehearsed.wait(120000));
+        QVERIFY(reloaded.count() == 1 || reloaded.wait(60000)); // the copy changed: the ranges reload
         const KudosRehearsalReport report = rehearsed.at(0).at(0).value<KudosRehearsalReport>();
         QVERIFY(!report.cancelled);
         QCOMPARE(report.database, console.database);
@@ -155,7 +159,7 @@ class TestKudosRehearsalPanel : public QObject {
         QVERIFY(dialog->messageText().isEmpty());
         QVERIFY(dialog->saveButton()->isEnabled());
         QVERIFY(!dialog->cancelButton()->isEnabled());
-        QVERIFY(!test::saveScreenshot(dialog, QStringLiteral("kudos-rehearsal-report")).isEmpty());
+        QVERIFY(!test::saveScreenshot(dialog, QStringLiteral("kudos-rehearsal-report.png")).isEmpty());
 
         QTemporaryDir dir;
         const QString text = dir.filePath(QStringLiteral("rehearsal.txt"));
@@ -199,6 +203,7 @@ class TestKudosRehearsalPanel : public QObject {
         QVERIFY(dialog->verdictText().isEmpty());
         QVERIFY(dialog->pageText().isEmpty());
         QVERIFY(!dialog->saveButton()->isEnabled());
+        QVERIFY(!test::saveScreenshot(dialog, QStringLiteral("kudos-rehearsal-refused.png")).isEmpty());
         // It may be tried again, once the reload that follows has ended.
         QTRY_VERIFY_WITH_TIMEOUT(dialog->rehearseButton()->isEnabled(), 60000);
         QCOMPARE(other->exec(QStringLiteral("SELECT 1")).text(0, 0), QStringLiteral("1"));
