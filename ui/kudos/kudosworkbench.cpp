@@ -340,6 +340,10 @@ RehearsalDialog* KudosWorkbench::openRehearsal() {
     return m_rehearsal;
 }
 
+RehearsalDialog* KudosWorkbench::rehearsalDialog() const {
+    return m_rehearsal;
+}
+
 QString KudosWorkbench::title() const {
     return tr("Kudos");
 }

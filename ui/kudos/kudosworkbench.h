@@ -62,9 +62,9 @@ class KudosWorkbench : public QWidget, public Workbench {
     void reconcile();
     // Rehearse…: opens (or raises) the rehearsal dialog, one per workbench, kept while it runs and after.
     RehearsalDialog* openRehearsal();
-    RehearsalDialog* rehearsalDialog() const { return m_rehearsal; }
-    void selectPartition(int modelRow); // selects the row in the table and the block in the timeline
-    int selectedPartition() const;      // the model row, -1 none
+    RehearsalDialog* rehearsalDialog() const; // nullptr before the first Rehearse…
+    void selectPartition(int modelRow);       // selects the row in the table and the block in the timeline
+    int selectedPartition() const;            // the model row, -1 none
 
     kudos::KudosDataset* dataset() const override { return m_dataset; }
     PartitionTimeline* timeline() const { return m_timeline; }
