@@ -80,12 +80,16 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     for (QPushButton* b : {m_preview, m_run, m_step, m_pause, m_resume, m_cancel})
         buttons->addWidget(b);
     buttons->addStretch(1);
-    buttons->addWidget(m_rehearse);
+    // Rehearse… is not a round's: it goes under the round's buttons, beside the round's line, where it does
+    // not widen the area (on a laptop the buttons' row sets its width already).
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_progressText, 1);
+    status->addWidget(m_rehearse, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_refusalLabel);
     layout->addLayout(buttons);
     layout->addWidget(m_progress);
-    layout->addWidget(m_progressText);
+    layout->addLayout(status);
     layout->addWidget(m_report, 2);
     layout->addWidget(m_planLabel);
     layout->addWidget(m_plan, 3);
