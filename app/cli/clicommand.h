@@ -44,6 +44,7 @@ void registerPositionsCommands(CliRegistry& registry);
 void registerCoverageCommands(CliRegistry& registry);
 void registerPositionsForecastCommand(CliRegistry& registry); // forecast positions
 void registerKudosSwapCommands(CliRegistry& registry);
+void registerKudosRehearseCommand(CliRegistry& registry); // kudos rehearse
 void registerKudosCommands(CliRegistry& registry);
 void registerKudosForecastCommand(CliRegistry& registry); // forecast kudos
 void registerArchiveCommands(CliRegistry& registry);

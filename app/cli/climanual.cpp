@@ -76,6 +76,8 @@ QStringList CliManual::settingsReadBy(const CliCommand& command) {
     }
     if (command.path == QStringList{QStringLiteral("archive"), QStringLiteral("drill")})
         settings += QStringLiteral("KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS");
+    if (command.path == QStringList{QStringLiteral("kudos"), QStringLiteral("rehearse")})
+        settings += QStringLiteral("KUDOS_REHEARSAL_MAX_LOCK_MS");
     for (CommonOption common : command.common) {
         switch (common) {
         case CommonOption::Db:

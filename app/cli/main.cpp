@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
     tidemark::cli::registerCoverageCommands(registry);
     tidemark::cli::registerPositionsForecastCommand(registry);
     tidemark::cli::registerKudosSwapCommands(registry);
+    tidemark::cli::registerKudosRehearseCommand(registry);
     tidemark::cli::registerKudosCommands(registry);
     tidemark::cli::registerKudosForecastCommand(registry);
     tidemark::cli::registerArchiveCommands(registry);

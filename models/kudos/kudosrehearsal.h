@@ -2,12 +2,14 @@
 
 #include "kudossettings.h"
 #include "partitionswapreport.h"
+#include "retentionfaultpoint.h"
 #include "retentionreport.h"
 
 #include <QJsonObject>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -66,62 +68,68 @@ struct RehearsalRange {
     double exportMegabytesPerSecond() const;                  // CSV bytes per second of the export or dump
     double verifyMegabytesPerSecond() const;                  // CSV bytes per second of the verification
     double compressedBytesPerRow() const;
-    bool verified() const;       // the chain reached verified (currency) or dumped (statistics)
-    bool restoredEqual() const;  // both restores loaded exactly the range's rows
+    bool verified() const;      // the chain reached verified (currency) or dumped (statistics)
+    bool restoredEqual() const; // both restores loaded exactly the range's rows
 };
 
 // EXPLAIN of one of the application's reads, before or after the swap.
 struct RehearsalQueryPlan {
-    QString name;    // "unapplied queue", "a user's recent rows", "reconciliation's tail"
-    QString when;    // "before the swap" | "after the swap"
-    QString sql;     // as explained, its parameters written in
-    QStringList plan; // EXPLAIN's text lines
-    int partitions = 0;        // partitions (or the one heap) the table has
+    QString name;              // "unapplied queue", "a user's recent rows", "reconciliation's tail"
+    QString when;              // "before the swap" | "after the swap"
+    QString sql;               // as explained, its parameters written in
+    QStringList plan;          // EXPLAIN's text lines
+    int partitions = 0;        // partitions the table has (1: the heap before the swap)
     int partitionsScanned = 0; // of them in the plan
-    bool boundedByCreated = false; // the read names a range of created: pruning is expected
-    bool pruned() const { return partitionsScanned < partitions; }
+    // The read names a range of created: the partitions that overlap it (the others must be pruned); -1 for a
+    // read without a bound (the queue reads every partition through its partial index).
+    int partitionsInRange = -1;
+    bool boundedByCreated() const { return partitionsInRange >= 0; }
+    bool pruned() const { return boundedByCreated() && partitionsScanned <= partitionsInRange; }
 };
 
 // What the measured rates make of the whole backlog and of the weeks after it, per dataset.
 struct RehearsalProjection {
     RetentionDataset dataset = RetentionDataset::Currency;
-    qint64 backlogRows = 0;     // rows older than the dataset's window at the rehearsal's clock
-    double backlogHours = -1;   // at the measured seconds per row of its chain; -1 unknown
-    qint64 rowsPerWeek = 0;     // the last four weeks' rows / 4
+    qint64 backlogRows = 0;          // rows older than the dataset's window at the rehearsal's clock
+    double backlogHours = -1;        // at the measured seconds per row of its chain; -1 unknown
+    qint64 rowsPerWeek = 0;          // the last four weeks' rows / 4
     double archiveBytesPerWeek = -1; // at the measured compressed bytes per row; -1 unknown
     qint64 backlogArchiveBytes = -1;
-    qint64 tierBytesNow = 0;    // what the archive's tier holds now
-    qint64 budgetBytes = 0;     // 0: no budget set
+    qint64 tierBytesNow = 0;               // what the archive's tier holds now
+    qint64 budgetBytes = 0;                // 0: no budget set
     std::optional<Micros> budgetReachedAt; // when the tier reaches the budget at these rates
 };
 
 // The record's measure, its verdict and why.
 struct RehearsalVerdict {
-    QString measure; // "swap_lock", "rollup_export_throughput", "checkpoint_cost", "query_plans", "restore_time"
+    QString
+        measure; // "swap_lock", "rollup_export_throughput", "checkpoint_cost", "query_plans", "restore_time"
     QString wording; // the decision record's words
     bool go = false;
     QString why;
 };
 
 struct KudosRehearsalRequest {
-    static constexpr double kDefaultMaxLockMillis = 1000; // KUDOS_REHEARSAL_MAX_LOCK_MS
-
-    QString conninfo;  // the restored copy
-    QString copyName;  // --copy: must equal the connected database's name
+    QString conninfo;   // the restored copy
+    QString copyName;   // --copy: must equal the connected database's name
     QString archiveUrl; // "": a scratch archive of the rehearsal's own, initialised and removed after
     KudosSettings settings;
-    double maxLockMillis = kDefaultMaxLockMillis;
-    Micros now = 0; // the rehearsal's clock; ahead of the server's is allowed (a copy)
-    // Where the scratch archive and restore files go; "": $TMPDIR.
+    double maxLockMillis = 1000; // KUDOS_REHEARSAL_MAX_LOCK_MS (KudosSettings::rehearsalMaxLockMillis)
+    Micros now = 0;              // the rehearsal's clock; ahead of the server's is allowed (a copy)
+    // Where the scratch archive and restore files go (a private folder of the run's own under it); "":
+    // $TMPDIR.
     QString scratchBase;
+    // Called around the commit of each action of the ranges' chains (RetentionOptions::onCommit): a test
+    // changes the archive between two actions with it.
+    std::function<void(const RetentionAction&, FaultPoint)> onCommit;
 
     // Throws Error(Usage): no copy named, a lock limit not above 0.
     void validate() const;
 };
 
 struct KudosRehearsalReport {
-    QString database;         // the copy as connected
-    QString archive;          // the archive written to, as described
+    QString database; // the copy as connected
+    QString archive;  // the archive written to, as described
     bool scratchArchive = true;
     Micros now = 0;
     Micros serverNow = 0;

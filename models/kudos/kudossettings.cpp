@@ -34,6 +34,9 @@ KudosSettings KudosSettings::read(const SettingsReader& r) {
         QStringLiteral("must be 1-3600 seconds"));
     s.drillMaxAgeDays = r.integer32(QStringLiteral("KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS"), 35, days,
                                     QStringLiteral("must be 1-366 days"));
+    s.rehearsalMaxLockMillis = r.integer32(
+        QStringLiteral("KUDOS_REHEARSAL_MAX_LOCK_MS"), 1000, [](int v) { return v > 0 && v <= 3600000; },
+        QStringLiteral("must be 1-3600000 milliseconds"));
     s.archiveReadLimits = archive::ArchiveReadLimits::read(r);
     return s;
 }

@@ -27,6 +27,7 @@ struct KudosSettings {
     int zstdLevel = 3;                  // TIDEMARK_ARCHIVE_ZSTD_LEVEL, 1-19
     int lockTimeoutSeconds = 5;         // TIDEMARK_KUDOS_LOCK_TIMEOUT_SECONDS
     int drillMaxAgeDays = 35;           // KUDOS_ARCHIVE_DRILL_MAX_AGE_DAYS: retention alerts without a drill
+    int rehearsalMaxLockMillis = 1000;  // KUDOS_REHEARSAL_MAX_LOCK_MS: the longest lock a rehearsal calls go
     // TIDEMARK_ARCHIVE_MAX_*: how far the job reads an archive object back (verify, drop, adoption).
     archive::ArchiveReadLimits archiveReadLimits;
 

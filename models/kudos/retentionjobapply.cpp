@@ -171,6 +171,22 @@ PlanUnitOutcome RetentionJob::applyOne(const PlannedAction& planned, Micros now,
                 return outcome(planned, PlanUnitOutcome::Status::Stale,
                                QStringLiteral("%1 is %2, not ready to drop with the partition")
                                    .arg(e.describe(), e.state));
+    // The first partition drops with all its sub-ranges: a plan cut down to some of them (the catalog holds
+    // only the rows the plan added) must not take the others' rows with it.
+    if (action.to == QLatin1String("dropped") && p.subrange) {
+        std::vector<KudosPartition> partition;
+        for (const KudosPartition& k : listAllPartitions(m_db))
+            if (k.name == p.partition)
+                partition.push_back(k);
+        const std::vector<CatalogEntry> missing = catalog.missing(partition, m_settings);
+        if (!missing.empty())
+            return outcome(
+                planned, PlanUnitOutcome::Status::Stale,
+                QStringLiteral("the catalog does not hold %1 sub-range(s) of %2 yet (the first: %3); "
+                               "the partition drops only with every sub-range replaced")
+                    .arg(missing.size())
+                    .arg(p.partition, missing.front().describe()));
+    }
     if (!m_store && needsArchive(action))
         return outcome(planned, PlanUnitOutcome::Status::Left,
                        QStringLiteral("the archive is not reachable (%1)")

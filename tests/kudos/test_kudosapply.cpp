@@ -313,6 +313,36 @@ class TestKudosApply : public QObject {
         QCOMPARE(second.exitCode(), 0);
     }
 
+    // A plan cut down to one sub-range of the first partition and the partition's drop (an edited plan, a
+    // rehearsal's one range): the drop would remove every other sub-range's rows with it. The catalog lacks
+    // their rows, so "every sub-range is ready" held of the one it had; now the drop is stale until the
+    // catalog holds all of them, and the partition stays attached with every row.
+    void aDropWithoutEverySubrangeInTheCatalogIsStale() {
+        auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_apply_subset")));
+        applyEverything(*db);
+        QTemporaryDir dir;
+        auto store = directoryArchive(dir);
+        const KudosPlanUnits plan = dryRun(*db, store.get(), kudosAllEligible()).units;
+        const PlannedAction drop = firstOf(plan, RetentionDataset::Currency, QStringLiteral("dropped"));
+        QVERIFY(drop.action.entry.subrange);
+        KudosPlanUnits subset; // the drop's own sub-range's chain, and the drop as planned
+        for (const PlannedAction& p : plan.actions)
+            if (p.action.entry.sameKey(drop.action.entry))
+                subset.actions.push_back(p);
+        QCOMPARE(subset.actions.back().action.to, QStringLiteral("dropped"));
+        const qint64 rows = db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger")).toLong(0, 0);
+        const RetentionReport report = apply(*db, store.get(), subset, kudosAllEligible());
+        QVERIFY2(outcomesOf(report).last() == QLatin1String("stale"),
+                 qPrintable(report.unitOutcomes.back().detail));
+        QVERIFY2(report.unitOutcomes.back().detail.contains(QLatin1String("sub-range")),
+                 qPrintable(report.unitOutcomes.back().detail));
+        QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM kudos_ledger")).toLong(0, 0), rows);
+        QCOMPARE(db->exec(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = "
+                                         "'kudos_ledger_initial'::regclass"))
+                     .toLong(0, 0),
+                 1);
+    }
+
     void unitsRoundTripAsJson() {
         auto db = openKudos(swappedKudosDatabase(QStringLiteral("kudos_apply_json")));
         applyEverything(*db);
