@@ -52,8 +52,8 @@ RehearsalDialog::RehearsalDialog(KudosDataset* dataset, QWidget* parent)
     m_copyName = new QLineEdit(this);
     m_copyName->setClearButtonEnabled(true);
     m_lockLimit = new QSpinBox(this);
-    m_lockLimit->setRange(1, 600000);
-    m_lockLimit->setValue(int(KudosRehearsalRequest::kDefaultMaxLockMillis));
+    m_lockLimit->setRange(1, 3600000);
+    m_lockLimit->setValue(m_dataset->settings().rehearsalMaxLockMillis);
     m_lockLimit->setSuffix(tr(" ms"));
     m_lockLimit->setToolTip(tr("The longest exclusive lock a writer may wait for during the swap or a drop "
                                "for the verdict to be go (KUDOS_REHEARSAL_MAX_LOCK_MS)."));
@@ -131,7 +131,11 @@ RehearsalDialog::RehearsalDialog(KudosDataset* dataset, QWidget* parent)
     connect(m_close, &QPushButton::clicked, this, &QDialog::close);
     connect(m_dataset, &KudosDataset::loadingStarted, this, &RehearsalDialog::updateState);
     connect(m_dataset, &KudosDataset::loaded, this, &RehearsalDialog::updateState);
-    connect(m_dataset, &KudosDataset::settingsChanged, this, &RehearsalDialog::updateState);
+    connect(m_dataset, &KudosDataset::settingsChanged, this, [this] {
+        if (!m_dataset->isRehearsing())
+            m_lockLimit->setValue(m_dataset->settings().rehearsalMaxLockMillis);
+        updateState();
+    });
     connect(m_dataset, &KudosDataset::loadFailed, this, &RehearsalDialog::updateState);
     connect(m_dataset, &KudosDataset::roundStarted, this, &RehearsalDialog::updateState);
     connect(m_dataset, &KudosDataset::roundFinished, this, &RehearsalDialog::updateState);

@@ -34,7 +34,8 @@ class RehearsalDialog : public QDialog {
     explicit RehearsalDialog(kudos::KudosDataset* dataset, QWidget* parent = nullptr);
 
     QLineEdit* copyNameEdit() const { return m_copyName; }
-    QSpinBox* lockLimitBox() const { return m_lockLimit; } // milliseconds
+    // Milliseconds; KUDOS_REHEARSAL_MAX_LOCK_MS (the dataset's settings) until the operator changes it.
+    QSpinBox* lockLimitBox() const { return m_lockLimit; }
     QRadioButton* scratchArchiveButton() const { return m_scratch; }
     QRadioButton* workspaceArchiveButton() const { return m_workspace; }
     QPushButton* rehearseButton() const { return m_rehearse; }
