@@ -108,7 +108,12 @@ class TestKudosRehearsalPanel : public QObject {
         QVERIFY(dialog->isVisible());
         QVERIFY(!dialog->rehearseButton()->isEnabled());
         QVERIFY2(dialog->hintText().contains(console.database), qPrintable(dialog->hintText()));
-        QCOMPARE(dialog->lockLimitBox()->value(), 1000);
+        // The lock limit is KUDOS_REHEARSAL_MAX_LOCK_MS, as the console's settings hold it.
+        QCOMPARE(dialog->lockLimitBox()->value(), console.dataset.settings().rehearsalMaxLockMillis);
+        KudosSettings settings = test::kudosTestSettings();
+        settings.rehearsalMaxLockMillis = 1500;
+        console.dataset.setSettings(settings);
+        QCOMPARE(dialog->lockLimitBox()->value(), 1500);
         QVERIFY(dialog->scratchArchiveButton()->isChecked());
         QVERIFY(!dialog->workspaceArchiveButton()->isEnabled()); // the workspace has no archive
         QVERIFY(!dialog->saveButton()->isEnabled());
@@ -140,6 +145,7 @@ class TestKudosRehearsalPanel : public QObject {
         QVERIFY(!report.cancelled);
         QCOMPARE(report.database, console.database);
         QVERIFY(report.scratchArchive);
+        QCOMPARE(report.maxLockMillis, 1500.0);
         QCOMPARE(console.tasks.tasks()->state(console.tasks.tasks()->rowOf(task)),
                  TaskListModel::State::Done);
         QVERIFY(progressed.count() > 0);
@@ -155,6 +161,7 @@ class TestKudosRehearsalPanel : public QObject {
         for (const RehearsalVerdict& v : report.verdicts) {
             QVERIFY2(measures.contains(v.measure), qPrintable(v.measure));
             QVERIFY2(reasons.contains(v.wording) && reasons.contains(v.why), qPrintable(reasons));
+            QVERIFY2(dialog->pageText().contains(v.wording), qPrintable(v.wording));
         }
         QVERIFY(dialog->messageText().isEmpty());
         QVERIFY(dialog->saveButton()->isEnabled());
