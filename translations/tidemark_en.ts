@@ -1167,6 +1167,22 @@
         <source>Kudos retention: apply the previewed plan on %1</source>
         <translation>Kudos retention: apply the previewed plan on %1</translation>
     </message>
+    <message>
+        <source>Rehearse retention on the copy %1</source>
+        <translation>Rehearse retention on the copy %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>go</source>
+        <translation>go</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>not yet</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
@@ -3386,6 +3402,18 @@ Back to the [contents](%2).</translation>
         <source>%1 → %2 · %3 rows · %4</source>
         <translation>%1 → %2 · %3 rows · %4</translation>
     </message>
+    <message>
+        <source>Rehearse…</source>
+        <translation>Rehearse…</translation>
+    </message>
+    <message>
+        <source>On a restored copy of production: run the swap, the first ranges through retention and restores, measure them and say whether production is ready.</source>
+        <translation>On a restored copy of production: run the swap, the first ranges through retention and restores, measure them and say whether production is ready.</translation>
+    </message>
+    <message>
+        <source>Rehearsals are refused: %1</source>
+        <translation>Rehearsals are refused: %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
@@ -4482,6 +4510,149 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>Snapshot of %1 (%Ln day old, checkpoint generation %2).</numerusform>
             <numerusform>Snapshot of %1 (%Ln days old, checkpoint generation %2).</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::RehearsalDialog</name>
+    <message>
+        <source>Rehearse retention on a copy</source>
+        <translation>Rehearse retention on a copy</translation>
+    </message>
+    <message>
+        <source>The rehearsal runs on a restored copy of production what retention will run there, and measures it: the partition swap while a writer inserts, the first eligible range of each dataset through its chain, restores of the exported object and the plans of the application&apos;s reads. It changes the copy: it swaps the tables, rolls up, exports and drops partitions. It refuses a database that other sessions are connected to.</source>
+        <translation>The rehearsal runs on a restored copy of production what retention will run there, and measures it: the partition swap while a writer inserts, the first eligible range of each dataset through its chain, restores of the exported object and the plans of the application&apos;s reads. It changes the copy: it swaps the tables, rolls up, exports and drops partitions. It refuses a database that other sessions are connected to.</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>The longest exclusive lock a writer may wait for during the swap or a drop for the verdict to be go (KUDOS_REHEARSAL_MAX_LOCK_MS).</source>
+        <translation>The longest exclusive lock a writer may wait for during the swap or a drop for the verdict to be go (KUDOS_REHEARSAL_MAX_LOCK_MS).</translation>
+    </message>
+    <message>
+        <source>A scratch archive of its own (removed after)</source>
+        <translation>A scratch archive of its own (removed after)</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s archive</source>
+        <translation>The workspace&apos;s archive</translation>
+    </message>
+    <message>
+        <source>Only an archive initialised for this copy: the rehearsal refuses one made for another database.</source>
+        <translation>Only an archive initialised for this copy: the rehearsal refuses one made for another database.</translation>
+    </message>
+    <message>
+        <source>Lock limit:</source>
+        <translation>Lock limit:</translation>
+    </message>
+    <message>
+        <source>Archive:</source>
+        <translation>Archive:</translation>
+    </message>
+    <message>
+        <source>The rehearsal&apos;s report shows here.</source>
+        <translation>The rehearsal&apos;s report shows here.</translation>
+    </message>
+    <message>
+        <source>Rehearse</source>
+        <translation>Rehearse</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Stop the rehearsal between two steps; its scratch archive and files are removed, what it changed on the copy stays.</source>
+        <translation>Stop the rehearsal between two steps; its scratch archive and files are removed, what it changed on the copy stays.</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Save…</translation>
+    </message>
+    <message>
+        <source>Save the report as text, or as JSON in a file whose name ends in .json.</source>
+        <translation>Save the report as text, or as JSON in a file whose name ends in .json.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s name:</source>
+        <translation>The copy&apos;s name:</translation>
+    </message>
+    <message>
+        <source>Not connected to a kudos database.</source>
+        <translation>Not connected to a kudos database.</translation>
+    </message>
+    <message>
+        <source>The kudos settings are not valid: %1</source>
+        <translation>The kudos settings are not valid: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for the kudos database to load.</source>
+        <translation>Waiting for the kudos database to load.</translation>
+    </message>
+    <message>
+        <source>The kudos database did not load.</source>
+        <translation>The kudos database did not load.</translation>
+    </message>
+    <message>
+        <source>A retention round runs on this database: rehearse when it has ended.</source>
+        <translation>A retention round runs on this database: rehearse when it has ended.</translation>
+    </message>
+    <message>
+        <source>Type the name of the database, %1, to enable Rehearse: the rehearsal changes it.</source>
+        <translation>Type the name of the database, %1, to enable Rehearse: the rehearsal changes it.</translation>
+    </message>
+    <message>
+        <source>Rehearse on %1: it swaps, rolls up, exports and drops there.</source>
+        <translation>Rehearse on %1: it swaps, rolls up, exports and drops there.</translation>
+    </message>
+    <message>
+        <source>Starting the rehearsal…</source>
+        <translation>Starting the rehearsal…</translation>
+    </message>
+    <message>
+        <source>Cancelled between two steps: what the rehearsal changed on the copy stays.</source>
+        <translation>Cancelled between two steps: what the rehearsal changed on the copy stays.</translation>
+    </message>
+    <message>
+        <source>Done in %1.</source>
+        <translation>Done in %1.</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>Go</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>Not yet</translation>
+    </message>
+    <message>
+        <source>go</source>
+        <translation>go</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>not yet</translation>
+    </message>
+    <message>
+        <source>The rehearsal was cancelled.</source>
+        <translation>The rehearsal was cancelled.</translation>
+    </message>
+    <message>
+        <source>Save the rehearsal&apos;s report</source>
+        <translation>Save the rehearsal&apos;s report</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;JSON (*.json)</source>
+        <translation>Text (*.txt);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Saved to %1.</translation>
     </message>
 </context>
 <context>

@@ -1205,6 +1205,22 @@
         <source>Kudos retention: apply the previewed plan on %1</source>
         <translation>Удержание кудосов: применить просмотренный план на %1</translation>
     </message>
+    <message>
+        <source>Rehearse retention on the copy %1</source>
+        <translation>Репетиция хранения на копии %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <source>go</source>
+        <translation>можно</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>пока нет</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::kudos::KudosTableSummaryModel</name>
@@ -3501,6 +3517,18 @@ Back to the [contents](%2).</source>
         <source>%1 → %2 · %3 rows · %4</source>
         <translation>%1 → %2 · строк: %3 · %4</translation>
     </message>
+    <message>
+        <source>Rehearse…</source>
+        <translation>Репетиция…</translation>
+    </message>
+    <message>
+        <source>On a restored copy of production: run the swap, the first ranges through retention and restores, measure them and say whether production is ready.</source>
+        <translation>На восстановленной копии рабочей базы: выполнить замену разделов, провести первые диапазоны через хранение и восстановление, измерить их и сказать, готова ли рабочая база.</translation>
+    </message>
+    <message>
+        <source>Rehearsals are refused: %1</source>
+        <translation>Репетиции отклоняются: %1</translation>
+    </message>
 </context>
 <context>
     <name>tidemark::ui::KudosWorkbench</name>
@@ -4611,6 +4639,149 @@ Only these are done: a slice written since the plan is skipped and named, and no
             <numerusform>Снимок от %1 (возраст %Ln дня, поколение контрольной точки %2).</numerusform>
             <numerusform>Снимок от %1 (возраст %Ln дней, поколение контрольной точки %2).</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tidemark::ui::RehearsalDialog</name>
+    <message>
+        <source>Rehearse retention on a copy</source>
+        <translation>Репетиция хранения на копии</translation>
+    </message>
+    <message>
+        <source>The rehearsal runs on a restored copy of production what retention will run there, and measures it: the partition swap while a writer inserts, the first eligible range of each dataset through its chain, restores of the exported object and the plans of the application&apos;s reads. It changes the copy: it swaps the tables, rolls up, exports and drops partitions. It refuses a database that other sessions are connected to.</source>
+        <translation>Репетиция выполняет на восстановленной копии рабочей базы то, что хранение будет выполнять там, и измеряет это: замену разделов во время вставок пишущего клиента, первый подходящий диапазон каждого набора данных через всю его цепочку, восстановление выгруженного объекта и планы запросов приложения на чтение. Она изменяет копию: заменяет таблицы, сворачивает, выгружает и удаляет разделы. Базу данных, к которой подключены другие сеансы, она отклоняет.</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> мс</translation>
+    </message>
+    <message>
+        <source>The longest exclusive lock a writer may wait for during the swap or a drop for the verdict to be go (KUDOS_REHEARSAL_MAX_LOCK_MS).</source>
+        <translation>Самая долгая исключительная блокировка, которую пишущий клиент может ждать во время замены разделов или удаления, чтобы вердикт был «можно» (KUDOS_REHEARSAL_MAX_LOCK_MS).</translation>
+    </message>
+    <message>
+        <source>A scratch archive of its own (removed after)</source>
+        <translation>Собственный временный архив (удаляется после)</translation>
+    </message>
+    <message>
+        <source>The workspace&apos;s archive</source>
+        <translation>Архив рабочего пространства</translation>
+    </message>
+    <message>
+        <source>Only an archive initialised for this copy: the rehearsal refuses one made for another database.</source>
+        <translation>Только архив, инициализированный для этой копии: архив другой базы данных репетиция отклоняет.</translation>
+    </message>
+    <message>
+        <source>Lock limit:</source>
+        <translation>Предел блокировки:</translation>
+    </message>
+    <message>
+        <source>Archive:</source>
+        <translation>Архив:</translation>
+    </message>
+    <message>
+        <source>The rehearsal&apos;s report shows here.</source>
+        <translation>Здесь появится отчёт репетиции.</translation>
+    </message>
+    <message>
+        <source>Rehearse</source>
+        <translation>Репетировать</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Stop the rehearsal between two steps; its scratch archive and files are removed, what it changed on the copy stays.</source>
+        <translation>Остановить репетицию между двумя шагами; её временный архив и файлы удаляются, а то, что она изменила в копии, остаётся.</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>Сохранить…</translation>
+    </message>
+    <message>
+        <source>Save the report as text, or as JSON in a file whose name ends in .json.</source>
+        <translation>Сохранить отчёт как текст или как JSON в файл, имя которого оканчивается на .json.</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>The copy&apos;s name:</source>
+        <translation>Имя копии:</translation>
+    </message>
+    <message>
+        <source>Not connected to a kudos database.</source>
+        <translation>Нет подключения к базе данных kudos.</translation>
+    </message>
+    <message>
+        <source>The kudos settings are not valid: %1</source>
+        <translation>Настройки kudos неверны: %1</translation>
+    </message>
+    <message>
+        <source>Waiting for the kudos database to load.</source>
+        <translation>Ожидание загрузки базы данных kudos.</translation>
+    </message>
+    <message>
+        <source>The kudos database did not load.</source>
+        <translation>База данных kudos не загрузилась.</translation>
+    </message>
+    <message>
+        <source>A retention round runs on this database: rehearse when it has ended.</source>
+        <translation>На этой базе данных идёт раунд хранения: репетируйте, когда он закончится.</translation>
+    </message>
+    <message>
+        <source>Type the name of the database, %1, to enable Rehearse: the rehearsal changes it.</source>
+        <translation>Введите имя базы данных, %1, чтобы включить «Репетировать»: репетиция изменяет её.</translation>
+    </message>
+    <message>
+        <source>Rehearse on %1: it swaps, rolls up, exports and drops there.</source>
+        <translation>Репетировать на %1: там будут замена разделов, свёртка, выгрузка и удаление.</translation>
+    </message>
+    <message>
+        <source>Starting the rehearsal…</source>
+        <translation>Запуск репетиции…</translation>
+    </message>
+    <message>
+        <source>Cancelled between two steps: what the rehearsal changed on the copy stays.</source>
+        <translation>Отменено между двумя шагами: то, что репетиция изменила в копии, остаётся.</translation>
+    </message>
+    <message>
+        <source>Done in %1.</source>
+        <translation>Готово за %1.</translation>
+    </message>
+    <message>
+        <source>Go</source>
+        <translation>Можно</translation>
+    </message>
+    <message>
+        <source>Not yet</source>
+        <translation>Пока нет</translation>
+    </message>
+    <message>
+        <source>go</source>
+        <translation>можно</translation>
+    </message>
+    <message>
+        <source>not yet</source>
+        <translation>пока нет</translation>
+    </message>
+    <message>
+        <source>The rehearsal was cancelled.</source>
+        <translation>Репетиция была отменена.</translation>
+    </message>
+    <message>
+        <source>Save the rehearsal&apos;s report</source>
+        <translation>Сохранить отчёт репетиции</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;JSON (*.json)</source>
+        <translation>Текст (*.txt);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>Сохранено в %1.</translation>
     </message>
 </context>
 <context>

@@ -44,6 +44,9 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     m_resume = new QPushButton(tr("Resume"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setToolTip(tr("Stop the round after the current action; what is committed stays."));
+    m_rehearse = new QPushButton(tr("Rehearse…"), this);
+    m_rehearse->setToolTip(tr("On a restored copy of production: run the swap, the first ranges through "
+                              "retention and restores, measure them and say whether production is ready."));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
@@ -77,11 +80,16 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     for (QPushButton* b : {m_preview, m_run, m_step, m_pause, m_resume, m_cancel})
         buttons->addWidget(b);
     buttons->addStretch(1);
+    // Rehearse… is not a round's: it goes under the round's buttons, beside the round's line, where it does
+    // not widen the area (on a laptop the buttons' row sets its width already).
+    auto* status = new QHBoxLayout;
+    status->addWidget(m_progressText, 1);
+    status->addWidget(m_rehearse, 0, Qt::AlignTop);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_refusalLabel);
     layout->addLayout(buttons);
     layout->addWidget(m_progress);
-    layout->addWidget(m_progressText);
+    layout->addLayout(status);
     layout->addWidget(m_report, 2);
     layout->addWidget(m_planLabel);
     layout->addWidget(m_plan, 3);
@@ -89,6 +97,7 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     m_startTips[0] = m_preview->toolTip();
     m_startTips[1] = m_run->toolTip();
     m_startTips[2] = m_step->toolTip();
+    m_startTips[3] = m_rehearse->toolTip();
 
     connect(m_preview, &QPushButton::clicked, this, &KudosRoundPanel::previewRequested);
     connect(m_run, &QPushButton::clicked, this, &KudosRoundPanel::runRequested);
@@ -96,6 +105,7 @@ KudosRoundPanel::KudosRoundPanel(QWidget* parent) : QWidget(parent) {
     connect(m_pause, &QPushButton::clicked, this, &KudosRoundPanel::pauseRequested);
     connect(m_resume, &QPushButton::clicked, this, &KudosRoundPanel::resumeRequested);
     connect(m_cancel, &QPushButton::clicked, this, &KudosRoundPanel::cancelRequested);
+    connect(m_rehearse, &QPushButton::clicked, this, &KudosRoundPanel::rehearseRequested);
     setState(State::Idle);
 }
 
@@ -109,11 +119,12 @@ void KudosRoundPanel::setRefusal(const QString& reason) {
 void KudosRoundPanel::setState(State state) {
     m_state = state;
     const bool idle = state == State::Idle;
-    QPushButton* const starts[] = {m_preview, m_run, m_step};
-    for (int i = 0; i < 3; ++i) {
+    QPushButton* const starts[] = {m_preview, m_run, m_step, m_rehearse};
+    for (int i = 0; i < 4; ++i) {
         starts[i]->setEnabled(idle && m_refusal.isEmpty());
-        starts[i]->setToolTip(m_refusal.isEmpty() ? m_startTips[i]
-                                                  : tr("Rounds are refused: %1").arg(m_refusal));
+        starts[i]->setToolTip(m_refusal.isEmpty()       ? m_startTips[i]
+                              : starts[i] == m_rehearse ? tr("Rehearsals are refused: %1").arg(m_refusal)
+                                                        : tr("Rounds are refused: %1").arg(m_refusal));
     }
     m_pause->setEnabled(state == State::Running);
     m_resume->setEnabled(state == State::Paused);

@@ -17,7 +17,8 @@ struct TaskProgress;
 
 namespace tidemark::ui {
 
-// The Round area of the kudos workbench: Preview, Run round, Step one partition, Pause, Resume, Cancel; the
+// The Round area of the kudos workbench: Preview, Run round, Step one partition, Pause, Resume, Cancel, and
+// apart from them Rehearse… (a rehearsal on a restored copy, its own dialog); the
 // progress with the current action; the last report (actions done, what remains, alerts, and after an apply
 // the plan's actions that were stale or left), a dry run's in the words of what a run would do; under it the
 // previewed plan's actions or the actions done.
@@ -31,7 +32,8 @@ class KudosRoundPanel : public QWidget {
     void setState(State state);
     State state() const { return m_state; }
     // A reason rounds cannot run now (a bad setting, no connection, a load that failed); "" allows them
-    // again. Preview, Run round and Step are disabled while there is one, their tooltips saying it.
+    // again. Preview, Run round, Step and Rehearse… are disabled while there is one, their tooltips saying
+    // it.
     void setRefusal(const QString& reason);
     void showProgress(const TaskProgress& progress);
     void showReport(const kudos::RetentionReport& report);
@@ -55,6 +57,7 @@ class KudosRoundPanel : public QWidget {
     QPushButton* pauseButton() const { return m_pause; }
     QPushButton* resumeButton() const { return m_resume; }
     QPushButton* cancelButton() const { return m_cancel; }
+    QPushButton* rehearseButton() const { return m_rehearse; }
 
   signals:
     void runRequested();
@@ -63,18 +66,19 @@ class KudosRoundPanel : public QWidget {
     void pauseRequested();
     void resumeRequested();
     void cancelRequested();
+    void rehearseRequested();
 
   private:
     State m_state = State::Idle;
     QString m_refusal;
     QLabel* m_refusalLabel;
-    QPushButton *m_preview, *m_run, *m_step, *m_pause, *m_resume, *m_cancel;
+    QPushButton *m_preview, *m_run, *m_step, *m_pause, *m_resume, *m_cancel, *m_rehearse;
     QLabel* m_planLabel;
     QTableWidget* m_plan;
     QProgressBar* m_progress;
     QLabel* m_progressText;
     QTextBrowser* m_report; // the area's main part: the report wraps and scrolls
-    QString m_startTips[3]; // Preview's, Run round's and Step's own tooltips
+    QString m_startTips[4]; // Preview's, Run round's, Step's and Rehearse…'s own tooltips
     QListWidget* m_done;
 };
 

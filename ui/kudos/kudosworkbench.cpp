@@ -10,6 +10,7 @@
 #include "privacydisclosure.h"
 #include "quarantinemodel.h"
 #include "reconciliationpanel.h"
+#include "rehearsaldialog.h"
 #include "retentionissuemodel.h"
 #include "sortedtableview.h"
 #include "taskprogress.h"
@@ -169,6 +170,7 @@ KudosWorkbench::KudosWorkbench(KudosDataset* dataset, QWidget* parent) : QWidget
     connect(m_roundPanel, &KudosRoundPanel::pauseRequested, m_dataset, &KudosDataset::pauseRound);
     connect(m_roundPanel, &KudosRoundPanel::resumeRequested, m_dataset, &KudosDataset::resumeRound);
     connect(m_roundPanel, &KudosRoundPanel::cancelRequested, m_dataset, &KudosDataset::cancelRound);
+    connect(m_roundPanel, &KudosRoundPanel::rehearseRequested, this, &KudosWorkbench::openRehearsal);
     connect(m_reconciliationPanel, &ReconciliationPanel::reconcileRequested, this,
             &KudosWorkbench::reconcile);
     connect(m_reconciliationPanel, &ReconciliationPanel::snapshotRequested, this, [this] {
@@ -327,6 +329,19 @@ void KudosWorkbench::reconcile() {
     m_reconciliationPanel->setRunning(true);
     m_areas->setCurrentWidget(m_reconciliationPanel);
     m_dataset->reconcile();
+}
+
+RehearsalDialog* KudosWorkbench::openRehearsal() {
+    if (!m_rehearsal)
+        m_rehearsal = new RehearsalDialog(m_dataset, this);
+    m_rehearsal->show();
+    m_rehearsal->raise();
+    m_rehearsal->activateWindow();
+    return m_rehearsal;
+}
+
+RehearsalDialog* KudosWorkbench::rehearsalDialog() const {
+    return m_rehearsal;
 }
 
 QString KudosWorkbench::title() const {

@@ -6,6 +6,7 @@
 #include "kudosdataset.h"
 #include "workbench.h"
 
+#include <QPointer>
 #include <QWidget>
 #include <functional>
 
@@ -27,6 +28,7 @@ class KudosCapacityPanel;
 class KudosRoundPanel;
 class PartitionTimeline;
 class ReconciliationPanel;
+class RehearsalDialog;
 
 // The kudos console: the ranges of both tables as a timeline and a table (range, rows, unapplied,
 // quarantined, state, eligible date, archive object and size), and the areas Round (run, step one, pause,
@@ -58,8 +60,11 @@ class KudosWorkbench : public QWidget, public Workbench {
     void resumeRound();
     void cancelRound();
     void reconcile();
-    void selectPartition(int modelRow); // selects the row in the table and the block in the timeline
-    int selectedPartition() const;      // the model row, -1 none
+    // Rehearse…: opens (or raises) the rehearsal dialog, one per workbench, kept while it runs and after.
+    RehearsalDialog* openRehearsal();
+    RehearsalDialog* rehearsalDialog() const; // nullptr before the first Rehearse…
+    void selectPartition(int modelRow);       // selects the row in the table and the block in the timeline
+    int selectedPartition() const;            // the model row, -1 none
 
     kudos::KudosDataset* dataset() const override { return m_dataset; }
     PartitionTimeline* timeline() const { return m_timeline; }
@@ -105,6 +110,7 @@ class KudosWorkbench : public QWidget, public Workbench {
     QTableView* m_quarantine;
     ReconciliationPanel* m_reconciliationPanel;
     QTextBrowser* m_disclosure;
+    QPointer<RehearsalDialog> m_rehearsal;
     std::function<bool(const QString&)> m_confirm;
     QString m_loadProblem; // why the last load failed: rounds are refused until one succeeds
 };

@@ -34,6 +34,7 @@ void KudosDataset::clearModels() {
     m_status = {};
     m_roundAlerts.clear();
     m_lastForecast = {};
+    m_lastRehearsal = {};
     m_lastReport = {};
     m_lastSwap = {};
     m_lastReconcile = {};
@@ -270,10 +271,48 @@ bool KudosDataset::startForecast() {
     return true;
 }
 
-// Progress and pauses of the round, from the Jobs dock as well as from the workbench.
+bool KudosDataset::startRehearsal(const QString& copyName, double maxLockMillis, bool workspaceArchive) {
+    if (m_conninfo.isEmpty() || m_rehearsalSlot.busy() || !settingsError().isEmpty())
+        return false;
+    KudosRehearsalRequest request;
+    request.conninfo = m_conninfo;
+    request.copyName = copyName;
+    request.archiveUrl = workspaceArchive ? m_archiveUrl : QString();
+    request.settings = m_settings;
+    request.maxLockMillis = maxLockMillis;
+    request.now = now();
+    Task<KudosRehearsalReport> task;
+    task.title = tr("Rehearse retention on the copy %1").arg(copyName);
+    task.reportsCancel = true;
+    task.work = [request](TaskFeedback& feedback) { return KudosRehearsalJob::run(request, feedback); };
+    task.summarize = [](const KudosRehearsalReport& report) {
+        return report.cancelled ? tr("cancelled") : report.go() ? tr("go") : tr("not yet");
+    };
+    run<KudosRehearsalReport>(
+        std::move(task), m_rehearsalSlot,
+        [this](const KudosRehearsalReport& report) {
+            m_lastRehearsal = report;
+            reload();
+            emit rehearsed(report);
+        },
+        [this](const Error& error) {
+            reload();
+            emit rehearsalFailed(error);
+        });
+    return true;
+}
+
+void KudosDataset::cancelRehearsal() {
+    cancel(m_rehearsalSlot);
+}
+
+// Progress of the round and the rehearsal, and pauses of the round, from the Jobs dock as well as from the
+// workbench.
 void KudosDataset::taskProgressed(int taskId, const TaskProgress& progress) {
     if (holds(m_roundSlot, taskId))
         emit roundProgressed(progress);
+    else if (holds(m_rehearsalSlot, taskId))
+        emit rehearsalProgressed(progress);
 }
 
 void KudosDataset::taskPaused(int taskId, bool paused) {

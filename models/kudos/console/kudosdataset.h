@@ -4,6 +4,7 @@
 #include "error.h"
 #include "kudosforecast.h"
 #include "kudosreconcilejob.h"
+#include "kudosrehearsal.h"
 #include "kudosroundjob.h"
 #include "kudossettings.h"
 #include "kudosstatus.h"
@@ -30,10 +31,10 @@ class RetentionIssueModel;
 // The kudos dataset as the console holds it: its connection and archive, its settings (handed in as values,
 // or the error naming the bad one), the clock of every eligibility decision, and the models that tasks fill:
 // the ranges of both tables, incidents and alerts, the quarantine, the reconciliation. It runs the jobs of
-// the area (KudosRoundJob, KudosSwapJob, KudosReconcileJob: the ones the CLI runs) as tasks of its
-// DatasetBase and decides what follows them (a reload after a round or a swap). A new connection or a failed
-// load empties every model, the preview and the last reports. Not a widget; the kudos workbench calls it and
-// observes it.
+// the area (KudosRoundJob, KudosSwapJob, KudosReconcileJob, KudosRehearsalJob: the ones the CLI runs) as
+// tasks of its DatasetBase and decides what follows them (a reload after a round, a swap or a rehearsal). A
+// new connection or a failed load empties every model, the preview and the last reports. Not a widget; the
+// kudos workbench calls it and observes it.
 class KudosDataset : public DatasetBase {
     Q_OBJECT
   public:
@@ -90,6 +91,20 @@ class KudosDataset : public DatasetBase {
     bool isSwapping() const { return m_swapSlot.busy(); }
     const KudosSwapReport& lastSwap() const { return m_lastSwap; }
 
+    // The database the last load read (the server's current_database()), "" before one: what a rehearsal's
+    // copy name must equal.
+    const QString& databaseName() const { return m_status.database; }
+    // The rehearsal on a restored copy (a KudosRehearsalJob task, as `tidemark-cli kudos rehearse`):
+    // `copyName` must be databaseName() (the job refuses another), writes go to a scratch archive of its own
+    // unless `workspaceArchive` (then to archiveUrl()). `rehearsed` follows, also after a cancel, or
+    // `rehearsalFailed` (a refusal too); then a reload, as the rehearsal swaps and drops on the copy. Refused
+    // without a connection, with a settings error or while one runs (false).
+    bool startRehearsal(const QString& copyName, double maxLockMillis, bool workspaceArchive = false);
+    void cancelRehearsal();
+    bool isRehearsing() const { return m_rehearsalSlot.busy(); }
+    int rehearsalTask() const { return m_rehearsalSlot.id; } // the TaskManager's id, 0 when none
+    const KudosRehearsalReport& lastRehearsal() const { return m_lastRehearsal; }
+
     // The read-only capacity forecast at now() (a KudosForecastJob task): `forecastReady` follows with the
     // report (its history and projection are what the Capacity view plots), or `forecastFailed` (a cancel
     // too). Refused without a connection, with a settings error or while a forecast runs (false).
@@ -122,6 +137,9 @@ class KudosDataset : public DatasetBase {
     void swapFailed(const tidemark::Error& error);
     void forecastReady(const tidemark::kudos::KudosForecast& forecast);
     void forecastFailed(const tidemark::Error& error);
+    void rehearsalProgressed(const tidemark::TaskProgress& progress);
+    void rehearsed(const tidemark::kudos::KudosRehearsalReport& report);
+    void rehearsalFailed(const tidemark::Error& error);
 
   protected:
     void clearModels() override;
@@ -149,11 +167,13 @@ class KudosDataset : public DatasetBase {
     TaskSlot m_roundSlot;
     TaskSlot m_swapSlot;
     TaskSlot m_forecastSlot;
+    TaskSlot m_rehearsalSlot;
     RetentionReport m_lastReport;
     std::optional<KudosPlanUnits> m_preview;
     KudosSwapReport m_lastSwap;
     KudosReconcileReport m_lastReconcile;
     KudosForecast m_lastForecast;
+    KudosRehearsalReport m_lastRehearsal;
 };
 
 } // namespace tidemark::kudos

@@ -36,6 +36,7 @@ struct QuarantineRow {
 // the incidents, the archive tiers and the quarantine (the workbench). Made on a task's thread, read on the
 // GUI thread.
 struct KudosStatus {
+    QString database; // the server's current_database()
     std::vector<KudosTableSummary> tables;
     // Why there are no ranges (the tables are not partitioned yet: the swap has not run); "" when there are.
     QString partitionProblem;

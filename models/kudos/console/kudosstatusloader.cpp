@@ -20,6 +20,7 @@ KudosStatus KudosStatusLoader::load(Micros now, TaskFeedback& feedback) const {
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark kudos workbench"));
     SchemaMigrator(*db, kudos::kudosSchema()).requireSchema();
     KudosStatus status;
+    status.database = db->exec(QStringLiteral("SELECT current_database()")).text(0, 0);
     feedback.reportProgress(0.05, QCoreApplication::translate("KudosStatusLoader", "counting the tables"));
     status.tables = KudosTableSummaryLoader(*db).load(feedback);
     if (!feedback.checkpoint())
