@@ -131,8 +131,10 @@ std::vector<RehearsalVerdict> rehearsalVerdicts(const KudosRehearsalReport& repo
         const QString name = datasetName(dataset);
         if (it == report.ranges.end()) {
             throughput.go = restore.go = false;
-            chainWhy
-                << QStringLiteral("%1: no range is eligible at the rehearsal's clock (give --now)").arg(name);
+            chainWhy << QStringLiteral(
+                            "%1: no range is eligible at the rehearsal's clock, %2 (a later clock makes "
+                            "more weeks eligible)")
+                            .arg(name, display::instant(report.now));
             restoreWhy << QStringLiteral("%1: nothing exported").arg(name);
             continue;
         }
