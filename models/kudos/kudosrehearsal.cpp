@@ -304,6 +304,14 @@ class Rehearsal {
                 if (RehearsalRange* range = only ? only : rangeOf(alert.dataset);
                     range && range->failure.isEmpty())
                     range->failure = alert.message;
+        if (report.catalogRowsAdded > 0)
+            m_report.changes
+                << QStringLiteral("added %1 row(s) to kudos_retention_catalog").arg(report.catalogRowsAdded);
+        if (!report.partitionsCreated.isEmpty())
+            m_report.changes << QStringLiteral("created the partitions %1")
+                                    .arg(report.partitionsCreated.join(QStringLiteral(", ")));
+        if (report.keysExpired > 0)
+            m_report.changes << QStringLiteral("expired %1 idempotency key(s)").arg(report.keysExpired);
         m_report.warnings << report.warnings;
         if (report.cancelled)
             m_report.cancelled = true;
