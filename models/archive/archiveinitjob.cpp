@@ -78,17 +78,7 @@ ArchiveMarker newMarker(PgConnection* db, qint64 adopted) {
         return marker;
     }
     marker.createdAt = db->serverNow();
-    ArchiveMarker::Database database;
-    database.name = db->exec(QStringLiteral("SELECT current_database()")).text(0, 0);
-    try {
-        database.systemIdentifier =
-            db->exec(QStringLiteral("SELECT system_identifier::text FROM pg_control_system()")).text(0, 0);
-    } catch (const Error& e) {
-        if (e.kind() == Error::Kind::Connection)
-            throw;
-        // A role that may not read it: the marker says null.
-    }
-    marker.database = database;
+    marker.database = ArchiveMarker::Database::of(*db);
     return marker;
 }
 

@@ -1,6 +1,7 @@
 #include "archivemarker.h"
 
 #include "error.h"
+#include "pgconnection.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -88,6 +89,20 @@ ArchiveMarker ArchiveMarker::parse(const QByteArray& json, const QString& where)
         refuse(where, QStringLiteral("adopted_objects is missing or not a count"));
     m.adoptedObjects = qint64(count);
     return m;
+}
+
+ArchiveMarker::Database ArchiveMarker::Database::of(PgConnection& db) {
+    Database database;
+    database.name = db.exec(QStringLiteral("SELECT current_database()")).text(0, 0);
+    try {
+        database.systemIdentifier =
+            db.exec(QStringLiteral("SELECT system_identifier::text FROM pg_control_system()")).text(0, 0);
+    } catch (const Error& e) {
+        if (e.kind() == Error::Kind::Connection)
+            throw;
+        // A role that may not read it: the marker says null.
+    }
+    return database;
 }
 
 } // namespace tidemark::archive

@@ -6,6 +6,10 @@
 #include <QString>
 #include <optional>
 
+namespace tidemark {
+class PgConnection;
+}
+
 namespace tidemark::archive {
 
 // What makes a folder or an S3 prefix a Tidemark archive: the object `tidemark-archive.json` at its root,
@@ -29,6 +33,9 @@ struct ArchiveMarker {
         QString systemIdentifier; // empty: the role may not read pg_control_system() (written as null)
         QString name;
         bool operator==(const Database&) const = default;
+        // The database `db` is connected to: current_database() and, when the role may read it,
+        // pg_control_system()'s identifier. Only a lost connection throws.
+        static Database of(PgConnection& db);
     };
 
     QString id;

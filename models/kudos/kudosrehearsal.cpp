@@ -13,6 +13,7 @@
 #include "processtempdir.h"
 #include "rehearsalplans.h"
 #include "rehearsalprojection.h"
+#include "retentioncatalog.h"
 #include "retentionjob.h"
 #include "schemamigrator.h"
 #include "taskfeedback.h"
@@ -66,32 +67,25 @@ void refuseUnlessCopy(PgConnection& db, const KudosRehearsalRequest& request, co
 
 // A named archive must have been initialised for this copy: its marker names this database on this server.
 // Production's archive (or one made without a database) is refused before anything is written.
-void refuseForeignArchive(PgConnection& db, const archive::ArchiveStore& store, const QString& url,
-                          const QString& database) {
+void refuseForeignArchive(PgConnection& db, const archive::ArchiveStore& store, const QString& url) {
     const std::optional<archive::ArchiveMarker>& marker = store.marker();
-    QString system;
-    try {
-        system =
-            db.exec(QStringLiteral("SELECT system_identifier::text FROM pg_control_system()")).text(0, 0);
-    } catch (const Error& e) {
-        if (e.kind() == Error::Kind::Connection)
-            throw;
-    }
+    const archive::ArchiveMarker::Database copy = archive::ArchiveMarker::Database::of(db);
     const QString why =
         QStringLiteral("the archive %1 was not initialised for this copy (%2); a rehearsal writes only to "
-                       "its own scratch "
-                       "archive or to one `archive init --db` made for the copy, never to production's")
+                       "its own scratch archive or to one `archive init --db` made for the copy, never to "
+                       "production's")
             .arg(url);
     if (!marker || !marker->database)
         throw Error(Error::Kind::Refused, why.arg(QStringLiteral("its marker names no database")));
     const archive::ArchiveMarker::Database& named = *marker->database;
-    if (named.name != database)
+    if (named.name != copy.name)
         throw Error(Error::Kind::Refused,
                     why.arg(QStringLiteral("its marker names the database %1").arg(named.name)));
-    if (!named.systemIdentifier.isEmpty() && !system.isEmpty() && named.systemIdentifier != system)
+    if (!named.systemIdentifier.isEmpty() && !copy.systemIdentifier.isEmpty() &&
+        named.systemIdentifier != copy.systemIdentifier)
         throw Error(Error::Kind::Refused,
                     why.arg(QStringLiteral("its marker names %1 on the server %2, this is %3")
-                                .arg(named.name, named.systemIdentifier, system)));
+                                .arg(named.name, named.systemIdentifier, copy.systemIdentifier)));
 }
 
 KudosPlanUnits firstRangeOfEachDataset(const KudosPlanUnits& all) {
@@ -126,12 +120,16 @@ class Rehearsal {
         if (!step(0.05, QStringLiteral("swap")))
             return;
         swap();
-        m_report.plans =
-            concat(m_report.plans, explainApplicationReads(*m_db, m_report.serverNow, m_request.settings,
-                                                           QStringLiteral("after the swap")));
+        if (m_report.cancelled)
+            return;
+        const std::vector<RehearsalQueryPlan> after = explainApplicationReads(
+            *m_db, m_report.serverNow, m_request.settings, QStringLiteral("after the swap"));
+        m_report.plans.insert(m_report.plans.end(), after.begin(), after.end());
         if (!step(0.2, QStringLiteral("one range of each dataset")))
             return;
         chains();
+        if (m_report.cancelled)
+            return;
         for (RehearsalRange& range : m_report.ranges) {
             if (!step(0.8, QStringLiteral("restore %1").arg(range.objectKey)))
                 return;
@@ -141,12 +139,6 @@ class Rehearsal {
     }
 
   private:
-    static std::vector<RehearsalQueryPlan> concat(std::vector<RehearsalQueryPlan> a,
-                                                  const std::vector<RehearsalQueryPlan>& b) {
-        a.insert(a.end(), b.begin(), b.end());
-        return a;
-    }
-
     bool step(double fraction, const QString& stage) {
         if (!m_feedback.checkpoint()) {
             m_report.cancelled = true;
@@ -174,7 +166,7 @@ class Rehearsal {
         m_archiveUrl = url;
         m_store = archive::openArchiveStore(url);
         if (!m_report.scratchArchive)
-            refuseForeignArchive(*m_db, *m_store, url, m_report.database);
+            refuseForeignArchive(*m_db, *m_store, url);
         m_report.archive = m_store->describe();
     }
 
@@ -248,7 +240,7 @@ class Rehearsal {
         apply(before, nullptr);
         for (const PlannedAction& drop : drops) {
             RehearsalRange* range = rangeOf(drop.action.entry.dataset);
-            if (!range->failure.isEmpty())
+            if (m_report.cancelled || !range->failure.isEmpty())
                 continue;
             KudosPlanUnits one;
             one.actions.push_back(drop);
@@ -319,14 +311,14 @@ class Rehearsal {
     }
 
     void describeObject(RehearsalRange& range) {
-        const PgResult row = m_db->exec(
-            QStringLiteral("SELECT archive_key, object_bytes FROM kudos_retention_catalog WHERE dataset = $1 "
-                           "AND lo = $2::timestamp AND hi = $3::timestamp"),
-            {datasetName(range.dataset), utcParam(range.lo), utcParam(range.hi)});
-        if (row.rows() == 0 || row.isNull(0, 0) || !range.verified())
+        if (!range.verified())
             return;
-        range.objectKey = row.text(0, 0);
-        range.objectBytes = row.toLong(0, 1);
+        const std::optional<CatalogEntry> entry =
+            RetentionCatalog(*m_db).entry(range.dataset, range.lo, range.hi);
+        if (!entry || entry->archiveKey.isEmpty())
+            return;
+        range.objectKey = entry->archiveKey;
+        range.objectBytes = entry->objectBytes.value_or(0);
     }
 
     void restore(RehearsalRange& range) {
