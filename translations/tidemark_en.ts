@@ -198,6 +198,14 @@
             <numerusform>%Ln days ago</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/s</translation>
+    </message>
 </context>
 <context>
     <name>HomeFigure</name>

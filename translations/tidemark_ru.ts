@@ -201,6 +201,14 @@
             <numerusform>%Ln дней назад</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1/s</source>
+        <translation>%1/с</translation>
+    </message>
 </context>
 <context>
     <name>HomeFigure</name>

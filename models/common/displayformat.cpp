@@ -77,6 +77,21 @@ QString duration(double seconds) {
                      .arg(s / 3600 % 24);
 }
 
+QString milliseconds(double ms) {
+    if (!std::isfinite(ms))
+        return QStringLiteral("—");
+    if (ms < 0)
+        return QStringLiteral("−") + milliseconds(-ms);
+    const int decimals = std::round(ms * 10) / 10 < 100 ? 1 : 0;
+    return QCoreApplication::translate("DisplayFormat", "%1 ms").arg(QLocale().toString(ms, 'f', decimals));
+}
+
+QString sizePerSecond(double bytesPerSecond) {
+    if (!std::isfinite(bytesPerSecond))
+        return QStringLiteral("—");
+    return QCoreApplication::translate("DisplayFormat", "%1/s").arg(size(std::llround(bytesPerSecond)));
+}
+
 QString count(qint64 n) {
     return QLocale().toString(n);
 }

@@ -21,6 +21,13 @@ QString sizeWithUnit(const QString& scaled, int power);
 // "0.4 s" under 10 s, "42 s", "3 min 5 s", "2 h 5 min", "3 d 4 h". Negative durations keep their sign.
 QString duration(double seconds);
 
+// A short time in milliseconds, as a lock is measured: "0.4 ms", "26.4 ms" (one decimal under 100 ms),
+// "140 ms", "1,000 ms".
+QString milliseconds(double ms);
+
+// A throughput in bytes per second, in size()'s units: "53.5 MiB/s".
+QString sizePerSecond(double bytesPerSecond);
+
 // A whole count with the locale's digit grouping: "3,323,319".
 QString count(qint64 n);
 

@@ -13,15 +13,11 @@ namespace {
 constexpr double kMegabyte = 1024.0 * 1024.0;
 
 QString megabytesPerSecond(double value) {
-    return value > 0 ? display::number(value, 1) + QStringLiteral(" MiB/s") : QStringLiteral("–");
+    return value > 0 ? display::sizePerSecond(value * kMegabyte) : QStringLiteral("–");
 }
 
 QString rowsPerSecond(double value) {
     return value > 0 ? display::count(qint64(value)) + QStringLiteral(" rows/s") : QStringLiteral("–");
-}
-
-QString millis(double value) {
-    return display::number(value, 1) + QStringLiteral(" ms");
 }
 
 double rate(qint64 rows, double seconds) {
@@ -217,10 +213,11 @@ QString KudosRehearsalReport::toText() const {
         lines << QStringLiteral(
                      "  exclusive lock %1 (both tables, %2 attempt(s)); a concurrent writer: %3 inserts, "
                      "slowest %4, median %5")
-                     .arg(millis(swap.swap.lockMillis))
+                     .arg(display::milliseconds(swap.swap.lockMillis))
                      .arg(swap.swap.lockAttempts)
-                     .arg(display::count(swap.writer.inserts), millis(swap.writer.slowestMillis),
-                          millis(swap.writer.medianMillis));
+                     .arg(display::count(swap.writer.inserts),
+                          display::milliseconds(swap.writer.slowestMillis),
+                          display::milliseconds(swap.writer.medianMillis));
         lines << QStringLiteral("  index builds %1, validation %2, boundary %3")
                      .arg(display::duration(swap.swap.indexBuildSeconds),
                           display::duration(swap.swap.validateSeconds), display::instant(swap.boundary));
@@ -252,7 +249,8 @@ QString KudosRehearsalReport::toText() const {
             lines << QStringLiteral("  stopped: %1").arg(r.failure);
         if (r.dropped)
             lines << QStringLiteral("  drop: parent lock %1; a concurrent writer: slowest insert %2")
-                         .arg(millis(r.dropLockSeconds * 1000), millis(r.dropWriter.slowestMillis));
+                         .arg(display::milliseconds(r.dropLockSeconds * 1000),
+                              display::milliseconds(r.dropWriter.slowestMillis));
         else
             lines << QStringLiteral("  drop not reached: %1").arg(r.dropNotReached);
         lines << QStringLiteral("  restore time: %1 into a table (%2), %3 into a SQLite file (%4)%5")

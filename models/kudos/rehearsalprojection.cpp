@@ -84,16 +84,16 @@ std::vector<RehearsalProjection> projectRehearsal(PgConnection& db, archive::Arc
 
 std::vector<RehearsalVerdict> rehearsalVerdicts(const KudosRehearsalReport& report) {
     std::vector<RehearsalVerdict> verdicts;
-    const QString limit = display::number(report.maxLockMillis, 0) + QStringLiteral(" ms");
+    const QString limit = display::milliseconds(report.maxLockMillis);
 
     // The locks: the swap's and each measured drop's, as the writer saw them and as the step held them.
     RehearsalVerdict lock{QStringLiteral("swap_lock"), QStringLiteral("the swap lock duration"), true, {}};
     QStringList locks;
     if (report.swap.measured) {
         const double seen = std::max(report.swap.swap.lockMillis, report.swap.writer.slowestMillis);
-        locks << QStringLiteral("the swap held its lock %1 ms, a writer waited at most %2 ms")
-                     .arg(display::number(report.swap.swap.lockMillis, 1),
-                          display::number(report.swap.writer.slowestMillis, 1));
+        locks << QStringLiteral("the swap held its lock %1, a writer waited at most %2")
+                     .arg(display::milliseconds(report.swap.swap.lockMillis),
+                          display::milliseconds(report.swap.writer.slowestMillis));
         if (!report.swap.swap.completed) {
             lock.go = false;
             locks << QStringLiteral("the swap did not complete");
@@ -111,8 +111,8 @@ std::vector<RehearsalVerdict> rehearsalVerdicts(const KudosRehearsalReport& repo
         if (!range.dropped)
             continue;
         const double seen = std::max(range.dropLockSeconds * 1000, range.dropWriter.slowestMillis);
-        locks << QStringLiteral("the %1 drop: a writer waited at most %2 ms")
-                     .arg(datasetName(range.dataset), display::number(range.dropWriter.slowestMillis, 1));
+        locks << QStringLiteral("the %1 drop: a writer waited at most %2")
+                     .arg(datasetName(range.dataset), display::milliseconds(range.dropWriter.slowestMillis));
         if (seen > report.maxLockMillis)
             lock.go = false;
     }

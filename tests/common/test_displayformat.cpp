@@ -30,6 +30,23 @@ class TestDisplayFormat : public QObject {
         QCOMPARE(display::sizeWithUnit(QStringLiteral("0"), 0), QStringLiteral("0 B"));
     }
 
+    void milliseconds() {
+        QCOMPARE(display::milliseconds(0), QStringLiteral("0.0 ms"));
+        QCOMPARE(display::milliseconds(0.44), QStringLiteral("0.4 ms"));
+        QCOMPARE(display::milliseconds(26.42), QStringLiteral("26.4 ms"));
+        QCOMPARE(display::milliseconds(99.96), QStringLiteral("100 ms"));
+        QCOMPARE(display::milliseconds(140.4), QStringLiteral("140 ms"));
+        QCOMPARE(display::milliseconds(1000), QStringLiteral("1,000 ms"));
+        QCOMPARE(display::milliseconds(-2.5), QStringLiteral("−2.5 ms"));
+        QCOMPARE(display::milliseconds(std::nan("")), QStringLiteral("—"));
+    }
+
+    void sizesPerSecond() {
+        QCOMPARE(display::sizePerSecond(512), QStringLiteral("512 B/s"));
+        QCOMPARE(display::sizePerSecond(53.5 * 1024 * 1024), QStringLiteral("53.5 MiB/s"));
+        QCOMPARE(display::sizePerSecond(std::nan("")), QStringLiteral("—"));
+    }
+
     void durations() {
         QCOMPARE(display::duration(0), QStringLiteral("0.0 s"));
         QCOMPARE(display::duration(0.42), QStringLiteral("0.4 s"));
