@@ -2,6 +2,7 @@
 #include "kudosroundpanel.h"
 #include "kudostestdata.h"
 #include "kudosworkbench.h"
+#include "kudosworkbenchfixture.h"
 #include "pgconnection.h"
 #include "rehearsaldialog.h"
 #include "retentioncatalog.h"
@@ -26,28 +27,15 @@ using tidemark::ui::RehearsalDialog;
 
 namespace {
 
-// The kudos workbench as the console builds it on a fresh copy of the swapped test database (no workspace
-// archive), its clock where the first partition's ranges are all eligible.
-struct Console {
-    TaskManager tasks;
-    KudosDataset dataset{&tasks};
-    KudosWorkbench workbench{&dataset};
-    QString conninfo;
-    QString database; // as the conninfo names it
+// The workbench (kudosworkbenchfixture.h) without a workspace archive, and the database's name as its
+// conninfo names it.
+struct Console : test::KudosWorkbenchFixture {
+    QString database;
 
-    explicit Console(const QString& name) {
-        conninfo = test::swappedKudosDatabase(name);
+    explicit Console(const QString& name) : KudosWorkbenchFixture(name, QString(), QSize(1400, 850)) {
         for (const auto& [keyword, value] : PgConnection::parseConninfo(conninfo))
             if (keyword == QLatin1String("dbname"))
                 database = value;
-        dataset.setClock([] { return test::kudosAllEligible(); }, true);
-        dataset.setSettings(test::kudosTestSettings());
-        workbench.resize(1400, 850);
-        workbench.show();
-        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
-        dataset.setConnection(conninfo, QString(), name);
-        if (!loaded.wait(120000))
-            qFatal("the kudos dataset did not load");
     }
 
     // Rehearse… on the workbench: its dialog.

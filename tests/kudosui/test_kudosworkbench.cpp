@@ -5,6 +5,7 @@
 #include "kudosroundpanel.h"
 #include "kudostestdata.h"
 #include "kudosworkbench.h"
+#include "kudosworkbenchfixture.h"
 #include "partitionstatusmodel.h"
 #include "partitiontimeline.h"
 #include "pgconnection.h"
@@ -38,25 +39,10 @@ using tidemark::ui::KudosWorkbench;
 
 namespace {
 
-// A workbench as the console builds it: the one task manager, the kudos dataset, the workbench, on a fresh
-// copy of the swapped test database, its clock where the first partition's ranges are all eligible.
-struct Console {
-    TaskManager tasks;
-    KudosDataset dataset{&tasks};
-    KudosWorkbench workbench{&dataset};
-    QString conninfo;
-
-    Console(const QString& name, const QString& archiveUrl) {
-        conninfo = test::swappedKudosDatabase(name);
-        dataset.setClock([] { return test::kudosAllEligible(); }, true);
-        dataset.setSettings(test::kudosTestSettings());
-        workbench.resize(1500, 900);
-        workbench.show();
-        QSignalSpy loaded(&dataset, &KudosDataset::loaded);
-        dataset.setConnection(conninfo, archiveUrl, name);
-        if (!loaded.wait(120000))
-            qFatal("the kudos dataset did not load");
-    }
+// The workbench (kudosworkbenchfixture.h) with what these tests read back.
+struct Console : test::KudosWorkbenchFixture {
+    Console(const QString& name, const QString& archiveUrl)
+        : KudosWorkbenchFixture(name, archiveUrl, QSize(1500, 900)) {}
     bool reload() {
         QSignalSpy loaded(&dataset, &KudosDataset::loaded);
         dataset.reload();
