@@ -2,13 +2,27 @@
 # The test command: installs what is missing, builds everything, starts a throwaway PostgreSQL 15 cluster
 # and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests
 # offscreen and under Xvfb; then builds the libFuzzer targets and runs each for a bounded time
-# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them).
+# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). With TIDEMARK_TEST_CITUS_CLUSTER=1 it also
+# starts a throwaway Citus cluster (scripts/test-citus.sh) and runs the Citus tests (label citus); without
+# it they are left out, as CI leaves them out until they fit its time.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_BUILD_DIR:-$root/build}
 "$root/scripts/build.sh"
 
-# radosgw takes about 15 s to come up: start it in the background while PostgreSQL starts.
+# The Citus cluster's first start on a machine builds Citus (about 2 minutes of CPU) and radosgw takes about
+# 15 s to come up: both start in the background while PostgreSQL starts.
+citus=${TIDEMARK_TEST_CITUS_CLUSTER:-0}
+citusstate=$(mktemp -d /tmp/tidemark-ci-citus.XXXXXX)
+chmod 0711 "$citusstate"
+citusstarter=
+labels=(-LE citus)
+if [ "$citus" = 1 ]; then
+    "$root/scripts/test-citus.sh" start "$citusstate/cluster" >"$citusstate/conninfo" 2>"$citusstate/start.log" &
+    citusstarter=$!
+    labels=()
+fi
+
 rgwstate=$(mktemp -d /tmp/tidemark-ci-rgw.XXXXXX)
 rgwport=47480
 while (echo >"/dev/tcp/127.0.0.1/$rgwport") 2>/dev/null; do rgwport=$((rgwport + 1)); done
@@ -19,7 +33,10 @@ pgstate=$(mktemp -d /tmp/tidemark-ci-pg.XXXXXX)
 chmod 0711 "$pgstate"
 # shellcheck source=/dev/null
 source "$root/tests/support/test-postgres.sh"
-trap '"$root/scripts/test-rgw.sh" stop "$rgwstate/rgw"; rm -rf "$rgwstate"; stop_test_postgres "$pgstate"' EXIT
+# A Citus start still running (an early exit) is waited for, so that no server starts after its stop.
+trap '[ -n "$citusstarter" ] && { wait "$citusstarter" 2>/dev/null || true; }
+      "$root/scripts/test-citus.sh" stop "$citusstate/cluster"; rm -rf "$citusstate"
+      "$root/scripts/test-rgw.sh" stop "$rgwstate/rgw"; rm -rf "$rgwstate"; stop_test_postgres "$pgstate"' EXIT
 start_test_postgres "$pgstate"
 
 if ! wait "$rgwstarter"; then
@@ -41,8 +58,24 @@ export TIDEMARK_TEST_S3
 s3endpoint=${TIDEMARK_TEST_S3%% *}
 echo "tidemark: test radosgw (S3) on ${s3endpoint#endpoint=}"
 
+if [ -n "$citusstarter" ]; then
+    if ! wait "$citusstarter"; then
+        cat "$citusstate/start.log" >&2
+        for log in "$citusstate"/cluster/nodes/*.log; do
+            [ -f "$log" ] && { echo "== $log" >&2; tail -n 30 "$log" >&2; }
+        done
+        echo "tidemark: the test Citus cluster did not start" >&2
+        exit 1
+    fi
+    TIDEMARK_TEST_CITUS=$(cat "$citusstate/conninfo")
+    TIDEMARK_TEST_CITUS_WORKERS=$(cat "$citusstate/cluster/workers")
+    export TIDEMARK_TEST_CITUS TIDEMARK_TEST_CITUS_WORKERS
+    citusport=${TIDEMARK_TEST_CITUS#*port=}
+    echo "tidemark: test Citus cluster on 127.0.0.1:${citusport%% *} (workers on $TIDEMARK_TEST_CITUS_WORKERS)"
+fi
+
 status=0
-(cd "$build" && ctest --output-on-failure --timeout 900 -j 2 "$@") || status=$?
+(cd "$build" && ctest --output-on-failure --timeout 900 -j 2 ${labels[@]+"${labels[@]}"} "$@") || status=$?
 if [ "${TIDEMARK_FUZZ_SECONDS:-20}" != 0 ]; then
     TIDEMARK_FUZZ_SECONDS=${TIDEMARK_FUZZ_SECONDS:-20} "$root/scripts/run-fuzzers.sh" || status=1
 fi

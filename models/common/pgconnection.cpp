@@ -5,6 +5,8 @@
 
 #include <libpq-fe.h>
 
+#include <QRegularExpression>
+
 namespace tidemark {
 
 PgResult::PgResult(pg_result* result) : m_result(result) {}
@@ -421,6 +423,14 @@ long long PgConnection::copyIn(const QString& sql, const std::function<void()>& 
         throw;
     }
     return endCopyIn();
+}
+
+QString pgConninfoValue(const QString& value) {
+    if (!value.isEmpty() && !value.contains(QRegularExpression(QStringLiteral("[\\s'\\\\]"))))
+        return value;
+    QString escaped = value;
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
 QString pgQuoteIdentifier(const QString& name) {

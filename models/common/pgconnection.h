@@ -162,6 +162,9 @@ template <typename Sink> void PgConnection::copyOut(const QString& sql, Sink&& s
     }
 }
 
+// A value of a libpq key=value connection string: as it is, or single-quoted with its quotes and
+// backslashes escaped when it is empty or holds one of them or a space.
+QString pgConninfoValue(const QString& value);
 // Quotes an SQL identifier ("name" with inner quotes doubled).
 QString pgQuoteIdentifier(const QString& name);
 // A `timestamp` (UTC) literal built from an integer only, for statements that take no parameters (COPY).

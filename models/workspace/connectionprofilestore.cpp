@@ -26,15 +26,6 @@ QString keyFor(const QString& name) {
     return key;
 }
 
-QString quoteValue(const QString& value) {
-    if (!value.isEmpty() && !value.contains(QRegularExpression(QStringLiteral("[\\s'\\\\]"))))
-        return value;
-    QString escaped = value;
-    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
-        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
-    return QLatin1Char('\'') + escaped + QLatin1Char('\'');
-}
-
 // libpq keywords whose value is a secret: password, sslpassword (the client key's passphrase) and, newer than
 // the libpq 15 built against here (so met only by the unparseable path), PostgreSQL 18's oauth_client_secret.
 // sslkey, sslcert, sslrootcert and passfile name files and are kept.
@@ -246,7 +237,7 @@ QString ConnectionProfileStore::withoutSecrets(const QString& conninfo) {
     for (const auto& [keyword, value] : *options) {
         if (isSecretKeyword(keyword))
             continue;
-        parts << QStringLiteral("%1=%2").arg(keyword, quoteValue(value));
+        parts << QStringLiteral("%1=%2").arg(keyword, pgConninfoValue(value));
     }
     return parts.join(QLatin1Char(' '));
 }
