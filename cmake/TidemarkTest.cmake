@@ -1,11 +1,13 @@
-# tidemark_add_test(NAME SOURCES ... LIBS ... [GUI] [SCREENS WxH[@SCALE] ...] [LABELS ...] [FIXTURES ...])
+# tidemark_add_test(NAME SOURCES ... LIBS ... [GUI] [SCREENS WxH[@SCALE] ...] [LABELS ...] [FIXTURES ...]
+#                   [CITUS FUNCTION ...])
 # One Qt Test executable per call. Tests run on the offscreen platform; a GUI test runs a second time
 # under Xvfb on the xcb platform (NAME_xvfb) when xvfb-run is installed. SCREENS replaces both: one Xvfb run
 # per screen of that size (NAME_WxH, NAME_WxH@SCALE with QT_SCALE_FACTOR=SCALE), TIDEMARK_TEST_RUN naming
-# it. FIXTURES lists required ctest fixtures (e.g. demo) for every run.
+# it. FIXTURES lists required ctest fixtures (e.g. demo) for every run. CITUS f1 f2 ...: those test functions
+# once more on the Citus test cluster (NAME_citus, label citus).
 find_program(XVFB_RUN xvfb-run)
 function(tidemark_add_test name)
-  cmake_parse_arguments(T "GUI" "" "SOURCES;LIBS;LABELS;FIXTURES;SCREENS" ${ARGN})
+  cmake_parse_arguments(T "GUI" "" "SOURCES;LIBS;LABELS;FIXTURES;SCREENS;CITUS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
   target_compile_definitions(${name} PRIVATE TIDEMARK_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
@@ -47,6 +49,17 @@ function(tidemark_add_test name)
     if(T_LABELS)
       set_tests_properties(${run} PROPERTIES LABELS "${T_LABELS}")
     endif()
+  endforeach()
+  # CITUS f1 f2 ...: the same executable's listed test functions once more with the positions tables on the
+  # Citus test cluster (TIDEMARK_TEST_POSITIONS_ENGINE=citus), as ${name}_citus, label citus.
+  if(T_CITUS)
+    add_test(NAME ${name}_citus COMMAND ${name} ${T_CITUS})
+    set_tests_properties(${name}_citus PROPERTIES
+                         ENVIRONMENT "QT_QPA_PLATFORM=offscreen;TIDEMARK_TEST_POSITIONS_ENGINE=citus"
+                         TIMEOUT 900 LABELS citus)
+    list(APPEND runs ${name}_citus)
+  endif()
+  foreach(run IN LISTS runs)
     if(T_FIXTURES)
       set_tests_properties(${run} PROPERTIES FIXTURES_REQUIRED "${T_FIXTURES}")
     endif()

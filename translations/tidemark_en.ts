@@ -658,6 +658,13 @@
             <numerusform>%Ln tracks</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, on a Citus cluster of %Ln node(s)</source>
+        <translation>
+            <numerusform>, on a Citus cluster of %Ln node</numerusform>
+            <numerusform>, on a Citus cluster of %Ln nodes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>

@@ -667,6 +667,14 @@
             <numerusform>%Ln треков</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>, on a Citus cluster of %Ln node(s)</source>
+        <translation>
+            <numerusform>, в кластере Citus из %Ln узла</numerusform>
+            <numerusform>, в кластере Citus из %Ln узлов</numerusform>
+            <numerusform>, в кластере Citus из %Ln узлов</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tidemark::app::ScreenshotSaver</name>

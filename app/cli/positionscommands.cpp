@@ -2,7 +2,7 @@
 #include "climetrics.h"
 #include "cliregistry.h"
 #include "commandfeedback.h"
-#include "positionsschema.h"
+#include "positionslayout.h"
 
 #include "error.h"
 #include "inmemorypositionstore.h"
@@ -10,7 +10,6 @@
 #include "positionscsv.h"
 #include "positionsettings.h"
 #include "roundjob.h"
-#include "schemamigrator.h"
 #include "thinningstatus.h"
 
 #include <QJsonArray>
@@ -95,7 +94,7 @@ int runThinFile(CliContext& ctx) {
 
 std::unique_ptr<PgConnection> openPositions(CliContext& ctx) {
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli positions"));
-    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
+    positions::requirePositionsSchema(*db);
     return db;
 }
 

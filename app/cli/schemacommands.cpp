@@ -4,6 +4,7 @@
 #include "error.h"
 #include "kudosschema.h"
 #include "pgconnection.h"
+#include "positionslayout.h"
 #include "positionsschema.h"
 #include "schemamigrator.h"
 #include "tracksschema.h"
@@ -17,6 +18,10 @@ namespace {
 const QCommandLineOption kDatasetOption(QStringLiteral("dataset"),
                                         QStringLiteral("positions, kudos or tracks (its PostGIS store)."),
                                         QStringLiteral("NAME"));
+
+const QCommandLineOption kDistributedOption(
+    QStringLiteral("distributed"),
+    QStringLiteral("positions on a Citus coordinator: the tables distributed by mower_id and colocated."));
 
 // The PostgreSQL datasets' schemas, by the name --dataset gives (tracks: its PostGIS store; a tracks file is
 // migrated by `tracks init --sqlite`).
@@ -57,7 +62,12 @@ QString statusText(const SchemaStatus& s, const QString& where) {
 int runMigrate(CliContext& ctx) {
     const DatasetSchema schema = postgresSchema(ctx);
     const QString& dataset = schema.dataset;
+    const bool distribute = ctx.isSet(QStringLiteral("distributed"));
+    if (distribute && dataset != positions::positionsSchema().dataset)
+        throw Error(Error::Kind::Usage, QStringLiteral("--distributed is for the positions dataset only"));
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
+    if (distribute)
+        positions::PositionsLayout::requireCitus(*db); // before anything is written
     SchemaMigrator migrator(*db, schema);
     const QList<Migration> applied = migrator.migrate();
     const SchemaStatus s = migrator.status();
@@ -66,13 +76,25 @@ int runMigrate(CliContext& ctx) {
         names << m.label();
     QJsonObject json = statusJson(s);
     json.insert(QStringLiteral("applied_now"), QJsonArray::fromStringList(names));
-    ctx.print(
-        json,
+    QString text =
         names.isEmpty()
             ? QStringLiteral("%1 schema on %2 is up to date (version %3)")
                   .arg(dataset, db->describe())
                   .arg(s.currentVersion)
-            : QStringLiteral("applied to %1: %2").arg(db->describe(), names.join(QStringLiteral(", "))));
+            : QStringLiteral("applied to %1: %2").arg(db->describe(), names.join(QStringLiteral(", ")));
+    if (distribute) {
+        const QStringList now = positions::PositionsLayout::distribute(*db);
+        json.insert(QStringLiteral("distributed_now"), QJsonArray::fromStringList(now));
+        if (!now.isEmpty())
+            text += QStringLiteral("\ndistributed by mower_id: %1").arg(now.join(QStringLiteral(", ")));
+    }
+    if (dataset == positions::positionsSchema().dataset) {
+        const positions::PositionsLayout layout = positions::PositionsLayout::of(*db);
+        json.insert(QStringLiteral("layout"), layout.describe());
+        text += QStringLiteral("\nlayout: %1").arg(layout.describe());
+        layout.require(db->describe());
+    }
+    ctx.print(json, text);
     return ExitDone;
 }
 
@@ -81,7 +103,22 @@ int runStatus(CliContext& ctx) {
     auto db = PgConnection::open(ctx.dbConninfo(), QStringLiteral("tidemark-cli schema"));
     SchemaMigrator migrator(*db, schema);
     const SchemaStatus s = migrator.status();
-    ctx.print(statusJson(s), statusText(s, db->describe()));
+    QJsonObject json = statusJson(s);
+    QString text = statusText(s, db->describe());
+    if (schema.dataset == positions::positionsSchema().dataset && s.missingTables.isEmpty() &&
+        s.currentVersion > 0) {
+        const positions::PositionsLayout layout = positions::PositionsLayout::of(*db);
+        json.insert(QStringLiteral("layout"), layout.describe());
+        json.insert(QStringLiteral("layout_problems"), QJsonArray::fromStringList(layout.problems));
+        text += QStringLiteral("\n  layout: %1").arg(layout.describe());
+        for (const QString& p : layout.problems)
+            text += QStringLiteral("\n  layout differs: %1").arg(p);
+        if (!layout.problems.isEmpty()) {
+            ctx.print(json, text);
+            return ExitFailed;
+        }
+    }
+    ctx.print(json, text);
     if (s.newerThanKnown())
         return ExitRefused;
     return s.missingTables.isEmpty() ? ExitDone : ExitFailed;
@@ -97,7 +134,7 @@ QStringList schemaDatasetNames() {
 void registerSchemaCommands(CliRegistry& registry) {
     registry.add({{QStringLiteral("schema"), QStringLiteral("migrate")},
                   QStringLiteral("Apply the versioned migrations of a dataset (idempotent)."),
-                  {kDatasetOption},
+                  {kDatasetOption, kDistributedOption},
                   {CommonOption::Db},
                   {},
                   runMigrate});

@@ -10,8 +10,8 @@
 #include "planfile.h"
 #include "plantarget.h"
 #include "positionsforecastjob.h"
+#include "positionslayout.h"
 #include "positionsplanunits.h"
-#include "positionsschema.h"
 #include "retentioncatalog.h"
 #include "retentionjob.h"
 #include "roundhistory.h"
@@ -85,7 +85,7 @@ void computePositions(PlanSection<PositionsPlan>& section, const RetentionPlanRe
     PositionsPlan& p = section.plan;
     auto db = PgConnection::open(request.connections.positionsConninfo, QStringLiteral("tidemark plan"));
     section.where = db->describe();
-    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
+    positions::requirePositionsSchema(*db);
     p.cutoff = settings.thinningCutoff(request.now);
     const std::vector<MowerThinningStatus> status =
         positions::ThinningStatus::query(*db, p.cutoff, positions::RowCounting::None);

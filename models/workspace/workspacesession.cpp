@@ -205,6 +205,8 @@ QString WorkspaceSession::positionsSummary() const {
             })->oldest;
         summary += tr(", oldest row %1").arg(display::date(oldest));
     }
+    if (m_positions->citusNodes() > 0)
+        summary += tr(", on a Citus cluster of %Ln node(s)", "", m_positions->citusNodes());
     return summary;
 }
 

@@ -10,7 +10,7 @@
 // - the retention plan: `plan --quick` on the large fleet, the exact plan against the dry-run round.
 // Usage: bench_fleet [MOWERS [SMALL_ROWS [LARGE_ROWS [BUDGET_S [plans]]]]] (default 2000 3000000 30000000 60;
 // "plans": only the fleets and the plan's figures).
-#include "copytextbuffer.h"
+#include "fleetrows.h"
 #include "mowersummaryloader.h"
 #include "pgconnection.h"
 #include "positionsettings.h"
@@ -36,44 +36,7 @@ using namespace tidemark::positions;
 
 namespace {
 
-const char* kStart = "2025-01-01T00:00:00Z";
-constexpr int kSessions = 30;
 const QString kNow = QStringLiteral("2026-01-01T00:00:00Z");
-
-// Adds `perMower` rows to each mower, through COPY: 30 sessions, one every ~12 days at an hour of the
-// mower's own, a row a second (plus `offsetMs`, so that two layers never collide) along 20 m lanes 0.22 m
-// apart, blades on but for every 97th row.
-void addRows(PgConnection& db, int mowers, long long perMower, int offsetMs) {
-    QElapsedTimer t;
-    t.start();
-    const Micros start = parseIsoTimestamp(QString::fromLatin1(kStart));
-    const long long perSession = std::max(1LL, perMower / kSessions);
-    for (int m0 = 0; m0 < mowers; m0 += 100) {
-        demo::CopyTextBuffer copy(db);
-        copy.begin(QStringLiteral(
-            "COPY mower_positions (mower_id, observed_at, lat, lon, blades_on, rtk_fix) FROM STDIN"));
-        for (int m = m0; m < std::min(mowers, m0 + 100); ++m) {
-            const QUuid id(QStringLiteral("00000000-0000-0000-0001-%1").arg(m, 12, 16, QLatin1Char('0')));
-            for (long long g = 0; g < perMower; ++g) {
-                const long long inSession = g % perSession, lane = inSession / 40, along = g % 40;
-                const Micros at = start + (g / perSession) * 365 / kSessions * kMicrosPerDay +
-                                  (8 + m % 10) * kMicrosPerHour + inSession * kMicrosPerSecond +
-                                  Micros(offsetMs) * 1000;
-                copy.uuid(id)
-                    .timestamptz(at)
-                    .real(52.0 + m * 1e-3 + lane * 0.22 / 111195.0)
-                    .real(13.0 + double(lane % 2 == 0 ? along : 39 - along) * 0.5 / 68459.0)
-                    .boolean(g % 97 != 0)
-                    .integer(2);
-                copy.endRow();
-            }
-        }
-        copy.end();
-        std::fprintf(stderr, "\r  %d/%d mowers, %.0f s", std::min(mowers, m0 + 100), mowers,
-                     t.elapsed() / 1e3);
-    }
-    std::fprintf(stderr, "\n");
-}
 
 // Drops the indexes of mower_positions, runs `load`, builds them again and analyzes.
 template <typename Load> void withIndexesDeferred(PgConnection& db, Load load) {
@@ -326,7 +289,7 @@ int main(int argc, char** argv) {
     auto db = PgConnection::open(conninfo);
     SchemaMigrator(*db, positions::positionsSchema()).migrate();
     std::fprintf(stderr, "generating %lld rows\n", small);
-    withIndexesDeferred(*db, [&] { addRows(*db, mowers, small / mowers, 0); });
+    withIndexesDeferred(*db, [&] { bench::addFleetRows(*db, mowers, small / mowers, 0); });
     db.reset(); // the copies below need the database without sessions
 
     // Each catch-up on its own copy of the fleet; 1, 2, 2, 1 jobs so that neither goes first only.
@@ -335,7 +298,7 @@ int main(int argc, char** argv) {
             test::TestPostgres::copyDatabase(conninfo, QStringLiteral("bench_fleet_large"));
         db = PgConnection::open(largeFleet);
         std::fprintf(stderr, "generating %lld more rows\n", large - small);
-        withIndexesDeferred(*db, [&] { addRows(*db, mowers, (large - small) / mowers, 500); });
+        withIndexesDeferred(*db, [&] { bench::addFleetRows(*db, mowers, (large - small) / mowers, 500); });
         db.reset();
         measurePlans(conninfo, largeFleet);
         return 0;
@@ -368,7 +331,7 @@ int main(int argc, char** argv) {
 
     db = PgConnection::open(largeFleet);
     std::fprintf(stderr, "generating %lld more rows\n", large - small);
-    withIndexesDeferred(*db, [&] { addRows(*db, mowers, (large - small) / mowers, 500); });
+    withIndexesDeferred(*db, [&] { bench::addFleetRows(*db, mowers, (large - small) / mowers, 500); });
     db.reset();
     const std::vector<Figures> f = measure({conninfo, largeFleet}, 9);
     std::printf("rows=%lld connect_ms=%.1f status_ms=%.1f\n", rowCount(conninfo), f[0].connectMs,

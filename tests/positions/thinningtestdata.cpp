@@ -3,8 +3,10 @@
 #include "pgconnection.h"
 #include "positionloader.h"
 #include "positionsettings.h"
+#include "positionslayout.h"
 #include "positionsschema.h"
 #include "schemamigrator.h"
+#include "testcitus.h"
 #include "testpostgres.h"
 
 #include <QStringList>
@@ -230,12 +232,19 @@ MowerTrack inSessions(const MowerTrack& track, std::uint32_t seed) {
     return out;
 }
 
+bool positionsOnCitus() {
+    return qgetenv("TIDEMARK_TEST_POSITIONS_ENGINE") == "citus";
+}
+
 std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo) {
-    const QString info = TestPostgres::createDatabase(name);
+    const QString info =
+        positionsOnCitus() ? TestCitus::createDatabase(name) : TestPostgres::createDatabase(name);
     if (conninfo)
         *conninfo = info;
     auto db = PgConnection::open(info);
     SchemaMigrator(*db, positions::positionsSchema()).migrate();
+    if (positionsOnCitus())
+        positions::PositionsLayout::distribute(*db);
     return db;
 }
 

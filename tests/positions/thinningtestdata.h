@@ -47,7 +47,11 @@ positions::MowerTrack longTrack(std::uint32_t seed);
 // or 11 minutes, 3, 6 or 13 hours or 3 days (its error instants with it): a mower whose slices lie next to
 // each other, a context apart or far apart.
 positions::MowerTrack inSessions(const positions::MowerTrack& track, std::uint32_t seed);
-// A fresh test database (TestPostgres) with the positions schema; its conninfo in *conninfo.
+// Whether the positions tests run on a Citus cluster (TIDEMARK_TEST_POSITIONS_ENGINE=citus: the ctest runs
+// labelled citus).
+bool positionsOnCitus();
+// A fresh test database with the positions schema (TestPostgres; on Citus a TestCitus database with the
+// tables distributed); its conninfo in *conninfo.
 std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo = nullptr);
 // A round at `now` that ignores the window (the tests run at any hour).
 positions::RoundOptions roundAt(Micros now);

@@ -748,6 +748,17 @@ class TestPositionsWorkbench : public QObject {
         QVERIFY(bench.roundPanel()->planNote().isEmpty());
     }
 
+    // A failed connection empties the workbench, the row picked on the map of the last preview included.
+    void aFailedConnectionTakesThePickedRow() {
+        const QString hint = QStringLiteral("Click a point on the map");
+        QVERIFY2(!m_workbench->previewPanel()->rowText().contains(hint),
+                 qPrintable(m_workbench->previewPanel()->rowText())); // picked by clickingAPointShowsItsRow
+        m_workbench->setConnection(QStringLiteral("host=127.0.0.1 port=1 dbname=none user=none"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_workbench->previewPanel()->rowText().contains(hint), 20000);
+        QVERIFY(m_workbench->previewPanel()->summaryText().contains(QStringLiteral("Select a mower")) ||
+                m_workbench->previewPanel()->summaryText().contains(QStringLiteral("cannot connect")));
+    }
+
     void cleanupTestCase() {
         m_workbench = nullptr;
         m_console.reset();

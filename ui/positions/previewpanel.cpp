@@ -38,7 +38,7 @@ PreviewPanel::PreviewPanel(QWidget* parent) : QWidget(parent) {
     m_summary->setWordWrap(true);
     m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_row = new QLabel(tr("Click a point on the map to see its row and why it is kept or removed."), this);
+    m_row = new QLabel(this);
     m_row->setWordWrap(true);
     m_row->setTextFormat(Qt::RichText);
     m_row->setAlignment(Qt::AlignTop | Qt::AlignLeft);
@@ -53,6 +53,7 @@ PreviewPanel::PreviewPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout;
     layout->addWidget(m_summary);
     layout->addWidget(m_row);
+    clearRow();
     layout->addStretch(1);
     setScrollingLayout(this, buttons, layout); // the buttons stay in view above the result
     connect(m_preview, &QPushButton::clicked, this, &PreviewPanel::previewRequested);
@@ -77,11 +78,18 @@ void PreviewPanel::clear() {
     m_progress->setValue(0);
     m_progress->setFormat(tr("idle"));
     m_summary->setText(tr("Select a mower and a range, then Preview."));
+    clearRow();
+}
+
+// The row picked on the map belongs to the preview shown: it goes with it.
+void PreviewPanel::clearRow() {
+    m_row->setText(tr("Click a point on the map to see its row and why it is kept or removed."));
 }
 
 void PreviewPanel::showError(const QString& message) {
     m_progress->setFormat(tr("failed"));
     m_summary->setText(errorHtml(message));
+    clearRow();
 }
 
 QString PreviewPanel::verdictLabel(const CoverageCheck& check) {

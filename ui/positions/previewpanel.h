@@ -39,6 +39,7 @@ class PreviewPanel : public QWidget {
     QPushButton* m_cancel;
     QProgressBar* m_progress;
     QLabel* m_summary;
+    void clearRow();
     QLabel* m_row;
 };
 

@@ -1,8 +1,7 @@
 #include "mowersummaryloader.h"
 
 #include "pgconnection.h"
-#include "positionsschema.h"
-#include "schemamigrator.h"
+#include "positionslayout.h"
 #include "taskfeedback.h"
 #include "thinningstatus.h"
 
@@ -12,9 +11,11 @@ MowerSummaryLoader::MowerSummaryLoader(QString conninfo)
     : m_conninfo(std::move(conninfo)), m_sampleRows(ThinningStatus::kDefaultSampleRows) {}
 
 std::vector<MowerSummary> MowerSummaryLoader::load(const PositionSettings& settings, Micros now,
-                                                   TaskFeedback& feedback) const {
+                                                   TaskFeedback& feedback, int* citusNodes) const {
     auto db = PgConnection::open(m_conninfo, QStringLiteral("tidemark mowers"));
-    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
+    const PositionsLayout layout = requirePositionsSchema(*db);
+    if (citusNodes)
+        *citusNodes = layout.distributed && layout.citus ? layout.citus->nodes : 0;
     if (!feedback.checkpoint())
         return {};
     feedback.reportProgress(0.1, QStringLiteral("reading each mower's ends"));

@@ -35,8 +35,9 @@ class MowerSummaryLoader {
 
     // `now` and `settings` decide the cutoff of the eligible rows. Throws tidemark::Error (Connection,
     // Schema, Failed); returns an empty list when cancelled.
-    std::vector<MowerSummary> load(const PositionSettings& settings, Micros now,
-                                   TaskFeedback& feedback) const;
+    // *citusNodes gets the nodes of the Citus cluster the tables are distributed on (0 on one server).
+    std::vector<MowerSummary> load(const PositionSettings& settings, Micros now, TaskFeedback& feedback,
+                                   int* citusNodes = nullptr) const;
     // The exact row count of one mower (reads that mower's rows through the index).
     qint64 exactRows(const QUuid& mowerId) const;
     // Bound of the block sample that estimates rows; a table under it is counted exactly.

@@ -40,6 +40,7 @@ void PositionsDataset::setConnection(const QString& conninfo, const QString& dis
 }
 
 void PositionsDataset::clearModels() {
+    m_citusNodes = 0;
     m_mowers->clear();
     m_history->setEntries({});
     m_preview.reset();
@@ -58,18 +59,23 @@ void PositionsDataset::reload() {
     if (m_conninfo.isEmpty())
         return;
     emit loadingStarted();
-    Task<std::vector<MowerSummary>> task;
+    struct Loaded {
+        std::vector<MowerSummary> mowers;
+        int citusNodes = 0;
+    };
+    Task<Loaded> task;
     task.title = tr("Load the mowers of %1").arg(sourceName());
     task.work = [conninfo = m_conninfo, settings = m_settings, now = now()](TaskFeedback& feedback) {
-        return MowerSummaryLoader(conninfo).load(settings, now, feedback);
+        Loaded result;
+        result.mowers = MowerSummaryLoader(conninfo).load(settings, now, feedback, &result.citusNodes);
+        return result;
     };
-    task.summarize = [](const std::vector<MowerSummary>& mowers) {
-        return tr("%Ln mower(s)", "", int(mowers.size()));
-    };
-    run<std::vector<MowerSummary>>(
+    task.summarize = [](const Loaded& result) { return tr("%Ln mower(s)", "", int(result.mowers.size())); };
+    run<Loaded>(
         std::move(task), m_loadSlot,
-        [this](const std::vector<MowerSummary>& mowers) {
-            m_mowers->setMowers(mowers);
+        [this](const Loaded& result) {
+            m_citusNodes = result.citusNodes;
+            m_mowers->setMowers(result.mowers);
             emit loaded();
         },
         [this](const Error& error) {

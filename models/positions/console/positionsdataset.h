@@ -55,6 +55,8 @@ class PositionsDataset : public DatasetBase {
     // in task titles (never a password).
     void setConnection(const QString& conninfo, const QString& displayName = {});
     const QString& conninfo() const { return m_conninfo; }
+    // The nodes of the Citus cluster the loaded tables are distributed on; 0 on one server or before a load.
+    int citusNodes() const { return m_citusNodes; }
     bool isConnected() const { return !m_conninfo.isEmpty(); }
     void reload();
     void reloadHistory();
@@ -154,6 +156,7 @@ class PositionsDataset : public DatasetBase {
     MowerSummaryModel* m_mowers;
     RoundHistoryModel* m_history;
     QString m_conninfo;
+    int m_citusNodes = 0;
     PositionSettings m_settings;
     std::function<QVariant(const PreviewResult&)> m_presentation;
     TaskSlot m_loadSlot;

@@ -5,9 +5,8 @@
 #include "pgconnection.h"
 #include "pgtransaction.h"
 #include "positionloader.h"
-#include "positionsschema.h"
+#include "positionslayout.h"
 #include "roundhistory.h"
-#include "schemamigrator.h"
 #include "sliceplanner.h"
 #include "taskfeedback.h"
 #include "thinningstatus.h"
@@ -36,10 +35,8 @@ QString uuidArray(std::span<const QUuid> ids) {
 // Rows of every mower in [from, to): one index range count per mower.
 long long rowsBetween(PgConnection& db, std::span<const QUuid> mowers, Micros from, Micros to) {
     return db
-        .exec(QStringLiteral("SELECT coalesce(sum(x.c), 0)::bigint FROM unnest($1::uuid[]) AS m(id)"
-                             " CROSS JOIN LATERAL (SELECT count(*) AS c FROM mower_positions p"
-                             " WHERE p.mower_id = m.id AND p.observed_at >= $2::timestamptz"
-                             " AND p.observed_at < $3::timestamptz) x"),
+        .exec(QStringLiteral("SELECT count(*) FROM mower_positions WHERE mower_id = ANY ($1::uuid[])"
+                             " AND observed_at >= $2::timestamptz AND observed_at < $3::timestamptz"),
               {uuidArray(mowers), formatIsoTimestamp(from), formatIsoTimestamp(to)})
         .toLong(0, 0);
 }
@@ -117,7 +114,7 @@ PositionsForecast PositionsForecastJob::run(const PositionsForecastRequest& requ
 
     feedback.reportProgress(0.01, QStringLiteral("connecting"));
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark forecast"));
-    SchemaMigrator(*db, positionsSchema()).requireSchema();
+    const PositionsLayout layout = requirePositionsSchema(*db);
     const ClockCheck clock{QStringLiteral("the forecast's clock"), request.now,
                            QStringLiteral("the database server's now()"), db->serverNow()};
     if (clock.tooFarAhead())
@@ -147,7 +144,11 @@ PositionsForecast PositionsForecastJob::run(const PositionsForecastRequest& requ
     const Micros today = floorToStep(request.now, kMicrosPerDay);
     m.rowsLast14Days =
         rowsBetween(*db, ids, today - PositionsForecast::kRowsPerDayDays * kMicrosPerDay, today);
-    m.tableBytes = db->exec(QStringLiteral("SELECT pg_total_relation_size('mower_positions')")).toLong(0, 0);
+    // A distributed table's own relation on the coordinator is empty; its size is its shards'.
+    m.tableBytes =
+        db->exec(layout.distributed ? QStringLiteral("SELECT citus_total_relation_size('mower_positions')")
+                                    : QStringLiteral("SELECT pg_total_relation_size('mower_positions')"))
+            .toLong(0, 0);
     m.catchUp.measurePace(RoundHistory(*db).latest());
 
     f.sample = drawSample(ids, request.sampleMowers, request.seed);

@@ -4,8 +4,7 @@
 #include "heatmapplane.h"
 #include "pgconnection.h"
 #include "positionloader.h"
-#include "positionsschema.h"
-#include "schemamigrator.h"
+#include "positionslayout.h"
 #include "taskfeedback.h"
 
 #include <QCoreApplication>
@@ -29,7 +28,7 @@ PreviewResult cancelledPreview() {
 } // namespace
 
 PreviewJob::Input PreviewJob::load(PgConnection& db, const PreviewRequest& request) {
-    SchemaMigrator(db, positions::positionsSchema()).requireSchema();
+    positions::requirePositionsSchema(db);
     PositionLoader loader(db);
     const std::optional<Micros> oldest = loader.oldest(request.mowerId);
     Input input;

@@ -2,8 +2,7 @@
 
 #include "pgconnection.h"
 #include "positionloader.h"
-#include "positionsschema.h"
-#include "schemamigrator.h"
+#include "positionslayout.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -70,7 +69,7 @@ RangeVerification RangeVerifier::compare(std::span<const PositionRow> expected,
 RangeVerification RangeVerifier::verify(const QString& conninfo, const QUuid& mowerId, Micros from, Micros to,
                                         std::span<const PositionRow> expected) {
     auto db = PgConnection::open(conninfo, QStringLiteral("tidemark verify"));
-    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
+    positions::requirePositionsSchema(*db);
     PositionLoader loader(*db);
     const MowerTrack now = loader.load(mowerId, from, to);
     RangeVerification v = compare(expected, now.rows);

@@ -2,9 +2,8 @@
 
 #include "error.h"
 #include "pgconnection.h"
-#include "positionsschema.h"
+#include "positionslayout.h"
 #include "roundhistory.h"
-#include "schemamigrator.h"
 #include "taskfeedback.h"
 #include "thinningmetrics.h"
 #include "thinninground.h"
@@ -73,7 +72,7 @@ void RoundRequest::validate() const {
 RoundReport RoundJob::run(const RoundRequest& request, TaskFeedback& feedback) {
     request.validate();
     auto db = PgConnection::open(request.conninfo, QStringLiteral("tidemark round"));
-    SchemaMigrator(*db, positions::positionsSchema()).requireSchema();
+    positions::requirePositionsSchema(*db);
     const Micros startedAt = nowMicros();
 
     RoundProgress state;

@@ -2,6 +2,8 @@
 
 #include "binarypositioncopy.h"
 #include "pgconnection.h"
+#include "positionslayout.h"
+#include "shardedstatus.h"
 
 #include <algorithm>
 
@@ -15,18 +17,16 @@ MowerTrack PositionLoader::load(const QUuid& mowerId, Micros from, Micros to) {
     const QString id = mowerId.toString(QUuid::WithoutBraces);
     const QString fromText = formatIsoTimestamp(from);
     const QString toText = formatIsoTimestamp(to);
-    m_db.exec(QStringLiteral("SELECT set_config('tidemark.load_mower', $1, false),"
-                             " set_config('tidemark.load_from', $2, false),"
-                             " set_config('tidemark.load_to', $3, false)"),
-              {id, fromText, toText});
+    // COPY takes no parameters. The values are spelled as literals (a uuid and ISO instants, made here from
+    // typed values): a session setting read back by current_setting() would not reach a Citus worker.
     BinaryPositionCopy parser(track.rows);
-    m_db.copyOut(QStringLiteral("COPY (SELECT ") + BinaryPositionCopy::columns() +
-                     QStringLiteral(
-                         " FROM mower_positions WHERE mower_id = current_setting('tidemark.load_mower')::uuid"
-                         " AND observed_at >= current_setting('tidemark.load_from')::timestamptz"
-                         " AND observed_at < current_setting('tidemark.load_to')::timestamptz)"
-                         " TO STDOUT (FORMAT binary)"),
-                 [&](const char* data, int length) { parser.feed(data, length); });
+    m_db.copyOut(
+        QStringLiteral("COPY (SELECT ") + BinaryPositionCopy::columns() +
+            QStringLiteral(" FROM mower_positions WHERE mower_id = '%1'::uuid AND observed_at >="
+                           " '%2'::timestamptz AND observed_at < '%3'::timestamptz) TO STDOUT (FORMAT"
+                           " binary)")
+                .arg(id, fromText, toText),
+        [&](const char* data, int length) { parser.feed(data, length); });
     parser.finish();
     // No ORDER BY: on a long range the server picks a bitmap scan and sorts on disk (work_mem), which cost as
     // much as the rest of the load; the rows mostly arrive in time order anyway and sort here in
@@ -79,14 +79,15 @@ std::optional<Micros> PositionLoader::watermark(const QUuid& mowerId) {
 }
 
 std::vector<QUuid> PositionLoader::listMowers() {
-    const PgResult r =
-        m_db.exec(QStringLiteral("WITH RECURSIVE m AS ("
-                                 " (SELECT mower_id FROM mower_positions ORDER BY mower_id LIMIT 1)"
-                                 " UNION ALL"
-                                 " SELECT (SELECT p.mower_id FROM mower_positions p WHERE p.mower_id > "
-                                 "m.mower_id ORDER BY p.mower_id LIMIT 1)"
-                                 " FROM m WHERE m.mower_id IS NOT NULL)"
-                                 " SELECT mower_id FROM m WHERE mower_id IS NOT NULL"));
+    if (PositionsLayout::of(m_db).distributed) {
+        std::vector<QUuid> ids;
+        for (const MowerThinningStatus& m : ShardedStatus::mowers(m_db))
+            if (!m.node.isEmpty()) // a mower with rows, not only a watermark
+                ids.push_back(m.mowerId);
+        return ids;
+    }
+    const PgResult r = m_db.exec(ThinningStatus::mowersCte() +
+                                 QStringLiteral(" SELECT mower_id FROM m WHERE mower_id IS NOT NULL"));
     std::vector<QUuid> ids;
     ids.reserve(static_cast<std::size_t>(r.rows()));
     for (int i = 0; i < r.rows(); ++i)

@@ -52,9 +52,40 @@ void RoundPlan::setMowers(std::vector<MowerThinningStatus> mowers, RoundReport& 
         else if (m.slicesPending > 0)
             m_queue.push_back(&m);
     }
-    if (m_options.jobs > 1)
+    if (m_options.jobs > 1) {
         std::stable_sort(m_queue.begin(), m_queue.end(),
                          [](const auto* a, const auto* b) { return a->slicesPending > b->slicesPending; });
+        spreadOverNodes(m_queue);
+    }
+}
+
+// On a Citus cluster, consecutive mowers of the queue come from different nodes in turn (each node's in
+// the order they had), so that the jobs taking them work on all the nodes at once.
+void RoundPlan::spreadOverNodes(std::vector<const MowerThinningStatus*>& queue) {
+    std::vector<QString> nodes;
+    std::vector<std::vector<const MowerThinningStatus*>> byNode;
+    for (const MowerThinningStatus* m : queue) {
+        auto at = std::find(nodes.begin(), nodes.end(), m->node);
+        if (at == nodes.end()) {
+            nodes.push_back(m->node);
+            byNode.emplace_back();
+            at = nodes.end() - 1;
+        }
+        byNode[std::size_t(at - nodes.begin())].push_back(m);
+    }
+    if (nodes.size() < 2)
+        return;
+    queue.clear();
+    for (std::size_t i = 0;; ++i) {
+        bool any = false;
+        for (const auto& mowers : byNode)
+            if (i < mowers.size()) {
+                queue.push_back(mowers[i]);
+                any = true;
+            }
+        if (!any)
+            break;
+    }
 }
 
 void RoundPlan::setPlannedMowers(const std::vector<MowerThinningStatus>& now,
@@ -84,9 +115,11 @@ void RoundPlan::setPlannedMowers(const std::vector<MowerThinningStatus>& now,
     }
     for (const MowerThinningStatus& m : m_mowers)
         m_queue.push_back(&m);
-    if (m_options.jobs > 1)
+    if (m_options.jobs > 1) {
         std::stable_sort(m_queue.begin(), m_queue.end(),
                          [](const auto* a, const auto* b) { return a->slicesPending > b->slicesPending; });
+        spreadOverNodes(m_queue);
+    }
 }
 
 const std::vector<std::size_t>& RoundPlan::plannedOf(const QUuid& mowerId) const {

@@ -56,6 +56,7 @@ class RoundPlan {
     long long totalSlices() const { return m_totalSlices; }
 
   private:
+    static void spreadOverNodes(std::vector<const MowerThinningStatus*>& queue);
     const PositionSettings& m_settings;
     const RoundOptions& m_options;
     const ThinningWindow m_window;

@@ -3,6 +3,8 @@
 #include "error.h"
 #include "pgconnection.h"
 #include "pgtransaction.h"
+#include "positionslayout.h"
+#include "shardedagedelete.h"
 #include "sqlstate.h"
 #include "thinninground.h"
 
@@ -94,7 +96,11 @@ QString timestampArray(const std::vector<Micros>& instants) {
 RoundTransactions::RoundTransactions(PgConnection& db, const PositionSettings& settings,
                                      const RoundOptions& options, std::function<void(MowerFailure)> failed)
     : m_db(db), m_settings(settings), m_options(options), m_statement(settings), m_failed(std::move(failed)) {
+    if (PositionsLayout::of(db).distributed)
+        m_sharded = std::make_unique<ShardedAgeDelete>(db);
 }
+
+RoundTransactions::~RoundTransactions() = default;
 
 QString RoundTransactions::interruptionOf(const Error& e) {
     const QByteArray& state = e.sqlState();
@@ -120,6 +126,10 @@ PgTransactionOptions RoundTransactions::transactionOptions(long long statementTi
     options.settings =
         (statementTimeoutMs > 0 ? QString() : QStringLiteral("SET LOCAL statement_timeout = 0; ")) +
         ThinningStatement::transactionSettings();
+    // A Citus coordinator plans a router statement with subqueries from its parameters' values only: a
+    // generic plan of one is refused ("could not create distributed plan").
+    if (m_sharded)
+        options.settings += QStringLiteral("; SET LOCAL plan_cache_mode = force_custom_plan");
     return options;
 }
 
@@ -131,20 +141,31 @@ long long RoundTransactions::countOlderThan(Micros limit) {
 }
 
 std::optional<Micros> RoundTransactions::oldestRow() {
+    if (m_sharded) {
+        std::optional<Micros> oldest;
+        for (const MowerThinningStatus& m : ThinningStatus::ends(m_db))
+            if (m.oldest && (!oldest || *m.oldest < *oldest))
+                oldest = m.oldest;
+        return oldest;
+    }
     const PgResult oldest = m_db.exec(kOldestSql);
     if (oldest.isNull(0, 0))
         return std::nullopt;
     return oldest.toLong(0, 0);
 }
 
-long long RoundTransactions::ageDeleteBatch(const QString& low, const QString& high, int batch,
-                                            long long statementTimeoutMs) {
+RoundTransactions::AgeBatch RoundTransactions::ageDeleteBatch(const QString& low, const QString& high,
+                                                              int batch, long long statementTimeoutMs) {
+    if (m_sharded) {
+        const ShardedAgeDelete::Batch b = m_sharded->run(low, high, batch);
+        return {b.deleted, b.more};
+    }
     PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
     // The decision record's plan: the BRIN index, whatever the statistics of a fresh table say.
     m_db.exec(QStringLiteral("SELECT set_config('enable_seqscan', 'off', true)"));
     const long long n = m_db.exec(kAgeBatchSql, {low, high, batch}).affectedRows();
     tx.commit();
-    return n;
+    return {n, n >= batch};
 }
 
 std::vector<MowerThinningStatus> RoundTransactions::mowers(Micros cutoff, long long statementTimeoutMs) {
@@ -155,6 +176,10 @@ std::vector<MowerThinningStatus> RoundTransactions::mowers(Micros cutoff, long l
 }
 
 void RoundTransactions::analyzeIfNeverAnalyzed(long long statementTimeoutMs) {
+    if (m_sharded) {
+        m_sharded->analyzeNeverAnalyzed();
+        return;
+    }
     PgTransaction tx(m_db, transactionOptions(statementTimeoutMs));
     if (m_db.exec(QStringLiteral("SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM "
                                  "pg_stat_user_tables WHERE relid = 'mower_positions'::regclass"))
@@ -220,7 +245,7 @@ RoundTransactions::runBatch(const std::vector<SliceRange>& batch, Micros from, M
     try {
         std::vector<PgResult> results;
         PgTransaction tx(m_db, transactionOptions(statementTimeoutMs),
-                         {m_statement.statementFor(batch), watermarkStatement(range, from, gaps, cursor)},
+                         withWatermark({m_statement.statementFor(batch)}, range, from, gaps, cursor),
                          &results);
         std::vector<ThinningStatement::Counts> counts = ThinningStatement::countsOfSlices(results.front());
         const WatermarkMove move = moveOf(results.back());
@@ -268,11 +293,9 @@ SliceOutcome RoundTransactions::skipEmptySlices(const SliceRange& run, MowerCurs
         moved = moveWatermark(run, run.begin, run.end, cursor).moved;
     } else { // BEGIN and the move in one round trip
         std::vector<PgResult> results;
-        tx.emplace(
-            m_db, transactionOptions(statementTimeoutMs),
-            std::vector<PgStatement>{watermarkStatement(run, run.begin, gapsOf(run.begin, run.end), cursor)},
-            &results);
-        moved = moveOf(results.front()).moved;
+        tx.emplace(m_db, transactionOptions(statementTimeoutMs),
+                   withWatermark({}, run, run.begin, gapsOf(run.begin, run.end), cursor), &results);
+        moved = moveOf(results.back()).moved;
     }
     if (!moved) {
         tx->rollback();
@@ -329,7 +352,7 @@ SliceOutcome RoundTransactions::runSliceIn(const SliceRange& slice, Micros from,
                                             ? m_statement.statementFor(slice, cursor.pending)
                                             : m_statement.statementFor(slice, mode)};
         if (!m_options.dryRun)
-            flight.push_back(watermarkStatement(slice, from, gapsOf(from, slice.begin), cursor));
+            flight = withWatermark(std::move(flight), slice, from, gapsOf(from, slice.begin), cursor);
         tx.emplace(m_db, transactionOptions(statementTimeoutMs), flight, &results);
         counts = ThinningStatement::countsOf(results.front());
     }
@@ -405,10 +428,13 @@ bool RoundTransactions::recordBadRow(const SliceRange& slice) {
 RoundTransactions::WatermarkMove RoundTransactions::moveWatermark(const SliceRange& range, Micros from,
                                                                   Micros emptyUntil,
                                                                   const MowerCursor& cursor) {
-    const PgStatement statement = watermarkStatement(range, from, gapsOf(from, emptyUntil), cursor);
-    if (!m_db.isPrepared(statement.prepared))
-        m_db.prepare(statement.prepared, statement.sql, 6);
-    return moveOf(m_db.execPrepared(statement.prepared, statement.params));
+    std::optional<PgResult> last;
+    for (const PgStatement& statement : withWatermark({}, range, from, gapsOf(from, emptyUntil), cursor)) {
+        if (!m_db.isPrepared(statement.prepared))
+            m_db.prepare(statement.prepared, statement.sql, int(statement.params.size()));
+        last = m_db.execPrepared(statement.prepared, statement.params);
+    }
+    return moveOf(*last);
 }
 
 std::vector<RoundTransactions::Gap> RoundTransactions::gapsOf(Micros from, Micros emptyUntil) {
@@ -417,19 +443,34 @@ std::vector<RoundTransactions::Gap> RoundTransactions::gapsOf(Micros from, Micro
     return {{from, emptyUntil}};
 }
 
-PgStatement RoundTransactions::watermarkStatement(const SliceRange& range, Micros from,
-                                                  const std::vector<Gap>& gaps, const MowerCursor& cursor) {
-    const QByteArray name = cursor.watermark ? "tidemark_watermark_move_v3" : "tidemark_watermark_first_v3";
-    const QString sql = watermarkSql(!cursor.watermark);
+std::vector<PgStatement> RoundTransactions::withWatermark(std::vector<PgStatement> flight,
+                                                          const SliceRange& range, Micros from,
+                                                          const std::vector<Gap>& gaps,
+                                                          const MowerCursor& cursor) {
+    // Citus cannot route an INSERT … SELECT whose subqueries read a distributed table: a first watermark is
+    // a placeholder inserted at '-infinity' (which no round writes), then moved from there as any watermark
+    // is. A row another writer inserted first stays (DO NOTHING) and does not move, as on one server; a
+    // placeholder that does not move is rolled back with the transaction.
+    const bool insertThenMove = m_sharded && !cursor.watermark;
+    if (insertThenMove)
+        flight.push_back(
+            {QStringLiteral("INSERT INTO mower_positions_thinning (mower_id, thinned_until) VALUES"
+                            " ($1::uuid, '-infinity') ON CONFLICT (mower_id) DO NOTHING"),
+             {mowerText(range.mowerId)},
+             "tidemark_watermark_start_v2"});
+    const bool first = !cursor.watermark && !insertThenMove;
     std::vector<Micros> lows, highs;
     for (const Gap& gap : gaps) {
         lows.push_back(gap.from);
         highs.push_back(gap.to);
     }
-    return {sql,
-            {mowerText(range.mowerId), formatIsoTimestamp(from), formatIsoTimestamp(range.end),
-             formatIsoTimestamp(cursor.cutoff), timestampArray(lows), timestampArray(highs)},
-            name};
+    flight.push_back(
+        {watermarkSql(first),
+         {mowerText(range.mowerId), insertThenMove ? QStringLiteral("-infinity") : formatIsoTimestamp(from),
+          formatIsoTimestamp(range.end), formatIsoTimestamp(cursor.cutoff), timestampArray(lows),
+          timestampArray(highs)},
+         first ? "tidemark_watermark_first_v3" : "tidemark_watermark_move_v3"});
+    return flight;
 }
 
 RoundTransactions::WatermarkMove RoundTransactions::moveOf(const PgResult& r) {

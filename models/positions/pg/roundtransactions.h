@@ -8,6 +8,7 @@
 #include "thinningstatus.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace tidemark {
@@ -21,6 +22,7 @@ struct PgTransactionOptions;
 namespace tidemark::positions {
 
 struct RoundOptions;
+class ShardedAgeDelete;
 enum class SliceStep;
 
 // Where a round is in one mower's slices.
@@ -58,6 +60,7 @@ class RoundTransactions {
   public:
     RoundTransactions(PgConnection& db, const PositionSettings& settings, const RoundOptions& options,
                       std::function<void(MowerFailure)> failed);
+    ~RoundTransactions();
 
     // Why an error ends a round cleanly (a lock or statement timeout, a serialization failure, a deadlock:
     // the transaction is rolled back and the next round retries its work); "" for any other error.
@@ -67,9 +70,13 @@ class RoundTransactions {
     long long countOlderThan(Micros limit);
     // The oldest finite row of the table, none when it is empty.
     std::optional<Micros> oldestRow();
-    // One batch of the age delete: at most `batch` rows of [low, high), through the BRIN index.
-    long long ageDeleteBatch(const QString& low, const QString& high, int batch,
-                             long long statementTimeoutMs);
+    // One batch of the age delete: at most `batch` rows of [low, high), through the BRIN index (on a Citus
+    // cluster, shared out over the shards: ShardedAgeDelete). `more` when the window may hold more rows.
+    struct AgeBatch {
+        long long deleted = 0;
+        bool more = false;
+    };
+    AgeBatch ageDeleteBatch(const QString& low, const QString& high, int batch, long long statementTimeoutMs);
     std::vector<MowerThinningStatus> mowers(Micros cutoff, long long statementTimeoutMs);
     // The statement's joins are planned from the table's statistics; a table never analysed (a fresh
     // restore or import) would get nested loops over thousands of rows. Autovacuum keeps them later.
@@ -138,8 +145,11 @@ class RoundTransactions {
         Micros from = 0, to = 0;
     };
     static std::vector<Gap> gapsOf(Micros from, Micros emptyUntil);
-    PgStatement watermarkStatement(const SliceRange& range, Micros from, const std::vector<Gap>& gaps,
-                                   const MowerCursor& cursor);
+    // `flight` followed by the statements that move the watermark from `from` to the range's end while the
+    // gaps hold no row (or set the first one); the last one's result is the move (moveOf).
+    std::vector<PgStatement> withWatermark(std::vector<PgStatement> flight, const SliceRange& range,
+                                           Micros from, const std::vector<Gap>& gaps,
+                                           const MowerCursor& cursor);
     static WatermarkMove moveOf(const PgResult& result);
 
     void step(const SliceRange& slice, SliceStep s);
@@ -157,6 +167,7 @@ class RoundTransactions {
     const RoundOptions& m_options;
     const ThinningStatement m_statement;
     std::function<void(MowerFailure)> m_failed;
+    std::unique_ptr<ShardedAgeDelete> m_sharded; // on a Citus cluster only
 };
 
 } // namespace tidemark::positions

@@ -44,10 +44,11 @@ AppliedSlice RoundTransactions::applySlice(const PlannedSlice& planned, MowerCur
     AppliedSlice applied;
     try {
         std::vector<PgResult> results;
-        PgTransaction tx(m_db, transactionOptions(statementTimeoutMs),
-                         {m_statement.statementFor(slice, ThinningStatement::Mode::DeleteChecked),
-                          watermarkStatement(slice, from, gapsOf(from, planned.from), cursor)},
-                         &results);
+        PgTransaction tx(
+            m_db, transactionOptions(statementTimeoutMs),
+            withWatermark({m_statement.statementFor(slice, ThinningStatement::Mode::DeleteChecked)}, slice,
+                          from, gapsOf(from, planned.from), cursor),
+            &results);
         applied.counts = ThinningStatement::countsOf(results.front());
         const WatermarkMove move = moveOf(results.back());
         applied.detail = staleness(planned, applied.counts);
@@ -92,10 +93,9 @@ RoundTransactions::applyBatch(const std::vector<const PlannedSlice*>& batch, Mow
         m_options.onBatch(m_db, slices);
     try {
         std::vector<PgResult> results;
-        PgTransaction tx(
-            m_db, transactionOptions(statementTimeoutMs),
-            {m_statement.statementFor(slices, true), watermarkStatement(range, from, gaps, cursor)},
-            &results);
+        PgTransaction tx(m_db, transactionOptions(statementTimeoutMs),
+                         withWatermark({m_statement.statementFor(slices, true)}, range, from, gaps, cursor),
+                         &results);
         std::vector<ThinningStatement::Counts> counts = ThinningStatement::countsOfSlices(results.front());
         bool clean = moveOf(results.back()).moved && counts.size() == batch.size();
         for (std::size_t k = 0; clean && k < batch.size(); ++k)

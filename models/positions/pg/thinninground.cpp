@@ -35,8 +35,8 @@ void checkClock(PgConnection& db, const RoundOptions& options, RoundReport& repo
     report.clockOverride = check.tooFarAhead();
 }
 
-// Rows older than `limit`, in bounded batches through the BRIN index, each its own short transaction, at
-// most `cap` of them; false when the round must stop.
+// Rows older than `limit`, in bounded batches through the BRIN index (on a Citus cluster, on each shard),
+// each its own short transaction, at most `cap` of them; false when the round must stop.
 bool ageDeleteBefore(Micros limit, long long cap, const RoundOptions& options,
                      RoundTransactions& transactions, RoundWorkers& workers, RoundReport& report) {
     const std::optional<Micros> oldest = transactions.oldestRow();
@@ -56,12 +56,13 @@ bool ageDeleteBefore(Micros limit, long long cap, const RoundOptions& options,
             if (workers.between() != RoundPlan::Stop::None)
                 return false;
             const int batch = int(std::min<long long>(options.ageDeleteBatch, cap - deleted));
-            const long long n = transactions.ageDeleteBatch(low, high, batch, workers.statementTimeoutMs());
-            inWindow += n;
-            deleted += n;
+            const RoundTransactions::AgeBatch b =
+                transactions.ageDeleteBatch(low, high, batch, workers.statementTimeoutMs());
+            inWindow += b.deleted;
+            deleted += b.deleted;
             ++batches;
-            report.ageDeleted += n;
-            if (n < batch || deleted >= cap)
+            report.ageDeleted += b.deleted;
+            if (!b.more || deleted >= cap)
                 break;
         }
         if (batches > 2)

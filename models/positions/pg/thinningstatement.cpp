@@ -48,8 +48,10 @@ QString normalised(const QString& delta) {
 const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
 
 // How the SQL names the slice it judges, as seen from one place in the statement: one slice's parameters
-// ($1 the mower, $2 / $3 its bounds), or in a batch the columns of the slice's row (sm, sb, se, under an
-// alias) that every row of its context carries with its index k.
+// ($1 the mower, $2 / $3 its bounds), or in a batch the columns of the slice's row (sb, se, under an alias)
+// that every row of its context carries with its index k. A batch's slices are one mower's, named by the
+// first element of $1 rather than by the row's sm: a Citus coordinator routes a statement to one shard only
+// when every read of a distributed table names its mower_id as a value.
 struct SliceNames {
     QString mower, begin, end;
     QString contextLow() const { return begin + QStringLiteral(" - interval '10 minutes'"); }
@@ -57,9 +59,10 @@ struct SliceNames {
 };
 const SliceNames kParams{QStringLiteral("$1"), QStringLiteral("$2::timestamptz"),
                          QStringLiteral("$3::timestamptz")};
+const QString kBatchMower = QStringLiteral("($1::uuid[])[1]");
 SliceNames columnsOf(const QString& alias) {
     const QString prefix = alias.isEmpty() ? QString() : alias + QLatin1Char('.');
-    return {prefix + QStringLiteral("sm"), prefix + QStringLiteral("sb"), prefix + QStringLiteral("se")};
+    return {kBatchMower, prefix + QStringLiteral("sb"), prefix + QStringLiteral("se")};
 }
 // The same slice named from the rows of s, from inside a subquery on s's row and from sl's row.
 SliceNames inRows(bool batch) {
@@ -280,12 +283,13 @@ Rules rules(bool batch) {
     r.edges = QStringLiteral("(c <> c_p OR c <> c_n)");
     // One hashed set of the slice's error instants; a batch probes the history's primary key per row instead
     // (only rows that no cheaper rule keeps get here).
-    r.error = batch ? QStringLiteral("EXISTS (SELECT 1 FROM mower_history h WHERE h.mower_id = s.sm AND "
-                                     "h.observed_at = s.t AND h.error_code IS NOT NULL)")
-                    : QStringLiteral(
-                          "(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
-                          " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND "
-                          "h.error_code IS NOT NULL))");
+    r.error =
+        batch
+            ? QStringLiteral("EXISTS (SELECT 1 FROM mower_history h WHERE h.mower_id = ($1::uuid[])[1] AND "
+                             "h.observed_at = s.t AND h.error_code IS NOT NULL)")
+            : QStringLiteral("(t IN (SELECT h.observed_at FROM mower_history h WHERE h.mower_id = $1"
+                             " AND h.observed_at >= $2::timestamptz AND h.observed_at < $3::timestamptz AND "
+                             "h.error_code IS NOT NULL))");
     // Turn. With both steps at least 0.3 m (nearly every row) the headings are the steps themselves, and
     // the cosine of the angle between them settles all but a band around 25°, where the spec's bearing
     // difference decides. Otherwise the nearest rows at least 0.3 m away are searched (q only when p exists).
@@ -341,7 +345,7 @@ QString deleteCte(const QString& condition, bool batch) {
         QStringLiteral(", del AS (DELETE FROM mower_positions m WHERE m.ctid = ANY (ARRAY(SELECT j.tid "
                        "FROM judged j WHERE {C})) AND m.mower_id = {M} RETURNING {R})"),
         {{"C", condition},
-         {"M", batch ? QStringLiteral("ANY ($1::uuid[])") : QStringLiteral("$1")},
+         {"M", batch ? kBatchMower : QStringLiteral("$1")},
          {"R", batch ? QStringLiteral("m.ctid AS tid") : QStringLiteral("1")}});
 }
 

@@ -1,6 +1,8 @@
 #include "thinningstatus.h"
 
 #include "pgconnection.h"
+#include "positionslayout.h"
+#include "shardedstatus.h"
 #include "sliceplanner.h"
 
 #include <QHash>
@@ -83,13 +85,10 @@ QString ThinningStatus::endsSql() {
                "ids.mower_id");
 }
 
-std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros cutoff, RowCounting counting,
-                                                       long long sampleRows) {
+std::vector<MowerThinningStatus> ThinningStatus::ends(PgConnection& db) {
+    if (PositionsLayout::of(db).distributed)
+        return ShardedStatus::mowers(db);
     const PgResult r = db.exec(endsSql());
-    bool estimated = false;
-    QHash<QUuid, long long> counts;
-    if (counting == RowCounting::Estimate)
-        counts = sampledRows(db, sampleRows, estimated);
     std::vector<MowerThinningStatus> out;
     out.reserve(static_cast<std::size_t>(r.rows()));
     for (int row = 0; row < r.rows(); ++row) {
@@ -99,6 +98,20 @@ std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros 
         s.newest = optionalMicros(r, row, 2);
         s.watermark = optionalMicros(r, row, 3);
         s.notAnInstant = r.text(row, 4);
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros cutoff, RowCounting counting,
+                                                       long long sampleRows) {
+    std::vector<MowerThinningStatus> out = ends(db);
+    bool estimated = false;
+    QHash<QUuid, long long> counts;
+    if (counting == RowCounting::Estimate)
+        counts = PositionsLayout::of(db).distributed ? ShardedStatus::sampledRows(db, sampleRows, estimated)
+                                                     : sampledRows(db, sampleRows, estimated);
+    for (MowerThinningStatus& s : out) {
         if (counting == RowCounting::Exact) {
             s.rows = exactRows(db, s.mowerId);
         } else if (counting == RowCounting::Estimate) {
@@ -109,7 +122,6 @@ std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros 
                 s.rows = 1;
         }
         s.slicesPending = SlicePlanner::pendingSlices(s.watermark, s.oldest, cutoff);
-        out.push_back(s);
     }
     return out;
 }

@@ -24,6 +24,8 @@ struct MowerThinningStatus {
     // Why the mower cannot be thinned until someone looks at it: a row observed at 'infinity' or
     // '-infinity', or an infinite watermark; empty when it can. oldest then names the oldest finite row.
     QString notAnInstant;
+    // The Citus node that holds the mower's rows ("host:port"); empty on one server.
+    QString node;
 };
 
 // How ThinningStatus::query counts rows.
@@ -36,7 +38,8 @@ enum class RowCounting {
 
 // Per mower (every mower with rows or a watermark): rows, oldest and newest row, watermark, slices pending
 // for `cutoff`. The mowers come from a skip scan of the primary key and each mower's ends from index probes,
-// so without RowCounting::Exact no query reads the whole table.
+// so without RowCounting::Exact no query reads the whole table. On a Citus cluster each shard is read so on
+// its worker (ShardedStatus).
 class ThinningStatus {
   public:
     static constexpr long long kDefaultSampleRows = 100000;
@@ -44,6 +47,8 @@ class ThinningStatus {
     static std::vector<MowerThinningStatus> query(PgConnection& db, Micros cutoff,
                                                   RowCounting counting = RowCounting::Estimate,
                                                   long long sampleRows = kDefaultSampleRows);
+    // Every mower's ends and watermark (rows -1, nothing pending counted).
+    static std::vector<MowerThinningStatus> ends(PgConnection& db);
     // The exact row count of one mower (through the index).
     static long long exactRows(PgConnection& db, const QUuid& mowerId);
     // The SQL of query() without row counts (for EXPLAIN in tests).
