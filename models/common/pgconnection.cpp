@@ -429,7 +429,8 @@ QString pgConninfoValue(const QString& value) {
     if (!value.isEmpty() && !value.contains(QRegularExpression(QStringLiteral("[\\s'\\\\]"))))
         return value;
     QString escaped = value;
-    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('\''), QStringLiteral("\\'"));
+    escaped.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+        .replace(QLatin1Char('\''), QStringLiteral("\\'"));
     return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 

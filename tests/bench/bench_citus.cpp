@@ -1,6 +1,6 @@
 // Positions on Citus against one server, side by side on this machine: the same generated fleet (`mowers`
-// mowers, `rows` rows each: bench::addFleetRows, 1 Hz lanes in 30 sessions over 2025) in a database of the test
-// PostgreSQL (TIDEMARK_TEST_PG) and in a database of the test Citus cluster (TIDEMARK_TEST_CITUS, a
+// mowers, `rows` rows each: bench::addFleetRows, 1 Hz lanes in 30 sessions over 2025) in a database of the
+// test PostgreSQL (TIDEMARK_TEST_PG) and in a database of the test Citus cluster (TIDEMARK_TEST_CITUS, a
 // coordinator and two workers), tables distributed by mower_id. Prints, for each and as ratios:
 // - the first-run round with 1 and 3 jobs (each on a fresh copy of the rows): seconds, rows scanned/s, ms a
 //   slice;
