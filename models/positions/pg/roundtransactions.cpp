@@ -5,6 +5,7 @@
 #include "pgtransaction.h"
 #include "positionslayout.h"
 #include "shardedagedelete.h"
+#include "shardedstatus.h"
 #include "sqlstate.h"
 #include "thinninground.h"
 
@@ -143,7 +144,7 @@ long long RoundTransactions::countOlderThan(Micros limit) {
 std::optional<Micros> RoundTransactions::oldestRow() {
     if (m_sharded) {
         std::optional<Micros> oldest;
-        for (const MowerThinningStatus& m : ThinningStatus::ends(m_db))
+        for (const MowerThinningStatus& m : ShardedStatus::mowers(m_db))
             if (m.oldest && (!oldest || *m.oldest < *oldest))
                 oldest = m.oldest;
         return oldest;

@@ -85,10 +85,12 @@ QString ThinningStatus::endsSql() {
                "ids.mower_id");
 }
 
-std::vector<MowerThinningStatus> ThinningStatus::ends(PgConnection& db) {
-    if (PositionsLayout::of(db).distributed)
+namespace {
+// Every mower's ends and watermark (rows -1, nothing pending counted).
+std::vector<MowerThinningStatus> endsOf(PgConnection& db, bool distributed) {
+    if (distributed)
         return ShardedStatus::mowers(db);
-    const PgResult r = db.exec(endsSql());
+    const PgResult r = db.exec(ThinningStatus::endsSql());
     std::vector<MowerThinningStatus> out;
     out.reserve(static_cast<std::size_t>(r.rows()));
     for (int row = 0; row < r.rows(); ++row) {
@@ -102,15 +104,17 @@ std::vector<MowerThinningStatus> ThinningStatus::ends(PgConnection& db) {
     }
     return out;
 }
+} // namespace
 
 std::vector<MowerThinningStatus> ThinningStatus::query(PgConnection& db, Micros cutoff, RowCounting counting,
                                                        long long sampleRows) {
-    std::vector<MowerThinningStatus> out = ends(db);
+    const bool distributed = PositionsLayout::of(db).distributed;
+    std::vector<MowerThinningStatus> out = endsOf(db, distributed);
     bool estimated = false;
     QHash<QUuid, long long> counts;
     if (counting == RowCounting::Estimate)
-        counts = PositionsLayout::of(db).distributed ? ShardedStatus::sampledRows(db, sampleRows, estimated)
-                                                     : sampledRows(db, sampleRows, estimated);
+        counts = distributed ? ShardedStatus::sampledRows(db, sampleRows, estimated)
+                             : sampledRows(db, sampleRows, estimated);
     for (MowerThinningStatus& s : out) {
         if (counting == RowCounting::Exact) {
             s.rows = exactRows(db, s.mowerId);

@@ -47,8 +47,6 @@ class ThinningStatus {
     static std::vector<MowerThinningStatus> query(PgConnection& db, Micros cutoff,
                                                   RowCounting counting = RowCounting::Estimate,
                                                   long long sampleRows = kDefaultSampleRows);
-    // Every mower's ends and watermark (rows -1, nothing pending counted).
-    static std::vector<MowerThinningStatus> ends(PgConnection& db);
     // The exact row count of one mower (through the index).
     static long long exactRows(PgConnection& db, const QUuid& mowerId);
     // The SQL of query() without row counts (for EXPLAIN in tests).
