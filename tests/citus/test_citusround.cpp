@@ -4,7 +4,6 @@
 // --distributed. The other positions tests run here too (their _citus runs).
 #include "clirunner.h"
 #include "error.h"
-#include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "positionslayout.h"
 #include "positionsschema.h"
@@ -39,20 +38,6 @@ QString nodeOf(PgConnection& db, const QUuid& mowerId) {
                        " get_shard_id_for_distribution_column('mower_positions', $1::uuid)"),
         {mowerId.toString(QUuid::WithoutBraces)});
     return r.rows() ? r.text(0, 0) : QString();
-}
-
-void expectLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff) {
-    InMemoryPositionStore store(tracks);
-    store.thinUntil(cutoff, PositionSettings{});
-    for (std::size_t k = 0; k < tracks.size(); ++k) {
-        const auto rows = test::tableRows(db, tracks[k].mowerId);
-        const auto& expected = store.tracks()[k].rows;
-        QCOMPARE(rows.size(), expected.size());
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            QCOMPARE(rows[i].observedAt, expected[i].observedAt);
-            QCOMPARE(rows[i].lat, expected[i].lat);
-        }
-    }
 }
 
 // The JSON without the figures that depend on the bytes a table takes, or on the time taken (recursively).
@@ -107,7 +92,7 @@ class TestCitusRound : public QObject {
             QVERIFY(report.failures.empty());
             QVERIFY(report.slices > 0);
             QVERIFY(report.deleted > 0);
-            expectLikeStore(*db, tracks, settings.thinningCutoff(now));
+            test::expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
             std::set<QString> thinnedOn;
             for (const QString& mower : thinned)
                 thinnedOn.insert(nodeOf(*db, QUuid::fromString(mower)));

@@ -1,5 +1,4 @@
 #include "error.h"
-#include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "taskfeedback.h"
 #include "testpostgres.h"
@@ -42,17 +41,6 @@ QStringList tableState(PgConnection& db) {
     for (int i = 0; i < marks.rows(); ++i)
         out << marks.text(i, 0);
     return out;
-}
-
-void expectLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff) {
-    InMemoryPositionStore store(tracks);
-    store.thinUntil(cutoff, PositionSettings{});
-    for (std::size_t k = 0; k < tracks.size(); ++k) {
-        const auto rows = test::tableRows(db, tracks[k].mowerId);
-        QCOMPARE(rows.size(), store.tracks()[k].rows.size());
-        for (std::size_t i = 0; i < rows.size(); ++i)
-            QCOMPARE(rows[i].observedAt, store.tracks()[k].rows[i].observedAt);
-    }
 }
 
 RoundOptions withJobs(Micros now, int jobs, const QString& conninfo) {
@@ -101,7 +89,7 @@ class TestParallelRound : public QObject {
             QCOMPARE(perMowerDeleted, b.deleted);
             const QStringList afterOne = tableState(*one);
             QCOMPARE(tableState(*two), afterOne);
-            expectLikeStore(*two, tracks, settings.thinningCutoff(now));
+            test::expectThinnedLikeStore(*two, tracks, settings.thinningCutoff(now));
         }
     }
 
@@ -129,7 +117,7 @@ class TestParallelRound : public QObject {
         const RoundReport rest = ThinningRound(*db, settings).run(withJobs(now, 2, info));
         QVERIFY(rest.complete);
         QCOMPARE(rest.slices + cancelled.slices, cancelled.slices + cancelled.slicesPending);
-        expectLikeStore(*db, tracks, settings.thinningCutoff(now));
+        test::expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
     }
 
     // A pause holds both workers (no slice while paused), the round counts the pause once, and resumes.
@@ -161,7 +149,7 @@ class TestParallelRound : public QObject {
         QVERIFY(report.complete);
         QVERIFY(report.pausedSeconds >= 2.5);
         QVERIFY2(report.pausedSeconds < 4.5, qPrintable(QString::number(report.pausedSeconds))); // once
-        expectLikeStore(*db, tracks, settings.thinningCutoff(now));
+        test::expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
     }
 
     // The budget stops both workers; a round without a worker connection string is refused clearly.

@@ -101,18 +101,6 @@ SparseRound sparseRound(const QString& name, std::uint32_t seed) {
 class TestThinningRound : public QObject {
     Q_OBJECT
 
-    void expectThinnedLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff) {
-        InMemoryPositionStore store(tracks);
-        store.thinUntil(cutoff, defaultSettings());
-        for (std::size_t k = 0; k < tracks.size(); ++k) {
-            const auto rows = test::tableRows(db, tracks[k].mowerId);
-            const auto& expected = store.tracks()[k].rows;
-            QCOMPARE(rows.size(), expected.size());
-            for (std::size_t i = 0; i < rows.size(); ++i)
-                QCOMPARE(rows[i].observedAt, expected[i].observedAt);
-        }
-    }
-
     // Rows that arrived during the round (`arrived`) were thinned as a slice, not passed over (the middle one
     // is deleted), and the mower ends thinned as if they had been there all along.
     void expectArrivedRowsThinned(PgConnection& db, const MowerTrack& track,
@@ -128,7 +116,7 @@ class TestThinningRound : public QObject {
                                              [](const PositionRow& r, Micros t) { return r.observedAt < t; });
             expected.rows.insert(at, row);
         }
-        expectThinnedLikeStore(db, {expected}, cutoff);
+        test::expectThinnedLikeStore(db, {expected}, cutoff);
         const auto rows = test::tableRows(db, track.mowerId);
         QVERIFY(std::none_of(rows.begin(), rows.end(),
                              [&](const PositionRow& r) { return r.observedAt == arrived[1].observedAt; }));
@@ -147,7 +135,7 @@ class TestThinningRound : public QObject {
         QVERIFY(first.slices > 0);
         QVERIFY(first.deleted > 0);
         QVERIFY(first.infoLine().contains(QStringLiteral("complete=true")));
-        expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
+        test::expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
         for (const MowerTrack& t : tracks)
             if (t.rows.front().observedAt < settings.thinningCutoff(now))
                 QCOMPARE(test::watermarkOf(*db, t.mowerId),
@@ -158,7 +146,7 @@ class TestThinningRound : public QObject {
         QCOMPARE(second.deleted, 0LL);
         QVERIFY(second.complete);
         QVERIFY(!second.didWork());
-        expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
+        test::expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
     }
 
     // The runner's backend is killed after a slice's delete and before its commit: that slice is untouched
@@ -203,7 +191,7 @@ class TestThinningRound : public QObject {
         auto again = PgConnection::open(info);
         const RoundReport report = ThinningRound(*again, settings).run(test::roundAt(now));
         QVERIFY(report.complete);
-        expectThinnedLikeStore(*db, {track}, settings.thinningCutoff(now));
+        test::expectThinnedLikeStore(*db, {track}, settings.thinningCutoff(now));
     }
 
     // A writer inserting fresh positions during a round loses nothing and never waits on a lock.
@@ -284,7 +272,7 @@ class TestThinningRound : public QObject {
         runner.join();
         QVERIFY(first.complete);
         QVERIFY(!first.skippedLocked);
-        expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
+        test::expectThinnedLikeStore(*db, tracks, settings.thinningCutoff(now));
         // The lock is released: a later round runs (and finds nothing to do).
         QVERIFY(!ThinningRound(*second, settings).run(test::roundAt(now)).skippedLocked);
 
@@ -503,7 +491,7 @@ class TestThinningRound : public QObject {
         QVERIFY2(transactions <= 7, qPrintable(QString::number(transactions)));
         QVERIFY(deletes >= 3);
         QVERIFY(report.deleted > 0);
-        expectThinnedLikeStore(*db, {track}, cutoff);
+        test::expectThinnedLikeStore(*db, {track}, cutoff);
         QCOMPARE(test::watermarkOf(*db, track.mowerId), std::optional<Micros>(cutoff));
     }
 
@@ -573,7 +561,7 @@ class TestThinningRound : public QObject {
         QCOMPARE(eventSlices, report.slices);
         QCOMPARE(eventDeleted, report.deleted);
         QCOMPARE(countRows(*db), before - report.deleted);
-        expectThinnedLikeStore(*db, tracks, cutoff);
+        test::expectThinnedLikeStore(*db, tracks, cutoff);
         for (const MowerTrack& t : tracks)
             if (t.rows.front().observedAt < cutoff)
                 QCOMPARE(test::watermarkOf(*db, t.mowerId), std::optional<Micros>(cutoff));

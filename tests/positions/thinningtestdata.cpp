@@ -1,5 +1,6 @@
 #include "thinningtestdata.h"
 
+#include "inmemorypositionstore.h"
 #include "pgconnection.h"
 #include "positionloader.h"
 #include "positionsettings.h"
@@ -10,6 +11,7 @@
 #include "testpostgres.h"
 
 #include <QStringList>
+#include <QTest>
 #include <cmath>
 
 namespace tidemark::test {
@@ -246,6 +248,20 @@ std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QStrin
     if (positionsOnCitus())
         positions::PositionsLayout::distribute(*db);
     return db;
+}
+
+void expectThinnedLikeStore(PgConnection& db, const std::vector<MowerTrack>& tracks, Micros cutoff) {
+    InMemoryPositionStore store(tracks);
+    store.thinUntil(cutoff, PositionSettings{});
+    for (std::size_t k = 0; k < tracks.size(); ++k) {
+        const auto rows = tableRows(db, tracks[k].mowerId);
+        const auto& expected = store.tracks()[k].rows;
+        QCOMPARE(rows.size(), expected.size());
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].observedAt, expected[i].observedAt);
+            QCOMPARE(rows[i].lat, expected[i].lat);
+        }
+    }
 }
 
 RoundOptions roundAt(Micros now) {

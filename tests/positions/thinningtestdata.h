@@ -53,6 +53,10 @@ bool positionsOnCitus();
 // A fresh test database with the positions schema (TestPostgres; on Citus a TestCitus database with the
 // tables distributed); its conninfo in *conninfo.
 std::unique_ptr<PgConnection> freshPositionsDatabase(const QString& name, QString* conninfo = nullptr);
+// The table holds each track as the in-memory store thins it up to `cutoff` under the default settings:
+// the same rows (instant and latitude), row for row (QCOMPARE: a difference fails the calling test).
+void expectThinnedLikeStore(PgConnection& db, const std::vector<positions::MowerTrack>& tracks,
+                            Micros cutoff);
 // A round at `now` that ignores the window (the tests run at any hour).
 positions::RoundOptions roundAt(Micros now);
 // The mower's watermark, or nullopt without one.
