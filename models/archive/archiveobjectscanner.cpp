@@ -79,4 +79,8 @@ ObjectScan ArchiveObjectScanner::scan(ArchiveStore& store, const QString& key, c
     return scan;
 }
 
+QString shortSha(const QString& hex) {
+    return hex.left(12) + QStringLiteral("..");
+}
+
 } // namespace tidemark::archive

@@ -31,6 +31,9 @@ struct ObjectScan {
     ControlTotals totals;
 };
 
+// A sha256 in a message: its first 12 hex digits and "..".
+QString shortSha(const QString& hex);
+
 // Reads an archive object: sha256 and size of the compressed bytes, then zstd, then the CSV digest, within
 // `caps`: decompression stops at the first content problem (a cap passed, a corrupt frame, bad CSV); the
 // compressed bytes are still hashed up to caps.objectBytes so that a corrupt object shows a sha256 that

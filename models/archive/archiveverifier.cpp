@@ -14,10 +14,6 @@ namespace tidemark::archive {
 
 namespace {
 
-QString shortSha(const QString& hex) {
-    return hex.left(12) + QStringLiteral("..");
-}
-
 QString timestampText(Micros t) {
     // PostgreSQL reads the ISO form into `timestamp` and ignores the 'Z': created holds UTC.
     return formatIsoTimestamp(t);

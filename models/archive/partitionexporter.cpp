@@ -18,10 +18,6 @@ namespace tidemark::archive {
 
 namespace {
 
-QString shortSha(const QString& hex) {
-    return hex.left(12) + QStringLiteral("..");
-}
-
 // Why an object already in the store is not the export of these rows; empty when it is.
 QString adoptionProblem(const ObjectScan& scan, const CsvContentDigest& fresh) {
     if (!scan.contentProblem.isEmpty())

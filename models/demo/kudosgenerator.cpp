@@ -10,7 +10,7 @@ namespace tidemark::demo {
 
 namespace {
 
-constexpr Micros kNever = std::numeric_limits<Micros>::max();
+constexpr Micros kNeverTrusted = std::numeric_limits<Micros>::max();
 constexpr Micros kAlways = std::numeric_limits<Micros>::min();
 constexpr Micros kUnappliedTail = 10 * kMicrosPerMinute; // the projector's queue at the demo's "now"
 constexpr int kEducationUser = 1;                        // transfers to it are "donated"
@@ -27,7 +27,7 @@ struct Worker {
 
 struct UserState {
     KudosUserRow row;
-    Micros trustedFrom = kNever;
+    Micros trustedFrom = kNeverTrusted;
     bool pseudonymous = false;
     qint64 spendable = 0; // cents, folded
     qint64 escrow = 0;
@@ -157,7 +157,7 @@ class KudosSimulation {
         // A few untrusted owners become trusted during the range; their escrow is then drained.
         for (int i = 0; i < 5; ++i) {
             UserState& owner = m_users[m_workers[i].owner];
-            if (owner.trustedFrom == kNever)
+            if (owner.trustedFrom == kNeverTrusted)
                 owner.trustedFrom = m_start + m_random.range(20, m_options.weeks * 7 - 10) * kMicrosPerDay;
         }
     }

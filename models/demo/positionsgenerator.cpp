@@ -11,7 +11,7 @@ namespace tidemark::demo {
 
 namespace {
 
-constexpr Micros kNever = std::numeric_limits<Micros>::max();
+constexpr Micros kNoSilence = std::numeric_limits<Micros>::max();
 constexpr double kMowingSpeed = 0.35;
 constexpr double kTurnSpeed = 0.2;
 constexpr double kTransferSpeed = 0.3;
@@ -67,7 +67,7 @@ class MowerSimulation {
     void run() {
         Micros t = floorToStep(m_start, kMicrosPerDay);
         for (Micros day = t; day < m_end; day += kMicrosPerDay) {
-            m_silenceFrom = m_silenceTo = kNever;
+            m_silenceFrom = m_silenceTo = kNoSilence;
             if (m_random.chance(0.3)) {
                 m_silenceFrom = day + seconds(m_random.uniform(0, 4.5 * 3600));
                 m_silenceTo = m_silenceFrom + seconds(m_random.uniform(240, 2.5 * 3600));
@@ -223,9 +223,9 @@ class MowerSimulation {
             state(t, QStringLiteral("leaving_dock"));
         const Micros endAt = begin + duration;
         Micros errorAt =
-            m_random.chance(0.35) ? begin + seconds(m_random.uniform(0.2, 0.8) * duration / 1e6) : kNever;
+            m_random.chance(0.35) ? begin + seconds(m_random.uniform(0.2, 0.8) * duration / 1e6) : kNoSilence;
         Micros silenceAt =
-            m_random.chance(0.3) ? begin + seconds(m_random.uniform(0.1, 0.9) * duration / 1e6) : kNever;
+            m_random.chance(0.3) ? begin + seconds(m_random.uniform(0.1, 0.9) * duration / 1e6) : kNoSilence;
         QString pending;
         bool wasBlades = false;
         while (t < m_end) {
@@ -245,7 +245,7 @@ class MowerSimulation {
                 const double gap = m_random.uniform(150, 600); // the uplink drops; the mower mows on
                 step(w, phase, gap);
                 t += seconds(gap);
-                silenceAt = kNever;
+                silenceAt = kNoSilence;
                 continue;
             }
             if (!addRow(t, w.position, w.blades, w.speed, false))
@@ -261,7 +261,7 @@ class MowerSimulation {
                 const int code = kErrorCodes[m_random.range(0, 5)];
                 if (m_out.history.empty() || m_out.history.back().observedAt != t)
                     state(t, QStringLiteral("error"), code);
-                errorAt = kNever;
+                errorAt = kNoSilence;
                 const Micros standUntil = t + seconds(m_random.uniform(60, 480));
                 for (Micros next; (next = t + m_random.range(20, 60) * kMicrosPerSecond) < standUntil;) {
                     t = next;
@@ -287,8 +287,8 @@ class MowerSimulation {
     int m_lane = 0;
     int m_rtkWarmup = 0;
     Micros m_lastEmitted = std::numeric_limits<Micros>::min();
-    Micros m_silenceFrom = kNever;
-    Micros m_silenceTo = kNever;
+    Micros m_silenceFrom = kNoSilence;
+    Micros m_silenceTo = kNoSilence;
 };
 
 } // namespace

@@ -54,7 +54,7 @@ struct ScratchFile {
 };
 
 // The drill's own scratch folders under $TMPDIR: tidemark-drill-<pid>-XXXXXX (ProcessTempDir).
-const QString kScratchKind = QStringLiteral("drill");
+const QString kDrillScratchKind = QStringLiteral("drill");
 
 // Scratch files of drills whose process is gone (killed, or the machine went down): drill-<pid>-….
 int removeStaleScratch(const QString& folder) {
@@ -432,8 +432,8 @@ ArchiveDrillReport ArchiveDrillJob::run(const ArchiveDrillRequest& request, Task
         std::optional<ProcessTempDir> ownFolder;
         QString folder = request.scratchFolder;
         if (folder.isEmpty()) {
-            report.staleScratchRemoved = ProcessTempDir::removeAbandoned(QDir::tempPath(), kScratchKind);
-            folder = ownFolder.emplace(QDir::tempPath(), kScratchKind).path();
+            report.staleScratchRemoved = ProcessTempDir::removeAbandoned(QDir::tempPath(), kDrillScratchKind);
+            folder = ownFolder.emplace(QDir::tempPath(), kDrillScratchKind).path();
         } else {
             privatefiles::makeDir(folder);
             privatefiles::checkPrivateDir(folder, ::geteuid());

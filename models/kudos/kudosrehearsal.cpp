@@ -30,7 +30,7 @@ namespace tidemark::kudos {
 
 namespace {
 
-const QString kScratchKind = QStringLiteral("rehearsal");
+const QString kRehearsalScratchKind = QStringLiteral("rehearsal");
 
 PgResult otherSessions(PgConnection& db) {
     return db.exec(QStringLiteral(
@@ -152,8 +152,8 @@ class Rehearsal {
         QString url = m_request.archiveUrl;
         m_report.scratchArchive = url.isEmpty();
         const QString base = m_request.scratchBase.isEmpty() ? QDir::tempPath() : m_request.scratchBase;
-        ProcessTempDir::removeAbandoned(base, kScratchKind);
-        m_scratch.emplace(base, kScratchKind);
+        ProcessTempDir::removeAbandoned(base, kRehearsalScratchKind);
+        m_scratch.emplace(base, kRehearsalScratchKind);
         if (url.isEmpty()) {
             archive::ArchiveInitRequest init;
             url = QUrl::fromLocalFile(m_scratch->filePath(QStringLiteral("archive"))).toString();

@@ -31,10 +31,6 @@ QString bytes(double v) {
     return display::size(std::llround(v));
 }
 
-QString day(Micros t) {
-    return display::date(t);
-}
-
 // The two tables' weekly bars side by side in their week (currency left, statistics right), each half a week
 // wide, so neither hides the other.
 Micros barCentre(RetentionDataset d, Micros lo, Micros hi) {
@@ -190,8 +186,8 @@ void KudosCapacityPanel::show(const KudosForecast& f) {
                                             : t.steadyStateReason);
     for (const KudosForecast::Tier& t : f.tiers) {
         QString budget = t.budgetBytes ? bytes(double(*t.budgetBytes)) : tr("no budget");
-        QString reached =
-            t.budgetReachedOn ? tr("reached on %1").arg(day(*t.budgetReachedOn)) : t.budgetReachedReason;
+        QString reached = t.budgetReachedOn ? tr("reached on %1").arg(display::date(*t.budgetReachedOn))
+                                            : t.budgetReachedReason;
         lines << tr("%1 tier: %2 of %3, %4 a week; %5")
                      .arg(datasetName(t.dataset), bytes(double(t.usedBytes)), budget,
                           t.bytesPerWeek ? bytes(*t.bytesPerWeek) : t.bytesPerWeekReason, reached);
@@ -236,7 +232,7 @@ void KudosCapacityPanel::showArchive(const KudosForecast& f) {
                 LimitLine{double(*t.budgetBytes), tr("%1 budget").arg(name), tierColour(t.dataset)});
         if (t.budgetReachedOn && *t.budgetReachedOn <= horizon)
             markers.push_back(TimeMarker{*t.budgetReachedOn,
-                                         tr("%1 budget on %2").arg(name, day(*t.budgetReachedOn)),
+                                         tr("%1 budget on %2").arg(name, display::date(*t.budgetReachedOn)),
                                          tierColour(t.dataset)});
     }
     m_archive->setSeries(std::move(series));

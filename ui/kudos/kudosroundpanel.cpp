@@ -21,12 +21,9 @@ namespace tidemark::ui {
 using namespace tidemark::kudos;
 
 namespace {
-QString day(Micros t) {
-    return display::date(t);
-}
 QString actionText(const RetentionAction& a) {
     return QStringLiteral("%1 %2 [%3, %4)")
-        .arg(a.verb(), a.entry.partition, day(a.entry.lo), day(a.entry.hi));
+        .arg(a.verb(), a.entry.partition, display::date(a.entry.lo), display::date(a.entry.hi));
 }
 } // namespace
 
@@ -234,7 +231,8 @@ void KudosRoundPanel::showPlan(const KudosPlanUnits& plan) {
     for (const PlannedAction& p : plan.actions) {
         const CatalogEntry& e = p.action.entry;
         const QStringList cells{p.action.verb(), datasetName(e.dataset), e.partition,
-                                QStringLiteral("[%1, %2)").arg(day(e.lo), day(e.hi)), display::count(p.rows)};
+                                QStringLiteral("[%1, %2)").arg(display::date(e.lo), display::date(e.hi)),
+                                display::count(p.rows)};
         for (int c = 0; c < cells.size(); ++c)
             m_plan->setItem(row, c, new QTableWidgetItem(cells[c]));
         ++row;

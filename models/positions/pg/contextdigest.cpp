@@ -4,8 +4,6 @@ namespace tidemark::positions {
 
 namespace {
 
-const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
-
 QString rowHash() {
     return QStringLiteral(
                "(interval_hash_extended(observed_at - %1, 1) # hashfloat8extended(lat, 2)"
@@ -13,10 +11,15 @@ QString rowHash() {
                " # coalesce(hashint2extended(rtk_fix, 5), 5) # coalesce(hashint2extended(wifi_rssi, 6), 6)"
                " # coalesce(hashint2extended(mnet_rssi, 7), 7) # coalesce(hashfloat8extended(speed_mps, 8), "
                "8))")
-        .arg(kAnchor);
+        .arg(ContextDigest::anchor());
 }
 
 } // namespace
+
+const QString& ContextDigest::anchor() {
+    static const QString anchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
+    return anchor;
+}
 
 QString ContextDigest::sql(const QString& mower, const QString& low, const QString& high,
                            const QString& rowFilter) {
@@ -25,7 +28,7 @@ QString ContextDigest::sql(const QString& mower, const QString& low, const QStri
                " coalesce(sum(interval_hash_extended(observed_at - %2, 9)), 0) FROM mower_history WHERE"
                " mower_id = %3 AND observed_at >= %4 AND observed_at < %5 AND error_code IS NOT NULL))"
                " FROM mower_positions WHERE mower_id = %3 AND observed_at >= %4 AND observed_at < %5%6)")
-        .arg(rowHash(), kAnchor, mower, low, high, rowFilter);
+        .arg(rowHash(), ContextDigest::anchor(), mower, low, high, rowFilter);
 }
 
 } // namespace tidemark::positions

@@ -14,6 +14,8 @@ namespace tidemark::positions {
 // on the server that made them (a plan refuses another target), so the hash functions are the same.
 class ContextDigest {
   public:
+    // The fixed instant that instants are measured from, as SQL (the digest's and the thinning statement's).
+    static const QString& anchor();
     // A scalar subquery: `mower`, `low` and `high` are SQL expressions; `rowFilter` ("" or " AND …" on the
     // columns of mower_positions unqualified) narrows the rows, e.g. to those a dry run has not yet deleted.
     static QString sql(const QString& mower, const QString& low, const QString& high,

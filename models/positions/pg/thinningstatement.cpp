@@ -45,8 +45,6 @@ QString normalised(const QString& delta) {
                 {{"D", delta}});
 }
 
-const QString kAnchor = QStringLiteral("'2000-01-01 00:00:00+00'::timestamptz");
-
 // How the SQL names the slice it judges, as seen from one place in the statement: one slice's parameters
 // ($1 the mower, $2 / $3 its bounds), or in a batch the columns of the slice's row (sb, se, under an alias)
 // that every row of its context carries with its index k. A batch's slices are one mower's, named by the
@@ -255,7 +253,7 @@ QString sliceCtes(bool withRowId, bool batch) {
          {"PARTITION", batch ? QStringLiteral("PARTITION BY k ") : QString()},
          {"BEGIN", slice.begin},
          {"END", slice.end},
-         {"ANCHOR", kAnchor},
+         {"ANCHOR", ContextDigest::anchor()},
          {"TID", withRowId ? QStringLiteral("tid, ") : QString()},
          {"DXP", dxExpr(phiP, lamP, phi, lam)},
          {"DYP", dyExpr(phiP, phi)},
@@ -275,7 +273,7 @@ Rules rules(bool batch) {
     r.bin = fill(QStringLiteral("(t_p IS NULL OR t_p < date_bin(CASE WHEN b OR d_p > 1::float8 THEN "
                                 "$4::interval ELSE $5::interval END,"
                                 " t, {ANCHOR}))"),
-                 {{"ANCHOR", kAnchor}});
+                 {{"ANCHOR", ContextDigest::anchor()}});
     r.gap = QStringLiteral("(t_p IS NULL OR t_n IS NULL OR t_p < t - interval '120 seconds' OR t_n > t + "
                            "interval '120 seconds')");
     r.blades = QStringLiteral("(coalesce(c % 2 <> c_p % 2, false) OR coalesce(c % 2 <> c_n % 2, false))");
