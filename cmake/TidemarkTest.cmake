@@ -10,6 +10,8 @@ function(tidemark_add_test name)
   cmake_parse_arguments(T "GUI" "" "SOURCES;LIBS;LABELS;FIXTURES;SCREENS;CITUS" ${ARGN})
   add_executable(${name} ${T_SOURCES})
   target_link_libraries(${name} PRIVATE Qt6::Test ${T_LIBS})
+  target_precompile_headers(${name} REUSE_FROM tidemark_test_pch)
+  target_compile_options(${name} PRIVATE -Winvalid-pch)
   target_compile_definitions(${name} PRIVATE TIDEMARK_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
                                              TIDEMARK_BINARY_DIR="${PROJECT_BINARY_DIR}")
   set(runs)

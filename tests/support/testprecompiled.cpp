@@ -1,0 +1,1 @@
+// The translation unit of tidemark_test_pch: the precompiled header is its only content.
