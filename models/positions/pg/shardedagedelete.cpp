@@ -30,17 +30,16 @@ ShardedAgeDelete::Batch ShardedAgeDelete::run(const QString& low, const QString&
         placements.push_back(m_shards[i]);
         commands << CitusShards::forShard(
             QStringLiteral(
-                "WITH d AS (DELETE FROM {shard} WHERE ctid = ANY (ARRAY(SELECT ctid FROM {shard}"
-                " WHERE observed_at >= '%1'::timestamptz AND observed_at < '%2'::timestamptz LIMIT %3))"
-                " RETURNING 1) SELECT count(*) FROM d")
+                "DELETE FROM {shard} WHERE ctid = ANY (ARRAY(SELECT ctid FROM {shard} WHERE observed_at >="
+                " '%1'::timestamptz AND observed_at < '%2'::timestamptz LIMIT %3)) RETURNING 1")
                 .arg(low, high)
                 .arg(limit),
             m_shards[i]);
     }
-    const QStringList answers = CitusShards::run(m_db, placements, commands);
+    const std::vector<long long> deleted = CitusShards::remove(m_db, placements, commands);
     Batch out;
     for (std::size_t k = 0; k < open.size(); ++k) {
-        const long long n = answers[int(k)].toLongLong();
+        const long long n = deleted[k];
         out.deleted += n;
         if (n < limit)
             m_exhausted.insert(open[k]);
@@ -50,16 +49,16 @@ ShardedAgeDelete::Batch ShardedAgeDelete::run(const QString& low, const QString&
 }
 
 void ShardedAgeDelete::analyzeNeverAnalyzed() {
-    const QStringList never = CitusShards::runOnEach(
+    const QStringList never = CitusShards::queryEach(
         m_db, m_shards,
         QStringLiteral(
             "SELECT coalesce(last_analyze, last_autoanalyze) IS NULL FROM pg_stat_user_tables WHERE"
             " relid = '{shard}'::regclass"));
     std::vector<ShardPlacement> fresh;
     for (std::size_t i = 0; i < m_shards.size(); ++i)
-        if (never[int(i)] == QLatin1String("t"))
+        if (never[int(i)] == QLatin1String("true"))
             fresh.push_back(m_shards[i]);
-    CitusShards::runOnEach(m_db, fresh, QStringLiteral("ANALYZE {shard}"));
+    CitusShards::analyze(m_db, fresh);
 }
 
 } // namespace tidemark::positions

@@ -9,7 +9,7 @@
 namespace tidemark::positions {
 
 // The round's table-wide work on a Citus cluster, shard by shard on the workers (a coordinator cannot send
-// a ctid batch over a distributed table): the age delete's bounded batches, every shard in parallel, and
+// a ctid batch over a distributed table): the age delete's bounded batches, one statement per node, and
 // the first ANALYZE of shards never analysed.
 class ShardedAgeDelete {
   public:
@@ -19,8 +19,8 @@ class ShardedAgeDelete {
         long long deleted = 0;
         bool more = false; // a shard may hold more rows of the window
     };
-    // At most `batch` rows of [low, high) over all shards, each shard's in its own transaction on its worker.
-    // A window's calls go on until `more` is false; each call deletes a row or finds a shard empty.
+    // At most `batch` rows of [low, high) over all shards, each node's shards in one transaction on that
+    // node. A window's calls go on until `more` is false; each call deletes a row or finds a shard empty.
     Batch run(const QString& low, const QString& high, long long batch);
     void analyzeNeverAnalyzed();
 

@@ -87,7 +87,7 @@ std::vector<MowerThinningStatus> ShardedStatus::mowers(PgConnection& db) {
             placements.push_back(shards[i]);
             commands << CitusShards::forShard(probeCommand(after[int(i)]), shards[i]);
         }
-        const QStringList answers = CitusShards::run(db, placements, commands);
+        const QStringList answers = CitusShards::query(db, placements, commands);
         std::vector<std::size_t> more;
         for (std::size_t k = 0; k < open.size(); ++k) {
             const std::size_t shard = open[k];
@@ -133,7 +133,7 @@ std::vector<MowerThinningStatus> ShardedStatus::mowers(PgConnection& db) {
 QHash<QUuid, long long> ShardedStatus::sampledRows(PgConnection& db, long long sampleRows, bool& estimated) {
     const std::vector<ShardPlacement> shards = CitusShards::of(db, QStringLiteral("mower_positions"));
     // Each shard's rows as its planner statistics scale them to its present size (no row is read).
-    const QStringList planned = CitusShards::runOnEach(
+    const QStringList planned = CitusShards::queryEach(
         db, shards,
         QStringLiteral(
             "SELECT CASE WHEN c.reltuples > 0 AND c.relpages > 0 THEN c.reltuples / c.relpages ELSE"
@@ -156,7 +156,7 @@ QHash<QUuid, long long> ShardedStatus::sampledRows(PgConnection& db, long long s
                 .arg(QString::number(percent, 'g', 17))
                 .arg(shard.shardId),
             shard);
-    const QStringList counts = CitusShards::run(db, shards, commands);
+    const QStringList counts = CitusShards::query(db, shards, commands);
     QHash<QUuid, long long> out;
     for (std::size_t i = 0; i < shards.size(); ++i) {
         const QJsonObject perMower = parsed(counts[int(i)], shards[i]).object();

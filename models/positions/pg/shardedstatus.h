@@ -8,7 +8,7 @@ namespace tidemark::positions {
 
 // ThinningStatus on a Citus cluster (spec/positions.md, "On a distributed engine"). A coordinator refuses the
 // one-server skip scan (a recursive CTE without a filter on mower_id), so each shard of mower_positions is
-// read on its worker, all shards in parallel: a chain of index probes (no recursive CTE) finds up to
+// read on its worker, one statement per node: a chain of index probes (no recursive CTE) finds up to
 // kProbesPerCall mowers of each shard per call with each mower's ends, and calls repeat only for the shards
 // that have more. The watermarks are one coordinator query; the row sample is a block sample of each shard.
 class ShardedStatus {
