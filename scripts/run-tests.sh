@@ -2,9 +2,9 @@
 # The test command: installs what is missing, builds everything, starts a throwaway PostgreSQL 15 cluster
 # and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests
 # offscreen and under Xvfb; then builds the libFuzzer targets and runs each for a bounded time
-# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). With TIDEMARK_TEST_CITUS_CLUSTER=1 it also
-# starts a throwaway Citus cluster (scripts/test-citus.sh) and runs the Citus tests (label citus); without
-# it they are left out, as CI leaves them out until they fit its time.
+# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). It also starts a throwaway Citus cluster
+# (scripts/test-citus.sh, which builds Citus the first time on a machine) for the Citus tests (label citus);
+# TIDEMARK_TEST_CITUS_CLUSTER=0 leaves the cluster and those tests out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_BUILD_DIR:-$root/build}
@@ -12,7 +12,7 @@ build=${TIDEMARK_BUILD_DIR:-$root/build}
 
 # The Citus cluster's first start on a machine builds Citus (about 2 minutes of CPU) and radosgw takes about
 # 15 s to come up: both start in the background while PostgreSQL starts.
-citus=${TIDEMARK_TEST_CITUS_CLUSTER:-0}
+citus=${TIDEMARK_TEST_CITUS_CLUSTER:-1}
 citusstate=$(mktemp -d /tmp/tidemark-ci-citus.XXXXXX)
 chmod 0711 "$citusstate"
 citusstarter=
