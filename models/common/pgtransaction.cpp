@@ -16,6 +16,8 @@ std::vector<PgStatement> beginStatements(const PgTransactionOptions& options) {
     statements.emplace_back(options.isolation.isEmpty()
                                 ? QStringLiteral("BEGIN")
                                 : QStringLiteral("BEGIN ISOLATION LEVEL %1").arg(options.isolation));
+    if (options.onCitusWorkersToo)
+        statements.emplace_back(QStringLiteral("SET LOCAL citus.propagate_set_commands = 'local'"));
     if (options.lockTimeoutMs > 0)
         statements.emplace_back(QStringLiteral("SET LOCAL lock_timeout = %1").arg(options.lockTimeoutMs));
     if (options.statementTimeoutMs > 0)

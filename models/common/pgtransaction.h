@@ -15,6 +15,9 @@ struct PgTransactionOptions {
     int lockTimeoutMs = 0;
     long long statementTimeoutMs = 0;
     QString settings; // more "SET LOCAL ...;" statements, e.g. the thinning statement's planner settings
+    // On a Citus coordinator: the transaction's SET LOCALs (the timeouts and `settings`) hold on the workers
+    // its statements reach too (citus.propagate_set_commands), not only on the coordinator.
+    bool onCitusWorkersToo = false;
 };
 
 // The one way Tidemark runs a PostgreSQL transaction: BEGIN with the options, then commit(); it is rolled

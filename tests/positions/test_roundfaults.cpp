@@ -75,12 +75,9 @@ class TestRoundFaults : public QObject {
     static Micros fleetNow() {
         return test::kRandomTracksBase + 20 * kMicrosPerHour + kSettings.detailWindow();
     }
-    // Enough slices that a process killed after its second watermark is mid-round; a Citus round's slices
-    // take longer (a hop through the coordinator each), so fewer do there.
     static std::vector<MowerTrack> fleetForAProcess(PgConnection& db, std::uint32_t seed) {
         std::vector<MowerTrack> tracks = test::someTracks(seed, 10, 3000);
-        const std::uint32_t longTracks = test::positionsOnCitus() ? 2 : 8;
-        for (std::uint32_t k = 0; k < longTracks; ++k)
+        for (std::uint32_t k = 0; k < 8; ++k)
             tracks.push_back(test::longTrack(seed + 1 + k));
         test::insertTracks(db, tracks);
         return tracks;
