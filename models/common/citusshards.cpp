@@ -109,6 +109,25 @@ QStringList scattered(const QStringList& answers, const std::vector<NodeShards>&
     return out;
 }
 
+// One statement per node of `placements`, the nodes in parallel: `statement` makes it from the commands of
+// the node's shards (commands[i] is placements[i]'s, in the placements' order) and it answers a JSON array of
+// a value per shard; returns the values in the placements' order.
+QStringList valuePerShard(PgConnection& db, const std::vector<ShardPlacement>& placements,
+                          const QStringList& commands,
+                          const std::function<QString(const QStringList&)>& statement) {
+    requireOneEach(placements, commands);
+    if (placements.empty())
+        return {};
+    const std::vector<NodeShards> nodes = byNode(placements);
+    const QStringList answers = perNode(db, placements, nodes, [&](const NodeShards& node) {
+        QStringList own;
+        for (const std::size_t i : node.shards)
+            own << commands[qsizetype(i)];
+        return statement(own);
+    });
+    return scattered(answers, nodes, placements);
+}
+
 } // namespace
 
 QString CitusCluster::describe() const {
@@ -152,20 +171,15 @@ std::vector<ShardPlacement> CitusShards::of(PgConnection& db, const QString& tab
 
 QStringList CitusShards::query(PgConnection& db, const std::vector<ShardPlacement>& placements,
                                const QStringList& queries) {
-    requireOneEach(placements, queries);
-    if (placements.empty())
-        return {};
     // An ARRAY rather than json_build_array: a function takes at most 100 arguments, a node may hold more
     // shards.
-    const std::vector<NodeShards> nodes = byNode(placements);
-    const QStringList answers = perNode(db, placements, nodes, [&](const NodeShards& node) {
+    return valuePerShard(db, placements, queries, [](const QStringList& own) {
         QStringList values;
-        for (const std::size_t i : node.shards)
-            values << QStringLiteral("(") + queries[qsizetype(i)] + QStringLiteral(")::text");
+        for (const QString& q : own)
+            values << QStringLiteral("(") + q + QStringLiteral(")::text");
         return QStringLiteral("SELECT array_to_json(ARRAY[") + values.join(QStringLiteral(", ")) +
                QStringLiteral("]::text[])::text");
     });
-    return scattered(answers, nodes, placements);
 }
 
 QStringList CitusShards::queryEach(PgConnection& db, const std::vector<ShardPlacement>& placements,
@@ -178,14 +192,10 @@ QStringList CitusShards::queryEach(PgConnection& db, const std::vector<ShardPlac
 
 std::vector<long long> CitusShards::remove(PgConnection& db, const std::vector<ShardPlacement>& placements,
                                            const QStringList& deletes) {
-    requireOneEach(placements, deletes);
-    if (placements.empty())
-        return {};
-    const std::vector<NodeShards> nodes = byNode(placements);
-    const QStringList answers = perNode(db, placements, nodes, [&](const NodeShards& node) {
+    const QStringList counted = valuePerShard(db, placements, deletes, [](const QStringList& own) {
         QStringList ctes, counts;
-        for (std::size_t j = 0; j < node.shards.size(); ++j) {
-            ctes << QStringLiteral("d%1 AS (%2)").arg(j).arg(deletes[qsizetype(node.shards[j])]);
+        for (qsizetype j = 0; j < own.size(); ++j) {
+            ctes << QStringLiteral("d%1 AS (%2)").arg(j).arg(own[j]);
             counts << QStringLiteral("(SELECT count(*) FROM d%1)::text").arg(j);
         }
         return QStringLiteral("WITH ") + ctes.join(QStringLiteral(", ")) +
@@ -193,7 +203,7 @@ std::vector<long long> CitusShards::remove(PgConnection& db, const std::vector<S
                QStringLiteral("])::text");
     });
     std::vector<long long> out;
-    for (const QString& n : scattered(answers, nodes, placements))
+    for (const QString& n : counted)
         out.push_back(n.toLongLong());
     return out;
 }
