@@ -10,7 +10,8 @@
 #   scripts/test-citus.sh stop DIR          stops the three servers and removes DIR
 # Building needs the Debian packages postgresql-server-dev-15 libkrb5-dev liblz4-dev libzstd-dev
 # libcurl4-openssl-dev, and root (or sudo) for `make install`. The nodes join a cluster per database:
-# tests/support/testcitus.cpp creates the extension and adds the workers in each database it creates.
+# tests/support/testcitus.cpp copies each test database from a template holding the extension (made in the
+# cluster on first use) and adds the workers to it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=/usr/lib/postgresql/15/bin

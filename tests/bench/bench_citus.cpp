@@ -34,8 +34,9 @@ QUuid mowerId(int m) {
 }
 
 QString database(bool citus, const QString& name, int mowers, long long perMower) {
-    const QString info =
-        citus ? test::TestCitus::createDatabase(name) : test::TestPostgres::createDatabase(name);
+    const QString info = citus
+                             ? test::TestCitus::createDatabase(name, test::TestCitus::kCitusDefaultShardCount)
+                             : test::TestPostgres::createDatabase(name);
     auto db = PgConnection::open(info);
     SchemaMigrator(*db, positionsSchema()).migrate();
     if (citus)
