@@ -9,9 +9,10 @@ namespace tidemark::positions {
 // context (the parameter $9, a timestamptz[]; only instants before the slice's begin $2 are left out).
 class PlannedReads {
   public:
-    // The single-slice thinning statement with that filter on every read of mower_positions (each names the
-    // mower as $1, in one of two forms). Throws Error(Failed) when a form is missing (the statement changed).
-    static QString asTheRoundFindsThem(QString statement);
+    // The thinning statement with that filter on every read of mower_positions (each names the mower as $1,
+    // or in a batch as the first element of the array $1, in one of two forms; a batch's $2 is the array of
+    // its slices' begins). Throws Error(Failed) when a form is missing (the statement changed).
+    static QString asTheRoundFindsThem(QString statement, bool batch = false);
 };
 
 } // namespace tidemark::positions

@@ -275,6 +275,33 @@ RoundTransactions::runBatch(const std::vector<SliceRange>& batch, Micros from, M
     }
 }
 
+std::optional<std::vector<ThinningStatement::Counts>>
+RoundTransactions::countBatch(const std::vector<SliceRange>& batch, MowerCursor& cursor,
+                              long long statementTimeoutMs) {
+    if (m_options.onBatch)
+        m_options.onBatch(m_db, batch);
+    std::vector<ThinningStatement::Counts> counts;
+    try {
+        std::vector<PgResult> results;
+        PgTransaction tx(m_db, transactionOptions(statementTimeoutMs),
+                         {m_statement.statementFor(batch, cursor.pending)}, &results);
+        counts = ThinningStatement::countsOfSlices(results.front());
+        tx.commit();
+    } catch (const Error& e) {
+        if (!SqlState::isDataException(e.sqlState()))
+            throw;
+        return std::nullopt;
+    }
+    if (counts.size() != batch.size() ||
+        std::any_of(counts.begin(), counts.end(),
+                    [](const ThinningStatement::Counts& c) { return c.badRowAt || c.scanned == 0; }))
+        return std::nullopt;
+    cursor.nextRowAt.reset();
+    cursor.pending.deletedBefore = counts.back().deletedTail;
+    cursor.pending.until = batch.back().end;
+    return counts;
+}
+
 // The watermark could not move from `from`: a row arrived in [from, emptyUntil) (the watermark is where
 // the round left it), or another writer moved it (recorded).
 SliceOutcome RoundTransactions::notMoved(const SliceRange& range, Micros from, Micros emptyUntil,
@@ -345,18 +372,17 @@ SliceOutcome RoundTransactions::runSlice(const SliceRange& slice, Micros from, M
 // nothing).
 SliceOutcome RoundTransactions::runSliceIn(const SliceRange& slice, Micros from, MowerCursor& cursor,
                                            ThinningStatement::Counts& counts, long long statementTimeoutMs) {
-    const ThinningStatement::Mode mode =
-        m_options.dryRun ? ThinningStatement::Mode::Count : ThinningStatement::Mode::Delete;
     std::optional<PgTransaction> tx;
     std::vector<PgResult> results;
-    if (m_options.onStep && !m_options.collectUnits) {
+    if (m_options.onStep && !m_options.dryRun) {
         tx.emplace(m_db, transactionOptions(statementTimeoutMs));
         step(slice, SliceStep::Began);
-        counts = m_statement.run(m_db, slice, mode);
+        counts = m_statement.run(m_db, slice, ThinningStatement::Mode::Delete);
     } else {
-        std::vector<PgStatement> flight{m_options.collectUnits
-                                            ? m_statement.statementFor(slice, cursor.pending)
-                                            : m_statement.statementFor(slice, mode)};
+        // A dry run counts the slice on the table as the round will find it (ThinningStatement::Pending).
+        std::vector<PgStatement> flight{
+            m_options.dryRun ? m_statement.statementFor(slice, cursor.pending)
+                             : m_statement.statementFor(slice, ThinningStatement::Mode::Delete)};
         if (!m_options.dryRun)
             flight = withWatermark(std::move(flight), slice, from, gapsOf(from, slice.begin), cursor);
         tx.emplace(m_db, transactionOptions(statementTimeoutMs), flight, &results);

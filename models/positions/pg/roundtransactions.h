@@ -116,6 +116,13 @@ class RoundTransactions {
                                                                    MowerCursor& cursor,
                                                                    long long statementTimeoutMs);
 
+    // A dry run's batch (ThinningStatement::statementFor(batch, cursor.pending)) in one transaction: each
+    // slice counted on the table as the round will find it, as runBatch would thin it. Anything but a clean
+    // result (a bad row, a slice without a row, a data exception) gives nullopt: the caller counts the
+    // first slice alone, which reports what it finds. Counts per slice; the cursor's pending moves on.
+    std::optional<std::vector<ThinningStatement::Counts>>
+    countBatch(const std::vector<SliceRange>& batch, MowerCursor& cursor, long long statementTimeoutMs);
+
     // An apply (roundtransactionsapply.cpp). One planned slice in one transaction: the checked statement
     // (thinning and the context's digest in one snapshot) and the watermark's move from the cursor's
     // watermark (over [watermark, from), which must still hold no row) to the slice's end, or the first

@@ -201,8 +201,8 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
     const MowerAccount account{m_report, figures, m_shared};
     const std::vector<SliceRange> slices = SlicePlanner::plan(m.mowerId, m.watermark, m.oldest, cutoff);
     MowerCursor cursor{m.mowerId, cutoff, m.watermark, std::nullopt, {}};
-    // A plan's dry run reads the table as the round will find it: the age delete done first.
-    const std::optional<Micros> ageLimit = m_options.collectUnits ? m_plan.ageLimit() : std::nullopt;
+    // A dry run reads the table as the round will find it: the age delete done first.
+    const std::optional<Micros> ageLimit = m_options.dryRun ? m_plan.ageLimit() : std::nullopt;
     if (ageLimit)
         cursor.pending.ageLimit = formatIsoTimestamp(*ageLimit);
     std::vector<PlannedSlice> listed;
@@ -238,15 +238,17 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
         if (m_options.onSlice)
             m_options.onSlice(event);
     };
-    // Batches need the flight (no step hook) and a delete (a dry run counts slice by slice).
-    const bool batches = !m_options.dryRun && !m_options.onStep;
+    // Batches need the flight (no step hook). A dry run counts batches as the round thins them, except
+    // where the age delete leaves no row (the rows ahead are read before it).
+    const bool batches = !m_options.onStep;
     bool dense = false;
     for (std::size_t i = 0; i < slices.size();) {
         if (between() != RoundPlan::Stop::None)
             return false;
         // A mower known to have no row left up to the cutoff goes straight to its last empty slices.
         const bool rowsLeft = !cursor.nextRowAt || *cursor.nextRowAt;
-        if (batches && !dense && rowsLeft) {
+        const bool agedOut = ageLimit && slices[i].end <= *ageLimit;
+        if (batches && !dense && rowsLeft && !agedOut) {
             const RoundTransactions::RowsAhead ahead = transactions.rowsAhead(slices, i, kBatchRows + 1);
             cursor.nextRowAt = ahead.firstRowAt;
             const std::vector<SliceRange> batch = batchOf(slices, ahead);
@@ -256,7 +258,9 @@ bool RoundWorkers::thinMower(RoundTransactions& transactions, const MowerThinnin
                 const bool last = ahead.complete && batch.size() == ahead.slices.size();
                 const Micros end = last ? slices.back().end : batch.back().end;
                 const auto counts =
-                    transactions.runBatch(batch, slices[i].begin, end, cursor, statementTimeoutMs());
+                    m_options.dryRun
+                        ? transactions.countBatch(batch, cursor, statementTimeoutMs())
+                        : transactions.runBatch(batch, slices[i].begin, end, cursor, statementTimeoutMs());
                 if (counts) {
                     std::size_t from = i;
                     for (std::size_t k = 0; k < batch.size(); ++k) {

@@ -142,7 +142,7 @@ bool applyAgeDelete(const PositionSettings& settings, const RoundOptions& option
     return true;
 }
 
-// A plan's dry run sees the table as the round will find it: a mower without a watermark whose oldest rows
+// A dry run sees the table as the round will find it: a mower without a watermark whose oldest rows
 // the age delete removes starts at its oldest row after them.
 void afterTheAgeDelete(std::vector<MowerThinningStatus>& mowers, std::optional<Micros> limit, Micros cutoff,
                        RoundTransactions& transactions) {
@@ -185,7 +185,7 @@ bool thin(const RoundOptions& options, RoundPlan& plan, RoundTransactions& trans
     if (options.plan)
         plan.setPlannedMowers(mowers, *options.plan);
     else {
-        if (options.collectUnits)
+        if (options.dryRun)
             afterTheAgeDelete(mowers, plan.ageLimit(), plan.cutoff(), transactions);
         plan.setMowers(std::move(mowers), report);
     }

@@ -36,7 +36,10 @@ class ThinningStatement {
         CountPlanned,
         // Delete and DeleteSlices with the digest of each slice's context before the delete (apply).
         DeleteChecked,
-        DeleteSlicesChecked
+        DeleteSlicesChecked,
+        // CountPlanned for a batch (statementFor(slices, pending)): a row per slice as DeleteSlices returns,
+        // each with its context's digest and deleted tail.
+        CountPlannedSlices
     };
 
     // What a plan's dry run has deleted so far that the next slice's context would still hold: the rows
@@ -53,8 +56,8 @@ class ThinningStatement {
         // The earliest row of the slice's context without a finite position (none when the slice has no
         // row): the slice must not commit.
         std::optional<Micros> badRowAt;
-        QString digest;      // CountPlanned, DeleteChecked, DeleteSlicesChecked: the context's digest
-        QString deletedTail; // CountPlanned: the instants deleted in the slice's last 10 minutes
+        QString digest;      // CountPlanned(Slices), DeleteChecked, DeleteSlicesChecked: the context's digest
+        QString deletedTail; // CountPlanned(Slices): the instants deleted in the slice's last 10 minutes
     };
     struct KeptInstant {
         Micros observedAt = 0;
@@ -80,6 +83,9 @@ class ThinningStatement {
     PgStatement statementFor(const std::vector<SliceRange>& slices, bool checked = false) const;
     // CountPlanned for a slice, leaving out what `pending` names when the slice begins at its `until`.
     PgStatement statementFor(const SliceRange& slice, const Pending& pending) const;
+    // CountPlannedSlices for a batch, `pending` as for its first slice: the slices lie a context apart, so
+    // the previous slice's deletions fall in no other slice's context.
+    PgStatement statementFor(const std::vector<SliceRange>& slices, const Pending& pending) const;
     static std::vector<Counts> countsOfSlices(const PgResult& result);
     // The kept rows of the slice with their reasons; with deleteTheRest the same statement deletes the
     // others.
