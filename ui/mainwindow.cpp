@@ -223,10 +223,19 @@ void MainWindow::connectHome() {
     });
     connect(m_homeWorkbench, &HomeWorkbench::refreshFailed, this, homeDone);
     connect(m_homeWorkbench, &HomeWorkbench::openWorkbench, this, &MainWindow::openFromHome);
-    // After any round the plan is out of date.
+    // After any round the plan is out of date; a dry run changed nothing the plan reads (its history row is
+    // not a round's last run), and replanning after it would repeat its work.
     const auto replan = [this] { m_homeWorkbench->refresh(); };
-    connect(m_session->positions(), &positions::PositionsDataset::roundFinished, this, replan);
-    connect(m_session->kudos(), &kudos::KudosDataset::roundFinished, this, replan);
+    connect(m_session->positions(), &positions::PositionsDataset::roundFinished, this,
+            [replan](const positions::RoundReport& report) {
+                if (!report.dryRun)
+                    replan();
+            });
+    connect(m_session->kudos(), &kudos::KudosDataset::roundFinished, this,
+            [replan](const kudos::RetentionReport& report) {
+                if (!report.dryRun)
+                    replan();
+            });
     connect(m_session->tracksData(), &tracks::TracksDataset::retained, this, replan);
     // An opened plan's units are drawn on the workbenches' maps (mainwindowplan.cpp).
     connect(m_homeWorkbench, &HomeWorkbench::planOpened, this, &MainWindow::showOpenedPlan);
