@@ -127,13 +127,13 @@ void JobPanel::showStripText() {
     m_strip->setText(m_strip->fontMetrics().elidedText(m_stripText, Qt::ElideMiddle, m_strip->width()));
 }
 
-// Below two rows of room the list would show a sliver: the strip alone says what runs.
+// Below the header and one row of room the list would show a sliver: the strip alone says what runs. One
+// row, not two: on a 720 px screen, next to a workbench at its minimum height, the dock has room for one.
 void JobPanel::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     const int listRoom = height() - stripHeight();
-    const int twoRows =
-        m_view->horizontalHeader()->sizeHint().height() + 2 * m_view->fontMetrics().height() + 12;
-    m_view->setVisible(listRoom >= twoRows);
+    const int oneRow = m_view->horizontalHeader()->sizeHint().height() + m_view->fontMetrics().height() + 12;
+    m_view->setVisible(listRoom >= oneRow);
     showStripText();
 }
 

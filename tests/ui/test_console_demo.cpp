@@ -49,13 +49,13 @@ class TestConsoleDemo : public QObject {
                  "the demo fixture (demo_workspace_up) has not brought up test-demo");
     }
 
+    void cleanupTestCase() { m_window.reset(); }
+
     void opensOnTheDemoWorkspace() {
-        ui::MainWindow window;
-        window.show();
-        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
-        window.openDemoWorkspace(m_root); // the fixture's workspace: up() only makes sure it runs
-        QVERIFY(settled.wait(240000));
-        QCOMPARE(settled.first().first().toBool(), true);
+        openSharedWindow();
+        if (QTest::currentTestFailed())
+            return;
+        ui::MainWindow& window = *m_window;
 
         const auto* mowers = window.session()->positionsModel();
         QCOMPARE(mowers->rowCount(), 8);
@@ -101,11 +101,10 @@ class TestConsoleDemo : public QObject {
 
     // The Kudos tab next to Positions: the demo's swapped tables with eligible ranges to retire.
     void showsTheKudosWorkbench() {
-        ui::MainWindow window;
-        window.show();
-        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
-        window.openDemoWorkspace(m_root);
-        QVERIFY(settled.wait(240000));
+        openSharedWindow();
+        if (QTest::currentTestFailed())
+            return;
+        ui::MainWindow& window = *m_window;
         kudos::KudosDataset* dataset = window.session()->kudos();
         QTRY_VERIFY_WITH_TIMEOUT(!dataset->isLoading() && dataset->partitions()->rowCount() > 0, 60000);
         QCOMPARE(dataset->archiveUrl(), window.session()->connections().archiveUrl);
@@ -123,11 +122,10 @@ class TestConsoleDemo : public QObject {
 
     // The Tracks tab opens the demo's tracks file on its whole extent: every track is in view, on the map.
     void showsTheTracksWorkbench() {
-        ui::MainWindow window;
-        window.show();
-        QSignalSpy settled(&window, &ui::MainWindow::workspaceSettled);
-        window.openDemoWorkspace(m_root);
-        QVERIFY(settled.wait(240000));
+        openSharedWindow();
+        if (QTest::currentTestFailed())
+            return;
+        ui::MainWindow& window = *m_window;
         tracks::TracksDataset* dataset = window.session()->tracksData();
         QVERIFY(dataset->isOpen());
         window.workbenches()->setCurrentWidget(window.tracksWorkbench());
@@ -158,15 +156,15 @@ class TestConsoleDemo : public QObject {
         qInfo("screenshot: %s", qPrintable(path));
     }
 
-    // Closing the console while a preview runs cancels it; nothing reaches a destroyed widget.
+    // Closing the console while a preview runs cancels it; nothing reaches a destroyed widget. The shared
+    // window's last use.
     void closesWhileAPreviewRuns() {
-        auto window = std::make_unique<ui::MainWindow>();
-        QSignalSpy settled(window.get(), &ui::MainWindow::workspaceSettled);
-        window->openDemoWorkspace(m_root);
-        QVERIFY(settled.wait(240000));
-        window->positionsWorkbench()->preview();
-        QVERIFY(window->positionsWorkbench()->isPreviewRunning());
-        window.reset();
+        openSharedWindow();
+        if (QTest::currentTestFailed())
+            return;
+        m_window->positionsWorkbench()->preview();
+        QVERIFY(m_window->positionsWorkbench()->isPreviewRunning());
+        m_window.reset();
         QCoreApplication::processEvents();
     }
 
@@ -199,6 +197,19 @@ class TestConsoleDemo : public QObject {
     }
 
   private:
+    // The window on the demo that the tests before opensInRussian share (opening the demo is most of their
+    // time), opened by the first of them.
+    void openSharedWindow() {
+        if (m_window)
+            return;
+        m_window = std::make_unique<ui::MainWindow>();
+        m_window->show();
+        QSignalSpy settled(m_window.get(), &ui::MainWindow::workspaceSettled);
+        m_window->openDemoWorkspace(m_root); // the fixture's workspace: up() only makes sure it runs
+        QVERIFY(settled.wait(240000));
+        QCOMPARE(settled.first().first().toBool(), true);
+    }
+    std::unique_ptr<ui::MainWindow> m_window;
     ui::TranslationInstaller m_english;
     qint64 count(const QString& dataset, const QString& table) const {
         for (const auto& row : m_status.counts)

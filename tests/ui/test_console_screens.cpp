@@ -38,6 +38,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <memory>
 
 using namespace tidemark;
 using Dataset = tidemark::WorkspaceSession::Dataset;
@@ -120,6 +121,8 @@ class TestConsoleScreens : public QObject {
         qInfo("screen: available %dx%d at scale %.1f", m_available.width(), m_available.height(),
               QGuiApplication::primaryScreen()->devicePixelRatio());
     }
+
+    void cleanupTestCase() { m_demoWindow.reset(); }
 
     // The rule on rectangles, whatever the screen of this run.
     void placementRule() {
@@ -266,10 +269,10 @@ class TestConsoleScreens : public QObject {
     // Each workbench on the demo, placed as at a first start: nothing squeezed, tables of eight rows or more,
     // the maps a third of the workbench, the main task's buttons shown whole; a screenshot of each.
     void eachWorkbenchFits() {
-        ui::MainWindow window;
-        openDemoAsAtFirstStart(window);
+        openDemoWindowOnce();
         if (QTest::currentTestFailed())
             return;
+        ui::MainWindow& window = *m_demoWindow;
         QVERIFY(m_available.contains(window.frameGeometry()));
 
         const auto workbenchChecks = [&](QWidget* workbench, const QString& name,
@@ -401,12 +404,13 @@ class TestConsoleScreens : public QObject {
         QVERIFY(!tidemark::test::saveScreenshot(&window, QStringLiteral("screen-home.png")).isEmpty());
     }
 
-    // The Jobs dock dragged down to its strip: the list hides and the strip names the task that runs.
+    // The Jobs dock dragged down to its strip: the list hides and the strip names the task that runs (in the
+    // window of eachWorkbenchFits, its jobs over).
     void jobsDockShrinksToAStrip() {
-        ui::MainWindow window;
-        openDemoAsAtFirstStart(window);
+        openDemoWindowOnce();
         if (QTest::currentTestFailed())
             return;
+        ui::MainWindow& window = *m_demoWindow;
         window.workbenches()->setCurrentWidget(window.positionsWorkbench());
         window.resizeDocks({window.jobsDock()}, {1}, Qt::Vertical);
         auto* panel = qobject_cast<ui::JobPanel*>(window.jobsDock()->widget());
@@ -481,6 +485,15 @@ class TestConsoleScreens : public QObject {
         return problems;
     }
 
+    // The demo's window, opened as at a first start by the first test function that asks for it and kept for
+    // the others (opening the demo is most of these tests' time).
+    void openDemoWindowOnce() {
+        if (!m_demoWindow) {
+            m_demoWindow = std::make_unique<ui::MainWindow>();
+            openDemoAsAtFirstStart(*m_demoWindow);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(m_demoWindow->jobs()->runningCount() == 0, 120000);
+    }
     // The window placed as at a first start (nothing saved), shown, on the demo with its loads over.
     void openDemoAsAtFirstStart(ui::MainWindow& window) {
         QSettings().clear();
@@ -498,6 +511,7 @@ class TestConsoleScreens : public QObject {
     ui::TranslationInstaller m_english;
     QRect m_available;
     QString m_root = QStringLiteral(TIDEMARK_BINARY_DIR "/test-demo");
+    std::unique_ptr<ui::MainWindow> m_demoWindow;
 };
 
 QTEST_MAIN(TestConsoleScreens)
