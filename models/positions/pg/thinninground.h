@@ -49,7 +49,9 @@ struct RoundOptions {
     Micros now = 0;
     bool ignoreWindow = false;
     std::optional<int> budgetSeconds; // overrides the setting
-    bool dryRun = false;              // count what would be scanned and deleted; delete nothing
+    // Count what would be scanned and deleted, each slice on the table as the round will find it (the age
+    // delete done, the slice before thinned), in batches as the round thins them; delete nothing.
+    bool dryRun = false;
     // Run although `now` is more than ClockCheck::kMaxClockAhead later than the server's now(); recorded in
     // the report.
     bool allowClockAhead = false;
@@ -60,19 +62,18 @@ struct RoundOptions {
     int jobs = 1;
     QString workerConninfo;
     int ageDeleteBatch = 10000;
-    // Called inside a slice's transaction after each step (and after its commit). Tests use it to inject
-    // faults.
+    // Called inside a slice's transaction after each step (and after its commit); not in a dry run. Tests
+    // use it to inject faults; set, it turns the batches off (a dry run's too).
     std::function<void(PgConnection&, const SliceRange&, SliceStep)> onStep;
-    // Called before the transaction of each batch (slices of a sparse mower thinned by one statement, when
-    // there is no onStep), with its slices. Tests use it to count batches and to write rows meanwhile.
+    // Called before the transaction of each batch (slices of a sparse mower thinned, or in a dry run
+    // counted, by one statement, when there is no onStep), with its slices. Tests use it to count batches and to write rows meanwhile.
     std::function<void(PgConnection&, const std::vector<SliceRange>&)> onBatch;
     // Called after every slice (after its commit), on the round's thread or a worker's (one call at a time).
     std::function<void(const SliceEvent&)> onSlice;
     // Called about once a second while the round is paused (holding its lock), with the pause's length (one
     // call at a time, from any worker).
     std::function<void(double pausedSeconds)> onPaused;
-    // With dryRun: judge each slice on the table as the round will find it (the age delete done, the slice
-    // before thinned) and list every slice with rows in report.units, with its context's digest.
+    // With dryRun: list every slice with rows in report.units, with its context's digest.
     bool collectUnits = false;
     // Apply exactly these units (spec/operations.md, "Plans that are applied exactly"): the age delete of the
     // rows before its `before`, then the planned slices only, each re-checked in its transaction; one
