@@ -1,7 +1,7 @@
 # tidemark_add_test(NAME SOURCES ... LIBS ... [GUI] [SCREENS WxH[@SCALE] ...] [LABELS ...] [FIXTURES ...]
 #                   [CITUS FUNCTION ...])
-# One Qt Test executable per call. Tests run on the offscreen platform; a GUI test runs a second time
-# under Xvfb on the xcb platform (NAME_xvfb) when xvfb-run is installed. SCREENS replaces both: one Xvfb run
+# One Qt Test executable per call. Tests run on the offscreen platform; a GUI test runs in a real window
+# instead, under Xvfb on the xcb platform (NAME_xvfb), when xvfb-run is installed (offscreen without it). SCREENS replaces both: one Xvfb run
 # per screen of that size (NAME_WxH, NAME_WxH@SCALE with QT_SCALE_FACTOR=SCALE), TIDEMARK_TEST_RUN naming
 # it. FIXTURES lists required ctest fixtures (e.g. demo) for every run. CITUS f1 f2 ...: those test functions
 # once more on the Citus test cluster (NAME_citus, label citus).
@@ -36,7 +36,7 @@ function(tidemark_add_test name)
         list(APPEND runs ${name}_${screen})
       endif()
     endforeach()
-  else()
+  elseif(NOT (T_GUI AND XVFB_RUN))
     add_test(NAME ${name} COMMAND ${name})
     set_tests_properties(${name} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 900)
     set(runs ${name})

@@ -5,18 +5,25 @@
 # time, with a memory limit. A crash, a leak, a timeout or an out-of-memory fails the run and leaves the input
 # that caused it in the build folder (fuzz-<name>/crash-*): turn it into a test. The seed is fixed
 # (TIDEMARK_FUZZ_SEED, default 1) so that a run explores what the last one did: set another to look further.
+# `run-fuzzers.sh build` only builds, `run-fuzzers.sh run` only runs what a build left (scripts/run-tests.sh
+# builds while the tests run, at the lowest CPU priority); without an argument, both.
 set -euo pipefail
+mode=${1:-all}
+case $mode in all | build | run) ;; *) echo "usage: run-fuzzers.sh [build|run]" >&2; exit 2 ;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${TIDEMARK_FUZZ_SECONDS:-30}
 seed=${TIDEMARK_FUZZ_SEED:-1}
 targets=(manifest csvrecord zstdverify gpxreader sources densitytile mbtiles marker planfile)
-"$root/scripts/install-deps.sh"
-# -O1 with line tables only: enough for the sanitizers' stack traces, in about half the compile of -O2 -g.
-CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" -DTIDEMARK_FUZZ=ON \
-    -DTIDEMARK_WERROR=ON >/dev/null
-cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
+if [ "$mode" != run ]; then
+    "$root/scripts/install-deps.sh"
+    # -O1 with line tables only: enough for the sanitizers' stack traces, in about half the compile of -O2 -g.
+    CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" -DTIDEMARK_FUZZ=ON \
+        -DTIDEMARK_WERROR=ON >/dev/null
+    cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
+fi
+[ "$mode" = build ] && exit 0
 
 run_one() {
     local name=$1 work="$build/fuzz-$1"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds everything, starts a throwaway PostgreSQL 15 cluster
-# and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests
-# offscreen and under Xvfb; then builds the libFuzzer targets and runs each for a bounded time
-# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). It also starts a throwaway Citus cluster
-# (scripts/test-citus.sh, which builds Citus the first time on a machine) for the Citus tests (label citus);
-# TIDEMARK_TEST_CITUS_CLUSTER=0 leaves the cluster and those tests out.
+# and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests under
+# Xvfb; builds the libFuzzer targets meanwhile (at the lowest CPU priority) and runs each for a bounded time
+# afterwards (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). It also starts a throwaway Citus
+# cluster (scripts/test-citus.sh, which builds Citus the first time on a machine) for the Citus tests (label
+# citus); TIDEMARK_TEST_CITUS_CLUSTER=0 leaves the cluster and those tests out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_BUILD_DIR:-$root/build}
@@ -74,9 +74,25 @@ if [ -n "$citusstarter" ]; then
     echo "tidemark: test Citus cluster on 127.0.0.1:${citusport%% *} (workers on $TIDEMARK_TEST_CITUS_WORKERS)"
 fi
 
+# The fuzz build (about 280 s of CPU) goes on while the tests run, at the lowest CPU priority: it takes the
+# cycles the tests leave idle (servers starting, a test that runs alone), and the fuzzers run after ctest.
+fuzzseconds=${TIDEMARK_FUZZ_SECONDS:-20}
+fuzzbuilder=
+fuzzlog=$(mktemp /tmp/tidemark-fuzz-build.XXXXXX)
+if [ "$fuzzseconds" != 0 ]; then
+    nice -n 19 "$root/scripts/run-fuzzers.sh" build >"$fuzzlog" 2>&1 &
+    fuzzbuilder=$!
+fi
 status=0
 (cd "$build" && ctest --output-on-failure --timeout 900 -j 2 ${labels[@]+"${labels[@]}"} "$@") || status=$?
-if [ "${TIDEMARK_FUZZ_SECONDS:-20}" != 0 ]; then
-    TIDEMARK_FUZZ_SECONDS=${TIDEMARK_FUZZ_SECONDS:-20} "$root/scripts/run-fuzzers.sh" || status=1
+if [ -n "$fuzzbuilder" ]; then
+    if wait "$fuzzbuilder"; then
+        TIDEMARK_FUZZ_SECONDS=$fuzzseconds "$root/scripts/run-fuzzers.sh" run || status=1
+    else
+        tail -n 60 "$fuzzlog" >&2
+        echo "tidemark: the fuzz build failed" >&2
+        status=1
+    fi
 fi
+rm -f "$fuzzlog"
 exit $status

@@ -66,7 +66,8 @@ struct RoundOptions {
     // use it to inject faults; set, it turns the batches off (a dry run's too).
     std::function<void(PgConnection&, const SliceRange&, SliceStep)> onStep;
     // Called before the transaction of each batch (slices of a sparse mower thinned, or in a dry run
-    // counted, by one statement, when there is no onStep), with its slices. Tests use it to count batches and to write rows meanwhile.
+    // counted, by one statement, when there is no onStep), with its slices. Tests use it to count batches and
+    // to write rows meanwhile.
     std::function<void(PgConnection&, const std::vector<SliceRange>&)> onBatch;
     // Called after every slice (after its commit), on the round's thread or a worker's (one call at a time).
     std::function<void(const SliceEvent&)> onSlice;
