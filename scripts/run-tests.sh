@@ -1,32 +1,18 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds everything, starts a throwaway PostgreSQL 15 cluster
 # and a throwaway Ceph radosgw (S3) on 127.0.0.1 for the tests, and runs every test (ctest), GUI tests under
-# Xvfb; builds the libFuzzer targets and runs each for a bounded time meanwhile, at the lowest CPU priority
-# (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). It also starts a throwaway Citus
+# Xvfb; builds the libFuzzer targets meanwhile (at the lowest CPU priority) and runs each for a bounded time
+# afterwards (scripts/run-fuzzers.sh; TIDEMARK_FUZZ_SECONDS=0 skips them). It also starts a throwaway Citus
 # cluster (scripts/test-citus.sh, which builds Citus the first time on a machine) for the Citus tests (label
 # citus); TIDEMARK_TEST_CITUS_CLUSTER=0 leaves the cluster and those tests out.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${TIDEMARK_BUILD_DIR:-$root/build}
-citus=${TIDEMARK_TEST_CITUS_CLUSTER:-1}
-# Citus, when this machine has not built it yet (about 2 minutes of CPU), builds beside Tidemark at the lowest
-# CPU priority: it takes the cycles the build leaves idle, and the cluster's start below waits for it (the
-# build holds a lock that the start's own build step takes).
-"$root/scripts/install-deps.sh"
-citusbuildlog=$(mktemp /tmp/tidemark-citus-build.XXXXXX)
-citusbuilder=
-if [ "$citus" = 1 ]; then
-    nice -n 19 "$root/scripts/test-citus.sh" build >"$citusbuildlog" 2>&1 &
-    citusbuilder=$!
-fi
 "$root/scripts/build.sh"
-if [ -n "$citusbuilder" ] && ! wait "$citusbuilder"; then
-    cat "$citusbuildlog" >&2 # the cluster's start tries the build again and says why it fails
-fi
-rm -f "$citusbuildlog"
 
-# radosgw takes about 15 s to come up, and the Citus cluster a few: both start in the background while
-# PostgreSQL starts.
+# The Citus cluster's first start on a machine builds Citus (about 2 minutes of CPU) and radosgw takes about
+# 15 s to come up: both start in the background while PostgreSQL starts.
+citus=${TIDEMARK_TEST_CITUS_CLUSTER:-1}
 citusstate=$(mktemp -d /tmp/tidemark-ci-citus.XXXXXX)
 chmod 0711 "$citusstate"
 citusstarter=
@@ -88,25 +74,23 @@ if [ -n "$citusstarter" ]; then
     echo "tidemark: test Citus cluster on 127.0.0.1:${citusport%% *} (workers on $TIDEMARK_TEST_CITUS_WORKERS)"
 fi
 
-# The fuzz build (about 280 s of CPU) and the fuzzers go on while the tests run, at the lowest CPU priority:
-# they take the cycles the tests leave idle (measured: the build alone finished within the first 6 of 13
-# minutes of ctest). Each fuzzer still runs for its TIDEMARK_FUZZ_SECONDS; its count of runs says how much CPU
-# it got.
+# The fuzz build (about 280 s of CPU) goes on while the tests run, at the lowest CPU priority: it takes the
+# cycles the tests leave idle (servers starting, a test that runs alone), and the fuzzers run after ctest.
 fuzzseconds=${TIDEMARK_FUZZ_SECONDS:-20}
-fuzzer=
-fuzzlog=$(mktemp /tmp/tidemark-fuzz.XXXXXX)
+fuzzbuilder=
+fuzzlog=$(mktemp /tmp/tidemark-fuzz-build.XXXXXX)
 if [ "$fuzzseconds" != 0 ]; then
-    TIDEMARK_FUZZ_SECONDS=$fuzzseconds nice -n 19 "$root/scripts/run-fuzzers.sh" >"$fuzzlog" 2>&1 &
-    fuzzer=$!
+    nice -n 19 "$root/scripts/run-fuzzers.sh" build >"$fuzzlog" 2>&1 &
+    fuzzbuilder=$!
 fi
 status=0
 (cd "$build" && ctest --output-on-failure --timeout 900 -j 2 ${labels[@]+"${labels[@]}"} "$@") || status=$?
-if [ -n "$fuzzer" ]; then
-    if wait "$fuzzer"; then
-        grep '^fuzz_' "$fuzzlog"
+if [ -n "$fuzzbuilder" ]; then
+    if wait "$fuzzbuilder"; then
+        TIDEMARK_FUZZ_SECONDS=$fuzzseconds "$root/scripts/run-fuzzers.sh" run || status=1
     else
-        tail -n 80 "$fuzzlog" >&2
-        echo "tidemark: a fuzzer found something, or the fuzz build failed (above)" >&2
+        tail -n 60 "$fuzzlog" >&2
+        echo "tidemark: the fuzz build failed" >&2
         status=1
     fi
 fi

@@ -206,7 +206,8 @@ bool PositionsDataset::startRound(const RoundRequest& options) {
     return true;
 }
 
-// What follows a round: the summary and the history again (one summary for the dock and the workbench),
+// What follows a round: the summary and the history again (one summary for the dock and the workbench; after
+// a dry run, which changed no row, the history only: a reload would settle the session and replan the Home),
 // and, when it thinned, the last preview's range verified.
 void PositionsDataset::roundEnded(const RoundReport& report) {
     m_lastReport = report;
@@ -217,7 +218,10 @@ void PositionsDataset::roundEnded(const RoundReport& report) {
     else if (m_applyingPlan && !report.cancelled && report.verdict() != RoundVerdict::Retry)
         clearPlan(); // applied (a stale slice stays named in the report); a plan left half-done stays
     m_applyingPlan = false;
-    reload();
+    if (report.dryRun)
+        reloadHistory();
+    else
+        reload();
     emit roundFinished(report);
     if (!report.dryRun && report.slices > 0 && m_preview)
         startVerify();
