@@ -16,6 +16,14 @@ namespace tidemark::positions {
 
 namespace {
 
+// A batch's counts as its slices need them: one per slice, none with a bad row in its context or without the
+// rows it was batched for (lost since they were found: its context unread).
+bool everySliceClean(const std::vector<ThinningStatement::Counts>& counts, std::size_t slices) {
+    return counts.size() == slices &&
+           std::none_of(counts.begin(), counts.end(),
+                        [](const ThinningStatement::Counts& c) { return c.badRowAt || c.scanned == 0; });
+}
+
 QString mowerText(const QUuid& id) {
     return id.toString(QUuid::WithoutBraces);
 }
@@ -255,12 +263,7 @@ RoundTransactions::runBatch(const std::vector<SliceRange>& batch, Micros from, M
                          &results);
         std::vector<ThinningStatement::Counts> counts = ThinningStatement::countsOfSlices(results.front());
         const WatermarkMove move = moveOf(results.back());
-        // A bad row, or a slice that lost its rows since they were found (its context unread).
-        const bool clean = move.moved && counts.size() == batch.size() &&
-                           std::none_of(counts.begin(), counts.end(), [](const ThinningStatement::Counts& c) {
-                               return c.badRowAt || c.scanned == 0;
-                           });
-        if (!clean) {
+        if (!move.moved || !everySliceClean(counts, batch.size())) {
             tx.rollback();
             return std::nullopt;
         }
@@ -292,9 +295,7 @@ RoundTransactions::countBatch(const std::vector<SliceRange>& batch, MowerCursor&
             throw;
         return std::nullopt;
     }
-    if (counts.size() != batch.size() ||
-        std::any_of(counts.begin(), counts.end(),
-                    [](const ThinningStatement::Counts& c) { return c.badRowAt || c.scanned == 0; }))
+    if (!everySliceClean(counts, batch.size()))
         return std::nullopt;
     cursor.nextRowAt.reset();
     cursor.pending.deletedBefore = counts.back().deletedTail;
